@@ -1,0 +1,6 @@
+"""certunlearn: the reference for certified machine unlearning and private online learning.
+
+Layers (data flows one way): ``problems`` → ``algorithms`` → ``claims`` → ``check`` → ``report``;
+``derive`` serves claims and check; ``numeric`` and ``privacy`` serve everyone.
+"""
+__version__ = "0.1.0"

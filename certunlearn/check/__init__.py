@@ -1,0 +1,13 @@
+"""The checker: attack each claim with adversaries and judge it on exact evaluations.
+
+``check_claims(ids, profile, seed, executor)`` returns one :class:`CheckResult` per claim;
+``replay(path)`` re-evaluates a saved counterexample.
+"""
+from .evaluate import Evaluation, evaluate
+from .profiles import PROFILES, Profile, get_profile
+from .replay import Replay, replay
+from .result import CheckResult, Counterexample, control_passed, summary
+from .runner import check_claim, check_claims
+
+__all__ = ["PROFILES", "CheckResult", "Counterexample", "Evaluation", "Profile", "Replay", "check_claim",
+           "check_claims", "control_passed", "evaluate", "get_profile", "replay", "summary"]

@@ -1,0 +1,162 @@
+"""Claims about the Gaussian mechanism itself: the library checks its own accounting.
+
+Every paper calibrates Gaussian noise with one of these formulas; a wrong formula here would make
+every verdict downstream wrong, so they are claims like any other. Instances are (ε, δ, Δ) —
+plus the Rényi order α for ``gaussian.renyi``; the quantity is the true δ at ε of
+N(0, σ²) versus N(Δ, σ²) (Balle & Wang 2018, Thm 8), computed on enclosures.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import sympy
+from flint import arb
+
+from ..numeric.enclosure import to_arb
+from ..privacy import calibrate, delta_enclosure, renyi_enclosure
+from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
+from .symbols import Delta, alpha, delta, epsilon, sigma
+
+SIGMA_CLASSIC = Delta * sympy.sqrt(2 * sympy.log(sympy.Rational(5, 4) / delta)) / epsilon
+SIGMA_ZCDP = Delta / (sympy.sqrt(2) * (sympy.sqrt(sympy.log(1 / delta) + epsilon) - sympy.sqrt(sympy.log(1 / delta))))
+
+EPSILONS_SMALL = ("0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "1")
+EPSILONS_LARGE = ("1.5", "2", "5", "10", "50", "100", "500")
+DELTAS = ("1e-300", "1e-100", "1e-30", "1e-17", "1e-10", "1e-5", "0.001", "0.05", "0.2", "0.5")
+SENSITIVITIES = ("1", "0.37", "12.5")
+
+DELTA_RANGE = (Hypothesis("δ > 0", sympy.Gt(delta, 0)), Hypothesis("δ ≤ 1/2", sympy.Le(delta, sympy.Rational(1, 2))))
+EPSILON_POSITIVE = Hypothesis("ε > 0", sympy.Gt(epsilon, 0))
+
+
+def _grid(epsilons: tuple[str, ...]):
+    """Structured adversary: every (ε, δ, Δ) of a grid spanning the supported range and its edges."""
+
+    def generate(rng: np.random.Generator, size: int):
+        points = list(itertools.product(epsilons, DELTAS, SENSITIVITIES))
+        if size < len(points):
+            points = [points[i] for i in sorted(rng.choice(len(points), size, replace=False))]
+        return [{"epsilon": e, "delta": d, "Delta": s} for e, d, s in points]
+
+    return Adversary(f"grid ε∈[{epsilons[0]}, {epsilons[-1]}] × δ × Δ", generate=generate)
+
+
+def _search(eps_range: tuple[float, float]) -> Adversary:
+    return Adversary(
+        "search over (ε, δ) in log scale",
+        space=Space(
+            bounds={"epsilon": eps_range, "delta": (1e-300, 0.5), "Delta": (0.01, 100.0)},
+            log=frozenset({"epsilon", "delta", "Delta"}),
+        ),
+    )
+
+
+def _true_delta(values: Instance) -> arb:
+    """The true δ at ε of the Gaussian mechanism with the claim's σ."""
+    return delta_enclosure(values["epsilon"], values["sigma"], values["Delta"])
+
+
+def _true_delta_calibrated(scale: Fraction):
+    def quantity(values: Instance) -> arb:
+        s = calibrate(float(values["epsilon"]), float(values["delta"]), float(values["Delta"]), method="exact")
+        return delta_enclosure(values["epsilon"], Fraction(s) * scale, values["Delta"])
+
+    return quantity
+
+
+def _renyi(values: Instance) -> arb:
+    """D_α(N(0, σ²I₂) ‖ N(Δ·(3/5, 4/5), σ²I₂)) by the general-covariance formula."""
+    var = to_arb(values["sigma"]) ** 2
+    shift = to_arb(values["Delta"])
+    cov = [[var, 0], [0, var]]
+    return renyi_enclosure(values["alpha"], [0, 0], cov, [shift * 3 / 5, shift * 4 / 5], cov)
+
+
+CLAIMS = (
+    Claim(
+        id="gaussian.renyi",
+        source="Mironov 2017, Prop. 7; used by olu Lemma 3 and pomer (Rényi accounting)",
+        kind=Kind.PRIVACY,
+        statement="D_α(N(μ, σ²I) ‖ N(μ', σ²I)) = α‖μ − μ'‖²/(2σ²)",
+        hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1)),),
+        bound=alpha * Delta**2 / (2 * sigma**2),
+        quantity=_renyi,
+        adversaries=(
+            Adversary(
+                "orders and scales",
+                generate=lambda rng, size: [
+                    {"alpha": a, "sigma": s, "Delta": d}
+                    for a in ("1.5", "2", "10", "1000")
+                    for s in ("0.01", "1", "30")
+                    for d in ("0.001", "1", "50")
+                ],
+            ),
+            Adversary("search", space=Space({"alpha": (1.01, 1e4), "sigma": (1e-3, 1e3), "Delta": (1e-3, 1e3)}, log=frozenset({"alpha", "sigma", "Delta"}))),
+        ),
+        derivation="gaussian.renyi",
+        control=Control.POSITIVE,
+        note="Positive control: equality, so the checker must report it attained (tightness 1).",
+    ),
+    Claim(
+        id="gaussian.classic",
+        source="Dwork & Roth 2014, Thm A.1; as retain Fact 1 (line 77), r2d Thm B.1",
+        kind=Kind.PRIVACY,
+        statement="σ = Δ√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for ε ≤ 1",
+        hypotheses=(EPSILON_POSITIVE, Hypothesis("ε ≤ 1", sympy.Le(epsilon, 1)), *DELTA_RANGE),
+        bound=delta,
+        prescribed={"sigma": SIGMA_CLASSIC},
+        quantity=_true_delta,
+        adversaries=(_grid(EPSILONS_SMALL), _search((1e-4, 1.0))),
+        derivation="gaussian.classic",
+    ),
+    Claim(
+        id="gaussian.zcdp",
+        source="Bun & Steinke 2016, Prop. 1.3; as d2d Lemma A.3 (lines 480–484)",
+        kind=Kind.PRIVACY,
+        statement="σ = Δ/(√2(√(ln(1/δ)+ε) − √ln(1/δ))) gives (ε, δ)-DP",
+        hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
+        bound=delta,
+        prescribed={"sigma": SIGMA_ZCDP},
+        quantity=_true_delta,
+        adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
+        derivation="gaussian.zcdp",
+    ),
+    Claim(
+        id="gaussian.exact",
+        source="Balle & Wang 2018, Thm 8 (analytic Gaussian mechanism); certunlearn.privacy.calibrate",
+        kind=Kind.PRIVACY,
+        statement="calibrate(ε, δ, Δ, method='exact') gives (ε, δ)-DP and is optimal (the bound is attained)",
+        hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
+        bound=delta,
+        quantity=_true_delta_calibrated(Fraction(1)),
+        adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
+        derivation="gaussian.exact",
+        control=Control.POSITIVE,
+        note="Positive control: the exact calibration attains its target, so tightness must be 1 to 1e-9.",
+    ),
+    Claim(
+        id="gaussian.classic:control-epsilon-above-1",
+        source="negative control: Dwork & Roth Thm A.1 used outside its hypothesis ε ≤ 1",
+        kind=Kind.PRIVACY,
+        statement="(wrong on purpose) σ = Δ√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for every ε > 0",
+        hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
+        bound=delta,
+        prescribed={"sigma": SIGMA_CLASSIC},
+        quantity=_true_delta,
+        adversaries=(_grid(EPSILONS_LARGE), _search((1.0, 500.0))),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="gaussian.exact:control-sigma-halved",
+        source="negative control: the exact calibration with σ halved",
+        kind=Kind.PRIVACY,
+        statement="(wrong on purpose) calibrate(ε, δ, Δ)/2 gives (ε, δ)-DP",
+        hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
+        bound=delta,
+        quantity=_true_delta_calibrated(Fraction(1, 2)),
+        adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
+        control=Control.NEGATIVE,
+    ),
+)

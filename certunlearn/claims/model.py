@@ -1,0 +1,143 @@
+"""The claim model: a numbered statement of a paper, encoded as printed.
+
+A :class:`Claim` says: on every instance satisfying ``hypotheses``, ``quantity(instance)`` (the
+true value of what the paper bounds, computed exactly) is at most ``bound`` (a sympy expression in
+the instance's parameters and the claim's prescribed parameters). The checker attacks it with
+``adversaries``; ``derivation`` names the paper's chain of steps in ``proofs/<paper>.py``.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy
+from flint import arb
+
+from ..numeric.enclosure import Decision, Exact, decide
+from ..numeric.sympy_arb import arb_eval
+
+#: An instance: parameter name → exact value (int, Fraction, float, or a decimal string).
+Instance = Mapping[str, Exact]
+
+ID_PATTERN = re.compile(r"^(?P<paper>[a-z0-9]+)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
+PAPERS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
+
+
+class Kind(str, enum.Enum):
+    """What a claim bounds."""
+
+    UNLEARNING = "unlearning"
+    PRIVACY = "privacy"
+    SENSITIVITY = "sensitivity"
+    CONTRACTION = "contraction"
+    ITERATIONS = "iterations"
+    REGRET = "regret"
+    ACCURACY = "accuracy"
+    INEQUALITY = "inequality"
+
+
+class Control(str, enum.Enum):
+    """Role of a claim in the checker's self-check."""
+
+    NONE = "none"
+    NEGATIVE = "negative"  # deliberately wrong: must come out violated
+    POSITIVE = "positive"  # exact answer known: must hold with the known tightness
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A checkable predicate on an instance: a sympy relational, decided on enclosures."""
+
+    name: str
+    relation: sympy.Rel
+
+    def decide(self, values: Instance) -> Decision:
+        rel = self.relation
+        return decide(lambda: arb_eval(rel.lhs, values), rel.rel_op, lambda: arb_eval(rel.rhs, values)).decision
+
+
+@dataclass(frozen=True)
+class Space:
+    """A box of instance parameters for search adversaries; ``log`` coordinates for scales."""
+
+    bounds: Mapping[str, tuple[float, float]]
+    log: frozenset[str] = frozenset()
+    fixed: Mapping[str, Exact] = field(default_factory=dict)
+
+    def from_unit(self, u: np.ndarray) -> dict[str, Exact]:
+        """Map a point of the unit cube to an instance (floats, so exactly representable)."""
+        out: dict[str, Exact] = dict(self.fixed)
+        for ui, (name, (lo, hi)) in zip(np.clip(u, 0.0, 1.0), self.bounds.items()):
+            if name in self.log:
+                out[name] = float(np.exp(np.log(lo) + ui * (np.log(hi) - np.log(lo))))
+            else:
+                out[name] = float(lo + ui * (hi - lo))
+        return out
+
+    @property
+    def dim(self) -> int:
+        return len(self.bounds)
+
+
+@dataclass(frozen=True)
+class Adversary:
+    """A source of instances.
+
+    ``structured`` adversaries yield extremal instances from ``generate(rng, size)``; ``search``
+    adversaries give a :class:`Space` in which the checker maximises observed/bound by random
+    restarts and local optimisation.
+    """
+
+    name: str
+    generate: Callable[[np.random.Generator, int], Iterable[Instance]] | None = None
+    space: Space | None = None
+
+    @property
+    def kind(self) -> str:
+        return "search" if self.space is not None else "structured"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One guarantee of one paper, as printed (or, with ``+fix``, as corrected)."""
+
+    id: str
+    source: str
+    kind: Kind
+    statement: str
+    hypotheses: tuple[Hypothesis, ...]
+    bound: sympy.Expr
+    quantity: Callable[[Instance], arb]
+    adversaries: tuple[Adversary, ...]
+    prescribed: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    derivation: str | None = None
+    control: Control = Control.NONE
+    corrects: str | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        m = ID_PATTERN.match(self.id)
+        if not m or m["paper"] not in PAPERS:
+            raise ValueError(f"malformed claim id {self.id!r}")
+        if (m["fix"] is not None) != (self.corrects is not None):
+            raise ValueError(f"{self.id}: a +fix claim, and only one, names the claim it corrects")
+        if not self.adversaries:
+            raise ValueError(f"{self.id}: a claim needs at least one adversary")
+
+    @property
+    def paper(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    def with_prescribed(self, instance: Instance) -> dict[str, Exact | arb]:
+        """The instance extended by the prescribed parameters, enclosed at the working precision."""
+        values: dict[str, Exact | arb] = dict(instance)
+        for name, expr in self.prescribed.items():
+            values[name] = arb_eval(expr, values)
+        return values
+
+    def bound_value(self, instance: Instance) -> arb:
+        """An enclosure of the bound at ``instance`` (at the working precision)."""
+        return arb_eval(self.bound, self.with_prescribed(instance))

@@ -1,0 +1,188 @@
+"""The ``certunlearn`` command: list, check, prove, calibrate, replay (contract: DESIGN.md).
+
+Exit codes: 0 when every requested claim was evaluated, whatever the verdicts; 2 for bad usage or
+bad input (one line naming the parameter); 1 for an internal error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import traceback
+from pathlib import Path
+
+from .errors import CertunlearnError, InvalidParameterError
+
+PAPER_KEYS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
+
+
+class UsageError(Exception):
+    """Bad command-line usage (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, no usage dump
+        raise UsageError(message)
+
+
+def _number(name: str):
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise InvalidParameterError(name, f"not a number: {text!r}") from None
+        if math.isnan(value):
+            raise InvalidParameterError(name, "NaN is not allowed")
+        return value
+
+    parse.__name__ = name
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="certunlearn", description="Certified unlearning: claims, derivations, exact checks.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("list", help="list the registered claims")
+    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("check", help="check claims against adversarial instances, exactly")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--report", metavar="FILE", help="write a Markdown (.md) or HTML (.html) report with figures")
+    p.add_argument("--counterexamples", metavar="DIR", default="counterexamples",
+                   help="where counterexamples are saved as JSON (default: ./counterexamples)")
+
+    p = sub.add_parser("prove", help="print the derivation chain of claims with each step's status")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--latex", action="store_true")
+
+    p = sub.add_parser("calibrate", help="noise σ of the Gaussian mechanism for (ε, δ)")
+    p.add_argument("--epsilon", type=_number("epsilon"), required=True)
+    p.add_argument("--delta", type=_number("delta"), required=True)
+    p.add_argument("--sensitivity", type=_number("sensitivity"), default=1.0)
+    p.add_argument("--method", choices=("exact", "classic", "zcdp"), default="exact")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("replay", help="re-evaluate a saved counterexample exactly")
+    p.add_argument("path", metavar="COUNTEREXAMPLE.json")
+    return parser
+
+
+def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> list[str]:
+    from .claims import all_claims, get_claim
+
+    if args.ids and (args.all or getattr(args, "paper", None)):
+        raise UsageError("give claim ids or --all/--paper, not both")
+    if args.ids:
+        return [get_claim(i).id for i in args.ids]
+    claims = all_claims(getattr(args, "paper", None))
+    return [c.id for c in claims if c.derivation or not with_derivation]
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from .claims import all_claims
+    from .report.text import claims_table
+
+    claims = all_claims(args.paper)
+    if args.json:
+        print(json.dumps([{"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value,
+                           "statement": c.statement} for c in claims], indent=2))
+    else:
+        claims_table(claims)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import check_claims, summary
+    from .report.text import progress, results_table
+
+    ids = _selected_ids(args)
+    if not ids:
+        raise UsageError("no claims selected")
+    if args.report and Path(args.report).suffix.lower() not in (".md", ".html"):
+        raise InvalidParameterError("--report", "the report file must end in .md or .html")
+    with progress(len(ids), enabled=not args.json) as advance:
+        results = check_claims(ids, args.profile, args.seed, on_result=advance)
+    saved = [r.counterexample.save(Path(args.counterexamples)) for r in results if r.counterexample]
+    if args.json:
+        print(json.dumps({"results": [r.to_json() for r in results], "summary": summary(results)}, indent=2))
+    else:
+        results_table(results, saved)
+    if args.report:
+        from .report.document import write_report
+
+        path = write_report(results, Path(args.report))
+        print(f"report written to {path}", file=sys.stderr)
+    return 0
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from .claims import get_claim
+    from .derive import check_derivation, load_derivation, render_latex, render_text
+
+    ids = _selected_ids(args, with_derivation=True)
+    if not ids:
+        raise UsageError("no claims selected (give ids or --all)")
+    for claim_id in ids:
+        claim = get_claim(claim_id)
+        if claim.derivation is None:
+            print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
+            continue
+        result = check_derivation(load_derivation(claim.derivation), claim)
+        print((render_latex if args.latex else render_text)(result))
+    return 0
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .privacy import calibrate, exact_delta
+
+    sigma = calibrate(args.epsilon, args.delta, args.sensitivity, method=args.method)
+    true_delta = exact_delta(args.epsilon, sigma, args.sensitivity)
+    if args.json:
+        print(json.dumps({"sigma": sigma, "method": args.method, "epsilon": args.epsilon, "delta": args.delta,
+                          "sensitivity": args.sensitivity, "true_delta": true_delta}))
+    else:
+        print(f"sigma = {sigma!r}  (method {args.method}; true delta at epsilon={args.epsilon!r} is "
+              f"{true_delta!r} <= {args.delta!r})")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .check import replay
+
+    for r in replay(args.path):
+        ev = r.evaluation
+        state = "reproduced: violated" if r.reproduced else f"not reproduced: {ev.outcome}"
+        print(f"{r.claim}: {state} — observed {ev.observed} vs bound {ev.bound} at "
+              f"{json.dumps(ev.instance)} ({ev.prec} bits)")
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate": cmd_calibrate, "replay": cmd_replay}
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except (UsageError, CertunlearnError) as exc:
+        print(f"certunlearn: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("certunlearn: interrupted", file=sys.stderr)
+        return 1
+    except Exception:  # an internal error: keep the traceback for the bug report
+        traceback.print_exc()
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""Rigorous enclosures (python-flint ``arb`` balls) and decisions made on them.
+
+A comparison answers only when the enclosures of its two sides separate; otherwise the
+precision is doubled, and past :data:`~certunlearn.numeric.precision.MAX_PREC` the answer is
+``Decision.UNDECIDED`` — never a guess from rounded floats.
+"""
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral
+
+import mpmath
+import numpy as np
+from flint import arb, fmpq, fmpz
+
+from ..errors import InvalidParameterError
+from .precision import MAX_PREC, START_PREC, precisions, workprec
+
+Exact = int | Fraction | float | str | Decimal | mpmath.mpf | arb
+
+
+def to_arb(x: Exact) -> arb:
+    """Enclose ``x`` at the current flint precision.
+
+    Integers, Fractions, binary floats and mpmath numbers are converted exactly (then rounded
+    outward to the working precision); decimal strings become the ball containing the decimal.
+    """
+    if isinstance(x, arb):
+        return +x  # re-rounds to the working precision, still an enclosure
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError("a boolean is not a number")
+    if isinstance(x, Integral):
+        return arb(fmpz(int(x)))
+    if isinstance(x, Fraction):
+        return arb(fmpq(x.numerator, x.denominator))
+    if isinstance(x, (float, np.floating)):
+        x = float(x)
+        if math.isnan(x):
+            raise InvalidParameterError("value", "NaN has no enclosure")
+        if math.isinf(x):
+            return arb.pos_inf() if x > 0 else arb.neg_inf()
+        return arb(x)  # every double is exactly representable
+    if isinstance(x, mpmath.mpf):
+        if not mpmath.isfinite(x):
+            raise InvalidParameterError("value", f"{x} has no finite enclosure")
+        man, exp = x.man_exp
+        return arb(fmpz(int(man))) * arb(2) ** int(exp) if man else arb(0)
+    if isinstance(x, Decimal):
+        x = str(x)
+    if isinstance(x, str):
+        return arb(x)
+    raise TypeError(f"cannot enclose {type(x).__name__}")
+
+
+def exact_decimal(x: Exact) -> str:
+    """A string equal to ``x``: an exact decimal where one exists (every float, every dyadic
+    Fraction), otherwise ``"p/q"``."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, mpmath.mpf):
+        man, exp = x.man_exp
+        x = Fraction(int(man)) * Fraction(2) ** int(exp)
+    if isinstance(x, (float, np.floating)):
+        x = Fraction(float(x))
+    if isinstance(x, Integral):
+        return str(int(x))
+    if not isinstance(x, Fraction):
+        raise TypeError(f"cannot write {type(x).__name__} exactly")
+    q, twos, fives = x.denominator, 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1:
+        return f"{x.numerator}/{x.denominator}"
+    scale = max(twos, fives)  # x = numerator·2^(scale−twos)·5^(scale−fives) / 10^scale
+    digits = x.numerator * 2 ** (scale - twos) * 5 ** (scale - fives)
+    return _decimal_string(digits, scale)
+
+
+def _decimal_string(digits: int, scale: int) -> str:
+    sign, digits = ("-" if digits < 0 else ""), abs(digits)
+    text = str(digits)
+    if scale == 0:
+        return sign + text
+    mantissa = text.rstrip("0") or "0"
+    scale -= len(text) - len(mantissa)
+    if scale <= 0:
+        return sign + mantissa + "0" * (-scale)
+    zeros = scale - len(mantissa)
+    if zeros < 0:
+        return sign + mantissa[:-scale] + "." + mantissa[-scale:]
+    if zeros <= 6:
+        return sign + "0." + "0" * zeros + mantissa
+    tail = "." + mantissa[1:] if len(mantissa) > 1 else ""
+    return f"{sign}{mantissa[0]}{tail}e-{zeros + 1}"
+
+
+def parse_exact(s: str | int | float) -> Fraction | float | int | str:
+    """Read back a value written by :func:`exact_decimal` (``p/q`` becomes a Fraction)."""
+    if isinstance(s, str) and "/" in s:
+        return Fraction(s)
+    if isinstance(s, str):
+        return Fraction(Decimal(s)) if Decimal(s).is_finite() else float(s)
+    return s
+
+
+def arb_decimal(a: arb, digits: int = 17) -> str:
+    """The midpoint of ``a`` as a decimal string with ``digits`` significant digits."""
+    return a.str(digits, radius=False)
+
+
+def arb_upper_float(a: arb) -> float:
+    """The smallest float ≥ every point of ``a`` (a safe upper bound as a float)."""
+    up = a.upper()
+    f = float(up)
+    return f if arb(f) >= up else math.nextafter(f, math.inf)
+
+
+def arb_lower_float(a: arb) -> float:
+    """The largest float ≤ every point of ``a`` (a safe lower bound as a float)."""
+    lo = a.lower()
+    f = float(lo)
+    return f if arb(f) <= lo else math.nextafter(f, -math.inf)
+
+
+class Decision(enum.Enum):
+    """The answer of a rigorous comparison."""
+
+    TRUE = "true"
+    FALSE = "false"
+    UNDECIDED = "undecided"
+
+    def __bool__(self) -> bool:  # a Decision must be inspected, never used as a truth value
+        raise TypeError("compare Decision members explicitly (Decision.TRUE / FALSE / UNDECIDED)")
+
+
+_OPS: dict[str, Callable[[arb, arb], bool]] = {
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
+_NEGATION = {"<=": ">", "<": ">=", ">=": "<", ">": "<="}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A decided (or undecided) comparison ``lhs op rhs`` with the enclosures it was decided on."""
+
+    decision: Decision
+    op: str
+    lhs: arb
+    rhs: arb
+    prec: int
+
+
+def decide(
+    lhs: Callable[[], Exact] | Exact,
+    op: str,
+    rhs: Callable[[], Exact] | Exact,
+    *,
+    start: int = START_PREC,
+    max_prec: int = MAX_PREC,
+) -> Comparison:
+    """Decide ``lhs op rhs`` rigorously.
+
+    ``lhs`` and ``rhs`` are numbers or zero-argument callables that compute an enclosure at the
+    current flint precision; callables are re-evaluated at doubled precision while the two
+    enclosures overlap. arb's own comparisons are rigorous: ``a <= b`` is true only if it holds
+    for every pair of points, so both the claim and its negation are tested.
+    """
+    if op not in _OPS:
+        raise ValueError(f"unknown comparison {op!r}")
+    a = b = arb(0)
+    prec = start
+    for prec in precisions(start, max_prec):
+        with workprec(prec):
+            a = to_arb(lhs() if callable(lhs) else lhs)
+            b = to_arb(rhs() if callable(rhs) else rhs)
+            if a.is_nan() or b.is_nan():
+                continue
+            if _OPS[op](a, b):
+                return Comparison(Decision.TRUE, op, a, b, prec)
+            if _OPS[_NEGATION[op]](a, b):
+                return Comparison(Decision.FALSE, op, a, b, prec)
+    return Comparison(Decision.UNDECIDED, op, a, b, prec)

@@ -1,0 +1,101 @@
+"""Rigorous evaluation of sympy expressions on arb balls.
+
+The one bridge from a claim's sympy expression to numbers: every evaluation that a decision
+rests on goes through :func:`arb_eval`. Given balls for the free symbols it returns a ball
+containing the expression's value at *every* point of those balls (the interval extension), so
+it serves both point evaluation and interval branch-and-bound on boxes.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+import sympy
+from flint import arb, fmpq, fmpz
+
+from .enclosure import Exact, to_arb
+
+Env = Mapping[sympy.Symbol | str, Exact]
+
+_FUNCTIONS: dict[type, Callable[..., arb]] = {
+    sympy.exp: arb.exp,
+    sympy.log: arb.log,
+    sympy.erfc: arb.erfc,
+    sympy.erf: arb.erf,
+    sympy.sin: arb.sin,
+    sympy.cos: arb.cos,
+    sympy.atan: arb.atan,
+    sympy.Abs: abs,
+    sympy.floor: arb.floor,
+    sympy.ceiling: arb.ceil,
+}
+
+
+def arb_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> arb:
+    """A ball containing ``expr`` with the symbols of ``env`` (by Symbol or by name) substituted."""
+    names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
+    cache: dict[str, arb] = {}
+    return _eval(sympy.sympify(expr), names, cache)
+
+
+def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
+    if isinstance(e, sympy.Symbol):
+        if e.name not in cache:
+            if e.name not in env:
+                raise KeyError(f"no value for symbol {e.name!r}")
+            cache[e.name] = to_arb(env[e.name])
+        return cache[e.name]
+    if isinstance(e, sympy.Integer):
+        return arb(fmpz(int(e)))
+    if isinstance(e, sympy.Rational):
+        return arb(fmpq(int(e.p), int(e.q)))
+    if isinstance(e, sympy.Float):
+        return arb(sympy.Rational(e).p) / arb(sympy.Rational(e).q)  # the Float's exact binary value
+    if e is sympy.pi:
+        return arb.pi()
+    if e is sympy.E:
+        return arb.const_e()
+    if e is sympy.oo:
+        return arb.pos_inf()
+    args = [_eval(a, env, cache) for a in e.args]
+    if isinstance(e, sympy.Add):
+        out = args[0]
+        for a in args[1:]:
+            out = out + a
+        return out
+    if isinstance(e, sympy.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = out * a
+        return out
+    if isinstance(e, sympy.Pow):
+        base, expo = e.args
+        if expo.is_Integer:
+            return args[0] ** int(expo)
+        if expo == sympy.S.Half:
+            return args[0].sqrt()
+        if expo == -sympy.S.Half:
+            return args[0].rsqrt()
+        if expo.is_Rational and expo.q <= 64:
+            return args[0].root(int(expo.q)) ** int(expo.p)
+        return (args[1] * args[0].log()).exp()
+    if isinstance(e, sympy.Max):
+        return _fold(args, arb.max)
+    if isinstance(e, sympy.Min):
+        return _fold(args, arb.min)
+    for kind, fn in _FUNCTIONS.items():
+        if isinstance(e, kind):
+            return fn(*args)
+    raise NotImplementedError(f"no rigorous evaluation for {type(e).__name__}: {e}")
+
+
+def _fold(args: list[arb], fn: Callable[[arb, arb], arb]) -> arb:
+    out = args[0]
+    for a in args[1:]:
+        out = fn(out, a)
+    return out
+
+
+def ball(lo: Exact, hi: Exact) -> arb:
+    """The smallest ball (at the working precision) containing the interval [lo, hi]."""
+    return to_arb(lo).union(to_arb(hi))

@@ -1,0 +1,138 @@
+"""The checker on the Gaussian claims and on synthetic claims whose verdict is known by construction."""
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+
+from certunlearn.check import check_claim, check_claims, evaluate, get_profile, replay
+from certunlearn.check.runner import judge
+from certunlearn.claims import Adversary, Claim, Hypothesis, Kind, Space
+from certunlearn.numeric.enclosure import parse_exact, to_arb
+
+x = sympy.Symbol("x", positive=True)
+
+
+def mp_delta(eps, sigma, sens):
+    """Balle–Wang δ(ε) at 100 digits, the oracle (erfc, never 1+erf)."""
+    with mpmath.workdps(100):
+        s = mpmath.mpf(sens) / mpmath.mpf(sigma)
+        e = mpmath.mpf(eps)
+        return mpmath.erfc((e / s - s / 2) / mpmath.sqrt(2)) / 2 - mpmath.exp(e) * mpmath.erfc((e / s + s / 2) / mpmath.sqrt(2)) / 2
+
+
+def mp_exact(text):
+    q = Fraction(parse_exact(text))
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def synthetic(quantity, bound=x, hypotheses=(), points=("0.5", "1", "2")):
+    return Claim(
+        id="gaussian.synthetic", source="test", kind=Kind.INEQUALITY, statement="test claim",
+        hypotheses=hypotheses, bound=bound, quantity=quantity,
+        adversaries=(Adversary("points", generate=lambda rng, size: [{"x": p} for p in points]),),
+    )
+
+
+def test_evaluate_within_violated_attained_excluded():
+    half = synthetic(lambda v: to_arb(v["x"]) / 2)
+    assert evaluate(half, {"x": "1"}, 256).outcome == "within"
+    double = synthetic(lambda v: to_arb(v["x"]) * 2)
+    ev = evaluate(double, {"x": "1"}, 256)
+    assert ev.outcome == "violated" and ev.ratio == pytest.approx(2)
+    same = synthetic(lambda v: to_arb(v["x"]).sqrt() ** 2)  # equal to the bound, irrational route
+    assert evaluate(same, {"x": "2"}, 512).outcome == "attained"
+    guarded = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x ≤ 1/4", sympy.Le(x, sympy.Rational(1, 4))),))
+    ev = evaluate(guarded, {"x": "1"}, 256)
+    assert ev.outcome == "excluded" and "x ≤ 1/4" in ev.reason
+
+
+def test_negative_control_classic_above_one_is_violated_with_a_true_counterexample():
+    r = check_claim("gaussian.classic:control-epsilon-above-1")
+    assert r.verdict == "violated"
+    ce = r.counterexample
+    with mpmath.workdps(100):
+        eps, delta, sens = (mp_exact(ce.instance[k]) for k in ("epsilon", "delta", "Delta"))
+        sigma = sens * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(5) / 4 / delta)) / eps
+        assert eps > 1
+        assert mp_delta(eps, sigma, sens) > delta  # independently confirmed
+
+
+def test_negative_control_sigma_halved_is_violated():
+    r = check_claim("gaussian.exact:control-sigma-halved")
+    assert r.verdict == "violated" and r.counterexample is not None
+    assert r.tightness > 1
+
+
+def test_exact_calibration_is_attained():
+    r = check_claim("gaussian.exact")
+    assert r.verdict == "holds"
+    assert 1 - 1e-8 <= r.tightness <= 1
+
+
+def test_renyi_positive_control_is_attained():
+    r = check_claim("gaussian.renyi")
+    assert r.verdict == "holds" and r.instances.get("attained", 0) >= 10
+    assert r.tightness == pytest.approx(1, abs=1e-12)
+
+
+@pytest.mark.parametrize("claim_id", ["gaussian.classic", "gaussian.zcdp"])
+def test_printed_gaussian_formulas_hold_and_are_not_tight(claim_id):
+    r = check_claim(claim_id)
+    assert r.verdict == "holds", r.reason
+    assert 0 < r.tightness < 1
+    assert r.instances.get("excluded", 0) == 0  # the adversaries stay inside the hypotheses
+
+
+def test_inconclusive_when_hypotheses_exclude_every_instance():
+    c = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x > 5", sympy.Gt(x, 5)),))
+    r = judge(c, get_profile("quick"), seed=0)
+    assert r.verdict == "inconclusive" and "x > 5" in r.reason and r.counterexample is None
+
+
+def test_synthetic_verdicts_come_from_the_computation():
+    assert judge(synthetic(lambda v: to_arb(v["x"]) * 2), get_profile("quick"), 0).verdict == "violated"
+    within = judge(synthetic(lambda v: to_arb(v["x"]) / 2, points=[str(k) for k in range(1, 12)]), get_profile("quick"), 0)
+    assert within.verdict == "holds" and within.tightness == pytest.approx(0.5)
+
+
+def test_search_adversary_finds_the_violation_a_grid_misses():
+    # quantity/bound = 4x(1-x) + 1/8 exceeds 1 only near x = 1/2; structured points miss it.
+    c = Claim(
+        id="gaussian.search-test", source="test", kind=Kind.INEQUALITY, statement="test",
+        hypotheses=(), bound=sympy.Integer(1),
+        quantity=lambda v: 4 * to_arb(v["x"]) * (1 - to_arb(v["x"])) + to_arb(Fraction(1, 8)),
+        adversaries=(Adversary("search", space=Space({"x": (0.0, 1.0)})),),
+    )
+    import numpy as np
+
+    from certunlearn.check.search import search
+
+    found = search(c, c.adversaries[0].space, np.random.default_rng(0), restarts=2, evaluations=60)
+    assert any(evaluate(c, inst, 256).outcome == "violated" for inst in found)
+
+
+def test_seed_determinism_and_executors_agree():
+    ids = ["gaussian.classic", "gaussian.exact:control-sigma-halved"]
+    default = check_claims(ids, seed=3)
+    with ThreadPoolExecutor(2) as pool:
+        threaded = check_claims(ids, seed=3, executor=pool)
+    key = lambda rs: [(r.id, r.verdict, r.tightness, r.instances) for r in rs]  # noqa: E731
+    assert key(default) == key(threaded)
+
+
+def test_dask_executor_runs_the_same_checks():
+    import distributed  # in the test extra
+
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        results = check_claims(["gaussian.exact:control-sigma-halved"], seed=1, executor=client.get_executor())
+    assert results[0].verdict == "violated"
+    assert results[0].tightness == check_claims(["gaussian.exact:control-sigma-halved"], seed=1)[0].tightness
+
+
+def test_replay_reproduces_a_saved_counterexample(tmp_path):
+    r = check_claim("gaussian.exact:control-sigma-halved")
+    path = r.counterexample.save(tmp_path)
+    (rep,) = replay(path)
+    assert rep.reproduced and rep.claim == r.id

@@ -1,0 +1,43 @@
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from flint import arb
+
+from certunlearn.numeric.sympy_arb import arb_eval, ball
+from certunlearn.numeric.precision import workprec
+
+x, y = sympy.symbols("x y", positive=True)
+
+
+@pytest.mark.parametrize(
+    "expr, env, oracle",
+    [
+        (sympy.sqrt(2 * sympy.log(sympy.Rational(5, 4) / x)) / y, {"x": "1e-5", "y": "0.5"},
+         lambda: mpmath.sqrt(2 * mpmath.log(mpmath.mpf("1.25") / mpmath.mpf("1e-5"))) / mpmath.mpf("0.5")),
+        (sympy.erfc(x) * sympy.exp(x**2), {"x": 30}, lambda: mpmath.erfc(30) * mpmath.exp(900)),
+        (x ** sympy.Rational(3, 2) + sympy.Max(x, y) - sympy.pi, {"x": Fraction(9, 4), "y": 3},
+         lambda: mpmath.mpf(27) / 8 + 3 - mpmath.pi),
+        (x**y, {"x": 3, "y": "0.7"}, lambda: mpmath.mpf(3) ** mpmath.mpf("0.7")),
+    ],
+)
+def test_against_mpmath_100_digits(expr, env, oracle):
+    with mpmath.workdps(100):
+        want = oracle()
+    with workprec(300):
+        got = arb_eval(expr, env)
+        assert got.rel_accuracy_bits() > 250
+        assert abs(float(got.mid()) - float(want)) <= 1e-15 * abs(float(want))
+        assert got.overlaps(arb(mpmath.nstr(want, 95)))
+
+
+def test_box_evaluation_encloses_every_point():
+    enclosure = arb_eval(x * (1 - x), {"x": ball(0, 1)})
+    for t in (0, 0.25, 0.5, 0.75, 1):
+        assert enclosure.contains(t * (1 - t))
+
+
+def test_missing_symbol_is_named():
+    with pytest.raises(KeyError, match="y"):
+        arb_eval(x + y, {"x": 1})
