@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from flint import arb
 
-from ..claims.model import Claim, Instance
-from ..numeric.enclosure import Decision, arb_decimal, decide, exact_decimal
+from ..claims.model import Claim, Instance, encode_instance
+from ..numeric.enclosure import Decision, arb_decimal, decide
 from ..numeric.precision import START_PREC
 
 #: Outcomes of one instance.
@@ -20,7 +21,7 @@ ATTAINED_BITS = 128
 class Evaluation:
     """The outcome of one instance, with exact decimal strings for everything it was decided on."""
 
-    instance: dict[str, str]
+    instance: dict[str, Any]
     outcome: str
     observed: str | None = None
     bound: str | None = None
@@ -37,7 +38,7 @@ class Evaluation:
 
 def evaluate(claim: Claim, instance: Instance, max_prec: int) -> Evaluation:
     """Decide ``quantity(instance) ≤ bound(instance)`` for an instance inside the hypotheses."""
-    written = {k: exact_decimal(v) for k, v in instance.items()}
+    written = encode_instance(instance)
     for hypothesis in claim.hypotheses:
         decision = hypothesis.decide(instance)
         if decision is not Decision.TRUE:

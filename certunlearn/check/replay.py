@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..claims import get_claim
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import parse_exact
+from ..claims.model import decode_instance
 from .evaluate import VIOLATED, Evaluation, evaluate
 from .profiles import PROFILES
 
@@ -47,6 +47,5 @@ def replay(path: str | Path) -> list[Replay]:
     out = []
     for item in load_counterexamples(path):
         claim = get_claim(item["claim"])
-        instance = {k: parse_exact(v) for k, v in item["instance"].items()}
-        out.append(Replay(claim.id, evaluate(claim, instance, PROFILES["thorough"].max_prec)))
+        out.append(Replay(claim.id, evaluate(claim, decode_instance(item["instance"]), PROFILES["thorough"].max_prec)))
     return out

@@ -19,7 +19,7 @@ class Counterexample:
     claim: str
     observed: str
     bound: str
-    instance: dict[str, str]
+    instance: dict[str, Any]
     seed: int
     adversary: str
     profile: str

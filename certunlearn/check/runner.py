@@ -18,7 +18,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 import numpy as np
 
 from ..claims import Claim, get_claim
-from ..derive import check_derivation, load_derivation
+from ..derive import MissingDerivationError, check_derivation, load_derivation
 from .evaluate import EXCLUDED, VIOLATED, Evaluation, evaluate
 from .profiles import Profile, get_profile
 from .result import HOLDS, INCONCLUSIVE, CheckResult, Counterexample
@@ -35,7 +35,11 @@ def symbolic_steps(claim: Claim) -> list[dict[str, str]]:
     """The derivation's step statuses, ending with the link to the claim's bound."""
     if claim.derivation is None:
         return []
-    result = check_derivation(load_derivation(claim.derivation), claim)
+    try:
+        derivation = load_derivation(claim.derivation)
+    except MissingDerivationError:
+        return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}]
+    result = check_derivation(derivation, claim)
     return [{"step": s.text, "status": s.status} for s in result.steps] + [{"step": result.link_text, "status": result.link}]
 
 

@@ -27,8 +27,8 @@ EPSILONS_LARGE = ("1.5", "2", "5", "10", "50", "100", "500")
 DELTAS = ("1e-300", "1e-100", "1e-30", "1e-17", "1e-10", "1e-5", "0.001", "0.05", "0.2", "0.5")
 SENSITIVITIES = ("1", "0.37", "12.5")
 
-DELTA_RANGE = (Hypothesis("δ > 0", sympy.Gt(delta, 0)), Hypothesis("δ ≤ 1/2", sympy.Le(delta, sympy.Rational(1, 2))))
-EPSILON_POSITIVE = Hypothesis("ε > 0", sympy.Gt(epsilon, 0))
+DELTA_RANGE = (Hypothesis("δ > 0", sympy.Gt(delta, 0, evaluate=False)), Hypothesis("δ ≤ 1/2", sympy.Le(delta, sympy.Rational(1, 2), evaluate=False)))
+EPSILON_POSITIVE = Hypothesis("ε > 0", sympy.Gt(epsilon, 0, evaluate=False))
 
 
 def _grid(epsilons: tuple[str, ...]):
@@ -80,7 +80,7 @@ CLAIMS = (
         source="Mironov 2017, Prop. 7; used by olu Lemma 3 and pomer (Rényi accounting)",
         kind=Kind.PRIVACY,
         statement="D_α(N(μ, σ²I) ‖ N(μ', σ²I)) = α‖μ − μ'‖²/(2σ²)",
-        hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1)),),
+        hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1, evaluate=False)),),
         bound=alpha * Delta**2 / (2 * sigma**2),
         quantity=_renyi,
         adversaries=(
@@ -104,7 +104,7 @@ CLAIMS = (
         source="Dwork & Roth 2014, Thm A.1; as retain Fact 1 (line 77), r2d Thm B.1",
         kind=Kind.PRIVACY,
         statement="σ = Δ√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for ε ≤ 1",
-        hypotheses=(EPSILON_POSITIVE, Hypothesis("ε ≤ 1", sympy.Le(epsilon, 1)), *DELTA_RANGE),
+        hypotheses=(EPSILON_POSITIVE, Hypothesis("ε ≤ 1", sympy.Le(epsilon, 1, evaluate=False)), *DELTA_RANGE),
         bound=delta,
         prescribed={"sigma": SIGMA_CLASSIC},
         quantity=_true_delta,

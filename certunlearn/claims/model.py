@@ -11,16 +11,19 @@ import enum
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import sympy
 from flint import arb
 
-from ..numeric.enclosure import Decision, Exact, decide
+from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
 from ..numeric.sympy_arb import arb_eval
 
-#: An instance: parameter name → exact value (int, Fraction, float, or a decimal string).
-Instance = Mapping[str, Exact]
+#: An instance: parameter name → an exact value (int, Fraction, float, decimal string) or a nested
+#: list of them (a data matrix, an update sequence). Saved as exact decimal strings; see
+#: :func:`encode_instance`.
+Instance = Mapping[str, Any]
 
 ID_PATTERN = re.compile(r"^(?P<paper>[a-z0-9]+)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
 PAPERS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
@@ -47,14 +50,50 @@ class Control(str, enum.Enum):
     POSITIVE = "positive"  # exact answer known: must hold with the known tightness
 
 
+def encode_instance(instance: Instance) -> dict[str, Any]:
+    """The instance with every number written as an exact decimal string (lists kept as lists)."""
+    return {k: _encode(v) for k, v in instance.items()}
+
+
+def decode_instance(written: Mapping[str, Any]) -> dict[str, Any]:
+    """Inverse of :func:`encode_instance`: decimal strings back to exact Fractions."""
+    return {k: _decode(v) for k, v in written.items()}
+
+
+def _encode(v: Any) -> Any:
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return [_encode(x) for x in v]
+    return exact_decimal(v)
+
+
+def _decode(v: Any) -> Any:
+    return [_decode(x) for x in v] if isinstance(v, list) else parse_exact(v)
+
+
 @dataclass(frozen=True)
 class Hypothesis:
-    """A checkable predicate on an instance: a sympy relational, decided on enclosures."""
+    """A checkable predicate on an instance, decided rigorously.
+
+    Either ``relation``, a sympy relational in the instance's scalar parameters (built with
+    ``evaluate=False`` so the symbols' assumptions cannot reduce it to ``True``), or ``predicate``,
+    a function of the instance returning a :class:`Decision` (for data-level assumptions such as
+    ‖x_i‖ ≤ R, decided exactly by the loss's ``check_data``).
+    """
 
     name: str
-    relation: sympy.Rel
+    relation: sympy.Rel | None = None
+    predicate: Callable[[Instance], Decision] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.relation is None) == (self.predicate is None):
+            raise TypeError(f"hypothesis {self.name!r}: give exactly one of relation and predicate")
+        if self.relation is not None and not isinstance(self.relation, sympy.core.relational.Relational):
+            raise TypeError(f"hypothesis {self.name!r} must stay a relation (build it with evaluate=False); "
+                            f"sympy reduced it to {self.relation!r} from the symbols' assumptions")
 
     def decide(self, values: Instance) -> Decision:
+        if self.predicate is not None:
+            return self.predicate(values)
         rel = self.relation
         return decide(lambda: arb_eval(rel.lhs, values), rel.rel_op, lambda: arb_eval(rel.rhs, values)).decision
 
@@ -63,19 +102,22 @@ class Hypothesis:
 class Space:
     """A box of instance parameters for search adversaries; ``log`` coordinates for scales."""
 
+
     bounds: Mapping[str, tuple[float, float]]
     log: frozenset[str] = frozenset()
-    fixed: Mapping[str, Exact] = field(default_factory=dict)
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    build: Callable[[dict[str, Any]], Instance] | None = None
 
-    def from_unit(self, u: np.ndarray) -> dict[str, Exact]:
-        """Map a point of the unit cube to an instance (floats, so exactly representable)."""
-        out: dict[str, Exact] = dict(self.fixed)
+    def from_unit(self, u: np.ndarray) -> Instance:
+        """Map a point of the unit cube to an instance (floats, so exactly representable);
+        ``build``, if given, turns those parameters into the full instance (e.g. a dataset)."""
+        out: dict[str, Any] = dict(self.fixed)
         for ui, (name, (lo, hi)) in zip(np.clip(u, 0.0, 1.0), self.bounds.items()):
             if name in self.log:
                 out[name] = float(np.exp(np.log(lo) + ui * (np.log(hi) - np.log(lo))))
             else:
                 out[name] = float(lo + ui * (hi - lo))
-        return out
+        return self.build(out) if self.build else out
 
     @property
     def dim(self) -> int:

@@ -48,13 +48,23 @@ def to_arb(x: Exact) -> arb:
     if isinstance(x, mpmath.mpf):
         if not mpmath.isfinite(x):
             raise InvalidParameterError("value", f"{x} has no finite enclosure")
-        man, exp = x.man_exp
-        return arb(fmpz(int(man))) * arb(2) ** int(exp) if man else arb(0)
+        return _dyadic_arb(_mpf_fraction(x))
     if isinstance(x, Decimal):
         x = str(x)
     if isinstance(x, str):
         return arb(x)
     raise TypeError(f"cannot enclose {type(x).__name__}")
+
+
+def _mpf_fraction(x: mpmath.mpf) -> Fraction:
+    """The exact dyadic value of a finite mpf (``man_exp`` alone would drop the sign)."""
+    sign, man, exp, _ = x._mpf_
+    value = Fraction(int(man)) * Fraction(2) ** int(exp)
+    return -value if sign else value
+
+
+def _dyadic_arb(q: Fraction) -> arb:
+    return arb(fmpq(q.numerator, q.denominator))
 
 
 def exact_decimal(x: Exact) -> str:
@@ -63,8 +73,7 @@ def exact_decimal(x: Exact) -> str:
     if isinstance(x, str):
         return x
     if isinstance(x, mpmath.mpf):
-        man, exp = x.man_exp
-        x = Fraction(int(man)) * Fraction(2) ** int(exp)
+        x = _mpf_fraction(x)
     if isinstance(x, (float, np.floating)):
         x = Fraction(float(x))
     if isinstance(x, Integral):

@@ -99,8 +99,8 @@ def _to_fraction(v: Any) -> Fraction:
     if isinstance(v, mpmath.mpf):
         if not mpmath.isfinite(v):
             raise ValueError(f"{v} is not a rational number")
-        man, exp = (int(t) for t in v.man_exp)
-        return Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
+        p, q = libmp.to_rational(v._mpf_)  # exact; note v.man_exp drops the sign
+        return Fraction(int(p), int(q))
     if isinstance(v, (float, np.floating)):
         return Fraction(float(v))
     if isinstance(v, (int, np.integer)):
@@ -192,15 +192,13 @@ def _elementwise(
     arr = asarray(x, mode)
     if not all(domain(v) for v in arr.flat):
         raise ValueError(f"{name} of a number outside its real domain")
-    out_mode: Mode = "mpmath"
-    if mode == "fraction":
-        exact = [exact_fn(v) for v in arr.flat]
-        if all(r is not None for r in exact):
-            out, out_mode = np.array(exact, dtype=object).reshape(arr.shape), "fraction"
-    if out_mode == "mpmath":
+    exact = [exact_fn(v) for v in arr.flat] if mode == "fraction" else [None]
+    if all(r is not None for r in exact):
+        out = asarray(np.array(exact, dtype=object).reshape(arr.shape), "fraction")
+    else:
         with _guard():  # Fractions enter with extra bits: one final rounding
-            out = np.frompyfunc(mp_fn, 1, 1)(asarray(arr, "mpmath"))
-    out = asarray(out, out_mode)
+            raw = np.frompyfunc(mp_fn, 1, 1)(asarray(arr, "mpmath"))
+        out = asarray(raw, "mpmath")
     return out[()] if out.ndim == 0 else out
 
 
@@ -437,10 +435,13 @@ def project_ball(x: Any, radius: Any, center: Any = None) -> np.ndarray:
     r = _scalar(radius, mode)
     if r < 0:
         raise ValueError(f"negative radius {radius}")
-    y = x if center is None else x - asarray(center, mode)
+    c = None if center is None else asarray(center, mode)
+    y = x if c is None else x - c
     if mode == "float":
         s = sqnorm(y)
-        return x.copy() if s <= r * r else x - y + y * (r / np.sqrt(s))
+        if s <= r * r:
+            return x.copy()
+        return y * (r / np.sqrt(s)) + (0.0 if c is None else c)
     with _guard():  # mpmath: scale at extra precision, round once at the end
         s = sqnorm(y)
         if s <= r * r:
@@ -449,6 +450,6 @@ def project_ball(x: Any, radius: Any, center: Any = None) -> np.ndarray:
         out_mode = mode_of(root)
         y = asarray(y, out_mode)
         out = y * (_scalar(r, out_mode) / root)
-        if center is not None:
-            out = out + asarray(center, out_mode)
+        if c is not None:
+            out = out + asarray(c, out_mode)
     return asarray(out, out_mode)

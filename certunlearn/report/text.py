@@ -22,23 +22,31 @@ def claims_table(claims: list[Claim], console: Console | None = None) -> None:
         table.add_column(col, overflow="fold")
     for c in claims:
         table.add_row(c.id, c.kind.value, c.source, c.statement)
-    (console or Console()).print(table)
+    (console or _console()).print(table)
 
 
 def symbolic_summary(result: CheckResult) -> str:
     """E.g. '4 identity, 2 proved, 1 cited · link ok'."""
     if not result.symbolic:
         return "—"
+    if result.symbolic[-1]["status"] == "missing":
+        return "not written yet"
     *steps, link = result.symbolic
     counts = Counter(s["status"] for s in steps)
     return ", ".join(f"{n} {status}" for status, n in counts.most_common()) + f" · link {link['status']}"
 
 
+def _console() -> Console:
+    """A console that does not squeeze tables to 80 columns when stdout is a pipe or a file."""
+    console = Console()
+    return console if console.is_terminal else Console(width=160)
+
+
 def results_table(results: list[CheckResult], saved: list[Path], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or _console()
     table = Table(title="certunlearn check")
     for col in ("id", "kind", "verdict", "tightness", "instances", "derivation", "s"):
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="fold", no_wrap=col == "id")
     for r in results:
         verdict = f"[{STYLE[r.verdict]}]{r.verdict}[/]"
         if r.control != "none":

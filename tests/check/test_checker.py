@@ -1,4 +1,5 @@
 """The checker on the Gaussian claims and on synthetic claims whose verdict is known by construction."""
+import json
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
@@ -43,7 +44,7 @@ def test_evaluate_within_violated_attained_excluded():
     assert ev.outcome == "violated" and ev.ratio == pytest.approx(2)
     same = synthetic(lambda v: to_arb(v["x"]).sqrt() ** 2)  # equal to the bound, irrational route
     assert evaluate(same, {"x": "2"}, 512).outcome == "attained"
-    guarded = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x ≤ 1/4", sympy.Le(x, sympy.Rational(1, 4))),))
+    guarded = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x ≤ 1/4", sympy.Le(x, sympy.Rational(1, 4), evaluate=False)),))
     ev = evaluate(guarded, {"x": "1"}, 256)
     assert ev.outcome == "excluded" and "x ≤ 1/4" in ev.reason
 
@@ -86,7 +87,7 @@ def test_printed_gaussian_formulas_hold_and_are_not_tight(claim_id):
 
 
 def test_inconclusive_when_hypotheses_exclude_every_instance():
-    c = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x > 5", sympy.Gt(x, 5)),))
+    c = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(Hypothesis("x > 5", sympy.Gt(x, 5, evaluate=False)),))
     r = judge(c, get_profile("quick"), seed=0)
     assert r.verdict == "inconclusive" and "x > 5" in r.reason and r.counterexample is None
 
@@ -136,3 +137,24 @@ def test_replay_reproduces_a_saved_counterexample(tmp_path):
     path = r.counterexample.save(tmp_path)
     (rep,) = replay(path)
     assert rep.reproduced and rep.claim == r.id
+
+
+def test_instances_with_arrays_round_trip_exactly_through_json():
+    from certunlearn.claims.model import decode_instance, encode_instance
+
+    inst = {"X": [[0.1, Fraction(1, 3)], [-2, "0.25"]], "n": 3}
+    assert decode_instance(json.loads(json.dumps(encode_instance(inst)))) == {
+        "X": [[Fraction(0.1), Fraction(1, 3)], [Fraction(-2), Fraction(1, 4)]], "n": Fraction(3)}
+
+
+def test_predicate_hypothesis_excludes_and_missing_derivation_is_reported():
+    from certunlearn.numeric.enclosure import Decision
+
+    small = Hypothesis("‖x‖ ≤ 1", predicate=lambda v: Decision.TRUE if abs(Fraction(v["x"])) <= 1 else Decision.FALSE)
+    c = synthetic(lambda v: to_arb(v["x"]) * 2, hypotheses=(small,))
+    assert evaluate(c, {"x": "0.5"}, 128).outcome == "violated"
+    assert evaluate(c, {"x": "2"}, 128).outcome == "excluded"
+    from dataclasses import replace
+
+    r = judge(replace(c, derivation="gaussian.not-written"), get_profile("quick"), 0)
+    assert r.symbolic == [{"step": "derivation gaussian.not-written is not written yet", "status": "missing"}]

@@ -75,3 +75,8 @@ def test_safe_float_bounds_enclose(x):
     lo, hi = arb_lower_float(a), arb_upper_float(a)
     assert arb(lo) <= a <= arb(hi)
     assert Fraction(lo) <= Fraction(x) / 3 <= Fraction(hi)
+
+
+def test_negative_mpf_keeps_its_sign():
+    assert to_arb(mpmath.mpf("-0.375")) == arb(-0.375)
+    assert exact_decimal(mpmath.mpf(-3)) == "-3"

@@ -1,0 +1,860 @@
+"""Checking a derivation step by step, and its link to the claim.
+
+For each step ``lhs rel rhs`` the engine first evaluates it rigorously at a dozen points of the domain (its
+centre, corners and a few random points): a step failing at one of them is **refuted** at once — a false step
+cannot be proved, so no simplification is spent on it. Then it tries, in order:
+
+1. **identity** — ``lhs − rhs`` simplifies to 0 (sympy: ``expand``, ``simplify``, evaluation of derivatives and
+   integrals with ``doit()`` (unconditional results only), comparison of integrands under a common integral,
+   and positive symbols written as squares with factored radicands so that √((a+b)²) = a+b). A ``<=`` step
+   that is an equality is an identity too.
+2. **proved** — a symbolic sign argument: ``rhs − lhs`` (or ``log rhs − log lhs`` when both sides are
+   positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's assumption
+   system plus structural sign rules (exp > 0, erfc > 0 on reals, log x ≥ 0 for x ≥ 1, sums and products of
+   signed terms; closed constants decided on rigorous enclosures). Conditions ``s ≤ c``, ``s ≥ c`` on a
+   symbol are used by reparametrisation (s = c/(1+u), s = c+u with u ≥ 0; a two-sided range is covered by two
+   parametrisations). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the derivative's sign
+   and the limit at the endpoint.
+3. **proved-on-box** — if the step declares a box: rigorous interval branch-and-bound (:mod:`.box`).
+4. otherwise **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point
+   where the step fails, else **evidence** (a cited step: **cited**), with the number of points.
+
+Abbreviations (``where``) are first kept as free symbols with their assumptions — a relation proved for all
+positive ρ holds for ρ := Δ²/(2σ²) — and each abbreviation's assumption (e.g. positivity) is itself checked;
+then they are substituted. Numeric work always uses the base symbols.
+
+``check_derivation(derivation, claim)`` also checks the **link**: the last right-hand side minus the claim's
+target expression (``claim.bound`` or ``claim.prescribed[target]``) must simplify to 0.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import time
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+
+from ..numeric.enclosure import Decision, decide
+from ..numeric.sympy_arb import arb_eval
+from . import box as boxmod
+from .model import (
+    CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_STATED, UNCHECKED,
+    DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
+)
+
+#: Expressions larger than this (sympy.count_ops) are not passed to sympy.simplify.
+_SIMPLIFY_OPS = 250
+#: Sign proofs pass expressions up to this size to sympy.simplify (larger ones: expand/factor only).
+_SIMPLIFY_SIGN_OPS = 80
+#: Points of the quick numeric screen run before any proof attempt.
+_SCREEN_POINTS = 12
+_DEFAULT_RANGE_POS = (Fraction(1, 1000), Fraction(1000))
+_DEFAULT_RANGE = (Fraction(-10), Fraction(10))
+
+
+# ----------------------------------------------------------------------------------------------------
+# text helpers
+
+
+def expr_text(e: sympy.Basic) -> str:
+    return sympy.sstr(e)
+
+
+def expr_latex(e: sympy.Basic) -> str:
+    return sympy.latex(e)
+
+
+def relation_text(lhs: sympy.Basic, rel: str, rhs: sympy.Basic) -> str:
+    return f"{expr_text(lhs)} {rel} {expr_text(rhs)}"
+
+
+def condition_text(c: sympy.Basic) -> str:
+    return sympy.sstr(c)
+
+
+# ----------------------------------------------------------------------------------------------------
+# identity
+
+
+def _squares(e: sympy.Expr) -> sympy.Expr:
+    """Write each positive symbol as the square of a positive dummy, and factor every radicand."""
+    subs = {}
+    for s in e.free_symbols:
+        if isinstance(s, sympy.Symbol) and s.is_positive:
+            subs[s] = sympy.Dummy(s.name, positive=True) ** 2
+    out = e.xreplace(subs) if subs else e
+    return out.replace(
+        lambda z: z.is_Pow and z.exp.is_Rational and not z.exp.is_Integer and z.base.is_Add,
+        lambda z: sympy.Pow(sympy.factor(z.base), z.exp),
+    )
+
+
+def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
+    big = sympy.count_ops(e) > _SIMPLIFY_OPS
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+        ("", lambda z: z),
+        ("expand", sympy.expand),
+        ("together", lambda z: sympy.factor_terms(sympy.together(z))),
+    ]
+    if not big:
+        ts.append(("simplify", sympy.simplify))
+    ts.append(("squares", lambda z: sympy.simplify(_squares(z)) if not big else sympy.expand(_squares(z))))
+    return ts
+
+
+def _doit(e: sympy.Expr) -> sympy.Expr | None:
+    if not e.has(sympy.Integral, sympy.Derivative, sympy.Subs, sympy.Limit, sympy.Sum):
+        return None
+    out = e.doit()
+    if out.has(sympy.Integral, sympy.Piecewise):  # unevaluated or conditional: not an identity proof
+        return None
+    return out
+
+
+def _integrands(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """Identity by comparing integrands: both sides are F(∫ f) and F(∫ g) with the same limits and f = g."""
+    li = sorted(lhs.atoms(sympy.Integral), key=sympy.default_sort_key)
+    ri = sorted(rhs.atoms(sympy.Integral), key=sympy.default_sort_key)
+    if len(li) != 1 or len(ri) != 1 or li[0].limits != ri[0].limits:
+        return None
+    j = sympy.Dummy("J", positive=True)
+    outer = lhs.xreplace({li[0]: j}) - rhs.xreplace({ri[0]: j})
+    if _zero_plain(outer) is None:
+        return None
+    inner = _zero_plain(li[0].function - ri[0].function)
+    if inner is None:
+        return None
+    return f"integrands agree pointwise ({inner or 'directly'})"
+
+
+def _zero_plain(e: sympy.Expr) -> str | None:
+    """The name of the transform showing e == 0, or None."""
+    for name, t in _transforms(e):
+        try:
+            if t(e) == 0:
+                return name
+        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError):
+            continue
+    return None
+
+
+def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """How ``lhs − rhs`` was shown to be 0 (a short method name, possibly ''), or None."""
+    if lhs.has(sympy.Integral) or rhs.has(sympy.Integral):
+        how = _integrands(lhs, rhs)
+        if how is not None:
+            return how
+    e = lhs - rhs
+    how = _zero_plain(e)
+    if how is not None:
+        return how
+    try:
+        ld, rd = _doit(lhs), _doit(rhs)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+    if ld is None and rd is None:
+        return None
+    how = _zero_plain((ld if ld is not None else lhs) - (rd if rd is not None else rhs))
+    if how is not None:
+        return "symbolic integration/differentiation (doit)" + (f", {how}" if how else "")
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------
+# signs
+
+_POS, _NONNEG, _NEG, _NONPOS, _ZERO = "pos", "nonneg", "neg", "nonpos", "zero"
+
+
+def _constant_sign(e: sympy.Expr) -> str | None:
+    """Sign of a closed constant, decided on rigorous enclosures."""
+    try:
+        c = decide(lambda: arb_eval(e), ">", 0, max_prec=1024)
+        if c.decision is Decision.TRUE:
+            return _POS
+        c = decide(lambda: arb_eval(e), "<", 0, max_prec=1024)
+        if c.decision is Decision.TRUE:
+            return _NEG
+    except (KeyError, NotImplementedError, ZeroDivisionError, ValueError, TypeError):
+        pass
+    return _ZERO if e == 0 else None
+
+
+def sign_of(e: sympy.Expr, depth: int = 0) -> str | None:
+    """A proved sign of ``e`` from its symbols' assumptions (None when nothing is proved)."""
+    if e.is_zero:
+        return _ZERO
+    if not e.free_symbols:
+        return _constant_sign(e)
+    if e.is_positive:
+        return _POS
+    if e.is_negative:
+        return _NEG
+    fallback = _NONNEG if e.is_nonnegative else _NONPOS if e.is_nonpositive else None
+    if depth > 40:
+        return fallback
+    s = _structural_sign(e, depth + 1)
+    return s if s is not None else fallback
+
+
+def _neg(s: str | None) -> str | None:
+    return {_POS: _NEG, _NEG: _POS, _NONNEG: _NONPOS, _NONPOS: _NONNEG, _ZERO: _ZERO}.get(s) if s else None
+
+
+def _structural_sign(e: sympy.Expr, depth: int) -> str | None:
+    if e.is_Add:
+        signs = [sign_of(a, depth) for a in e.args]
+        if all(s in (_POS, _NONNEG, _ZERO) for s in signs):
+            return _POS if _POS in signs else _NONNEG
+        if all(s in (_NEG, _NONPOS, _ZERO) for s in signs):
+            return _NEG if _NEG in signs else _NONPOS
+        return None
+    if e.is_Mul:
+        result = _POS
+        for a in e.args:
+            s = sign_of(a, depth)
+            if s is None:
+                return None
+            if s == _ZERO:
+                return _ZERO
+            negative = result in (_NEG, _NONPOS)
+            weak = result in (_NONNEG, _NONPOS) or s in (_NONNEG, _NONPOS)
+            if s in (_NEG, _NONPOS):
+                negative = not negative
+            result = (_NONPOS if weak else _NEG) if negative else (_NONNEG if weak else _POS)
+        return result
+    if e.is_Pow:
+        base, ex = e.args
+        bs = sign_of(base, depth)
+        if bs == _POS:
+            return _POS
+        if ex.is_Integer and int(ex) % 2 == 0:
+            if bs in (_POS, _NEG):
+                return _POS
+            return _NONNEG if base.is_extended_real and int(ex) > 0 else None
+        if ex.is_Integer and bs is not None:
+            return bs if int(ex) > 0 or bs not in (_NONNEG, _NONPOS, _ZERO) else None
+        if bs in (_NONNEG, _ZERO) and ex.is_positive:
+            return _NONNEG
+        return None
+    if isinstance(e, sympy.exp):
+        return _POS if e.args[0].is_extended_real else None
+    if isinstance(e, sympy.erfc):
+        return _POS if e.args[0].is_extended_real else None
+    if isinstance(e, sympy.erf):
+        return sign_of(e.args[0], depth)
+    if isinstance(e, sympy.log):
+        a = e.args[0]
+        if sign_of(a, depth) != _POS:
+            return None
+        return sign_of(a - 1, depth)
+    if isinstance(e, sympy.Abs):
+        return _NONNEG
+    return None
+
+
+def _sign_ok(s: str | None, strict: bool) -> bool:
+    return s == _POS if strict else s in (_POS, _NONNEG, _ZERO)
+
+
+def _sign_transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
+    big = sympy.count_ops(e) > _SIMPLIFY_SIGN_OPS
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+        ("", lambda z: z),
+        ("expand", sympy.expand),
+        ("factor", lambda z: sympy.factor(sympy.together(z))),
+    ]
+    if not big:
+        ts.append(("simplify", sympy.simplify))
+        ts.append(("squares", lambda z: sympy.factor(sympy.simplify(_squares(z)))))
+    return ts
+
+
+def nonnegative_proof(e: sympy.Expr, strict: bool) -> str | None:
+    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None."""
+    try:
+        d = _doit(e)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        d = None
+    e = d if d is not None else e
+    for name, t in _sign_transforms(e):
+        try:
+            if _sign_ok(sign_of(t(e)), strict):
+                return name or "sign"
+        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError, AttributeError):
+            continue
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------
+# conditions as reparametrisations
+
+
+def _const(x: sympy.Basic) -> bool:
+    return isinstance(x, sympy.Expr) and not x.free_symbols and x.is_real is True
+
+
+def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbol, sympy.Expr]]:
+    """Substitutions whose images together cover the region where the simple conditions hold.
+
+    Only conditions ``symbol op constant`` are used; others are ignored here (they still filter samples and
+    boxes). Each element maps conditioned symbols to expressions in fresh nonnegative/positive dummies.
+    """
+    bounds: dict[sympy.Symbol, dict[str, tuple[sympy.Expr, bool]]] = {}
+    for c in conditions:
+        if not isinstance(c, sympy.core.relational.Relational) or isinstance(c, (sympy.Eq, sympy.Ne)):
+            continue
+        lhs, rhs = c.lhs, c.rhs
+        upper = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
+        strict = isinstance(c, (sympy.StrictLessThan, sympy.StrictGreaterThan))
+        if isinstance(lhs, sympy.Symbol) and _const(rhs):
+            sym, val = lhs, rhs
+        elif isinstance(rhs, sympy.Symbol) and _const(lhs):
+            sym, val, upper = rhs, lhs, not upper
+        else:
+            continue
+        side = "hi" if upper else "lo"
+        b = bounds.setdefault(sym, {})
+        old = b.get(side)
+        if old is None or (side == "hi" and (val < old[0])) or (side == "lo" and (val > old[0])):
+            b[side] = (val, strict)
+    options: list[list[dict[sympy.Symbol, sympy.Expr]]] = []
+    for sym, b in bounds.items():
+        lo = b.get("lo")
+        hi = b.get("hi")
+        if lo is None and sym.is_positive:
+            lo = (sympy.S.Zero, True)
+        elif lo is None and sym.is_nonnegative:
+            lo = (sympy.S.Zero, False)
+        if lo is not None and lo[0] == 0 and lo[1] is False and sym.is_positive:
+            lo = (sympy.S.Zero, True)
+        name = f"u_{sym.name}"
+        if hi is None and lo is not None:
+            if lo[0] == 0 and (sym.is_positive or (sym.is_nonnegative and not lo[1])):
+                continue  # nothing beyond the symbol's own assumption
+            u = sympy.Dummy(name, positive=True) if lo[1] else sympy.Dummy(name, nonnegative=True)
+            options.append([{sym: lo[0] + u}])
+        elif hi is not None and lo is None:
+            u = sympy.Dummy(name, positive=True) if hi[1] else sympy.Dummy(name, nonnegative=True)
+            options.append([{sym: hi[0] - u}])
+        elif hi is not None and lo is not None:
+            (a, a_strict), (bb, b_strict) = lo, hi
+            if lo[0] == 0 and a_strict:
+                u = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
+                options.append([{sym: bb / (1 + u)}])  # (0, b] (or (0, b))
+            else:
+                u1 = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
+                u2 = sympy.Dummy(name, positive=True) if a_strict else sympy.Dummy(name, nonnegative=True)
+                options.append([{sym: a + (bb - a) / (1 + u1)}, {sym: (a + bb * u2) / (1 + u2)}])
+    pieces = []
+    for combo in itertools.product(*options) if options else [()]:
+        merged: dict[sympy.Symbol, sympy.Expr] = {}
+        for d in combo:
+            merged.update(d)
+        pieces.append(merged)
+    return pieces[:8]
+
+
+# ----------------------------------------------------------------------------------------------------
+# the checking context
+
+
+class _Context:
+    def __init__(self, derivation: Derivation):
+        self.d = derivation
+        self.where = list(derivation.where)
+        self.abbrev = {s for s, _ in self.where}
+        self.domain: dict[str, tuple[Fraction, Fraction]] = {}
+        for sym, lo, hi in derivation.domain or ():
+            self.domain[sym.name] = (boxmod.to_fraction(lo), boxmod.to_fraction(hi))
+        self.rng_seed = zlib.crc32(derivation.claim_id.encode())
+
+    def expand_where(self, e: sympy.Basic) -> sympy.Basic:
+        for sym, val in reversed(self.where):
+            e = e.subs(sym, val)
+        return e
+
+    def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
+        conds = list(self.d.conditions) + (list(step.conditions) if step else [])
+        return conds
+
+    def base_conditions(self, step: Step | None = None) -> list[sympy.Rel]:
+        return [self.expand_where(c) for c in self.conditions(step)]
+
+    def ranges(self, names: Sequence[str], symbols: Mapping[str, sympy.Symbol], step: Step | None):
+        """Sampling ranges: the domain, else a default range narrowed by constant bounds in the conditions."""
+        out = {}
+        for name in names:
+            if name in self.domain:
+                out[name] = self.domain[name]
+                continue
+            sym = symbols[name]
+            lo, hi = _DEFAULT_RANGE_POS if sym.is_positive else _DEFAULT_RANGE
+            for c in self.conditions(step):
+                if not (isinstance(c.lhs, sympy.Symbol) and c.lhs == sym and c.rhs.is_Rational):
+                    continue
+                v = Fraction(int(c.rhs.p), int(c.rhs.q))
+                if isinstance(c, (sympy.LessThan, sympy.StrictLessThan)):
+                    hi = min(hi, v)
+                    if lo >= hi:
+                        lo = hi / 1000 if hi > 0 else hi - 10
+                else:
+                    lo = max(lo, v)
+                    if hi <= lo:
+                        hi = lo * 1000 if lo > 0 else lo + 10
+            out[name] = (lo, hi)
+        return out
+
+
+def _variants(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
+    given = dict(step.given)
+    l0, r0 = (lhs.subs(given), rhs.subs(given)) if given else (lhs, rhs)
+    out = [("", l0, r0)]
+    l1, r1 = ctx.expand_where(l0), ctx.expand_where(r0)
+    if (l1, r1) != (l0, r0):
+        out.append(("abbreviations substituted", l1, r1))
+    return out
+
+
+def _numeric_form(e: sympy.Expr) -> sympy.Expr:
+    """Derivatives and substitutions evaluated (exactly, by sympy) so that the expression can be enclosed."""
+    if e.has(sympy.Derivative, sympy.Subs) and not e.has(sympy.Integral):
+        try:
+            return e.doit()
+        except (TypeError, ValueError, NotImplementedError):
+            return e
+    return e
+
+
+def _fmt_point(point: Mapping[str, str]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
+
+
+def _sample_points(ranges: Mapping[str, tuple[Fraction, Fraction]], n: int, seed: int,
+                   corners: bool = True) -> list[dict[str, Fraction]]:
+    """The centre, up to 16 corners, then uniform (log-uniform for wide positive ranges) points: n in all."""
+    names = sorted(ranges)
+    rng = np.random.default_rng(seed)
+
+    def val(name: str, u: float) -> Fraction:
+        lo, hi = ranges[name]
+        if u <= 0.0:
+            return lo
+        if u >= 1.0:
+            return hi
+        if boxmod.is_log_scale(lo, hi):
+            v = Fraction(math.exp(math.log(lo) + u * (math.log(hi) - math.log(lo))))
+        else:
+            v = Fraction(float(lo + (hi - lo) * Fraction(u)))
+        return min(max(v, lo), hi)
+
+    if not names:
+        return [{}]
+    pts = [{k: val(k, 0.5) for k in names}]
+    if corners:
+        for corner in itertools.islice(itertools.product((0.0, 1.0), repeat=len(names)), 16):
+            pts.append({k: val(k, u) for k, u in zip(names, corner)})
+    while len(pts) < n:
+        u = rng.random(len(names))
+        pts.append({k: val(k, float(x)) for k, x in zip(names, u)})
+    return pts[:max(n, 1)] if not corners else pts
+
+
+class _Sampled:
+    def __init__(self, status: str, n: int, undecided: int, outcome: boxmod.BoxOutcome | None = None, reason: str = ""):
+        self.status, self.n, self.undecided, self.outcome, self.reason = status, n, undecided, outcome, reason
+
+
+def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, n: int, seed: int,
+            corners: bool = True) -> _Sampled:
+    """Test ``lhs op rhs`` (base symbols) at n points of the domain satisfying the conditions."""
+    free = lhs.free_symbols | rhs.free_symbols
+    symbols = {s.name: s for s in free if isinstance(s, sympy.Symbol)}
+    if any(not isinstance(s, sympy.Symbol) for s in free):
+        return _Sampled("none", 0, 0, reason="non-symbol free variables")
+    conds = ctx.base_conditions(step)
+    conds = [c for c in conds if c.free_symbols <= free]
+    ranges = ctx.ranges(sorted(symbols), symbols, step)
+    points = _sample_points(ranges, n, seed, corners)
+    tested = undecided = 0
+    for p in points:
+        if conds and not boxmod.conditions_hold(conds, p):
+            continue
+        c = boxmod.violates(lhs, op, rhs, p, max_prec=512)
+        if c is None:
+            return _Sampled("none", tested, undecided, reason="no rigorous numeric form")
+        tested += 1
+        if c.decision is Decision.FALSE:
+            out = boxmod.refute_at(lhs, op, rhs, p, conditions=conds, outer=ranges)
+            if out is not None:
+                return _Sampled(REFUTED, tested, undecided, out)
+        elif c.decision is Decision.UNDECIDED:
+            undecided += 1
+    return _Sampled(EVIDENCE, tested, undecided)
+
+
+def _screen(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step | None) -> tuple[bool, boxmod.BoxOutcome | None]:
+    """(could be an identity, refutation if an equality fails) — by evaluating lhs − rhs at two points."""
+    res = _sample(ctx, lhs, "==", rhs, step, 2, ctx.rng_seed + 7, corners=False)
+    if res.status == REFUTED:
+        return False, res.outcome
+    return True, None
+
+
+# ----------------------------------------------------------------------------------------------------
+# one step
+
+
+def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, detail: str, t0: float,
+            outcome: boxmod.BoxOutcome | None = None, boxes: int | None = None, samples: int | None = None) -> StepResult:
+    given = dict(st.given)
+    return StepResult(
+        index=index, text=relation_text(lhs, st.rel, st.rhs), rel=st.rel, lhs=expr_text(lhs), rhs=expr_text(st.rhs),
+        lhs_latex=expr_latex(lhs), rhs_latex=expr_latex(st.rhs), chained=st.chained, status=status,
+        justification=st.justification, detail=detail, citation=st.cited,
+        given=", ".join(f"{expr_text(k)} = {expr_text(v)}" for k, v in given.items()),
+        given_latex=", ".join(f"{expr_latex(k)} = {expr_latex(v)}" for k, v in given.items()),
+        point=outcome.point if outcome is not None and outcome.status == REFUTED else None,
+        lhs_value=outcome.lhs_value if outcome is not None else None,
+        rhs_value=outcome.rhs_value if outcome is not None else None,
+        boxes=boxes, samples=samples, seconds=time.perf_counter() - t0,
+    )
+
+
+def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
+    return (f"fails at {_fmt_point(outcome.point_dict or {})} ({how}): lhs ≈ {outcome.lhs_value}, "
+            f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
+
+
+def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+    """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None."""
+    strict = rel == "<"
+    pieces = reparametrisations(conds)
+
+    def under_all(f: Callable[[dict], sympy.Expr | None]) -> str | None:
+        plain = f({})
+        if plain is not None:
+            how = nonnegative_proof(plain, strict)
+            if how is not None:
+                return how
+        if pieces == [{}]:
+            return None
+        hows = []
+        for piece in pieces:
+            e = f(piece)
+            how = nonnegative_proof(e, strict) if e is not None else None
+            if how is None:
+                return None
+            hows.append(how)
+        return f"{hows[0]}, using the conditions" if hows else None
+
+    how = under_all(lambda p: (rhs - lhs).subs(p) if p else rhs - lhs)
+    if how is not None:
+        return f"rhs − lhs {'>' if strict else '≥'} 0 ({how})"
+
+    def positive_both(p: dict) -> bool:
+        return sign_of(lhs.subs(p)) == _POS and sign_of(rhs.subs(p)) == _POS
+
+    def ratio(p: dict) -> sympy.Expr | None:
+        if not positive_both(p):
+            return None
+        return sympy.expand_log(sympy.log(sympy.powsimp(rhs.subs(p))) - sympy.log(sympy.powsimp(lhs.subs(p))))
+
+    how = under_all(ratio)
+    if how is not None:
+        return f"both sides positive and log rhs − log lhs {'>' if strict else '≥'} 0 ({how})"
+
+    def square(p: dict) -> sympy.Expr | None:
+        if sign_of(lhs.subs(p)) not in (_POS, _NONNEG, _ZERO) or sign_of(rhs.subs(p)) not in (_POS, _NONNEG, _ZERO):
+            return None
+        return sympy.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2)
+
+    how = under_all(square)
+    if how is not None:
+        return f"both sides nonnegative and rhs² − lhs² {'>' if strict else '≥'} 0 ({how})"
+    return None
+
+
+def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
+                    conds: Sequence[sympy.Rel]) -> str | None:
+    v = hint.variable
+    f = rhs - lhs
+    if v not in f.free_symbols:
+        return None
+    g = sympy.diff(f, v)
+    if sympy.count_ops(g) <= _SIMPLIFY_OPS:
+        g = sympy.simplify(g)
+    strict = rel == "<"
+    v_conds = [c for c in conds if v in c.free_symbols]
+    others = [c for c in conds if v not in c.free_symbols]
+    # the derivative's sign is proved on [lower end of v's domain, ∞): v's upper bounds are not used
+    v_lower = [c for c in v_conds if (isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v)
+               or (isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v)]
+    if hint.endpoint == sympy.oo:
+        direction, gexpr, lim = "decreasing", -g, sympy.limit(f, v, sympy.oo)
+    else:
+        ep = sympy.sympify(hint.endpoint)
+        lower_ok = (ep == 0 and (v.is_positive or v.is_nonnegative)) or any(
+            isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v and c.rhs == ep
+            or isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v and c.lhs == ep for c in v_conds)
+        if not lower_ok:
+            return None
+        direction, gexpr, lim = "increasing", g, sympy.limit(f, v, ep, "+")
+    if lim.has(sympy.Limit) or lim.has(sympy.AccumBounds) or lim in (sympy.nan, sympy.zoo):
+        return None
+    dpieces = reparametrisations(others + v_lower)
+    lpieces = reparametrisations(others)
+
+    def proved(e: sympy.Expr, s: bool, pieces) -> bool:
+        if nonnegative_proof(e, s) is not None:
+            return True
+        return pieces != [{}] and all(nonnegative_proof(e.subs(p), s) is not None for p in pieces)
+
+    if lim == sympy.oo:
+        lim_ok_strict = True
+    else:
+        lim_ok_strict = proved(lim, True, lpieces)
+    lim_ok = lim_ok_strict or (lim != -sympy.oo and proved(lim, False, lpieces))
+    if not lim_ok:
+        return None
+    deriv_strict = proved(gexpr, True, dpieces)
+    if not deriv_strict and not proved(gexpr, False, dpieces):
+        return None
+    if strict and not (deriv_strict or lim_ok_strict):
+        return None
+    at = "∞" if hint.endpoint == sympy.oo else expr_text(hint.endpoint)
+    return (f"monotonicity: rhs − lhs is {direction} in {v.name} (∂/∂{v.name} = {expr_text(g)}, sign proved) "
+            f"and tends to {expr_text(lim)} as {v.name} → {at}")
+
+
+def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResult:
+    t0 = time.perf_counter()
+    rel = st.rel
+    conds = ctx.conditions(st)
+    variants = _variants(ctx, lhs, st.rhs, st)
+    num_l, num_r = _numeric_form(variants[-1][1]), _numeric_form(variants[-1][2])
+    seed = ctx.rng_seed + 1009 * index
+
+    # 0. a quick numeric screen (centre, corners and a few points of the domain): a step that fails at one
+    #    of them is refuted at once, and no simplification is spent on trying to prove it
+    quick = _sample(ctx, num_l, rel, num_r, st, _SCREEN_POINTS, seed + 1)
+    if quick.status == REFUTED and quick.outcome is not None:
+        return _result(ctx, index, st, lhs, REFUTED,
+                       _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain")
+                       + (f"; cited: {st.cited}" if st.cited else ""), t0, quick.outcome, samples=quick.n)
+    # 1. identity (screened numerically first, so that simplification is spent only on plausible identities)
+    plausible, screen_ref = _screen(ctx, num_l, num_r, st) if rel != "==" else (True, None)
+    if plausible:
+        for label, l, r in variants:
+            how = zero_proof(l, r)
+            if how is not None:
+                if rel == "<":
+                    return _result(ctx, index, st, lhs, REFUTED, "lhs − rhs simplifies to 0"
+                                   + (f" ({how})" if how else "") + ", so lhs < rhs fails at every point", t0)
+                detail = "lhs − rhs simplifies to 0" + (f" ({how})" if how else "")
+                if label:
+                    detail += f"; {label}"
+                if rel == "<=":
+                    detail += "; holds with equality"
+                return _result(ctx, index, st, lhs, IDENTITY, detail, t0)
+    elif rel == "==" and screen_ref is not None:
+        return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(screen_ref, "sides differ at a test point"),
+                       t0, screen_ref)
+
+    cite = f"; cited: {st.cited}" if st.cited else ""
+    # 2. symbolic proof
+    if rel != "==":
+        for label, l, r in variants:
+            c2 = conds if not label else [ctx.expand_where(c) for c in conds]
+            how = _prove_relation(ctx, l, rel, r, c2)
+            if how is None and st.monotone is not None:
+                how = _prove_monotone(ctx, l, rel, r, st.monotone, c2)
+            if how is not None:
+                if label:
+                    how += f"; {label}"
+                elif ctx.abbrev & (l.free_symbols | r.free_symbols):
+                    how += "; for all values of the abbreviations allowed by their assumptions"
+                return _result(ctx, index, st, lhs, PROVED, how + cite, t0)
+
+    # 3. box
+    box_note = ""
+    boxes = None
+    if st.box is not None and rel != "==":
+        bounds = {sym: (lo, hi) for sym, lo, hi in st.box}
+        try:
+            out = boxmod.prove_on_box(num_l, rel, num_r, bounds, conditions=ctx.base_conditions(st))
+        except ValueError as exc:
+            box_note = f"box not usable: {exc}"
+        else:
+            boxes = out.boxes
+            box_text = ", ".join(f"{s.name} ∈ [{lo}, {hi}]" for s, lo, hi in st.box)
+            if out.status == boxmod.PROVED:
+                return _result(ctx, index, st, lhs, PROVED_ON_BOX,
+                               f"interval branch-and-bound on {box_text}: {out.detail}{cite}", t0, boxes=boxes)
+            if out.status == boxmod.REFUTED:
+                return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(out, f"box search on {box_text}, "
+                               f"{out.boxes} boxes") + cite, t0, out, boxes=boxes)
+            box_note = f"box search on {box_text} undecided: {out.detail}"
+
+    # 4. sampling
+    res = _sample(ctx, num_l, rel, num_r, st, ctx.d.samples, seed)
+    if res.status == REFUTED and res.outcome is not None:
+        return _result(ctx, index, st, lhs, REFUTED,
+                       _refuted_detail(res.outcome, f"sampling, point {res.n} of the domain") + cite, t0,
+                       res.outcome, boxes=boxes, samples=res.n)
+    notes = "; ".join(x for x in (box_note,) if x)
+    if res.status == "none" or res.n == 0:
+        why = res.reason or "no sample point satisfied the conditions"
+        if st.cited:
+            return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; not sampled ({why})"
+                           + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
+        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof and not sampled ({why})"
+                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
+    und = f" ({res.undecided} undecided at 512 bits)" if res.undecided else ""
+    what = "agrees" if rel == "==" else "holds"
+    sampled = f"{what} at all {res.n} sampled points of the domain{und} — sampled only, not a proof"
+    if st.cited:
+        return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; {sampled}"
+                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=res.n)
+    return _result(ctx, index, st, lhs, EVIDENCE, sampled + (f"; {notes}" if notes else ""), t0,
+                   boxes=boxes, samples=res.n)
+
+
+# ----------------------------------------------------------------------------------------------------
+# abbreviations, link, start
+
+
+def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> list[DefinitionResult]:
+    out = []
+    for sym, val in ctx.where:
+        agrees = ""
+        if sym.name in prescribed:
+            how = zero_proof(ctx.expand_where(val), sympy.sympify(prescribed[sym.name]))
+            agrees = LINK_IDENTITY if how is not None else LINK_BROKEN
+        assumption = "positive" if sym.is_positive else "nonnegative" if sym.is_nonnegative else ""
+        status, detail, point = "", "", None
+        if assumption:
+            strict = assumption == "positive"
+            base = ctx.expand_where(val)
+            conds = list(ctx.d.conditions)
+            how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", val, conds)
+            if how is None and base != val:
+                how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", base,
+                                      [ctx.expand_where(c) for c in conds])
+            if how is not None:
+                status, detail = PROVED, how.replace("rhs − lhs", f"{expr_text(val)}", 1)
+            else:
+                free = {s.name for s in base.free_symbols}
+                if ctx.domain and free <= set(ctx.domain):
+                    res = boxmod.prove_on_box(sympy.S.Zero, "<" if strict else "<=", base,
+                                              {n: ctx.domain[n] for n in free},
+                                              conditions=ctx.base_conditions())
+                    dom = ", ".join(f"{n} ∈ [{boxmod.exact_decimal(lo)}, {boxmod.exact_decimal(hi)}]"
+                                    for n, (lo, hi) in sorted(ctx.domain.items()) if n in free)
+                    if res.status == boxmod.PROVED:
+                        status, detail = PROVED_ON_BOX, f"on the domain {dom}: {res.detail}"
+                    elif res.status == boxmod.REFUTED:
+                        status, point = REFUTED, res.point
+                        detail = _refuted_detail(res, f"box search on the domain {dom}")
+                if not status:
+                    s = _sample(ctx, sympy.S.Zero, "<" if strict else "<=", base, None, ctx.d.samples, ctx.rng_seed)
+                    if s.status == REFUTED and s.outcome is not None:
+                        status, point = REFUTED, s.outcome.point
+                        detail = _refuted_detail(s.outcome, "sampling")
+                    elif s.n:
+                        status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
+                    else:
+                        status, detail = UNCHECKED, "not established"
+        if agrees:
+            note = (f"equals the claim's prescribed {sym.name}" if agrees == LINK_IDENTITY
+                    else f"differs from the claim's prescribed {sym.name} = {expr_text(prescribed[sym.name])}")
+            detail = f"{detail}; {note}" if detail else note
+        out.append(DefinitionResult(expr_text(sym), expr_latex(sym), expr_text(val), expr_latex(val), assumption,
+                                    status, detail, point, agrees))
+    return out
+
+
+def _target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
+    if isinstance(claim, sympy.Basic):
+        return claim, "the given target expression"
+    if target == "bound":
+        return getattr(claim, "bound", None), f"the bound of {getattr(claim, 'id', 'the claim')}"
+    prescribed = getattr(claim, "prescribed", {}) or {}
+    if target in prescribed:
+        return prescribed[target], f"the {target} prescribed by {getattr(claim, 'id', 'the claim')}"
+    return None, f"{getattr(claim, 'id', 'the claim')} prescribes no {target!r}"
+
+
+def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
+    """Check every step of ``derivation`` and its link to ``claim``'s target expression.
+
+    ``claim`` is a :class:`~certunlearn.claims.model.Claim` (its ``bound``, or ``prescribed[target]``), or the
+    target sympy expression itself. Results are cached per (derivation, target expression) in the process.
+    """
+    target, what = _target_expr(claim, derivation.target)
+    prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
+    return _check_cached(derivation, target, what, prescribed)
+
+
+@functools.lru_cache(maxsize=64)
+def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
+                  prescribed: tuple[tuple[str, sympy.Expr], ...] = ()) -> DerivationResult:
+    t0 = time.perf_counter()
+    ctx = _Context(derivation)
+    definitions = _check_definitions(ctx, dict(prescribed))
+    results: list[StepResult] = []
+    prev_rhs: sympy.Expr | None = None
+    for i, st in enumerate(derivation.steps, start=1):
+        lhs = st.lhs if st.lhs is not None else prev_rhs
+        results.append(check_step(ctx, i, st, lhs))
+        prev_rhs = st.rhs
+    # link
+    last = derivation.steps[-1].rhs
+    if target is None:
+        link, detail = LINK_BROKEN, what
+        target_text = target_latex = ""
+    else:
+        target = sympy.sympify(target)
+        how = zero_proof(last, target)
+        if how is None and ctx.expand_where(last) != last:
+            how = zero_proof(ctx.expand_where(last), target)
+            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+        if how is not None:
+            link, detail = LINK_IDENTITY, f"last rhs − {what} simplifies to 0" + (f" ({how})" if how else "")
+        else:
+            link, detail = LINK_BROKEN, f"last rhs {expr_text(last)} ≠ {what} {expr_text(target)}"
+        target_text, target_latex = expr_text(target), expr_latex(target)
+    # start of the final chain
+    cs = derivation.chain_start
+    first_lhs = derivation.steps[cs].lhs
+    if isinstance(derivation.start, sympy.Basic):
+        start_text = expr_text(derivation.start)
+        how = zero_proof(first_lhs, derivation.start)
+        start_check = LINK_IDENTITY if how is not None else LINK_BROKEN
+        start_detail = (f"the chain starts from {start_text}" if how is not None
+                        else f"the chain starts from {expr_text(first_lhs)}, not {start_text}")
+    else:
+        start_text = derivation.start or expr_text(first_lhs)
+        start_check, start_detail = START_STATED, f"stated: {start_text}; first lhs {expr_text(first_lhs)}"
+    return DerivationResult(
+        claim_id=derivation.claim_id, target=derivation.target, title=derivation.title, start=start_text,
+        start_check=start_check, start_detail=start_detail, steps=tuple(results), chain_start=cs + 1,
+        link=link, link_text=f"last rhs = {what}", link_detail=detail, last_rhs=expr_text(last),
+        target_expr=target_text, target_latex=target_latex, definitions=tuple(definitions),
+        premises=tuple(PremiseRecord(p.statement, p.citation,
+                                     expr_text(p.relation) if p.relation is not None else "",
+                                     expr_latex(p.relation) if p.relation is not None else "")
+                       for p in derivation.premises),
+        conditions=tuple(condition_text(c) for c in derivation.conditions),
+        conditions_latex=tuple(expr_latex(c) for c in derivation.conditions),
+        note=derivation.note, seconds=time.perf_counter() - t0,
+    )
+
+
+__all__ = ["check_derivation", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]

@@ -1,0 +1,319 @@
+"""The derivation model: steps, derivations, and the (picklable, sympy-free) results of checking them.
+
+A :class:`Derivation` is a paper's chain of steps as printed. Each :class:`Step` states ``lhs rel rhs``
+(``rel`` in ``==``, ``<=``, ``<``) between sympy expressions with a justification; ``lhs=None`` continues a
+chain from the previous step's right-hand side. Auxiliary quantities are declared once as abbreviations
+(``where``: symbol := expression, e.g. ρ := Δ²/(2σ²)); outside results are either *premises* (displayed,
+cited, carrying no status) or cited steps (which the engine still tests numerically).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+
+#: Relations a step may state. Chains are written in increasing direction.
+RELATIONS = ("==", "<=", "<")
+
+# Step statuses (contract strings).
+IDENTITY = "identity"
+PROVED = "proved"
+PROVED_ON_BOX = "proved-on-box"
+EVIDENCE = "evidence"
+CITED = "cited"
+REFUTED = "refuted"
+#: Neither established nor tested: no symbolic proof and no rigorous numeric form (e.g. an unevaluated integral).
+UNCHECKED = "unchecked"
+STATUSES = (IDENTITY, PROVED, PROVED_ON_BOX, EVIDENCE, CITED, REFUTED, UNCHECKED)
+#: Statuses that establish a step (no trust in outside sources, no sampling).
+ESTABLISHED = frozenset({IDENTITY, PROVED, PROVED_ON_BOX})
+
+# Link and start statuses.
+LINK_IDENTITY = "identity"
+LINK_BROKEN = "broken"
+START_STATED = "stated"
+
+Box = tuple[tuple[sympy.Symbol, Any, Any], ...]
+
+
+def _pairs(value: Mapping | tuple | None) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, Mapping):
+        return tuple(value.items())
+    return tuple(value)
+
+
+def _box(value: Mapping | tuple | None) -> Box | None:
+    if value is None:
+        return None
+    items = value.items() if isinstance(value, Mapping) else [(s, (lo, hi)) for s, lo, hi in value]
+    out = []
+    for sym, (lo, hi) in items:
+        if not isinstance(sym, sympy.Symbol):
+            raise TypeError(f"box keys are sympy Symbols, not {sym!r}")
+        out.append((sym, lo, hi))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Monotone:
+    """Hint: ``rhs − lhs`` is monotone in ``variable`` and tends to a nonnegative limit at ``endpoint``.
+
+    With ``endpoint = oo`` the engine proves the derivative ≤ 0 (so the difference decreases toward its
+    limit); with a finite endpoint (the lower end of the variable's domain) it proves the derivative ≥ 0.
+    Then it proves the one-sided limit at the endpoint (``sympy.limit``) is ≥ 0. The variable ranges over its
+    sympy assumptions and the derivation's conditions on it.
+    """
+
+    variable: sympy.Symbol
+    endpoint: sympy.Expr = sympy.oo
+
+
+@dataclass(frozen=True)
+class Premise:
+    """An outside result the derivation rests on, displayed and listed as cited; it bears no status.
+
+    ``relation`` (optional) is the statement in symbols, for display only.
+    """
+
+    statement: str
+    citation: str
+    relation: sympy.Basic | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One relation ``lhs rel rhs`` of a derivation.
+
+    - ``lhs=None`` continues the chain: the left-hand side is the previous step's right-hand side;
+    - ``box``: {symbol: (lo, hi)} over which the engine may prove the step by interval branch-and-bound
+      (symbols are the derivation's base symbols: abbreviations are substituted first);
+    - ``cited``: the outside source the step is taken from (still tested numerically: a cited step that
+      fails at a point is refuted);
+    - ``monotone``: a :class:`Monotone` hint for a symbolic monotonicity proof;
+    - ``given``: {symbol: expression} substitutions under which the step is stated (e.g. the calibration
+      equation ε = ρ + 2√(ρL)); they are displayed with the step;
+    - ``conditions``: extra relationals holding at this step (added to the derivation's conditions).
+    """
+
+    lhs: sympy.Expr | None
+    rel: str
+    rhs: sympy.Expr
+    justification: str
+    box: Box | None = None
+    cited: str | None = None
+    monotone: Monotone | None = None
+    given: tuple[tuple[sympy.Symbol, sympy.Expr], ...] = ()
+    conditions: tuple[sympy.Rel, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.rel not in RELATIONS:
+            raise ValueError(f"a step relates by one of {RELATIONS}, not {self.rel!r}")
+        if self.lhs is not None:
+            object.__setattr__(self, "lhs", sympy.sympify(self.lhs))
+        object.__setattr__(self, "rhs", sympy.sympify(self.rhs))
+        object.__setattr__(self, "box", _box(self.box))
+        object.__setattr__(self, "given", _pairs(self.given))
+        object.__setattr__(self, "conditions", tuple(self.conditions))
+
+    @property
+    def chained(self) -> bool:
+        return self.lhs is None
+
+
+def step(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, justification: str, **kw: Any) -> Step:
+    """A step stating its own left-hand side (starts a chain, or an independent relation)."""
+    if lhs is None:
+        raise ValueError("step() needs a left-hand side; use then() to continue a chain")
+    return Step(lhs, rel, rhs, justification, **kw)
+
+
+def then(rel: str, rhs: sympy.Expr, justification: str, **kw: Any) -> Step:
+    """A step continuing the chain from the previous right-hand side."""
+    return Step(None, rel, rhs, justification, **kw)
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """A paper's derivation of one claim's ``target``: ``"bound"`` or the name of a prescribed parameter.
+
+    ``steps`` end with the chain whose last right-hand side must equal the target expression (the link);
+    ``start`` says what that chain starts from — a sympy expression (checked against the first left-hand side
+    of the final chain) or free text. ``conditions`` are relationals holding under the claim's hypotheses
+    (e.g. ε ≤ 1); ``where`` declares abbreviations ``symbol := expression`` (later ones may use earlier ones);
+    ``domain`` is the parameter box {symbol: (lo, hi)} used to sample steps and to validate abbreviations.
+    """
+
+    claim_id: str
+    target: str
+    title: str
+    steps: tuple[Step, ...]
+    start: str | sympy.Expr = ""
+    conditions: tuple[sympy.Rel, ...] = ()
+    where: tuple[tuple[sympy.Symbol, sympy.Expr], ...] = ()
+    premises: tuple[Premise, ...] = ()
+    domain: Box | None = None
+    samples: int = 48
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(self.steps))
+        object.__setattr__(self, "conditions", tuple(self.conditions))
+        object.__setattr__(self, "where", _pairs(self.where))
+        object.__setattr__(self, "premises", tuple(self.premises))
+        object.__setattr__(self, "domain", _box(self.domain))
+        if not self.steps:
+            raise ValueError(f"{self.claim_id}: a derivation needs at least one step")
+        if self.steps[0].lhs is None:
+            raise ValueError(f"{self.claim_id}: the first step must state its left-hand side")
+        if not self.target:
+            raise ValueError(f"{self.claim_id}: the target is 'bound' or a prescribed parameter's name")
+        if not isinstance(self.start, (str, sympy.Basic)):
+            object.__setattr__(self, "start", sympy.sympify(self.start))
+
+    @property
+    def chain_start(self) -> int:
+        """Index (0-based) of the first step of the final chain (the run ending at the last step)."""
+        i = len(self.steps) - 1
+        while i > 0 and self.steps[i].lhs is None:
+            i -= 1
+        return i
+
+
+# ----------------------------------------------------------------------------------------------------
+# Results: plain strings and numbers only, so they pickle across processes and serialise to JSON.
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """The status of one step, with what established or refuted it."""
+
+    index: int  # 1-based, as printed
+    text: str  # the relation, e.g. "sigma == Delta/sqrt(2*rho)"
+    rel: str
+    lhs: str
+    rhs: str
+    lhs_latex: str
+    rhs_latex: str
+    chained: bool
+    status: str
+    justification: str
+    detail: str = ""
+    citation: str | None = None
+    given: str = ""
+    given_latex: str = ""
+    point: tuple[tuple[str, str], ...] | None = None  # refuting point: name → exact decimal
+    lhs_value: str | None = None  # enclosure midpoints at the refuting point
+    rhs_value: str | None = None
+    boxes: int | None = None
+    samples: int | None = None
+    seconds: float = 0.0
+
+    @property
+    def point_dict(self) -> dict[str, str] | None:
+        return dict(self.point) if self.point is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.index, "relation": self.text, "status": self.status, "justification": self.justification,
+            "detail": self.detail, "citation": self.citation, "given": self.given or None,
+            "point": self.point_dict, "boxes": self.boxes, "samples": self.samples, "seconds": round(self.seconds, 4),
+        }
+
+
+@dataclass(frozen=True)
+class DefinitionResult:
+    """An abbreviation ``symbol := expression`` and whether its symbol's assumptions (e.g. positive) hold."""
+
+    symbol: str
+    symbol_latex: str
+    expr: str
+    expr_latex: str
+    assumption: str  # e.g. "positive", or "" when the symbol carries none
+    status: str
+    detail: str = ""
+    point: tuple[tuple[str, str], ...] | None = None
+    prescribed: str = ""  # "identity"/"broken" when the symbol is a parameter the claim prescribes, else ""
+
+
+@dataclass(frozen=True)
+class PremiseRecord:
+    statement: str
+    citation: str
+    relation: str = ""
+    relation_latex: str = ""
+
+
+@dataclass(frozen=True)
+class DerivationResult:
+    """The checked derivation: per-step statuses, abbreviation checks, premises, and the link."""
+
+    claim_id: str
+    target: str
+    title: str
+    start: str
+    start_check: str  # "identity", "broken", or "stated" (free text, not checked)
+    start_detail: str
+    steps: tuple[StepResult, ...]
+    chain_start: int  # 1-based index of the first step of the final chain
+    link: str  # "identity" or "broken"
+    link_text: str
+    link_detail: str
+    last_rhs: str
+    target_expr: str
+    target_latex: str
+    definitions: tuple[DefinitionResult, ...] = ()
+    premises: tuple[PremiseRecord, ...] = ()
+    conditions: tuple[str, ...] = ()
+    conditions_latex: tuple[str, ...] = ()
+    note: str = ""
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """No step or abbreviation refuted, the link holds, and the chain starts where it says."""
+        return (
+            self.link == LINK_IDENTITY
+            and self.start_check != LINK_BROKEN
+            and all(s.status != REFUTED for s in self.steps)
+            and all(d.status != REFUTED and d.prescribed != LINK_BROKEN for d in self.definitions)
+        )
+
+    @property
+    def established(self) -> bool:
+        """ok, and every step identity / proved / proved-on-box (premises are listed separately)."""
+        return self.ok and all(s.status in ESTABLISHED for s in self.steps) and all(
+            d.status in ESTABLISHED or d.status == "" for d in self.definitions)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.status] = out.get(s.status, 0) + 1
+        return out
+
+    def refuted(self) -> list[StepResult]:
+        return [s for s in self.steps if s.status == REFUTED]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "claim": self.claim_id, "target": self.target, "title": self.title, "ok": self.ok,
+            "start": {"text": self.start, "status": self.start_check, "detail": self.start_detail},
+            "steps": [s.to_json() for s in self.steps],
+            "definitions": [{"symbol": d.symbol, "expr": d.expr, "assumption": d.assumption, "status": d.status,
+                             "detail": d.detail} for d in self.definitions],
+            "premises": [{"statement": p.statement, "citation": p.citation, "relation": p.relation or None}
+                         for p in self.premises],
+            "link": {"status": self.link, "last_rhs": self.last_rhs, "target": self.target_expr,
+                     "detail": self.link_detail},
+            "seconds": round(self.seconds, 3),
+        }
+
+
+__all__ = [
+    "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
+    "UNCHECKED", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "Monotone", "Premise", "Step", "step", "then",
+    "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
+]

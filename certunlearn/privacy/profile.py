@@ -1,0 +1,249 @@
+"""Exact privacy profile of the Gaussian mechanism.
+
+Mean shift Δ (the sensitivity), noise σ, s = Δ/σ. Balle & Wang 2018, "Improving the Gaussian
+mechanism", Theorem 8: the mechanism is (ε, δ)-DP exactly when δ ≥ δ(ε) with
+
+    δ(ε) = Φ(s/2 − ε/s) − e^ε Φ(−s/2 − ε/s) = ½ erfc(a/√2) − ½ e^ε erfc(b/√2),
+
+a = ε/s − s/2, b = ε/s + s/2. Since b² − a² = 2ε, e^ε e^{−b²/2} = e^{−a²/2} and, with
+erfcx(x) = e^{x²} erfc(x), δ(ε) = ½ e^{−a²/2} (erfcx(a/√2) − erfcx(b/√2)): the float code works in
+that form (log space, no e^ε, no Φ = ½(1 + erf)). Enclosures are computed on arb balls.
+"""
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral
+
+import mpmath
+import numpy as np
+from flint import arb
+from scipy.special import erfc as _erfc
+from scipy.special import erfcx as _erfcx
+
+from ..errors import InvalidParameterError
+from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
+from ..numeric.precision import precisions, workprec
+
+__all__ = ["delta_enclosure", "exact_delta", "exact_epsilon"]
+
+_SQRT2 = math.sqrt(2.0)
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+_LOG_SQRT_2PI = 0.5 * math.log(2.0 * math.pi)
+#: Relative accuracy (bits) an enclosure must reach before it is rounded to a float.
+_FLOAT_BITS = 60
+
+
+# ---------------------------------------------------------------- validation (shared by the layer)
+
+
+def check_real(name, value, *, low=0, low_open=True, high=math.inf, high_open=True):
+    """Return ``value`` unchanged if it is a finite real in the given range, else raise
+    :class:`InvalidParameterError` naming ``name``.
+
+    Accepts int, float, Fraction, Decimal, decimal strings, mpmath and arb numbers; comparisons
+    are exact (an arb ball must lie entirely inside the range).
+    """
+    if isinstance(value, (bool, np.bool_)):
+        raise InvalidParameterError(name, f"expected a number, got {value!r}")
+    x = _comparable(name, value)
+    if isinstance(x, arb):
+        finite = x.is_finite()
+    elif isinstance(x, mpmath.mpf):
+        finite = bool(mpmath.isfinite(x))
+    else:
+        finite = isinstance(x, (Integral, Fraction)) or math.isfinite(x)
+    if not finite:
+        raise InvalidParameterError(name, f"must be a finite number, got {value!r}")
+    above = (x > low) if low_open else (x >= low)
+    below = (x < high) if high_open else (x <= high)
+    if not (above and below):
+        lo, hi = ("(" if low_open else "["), (")" if high_open else "]")
+        raise InvalidParameterError(name, f"must lie in {lo}{low}, {high}{hi}, got {value!r}")
+    return value
+
+
+def _comparable(name, value):
+    if isinstance(value, (arb, Integral, Fraction, mpmath.mpf)):
+        return value
+    if isinstance(value, (str, Decimal)):
+        try:
+            return Fraction(value)
+        except (ValueError, ArithmeticError):
+            raise InvalidParameterError(name, f"must be a finite number, got {value!r}") from None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise InvalidParameterError(name, f"expected a number, got {value!r}") from None
+
+
+def _check_mechanism(sigma, sensitivity) -> None:
+    check_real("sigma", sigma)
+    check_real("sensitivity", sensitivity)
+
+
+# ---------------------------------------------------------------- enclosures
+
+
+def erfc_ball(x: arb) -> arb:
+    """erfc on a ball, as the hull of erfc at its two (exact) endpoints — erfc is decreasing.
+
+    arb's own propagation of an input radius is very loose for large arguments (at x ≈ 3.5e5 a
+    radius of 1e-50 loses every bit), while exact arguments are evaluated tightly.
+    """
+    if x.is_exact() or not x.is_finite():
+        return x.erfc()
+    return x.upper().erfc().union(x.lower().erfc())
+
+
+def profile_arb(epsilon: arb, s: arb) -> arb:
+    """Ball containing δ(ε) for the normalised shift ``s`` (any real ε; no validation)."""
+    r2 = arb(2).sqrt()
+    a = epsilon / s - s / 2
+    b = epsilon / s + s / 2
+    return (erfc_ball(a / r2) - epsilon.exp() * erfc_ball(b / r2)) / 2
+
+
+def _delta_arb(epsilon, sigma, sensitivity) -> arb:
+    return profile_arb(to_arb(epsilon), to_arb(sensitivity) / to_arb(sigma))
+
+
+def delta_enclosure(epsilon, sigma, sensitivity=1) -> arb:
+    """A ball containing the exact δ(ε) of the Gaussian mechanism, at the current flint precision.
+
+    Balle & Wang 2018, Theorem 8. Arguments may be int, float, Fraction, decimal str or arb; raise
+    the precision with :func:`certunlearn.numeric.precision.workprec` for a tighter ball.
+    """
+    check_real("epsilon", epsilon, low_open=False)
+    _check_mechanism(sigma, sensitivity)
+    return _delta_arb(epsilon, sigma, sensitivity)
+
+
+def exact_delta(epsilon, sigma, sensitivity=1) -> float:
+    """The exact δ(ε) (Balle & Wang 2018, Theorem 8) as a float rounded up (never below it),
+    with relative error ≲ 1e-15; underflow rounds up to the smallest subnormal."""
+    check_real("epsilon", epsilon, low_open=False)
+    _check_mechanism(sigma, sensitivity)
+    enc = arb(0)
+    for prec in precisions(64):
+        with workprec(prec):
+            enc = _delta_arb(epsilon, sigma, sensitivity)
+            if enc.rel_accuracy_bits() >= _FLOAT_BITS:
+                break
+    return max(arb_upper_float(enc), 0.0)
+
+
+# ---------------------------------------------------------------- float profile (for solvers)
+
+
+def _erfcx_diff(x: float, h: float) -> float:
+    """erfcx(x) − erfcx(x + h) for h > 0, x ≥ −1, without catastrophic cancellation.
+
+    For small h the Taylor series Σ_{n≥1} (−1)^{n+1} (2h)^n E_n(x) is summed, where
+    E_n = e^{x²} iⁿerfc(x) = (E_{n−2} − 2x E_{n−1})/(2n), E_{−1} = 2/√π, E_0 = erfcx(x)
+    (forward recurrence, stable while x·h is small).
+    """
+    if h > 0.25 * max(1.0, x) or x * h > 0.5:
+        return float(_erfcx(x) - _erfcx(x + h))
+    e_prev, e_cur = _TWO_OVER_SQRT_PI, float(_erfcx(x))
+    total, power, n = 0.0, 1.0, 0
+    while n < 60:
+        n += 1
+        e_prev, e_cur = e_cur, (e_prev - 2.0 * x * e_cur) / (2 * n)
+        power *= 2.0 * h
+        term = power * e_cur
+        total += term if n % 2 else -term
+        if abs(term) <= 1e-18 * abs(total):
+            break
+    return total
+
+
+def log_delta(epsilon: float, s: float) -> tuple[float, float, float]:
+    """Float ``(ln δ(ε), ∂ln δ/∂ln s, ∂ln δ/∂ε)`` for the normalised shift ``s`` (ε ≥ 0).
+
+    Uses ∂δ/∂s = φ(a) and ∂δ/∂ε = −e^ε Φ(−b). The one float evaluation of the profile, shared by
+    :func:`exact_epsilon` and :func:`certunlearn.privacy.calibrate.calibrate`; its answers are
+    starting points, every returned value is verified on an enclosure.
+    """
+    x = (epsilon / s - s / 2) / _SQRT2
+    y = (epsilon / s + s / 2) / _SQRT2
+    if x >= -1.0:
+        diff = _erfcx_diff(x, s / _SQRT2)
+        if not diff > 0:
+            return -math.inf, math.inf, -math.inf
+        log_d = -x * x + math.log(0.5 * diff)
+        return log_d, s * _SQRT_2_OVER_PI / diff, -float(_erfcx(y)) / diff
+    tail = math.exp(-x * x) * float(_erfcx(y))  # e^ε erfc(b/√2)
+    delta = 0.5 * (float(_erfc(x)) - tail)
+    return math.log(delta), s * math.exp(-x * x - _LOG_SQRT_2PI) / delta, -0.5 * tail / delta
+
+
+def newton_root(f, t: float, lo: float, hi: float, *, rtol: float = 0.0, atol: float = 0.0) -> float:
+    """Root of a monotone ``f`` given as ``t -> (value, slope)``: Newton steps safeguarded by the
+    bracket [lo, hi] (bisection when a step leaves it); stops when a step is below
+    ``rtol·|t| + atol`` or stops shrinking (float noise)."""
+    previous = math.inf
+    for _ in range(200):
+        value, slope = f(t)
+        if value == 0:
+            return t
+        if (value < 0) == (slope > 0):
+            lo = t
+        else:
+            hi = t
+        step = -value / slope if slope and math.isfinite(slope) else math.nan
+        nxt = t + step
+        if not lo < nxt < hi:
+            if math.isinf(lo):
+                nxt = hi - 1.0
+            elif math.isinf(hi):
+                nxt = lo + 1.0
+            else:
+                nxt = 0.5 * (lo + hi)
+            step = nxt - t
+        small = rtol * abs(t) + atol
+        if abs(step) <= small or (abs(step) >= previous and abs(step) <= 1e3 * small):
+            return nxt
+        previous, t = abs(step), nxt
+    return t
+
+
+def prove_up(candidate, holds, *, rel: float = 4e-14, tiny: float = 0.0) -> float:
+    """The float ``candidate·(1 + κ) + tiny`` for the smallest κ in rel, 8·rel, 64·rel, … at which
+    ``holds(value)`` (a :class:`Decision`) is TRUE."""
+    kappa = rel
+    while kappa < 1e300:
+        value = candidate * (1.0 + kappa) + tiny
+        if holds(value) == Decision.TRUE:
+            return value
+        kappa *= 8.0
+        tiny = tiny * 8.0 if tiny else 0.0
+    raise ArithmeticError("no verified value found")  # unreachable for valid input
+
+
+# ---------------------------------------------------------------- ε for a given δ
+
+
+def exact_epsilon(delta, sigma, sensitivity=1) -> float:
+    """The smallest ε ≥ 0 with δ(ε) ≤ ``delta`` (Balle & Wang 2018, Theorem 8), as a float rounded
+    up: δ at the returned ε is proved ≤ ``delta`` on an enclosure. 0.0 when δ(0) ≤ ``delta``."""
+    check_real("delta", delta, high=1)
+    _check_mechanism(sigma, sensitivity)
+
+    def holds(eps) -> Decision:
+        return decide(lambda: _delta_arb(eps, sigma, sensitivity), "<=", delta, start=64).decision
+
+    if holds(0) == Decision.TRUE:
+        return 0.0
+    s, target = float(sensitivity) / float(sigma), math.log(float(delta))
+    rho = s * s / 2  # zCDP upper bound (Bun & Steinke 2016, Prop. 1.3) starts Newton
+    upper = rho + 2.0 * math.sqrt(rho * -target)
+
+    def f(eps):
+        value, _, slope = log_delta(eps, s)
+        return value - target, slope
+
+    eps = newton_root(f, upper, 0.0, max(upper, 1e-300) * 2.0, rtol=1e-15, atol=1e-300)
+    return prove_up(max(eps, 0.0), holds, tiny=1e-300)
