@@ -37,7 +37,7 @@ holds; ``DerivationResult.established`` additionally requires every step to be i
 Entry points: :func:`check_derivation`, :func:`render_text`, :func:`render_latex`, :func:`load_derivations`,
 :func:`load_derivation`.
 """
-from .box import BoxOutcome, prove_on_box
+from ..numeric.boxes import BoxOutcome, prove_on_box
 from .engine import check_derivation, nonnegative_proof, sign_of, zero_proof
 from .loader import MissingDerivationError, all_derivations, find_derivation, load_derivation, load_derivations, proofs_dir
 from .model import (

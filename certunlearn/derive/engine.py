@@ -42,7 +42,7 @@ import sympy
 
 from ..numeric.enclosure import Decision, decide
 from ..numeric.sympy_arb import arb_eval
-from . import box as boxmod
+from ..numeric import boxes as boxmod
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_STATED, UNCHECKED,
     DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,

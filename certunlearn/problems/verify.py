@@ -34,9 +34,11 @@ from flint import arb
 
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
+from ..numeric.boxes import PROVED as BOX_PROVED
+from ..numeric.boxes import prove_on_box
 from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, decide, exact_decimal, to_arb
 from ..numeric.precision import workprec
-from ..numeric.sympy_arb import arb_eval, ball
+from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, Whole
 from .losses import (
     CONSTANT_NAMES, TITLES, Constants, LossFamily, Reduction, _eig_bounds, convert, psd_exact, substitute,
@@ -176,7 +178,6 @@ def _check(loss, domain, constants, name, d, data, prefer, rng, restarts, budget
     best, best_point, best_arb = None, None, None
     refuting = None
     with workprec(_PREC):
-        target = _declared_arb(declared_value)
         for w in cands:
             val = _quantity(loss, name, w)
             if val is None or not val.is_finite():
@@ -331,79 +332,19 @@ def _prove_on_box(red: Reduction, env: dict, declared_value, sup: bool, budget: 
     """Prove ``φ ≤ declared`` (``≥`` for an inf) on the box with the parameters at their values."""
     if declared_value is sympy.oo:
         return UNDECIDED, "box: declared ∞"
-    phi = substitute(red.phi, {k: v for k, v in env.items()})
-    box = []
+    phi = substitute(red.phi, env)
+    box = {}
     for v, lo, hi in red.box:
         flo = _rational_outer(substitute(sympy.sympify(lo), env), upper=False)
         fhi = _rational_outer(substitute(sympy.sympify(hi), env), upper=True)
         if flo is None or fhi is None:
             return UNDECIDED, f"box: {v} has an infinite range"
-        box.append((v, max(flo, Fraction(0)), fhi))
-    grads = {v: sympy.diff(phi, v) for v, _, _ in box}
-    stack = [{v: (lo, hi) for v, lo, hi in box}]
-    boxes = 0
-    holds = (lambda a, t: a <= t) if sup else (lambda a, t: a >= t)
-    fails = (lambda a, t: a > t) if sup else (lambda a, t: a < t)
-    with workprec(_PREC):
-        target = _declared_arb(declared_value)
-        while stack:
-            if boxes >= budget:
-                return UNDECIDED, f"box: budget of {budget} sub-boxes exhausted"
-            b = stack.pop()
-            boxes += 1
-            env_b = {v.name: (to_arb(lo) if lo == hi else ball(lo, hi)) for v, (lo, hi) in b.items()}
-            try:
-                val = arb_eval(phi, env_b)
-            except (ZeroDivisionError, ValueError):
-                val = arb.nan()
-            if val.is_finite() and holds(val, target):
-                continue
-            moved = False
-            nb = dict(b)
-            for v, (lo, hi) in b.items():
-                if lo == hi:
-                    continue
-                g = arb_eval(grads[v], env_b)
-                if not g.is_finite():
-                    continue
-                if g >= 0:
-                    nb[v] = (hi, hi) if sup else (lo, lo)
-                    moved = True
-                elif g <= 0:
-                    nb[v] = (lo, lo) if sup else (hi, hi)
-                    moved = True
-            if moved:
-                stack.append(nb)
-                continue
-            if all(lo == hi for lo, hi in b.values()):
-                point = {v.name: lo for v, (lo, _) in b.items()}
-                at = phi.subs({v: sympy.Rational(lo.numerator, lo.denominator) for v, (lo, _) in b.items()})
-                if _cmp(at, "<=" if sup else ">=", declared_value) is Decision.TRUE:
-                    continue
-                return UNDECIDED, f"box: φ reaches beyond the declared value at {_pt(point)}"
-            mid = {v.name: (lo + hi) / 2 for v, (lo, hi) in b.items()}
-            vm = arb_eval(phi, mid)
-            if vm.is_finite() and fails(vm, target):
-                return UNDECIDED, f"box: φ exceeds the declared value at {_pt(mid)} (after {boxes} boxes)"
-            widest = max(b, key=lambda v: (b[v][1] - b[v][0]) / max(_box_width(box, v), Fraction(1, 10**30)))
-            lo, hi = b[widest]
-            m = (lo + hi) / 2
-            for part in ((lo, m), (m, hi)):
-                child = dict(b)
-                child[widest] = part
-                stack.append(child)
-    return PROVED, f"interval branch-and-bound: φ {'≤' if sup else '≥'} declared on all of {boxes} sub-boxes"
-
-
-def _box_width(box, v) -> Fraction:
-    for s, lo, hi in box:
-        if s == v:
-            return hi - lo
-    return Fraction(1)
-
-
-def _pt(point: dict) -> str:
-    return ", ".join(f"{k} = {float(v):.6g}" for k, v in point.items())
+        box[v] = (max(flo, Fraction(0)), fhi)
+    lhs, rhs = (phi, declared_value) if sup else (declared_value, phi)
+    outcome = prove_on_box(lhs, "<=", rhs, box, budget=budget)
+    if outcome.status == BOX_PROVED:
+        return PROVED, f"interval branch-and-bound: φ {'≤' if sup else '≥'} declared on all of {outcome.boxes} sub-boxes"
+    return UNDECIDED, f"box: {outcome.status} ({outcome.detail})"
 
 
 # --------------------------------------------------------------------------- quantities at points

@@ -6,7 +6,7 @@ import pytest
 import sympy
 from sympy import Rational, exp, log, sqrt
 
-from certunlearn.derive.box import PROVED, REFUTED, UNDECIDED, prove_on_box, refute_at
+from certunlearn.numeric.boxes import PROVED, REFUTED, UNDECIDED, prove_on_box, refute_at
 
 y = sympy.Symbol("y", positive=True)
 x = sympy.Symbol("x", real=True)

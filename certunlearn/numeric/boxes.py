@@ -24,11 +24,11 @@ from fractions import Fraction
 import sympy
 from flint import arb
 
-from ..numeric.enclosure import (
+from .enclosure import (
     Comparison, Decision, Exact, arb_decimal, arb_lower_float, arb_upper_float, decide, exact_decimal, to_arb,
 )
-from ..numeric.precision import precisions, workprec
-from ..numeric.sympy_arb import arb_eval, ball
+from .precision import precisions, workprec
+from .sympy_arb import arb_eval, ball
 
 PROVED = "proved"
 REFUTED = "refuted"
