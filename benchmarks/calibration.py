@@ -55,7 +55,8 @@ def verdict(eps: float, delta: float, sigma) -> Decision | None:
 
 
 def main() -> None:
-    times = {"ours": [], "theirs": []}
+    times: dict[str, list[int]] = {"ours": [], "theirs": []}
+    per_eps: dict[tuple[str, float], list[int]] = {}
     results: dict[tuple[float, float], dict[str, object]] = {}
     for rnd in range(ROUNDS):
         for i, eps in enumerate(EPSILONS):
@@ -64,6 +65,7 @@ def main() -> None:
                 for name in order:
                     ns, value = timed(ours if name == "ours" else theirs, eps, delta)
                     times[name].append(ns)
+                    per_eps.setdefault((name, eps), []).append(ns)
                     results.setdefault((eps, delta), {})[name] = value
 
     med = {k: statistics.median(v) / 1e3 for k, v in times.items()}
@@ -72,6 +74,12 @@ def main() -> None:
     print(f"median time per call: certunlearn {med['ours']:9.1f} us   "
           f"dp_accounting {med['theirs']:9.1f} us   ratio ours/theirs {med['ours'] / med['theirs']:.3f}")
 
+    print(f"{'epsilon':>10} {'ours us':>9} {'theirs us':>10} {'ratio':>7} {'theirs unsafe':>14}")
+    for eps in EPSILONS:
+        ours_us = statistics.median(per_eps[("ours", eps)]) / 1e3
+        theirs_us = statistics.median(per_eps[("theirs", eps)]) / 1e3
+        unsafe = sum(verdict(eps, d, results[(eps, d)]["theirs"]) == Decision.TRUE for d in DELTAS)
+        print(f"{eps:>10.4g} {ours_us:>9.1f} {theirs_us:>10.1f} {ours_us / theirs_us:>7.3f} {unsafe:>11d}/{len(DELTAS)}")
     for name in ("ours", "theirs"):
         report(name, results)
 

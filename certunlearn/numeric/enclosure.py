@@ -48,7 +48,9 @@ def to_arb(x: Exact) -> arb:
     if isinstance(x, mpmath.mpf):
         if not mpmath.isfinite(x):
             raise InvalidParameterError("value", f"{x} has no finite enclosure")
-        return _dyadic_arb(_mpf_fraction(x))
+        sign, man, exp, _ = x._mpf_
+        value = arb(fmpz(int(man))) * arb(2) ** int(exp)  # a power of two is exact in arb at any exponent
+        return -value if sign else value
     if isinstance(x, Decimal):
         x = str(x)
     if isinstance(x, str):
@@ -61,10 +63,6 @@ def _mpf_fraction(x: mpmath.mpf) -> Fraction:
     sign, man, exp, _ = x._mpf_
     value = Fraction(int(man)) * Fraction(2) ** int(exp)
     return -value if sign else value
-
-
-def _dyadic_arb(q: Fraction) -> arb:
-    return arb(fmpq(q.numerator, q.denominator))
 
 
 def exact_decimal(x: Exact) -> str:

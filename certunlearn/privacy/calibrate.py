@@ -8,7 +8,7 @@ from flint import arb
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
 from ..numeric.precision import workprec
-from .profile import _delta_arb, check_real, log_delta, newton_root, prove_up
+from .profile import _delta_arb, check_real, float_log, log_delta, newton_root, prove_up
 
 __all__ = ["calibrate", "METHODS"]
 
@@ -40,16 +40,8 @@ def calibrate(epsilon, delta, sensitivity=1, method: str = "exact") -> float:
     return METHODS[method](epsilon, delta, sensitivity)
 
 
-def _float_log(x) -> float:
-    f = float(x)
-    if f > 0:
-        return math.log(f)
-    with workprec(64):
-        return float(to_arb(x).log())
-
-
 def _exact(epsilon, delta, sensitivity) -> float:
-    eps, target = float(epsilon), _float_log(delta)
+    eps, target = float(epsilon), float_log(delta)
     # Lower bounds on the optimal s = Δ/σ: the zCDP value and δ(0) ≤ s·φ(0).
     start = max(_SQRT2 * eps / (math.sqrt(eps - target) + math.sqrt(-target)), math.exp(target) * _SQRT_2PI)
 
@@ -59,6 +51,8 @@ def _exact(epsilon, delta, sensitivity) -> float:
 
     t = newton_root(f, math.log(start), -math.inf, math.inf, atol=1e-15)
     sigma = float(sensitivity) / math.exp(t)
+    if not 0 < sigma < math.inf:
+        raise InvalidParameterError("sensitivity", f"the calibrated sigma ({sigma}) is not a positive float")
 
     def holds(candidate) -> Decision:
         return decide(lambda: _delta_arb(epsilon, candidate, sensitivity), "<=", delta, start=64).decision
@@ -66,13 +60,9 @@ def _exact(epsilon, delta, sensitivity) -> float:
     return prove_up(sigma, holds)
 
 
-def _closed_form(formula):
-    def method(epsilon, delta, sensitivity) -> float:
-        with workprec(_CLOSED_FORM_PREC):
-            return arb_upper_float(formula(to_arb(epsilon), to_arb(delta), to_arb(sensitivity)))
-
-    method.__doc__ = formula.__doc__
-    return method
+def _rounded_up(formula, epsilon, delta, sensitivity) -> float:
+    with workprec(_CLOSED_FORM_PREC):
+        return arb_upper_float(formula(to_arb(epsilon), to_arb(delta), to_arb(sensitivity)))
 
 
 def _classic_formula(eps: arb, delta: arb, sens: arb) -> arb:
@@ -87,13 +77,19 @@ def _zcdp_formula(eps: arb, delta: arb, sens: arb) -> arb:
 
 
 def _classic(epsilon, delta, sensitivity) -> float:
-    if not epsilon <= 1:
+    try:
+        check_real("epsilon", epsilon, high=1, high_open=False)
+    except InvalidParameterError:
         raise InvalidParameterError(
             "epsilon",
             f"got {epsilon!r}, but the classic Gaussian mechanism is only valid for epsilon <= 1 "
             "(Dwork & Roth, Theorem A.1); use method='exact'",
-        )
-    return _closed_form(_classic_formula)(epsilon, delta, sensitivity)
+        ) from None
+    return _rounded_up(_classic_formula, epsilon, delta, sensitivity)
 
 
-METHODS = {"exact": _exact, "classic": _classic, "zcdp": _closed_form(_zcdp_formula)}
+def _zcdp(epsilon, delta, sensitivity) -> float:
+    return _rounded_up(_zcdp_formula, epsilon, delta, sensitivity)
+
+
+METHODS = {"exact": _exact, "classic": _classic, "zcdp": _zcdp}

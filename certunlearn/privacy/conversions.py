@@ -4,7 +4,6 @@ All results are evaluated on arb balls and rounded in the safe direction (ε and
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from flint import arb

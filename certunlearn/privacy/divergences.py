@@ -28,6 +28,7 @@ __all__ = ["renyi_divergence", "renyi_enclosure", "kl_divergence", "tv_distance"
 
 #: Base significant digits of the Gil-Pelaez quadrature (d > 1, unequal covariances).
 QUAD_DPS = 20
+_MAX_DPS = 200
 _FLOAT_BITS = 55
 
 
@@ -127,12 +128,14 @@ def _dot(u: arb_mat, v: arb_mat) -> arb:
 
 
 def _to_float(enclosure) -> float:
-    """Evaluate ``enclosure()`` at rising precision until it is float-accurate; its midpoint."""
+    """Evaluate ``enclosure()`` at rising precision until it is float-accurate; its midpoint
+    (+inf for an infinite value)."""
     enc = arb(0)
     for prec in precisions(64, MAX_PREC):
         with workprec(prec):
             enc = enclosure()
-            if enc.is_finite() and (enc.rel_accuracy_bits() >= _FLOAT_BITS or enc.rad() < arb(2) ** -200):
+            # an exact zero never gets a relative accuracy: accept a ball around 0 at 1024 bits
+            if enc.is_finite() and (enc.rel_accuracy_bits() >= _FLOAT_BITS or (enc.contains(0) and prec >= 1024)):
                 return float(enc.mid())
             if not enc.is_finite() and enc.lower() >= 0 and enc.upper() == arb.pos_inf():
                 return math.inf
@@ -151,7 +154,10 @@ def renyi_enclosure(alpha, m0, cov0, m1, cov1) -> arb:
     (decided rigorously, raising precision). α = 1 is the KL divergence.
     """
     check_real("alpha", alpha)
-    g = _Gaussians(m0, cov0, m1, cov1)
+    return _renyi_arb(alpha, _Gaussians(m0, cov0, m1, cov1))
+
+
+def _renyi_arb(alpha, g: _Gaussians) -> arb:
     if alpha == 1:
         return _kl_arb(g)
     a = to_arb(alpha)
@@ -178,7 +184,8 @@ def renyi_divergence(alpha, m0, cov0, m1, cov1) -> float:
     """D_α(P‖Q) as a float (nearest to the enclosure's midpoint once float-accurate; +inf when
     αΣ1 + (1−α)Σ0 is not positive definite). See :func:`renyi_enclosure`."""
     check_real("alpha", alpha)
-    return max(_to_float(lambda: renyi_enclosure(alpha, m0, cov0, m1, cov1)), 0.0)
+    g = _Gaussians(m0, cov0, m1, cov1)
+    return max(_to_float(lambda: _renyi_arb(alpha, g)), 0.0)
 
 
 def _kl_arb(g: _Gaussians) -> arb:
@@ -286,17 +293,30 @@ def _hockey_gil_pelaez(epsilon, g: _Gaussians) -> float:
 
     High-precision quadrature (mpmath ``quadosc`` at the integrand's asymptotic frequency), not an
     enclosure: the working precision starts at :data:`QUAD_DPS` digits plus the digits of e^ε lost
-    to cancellation, and is raised until ~15 significant digits of E_ε survive (≤ 200 digits).
+    to cancellation, and is raised until ~15 significant digits of E_ε survive (≤ 200 digits); a
+    value still ≤ 0 after one raise is returned as is (E_ε is then below the quadrature's reach).
     """
-    eps = float(epsilon)
-    scale_digits = max(0.0, eps / math.log(10))
-    dps = int(QUAD_DPS + scale_digits)
+    if _loss_never_exceeds(epsilon, g):
+        return 0.0
+    scale_digits = max(0.0, float(epsilon) / math.log(10))
+    dps, nonpositive = int(QUAD_DPS + scale_digits), 0
     while True:
         value = _gil_pelaez_at(epsilon, g, dps)
-        needed = 18 + scale_digits - (math.log10(value) if value > 0 else -dps)
-        if needed <= dps or dps >= 200:
+        nonpositive = nonpositive + 1 if value <= 0 else 0
+        needed = 18 + scale_digits - math.log10(value) if value > 0 else dps + 10
+        if needed <= dps or dps >= _MAX_DPS or nonpositive >= 2:
             return value
-        dps = min(200, int(needed) + 5)
+        dps = min(_MAX_DPS, int(needed) + 5)
+
+
+def _loss_never_exceeds(epsilon, g: _Gaussians) -> bool:
+    """True when sup L = C + Σ B_i²/(−4A_i) ≤ ε (every A_i < 0): then {L > ε} is empty, E_ε = 0."""
+    with mpmath.workdps(QUAD_DPS):
+        coef_a, coef_b, const = _loss_coefficients(g)
+        if not all(a < 0 for a in coef_a):
+            return False
+        sup = const + mpmath.fsum(b * b / (-4 * a) for a, b in zip(coef_a, coef_b))
+        return sup <= to_mpf(_entry("epsilon", epsilon))
 
 
 def _gil_pelaez_at(epsilon, g: _Gaussians, dps: int) -> float:

@@ -84,6 +84,15 @@ def _check_mechanism(sigma, sensitivity) -> None:
     check_real("sensitivity", sensitivity)
 
 
+def float_log(x) -> float:
+    """ln x as a float for a validated positive ``x`` (through arb if ``float(x)`` underflows)."""
+    f = float(x)
+    if f > 0:
+        return math.log(f)
+    with workprec(64):
+        return float(to_arb(x).log())
+
+
 # ---------------------------------------------------------------- enclosures
 
 
@@ -123,7 +132,8 @@ def delta_enclosure(epsilon, sigma, sensitivity=1) -> arb:
 
 def exact_delta(epsilon, sigma, sensitivity=1) -> float:
     """The exact δ(ε) (Balle & Wang 2018, Theorem 8) as a float rounded up (never below it),
-    with relative error ≲ 1e-15; underflow rounds up to the smallest subnormal."""
+    with relative error ≲ 1e-15; underflow rounds up to the smallest subnormal, and a δ within
+    an ulp of 1 gives 1.0."""
     check_real("epsilon", epsilon, low_open=False)
     _check_mechanism(sigma, sensitivity)
     enc = arb(0)
@@ -132,7 +142,7 @@ def exact_delta(epsilon, sigma, sensitivity=1) -> float:
             enc = _delta_arb(epsilon, sigma, sensitivity)
             if enc.rel_accuracy_bits() >= _FLOAT_BITS:
                 break
-    return max(arb_upper_float(enc), 0.0)
+    return min(max(arb_upper_float(enc), 0.0), 1.0)  # δ(ε) ≤ 1: the clamp keeps it an upper bound
 
 
 # ---------------------------------------------------------------- float profile (for solvers)
@@ -237,7 +247,7 @@ def exact_epsilon(delta, sigma, sensitivity=1) -> float:
 
     if holds(0) == Decision.TRUE:
         return 0.0
-    s, target = float(sensitivity) / float(sigma), math.log(float(delta))
+    s, target = float(sensitivity) / float(sigma), float_log(delta)
     rho = s * s / 2  # zCDP upper bound (Bun & Steinke 2016, Prop. 1.3) starts Newton
     upper = rho + 2.0 * math.sqrt(rho * -target)
 
@@ -245,5 +255,12 @@ def exact_epsilon(delta, sigma, sensitivity=1) -> float:
         value, _, slope = log_delta(eps, s)
         return value - target, slope
 
-    eps = newton_root(f, upper, 0.0, max(upper, 1e-300) * 2.0, rtol=1e-15, atol=1e-300)
-    return prove_up(max(eps, 0.0), holds, tiny=1e-300)
+    eps = max(newton_root(f, upper, 0.0, max(upper, 1e-300) * 2.0, rtol=1e-15, atol=1e-300), 0.0)
+    # The float ln δ is accurate to ~1e-16 absolute, a large relative error in ε where δ is flat in
+    # ε: polish with one Newton step whose residual is evaluated on an enclosure.
+    with workprec(128):
+        residual = float((_delta_arb(eps, sigma, sensitivity) / to_arb(delta)).log())
+    polished = eps - residual / f(eps)[1]
+    if math.isfinite(polished):
+        eps = max(polished, 0.0)
+    return prove_up(eps, holds, rel=4e-16, tiny=1e-300)

@@ -80,3 +80,9 @@ def test_safe_float_bounds_enclose(x):
 def test_negative_mpf_keeps_its_sign():
     assert to_arb(mpmath.mpf("-0.375")) == arb(-0.375)
     assert exact_decimal(mpmath.mpf(-3)) == "-3"
+
+
+def test_mpf_with_a_huge_exponent_encloses_quickly():
+    tiny = mpmath.mpf("1e-50000000000000000")
+    a = to_arb(tiny)
+    assert a > 0 and a < arb("1e-49999999999999999")

@@ -183,10 +183,18 @@ def conditional_2d_oracle(eps, m0, cov0, m1, cov1):
 @pytest.mark.parametrize(("eps", "m0", "cov0", "m1", "cov1"), [
     (0.3, [0, 0], [[1, 0], [0, 2]], [1, 0.5], [[2, 0], [0, 1]]),
     (1.0, [0, 0], [[1, 0], [0, 1]], [0.5, 2.0], [[1.5, 0], [0, 1]]),  # 2nd coordinate: equal variances
+    (7.0, [0, 0], [[1, 0], [0, 0.7]], [2, 0.5], [[1.3, 0], [0, 1]]),  # E ≈ 1e-8: precision is raised
 ])
 def test_hockey_stick_2d_gil_pelaez_against_conditional_quadrature(eps, m0, cov0, m1, cov1):
     truth = conditional_2d_oracle(eps, m0, cov0, m1, cov1)
-    assert hockey_stick(eps, m0, cov0, m1, cov1) == pytest.approx(float(truth), rel=1e-10)
+    assert hockey_stick(eps, m0, cov0, m1, cov1) == pytest.approx(float(truth), rel=1e-12)
+
+
+def test_hockey_stick_2d_is_zero_beyond_the_largest_privacy_loss():
+    """Both variances grow from P to Q, so L ≤ sup L ≈ 7.39 and E_ε = 0 for ε = 7.5."""
+    args = ([0, 0], [[1, 0], [0, 0.7]], [2, 0.5], [[1.3, 0], [0, 1]])
+    assert hockey_stick(7.5, *args) == 0.0
+    assert float(conditional_2d_oracle(7.5, *args)) == 0.0
 
 
 def test_hockey_stick_2d_is_rotation_invariant():
@@ -195,7 +203,7 @@ def test_hockey_stick_2d_is_rotation_invariant():
     rot = np.array([[c, -s], [s, c]])
     m1, cov0, cov1 = np.array([1, 0.5]), np.diag([1.0, 2.0]), np.diag([2.0, 1.0])
     rotated = hockey_stick(0.3, [0, 0], rot @ cov0 @ rot.T, rot @ m1, rot @ cov1 @ rot.T)
-    assert rotated == pytest.approx(hockey_stick(0.3, [0, 0], cov0, m1, cov1), rel=1e-10)
+    assert rotated == pytest.approx(hockey_stick(0.3, [0, 0], cov0, m1, cov1), rel=1e-12)
 
 
 # ------------------------------------------------------------------ validation
