@@ -57,11 +57,13 @@ import sympy
 
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
-from ..numeric.enclosure import arb_upper_float, to_arb
-from ..numeric.precision import DEFAULT_DPS, precisions, workdps, workprec
-from ..numeric.sympy_arb import arb_eval
+from ..numeric.precision import DEFAULT_DPS, workdps
 from ..problems.domains import Domain
 from ..problems.losses import LossFamily
+from .parameters import (
+    ITERATION_PARAMETERS, ROUND_UP_PARAMETERS, Schedule, evaluate_prescribed, iteration_count, nonnegative, positive,
+    resolve_claim, theorem_parameters,
+)
 from .release import Certificate, GaussianRelease, Release, record_rng
 
 __all__ = [
@@ -106,44 +108,6 @@ _DEFAULT_GUARANTEE = {
 
 
 # =========================================================================== small helpers
-def _iterations(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        if isinstance(value, Fraction) and value.denominator == 1:
-            value = int(value)
-        else:
-            raise InvalidParameterError(name, f"an iteration count must be an integer, got {value!r}")
-    if value < 0:
-        raise InvalidParameterError(name, f"an iteration count must be ≥ 0, got {value}")
-    return int(value)
-
-
-def _positive(value: Any, name: str) -> Fraction:
-    """The exact value of a finite scalar > 0 (floats exactly, strings as decimals)."""
-    if isinstance(value, bool):
-        raise InvalidParameterError(name, "a boolean is not a number")
-    try:
-        q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
-    except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
-        raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
-        raise InvalidParameterError(name, f"expected a scalar, got {value!r}")
-    if q <= 0:
-        raise InvalidParameterError(name, f"must be > 0, got {value!r}")
-    return q
-
-
-def _nonneg(value: Any, name: str) -> Fraction:
-    if isinstance(value, bool):
-        raise InvalidParameterError(name, "a boolean is not a number")
-    try:
-        q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
-    except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
-        raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction) or q < 0:
-        raise InvalidParameterError(name, f"must be a real ≥ 0, got {value!r}")
-    return q
-
-
 def _mode(*arrays: Any) -> str:
     modes = [la.mode_of(a) for a in arrays if a is not None]
     return max(modes, key=la.MODES.index) if modes else "float"
@@ -215,7 +179,7 @@ class Problem:
             raise InvalidParameterError("loss", f"expected a LossFamily, got {type(self.loss).__name__}")
         if not isinstance(self.domain, Domain):
             raise InvalidParameterError("domain", f"expected a Domain, got {type(self.domain).__name__}")
-        _nonneg(self.reg, "reg")
+        nonnegative(self.reg, "reg")
 
     @property
     def uses_labels(self) -> bool:
@@ -277,7 +241,7 @@ class Problem:
 
 
 def _ratio(v: Any) -> tuple[int, int]:
-    q = _nonneg(v, "value")
+    q = nonnegative(v, "value")
     return q.numerator, q.denominator
 
 
@@ -340,19 +304,19 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
 
     ``eta`` is a number (constant step, as every d2d theorem uses) or a function ``t ↦ η_t``. The data
     are not re-checked here (the callers do). Returns ``θ'_T`` (``theta0`` itself, as an array, if T = 0)."""
-    T = _iterations(T, "T")
+    T = iteration_count(T, "T")
     theta = _vector(theta0, "theta0")
     if theta.shape[0] != X.shape[1]:
         raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
     if not callable(eta):
-        _positive(eta, "eta")
+        positive(eta, "eta")
     with _reference_precision(dps, theta, X, y):
         for t in range(1, T + 1):
             g = problem.gradient(theta, X, y)
             mode = _mode(theta, g)
             step = eta(t) if callable(eta) else eta
             if callable(eta):
-                _positive(step, "eta")
+                positive(step, "eta")
             theta = problem.domain.project(la.asarray(theta, mode) - _scalar(step, mode) * la.asarray(g, mode))
     return theta
 
@@ -395,42 +359,21 @@ def unlearn(problem: Problem, X_prev: Any, y_prev: Any, update: Update, theta_in
 def publish(theta_hat: Any, sigma: Any) -> GaussianRelease:
     """Algorithm 3 (lines 192–194), the publishing function ``θ̃ = θ̂ + Z``, ``Z ~ N(0, σ²I_d)``,
     returned as its law ``N(θ̂, σ²I)`` (draw with ``.sample(rng)``). σ must be > 0."""
-    _positive(sigma, "sigma")
+    positive(sigma, "sigma")
     return GaussianRelease(_vector(theta_hat, "theta_hat"), sigma=sigma)
 
 
 # =========================================================================== schedules
-@dataclass(frozen=True, eq=False)
-class Schedule:
-    """An iteration count per update round, ``i ↦ ⌈expr(i)⌉`` (clamped at 0), evaluated exactly: rationally
-    when ``expr`` is rational at ``i``, otherwise on rigorous enclosures until the ceiling is decided.
-
-    ``expr`` is a sympy expression whose free symbols are ``i`` and the names bound in ``env``."""
-
-    name: str
-    expr: sympy.Expr
-    env: Mapping[str, Any] = field(default_factory=dict)
-
-    def __call__(self, i: int) -> int:
-        i = _iterations(i, "i")
-        if i < 1:
-            raise InvalidParameterError("i", f"update rounds start at 1, got {i}")
-        return _evaluate(self.name, self.expr, {**self.env, "i": i}, "int", "schedule")
-
-    def __repr__(self) -> str:
-        return f"Schedule({self.name} = ⌈{self.expr}⌉)"
-
-
 def power_schedule(I: int, xi: Any = 1) -> Schedule:
     """``T_i = ⌈i^{2ξ}·I⌉`` (Theorem 3.5, line 310, ξ = 1: ``i²·I``; Remark 3.6, line 321: ξ ≥ 1)."""
-    I = _iterations(I, "I")
-    xi_q = _positive(xi, "xi")
+    I = iteration_count(I, "I")
+    xi_q = positive(xi, "xi")
     i_sym, I_sym = sympy.Symbol("i", positive=True), sympy.Symbol("I", nonnegative=True)
     return Schedule("T_i", I_sym * i_sym ** (2 * sympy.Rational(xi_q.numerator, xi_q.denominator)), {"I": I})
 
 
 def _count(value: int | Callable[[int], int], arg: int, name: str) -> int:
-    return _iterations(value(arg) if callable(value) else value, name)
+    return iteration_count(value(arg) if callable(value) else value, name)
 
 
 # =========================================================================== the perturbed GD driver
@@ -479,13 +422,13 @@ class PerturbedGD:
     def __post_init__(self) -> None:
         if not isinstance(self.problem, Problem):
             raise InvalidParameterError("problem", f"expected a Problem, got {type(self.problem).__name__}")
-        _positive(self.sigma, "sigma")
+        positive(self.sigma, "sigma")
         if not callable(self.eta):
-            _positive(self.eta, "eta")
+            positive(self.eta, "eta")
         if not callable(self.T):
-            _iterations(self.T, "T")
+            iteration_count(self.T, "T")
         if not callable(self.T_update):
-            _iterations(self.T_update, "T_update")
+            iteration_count(self.T_update, "T_update")
 
     # -- parameters --------------------------------------------------------------------------------
     def learn_iterations(self, n: int) -> int:
@@ -584,7 +527,7 @@ class PerturbedGD:
         ``T`` (re-evaluated at ``n = |D_i|`` for retraining), ``T_i`` (an int or a schedule in ``i``),
         ``sigma``, and, when prescribed, the regulariser ``m`` (Theorems 3.4, 3.5, Remark 3.6).
         ``perfect`` defaults to True for ``d2d.thm3.2``."""
-        claim = _claim(theorem)
+        claim = resolve_claim(theorem, "d2d")
         p = theorem_parameters(claim, **constants)
         for name in ("eta", "T", "T_i", "sigma"):
             if name not in p:
@@ -609,7 +552,7 @@ class _LearnT:
     def __call__(self, n: int) -> int:
         env = {**self.constants, **{k: v for k, v in self.values.items() if not callable(v)}, "n": n}
         env.pop("T", None)
-        return _evaluate("T", sympy.sympify(self.claim.prescribed["T"]), env, "int", self.claim.id)
+        return evaluate_prescribed("T", sympy.sympify(self.claim.prescribed["T"]), env, "int", self.claim.id)
 
     def __repr__(self) -> str:
         return f"n ↦ ⌈{self.claim.prescribed['T']}⌉"
@@ -745,7 +688,7 @@ def reservoir_law(sample: Sequence[Hashable], kind: str, z: Hashable, dataset_af
 
 def bootstrap_law(dataset: Sequence[Hashable], B: int) -> dict[tuple[Hashable, ...], Fraction]:
     """``P^B(D)`` (line 356): the law of B draws with replacement from the multiset D, as ordered tuples."""
-    B = _iterations(B, "B")
+    B = iteration_count(B, "B")
     n = len(dataset)
     if n < 1:
         raise InvalidParameterError("dataset", "is empty")
@@ -850,19 +793,19 @@ class PerturbedDistributedGD:
     def __post_init__(self) -> None:
         if not isinstance(self.problem, Problem):
             raise InvalidParameterError("problem", f"expected a Problem, got {type(self.problem).__name__}")
-        B, K, C = _iterations(self.B, "B"), _iterations(self.K, "K"), _iterations(self.C, "C")
+        B, K, C = iteration_count(self.B, "B"), iteration_count(self.K, "K"), iteration_count(self.C, "C")
         if B < 1 or K < 1 or C < 1:
             raise InvalidParameterError("B" if B < 1 else "K" if K < 1 else "C", "must be ≥ 1")
         if B % K:
             raise InvalidParameterError("K", f"must divide B = {B} (Algorithm 4 line 4: K equally-sized parts)")
-        _positive(self.sigma, "sigma")
+        positive(self.sigma, "sigma")
         if not callable(self.eta):
-            _positive(self.eta, "eta")
+            positive(self.eta, "eta")
         if not callable(self.T):
-            _iterations(self.T, "T")
+            iteration_count(self.T, "T")
         if not callable(self.T_update):
-            _iterations(self.T_update, "T_update")
-        if self.budget_n is not None and _iterations(self.budget_n, "budget_n") < 1:
+            iteration_count(self.T_update, "T_update")
+        if self.budget_n is not None and iteration_count(self.budget_n, "budget_n") < 1:
             raise InvalidParameterError("budget_n", "must be ≥ 1")
         _check_variant(self.reservoir)
 
@@ -990,7 +933,7 @@ class PerturbedDistributedGD:
         """The driver with the parameters ``theorem`` (Theorem 4.5, line 407) prescribes — ``B``, ``K``, ``C``,
         ``eta``, ``T`` (re-evaluated at ``n = |D_i|`` for retraining), ``T_i``, ``sigma`` — evaluated by
         :func:`theorem_parameters` (B, K, C rounded up; K must then divide B)."""
-        claim = _claim(theorem)
+        claim = resolve_claim(theorem, "d2d")
         p = theorem_parameters(claim, **constants)
         for name in ("B", "K", "C", "eta", "T", "T_i", "sigma"):
             if name not in p:
@@ -998,133 +941,3 @@ class PerturbedDistributedGD:
         return cls(problem, p["B"], p["K"], p["C"], p["eta"], _LearnT(claim, dict(constants), p), p["T_i"],
                    p["sigma"], theta0=theta0, budget_n=constants.get("n"), reservoir=reservoir,
                    claim_id=claim.id, guarantee_parameters=dict(constants))
-
-
-# =========================================================================== theorem parameters
-#: Prescribed names rounded UP to integers (iteration counts and sizes) by :func:`theorem_parameters`.
-ITERATION_PARAMETERS = frozenset({"T", "T_i", "T_update", "I", "B", "K", "C"})
-#: Prescribed names rounded UP to a float (noise levels).
-ROUND_UP_PARAMETERS = frozenset({"sigma"})
-
-
-def _claim(theorem: Any) -> Any:
-    if hasattr(theorem, "prescribed") and hasattr(theorem, "id"):
-        return theorem
-    if not isinstance(theorem, str) or not theorem:
-        raise InvalidParameterError("theorem", f"expected a claim id such as 'd2d.thm3.1', got {theorem!r}")
-    from certunlearn.claims import get_claim  # claims import algorithms: import lazily
-    from certunlearn.claims.model import PAPERS
-
-    return get_claim(theorem if theorem.split(".", 1)[0] in PAPERS else f"d2d.{theorem}")
-
-
-def _sympy_value(v: Any, name: str) -> sympy.Expr:
-    if isinstance(v, sympy.Basic):
-        return v
-    if isinstance(v, bool):
-        raise InvalidParameterError(name, "a boolean is not a number")
-    if isinstance(v, (float, np.floating)) and not math.isfinite(float(v)):
-        raise InvalidParameterError(name, f"{v} is not finite")
-    try:
-        q = la.to_mode(np.asarray(v, dtype=object), "fraction")[()]
-    except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
-        raise InvalidParameterError(name, f"{v!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
-        raise InvalidParameterError(name, f"expected a scalar, got {v!r}")
-    return sympy.Rational(q.numerator, q.denominator)
-
-
-def _arb_env(env: Mapping[str, Any]) -> dict[str, Any]:
-    out = {}
-    for k, v in env.items():
-        if isinstance(v, sympy.Basic):
-            v = Fraction(int(v.p), int(v.q)) if v.is_Rational else arb_eval(v)
-        out[k] = v
-    return out
-
-
-def _evaluate(name: str, expr: sympy.Expr, env: Mapping[str, Any], kind: str, source: str) -> Any:
-    """One prescribed value: ``kind`` ``"int"`` (⌈·⌉, ≥ 0), ``"up"`` (float ≥ the value, > 0) or ``"real"``
-    (exact Fraction when rational, else the nearest float)."""
-    free = {s.name: s for s in expr.free_symbols}
-    missing = sorted(set(free) - set(env))
-    if missing:
-        raise InvalidParameterError(missing[0], f"needed to evaluate the prescribed {name} of {source}")
-    exact = expr.subs({free[k]: _sympy_value(env[k], k) for k in free})
-    if exact.is_Rational:
-        q = Fraction(int(exact.p), int(exact.q))
-        if kind == "int":
-            return max(0, math.ceil(q))
-        if kind == "up":
-            if q <= 0:
-                raise InvalidParameterError(name, f"the prescribed {name} of {source} is {q} ≤ 0")
-            with workprec(128):
-                return arb_upper_float(to_arb(q))
-        return q
-    values = _arb_env(env)
-    if kind == "int":
-        upper = None
-        for prec in precisions(128):
-            with workprec(prec):
-                b = arb_eval(expr, values)
-                if not b.is_finite():
-                    raise InvalidParameterError(name, f"the prescribed {name} of {source} is not finite here")
-                unique = b.ceil().unique_fmpz()
-                if unique is not None:
-                    return max(0, int(unique))
-                upper = b.upper().ceil().unique_fmpz()
-        return max(0, int(upper)) if upper is not None else 0
-    with workprec(256):
-        b = arb_eval(expr, values)
-    if not b.is_finite():
-        raise InvalidParameterError(name, f"the prescribed {name} of {source} is not finite here")
-    if kind == "up":
-        if not b > 0:
-            raise InvalidParameterError(name, f"the prescribed {name} of {source} is not > 0 here")
-        return arb_upper_float(b)
-    return float(b.mid())
-
-
-def theorem_parameters(theorem: Any, /, *, integers: frozenset[str] = ITERATION_PARAMETERS,
-                       round_up: frozenset[str] = ROUND_UP_PARAMETERS, **constants: Any) -> dict[str, Any]:
-    """The parameters a theorem prescribes, evaluated at ``constants`` (by symbol name: ``epsilon``, ``delta``,
-    ``L``, ``M``, ``m``, ``n``, ``d``, ``D``, ``I``, ``xi`` …).
-
-    ``theorem`` is a claim id (``"d2d.thm3.1"``; a bare ``"thm3.1"`` gets the ``d2d.`` prefix) looked up with
-    ``certunlearn.claims.get_claim`` (imported here, lazily), or a claim object with ``id`` and ``prescribed``.
-    Each expression of ``claim.prescribed`` is evaluated in order, later ones seeing the earlier (rounded)
-    values, so σ is computed from the very η, m, T the algorithm will use:
-
-    * names in ``round_up`` (σ): the smallest float ≥ the exact value (rigorous, via arb); must be > 0;
-    * names in ``integers`` (T, T_i, I, B, K, C): ``⌈value⌉`` decided exactly (rationally, or on enclosures
-      at rising precision; if never decided, the ceiling of the upper bound), clamped at 0;
-    * any other name (η, m, γ …): an exact Fraction when the value is rational, else the nearest float.
-
-    An expression with the free symbol ``i`` (the update round) that is not given becomes a
-    :class:`Schedule` ``i ↦ value`` (e.g. ``T_i = i²·I``, or Theorem 3.2's ``I + log(log(4di/δ))/log(1/γ)``).
-    A missing constant raises InvalidParameterError naming it. A prescribed name also given in ``constants``
-    is not evaluated: the given value is returned (and used by later expressions) — an explicit override."""
-    claim = _claim(theorem)
-    env: dict[str, Any] = dict(constants)
-    out: dict[str, Any] = {}
-    for name, expr in claim.prescribed.items():
-        if name in constants:
-            out[name] = constants[name]
-            continue
-        expr = sympy.sympify(expr)
-        kind = "int" if name in integers else "up" if name in round_up else "real"
-        names = {s.name for s in expr.free_symbols}
-        if "i" in names and "i" not in env:
-            if kind != "int":
-                raise InvalidParameterError("i", f"the prescribed {name} of {claim.id} depends on the round i")
-            fixed = {k: v for k, v in env.items() if k in names}
-            missing = sorted(names - set(fixed) - {"i"})
-            if missing:
-                raise InvalidParameterError(missing[0], f"needed to evaluate the prescribed {name} of {claim.id}")
-            value: Any = Schedule(name, expr, fixed)
-        else:
-            value = _evaluate(name, expr, env, kind, claim.id)
-        out[name] = value
-        if not callable(value):
-            env[name] = value
-    return out

@@ -302,6 +302,8 @@ class LossFamily(ABC):
     rational: ClassVar[bool] = True
     #: Whether labels y are used.
     uses_labels: ClassVar[bool] = True
+    #: What a label is, for witness searches: ``"sign"`` (y ∈ {±1}), ``"interval"`` (|y| ≤ Y), ``"none"``.
+    label_kind: ClassVar[str] = "none"
 
     # -- declared parameters -------------------------------------------------------------------
     @property
@@ -698,6 +700,8 @@ class Ridge(LossFamily):
 
     Declared on Θ with ``B = sup‖θ‖``: ``L = R(RB + Y) + λB``, ``M = R² + λ``, ``m = λ``, ``G = 0``."""
 
+    label_kind: ClassVar[str] = "interval"
+
     lam: Fraction
     R: Fraction
     Y: Fraction
@@ -796,6 +800,8 @@ class LogisticL2(LossFamily):
     Declared on Θ with ``B = sup‖θ‖``: ``L = R + λB`` (σ < 1), ``M = R²/4 + λ`` (σ' ≤ 1/4),
     ``m = λ``, ``G = √3 R³/18`` (|σ''| ≤ √3/18). Evaluated stably (``log1p``, sign-split sigmoid) in
     every mode; Fraction input is computed in mpmath at the working precision."""
+
+    label_kind: ClassVar[str] = "sign"
 
     lam: Fraction
     R: Fraction

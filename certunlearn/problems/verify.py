@@ -339,7 +339,7 @@ def _prove_on_box(red: Reduction, env: dict, declared_value, sup: bool, budget: 
         fhi = _rational_outer(substitute(sympy.sympify(hi), env), upper=True)
         if flo is None or fhi is None:
             return UNDECIDED, f"box: {v} has an infinite range"
-        box[v] = (max(flo, Fraction(0)), fhi)
+        box[v] = (flo, fhi)
     lhs, rhs = (phi, declared_value) if sup else (declared_value, phi)
     outcome = prove_on_box(lhs, "<=", rhs, box, budget=budget)
     if outcome.status == BOX_PROVED:
@@ -390,21 +390,11 @@ def _quantity_float(loss: LossFamily, name: str, th, x, y, v, w) -> float:
 
 
 # --------------------------------------------------------------------------- witnesses
-def _labels(loss: LossFamily) -> str:
-    from .losses import LogisticL2, Ridge
-
-    if isinstance(loss, LogisticL2):
-        return "sign"
-    if isinstance(loss, Ridge):
-        return "interval"
-    return "none"
-
-
 def _candidates(loss, domain, name, d, rng, restarts) -> list[dict[str, Any]]:
     cands = [w for w in loss.witnesses(name, domain, d)]
     cands = [c for c in (_admissible(loss, domain, w, d) for w in cands) if c is not None]
     sup = name != "m"
-    labels = _labels(loss)
+    labels = loss.label_kind
     R = float(loss.R)
     bounded = not isinstance(domain, Whole)
 
@@ -495,7 +485,7 @@ def _admissible(loss: LossFamily, domain: Domain, w: dict[str, Any], d: int) -> 
         y = w.get("y")
         if loss.uses_labels:
             y = Fraction(y) if not isinstance(y, Fraction) else y
-            if _labels(loss) == "sign":
+            if loss.label_kind == "sign":
                 y = Fraction(1) if y >= 0 else Fraction(-1)
             else:
                 Yq = loss.Y
