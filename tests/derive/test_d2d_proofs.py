@@ -1,0 +1,97 @@
+"""proofs/d2d.py: the derivations load, link to the registered claims, and every refuted step is refuted at a
+point where an independent evaluation (sympy evalf at 100 digits) confirms it false."""
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+
+from certunlearn.claims import all_claims, get_claim
+from certunlearn.claims.model import Control
+from certunlearn.derive import REFUTED, check_derivation, load_derivations, zero_proof
+
+D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
+
+
+@pytest.fixture(scope="module")
+def results():
+    ds = load_derivations("d2d")
+    return {c.id: (ds[c.derivation], check_derivation(ds[c.derivation], c)) for c in D2D}
+
+
+def test_every_claim_has_its_derivation():
+    ds = load_derivations("d2d")
+    for c in D2D:
+        assert c.derivation == c.id
+        assert c.derivation in ds
+        assert ds[c.derivation].claim_id == c.id
+
+
+@pytest.mark.parametrize("cid", [c.id for c in D2D])
+def test_links_to_the_claim(results, cid):
+    d, r = results[cid]
+    assert r.link == "identity", r.link_detail
+    # not vacuous: the last right-hand side differs from a different target
+    target = get_claim(cid).bound if d.target == "bound" else get_claim(cid).prescribed[d.target]
+    assert zero_proof(_expand(d, d.steps[-1].rhs), sympy.sympify(target) * 3) is None
+
+
+def _expand(d, expr):
+    for sym, val in reversed(d.where):
+        expr = expr.subs(sym, val)
+    return expr
+
+
+def _value(expr, point):
+    subs = {}
+    for s in expr.free_symbols:
+        subs[s] = sympy.Rational(str(Fraction(point[s.name]))) if "/" in point[s.name] else sympy.Float(point[s.name], 110)
+    return sympy.N(expr.subs(subs), 100)
+
+
+@pytest.mark.parametrize("cid", [c.id for c in D2D])
+def test_refuted_steps_are_independently_false(results, cid):
+    d, r = results[cid]
+    prev = None
+    for st, res in zip(d.steps, r.steps):
+        lhs = st.lhs if st.lhs is not None else prev
+        prev = st.rhs
+        if res.status != REFUTED or res.point is None:
+            continue
+        point = res.point_dict
+        given = dict(st.given)
+        lv = _value(_expand(d, lhs.subs(given)), point)
+        rv = _value(_expand(d, st.rhs.subs(given)), point)
+        assert lv.is_real and rv.is_real
+        if st.rel == "<=":
+            assert lv > rv
+        elif st.rel == "<":
+            assert lv >= rv
+        else:
+            assert abs(lv - rv) > 10 ** -90 * max(1, abs(lv))
+
+
+def test_printed_failures_and_their_fixes(results):
+    # the accuracy proofs drop ∇f(θ*)ᵀ(θ̃ − θ*): refuted; the +fix keeps it and is ok
+    for cid in ("d2d.thm3.1:accuracy", "d2d.thm3.2:accuracy"):
+        assert results[cid][1].refuted(), cid
+        assert results[cid + "+fix"][1].ok, cid
+    # Theorem 3.2: the Lemma A.3 budget step fails for the printed σ and I; the +fix passes
+    assert results["d2d.thm3.2"][1].refuted()
+    assert results["d2d.thm3.2+fix"][1].ok
+    for cid in ("d2d.lem2.12", "d2d.thm2.13", "d2d.thm3.1"):
+        assert results[cid][1].ok, cid
+    assert results["d2d.thm2.13"][1].established
+
+
+def test_thm32_budget_inequality_fails_from_first_principles():
+    """(√(L+3ε) − √(L+2ε)) + 2(√(L+ε) − √L) > √(L+2ε) − √L with L = 2 log(2/δ): the printed σ and I cannot make
+    Lemma A.3 (at δ/2) give ε — checked with mpmath at 100 digits on a grid."""
+    with mpmath.workdps(100):
+        for dl in ("1e-12", "1e-5", "0.01", "0.3"):
+            for eps in ("0.01", "0.5", "1", "4", "20"):
+                lg = 2 * mpmath.log(2 / mpmath.mpf(dl))
+                e = mpmath.mpf(eps)
+                x = (mpmath.sqrt(lg + 3 * e) - mpmath.sqrt(lg + 2 * e)) + 2 * (mpmath.sqrt(lg + e) - mpmath.sqrt(lg))
+                assert x > mpmath.sqrt(lg + 2 * e) - mpmath.sqrt(lg)
+                assert x**2 / 2 + x * mpmath.sqrt(lg) > e
