@@ -70,7 +70,7 @@ from .release import Certificate, GaussianRelease, Release, record_rng
 
 __all__ = [
     # printed expressions
-    "SYMBOLS", "H_EXPR", "SENSITIVITY_EXPR", "SIGMA_EXPR", "K_BOUND_EXPR", "DEFAULT_CLAIM",
+    "DEFAULT_CLAIM",
     # algorithms
     "Learned", "learn", "unlearn", "retrain", "descent_path", "publish", "PointMass", "delete_rows",
     "ProxSolution", "prox_step", "Recovery", "recover_checkpoint",
@@ -83,32 +83,15 @@ __all__ = [
 
 # =========================================================================== printed expressions
 #: Symbols of the printed formulas, by the names :func:`noise_scale` passes to ``theorem_parameters``.
-SYMBOLS: dict[str, sympy.Symbol] = {
-    "n": sympy.Symbol("n", positive=True, integer=True),
-    "m": sympy.Symbol("m", nonnegative=True, integer=True),
-    "eta": sympy.Symbol("eta", positive=True),
-    "L": sympy.Symbol("L", positive=True),
-    "G": sympy.Symbol("G", positive=True),
-    "T": sympy.Symbol("T", nonnegative=True, integer=True),
-    "K": sympy.Symbol("K", nonnegative=True, integer=True),
-    "epsilon": sympy.Symbol("epsilon", positive=True),
-    "delta": sympy.Symbol("delta", positive=True),
-    "sigma": sympy.Symbol("sigma", positive=True),
-}
-_n, _m, _eta, _L, _G, _T, _K, _eps, _delta, _sigma = (SYMBOLS[k] for k in
-                                                       ("n", "m", "eta", "L", "G", "T", "K", "epsilon", "delta",
-                                                        "sigma"))
-_A = 1 + _eta * _L * _n / (_n - _m)  # 1 + ηLn/(n − m), the per-step expansion of Lemma B.2 (line 403)
-_LOG_TERM = sympy.sqrt(2 * sympy.log(sympy.Rational(5, 4) / _delta))  # √(2 log(1.25/δ))
-#: ``h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K`` as printed (Theorem 3.1, line 141; again line 441).
-H_EXPR = (_A ** (_T - _K) - 1) * (1 + _eta * _L) ** _K
-#: The mean-shift bound ``‖θ'_T − θ''_K‖ ≤ 2mG·h(K)/(Ln)`` (line 437).
-SENSITIVITY_EXPR = 2 * _m * _G * H_EXPR / (_L * _n)
-#: ``σ = 2mG·h(K)√(2 log(1.25/δ))/(Lnε)`` as printed (eq. (3), line 137; line 451).
-SIGMA_EXPR = 2 * _m * _G * H_EXPR * _LOG_TERM / (_L * _n * _eps)
-#: Corollary 3.2, eq. (5) (line 153): ``K(ε) ≤ log((1 + ηLn/(n−m))^T − σLnε/(2mG√(2 log(1.25/δ)))) /
-#: log(1 + ηLn/(n−m))``.
-K_BOUND_EXPR = sympy.log(_A ** _T - _sigma * _L * _n * _eps / (2 * _m * _G * _LOG_TERM)) / sympy.log(_A)
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.r2d` (``H_K``,
+    ``SENSITIVITY_31``, ``C_DR``, ``K_BOUND_32``, …; imported lazily: claims import algorithms). Its free
+    symbols are named ``n``, ``m``, ``eta``, ``L``, ``G``, ``T``, ``K``, ``epsilon``, ``delta``, ``sigma``."""
+    from ..claims import r2d as printed
+
+    return getattr(printed, name)
+
+
 #: The claim whose ``prescribed["sigma"]`` :func:`noise_scale` evaluates by default.
 DEFAULT_CLAIM = "r2d.thm3.1"
 
@@ -709,7 +692,7 @@ def noise_scale(n: int, m: int, eta: Any, L: Any, G: Any, T: int, K: int, epsilo
 
     Evaluated from ``claim.prescribed["sigma"]`` (``claim``: an id, default ``"r2d.thm3.1"``, looked up lazily in
     ``certunlearn.claims``, or any object with ``id`` and ``prescribed``), whose free symbols are named ``n``,
-    ``m``, ``eta``, ``L``, ``G``, ``T``, ``K``, ``epsilon``, ``delta`` (:data:`SYMBOLS`). ``L`` is the paper's
+    ``m``, ``eta``, ``L``, ``G``, ``T``, ``K``, ``epsilon``, ``delta`` . ``L`` is the paper's
     smoothness, ``G`` its gradient bound (:func:`paper_constants`); both may be exact sympy numbers.
 
     ``mode``: ``"float"`` — :func:`~certunlearn.algorithms.d2d.theorem_parameters`' rigorous rounding up;
@@ -732,17 +715,17 @@ def noise_scale(n: int, m: int, eta: Any, L: Any, G: Any, T: int, K: int, epsilo
 
 
 def h_factor(n: int, m: int, eta: Any, L: Any, T: int, K: int, *, mode: str = "float") -> Any:
-    """``h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K`` (line 141), as printed (:data:`H_EXPR`); ``"float"``: rounded
+    """``h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K`` (line 141), as printed (``certunlearn.claims.r2d.H_K``); ``"float"``: rounded
     up."""
     env = _noise_env(n, m, eta, L, 1, T, K, 1, sympy.Rational(1, 2), strict=False)
-    return _evaluate(H_EXPR, env, mode, "h(K)")
+    return _evaluate(_printed("H_K"), env, mode, "h(K)")
 
 
 def sensitivity_bound(n: int, m: int, eta: Any, L: Any, G: Any, T: int, K: int, *, mode: str = "float") -> Any:
     """The bound ``‖θ'_T − θ''_K‖ ≤ 2mG·h(K)/(Ln)`` of line 437 (Lemmas B.2–B.3): the sensitivity Δ that σ of
     eq. (3) calibrates with the classic Gaussian mechanism (Theorem B.1, line 348). ``"float"``: rounded up."""
     env = _noise_env(n, m, eta, L, G, T, K, 1, sympy.Rational(1, 2), strict=False)
-    return _evaluate(SENSITIVITY_EXPR, env, mode, "the sensitivity bound")
+    return _evaluate(_printed("SENSITIVITY_31"), env, mode, "the sensitivity bound")
 
 
 def calibrated_noise(n: int, m: int, eta: Any, L: Any, G: Any, T: int, K: int, epsilon: Any, delta: Any, *,
@@ -793,7 +776,7 @@ def corollary_rewind_bound(n: int, m: int, eta: Any, L: Any, G: Any, T: int, eps
     """Corollary 3.2 (eq. (5), line 153): ``K(ε) ≤ log((1+ηLn/(n−m))^T − σLnε/(2mG√(2 log(1.25/δ))))/log(1+ηLn/(n−m))``.
 
     The expression is ``claim.prescribed["K"]`` when ``claim`` is given (id or object), else the printed
-    :data:`K_BOUND_EXPR`. Returns the real value (``"float"``: rounded up; ``"mpmath"``; ``"arb"``; ``"sympy"``).
+    :data:`certunlearn.claims.r2d.K_BOUND_32`. Returns the real value (``"float"``: rounded up; ``"mpmath"``; ``"arb"``; ``"sympy"``).
     With the printed expression, when the log's argument is ≤ 0 (σ exceeds σ(K = 0): no rewind is needed) the
     result is ``-inf``. The proof (lines 563–571) gives h(K) ≤ (1+ηLn/(n−m))^T − (1+ηLn/(n−m))^K, so K = ⌈bound⌉
     (clamped to [0, T]) meets σ (line 573); :func:`smallest_rewind` gives the exact smallest K."""
@@ -808,11 +791,10 @@ def corollary_rewind_bound(n: int, m: int, eta: Any, L: Any, G: Any, T: int, eps
         if "K" not in c.prescribed:
             raise InvalidParameterError("claim", f"{c.id} prescribes no K")
         return _evaluate(sympy.sympify(c.prescribed["K"]), env, mode, f"the prescribed K of {c.id}")
-    arg = _A ** _T - _sigma * _L * _n * _eps / (2 * _m * _G * _LOG_TERM)
-    if decide(lambda: _arb_of(arg, env), "<=", 0).decision is Decision.TRUE:
+    if decide(lambda: _arb_of(_printed("K_BOUND_ARG_32"), env), "<=", 0).decision is Decision.TRUE:
         return {"float": -math.inf, "mpmath": mpmath.mpf("-inf"), "arb": arb.neg_inf(),
                 "sympy": -sympy.oo}.get(mode, -math.inf)
-    return _evaluate(K_BOUND_EXPR, env, mode, "the K bound of Corollary 3.2")
+    return _evaluate(_printed("K_BOUND_32"), env, mode, "the K bound of Corollary 3.2")
 
 
 # =========================================================================== constants
@@ -950,8 +932,8 @@ class RewindToDelete:
                 env = _noise_env(st.n0, st.m, eta, L_, G_, self.T, self.K, eps, dlt, strict=False)
 
                 def required() -> arb:  # (Δ + propagated recovery error)·√(2 log(1.25/δ))/ε, at the current precision
-                    return (_arb_of(SENSITIVITY_EXPR, env) + to_arb(extra)) * _arb_of(_LOG_TERM, env) / \
-                        _arb_of(_eps, env)
+                    return (_arb_of(_printed("SENSITIVITY_31"), env) + to_arb(extra)) * \
+                        _arb_of(_printed("C_DR") / sympy.Symbol("epsilon"), env)
 
                 with workprec(256):
                     out["sigma_required"] = arb_upper_float(required())

@@ -1,7 +1,9 @@
 """Check claims: derivation first, then every adversary, every instance evaluated exactly.
 
 Claims are dispatched through a :class:`concurrent.futures.Executor` — a local process pool by
-default; ``dask.distributed.Client(...).get_executor()`` runs the same checks on a cluster. Each
+default; ``dask.distributed.Client(...).get_executor()`` runs the same checks on a cluster. The
+executor must run each task in its own process (process pools, dask workers with ``processes=True``):
+the working precision of mpmath and python-flint is process-global, so threads would share it. Each
 claim gets its own seed, derived from the run's seed and the claim id, so a verdict does not depend
 on which worker ran it or in what order.
 """

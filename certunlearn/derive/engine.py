@@ -55,7 +55,8 @@ _SIMPLIFY_SIGN_OPS = 80
 #: Points of the quick numeric screen run before any proof attempt.
 _SCREEN_POINTS = 12
 _DEFAULT_RANGE_POS = (Fraction(1, 1000), Fraction(1000))
-_DEFAULT_RANGE = (Fraction(-10), Fraction(10))
+_DEFAULT_RANGE_NEG = (-_DEFAULT_RANGE_POS[1], -_DEFAULT_RANGE_POS[0])
+_DEFAULT_RANGE = (Fraction(-10), Fraction(10))  # narrowed to [0, 10] for a nonnegative symbol, etc.
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -300,6 +301,10 @@ def _const(x: sympy.Basic) -> bool:
     return isinstance(x, sympy.Expr) and not x.free_symbols and x.is_real is True
 
 
+#: Most pieces a reparametrisation may have (each two-sided condition doubles them).
+MAX_PIECES = 8
+
+
 def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbol, sympy.Expr]]:
     """Substitutions whose images together cover the region where the simple conditions hold.
 
@@ -358,7 +363,8 @@ def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbo
         for d in combo:
             merged.update(d)
         pieces.append(merged)
-    return pieces[:8]
+    # A proof "on every piece" is sound only if the pieces cover the region: past the cap, no reparametrisation.
+    return pieces if len(pieces) <= MAX_PIECES else [{}]
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -376,8 +382,13 @@ class _Context:
         self.rng_seed = zlib.crc32(derivation.claim_id.encode())
 
     def expand_where(self, e: sympy.Basic) -> sympy.Basic:
-        for sym, val in reversed(self.where):
-            e = e.subs(sym, val)
+        """``e`` with every abbreviation replaced by its definition (repeatedly, so the order of ``where`` does
+        not matter; a cyclic definition is left partly unexpanded)."""
+        for _ in range(len(self.where) + 1):
+            if not (e.free_symbols & self.abbrev):
+                break
+            for sym, val in reversed(self.where):
+                e = e.subs(sym, val)
         return e
 
     def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
@@ -387,15 +398,40 @@ class _Context:
     def base_conditions(self, step: Step | None = None) -> list[sympy.Rel]:
         return [self.expand_where(c) for c in self.conditions(step)]
 
+    def region(self, free: set[sympy.Basic], step: Step | None = None) -> tuple[set[sympy.Basic], list[sympy.Rel]]:
+        """What a numeric check of an expression in ``free`` ranges over: the symbols and the conditions.
+
+        The conditions (abbreviations substituted) sharing a symbol with ``free``, directly or through other
+        such conditions, are kept, with the symbols they bring in — so a point satisfying them is a point of
+        the hypotheses; unrelated conditions are left out. Each symbol's sign assumption is added as a
+        condition (:func:`~certunlearn.numeric.boxes.assumption_conditions`).
+        """
+        symbols = set(free)
+        pending = [c for c in self.base_conditions(step) if c is not sympy.true]
+        kept: list[sympy.Rel] = []
+        grew = True
+        while grew:
+            grew = False
+            for c in list(pending):
+                if c.free_symbols & symbols or not c.free_symbols:
+                    kept.append(c)
+                    pending.remove(c)
+                    symbols |= c.free_symbols
+                    grew = True
+        return symbols, kept + list(boxmod.assumption_conditions(symbols))
+
     def ranges(self, names: Sequence[str], symbols: Mapping[str, sympy.Symbol], step: Step | None):
-        """Sampling ranges: the domain, else a default range narrowed by constant bounds in the conditions."""
+        """Sampling ranges: the domain, else a default range narrowed by constant bounds in the conditions; each
+        narrowed to what the symbol's assumptions allow (a symbol left with no value gets no range)."""
         out = {}
         for name in names:
-            if name in self.domain:
-                out[name] = self.domain[name]
-                continue
             sym = symbols[name]
-            lo, hi = _DEFAULT_RANGE_POS if sym.is_positive else _DEFAULT_RANGE
+            if name in self.domain:
+                r = boxmod.admissible_range(sym, *self.domain[name])
+                if r is not None:
+                    out[name] = r
+                continue
+            lo, hi = _DEFAULT_RANGE_POS if sym.is_positive else _DEFAULT_RANGE_NEG if sym.is_negative else _DEFAULT_RANGE
             for c in self.conditions(step):
                 if not (isinstance(c.lhs, sympy.Symbol) and c.lhs == sym and c.rhs.is_Rational):
                     continue
@@ -408,7 +444,9 @@ class _Context:
                     lo = max(lo, v)
                     if hi <= lo:
                         hi = lo * 1000 if lo > 0 else lo + 10
-            out[name] = (lo, hi)
+            r = boxmod.admissible_range(sym, lo, hi)
+            if r is not None:
+                out[name] = r
         return out
 
 
@@ -436,9 +474,11 @@ def _fmt_point(point: Mapping[str, str]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
 
 
-def _sample_points(ranges: Mapping[str, tuple[Fraction, Fraction]], n: int, seed: int,
-                   corners: bool = True) -> list[dict[str, Fraction]]:
-    """The centre, up to 16 corners, then uniform (log-uniform for wide positive ranges) points: n in all."""
+def _sample_points(ranges: Mapping[str, tuple[Fraction, Fraction]], n: int, seed: int, corners: bool = True,
+                   integers: frozenset[str] = frozenset()) -> list[dict[str, Fraction]]:
+    """The centre, up to 16 corners, then uniform (log-uniform for wide positive ranges) points: n in all.
+
+    Coordinates named in ``integers`` are rounded to the nearest integer (their ranges are integer hulls)."""
     names = sorted(ranges)
     rng = np.random.default_rng(seed)
 
@@ -452,6 +492,8 @@ def _sample_points(ranges: Mapping[str, tuple[Fraction, Fraction]], n: int, seed
             v = Fraction(math.exp(math.log(lo) + u * (math.log(hi) - math.log(lo))))
         else:
             v = Fraction(float(lo + (hi - lo) * Fraction(u)))
+        if name in integers:
+            v = Fraction(round(v))
         return min(max(v, lo), hi)
 
     if not names:
@@ -473,15 +515,22 @@ class _Sampled:
 
 def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, n: int, seed: int,
             corners: bool = True) -> _Sampled:
-    """Test ``lhs op rhs`` (base symbols) at n points of the domain satisfying the conditions."""
-    free = lhs.free_symbols | rhs.free_symbols
-    symbols = {s.name: s for s in free if isinstance(s, sympy.Symbol)}
+    """Test ``lhs op rhs`` (base symbols) at n points of the domain satisfying the conditions and the
+    symbols' assumptions (the point ranges over the :meth:`_Context.region` of the relation)."""
+    free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, step)
     if any(not isinstance(s, sympy.Symbol) for s in free):
         return _Sampled("none", 0, 0, reason="non-symbol free variables")
-    conds = ctx.base_conditions(step)
-    conds = [c for c in conds if c.free_symbols <= free]
+    bad = [c for c in conds if not boxmod.is_inequality(c)]
+    if bad:
+        return _Sampled("none", 0, 0, reason="condition " + ", ".join(condition_text(c) for c in bad)
+                        + " is not an inequality that can be evaluated at a point")
+    symbols = {s.name: s for s in free}
     ranges = ctx.ranges(sorted(symbols), symbols, step)
-    points = _sample_points(ranges, n, seed, corners)
+    empty = sorted(set(symbols) - set(ranges))
+    if empty:
+        return _Sampled("none", 0, 0, reason=f"no value of {', '.join(empty)} in its range is allowed by its "
+                        "assumptions")
+    points = _sample_points(ranges, n, seed, corners, frozenset(k for k, v in symbols.items() if v.is_integer))
     tested = undecided = 0
     for p in points:
         if conds and not boxmod.conditions_hold(conds, p):
@@ -688,7 +737,8 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     if st.box is not None and rel != "==":
         bounds = {sym: (lo, hi) for sym, lo, hi in st.box}
         try:
-            out = boxmod.prove_on_box(num_l, rel, num_r, bounds, conditions=ctx.base_conditions(st))
+            out = boxmod.prove_on_box(num_l, rel, num_r, bounds,
+                                      conditions=ctx.region(num_l.free_symbols | num_r.free_symbols, st)[1])
         except ValueError as exc:
             box_note = f"box not usable: {exc}"
         else:
@@ -750,18 +800,23 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
             if how is not None:
                 status, detail = PROVED, how.replace("rhs − lhs", f"{expr_text(val)}", 1)
             else:
-                free = {s.name for s in base.free_symbols}
-                if ctx.domain and free <= set(ctx.domain):
-                    res = boxmod.prove_on_box(sympy.S.Zero, "<" if strict else "<=", base,
-                                              {n: ctx.domain[n] for n in free},
-                                              conditions=ctx.base_conditions())
+                free, conds = ctx.region(base.free_symbols)
+                names = {s.name for s in free}
+                box_note = ""
+                if ctx.domain and names <= set(ctx.domain):
                     dom = ", ".join(f"{n} ∈ [{boxmod.exact_decimal(lo)}, {boxmod.exact_decimal(hi)}]"
-                                    for n, (lo, hi) in sorted(ctx.domain.items()) if n in free)
-                    if res.status == boxmod.PROVED:
-                        status, detail = PROVED_ON_BOX, f"on the domain {dom}: {res.detail}"
-                    elif res.status == boxmod.REFUTED:
-                        status, point = REFUTED, res.point
-                        detail = _refuted_detail(res, f"box search on the domain {dom}")
+                                    for n, (lo, hi) in sorted(ctx.domain.items()) if n in names)
+                    try:
+                        res = boxmod.prove_on_box(sympy.S.Zero, "<" if strict else "<=", base,
+                                                  {n: ctx.domain[n] for n in names}, conditions=conds)
+                    except ValueError as exc:
+                        box_note = f"box search on the domain not usable: {exc}"
+                    else:
+                        if res.status == boxmod.PROVED:
+                            status, detail = PROVED_ON_BOX, f"on the domain {dom}: {res.detail}"
+                        elif res.status == boxmod.REFUTED:
+                            status, point = REFUTED, res.point
+                            detail = _refuted_detail(res, f"box search on the domain {dom}")
                 if not status:
                     s = _sample(ctx, sympy.S.Zero, "<" if strict else "<=", base, None, ctx.d.samples, ctx.rng_seed)
                     if s.status == REFUTED and s.outcome is not None:
@@ -770,7 +825,9 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
                     elif s.n:
                         status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
                     else:
-                        status, detail = UNCHECKED, "not established"
+                        status, detail = UNCHECKED, f"not established (not sampled: {s.reason or 'no sample point'})"
+                    if box_note:
+                        detail += f"; {box_note}"
         if agrees:
             note = (f"equals the claim's prescribed {sym.name}" if agrees == LINK_IDENTITY
                     else f"differs from the claim's prescribed {sym.name} = {expr_text(prescribed[sym.name])}")

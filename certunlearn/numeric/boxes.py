@@ -8,9 +8,14 @@ A sub-box is *closed* when either enclosure is ≥ 0 (> 0 for ``<``) on all of i
 the coordinate contributing most to the enclosure's width. Coordinates spanning several orders of magnitude
 (``lo > 0`` and ``hi/lo ≥ 1000``, e.g. δ ∈ [1e-300, 1/2]) are split at their geometric mean.
 
-Outcomes: ``proved`` (every sub-box closed), ``refuted`` (a point inside the box and inside the conditions
-where the step fails, rigorously decided; reported as short decimal strings when a rounded point still
-fails), or ``undecided`` (the budget of boxes ran out).
+The symbols' sympy assumptions are part of the question: a positive symbol ranges over ``(0, ∞)`` ∩ its box, a
+nonnegative one over ``[0, ∞)`` ∩ its box (likewise negative, nonpositive), an integer one over the integers
+of its box (sub-boxes are shrunk to their integer hulls). Sign assumptions are enforced as conditions
+(:func:`assumption_conditions`), so a refuting point always satisfies them.
+
+Outcomes: ``proved`` (every sub-box closed), ``refuted`` (a point inside the box, inside the conditions and
+allowed by the assumptions where the step fails, rigorously decided; reported as short decimal strings when a
+rounded point still fails), or ``undecided`` (the budget of boxes ran out).
 """
 from __future__ import annotations
 
@@ -101,6 +106,53 @@ def normalise_box(box: Bounds) -> dict[str, tuple[Fraction, Fraction]]:
     return out
 
 
+_INEQUALITIES = {sympy.LessThan: "<=", sympy.StrictLessThan: "<", sympy.GreaterThan: ">=",
+                 sympy.StrictGreaterThan: ">"}
+
+
+def is_inequality(cond: object) -> bool:
+    """Whether ``cond`` is a condition the numeric checks evaluate (``<``, ``<=``, ``>``, ``>=``)."""
+    return type(cond) in _INEQUALITIES
+
+
+def assumption_conditions(symbols: Iterable[sympy.Basic]) -> tuple[sympy.Rel, ...]:
+    """The sign assumptions of ``symbols`` as (unevaluated) conditions: positive → s > 0, nonnegative → s ≥ 0,
+    negative → s < 0, nonpositive → s ≤ 0."""
+    out = []
+    for sym in sorted((s for s in symbols if isinstance(s, sympy.Symbol)), key=lambda s: s.name):
+        for holds, rel in ((sym.is_positive, sympy.StrictGreaterThan), (sym.is_nonnegative, sympy.GreaterThan),
+                           (sym.is_negative, sympy.StrictLessThan), (sym.is_nonpositive, sympy.LessThan)):
+            if holds:
+                out.append(rel(sym, 0, evaluate=False))
+                break
+    return tuple(out)
+
+
+def admissible_range(sym: sympy.Symbol, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction] | None:
+    """``[lo, hi]`` narrowed to what ``sym``'s assumptions allow — to ``[0, ∞)`` for a nonnegative (or positive)
+    symbol, ``(−∞, 0]`` for a nonpositive (or negative) one, to its integer hull for an integer one — or None if
+    nothing is left. (A closed range cannot exclude 0: strict signs are :func:`assumption_conditions`.)"""
+    if sym.is_nonnegative:
+        lo = max(lo, Fraction(0))
+    if sym.is_nonpositive:
+        hi = min(hi, Fraction(0))
+    if sym.is_integer:
+        lo, hi = Fraction(math.ceil(lo)), Fraction(math.floor(hi))
+    return (lo, hi) if lo <= hi else None
+
+
+def _integer_hull(box: dict[str, tuple[Fraction, Fraction]], names: Iterable[str]):
+    """The box with the named coordinates shrunk to their integer hulls (None if one holds no integer)."""
+    out = dict(box)
+    for name in names:
+        lo, hi = out[name]
+        lo, hi = Fraction(math.ceil(lo)), Fraction(math.floor(hi))
+        if lo > hi:
+            return None
+        out[name] = (lo, hi)
+    return out
+
+
 def interval(lo: Fraction, hi: Fraction) -> arb:
     """A ball containing [lo, hi].
 
@@ -137,14 +189,16 @@ def _split_point(lo: Fraction, hi: Fraction, log: bool) -> Fraction | None:
     return mid
 
 
-def _centre(box: dict[str, tuple[Fraction, Fraction]], logs: set[str]) -> dict[str, Fraction]:
+def _centre(box: dict[str, tuple[Fraction, Fraction]], logs: set[str],
+            integers: frozenset[str] = frozenset()) -> dict[str, Fraction]:
     c = {}
     for name, (lo, hi) in box.items():
         if lo == hi:
             c[name] = lo
         else:
             m = _split_point(lo, hi, name in logs)
-            c[name] = m if m is not None else lo
+            m = m if m is not None else lo
+            c[name] = Fraction(math.floor(m)) if name in integers else m
     return c
 
 
@@ -160,6 +214,22 @@ class _Problem:
     outer: dict[str, tuple[Fraction, Fraction]]
     logs: set[str]
     split: set[str] = dataclasses.field(default_factory=set)  # coordinates f depends on (the only ones split)
+    integers: frozenset[str] = frozenset()  # coordinates of integer symbols
+
+
+def _problem(lhs: sympy.Expr, op: str, rhs: sympy.Expr, conditions: Sequence[sympy.Rel],
+             outer: dict[str, tuple[Fraction, Fraction]]) -> _Problem:
+    """The question ``lhs op rhs`` under ``conditions`` and the symbols' assumptions, on ``outer``."""
+    symbols = lhs.free_symbols | rhs.free_symbols | {s for c in conditions for s in c.free_symbols}
+    conds = tuple(dict.fromkeys((*conditions, *assumption_conditions(symbols))))
+    integers = frozenset(s.name for s in symbols if isinstance(s, sympy.Symbol) and s.is_integer)
+    return _Problem(rhs - lhs, {}, lhs, rhs, op, op == "<", conds, outer, set(), integers=integers)
+
+
+def _admissible(p: _Problem, point: Mapping[str, Exact]) -> bool:
+    """Whether ``point`` satisfies the conditions and the integer assumptions."""
+    return (all(to_fraction(point[n]).denominator == 1 for n in p.integers if n in point)
+            and conditions_hold(p.conditions, point))
 
 
 def _gradient(f: sympy.Expr, names: Iterable[str]) -> dict[str, sympy.Expr]:
@@ -207,13 +277,14 @@ def _cond_gap(cond: sympy.Rel) -> sympy.Expr:
 
 
 def conditions_hold(conditions: Sequence[sympy.Rel], point: Mapping[str, Exact]) -> bool:
-    """Whether every condition is decided true at ``point`` (undecided counts as not holding)."""
+    """Whether every condition is decided true at ``point`` (undecided, or not evaluable, counts as not holding)."""
     for cond in conditions:
-        op = {sympy.LessThan: "<=", sympy.StrictLessThan: "<", sympy.GreaterThan: ">=",
-              sympy.StrictGreaterThan: ">"}[type(cond)]
+        op = _INEQUALITIES.get(type(cond))
+        if op is None:  # not an inequality (an equation, a boolean): never decided true
+            return False
         try:
             c = decide(lambda: arb_eval(cond.lhs, point), op, lambda: arb_eval(cond.rhs, point))
-        except (KeyError, NotImplementedError):
+        except (KeyError, NotImplementedError, ZeroDivisionError, ValueError, TypeError):
             return False
         if c.decision is not Decision.TRUE:
             return False
@@ -256,7 +327,7 @@ def _nice_point(p: _Problem, point: dict[str, Fraction]) -> tuple[dict[str, str]
             elif fs > hi:
                 s = exact_decimal(hi)
             cand[name] = s
-        if not conditions_hold(p.conditions, cand):
+        if not _admissible(p, cand):
             continue
         c = violates(p.lhs, p.op, p.rhs, cand)
         if c is not None and c.decision is Decision.FALSE:
@@ -268,19 +339,20 @@ def refute_at(
     lhs: sympy.Expr, op: str, rhs: sympy.Expr, point: Mapping[str, Exact], *,
     conditions: Sequence[sympy.Rel] = (), outer: Bounds | None = None,
 ) -> BoxOutcome | None:
-    """A refuted outcome if ``lhs op rhs`` rigorously fails at ``point`` (inside ``conditions``), else None.
+    """A refuted outcome if ``lhs op rhs`` rigorously fails at ``point`` (inside ``conditions`` and allowed by the
+    symbols' assumptions), else None.
 
     The reported point is the shortest decimal rounding of ``point`` (within ``outer``) that still fails.
     """
     pt = {(k.name if isinstance(k, sympy.Symbol) else k): to_fraction(v) for k, v in point.items()}
     ob = normalise_box(outer) if outer is not None else {k: (v, v) for k, v in pt.items()}
-    p = _Problem(rhs - lhs, {}, lhs, rhs, op, op == "<", tuple(conditions), ob, set())
-    return refutation(p, pt)
+    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    return refutation(_problem(lhs, op, rhs, conditions, ob), pt)
 
 
 def refutation(p: _Problem, point: dict[str, Fraction]) -> BoxOutcome | None:
     """A refuted outcome at ``point`` (or a nicer nearby one), if the step rigorously fails there."""
-    if not conditions_hold(p.conditions, point):
+    if not _admissible(p, point):
         return None
     c = violates(p.lhs, p.op, p.rhs, point)
     if c is None or c.decision is not Decision.FALSE:
@@ -305,43 +377,58 @@ def prove_on_box(
 ) -> BoxOutcome:
     """Prove ``lhs op rhs`` (op ``<=`` or ``<``) for every point of ``box`` satisfying ``conditions``.
 
-    ``box`` maps each free symbol (or its name) to ``(lo, hi)``; endpoints are read exactly (decimal strings,
-    Fractions, ints, floats, sympy rationals). ``log`` names coordinates to split geometrically (default:
-    those with ``lo > 0`` and ``hi/lo ≥ 1000``). Sub-boxes on which a condition certainly fails are dropped.
+    ``box`` maps each free symbol of the relation and of the conditions (or its name) to ``(lo, hi)``;
+    endpoints are read exactly (decimal strings, Fractions, ints, floats, sympy rationals). Each range is
+    narrowed to what the symbol's assumptions allow (see the module docstring). ``conditions`` are inequalities
+    (``<``, ``<=``, ``>``, ``>=``). ``log`` names coordinates to split geometrically (default: those with
+    ``lo > 0`` and ``hi/lo ≥ 1000``; never an integer coordinate). Sub-boxes on which a condition certainly
+    fails are dropped. A symbol without a range, a condition that is not an inequality, or a range holding no
+    value the assumptions allow is a ``ValueError``.
     """
     if op not in ("<=", "<"):
         raise ValueError(f"box proofs handle <= and <, not {op!r}")
     lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
-    outer = normalise_box(box)
+    for c in conditions:
+        if not is_inequality(c):
+            raise ValueError(f"box conditions are inequalities, not {c}")
+    orig = _problem(lhs, op, rhs, conditions, {})
+    f = orig.f
+    symbols = {s.name: s for s in lhs.free_symbols | rhs.free_symbols | {s for c in orig.conditions
+                                                                         for s in c.free_symbols}
+               if isinstance(s, sympy.Symbol)}
     free = {s.name for s in (lhs.free_symbols | rhs.free_symbols)}
-    missing = free - set(outer)
+    given = normalise_box(box)
+    missing = sorted(set(symbols) - set(given))
     if missing:
-        raise ValueError(f"the box gives no range for {sorted(missing)}")
+        where = "" if set(missing) <= free else " (in the conditions)"
+        raise ValueError(f"the box gives no range for {missing}{where}")
+    outer = {}
+    for n in symbols:
+        r = admissible_range(symbols[n], *given[n])
+        if r is None:
+            raise ValueError(f"the box [{exact_decimal(given[n][0])}, {exact_decimal(given[n][1])}] holds no value "
+                             f"of {n} allowed by its assumptions")
+        outer[n] = r
     logs = set(log) if log is not None else {n for n, (lo, hi) in outer.items() if is_log_scale(lo, hi)}
-    f = rhs - lhs
-    used = free | {s.name for c in conditions for s in c.free_symbols}
-    outer = {n: v for n, v in outer.items() if n in used}
-    logs &= set(outer)
-    orig = _Problem(f, {}, lhs, rhs, op, op == "<", tuple(conditions), outer, set(), free)
+    logs = (logs & set(outer)) - orig.integers
+    orig.outer, orig.split = outer, free
     # Wide positive coordinates are searched in logarithmic coordinates v = exp(u): a ball cannot hold
     # [1e-300, 1/2] without reaching below 0, while u ∈ [ln 1e-300, ln 1/2] is harmless, and expand_log
     # turns log(5/(4v)) into log(5/4) − u exactly.
-    symbols = {s.name: s for s in f.free_symbols | {s for c in conditions for s in c.free_symbols}
-               if isinstance(s, sympy.Symbol)}
     subs: dict[sympy.Symbol, sympy.Expr] = {}
     search_outer = dict(outer)
     for n in sorted(logs):
         lo, hi = search_outer.pop(n)
         u = sympy.Symbol(f"ln_{n}", real=True)
-        if n in symbols:
-            subs[symbols[n]] = sympy.exp(u)
+        subs[symbols[n]] = sympy.exp(u)
         search_outer[u.name] = (Fraction(arb_lower_float(to_arb_exact(lo).log())),
                                 Fraction(arb_upper_float(to_arb_exact(hi).log())))
     fu = sympy.expand_log(f.xreplace(subs)) if subs else f
-    cu = tuple(type(c)(sympy.expand_log(c.lhs.xreplace(subs)), sympy.expand_log(c.rhs.xreplace(subs)))
-               for c in conditions) if subs else tuple(conditions)
+    cu = tuple(type(c)(sympy.expand_log(c.lhs.xreplace(subs)), sympy.expand_log(c.rhs.xreplace(subs)), evaluate=False)
+               for c in orig.conditions) if subs else orig.conditions
     split = {s.name for s in fu.free_symbols}
-    p = _Problem(fu, _gradient(fu, search_outer), lhs, rhs, op, op == "<", cu, search_outer, set(), split)
+    p = _Problem(fu, _gradient(fu, search_outer), lhs, rhs, op, op == "<", cu, search_outer, set(), split,
+                 orig.integers)
 
     def back(point: dict[str, Fraction]) -> dict[str, Fraction]:
         out = {}
@@ -371,13 +458,17 @@ def _search(p: _Problem, budget: int, orig: _Problem, back) -> BoxOutcome:
                 f"(lowest enclosure of rhs − lhs among them: {low:.3g})"))
         _, _, b = heapq.heappop(heap)
         examined += 1
+        if p.integers:
+            b = _integer_hull(b, p.integers)
+            if b is None:  # no integer point left in this sub-box
+                continue
         env = {n: interval(lo, hi) for n, (lo, hi) in b.items()}
         if not all(_condition_possible(c, env) for c in p.conditions):
             continue
         natural = _eval(p.f, env)
         if natural is not None and _holds(natural, p.strict):
             continue
-        centre = _centre(b, p.logs)
+        centre = _centre(b, p.logs, p.integers)
         fc = _eval(p.f, centre)
         mv = None
         if fc is not None and p.grad:

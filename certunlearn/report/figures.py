@@ -22,18 +22,33 @@ def _png(fig: plt.Figure) -> bytes:
     return buf.getvalue()
 
 
+#: Display range of the tightness axis; values beyond are drawn at the edge and labelled.
+TIGHTNESS_RANGE = (1e-12, 1e6)
+
+
 def tightness_figure(results: list[CheckResult]) -> bytes:
-    """Max observed/bound per claim on a log axis; 1 (the bound) marked, bars coloured by verdict."""
+    """Max observed/bound per claim on a log axis, the bound (1) dashed, dots coloured by verdict."""
     shown = [r for r in results if r.tightness]
-    fig, ax = plt.subplots(figsize=(7, 0.35 * len(shown) + 1.2))
-    y = np.arange(len(shown))
-    ax.barh(y, [r.tightness for r in shown], color=[COLORS[r.verdict] for r in shown])
-    ax.axvline(1.0, color="black", linewidth=1, linestyle="--", label="bound")
+    lo, hi = TIGHTNESS_RANGE
+    fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(shown) + 1.4))
+    for y, r in enumerate(shown):
+        x = min(max(r.tightness, lo), hi)
+        marker = ">" if r.tightness > hi else "<" if r.tightness < lo else "o"
+        ax.plot([lo, x], [y, y], color=COLORS[r.verdict], linewidth=1, alpha=0.5)
+        ax.plot([x], [y], marker=marker, color=COLORS[r.verdict], markersize=7)
+        if marker != "o":
+            right = marker == ">"
+            ax.annotate(f"{r.tightness:.2g}", (x, y), xytext=(-6 if right else 6, 5), textcoords="offset points",
+                        ha="right" if right else "left", fontsize=8)
+    ax.axvline(1.0, color="black", linewidth=1, linestyle="--")
     ax.set_xscale("log")
-    ax.set_yticks(y, [r.id for r in shown])
+    ax.set_xlim(lo, hi * 10)
+    ax.set_yticks(range(len(shown)), [r.id for r in shown], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("tightness = max observed / bound (> 1: violated)")
-    ax.legend(loc="lower right")
+    ax.set_xlabel("tightness = max observed / bound   (dashed: the bound; right of it: violated)")
+    for verdict, color in COLORS.items():
+        ax.plot([], [], "o", color=color, label=verdict)
+    ax.legend(loc="lower right", fontsize=8)
     return _png(fig)
 
 

@@ -250,3 +250,96 @@ def test_relation_must_be_known():
         step(y, ">=", 1, "use <=")
     with pytest.raises(ValueError):
         Derivation("gaussian.x", "bound", "t", steps=(then("<=", y, "no lhs"),))
+
+
+# ----------------------------------------------------------------------------------------------------
+# conditions using abbreviations; samples and refutations respecting the symbols' assumptions
+
+
+def test_conditions_may_use_abbreviations():
+    # u := 1 − δ appears in a derivation-level condition; v := 2 − ε's positivity needs the box search on ε,
+    # which must neither see the unrelated condition on δ nor crash on it
+    u, v = sympy.symbols("u v", positive=True)
+    r = check(step(u, "<=", 1, "u = 1 − δ ≤ 1"), then("<=", 1 + v, "v > 0"),
+              where=((u, 1 - dlt), (v, 2 - eps)), conditions=(sympy.Le(u, Rational(1, 2)),),
+              domain={dlt: ("1e-9", "0.999"), eps: ("0.01", "1.5")})
+    assert [d.status for d in r.definitions] == [PROVED_ON_BOX, PROVED_ON_BOX]
+    assert r.ok
+    # a condition linking an abbreviation to the definition's symbols is used (δ ≥ 1/2 from u ≤ 1/2)
+    w = sympy.Symbol("w", positive=True)
+    r2 = check(step(w, "<=", w + 1, "x"), where=((u, 1 - dlt), (w, dlt - Rational(1, 4))),
+               conditions=(sympy.Le(u, Rational(1, 2)),), domain={dlt: ("1e-9", "0.999")})
+    assert r2.definitions[1].status in (PROVED, PROVED_ON_BOX), r2.definitions[1].detail
+
+
+def test_abbreviations_are_substituted_whatever_their_order():
+    # u is defined through w, which is declared after it
+    u, w = sympy.symbols("u w", positive=True)
+    r = check(step(u, "<=", u + 1, "x"), where=((u, w / 2), (w, 2 - dlt)), conditions=(sympy.Le(u, Rational(3, 4)),),
+              domain={dlt: ("1e-9", "0.999")})
+    assert all(d.status in (PROVED, PROVED_ON_BOX) for d in r.definitions), r.definitions
+    assert r.ok
+
+
+def test_condition_that_cannot_be_evaluated_is_reported_not_raised():
+    u, v = sympy.symbols("u v", positive=True)
+    r = check(step(u, "<=", u + 1, "x"), where=((u, 1 - dlt), (v, 2 - eps)),
+              conditions=(sympy.Eq(u, eps / 4),), domain={dlt: ("1e-9", "0.999"), eps: ("0.01", "1.5")})
+    d = r.definitions[1]
+    assert d.status not in (REFUTED, PROVED_ON_BOX)
+    assert "epsilon/4" in d.detail and "not an inequality" in d.detail
+
+
+def test_samples_respect_nonnegative():
+    # e^(−n)(1 + n²/4) ≤ 1 holds for n ≥ 0 (the left side decreases) and fails for every n < 0
+    n = sympy.Symbol("n", nonnegative=True)
+    s = only(step(exp(-n), "<=", 1 / (1 + n**2 / 4), "decreasing"))
+    assert s.status in (PROVED, EVIDENCE), s.detail
+    bad = only(step(exp(-n), "<=", 1 / (1 + 2 * n), "e^n ≥ 1 + 2n fails for 0 < n < 1.25…"))
+    assert bad.status == REFUTED and float(bad.point_dict["n"]) >= 0
+    assert not holds_mpmath(exp(-n), "<=", 1 / (1 + 2 * n), bad.point_dict)
+
+
+def test_samples_respect_integer_and_sign_assumptions():
+    k = sympy.Symbol("k", integer=True, positive=True)
+    s = only(step(0, "<=", (k - 1) * (k - 2), "no integer lies strictly between 1 and 2"))
+    assert s.status in (PROVED, EVIDENCE), s.detail
+    bad = only(step(0, "<=", (k - 2) * (k - 4), "fails at k = 3"))
+    assert bad.status == REFUTED and bad.point_dict["k"] == "3"
+    neg = sympy.Symbol("z", negative=True)
+    assert only(step(exp(neg), "<=", 1 / (1 - neg), "e^z ≤ 1/(1 − z) for z < 0")).status in (PROVED, EVIDENCE)
+    npos = sympy.Symbol("z", nonpositive=True)
+    assert only(step(exp(npos), "<=", 1 / (1 - npos), "e^z ≤ 1/(1 − z) for z ≤ 0")).status in (PROVED, EVIDENCE)
+
+
+def test_domain_and_box_are_narrowed_to_the_assumptions():
+    # a domain reaching below 0 for a positive symbol: no sample (and no refutation) outside y > 0
+    s = only(step(exp(-y), "<=", 1 / (1 + y**2 / 4), "decreasing"), domain={y: (-5, 5)})
+    assert s.status in (PROVED, EVIDENCE), s.detail
+    k = sympy.Symbol("k", integer=True, positive=True)
+    boxed = only(step(0, "<=", (k - 1) * (k - 2), "integers", box={k: (1, 20)}))
+    assert boxed.status in (PROVED, PROVED_ON_BOX), boxed.detail
+    bad = only(step(0, "<=", (k - 2) * (k - 4), "fails at k = 3", box={k: (1, 20)}))
+    assert bad.status == REFUTED and bad.point_dict["k"] == "3"
+
+
+def test_refuting_points_satisfy_conditions_through_other_symbols():
+    # the condition ties the step's δ to ε ∈ (0, 1]: δ ≥ 1/2 is implied only through ε ≤ 1 ... and δ ≥ ε/2 + 1/2
+    s = only(step(1 - dlt, "<=", Rational(1, 2), "δ ≥ 1/2"),
+             conditions=(sympy.Le(eps, 1), sympy.Ge(dlt, Rational(1, 2) + eps / 2)), domain={dlt: ("0.01", "2")})
+    assert s.status != REFUTED, s.detail
+    bad = only(step(1 - dlt, "<=", Rational(1, 4), "δ ≥ 3/4 is not implied"),
+               conditions=(sympy.Le(eps, 1), sympy.Ge(dlt, Rational(1, 2) + eps / 2)), domain={dlt: ("0.01", "2")})
+    assert bad.status == REFUTED
+    p = {k: float(v) for k, v in bad.point_dict.items()}
+    assert p["epsilon"] <= 1 and p["delta"] >= 0.5 + p["epsilon"] / 2 and p["delta"] < 0.75
+
+
+def test_reparametrisation_never_covers_only_part_of_the_region():
+    from certunlearn.derive.engine import MAX_PIECES, reparametrisations
+
+    xs = sympy.symbols("x1:6", positive=True)
+    conds = [c for x in xs for c in (sympy.Ge(x, 1, evaluate=False), sympy.Le(x, 2, evaluate=False))]
+    assert 2 ** len(xs) > MAX_PIECES
+    assert reparametrisations(conds) == [{}]  # 32 pieces would be needed: none rather than the first 8
+    assert len(reparametrisations(conds[:4])) == 4

@@ -90,3 +90,33 @@ def test_missing_coordinate_is_an_error():
         prove_on_box(y, "<=", eps, {y: (0, 1)})
     with pytest.raises(ValueError):
         prove_on_box(y, "==", y, {y: (0, 1)})
+
+
+def test_condition_without_a_range_is_an_error_not_a_crash():
+    with pytest.raises(ValueError, match="epsilon"):
+        prove_on_box(y, "<=", 2, {y: (0, 1)}, conditions=[sympy.Le(eps, 1)])
+    with pytest.raises(ValueError, match="inequalit"):
+        prove_on_box(y, "<=", 2, {y: (0, 1), eps: (0, 1)}, conditions=[sympy.Eq(eps, y)])
+
+
+def test_box_respects_sign_assumptions():
+    # y is positive: the part of the box below 0 is not part of the question
+    assert prove_on_box(0, "<=", y + Rational(1, 10), {y: (-1, 1)}).status == PROVED
+    out = prove_on_box(0, "<=", x + Rational(1, 10), {x: (-1, 1)})
+    assert out.status == REFUTED and float(out.point_dict["x"]) < 0
+    z = sympy.Symbol("z", nonnegative=True)
+    out = prove_on_box(z, "<=", Rational(1, 2), {z: (-3, 1)})
+    assert out.status == REFUTED and float(out.point_dict["z"]) > Rational(1, 2)
+    assert refute_at(0, "<=", y, {"y": "-1"}) is None  # not a point of the question
+    with pytest.raises(ValueError):
+        prove_on_box(0, "<=", y, {y: (-2, -1)})  # no point of the box is allowed
+
+
+def test_box_respects_integer_assumption():
+    k = sympy.Symbol("k", integer=True)
+    assert prove_on_box(0, "<=", (k - 1) * (k - 2), {k: (-20, 30)}).status == PROVED
+    assert prove_on_box(0, "<=", (x - 1) * (x - 2), {x: (-20, 30)}).status == REFUTED
+    out = prove_on_box(0, "<=", (k - 2) * (k - 4), {k: (Rational(1, 2), 1000)})
+    assert out.status == REFUTED and out.point_dict["k"] == "3"
+    assert refute_at(0, "<=", (k - 1) * (k - 2), {"k": "1.5"}) is None
+    assert refute_at(0, "<=", (k - 2) * (k - 4), {"k": "3"}) is not None

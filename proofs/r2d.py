@@ -1,0 +1,766 @@
+"""Derivations of the Rewind-to-Delete claims (``certunlearn.claims.r2d``), step by step, as printed.
+
+Paper file ``papers/003_4ace1bceaf1cf3d6.txt`` (line numbers below refer to it).
+
+**Vectors as scalars.** The proofs of Lemmas B.2 and B.3 manipulate vectors; a step between vectors becomes a
+step between the norms the paper writes, and each hypothesis the paper invokes becomes a *ratio in [0, 1]*:
+‖∇f_z(θ)‖ = κ·G (κ ≤ 1: the gradient bound), ‖∇f(θ) − ∇f(θ')‖ = λ·L‖θ − θ'‖ (λ ≤ 1: L-smoothness), an
+induction hypothesis ‖Δ_{t−1}‖ = κ_a·(its bound) (κ_a ≤ 1). The engine proves a step "for every value of the
+ratios in [0, 1]", which is exactly the paper's use of the hypothesis. The vector identity and the triangle
+inequality that produce the first scalar line are premises.
+
+**Abbreviations for signs.** ``n := m + r`` (r ≥ 1 retained points: m < n) and ``T := K + j`` (j ≥ 1: K < T) let
+the prover see the signs of n − m and T − K; quantities such as u = (1 + q)^{T−K} − 1 ≥ 0 enter as symbols and
+are tied to their values by a step's ``given``. The last right-hand sides are written in n, m, T, K, as printed.
+
+**Printed steps that fail** come out ``refuted`` with the point: the sign slip of line 397 (Lemma B.2); Dwork &
+Roth's steps for ε > 1 (Theorem B.1 as printed); lines 468, 480, 486, 499 and 503 (utility of Theorem 3.1);
+lines 515 and 538 (Corollary 3.5); Lemma B.4 at a point-mass population; the substitution of line 555
+(Corollary 3.6); and the one step each experiment's certificate needs (decaying steps, Ĝ, L̂). The ``+fix``
+derivations pass.
+
+Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Derivative, exp, log, sqrt
+
+from certunlearn.claims.r2d import (
+    BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, SIGMA_31, SIGMA_APPC,
+    SIGMA_DECAY, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
+    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
+)
+from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
+from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
+
+# ---------------------------------------------------------------------------------------------- proof symbols
+r = sympy.Symbol("r", positive=True)  # n − m, the number of retained points
+q = sympy.Symbol("q", positive=True)  # ηLn/(n − m)
+p = sympy.Symbol("p", nonnegative=True)  # q − ηL = ηLm/(n − m)
+u = sympy.Symbol("u", nonnegative=True)  # (1 + q)^(t−1) − 1 in Lemma B.2, (1 + q)^(T−K) − 1 elsewhere (≥ 0)
+ell = sympy.Symbol("ell", nonnegative=True)  # log(1 + q) − log(1 + ηL) (≥ 0: 1 + ηL ≤ 1 + q)
+v = sympy.Symbol("v", nonnegative=True)  # the slack of line 570 (≥ 0 by that line)
+c = sympy.Symbol("c", positive=True)  # √(2 ln(1.25/δ)) (positive: δ < 1.25)
+a = sympy.Symbol("a", nonnegative=True)  # ‖Δ_{t−1}‖ (Lemma B.2) or ‖Δ'_{t−1}‖ (Lemma B.3)
+A = sympy.Symbol("A", nonnegative=True)  # ‖Δ_{T−K}‖ = ‖θ_{T−K} − θ'_{T−K}‖
+D = sympy.Symbol("D", nonnegative=True)  # ‖θ'_T − θ''_K‖
+D0 = sympy.Symbol("D_0", positive=True)  # ‖Δ'_0‖ = ‖θ'_{T−K} − θ''_0‖ (Lemma B.3, ratio form)
+kappa1 = sympy.Symbol("kappa_1", positive=True)  # ‖∇f_D(θ_{t−1})‖/G
+kappa3 = sympy.Symbol("kappa_3", positive=True)  # Σ_{i∈Z} ‖∇f_{z_i}(θ'_{t−1})‖/(mG)
+lam = sympy.Symbol("lambda", positive=True)  # ‖∇f(θ) − ∇f(θ')‖/(L‖θ − θ'‖)
+kappa_a = sympy.Symbol("kappa_a", positive=True)  # induction hypothesis: a/(its bound)
+kappa_A = sympy.Symbol("kappa_A", positive=True)  # Lemma B.2 at T − K: A/(its bound)
+kappa_B = sympy.Symbol("kappa_B", positive=True)  # Lemma B.3: D/(A(1 + ηL)^K)
+i = sympy.Symbol("i", integer=True, nonnegative=True)
+j = sympy.Symbol("j", positive=True)  # T − K
+k = sympy.Symbol("k", nonnegative=True)  # the variable of h(k)
+
+
+def le1(*syms: sympy.Symbol) -> tuple:
+    """The conditions ratio ≤ 1 of a step (each ratio is a positive symbol: the range (0, 1] is one
+    reparametrisation ratio = 1/(1 + x), x ≥ 0, for the sign prover)."""
+    return tuple(sympy.Le(s_, 1) for s_ in syms)
+
+
+N_IS = (n, m + r)  # m < n: r = n − m ≥ 1 retained points
+T_IS = (T, K + j)  # K < T: j = T − K ≥ 1 learning steps before the checkpoint
+Q_IS = (q, eta * L * n / (n - m))
+ONE_Q = 1 + eta * L * n / (n - m)  # 1 + ηLn/(n−m), as printed
+
+#: Sampling domain (base symbols).
+DOMAIN = {
+    m: ("1", "50"), r: ("1", "1000"), eta: ("0.001", "10"), L: ("0.001", "100"), G: ("0.01", "100"),
+    j: ("1", "60"), K: ("0", "60"), t: ("1", "60"), epsilon: ("0.0001", "1"), delta: ("1e-30", "0.99"),
+    sigma: ("0.001", "1000"), D0: ("0.001", "100"), c: ("0.01", "12"), u: ("0", "1000"), ell: ("0", "10"), v: ("0", "1000"),
+    kappa1: ("0.001", "1"), kappa3: ("0.001", "1"), lam: ("0.001", "1"), kappa_a: ("0.001", "1"),
+    kappa_A: ("0.001", "1"), kappa_B: ("0.001", "1"),
+}
+
+
+def _dom(*syms: sympy.Symbol) -> dict:
+    return {s_: DOMAIN[s_] for s_ in syms}
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B.2
+
+
+def lem_b2() -> Derivation:
+    drift = 2 * eta * G * m / (n - m)
+    triangle = (a + eta * m / (n - m) * kappa1 * G + eta * n / (n - m) * lam * L * a
+                + eta / (n - m) * kappa3 * m * G)
+    geometric = {u: (1 + q) ** (t - 1) - 1}
+    return Derivation(
+        claim_id="r2d.lemB.2",
+        target="bound",
+        title="Lemma B.2: divergence of the learning trajectories on D and D' (lines 374–409)",
+        start="‖Δ_t‖ ≤ ‖Δ_{t−1}‖ + ηm/(n−m)‖∇f_D(θ_{t−1})‖ + ηn/(n−m)‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ + "
+              "η/(n−m)Σ_{i∈Z}‖∇f_{z_i}(θ'_{t−1})‖ (line 393)",
+        where=(N_IS, Q_IS, (a, kappa_a * 2 * G * m / (L * n) * u)),
+        domain=_dom(m, r, eta, L, G, t, u, kappa1, kappa3, lam, kappa_a),
+        premises=(
+            Premise("∇f_{D'} = n/(n−m)(∇f_D − (1/n)Σ_{i∈Z}∇f_{z_i}) (Z = the last m points, WLOG), so "
+                    "Δ_t = θ_t − θ'_t = Δ_{t−1} + ηm/(n−m)∇f_D(θ_{t−1}) + ηn/(n−m)(∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})) "
+                    "− η/(n−m)Σ_{i∈Z}∇f_{z_i}(θ'_{t−1}) (lines 381–389)", "algebra on Algorithm 1 and eqs. (8)–(10)"),
+            Premise("‖x + y‖ ≤ ‖x‖ + ‖y‖ turns the identity into the start of the chain (line 393)",
+                    "triangle inequality"),
+            Premise("Induction on t ≥ 1 from Δ_0 = 0 (line 405): the hypothesis is ‖Δ_{t−1}‖ = κ_a·2Gm/(Ln)·u with "
+                    "u = (1+q)^{t−1} − 1 ≥ 0 and κ_a ≤ 1 (at t = 1 both sides are 0)", "induction"),
+        ),
+        note=("Symbols: a = ‖Δ_{t−1}‖; ‖∇f_D(θ_{t−1})‖ = κ₁G, Σ_{i∈Z}‖∇f_{z_i}(θ'_{t−1})‖ = κ₃mG (gradient bound, "
+              "κ ≤ 1); ‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ = λL‖Δ_{t−1}‖ (L-smoothness, λ ≤ 1); q = ηLn/(n−m). Step 1 "
+              "is line 397 as printed: the deleted points' gradient sum enters with a minus sign "
+              "(−η(1/(n−m))Σ G), a sign slip — the next line (398) has the correct +2ηGm/(n−m), and the lemma "
+              "itself holds (its check, r2d.lemB.2)."),
+        steps=(
+            step(triangle, "<=", sympy.Add(a, eta * m / (n - m) * G, eta * n / (n - m) * lam * L * a,
+                                           -eta / (n - m) * m * G, evaluate=False),
+                 "line 397 as printed: “since the gradient on each data sample is bounded by G” — with "
+                 "−η(1/(n−m))Σ_{i∈Z}G for the deleted points' term", conditions=le1(kappa1, kappa3)),
+            then("<=", a + eta * n / (n - m) * lam * L * a + drift, "line 398: … + 2ηGm/(n−m)"),
+            then("<=", a + eta * n / (n - m) * L * a + drift,
+                 "line 402: L-smoothness, ‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ ≤ L‖θ'_{t−1} − θ_{t−1}‖ (λ ≤ 1)",
+                 conditions=le1(lam)),
+            then("==", a * (1 + eta * L * n / (n - m)) + drift, "line 403"),
+            then("<=", 2 * G * m / (L * n) * u * (1 + q) + drift, "induction hypothesis (κ_a ≤ 1)",
+                 conditions=le1(kappa_a)),
+            then("==", drift * sympy.Sum((1 + q) ** i, (i, 0, t - 1)),
+                 "line 407: the recursion unrolled from ‖Δ_0‖ = 0", given=geometric),
+            then("==", drift * ((1 + q) ** t - 1) / q, "line 408: geometric sum"),
+            then("==", 2 * G * m * (ONE_Q ** t - 1) / (L * n), "line 409"),
+            then("==", BOUND_B2, "the statement of Lemma B.2 (line 376)"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B.3
+
+
+def lem_b3() -> Derivation:
+    return Derivation(
+        claim_id="r2d.lemB.3",
+        target="bound",
+        title="Lemma B.3: expansion during the K retained steps (lines 415–433), as the ratio ‖Δ'_K‖/‖Δ'_0‖",
+        start="‖Δ'_t‖/‖Δ'_0‖ ≤ (‖Δ'_{t−1}‖ + η‖∇f_{D'}(θ'_{T−K+t−1}) − ∇f_{D'}(θ''_{t−1})‖)/‖Δ'_0‖ (line 428, "
+              "triangle inequality)",
+        conditions=(sympy.Ge(K, 1),),
+        where=((a, kappa_a * D0 * (1 + eta * L) ** (K - 1)),),
+        domain=_dom(eta, L, K, D0, lam, kappa_a),
+        premises=(
+            Premise("Δ'_t = θ'_{T−K+t} − θ''_t = Δ'_{t−1} − η∇f_{D'}(θ'_{T−K+t−1}) + η∇f_{D'}(θ''_{t−1}) (lines 426–427): "
+                    "both sequences are gradient descent on f_{D'}, and θ''_0 = θ_{T−K}", "Algorithms 1–2"),
+            Premise("‖u + v‖ ≤ ‖u‖ + ‖v‖ (line 428)", "triangle inequality"),
+            Premise("Induction on t (line 433): ‖Δ'_{t−1}‖ = κ_a‖Δ'_0‖(1+ηL)^{t−1}, κ_a ≤ 1; the chain is the step "
+                    "t = K", "induction"),
+            Premise("f_{D'} is an average of L-smooth f_z, hence L-smooth", "L-smoothness"),
+        ),
+        note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1.",
+        steps=(
+            step((a + eta * lam * L * a) / D0, "<=", (a + L * eta * a) / D0,
+                 "line 432: L-smoothness of f_{D'} (λ ≤ 1)", conditions=le1(lam)),
+            then("==", (1 + eta * L) * a / D0, "line 433"),
+            then("<=", (1 + eta * L) ** K, "line 433: induction hypothesis (κ_a ≤ 1)", conditions=le1(kappa_a)),
+            then("==", BOUND_B3, "the statement of Lemma B.3 (line 421), divided by ‖Δ'_0‖"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Theorem 3.1
+
+
+def _h_prime() -> sympy.Expr:
+    """h'(K) as printed (line 445)."""
+    return (1 + eta * L) ** K * ((ONE_Q ** (T - K) - 1) * log(1 + eta * L) - ONE_Q ** (T - K) * log(ONE_Q))
+
+
+def thm31() -> Derivation:
+    h_u = u * (1 + eta * L) ** K  # h(K), with u = (1 + q)^(T−K) − 1
+    geometric = {u: ONE_Q ** (T - K) - 1}
+    return Derivation(
+        claim_id="r2d.thm3.1",
+        target="sigma",
+        title="Theorem 3.1: the noise σ of eq. (3) (proof lines 435–451)",
+        start=D * c / epsilon,
+        where=(T_IS, N_IS, Q_IS, (A, kappa_A * 2 * G * m / (L * n) * u),
+               (D, kappa_B * A * (1 + eta * L) ** K)),
+        domain=_dom(m, r, eta, L, G, j, K, epsilon, delta, c, u, ell, kappa_A, kappa_B),
+        premises=(
+            Premise("Theorem B.1 (Gaussian mechanism): N(μ, σ²I) and N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ are (ε, δ)-"
+                    "indistinguishable if σ = Δ√(2 ln(1.25/δ))/ε — valid for ε ≤ 1 (Dwork & Roth 2014, Thm A.1; "
+                    "the printed B.1 omits ε ≤ 1, see r2d.thmB.1), which Theorem 3.1 assumes.",
+                    "Dwork & Roth 2014, Thm A.1 (r2d.thmB.1+fix)"),
+            Premise("The true δ(ε) of two Gaussians decreases in σ (gaussian.exact, step 1): a σ at least the "
+                    "sufficient one keeps (ε, δ).", "Balle & Wang 2018, Thm 8"),
+            Premise("Unlearning publishes θ''_K + ξ (Algorithm 2), retraining A(D') publishes θ'_T + ξ (Algorithm 1 "
+                    "on D'), ξ ~ N(0, σ²I_d): two Gaussians with mean shift D = ‖θ'_T − θ''_K‖", "Definition 2.2"),
+            Premise("log is increasing, so 1 + ηL ≤ 1 + q gives ℓ = log(1 + q) − log(1 + ηL) ≥ 0", "monotonicity of log"),
+        ),
+        note=("A = ‖θ_{T−K} − θ'_{T−K}‖ = κ_A·(its Lemma B.2 bound), D = ‖θ'_T − θ''_K‖ = κ_B·A(1+ηL)^K "
+              "(Lemma B.3), κ ≤ 1 — the lemmas' own derivations and checks (r2d.lemB.2, r2d.lemB.3) establish them; "
+              "u = (1+q)^{T−K} − 1 ≥ 0 (K ≤ T), q = ηLn/(n−m). The proof writes “σ = ‖θ'_T − θ''_K‖√(2log(1.25/δ))/ε = "
+              "2mGh(K)√(2log(1.25/δ))/(Lnε)”; the first equality is an inequality (the distance is replaced by its "
+              "bound), as the chain states."),
+        steps=(
+            step(A, "<=", 2 * G * m / (L * n) * u, "Lemma B.2 at t = T − K", cited="Lemma B.2 (r2d.lemB.2)",
+                 conditions=le1(kappa_A)),
+            step(D, "<=", A * (1 + eta * L) ** K, "Lemma B.3", cited="Lemma B.3 (r2d.lemB.3)",
+                 conditions=le1(kappa_B)),
+            step(D, "<=", A * (1 + eta * L) ** K, "line 437: ‖θ'_T − θ''_K‖ ≤ ‖Δ_{T−K}‖(1+ηL)^K",
+                 conditions=le1(kappa_B)),
+            then("<=", 2 * m * G / (L * n) * h_u, "line 437: Lemma B.2", conditions=le1(kappa_A)),
+            then("==", 2 * m * G / (L * n) * H_K, "line 437: h(K)", given=geometric),
+            step(sympy.Subs(Derivative(H_K.subs(K, k), k), k, K), "==", _h_prime(), "line 445: the derivative of h"),
+            step(1 + eta * L, "<=", ONE_Q, "n/(n−m) ≥ 1"),
+            step(_h_prime(), "==", (1 + eta * L) ** K * (-u * ell - log(ONE_Q)),
+                 "with u = (1+q)^{T−K} − 1 and ℓ = log(1+q) − log(1+ηL)",
+                 given={**geometric, ell: log(ONE_Q) - log(1 + eta * L)}),
+            then("<", 0, "line 447: “h'(K) < 0 for K ∈ [0, T]” (u, ℓ ≥ 0, log(1+q) > 0)"),
+            step(D * c / epsilon, "<=", 2 * m * G * h_u * c / (L * n * epsilon),
+                 "line 451: σ from Theorem B.1 with the distance ‖θ'_T − θ''_K‖ replaced by its bound (line 437)",
+                 conditions=le1(kappa_A, kappa_B)),
+            then("==", SIGMA_31, "eq. (3), c = √(2 log(1.25/δ))", given={**geometric, c: C_DR}),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Corollary 3.2
+
+
+def cor32() -> Derivation:
+    h_u = u * (1 + eta * L) ** K
+    h_written = (ONE_Q ** (T - K) - 1) * (1 + eta * L) ** K
+    geometric = {u: ONE_Q ** (T - K) - 1}
+    calib = {epsilon: h_written * 2 * m * G * c / (sigma * L * n)}
+    cu = {**calib, **geometric}
+    target_k = ONE_Q ** T - sigma * L * n * epsilon / (2 * m * G * c)
+    return Derivation(
+        claim_id="r2d.cor3.2",
+        target="bound",
+        title="Corollary 3.2: the rewinding K(ε) needed at fixed σ (proof Appendix B.3, lines 559–571)",
+        start=K,
+        where=(T_IS, N_IS, (p, eta * L * m / (n - m))),
+        domain=_dom(m, r, eta, L, G, j, K, delta, sigma, c, u, v),
+        premises=(
+            Premise("K(ε) is defined by eq. (3) at fixed σ: ε = h(K)·2mG√(2log(1.25/δ))/(σLn) (line 561), "
+                    "h(K) = ((1+q)^{T−K} − 1)(1+ηL)^K", "eq. (3)"),
+        ),
+        note=("u = (1+q)^{T−K} − 1 ≥ 0 (K ≤ T), p = ηLm/(n−m) = q − ηL ≥ 0 (q = ηLn/(n−m)); v ≥ 0 is the slack of "
+              "line 570, (1+q)^T − σLnε/(2mG√(2log(1.25/δ))) − (1+q)^K, nonnegative by step 4."),
+        steps=(
+            step(h_u, "<=", u * (1 + eta * L + p) ** K, "line 565: 1 + ηL ≤ 1 + ηLn/(n−m) = 1 + ηL + p",
+                 monotone=Monotone(p, 0)),
+            then("==", (ONE_Q ** (T - K) - 1) * ONE_Q ** K, "line 565: p = ηLm/(n − m)", given=geometric),
+            then("==", ONE_Q ** T - ONE_Q ** K, "line 565"),
+            step(epsilon, "<=", 2 * m * G * c / (sigma * L * n) * u * (1 + eta * L + p) ** K,
+                 "line 569: the bound on h(K) in eq. (3) (steps 1–3)",
+                 given={epsilon: h_u * 2 * m * G * c / (sigma * L * n)}, monotone=Monotone(p, 0)),
+            step(ONE_Q ** K, "==", (1 + eta * L + p) ** K, "p = ηLm/(n − m)"),
+            then("<=", (1 + eta * L + p) ** K * (u + 1) - u * (1 + eta * L) ** K,
+                 "line 570: solved for (1 + ηLn/(n−m))^K", monotone=Monotone(p, 0)),
+            then("==", target_k, "line 570 as printed", given=cu),
+            step(K, "==", log(ONE_Q ** K) / log(ONE_Q), "log x^K = K log x"),
+            then("<=", log(ONE_Q ** K + v) / log(ONE_Q), "v ≥ 0 (line 570)", monotone=Monotone(v, 0)),
+            then("==", log(target_k) / log(ONE_Q), "line 571: log is increasing",
+                 given={v: target_k - ONE_Q ** K}),
+            then("==", K_BOUND_32, "eq. (5), c = √(2 log(1.25/δ))", given={c: C_DR}),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Theorem B.1
+
+B1_DOMAIN = {epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), Delta: ("0.01", "100")}
+
+
+def _q_tail(x: sympy.Expr) -> sympy.Expr:
+    """Standard normal upper tail P[Z > x], with erfc."""
+    return sympy.erfc(x / sqrt(2)) / 2
+
+
+def _phi(x: sympy.Expr) -> sympy.Expr:
+    return sympy.erfc(-x / sqrt(2)) / 2
+
+
+def _balle_wang(eps: sympy.Expr, sd: sympy.Expr, sens: sympy.Expr) -> sympy.Expr:
+    return _phi(sens / (2 * sd) - eps * sd / sens) - exp(eps) * _phi(-sens / (2 * sd) - eps * sd / sens)
+
+
+def thm_b1() -> Derivation:
+    """Theorem B.1 as printed (any ε > 0): the paper cites Dwork & Roth; their proof (the chain of
+    ``gaussian.classic``) is replayed on ε ∈ [10⁻⁴, 500] without its hypothesis ε ≤ 1."""
+    from dataclasses import replace
+
+    from certunlearn.derive import load_derivation
+
+    base = load_derivation("gaussian.classic")
+    return replace(
+        base, claim_id="r2d.thmB.1",
+        title="Theorem B.1 as printed (lines 344–348): Dwork & Roth's proof, for every ε > 0",
+        conditions=(), domain=B1_DOMAIN,
+        steps=tuple(replace(st, box=None) for st in base.steps),
+        note=("Theorem B.1 is cited from Dwork & Roth 2014 (Thm A.1), whose statement and proof assume ε ∈ (0, 1); "
+              "the paper prints it for any ε (line 346). The chain is DR's proof (gaussian.classic) with that "
+              "hypothesis dropped: every step that uses ε ≤ 1 is sampled on ε ∈ [10⁻⁴, 500]. The corrected "
+              "statement, r2d.thmB.1+fix, restores ε ≤ 1 with a chain that holds."),
+    )
+
+
+def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigma_expr: sympy.Expr | None = None,
+               title: str = "Theorem B.1 for 0 < ε ≤ 1: σ = (Δ/ε)√(2log(1.25/δ)) gives (ε, δ)-indistinguishability",
+               ) -> Derivation:
+    Delta = shift  # noqa: N806 - the shift the chain is written for (Δ, or 2R in Appendix C)
+    cc = sympy.Symbol("c", positive=True)
+    t0 = sympy.Symbol("t_0", real=True)  # c − 1/(2c)
+    x = sympy.Symbol("x", nonnegative=True)  # (1 − ε)/(2c) ≥ 0 (ε ≤ 1)
+    sd = cc * Delta / epsilon
+    base_syms = {epsilon: ("0.0001", "1"), delta: ("1e-300", "0.99")}
+    base_syms.update({s_: ("0.01", "100") for s_ in sympy.sympify(shift).free_symbols})
+    return Derivation(
+        claim_id=claim_id,
+        target="bound",
+        title=title,
+        start=_balle_wang(epsilon, sigma, Delta),
+        where=((cc, C_DR), (sigma, sd), (t0, cc - 1 / (2 * cc)), (x, (1 - epsilon) / (2 * cc))),
+        domain=base_syms,
+        premises=(
+            Premise("The true δ at ε of N(μ, σ²I) vs N(μ', σ²I) is that of N(0, σ²) vs N(Δ, σ²), Δ = ‖μ − μ'‖ "
+                    "(rotation invariance, independent coordinates), δ(ε) = Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ); "
+                    "it increases with Δ, so ‖μ − μ'‖ ≤ Δ is covered by ‖μ − μ'‖ = Δ.", "Balle & Wang 2018, Thm 8"),
+        ),
+        note="c = √(2log(1.25/δ)), t = c − ε/(2c) = t_0 + x with t_0 = c − 1/(2c) and x = (1 − ε)/(2c) ≥ 0 (ε ≤ 1).",
+        steps=(
+            step(_balle_wang(epsilon, sigma, Delta), "<=", _q_tail(epsilon * sigma / Delta - Delta / (2 * sigma)),
+                 "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ the privacy loss"),
+            then("==", _q_tail(t0 + x), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t_0 + x"),
+            then("<=", _q_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
+            then("<=", delta, "Q(c − 1/(2c)) ≤ δ for c = √(2log(1.25/δ)), δ ∈ (0, 1)",
+                 box={delta: ("1e-300", "0.99")}),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- experiments
+
+
+def _final_chain(sub: dict, target: sympy.Expr, why: str) -> tuple:
+    """The last lines of Theorem 3.1's proof (437, 451) with the substitution ``sub`` applied to η, L or G: the
+    mean shift D = κ_B·A(1+ηL)^K, A = κ_A·2Gm/(Ln)·u, gives σ = D·c/ε ≤ 2mG·h(K)c/(Lnε)."""
+    h_u = (u * (1 + eta * L) ** K).subs(sub)
+    return (
+        step((D * c / epsilon), "<=", (2 * m * G * h_u * c / (L * n * epsilon)).subs(sub),
+             "lines 437, 451: σ from Theorem B.1 with the shift replaced by its bound — " + why,
+             conditions=le1(kappa_A, kappa_B)),
+        then("==", target, "eq. (3) with " + why,
+             given={u: (ONE_Q ** (T - K) - 1).subs(sub), c: C_DR}),
+    )
+
+
+def _exp_where(sub: dict) -> tuple:
+    return (T_IS, N_IS, (A, (kappa_A * 2 * G * m / (L * n) * u).subs(sub)),
+            (D, (kappa_B * A * (1 + eta * L) ** K).subs(sub)))
+
+
+def exp_eps_above_1() -> Derivation:
+    shift = sympy.Symbol("Delta_b", positive=True)  # the shift bound 2mG·h(K)/(Ln)
+    x = sympy.Symbol("x", positive=True)  # the true shift ‖θ''_K − θ'_T‖ = κ·Δ_b
+    sig = sympy.Function("sigma_cal")(epsilon, delta, shift)
+    delta_m = sympy.Function("delta_M")
+    return Derivation(
+        claim_id="r2d.sec4.2-epsilon-above-1",
+        target="bound",
+        title="Section 4.2: ε > 1 with Balle & Wang's calibration of the shift bound",
+        start=delta_m(epsilon, sig, x),
+        where=((x, kappa_B * shift),),
+        domain={epsilon: ("1", "100"), delta: ("1e-30", "0.99"), shift: ("0.001", "100"), kappa_B: ("0.001", "1")},
+        premises=(
+            Premise("‖θ''_K − θ'_T‖ ≤ Δ_b = 2mG·h(K)/(Ln) for every ε: Lemmas B.2–B.3 (r2d.thm3.1, steps 1–5) do not "
+                    "involve ε", "Lemmas B.2, B.3"),
+        ),
+        note="δ_M(ε, σ, x) is the true δ at ε of two Gaussians N(·, σ²I) at distance x; σ_cal = calibrate(ε, δ, Δ_b, "
+             "'exact').",
+        steps=(
+            step(delta_m(epsilon, sig, x), "<=", delta_m(epsilon, sig, shift),
+                 "δ_M increases with the shift, and x ≤ Δ_b", cited="Balle & Wang 2018, Thm 8 (monotone in Δ)",
+                 conditions=le1(kappa_B)),
+            then("<=", delta, "the exact calibration's guarantee, decided on enclosures",
+                 cited="certunlearn.privacy.calibrate (gaussian.exact)"),
+        ),
+    )
+
+
+def exp_decaying_step() -> Derivation:
+    sub = {eta: ETA_FINAL}
+    return Derivation(
+        claim_id="r2d.sec4.2-decaying-step",
+        target="sigma",
+        title="Section 4.2: decaying steps η_t = η_0γ^t, σ of eq. (3) at the final step η_{T−1}",
+        start=D * c / epsilon,
+        where=_exp_where(sub),
+        domain={**_dom(m, r, G, K, epsilon, delta, c, u, kappa_A, kappa_B), L: ("0.001", "1"), eta0: ("0.01", "1"),
+                gamma: ("0.5", "0.999"), t: ("1", "20"), j: ("21", "60")},
+        premises=(Premise("Lemma B.2's recursion with steps η_t: ‖Δ_{t+1}‖ ≤ ‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m) "
+                          "(line 403 with η = η_t)", "Lemma B.2"),),
+        note="The step the certificate needs — every step's drift bounded with the final step size — fails for every "
+             "earlier step t < T − 1 when γ < 1.",
+        steps=(
+            step(2 * eta0 * gamma ** t * G * m / (n - m), "<=", (2 * eta * G * m / (n - m)).subs(sub),
+                 "eq. (3) “assumes constant step size” (line 226): the drift of step t, 2η_tGm/(n−m), bounded by "
+                 "the final step's"),
+            *_final_chain(sub, SIGMA_DECAY, "η = η_0γ^{T−1}"),
+        ),
+    )
+
+
+def exp_gradient_estimate() -> Derivation:
+    gz = sympy.Symbol("g_z", positive=True)  # a deleted point's gradient norm
+    sub = {G: G_hat}
+    return Derivation(
+        claim_id="r2d.appD.1-gradient-estimate",
+        target="sigma",
+        title="Appendix D.1: σ of eq. (3) with G estimated by the largest training-batch gradient norm",
+        start=D * c / epsilon,
+        where=_exp_where(sub),
+        domain={**_dom(m, eta, L, j, K, epsilon, delta, c, u, kappa_A, kappa_B), r: ("51", "1000"),
+                gz: ("0.01", "10"), G_hat: ("0.001", "10")},
+        premises=(Premise("Opposed losses: retained gradients +g_z, deleted −g_z; the batch gradient is (n−2m)g_z/n, "
+                          "so Ĝ = (n−2m)g_z/n (m < n/2)", "Appendix D.1 (line 612)"),),
+        note="Line 397 bounds the deleted points' gradients ‖∇f_{z_i}‖ by G; with G := Ĝ that step fails.",
+        steps=(
+            step(gz, "<=", (n - 2 * m) * gz / n, "line 397 with G := Ĝ = (n−2m)g_z/n: a deleted point's gradient "
+                 "is at most Ĝ"),
+            *_final_chain(sub, SIGMA_G_HAT, "G = Ĝ"),
+        ),
+    )
+
+
+def exp_lipschitz_estimate() -> Derivation:
+    sub = {L: 1 / lam_q}
+    dist = sympy.Symbol("a", positive=True)  # ‖θ_1 − θ_2‖
+    return Derivation(
+        claim_id="r2d.appD.1-lipschitz-estimate",
+        target="sigma",
+        title="Appendix D.1: σ of eq. (3) with L estimated by the printed L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖",
+        start=D * c / epsilon,
+        where=_exp_where(sub),
+        domain={**_dom(m, r, eta, G, j, K, epsilon, delta, c, u, kappa_A, kappa_B), lam_q: ("1", "10"),
+                dist: ("0.001", "10")},
+        premises=(Premise("On f(θ) = −(λ/2)θ², ∇f(θ_1) − ∇f(θ_2) = −λ(θ_1 − θ_2): L̂ = 1/λ for every θ_1 ≠ θ_2",
+                          "line 616"),),
+        note="Lines 402 and 432 use ‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖; with L := L̂ = 1/λ that fails once λ > 1.",
+        steps=(
+            step(lam_q * dist, "<=", dist / lam_q, "line 402 with L := L̂: ‖∇f(θ_1) − ∇f(θ_2)‖ ≤ L̂‖θ_1 − θ_2‖"),
+            *_final_chain(sub, SIGMA_L_HAT, "L = L̂ = 1/λ"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 2.3
+
+
+def lem23() -> Derivation:
+    muF = sympy.Symbol("mu_F", positive=True)  # 1/η − L, the strong convexity of the proximal objective
+    g = sympy.Symbol("g", real=True)  # ∇f(θ_t) (a coordinate)
+    th = sympy.Symbol("theta_t", real=True)
+    gF = sympy.Symbol("g_F", real=True)  # ∇F(θ_t)
+    dx = sympy.Symbol("x", real=True)  # x − θ_t (a coordinate along x − θ_t)
+    rho = sympy.Symbol("rho", nonnegative=True)  # the Bregman excess of F over (μ_F/2)‖x − θ_t‖²
+    gap = sympy.Symbol("Phi", real=True)  # F(θ_t) − F(x)
+    return Derivation(
+        claim_id="r2d.lem2.3",
+        target="bound",
+        title="Lemma 2.3: θ_t = prox_{−f,η}(θ_{t+1}) for η < 1/L (proof lines 321–338)",
+        start=gap,
+        where=((eta, 1 / (L + muF)), (gap, -gF * dx - (muF / 2 + rho) * dx**2)),
+        domain={L: ("0.001", "100"), muF: ("0.001", "100"), g: ("-10", "10"), th: ("-10", "10"), gF: ("-10", "10"),
+                dx: ("-100", "100"), rho: ("0", "100")},
+        premises=(
+            Premise("f L-smooth ⇒ −f + (L/2)‖θ‖² is convex", "Lemma A.1 (Drusvyatskiy 2017)"),
+            Premise("So F(y) = −f(y) + ‖y − θ_{t+1}‖²/(2η) is (1/η − L)-strongly convex: F(x) ≥ F(θ_t) + "
+                    "∇F(θ_t)ᵀ(x − θ_t) + (μ_F/2)‖x − θ_t‖², μ_F = 1/η − L; well defined with a unique minimiser "
+                    "(line 335)", "Lemma A.1 + (1/(2η))‖·‖² with η < 1/L"),
+        ),
+        note="η := 1/(L + μ_F) with μ_F > 0 is exactly η < 1/L. F(θ_t) − F(x) = −∇F(θ_t)ᵀ(x − θ_t) − "
+             "(μ_F/2 + ρ)‖x − θ_t‖² with ρ ≥ 0 (strong convexity), written along the direction x − θ_t.",
+        steps=(
+            step(1 / eta - L, "==", muF, "η < 1/L: the proximal objective is μ_F = (1/η − L)-strongly convex"),
+            step(-g + (th - (th - eta * g)) / eta, "==", 0,
+                 "∇F(θ_t) = −∇f(θ_t) + (θ_t − θ_{t+1})/η = 0, since θ_{t+1} = θ_t − η∇f(θ_t) (eq. (2), lines 337–338)"),
+            step(gap, "<=", -gF * dx - muF / 2 * dx**2, "strong convexity of F (ρ ≥ 0)"),
+            then("==", -muF / 2 * dx**2, "∇F(θ_t) = 0 (step 2)", given={gF: 0}),
+            then("<=", 0, "θ_t minimises F: θ_t = prox_{−f,η}(θ_{t+1}) (unique, by strong convexity)"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Theorem 3.1, utility
+
+P1 = sympy.Symbol("P_1", real=True)  # Σ_{t<T−K} ‖∇f_{D'}(θ_t)‖²
+P2 = sympy.Symbol("P_2", nonnegative=True)  # Σ ‖∇f_{D'}(θ''_t)‖² (to K as printed, t < K in the fix)
+EN = sympy.Symbol("E", nonnegative=True)  # E‖∇f_{D'}(θ̃'')‖²
+D1 = sympy.Symbol("D_1", nonnegative=True)  # f_{D'}(θ_0) − f_{D'}(θ_{T−K})  (may be negative: see note)
+D2 = sympy.Symbol("D_2", nonnegative=True)  # f_{D'}(θ''_0) − f_{D'}(θ''_K) ≥ 0
+kappa2 = sympy.Symbol("kappa_2", positive=True)
+kappa_n = sympy.Symbol("kappa_n", positive=True)
+kappa_g = sympy.Symbol("kappa_g", positive=True)
+kappa_e = sympy.Symbol("kappa_e", positive=True)
+kappa_c = sympy.Symbol("kappa_c", positive=True)
+gK = sympy.Symbol("g_K", positive=True)  # ‖∇f_{D'}(θ''_K)‖
+g0 = sympy.Symbol("g_0", positive=True)
+g1 = sympy.Symbol("g_1", positive=True)
+xi = sympy.Symbol("xi", positive=True)  # a coordinate of the noise ξ
+ac = sympy.Symbol("a", positive=True)  # curvature of f_{D'} along ξ (0 < a ≤ L)
+e_ = sympy.Symbol("e", positive=True)  # ηL ≤ 1
+w1 = sympy.Symbol("w", positive=True)  # the per-step slack ηG²m/n + Lη²G²m/n
+
+UTIL_DOMAIN = {**_dom(m, r, eta, L, G, j, K, c, kappa1, kappa_A, kappa_B, kappa3), d: ("1", "10"),
+               sigma: ("0.001", "1000"), D1: ("0", "1000"), D2: ("0", "1000"), kappa2: ("0.001", "1"),
+               kappa_n: ("0.001", "1"), kappa_g: ("0.001", "1"), kappa_e: ("0.001", "1"), kappa_c: ("0.001", "1"),
+               gK: ("0.001", "10"), g0: ("0.001", "10"), g1: ("0.001", "10"), xi: ("0.001", "100"),
+               ac: ("0.001", "10"), e_: ("0.001", "1"), w1: ("0.001", "10"), mu: ("0.001", "1"),
+               f0gap: ("0", "1000")}
+UTIL_DOMAIN[eta] = ("0.001", "0.1")  # ημ ≤ 0.1: the contraction factors 1 − ημ(n−m)/n stay positive
+SLACK_PRINTED = 2 * G**2 * m / (n - m) + 2 * L * eta * G * m / (n - m)
+SLACK_FIXED = (2 * G**2 * m + 2 * L * eta * G**2 * m) / (n - m)
+
+
+def _g_step(printed: bool) -> Step:
+    lhs = L * eta**2 * m * (kappa3 * G) ** 2 / n
+    if printed:
+        return step(lhs, "<=", L * eta**2 * m * G / n,
+                    "line 468 as printed: Lη²(1/n)Σ_{i∈Z}‖∇f_{z_i}‖² ≤ Lη²mG/n", conditions=le1(kappa3))
+    return step(lhs, "<=", L * eta**2 * m * G**2 / n, "Lη²(1/n)Σ_{i∈Z}‖∇f_{z_i}‖² ≤ Lη²mG²/n (‖∇f_z‖ ≤ G)",
+                conditions=le1(kappa3))
+
+
+def utility() -> Derivation:
+    return Derivation(
+        claim_id="r2d.thm3.1:utility",
+        target="bound",
+        title="Theorem 3.1, utility: the explicit bound behind eq. (4) (proof lines 453–504), as printed",
+        samples=16,
+        start=(P1 + P2) / T,
+        where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K - 1) * SLACK_PRINTED)),
+               (P2, kappa2 * D2 / eta)),
+        domain=UTIL_DOMAIN,
+        premises=(
+            Premise("Line 503 adds E‖∇f_{D'}(θ̃'')‖² to the left-hand side in place of ‖∇f_{D'}(θ''_K)‖², the last term "
+                    "of Σ_{t=0}^{K} (line 487): this needs E‖∇f_{D'}(θ̃'')‖² ≤ ‖∇f_{D'}(θ''_K)‖² (step 5), from the "
+                    "expansion of lines 497–499 (step 4)", "lines 495–504"),
+        ),
+        note=("P₁ = Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² = κ₁·(its bound of line 482), P₂ = Σ_{t=0}^{K}‖∇f_{D'}(θ''_t)‖² = κ₂·D₂/η "
+              "(line 487), D₁ = f_{D'}(θ_0) − f_{D'}(θ_{T−K}), D₂ = f_{D'}(θ''_0) − f_{D'}(θ''_K), fgap = D₁ + D₂. "
+              "Steps 1–5 are the printed lines that fail (a one-dimensional quadratic witness each); the chain "
+              "shows the printed bound follows from them."),
+        steps=(
+            _g_step(True),
+            step((T - K) * w1, "<=", (T - K - 1) * w1,
+                 "line 480: Σ_{t=0}^{T−K−1} of the per-step slack w = ηG²m/n + Lη²Gm/n counted T − K − 1 times"),
+            step(eta * (g0**2 + g1**2), "<=", eta * (1 - L * eta / 2) * g0**2,
+                 "line 486 at K = 1: ηΣ_{t=0}^{K}‖∇f(θ''_t)‖² ≤ f(θ''_0) − f(θ''_K), on a quadratic of curvature L "
+                 "(one step decreases f by η(1 − Lη/2)‖∇f‖²)"),
+            step(gK**2, "==", (gK - ac * xi) ** 2 + 2 * (gK - ac * xi) * xi + xi**2,
+                 "line 499: ∇f(θ''_K) − ∇f(θ̃'') replaced by ξ (on a quadratic it is aξ)"),
+            step(gK**2 + ac**2 * d * sigma**2, "<=", gK**2,
+                 "line 503: E‖∇f(θ̃'')‖² (= ‖∇f(θ''_K)‖² + a²dσ² on a quadratic) in place of ‖∇f(θ''_K)‖²"),
+            step((P1 + P2) / T, "<=", (2 * n * D1 / (eta * (n - m)) + (T - K - 1) * SLACK_PRINTED + D2 / eta) / T,
+                 "lines 482, 487, 491–492", conditions=le1(kappa1, kappa2)),
+            then("<=", (2 * n * (D1 + D2) / (eta * (n - m)) + (T - K - 1) * SLACK_PRINTED) / T,
+                 "line 493: 1/η ≤ 2n/(η(n−m)), D₂ ≥ 0"),
+            then("==", UTIL_31, "line 503–504, with fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) = D₁ + D₂",
+                 given={fgap: D1 + D2}),
+        ),
+    )
+
+
+def utility_fix() -> Derivation:
+    noise = (G + L * sqrt(d) * sigma) ** 2
+    return Derivation(
+        claim_id="r2d.thm3.1:utility+fix",
+        target="bound",
+        title="Theorem 3.1, utility, corrected: the explicit bound with G², T − K terms, and the noisy iterate",
+        samples=16,
+        start=(P1 + P2 + EN) / T,
+        where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED)),
+               (P2, kappa2 * 2 * D2 / eta), (EN, kappa_n * noise)),
+        domain=UTIL_DOMAIN,
+        premises=(
+            Premise("Lines 459–472 with the corrected line 468: f_{D'}(θ_{t+1}) ≤ f_{D'}(θ_t) − η(n−m)/(2n)‖∇f_{D'}(θ_t)‖² "
+                    "+ ηG²m/n + Lη²G²m/n for η ≤ n/(2(n−m)L); summed over the T − K steps t < T − K: P₁ ≤ "
+                    "2n/(η(n−m))·D₁ + (T−K)(2G²m + 2LηG²m)/(n−m)", "smoothness (descent lemma) on f_{D'}"),
+            Premise("Descent lemma for η ≤ 1/L: f(θ''_{t+1}) ≤ f(θ''_t) − (η/2)‖∇f(θ''_t)‖²; summed: P₂ = Σ_{t<K} ≤ "
+                    "(2/η)D₂, D₂ ≥ 0", "L-smoothness"),
+            Premise("‖∇f_{D'}(θ''_K + ξ)‖ ≤ ‖∇f_{D'}(θ''_K)‖ + L‖ξ‖ (f_{D'} L-smooth on R^d), ‖∇f_{D'}(θ''_K)‖ ≤ G "
+                    "(θ''_K ∈ Θ), E‖ξ‖ ≤ √(E‖ξ‖²) = √d σ", "L-smoothness, Jensen"),
+        ),
+        note="κ's ≤ 1 are the ratios of each sum to its bound (premises); steps 1–3 check the corrected lines.",
+        steps=(
+            _g_step(False),
+            step(e_ * g0**2 / (2 * L), "<=", e_ * g0**2 / L * (1 - kappa_c * e_ / 2),
+                 "the descent lemma: one step on a quadratic of curvature κ_cL (κ_c ≤ 1) with η = e/L (e ≤ 1) "
+                 "decreases f by η(1 − κ_c e/2)‖∇f‖² ≥ (η/2)‖∇f‖²", conditions=le1(kappa_c, e_)),
+            step(kappa_g**2 * G**2 + 2 * kappa_g * G * L * kappa_e * sqrt(d) * sigma + L**2 * d * sigma**2, "<=", noise,
+                 "E(‖∇f(θ''_K)‖ + L‖ξ‖)² with ‖∇f(θ''_K)‖ = κ_gG, E‖ξ‖ = κ_e√dσ, E‖ξ‖² = dσ²",
+                 conditions=le1(kappa_g, kappa_e)),
+            step((P1 + P2 + EN) / T, "<=",
+                 (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED + 2 * D2 / eta + noise) / T,
+                 "the three bounds (premises)", conditions=le1(kappa1, kappa2, kappa_n)),
+            then("<=", (2 * n * (D1 + D2) / (eta * (n - m)) + (T - K) * SLACK_FIXED + noise) / T,
+                 "2/η ≤ 2n/(η(n−m)), D₂ ≥ 0"),
+            then("==", UTIL_31_FIX, "fgap = D₁ + D₂", given={fgap: D1 + D2}),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Corollary 3.5
+
+
+def _cor35(fixed: bool) -> Derivation:
+    decay = (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K * f0gap
+    stat = (1 - eta * mu) ** K * ((G**2 * m + L * eta * G**2 * m) if fixed else (G**2 * m + L * eta * G * m)) / (
+        mu * (n - m))
+    noise = L * d * sigma**2 / 2 if fixed else L * sqrt(d) * sigma
+    ek = sympy.Symbol("E_K", real=True)  # f_{D'}(θ''_K) − f*
+    nz = sympy.Symbol("N", nonnegative=True)  # E[f_{D'}(θ̃'')] − f_{D'}(θ''_K)
+    gg = sympy.Symbol("g", real=True)  # ∇f_{D'}(θ''_K) along ξ
+    if fixed:
+        noise_step = step(kappa_c * L / 2 * d * sigma**2, "<=", L * d * sigma**2 / 2,
+                          "E[f(θ''_K + ξ)] − f(θ''_K) = ∇f(θ''_K)ᵀE[ξ] + E[ξᵀ∇²f ξ]/2 ≤ (L/2)E‖ξ‖² (curvature κ_cL)",
+                          conditions=le1(kappa_c))
+    else:
+        noise_step = step(L * d * sigma**2 / 2, "<=", L * sqrt(d) * sigma,
+                          "lines 538–543: “by Lipschitz smoothness” f(θ̃'') − f(θ''_K) ≤ L‖ξ‖, so E[f(θ̃'')] − "
+                          "f(θ''_K) ≤ L√dσ — on a quadratic of curvature L the left side is exactly (L/2)dσ²")
+    return Derivation(
+        claim_id="r2d.cor3.5+fix" if fixed else "r2d.cor3.5",
+        samples=16,
+        target="bound",
+        title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
+               "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
+        start=nz + ek,
+        where=(T_IS, N_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
+        domain={**UTIL_DOMAIN, gg: ("-10", "10")},
+        premises=(
+            Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
+            Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
+                    + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m))", "PL, smoothness"),
+        ),
+        note="E_K = f_{D'}(θ''_K) − f* = κ₁·(its bound of line 533), N = E[f_{D'}(θ̃'')] − f_{D'}(θ''_K) = κ_n·(the noise "
+             "bound). Step 1 is line 515's smoothness term, step 2 the noise term.",
+        steps=(
+            _g_step(not fixed),
+            noise_step,
+            step(nz + ek, "<=", noise + stat + decay, "lines 533, 537–543", conditions=le1(kappa1, kappa_n)),
+            then("==", COR35_FIX if fixed else COR35, "the statement (line 179)"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B.4, Corollary 3.6
+
+
+def lem_b4() -> Derivation:
+    kx = sympy.Symbol("kappa_x", positive=True)
+    return Derivation(
+        claim_id="r2d.lemB.4",
+        target="bound",
+        title="Lemma B.4 (line 553), cited from Lei & Ying 2021 “slightly modified”: on a point-mass population",
+        start=risk_gap,
+        where=(N_IS, (risk_gap, kx * G**2 / (2 * mu))),
+        domain={m: ("1", "50"), r: ("1", "1000"), G: ("0.01", "100"), mu: ("0.001", "10"), L: ("0.001", "10"),
+                kx: ("0.001", "1")},
+        premises=(
+            Premise("For the point-mass population δ_{x_0}, F = f_{D'} and F* = f*_{D'}: E[F(θ) − F*] = E[f_{D'}(θ) − f*] "
+                    "= X; PL gives X ≤ ‖∇f_{D'}(θ)‖²/(2μ) ≤ G²/(2μ): X = κ_x G²/(2μ), κ_x ≤ 1", "Definition 3.4"),
+        ),
+        note="The lemma's inequality at F = f_{D'} reads X ≤ 2G²/((n−m)μ) + (L/(2μ))X; it fails once L < 2μ and "
+             "n − m is large. The paper's source (Lei & Ying 2021, Thm 1) is cited, not derived.",
+        steps=(
+            step(risk_gap, "<=", LEMB4, "Lemma B.4 at F = f_{D'} (E[F(θ) − F*] = risk_gap)",
+                 cited="Lei & Ying 2021, Thm 1, as modified in the paper", conditions=le1(kx)),
+        ),
+    )
+
+
+def cor36() -> Derivation:
+    decay = (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K * f0gap
+    stat = (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m))
+    Y = sympy.Symbol("Y", real=True)  # E[F(θ̃'')] − F*
+    X = sympy.Symbol("X", real=True)  # E[f_{D'}(θ̃'')] − f*
+    kappa_y = sympy.Symbol("kappa_y", positive=True)
+    kappa_x = sympy.Symbol("kappa_x", positive=True)
+    return Derivation(
+        claim_id="r2d.cor3.6",
+        target="bound",
+        title="Corollary 3.6: Lemma B.4 with Corollary 3.5 substituted (Appendix B.2, line 555)",
+        samples=16,
+        start=Y,
+        where=(T_IS, N_IS, (Y, kappa_y * (2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X)),
+               (X, kappa_x * (L * sqrt(d) * sigma + stat + decay))),
+        domain={**UTIL_DOMAIN, kappa_y: ("0.001", "1"), kappa_x: ("0.001", "1")},
+        premises=(Premise("Lemma B.4 (r2d.lemB.4) and Corollary 3.5, eq. (11) (r2d.cor3.5), taken as printed",
+                          "the paper"),),
+        note="Y = κ_y·(Lemma B.4's bound), X = κ_x·(Corollary 3.5's bound). Substituting gives (L/(2μ))L√dσ for the noise "
+             "term, printed as L√dσ (step 2).",
+        steps=(
+            step(Y, "<=", 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X, "Lemma B.4", conditions=le1(kappa_y)),
+            then("<=", 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * (L * sqrt(d) * sigma + stat + decay),
+                 "Corollary 3.5 (eq. (11))", conditions=le1(kappa_x)),
+            then("<=", COR36, "line 555: “substituting in (11)” — printed with L√dσ for (L/(2μ))L√dσ"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- Appendix C, Table 3
+
+
+def appc_radius() -> Derivation:
+    x = sympy.Symbol("x", positive=True)  # ‖θ − θ'‖
+    kx = sympy.Symbol("kappa_x", positive=True)
+    return Derivation(
+        claim_id="r2d.appC-radius",
+        target="bound",
+        title="Appendix C (lines 590–598): outputs in the ball ‖θ‖ ≤ R, σ = 2R√(2log(1.25/δ))/ε",
+        start=_balle_wang(epsilon, sigma, x),
+        where=((sigma, SIGMA_APPC), (x, kx * 2 * R_ball)),
+        domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), kx: ("0.001", "1")},
+        premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x ≤ 1", "triangle inequality"),),
+        steps=(
+            step(_balle_wang(epsilon, sigma, x), "<=", _balle_wang(epsilon, sigma, 2 * R_ball),
+                 "δ(ε) increases with the distance", cited="Balle & Wang 2018, Thm 8", conditions=le1(kx)),
+            then("<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
+        ),
+    )
+
+
+def table3_d2d() -> Derivation:
+    Mt, Lt, lt, Kt = (sympy.Symbol(k, positive=True) for k in ("M_tab", "L_tab", "lambda_tab", "K_tab"))
+    Ld, md, Md, Id = (sympy.Symbol(k, positive=True) for k in ("L", "m", "M", "I"))
+    gap = sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))
+    gt = (Lt - lt) / (Lt + lt)
+    printed = 4 * sqrt(2) * Mt * gt**Kt / (lt * n * (1 - gt**Kt) * gap)
+    from certunlearn.claims.d2d import SIGMA_31 as D2D_SIGMA
+
+    return Derivation(
+        claim_id="r2d.table3:d2d",
+        target="sigma",
+        title="Table 3, D2D row (line 581) against the d2d paper's Theorem 3.1 σ",
+        start=printed,
+        where=((Mt, Ld), (Lt, Md), (lt, md), (Kt, Id)),
+        domain={Ld: ("0.01", "10"), md: ("0.01", "1"), Md: ("1", "10"), Id: ("1", "50"), n: ("1", "1000"),
+                epsilon: ("0.01", "10"), delta: ("1e-10", "0.5")},
+        premises=(Premise("Table 3's symbols: M the Lipschitz constant, L the smoothness, λ the strong convexity, K the "
+                          "unlearning iterations (line 586) — d2d's L, M, m and I", "Table 3 caption"),
+                  Premise("d2d Theorem 3.1 (claim d2d.thm3.1, derivation in proofs/d2d.py) proves (ε, δ)-unlearning with "
+                          "σ = 4√2Lγ^I/(mn(1−γ^I)(√(log(1/δ)+ε) − √log(1/δ))), γ = (M−m)/(M+m)", "Neel et al. 2021")),
+        steps=(
+            step(printed, "==", D2D_SIGMA, "the renaming M → L, L → M, λ → m, K → I"),
+        ),
+    )
+
+
+def derivations() -> list[Derivation]:
+    return [lem23(), lem_b2(), lem_b3(), thm31(), cor32(), thm_b1(), thm_b1_fix(), exp_eps_above_1(),
+            exp_decaying_step(), exp_gradient_estimate(), exp_lipschitz_estimate(), utility(), utility_fix(),
+            _cor35(False), _cor35(True), lem_b4(), cor36(), appc_radius(),
+            thm_b1_fix("r2d.appC-radius+fix", 2 * R_ball, title="Appendix C with ε ≤ 1: Theorem B.1+fix at Δ = 2R"),
+            table3_d2d()]

@@ -1,0 +1,98 @@
+"""proofs/r2d.py: every derivation loads, links to its claim, and every refuted step is confirmed false
+independently — re-evaluated with sympy/mpmath at 100 digits at the point the engine reports."""
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from certunlearn.claims import Control, all_claims, get_claim
+from certunlearn.derive import ESTABLISHED, REFUTED, check_derivation, load_derivations, render_text, zero_proof
+
+DERIVATIONS = load_derivations("r2d")
+CLAIMS = [c for c in all_claims("r2d") if c.control is not Control.NEGATIVE]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {cid: check_derivation(d, get_claim(cid)) for cid, d in DERIVATIONS.items()}
+
+
+def test_every_claim_has_its_derivation_and_nothing_else():
+    assert {c.derivation for c in CLAIMS} == set(DERIVATIONS)
+    for cid, d in DERIVATIONS.items():
+        assert d.claim_id == cid
+        claim = get_claim(cid)
+        assert d.target == "bound" or d.target in claim.prescribed
+
+
+@pytest.mark.parametrize("cid", sorted(DERIVATIONS))
+def test_link_and_render(results, cid):
+    r = results[cid]
+    assert r.link == "identity", r.link_detail
+    text = render_text(r)
+    assert all(f"[{s.status}]" in text for s in r.steps)
+    # the link is not vacuous: the last right-hand side does not equal another target
+    assert zero_proof(DERIVATIONS[cid].steps[-1].rhs, sympy.Symbol("not_the_target")) is None
+
+
+def _expand(d, expr: sympy.Expr, given) -> sympy.Expr:
+    for sym, val in given:
+        expr = expr.subs(sym, val)
+    for sym, val in reversed(d.where):
+        expr = expr.subs(sym, val)
+    return expr.doit()
+
+
+def _lhs_rhs(d, index: int):
+    """The sympy sides of step ``index`` (1-based), with its givens and the derivation's abbreviations."""
+    prev = None
+    for i, st in enumerate(d.steps, start=1):
+        lhs = st.lhs if st.lhs is not None else prev
+        if i == index:
+            return _expand(d, lhs, st.given), _expand(d, st.rhs, st.given), st.rel
+        prev = st.rhs
+    raise IndexError(index)
+
+
+def _value(expr: sympy.Expr, point: dict[str, str]) -> sympy.Float:
+    subs = {s: sympy.Rational(Fraction(Decimal(point[s.name]))) for s in expr.free_symbols}
+    return sympy.N(expr.subs(subs), 100)
+
+
+def test_every_refuted_step_is_false_at_its_point(results):
+    refuted = [(cid, s) for cid, r in results.items() for s in r.steps if s.status == REFUTED]
+    assert refuted  # the printed chains do contain failing lines (e.g. Theorem B.1 for ε > 1)
+    for cid, s in refuted:
+        lhs, rhs, rel = _lhs_rhs(DERIVATIONS[cid], s.index)
+        pt = s.point_dict
+        assert pt is not None, (cid, s.index)
+        lv, rv = _value(lhs, pt), _value(rhs, pt)
+        holds = {"<=": lv <= rv, "<": lv < rv, "==": abs(lv - rv) <= sympy.Float(10, 100) ** -90 * (1 + abs(rv))}[rel]
+        assert not holds, (cid, s.index, lv, rv)
+
+
+def test_fixes_and_main_derivations_pass(results):
+    for cid in ("r2d.thm3.1", "r2d.cor3.2", "r2d.lemB.3", "r2d.lem2.3", "r2d.thmB.1+fix", "r2d.thm3.1:utility+fix",
+                "r2d.cor3.5+fix", "r2d.appC-radius+fix", "r2d.table3:d2d"):
+        assert results[cid].ok, cid
+    for cid in ("r2d.thm3.1", "r2d.cor3.2", "r2d.lemB.3", "r2d.lem2.3", "r2d.thm3.1:utility+fix"):
+        assert results[cid].established, (cid, [s.status for s in results[cid].steps])
+        assert all(s.status in ESTABLISHED for s in results[cid].steps)
+
+
+def test_every_fix_has_a_printed_claim_whose_derivation_or_verdict_fails(results):
+    """A +fix exists only next to a printed claim; its derivation passes where the printed one has a refuted step
+    (or, for r2d.cor3.2-style claims, none is needed)."""
+    for c in CLAIMS:
+        if c.corrects:
+            assert results[c.id].ok
+            printed = results.get(c.corrects)
+            assert printed is not None and not printed.ok
+
+
+def test_lemma_b2_sign_slip_is_the_only_refuted_step(results):
+    r = results["r2d.lemB.2"]
+    statuses = [s.status for s in r.steps]
+    assert statuses.count(REFUTED) == 1 and statuses[0] == REFUTED
+    assert all(s in ESTABLISHED for s in statuses[1:])
