@@ -305,12 +305,12 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
     ``eta`` is a number (constant step, as every d2d theorem uses) or a function ``t ↦ η_t``. The data
     are not re-checked here (the callers do). Returns ``θ'_T`` (``theta0`` itself, as an array, if T = 0)."""
     T = iteration_count(T, "T")
-    theta = _vector(theta0, "theta0")
-    if theta.shape[0] != X.shape[1]:
-        raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
     if not callable(eta):
         positive(eta, "eta")
-    with _reference_precision(dps, theta, X, y):
+    with _reference_precision(dps, theta0, X, y):  # convert θ'_0 at the working precision, not the caller's
+        theta = _vector(theta0, "theta0")
+        if theta.shape[0] != X.shape[1]:
+            raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
         for t in range(1, T + 1):
             g = problem.gradient(theta, X, y)
             mode = _mode(theta, g)

@@ -440,3 +440,16 @@ def test_distributed_from_theorem():
     r = alg.learn(ds.X, ds.y, np.random.default_rng(0))
     assert r.certificate.claim_id == "d2d.thm4.5" and r.certificate.parameters["T"] == 4  # ⌈2 + log 4⌉
     assert len(r.state.copies) == 3
+
+
+def test_projected_gd_keeps_a_high_precision_start_at_the_default_caller_precision():
+    from certunlearn.algorithms.d2d import projected_gd
+    from certunlearn.problems import Quadratic, Whole
+
+    with mpmath.workdps(60):
+        start = np.array([mpmath.mpf(1) / 3, mpmath.mpf(2) / 7], dtype=object)
+    problem = Problem(Quadratic(np.eye(2, dtype=object) * F(1), R=1), Whole(2))
+    X = np.array([[F(0), F(0)]], dtype=object)
+    out = projected_gd(problem, X, None, start, eta=F(1, 2), T=0)  # T = 0 returns θ'_0 itself
+    with mpmath.workdps(60):
+        assert abs(out[0] - mpmath.mpf(1) / 3) < mpmath.mpf(10) ** -48
