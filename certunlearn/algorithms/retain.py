@@ -60,27 +60,17 @@ from ..numeric.precision import workprec
 from .parameters import positive
 from .r2d import PointMass
 from .release import Certificate, GaussianRelease, Release, record_rng
-from .retain_active import (
-    B_EPS_DELTA_EXPR, D2D_BOUND_EXPR, I_R_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR,
-    DescentToDeleteRS, NewtonStepRS,
-)
+from .retain_active import DescentToDeleteRS, NewtonStepRS
 from .retain_graph import (
-    MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR, MSTEdge, MSTVertex, VertexDeletion, cut_formula,
-    exposed_edges, mst_edge_brute_force_rs, mst_weight, steiner_ratio,
+    MSTEdge, MSTVertex, VertexDeletion, cut_formula, exposed_edges, mst_edge_brute_force_rs, mst_weight, steiner_ratio,
 )
-from .retain_erm import (
-    ERM, ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MSE_L_EXPR,
-    MSE_L_FIX_EXPR, Labeled, LogisticERM, RidgeERM, labeled,
-)
+from .retain_erm import ERM, Labeled, LogisticERM, RidgeERM, labeled
 from .retain_numeric import Real
 from .retain_sensitivity import (
     SYMBOLS, ChainCheck, Link, Mechanism, Quantity, RSResult, Sensitivities, check_chain, deletion_size,
 )
-from .retain_svm import SVM_BOUND_EXPR, SVM_GS_EXPR, HardMarginSVM, hard_margin_svm
-from .retain_stats import (
-    MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR, Median, PCAProjector, median,
-    median_brute_force_rs,
-)
+from .retain_svm import HardMarginSVM, hard_margin_svm
+from .retain_stats import Median, PCAProjector, median, median_brute_force_rs
 
 __all__ = [
     # Theorem 2.11
@@ -100,11 +90,31 @@ __all__ = [
     "B_EPS_DELTA_EXPR", "I_R_EXPR", "D2D_BOUND_EXPR", "NEWTON_BOUND_EXPR", "NEWTON_BOUND_M_EXPR", "NEWTON_SIGMA_EXPR",
 ]
 
-_eps, _delta, _RS = SYMBOLS["epsilon"], SYMBOLS["delta"], SYMBOLS["RS"]
-#: Fact 1 (line 77): ``c_(ε,δ) = √(2 log(1.25/δ))/ε``.
-C_CLASSIC_EXPR = sympy.sqrt(2 * sympy.log(sympy.Rational(5, 4) / _delta)) / _eps
-#: Theorem 2.11 (line 115): ``σ(R) = RS(R)·√(2 log(1.25/δ))/ε``.
-SIGMA_EXPR = _RS * C_CLASSIC_EXPR
+#: The paper's printed formulas (Fact 1's ``C_CLASSIC_EXPR``, Theorem 2.11's ``SIGMA_EXPR``, the mechanisms'
+#: bounds …) live once, in :mod:`certunlearn.claims.retain`; they are re-exported here lazily (claims import
+#: algorithms), so ``from certunlearn.algorithms.retain import SIGMA_EXPR`` still works.
+_PRINTED = frozenset((
+    "C_CLASSIC_EXPR", "SIGMA_EXPR", "MEDIAN_RS_EXPR", "MEDIAN_GS_EXPR", "MST_EDGE_GS_EXPR", "MST_VERTEX_BOUND_EXPR",
+    "MST_VERTEX_GS_EXPR", "PCA_BOUND_EXPR", "PCA_BOUND_M_EXPR", "PCA_GS_EXPR", "SVM_BOUND_EXPR", "SVM_GS_EXPR",
+    "ERM_BOUND_EXPR", "ERM_BOUND_M_EXPR", "ERM_GS_EXPR", "MSE_L_EXPR", "MSE_L_FIX_EXPR", "LOGISTIC_L_EXPR",
+    "LOGISTIC_CURVATURE_EXPR", "B_EPS_DELTA_EXPR", "I_R_EXPR", "D2D_BOUND_EXPR", "NEWTON_BOUND_EXPR",
+    "NEWTON_BOUND_M_EXPR", "NEWTON_SIGMA_EXPR",
+))
+
+
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain`."""
+    from ..claims import retain as printed
+
+    return getattr(printed, name)
+
+
+def __getattr__(name: str) -> sympy.Expr:  # PEP 562: the printed formulas, lazily
+    if name in _PRINTED:
+        return _printed(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: Calibrations by name: the ``method`` of :func:`certunlearn.privacy.calibrate` (σ for sensitivity Δ).
 CALIBRATIONS = ("classic", "exact", "zcdp")
 

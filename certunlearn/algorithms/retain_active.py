@@ -46,21 +46,24 @@ _S = SYMBOLS
 _eps, _delta, _sigma, _L, _M, _n, _m, _lamR, _gR, _c = (
     _S[k] for k in ("epsilon", "delta", "sigma", "L", "M", "n", "m", "lambda_R", "gamma_R", "c"))
 _I = sympy.Symbol("I", nonnegative=True, integer=True)
-#: Lemma H.1 (line 695): ``b(ε, δ) = √(2 log(1/δ) + 2ε) − √(2 log(1/δ))``.
-B_EPS_DELTA_EXPR = sympy.sqrt(2 * sympy.log(1 / _delta) + 2 * _eps) - sympy.sqrt(2 * sympy.log(1 / _delta))
-#: Lemma H.1, eq. (5) (lines 691–695), before the ceiling, with m deletions (m = 1 as printed):
-#: ``I_R = ln(m L/(n λ_R σ b(ε, δ)))/ln(1/γ_R)``.
-I_R_EXPR = sympy.log(_m * _L / (_n * _lamR * _sigma * B_EPS_DELTA_EXPR)) / sympy.log(1 / _gR)
-#: Lemma H.1's proof (lines 697–701): ``‖G_R^I(w_R') − w_R‖ ≤ γ_R^I · mL/(n λ_R)`` (m = 1 as printed).
-D2D_BOUND_EXPR = _gR**_I * _m * _L / (_n * _lamR)
-#: Lemma H.2 / H.3 (lines 711–758), as printed: ``‖w_R − w̄‖ ≤ L² M/(n² λ_R³)``.
-NEWTON_BOUND_EXPR = _L**2 * _M / (_n**2 * _lamR**3)
-#: m deletions: ``m² L² M/(n² λ_R³)`` (see :class:`NewtonStepRS`).
-NEWTON_BOUND_M_EXPR = _m**2 * _L**2 * _M / (_n**2 * _lamR**3)
-#: Algorithm 2, line 1 (line 725): ``σ = c_(ε,δ) · M L²/(λ_R³ n²)``.
-NEWTON_SIGMA_EXPR = _c * _M * _L**2 / (_lamR**3 * _n**2)
 
 _ROUNDING = Fraction(1, 10**40)  # allowance for 50-digit rounding in non-rational modes (not interval-verified)
+_PRINTED = frozenset(('B_EPS_DELTA_EXPR', 'I_R_EXPR', 'D2D_BOUND_EXPR', 'NEWTON_BOUND_EXPR', 'NEWTON_BOUND_M_EXPR', 'NEWTON_SIGMA_EXPR'))
+
+
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
+    claims import algorithms)."""
+    from ..claims import retain as printed
+
+    return getattr(printed, name)
+
+
+def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
+    if name in _PRINTED:
+        return _printed(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 
 def _mode(mode: str) -> str:
@@ -246,7 +249,7 @@ class DescentToDeleteRS(_Active):
         elif self.claim is not None:
             I = theorem_parameters(resolve_claim(self.claim, "retain"), paper="retain", **env)["I"]
         else:
-            I = evaluate_prescribed("I", I_R_EXPR, env, "int", "Lemma H.1, eq. (5)")
+            I = evaluate_prescribed("I", _printed("I_R_EXPR"), env, "int", "Lemma H.1, eq. (5)")
         return {"lambda_R": lam_lo, "beta_R": beta_hi, "eta": eta, "gamma_R": gamma, "L": L, "I": I, "m": m,
                 "n": R.n}
 
@@ -260,7 +263,7 @@ class DescentToDeleteRS(_Active):
         L = fraction_of(self.erm.global_lipschitz().upper(), "L")
         env = {"m": m, "L": L, "n": n, "lambda_R": lam, "sigma": self.sigma, "epsilon": self.epsilon,
                "delta": self.delta, "gamma_R": (beta - lam) / (beta + lam)}
-        return evaluate_prescribed("I", I_R_EXPR, env, "int", "Lemma 4.1 (global)")
+        return evaluate_prescribed("I", _printed("I_R_EXPR"), env, "int", "Lemma 4.1 (global)")
 
     # -- the map ------------------------------------------------------------------------------------
     def _map(self, R: Labeled, U: Labeled, w_S: np.ndarray, mode: str) -> np.ndarray:
@@ -286,7 +289,7 @@ class DescentToDeleteRS(_Active):
         p = self.parameters(R, self.m)
         env = {"gamma_R": p["gamma_R"], "I": p["I"], "m": m, "L": fraction_of(self.erm.lipschitz(R, m).upper(), "L"),
                "n": R.n, "lambda_R": p["lambda_R"]}
-        return Quantity(exact_or_ball(D2D_BOUND_EXPR, env),
+        return Quantity(exact_or_ball(_printed("D2D_BOUND_EXPR"), env),
                         "Lemma H.1's proof (lines 697–701): γ_R^I·mL/(nλ_R)" + ("" if m == 1 else ", m-extension"))
 
     def global_sensitivity(self, R: Any, m: int = 1) -> Quantity:
@@ -299,7 +302,7 @@ class DescentToDeleteRS(_Active):
         beta = fraction_of(c.upper("M"), "M")
         env = {"gamma_R": (beta - lam) / (beta + lam), "I": p["I"], "m": m,
                "L": fraction_of(self.erm.global_lipschitz().upper(), "L"), "n": R.n, "lambda_R": lam}
-        return Quantity(exact_or_ball(D2D_BOUND_EXPR, env),
+        return Quantity(exact_or_ball(_printed("D2D_BOUND_EXPR"), env),
                         "global analysis (Lemma 4.1): γ^I·mL/(nλ) with the loss's λ, β", "upper-bound")
 
     # -- the unlearning pair ------------------------------------------------------------------------
@@ -387,7 +390,7 @@ class NewtonStepRS(_Active):
         lam = self.erm.lambda_R(R)
         if lam[0] <= 0:
             raise InvalidParameterError("R", "λ_R is not certified > 0: Lemma H.2 needs a strongly convex F̂_R")
-        expr = (NEWTON_BOUND_EXPR if m == 1 else NEWTON_BOUND_M_EXPR).subs(_M, self._hessian_lipschitz())
+        expr = (_printed("NEWTON_BOUND_EXPR") if m == 1 else _printed("NEWTON_BOUND_M_EXPR")).subs(_M, self._hessian_lipschitz())
         src = "Lemma H.2 / H.3 (lines 711–758), as printed" if m == 1 else "m-extension of Lemma H.3: m²L²M/(n²λ_R³)"
         return Quantity(exact_or_ball(expr, {"L": self.erm.lipschitz(R, m), "n": R.n, "m": m, "lambda_R": lam}), src)
 
@@ -396,6 +399,6 @@ class NewtonStepRS(_Active):
         lam = self.erm.loss.lam
         if lam == 0:
             return Quantity(Real.infinity(note="λ = 0"), "Lemma 4.2: Δ_GS = ∞ at λ = 0", "upper-bound")
-        expr = NEWTON_BOUND_M_EXPR.subs(_M, self._hessian_lipschitz())
+        expr = _printed("NEWTON_BOUND_M_EXPR").subs(_M, self._hessian_lipschitz())
         return Quantity(exact_or_ball(expr, {"L": self.erm.global_lipschitz(), "n": R.n, "m": m, "lambda_R": lam}),
                         "Lemma 4.2: Δ_GS = m²L²M/(n²λ³)", "upper-bound")

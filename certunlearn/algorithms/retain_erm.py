@@ -40,24 +40,22 @@ __all__ = [
 _S = SYMBOLS
 _B, _Y, _n, _m, _L, _lamR, _lammin, _lam, _Rw = (_S[k] for k in ("B", "Y", "n", "m", "L", "lambda_R", "lambda_min",
                                                                   "lambda", "R_w"))
-#: Lemma 3.7 / G.1 (lines 246–252, 585–597): ``RS_ERM(R) ≤ L/(n λ_R)``.
-ERM_BOUND_EXPR = _L / (_n * _lamR)
-#: m deletions: ``RS_m ≤ m L/(n λ_R)`` (see :class:`ERM`).
-ERM_BOUND_M_EXPR = _m * _L / (_n * _lamR)
-#: ``Δ_GS = m L/(n λ)`` (Lemma 3.7, Table 1 lines 222–230; m = 1 as printed).
-ERM_GS_EXPR = _m * _L / (_n * _lam)
-#: Example G.2 (lines 599–605), as printed (labels |y| ≤ Y = 1): ``L^MSE = B³/λ_min(XᵀX/(n+1) + λI) + B``, written
-#: with Y: ``B³Y/λ_min + BY`` (λ_min the symbol ``lambda_min``).
-MSE_L_EXPR = _B**3 * _Y / _lammin + _B * _Y
-#: The same for m deletions, ``λ_min = λ_min(XᵀX/(n+m) + λI)`` (see :class:`RidgeERM`).
-MSE_L_M_EXPR = MSE_L_EXPR
-#: Corrected gradient bound (``gradient_bound="fixed"``): the per-sample gradient ``(⟨x, w⟩ − y)x + λw`` of
-#: Lemma G.1 has norm ≤ ``B(B‖w‖ + Y) + λ‖w‖`` with ``‖w_R'‖ ≤ BY/λ_min``: ``(B² + λ)BY/λ_min + BY``.
-MSE_L_FIX_EXPR = (_B**2 + _lam) * _B * _Y / _lammin + _B * _Y
-#: Example G.3 (lines 607–611): ``L^LogL = B + λ R_w``.
-LOGISTIC_L_EXPR = _B + _lam * _Rw
-#: Example G.3: ``λ_R = λ_min(XᵀX/n)·(2 cosh(B R_w/2))^(−2) + λ`` (``lambda_min`` = λ_min(XᵀX/n)).
-LOGISTIC_CURVATURE_EXPR = _lammin / (2 * sympy.cosh(_B * _Rw / 2)) ** 2 + _lam
+_PRINTED = frozenset(('ERM_BOUND_EXPR', 'ERM_BOUND_M_EXPR', 'ERM_GS_EXPR', 'MSE_L_EXPR', 'MSE_L_M_EXPR', 'MSE_L_FIX_EXPR', 'LOGISTIC_L_EXPR', 'LOGISTIC_CURVATURE_EXPR'))
+
+
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
+    claims import algorithms)."""
+    from ..claims import retain as printed
+
+    return getattr(printed, name)
+
+
+def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
+    if name in _PRINTED:
+        return _printed(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 
 # =========================================================================== labelled data
@@ -228,7 +226,7 @@ class ERM(Mechanism):
         if hi <= 0:
             return Quantity(Real.infinity(note="λ_R = 0"), "Lemma 3.7: λ_R = 0, no bound")
         L = self.lipschitz(R, m)
-        expr = ERM_BOUND_EXPR if m == 1 else ERM_BOUND_M_EXPR
+        expr = _printed("ERM_BOUND_EXPR") if m == 1 else _printed("ERM_BOUND_M_EXPR")
         src = self._bound_source(m)
         return Quantity(exact_or_ball(expr, {"L": L, "n": R.n, "m": m, "lambda_R": (max(lo, Fraction(0)), hi)}), src)
 
@@ -241,7 +239,7 @@ class ERM(Mechanism):
         if lam == 0:
             return Quantity(Real.infinity(note="λ = 0"), "Table 1 (lines 222–230): Δ_GS = ∞ at λ = 0", "upper-bound")
         L = self.global_lipschitz()
-        return Quantity(exact_or_ball(ERM_GS_EXPR, {"L": L, "n": R.n, "m": m, "lambda": lam}),
+        return Quantity(exact_or_ball(_printed("ERM_GS_EXPR"), {"L": L, "n": R.n, "m": m, "lambda": lam}),
                         "Lemma 3.7 / Table 1: Δ_GS = mL/(nλ) ≥ GS", "upper-bound")
 
     # -- search -------------------------------------------------------------------------------------
@@ -327,7 +325,7 @@ class RidgeERM(ERM):
 
     @property
     def _L_expr(self) -> sympy.Expr:
-        return MSE_L_EXPR if self.gradient_bound == "printed" else MSE_L_FIX_EXPR
+        return _printed("MSE_L_EXPR") if self.gradient_bound == "printed" else _printed("MSE_L_FIX_EXPR")
 
     @property
     def loss(self) -> Ridge:  # type: ignore[override]

@@ -28,15 +28,25 @@ __all__ = [
 
 _B, _n, _rho = SYMBOLS["B"], SYMBOLS["n"], SYMBOLS["rho"]
 _near, _wR, _wK = sympy.symbols("nearest w_R w_K", nonnegative=True)
-#: Lemma 3.3's proof (line 182): ``GS = B`` under edge-weight adjacency.
-MST_EDGE_GS_EXPR = _B
-#: Theorem D.4 (lines 475–479), numerator as printed: ``max{max_v min_(v'∈V_R) d(v, v'), w(MST(R)) − ρ_d w(MST(K_V_R))}``.
-MST_VERTEX_BOUND_EXPR = sympy.Max(_near, _wR - _rho * _wK)
-#: Theorem D.4's proof (line 481): ``GS ≥ (n − 2)B`` (a lower bound only).
-MST_VERTEX_GS_EXPR = (_n - 2) * _B
 
 #: Largest number of candidate deletion sets a brute force enumerates before refusing.
 MAX_CANDIDATES = 200_000
+_PRINTED = frozenset(('MST_EDGE_GS_EXPR', 'MST_VERTEX_BOUND_EXPR', 'MST_VERTEX_GS_EXPR'))
+
+
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
+    claims import algorithms)."""
+    from ..claims import retain as printed
+
+    return getattr(printed, name)
+
+
+def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
+    if name in _PRINTED:
+        return _printed(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 
 def mst_weight(G: nx.Graph) -> Fraction:

@@ -21,10 +21,22 @@ from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion
 __all__ = ["SVMSolution", "hard_margin_svm", "HardMarginSVM", "SVM_BOUND_EXPR", "SVM_GS_EXPR"]
 
 _gamma, _gammaR = SYMBOLS["gamma"], SYMBOLS["gamma_R"]
-#: Lemma F.2 (lines 565–581), as printed: ``RS_SVM(R) ≤ √(1/γ² − 1/γ_R²)``.
-SVM_BOUND_EXPR = sympy.sqrt(1 / _gamma**2 - 1 / _gammaR**2)
-#: Lemma 3.5 (lines 216–220): ``GS_SVM = 1/γ``.
-SVM_GS_EXPR = 1 / _gamma
+_PRINTED = frozenset(('SVM_BOUND_EXPR', 'SVM_GS_EXPR'))
+
+
+def _printed(name: str) -> sympy.Expr:
+    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
+    claims import algorithms)."""
+    from ..claims import retain as printed
+
+    return getattr(printed, name)
+
+
+def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
+    if name in _PRINTED:
+        return _printed(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 
 # =========================================================================== hard-margin SVM
