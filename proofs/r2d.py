@@ -27,8 +27,8 @@ import sympy
 from sympy import Derivative, exp, log, sqrt
 
 from certunlearn.claims.r2d import (
-    BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, SIGMA_31, SIGMA_APPC,
-    SIGMA_DECAY, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
+    BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
+    SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
     fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
 )
 from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
@@ -411,6 +411,38 @@ def exp_decaying_step() -> Derivation:
     )
 
 
+def exp_decaying_step_fix() -> Derivation:
+    x = sympy.Symbol("x", nonnegative=True)  # η_tLn/(n−m) or η_sL, one factor's increment
+    w = sympy.Symbol("w", nonnegative=True)  # exp(Ln/(n−m)·Σ_{s<T−K}η_s) − 1
+    e = sympy.Symbol("e_K", positive=True)  # exp(L·Σ_{T−K≤s<T}η_s)
+    return Derivation(
+        claim_id="r2d.sec4.2-decaying-step+fix",
+        target="sigma",
+        title="Section 4.2, corrected: decaying steps η_t = η_0γ^t, σ from the schedule's own expansion factors",
+        start=D * c / epsilon,
+        where=(T_IS, N_IS, (A, kappa_A * 2 * G * m / (L * n) * w), (D, kappa_B * A * e)),
+        domain={**_dom(m, r, G, K, j, epsilon, delta, c, kappa_A, kappa_B), L: ("0.001", "1"),
+                eta0: ("0.01", "1"), gamma: ("0.5", "0.999"), x: ("0", "50"), w: ("0", "1000"), e: ("1", "1000")},
+        premises=(
+            Premise("Lemma B.2's recursion with steps η_t: ‖Δ_{t+1}‖ ≤ ‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m) (line 403 "
+                    "with η = η_t); with c_0 = 2Gm/(Ln), ‖Δ_{t+1}‖ + c_0 ≤ (‖Δ_t‖ + c_0)(1 + η_tLn/(n−m)), so "
+                    "A = ‖Δ_{T−K}‖ ≤ c_0(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1) ≤ c_0·w, w = exp(Ln/(n−m)Σ_{s<T−K}η_s) − 1, "
+                    "by step 1; Σ_{s<T−K}η_0γ^s = η_0(1 − γ^{T−K})/(1 − γ)", "Lemma B.2"),
+            Premise("Lemma B.3 with steps η_s: D = ‖θ'_T − θ''_K‖ ≤ AΠ_{T−K≤s<T}(1 + η_sL) ≤ A·e_K (step 1), "
+                    "e_K = exp(LΣ_{T−K≤s<T}η_s), Σ = η_0γ^{T−K}(1 − γ^K)/(1 − γ)", "Lemma B.3"),
+        ),
+        note="κ_A, κ_B ≤ 1 are the ratios of the true distances to the two premises' bounds.",
+        steps=(
+            step(1 + x, "<=", sympy.exp(x), "1 + x ≤ eˣ for each factor of the products (x ≥ 0)"),
+            step(D * c / epsilon, "<=", 2 * m * G * w * e * c / (L * n * epsilon),
+                 "Theorem B.1 with the shift replaced by its bound for the schedule used",
+                 conditions=le1(kappa_A, kappa_B)),
+            then("==", SIGMA_DECAY_FIX, "the prescribed σ: the two sums are geometric",
+                 given={c: C_DR, w: sympy.exp(L * n * ETA_SUM_LEARN / (n - m)) - 1, e: sympy.exp(L * ETA_SUM_UNLEARN)}),
+        ),
+    )
+
+
 def exp_gradient_estimate() -> Derivation:
     gz = sympy.Symbol("g_z", positive=True)  # a deleted point's gradient norm
     sub = {G: G_hat}
@@ -431,6 +463,21 @@ def exp_gradient_estimate() -> Derivation:
             *_final_chain(sub, SIGMA_G_HAT, "G = Ĝ"),
         ),
     )
+
+
+def exp_certified_constant_fix(claim_id: str, which: str) -> Derivation:
+    """Theorem 3.1's chain (r2d.thm3.1, every step proved) with ``which`` the certified constant."""
+    import dataclasses
+
+    base = thm31()
+    return dataclasses.replace(
+        base, claim_id=claim_id,
+        title=f"Appendix D.1, corrected: σ of eq. (3) with the certified {which} — Theorem 3.1's chain",
+        premises=base.premises + (Premise(f"the loss family's declared {which} is verified on Θ and every iterate "
+                                          "stays in Θ (the claim's hypotheses), so Lemmas B.2–B.3 hold with it",
+                                          "certunlearn.problems (declared, verified constants)"),),
+        note="The printed experiment replaced the constant by an estimate; here it is the certified one, and every "
+             "step of Theorem 3.1's proof applies as is.")
 
 
 def exp_lipschitz_estimate() -> Derivation:
@@ -710,6 +757,63 @@ def cor36() -> Derivation:
     )
 
 
+def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extra_premise: tuple, samples: int = 48):
+    Y = sympy.Symbol("Y", real=True)  # E[F(θ)] − F*
+    X = sympy.Symbol("X", nonnegative=True)  # E[f_{D'}(θ)] − f*_{D'}
+    gen = sympy.Symbol("g", real=True)  # E[F(θ) − f_{D'}(θ)], the generalization gap
+    s_ = sympy.Symbol("s", nonnegative=True)  # F* − E[f*_{D'}] ≥ 0 (line 547)
+    kappa_g = sympy.Symbol("kappa_g", positive=True)
+    kappa_x = sympy.Symbol("kappa_x", positive=True)
+    lei_ying = 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X
+    steps = [
+        step(Y, "<=", gen + X, "E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + E[f_{D'}(θ) − f*_{D'}] + (E[f*_{D'}] − F*), "
+             "and E[f*_{D'}] ≤ F* (line 547)"),
+        then("<=", lei_ying + X, "the generalization gap: Lei & Ying 2021, Thm 1, as modified in the paper",
+             cited="Lei & Ying 2021, Thm 1 (generalization gap), as modified in the paper", conditions=le1(kappa_g)),
+    ]
+    if X_bound is not None:
+        steps.append(then("<=", 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * X_bound,
+                          "Corollary 3.5+fix (r2d.cor3.5+fix)", conditions=le1(kappa_x)))
+        where_x = ((X, kappa_x * X_bound),)
+    else:
+        steps.append(then("==", target, "collect the two E[f_{D'}(θ) − f*_{D'}] terms", given={X: risk_gap}))
+        where_x = ()
+    if X_bound is not None:
+        steps.append(then("==", target, "the statement", given={X_bound: COR35_FIX}))
+    return Derivation(
+        claim_id=claim_id,
+        target="bound",
+        title=title,
+        samples=samples,
+        start=Y,
+        where=(T_IS, N_IS, *where_x, (gen, kappa_g * lei_ying), (Y, gen + X - s_)),
+        domain={**domain, kappa_g: ("0.001", "1"), kappa_x: ("0.001", "1"), s_: ("0", "100"), X: ("0", "100")},
+        premises=(Premise("Lemma B.4's source read as a bound on the generalization gap: E[F(θ) − f_{D'}(θ)] ≤ "
+                          "2G²/((n−m)μ) + (L/(2μ))E[f_{D'}(θ) − f*_{D'}] (Lei & Ying 2021, Thm 1, with the bounded "
+                          "gradients of the paper)", "Lei & Ying 2021, Thm 1"), *extra_premise),
+        note="g = κ_g·(the generalization-gap bound); Y = g + X − s with s = F* − E[f*_{D'}] ≥ 0.",
+        steps=tuple(steps),
+    )
+
+
+def lem_b4_fix() -> Derivation:
+    return _lei_ying_fix("r2d.lemB.4+fix", None, LEMB4_FIX,
+                         "Lemma B.4, corrected: the optimisation error enters with coefficient 1 + L/(2μ)",
+                         {m: ("1", "50"), r: ("1", "1000"), G: ("0.01", "100"), mu: ("0.001", "10"),
+                          L: ("0.001", "10"), risk_gap: ("0", "100")}, ())
+
+
+def cor36_fix() -> Derivation:
+    B = sympy.Symbol("B", nonnegative=True)  # the bound of Corollary 3.5+fix
+    return _lei_ying_fix("r2d.cor3.6+fix", B, COR36_FIX,
+                         "Corollary 3.6, corrected: Lemma B.4+fix with Corollary 3.5+fix (B) substituted",
+                         {**_dom(m, r, G, L), mu: ("0.001", "10"), B: ("0", "100")},
+                         (Premise("Corollary 3.5+fix (r2d.cor3.5+fix, derived in this module): X ≤ B = (L/2)dσ² + "
+                                  "(1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + (1 − ημ(n−m)/n)^{T−K}(1−ημ)^K f0gap",
+                                  "r2d.cor3.5+fix"),),
+                         samples=16)
+
+
 # ---------------------------------------------------------------------------------------------- Appendix C, Table 3
 
 
@@ -760,7 +864,9 @@ def table3_d2d() -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [lem23(), lem_b2(), lem_b3(), thm31(), cor32(), thm_b1(), thm_b1_fix(), exp_eps_above_1(),
-            exp_decaying_step(), exp_gradient_estimate(), exp_lipschitz_estimate(), utility(), utility_fix(),
-            _cor35(False), _cor35(True), lem_b4(), cor36(), appc_radius(),
+            exp_decaying_step(), exp_decaying_step_fix(), exp_gradient_estimate(), exp_lipschitz_estimate(),
+            exp_certified_constant_fix("r2d.appD.1-gradient-estimate+fix", "per-sample gradient bound G"),
+            exp_certified_constant_fix("r2d.appD.1-lipschitz-estimate+fix", "smoothness L"), utility(), utility_fix(),
+            _cor35(False), _cor35(True), lem_b4(), cor36(), lem_b4_fix(), cor36_fix(), appc_radius(),
             thm_b1_fix("r2d.appC-radius+fix", 2 * R_ball, title="Appendix C with ε ≤ 1: Theorem B.1+fix at Δ = 2R"),
             table3_d2d()]

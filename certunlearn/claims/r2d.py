@@ -33,6 +33,9 @@ risk, on point-mass populations); ``appC-radius`` (+fix) and ``table3:d2d`` (App
 and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
 Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
 ``appD.1-gradient-estimate`` (G estimated from batch gradients), ``appD.1-lipschitz-estimate`` (the printed L̂).
+Corrected: ``sec4.2-decaying-step+fix`` (σ from the schedule's own expansion factors), ``appD.1-gradient-estimate+fix``
+and ``appD.1-lipschitz-estimate+fix`` (the certified G and L), ``lemB.4+fix`` and ``cor3.6+fix`` (coefficient
+1 + L/(2μ) on the optimisation error, Corollary 3.5+fix substituted).
 
 **Structured families.** *Opposed linear losses*: retained x = +R, deleted x = −R — the trajectories diverge by
 exactly η·2mR/n per step, the most any gradient-bounded loss allows, and the printed bound 2Gm/(Ln)((1 +
@@ -648,6 +651,14 @@ G_hat = sympy.Symbol("G_hat", positive=True)  # the estimated gradient bound of 
 lam = sympy.Symbol("lam", positive=True)  # curvature λ of the concave-quadratic family
 ETA_FINAL = eta0 * gamma ** (T - 1)  # the last step size η_{T−1} ("taking the final step size as η", line 226)
 SIGMA_DECAY = SIGMA_31.subs(eta, ETA_FINAL)
+#: sec4.2-decaying-step+fix: the step sizes actually used. Σ_{s<T−K} η_s and Σ_{T−K≤s<T} η_s (γ < 1)
+ETA_SUM_LEARN = eta0 * (1 - gamma ** (T - K)) / (1 - gamma)
+ETA_SUM_UNLEARN = eta0 * gamma ** (T - K) * (1 - gamma ** K) / (1 - gamma)
+#: the shift bound for the schedule: 2mG/(Ln)(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1)Π_{s≥T−K}(1 + η_sL), each product
+#: bounded by 1 + x ≤ eˣ
+SENSITIVITY_DECAY_FIX = (2 * m * G / (L * n) * (sympy.exp(L * n * ETA_SUM_LEARN / (n - m)) - 1)
+                         * sympy.exp(L * ETA_SUM_UNLEARN))
+SIGMA_DECAY_FIX = SENSITIVITY_DECAY_FIX * C_DR / epsilon
 SIGMA_G_HAT = SIGMA_31.subs(G, G_hat)
 SIGMA_L_HAT = SIGMA_31.subs(L, 1 / lam)  # L̂ of line 616 on a 1-d quadratic of curvature −λ: ‖Δθ‖/‖Δ∇f‖ = 1/λ
 
@@ -699,11 +710,14 @@ def _decay_ok(values: Instance) -> Decision:
     return Decision.TRUE
 
 
-def _decay_family(rng: np.random.Generator, size: int) -> list[dict]:
+DECAY_SCHEDULES = ((Fraction(995, 1000), 300, 0), (Fraction(995, 1000), 300, 150), (Fraction(995, 1000), 100, 0),
+                   (Fraction(9, 10), 40, 0), (Fraction(9, 10), 40, 10), (Fraction(1, 2), 20, 0), (Fraction(1, 2), 12, 4))
+
+
+def _decay_family(rng: np.random.Generator, size: int,
+                  schedules: tuple = DECAY_SCHEDULES) -> list[dict]:
     """Opposed linear losses, η_0 = 1, L → 0, decays γ ∈ {0.995 (as in the experiments' baselines), 0.9, 0.5}."""
     out = []
-    schedules = ((Fraction(995, 1000), 300, 0), (Fraction(995, 1000), 300, 150), (Fraction(995, 1000), 100, 0),
-                 (Fraction(9, 10), 40, 0), (Fraction(9, 10), 40, 10), (Fraction(1, 2), 20, 0), (Fraction(1, 2), 12, 4))
     for (n_, m_), (g, T_, K_), eps, dlt in itertools.product(
             ((200, 1), (20, 2)), schedules, (Fraction(1), Fraction(1, 2)),
             (Fraction(1, 10**5), Fraction(1, 100), Fraction(1, 10))):
@@ -834,6 +848,9 @@ COR35 = L * sqrt(d) * sigma + (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m)
 COR35_FIX = L * d * sigma**2 / 2 + (1 - eta * mu) ** K * (G**2 * m + L * eta * G**2 * m) / (mu * (n - m)) + _DECAY_T
 #: Lemma B.4 (line 553) and Corollary 3.6 (line 195)
 LEMB4 = 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * risk_gap
+#: +fix: the optimisation error enters once more through E[F − F*] = E[F − f_{D'}] + E[f_{D'} − f*] + (E f* − F*)
+LEMB4_FIX = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * risk_gap
+COR36_FIX = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * COR35_FIX
 COR36 = (L * sqrt(d) * sigma + 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * _DECAY_T
          + L / (2 * mu) * (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m)))
 
@@ -1323,6 +1340,27 @@ CLAIMS_EXP = [
              "bound at η_{T−1}. " + _EXP_NOTE,
     ),
     Claim(
+        id="r2d.sec4.2-decaying-step+fix",
+        source="Section 4.2 (line 226), corrected: σ from the decaying schedule actually used",
+        kind=Kind.UNLEARNING,
+        statement="gradient descent with η_t = η_0γ^t (0 < γ < 1), unlearning resuming the schedule at the checkpoint, "
+                  "and σ = 2mG/(Ln)(exp(Ln/(n−m)·Σ_{s<T−K}η_s) − 1)exp(L·Σ_{T−K≤s<T}η_s)√(2log(1.25/δ))/ε gives "
+                  "(ε, δ)-unlearning",
+        hypotheses=(*EPS_RANGE, *DELTA_RANGE, *GD_HYPS, P("T, K integers with 0 ≤ K < T", _schedule_ok),
+                    H("γ < 1", "<", gamma, 1),
+                    P("0 < γ ≤ 1; η_0 ≤ min{1/L, n/(2(n−m)L)}; iterates in Θ", _decay_ok)),
+        bound=delta,
+        prescribed={"sigma": SIGMA_DECAY_FIX},
+        quantity=decay_delta,
+        adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=_decay_family),),
+        derivation="r2d.sec4.2-decaying-step+fix",
+        corrects="r2d.sec4.2-decaying-step",
+        note="Corrects σ computed at the final step size: Lemma B.2's recursion with steps η_t, ‖Δ_{t+1}‖ ≤ "
+             "‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m), solves to ‖Δ_{T−K}‖ ≤ 2Gm/(Ln)(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1), "
+             "Lemma B.3 multiplies by Π_{s≥T−K}(1 + η_sL), and 1 + x ≤ eˣ turns the products into exponentials of "
+             "the geometric sums Σ η_s. γ = 1 (constant steps) is Theorem 3.1 itself.",
+    ),
+    Claim(
         id="r2d.appD.1-gradient-estimate",
         source="Appendix D.1 (line 612: “To estimate the gradient bound G, we compute the norm of each minibatch "
                "gradient at each step of the training process, and take the maximum”)",
@@ -1353,6 +1391,41 @@ CLAIMS_EXP = [
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
              "λ > 1, and σ grows with L. " + _EXP_NOTE,
+    ),
+    Claim(
+        id="r2d.appD.1-gradient-estimate+fix",
+        source="Appendix D.1 (line 612), corrected: σ of eq. (3) with the certified per-sample gradient bound G",
+        kind=Kind.UNLEARNING,
+        statement="σ of eq. (3) with G the loss family's declared, verified per-sample bound ‖∇f_z‖ < G on the "
+                  "domain Θ the iterates stay in (not the batch estimate Ĝ) gives (ε, δ)-unlearning",
+        hypotheses=THM31_HYPS,
+        bound=delta,
+        prescribed={"sigma": SIGMA_31},
+        quantity=unlearning_delta,
+        adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
+                               generate=_g_hat_family),),
+        derivation="r2d.appD.1-gradient-estimate+fix",
+        corrects="r2d.appD.1-gradient-estimate",
+        note="Corrects Ĝ = the largest batch-gradient norm: line 397 bounds each deleted point's own gradient "
+             "‖∇f_{z_i}‖ by G, which a batch average does not bound. With the certified G (checked by the "
+             "hypotheses on the family and on Θ, every iterate in Θ) Theorem 3.1's chain applies unchanged.",
+    ),
+    Claim(
+        id="r2d.appD.1-lipschitz-estimate+fix",
+        source="Appendix D.1 (lines 614–618), corrected: σ of eq. (3) with the certified smoothness constant L",
+        kind=Kind.UNLEARNING,
+        statement="σ of eq. (3) with L the loss family's declared, verified smoothness (‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖ "
+                  "on Θ; λ for the concave quadratics), not L̂, gives (ε, δ)-unlearning",
+        hypotheses=THM31_HYPS,
+        bound=delta,
+        prescribed={"sigma": SIGMA_31},
+        quantity=unlearning_delta,
+        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=_l_hat_family),),
+        derivation="r2d.appD.1-lipschitz-estimate+fix",
+        corrects="r2d.appD.1-lipschitz-estimate",
+        note="Corrects L̂ = ‖Δθ‖/‖Δ∇f‖ (the inverse of a Lipschitz constant of ∇f, = 1/λ on these losses): Lemmas "
+             "B.2–B.3 use ‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖, so σ needs the certified L (checked by the hypotheses). "
+             "Theorem 3.1's chain then applies unchanged.",
     ),
 ]
 
@@ -1440,8 +1513,8 @@ CLAIMS_UTIL = [
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
-             "as large as λb²/2 against G² ≈ 4λ²b². No +fix: the coefficient of the source (Lei & Ying 2021) is not "
-             "in the paper, and any correct version needs it ≥ 1.",
+             "as large as λb²/2 against G² ≈ 4λ²b². Any correct version needs a coefficient "
+             "≥ 1: see r2d.lemB.4+fix (1 + L/(2μ)).",
     ),
     Claim(
         id="r2d.cor3.6",
@@ -1458,6 +1531,44 @@ CLAIMS_UTIL = [
         derivation="r2d.cor3.6",
         note="Checked on point-mass populations, where D is deterministic and F = f_{D'} (so E over D is exact). The "
              "corollary inherits Corollary 3.5's L√dσ and Lemma B.4's coefficient.",
+    ),
+    Claim(
+        id="r2d.lemB.4+fix",
+        source="Lemma B.4 (lines 547–553), corrected coefficient 1 + L/(2μ)",
+        kind=Kind.ACCURACY,
+        statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
+                  "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
+        hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
+        bound=LEMB4_FIX,
+        quantity=_lemb4_quantity,
+        adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
+                               generate=_lemb4_family),),
+        derivation="r2d.lemB.4+fix",
+        corrects="r2d.lemB.4",
+        note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "
+             "E[f_{D'}(θ) − f*_{D'}] + (E[f*_{D'}] − F*); the last term is ≤ 0 (line 547), the first is the "
+             "stability bound 2G²/((n−m)μ) + (L/(2μ))E[f_{D'}(θ) − f*_{D'}] (the paper's modification of Lei & Ying "
+             "2021, Thm 1, read as a bound on the generalization gap — a cited premise, not re-derived here), and "
+             "the middle term, the optimisation error itself, is what the printed lemma drops. On point-mass "
+             "populations (what the checker can evaluate exactly) the generalization gap is 0.",
+    ),
+    Claim(
+        id="r2d.cor3.6+fix",
+        source="Corollary 3.6 (lines 191–197, 555), corrected: Lemma B.4+fix with Corollary 3.5+fix substituted",
+        kind=Kind.ACCURACY,
+        statement="E[F(θ̃'')] − F* ≤ 2G²/((n−m)μ) + (1 + L/(2μ))[(L/2)dσ² + (1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + "
+                  "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'})]",
+        hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
+        bound=COR36_FIX,
+        prescribed={"sigma": SIGMA_31},
+        quantity=excess_risk,
+        adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
+                               generate=_pl_instances(True)),),
+        derivation="r2d.cor3.6+fix",
+        corrects="r2d.cor3.6",
+        note="Corrects the coefficient (1 + L/(2μ), r2d.lemB.4+fix) and the substitution of line 555, which multiplies "
+             "every term of Corollary 3.5 by the coefficient (the printed statement keeps L√dσ without the factor "
+             "L/(2μ)); Corollary 3.5 itself is used in its corrected form (r2d.cor3.5+fix).",
     ),
 ]
 

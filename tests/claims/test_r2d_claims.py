@@ -61,7 +61,9 @@ def test_registered_claims():
     for expected in ("r2d.lem2.3", "r2d.thmB.1", "r2d.thmB.1+fix", "r2d.lemB.2", "r2d.lemB.3", "r2d.thm3.1",
                      "r2d.thm3.1:utility", "r2d.thm3.1:utility+fix", "r2d.cor3.2", "r2d.cor3.5", "r2d.cor3.5+fix",
                      "r2d.lemB.4", "r2d.cor3.6", "r2d.thm3.1:control-sigma-halved", "r2d.sec4.2-decaying-step",
-                     "r2d.sec4.2-epsilon-above-1", "r2d.appD.1-gradient-estimate"):
+                     "r2d.sec4.2-decaying-step+fix", "r2d.sec4.2-epsilon-above-1",
+                     "r2d.appD.1-gradient-estimate+fix", "r2d.appD.1-lipschitz-estimate+fix",
+                     "r2d.lemB.4+fix", "r2d.cor3.6+fix", "r2d.appD.1-gradient-estimate"):
         assert expected in ids
     assert any(c.control is Control.NEGATIVE for c in CLAIMS)
     for c in CLAIMS:
@@ -259,6 +261,39 @@ def test_lemB4_point_mass_independent():
     assert evaluate(get_claim("r2d.lemB.4"), inst, MAX_PREC).outcome == VIOLATED
 
 
+def test_lemB4_fix_holds_where_printed_fails():
+    inst = next(i for i in R._lemb4_family(np.random.default_rng(0), 10**6)
+                if i["n"] == 1001 and i["lam"] == 1 and i["theta"] == [Fraction(10)])
+    assert evaluate(get_claim("r2d.lemB.4"), inst, MAX_PREC).outcome == VIOLATED
+    lhs = Fraction(1, 2) * 10**2  # F = f_{D'} on the point mass: E[F(θ) − F*] = (λ/2)θ²
+    assert inst["risk_gap"] == lhs
+    G, mu, L = inst["G"], inst["mu"], inst["L"]
+    fixed = 2 * G**2 / ((1001 - 1) * mu) + (1 + L / (2 * mu)) * inst["risk_gap"]
+    assert lhs <= fixed
+    fix = get_claim("r2d.lemB.4+fix")
+    with workprec(256):
+        assert contains(fix.bound_value(inst), fixed)
+    assert evaluate(fix, inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+
+
+def test_cor36_fix_holds_where_printed_fails():
+    printed, fix = get_claim("r2d.cor3.6"), get_claim("r2d.cor3.6+fix")
+    inst = next(i for i in R._pl_instances(True)(np.random.default_rng(0), 40)
+                if evaluate(printed, i, MAX_PREC).outcome == VIOLATED)
+    n, m, T, K = (int(Fraction(inst[k])) for k in ("n", "m", "T", "K"))
+    eta, mu, L, G, d, f0 = (mp(inst[k]) for k in ("eta", "mu", "L", "G", "d", "f0gap"))
+    sig = sigma_31(inst)
+    cor35_fix = (L * d * sig**2 / 2 + (1 - eta * mu) ** K * (G**2 * m + L * eta * G**2 * m) / (mu * (n - m))
+                 + (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K * f0)
+    bound = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * cor35_fix
+    with workprec(512):
+        got = mpmath.mpf(fix.bound_value(inst).mid().str(60, radius=False))
+    assert abs(got / bound - 1) < mpmath.mpf(10) ** -30
+    ev = evaluate(fix, inst, MAX_PREC)
+    assert ev.outcome in (WITHIN, ATTAINED)
+    assert mpmath.mpf(ev.observed) <= bound
+
+
 # ---------------------------------------------------------------------------------------------- the experiments
 
 
@@ -283,6 +318,37 @@ def test_decaying_step_shift_by_hand():
     assert evaluate(get_claim("r2d.sec4.2-decaying-step"), inst, MAX_PREC).outcome == VIOLATED
 
 
+def _decay_violating_instance():
+    return next(i for i in R._decay_family(np.random.default_rng(0), 10**6)
+                if i["gamma"] == Fraction(9, 10) and i["T"] == 40 and i["K"] == 10 and i["n"] == 200
+                and i["epsilon"] == 1 and i["delta"] == Fraction(1, 100))
+
+
+def test_decaying_step_fix_holds_where_printed_fails():
+    """The +fix's σ from the schedule used: 2mG/(Ln)(exp(Ln/(n−m)Σ_{s<T−K}η_s) − 1)exp(LΣ_{s≥T−K}η_s)·c/ε,
+    computed here with explicit sums; the true δ (mpmath, the hand-computed shift) is below the target."""
+    inst = _decay_violating_instance()
+    assert evaluate(get_claim("r2d.sec4.2-decaying-step"), inst, MAX_PREC).outcome == VIOLATED
+    g, T, K, n, m = Fraction(9, 10), 40, 10, 200, 1
+    L, G = mp(inst["L"]), mp(inst["G"])
+    s_learn = sum(mp(g) ** t for t in range(T - K))
+    s_unlearn = sum(mp(g) ** t for t in range(T - K, T))
+    sens = 2 * m * G / (L * n) * (mpmath.exp(L * n * s_learn / (n - m)) - 1) * mpmath.exp(L * s_unlearn)
+    sigma = sens * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(5) / 4 / mp(inst["delta"])))
+    fix = get_claim("r2d.sec4.2-decaying-step+fix")
+    assert contains(fix.with_prescribed(inst)["sigma"], sigma)
+    shift = Fraction(2, 200) * sum(g**t for t in range(T - K))
+    r = R._runs_decay(R.instance_key(inst, R.DECAY_NAMES))
+    assert abs(r["unlearned"][0] - r["retrained"][0]) == shift
+    assert sens >= mp(shift)
+    assert true_delta(mpmath.mpf(1), sigma, mp(shift)) <= mp(inst["delta"])
+    assert evaluate(fix, inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+    # and on every instance of the printed claim's structured family with γ < 1 (a small sample)
+    for i in R._decay_family(np.random.default_rng(2), 4):
+        if i["T"] <= 40:
+            assert evaluate(fix, i, MAX_PREC).outcome in (WITHIN, ATTAINED)
+
+
 def test_gradient_estimate_independent():
     inst = next(i for i in R._g_hat_family(np.random.default_rng(0), 10**6)
                 if i["n"] == 10 and i["T"] == 8 and i["epsilon"] == 1 and i["delta"] == Fraction(1, 100))
@@ -294,3 +360,31 @@ def test_gradient_estimate_independent():
     assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), inst, MAX_PREC).outcome == VIOLATED
     # with the true gradient bound the same instance is certified
     assert evaluate(get_claim("r2d.thm3.1"), inst, MAX_PREC).outcome == WITHIN
+
+
+def test_gradient_estimate_fix_holds_where_printed_fails():
+    inst = next(i for i in R._g_hat_family(np.random.default_rng(0), 10**6)
+                if i["n"] == 10 and i["T"] == 8 and i["epsilon"] == 1 and i["delta"] == Fraction(1, 100))
+    assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), inst, MAX_PREC).outcome == VIOLATED
+    fix = get_claim("r2d.appD.1-gradient-estimate+fix")
+    sigma = sigma_31(inst)  # the certified per-sample G, not Ĝ
+    assert contains(fix.with_prescribed(inst)["sigma"], sigma)
+    assert sigma > sigma_31({**inst, "G": inst["G_hat"]})
+    shift = mp(Fraction(8 * 2 * 4, 10))  # as in test_gradient_estimate_independent
+    assert true_delta(mpmath.mpf(1), sigma, shift) <= mp(inst["delta"])
+    assert evaluate(fix, inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+
+
+def test_lipschitz_estimate_fix_holds_where_printed_fails():
+    printed, fix = get_claim("r2d.appD.1-lipschitz-estimate"), get_claim("r2d.appD.1-lipschitz-estimate+fix")
+    inst = next(i for i in R._l_hat_family(np.random.default_rng(0), 10**6)
+                if evaluate(printed, i, MAX_PREC).outcome == VIOLATED)
+    sigma = sigma_31(inst)  # the certified L = λ
+    assert inst["L"] == inst["lam"] > 1
+    assert contains(fix.with_prescribed(inst)["sigma"], sigma)
+    assert contains(printed.with_prescribed(inst)["sigma"], sigma_31({**inst, "L": 1 / Fraction(inst["lam"])}))
+    with workprec(256):
+        shift = R.true_shift(inst)
+    shift_mp = mpmath.mpf(shift.mid().str(60, radius=False))
+    assert true_delta(mp(inst["epsilon"]), sigma, shift_mp) <= mp(inst["delta"])
+    assert evaluate(fix, inst, MAX_PREC).outcome in (WITHIN, ATTAINED)

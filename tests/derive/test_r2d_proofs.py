@@ -91,6 +91,21 @@ def test_every_fix_has_a_printed_claim_whose_derivation_or_verdict_fails(results
             assert printed is not None and not printed.ok
 
 
+def test_decaying_step_fix_derivation(results):
+    r = results["r2d.sec4.2-decaying-step+fix"]
+    assert r.ok and r.link == "identity"
+    assert all(s.status != REFUTED for s in r.steps)
+    assert not results["r2d.sec4.2-decaying-step"].ok
+
+
+@pytest.mark.parametrize("cid", ["r2d.appD.1-gradient-estimate+fix", "r2d.appD.1-lipschitz-estimate+fix",
+                                 "r2d.lemB.4+fix", "r2d.cor3.6+fix"])
+def test_certified_constant_fix_derivations(results, cid):
+    r = results[cid]
+    assert r.ok and r.link == "identity" and r.established
+    assert all(s.status != REFUTED for s in r.steps)
+
+
 def test_lemma_b2_sign_slip_is_the_only_refuted_step(results):
     r = results["r2d.lemB.2"]
     statuses = [s.status for s in r.steps]
