@@ -21,9 +21,14 @@ from certunlearn.claims.d2d import (
     ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, CONTRACTION_213, G2_32, GAP, GAP_32, GAP_32_I, I_MIN_32,
     I_MIN_32_FIX, LG2, RHO_31, RHO_32, SENSITIVITY_212, SIGMA_31, SIGMA_32, SIGMA_32_FIX, D, I, L, M, T, beta, d,
     gamma, i, m, n,
+    A45, ACC_45, ACC_45_FIX, ACC_ROW, ACC_ROW_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
+    ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
+    GAMMA_SC, I2, LP, M_34, M_34_FIX, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
+    SIGMA_45, T_45, T_I_32, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
+from certunlearn.claims.d2d import M_35 as M_35_
 from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
 # auxiliary symbols of the proofs
 u = sympy.Symbol("u", positive=True)  # slack of an inequality on an iteration count
@@ -119,18 +124,31 @@ def thm213() -> Derivation:
     )
 
 
+GFREE = sympy.Symbol("gamma_f", positive=True)  # any γ ∈ (0, 1): lemmas about powers of the contraction factor
+YFREE = sympy.Symbol("Y", positive=True)
+GPOW = sympy.Symbol("G", positive=True)  # a power γ^I ∈ (0, 1)
+GAMMA_FREE_DOMAIN = {GFREE: ("0.01", "0.99"), YFREE: ("1", "1e6"), GPOW: ("0.001", "0.999")}
+
+
+def _power_lemma(why: str) -> Step:
+    """γ^{log Y/log(1/γ)} = 1/Y: the iteration counts T = I + log(Y)/log(1/γ) of the theorems give γ^T = γ^I/Y."""
+    return step(GFREE ** (log(YFREE) / log(1 / GFREE)), "==", 1 / YFREE, why)
+
+
 def thm31() -> Derivation:
-    """Theorem 3.1, unlearning (proof lines 211–240): Eq. (2), the induction (3), Δ, and Lemma A.3."""
-    rho31 = 4 * L / (m * n) * gamma**I / (1 - gamma**I)
+    """Theorem 3.1, unlearning (proof lines 211–240): Eq. (2), the induction (3), Δ, and Lemma A.3. Facts about
+    G = γ^I are stated for any G ∈ (0, 1)."""
+    rho31 = 4 * L / (m * n) * GPOW / (1 - GPOW)
+    delta31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
     return Derivation(
         claim_id="d2d.thm3.1",
         target="sigma",
         title="Theorem 3.1: σ for (ε, δ)-unlearning with secret state (proof lines 211–240)",
         start=sigma,
         conditions=SC_COND,
-        where=(GAMMA_DEF, T_DEF, NI_DEF, (Delta, 8 * L / (m * n) * gamma**I / (1 - gamma**I))),
-        domain=PGD_DOMAIN,
-        samples=20,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        samples=12,
         premises=(
             Premise("f_publish(A(D_i)) ~ N(μ_i, σ²I) and f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) ~ N(μ'_i, σ²I) "
                     "with μ_i = A(D_i), μ'_i = θ̂_i (deterministic descent)", "Algorithms 1–3"),
@@ -140,18 +158,19 @@ def thm31() -> Derivation:
                     "indistinguishable", "Bun & Steinke 2016 (d2d.lemA.3, gaussian.zcdp)"),
         ),
         steps=(
-            step(gamma**T_run * D, "<=", 2 * L * gamma**I / (m * n),
-                 "Eq. (2): γ^T ≤ γ^I·2L/(Dmn) since T ≥ I + log(Dmn/2L)/log(1/γ) (n the input size)"),
-            step(2 * L * gamma**I / (m * n_i), "<=", 4 * L * gamma**I / (m * n), "Eq. (2): n_i ≥ n/2 (Assumption 2.6)"),
-            step(4 * L * gamma**I / (m * n), "<=", rho31, "base case of (3): γ^I ≤ γ^I/(1 − γ^I)"),
+            _power_lemma("Eq. (2): T ≥ I + log(Y)/log(1/γ), Y = Dmn_i/(2L), so γ^T D ≤ γ^I D/Y = 2Lγ^I/(mn_i)"),
+            step(2 * L * GPOW / (m * n_i), "<=", 4 * L * GPOW / (m * n), "Eq. (2): n_i ≥ n/2 (Assumption 2.6)"),
+            step(4 * L * GPOW / (m * n), "<=", rho31, "base case of (3): γ^I ≤ γ^I/(1 − γ^I)",
+                 conditions=(sympy.Le(GPOW, 1),)),
             step(2 * L / (m * n_i), "<=", 4 * L / (m * n), "Lemma 2.12 on D_i, n_i ≥ n/2"),
-            step(gamma**I * (rho31 + 4 * L / (m * n)), "==", rho31,
+            step(GPOW * (rho31 + 4 * L / (m * n)), "==", rho31,
                  "induction step of (3): γ^I(ρ + 4L/(mn)) = ρ for ρ = (4L/(mn))γ^I/(1 − γ^I)"),
-            step(4 * L * gamma**I / (m * n) + rho31, "<=", Delta, "‖μ_i − μ'_i‖ ≤ (2) + (3) ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+            step(4 * L * GPOW / (m * n) + rho31, "<=", 8 * L / (m * n) * GPOW / (1 - GPOW),
+                 "‖μ_i − μ'_i‖ ≤ (2) + (3) ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)", conditions=(sympy.Le(GPOW, 1),)),
             step(Delta**2 / (2 * (Delta / (sqrt(2) * GAP)) ** 2) + sqrt(2) * GAP * sqrt(2 * log(1 / delta)), "==",
                  epsilon, "Lemma A.3 with σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))): the privacy loss bound equals ε"),
-            step(sigma, "==", Delta / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (step 7)",
-                 given={sigma: Delta / (sqrt(2) * GAP)}),
+            step(sigma, "==", delta31 / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (previous step)",
+                 given={sigma: delta31 / (sqrt(2) * GAP)}),
             then("==", SIGMA_31, "Δ = (8L/(mn))γ^I/(1 − γ^I)"),
         ),
     )
@@ -159,27 +178,28 @@ def thm31() -> Derivation:
 
 def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Expr, fix: bool, title: str,
               extra_premises: tuple = ()) -> Derivation:
-    e_def = (e, rho / (1 + s))
+    rf = sympy.Symbol("rho", positive=True)
+    e_ = rf / (1 + s)  # ‖θ̃ − θ*‖ on the event: any value in (0, ρ]
+    alpha_r = (L * rf + M / 2 * rf**2) if fix else M / 2 * rf**2
     if fix:
-        first = (step(g + M * e**2 / 2, "<=", L * e + M * e**2 / 2,
+        first = (step(L * e_ * (2 / (1 + c) - 1) + M * e_**2 / 2, "<=", L * e_ + M * e_**2 / 2,
                       "|∇f_D(θ*)ᵀ(θ̃ − θ*)| ≤ ‖∇f_D(θ*)‖‖θ̃ − θ*‖ ≤ L e (Cauchy–Schwarz; f_z L-Lipschitz)"),
-                 then("<=", alpha, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"))
-        where = (GAMMA_DEF, e_def, (g, L * e * (2 / (1 + c) - 1)))
+                 then("<=", alpha_r, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"))
+        dom = PGD_DOMAIN
     else:
-        first = (step(g + M * e**2 / 2, "<=", M * e**2 / 2,
+        first = (step(g + M * e_**2 / 2, "<=", M * e_**2 / 2,
                       "printed: “since f_z is M-smooth, f_D(θ̃) − f_D(θ*) ≤ (M/2)‖θ̃ − θ*‖²” — this drops "
                       "g = ∇f_D(θ*)ᵀ(θ̃ − θ*), which vanishes only when θ* is interior (∇f_D(θ*) = 0)"),
-                 then("<=", alpha, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"))
-        where = (GAMMA_DEF, e_def)
+                 then("<=", alpha_r, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"))
+        dom = {**PGD_DOMAIN, g: ("0.01", "10")}
     return Derivation(
         claim_id=claim_id,
         target="bound",
         title=title,
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]",
         conditions=SC_COND,
-        where=where,
-        domain=PGD_DOMAIN if fix else {**PGD_DOMAIN, g: ("0.01", "10")},
-        samples=20,
+        domain={**dom, rf: ("0.001", "100")},
+        samples=12,
         premises=(
             Premise("M-smoothness: f_D(θ̃) ≤ f_D(θ*) + ∇f_D(θ*)ᵀ(θ̃ − θ*) + (M/2)‖θ̃ − θ*‖² = f_D(θ*) + g + (M/2)e²",
                     "Definition 2.11"),
@@ -189,6 +209,7 @@ def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Exp
         ),
         steps=(
             *first,
+            step(alpha_r.subs(rf, rho), "==", alpha, "α at the proof's radius ρ"),
             step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", prob,
                  "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
                  cited="Lemma A.2 (checked as d2d.lemA.2)"),
@@ -204,32 +225,51 @@ def thm31_accuracy(fix: bool) -> Derivation:
 
 
 def thm32(fix: bool) -> Derivation:
-    """Appendix D (lines 557–599): Eq. (11), the induction (12), (13), Δ, Lemma A.3 at δ/2, Lemma A.1."""
+    """Appendix D (lines 557–599): Eq. (11), the induction (12), (13), Δ, Lemma A.3 at δ/2, Lemma A.1. Facts about
+    powers of γ are stated for any γ ∈ (0, 1) (γ^{T} with T = I + log(Y)/log(1/γ) is γ^I/Y)."""
     sig = SIGMA_32_FIX if fix else SIGMA_32
-    imin = I_MIN_32_FIX if fix else I_MIN_32
-    Ti = I + log(log(4 * d * i / delta)) / log(1 / gamma) + u
-    rho0 = gamma**I / (1 - gamma**I) * (4 * L / (m * n) + sigma * sqrt(2 * d))
-    x_of = (2 * gamma**I / (1 - gamma**I)) * (4 * L / (m * n) + sig * sqrt(2 * d)) / sig
+    GI = GAMMA_SC**I
+    Gq = GPOW / (1 - GPOW)
+    A_ = 4 * L / (m * n)
+    B_ = sympy.Symbol("B_s", positive=True)  # σ√(2d)
+    Yv = 1 + s  # log(4di/δ) ≥ 1, any value
+    rho0 = Gq * (A_ + B_)
     if fix:
-        budget = (G2_32 / 2 + G2_32 / 2, "the corrected σ makes the first term G/2 and the corrected I makes "
-                  "2√(2d)γ^I/(1 − γ^I) ≤ 2√(2d)γ^I/(1 − γ) ≤ G/2")
+        budget = [
+            step(2 * GI / (1 - GI) * A_ / sig, "==", G2_32 / 2,
+                 "Δ/σ, first term: the corrected σ = 16Lγ^I/((1 − γ^I)mnG) makes 2γ^I/(1−γ^I)·(4L/(mn))/σ = G/2"),
+            step(I_MIN_32_FIX, "==", log(4 * sqrt(2 * d) / ((1 - GAMMA_SC) * G2_32)) / log(1 / GAMMA_SC),
+                 "the corrected I ≥ log(Y)/log(1/γ), Y = 4√(2d)/((1 − γ)G): by the first step √(2d)γ^{I_min} = (1 − γ)G/4"),
+            step(2 * GFREE ** (I + w) / (1 - GFREE ** (I + w)), "<=", 2 * GFREE**I / (1 - GFREE),
+                 "Δ/σ, second term 2√(2d)γ^I/(1 − γ^I) ≤ 2√(2d)γ^{I_min}/(1 − γ) ≤ G/2 (I ≥ I_min ≥ 1)",
+                 conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+            step(G2_32 / 2 + G2_32 / 2, "==", G2_32, "Δ/σ ≤ G/2 + G/2"),
+        ]
         x_bound = G2_32
     else:
-        budget = (GAP_32 + 2 * GAP_32_I * (1 - gamma) / (1 - gamma**I),
-                  "printed σ: the first term is √(2log(2/δ)+3ε) − √(2log(2/δ)+2ε); the printed I gives "
-                  "√(2d)γ^I ≤ (1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))")
+        budget = [
+            step(2 * GI / (1 - GI) * A_ / sig, "==", GAP_32,
+                 "Δ/σ, first term: the printed σ makes 2γ^I/(1−γ^I)·(4L/(mn))/σ = √(2log(2/δ)+3ε) − √(2log(2/δ)+2ε)"),
+            step(I_MIN_32, "==", log(sqrt(2 * d) / ((1 - GAMMA_SC) * GAP_32_I)) / log(1 / GAMMA_SC),
+                 "the printed I ≥ log(Y)/log(1/γ), Y = √(2d)(1−γ)⁻¹/(√(2log(2/δ)+ε) − √(2log(2/δ))): by the first step "
+                 "√(2d)γ^{I_min} = (1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))"),
+            step(2 * (1 - GFREE) / (1 - GFREE**I), "<=", 2, "Δ/σ, second term: 2√(2d)γ^I/(1 − γ^I) ≤ "
+                 "2(1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))/(1 − γ^I) ≤ 2(√(2log(2/δ)+ε) − √(2log(2/δ))): 1 − γ ≤ 1 − γ^I "
+                 "for I ≥ 1", conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+        ]
         x_bound = GAP_32 + 2 * GAP_32_I
     steps = [
-        step(gamma**T_run * D, "<=", 2 * L * gamma**I / (m * n), "Eq. (11): T ≥ I + log(Dmn/2L)/log(1/γ)"),
+        _power_lemma("Eq. (11): T ≥ I + log(Dmn/2L)/log(1/γ) gives γ^T D ≤ 2Lγ^I/(mn); (13): T_i = I + "
+                     "log(log(4di/δ))/log(1/γ) gives γ^{T_i} ≤ γ^I/log(4di/δ)"),
         step(2 * L / (m * n_i), "<=", 4 * L / (m * n), "Lemma 2.12 on D_i with n_i ≥ n/2"),
-        step(gamma**Ti * (gamma**I / (1 - gamma**I) * K + K), "==", gamma**Ti / (1 - gamma**I) * K,
-             "induction step of (12), K = 4L/(mn) + σ√(2d)log(2d/β')"),
-        step(gamma**Ti / (1 - gamma**I) * (4 * L / (m * n) + sigma * sqrt(2 * d) * log(4 * d * i / delta)), "<=",
-             rho0, "(13): β' = δ/(2i) and γ^{T_i} ≤ γ^I/log(4di/δ)",
-             conditions=(sympy.Ge(log(4 * d * i / delta), 1),)),
-        step(rho0 + 4 * L * gamma**I / (m * n), "<=", 2 * rho0, "Δ := (13) + (11) ≤ 2γ^I/(1 − γ^I)(4L/(mn) + σ√(2d))"),
-        step(x, "<=", budget[0], budget[1] + "; x = Δ/σ", conditions=(sympy.Ge(I, 1),)),
-        then("<=", x_bound, "1 − γ ≤ 1 − γ^I for I ≥ 1" if not fix else "algebra", conditions=(sympy.Ge(I, 1),)),
+        step(GPOW / Yv * (Gq * K + K), "==", GPOW / Yv / (1 - GPOW) * K,
+             "induction step of (12), K = 4L/(mn) + σ√(2d)log(2d/β'), γ^{T_i} = γ^I/log(4di/δ)"),
+        step(GPOW / Yv / (1 - GPOW) * (A_ + B_ * Yv), "<=", rho0,
+             "(13): β' = δ/(2i), log(2d/β') = log(4di/δ) ≥ 1 cancels against γ^{T_i} ≤ γ^I/log(4di/δ)",
+             conditions=(sympy.Le(GPOW, 1),)),
+        step(rho0 + A_ * GPOW, "<=", 2 * rho0, "Δ := (13) + (11) ≤ 2γ^I/(1 − γ^I)(4L/(mn) + σ√(2d))",
+             conditions=(sympy.Le(GPOW, 1),)),
+        *budget,
         step(x_bound**2 / 2 + x_bound * sqrt(LG2), "<=", epsilon,
              "Lemma A.3 at δ/2 needs Δ²/(2σ²) + (Δ/σ)√(2log(2/δ)) ≤ ε, i.e. Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ))"),
         step(delta / 2 + delta / 2, "==", delta,
@@ -241,9 +281,9 @@ def thm32(fix: bool) -> Derivation:
         title="Theorem 3.2: perfect unlearning (Appendix D)" + (", corrected σ and I" if fix else ", as printed"),
         start="δ of f_publish(R_A(D_{i−1}, u_i, θ̃_{i−1})) vs f_publish(A(D_i)) at ε",
         conditions=SC_COND,
-        where=((I, sympy.Max(1, imin) + w), GAMMA_DEF, T_DEF, NI_DEF, (x, x_of / (1 + s))),
-        domain={**PGD_DOMAIN, i: ("1", "100"), K: ("0.01", "100")},
-        samples=20,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, i: ("1", "100"), K: ("0.01", "100"), B_: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
+        samples=12,
         premises=(
             Premise("Theorem 2.13, Lemma 2.12, Lemma A.2 (tail of ‖Z_i‖ with β' = δ/(2i), union over i rounds)",
                     "d2d.thm2.13, d2d.lem2.12, d2d.lemA.2"),
@@ -340,8 +380,622 @@ def lemA5() -> Derivation:
     )
 
 
+# ---------------------------------------------------------------------------------------------------- Section 3.2
+tr = sympy.Symbol("t_r", positive=True)  # ‖θ*r‖ (Θ ∋ 0: ≤ D)
+ts = sympy.Symbol("t_s", positive=True)  # ‖θ*‖
+gq = sympy.Symbol("q", positive=True)  # f(θ*r) − f(θ*) ≥ 0
+ip = sympy.Symbol("p_i", real=True)  # mθ*rᵀ(θ*r − θ̃)
+gg = sympy.Symbol("g_r", real=True)  # ∇g(θ*r)ᵀ(θ̃ − θ*r), 0 only for an interior θ*r
+Tp = sympy.Symbol("T'", positive=True)  # an iteration count T' ≥ 1 (Facts E.1, E.2)
+REG_DOMAIN = {**PGD_DOMAIN, i: ("1", "100"), Tp: ("1", "1000"), xi: ("1", "3")}
+T_REG_RUN = (T_run, T_REG + u)
+
+
+def claim33() -> list[Derivation]:
+    """Claim 3.3 (line 277; the paper prints no proof): the triangle inequality on ∇g_z = ∇f_z + mθ and on ∇²g_z = ∇²f_z
+    + mI, with ‖θ‖ = ‖θ − 0‖ ≤ D because 0 ∈ Θ (line 273)."""
+    gf = sympy.Symbol("g_f", positive=True)  # ‖∇f_z(θ)‖
+    th = sympy.Symbol("theta_n", positive=True)  # ‖θ‖
+    hf = sympy.Symbol("h_f", positive=True)  # λ_max(∇²f_z)
+    lm = sympy.Symbol("lambda_min", positive=True)  # λ_min(∇²f_z) ≥ 0 (convexity)
+    dom = {L: ("0.1", "100"), m: ("0.01", "10"), M: ("0.02", "100"), D: ("0.1", "100")}
+    return [
+        Derivation(
+            claim_id="d2d.claim3.3", target="bound", title="Claim 3.3: the Lipschitz constant of the regularised loss",
+            start="‖∇g_z(θ)‖ = ‖∇f_z(θ) + mθ‖ ≤ ‖∇f_z(θ)‖ + m‖θ‖",
+            where=((gf, L / (1 + s)), (th, D / (1 + c))), domain=dom, samples=12,
+            premises=(Premise("a differentiable function on the convex Θ is K-Lipschitz iff sup_Θ ‖∇‖ ≤ K; the triangle "
+                              "inequality on ∇g_z = ∇f_z + mθ", "mean value theorem"),),
+            steps=(step(gf + m * th, "<=", L + m * th, "f_z is L-Lipschitz: ‖∇f_z(θ)‖ ≤ L"),
+                   then("<=", L + m * D, "0 ∈ Θ: ‖θ‖ = ‖θ − 0‖ ≤ D")),
+        ),
+        Derivation(
+            claim_id="d2d.claim3.3:smoothness", target="bound", title="Claim 3.3: the smoothness of the regularised loss",
+            start="‖∇²g_z(θ)‖ = ‖∇²f_z(θ) + mI‖ ≤ ‖∇²f_z(θ)‖ + m", where=((hf, M / (1 + s)),), domain=dom, samples=12,
+            steps=(step(hf + m, "<=", M + m, "f_z is M-smooth: ‖∇²f_z‖ ≤ M"),),
+        ),
+        Derivation(
+            claim_id="d2d.claim3.3:strong-convexity", target="bound",
+            title="Claim 3.3: the strong convexity of the regularised loss", start="m/λ_min(∇²g_z)",
+            domain={**dom, lm: ("0.001", "100")}, samples=12,
+            premises=(Premise("λ_min(∇²g_z) = λ_min(∇²f_z) + m; a C² function is μ-strongly convex iff λ_min ≥ μ",
+                              "Definition 2.9"),),
+            steps=(step(m / (lm + m), "<=", 1, "f_z convex: λ_min(∇²f_z) ≥ 0"),),
+        ),
+    ]
+
+
+def thm34() -> Derivation:
+    """Theorem 3.4, unlearning (line 292: “follows from Theorem 3.1 by the choice of σ”): Theorem 3.1 applied to g,
+    which is m-strongly convex, (L + mD)-Lipschitz and (M + m)-smooth by Claim 3.3."""
+    sigma31_g = SIGMA_31.subs({L: LP, M: M + m}, simultaneous=True)
+    return Derivation(
+        claim_id="d2d.thm3.4", target="sigma", title="Theorem 3.4: σ for unlearning on the regularised loss (line 292)",
+        start=sigma, domain=PGD_DOMAIN, samples=12,
+        premises=(Premise("Theorem 3.1 for the loss g_z: m-strongly convex, (L + mD)-Lipschitz, (M + m)-smooth",
+                          "d2d.thm3.1, d2d.claim3.3"),),
+        steps=(
+            step(((M + m) - m) / ((M + m) + m), "==", GAMMA_REG, "Theorem 3.1's γ for g: (M_g − m)/(M_g + m), M_g = M + m"),
+            step(2 / ((M + m) + m), "==", ETA_REG, "Theorem 3.1's η for g: 2/(M_g + m)"),
+            step(log(D * m * n / (2 * LP)), "<=", log(D * m * n / (2 * L)),
+                 "the printed T uses L ≤ L + mD: it is at least Theorem 3.1's T for g"),
+            step(sigma, "==", sigma31_g, "Theorem 3.1's σ for g (its L is L + mD)", given={sigma: sigma31_g}),
+            then("==", SIGMA_34, "algebra"),
+        ),
+    )
+
+
+def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
+    """Theorems 3.4/3.5, accuracy: the chain of lines 293–300 (as printed, steps (1)–(5)), or its Cauchy–Schwarz fix,
+    then Lemma A.2 for ‖θ̃ − θ*r‖ < ρ. Quantities bounded by others are written as values in their ranges
+    (e = ρ/(1 + s) ≤ ρ, ‖θ*‖ = D/(1 + k) ≤ D, a cosine 2/(1 + c) − 1 ∈ (−1, 1])."""
+    thm35_ = claim_id.startswith("d2d.thm3.5")
+    rho_expr = RHO_35 if thm35_ else RHO_34
+    alpha = (ALPHA_35_FIX if fix else ALPHA_35) if thm35_ else (ALPHA_34_FIX if fix else ALPHA_34)
+    rf = sympy.Symbol("rho", positive=True)
+    e_ = rf / (1 + s)
+    ts_ = D / (1 + k)
+    tr_ = ts_ / (1 + w)
+    cos_ = 2 / (1 + c) - 1
+    ip_ = m * tr_ * e_ * cos_
+    q_ = m / 2 * (ts_**2 - tr_**2) / (1 + u)
+    alpha_r = (L * rf + M / 2 * rf**2 + m / 2 * D**2) if fix else (M / 2 * rf**2 + m * D**2 + m / 2 * D**2)
+    opt = step(m / 2 * (ts_**2 - tr_**2), "<=", m / 2 * D**2, "(4): g(θ*r) ≤ g(θ*) gives f(θ*r) − f(θ*) ≤ "
+               "(m/2)(‖θ*‖² − ‖θ*r‖²); ‖θ*‖ ≤ D (0 ∈ Θ)")
+    if fix:
+        first = (step(L * e_ * cos_ + M * e_**2 / 2 + q_, "<=", L * e_ + M * e_**2 / 2 + q_,
+                      "Cauchy–Schwarz: ∇f(θ*r)ᵀ(θ̃ − θ*r) ≤ ‖∇f(θ*r)‖‖θ̃ − θ*r‖ ≤ Le (f L-Lipschitz; no optimality needed)"),
+                 opt,
+                 step(L * e_ + M * e_**2 / 2 + m / 2 * D**2, "<=", alpha_r, "on the event ‖θ̃ − θ*r‖ < ρ: e ≤ ρ"))
+        dom = REG_DOMAIN
+    else:
+        first = (step(gg + ip_ + M * e_**2 / 2 + q_, "<=", ip_ + M * e_**2 / 2 + q_,
+                      "(2): “∇f(θ) = ∇g(θ) − mθ and ∇g(θ*r) = 0 by optimality” — ∇g(θ*r) vanishes only for an interior "
+                      "θ*r; g_r = ∇g(θ*r)ᵀ(θ̃ − θ*r) is dropped"),
+                 step(ip_, "<=", m * D**2, "(3): “θ₁ᵀθ₂ ≤ ‖θ₁‖‖θ₂‖ ≤ D² for θ₁, θ₂ ∈ Θ” — but θ*r − θ̃ is not in Θ: θ̃ = θ̂ + Z, "
+                      "so ‖θ*r − θ̃‖ = e is not bounded by D"),
+                 opt,
+                 step(M * e_**2 / 2 + m * D**2 + m / 2 * D**2, "<=", alpha_r, "on the event ‖θ̃ − θ*r‖ < ρ: e ≤ ρ"))
+        dom = {**REG_DOMAIN, gg: ("0.01", "10")}
+    return Derivation(
+        claim_id=claim_id, target="bound",
+        title=("Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
+              + (" (corrected)" if fix else " (lines 293–300)"),
+        start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]", domain={**dom, rf: ("0.001", "100")}, samples=12,
+        premises=(Premise("(1) M-smoothness of f: f(θ̃) ≤ f(θ*r) + ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖²", "Definition 2.11"),
+                  Premise("‖θ̃_i − θ*r_i‖ < ρ except with probability β: ‖θ̂_i − θ*r_i‖ is bounded by Theorem 3.1's proof for g "
+                          + ("(eq. (19))" if thm35_ else "(eq. (6))") + " and ‖Z_i‖ by Lemma A.2", "Lemma A.2")),
+        note="Printed: steps (2) and (3) are refuted (boundary optimum; θ̃ outside Θ)." if not fix else
+             "The corrected chain needs neither ∇g(θ*r) = 0 nor θ̃ ∈ Θ.",
+        steps=(*first,
+               step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'√M/(m√(mI)n)" if thm35_ else
+                                                                             "4L'γ^I/(mn(1−γ^I))") + " + σ√(2d)log(2d/β)"),
+               step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", beta,
+                    "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
+                    cited="Lemma A.2 (checked as d2d.lemA.2)")),
+    )
+
+
+def _unlearning_sigma(claim_id: str, title: str, fact: tuple, shift: sympy.Expr, target: sympy.Expr, printed: bool,
+                      extra: tuple = ()) -> Derivation:
+    """Appendix E (lines 614–683): Facts E.1/E.2, eqs. (17)–(19), Δ and Lemma A.3, for T_i = i^{2ξ}·I. The facts
+    about γ = M/(M + 2m) are stated with x = m/M."""
+    return Derivation(
+        claim_id=claim_id, target="sigma", title=title, start=sigma,
+        where=(NI_DEF,), domain={**REG_DOMAIN, XR: ("0.001", "100")}, samples=12,
+        premises=(Premise("Theorem 2.13 for g (γ = M/(M + 2m) = 1/(1 + 2x), x = m/M), Lemma 2.12 for g (Lipschitz "
+                          "L' = L + mD, Claim 3.3)", "d2d.thm2.13, d2d.lem2.12, d2d.claim3.3"),
+                  Premise("Lemma A.3 (Gaussian mechanism)", "Bun & Steinke 2016 (d2d.lemA.3)")),
+        note=("Printed: the last step fails — the σ that Lemma A.3 needs for the proof's own Δ is twice the printed σ."
+              if printed else "Corrected σ: Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))) for the proof's Δ."),
+        steps=(
+            *fact,
+            step(2 * LP * GR / (m * n_i), "<=", 4 * LP * GR / (m * n), "(17): n_i ≥ n/2 (Assumption 2.6), G = γ^I"),
+            *extra,
+            step(Delta / (sqrt(2) * GAP), "==", 2 * shift / (sqrt(2) * GAP), "Δ := (19) for μ_i plus (19) for μ'_i",
+                 given={Delta: 2 * shift}),
+            step(Delta**2 / (2 * (Delta / (sqrt(2) * GAP)) ** 2) + sqrt(2) * GAP * sqrt(2 * log(1 / delta)), "==", epsilon,
+                 "Lemma A.3 with σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))): the privacy loss bound equals ε"),
+            step(sigma, "==", 2 * shift / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε for the proof's Δ",
+                 given={sigma: 2 * shift / (sqrt(2) * GAP)}),
+            then("==", target, "the printed σ of the theorem" if printed else "algebra"),
+        ),
+    )
+
+
+XR = sympy.Symbol("x", positive=True)  # m/M
+GR = sympy.Symbol("G", positive=True)  # a power of γ, in (0, 1]
+
+
+def _induction(power_of: Callable) -> tuple:
+    """(18)'s induction step, with G_i = γ^{T_i} ≤ 1 (free): G_{i+1}(c·i·G_i + c) ≤ c(i + 1)G_{i+1}."""
+    cst = 4 * LP / (m * n)
+    Gi = 1 / (1 + u)  # any value in (0, 1]
+    return (step(GR * (cst * i * Gi + cst), "<=", cst * (i + 1) * GR,
+                 f"(18), induction step: G_{{i+1}}(4L'/(mn)·i·G_i + 4L'/(mn)) ≤ 4L'/(mn)(i+1)G_{{i+1}}, G_i = γ^{{{power_of('i')}}} ≤ 1"),)
+
+
+def thm35(fix: bool) -> Derivation:
+    shift = 4 * LP * sqrt(M) / (m * sqrt(m * I) * n)
+    fact = (
+        step((1 + 2 * XR) ** (-Tp), "<=", 1 / (1 + 2 * XR * Tp), "Fact E.1 (15): γ^{T'} = (1 + 2x)^{−T'} ≤ 1/(1 + 2xT') "
+             "(Bernoulli, T' ≥ 1)"),
+        then("<=", sqrt(1 / (XR * Tp)), "Fact E.1: 1 + y ≥ 2√y ≥ √y, y = 2xT'"),
+    )
+    extra = (
+        *_induction(lambda j: f"{j}²I"),
+        step(4 * LP / (m * n) * i * sqrt(M / (m * i**2 * I)), "==", shift,
+             "(19): Fact E.1 at T' = i²I bounds (4L'/(mn))·i·γ^{i²I} by this; the factor i cancels"),
+    )
+    return _unlearning_sigma("d2d.thm3.5" + ("+fix" if fix else ""),
+                             "Theorem 3.5: σ for weak unlearning (Appendix E)" + (", corrected" if fix else ", as printed"),
+                             fact, shift, SIGMA_35_FIX if fix else SIGMA_35, not fix, extra)
+
+
+def rem36(fix: bool) -> Derivation:
+    shift = 4 * LP / (m * n) * (M / (m * I)) ** (1 / (2 * xi))
+    fact = (
+        step(((1 + 2 * XR) ** (-xi * Tp)) ** (1 / xi), "<=", (1 / (XR * xi * Tp)) ** (1 / (2 * xi)),
+             "Fact E.2 (16): γ^{T'} = (γ^{ξT'})^{1/ξ} ≤ (M/(mξT'))^{1/(2ξ)} by Fact E.1 at ξT'"),
+        then("<=", (1 / (XR * Tp)) ** (1 / (2 * xi)), "ξ ≥ 1", conditions=(sympy.Ge(xi, 1),)),
+    )
+    extra = (
+        *_induction(lambda j: f"{j}^{{2ξ}}I"),
+        step(4 * LP / (m * n) * i * (M / (m * i ** (2 * xi) * I)) ** (1 / (2 * xi)), "==", shift,
+             "(19) with Fact E.2 at T' = i^{2ξ}I; the factor i cancels"),
+    )
+    return _unlearning_sigma("d2d.rem3.6" + ("+fix" if fix else ""),
+                             "Remark 3.6: σ for T_i = i^{2ξ}I (Fact E.2 in Appendix E)" + (", corrected" if fix else ", as printed"),
+                             fact, shift, SIGMA_36_FIX if fix else SIGMA_36, not fix, extra)
+
+
+# ---------------------------------------------------------------------------------------------------- Section 4
+npv = sympy.Symbol("n_prev", positive=True)  # n_{i−1} = |D_{i−1}|
+cc = sympy.Symbol("c", positive=True)  # copies of the updated point z in D_{i−1}
+kv = sympy.Symbol("k_v", positive=True)  # copies of another value v
+na = sympy.Symbol("n_a", positive=True)  # n_i after an addition (n_{i−1} = n_a − 1)
+LEM42_DOMAIN = {kv: ("1", "50"), cc: ("1", "50"), w: ("0.001", "50"), B: ("1", "100"), na: ("2", "100")}
+
+
+def _lem42_steps(fix: bool) -> tuple:
+    if fix:
+        dele = (
+            step(kv / npv + (cc / npv) * (1 / cc) * (kv / n_i), "==", kv / n_i,
+                 "deletion, v ≠ z: the slot keeps v, or held the deleted copy (probability 1/n_{i−1}) and is redrawn "
+                 "from P(D_i)"),
+            step((cc / npv) * ((cc - 1) / cc) + (1 / npv) * ((cc - 1) / n_i), "==", (cc - 1) / n_i,
+                 "deletion, the value z: kept if the slot held another of its c copies (probability (c − 1)/n_{i−1}), "
+                 "else redrawn onto one of the c − 1 copies left"),
+        )
+    else:
+        dele = (
+            step(kv / (npv - cc), "==", kv / n_i,
+                 "“the distribution of z_l | z_l ≠ z_i for z_i ∈ D_{i−1} is uniform over D_{i−1} \\ {z_i} = D_i” — "
+                 "conditioning on z_l ≠ z_i removes all c copies of z_i, the deletion only one"),
+            step((npv - cc) / npv * (kv / n_i) + cc / npv * (kv / n_i), "==", kv / n_i,
+                 "total probability: a slot ≠ z_i keeps its point (law as in the previous step), a slot = z_i is "
+                 "redrawn from P(D_i)"),
+        )
+    add = (
+        step(kv / (na - 1) * (1 - 1 / na), "==", kv / na,
+             "addition (reservoir sampling with replacement [Vit85]): N ~ Binomial(B, 1/n_i) positions chosen "
+             "uniformly = each slot independently overwritten by z_i with probability 1/n_i"),
+    )
+    return dele + add
+
+
+def lem42(fix: bool) -> Derivation:
+    pi_v = kv / npv + (cc / npv) * (1 / cc) * (kv / n_i) if fix else (npv - cc) / npv * (kv / n_i) + cc / npv * (kv / n_i)
+    return Derivation(
+        claim_id="d2d.lem4.2" + ("+fix" if fix else ""), target="bound",
+        title="Lemma 4.2: the reservoir keeps S_i ~ P^B(D_i)" + (" (by-copy deletion)" if fix else " (Appendix C, as printed)"),
+        start="max_s P[S_i = s]/P^B(D_i)(s)",
+        where=((npv, cc + kv + w), (n_i, npv - 1)),
+        domain=LEM42_DOMAIN, samples=12,
+        premises=(Premise("by induction S_{i−1} ~ P^B(D_{i−1}); Algorithm 5 acts on each slot independently, so the slots of "
+                          "S_i are i.i.d. and the likelihood ratio of S_i is the product of the slots' ratios",
+                          "proof of Lemma 4.2, lines 540–545"),),
+        note=("Printed: the first step fails for c ≥ 2 copies of the deleted point." if not fix else
+              "With the deleted copy (not value) resampled, every slot's law is P(D_i)."),
+        steps=(*_lem42_steps(fix),
+               step((pi_v / (kv / n_i)) ** B, "==", 1,
+                    "each of the B i.i.d. slots has law P(D_i): the likelihood ratio is 1")),
+    )
+
+
+def lem43(fix: bool) -> Derivation:
+    """Appendix C, proof of Lemma 4.3 (lines 547–555), then Lemma A.5 at the threshold. μ = 2B/n ≥ 1 and
+    ℓ = log(1/δ') ≥ 1 are written as free symbols under those conditions."""
+    mu = sympy.Symbol("mu", positive=True)
+    ell = sympy.Symbol("ell", positive=True)
+    ni_ = n / 2 + w  # n_{i−1} ≥ n/2
+    xr = (ell + sqrt(ell**2 + 8 * mu * ell)) / (2 * mu)
+    if fix:
+        first = step(1 / ni_, "<=", 2 / n, "by-copy deletion: a slot changes only if it holds the deleted copy "
+                     "(probability 1/n_{i−1}), an addition overwrites it with probability 1/n_i; n_{i−1}, n_i ≥ n/2")
+    else:
+        first = step((1 + k) / ni_, "<=", 2 / n, "“for any data point z, the number of copies of z subsampled in S_i is "
+                     "Binomial(B, p) where p ≤ 2/n” — a point with 1 + k copies in D_{i−1} has p = (1 + k)/n_{i−1} (and "
+                     "the printed deletion resamples all of them)")
+    return Derivation(
+        claim_id="d2d.lem4.3" + ("+fix" if fix else ""), target="bound",
+        title="Lemma 4.3: few positions change per update" + (" (by-copy Algorithm 5)" if fix else " (Appendix C)"),
+        start="P[s_i > 10(B/n)log(1/δ')]",
+        domain={n: ("1", "1000"), deltap: ("1e-12", "0.36"), w: ("0.001", "500"), k: ("0.001", "20"),
+                mu: ("1", "1000"), ell: ("1", "30")},
+        samples=12,
+        premises=(Premise("s_i is at most the number of slots holding the updated point (Binomial(B, p)), stochastically "
+                          "at most Binomial(B, 2/n) when p ≤ 2/n; Lemma A.5 with μ = 2B/n ≥ 1 (B ≥ n) and ℓ = log(1/δ') ≥ 1 "
+                          "(δ' ≤ 1/e)", "Lemma A.5 (d2d.lemA.5)"),),
+        steps=(
+            first,
+            step(mu * xr**2 - ell * xr - 2 * ell, "==", 0, "the Chernoff exponent μx²/(2 + x) equals ℓ at "
+                 "x = (ℓ + √(ℓ² + 8μℓ))/(2μ): P[X ≥ (1 + x)μ] ≤ e^{−ℓ} = δ'"),
+            step(ell, "<=", sqrt(ell**2 + 8 * mu * ell),
+                 "so the threshold (1 + x)μ = μ + (ℓ + √(ℓ² + 8μℓ))/2 is at most the printed μ + √(ℓ² + 8μℓ) = "
+                 "μ(1 + √(ℓ²/μ² + 8ℓ/μ))"),
+            step(sqrt(ell**2 / mu**2 + 8 * ell / mu), "<=", sqrt(ell**2 + 8 * ell), "μ = 2B/n ≥ 1 (B ≥ n)",
+                 conditions=(sympy.Ge(mu, 1),)),
+            step(sqrt(ell**2 + 8 * ell), "<=", 5 * ell - 1, "ℓ = log(1/δ') ≥ 1: μ(1 + √(ℓ² + 8ℓ)) ≤ 5μℓ",
+                 conditions=(sympy.Ge(ell, 1),)),
+            step(5 * (2 * B / n) * log(1 / deltap), "==", 10 * B / n * log(1 / deltap), "μ = 2B/n, ℓ = log(1/δ')"),
+            step(sympy.exp(-log(1 / deltap)), "==", deltap, "P[s_i > 10(B/n)log(1/δ')] ≤ e^{−ℓ} = δ'"),
+        ),
+    )
+
+
+GF = sympy.Symbol("gamma_f", positive=True)  # any γ ∈ (0, 1) (free: lemmas about the contraction factor)
+XF = sympy.Symbol("X", positive=True)
+GI = sympy.Symbol("g", positive=True)  # g = γ^a/(1 − γ^a)
+
+
+def thm45(fix: bool) -> Derivation:
+    """Appendix F (lines 716–800): Fact F.1 (Lemma 4.3), (21), (22), the induction (23), (24)–(26), Lemma A.3 at δ/2,
+    Lemma A.1 — with the coupling S'_i = S_i of Lemma 4.2. The contraction lemmas are stated for any γ ∈ (0, 1)."""
+    lg = log(2 * i / delta)
+    vv = sympy.Symbol("v", positive=True)
+    return Derivation(
+        claim_id="d2d.thm4.5" + ("+fix" if fix else ""), target="bound",
+        title="Theorem 4.5: unlearning of perturbed distributed descent (Appendix F)" + (", by-copy reservoir" if fix else ""),
+        start="δ of f_publish(R_A(S_{i−1}, u_i, θ̂_{i−1})) vs f_publish(A(D_i)) at ε",
+        conditions=SC_COND,
+        where=((npv, cc + kv + w), (n_i, npv - 1)),
+        domain={**PGD_DOMAIN, i: ("1", "100"), xi: ("1", "1.3333"), kv: ("1", "50"), cc: ("1", "50"), w: ("0.001", "50"),
+                GF: ("0.01", "0.99"), XF: ("1", "1e6"), GI: ("0.001", "100")},
+        samples=12,
+        premises=(Premise("Fact F.1: s̃_i ≤ 10(B/n)log(2i/δ) with probability ≥ 1 − δ/2 (Lemma 4.3 at δ' = δ/(2i), union "
+                          "over l ≤ i)", "d2d.lem4.3" + ("+fix" if fix else "")),
+                  Premise("Theorem 2.13 per part; Lemma 2.12 per part (size B/K), applied 2s_ij times",
+                          "d2d.thm2.13, d2d.lem2.12"),
+                  Premise("Lemma A.3 at δ/2 and Lemma A.1", "Bun & Steinke 2016; d2d.lemA.3")),
+        note=("Printed: the coupling S'_i = S_i needs Lemma 4.2, whose proof step fails for repeated points." if not fix
+              else "With the by-copy reservoir the coupling holds (d2d.lem4.2+fix)."),
+        steps=(
+            *(_lem42_steps(fix)[:1]),
+            step(sqrt(n**xi) * n**2 * T_I_45 / (10 * (n**xi) ** 2 * lg), "==",
+                 A45 + log(1 + 10 * i * lg) / log(1 / GAMMA_SC),
+                 "(21): K n²T_i/(10B² log(2i/δ)) at B = n^ξ, K = √B, the printed T_i: T'_i ≥ KnT_i/(Bs_i) is at least "
+                 "a + log(1 + 10i log(2i/δ))/log(1/γ), a = 𝓘n^{(4−3ξ)/2}, on the event of Fact F.1"),
+            step(T_45, "==", A45 + log(D * m * n**xi * (1 + 10 * log(2 / delta)) / L) / log(1 / GAMMA_SC),
+                 "the printed T is a + log(X)/log(1/γ), X = DmL⁻¹B(1 + 10log(2/δ))"),
+            step(GF ** (log(XF) / log(1 / GF)), "==", 1 / XF,
+                 "(22), (23): γ^{log X/log(1/γ)} = 1/X, so γ^T D ≤ γ^a L/(mB(1 + 10log(2/δ))) and "
+                 "γ^{T'_i} ≤ γ^a/(1 + 10i log(2i/δ))"),
+            step(4 * L / (m * n * (1 + vv) * (1 + 10 * i * lg)) * GI * (1 + i * 10 * (1 + vv) * lg), "<=",
+                 4 * L / (m * n) * GI, "(25): s̃_i ≤ 10(B/n)log(2i/δ) and B = n(1 + v) ≥ n"),
+            step(4 * L / (m * n) * GF**A45 + 4 * L / (m * n) * GF**A45 / (1 - GF**A45), "<=",
+                 8 * L / (m * n) * GF**A45 / (1 - GF**A45), "(26): (24) + (25) ≤ Δ = (8L/(mn))γ^a/(1 − γ^a)",
+                 conditions=(sympy.Le(GF, 1),)),
+            step(Delta**2 / (2 * (Delta / (sqrt(2) * zcdp_gap(epsilon, log(2 / delta)))) ** 2)
+                 + sqrt(2) * zcdp_gap(epsilon, log(2 / delta)) * sqrt(2 * log(2 / delta)), "==", epsilon,
+                 "Lemma A.3 at δ/2 with σ = Δ/(√2(√(log(2/δ)+ε) − √log(2/δ))) — the printed σ for Δ of (26)"),
+            step(SIGMA_45, "==", 8 * L / (m * n) * GAMMA_SC**A45 / (1 - GAMMA_SC**A45)
+                 / (sqrt(2) * zcdp_gap(epsilon, log(2 / delta))), "the printed σ is Δ/(√2·gap)"),
+            step(delta / 2 + delta / 2, "==", delta, "Lemma A.1: (ε, δ/2) given the sampling, off an event of probability "
+                 "δ/2 (Fact F.1)"),
+        ),
+    )
+
+
+def thm45_accuracy(fix: bool) -> Derivation:
+    """Appendix F, eqs. (27)–(28) (lines 806–812)."""
+    Ea = sympy.Symbol("E_a", positive=True)  # E‖θ̂_avg − θ*_avg‖²
+    Eb = sympy.Symbol("E_b", positive=True)  # E‖θ*_avg − θ*‖²
+    Eab = sympy.Symbol("E_ab", real=True)  # E[(θ̂_avg − θ*_avg)ᵀ(θ*_avg − θ*)]
+    E1 = sympy.Symbol("E_1", positive=True)
+    two = 2 if fix else 1
+    Ea_ = E1 / (1 + s) ** 2  # any value in (0, E₁]
+    Eb_ = V / (1 + c) ** 2  # any value in (0, V]
+    Eab_ = sqrt(Ea_ * Eb_) * (2 / (1 + k) - 1)
+    return Derivation(
+        claim_id="d2d.thm4.5:accuracy" + ("+fix" if fix else ""), target="bound",
+        title="Theorem 4.5, accuracy: eqs. (27)–(28)" + (", corrected" if fix else ", as printed"),
+        start="E‖θ̂_{i,avg} − θ*_i‖² = E‖a‖² + E‖b‖² + 2E[aᵀb], a = θ̂_avg − θ*_avg, b = θ*_avg − θ*",
+        where=((npv, cc + kv + w), (n_i, npv - 1)),
+        domain={**PGD_DOMAIN, xi: ("1", "1.3333"), V: ("0.001", "10"), E1: ("0.001", "10"), kv: ("1", "50"),
+                cc: ("1", "50"), w: ("0.001", "50"), k: ("0.001", "50"), GI: ("0.001", "100")},
+        samples=12,
+        premises=(Premise("Theorem 4.4 (Corollary 2 of [ZDW12]) bounds E‖θ*_{i,avg} − θ*_i‖² for S_i ~ P^B(D_i): V is any "
+                          "such bound; S_i ~ P^B(D_i) by Lemma 4.2", "[ZDW12] Cor. 2 (cited)"),
+                  Premise("Cauchy–Schwarz: |E[aᵀb]| ≤ √(E‖a‖²E‖b‖²)", "Cauchy–Schwarz")),
+        steps=(
+            *(_lem42_steps(fix)[:1]),
+            step((4 * L / (m * n) * GI) ** 2 * (1 - delta) + delta * D**2, "<=", 16 * L**2 * GI**2 / (m**2 * n**2) + delta * D**2,
+                 "(28): law of total expectation; (24)–(25) give ‖a‖ ≤ (4L/(mn))g with probability ≥ 1 − δ, ‖a‖ ≤ D "
+                 "otherwise (g = γ^a/(1 − γ^a))"),
+            step(E1_45, "==", 16 * L**2 * (GAMMA_SC**A45 / (1 - GAMMA_SC**A45)) ** 2 / (m**2 * n**2) + delta * D**2,
+                 "E₁ of (28)"),
+            step(Ea_ + Eb_ + 2 * Eab_, "<=", Ea_ + Eb_ + two * sqrt(Ea_ * Eb_),
+                 ("Cauchy–Schwarz: 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²)" if fix else
+                  "(27) as printed: “2E[aᵀb] ≤ √(E‖a‖²E‖b‖²)” — the factor 2 is dropped")),
+            step(Ea_ + Eb_ + two * sqrt(Ea_ * Eb_), "<=", E1 + V + two * sqrt(E1 * V),
+                 "(28): E‖a‖² ≤ E₁; Theorem 4.4: E‖b‖² ≤ V"),
+            step(E1_45 + V + two * sqrt(E1_45 * V), "==", ACC_45_FIX if fix else ACC_45, "E₁ = E₁ of (28)"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------- introduction
+def intro_dp(fix: bool) -> Derivation:
+    s0 = 4 * L * GAMMA_SC**I / (m * n) + 2 * L / (m * n) + 2 * L / (m * (n - 1))
+    S0 = sympy.Symbol("S_0", positive=True)
+    if not fix:
+        delta31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
+        return Derivation(
+            claim_id="d2d.intro-dp", target="bound",
+            title="Introduction (line 74): the pair of outputs before and after a deletion is (2ε, 2δ)-DP",
+            start="δ at 2ε of the pair (θ̃_0, θ̃_1), deleting z from D ∪ {z} vs z' from D ∪ {z'}",
+            conditions=SC_COND, domain={**PGD_DOMAIN, n: ("2", "1000")}, samples=12,
+            premises=(Premise("basic composition: two (ε, δ)-DP releases are jointly (2ε, 2δ)-DP",
+                              "Dwork & Roth 2014, Thm 3.16"),),
+            note="The paper prints no proof; the composition needs the pre-deletion release to be (ε, δ)-DP with respect "
+                 "to the deleted point, i.e. its shift between the two worlds to be at most Δ — it is the sensitivity "
+                 "of training, ≈ 4L/(mn), while Δ ∝ γ^I.",
+            steps=(
+                step(s0, "<=", delta31, "the pre-deletion release θ̃_0 = A(D ∪ {z}) + Z_0 taken (ε, δ)-DP: its shift "
+                     "between the worlds, up to 2γ^T D + 2L/(mn) + 2L/(m(n−1)) ≤ 4Lγ^I/(mn) + 2L/(mn) + 2L/(m(n−1)) "
+                     "(Theorem 2.13, Lemma 2.12 twice), at most Δ = (8L/(mn))γ^I/(1 − γ^I)", conditions=(sympy.Ge(n, 2),)),
+                step(Delta**2 / (2 * (Delta / (sqrt(2) * GAP)) ** 2) + sqrt(2) * GAP * sqrt(2 * log(1 / delta)), "==", epsilon,
+                     "Lemma A.3 with Theorem 3.1's σ = Δ/(√2·gap): each release (ε, δ)"),
+                step(delta + delta, "==", 2 * delta, "basic composition of the two releases", cited="Dwork & Roth 2014, Thm 3.16"),
+            ),
+        )
+    bw = (sympy.erfc(-(VIEW_SHIFT / (2 * sigma) - epsilon_view * sigma / VIEW_SHIFT) / sqrt(2)) / 2
+          - sympy.exp(epsilon_view) * sympy.erfc((VIEW_SHIFT / (2 * sigma) + epsilon_view * sigma / VIEW_SHIFT) / sqrt(2)) / 2)
+    return Derivation(
+        claim_id="d2d.intro-dp+fix", target="bound",
+        title="Introduction (line 74), corrected: the pair of outputs is (ε_v, δ)-DP",
+        start=bw, conditions=SC_COND, domain={**PGD_DOMAIN, n: ("2", "1000"), S0: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
+        samples=12,
+        premises=(Premise("θ̂_1, θ̂'_1 are I steps of the same descent on D_1 = D from θ̂_0, θ̂'_0: the step map is a "
+                          "γ-contraction (the argument of Theorem 2.13)", "d2d.thm2.13"),
+                  Premise("Lemma A.3 for the joint Gaussian N((θ̂_0, θ̂_1), σ²I_{2d})", "Bun & Steinke 2016 (d2d.lemA.3)")),
+        steps=(
+            _power_lemma("Theorem 2.13 in both worlds: T ≥ I + log(Dmn/2L)/log(1/γ) gives γ^T D ≤ 2Lγ^I/(mn); with Lemma "
+                         "2.12 for the deletion of z (size n) and the addition of z' (size n − 1), ‖θ̂_0 − θ̂'_0‖ ≤ S_0 = "
+                         "4Lγ^I/(mn) + 2L/(mn) + 2L/(m(n−1))"),
+            step(sqrt(S0**2 + (GPOW * S0) ** 2), "==", sqrt(1 + GPOW**2) * S0,
+                 "the joint shift, with ‖θ̂_1 − θ̂'_1‖ ≤ γ^I‖θ̂_0 − θ̂'_0‖ (G = γ^I)"),
+            step(sqrt(1 + (GAMMA_SC**I) ** 2) * s0, "==", VIEW_SHIFT, "Δ_v"),
+            step(bw, "<=", delta, "Lemma A.3 at the joint shift: (ε_v, δ)-indistinguishable, ε_v = Δ_v²/(2σ²) + "
+                 "(Δ_v/σ)√(2log(1/δ))", cited="Bun & Steinke 2016, Prop. 1.3", given={epsilon_view: EPS_VIEW}),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------- Table 1
+def table1() -> list[Derivation]:
+    """Table 1 (line 60): each entry against its theorem's explicit bound (accuracy in 𝓘, iterations in i). The
+    accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
+    the structure matches the claims' expressions is checked in tests/derive/test_d2d_proofs.py."""
+    out = []
+    g1 = gamma**I / (1 - gamma**I)
+    g2 = gamma**I2 / (1 - gamma**I2)
+    aa = sympy.Symbol("a", positive=True)
+    a2 = sympy.Symbol("a_2", positive=True)
+    C1 = sympy.Symbol("C_1", positive=True)  # the 𝓘-free factor of ρ
+    C2 = sympy.Symbol("C_2", positive=True)
+    dom = {**PGD_DOMAIN, I: ("1", "50"), I2: ("1", "100"), xi: ("1", "1.3333"), k: ("0.5", "50")}
+    lg2d = sqrt(2 * d) * log(2 * d / beta)
+    gf = sympy.Symbol("gamma_f", positive=True)  # any γ ∈ (0, 1)
+    G1 = sympy.Symbol("G_1", positive=True)
+    G2 = sympy.Symbol("G_2", positive=True)
+    for row in ("pgd", "pgd-perfect", "distributed"):
+        for fix in (False, True):
+            expo = (I2 - I) * (n ** ((4 - 3 * xi) / 2) if row == "distributed" else 1)
+            unit = "a = 𝓘n^{(4−3ξ)/2}" if row == "distributed" else "𝓘"
+            sig_expr = {"pgd": (SIGMA_31, 4 * sqrt(2) * L / (m * n * GAP)),
+                        "pgd-perfect": (SIGMA_32, 8 * L / (m * n * GAP_32)),
+                        "distributed": (SIGMA_45, 4 * sqrt(2) * L / (m * n * zcdp_gap(epsilon, log(2 / delta))))}[row]
+                        
+            steps_ = [step(sig_expr[0], "==", sig_expr[1] * GAMMA_SC ** A45.subs(I, I if row == "distributed" else I)
+                           / (1 - GAMMA_SC ** A45) if row == "distributed" else
+                           sig_expr[1] * GAMMA_SC**I / (1 - GAMMA_SC**I), f"σ ∝ g = γ^{unit}/(1 − γ^{unit})")]
+            if row == "pgd-perfect":
+                G2b = G1 / (1 + u)  # any G₂ ∈ (0, G₁]
+                steps_.append(step((G2b * (C1 + C2 * G2b)) ** 2 / (G1 * (C1 + C2 * G1)) ** 2, "<=", (G2b / G1) ** 2,
+                                   "α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β) = g(C₁ + C₂g), C₁ = 4L/(mn) + "
+                                   "8L√(2d)log(2d/β)/(mn·gap), C₂ = 8L√(2d)/(mn·gap): for G₂ = g(𝓘₂) ≤ G₁ = g(𝓘)"))
+            else:
+                steps_.append(step((M / 2) * (G2 * C1) ** 2 / ((M / 2) * (G1 * C1) ** 2), "==", (G2 / G1) ** 2,
+                                   ("eq. (31)'s 𝓘-dependent term (4Lg/(mn) + σ√(2d)log(2d/β))²" if row == "distributed" else
+                                    "α = (M/2)ρ², ρ = 4Lg/(mn) + σ√(2d)log(2d/β)") + " = (gC₁)², C₁ = (4L/(mn))(1 + "
+                                   "√2·√(2d)log(2d/β)/gap) free of 𝓘; G₁ = g(𝓘), G₂ = g(𝓘₂)"))
+            steps_.append(step(gf ** (I + k) * (1 - gf**I) / (gf**I * (1 - gf ** (I + k))), "<=", gf**k,
+                               f"g({unit} + k)/g({unit}) = γ^k(1 − γ^{unit})/(1 − γ^{{{unit} + k}}) ≤ γ^k for γ < 1",
+                               conditions=(sympy.Le(gf, 1),)))
+            last = step(GAMMA_SC ** (2 * expo), "==" if fix else "<=",
+                        ENTRY_ACC_RATIO_FIX[row] if fix else ENTRY_ACC_RATIO[row],
+                        "α(𝓘₂)/α(𝓘) = (G₂/G₁)² ≤ γ^{2k}, k = " + ("(𝓘₂ − 𝓘)n^{(4−3ξ)/2}" if row == "distributed" else "𝓘₂ − 𝓘")
+                        + ("" if fix else ": the table writes γ^{2𝓘} as e^{−𝓘}, which needs γ² ≤ 1/e"))
+            steps_.append(last)
+            out.append(Derivation(
+                claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
+                title=f"Table 1, {row}: accuracy as a function of 𝓘" + (" (corrected)" if fix else ""),
+                start="α(𝓘₂)/α(𝓘)", conditions=SC_COND + (sympy.Gt(I2, I),),
+                domain={**dom, gf: ("0.01", "0.99")}, samples=12, steps=tuple(steps_),
+                note="The explicit bound of the theorem decays like γ^{2𝓘}; e^{−𝓘} holds only for γ ≤ e^{−1/2} "
+                     "(M/m ≤ 4.08)." if not fix else "",
+            ))
+    m1 = sympy.Symbol("m_1", positive=True)  # the prescribed regulariser at 𝓘
+    m2 = sympy.Symbol("m_2", positive=True)  # … at 𝓘₂
+    for row in ("regularized", "pgd-weak"):
+        for fix in (False, True):
+            if fix and row != "regularized":
+                continue
+            power = (Rational(2, 5) if fix else Rational(4, 5)) if row == "regularized" else Rational(1, 4)
+            where = [(I2, I + k), (m2, m1 * (I / I2) ** power)]
+            steps_ = []
+            if row == "regularized":
+                def rho(mm, II):
+                    gm = GAMMA_REG.subs(m, mm) ** II
+                    return 4 * (L + mm * D) / (mm * n) * gm / (1 - gm) * (1 + sqrt(2) * lg2d / GAP)
+
+                def first_term(mm, II):
+                    return M**3 * (L + mm * D) ** 2 * d * log(1 / delta) * log(2 * d / beta) ** 2 / (mm**4 * epsilon**2 * n**2 * II**2)
+
+                if fix:
+                    tau_ = sympy.Symbol("tau", positive=True)
+                    steps_.append(step(first_term(tau_ * m1, I / tau_ ** Rational(5, 2)) / first_term(m1, I), "<=", tau_,
+                                       "(5)'s first term M³(L+mD)²d log(1/δ)log²(d/β)/(m⁴ε²n²𝓘²) at m ∝ 𝓘^{−2/5}: with "
+                                       "τ = (𝓘/𝓘₂)^{2/5}, m₂ = τm₁ and 𝓘₂ = τ^{−5/2}𝓘 it scales by τ(L + τm₁D)²/(L + m₁D)² ≤ τ",
+                                       conditions=(sympy.Le(tau_, 1),)))
+                else:
+                    steps_.append(step(first_term(m2, I2) / first_term(m1, I), "<=", ENTRY_ACC_RATIO[row],
+                                       "“for the choice of m in the theorem” (line 302): (5)'s first term "
+                                       "M³(L+mD)²d log(1/δ)log²(d/β)/(m⁴ε²n²𝓘²) at m ∝ 𝓘^{−4/5} decreases like 𝓘^{−2/5}"))
+                why = "α = (M/2)ρ² + (3/2)mD², ρ = 4(L+mD)γ^𝓘/(mn(1−γ^𝓘))(1 + √2·√(2d)log(2d/β)/gap)"
+            else:
+                def rho(mm, II):
+                    return 4 * (L + mm * D) * sqrt(M) / (mm * sqrt(mm * II) * n) * (1 + lg2d / (sqrt(2) * GAP))
+
+                why = ("α = (M/2)ρ² + (3/2)mD², ρ = 4(L+mD)√M/(m√(m𝓘)n)(1 + √(2d)log(2d/β)/(√2·gap)) at m ∝ 𝓘^{−1/4}: "
+                       "ρ² and mD² decrease like 𝓘^{−1/4} times non-increasing factors")
+                tau_ = sympy.Symbol("tau", positive=True)
+                Pp, Qq, X1 = (sympy.Symbol(nm, positive=True) for nm in ("P", "Q", "X_1"))
+                K0 = sympy.Symbol("K_0", positive=True)
+                rho_k = lambda mm, II: 4 * (L + mm * D) * sqrt(M) * K0 / (mm * sqrt(mm * II) * n)  # noqa: E731
+                steps_.append(step(rho_k(tau_ * m1, I / tau_**4) ** 2, "<=", tau_ * rho_k(m1, I) ** 2,
+                                   "with τ = (𝓘/𝓘₂)^{1/4}: m₂ = τm₁, 𝓘₂ = τ^{−4}𝓘, so ρ₂² = τ(L + τm₁D)²/(L + m₁D)²·ρ₁² ≤ τρ₁² "
+                                   "(K₀ = 1 + √(2d)log(2d/β)/(√2·gap) free of 𝓘)",
+                                   conditions=(sympy.Le(tau_, 1),)))
+                steps_.append(step((Pp * tau_ * X1 / (1 + u) + Qq * tau_) / (Pp * X1 + Qq), "<=", tau_,
+                                   why + ": (M/2)ρ₂² ≤ τ(M/2)ρ₁² and (3/2)m₂D² = τ(3/2)m₁D²"))
+                steps_.append(step((I / I2) ** power, "==", ENTRY_ACC_RATIO[row], "τ = (𝓘/𝓘₂)^{1/4}"))
+            alpha = lambda mm, II: M / 2 * rho(mm, II) ** 2 + Rational(3, 2) * mm * D**2  # noqa: E731
+            if row == "regularized" and fix:
+                # the prescribed m ∝ 𝓘^{−2/5}: with τ = (𝓘/𝓘₂)^{2/5}, m₂ = τm₁ and m₂𝓘₂ = τ^{−3/2}m₁𝓘, and
+                # G(m, 𝓘) = γ^𝓘/(1 − γ^𝓘) = 1/((1 + 2m/M)^𝓘 − 1) satisfies G(m₂, 𝓘₂) ≤ τ^{3/2}G(m₁, 𝓘)
+                tt = sympy.Symbol("tau", positive=True)
+                G1 = sympy.Symbol("G_1", positive=True)
+                G2 = sympy.Symbol("G_2", positive=True)
+                K0 = sympy.Symbol("K_0", positive=True)
+                xg = sympy.Symbol("x", positive=True)  # 2m₁/M
+                steps_.append(step(1 / ((1 + xg * tt) ** (I / tt ** Rational(5, 2)) - 1), "<=",
+                                   tt ** Rational(3, 2) / ((1 + xg) ** I - 1),
+                                   "G(m, 𝓘) = γ^𝓘/(1 − γ^𝓘) = 1/((1 + 2m/M)^𝓘 − 1) at m₂ = τm₁, 𝓘₂ = τ^{−5/2}𝓘 (x = 2m₁/M): "
+                                   "h(p) = (1 + 2p/(M𝓘))^𝓘 − 1 is convex in p = m𝓘 with h(0) = 0 and increases with 𝓘 at "
+                                   "fixed p, so h(m₂𝓘₂) ≥ τ^{−3/2}h(m₁𝓘)"))
+                Pp = sympy.Symbol("P", positive=True)
+                Qq = sympy.Symbol("Q", positive=True)
+                X1 = sympy.Symbol("X_1", positive=True)
+                steps_.append(step(tt * (L + tt * m1 * D) ** 2, "<=", tt * (L + m1 * D) ** 2,
+                                   "ρ(m, 𝓘)² = (4K₀/n)²((L + mD)/m)²G(m, 𝓘)², K₀ = 1 + √2·√(2d)log(2d/β)/gap: with m₂ = τm₁ and "
+                                   "G₂ ≤ τ^{3/2}G₁ (previous step), ρ₂² ≤ (4K₀G₁/n)²τ(L + τm₁D)²/m₁² ≤ τρ₁² since τ ≤ 1",
+                                   conditions=(sympy.Le(tt, 1),)))
+                steps_.append(step((Pp * tt * X1 / (1 + u) + Qq * tt) / (Pp * X1 + Qq), "<=", tt,
+                                   why + ": (M/2)ρ₂² ≤ τ(M/2)ρ₁² (previous step) and (3/2)m₂D² = τ(3/2)m₁D²"))
+                steps_.append(step((I / I2) ** power, "==", ENTRY_ACC_RATIO_FIX[row],
+                                   "τ = (𝓘/𝓘₂)^{2/5}: α(𝓘₂)/α(𝓘) ≤ τ by the previous steps"))
+            elif row == "regularized":
+                steps_.append(step(alpha(m2, I2) / alpha(m1, I), "<=", ENTRY_ACC_RATIO[row], why))
+            out.append(Derivation(
+                claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
+                title=f"Table 1, {row}: accuracy as a function of 𝓘" + (", m with exponent 2/5" if fix else ""),
+                start="α(𝓘₂)/α(𝓘)", where=tuple(where),
+                domain={**dom, m1: ("0.001", "100"), sympy.Symbol("tau", positive=True): ("0.001", "1")}, samples=12,
+                steps=tuple(steps_),
+                premises=(Premise("the prescribed regulariser is m(𝓘) = c·𝓘^{−" + str(power) + "} (c free of 𝓘): for any "
+                                  "m₁ = m(𝓘), m₂ = m(𝓘₂) = m₁(𝓘/𝓘₂)^{" + str(power) + "}", "Theorem " +
+                                  ("3.4" if row == "regularized" else "3.5")),),
+                note="" if row != "regularized" or fix else
+                "The printed m = (…/(Dεn𝓘))^{4/5} makes (5)'s first term grow like 𝓘^{6/5}; the exponent that balances "
+                "the two terms of (5) is 2/5.",
+            ))
+    idom = {**PGD_DOMAIN, i: ("2", "1000"), i2: ("2", "1e9"), xi: ("1", "1.3333"), k: ("0.5", "1e6"), B: ("1", "1e6")}
+    for row in ("pgd", "pgd-perfect", "regularized", "pgd-weak", "distributed"):
+        for fix in (False, True):
+            if fix and row not in ENTRY_ITER_RATIO_FIX:
+                continue
+            bound = (ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row]
+            where = [(i2, i + k)]
+            if row in ("pgd", "regularized"):
+                st = (step(I / I, "==", bound, "T_i = 𝓘 in every round"),)
+            elif row == "pgd-weak":
+                st = (step(i2**2 * I / (i**2 * I), "==", bound, "T_i = i²𝓘"),)
+            elif row == "pgd-perfect":
+                yy, vv, Aa = (sympy.Symbol(nm, positive=True) for nm in ("y", "v", "A"))
+                st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
+                           "T_i·log(1/γ) = A + y(i), A = 𝓘log(1/γ) ≥ 0, y(i) = log log(4di/δ) increasing: "
+                           "(A + y₂)/(A + y₁) ≤ y₂/y₁ for y₂ = (1 + v)y₁ ≥ y₁"),
+                      step(log(log(4 * d * i2 / delta)) / log(log(4 * d * i / delta)), "<=", bound,
+                           "y(i₂)/y(i) = log log(4di₂/δ)/log log(4di/δ) grows slower than log i₂/log i",
+                           conditions=(sympy.Ge(i, 2),)))
+            else:
+                if fix:
+                    yy, vv, Aa = (sympy.Symbol(nm, positive=True) for nm in ("y", "v", "A"))
+                    lg_ = lambda j: log(2 * j / delta)  # noqa: E731
+                    X_ = lambda j: log(1 + 10 * j * lg_(j))  # noqa: E731
+                    st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
+                               "(A + y₂)/(A + y₁) ≤ y₂/y₁ for y₂ ≥ y₁, A ≥ 0: applied to 10log(2i/δ) = 10(log(2/δ) + log i) "
+                               "and to 𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)"),
+                          step(lg_(i2) / lg_(i) * (X_(i2) / X_(i)), "<=", bound,
+                               "T_{i₂}/T_i ≤ [log(2i₂/δ)/log(2i/δ)]·[log(1 + 10i₂log(2i₂/δ))/log(1 + 10i log(2i/δ))], each "
+                               "factor at most log i₂/log i", conditions=(sympy.Ge(i, 2),)))
+                else:
+                    where.append(GAMMA_DEF)
+                    st = (step(T_I_45.subs(i, i2) / T_I_45, "<=", bound,
+                               "“log i·𝓘”: T_i = 10log(2i/δ)(𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)) — the "
+                               "product of two factors growing like log i", conditions=(sympy.Ge(i, 2),)),)
+            out.append(Derivation(
+                claim_id=f"d2d.table1:{row}-iterations" + ("+fix" if fix else ""), target="bound",
+                title=f"Table 1, {row}: iterations of the i-th update" + (" (corrected)" if fix else ""),
+                start="T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
+                where=tuple(where), samples=12, steps=st,
+                domain=idom if row != "distributed" or fix else
+                {**idom, i: ("1000", "1e6"), k: ("1e9", "1e15"), I: ("1", "2"), n: ("1", "4"), delta: ("0.1", "0.5"),
+                 m: ("0.01", "0.1"), M: ("50", "100")},
+            ))
+    return out
+
+
 def derivations() -> list[Derivation]:
     return [lemA2(), lemA3(), lemA5(),
         lem212(), thm213(), thm31(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         _with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), _with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
+        *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),
+        thm35(False), thm35(True), rem36(False), rem36(True),
+        reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
+        lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
+        thm45_accuracy(False), thm45_accuracy(True), intro_dp(False), intro_dp(True), *table1(),
     ]
