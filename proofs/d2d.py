@@ -13,6 +13,8 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy
 from sympy import Rational, log, sqrt
 
@@ -21,12 +23,11 @@ from certunlearn.claims.d2d import (
     ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, CONTRACTION_213, G2_32, GAP, GAP_32, GAP_32_I, I_MIN_32,
     I_MIN_32_FIX, LG2, RHO_31, RHO_32, SENSITIVITY_212, SIGMA_31, SIGMA_32, SIGMA_32_FIX, D, I, L, M, T, beta, d,
     gamma, i, m, n,
-    A45, ACC_45, ACC_45_FIX, ACC_ROW, ACC_ROW_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
+    A45, ACC_45, ACC_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
-    GAMMA_SC, I2, LP, M_34, M_34_FIX, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    SIGMA_45, T_45, T_I_32, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    GAMMA_SC, I2, LP, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
+    SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
-from certunlearn.claims.d2d import M_35 as M_35_
 from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
@@ -719,9 +720,6 @@ def thm45(fix: bool) -> Derivation:
 
 def thm45_accuracy(fix: bool) -> Derivation:
     """Appendix F, eqs. (27)–(28) (lines 806–812)."""
-    Ea = sympy.Symbol("E_a", positive=True)  # E‖θ̂_avg − θ*_avg‖²
-    Eb = sympy.Symbol("E_b", positive=True)  # E‖θ*_avg − θ*‖²
-    Eab = sympy.Symbol("E_ab", real=True)  # E[(θ̂_avg − θ*_avg)ᵀ(θ*_avg − θ*)]
     E1 = sympy.Symbol("E_1", positive=True)
     two = 2 if fix else 1
     Ea_ = E1 / (1 + s) ** 2  # any value in (0, E₁]
@@ -809,10 +807,6 @@ def table1() -> list[Derivation]:
     accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
     the structure matches the claims' expressions is checked in tests/derive/test_d2d_proofs.py."""
     out = []
-    g1 = gamma**I / (1 - gamma**I)
-    g2 = gamma**I2 / (1 - gamma**I2)
-    aa = sympy.Symbol("a", positive=True)
-    a2 = sympy.Symbol("a_2", positive=True)
     C1 = sympy.Symbol("C_1", positive=True)  # the 𝓘-free factor of ρ
     C2 = sympy.Symbol("C_2", positive=True)
     dom = {**PGD_DOMAIN, I: ("1", "50"), I2: ("1", "100"), xi: ("1", "1.3333"), k: ("0.5", "50")}

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import sympy
 from flint import arb
-from sympy import Rational, ceiling, log, sqrt
+from sympy import Rational, log, sqrt
 
 from ..errors import CertunlearnError
 from ..numeric.enclosure import Decision, decide, to_arb
@@ -2127,7 +2127,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
 
     Returns per round i ≥ 0: (update components {final sample: [(mean, weight)]}, retraining components
     {sample: (mean, weight)}, D_i), and the parameters."""
-    from ..algorithms.d2d import Problem, bootstrap_law, projected_gd, reservoir_outcomes
+    from ..algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
     from ..algorithms.parameters import theorem_parameters
 
     claim = _CLAIMS_BY_ID[claim_id]
