@@ -42,7 +42,6 @@ passed in; each release records the seed and the generator state at entry.
 """
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 from collections import Counter
@@ -108,25 +107,6 @@ _DEFAULT_GUARANTEE = {
 
 
 # =========================================================================== small helpers
-def _mode(*arrays: Any) -> str:
-    modes = [la.mode_of(a) for a in arrays if a is not None]
-    return max(modes, key=la.MODES.index) if modes else "float"
-
-
-def _scalar(value: Any, mode: str) -> Any:
-    return la.asarray(value, mode)[()]
-
-
-@contextlib.contextmanager
-def _reference_precision(dps: int, *arrays: Any) -> Iterator[None]:
-    """Object modes run at ≥ ``dps`` digits (never lowering the caller's precision)."""
-    if all(la.mode_of(a) == "float" for a in arrays if a is not None):
-        yield
-        return
-    with workdps(max(dps, mpmath.mp.dps)):
-        yield
-
-
 def _vector(theta: Any, name: str = "theta") -> np.ndarray:
     arr = theta if isinstance(theta, np.ndarray) else np.asarray(theta, dtype=object)
     if arr.dtype == object:
@@ -217,16 +197,16 @@ class Problem:
         g = self.loss.risk_grad(theta, X, y)
         if self.reg == 0:
             return g
-        mode = _mode(g, theta)
-        return la.asarray(g, mode) + _scalar(self.reg, mode) * la.asarray(theta, mode)
+        mode = la.common_mode(g, theta)
+        return la.asarray(g, mode) + la.scalar(self.reg, mode) * la.asarray(theta, mode)
 
     def risk(self, theta: np.ndarray, X: np.ndarray, y: Any) -> Any:
         """``g_D(θ) = f_D(θ) + (m/2)‖θ‖²``."""
         r = self.loss.risk(theta, X, y)
         if self.reg == 0:
             return r
-        mode = max(la.mode_of(r), _mode(theta), key=la.MODES.index)
-        return _scalar(r, mode) + _scalar(self.reg, mode) * la.sqnorm(la.asarray(theta, mode)) / 2
+        mode = max(la.mode_of(r), la.common_mode(theta), key=la.MODES.index)
+        return la.scalar(r, mode) + la.scalar(self.reg, mode) * la.sqnorm(la.asarray(theta, mode)) / 2
 
     def constants(self) -> dict[str, sympy.Expr]:
         """The constants of the optimised objective, exact sympy numbers: the loss's declared ``L``, ``M``,
@@ -271,14 +251,14 @@ def apply_update(problem: Problem, X: np.ndarray, y: Any, update: Update) -> tup
     if not isinstance(update, Update):
         raise InvalidParameterError("update", f"expected an Update, got {type(update).__name__}")
     y = problem.labels(y)
-    mode = _mode(X)
+    mode = la.common_mode(X)
     x = _vector(update.x, "update")
     if x.shape[0] != X.shape[1]:
         raise InvalidParameterError("update", f"the point has dimension {x.shape[0]}, the data {X.shape[1]}")
     yz = problem.labels(update.y) if problem.uses_labels else None
     if update.kind == ADD:
         xm = la.asarray(x, mode).reshape(1, -1)
-        ym = None if yz is None else la.asarray(np.asarray(yz, dtype=object).reshape(1), _mode(y))
+        ym = None if yz is None else la.asarray(np.asarray(yz, dtype=object).reshape(1), la.common_mode(y))
         problem.loss.check_data(xm, ym)
         X2 = np.concatenate([X, xm], axis=0)
         y2 = None if y is None else np.concatenate([y, ym])
@@ -307,17 +287,17 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
     T = iteration_count(T, "T")
     if not callable(eta):
         positive(eta, "eta")
-    with _reference_precision(dps, theta0, X, y):  # convert θ'_0 at the working precision, not the caller's
+    with la.reference_precision(dps, theta0, X, y):  # convert θ'_0 at the working precision, not the caller's
         theta = _vector(theta0, "theta0")
         if theta.shape[0] != X.shape[1]:
             raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
         for t in range(1, T + 1):
             g = problem.gradient(theta, X, y)
-            mode = _mode(theta, g)
+            mode = la.common_mode(theta, g)
             step = eta(t) if callable(eta) else eta
             if callable(eta):
                 positive(step, "eta")
-            theta = problem.domain.project(la.asarray(theta, mode) - _scalar(step, mode) * la.asarray(g, mode))
+            theta = problem.domain.project(la.asarray(theta, mode) - la.scalar(step, mode) * la.asarray(g, mode))
     return theta
 
 
@@ -340,7 +320,7 @@ def learn(problem: Problem, X: Any, y: Any = None, *, T: int, eta: Any, theta0: 
     steps on ``g_D`` from ``θ'_0 = theta0 ∈ Θ`` (default: the centre of Θ, in the mode of the data).
     Returns the secret output ``θ̂_0 = θ'_T``."""
     X, y = problem.check(X, y)
-    theta = _initial_point(problem, theta0, X.shape[1], _mode(X, y))
+    theta = _initial_point(problem, theta0, X.shape[1], la.common_mode(X, y))
     return projected_gd(problem, X, y, theta, eta=eta, T=T, dps=dps)
 
 
@@ -451,7 +431,7 @@ class PerturbedGD:
                  cert: Certificate, kind: str) -> Release:
         g, seed, state = _rng_fields(rng)
         law = publish(theta_hat, self.sigma)
-        with _reference_precision(self.dps, theta_hat):
+        with la.reference_precision(self.dps, theta_hat):
             published = law.sample(g) if g is not None else None
         st: D2DState | None
         if not self.perfect:
@@ -738,8 +718,8 @@ class SampleCopy:
 
     def average(self) -> np.ndarray:
         """``avg(θ̂_{i,l})`` (Algorithm 7 line 3)."""
-        mode = _mode(*self.models)
-        with _reference_precision(DEFAULT_DPS, *self.models):
+        mode = la.common_mode(*self.models)
+        with la.reference_precision(DEFAULT_DPS, *self.models):
             total = la.asarray(self.models[0], mode)
             for m in self.models[1:]:
                 total = total + la.asarray(m, mode)
@@ -826,7 +806,7 @@ class PerturbedDistributedGD:
         return best
 
     def _finish(self, X, y, copies, i, n0, touched, iters, modified, g, seed, state, cert) -> Release:
-        with _reference_precision(self.dps, X):
+        with la.reference_precision(self.dps, X):
             best = self._best(copies, X, y)
             mean = copies[best].average()
             law = publish(mean, self.sigma)
@@ -845,7 +825,7 @@ class PerturbedDistributedGD:
         X, y = self.problem.check(X, y)
         n, d = X.shape
         T = _count(self.T, n, "T")
-        theta0 = _initial_point(self.problem, self.theta0, d, _mode(X, y))
+        theta0 = _initial_point(self.problem, self.theta0, d, la.common_mode(X, y))
         keys = _keys(X, y)
         size = self.B // self.K
         copies = []

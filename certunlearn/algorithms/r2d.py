@@ -46,9 +46,8 @@ of :func:`publish`, drawn from a ``numpy.random.Generator`` passed in.
 """
 from __future__ import annotations
 
-import contextlib
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -183,25 +182,6 @@ def _step(eta: Any) -> Fraction:
     return q
 
 
-def _mode(*arrays: Any) -> str:
-    modes = [la.mode_of(a) for a in arrays if a is not None]
-    return max(modes, key=la.MODES.index) if modes else "float"
-
-
-def _scalar(value: Any, mode: str) -> Any:
-    return la.asarray(value, mode)[()]
-
-
-@contextlib.contextmanager
-def _precision(dps: int, *arrays: Any) -> Iterator[None]:
-    """Object modes run at ≥ ``dps`` digits (never lowering the caller's precision)."""
-    if all(la.mode_of(a) == "float" for a in arrays if a is not None):
-        yield
-        return
-    with workdps(max(dps, mpmath.mp.dps)):
-        yield
-
-
 def _array(value: Any, name: str) -> np.ndarray:
     """``value`` as an array in its own mode; mpf entries are kept as they are (never re-rounded to a lower
     precision), other entries of an mpmath array are converted at ≥ DEFAULT_DPS digits."""
@@ -292,8 +272,8 @@ def _descend(loss: LossFamily, X: np.ndarray, y: Any, theta: np.ndarray, eta: Fr
     check = check and _bounded(domain)
     for t in range(1, steps + 1):
         g = loss.risk_grad(theta, X, y)
-        mode = _mode(theta, g)
-        theta = la.asarray(theta, mode) - _scalar(eta, mode) * la.asarray(g, mode)
+        mode = la.common_mode(theta, g)
+        theta = la.asarray(theta, mode) - la.scalar(eta, mode) * la.asarray(g, mode)
         if check:
             _check_iterate(domain, theta, t, where)
         if record is not None:
@@ -350,9 +330,9 @@ def descent_path(loss: LossFamily, X: Any, y: Any = None, *, eta: Any, T: int, t
     X, y = _data(loss, X, y, domain)
     T = _count(T, "T")
     eta_q = _step(eta)
-    theta = _initial(domain, theta0, X.shape[1], _mode(X, y))
+    theta = _initial(domain, theta0, X.shape[1], la.common_mode(X, y))
     path = [theta]
-    with _precision(dps, theta, X, y):
+    with la.reference_precision(dps, theta, X, y):
         _descend(loss, X, y, theta, eta_q, T, domain=domain, check=check_iterates, where="gradient descent",
                  record=path)
     return path
@@ -367,8 +347,8 @@ def learn(loss: LossFamily, X: Any, y: Any = None, *, T: int, K: int, eta: Any, 
     X, y = _data(loss, X, y, domain)
     T, K = _schedule(T, K)
     eta_q = _step(eta)
-    theta0 = _initial(domain, theta0, X.shape[1], _mode(X, y))
-    with _precision(dps, theta0, X, y):
+    theta0 = _initial(domain, theta0, X.shape[1], la.common_mode(X, y))
+    with la.reference_precision(dps, theta0, X, y):
         checkpoint = _descend(loss, X, y, theta0, eta_q, T - K, domain=domain, check=check_iterates,
                               where="Algorithm 1")
         model = _descend(loss, X, y, checkpoint, eta_q, K, domain=domain, check=check_iterates, where="Algorithm 1")
@@ -386,7 +366,7 @@ def unlearn(loss: LossFamily, X_retained: Any, y_retained: Any, checkpoint: Any,
     theta = _vector(checkpoint, "checkpoint")
     if theta.shape[0] != X.shape[1]:
         raise InvalidParameterError("checkpoint", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
-    with _precision(dps, theta, X, y):
+    with la.reference_precision(dps, theta, X, y):
         return _descend(loss, X, y, theta, eta_q, K, domain=domain, check=check_iterates, where="Algorithm 2")
 
 
@@ -398,8 +378,8 @@ def retrain(loss: LossFamily, X_retained: Any, y_retained: Any = None, *, T: int
     X, y = _data(loss, X_retained, y_retained, domain, "X_retained")
     T = _count(T, "T")
     eta_q = _step(eta)
-    theta = _initial(domain, theta0, X.shape[1], _mode(X, y))
-    with _precision(dps, theta, X, y):
+    theta = _initial(domain, theta0, X.shape[1], la.common_mode(X, y))
+    with la.reference_precision(dps, theta, X, y):
         return _descend(loss, X, y, theta, eta_q, T, domain=domain, check=check_iterates, where="retraining")
 
 
@@ -479,13 +459,13 @@ def prox_step(loss: LossFamily, X: np.ndarray, y: Any, center: np.ndarray, *, et
 
     def forward(x: np.ndarray) -> np.ndarray:  # center + η∇f_D(x)
         g = loss.risk_grad(x, X, y)
-        md = _mode(x, g, center)
-        return la.asarray(center, md) + _scalar(eta, md) * la.asarray(g, md)
+        md = la.common_mode(x, g, center)
+        return la.asarray(center, md) + la.scalar(eta, md) * la.asarray(g, md)
 
     def residual(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, Any]:  # ∇φ(x) = (x − forward(x))/η
         f = forward(x)
-        md = _mode(x, f)
-        r = (la.asarray(x, md) - la.asarray(f, md)) / _scalar(eta, md)
+        md = la.common_mode(x, f)
+        r = (la.asarray(x, md) - la.asarray(f, md)) / la.scalar(eta, md)
         return la.asarray(x, md), r, la.norm(r)
 
     x, r, rn = residual(forward(center))
@@ -494,7 +474,7 @@ def prox_step(loss: LossFamily, X: np.ndarray, y: Any, center: np.ndarray, *, et
     while it < max_iter and not _le(_div(rn, mu), tol):
         it += 1
         mode = la.mode_of(x)
-        H = -la.asarray(loss.risk_hessian(x, X, y), mode) + la.eye(x.shape[0], mode) / _scalar(eta, mode)
+        H = -la.asarray(loss.risk_hessian(x, X, y), mode) + la.eye(x.shape[0], mode) / la.scalar(eta, mode)
         try:
             cand = residual(x - la.asarray(la.solve(H, la.asarray(r, mode)), mode))
         except la.LinAlgError:
@@ -509,9 +489,9 @@ def prox_step(loss: LossFamily, X: np.ndarray, y: Any, center: np.ndarray, *, et
 
 
 def _common(*values: Any) -> tuple[str, list[Any]]:
-    mode = _mode(*[np.asarray(v) if isinstance(v, (float, np.floating)) else np.asarray(v, dtype=object)
+    mode = la.common_mode(*[np.asarray(v) if isinstance(v, (float, np.floating)) else np.asarray(v, dtype=object)
                    for v in values])
-    return mode, [_scalar(v, mode) for v in values]
+    return mode, [la.scalar(v, mode) for v in values]
 
 
 def _div(a: Any, b: Any) -> Any:
@@ -587,8 +567,8 @@ def recover_checkpoint(loss: LossFamily, X: Any, y: Any, theta_T: Any, *, K: int
     if theta.shape[0] != X.shape[1]:
         raise InvalidParameterError("theta_T", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
     bounds, iters, ok = [], [], True
-    with _precision(dps, theta, X, y):
-        mode = _mode(theta, X, y)
+    with la.reference_precision(dps, theta, X, y):
+        mode = la.common_mode(theta, X, y)
         scale = 1 + (float(la.norm(theta)) if mode == "float" else la.norm(theta))
         if tol is None:
             tol = 1e-12 * scale if mode == "float" else mpmath.mpf(10) ** (5 - max(dps, mpmath.mp.dps)) * scale
@@ -615,7 +595,7 @@ def recover_checkpoint(loss: LossFamily, X: Any, y: Any, theta_T: Any, *, K: int
         error = None
         if reference is not None:
             ref = _vector(reference, "reference")
-            md = _mode(x, ref)
+            md = la.common_mode(x, ref)
             error = la.norm(la.asarray(x, md) - la.asarray(ref, md))
     return Recovery(x, K, eta_q, L_, tol, tuple(bounds), tuple(iters), E, ok, error)
 
@@ -961,7 +941,7 @@ class RewindToDelete:
     def _release(self, model: np.ndarray, st: R2DState, rng: Any, cert: Certificate) -> Release:
         g, seed, state = (None, None, None) if rng is None else record_rng(rng)
         law = publish(model, self.sigma)
-        with _precision(self.dps, model):
+        with la.reference_precision(self.dps, model):
             published = law.sample(g) if g is not None else None
         return Release(law, st, cert, seed, state, published)
 

@@ -29,6 +29,7 @@ import mpmath
 import numpy as np
 from flint import arb, fmpq
 
+from .parameters import exact_scalar as fraction_of  # one exact-scalar validator
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
@@ -170,21 +171,6 @@ def exact_or_ball(expr: Any, env: dict[str, Any], note: str = "") -> Real:
         return arb_eval(expr, vals)
 
     return Real.ball(enclose, note=note)
-
-
-def fraction_of(value: Any, name: str) -> Fraction:
-    """The exact rational value of a finite real scalar, or an error naming ``name``."""
-    if isinstance(value, bool):
-        raise InvalidParameterError(name, "a boolean is not a number")
-    if isinstance(value, (float, np.floating)) and not math.isfinite(float(value)):
-        raise InvalidParameterError(name, f"{value} is not finite")
-    try:
-        q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
-    except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
-        raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
-        raise InvalidParameterError(name, f"expected a scalar, got {value!r}")
-    return q
 
 
 def fractions_of(values: Any, name: str, ndim: int | None = None) -> np.ndarray:

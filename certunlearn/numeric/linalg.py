@@ -86,6 +86,26 @@ def _common_mode(*xs: Any) -> Mode:
     return _join(map(_mode_or_none, xs)) or "float"
 
 
+def common_mode(*arrays: Any) -> Mode:
+    """The most exact mode among ``arrays`` (``None`` entries ignored; ``"float"`` if none)."""
+    return _common_mode(*arrays)
+
+
+def scalar(value: Any, mode: Mode) -> Any:
+    """``value`` as a scalar of ``mode``."""
+    return asarray(value, mode)[()]
+
+
+@contextlib.contextmanager
+def reference_precision(dps: int, *arrays: Any) -> Iterator[None]:
+    """Object modes run at ≥ ``dps`` digits (never lowering the caller's precision); float mode as is."""
+    if all(mode_of(a) == "float" for a in arrays if a is not None):
+        yield
+        return
+    with mpmath.workdps(max(dps, mpmath.mp.dps)):
+        yield
+
+
 def mode_of(x: Any) -> Mode:
     """``"float"``, ``"mpmath"`` or ``"fraction"`` for an array (from its dtype and elements) or a
     scalar. An object array of ints only, or an empty one, is ``"fraction"``; a mix of mpf and
