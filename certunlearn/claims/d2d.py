@@ -22,6 +22,16 @@ retraining's published laws is ``privacy.delta_enclosure`` at the exact mean shi
 laws have different variances, the exact 1-d hockey-stick divergence by erfc in both directions).
 Accuracy probabilities are exact noncentral chi-square tails (erfc in 1-d, regularised incomplete gamma
 series with a rigorous remainder otherwise).
+
+**Section 3.2** (Claim 3.3, Theorems 3.4, 3.5, Remark 3.6): the same runs on the regularised g = f + (m/2)‖θ‖²
+with the prescribed regulariser m. **Section 4**: Lemma 4.2 as a likelihood ratio (≤ 1 ⇔ the laws are equal)
+between the exact enumerated law of the reservoir sample and P^B(D_i); Lemma 4.3 as the exact binomial tail of the
+changed positions; Theorem 4.5 by enumerating every sampling outcome of Algorithms 4–7 (one dimension, C = 1), the
+true δ between the two published Gaussian mixtures enclosed between a witness set's exact mass and a coupling bound.
+The printed Algorithm 5 fails for repeated points; the ``+fix`` claims use the reference's ``"by-copy"`` variant.
+**Table 1** entries are checked as rates (accuracy in 𝓘, iterations in i) against the theorems' explicit bounds;
+the introduction's (2ε, 2δ) statement as a membership test on the deleted point. Parameters are evaluated by
+:func:`claim_parameters` (the rules of ``algorithms.parameters.theorem_parameters`` on arb enclosures).
 """
 from __future__ import annotations
 
@@ -44,6 +54,8 @@ from ..numeric.precision import precisions, workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure
 from ..privacy.profile import erfc_ball, profile_arb
+from .hypotheses import H, P, holds
+from .instances import frac, instance_key, is_int
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
 from .symbols import Delta, delta, epsilon, sigma
 
@@ -118,34 +130,6 @@ S_43 = 10 * B / n * log(1 / deltap)
 
 
 # =========================================================================== small exact helpers
-def frac(v: Any) -> Fraction:
-    """The exact value of an instance entry (int, float, Fraction, decimal string)."""
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, bool):
-        raise TypeError("a boolean is not a number")
-    if isinstance(v, (int, np.integer)):
-        return Fraction(int(v))
-    if isinstance(v, (float, np.floating)):
-        return Fraction(float(v))
-    if isinstance(v, str):
-        return Fraction(v)
-    raise TypeError(f"not an exact number: {v!r}")
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, (list, tuple, np.ndarray)):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, arb):
-        return None  # prescribed values are recomputed from the exact entries
-    return frac(v)
-
-
-def instance_key(values: Instance, names: Iterable[str]) -> tuple:
-    """A hashable key of the exact instance entries ``names`` (for caching exact computations)."""
-    return tuple((k, _freeze(values[k])) for k in names if k in values)
-
-
 def _vec(row: Sequence[Any]) -> np.ndarray:
     return np.asarray([frac(v) for v in row], dtype=object)
 
@@ -160,10 +144,6 @@ def _sq(v: np.ndarray) -> Fraction:
 
 def _true() -> Decision:
     return Decision.TRUE
-
-
-def _holds(flag: bool) -> Decision:
-    return Decision.TRUE if flag else Decision.FALSE
 
 
 def _ge(a: Any, b: Any) -> Decision:
@@ -200,35 +180,45 @@ def clamp01(x: arb) -> arb:
     return x.intersection(UNIT) if x.overlaps(UNIT) else x
 
 
-def rel(kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Rel:
-    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[kind](lhs, rhs, evaluate=False)
-
-
-def H(name: str, kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Hypothesis:
-    return Hypothesis(name, rel(kind, lhs, rhs))
-
-
-def P(name: str, fn: Callable[[Instance], Decision]) -> Hypothesis:
-    """A predicate hypothesis; an exception while deciding counts as 'outside'."""
-
-    def decide_safely(values: Instance) -> Decision:
-        try:
-            return fn(values)
-        except (CertunlearnError, ValueError, TypeError, KeyError, IndexError, ArithmeticError):
-            return Decision.FALSE
-
-    return Hypothesis(name, predicate=decide_safely)
-
-
-def is_int(v: Any) -> bool:
-    try:
-        return frac(v).denominator == 1
-    except TypeError:
-        return False
-
-
 EPS_POS = H("ε > 0", ">", epsilon, 0)
 DELTA_RANGE = (H("δ > 0", ">", delta, 0), H("δ < 1", "<", delta, 1))
+
+
+def claim_parameters(claim: Claim, **consts: Any) -> dict[str, Any]:
+    """The parameters ``claim`` prescribes, with the rules of ``algorithms.parameters.theorem_parameters`` (σ the
+    smallest float ≥ its value, iteration counts and sizes ⌈·⌉ decided exactly, other names an exact Fraction when
+    rational, else the nearest float; a name depending on the round i becomes i ↦ ⌈value⌉), evaluated on arb
+    enclosures — the quantities call this for every instance, and sympy substitution dominated the search time.
+    ``tests/claims/test_d2d_claims.py`` checks it against ``theorem_parameters``."""
+    from ..algorithms.parameters import ITERATION_PARAMETERS, ROUND_UP_PARAMETERS, evaluate_prescribed
+    from ..numeric.enclosure import arb_upper_float
+
+    env: dict[str, Any] = {k: frac(v) for k, v in consts.items()}
+    out: dict[str, Any] = {}
+    for name, expr in claim.prescribed.items():
+        if name in consts:
+            out[name] = consts[name]
+            continue
+        expr = sympy.sympify(expr)
+        names = {sym.name for sym in expr.free_symbols}
+        if name in ITERATION_PARAMETERS:
+            if "i" in names and "i" not in env:
+                fixed = dict(env)
+                value: Any = functools.lru_cache(maxsize=None)(lambda r, e=expr, f=fixed: exact_int(e, {**f, "i": r}))
+            else:
+                value = exact_int(expr, env)
+        elif name in ROUND_UP_PARAMETERS:
+            with workprec(256):
+                b = arb_eval(expr, env)
+            if not (b.is_finite() and b > 0):
+                raise ArithmeticError(f"the prescribed {name} of {claim.id} is not > 0 here")
+            value = arb_upper_float(b)
+        else:
+            value = evaluate_prescribed(name, expr, env, "real", claim.id)
+        out[name] = value
+        if not callable(value):
+            env[name] = value if not isinstance(value, float) else Fraction(value)
+    return out
 
 
 # =========================================================================== the perturbed-GD problem of an instance
@@ -305,7 +295,7 @@ def _data_ok(values: Instance) -> Decision:
         s.loss.check_data(np.asarray([u.x], dtype=object))
     sizes = [len(X) for X in s.datasets()]  # raises for a deletion of an absent point
     n0 = sizes[0]
-    return _holds(all(2 * ni >= n0 and ni >= 1 for ni in sizes))
+    return holds(all(2 * ni >= n0 and ni >= 1 for ni in sizes))
 
 
 def _declared(values: Instance) -> dict[str, Any]:
@@ -342,7 +332,7 @@ def pgd_hypotheses(constants: Sequence[str] = ("L", "m", "M", "D")) -> tuple[Hyp
     )
 
 
-SC_HYPS = (H("m < M", "<", m, M), P("I is a positive integer", lambda v: _holds(is_int(v["I"]) and frac(v["I"]) >= 1)))
+SC_HYPS = (H("m < M", "<", m, M), P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1)))
 
 
 def constants_env(values: Instance, names: Iterable[str]) -> dict[str, Any]:
@@ -484,7 +474,7 @@ def _sensitivity_sq(key: tuple) -> Fraction:
 
 
 def _one_update(values: Instance) -> Decision:
-    return _holds(len(values["U"]) == 1)
+    return holds(len(values["U"]) == 1)
 
 
 def _lem212_structured(rng: np.random.Generator, size: int) -> list[dict]:
@@ -551,7 +541,7 @@ def _thm213_hyps() -> tuple[Hypothesis, ...]:
         if not (is_int(values["T"]) and frac(values["T"]) >= 1):
             return Decision.FALSE
         # h = f_D = ½(θ − x̄)ᵀA(θ − x̄) + c: m ≤ λ_min(A), M ≥ λ_max(A)
-        return _holds(frac(values["m"]) <= min(s.a) and frac(values["M"]) >= max(s.a) and _sq(s.theta0 - s.minimiser(s.X)) > 0)
+        return holds(frac(values["m"]) <= min(s.a) and frac(values["M"]) >= max(s.a) and _sq(s.theta0 - s.minimiser(s.X)) > 0)
 
     return (H("0 < m", ">", m, 0), H("m ≤ M", "<=", m, M),
             P("h = f_D is m-strongly convex and M-smooth (m ≤ λ_min A, M ≥ λ_max A); θ_0 ∈ Θ, θ_0 ≠ θ*; T ≥ 1", ok))
@@ -606,15 +596,21 @@ def _secret_runs(claim_id: str, key: tuple) -> tuple:
     (Algorithm 1 from the instance's θ'_0 with T evaluated at n_i), the datasets, and the parameters the
     algorithm used (``theorem_parameters`` of the claim: η, T, T_i, σ rounded up, and m when prescribed)."""
     from ..algorithms.d2d import PerturbedGD, Problem
-    from ..algorithms.parameters import theorem_parameters
 
     claim = _CLAIMS_BY_ID[claim_id]
     values = dict(key)
     s = _setup_cached(instance_key(values, SETUP_NAMES))
     # a prescribed parameter (the regulariser m of Theorems 3.4/3.5) is frozen as None: recomputed here
     consts = {k: v for k, v in values.items() if k in CONST_NAMES and v is not None and k not in claim.prescribed}
-    params = theorem_parameters(claim, **consts)
-    pgd = PerturbedGD.from_theorem(claim, Problem(s.loss, s.domain), theta0=s.theta0, perfect=False, **consts)
+    params = claim_parameters(claim, **consts)
+    # the driver of PerturbedGD.from_theorem, built from the same evaluated parameters (evaluated once); the
+    # learning T is re-evaluated at n = |D_i| for retraining, from the claim's expression (⌈·⌉ decided exactly)
+    env = {**consts, **{k: v for k, v in params.items() if not callable(v) and k != "T"}}
+    problem = Problem(s.loss, s.domain, reg=params["m"]) if "m" in claim.prescribed else Problem(s.loss, s.domain)
+    T_expr = claim.prescribed["T"]
+    pgd = PerturbedGD(problem, params["eta"], functools.lru_cache(maxsize=None)(
+        lambda nn: exact_int(T_expr, {**env, "n": nn})), params["T_i"], params["sigma"], perfect=False,
+        theta0=s.theta0, claim_id=claim.id, guarantee_parameters=consts)
     if "m" in claim.prescribed and frac(pgd.problem.reg) == 0:
         raise ArithmeticError("the prescribed regulariser rounded to 0")
     rels = pgd.run(s.X, None, s.updates)
@@ -691,7 +687,7 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
 
 def _isotropic(values: Instance) -> Decision:
     a = [frac(v) for v in values["A"]]
-    return _holds(all(v == a[0] for v in a))
+    return holds(all(v == a[0] for v in a))
 
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
@@ -836,7 +832,7 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
 
     Returns, per round i ≥ 0: (c_i, ρ, T_i, affine mean of θ̂_i (Fraction), coefficient list for the variance,
     retrain mean μ_i (Fraction) or None for i = 0, the dataset). Variances are built later from σ (arb)."""
-    from ..algorithms.d2d import Problem, projected_gd
+    from ..algorithms.d2d import Problem
 
     claim = _CLAIMS_BY_ID[claim_id]
     values = dict(key)
@@ -852,7 +848,7 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
 
     def retrain(X: np.ndarray) -> Fraction:
         Tn = exact_int(claim.prescribed["T"], {**env, "n": len(X)})
-        return frac(projected_gd(prob, X, None, s.theta0, eta=eta, T=Tn)[0])
+        return gd_1d(prob, tuple(frac(row[0]) for row in X), frac(s.theta0[0]), eta, Tn)
 
     rounds = [(None, rho, 0, retrain(Ds[0]), None, Ds[0])]
     mean = rounds[0][3]
@@ -947,7 +943,7 @@ def _i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
 
 
 ONE_D = P("d = 1 (the perfect variant's exact law is computed in one dimension)",
-          lambda v: _holds(len(v["A"]) == 1 and frac(v["d"]) == 1))
+          lambda v: holds(len(v["A"]) == 1 and frac(v["d"]) == 1))
 
 
 # =========================================================================== the claims, Sections 2–3
@@ -969,6 +965,15 @@ def _with_beta(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callabl
             inst["beta"] = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
             out.append(inst)
         return out
+
+    return generate
+
+
+def _capped(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
+    """At most ``cap`` instances per 40 of the profile's structured size (the quick profile draws 40; thorough all)."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        return gen(rng, max(1, min(size, cap * max(1, size // 40))))
 
     return generate
 
@@ -1088,7 +1093,7 @@ CLAIMS_3 = [
         prescribed=PRESCRIBED_31,
         quantity=accuracy_probability("d2d.thm3.1:accuracy", ALPHA_31),
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
-                               generate=_with_beta(_pgd_structured("iso"))),
+                               generate=_capped(_with_beta(_pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=_boundary_structured(2)),
                      _search_with_beta(pgd_search(1, True))),
         derivation="d2d.thm3.1:accuracy",
@@ -1105,7 +1110,7 @@ CLAIMS_3 = [
         prescribed=PRESCRIBED_31,
         quantity=accuracy_probability("d2d.thm3.1:accuracy+fix", ALPHA_31_FIX),
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
-                               generate=_with_beta(_pgd_structured("iso"))),
+                               generate=_capped(_with_beta(_pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=_boundary_structured(2)),
                      _search_with_beta(pgd_search(1, True))),
         derivation="d2d.thm3.1:accuracy+fix",
@@ -1163,9 +1168,9 @@ CLAIMS_3 = [
         prescribed=PRESCRIBED_32,
         quantity=perfect_accuracy("d2d.thm3.2:accuracy", ALPHA_32),
         adversaries=(Adversary("one-dimensional quadratics, optima inside Θ",
-                               generate=_with_beta(_means_inside(_with_min_I(_pgd_structured("1d"), I_MIN_32)))),
+                               generate=_capped(_with_beta(_means_inside(_with_min_I(_pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
-                               generate=_with_min_I(_boundary_structured(1, True), I_MIN_32)),
+                               generate=_capped(_with_min_I(_boundary_structured(1, True), I_MIN_32), 16)),
                      _search_with_beta(_search_min_I(pgd_search(1, False), I_MIN_32))),
         derivation="d2d.thm3.2:accuracy",
     ),
@@ -1180,9 +1185,9 @@ CLAIMS_3 = [
         prescribed=PRESCRIBED_32,
         quantity=perfect_accuracy("d2d.thm3.2:accuracy+fix", ALPHA_32_FIX),
         adversaries=(Adversary("one-dimensional quadratics, optima inside Θ",
-                               generate=_with_beta(_means_inside(_with_min_I(_pgd_structured("1d"), I_MIN_32)))),
+                               generate=_capped(_with_beta(_means_inside(_with_min_I(_pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
-                               generate=_with_min_I(_boundary_structured(1, True), I_MIN_32)),
+                               generate=_capped(_with_min_I(_boundary_structured(1, True), I_MIN_32), 16)),
                      _search_with_beta(_search_min_I(pgd_search(1, False), I_MIN_32))),
         derivation="d2d.thm3.2:accuracy+fix",
         corrects="d2d.thm3.2:accuracy",
@@ -1260,7 +1265,7 @@ CLAIMS_A = [
         source="Lemma A.2 (line 476; used in the proofs of Theorems 3.1, 3.2, 3.5, 4.5)",
         kind=Kind.INEQUALITY,
         statement="Z ~ N(0, σ²I_d): P[‖Z‖₂ ≥ σ√(2d)log(2d/β)] ≤ β for any β > 0",
-        hypotheses=(H("β > 0", ">", beta, 0), P("d is a positive integer", lambda v: _holds(is_int(v["d"]) and frac(v["d"]) >= 1))),
+        hypotheses=(H("β > 0", ">", beta, 0), P("d is a positive integer", lambda v: holds(is_int(v["d"]) and frac(v["d"]) >= 1))),
         bound=beta,
         quantity=_tail_a2,
         adversaries=(Adversary("dimensions 1–50, β up to beyond 2d/e", generate=_a2_structured),
@@ -1293,7 +1298,7 @@ CLAIMS_A = [
         kind=Kind.INEQUALITY,
         statement="X ~ Binomial(N, p), μ = Np: P[X ≥ (1 + δ')μ] ≤ exp(−μδ'²/(2 + δ')) for every δ' ≥ 0",
         hypotheses=(H("0 < p", ">", p, 0), H("p ≤ 1", "<=", p, 1),
-                    P("N a positive integer, δ' ≥ 0", lambda v: _holds(is_int(v["N"]) and frac(v["N"]) >= 1 and frac(v["delta_p"]) >= 0))),
+                    P("N a positive integer, δ' ≥ 0", lambda v: holds(is_int(v["N"]) and frac(v["N"]) >= 1 and frac(v["delta_p"]) >= 0))),
         bound=CHERNOFF_A5,
         quantity=_binomial_tail,
         adversaries=(Adversary("N up to 100, p from 0.01 to 0.9, δ' from 0 to 10", generate=_a5_structured),
@@ -1508,11 +1513,11 @@ CLAIMS_33 = [
 # ---------------------------------------------------------------------------------------------------- Theorems 3.4, 3.5, Remark 3.6
 def _zero_in_box(values: Instance) -> Decision:
     s = setup_of(values)
-    return _holds(s.domain.contains(np.zeros(s.dim, dtype=object)))
+    return holds(s.domain.contains(np.zeros(s.dim, dtype=object)))
 
 
 ZERO_IN = P("0 ∈ Θ (Section 3.2, line 273)", _zero_in_box)
-I_POS = P("I is a positive integer", lambda v: _holds(is_int(v["I"]) and frac(v["I"]) >= 1))
+I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1))
 _REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
 _REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
 XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
@@ -1521,8 +1526,8 @@ XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
 def _regularised(gen: Callable[[np.random.Generator, int], list[dict]], cap: int, xi_: Any = None,
                  with_beta: bool = False) -> Callable[[np.random.Generator, int], list[dict]]:
     """Instances of the convex family for the regularised theorems: the instance's own m dropped (the theorem
-    prescribes the regulariser), ξ set, β varied; at most ``cap`` instances per 40 of the profile's size
-    (each one runs the algorithm with a float regulariser, in Fractions)."""
+    prescribes the regulariser), ξ set (at most two updates when ξ > 1), β varied; at most ``cap`` instances per 40
+    of the profile's size (each one runs the algorithm with a float regulariser, in Fractions)."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         want = max(1, min(size, cap * max(1, size // 40)))
@@ -1532,6 +1537,9 @@ def _regularised(gen: Callable[[np.random.Generator, int], list[dict]], cap: int
             inst.pop("m", None)
             if xi_ is not None:
                 inst["xi"] = xi_[j % len(xi_)] if isinstance(xi_, tuple) else xi_
+                if frac(inst["xi"]) > 1 and len(inst["U"]) > 2:
+                    inst["U"] = inst["U"][:2]  # T_i = i^{2ξ}I: four rounds would cost up to 256·I iterations
+                    inst["i"] = 2
             if with_beta:
                 inst["beta"] = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
             out.append(inst)
@@ -2004,7 +2012,7 @@ LEM43_SEARCH = Adversary("search over n ≤ 60, the multiplicity of the updated 
     log=frozenset({"dp"}), build=_lem43_build))
 
 _LEM43_HYPS = (H("δ' > 0", ">", deltap, 0), H("δ' ≤ 1/e", "<=", deltap, sympy.exp(-1)),
-               P("B ≥ n = |D_0|", lambda v: _holds(is_int(v["B"]) and frac(v["B"]) >= len(v["data"]))),
+               P("B ≥ n = |D_0|", lambda v: holds(is_int(v["B"]) and frac(v["B"]) >= len(v["data"]))),
                P("deletions of present points; Assumption 2.6 (n_i ≥ n/2)", _reservoir_ok(True)))
 
 CLAIMS_4A = [
@@ -2128,7 +2136,6 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
     Returns per round i ≥ 0: (update components {final sample: [(mean, weight)]}, retraining components
     {sample: (mean, weight)}, D_i), and the parameters."""
     from ..algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
-    from ..algorithms.parameters import theorem_parameters
 
     claim = _CLAIMS_BY_ID[claim_id]
     variant = _RESERVOIR[claim_id]
@@ -2137,7 +2144,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
     if s.dim != 1:
         raise ArithmeticError("the published mixtures are enumerated in one dimension")
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in claim.prescribed}
-    p = theorem_parameters(claim, **consts)
+    p = claim_parameters(claim, **consts)
     Bn, Kn, Cn = p["B"], p["K"], p["C"]
     if Cn != 1 or Bn % Kn:
         raise ArithmeticError("enumerated for C = 1 copy and K | B")
@@ -2315,8 +2322,8 @@ def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
         rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
         eps, sig = to_arb(values["epsilon"]), to_arb(values["sigma"])
         worst = arb(0)
-        for P, Q, _ in rounds[1:]:
-            worst = worst.max(mixture_delta(eps, sig, P, Q))
+        for P_, Q_, _ in rounds[1:]:
+            worst = worst.max(mixture_delta(eps, sig, P_, Q_))
         return worst
 
     return quantity
@@ -2327,12 +2334,11 @@ def thm44_value(key: tuple) -> Fraction:
     """E‖θ*_{avg} − θ*‖² for S ~ P^B(D_i) (the quantity Theorem 4.4 bounds, at the last round's D_i), exactly: θ*_j
     the exact minimiser of part j (fixed consecutive blocks), θ* that of D_i."""
     from ..algorithms.d2d import bootstrap_law
-    from ..algorithms.parameters import theorem_parameters
 
     values = dict(key)
     s = _setup_cached(instance_key(values, SETUP_NAMES))
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in PRESCRIBED_45}
-    p = theorem_parameters("d2d.thm4.5", **consts)
+    p = claim_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **consts)
     Bn, Kn = p["B"], p["K"]
     size = Bn // Kn
     Di = s.datasets()[-1]
@@ -2360,13 +2366,11 @@ def distributed_accuracy(claim_id: str) -> Callable[[Instance], arb]:
 
 def _dist_ok(values: Instance) -> Decision:
     """One dimension, C = 1 (β ∈ [1, 2)), K | B, B ≤ 6 (exact enumeration); V ≥ Theorem 4.4's quantity if given."""
-    from ..algorithms.parameters import theorem_parameters
-
     s = setup_of(values)
     if s.dim != 1:
         return Decision.FALSE
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and not isinstance(v, arb) and k not in PRESCRIBED_45}
-    pp = theorem_parameters("d2d.thm4.5", **consts)
+    pp = claim_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **consts)
     if pp["C"] != 1 or pp["B"] % pp["K"] or pp["B"] > 6:
         return Decision.FALSE
     if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
@@ -2376,8 +2380,8 @@ def _dist_ok(values: Instance) -> Decision:
 
 _DIST_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses(), H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)),
               P("d = 1, C = 1 copy (β ≥ 1), K | B, B ≤ 6 (the exact enumeration of every sampling outcome)", _dist_ok))
-_DIST_ACC_HYPS = (*_DIST_HYPS, P("V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly)",
-                                 lambda v: _holds("V" in v) if "V" in v else Decision.FALSE))
+_DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly, "
+                                 "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
 
 
 def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], list[dict]]:
@@ -2529,13 +2533,13 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
     (``theorem_parameters``: ⌈·⌉, decided exactly)."""
 
     def quantity(values: Instance) -> arb:
-        from ..algorithms.parameters import theorem_parameters
-
         claim = _CLAIMS_BY_ID[ROW_THEOREM[row]]
         consts = {k: frac(v) for k, v in values.items()
                   if k in CONST_NAMES + ("beta",) and not isinstance(v, arb) and k not in claim.prescribed}
-        Ti = theorem_parameters(claim, **consts)["T_i"]
-        a, b = (Ti(int(frac(values["i"]))), Ti(int(frac(values["i2"])))) if callable(Ti) else (Ti, Ti)
+        expr = claim.prescribed["T_i"]
+        if "m" in claim.prescribed:  # the regularised rows: T_i does not involve m
+            consts.pop("m", None)
+        a, b = (exact_int(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
         if a == 0:
             raise ArithmeticError("T_i = 0")
         return to_arb(Fraction(b, a))
@@ -2544,12 +2548,12 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
 
 
 def _int_ge(name: str, low: int) -> Callable[[Instance], Decision]:
-    return lambda v: _holds(is_int(v[name]) and frac(v[name]) >= low)
+    return lambda v: holds(is_int(v[name]) and frac(v[name]) >= low)
 
 
 def _table_hyps(row: str, kind: str) -> tuple[Hypothesis, ...]:
     base = (EPS_POS, *DELTA_RANGE, H("L > 0", ">", L, 0), H("M > 0", ">", M, 0), H("D > 0", ">", D, 0),
-            P("n, d positive integers", lambda v: _holds(is_int(v["n"]) and frac(v["n"]) >= 2 and is_int(v["d"]) and frac(v["d"]) >= 1)),
+            P("n, d positive integers", lambda v: holds(is_int(v["n"]) and frac(v["n"]) >= 2 and is_int(v["d"]) and frac(v["d"]) >= 1)),
             P("I a positive integer", _int_ge("I", 1)))
     if row not in ("regularized", "pgd-weak"):
         base += (H("0 < m", ">", m, 0), H("m < M", "<", m, M))
@@ -2559,9 +2563,9 @@ def _table_hyps(row: str, kind: str) -> tuple[Hypothesis, ...]:
         base += (H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)))
     if kind == "accuracy":
         base += (H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1),
-                 P("I2 > I an integer", lambda v: _holds(is_int(v["I2"]) and frac(v["I2"]) > frac(v["I"]))))
+                 P("I2 > I an integer", lambda v: holds(is_int(v["I2"]) and frac(v["I2"]) > frac(v["I"]))))
     else:
-        base += (P("2 ≤ i < i2 integers", lambda v: _holds(is_int(v["i"]) and is_int(v["i2"]) and 2 <= frac(v["i"]) < frac(v["i2"]))),)
+        base += (P("2 ≤ i < i2 integers", lambda v: holds(is_int(v["i"]) and is_int(v["i2"]) and 2 <= frac(v["i"]) < frac(v["i2"]))),)
         if row == "distributed":
             base += (H("β > 0", ">", beta, 0),)
     return base

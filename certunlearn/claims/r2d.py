@@ -49,7 +49,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -58,12 +58,13 @@ import sympy
 from flint import arb
 from sympy import Rational, log, sqrt
 
-from ..errors import CertunlearnError
 from ..numeric.enclosure import Decision, decide, to_arb
 from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure, exact_epsilon
-from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
+from .hypotheses import H, P, holds
+from .instances import frac, instance_key, is_int
+from .model import Adversary, Claim, Control, Instance, Kind, Space
 from .symbols import Delta, delta, epsilon, sigma
 
 # =========================================================================== symbols (shared with proofs/r2d.py)
@@ -98,68 +99,8 @@ SIGMA_B1 = Delta * C_DR / epsilon
 
 
 # =========================================================================== small exact helpers
-def frac(v: Any) -> Fraction:
-    """The exact value of an instance entry (int, float, Fraction, decimal string)."""
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, bool):
-        raise TypeError("a boolean is not a number")
-    if isinstance(v, (int, np.integer)):
-        return Fraction(int(v))
-    if isinstance(v, (float, np.floating)):
-        return Fraction(float(v))
-    if isinstance(v, str):
-        return Fraction(v)
-    raise TypeError(f"not an exact number: {v!r}")
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, (list, tuple, np.ndarray)):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, arb):
-        return None
-    return frac(v)
-
-
-def instance_key(values: Instance, names: Iterable[str]) -> tuple:
-    """A hashable key of the exact instance entries ``names`` (for caching exact computations)."""
-    return tuple((k, _freeze(values[k])) for k in names if k in values)
-
-
 def _sq(v: Sequence[Fraction]) -> Fraction:
     return sum((x * x for x in v), Fraction(0))
-
-
-def _holds(flag: bool) -> Decision:
-    return Decision.TRUE if flag else Decision.FALSE
-
-
-def _is_int(v: Any, low: int = 0) -> bool:
-    try:
-        f = frac(v)
-    except TypeError:
-        return False
-    return f.denominator == 1 and f >= low
-
-
-def rel(kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Rel:
-    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[kind](lhs, rhs, evaluate=False)
-
-
-def H(name: str, kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Hypothesis:
-    return Hypothesis(name, rel(kind, lhs, rhs))
-
-
-def P(name: str, fn: Callable[[Instance], Decision]) -> Hypothesis:
-    """A predicate hypothesis; an exception while deciding counts as 'outside'."""
-
-    def decide_safely(values: Instance) -> Decision:
-        try:
-            return fn(values)
-        except (CertunlearnError, ValueError, TypeError, KeyError, IndexError, ArithmeticError, ZeroDivisionError):
-            return Decision.FALSE
-
-    return Hypothesis(name, predicate=decide_safely)
 
 
 EPS_RANGE = (H("ε > 0", ">", epsilon, 0), H("ε ≤ 1", "<=", epsilon, 1))
@@ -168,7 +109,7 @@ DELTA_RANGE = (H("δ > 0", ">", delta, 0),
 def _step_ok(values: Instance) -> Decision:
     """η ≤ min{1/L, n/(2(n−m)L)}, decided exactly on the rational instance values."""
     e, l_, n_, m_ = (frac(values[k]) for k in ("eta", "L", "n", "m"))
-    return _holds(e > 0 and e * l_ <= 1 and 2 * (n_ - m_) * l_ * e <= n_)
+    return holds(e > 0 and e * l_ <= 1 and 2 * (n_ - m_) * l_ * e <= n_)
 
 
 STEP = (P("η ≤ min{1/L, n/(2(n−m)L)} (decided exactly)", _step_ok),)
@@ -233,10 +174,10 @@ def setup_of(values: Instance) -> Setup:
 def _gd_ok(values: Instance) -> Decision:
     """Well formed: n = |X|, integers 1 ≤ m < n, θ_0 ∈ Θ of the right dimension."""
     s = setup_of(values)
-    if not (_is_int(values["n"], 2) and _is_int(values["m"], 1)):
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1)):
         return Decision.FALSE
     n_, m_ = int(frac(values["n"])), int(frac(values["m"]))
-    return _holds(n_ == s.n and m_ < n_ and len(s.theta0) == s.dim and s.domain.contains(s.theta0))
+    return holds(n_ == s.n and m_ < n_ and len(s.theta0) == s.dim and s.domain.contains(s.theta0))
 
 
 def _constants_ok(values: Instance) -> Decision:
@@ -253,9 +194,9 @@ def _constants_ok(values: Instance) -> Decision:
 
 def _schedule_ok(values: Instance) -> Decision:
     """T and K integers, 0 ≤ K < T ("by construction K < T", line 107)."""
-    if not (_is_int(values["T"], 1) and _is_int(values["K"], 0)):
+    if not (is_int(values["T"], 1) and is_int(values["K"], 0)):
         return Decision.FALSE
-    return _holds(frac(values["K"]) < frac(values["T"]))
+    return holds(frac(values["K"]) < frac(values["T"]))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -292,7 +233,7 @@ def _iterates_ok(values: Instance) -> Decision:
 
 def _path_ok(values: Instance) -> Decision:
     """Lemma B.2's t steps on D and on D' stay in Θ; t a positive integer."""
-    if not _is_int(values["t"], 1):
+    if not is_int(values["t"], 1):
         return Decision.FALSE
     _paths_t(values)
     return Decision.TRUE
@@ -552,7 +493,7 @@ def _h_at(values: Instance, k: Fraction | arb) -> arb:
 
 def _cor32_defined(values: Instance) -> Decision:
     """K(ε) exists in (0, T): 0 = h(T) < v < h(0) (h decreases from h(0) to 0, line 447); T > 0, 1 ≤ m < n."""
-    if not (_is_int(values["n"], 2) and _is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
     return decide(lambda: _cor32_target(values), "<", lambda: _h_at(values, Fraction(0)), max_prec=1024).decision
 
@@ -771,7 +712,7 @@ def _g_hat_ok(values: Instance) -> Decision:
     """d = 1 and G_hat is the estimate of Appendix D.1 (max training-gradient norm), exactly; G_hat > 0."""
     if setup_of(values).dim != 1:
         return Decision.FALSE
-    return _holds(frac(values["G_hat"]) == _g_hat_value(values) and frac(values["G_hat"]) > 0)
+    return holds(frac(values["G_hat"]) == _g_hat_value(values) and frac(values["G_hat"]) > 0)
 
 
 def _g_hat_family(rng: np.random.Generator, size: int) -> list[dict]:
@@ -791,7 +732,7 @@ def _g_hat_family(rng: np.random.Generator, size: int) -> list[dict]:
 def _l_hat_ok(values: Instance) -> Decision:
     """The concave-quadratic family in d = 1, whose L̂ (line 616) is exactly 1/λ; lam = the family's λ."""
     s = setup_of(values)
-    return _holds(s.family == CONCAVE and s.dim == 1 and frac(values["lam"]) == s.loss.lam)
+    return holds(s.family == CONCAVE and s.dim == 1 and frac(values["lam"]) == s.loss.lam)
 
 
 def _balanced(n_: int, m_: int, R_: Fraction) -> list[list[Fraction]]:
@@ -885,7 +826,7 @@ def _fgap_value(values: Instance) -> Fraction:
 
 def _fgap_ok(values: Instance) -> Decision:
     """fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (the trajectory quantity the bound contains)."""
-    return _holds(frac(values["fgap"]) == _fgap_value(values))
+    return holds(frac(values["fgap"]) == _fgap_value(values))
 
 
 def _with_fgap(inst: dict) -> dict:
@@ -962,7 +903,7 @@ def _pl_ok(values: Instance) -> Decision:
         return Decision.FALSE
     if not (0 < frac(values["mu"]) <= frac(values["lam"])):
         return Decision.FALSE
-    return _holds(frac(values["f0gap"]) == _f0gap_value(values))
+    return holds(frac(values["f0gap"]) == _f0gap_value(values))
 
 
 def _fstar(s: Setup, Xr: np.ndarray) -> Fraction:
@@ -999,7 +940,7 @@ def _pl_instances(identical: bool) -> Callable[[np.random.Generator, int], list[
 def _point_mass_ok(values: Instance) -> Decision:
     """The population is a point mass (every row of X equal): D and D' are deterministic and F = f_{D'}."""
     X = values["X"]
-    return _holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
+    return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
 
 
 PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ ≤ λ (convex-quadratic family); f0gap exact; d = dim", _pl_ok))
@@ -1018,7 +959,7 @@ def _lemb4_ok(values: Instance) -> Decision:
     lam_, b = frac(values["lam"]), frac(values["b"])
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
-    if not (_is_int(values["n"], 2) and _is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
     if not (0 < frac(values["mu"]) <= lam_ <= frac(values["L"])) or len(x0) != len(th):
         return Decision.FALSE
@@ -1030,7 +971,7 @@ def _lemb4_ok(values: Instance) -> Decision:
     ok = decide(left, ">", 0).decision
     if ok is not Decision.TRUE:
         return ok
-    return _holds(frac(values["risk_gap"]) == lam_ / 2 * _sq([a - c for a, c in zip(th, x0)]))
+    return holds(frac(values["risk_gap"]) == lam_ / 2 * _sq([a - c for a, c in zip(th, x0)]))
 
 
 def _lemb4_family(rng: np.random.Generator, size: int) -> list[dict]:
@@ -1076,7 +1017,7 @@ def _prox_ok(strict_step: Fraction) -> Callable[[Instance], Decision]:
         a = [frac(v) for v in values["fa"]]
         l_, e = frac(values["L"]), frac(values["eta"])
         dims = {len(values[k]) for k in ("fa", "fb", "theta", "probe")}
-        return _holds(len(dims) == 1 and l_ > 0 and e > 0 and all(abs(ai) <= l_ for ai in a)
+        return holds(len(dims) == 1 and l_ > 0 and e > 0 and all(abs(ai) <= l_ for ai in a)
                       and e * l_ < strict_step)
 
     return ok
@@ -1454,7 +1395,7 @@ CLAIMS_UTIL = [
         statement="the same average ≤ (1/T)[2n(f_{D'}(θ_0) − f_{D'}(θ''_K))/(η(n−m)) + (T−K)(2G²m + 2LηG²m)/(n−m) + "
                   "(G + L√dσ)²], f_z L-smooth on R^d",
         hypotheses=(*UTILITY_HYPS, H("d ≥ 1", ">=", d, 1),
-                    P("d = the dimension", lambda v: _holds(frac(v["d"]) == setup_of(v).dim))),
+                    P("d = the dimension", lambda v: holds(frac(v["d"]) == setup_of(v).dim))),
         bound=UTIL_31_FIX,
         prescribed={"sigma": SIGMA_31},
         quantity=utility_lhs,

@@ -38,12 +38,63 @@ def test_claim_is_well_formed_and_evaluates(claim):
 
 
 def test_every_prescription_is_usable_by_the_algorithms():
-    from certunlearn.algorithms.d2d import theorem_parameters
+    from certunlearn.algorithms.parameters import theorem_parameters
 
     env = dict(epsilon=1, delta=Fraction(1, 10**5), L=3, M=3, m=1, n=8, d=1, D=2, I=12)
     for cid in ("d2d.thm3.1", "d2d.thm3.2", "d2d.thm3.2+fix"):
         p = theorem_parameters(cid, **env)
         assert p["eta"] == Fraction(1, 2) and p["sigma"] > 0 and isinstance(p["T"], int)
+    convex = {k: v for k, v in env.items() if k != "m"}
+    for cid in ("d2d.thm3.4", "d2d.thm3.5", "d2d.thm3.5+fix", "d2d.rem3.6", "d2d.rem3.6+fix"):
+        p = theorem_parameters(cid, **convex, xi=Fraction(5, 4))
+        assert p["m"] > 0 and p["sigma"] > 0 and isinstance(p["T"], int)
+        assert p["eta"] == 2 / (Fraction(3) + 2 * Fraction(p["m"]))  # η = 2/(M + 2m) at the rounded m
+    p = theorem_parameters("d2d.thm4.5", **{**env, "n": 4}, xi=1, beta=1)
+    assert (p["B"], p["K"], p["C"]) == (4, 2, 1) and p["T_i"](3) > p["T_i"](1)
+
+
+@pytest.mark.parametrize("cid", ["d2d.thm3.1", "d2d.thm3.2", "d2d.thm3.4", "d2d.thm3.5", "d2d.rem3.6", "d2d.thm4.5"])
+def test_claim_parameters_agree_with_theorem_parameters(cid):
+    """The quantities' fast evaluation of the prescribed parameters gives what algorithms.parameters gives."""
+    from certunlearn.algorithms.parameters import theorem_parameters
+
+    env = dict(epsilon=Fraction(1, 2), delta=Fraction(1, 1000), L=3, M=5, m=1, n=16, d=2, D=2, I=3, xi=Fraction(5, 4),
+               beta=1)
+    claim = get_claim(cid)
+    env = {k: v for k, v in env.items() if k not in claim.prescribed}
+    ref, mine = theorem_parameters(cid, **env), C.claim_parameters(claim, **env)
+    assert set(ref) == set(mine)
+    for k in ref:
+        if callable(ref[k]):
+            assert [ref[k](r) for r in (1, 2, 5)] == [mine[k](r) for r in (1, 2, 5)], k
+        else:
+            assert ref[k] == mine[k], k
+
+
+def test_claim33_lipschitz_attained_by_hand():
+    """g = (a/2)(θ − x)² + (m/2)θ² on Θ = [0, r] with x = −R: |g'(r)| = a(r + R) + mr = L + mD (L = a(r + R), D = r)."""
+    a, r, R, m_ = Fraction(3), Fraction(2), Fraction(1), Fraction(1, 10)
+    inst = C.claim33_instance([a], R, [0], [r], [[-R], [R]], m_)
+    assert inst["L"] == a * (r + R) and inst["D"] == r
+    with workprec(128):
+        q = C._claim33_lipschitz(inst)
+        assert q.overlaps(C.to_arb(a * (r + R) + m_ * r)) and q.rad() < 1e-30
+    assert evaluate(get_claim("d2d.claim3.3"), inst, 256).outcome in (WITHIN, ATTAINED)
+
+
+def test_thm35_printed_sigma_is_half_of_the_proofs():
+    """The proof's Δ = 8L'√M/(m√(mI)n) and Lemma A.3 give σ = Δ/(√2·gap) = 4√2√M L'/(m√(mI)n·gap): twice the
+    printed 2√(2M)L'/(m√(mI)n·gap) — mpmath at 100 digits, at a few points."""
+    with mpmath.workdps(100):
+        for L_, M_, m_, D_, n_, I_, eps, dl in ((1, 3, "0.5", 2, 10, 4, 1, "1e-5"), (2, 1, "0.01", 1, 100, 1, "0.1", "0.3")):
+            L_, M_, m_, D_, eps, dl = (mpmath.mpf(v) for v in (L_, M_, m_, D_, eps, dl))
+            Lp = L_ + m_ * D_
+            gap = mpmath.sqrt(mpmath.log(1 / dl) + eps) - mpmath.sqrt(mpmath.log(1 / dl))
+            Delta = 8 * Lp * mpmath.sqrt(M_) / (m_ * mpmath.sqrt(m_ * I_) * n_)
+            printed = 2 * mpmath.sqrt(2 * M_) * Lp / (m_ * mpmath.sqrt(m_ * I_) * n_ * gap)
+            needed = Delta / (mpmath.sqrt(2) * gap)
+            assert abs(needed / printed - 2) < mpmath.mpf(10) ** -90
+            assert abs(Delta**2 / (2 * needed**2) + Delta / needed * mpmath.sqrt(2 * mpmath.log(1 / dl)) - eps) < mpmath.mpf(10) ** -90
 
 
 # ----------------------------------------------------------------------------------- oracles

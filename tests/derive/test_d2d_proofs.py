@@ -95,3 +95,31 @@ def test_thm32_budget_inequality_fails_from_first_principles():
                 x = (mpmath.sqrt(lg + 3 * e) - mpmath.sqrt(lg + 2 * e)) + 2 * (mpmath.sqrt(lg + e) - mpmath.sqrt(lg))
                 assert x > mpmath.sqrt(lg + 2 * e) - mpmath.sqrt(lg)
                 assert x**2 / 2 + x * mpmath.sqrt(lg) > e
+
+
+def _num(expr, point):
+    return sympy.N(expr.subs({sympy.Symbol(k, positive=True): sympy.Rational(v) for k, v in point.items()}), 60)
+
+
+def test_table1_structure_used_by_the_derivations():
+    """The table derivations argue on the structure of each explicit accuracy bound in 𝓘: checked here at points."""
+    from certunlearn.claims import d2d as C
+
+    pts = [dict(L="1", M="3", m="1", n="10", d="2", D="2", epsilon="1", delta="1/1000", beta="1/20", I="2", xi="1"),
+           dict(L="2", M="7/2", m="1/2", n="100", d="5", D="1", epsilon="1/10", delta="1/100", beta="1/10", I="5", xi="1")]
+    lg2d = sympy.sqrt(2 * C.d) * sympy.log(2 * C.d / C.beta)
+    g = C.GAMMA_SC**C.I / (1 - C.GAMMA_SC**C.I)
+    C1 = 4 * C.L / (C.m * C.n) * (1 + sympy.sqrt(2) * lg2d / C.GAP)
+    pgd = C.M / 2 * (g * C1) ** 2
+    gap32 = C.GAP_32
+    pp = C.M / 2 * (g * (4 * C.L / (C.m * C.n) + 8 * C.L * lg2d / (C.m * C.n * gap32) + 8 * C.L * sympy.sqrt(2 * C.d) * g / (C.m * C.n * gap32))) ** 2
+    ga = C.GAMMA_SC**C.A45 / (1 - C.GAMMA_SC**C.A45)
+    dist = (ga * 4 * C.L / (C.m * C.n) * (1 + sympy.sqrt(2) * lg2d / C.zcdp_gap(C.epsilon, sympy.log(2 / C.delta)))) ** 2
+    for pt in pts:
+        for expr, mine in ((C.ACC_ROW["pgd"], pgd), (C.ACC_ROW["pgd-perfect"], pp), (C.ACC_ROW["distributed"], dist)):
+            a, b = _num(expr, pt), _num(mine, pt)
+            assert abs(a - b) <= 1e-50 * abs(a)
+        # the prescribed regularisers scale as the derivations say: m(𝓘₂)/m(𝓘) = (𝓘/𝓘₂)^p
+        for mexpr, power in ((C.M_34, sympy.Rational(4, 5)), (C.M_34_FIX, sympy.Rational(2, 5)), (C.M_35, sympy.Rational(1, 4))):
+            r = _num(mexpr.subs(C.I, 3 * C.I) / mexpr, pt)
+            assert abs(r - sympy.Rational(1, 3) ** power) < 1e-50

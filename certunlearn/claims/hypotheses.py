@@ -1,0 +1,39 @@
+"""Shorthands for a claim's hypotheses: a sympy relation (``H``) or a predicate decided on the instance (``P``)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy
+
+from ..errors import CertunlearnError
+from ..numeric.enclosure import Decision
+from .model import Hypothesis, Instance
+
+_RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+
+
+def holds(flag: bool) -> Decision:
+    """An exactly decided fact as a :class:`Decision`."""
+    return Decision.TRUE if flag else Decision.FALSE
+
+
+def rel(kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Rel:
+    """``lhs kind rhs`` unevaluated, so the symbols' assumptions cannot reduce it to ``True``."""
+    return _RELATIONS[kind](lhs, rhs, evaluate=False)
+
+
+def H(name: str, kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Hypothesis:
+    """The hypothesis ``lhs kind rhs`` on the instance's scalars, named ``name``."""
+    return Hypothesis(name, rel(kind, lhs, rhs))
+
+
+def P(name: str, fn: Callable[[Instance], Decision]) -> Hypothesis:
+    """A predicate hypothesis; an exception while deciding counts as 'outside'."""
+
+    def decide_safely(values: Instance) -> Decision:
+        try:
+            return fn(values)
+        except (CertunlearnError, ValueError, TypeError, KeyError, IndexError, ArithmeticError):
+            return Decision.FALSE
+
+    return Hypothesis(name, predicate=decide_safely)

@@ -1,0 +1,50 @@
+"""Exact instance entries: a number of an instance as a Fraction, and hashable keys for caching exact runs."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from flint import arb
+
+from .model import Instance
+
+
+def frac(v: Any) -> Fraction:
+    """The exact value of an instance entry (int, float, Fraction, decimal string); ``TypeError`` otherwise."""
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(v, (int, np.integer)):
+        return Fraction(int(v))
+    if isinstance(v, (float, np.floating)):
+        return Fraction(float(v))
+    if isinstance(v, str):
+        return Fraction(v)
+    raise TypeError(f"not an exact number: {v!r}")
+
+
+def is_int(v: Any, low: int | None = None) -> bool:
+    """Whether ``v`` is exactly an integer (and ≥ ``low`` when given)."""
+    try:
+        f = frac(v)
+    except TypeError:
+        return False
+    return f.denominator == 1 and (low is None or f >= low)
+
+
+def freeze(v: Any) -> Any:
+    """A hashable exact copy of an entry: nested sequences as tuples of Fractions; an arb (a prescribed value the
+    checker filled in) as None, since it is recomputed from the exact entries."""
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return tuple(freeze(x) for x in v)
+    if isinstance(v, arb):
+        return None
+    return frac(v)
+
+
+def instance_key(values: Instance, names: Iterable[str]) -> tuple:
+    """A hashable key of the exact instance entries ``names`` (for caching exact computations)."""
+    return tuple((k, freeze(values[k])) for k in names if k in values)
