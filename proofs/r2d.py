@@ -433,7 +433,7 @@ def exp_decaying_step_fix() -> Derivation:
         ),
         note="κ_A, κ_B ≤ 1 are the ratios of the true distances to the two premises' bounds.",
         steps=(
-            step(1 + x, "<=", sympy.exp(x), "1 + x ≤ eˣ for each factor of the products (x ≥ 0)"),
+            step(1 + x, "<=", sympy.exp(x), "1 + x ≤ eˣ for each factor of the products (x ≥ 0)", monotone=Monotone(x, 0)),
             step(D * c / epsilon, "<=", 2 * m * G * w * e * c / (L * n * epsilon),
                  "Theorem B.1 with the shift replaced by its bound for the schedule used",
                  conditions=le1(kappa_A, kappa_B)),

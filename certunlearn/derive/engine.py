@@ -631,7 +631,9 @@ def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, c
 
 
 def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
-                    conds: Sequence[sympy.Rel]) -> str | None:
+                    conds: Sequence[sympy.Rel], depth: int = 0) -> str | None:
+    """A proof of ``lhs rel rhs`` from ``hint``: rhs − lhs is monotone in the hint's variable (its derivative's sign
+    proved, or — from a finite endpoint — proved by the same argument once more) with a nonnegative limit."""
     v = hint.variable
     f = rhs - lhs
     if v not in f.free_symbols:
@@ -674,11 +676,17 @@ def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, h
         return None
     deriv_strict = proved(gexpr, True, dpieces)
     if not deriv_strict and not proved(gexpr, False, dpieces):
-        return None
+        # one level deeper: the derivative itself increases from a nonnegative value at the finite endpoint
+        if depth > 0 or hint.endpoint == sympy.oo or _prove_monotone(
+                ctx, sympy.Integer(0), "<=", gexpr, hint, others + v_lower, depth + 1) is None:
+            return None
+        sign = "sign proved by the same argument"
+    else:
+        sign = "sign proved"
     if strict and not (deriv_strict or lim_ok_strict):
         return None
     at = "∞" if hint.endpoint == sympy.oo else expr_text(hint.endpoint)
-    return (f"monotonicity: rhs − lhs is {direction} in {v.name} (∂/∂{v.name} = {expr_text(g)}, sign proved) "
+    return (f"monotonicity: rhs − lhs is {direction} in {v.name} (∂/∂{v.name} = {expr_text(g)}, {sign}) "
             f"and tends to {expr_text(lim)} as {v.name} → {at}")
 
 

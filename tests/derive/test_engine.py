@@ -140,6 +140,14 @@ def test_monotone_hint_proves_gaussian_tail_bound():
     assert bad.status == REFUTED
 
 
+def test_monotone_hint_goes_one_derivative_deeper_from_a_finite_endpoint():
+    x = sympy.Symbol("x", nonnegative=True)
+    s = only(step(1 + x, "<=", exp(x), "1 + x ≤ eˣ", monotone=Monotone(x, 0)))
+    assert s.status == PROVED and "by the same argument" in s.detail
+    bad = only(step(1 + 2 * x, "<=", exp(x), "1 + 2x ≤ eˣ (false near 0)", monotone=Monotone(x, 0)))
+    assert bad.status == REFUTED
+
+
 def test_cited_steps_are_tested_not_trusted():
     true = only(step(sympy.sin(y), "<=", y, "sin y ≤ y", cited="folklore"))
     assert true.status in (CITED, PROVED) and true.citation == "folklore"
