@@ -1,4 +1,4 @@
-"""The ``certunlearn`` command: list, check, prove, calibrate, replay (contract: DESIGN.md).
+"""The ``certunlearn`` command: list, check, prove, calibrate, replay, audit (contract: DESIGN.md).
 
 Exit codes: 0 when every requested claim was evaluated, whatever the verdicts; 2 for bad usage or
 bad input (one line naming the parameter); 1 for an internal error.
@@ -73,7 +73,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="re-evaluate a saved counterexample exactly")
     p.add_argument("path", metavar="COUNTEREXAMPLE.json")
+
+    p = sub.add_parser("audit", help="statistical lower bound on ε of a candidate's published output (black box)")
+    p.add_argument("target", metavar="MODULE:CALLABLE",
+                   help="candidate(instance, side, rng, size) -> samples; protocol in certunlearn.audit.run")
+    p.add_argument("--claim", required=True, metavar="ID", help="the (ε, δ) certificate to audit")
+    p.add_argument("--samples", type=_count("samples", 8), default=100_000, help="samples per side (default 100000)")
+    p.add_argument("--confidence", type=_number("confidence"), default=0.95, help="1 − β (default 0.95)")
+    p.add_argument("--trials", type=_count("trials", 1), default=1, help="neighbouring inputs to try (default 1)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--gaussian", action="store_true", help="the output is declared Gaussian: add the parametric test")
+    p.add_argument("--instance", metavar="FILE.json", help="audit this instance (a JSON object) instead of the claim's")
+    p.add_argument("--figure", metavar="FILE.png", help="write the ε lower bound against the number of samples")
+    p.add_argument("--json", action="store_true")
     return parser
+
+
+def _count(name: str, minimum: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise InvalidParameterError(name, f"not an integer: {text!r}") from None
+        if value < minimum:
+            raise InvalidParameterError(name, f"must be ≥ {minimum}, got {value}")
+        return value
+
+    parse.__name__ = name
+    return parse
 
 
 def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> list[str]:
@@ -166,7 +193,84 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate": cmd_calibrate, "replay": cmd_replay}
+def _load_target(target: str):
+    """The callable named ``MODULE:CALLABLE`` (the current directory is importable)."""
+    import importlib
+    import os
+
+    module_name, sep, attr = target.partition(":")
+    if not sep or not module_name or not attr:
+        raise InvalidParameterError("MODULE:CALLABLE", f"expected MODULE:CALLABLE, got {target!r}")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        obj = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise InvalidParameterError("MODULE:CALLABLE", f"cannot import {module_name!r}: {exc}") from None
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise InvalidParameterError("MODULE:CALLABLE", f"{module_name!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise InvalidParameterError("MODULE:CALLABLE", f"{target!r} is not callable")
+    return obj
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Sample the candidate on the claim's neighbouring inputs and bound ε (certunlearn.audit)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .audit import audit_samples, draw, lower_bound_curve, select_instances
+    from .claims import get_claim
+
+    if not 0 < args.confidence < 1:
+        raise InvalidParameterError("confidence", f"must lie in (0, 1), got {args.confidence!r}")
+    if args.figure and Path(args.figure).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise InvalidParameterError("--figure", "the figure file must end in .png, .svg or .pdf")
+    candidate = _load_target(args.target)
+    instances = None
+    if args.instance:
+        from .claims.model import decode_instance
+
+        try:
+            written = json.loads(Path(args.instance).read_text())
+        except (OSError, ValueError) as exc:
+            raise InvalidParameterError("--instance", f"cannot read a JSON object from {args.instance}: {exc}") from None
+        if not isinstance(written, dict):
+            raise InvalidParameterError("--instance", "the file must hold one JSON object")
+        instances = [decode_instance(written)]
+    if instances is None:  # choose before the progress bar starts, so bad input gets its one line alone
+        instances = select_instances(get_claim(args.claim), args.trials, args.seed)
+    columns = (TextColumn("sampling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True, disable=args.json) as bar:
+        task = bar.add_task("", total=2 * args.samples * len(instances))
+        claim, chosen, pairs = draw(candidate, args.claim, samples=args.samples, trials=args.trials, instances=instances,
+                                    seed=args.seed, on_progress=lambda done, total: bar.update(task, completed=done, total=total))
+    options = {"epsilon": float(chosen[0]["epsilon"]), "delta": float(chosen[0]["delta"]),
+               "confidence": args.confidence, "gaussian": args.gaussian, "claim": claim.id}
+    result = audit_samples(pairs, instances=chosen, seed=args.seed, **options)
+    if args.figure:
+        from .audit.figure import plot_curve
+
+        sizes = sorted({max(8, args.samples // 2**k) for k in range(8)})
+        plot_curve(lower_bound_curve(pairs, sizes, **options), args.figure)
+        print(f"figure written to {args.figure}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    print(result.message)
+    for b in result.bounds:
+        w = b.witness
+        where = (f"set {w['set']} at t = {w['threshold']:.6g}: counts {w['count_numerator']}/{w['n_numerator']} vs "
+                 f"{w['count_denominator']}/{w['n_denominator']}" if b.method == "threshold" else
+                 f"shift ≥ {w['shift_lower']:.6g}, σ ≤ {w['sigma_upper']:.6g}")
+        print(f"  trial {b.trial} {b.method:9s} {b.direction:5s} ε ≥ {b.epsilon_lower:.6g}  ({where})")
+    return 0
+
+
+COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate": cmd_calibrate, "replay": cmd_replay,
+            "audit": cmd_audit}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -625,6 +625,12 @@ def _run_key(values: Instance) -> tuple:
     return instance_key(values, SETUP_NAMES + CONST_NAMES)
 
 
+def secret_runs_of(claim_id: str, values: Instance) -> tuple:
+    """:func:`_secret_runs` of an instance (cached on its exact entries): the exact means of the secret-state
+    algorithm and of retraining per round, the datasets and the parameters (used by ``certunlearn.audit``)."""
+    return _secret_runs(claim_id, _run_key(values))
+
+
 def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
     """The claim's σ as the algorithm uses it: the prescribed expression, with a prescribed regulariser m
     replaced by the value the algorithm runs with (``theorem_parameters`` rounds an irrational m to a float)."""

@@ -1,0 +1,73 @@
+"""Candidates built from the reference, for the audit's self-checks (null calibration and power).
+
+Each returns a callable following the audit's candidate protocol (:mod:`certunlearn.audit.run`).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..claims import get_claim
+from ..errors import InvalidParameterError
+from ..privacy import calibrate
+
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference"]
+
+
+def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
+    """M(D) = f(D) + N(0, σ²) with σ = ``calibrate(ε, δ, Δ, method)·sigma_factor`` and f(D') − f(D) =
+    ``Δ·sensitivity_factor`` (instances with ``epsilon``, ``delta``, ``Delta``). Factors 1: a mechanism that
+    satisfies its certificate (exactly, for ``method="exact"``); ``sigma_factor=0.5``: σ halved;
+    ``sensitivity_factor=2``: a sensitivity constant off by 2."""
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        eps, dl, sens = (float(instance[k]) for k in ("epsilon", "delta", "Delta"))
+        sigma = _sigma(eps, dl, sens, method) * sigma_factor
+        return side * sens * sensitivity_factor + sigma * rng.standard_normal(size)
+
+    return candidate
+
+
+@functools.lru_cache(maxsize=256)
+def _sigma(eps: float, dl: float, sens: float, method: str) -> float:
+    return calibrate(eps, dl, sens, method=method)
+
+
+def prescribed_gaussian(claim_id: str, sigma_factor: float = 1.0):
+    """M(D) = f(D) + N(0, σ²) with the σ a ``gaussian.*`` claim prescribes (its sympy expression, evaluated on an
+    enclosure and rounded up) times ``sigma_factor``; f(D') − f(D) = ``Delta``."""
+    from ..numeric.enclosure import arb_upper_float
+
+    claim = get_claim(claim_id)
+    if "sigma" not in claim.prescribed:
+        raise InvalidParameterError("claim_id", f"{claim_id} prescribes no σ")
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        sigma = arb_upper_float(claim.with_prescribed(instance)["sigma"]) * sigma_factor
+        return side * float(instance["Delta"]) + sigma * rng.standard_normal(size)
+
+    return candidate
+
+
+def d2d_reference(claim_id: str, sigma_factor: float = 1.0):
+    """The reference perturbed GD of a secret-state unlearning claim of d2d (``certunlearn.algorithms.d2d`` with
+    the claim's prescribed parameters, means exact): side 0 draws N(θ̂_k, (σ·sigma_factor)²I) after the last
+    update of ``U``, side 1 draws N(μ_k, (σ·sigma_factor)²I) of retraining on D_k."""
+    from ..claims.d2d import secret_runs_of
+
+    claim = get_claim(claim_id)
+    if claim.paper != "d2d" or "sigma" not in claim.prescribed or claim.id.startswith(("d2d.thm3.2", "d2d.thm4")):
+        raise InvalidParameterError("claim_id", f"{claim_id} is not a secret-state perturbed-GD claim of d2d")
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        means, retrain, _, params = secret_runs_of(claim.id, instance)
+        if len(means) < 2:
+            raise InvalidParameterError("instance", "needs at least one update in U")
+        mean = np.asarray([float(v) for v in (means[-1] if side == 0 else retrain[-1])])
+        sigma = float(params["sigma"]) * sigma_factor
+        return mean + sigma * rng.standard_normal((size, mean.size))
+
+    return candidate

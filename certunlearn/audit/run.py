@@ -1,0 +1,226 @@
+"""The audit driver: draw samples from a candidate on the claim's neighbouring inputs and bound ε.
+
+The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
+
+    candidate(instance: dict, side: int, rng: numpy.random.Generator, size: int) -> array
+
+* ``instance`` — one of the claim's adversarial instances (see :func:`select_instances`): exact numbers as the
+  checker writes them (``int``, ``fractions.Fraction`` or decimal strings such as ``"1e-5"``; ``float(v)`` and
+  ``Fraction(v)`` accept all three), data as nested lists; it always holds the certified ``"epsilon"`` and
+  ``"delta"`` and the parameters the claim states (``"Delta"`` for ``gaussian.*``; ``A, R, lo, hi, X, U,
+  theta0`` and the constants for the perturbed-GD claims of ``d2d``). Treat it as read-only.
+* ``side`` — 0 or 1: which of the two neighbouring published laws the claim says are
+  (ε, δ)-indistinguishable. Privacy claims (``gaussian.*``): 0 is M(D) with f(D) = 0, 1 is M(D') with
+  f(D') = Delta (one-dimensional). Unlearning claims (``d2d.*``): 0 is the published output of the
+  candidate's unlearning run on ``X`` (D_0) followed by every update of ``U`` (the last round), 1 is the
+  published output of retraining from scratch on the final dataset D_k. Other papers' claims: the two laws
+  the claim's quantity compares, in the order its statement names them.
+* ``rng`` — the only source of randomness the candidate may use (one generator per instance and side,
+  spawned from the audit's seed, so an audit replays exactly).
+* returns ``size`` independent published outputs: an array of shape ``(size,)`` or ``(size, d)``.
+
+The candidate is called repeatedly with chunks of at most ``chunk`` samples per call.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..claims import Claim, get_claim
+from ..claims.model import Kind, encode_instance
+from ..claims.symbols import delta as DELTA_SYMBOL
+from ..errors import InvalidParameterError
+from ..numeric.enclosure import Decision
+from .intervals import check_alpha
+from .nonparametric import threshold_bounds
+from .parametric import gaussian_bound
+from .result import AuditResult, Bound
+from .samples import as_samples
+
+__all__ = ["audit", "audit_samples", "draw", "lower_bound_curve", "select_instances", "family_size", "auditable", "inside",
+           "Candidate"]
+
+Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
+
+#: The audit's sweet spot for 10⁴–10⁶ samples: instances are preferred by distance to (ε, δ) = (1, 10⁻⁵)
+#: in (ln ε, log₁₀ δ), among those with 0.1 ≤ ε ≤ 5 and 10⁻¹² ≤ δ ≤ 0.1.
+SWEET_SPOT = (1.0, 1e-5)
+EPSILON_RANGE = (0.1, 5.0)
+DELTA_RANGE = (1e-12, 0.1)
+
+
+def family_size(trials: int, gaussian: bool) -> int:
+    """One-sided intervals per audit: per trial, 2 directions × 2 Clopper–Pearson intervals, plus 2 for
+    the parametric test."""
+    return trials * (4 + (2 if gaussian else 0))
+
+
+def _certificate(epsilon: Any, delta: Any) -> tuple[float, float]:
+    try:
+        eps, dl = float(epsilon), float(delta)
+    except (TypeError, ValueError):
+        raise InvalidParameterError("epsilon", f"not a number: {epsilon!r} / {delta!r}") from None
+    if not (math.isfinite(eps) and eps > 0):
+        raise InvalidParameterError("epsilon", f"must be a finite number > 0, got {epsilon!r}")
+    if not (0 < dl < 1):
+        raise InvalidParameterError("delta", f"must lie in (0, 1), got {delta!r}")
+    return eps, dl
+
+
+def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: float, confidence: float = 0.95,
+                  gaussian: bool = False, claim: str | None = None, instances: Sequence[Mapping] = (),
+                  seed: int | None = None) -> AuditResult:
+    """Audit an (ε, δ) certificate from samples: ``pairs[j] = (x0, x1)`` are i.i.d. samples of M(D) and M(D')
+    for trial j (arrays (n,) or (n, d)). Non-parametric bounds always; the parametric one when ``gaussian``
+    (the outputs are declared Gaussian with a common isotropic covariance). Family-wise error ≤ 1 − confidence
+    by Bonferroni over every interval of every trial and direction."""
+    start = time.perf_counter()
+    eps, dl = _certificate(epsilon, delta)
+    beta = 1 - check_alpha(confidence)
+    if not pairs:
+        raise InvalidParameterError("pairs", "give at least one pair of sample sets")
+    family = family_size(len(pairs), gaussian)
+    alpha = beta / family
+    bounds: list[Bound] = []
+    sizes = []
+    for j, (x0, x1) in enumerate(pairs):
+        a0, a1 = as_samples(x0, "x0"), as_samples(x1, "x1")
+        if a0.shape[1] != a1.shape[1]:
+            raise InvalidParameterError("x1", f"dimension {a1.shape[1]} differs from x0's {a0.shape[1]}")
+        sizes.append(min(a0.shape[0], a1.shape[0]))
+        bounds.extend(threshold_bounds(a0, a1, dl, alpha, j))
+        if gaussian:
+            bounds.append(gaussian_bound(a0, a1, dl, alpha, j))
+    return AuditResult(claim, eps, dl, float(confidence), min(sizes), len(pairs), family, alpha, tuple(bounds),
+                       tuple(encode_instance(i) for i in instances), seed, round(time.perf_counter() - start, 3))
+
+
+def auditable(claim: Claim) -> None:
+    """Refuse a claim that is not an (ε, δ) certificate between two published laws."""
+    if claim.kind not in (Kind.PRIVACY, Kind.UNLEARNING) or claim.bound != DELTA_SYMBOL:
+        raise InvalidParameterError("claim", f"{claim.id} is not an (ε, δ) certificate (a privacy or unlearning "
+                                             f"claim whose bound is δ); the audit cannot test it")
+
+
+def inside(claim: Claim, instance: Mapping[str, Any]) -> bool:
+    """Every hypothesis of ``claim`` is decided true on ``instance`` (an error while deciding counts as outside)."""
+    try:
+        return all(h.decide(instance) is Decision.TRUE for h in claim.hypotheses)
+    except (ArithmeticError, ValueError, TypeError, KeyError):
+        return False
+
+
+def _distance(instance: Mapping[str, Any]) -> float | None:
+    eps, dl = float(instance["epsilon"]), float(instance["delta"])
+    if not (EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]):
+        return None
+    return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1]))
+
+
+def select_instances(claim: Claim, trials: int = 1, seed: int = 0, size: int = 40) -> list[dict[str, Any]]:
+    """The claim's structured adversarial instances (``size`` per adversary, drawn with ``seed``) inside its
+    hypotheses and in the auditable range, closest to the sweet spot first; the first ``trials`` of them."""
+    auditable(claim)
+    if not (isinstance(trials, int) and trials >= 1):
+        raise InvalidParameterError("trials", f"must be a positive integer, got {trials!r}")
+    rng = np.random.default_rng(seed)
+    ranked = []
+    for adversary in claim.adversaries:
+        if adversary.generate is None:
+            continue
+        for instance in adversary.generate(rng, size):
+            if "epsilon" not in instance or "delta" not in instance:
+                continue
+            dist = _distance(instance)
+            if dist is not None:
+                ranked.append((dist, len(ranked), instance))
+    ranked.sort(key=lambda t: t[:2])
+    chosen = []
+    for _, _, instance in ranked:
+        if inside(claim, instance):
+            chosen.append(dict(instance))
+            if len(chosen) == trials:
+                break
+    if not chosen:
+        raise InvalidParameterError("claim", f"{claim.id} has no structured instance in the auditable range "
+                                             f"(ε in {EPSILON_RANGE}, δ in {DELTA_RANGE}); pass instances explicitly")
+    return chosen
+
+
+def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.random.Generator, samples: int,
+          chunk: int, advance: Callable[[int], None]) -> np.ndarray:
+    parts = []
+    done = 0
+    while done < samples:
+        k = min(chunk, samples - done)
+        out = as_samples(candidate(instance, side, rng, k), f"candidate output (side {side})", min_n=1)
+        if out.shape[0] != k:
+            raise InvalidParameterError("candidate", f"returned {out.shape[0]} samples, {k} were asked for")
+        parts.append(out)
+        done += k
+        advance(k)
+    return np.concatenate(parts, axis=0)
+
+
+def draw(candidate: Candidate, claim_id: str, *, samples: int = 100_000, trials: int = 1,
+         instances: Iterable[Mapping[str, Any]] | None = None, seed: int = 0, chunk: int = 100_000,
+         on_progress: Callable[[int, int], None] | None = None) -> tuple[Claim, list[dict], list[tuple[np.ndarray, np.ndarray]]]:
+    """``(claim, instances, pairs)``: ``samples`` outputs of ``candidate`` per side on each of ``trials``
+    neighbouring inputs (the claim's adversarial instances, or ``instances``). ``on_progress(done, total)`` is
+    called after each chunk of at most ``chunk`` samples."""
+    claim = get_claim(claim_id)
+    auditable(claim)
+    if not (isinstance(samples, int) and samples >= 8):
+        raise InvalidParameterError("samples", f"must be an integer ≥ 8, got {samples!r}")
+    if not (isinstance(chunk, int) and chunk >= 1):
+        raise InvalidParameterError("chunk", f"must be a positive integer, got {chunk!r}")
+    chosen = select_instances(claim, trials, seed) if instances is None else [dict(i) for i in instances]
+    if not chosen:
+        raise InvalidParameterError("instances", "give at least one instance")
+    for inst in chosen:
+        if "epsilon" not in inst or "delta" not in inst:
+            raise InvalidParameterError("instances", "every instance must state 'epsilon' and 'delta'")
+        if not inside(claim, inst):
+            raise InvalidParameterError("instances", f"an instance lies outside the hypotheses of {claim.id}")
+    if len({_certificate(i["epsilon"], i["delta"]) for i in chosen}) != 1:
+        raise InvalidParameterError("instances", "the instances certify different (ε, δ)")
+    total, done = 2 * samples * len(chosen), 0
+
+    def advance(k: int) -> None:
+        nonlocal done
+        done += k
+        if on_progress:
+            on_progress(done, total)
+
+    streams = np.random.SeedSequence(seed).spawn(2 * len(chosen))
+    pairs = [tuple(_draw(candidate, inst, side, np.random.default_rng(streams[2 * j + side]), samples, chunk, advance)
+                   for side in (0, 1)) for j, inst in enumerate(chosen)]
+    return claim, chosen, pairs
+
+
+def audit(candidate: Candidate, claim_id: str, *, samples: int = 100_000, confidence: float = 0.95,
+          gaussian: bool = False, trials: int = 1, instances: Iterable[Mapping[str, Any]] | None = None,
+          seed: int = 0, chunk: int = 100_000, on_progress: Callable[[int, int], None] | None = None) -> AuditResult:
+    """Audit ``candidate`` (see the module docstring for its protocol) against the certificate of ``claim_id``:
+    :func:`draw` then :func:`audit_samples`; every instance must certify the same (ε, δ)."""
+    check_alpha(confidence)
+    claim, chosen, pairs = draw(candidate, claim_id, samples=samples, trials=trials, instances=instances, seed=seed,
+                                chunk=chunk, on_progress=on_progress)
+    eps, dl = _certificate(chosen[0]["epsilon"], chosen[0]["delta"])
+    return audit_samples(pairs, epsilon=eps, delta=dl, confidence=confidence, gaussian=gaussian, claim=claim.id,
+                         instances=chosen, seed=seed)
+
+
+def lower_bound_curve(pairs: Sequence[tuple[Any, Any]], sizes: Sequence[int], **kwargs: Any) -> list[AuditResult]:
+    """:func:`audit_samples` on the first ``n`` samples of every set, for each ``n`` in ``sizes`` (keyword arguments
+    as for :func:`audit_samples`): how the ε lower bound grows with the number of samples."""
+    out = []
+    for n in sizes:
+        if not (isinstance(n, (int, np.integer)) and n >= 8):
+            raise InvalidParameterError("sizes", f"every size must be an integer ≥ 8, got {n!r}")
+        out.append(audit_samples([(np.asarray(a)[:n], np.asarray(b)[:n]) for a, b in pairs], **kwargs))
+    return out
