@@ -867,7 +867,7 @@ def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     return _check_cached(derivation, target, what, prescribed)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=None)
 def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
                   prescribed: tuple[tuple[str, sympy.Expr], ...] = ()) -> DerivationResult:
     t0 = time.perf_counter()
