@@ -37,3 +37,8 @@ def P(name: str, fn: Callable[[Instance], Decision]) -> Hypothesis:
             return Decision.FALSE
 
     return Hypothesis(name, predicate=decide_safely)
+
+
+def P_exact(name: str, fn: Callable[[Instance], bool]) -> Hypothesis:
+    """A predicate hypothesis decided exactly (``fn`` returns a bool, computed on exact values)."""
+    return P(name, lambda values: holds(bool(fn(values))))

@@ -1,0 +1,946 @@
+"""Claims of Online Learning and Unlearning (Hu, Schölkopf & Sanyal), encoded as printed.
+
+Paper file ``papers/000_8245766a2c9b0ba6.txt`` (line numbers below refer to it). Algorithms:
+:mod:`certunlearn.algorithms.olu` (its docstring states the one indexing convention: the output at time t is
+``w_t = w_{t−1} − η_t∇f_t(w_{t−1}) (+ ξ_i at t = τ[i])``, the point played in round t is ``w_{t−1}``).
+Derivations: ``proofs/olu.py``.
+
+**Instances.** ``family`` (0: linear f_t(z) = ⟨x_t, z⟩; 1: quadratic ½Σ_k λ_k(z_k − x_{t,k})²), ``X`` (row t−1
+is x_t), ``lam`` (the diagonal Hessian), ``z1`` (the initial point), ``tau`` and ``u`` (deletion times and deleted
+indices, u[i] ≤ τ[i]), the scalars ``alpha``, ``epsilon``, ``omega`` (ω > 1 of Algorithm 1), ``L`` and the claim's
+constants (``eta``, ``gamma``, ``mu``, ``beta``, ``D``, ``kappa``). K = R^d: no projection is active, so every
+output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures).
+
+**Sensitivity (Condition C3) on R^d.** A linear step is a translation by η_t x_t: C3 holds globally with
+Δ_t = η_t L when ‖x_t‖ ≤ L. A quadratic step is not: its displacement η_tλ⊙(w − x_t) is unbounded on R^d.
+For quadratic streams the unlearning claims therefore require every deleted index to precede the first noisy
+time (u[j] ≤ τ[1]: each skipped step acts on a noise-free state) and check C3 *at that state*:
+‖λ⊙(w_{u−1} − x_u)‖ ≤ L. Regret claims on quadratics take K := the ball of diameter D holding z_1 and every x_t
+(so L ≥ λ_max·D is the Lipschitz constant on K) and evaluate the unprojected process (the noise may leave K).
+
+**Unlearning quantity** (Definition 2, eq. (4), line 89): max over i = 1..k of the exact D_α between Algorithm 1's
+output law at τ[i] and the reference process's (f_{u[1:i]} replaced by ⊥, same deletion times and noise). The
+outputs over [τ[i], τ[i+1]) are the output at τ[i] followed by the same deterministic maps in both processes,
+so this is exactly the divergence of the output sequences. The definition's direction D_α(OLU ‖ reference) is
+checked; :func:`divergences` also gives the reverse direction (the notebook shows both). Definition 2 prints i = 1..k−1; the proof
+of Theorem 1 (eq. (8)) covers every i ≤ k, which is what is checked (τ[k+1] := T + 1).
+
+**Noise.** Algorithm 1, line 5 prints σ_i = √(ω^{iω}/(2(ω−1)ε))·γ^{τ[i]−u[i]}Δ_{u[i]} — garbled; step (b) of
+eq. (8) (line 417) fixes σ_i² = i^ω ω(γ^{τ[i]−u[i]}Δ_{u[i]})²/(2(ω−1)ε), which is used (``SIGMA2_ALG1``). For OGD
+Δ_t = η_t L (Condition C3 with L-Lipschitz losses). Theorem 2's proof (line 597) carries an extra α in σ_i²;
+the algorithm's σ_i is used, as the theorem is about Algorithm 1.
+
+**Regret quantity**: the exact expected regret of eq. (5) for quadratics, E f_t(w) = f_t(m) + ½Σ_k λ_k var_k, with
+exact comparators z*_i. The proofs use K only through ‖∇f_t(z_t)‖ ≤ L and ‖z_t − z*‖ ≤ D inside expectations;
+the regret claims require exactly that along the unprojected process (:func:`mean_square_hypothesis`), so a
+violation is a failure of the proof's chain, not of the idealisation. Bounds with sums over deletions carry
+them as exact rational instance entries S₁, S₂, checked against their definitions.
+
+**Claims** (ids ``olu.*``): ``thm1`` (+ ``thm1:control-sigma-halved``), ``cor1:convex``, ``cor1:sc`` and
+``cor1:sc+fix`` (γ = 1 − ημ); ``lemD.1`` (+fix: factor 1), ``lemD.2`` (+ ``:control-squared``); regret ``thm2``
+(as printed), ``thm2:proof`` (eqs. (18)+(19); + ``thm2:control-eighth``), ``cor7``, ``thm3``, ``thm5``,
+``table1:constant``; ``thm6`` (Algorithm 2's unlearning guarantee, exact laws with general covariances); the
+lemmas ``lem5``, ``lem6`` (+ ``lem5:control-quarter``), ``lem9`` (+ ``:control-no-root``), ``lem10`` (+fix).
+Not encoded: Proposition 1, Theorem 4 (adaptive steps: the laws are not Gaussian), Theorem 6's regret part
+(stated only in order terms), Table 2's rows; Algorithm 3 is implemented (``algorithms.olu.newton_laws``) but
+the text states no theorem for it and its σ (eq. (59)) is garbled.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+from flint import arb
+from sympy import Rational, log, sqrt
+
+from ..algorithms import olu as A
+from ..numeric.enclosure import to_arb
+from ..numeric.sympy_arb import arb_eval
+from ..privacy import renyi_enclosure
+from .hypotheses import H, P_exact
+from .instances import frac
+from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
+from .symbols import Delta, alpha, epsilon
+
+# =========================================================================== symbols (shared with proofs/olu.py)
+omega = sympy.Symbol("omega", positive=True)  # ω > 1 of Algorithm 1
+gamma = sympy.Symbol("gamma", positive=True)  # contraction coefficient
+mu = sympy.Symbol("mu", positive=True)  # strong convexity
+beta = sympy.Symbol("beta", positive=True)  # smoothness
+eta = sympy.Symbol("eta", positive=True)  # a (constant) step size
+L = sympy.Symbol("L", positive=True)  # Lipschitz constant
+D = sympy.Symbol("D", positive=True)  # diameter of K
+kappa = sympy.Symbol("kappa", positive=True)  # quadratic-growth parameter (Assumption 1)
+T = sympy.Symbol("T", positive=True)  # rounds
+k = sympy.Symbol("k", positive=True)  # deletions
+d = sympy.Symbol("d", positive=True)  # dimension
+i_ = sympy.Symbol("i", positive=True)  # deletion number
+gap = sympy.Symbol("ell", nonnegative=True)  # τ[i] − u[i]
+S1 = sympy.Symbol("S_1", nonnegative=True)  # Σ τ[i]²γ^{4(τ[i]−u[i])}/u[i]⁴  (G₁ = √S₁, Theorem 2)
+S2 = sympy.Symbol("S_2", nonnegative=True)  # Σ τ[i]/u[i]²  (G₂ = √S₂, Theorem 3)
+Mc = sympy.Symbol("M", positive=True)  # smoothness in Lemma D
+mc = sympy.Symbol("m", positive=True)  # strong convexity in Lemma D
+cnt = sympy.Symbol("c", positive=True)  # number of removed functions (Lemmas 5, 6)
+a9, b9, c9 = sympy.symbols("a b c9", positive=True)  # Lemma 9 (c9 is its c)
+a10, b10, c10 = sympy.symbols("a10 b10 c10", real=True)  # Lemma 10's points (on a line)
+
+# =========================================================================== printed expressions
+#: σ_i² of Algorithm 1 (line 120, read through eq. (8) step (b), line 417)
+SIGMA2_ALG1 = i_**omega * omega * (gamma**gap * Delta) ** 2 / (2 * (omega - 1) * epsilon)
+#: Corollary 1 (line 155): γ in the strongly convex case
+GAMMA_SC = (beta / mu - 1) / (beta / mu + 1)
+#: the contraction factor of a GD step with η ≤ 2/(β+μ) on a μ-strongly convex β-smooth loss (the fix)
+GAMMA_SC_FIX = 1 - eta * mu
+#: Theorem 2 (line 180), stated with “=”; checked as an upper bound
+THM2 = L**2 / mu * (log(T) + 2 * k**2 + sqrt(3) * d * k ** Rational(17, 10) / epsilon * sqrt(S1))
+#: Theorem 2's proof, eqs. (18) + (19) (lines 612, 621) at ω = 6/5
+_W = Rational(6, 5)
+THM2_PROOF = (L**2 / mu * (1 + log(T)) + d * _W * k ** (_W + Rational(1, 2)) * L**2
+              / (2 * sqrt(3) * epsilon * mu * (_W - 1)) * sqrt(S1) + (1 + k) * k * L**2 / mu)
+#: Theorem 3 (line 206)
+THM3 = 3 * D * L * sqrt(T) + 2 * k**2 * L**2 / kappa + 3 * D * L * d * k ** Rational(17, 10) / (2 * epsilon) * sqrt(S2)
+#: Theorem 5 (line 247); its step size, from the proof (line 862) at ω = 6/5
+THM5 = L * (D + k ** Rational(11, 10) * sqrt(d / epsilon)) * sqrt(2 * T) + 2 * L**2 * k**2 / kappa
+ETA_THM5 = sqrt(2 * D**2 / (T * (L**2 + _W * k ** (_W + 1) * L**2 * d / (2 * (_W**2 - 1) * epsilon))))
+#: Table 1, row "Constant" (line 167): η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) (the proof's 2(ω² − 1) is 0.88)
+ETA_TABLE1 = sqrt(2 * D**2 / (T * L**2 * (1 + Rational(6, 5) * k ** Rational(11, 5) * d / (Rational(21, 50) * epsilon))))
+#: Corollary 7 (line 659)
+COR7 = (L**2 / mu * (1 + k + k**2 + log(T))
+        + d * _W * k ** (_W + 1) * L**2 / (2 * sqrt(3) * sympy.E * log(1 / gamma) * epsilon * mu * (_W - 1)))
+#: Algorithm 2, eq. (40) (line 880): σ_i = γ^{I₂}√(i^ω ω/(2(ω−1)ε))·L(6i + Lγ^{τ[i]−u[i]}η_{u[i]})/(τ[i]μ)
+I2s = sympy.Symbol("I_2", nonnegative=True)
+tau_s = sympy.Symbol("tau_i", positive=True)
+eta_u = sympy.Symbol("eta_u", positive=True)
+SIGMA2_ALG2 = (gamma**I2s * sqrt(i_**omega * omega / (2 * (omega - 1) * epsilon))
+               * L * (6 * i_ + L * gamma**gap * eta_u) / (tau_s * mu)) ** 2
+#: Lemma D (line 545): contraction of w ↦ w − η∇ℓ(w)
+LEMD_1 = 1 - eta * Mc
+LEMD_2 = (Mc / mc - 1) / (Mc / mc + 1)
+#: Lemma 5 (line 627), Lemma 6 (line 718)
+LEM5 = 2 * cnt * L / (mu * T)
+LEM6 = 2 * cnt * L / kappa
+#: Lemma 9 (line 803): x ≤ a + c + 2√(b + ac)
+LEM9 = a9 + c9 + 2 * sqrt(b9 + a9 * c9)
+#: Lemma 10 (line 1000): right-hand side ‖a − c‖² + 2‖a − c‖‖c − b‖
+LEM10 = (a10 - c10) ** 2 + 2 * sympy.Abs(a10 - c10) * sympy.Abs(c10 - b10)
+
+
+# =========================================================================== exact helpers
+def stream_of(values: Instance) -> A.Stream:
+    fam = int(frac(values["family"]))
+    X = tuple(tuple(frac(x) for x in row) for row in values["X"])
+    lam = tuple(frac(x) for x in values.get("lam", ())) if fam == A.QUADRATIC else ()
+    return A.Stream(fam, X, lam)
+
+
+def _ints(values: Instance, key: str) -> list[int]:
+    out = [frac(v) for v in values[key]]
+    if any(v.denominator != 1 for v in out):
+        raise ValueError(f"{key} holds integers")
+    return [int(v) for v in out]
+
+
+def schedule_of(values: Instance) -> tuple[list[int], list[int]]:
+    return _ints(values, "tau"), _ints(values, "u")
+
+
+def _sq(v: Iterable[Fraction]) -> Fraction:
+    return sum((x * x for x in v), Fraction(0))
+
+
+def _valid_stream(values: Instance) -> bool:
+    s = stream_of(values)
+    tau, u = schedule_of(values)
+    A.check_schedule(s, tau, u)
+    return len(values["z1"]) == s.d and (s.family == A.LINEAR or all(l >= 0 for l in s.lam))
+
+
+def _noise_free_states(values: Instance, etas: list[Fraction]) -> list[tuple]:
+    """The noise-free OGD states w_0, … (exact), for C3 at the states the deleted steps act on."""
+    s = stream_of(values)
+    laws = A.run_laws(s, tuple(frac(z) for z in values["z1"]), etas, set(), {})
+    return [law.mean for law in laws]
+
+
+def _c3(values: Instance, etas: list[Fraction]) -> bool:
+    """Condition C3 with Δ_t = η_t L (see the module docstring): linear ‖x_t‖ ≤ L for every t; quadratic
+    u[j] ≤ τ[1] and ‖λ⊙(w_{u−1} − x_u)‖ ≤ L at the noise-free state."""
+    s = stream_of(values)
+    tau, u = schedule_of(values)
+    L2 = frac(values["L"]) ** 2
+    if s.family == A.LINEAR:
+        return all(_sq(x) <= L2 for x in s.X)
+    w = _noise_free_states(values, etas)
+    return all(uj <= tau[0] for uj in u) and all(
+        _sq(l * (wk - xk) for l, wk, xk in zip(s.lam, w[uj - 1], s.X[uj - 1])) <= L2 for uj in u)
+
+
+def _const_etas(values: Instance) -> list[Fraction]:
+    return [frac(values["eta"])] * len(values["X"])
+
+
+def _lam_range(values: Instance, lo: Fraction | None, hi: Fraction | None) -> bool:
+    s = stream_of(values)
+    lams = list(s.lam) if s.family == A.QUADRATIC else [Fraction(0)] * s.d
+    return all((lo is None or l >= lo) and (hi is None or l <= hi) for l in lams)
+
+
+# =========================================================================== unlearning quantity
+def noise_variances(values: Instance, gamma_expr: sympy.Expr, etas: list, scale: Any = 1) -> list[arb]:
+    """σ_i² of Algorithm 1 for each deletion, with the claim's γ and Δ_{u[i]} = η_{u[i]}L (times ``scale``)."""
+    tau, u = schedule_of(values)
+    env = dict(values)
+    out = []
+    for i, (t, ui) in enumerate(zip(tau, u), start=1):
+        expr = SIGMA2_ALG1.subs({i_: i, gap: t - ui}).subs(gamma, gamma_expr)
+        env[Delta.name] = to_arb(etas[ui - 1]) * to_arb(values["L"])
+        out.append(arb_eval(expr, env) * to_arb(scale))
+    return out
+
+
+def _renyi_diag(a: Any, P: A.Law, Q: A.Law) -> arb:
+    """D_α(P‖Q) for diagonal Gaussians; coordinates without noise in both must agree (else +∞)."""
+    keep = []
+    for k_, (vp, vq) in enumerate(zip(P.var, Q.var)):
+        zp, zq = to_arb(vp) == 0, to_arb(vq) == 0
+        if zp and zq:
+            diff = to_arb(P.mean[k_]) - to_arb(Q.mean[k_])
+            if diff == 0:
+                continue
+            if not diff.contains(0):
+                return arb.pos_inf()
+            raise ArithmeticError("cannot decide whether a noiseless coordinate agrees")
+        if zp or zq:
+            return arb.pos_inf()
+        keep.append(k_)
+    if not keep:
+        return arb(0)
+    diag = lambda v: [[v[r] if r == c else 0 for c in keep] for r in keep]
+    return renyi_enclosure(a, [P.mean[r] for r in keep], diag(P.var), [Q.mean[r] for r in keep], diag(Q.var))
+
+
+def arb_etas(values: Instance, kind: str) -> list:
+    n = len(values["X"])
+    if kind == "const":
+        return [to_arb(values["eta"])] * n
+    if kind == "sc":
+        return [1 / (to_arb(values["mu"]) * t) for t in range(1, n + 1)]
+    if kind == "convex":
+        return [to_arb(values["D"]) / (to_arb(values["L"]) * arb(t).sqrt()) for t in range(1, n + 1)]
+    if kind in ("thm5", "table1"):
+        v = arb_eval(ETA_THM5 if kind == "thm5" else ETA_TABLE1, values)
+        return [v] * n
+    raise ValueError(kind)
+
+
+def arb_stream(s: A.Stream) -> A.Stream:
+    return A.Stream(s.family, tuple(tuple(to_arb(x) for x in r) for r in s.X), tuple(to_arb(l) for l in s.lam))
+
+
+def divergences(values: Instance, gamma_expr: sympy.Expr, scale: Any = 1, kind: str = "const") -> list[tuple[arb, arb]]:
+    """(D_α(OLU ‖ reference_i), D_α(reference_i ‖ OLU)) at τ[i], for i = 1..k, exactly."""
+    s = arb_stream(stream_of(values))
+    tau, u = schedule_of(values)
+    etas = arb_etas(values, kind)
+    var = noise_variances(values, gamma_expr, etas, scale)
+    z1 = tuple(to_arb(z) for z in values["z1"])
+    olu = A.passive_laws(s, z1, etas, tau, u, var)
+    out = []
+    for i, t in enumerate(tau, start=1):
+        ref = A.passive_laws(s, z1, etas, tau, u, var, reference=i)
+        out.append((_renyi_diag(values["alpha"], olu[t], ref[t]), _renyi_diag(values["alpha"], ref[t], olu[t])))
+    return out
+
+
+def unlearning_quantity(gamma_expr: sympy.Expr, scale: Any = 1) -> Callable[[Instance], arb]:
+    def quantity(values: Instance) -> arb:
+        out = arb(0)
+        for forward, _ in divergences(values, gamma_expr, scale):
+            out = out.max(forward)
+        return out
+
+    return quantity
+
+
+# =========================================================================== unlearning hypotheses and adversaries
+BASE = (
+    H("α > 1", ">", alpha, 1), H("ε > 0", ">", epsilon, 0), H("ω > 1", ">", omega, 1), H("L > 0", ">", L, 0),
+    P_exact("stream: rows of equal length, 1 ≤ u[i] ≤ τ[i], τ increasing, distinct u", _valid_stream),
+)
+C3 = P_exact("Condition C3 with Δ_t = η_t L (linear: ‖x_t‖ ≤ L; quadratic: u[j] ≤ τ[1], checked at the state)",
+       lambda v: _c3(v, _const_etas(v)))
+
+
+def _contraction(values: Instance) -> Fraction:
+    """The exact Lipschitz constant of every OGD step w ↦ w − η∇f_t(w): max_k |1 − ηλ_k| (linear: 1)."""
+    s = stream_of(values)
+    e = frac(values["eta"])
+    return max(abs(1 - e * l) for l in s.lam) if s.family == A.QUADRATIC else Fraction(1)
+
+
+def stream_instance(family: int, X, lam, z1, tau, u, **scalars) -> dict[str, Any]:
+    return {"family": family, "X": [list(r) for r in X], "lam": list(lam), "z1": list(z1), "tau": list(tau),
+            "u": list(u), **scalars}
+
+
+OMEGAS = (Fraction(101, 100), Fraction(6, 5), Fraction(2), Fraction(5))
+SCHEDULES = {
+    # name: (T, tau, u)
+    "earliest point deleted last": (12, [12], [1]),
+    "one deletion, no gap": (6, [3], [3]),
+    "bunched, right after each other": (10, [4, 5, 6], [1, 2, 3]),
+    "spread": (16, [4, 10, 16], [1, 2, 3]),
+    "later points first": (10, [5, 6], [4, 1]),
+}
+
+
+def _linear_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """Aligned linear losses with ‖x_t‖ = L (every skipped step shifts by exactly Δ = ηL, in one direction)."""
+    out = []
+    for (name, (T_, tau, u)) in SCHEDULES.items():
+        for om in OMEGAS:
+            for e in (Fraction(1, 2), Fraction(2)):
+                X = [[Fraction(1)]] * T_
+                out.append(stream_instance(A.LINEAR, X, [], [0], tau, u, alpha=Fraction(3), epsilon=Fraction(1, 2),
+                                            omega=om, L=Fraction(1), eta=e, gamma=Fraction(1), beta=Fraction(1),
+                                            mu=Fraction(1, 2)))
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _quadratic_family(beta_over_mu: Iterable[Fraction], eta_rule: Callable[[Fraction, Fraction], Fraction]):
+    """1-D and 2-D quadratics with λ = (μ, β): the weakly curved coordinate contracts least; all deleted indices
+    before the first noise; C3 attained at the deleted states (L = their gradient norm)."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for r in beta_over_mu:
+            mu_, beta_ = Fraction(1), Fraction(r)
+            e = eta_rule(mu_, beta_)
+            for (T_, tau, u) in ((10, [8], [1]), (12, [3, 4, 12], [1, 2, 3]), (9, [2, 9], [1, 2]), (6, [1], [1])):
+                for lam in ([mu_], [mu_, beta_]):
+                    dim = len(lam)
+                    X = [[Fraction(1)] * dim if t % 2 == 0 else [Fraction(-1)] * dim for t in range(T_)]
+                    inst = stream_instance(A.QUADRATIC, X, lam, [Fraction(3)] * dim, tau, u, alpha=Fraction(2),
+                                            epsilon=Fraction(1), omega=Fraction(3), L=Fraction(1), eta=e,
+                                            gamma=Fraction(1), beta=beta_, mu=mu_)
+                    w = _noise_free_states(inst, [e] * T_)
+                    inst["L"] = max(_sqrt_up(_sq(l * (wk - xk) for l, wk, xk in zip(lam, w[uj - 1], X[uj - 1])))
+                                    for uj in u)
+                    inst["gamma"] = max(abs(1 - e * l) for l in lam) or Fraction(1, 2)
+                    out.append(inst)
+        rng.shuffle(out)
+        return out[:size]
+
+    return generate
+
+
+def _sqrt_up(q: Fraction) -> Fraction:
+    """A rational ≥ √q, within 2^-60 relative (so C3 holds and is nearly attained)."""
+    if q == 0:
+        return Fraction(1, 10**9)
+    r = Fraction(int(float(q) ** 0.5 * 2**60), 2**60)
+    while r * r < q:
+        r += Fraction(1, 2**60)
+    return r
+
+
+def _search_space(eta_rule: Callable[[Fraction, Fraction], Fraction], fixed_gamma: bool) -> Space:
+    def build(p: dict[str, float]) -> dict:
+        mu_, beta_ = Fraction(1), Fraction(p["ratio"]).limit_denominator(10**6)
+        e = eta_rule(mu_, beta_)
+        gap_ = int(p["gap"])
+        T_ = gap_ + 2
+        X = [[Fraction(1) if t % 2 == 0 else Fraction(-1)] for t in range(T_)]
+        inst = stream_instance(A.QUADRATIC, X, [mu_], [Fraction(3)], [1 + gap_], [1],
+                                alpha=Fraction(p["alpha"]).limit_denominator(1000), epsilon=Fraction(1),
+                                omega=Fraction(p["omega"]).limit_denominator(1000), L=Fraction(2) * mu_ * e,
+                                eta=e, beta=beta_, mu=mu_)
+        inst["L"] = _sqrt_up(_sq([mu_ * (Fraction(3) - 1)]))
+        inst["gamma"] = abs(1 - e * mu_) if fixed_gamma else Fraction(1)
+        return inst
+
+    return Space(bounds={"ratio": (1.01, 20.0), "gap": (0.0, 12.0), "alpha": (1.1, 20.0), "omega": (1.05, 6.0)},
+                 log=frozenset({"ratio"}), build=build)
+
+
+def _sc_eta(mu_: Fraction, beta_: Fraction) -> Fraction:
+    return 1 / (beta_ + mu_)
+
+
+def _convex_eta(mu_: Fraction, beta_: Fraction) -> Fraction:
+    return 2 / beta_
+
+
+RATIOS = (Fraction(11, 10), Fraction(2), Fraction(10))
+UNLEARN_ADVERSARIES_SC = (
+    Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), deletion schedules", generate=_quadratic_family(RATIOS, _sc_eta)),
+    Adversary("search: β/μ, gap τ − u, α, ω", space=_search_space(_sc_eta, fixed_gamma=False)),
+)
+UNLEARN_ADVERSARIES_CONVEX = (
+    Adversary("aligned linear losses, deletion schedules, ω grid", generate=_linear_family),
+    Adversary("quadratics λ ∈ {μ, β}, η = 2/β", generate=_quadratic_family(RATIOS, _convex_eta)),
+)
+
+
+def _unlearning_claim(cid: str, source: str, statement: str, gamma_expr: sympy.Expr, hyps: tuple,
+                      adversaries: tuple, scale: Any = 1, **kw: Any) -> Claim:
+    return Claim(id=cid, source=source, kind=Kind.UNLEARNING, statement=statement, hypotheses=BASE + hyps,
+                 bound=alpha * epsilon, quantity=unlearning_quantity(gamma_expr, scale), adversaries=adversaries,
+                 derivation=kw.pop("derivation", cid), **kw)
+
+
+SC_HYPS = (
+    H("μ > 0", ">", mu, 0),
+    P_exact("family quadratic with μ ≤ λ_k ≤ β (μ-strongly convex, β-smooth)",
+      lambda v: int(frac(v["family"])) == A.QUADRATIC and _lam_range(v, frac(v["mu"]), frac(v["beta"]))),
+    C3,
+)
+
+# =========================================================================== contraction (Lemma D) and regret
+def _lemd_instances(strongly: bool):
+    """Quadratics with eigenvalues at the ends (and the middle) of [0 or m, M]; η over (0, 2/M] or η = 2/(M+m)."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for M_ in (Fraction(1), Fraction(4), Fraction(100)):
+            for m_ in (M_ / 1000, M_ / 10, M_ / 2, M_):
+                lo = m_ if strongly else Fraction(0)
+                for lam in ([lo, M_], [lo], [M_], [(lo + M_) / 2, lo]):
+                    for e in ((2 / (M_ + m_),) if strongly else (1 / (2 * M_), 1 / M_, 2 / M_, 2 / (M_ + m_))):
+                        out.append({"lam": lam, "eta": e, "M": M_, "m": m_})
+        rng.shuffle(out)
+        return out[:size]
+
+    return generate
+
+
+def _gd_contraction(values: Instance) -> arb:
+    """Exact Lipschitz constant of w ↦ w − η∇ℓ(w), ℓ quadratic with Hessian diag(lam): max_k |1 − ηλ_k|."""
+    e = frac(values["eta"])
+    return to_arb(max(abs(1 - e * frac(l)) for l in values["lam"]))
+
+
+def _lemd_hyps(convex: bool) -> tuple:
+    lo = (lambda v: Fraction(0)) if convex else (lambda v: frac(v["m"]))
+    return (P_exact("Hessian eigenvalues in [" + ("0" if convex else "m") + ", M]",
+              lambda v: all(lo(v) <= frac(l) <= frac(v["M"]) for l in v["lam"]) and frac(v["m"]) <= frac(v["M"])),)
+
+
+# ---- regret
+def _data_in_ball(values: Instance) -> bool:
+    """K := the ball of diameter D centred at 0 holds z_1 and every x_t; L ≥ λ_max·D (Lipschitz on K)."""
+    s = stream_of(values)
+    r2 = frac(values["D"]) ** 2 / 4
+    pts = [tuple(frac(z) for z in values["z1"]), *s.X]
+    return (s.family == A.QUADRATIC and all(_sq(p) <= r2 for p in pts)
+            and frac(values["L"]) >= max(s.lam) * frac(values["D"]))
+
+
+def _s_value(values: Instance, which: str) -> Fraction:
+    tau, u = schedule_of(values)
+    if which == "S1":
+        g = (frac(values["beta"]) / frac(values["mu"]) - 1) / (frac(values["beta"]) / frac(values["mu"]) + 1)
+        return sum((Fraction(t) ** 2 * g ** (4 * (t - ui)) / Fraction(ui) ** 4 for t, ui in zip(tau, u)), Fraction(0))
+    return sum((Fraction(t, ui**2) for t, ui in zip(tau, u)), Fraction(0))
+
+
+def _counts(values: Instance) -> bool:
+    tau, _ = schedule_of(values)
+    return (frac(values["k"]) == len(tau) and frac(values["T"]) == len(values["X"])
+            and frac(values["d"]) == len(values["X"][0]) and len(tau) <= len(values["X"]))
+
+
+def _qg(values: Instance) -> bool:
+    """Assumption 1 for Σ_{t≤τ[i]} f_t with parameter κ(τ[i] − τ[i−1]): that sum is τ[i]λ_min-strongly convex."""
+    tau, _ = schedule_of(values)
+    lmin = min(stream_of(values).lam)
+    return all(frac(values["kappa"]) * (t - p) <= t * lmin for p, t in zip([0, *tau], tau))
+
+
+def _regret_laws(values: Instance, kind: str, gamma_expr: sympy.Expr):
+    """The arb stream, the exact laws of w_0..w_T of Algorithm 1 and the comparators z*_i."""
+    s = stream_of(values)
+    tau, u = schedule_of(values)
+    etas = arb_etas(values, kind)
+    var = noise_variances(values, gamma_expr, etas)
+    ar = arb_stream(s)
+    laws = A.passive_laws(ar, tuple(to_arb(z) for z in values["z1"]), etas, tau, u, var)
+    return ar, laws, [tuple(to_arb(x) for x in z) for z in A.comparators(s, tau, u)], tau
+
+
+def regret_quantity(kind: str, gamma_expr: sympy.Expr) -> Callable[[Instance], arb]:
+    """The exact expected regret (eq. (5)) of Algorithm 1 with the schedule ``kind`` and its printed noise."""
+
+    def quantity(values: Instance) -> arb:
+        ar, laws, zs, tau = _regret_laws(values, kind, gamma_expr)
+        total = arb(0)
+        for t in range(1, ar.T + 1):
+            total += ar.expected_value(t, laws[t - 1]) - ar.value(t, zs[A.interval_of(t, tau)])
+        return total
+
+    return quantity
+
+
+def mean_square_hypothesis(kind: str, gamma_expr: sympy.Expr, diameter: bool) -> Hypothesis:
+    """The proofs' uses of K, in mean square along the unprojected process: E‖∇f_t(w_{t−1})‖² ≤ L² for every t
+    (and, with ``diameter``, E‖w_{t−1} − z*_i‖² ≤ D² for every t and i) — decided on enclosures."""
+
+    def ok(values: Instance) -> bool:
+        ar, laws, zs, _ = _regret_laws(values, kind, gamma_expr)
+        L2, D2 = to_arb(values["L"]) ** 2, to_arb(values["D"]) ** 2
+        for t in range(1, ar.T + 1):
+            law, x = laws[t - 1], ar.X[t - 1]
+            g2 = sum((l * l * ((m - xk) ** 2 + v) for l, m, xk, v in zip(ar.lam, law.mean, x, law.var)), arb(0))
+            if not g2 <= L2:
+                return False
+            if diameter and not all(sum(((m - zk) ** 2 + v for m, zk, v in zip(law.mean, z, law.var)), arb(0)) <= D2
+                                    for z in zs):
+                return False
+        return True
+
+    return P_exact("E‖∇f_t(w_{t−1})‖² ≤ L²" + (" and E‖w_{t−1} − z*_i‖² ≤ D²" if diameter else "")
+             + " along the unprojected process (the proof's uses of K)", ok)
+
+
+def regret_instance(X, lam, z1, tau, u, *, mu_, beta_, eps, D_=None, kappa_=None, omega_=Fraction(6, 5)) -> dict:
+    lam = [Fraction(l) for l in lam]
+    D_ = D_ if D_ is not None else 2 * max(_sqrt_up(_sq(p)) for p in [z1, *X])
+    inst = stream_instance(A.QUADRATIC, X, lam, z1, tau, u, mu=mu_, beta=beta_, epsilon=eps, omega=omega_,
+                            D=D_, L=max(lam) * D_, kappa=kappa_ if kappa_ is not None else min(lam), T=len(X),
+                            k=len(tau), d=len(X[0]), alpha=Fraction(2))
+    inst["S_1"] = _s_value(inst, "S1")
+    inst["S_2"] = _s_value(inst, "S2")
+    return inst
+
+
+def _regret_family(u_floor: Callable[[Fraction, Fraction], int]):
+    """Alternating targets ±R (the gradient never vanishes), strongly and weakly curved coordinates, deletion
+    schedules from 'earliest allowed point deleted last' to 'each point deleted at once'; ε from 1/100 to 10."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for r in (Fraction(1), Fraction(2), Fraction(10)):
+            mu_, beta_ = Fraction(1), r
+            lo = u_floor(mu_, beta_)
+            for T_ in (16, 40):
+                for sched in ("late", "immediate", "bunched"):
+                    if sched == "late":
+                        tau, u = [T_], [lo]
+                    elif sched == "immediate":
+                        tau, u = [lo, lo + 1], [lo, lo + 1]
+                    else:
+                        tau, u = [T_ - 2, T_ - 1, T_], [lo, lo + 1, lo + 2]
+                    if max(tau) > T_:
+                        continue
+                    for lam in ([mu_], [mu_, beta_]):
+                        dim = len(lam)
+                        X = [[Fraction((-1) ** t)] * dim for t in range(T_)]
+                        for eps in (Fraction(1, 100), Fraction(1), Fraction(10)):
+                            out.append(regret_instance(X, lam, [Fraction(0)] * dim, tau, u, mu_=mu_, beta_=beta_,
+                                                       eps=eps, D_=Fraction(2) * (1 if dim == 1 else 2)))
+        rng.shuffle(out)
+        return out[:size]
+
+    return generate
+
+
+def _regret_space(u_floor) -> Space:
+    def build(p: dict[str, float]) -> dict:
+        mu_, beta_ = Fraction(1), Fraction(p["ratio"]).limit_denominator(1000)
+        lo = u_floor(mu_, beta_)
+        T_ = max(int(p["T"]), lo + 1)
+        X = [[Fraction((-1) ** t)] for t in range(T_)]
+        tau = [min(T_, lo + int(p["gap"]))]
+        return regret_instance(X, [mu_], [Fraction(0)], tau, [lo], mu_=mu_, beta_=beta_,
+                               eps=Fraction(p["eps"]).limit_denominator(10**6), D_=Fraction(2))
+
+    return Space(bounds={"ratio": (1.0, 10.0), "T": (4.0, 40.0), "gap": (0.0, 30.0), "eps": (0.001, 10.0)},
+                 log=frozenset({"eps"}), build=build)
+
+
+def _thm2_floor(mu_: Fraction, beta_: Fraction) -> int:
+    return int(-(-(Fraction(1, 2) + beta_ / mu_) // 1))
+
+
+def _thm3_floor(mu_: Fraction, beta_: Fraction) -> int:
+    """u[i] ≥ β²D²/(4L²) holds from ⌈β²/(4μ²)⌉ on, since these instances have L = λ_max·D ≥ μD."""
+    return max(1, int(-(-(beta_**2 / (4 * mu_**2)) // 1)))
+
+
+REGRET_BASE = (
+    H("ε > 0", ">", epsilon, 0), P_exact("ω = 6/5 (the theorems' choice)", lambda v: frac(v["omega"]) == Fraction(6, 5)),
+    P_exact("stream valid; T, k, d are the stream's", lambda v: _valid_stream(v) and _counts(v)),
+    P_exact("quadratic, z_1 and x_t in the ball K of diameter D, L ≥ λ_max D (L-Lipschitz on K)", _data_in_ball),
+)
+S1_OK = P_exact("S_1 = Σ τ[i]²γ^{4(τ[i]−u[i])}/u[i]⁴ (exact)", lambda v: frac(v["S_1"]) == _s_value(v, "S1"))
+S2_OK = P_exact("S_2 = Σ τ[i]/u[i]² (exact)", lambda v: frac(v["S_2"]) == _s_value(v, "S2"))
+THM2_HYPS = REGRET_BASE + (
+    H("μ > 0", ">", mu, 0),
+    P_exact("μ ≤ λ_k ≤ β", lambda v: _lam_range(v, frac(v["mu"]), frac(v["beta"]))),
+    P_exact("u[i] ≥ 1/2 + β/μ", lambda v: all(ui >= Fraction(1, 2) + frac(v["beta"]) / frac(v["mu"]) for ui in schedule_of(v)[1])),
+    H("T ≥ k", ">=", T, k), S1_OK,
+)
+CONVEX_REGRET_HYPS = REGRET_BASE + (
+    P_exact("0 ≤ λ_k ≤ β (convex, β-smooth)", lambda v: _lam_range(v, Fraction(0), frac(v["beta"]))),
+    P_exact("Σ_{t≤τ[i]} f_t has quadratic growth κ(τ[i] − τ[i−1])", _qg),
+    H("T ≥ k", ">=", T, k), S2_OK,
+)
+THM3_HYPS = CONVEX_REGRET_HYPS + (
+    P_exact("u[i] ≥ β²D²/(4L²)", lambda v: all(ui * 4 * frac(v["L"]) ** 2 >= (frac(v["beta"]) * frac(v["D"])) ** 2
+                                         for ui in schedule_of(v)[1])),
+)
+
+# ---- Lemmas 5 and 6 (ERM stability), 9, 10
+def _stability_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    out = []
+    for T_ in (4, 10, 30):
+        for c_ in (1, 2, 3):
+            if c_ >= T_:
+                continue
+            for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]):
+                dim = len(lam)
+                X = [[Fraction(-1)] * dim] * c_ + [[Fraction(1)] * dim] * (T_ - c_)  # removed points opposite the rest
+                Dx = 2 * _sqrt_up(Fraction(dim))
+                out.append({"X": [list(r) for r in X], "lam": lam, "removed": list(range(1, c_ + 1)), "c": c_,
+                            "T": T_, "mu": min(lam), "kappa": T_ * min(lam), "L": max(lam) * Dx})
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _stability_quantity(values: Instance) -> arb:
+    s = A.Stream(A.QUADRATIC, tuple(tuple(frac(x) for x in r) for r in values["X"]), tuple(frac(l) for l in values["lam"]))
+    removed = set(_ints(values, "removed"))
+    full = s.minimiser(list(range(1, s.T + 1)))
+    part = s.minimiser([t for t in range(1, s.T + 1) if t not in removed])
+    return to_arb(_sq(a - b for a, b in zip(full, part))).sqrt()
+
+
+def _stability_hyps(values: Instance) -> bool:
+    s = A.Stream(A.QUADRATIC, tuple(tuple(frac(x) for x in r) for r in values["X"]), tuple(frac(l) for l in values["lam"]))
+    removed = set(_ints(values, "removed"))
+    lmax = max(s.lam)
+    diam2 = max(_sq(a - b for a, b in zip(x, y)) for x in s.X for y in s.X)
+    return (len(removed) == frac(values["c"]) and len(removed) < s.T == frac(values["T"]) and removed <= set(range(1, s.T + 1))
+            and frac(values["L"]) ** 2 >= lmax**2 * diam2 and min(s.lam) > 0)
+
+
+def _lem9_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    vals = (Fraction(1, 100), Fraction(1), Fraction(7), Fraction(1000))
+    out = [{"a": a_, "b": b_, "c9": c_} for a_ in vals for b_ in (Fraction(0), *vals) for c_ in vals]
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _lem9_quantity(values: Instance) -> arb:
+    """The largest x ≥ 0 with x − √(ax + b) ≤ c: the root (2c + a)/2 + √(b + ac + a²/4)."""
+    a_, b_, c_ = (to_arb(values[n]) for n in ("a", "b", "c9"))
+    return (2 * c_ + a_) / 2 + (b_ + a_ * c_ + a_ * a_ / 4).sqrt()
+
+
+def _lem10_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Points of a line (Lemma 10's worst case: a − c and c − b aligned, where Cauchy–Schwarz is tight)."""
+    pts = (Fraction(0), Fraction(1, 10), Fraction(1, 2), Fraction(1), Fraction(3))
+    out = [{"a10": a_, "b10": b_, "c10": c_} for a_ in pts for b_ in pts for c_ in pts]
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _lem10_quantity(square: bool) -> Callable[[Instance], arb]:
+    """‖a − b‖² − ‖c − b‖² (or, as printed, ‖a − b‖ − ‖c − b‖²), exactly."""
+
+    def quantity(values: Instance) -> arb:
+        a_, b_, c_ = (frac(values[n]) for n in ("a10", "b10", "c10"))
+        return to_arb((a_ - b_) ** 2 if square else abs(a_ - b_)) - to_arb((c_ - b_) ** 2)
+
+    return quantity
+
+
+def _lem10_claim(cid: str, square: bool, **kw: Any) -> Claim:
+    return Claim(id=cid, kind=Kind.INEQUALITY, hypotheses=(), bound=LEM10, quantity=_lem10_quantity(square),
+                 adversaries=(Adversary("points of a line", generate=_lem10_instances),
+                              Adversary("search over a, b, c ∈ [−3, 3]",
+                                        space=Space(bounds={"a10": (-3.0, 3.0), "b10": (-3.0, 3.0), "c10": (-3.0, 3.0)}))),
+                 derivation=cid, **kw)
+
+
+# ---- Theorem 6 (Algorithm 2)
+def alg2_laws(values: Instance, reference: int, scale: Any = 1) -> list[A.Law]:
+    s = arb_stream(stream_of(values))
+    tau, u = schedule_of(values)
+    e = to_arb(values["eta"])
+    env = dict(values)
+    env["gamma"] = arb_eval(GAMMA_SC, values)
+    var = []
+    for i, (t, ui) in enumerate(zip(tau, u), start=1):
+        expr = SIGMA2_ALG2.subs({i_: i, gap: t - ui, I2s: int(frac(values["I_2"]))})
+        var.append(arb_eval(expr, {**env, "tau_i": t, "eta_u": e}) * to_arb(scale))
+    h = 1 / (to_arb(values["beta"]) + to_arb(values["mu"]))
+    return A.active_laws(s, tuple(to_arb(z) for z in values["z1"]), [e] * s.T, tau, u, var, h,
+                         _ints(values, "I_1"), int(frac(values["I_2"])), reference=reference)
+
+
+def alg2_divergences(values: Instance, scale: Any = 1) -> list[tuple[arb, arb]]:
+    """(D_α(Algorithm 2 ‖ its reference_i), reverse) at τ[i], exactly (general diagonal covariances)."""
+    tau, _ = schedule_of(values)
+    olu = alg2_laws(values, 0, scale)
+    out = []
+    for i, t in enumerate(tau, start=1):
+        ref = alg2_laws(values, i, scale)
+        out.append((_renyi_diag(values["alpha"], olu[t], ref[t]), _renyi_diag(values["alpha"], ref[t], olu[t])))
+    return out
+
+
+def _alg2_quantity(scale: Any = 1) -> Callable[[Instance], arb]:
+    def quantity(values: Instance) -> arb:
+        out = arb(0)
+        for forward, _ in alg2_divergences(values, scale):
+            out = out.max(forward)
+        return out
+
+    return quantity
+
+
+def _thm6_steps(values: Instance) -> bool:
+    """I_{1,i} ≥ log_{1/γ}(μDτ[i]/L) and I₂ ≥ 2.2 log_{1/γ} k, decided exactly (γ is rational)."""
+    tau, _ = schedule_of(values)
+    g = (frac(values["beta"]) / frac(values["mu"]) - 1) / (frac(values["beta"]) / frac(values["mu"]) + 1)
+    I1, I2 = _ints(values, "I_1"), int(frac(values["I_2"]))
+    mu_, D_, L_ = frac(values["mu"]), frac(values["D"]), frac(values["L"])
+    return (0 < g < 1 and len(I1) == len(tau) and I2 >= 0
+            and all(g ** n * mu_ * D_ * t <= L_ for n, t in zip(I1, tau))
+            and g ** (5 * I2) * Fraction(len(tau)) ** 11 <= 1)
+
+
+def _thm6_order(values: Instance) -> bool:
+    tau, u = schedule_of(values)
+    return all(p <= ui <= t for p, ui, t in zip([0, *tau], u, tau))
+
+
+THM6_HYPS = (
+    H("α > 1", ">", alpha, 1), H("ε > 0", ">", epsilon, 0), H("ω > 1", ">", omega, 1), H("μ > 0", ">", mu, 0),
+    P_exact("stream valid", _valid_stream), P_exact("τ[i−1] ≤ u[i] ≤ τ[i]", _thm6_order),
+    P_exact("quadratic, μ ≤ λ_k ≤ β", lambda v: int(frac(v["family"])) == A.QUADRATIC and _lam_range(v, frac(v["mu"]), frac(v["beta"]))),
+    P_exact("z_1 and x_t in the ball K of diameter D, L ≥ λ_max D (L-Lipschitz on K)",
+      lambda v: _data_in_ball({**v, "family": 1})),
+    P_exact("0 < ηβ ≤ 1 (OGD steps are convex combinations: the mean paths stay in K)",
+      lambda v: 0 < frac(v["eta"]) * frac(v["beta"]) <= 1),
+    P_exact("I_{1,i} ≥ log_{1/γ}(μDτ[i]/L), I₂ ≥ 2.2 log_{1/γ} k (exact)", _thm6_steps),
+)
+
+
+def _thm6_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Curvatures {μ, β}, deleted points right after the previous deletion or at once, the fewest steps allowed."""
+    out = []
+    for r in (Fraction(2), Fraction(10)):
+        mu_, beta_ = Fraction(1), r
+        g = (r - 1) / (r + 1)
+        for (T_, tau, u) in ((8, [4, 8], [1, 5]), (10, [2, 3, 10], [1, 3, 4]), (6, [6], [6]), (12, [12], [1])):
+            for lam in ([mu_], [mu_, beta_]):
+                dim = len(lam)
+                X = [[Fraction((-1) ** t)] * dim for t in range(T_)]
+                D_ = Fraction(2) if dim == 1 else Fraction(4)
+                L_ = max(lam) * D_
+                I1 = []
+                for t in tau:
+                    n = 0
+                    while g**n * mu_ * D_ * t > L_:
+                        n += 1
+                    I1.append(n)
+                I2 = 0
+                while g ** (5 * I2) * Fraction(len(tau)) ** 11 > 1:
+                    I2 += 1
+                for om in (Fraction(6, 5), Fraction(3)):
+                    out.append(stream_instance(A.QUADRATIC, X, lam, [Fraction(0)] * dim, tau, u, alpha=Fraction(2),
+                                                epsilon=Fraction(1), omega=om, L=L_, D=D_, eta=1 / beta_, mu=mu_,
+                                                beta=beta_, I_1=I1, I_2=I2))
+    rng.shuffle(out)
+    return out[:size]
+
+
+# =========================================================================== the claims
+CLAIMS: list[Claim] = [
+    _unlearning_claim(
+        "olu.thm1", "Theorem 1 (lines 141, 383–423)",
+        "If every update g_t is Markovian (C1), γ-contractive (C2) and Δ_t-sensitive (C3), Algorithm 1 is an "
+        "(α, αε)-OLU (Definition 2): D_α(output ‖ reference) ≤ αε on every interval [τ[i], τ[i+1]).",
+        gamma, (H("0 < γ ≤ 1", "<=", gamma, 1),
+                P_exact("C2: every OGD step is γ-contractive (exact: max_k |1 − ηλ_k| ≤ γ)",
+                  lambda v: _contraction(v) <= frac(v["gamma"])), C3),
+        UNLEARN_ADVERSARIES_CONVEX + (Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), γ = the true contraction",
+                                                generate=_quadratic_family(RATIOS, _sc_eta)),
+                                      Adversary("search: β/μ, gap, α, ω with the true γ",
+                                                space=_search_space(_sc_eta, fixed_gamma=True))),
+        note="Tight: one aligned deletion gives D_α = αε(ω−1)/ω, → αε as ω grows."),
+    _unlearning_claim(
+        "olu.thm1:control-sigma-halved", "Theorem 1 (lines 141, 383–423) with every σ_i halved",
+        "Negative control: Algorithm 1 with σ_i/2 is not an (α, αε)-OLU.",
+        gamma, (H("0 < γ ≤ 1", "<=", gamma, 1),
+                P_exact("C2: every OGD step is γ-contractive (exact)", lambda v: _contraction(v) <= frac(v["gamma"])), C3),
+        UNLEARN_ADVERSARIES_CONVEX, scale=Fraction(1, 4), derivation=None, control=Control.NEGATIVE,
+        note="Violated where one aligned deletion meets ω > 4/3: D_α = 4αε(ω−1)/ω."),
+    _unlearning_claim(
+        "olu.cor1:convex", "Corollary 1 (line 155), convex case",
+        "For β-smooth convex losses, Algorithm 1 with OGD and η ≤ 2/β is an (α, αε)-OLU with γ = 1.",
+        sympy.S.One, (P_exact("0 ≤ λ_k ≤ β (convex, β-smooth)", lambda v: _lam_range(v, Fraction(0), frac(v["beta"]))),
+                      P_exact("η ≤ 2/β", lambda v: 0 < frac(v["eta"]) <= 2 / frac(v["beta"])), C3),
+        UNLEARN_ADVERSARIES_CONVEX),
+    _unlearning_claim(
+        "olu.cor1:sc", "Corollary 1 (line 155), strongly convex case",
+        "For β-smooth μ-strongly convex losses, Algorithm 1 with OGD and η ≤ 1/(β+μ) is an (α, αε)-OLU with "
+        "γ = (β/μ − 1)/(β/μ + 1).",
+        GAMMA_SC, SC_HYPS + (P_exact("0 < η ≤ 1/(β+μ)", lambda v: 0 < frac(v["eta"]) <= 1 / (frac(v["beta"]) + frac(v["mu"]))),),
+        UNLEARN_ADVERSARIES_SC,
+        note="γ = (κ−1)/(κ+1) is the contraction of a GD step only at η = 2/(β+μ) (Lemma D); with η ≤ 1/(β+μ) a "
+             "step contracts the weakly curved direction by 1 − ημ ≥ β/(β+μ) > γ, so the noise falls short by "
+             "((1−ημ)/γ)^{τ−u}."),
+    _unlearning_claim(
+        "olu.cor1:sc+fix", "Corollary 1 (line 155), strongly convex case, corrected",
+        "For β-smooth μ-strongly convex losses and η ≤ 2/(β+μ), Algorithm 1 with γ = 1 − ημ (the contraction "
+        "factor of a GD step, max(|1−ημ|, |1−ηβ|)) is an (α, αε)-OLU.",
+        GAMMA_SC_FIX, SC_HYPS + (P_exact("0 < η ≤ 2/(β+μ)", lambda v: 0 < frac(v["eta"]) <= 2 / (frac(v["beta"]) + frac(v["mu"]))),),
+        (Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ)", generate=_quadratic_family(RATIOS, _sc_eta)),
+         Adversary("quadratics λ ∈ {μ, β}, η = 2/(β+μ)", generate=_quadratic_family(RATIOS, lambda m_, b_: 2 / (b_ + m_))),
+         Adversary("search: β/μ, gap, α, ω", space=_search_space(_sc_eta, fixed_gamma=False))),
+        corrects="olu.cor1:sc"),
+    Claim(id="olu.lemD.1", source="Lemma D, first bullet (lines 543–547)", kind=Kind.CONTRACTION,
+          statement="For convex M-smooth ℓ and η ≤ 2/M, w ↦ w − η∇ℓ(w) is (1 − ηM)-contractive.",
+          hypotheses=(H("η ≤ 2/M", "<=", eta, 2 / Mc), *_lemd_hyps(True)), bound=LEMD_1, quantity=_gd_contraction,
+          adversaries=(Adversary("quadratics with Hessian eigenvalues in {0, m, M}", generate=_lemd_instances(False)),),
+          derivation="olu.lemD.1",
+          note="A quadratic with a flat direction is not contracted at all (factor 1), and at η = 2/M the factor "
+               "|1 − ηM| = 1 > 1 − ηM = −1."),
+    Claim(id="olu.lemD.1+fix", source="Lemma D, first bullet (lines 543–547), corrected",
+          statement="For convex M-smooth ℓ and η ≤ 2/M, w ↦ w − η∇ℓ(w) is 1-Lipschitz (non-expansive).",
+          hypotheses=(H("η ≤ 2/M", "<=", eta, 2 / Mc), *_lemd_hyps(True)), bound=sympy.S.One,
+          quantity=_gd_contraction, kind=Kind.CONTRACTION, corrects="olu.lemD.1", derivation="olu.lemD.1+fix",
+          adversaries=(Adversary("quadratics with Hessian eigenvalues in {0, m, M}", generate=_lemd_instances(False)),)),
+    Claim(id="olu.lemD.2", source="Lemma D, second bullet (lines 549–551)", kind=Kind.CONTRACTION,
+          statement="For m-strongly convex M-smooth ℓ and η = 2/(M+m), w ↦ w − η∇ℓ(w) is (M/m−1)/(M/m+1)-contractive.",
+          hypotheses=(P_exact("η = 2/(M+m)", lambda v: frac(v["eta"]) == 2 / (frac(v["M"]) + frac(v["m"]))), *_lemd_hyps(False)),
+          bound=LEMD_2, quantity=_gd_contraction, derivation="olu.lemD.2",
+          adversaries=(Adversary("quadratics with Hessian eigenvalues in {m, M}", generate=_lemd_instances(True)),)),
+    Claim(id="olu.thm2", source="Theorem 2 (lines 178–184; proof lines 565–623)", kind=Kind.REGRET,
+          statement="Strongly convex losses, η_t = 1/(μt), u[i] ≥ 1/2 + β/μ: E Regret_T = L²/μ(log T + 2k² + "
+                    "√3 d k^{1.7} G₁/ε) (read as ≤).",
+          hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2,
+          quantity=regret_quantity("sc", GAMMA_SC),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm2_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm2_floor))),
+          derivation="olu.thm2"),
+    Claim(id="olu.thm2:proof", source="Theorem 2, the explicit bound its proof establishes: eqs. (18)+(19) (lines 612, 621)",
+          kind=Kind.REGRET,
+          statement="E Regret_T ≤ L²/μ(1 + log T) + dωk^{ω+1/2}L²/(2√3εμ(ω−1))·G₁ + (1+k)kL²/μ at ω = 6/5.",
+          hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF,
+          quantity=regret_quantity("sc", GAMMA_SC),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm2_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm2_floor))),
+          derivation="olu.thm2:proof"),
+    Claim(id="olu.cor7", source="Corollary 7 (lines 657–671)", kind=Kind.REGRET,
+          statement="Under Theorem 2's assumptions: E Regret_T ≤ L²/μ(1 + k + k² + log T) + "
+                    "dωk^{ω+1}L²/(2√3 e ln(1/γ) εμ(ω−1)) (ω = 6/5).",
+          hypotheses=THM2_HYPS + (H("β > μ (γ > 0: ln(1/γ) finite)", ">", beta, mu),
+                                  mean_square_hypothesis("sc", GAMMA_SC, False)),
+          bound=COR7.subs(gamma, GAMMA_SC), quantity=regret_quantity("sc", GAMMA_SC),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm2_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm2_floor))),
+          derivation="olu.cor7",
+          note="Eq. (22) bounds each τ[i]γ^{2(τ[i]−u[i])}/u[i]² by 1 + 1/(e ln(1/γ)); substituted into Theorem 2 "
+               "the '1 +' part of that bound is multiplied by dωk^{ω+1/2}L²/(…ε), not by L²/μ — it is dropped."),
+    Claim(id="olu.thm6", source="Theorem 6, unlearning part (lines 259–263; proof lines 886–957); Algorithm 2 (lines 868–883)",
+          kind=Kind.UNLEARNING,
+          statement="With I_{1,i} ≥ log_{1/γ}(μDτ[i]/L) and I₂ ≥ 2.2 log_{1/γ} k, Algorithm 2 with σ_i of eq. (40) "
+                    "is an (α, αε)-OLU.",
+          hypotheses=THM6_HYPS, bound=alpha * epsilon, quantity=_alg2_quantity(),
+          adversaries=(Adversary("curvatures {μ, β}, deletions right after the previous one, fewest steps",
+                                 generate=_thm6_instances),),
+          derivation="olu.thm6",
+          note="Exact laws of the unprojected Algorithm 2 (K = R^d; the mean paths stay in K by ηβ ≤ 1, the noise "
+               "does not): a deleted step that meets earlier noise changes the covariance, so D_α is between "
+               "Gaussians with different covariances."),
+    Claim(id="olu.thm3", source="Theorem 3 (lines 202–208; proof lines 632–712)", kind=Kind.REGRET,
+          statement="Convex losses with aggregate quadratic growth, η_t = D/(L√t), u[i] ≥ β²D²/(4L²): E Regret_T ≤ "
+                    "3DL√T + 2k²L²/κ + 3DLdk^{1.7}G₂/(2ε).",
+          hypotheses=THM3_HYPS + (mean_square_hypothesis("convex", sympy.S.One, True),), bound=THM3,
+          quantity=regret_quantity("convex", sympy.S.One),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm3_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm3_floor))),
+          derivation="olu.thm3"),
+    Claim(id="olu.thm5", source="Theorem 5 (lines 245–249; proof lines 835–866)", kind=Kind.REGRET,
+          statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 862): "
+                    "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
+          hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("thm5", sympy.S.One, True),), bound=THM5,
+          quantity=regret_quantity("thm5", sympy.S.One),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm3_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm3_floor))),
+          derivation="olu.thm5"),
+    Claim(id="olu.lem5", source="Lemma 5 (lines 625–629; proof 633–655)", kind=Kind.SENSITIVITY,
+          statement="For μ-strongly convex L-Lipschitz f_1..f_T, removing c of them moves the minimiser of the sum "
+                    "by at most 2cL/(μT) (printed with c = i − 1).",
+          hypotheses=(P_exact("quadratics, μ ≤ λ_min, L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
+                        and frac(v["mu"]) <= min(frac(l) for l in v["lam"])),),
+          bound=LEM5, quantity=_stability_quantity, derivation="olu.lem5",
+          adversaries=(Adversary("removed points opposite the rest", generate=_stability_instances),)),
+    Claim(id="olu.lem6", source="Lemma 6 (lines 716–720; proof 724–740)", kind=Kind.SENSITIVITY,
+          statement="If F = Σ f_j has quadratic growth κ and each f_j is L-Lipschitz, removing c functions moves the "
+                    "minimiser by at most 2cL/κ.",
+          hypotheses=(P_exact("quadratics, κ ≤ Tλ_min (QG of the sum), L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
+                        and frac(v["kappa"]) <= frac(v["T"]) * min(frac(l) for l in v["lam"])),),
+          bound=LEM6, quantity=_stability_quantity, derivation="olu.lem6",
+          adversaries=(Adversary("removed points opposite the rest", generate=_stability_instances),)),
+    Claim(id="olu.lem9", source="Lemma 9 (lines 801–803; proof 809–831)", kind=Kind.INEQUALITY,
+          statement="If a, c > 0, b ≥ 0, x ≥ 0 and x − √(ax + b) ≤ c, then x ≤ a + c + 2√(b + ac).",
+          hypotheses=(H("a > 0", ">", a9, 0), H("c > 0", ">", c9, 0)), bound=LEM9, quantity=_lem9_quantity,
+          adversaries=(Adversary("grid of (a, b, c) over six orders of magnitude", generate=_lem9_instances),),
+          derivation="olu.lem9", note="The quantity is the largest x allowed by the hypothesis (a root)."),
+    _lem10_claim(
+        "olu.lem10", square=False, source="Lemma 10 (line 1000, eq. (52))",
+        statement="For a, b, c ∈ R^d: ‖a − b‖ − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖ (as printed: the first norm "
+                  "is not squared). Checked on points of a line (d = 1), where the right-hand side is tightest.",
+        note="At a = c the claim reads ‖a − b‖ ≤ ‖a − b‖², false whenever 0 < ‖a − b‖ < 1."),
+    _lem10_claim(
+        "olu.lem10+fix", square=True, source="Lemma 10 (line 1000, eq. (52)), as its proof (eq. (58)) reads it",
+        statement="For a, b, c ∈ R^d: ‖a − b‖² − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖.", corrects="olu.lem10"),
+    Claim(id="olu.thm2:control-eighth", source="Theorem 2, eqs. (18)+(19) (lines 612, 621), divided by 8",
+          kind=Kind.REGRET, statement="Negative control: E Regret_T ≤ (eqs. (18)+(19))/8.",
+          hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF / 8,
+          quantity=regret_quantity("sc", GAMMA_SC), control=Control.NEGATIVE,
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm2_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm2_floor)))),
+    Claim(id="olu.lemD.2:control-squared", source="Lemma D, second bullet (lines 549–551), factor squared",
+          kind=Kind.CONTRACTION, statement="Negative control: the factor ((M/m−1)/(M/m+1))².",
+          hypotheses=(P_exact("η = 2/(M+m)", lambda v: frac(v["eta"]) == 2 / (frac(v["M"]) + frac(v["m"]))), *_lemd_hyps(False)),
+          bound=LEMD_2**2, quantity=_gd_contraction, control=Control.NEGATIVE,
+          adversaries=(Adversary("quadratics with Hessian eigenvalues in {m, M}", generate=_lemd_instances(True)),)),
+    Claim(id="olu.lem5:control-quarter", source="Lemma 5 (lines 625–629) with the bound divided by 4",
+          kind=Kind.SENSITIVITY, statement="Negative control: ‖w* − w_c*‖ ≤ cL/(2μT).",
+          hypotheses=(P_exact("quadratics, μ ≤ λ_min, L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
+                        and frac(v["mu"]) <= min(frac(l) for l in v["lam"])),),
+          bound=LEM5 / 4, quantity=_stability_quantity, control=Control.NEGATIVE,
+          adversaries=(Adversary("removed points opposite the rest", generate=_stability_instances),)),
+    Claim(id="olu.lem9:control-no-root", source="Lemma 9 (lines 801–803) without its square-root term",
+          kind=Kind.INEQUALITY, statement="Negative control: x ≤ a + c.",
+          hypotheses=(H("a > 0", ">", a9, 0), H("c > 0", ">", c9, 0)), bound=a9 + c9, quantity=_lem9_quantity,
+          control=Control.NEGATIVE,
+          adversaries=(Adversary("grid of (a, b, c) over six orders of magnitude", generate=_lem9_instances),)),
+    Claim(id="olu.table1:constant", source="Table 1, row Constant (lines 163–168), with Theorem 5's guarantee (line 247)",
+          kind=Kind.REGRET,
+          statement="Algorithm 1 with Table 1's constant step η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) attains "
+                    "Theorem 5's regret L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
+          hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("table1", sympy.S.One, True),), bound=THM5,
+          quantity=regret_quantity("table1", sympy.S.One),
+          adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
+                                 generate=_regret_family(_thm3_floor)),
+                       Adversary("search: β/μ, T, gap, ε", space=_regret_space(_thm3_floor))),
+          derivation="olu.table1:constant",
+          note="Table 1 prints 0.42 where the proof's 2(ω² − 1) at ω = 1.2 is 0.88: a smaller step than Theorem 5's."),
+]

@@ -1,0 +1,425 @@
+"""Derivations of the Online Learning and Unlearning claims (``certunlearn.claims.olu``), step by step, as printed.
+
+Paper file ``papers/000_8245766a2c9b0ba6.txt`` (line numbers below refer to it).
+
+**Scalar forms.** Steps between vectors or distributions become steps between the scalars the paper writes.
+A hypothesis used as an inequality enters as a *ratio in (0, 1]*: e.g. Σ_{j≤i} j^{−ω} = ρ·ω/(ω−1) with ρ ≤ 1
+(step (c) of eq. (8)), η = 2ρ/(β+μ) with ρ ≤ 1, an eigenvalue λ = θβ with θ ≤ 1. The engine proves each step
+for every value of the ratios in (0, 1] — exactly the paper's use of the hypothesis. Outside results (Lemma 3,
+the shift-reduction Lemma C, Mironov's Lemma A, post-processing) are premises.
+
+**Printed steps that fail** come out ``refuted`` with the point: Corollary 1's contraction coefficient for
+η ≤ 1/(β+μ) (Lemma D holds only at η = 2/(β+μ)); Lemma D's first bullet (factor 1 − ηM); eq. (17) of Theorem
+2's proof and its uses in Theorems 3 and 5 (Σ_{i≤k} i^p ≤ k^{p+1}/(p+1), false at k = 1: a sum of increasing
+terms is not below the integral from 0); Theorem 2's last line (1 + log T + k + k² against the statement's
+log T + 2k², at k = 1); Corollary 7's substitution (drops the '1 +' part of eq. (22) times the noise
+coefficient); Theorem 5's line 864 (the factor 2D² on the noise term is dropped); Table 1's constant step in
+eq. (39) against Theorem 5's bound; Theorem 6's use of I₁ (γ^{I₁} ≤ L/(μDτ) gives γ^{I₁} ≤ L/(τμ) only for
+D ≥ 1); Lemma 10 as printed (unsquared first norm). Several of these claims still hold on every instance
+checked (their verdicts are computed by the checker): the refuted step is a gap in the proof, not necessarily
+in the statement.
+
+Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Abs, log, sqrt
+
+from certunlearn.claims.olu import (
+    COR7, ETA_TABLE1, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
+)
+from certunlearn.claims.symbols import alpha, epsilon
+from certunlearn.derive import Derivation, Premise, step, then
+
+# ---------------------------------------------------------------------------------------------- proof symbols
+j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
+a = sympy.Symbol("a", positive=True)  # a_{τ[j]} = γ^{τ[j]−u[j]}Δ_{u[j]}
+rho = sympy.Symbol("rho", positive=True)  # a ratio in (0, 1]
+theta = sympy.Symbol("theta", positive=True)  # a ratio in (0, 1]
+lam = sympy.Symbol("lambda", positive=True)  # an eigenvalue of the Hessian
+b = sympy.Symbol("b", nonnegative=True)  # β − μ ≥ 0
+x = sympy.Symbol("x", positive=True)  # a distance ‖w* − w_i*‖ (Lemmas 5, 6) or Lemma 9's x
+rA, rB, rC = sympy.symbols("rho_A rho_B rho_C", positive=True)  # Theorem 2's three parts over their bounds
+Uu, Vv = sympy.symbols("u v", positive=True)  # √(u + v) ≤ √u + √v
+Gs = sympy.Symbol("G", positive=True)  # 1/(e ln(1/γ)) in Corollary 7
+Xs = sympy.Symbol("X", positive=True)  # Theorem 5's noise term ωk^{ω+1}L²d/(2(ω²−1)ε) at ω = 6/5
+_W5 = sympy.Rational(6, 5)
+X_IS = (Xs, _W5 * k ** (_W5 + 1) * L**2 * d / (2 * (_W5**2 - 1) * epsilon))
+
+DOMAIN = {
+    alpha: ("1.001", "100"), epsilon: ("0.001", "100"), omega: ("1.001", "20"), j: ("1", "1000"), a: ("0.001", "100"),
+    rho: ("0.001", "1"), theta: ("0.001", "1"), mu: ("0.001", "100"), b: ("0", "100"), beta: ("0.001", "100"),
+    eta: ("0.0001", "10"), lam: ("0.001", "100"), Mc: ("0.001", "100"), mc: ("0.001", "100"), cnt: ("1", "100"),
+    L: ("0.001", "100"), T: ("1", "10000"), kappa: ("0.001", "100"), x: ("0.001", "100"), a9: ("0.001", "1000"),
+    b9: ("0.001", "1000"), c9: ("0.001", "1000"), k: ("1", "100"), d: ("1", "100"), S1: ("0", "100"),
+    rA: ("0.001", "1"), rB: ("0.001", "1"), rC: ("0.001", "1"), D: ("0.001", "100"), S2: ("0", "100"),
+    a10: ("-3", "3"), b10: ("-3", "3"), c10: ("-3", "3"),
+}
+
+
+def _dom(*syms: sympy.Symbol) -> dict:
+    return {s: DOMAIN[s] for s in syms}
+
+
+def le1(*syms: sympy.Symbol) -> tuple:
+    return tuple(sympy.Le(s, 1) for s in syms)
+
+
+#: σ_j² of Algorithm 1 (eq. (8), step (b)) in terms of a_{τ[j]}
+SIGMA2_J = j**omega * omega * a**2 / (2 * (omega - 1) * epsilon)
+
+THM1_PREMISES = (
+    Premise("Algorithm 1's outputs are two contractive noisy iterations (Definition 6) whose maps differ only at "
+            "u[1..i], by s_{u[j]} ≤ Δ_{u[j]} (Condition C3); with a_{τ[j]} = γ^{τ[j]−u[j]}Δ_{u[j]} and a_t = 0 "
+            "elsewhere, e_{τ[i]} = 0 and e_t ≥ 0 (eq. (7)), so D_α(X_{τ[i]}‖X'_{τ[i]}) ≤ Σ_{j≤i} R_α(ζ_{τ[j]}, a_{τ[j]})",
+            "Lemma 3 (privacy amplification by iteration; Feldman et al. 2018, Thm 22), Lemmas C and 4"),
+    Premise("R_α(N(0, σ²I), a) = αa²/(2σ²)", "Lemma A (Mironov 2017, Cor. 3)"),
+    Premise("Σ_{j=1}^{i} j^{−ω} ≤ 1 + ∫_1^∞ x^{−ω}dx = ω/(ω−1); write it as ρ·ω/(ω−1) with ρ ≤ 1 (step (c))",
+            "integral comparison"),
+    Premise("The outputs on (τ[i], τ[i+1]) are the same deterministic maps of X_{τ[i]} in both processes",
+            "post-processing (Lemma B, Mironov 2017)"),
+)
+
+
+def _thm1_chain() -> tuple:
+    """Eq. (8): one summand (step (b)), then the sum (step (c))."""
+    return (
+        step(alpha * a**2 / (2 * SIGMA2_J), "==", alpha * epsilon * (omega - 1) / (omega * j**omega),
+             "eq. (8), step (b): σ_j² = j^ω ω a_{τ[j]}²/(2(ω−1)ε) in Lemma A's α a²/(2σ²)"),
+        step(alpha * epsilon * (omega - 1) / omega * (rho * omega / (omega - 1)), "<=", alpha * epsilon,
+             "eq. (8), step (c): Σ_j αε(ω−1)/(ωj^ω) with Σ_{j≤i} j^{−ω} = ρω/(ω−1), ρ ≤ 1", conditions=le1(rho)),
+    )
+
+
+def thm1() -> Derivation:
+    return Derivation(
+        claim_id="olu.thm1", target="bound", title="Theorem 1: Algorithm 1 is an (α, αε)-OLU (lines 383–423)",
+        start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²) (Lemma 3 with eq. (7), then Lemma A)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)), premises=THM1_PREMISES,
+        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+
+
+def _contraction_steps_convex() -> tuple:
+    """|1 − ηλ| ≤ 1 for 0 < λ ≤ β and η ≤ 2/β (η = 2ρ/β, λ = θβ)."""
+    return (
+        step(1 - eta * lam, "<=", 1, "1 − ηλ ≤ 1: λ ≥ 0, η > 0"),
+        step(eta * lam - 1, "<=", 1, "ηλ − 1 ≤ 1: η = 2ρ/β, λ = θβ with ρ, θ ≤ 1", given={eta: 2 * rho / beta, lam: theta * beta},
+             conditions=le1(rho, theta)),
+    )
+
+
+def cor1_convex() -> Derivation:
+    return Derivation(
+        claim_id="olu.cor1:convex", target="bound",
+        title="Corollary 1, convex case: OGD with η ≤ 2/β is 1-contractive, then Theorem 1 (lines 155, 537–555)",
+        start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=(Premise("A GD step w ↦ w − η∇f(w) on a convex β-smooth f is max over the Hessian's eigenvalues "
+                          "λ ∈ [0, β] of |1 − ηλ| Lipschitz", "spectral bound on the Jacobian I − η∇²f"),
+                  Premise("Projection onto K is 1-Lipschitz", "line 555"), *THM1_PREMISES),
+        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
+        steps=_contraction_steps_convex() + _thm1_chain())
+
+
+def cor1_sc() -> Derivation:
+    return Derivation(
+        claim_id="olu.cor1:sc", target="bound",
+        title="Corollary 1, strongly convex case, as printed: Lemma D's γ for η ≤ 1/(β+μ), then Theorem 1",
+        start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz; the "
+                          "direction λ = μ is contracted by 1 − ημ", "spectral bound on the Jacobian"),
+                  *THM1_PREMISES),
+        domain=_dom(alpha, epsilon, omega, j, a, rho, mu, b),
+        steps=(
+            step(1 - eta * mu, "<=", GAMMA_SC,
+                 "line 155 with Lemma D (line 549): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
+                 "Lemma D states that factor for η = 2/(β+μ) only", given={eta: rho / (beta + mu), beta: mu + b},
+                 conditions=le1(rho)),
+        ) + _thm1_chain())
+
+
+def cor1_sc_fix() -> Derivation:
+    return Derivation(
+        claim_id="olu.cor1:sc+fix", target="bound",
+        title="Corollary 1, strongly convex case, corrected: γ = 1 − ημ for η ≤ 2/(β+μ), then Theorem 1",
+        start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz",
+                          "spectral bound on the Jacobian"), *THM1_PREMISES),
+        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
+        steps=(
+            step(1 - eta * (mu + theta * b), "<=", GAMMA_SC_FIX, "1 − ηλ ≤ 1 − ημ for λ = μ + θ(β − μ) ≥ μ",
+                 given={eta: 2 * rho / (2 * mu + b)}),
+            step(eta * (mu + theta * b) - 1, "<=", GAMMA_SC_FIX,
+                 "ηλ − 1 ≤ 1 − ημ ⟺ η(λ + μ) ≤ 2, true for λ ≤ β and η = 2ρ/(β+μ), ρ ≤ 1",
+                 given={eta: 2 * rho / (2 * mu + b)}, conditions=le1(rho, theta)),
+        ) + _thm1_chain())
+
+
+def lemd1_fix() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemD.1+fix", target="bound",
+        title="Lemma D, first bullet, corrected: a GD step with η ≤ 2/M on a convex M-smooth loss is non-expansive",
+        start="‖ψ(w) − ψ(w')‖ ≤ max_{λ∈[0,M]} |1 − ηλ|·‖w − w'‖",
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
+        domain=_dom(rho, theta, Mc, lam, eta),
+        steps=(
+            step(eta * lam - 1, "<=", 1, "ηλ ≤ 2 for η = 2ρ/M, λ = θM (ρ, θ ≤ 1)", given={eta: 2 * rho / Mc, lam: theta * Mc},
+                 conditions=le1(rho, theta)),
+            step(1 - eta * lam, "<=", 1, "ηλ ≥ 0"),
+        ))
+
+
+def lemd2() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemD.2", target="bound",
+        title="Lemma D, second bullet: at η = 2/(M+m) the factor is (M/m − 1)/(M/m + 1)",
+        start="max_{λ∈[m,M]} |1 − ηλ| = max(1 − ηm, ηM − 1)",
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),),
+        domain=_dom(Mc, mc),
+        steps=(
+            step(2 * Mc / (Mc + mc) - 1, "==", LEMD_2, "ηM − 1 at η = 2/(M+m)"),
+            step(1 - 2 * mc / (Mc + mc), "==", LEMD_2, "1 − ηm at η = 2/(M+m)"),
+        ))
+
+
+def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, lines: str) -> Derivation:
+    return Derivation(
+        claim_id=cid, target="bound", title=title,
+        start=f"F(w_c*) − F(w*) ≤ cL‖w* − w_c*‖ and F(w_c*) − F(w*) ≥ (K/2)‖w* − w_c*‖² ({lines})",
+        premises=(Premise("F(w_c*) ≤ F(w*) + cL‖w* − w_c*‖: w_c* minimises F minus the c removed functions, each "
+                          "L-Lipschitz", "eqs. (20)/(29)"),
+                  Premise("F(w_c*) ≥ F(w*) + (K/2)‖w_c* − w*‖² with K = Tμ (strong convexity of the sum) or κ "
+                          "(quadratic growth)", "eqs. (21)/(30)"),
+                  Premise("Together (K/2)x² ≤ cLx for x = ‖w* − w_c*‖ > 0: θ := Kx/(2cL) ≤ 1", "algebra")),
+        domain=_dom(cnt, L, mu, T, kappa, x, theta),
+        steps=(
+            step(x, "==", theta * 2 * cnt * L / curvature, "definition of θ", given={theta: curvature * x / (2 * cnt * L)}),
+            then("<=", bound, "θ ≤ 1", conditions=le1(theta)),
+        ))
+
+
+def lem9() -> Derivation:
+    xmax = (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9 + a9**2 / 4)
+    return Derivation(
+        claim_id="olu.lem9", target="bound", title="Lemma 9 (lines 809–831)",
+        start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
+        premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so x ≤ x_max := (2c+a)/2 + "
+                          "√(b + ac + a²/4); write x = θ·x_max, θ ≤ 1 (lines 817–823)", "algebra"),),
+        domain=_dom(a9, b9, c9, theta),
+        steps=(
+            step(theta * xmax, "<=", xmax, "θ ≤ 1 (line 823)", conditions=le1(theta)),
+            then("<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
+            then("==", a9 + c9 + sqrt(b9 + a9 * c9), "line 829"),
+            then("<=", LEM9, "√(b + ac) ≥ 0: the statement's 2√(b + ac) (line 803) is weaker than the proof's"),
+        ))
+
+
+def _lem10(cid: str, printed: bool) -> Derivation:
+    lhs = Abs(a10 - b10) - (c10 - b10) ** 2 if printed else (a10 - b10) ** 2 - (c10 - b10) ** 2
+    box = {a10: ("-3", "3"), b10: ("-3", "3"), c10: ("-3", "3")}
+    first = (step(lhs, "==", (a10 - b10) ** 2 - (c10 - b10) ** 2,
+                  "eq. (58), line 1004: the proof starts from ‖a − b‖² − ‖c − b‖² — the statement (eq. (52)) prints "
+                  "‖a − b‖ unsquared"),) if printed else (step(lhs, "==", (a10 - b10) ** 2 - (c10 - b10) ** 2, "as stated"),)
+    return Derivation(
+        claim_id=cid, target="bound", title="Lemma 10" + (" as printed (eq. (52))" if printed else ", corrected") + " on a line",
+        start=lhs, domain=box,
+        premises=(Premise("In R^d the last step is Cauchy–Schwarz (a − c)ᵀ(c − b) ≤ ‖a − c‖‖c − b‖; on a line it is "
+                          "xy ≤ |x||y|", "Cauchy–Schwarz"),),
+        steps=first + (
+            then("==", (a10 - c10) ** 2 + 2 * (a10 - c10) * (c10 - b10), "eq. (58): expand (a − c)ᵀ(a + c − 2b)"),
+            then("<=", LEM10, "Cauchy–Schwarz"),
+        ))
+
+
+def lemd1() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemD.1", target="bound", title="Lemma D, first bullet, as printed: factor 1 − ηM (line 545)",
+        start="max_{λ∈[0,M]} |1 − ηλ| (the Jacobian's spectrum)",
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
+        domain=_dom(theta, Mc, eta),
+        steps=(step(1 - eta * theta * Mc, "<=", LEMD_1, "line 545: ‘contractive with parameter (1 − ηM)’, at an "
+                    "eigenvalue λ = θM ≤ M", conditions=le1(theta)),))
+
+
+#: Theorem 2's three parts (eqs. (15), (18), (19)) at symbolic ω
+_A2 = L**2 / mu * (1 + log(T))
+_B2 = d * omega * k ** (omega + sympy.Rational(1, 2)) * L**2 / (2 * sqrt(3) * epsilon * mu * (omega - 1)) * sqrt(S1)
+_C2 = (1 + k) * k * L**2 / mu
+THM2_PREMISES = (
+    Premise("E[A] ≤ L²/μ(1 + log T): η_t = 1/(μt) cancels the distance terms, ‖∇f_t‖ ≤ L (eq. (15)); write "
+            "E[A] = ρ_A·L²/μ(1 + log T), ρ_A ≤ 1", "eq. (15)"),
+    Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = dωL²/(4εμ(ω−1))Σ_i τ[i]γ^{2(τ[i]−u[i])}i^ω/u[i]² (eq. (16)); "
+            "Cauchy–Schwarz and eq. (17) give eq. (18)'s term; write E[B] = ρ_B·(that term)", "eqs. (16)–(18)"),
+    Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ (1 + k)kL²/μ by Lemma 5 (eq. (19)); write it ρ_C·(1 + k)kL²/μ",
+            "eq. (19), Lemma 5"),
+)
+
+
+def _eq17_steps() -> tuple:
+    return (
+        step(sympy.S.One, "<=", 1 / sqrt(2 * omega + 1),
+             "eq. (17) at k = 1: √(Σ_{i=1}^{1} i^{2ω}) ≤ 1^{ω+1/2}/√(2ω+1) (a sum of increasing terms is not "
+             "below its integral from 0)", conditions=(sympy.Gt(omega, 1),)),
+        step(omega / (4 * (omega - 1)) / sqrt(3), "<=", omega / (2 * sqrt(3) * (omega - 1)),
+             "eq. (16)'s coefficient dωL²/(4εμ(ω−1)) times eq. (17)'s k^{ω+1/2}/√3 is at most eq. (18)'s "
+             "dωk^{ω+1/2}L²/(2√3εμ(ω−1)): a spare factor 2", conditions=(sympy.Gt(omega, 1),)),
+    )
+
+
+def _thm2_chain() -> tuple:
+    return (
+        step(rA * _A2 + rB * _B2 + rC * _C2, "<=", _A2 + rB * _B2 + rC * _C2,
+             "E[A] ≤ L²/μ(1 + log T) (eq. (15), ρ_A ≤ 1)", conditions=le1(rA)),
+        then("<=", _A2 + _B2 + rC * _C2, "E[B] ≤ eq. (18)'s noise term (ρ_B ≤ 1)", conditions=le1(rB)),
+        then("<=", _A2 + _B2 + _C2, "comparator drift ≤ (1 + k)kL²/μ (eq. (19), ρ_C ≤ 1)", conditions=le1(rC)),
+        then("==", THM2_PROOF, "ω = 6/5 (line 623)", given={omega: sympy.Rational(6, 5)}),
+    )
+
+
+def thm2() -> Derivation:
+    return Derivation(
+        claim_id="olu.thm2", target="bound", title="Theorem 2 as printed (lines 178–184): eqs. (18)+(19) at ω = 1.2",
+        start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
+        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        steps=_eq17_steps() + _thm2_chain() + (
+            then("<=", THM2, "line 623: “combining (18) and (19), substituting ω = 1.2 concludes the proof” — "
+                             "1 + log T + k + k² against the statement's log T + 2k²"),))
+
+
+def cor7() -> Derivation:
+    e_ln = sympy.E * log(1 / gamma)
+    w = sympy.Rational(6, 5)
+    noise = _B2.subs({S1: k * (1 + 1 / e_ln) ** 2, omega: w})
+    return Derivation(
+        claim_id="olu.cor7", target="bound", title="Corollary 7 (lines 657–671): eq. (22) substituted into Theorem 2",
+        start="E Regret_T ≤ eqs. (18)+(19) with S₁ = Σ_i (τ[i]γ^{2(τ[i]−u[i])}/u[i]²)²",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1)),
+        premises=THM2_PREMISES + (
+            Premise("Eq. (22): τ[i]γ^{2(τ[i]−u[i])}/u[i]² ≤ (1 + (τ[i] − u[i]))γ^{2(τ[i]−u[i])} ≤ 1 + 1/(e ln(1/γ)), "
+                    "so S₁ ≤ k(1 + 1/(e ln(1/γ)))²; write S₁ = ρ·k(1 + 1/(e ln(1/γ)))², ρ ≤ 1", "eq. (22)"),),
+        domain={**_dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
+        steps=(
+            step(_B2.subs({S1: rho * k * (1 + Gs) ** 2, omega: w}), "<=", _B2.subs({S1: k * (1 + Gs) ** 2, omega: w}),
+                 "eq. (22) in eq. (18)'s noise term: S₁ = ρk(1 + G)², G = 1/(e ln(1/γ)), ρ ≤ 1", conditions=le1(rho)),
+            step((_A2 + _C2).subs(omega, w) + noise, "<=", COR7, "line 669: the substitution as printed — the '1 +' part of eq. (22)'s bound is charged "
+                             "L²k/μ instead of √3dk^{1.7}L²/(εμ)", given={gamma: GAMMA_SC.subs(beta, mu + b)}),
+            then("==", COR7.subs(gamma, GAMMA_SC), "γ = (β/μ − 1)/(β/μ + 1)",
+                 given={gamma: GAMMA_SC.subs(beta, mu + b), beta: mu + b}),
+        ))
+
+
+def thm3() -> Derivation:
+    w = sympy.Rational(6, 5)
+    A3, C3_ = 3 * D * L * sqrt(T), 2 * k**2 * L**2 / kappa
+    B3 = D * L * d * omega * k ** (omega + sympy.Rational(1, 2)) / (4 * sqrt(3) * (omega - 1) * epsilon) * sqrt(S2)
+    return Derivation(
+        claim_id="olu.thm3", target="bound", title="Theorem 3 (lines 202–208; proof 632–712)",
+        start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (24), (28))",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)),
+        premises=(
+            Premise("E[A] ≤ D²Σ(1/η_t − 1/η_{t−1}) + (L²/2)Ση_t ≤ 2DL√T ≤ 3DL√T with η_t = D/(L√t) (eq. (25)); "
+                    "E[A] = ρ_A·3DL√T", "eq. (25)"),
+            Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = dωDL/(4(ω−1)ε)Σ_i i^ω√τ[i]/u[i] (eq. (26), (c)), then Cauchy–"
+                    "Schwarz with eq. (17)'s constant ((d), refuted at k = 1 below); E[B] = ρ_B·(eq. (26)'s last term)",
+                    "eq. (26)"),
+            Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ Σ_i 2L²i/κ = k(k+1)L²/κ ≤ 2k²L²/κ by quadratic growth and Lemma 6 "
+                    "(eq. (28)); = ρ_C·2k²L²/κ", "eq. (28), Lemma 6"),
+        ),
+        domain=_dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
+        steps=_eq17_steps()[:1] + (
+            step(rA * A3 + rB * B3 + rC * C3_, "<=", A3 + rB * B3 + rC * C3_, "ρ_A ≤ 1", conditions=le1(rA)),
+            then("<=", A3 + B3 + rC * C3_, "ρ_B ≤ 1", conditions=le1(rB)),
+            then("<=", A3 + B3 + C3_, "ρ_C ≤ 1", conditions=le1(rC)),
+            then("<=", THM3, "ω = 1.2 (line 712): ω/(4√3(ω−1)) = √3/2 ≤ 3/2", given={omega: w}),
+        ))
+
+
+def _thm5_steps() -> tuple:
+    shift = 2 * L**2 * k**2 / kappa
+    return (
+        step(sympy.S.One, "<=", 1 / (omega + 1), "eq. (39), (d) at k = 1: Σ_{i=1}^{1} i^ω ≤ 1^{ω+1}/(ω+1)",
+             conditions=(sympy.Gt(omega, 1),)),
+        step(2 * D**2 * T * (L**2 + Xs), "<=", T * (2 * D**2 * L**2 + Xs),
+             "line 864, squared: ½[2D²/η + ηTQ] at η = √(2D²/(TQ)), Q = L² + X, equals √(2D²TQ); printed as "
+             "√(T(2D²L² + X)) — the factor 2D² on the noise term X is dropped"),
+        step(sqrt(Uu + Vv), "<=", sqrt(Uu) + sqrt(Vv),
+             "line 864: √(T(2D²L² + X)) ≤ DL√(2T) + √(TX), i.e. √(u + v) ≤ √u + √v with u = 2TD²L², v = TX"),
+        step((D * L + sqrt(Xs / 2)) * sqrt(2 * T) + shift, "<=", THM5,
+             "ω = 1.2: √(X/2) = (L/2)√(1.2k^{2.2}d/(0.44ε)) ≤ Lk^{1.1}√(d/ε) (line 247)"),
+    )
+
+
+THM5_PREMISES = (
+    Premise("Eq. (39), (c): Σ_i E‖ξ_i‖²/η with σ_i² = i^ω ω(ηL)²/(2(ω−1)ε) (C3 with γ = 1); (d) Σ_{i≤k} i^ω ≤ "
+            "k^{ω+1}/(ω+1) — refuted at k = 1 (1 ≤ 1/(ω+1))", "eq. (39)"),
+    Premise("The comparator drift ≤ 2L²k²/κ as in Theorem 3 (Lemma 6); the statement adds it", "Lemma 6"),
+)
+
+
+def thm5() -> Derivation:
+    return Derivation(
+        claim_id="olu.thm5", target="bound", title="Theorem 5 (lines 245–249; proof 835–866)",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM5_PREMISES, where=(X_IS,),
+        domain={**_dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
+        start="E Regret_T ≤ (DL + √(X/2))√(2T) + 2L²k²/κ (eq. (39) optimised at η*, line 864)", steps=_thm5_steps())
+
+
+def table1_constant() -> Derivation:
+    shift = 2 * L**2 * k**2 / kappa
+    return Derivation(
+        claim_id="olu.table1:constant", target="bound",
+        title="Table 1, row Constant: eq. (39)'s bound at the table's step size against Theorem 5",
+        start="E Regret_T ≤ ½[2D²/η + ηTQ] + drift, Q = L² + X (eq. (39), (d)) at Table 1's η",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1)), where=(X_IS,), premises=THM5_PREMISES,
+        domain={**_dom(L, T, d, kappa), D: ("1", "100"), k: ("10", "100"), epsilon: ("0.001", "1")},
+        steps=(step(D**2 / ETA_TABLE1 + ETA_TABLE1 * T * (L**2 + Xs) / 2 + shift, "<=", THM5,
+                    "Table 1's η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) (0.42 where the proof has 2(ω² − 1) = 0.88) "
+                    "in eq. (39), against Theorem 5's bound"),))
+
+
+def thm6() -> Derivation:
+    tau_ = sympy.Symbol("tau", positive=True)
+    return Derivation(
+        claim_id="olu.thm6", target="bound",
+        title="Theorem 6, unlearning part (lines 886–957): Lemma 3 with a_j = s_j and σ_j of eq. (40)",
+        start="D_α(z_{τ[i]} ‖ z'_{τ[i]}) ≤ Σ_{j≤i} R(ζ_{τ[j]}, a_j) (Lemma 3, a_j = s_j of eq. (41))",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=THM1_PREMISES + (
+            Premise("s_j ≤ γ^{I₂}·2(j+1)L/(τ[j]μ) + L_R γ^{τ[j]−u[j]}η_{u[j]}L with L_R = γ^{I₁+I₂} (eqs. (42)–(43), "
+                    "Lemmas E and 5, I₁ ≥ log_{1/γ}(μDτ/L))", "eqs. (42)–(43)"),
+            Premise("Eq. (40)'s σ_j is √(j^ω ω/(2(ω−1)ε)) times γ^{I₂}L(6j + Lγ^{τ−u}η_u)/(τμ), which must dominate "
+                    "s_j term by term", "eq. (40)"),),
+        domain={**_dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
+        steps=(
+            step(2 * (j + 1), "<=", 6 * j, "the first part of s_j against eq. (40)'s 6j: 2(j + 1) ≤ 6j for j ≥ 1"),
+            step(rho * L / (mu * D * tau_), "<=", L / (tau_ * mu),
+                 "L_R = γ^{I₁+I₂}: the second part of s_j against eq. (40)'s Lγ^{τ−u}η_u/(τμ) needs γ^{I₁} ≤ L/(τμ); "
+                 "I₁ ≥ log_{1/γ}(μDτ/L) gives γ^{I₁} = ρL/(μDτ), ρ ≤ 1", conditions=le1(rho)),
+        ) + _thm1_chain())
+
+
+def thm2_proof() -> Derivation:
+    return Derivation(
+        claim_id="olu.thm2:proof", target="bound",
+        title="Theorem 2: the explicit bound of eqs. (18)+(19) (lines 565–623)",
+        start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
+        conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
+        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        steps=_eq17_steps() + _thm2_chain())
+
+
+def derivations() -> list[Derivation]:
+    return [
+        thm1(), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
+        _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
+                   LEM5, "eqs. (20)–(21)"),
+        _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",
+                   LEM6, "eqs. (29)–(30)"),
+        lem9(), _lem10("olu.lem10", True), _lem10("olu.lem10+fix", False), thm2_proof(), lemd1(), thm2(), cor7(),
+        thm3(), thm5(), table1_constant(), thm6(),
+    ]
