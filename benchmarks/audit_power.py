@@ -13,7 +13,7 @@ Run: ``python benchmarks/audit_power.py`` (from the repository root; ``--seeds N
    Clopper–Pearson 95% upper bound.
 3. **Power on the negative controls** (σ halved; the sensitivity constant off by 2): the fraction of 20 seeds
    refuting the certificate at each sample size, and the smallest size at which all 20 refute.
-4. **Claims the checker refutes**: for the Gaussian claims with a sampler, the checker's verdict (computed
+4. **Claims the checker refutes**: for the Gaussian and r2d claims with a sampler, the checker's verdict (computed
    here, quick profile) and, for a violated one, the audit at the checker's counterexample instance with the
    true ε at that δ (from the exact privacy profile) — how far sampling can see a violation.
 """
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from certunlearn.audit import audit, audit_samples  # noqa: E402
 from certunlearn.audit.intervals import cp_upper  # noqa: E402
-from certunlearn.audit.mechanisms import gaussian_mechanism, prescribed_gaussian  # noqa: E402
+from certunlearn.audit.mechanisms import gaussian_mechanism, prescribed_gaussian, r2d_reference  # noqa: E402
 from certunlearn.check import check_claim  # noqa: E402
 from certunlearn.claims import get_claim  # noqa: E402
 from certunlearn.claims.model import decode_instance  # noqa: E402
@@ -115,9 +115,23 @@ def power_controls(sizes: list[int], seeds: int) -> None:
             print(f"   {label:42s} {'; '.join(fractions)}  → all refute from {needed if needed else '> ' + str(sizes[-1])}")
 
 
+def _true_epsilon(claim_id: str, inst: dict, sigma: float) -> float:
+    """The true ε at the instance's δ between the claim's two published Gaussians (exact shift)."""
+    if claim_id.startswith("r2d."):
+        from certunlearn.claims.r2d import true_shift
+
+        shift = float(true_shift(inst).mid())
+    else:
+        shift = float(inst["Delta"])
+    return exact_epsilon(float(inst["delta"]), sigma, shift)
+
+
 def checker_refuted(n: int) -> None:
     print(f"4. Claims the checker refutes (quick profile), audited at the counterexample with {n:,} samples per side")
-    for claim_id in ("gaussian.classic", "gaussian.zcdp", "gaussian.classic:control-epsilon-above-1"):
+    for claim_id, sampler in (("gaussian.classic", prescribed_gaussian), ("gaussian.zcdp", prescribed_gaussian),
+                              ("gaussian.classic:control-epsilon-above-1", prescribed_gaussian),
+                              ("r2d.appD.1-gradient-estimate", r2d_reference), ("r2d.appD.1-lipschitz-estimate", r2d_reference),
+                              ("r2d.thm3.1:control-sigma-halved", r2d_reference)):
         result = check_claim(claim_id, "quick", 0)
         if result.verdict != "violated":
             print(f"   {claim_id:42s} checker: {result.verdict} — nothing to detect")
@@ -125,8 +139,8 @@ def checker_refuted(n: int) -> None:
         inst = decode_instance(result.counterexample.instance)
         claim = get_claim(claim_id)
         sigma = arb_upper_float(claim.with_prescribed(inst)["sigma"])
-        true_eps = exact_epsilon(float(inst["delta"]), sigma, float(inst["Delta"]))
-        a = audit(prescribed_gaussian(claim_id), claim_id, samples=n, gaussian=True, instances=[inst], seed=0)
+        true_eps = _true_epsilon(claim_id, inst, sigma)
+        a = audit(sampler(claim_id), claim_id, samples=n, gaussian=True, instances=[inst], seed=0)
         print(f"   {claim_id:42s} checker: violated at ε = {float(inst['epsilon']):g}, δ = {float(inst['delta']):g} "
               f"(true ε at that δ: {true_eps:.6g}); audit: {a.verdict}, ε ≥ {a.epsilon_lower:.6g}")
 

@@ -14,7 +14,7 @@ from ..claims import get_claim
 from ..errors import InvalidParameterError
 from ..privacy import calibrate
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference"]
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
@@ -68,6 +68,28 @@ def d2d_reference(claim_id: str, sigma_factor: float = 1.0):
             raise InvalidParameterError("instance", "needs at least one update in U")
         mean = np.asarray([float(v) for v in (means[-1] if side == 0 else retrain[-1])])
         sigma = float(params["sigma"]) * sigma_factor
+        return mean + sigma * rng.standard_normal((size, mean.size))
+
+    return candidate
+
+
+def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
+    """Rewind-to-delete as a claim of r2d certifies it (a claim whose quantity is ``claims.r2d.unlearning_delta``):
+    side 0 draws N(θ''_K, (σ·sigma_factor)²I) (Algorithm 2 from the checkpoint), side 1 N(θ'_T, (σ·sigma_factor)²I)
+    (retraining on D \\ Z); the means are exact, σ is the claim's prescribed one rounded up."""
+    from ..claims import r2d as r2d_claims
+    from ..claims.instances import frac
+    from ..numeric.enclosure import arb_upper_float
+
+    claim = get_claim(claim_id)
+    if claim.paper != "r2d" or claim.quantity is not r2d_claims.unlearning_delta:
+        raise InvalidParameterError("claim_id", f"{claim_id} is not an unlearning certificate of Algorithm 2 of r2d")
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        runs = r2d_claims.runs_of(instance)
+        mean = runs["unlearned"] if side == 0 else runs["path_r"][int(frac(instance["T"]))]
+        mean = np.asarray([float(v) for v in mean])
+        sigma = arb_upper_float(claim.with_prescribed(instance)["sigma"]) * sigma_factor
         return mean + sigma * rng.standard_normal((size, mean.size))
 
     return candidate

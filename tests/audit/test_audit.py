@@ -135,3 +135,22 @@ def test_importing_certunlearn_and_the_audit_does_not_need_hypothesis():
     code = "import sys, certunlearn, certunlearn.audit, certunlearn.testing; print('hypothesis' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_r2d_reference_draws_the_two_exact_published_laws():
+    from certunlearn.audit.mechanisms import r2d_reference
+    from certunlearn.claims import r2d as R
+    from certunlearn.numeric.enclosure import arb_upper_float
+
+    claim = get_claim("r2d.thm3.1")
+    inst = claim.adversaries[0].generate(np.random.default_rng(0), 1)[0]
+    runs = R.runs_of(inst)
+    sigma = arb_upper_float(claim.with_prescribed(inst)["sigma"])
+    cand, n = r2d_reference("r2d.thm3.1"), 40_000
+    for side, exact in ((0, runs["unlearned"]), (1, runs["path_r"][int(inst["T"])])):
+        x = cand(inst, side, np.random.default_rng(side), n)
+        assert x.shape == (n, len(exact))
+        assert np.all(np.abs(x.mean(0) - np.asarray([float(v) for v in exact])) < 5 * sigma / np.sqrt(n))
+        assert abs(x.std() / sigma - 1) < 0.02
+    with pytest.raises(InvalidParameterError, match="claim_id"):
+        r2d_reference("r2d.lem2.3")
