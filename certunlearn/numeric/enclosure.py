@@ -118,8 +118,9 @@ def parse_exact(s: str | int | float) -> Fraction | float | int | str:
 
 
 def arb_decimal(a: arb, digits: int = 17) -> str:
-    """The midpoint of ``a`` as a decimal string with ``digits`` significant digits."""
-    return a.str(digits, radius=False)
+    """The midpoint of ``a`` as a decimal string with ``digits`` significant digits (also for a wide ball,
+    whose own ``str`` would print only the digits it is sure of)."""
+    return a.mid().str(digits, radius=False)
 
 
 def arb_upper_float(a: arb) -> float:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import (
     Decision,
+    arb_decimal,
     arb_lower_float,
     arb_upper_float,
     decide,
@@ -86,3 +87,10 @@ def test_mpf_with_a_huge_exponent_encloses_quickly():
     tiny = mpmath.mpf("1e-50000000000000000")
     a = to_arb(tiny)
     assert a > 0 and a < arb("1e-49999999999999999")
+
+
+def test_arb_decimal_prints_the_midpoint_of_a_wide_ball():
+    """A ball [0.0267, 0.0527] (a witness mass and a coupling bound) prints its midpoint, not '0e-1'."""
+    wide = arb("0.0396878841642737053", "0.0129869756201514974")
+    assert arb_decimal(wide, 6) == "0.0396879"
+    assert wide.str(20, more=True).startswith("[0.03968788416427370")
