@@ -29,7 +29,8 @@ the notebook, the true shift beside its bound, the true δ, the effective ε at 
 the learning trajectories), ``lemB.3`` (expansion during the K retained steps); ``thm3.1`` (the noise σ of
 eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit inequality behind eq. (4)) and
 ``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
-risk, on point-mass populations); ``appC-radius`` (+fix) and ``table3:d2d`` (Appendix C's noise comparison);
+risk, on point-mass populations); ``appC-radius`` (+fix), ``table3:d2d`` and ``table3:newton`` with
+``table3:newton-control-sigma-halved`` (Appendix C's noise comparison);
 and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
 Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
 ``appD.1-gradient-estimate`` (G estimated from batch gradients), ``appD.1-lipschitz-estimate`` (the printed L̂).
@@ -43,6 +44,20 @@ exactly η·2mR/n per step, the most any gradient-bounded loss allows, and the p
 *Concave quadratics near their maximum*: every step expands distances by exactly 1 + ηλ (Lemma B.3 attained);
 the drift, though, is then limited by the gradient bound on the region the iterates cross. *Small n*: every
 deletion set of a random dataset.
+
+**Table 3's baselines** (lines 575–590). *Newton step* (Guo et al. 2020), ``table3:newton``: read as Guo et al.'s
+Theorem 3 with their Theorem 1's residual bound — learning minimises Σℓ(wᵀx_i, y_i) + (λn/2)‖w‖² + bᵀw with
+b ~ N(0, σ²I) (‖x_i‖ ≤ 1, ℓ'' L-Lipschitz, ‖∇ℓ‖ ≤ G), removal publishes one Newton step w* + H⁻¹Δ, and the
+certificate compares its law with the exact minimiser on D' (same b law), both directions. It is checked exactly in
+one dimension with the logistic loss: both outputs are monotone functions of b, so both laws are pushforwards of
+N(0, σ²) (:func:`certunlearn.algorithms.r2d_baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
+et al. 2024) are **not** registered as claims: their mechanisms are defined only in papers certunlearn does not have,
+and the rows leave undefined what their σ depends on — for CNS the probability ρ (of which random event, and how it
+enters δ), λ_min ("the minimum eigenvalue of the Hessian": of which loss, at which point) and the step that produces
+the terms 2R(PR + λ)/(λ + λ_min), 32√log(d/ρ)/(λ + λ_min) and 1/8 (P the Hessian-Lipschitz constant); for HF the
+constant ζ_T^{−U} (only "dependent on the upper and lower bounds of the Hessian spectrum", growing with T) and the
+unlearning update it multiplies. Checking either would mean guessing the mechanism; what remains without it — the
+Gaussian mechanism σ = Δ√(2log(1.25/δ))/ε for some sensitivity Δ — is Theorem B.1 (``thmB.1``), already checked.
 """
 from __future__ import annotations
 
@@ -58,7 +73,8 @@ import sympy
 from flint import arb
 from sympy import Rational, log, sqrt
 
-from ..numeric.enclosure import Decision, decide, to_arb
+from ..algorithms.r2d_baselines import check_data, removal_delta
+from ..numeric.enclosure import Decision, decide, exact_decimal, to_arb
 from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure, exact_epsilon
@@ -589,7 +605,7 @@ def _b1_search(eps_range: tuple[float, float]) -> Adversary:
 eta0 = sympy.Symbol("eta0", positive=True)  # first step size of a decaying schedule
 gamma = sympy.Symbol("gamma", positive=True)  # decay factor per step, η_t = η_0 γ^t
 G_hat = sympy.Symbol("G_hat", positive=True)  # the estimated gradient bound of Appendix D.1
-lam = sympy.Symbol("lam", positive=True)  # curvature λ of the concave-quadratic family
+lam = sympy.Symbol("lam", positive=True)  # curvature λ of the concave-quadratic family; Table 3's regularisation λ
 ETA_FINAL = eta0 * gamma ** (T - 1)  # the last step size η_{T−1} ("taking the final step size as η", line 226)
 SIGMA_DECAY = SIGMA_31.subs(eta, ETA_FINAL)
 #: sec4.2-decaying-step+fix: the step sizes actually used. Σ_{s<T−K} η_s and Σ_{T−K≤s<T} η_s (γ < 1)
@@ -1095,6 +1111,87 @@ def _table3_d2d() -> list[Claim]:
     )]
 
 
+# ----------------------------------------------------------------- Table 3: Newton step (Guo et al. 2020)
+#: Table 3, line 581 (Newton step, Guo et al.): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε) — L the Lipschitz constant of
+#: ℓ'' (Guo's γ), G the gradient bound (Guo's C), λ the regularisation: the std of the objective perturbation b.
+SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * (n - 1) * epsilon)
+#: A rational just above √3/18 = max|ℓ'''| of the logistic loss (Guo's γ for |x| ≤ 1).
+GAMMA_LOGISTIC = Fraction(962251, 10**7)
+
+
+def _newton_data_ok(values: Instance) -> Decision:
+    check_data(values["X"], values["y"], values["lam"])
+    return holds(is_int(values["n"], 2) and int(frac(values["n"])) == len(values["X"]))
+
+
+def newton_delta(values: Instance) -> arb:
+    """The true δ at ε (max of both directions) between the law of Guo et al.'s one-step Newton removal and
+    the law of the exact minimiser on D' with the same b ~ N(0, σ²): pushforwards of N(0, σ²), evaluated by
+    :func:`certunlearn.algorithms.r2d_baselines.removal_delta` — a rigorous lower bound (the probability gap of an
+    explicit event), optimal up to the float location of the event's boundary (second order) and to a sign change
+    missed by the scan."""
+    return removal_delta(values["X"], values["y"], values["lam"], values["sigma"], values["epsilon"])
+
+
+def _newton_inst(n_: int, xs: Sequence[Fraction], lam_: Fraction, eps_: str | Fraction, dl: str) -> dict:
+    return {"n": n_, "X": list(xs), "y": [1] * n_, "lam": lam_, "L": GAMMA_LOGISTIC, "G": 1,
+            "epsilon": eps_, "delta": dl}
+
+
+def _newton_extremal(rng: np.random.Generator, size: int) -> list[dict]:
+    """|x| = 1 everywhere, the deleted point aligned with or opposing the retained ones (its gradient largest
+    at w*), small n, λ from small to large, small ε and δ (the labels only enter through y·x, so y = +1)."""
+    pts = [_newton_inst(n_, [Fraction(1)] * (n_ - 1) + [Fraction(sg)], lam_, e, dl)
+           for n_ in (2, 3) for sg in (-1, 1)
+           for lam_ in (Fraction(1, 100), Fraction(1, 20), Fraction(1, 2), Fraction(2), Fraction(4))
+           for e in ("0.05", "0.3", "1", "4") for dl in ("1e-12", "1e-5", "0.01")]
+    return _subsample(pts, rng, min(size, 24))
+
+
+def _newton_search(n_: int) -> Adversary:
+    return Adversary(
+        f"search over (λ, x_retained, x_deleted, ε, δ), n = {n_}",
+        space=Space(bounds={"lam": (0.05, 8.0), "xr": (-1.0, 1.0), "xz": (-1.0, 1.0), "epsilon": (0.01, 5.0),
+                            "delta": (1e-12, 0.5)}, log=frozenset({"lam", "epsilon", "delta"}),
+                    build=lambda q: _newton_inst(n_, [_q(q["xr"])] * (n_ - 1) + [_q(q["xz"])], _q(q["lam"]),
+                                                 _q(q["epsilon"]), exact_decimal(q["delta"]))),
+    )
+
+
+NEWTON_HYPS = (
+    P("data: n = |X| ≥ 2, |x_i| ≤ 1, y_i ∈ {±1} (the last point is removed), λ > 0", _newton_data_ok),
+    H("ℓ'' is L-Lipschitz (logistic: max|ℓ'''| = √3/18 ≤ L)", ">=", L, sqrt(3) / 18),
+    H("‖∇ℓ‖ ≤ G (logistic with |x| ≤ 1: |ℓ'| < 1 ≤ G)", ">=", G, 1),
+    H("ε > 0", ">", epsilon, 0), *DELTA_RANGE,
+)
+NEWTON_ADVERSARIES = (
+    Adversary("|x| = 1, deleted point aligned or opposing, n ∈ {2, 3}, λ ∈ [1/100, 4], ε, δ grid",
+              generate=_newton_extremal),
+    _newton_search(2),
+)
+_NEWTON_READING = ("Reading (Guo et al. 2020, Thm 3 with Thm 1): learning returns w*(b) = argmin Σℓ(wx_i, y_i) + "
+                   "(λn/2)w² + bw, b ~ N(0, σ²); removing the last point publishes one Newton step w* + H⁻¹Δ; the "
+                   "certificate compares its law with that of the exact minimiser on D' (regularisation λ(n−1)/2, same "
+                   "b law), both directions. Checked in one dimension with the logistic loss (L = Guo's γ ≥ √3/18, "
+                   "G = Guo's C ≥ 1).")
+
+
+def _table3_newton() -> list[Claim]:
+    common = dict(kind=Kind.UNLEARNING, hypotheses=NEWTON_HYPS, bound=delta, quantity=newton_delta,
+                  adversaries=NEWTON_ADVERSARIES)
+    return [
+        Claim(id="r2d.table3:newton",
+              source="Table 3 (Appendix C, line 581): the noise of the Newton step (Guo et al. 2020)",
+              statement="the one-step Newton removal with objective perturbation b ~ N(0, σ²), "
+                        "σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), is (ε, δ)-certified removal",
+              prescribed={"sigma": SIGMA_NEWTON}, derivation="r2d.table3:newton", note=_NEWTON_READING, **common),
+        Claim(id="r2d.table3:newton-control-sigma-halved",
+              source="negative control: Table 3's Newton-step σ halved",
+              statement="(wrong on purpose) σ = 2LG²√(2log(1.5/δ))/(λ²(n−1)ε) gives (ε, δ)-certified removal",
+              prescribed={"sigma": SIGMA_NEWTON / 2}, control=Control.NEGATIVE, **common),
+    ]
+
+
 # =========================================================================== the claims
 _TARGET = ("(ε, δ)-certified unlearning (Definition 2.2): the true δ at ε between N(θ''_K, σ²I) (Algorithm 2 from "
            "the checkpoint θ_{T−K}) and N(θ'_T, σ²I) (Algorithm 1 on D' = D \\ Z) is ≤ δ")
@@ -1574,6 +1671,7 @@ CLAIMS_TABLE = [
         note="Theorem B.1+fix at Δ = 2R.",
     ),
     *_table3_d2d(),
+    *_table3_newton(),
 ]
 
 CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)

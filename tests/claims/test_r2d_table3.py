@@ -1,0 +1,122 @@
+"""Table 3's baseline rows (Appendix C, line 581) as claims: the Newton step of Guo et al. 2020.
+
+Oracles: the printed σ evaluated from the paper's formula in mpmath at 100 digits; the true δ by mpmath quadrature
+over the learned model with numerical derivatives (the oracle of tests/algorithms/test_r2d_baselines.py, loaded
+from that file). No test asserts a verdict of the printed claim; a counterexample, if the checker reports one,
+is re-computed by the oracle.
+"""
+import importlib.util
+import math
+import pathlib
+from fractions import Fraction
+
+import mpmath
+import pytest
+
+from certunlearn.check.evaluate import EXCLUDED, evaluate
+from certunlearn.check.runner import check_claim
+from certunlearn.claims import Control, get_claim
+from certunlearn.claims import r2d as R
+from certunlearn.derive import check_derivation, load_derivation
+from certunlearn.derive.model import STATUSES
+from certunlearn.numeric.enclosure import parse_exact
+from certunlearn.numeric.precision import workprec
+
+_spec = importlib.util.spec_from_file_location(
+    "r2d_baselines_oracle", pathlib.Path(__file__).parents[1] / "algorithms" / "test_r2d_baselines.py")
+ORACLE = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ORACLE)
+
+
+def printed_sigma(inst, factor=1) -> mpmath.mpf:
+    """σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Table 3 line 581, at 100 digits."""
+    with mpmath.workdps(100):
+        L, G, lam, n, eps, dl = (ORACLE._mp(inst[k]) for k in ("L", "G", "lam", "n", "epsilon", "delta"))
+        return factor * 4 * L * G**2 * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(3) / 2 / dl)) / (lam**2 * (n - 1) * eps)
+
+
+INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2), "L": R.GAMMA_LOGISTIC, "G": 1,
+        "epsilon": Fraction(3, 10), "delta": Fraction(1, 10**8)}
+
+
+def test_registered_with_sources_and_prescribed_sigma():
+    claim = get_claim("r2d.table3:newton")
+    assert "Table 3" in claim.source and "line 581" in claim.source
+    assert {s.name for s in claim.prescribed["sigma"].free_symbols} == {"L", "G", "lam", "n", "epsilon", "delta"}
+    control = get_claim("r2d.table3:newton-control-sigma-halved")
+    assert control.control is Control.NEGATIVE
+    with workprec(256):
+        for c, factor in ((claim, 1), (control, mpmath.mpf(1) / 2)):
+            got = c.with_prescribed(INST)["sigma"]
+            want = printed_sigma(INST, factor)
+            assert abs(mpmath.mpf(got.mid().str(60, radius=False)) / want - 1) < mpmath.mpf(10) ** -50
+
+
+def test_logistic_gamma_is_an_upper_bound_of_the_third_derivative():
+    """max |s(1 − s)(1 − 2s)| = √3/18 ≤ GAMMA_LOGISTIC (brute force over s in a fine grid, then the closed form)."""
+    peak = max(abs(s * (1 - s) * (1 - 2 * s)) for s in (i / 100000 for i in range(100001)))
+    assert peak <= math.sqrt(3) / 18 <= float(R.GAMMA_LOGISTIC)
+    assert float(R.GAMMA_LOGISTIC) - math.sqrt(3) / 18 < 1e-7
+
+
+@pytest.mark.parametrize("change, hypothesis", [
+    ({"X": [Fraction(3, 2), Fraction(1)]}, "data"),
+    ({"y": [1, 0]}, "data"),
+    ({"n": 3}, "data"),
+    ({"L": Fraction(9, 100)}, "Lipschitz"),
+    ({"G": Fraction(1, 2)}, "G"),
+    ({"delta": 1}, "δ < 1"),
+])
+def test_instances_outside_the_hypotheses_are_excluded(change, hypothesis):
+    ev = evaluate(get_claim("r2d.table3:newton"), {**INST, **change}, 256)
+    assert ev.outcome == EXCLUDED and hypothesis in ev.reason
+
+
+def test_quantity_is_the_oracle_delta_at_the_printed_sigma():
+    claim = get_claim("r2d.table3:newton")
+    with workprec(192):
+        got = claim.quantity(claim.with_prescribed(INST))
+    with mpmath.workdps(ORACLE.DPS):
+        want = ORACLE._oracle(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE._mp(INST["epsilon"]))
+    assert abs(float(got.mid()) / float(want) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("claim_id", ["r2d.table3:newton", "r2d.table3:newton-control-sigma-halved"])
+def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
+    result = check_claim(claim_id, "quick", 0)
+    if get_claim(claim_id).control is Control.NEGATIVE:
+        assert result.verdict == "violated"  # the checker's self-check
+    assert result.verdict in ("holds", "violated")
+    if result.verdict == "violated":
+        inst = {k: ([parse_exact(x) for x in v] if isinstance(v, list) else parse_exact(v))
+                for k, v in result.counterexample.instance.items()}
+        factor = mpmath.mpf(1) / 2 if "halved" in claim_id else 1
+        with mpmath.workdps(ORACLE.DPS):
+            want = ORACLE._oracle([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
+                                  printed_sigma(inst, factor), ORACLE._mp(inst["epsilon"]))
+            assert want > ORACLE._mp(inst["delta"])
+        assert abs(mpmath.mpf(result.counterexample.observed) / want - 1) < mpmath.mpf(10) ** -8
+
+
+def test_derivation_links_and_cites_guo():
+    claim = get_claim("r2d.table3:newton")
+    derivation = load_derivation("r2d.table3:newton")
+    result = check_derivation(derivation, claim)
+    assert result.link == "identity"
+    assert all(s.status in STATUSES for s in result.steps)
+    assert all("Guo et al. 2020" in st.cited for st in derivation.steps if st.cited)
+
+
+def test_perturbed_minimiser_exceeds_the_unperturbed_norm_bound():
+    """The step ‖w*‖ ≤ C/λ of the derivation, at an explicit point: with b the minimiser of L_b can be far
+    larger (computed by Newton's method, independent of the claim)."""
+    from certunlearn.algorithms.r2d_baselines import learn
+
+    X, y, lam = [Fraction(1), Fraction(1)], [1, 1], Fraction(2)
+    with mpmath.workdps(50):
+        w = learn(X, y, lam, "-10")
+    assert abs(w) > 1 / ORACLE._mp(lam)  # C = 1 for the logistic loss with |x| ≤ 1
+    derivation = load_derivation("r2d.table3:newton")
+    steps = check_derivation(derivation, get_claim("r2d.table3:newton")).steps
+    step = next(s for s in steps if "C/λ (the minimiser" in s.justification)
+    assert step.status == "refuted"
