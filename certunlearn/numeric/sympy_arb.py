@@ -44,6 +44,15 @@ def arb_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> arb:
     return _eval(sympy.sympify(expr), names, cache)
 
 
+def int_power(a: arb, k: int) -> arb:
+    """a**k for an integer k — also for a ball containing 0 with k > 0, where flint returns nan: the power of the
+    ends ([0, max] for even k; [lo^k, hi^k] for odd k, which is increasing)."""
+    if k > 0 and a.is_finite() and a.contains(0):
+        lo, hi = a.lower() ** k, a.upper() ** k
+        return arb(0).union(lo.max(hi)) if k % 2 == 0 else lo.union(hi)
+    return a ** k
+
+
 def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
     if isinstance(e, sympy.Symbol):
         if e.name not in cache:
@@ -77,7 +86,7 @@ def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
     if isinstance(e, sympy.Pow):
         base, expo = e.args
         if expo.is_Integer:
-            return args[0] ** int(expo)
+            return int_power(args[0], int(expo))
         if expo == sympy.S.Half:
             return args[0].sqrt()
         if expo == -sympy.S.Half:

@@ -41,3 +41,16 @@ def test_box_evaluation_encloses_every_point():
 def test_missing_symbol_is_named():
     with pytest.raises(KeyError, match="y"):
         arb_eval(x + y, {"x": 1})
+
+
+def test_integer_powers_of_a_ball_containing_zero_are_finite():
+    """flint's arb ** int is nan on a ball containing 0; (h − h)² at a non-dyadic h must stay decidable."""
+    h = sympy.Symbol("h", real=True)
+    k = sympy.Symbol("k", real=True)
+    with workprec(64):
+        sq = arb_eval((h - k) ** 2, {"h": Fraction(1, 3), "k": arb(1) / 3})
+        cube = arb_eval((h - k) ** 3, {"h": Fraction(1, 3), "k": arb(1) / 3})
+    assert sq.is_finite() and sq.contains(0) and sq.upper() < arb("1e-30")
+    assert cube.is_finite() and cube.contains(0) and abs(cube).upper() < arb("1e-45")
+    with workprec(64):
+        assert arb_eval((h - 1) ** 2, {"h": arb("0.5", "0.6")}).contains(arb("1.21"))  # [(−0.1)², 1.1²] ∋ 1.21
