@@ -35,6 +35,7 @@ from .retain_sensitivity import (
 __all__ = [
     "Labeled", "labeled", "Fit", "ERM", "RidgeERM", "LogisticERM", "ERM_BOUND_EXPR", "ERM_BOUND_M_EXPR",
     "ERM_GS_EXPR", "MSE_L_EXPR", "MSE_L_M_EXPR", "MSE_L_FIX_EXPR", "LOGISTIC_L_EXPR", "LOGISTIC_CURVATURE_EXPR",
+    "logistic_minimiser_1d", "logistic_curvature_1d",
 ]
 
 _S = SYMBOLS
@@ -473,3 +474,47 @@ class LogisticERM(ERM):
         r = float(self.R_w)
         nw = np.linalg.norm(w)
         return w if nw <= r else w * (r / nw)  # a heuristic only: witnesses are re-evaluated rigorously
+
+
+# =========================================================================== unregularised logistic ERM, d = 1
+def _logistic_slope(w: arb, x: list[arb], y: list[arb]) -> arb:
+    """``F̂'(w) = −(1/n) Σ y_i x_i σ(−y_i x_i w)`` of the unregularised logistic risk (σ the sigmoid)."""
+    total = arb(0)
+    for xi, yi in zip(x, y):
+        total += -yi * xi / (1 + (yi * xi * w).exp())
+    return total / len(x)
+
+
+def logistic_minimiser_1d(X: Any, y: Any, iters: int = 300) -> arb:
+    """The minimiser of ``(1/n) Σ log(1 + exp(−y_i x_i w))`` over w ∈ ℝ (d = 1, λ = 0; Example G.6, lines 653–659),
+    as a rigorous ball: F̂' is increasing, so bisection on the sign of F̂' (decided on enclosures) brackets its
+    zero. Needs non-separable data (a finite minimiser), else an error naming ``R``."""
+    xs = [to_arb(v) for v in fractions_of(np.asarray(X, dtype=object).reshape(-1), "R", ndim=1)]
+    ys = [to_arb(v) for v in fractions_of(np.asarray(y, dtype=object).reshape(-1), "R", ndim=1)]
+    lo, hi = arb(-1), arb(1)
+    for _ in range(200):  # grow the bracket until F̂'(lo) < 0 < F̂'(hi)
+        if _logistic_slope(lo, xs, ys) < 0 and _logistic_slope(hi, xs, ys) > 0:
+            break
+        lo, hi = 2 * lo, 2 * hi
+    else:
+        raise InvalidParameterError("R", "no finite logistic minimiser (separable data or all x = 0)")
+    for _ in range(iters):
+        mid = (lo + hi) / 2
+        s = _logistic_slope(mid, xs, ys)
+        if s < 0:
+            lo = mid
+        elif s > 0:
+            hi = mid
+        else:  # undecided: bracket the zero tightly around mid if the signs allow, else keep [lo, hi]
+            h = arb(2) ** -250
+            if _logistic_slope(mid - h, xs, ys) < 0 and _logistic_slope(mid + h, xs, ys) > 0:
+                lo, hi = mid - h, mid + h
+            break
+    return lo.union(hi)
+
+
+def logistic_curvature_1d(X: Any, y: Any, w: arb) -> arb:
+    """``λ_min(∇²F̂_R(w)) = (1/n) Σ σ'(y_i x_i w) x_i²``, ``σ'(t) = (2 cosh(t/2))^(−2)`` (d = 1, λ = 0)."""
+    xs = [to_arb(v) for v in fractions_of(np.asarray(X, dtype=object).reshape(-1), "R", ndim=1)]
+    ys = [to_arb(v) for v in fractions_of(np.asarray(y, dtype=object).reshape(-1), "R", ndim=1)]
+    return sum((xi * xi / (2 * (yi * xi * w / 2).cosh()) ** 2 for xi, yi in zip(xs, ys)), arb(0)) / len(xs)

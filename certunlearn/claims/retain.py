@@ -33,8 +33,25 @@ algorithms read them lazily (``_printed(name)``: this module imports the algorit
   printed; ``exG.2+fix`` — with the regulariser's gradient λw in the per-sample gradient bound,
   L = (B² + λ)BY/λ_min + BY.
 
-Not encoded yet: Lemmas 3.7/G.1 in general, E.1, E.3, E.4, F.1, G.4, G.5, 4.1, 4.2, H.1–H.3, Examples G.3, G.6,
-Table 1, Lemma D.3 alone, and m-extensions of the median, SVM, ERM and Newton bounds.
+Second part (the sections after ``CLAIMS``):
+
+* ``lemE.1`` / ``lemE.1:frobenius`` — Davis–Kahan as printed (÷ gap_k(A)), checked on symmetric 2×2 matrices with
+  closed-form projectors; ``+fix`` — Yu–Wang–Samworth's constants 2 and 2√2;
+* ``lemG.1`` (and ``:second``) — the stability inequality with the actual gradient, exact ridge (d ≤ 2);
+  ``exG.3`` — eq. (3) for the logistic loss (certified minimisers); ``lem3.7`` — RS/Δ_GS ≤ λ/λ_R;
+* ``lemG.4`` (+fix: the continuity argument its last step needs), ``exG.6`` — the local-curvature bound for the
+  unregularised log loss (rigorous bisection minimisers); ``lemG.5`` (and ``:lower``) — eq. (4);
+* ``lemF.1`` (and ``:lower``) — ‖w_R‖ = 1/γ_R with γ_R enumerated independently; ``lemD.3`` — SMT ≤ MST(K_(V∪v));
+* active mechanisms: ``lemH.1`` (δ of Descent-to-Delete with I_R steps) and ``lemH.1:sensitivity``, ``lemH.2``,
+  ``lemH.3`` (δ of the Newton step with Algorithm 2's σ), ``lem4.2``, ``lem4.1`` (+fix: the ceilings of eq. (5));
+* m-deletion extensions ``lemC.1:m-points+fix``, ``lemG.1:m-points+fix``, ``lemF.2:m-points+fix``,
+  ``lemH.2:m-points+fix``; Table 1 rows ``table1:mse-lambda0``, ``table1:logloss-lambda0``, ``table1:gs``;
+* negative controls ``…:control-…`` for every family.
+
+* ``lemE.3`` — δ of the noisy PCA release (upper-triangular noise) with Lemma E.2's σ(R).
+
+Not encoded: Lemma E.4 (a with-high-probability O(·) utility statement), Theorem 2.11 for the SVM/ERM releases
+(their δ claims follow from the sensitivity claims through ``thm2.11``'s chain).
 
 Instances are exact (Fractions / decimal strings). Median instances: ``B``, ``R`` (odd n ≥ 3 values in [0, B]),
 ``U`` (one deleted point), ``epsilon``, ``delta``; MST-edge instances (``mech`` = 1): a weighted graph ``R`` as an
@@ -55,11 +72,12 @@ from flint import arb
 
 from ..algorithms.retain_sensitivity import SYMBOLS
 from ..numeric.enclosure import Decision, to_arb
+from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
 from .r2d import P, frac
-from .symbols import Delta, delta, epsilon, sigma
+from .symbols import Delta, delta, epsilon
 
 # =========================================================================== printed formulas (one home)
 _S = SYMBOLS
@@ -462,7 +480,7 @@ def _vertex_mech(values: Instance, edges: str):
 def _vertex_terms(metric: np.ndarray, B: Fraction, V: list, R: list) -> dict[str, Fraction]:
     """The printed numerator's terms: nearest = max_v min_(v'∈V_R) d(v, v'), w_R = w(MST(R)), w_K = w(MST(K_V_R)),
     rho = the Steiner ratio of the finite universe (exact)."""
-    from ..algorithms.retain import MSTVertex, mst_weight, steiner_ratio
+    from ..algorithms.retain import mst_weight, steiner_ratio
     from ..algorithms.retain_graph import _prim
 
     inst = {"metric": metric, "B": B, "V": V, "R": R, "rho": 1}
@@ -676,7 +694,7 @@ SVM_VALID = P("a finite separable support (the distribution's), R ⊆ support (s
 
 
 def _svm_instance(X: list, y: list, R: list[int]) -> dict[str, Any]:
-    from ..algorithms.retain import HardMarginSVM, hard_margin_svm
+    from ..algorithms.retain import hard_margin_svm
 
     Xf = _rows(X)
     yf = [frac(v) for v in y]
@@ -1063,3 +1081,1521 @@ def _cor212_delta(values: Instance) -> arb:
     rs = arb_eval(MEDIAN_RS_EXPR, _median_order({"R": R}))
     sig = arb_eval(SIGMA_EXPR, {"RS": rs, "epsilon": values["epsilon"], "delta": values["delta"]})
     return delta_enclosure(values["epsilon"], sig, shift)
+
+
+# =========================================================================== more claims (issue 5, second part)
+# --------------------------------------------------------------------------- Lemma E.1 (Davis–Kahan), d = 2, k = 1
+#: Symmetric 2×2 matrices A = [[a11, a12], [a12, a22]] and E = [[e11, e12], [e12, e22]]; Ã = A + E. (E is stored,
+#: not Ã: an exact zero entry then stays an exact zero in the enclosures.)
+_a11, _a12, _a22, _e11, _e12, _e22 = sympy.symbols("a11 a12 a22 e11 e12 e22", real=True)
+#: ``gap_1(A) = λ_1(A) − λ_2(A)`` of a symmetric 2×2 matrix.
+GAP_2X2_EXPR = sympy.sqrt((_a11 - _a22) ** 2 + 4 * _a12**2)
+#: ``‖E‖_2`` of the symmetric 2×2 ``E = Ã − A`` (largest |eigenvalue|).
+E_OP_2X2_EXPR = sympy.Abs(_e11 + _e22) / 2 + sympy.sqrt((_e11 - _e22) ** 2 / 4 + _e12**2)
+#: ``‖E‖_F``.
+E_FRO_2X2_EXPR = sympy.sqrt(_e11**2 + 2 * _e12**2 + _e22**2)
+#: Lemma E.1 (lines 497–501) as printed: ``‖P̃_k − P_k‖_2 ≤ ‖A − Ã‖_2/gap_k(A)``.
+DK_OP_EXPR = E_OP_2X2_EXPR / GAP_2X2_EXPR
+#: Lemma E.1 as printed, Frobenius: ``‖P̃_k − P_k‖_F ≤ √2‖A − Ã‖_F/gap_k(A)``.
+DK_FRO_EXPR = sympy.sqrt(2) * E_FRO_2X2_EXPR / GAP_2X2_EXPR
+#: Corrected (Yu, Wang & Samworth 2015, Thm 1–2, with ‖P̃ − P‖ = ‖sin Θ‖ and ‖P̃ − P‖_F = √2‖sin Θ‖_F):
+#: ``‖P̃_k − P_k‖_2 ≤ 2‖E‖_2/gap_k(A)``.
+DK_OP_FIX_EXPR = 2 * E_OP_2X2_EXPR / GAP_2X2_EXPR
+#: Corrected Frobenius form: ``‖P̃_k − P_k‖_F ≤ 2√2‖E‖_F/gap_k(A)``.
+DK_FRO_FIX_EXPR = 2 * sympy.sqrt(2) * E_FRO_2X2_EXPR / GAP_2X2_EXPR
+_DK_KEYS = ("a11", "a12", "a22", "e11", "e12", "e22")
+
+
+def _top_projector_2x2(a: arb, b: arb, c: arb) -> tuple[arb, arb]:
+    """(P_11 − 1/2, P_12) of the projector onto the top eigenvector of [[a, b], [b, c]] (distinct eigenvalues):
+    ``P = (M − (tr/2)I)/(λ_1 − λ_2) + I/2``, ``λ_1 − λ_2 = 2ρ``, ``ρ = √(((a − c)/2)² + b²)``."""
+    rho = ((a - c) * (a - c) / 4 + b * b).sqrt()
+    return (a - c) / (4 * rho), b / (2 * rho)
+
+
+def _dk_distance(values: Instance) -> arb:
+    """``‖P̃_1 − P_1‖_2`` of the two 2×2 matrices: the difference is symmetric with trace 0, entries (p, q; q, −p),
+    so its operator norm is √(p² + q²) (and its Frobenius norm √2 times that)."""
+    a11, a12, a22, e11, e12, e22 = (frac(values[k]) for k in _DK_KEYS)
+    p0, q0 = _top_projector_2x2(*(to_arb(v) for v in (a11, a12, a22)))
+    p1, q1 = _top_projector_2x2(*(to_arb(v) for v in (a11 + e11, a12 + e12, a22 + e22)))
+    q = (p1 - p0) * (p1 - p0) + (q1 - q0) * (q1 - q0)  # ≥ 0; its ball may straddle 0 (products, not ** 2)
+    return q.sqrt() if q > 0 else arb(0).union(arb(q.abs_upper()).sqrt())
+
+
+def _dk_frobenius(values: Instance) -> arb:
+    return arb(2).sqrt() * _dk_distance(values)
+
+
+DK_VALID = (Hypothesis("gap_1(A) > 0", sympy.Gt((_a11 - _a22) ** 2 + 4 * _a12**2, 0, evaluate=False)),
+            Hypothesis("Ã = A + E has distinct eigenvalues (P̃_1 defined)",
+                       sympy.Gt((_a11 + _e11 - _a22 - _e22) ** 2 + 4 * (_a12 + _e12) ** 2, 0, evaluate=False)))
+
+
+def _dk_instance(A: tuple, E: tuple) -> dict[str, Any]:
+    """A = (a11, a12, a22), E = (e11, e12, e22)."""
+    A, E = _fracs(A), _fracs(E)
+    return {"a11": A[0], "a12": A[1], "a22": A[2], "e11": E[0], "e12": E[1], "e22": E[2]}
+
+
+def _dk_structured(rng: np.random.Generator, size: int):
+    out = []
+    for A in (("1", "0", "0"), ("2", "0", "1/2"), ("1", "1/2", "1"), ("3/4", "-1/4", "1/4")):
+        for t in ("1/100", "1/4", "1/2", "51/100", "3/5", "1", "10"):  # eigen-flips: E = diag(−t·gap, t·gap)-like
+            out.append(_dk_instance(A, (f"-{t}", "0", t)))
+        for s in ("1/1000", "1/10", "1/2", "1", "100"):  # rotations
+            out.append(_dk_instance(A, ("0", s, "0")))
+            out.append(_dk_instance(A, (f"-{s}", s, s)))
+    return [v for v in out if all(h.decide(v) is Decision.TRUE for h in DK_VALID)]
+
+
+def _dk_build(p: dict[str, Any]) -> Instance:
+    E = [Fraction(p[k]).limit_denominator(10**4) for k in ("e11", "e12", "e22")]
+    inst = _dk_instance(("1", "0", "0"), E)
+    if (1 + E[0] - E[2]) ** 2 + 4 * E[1] ** 2 == 0:
+        inst["e12"] += Fraction(1, 10**4)
+    return inst
+
+
+DK_SEARCH = Adversary("search over E ∈ [−2, 2]³ with A = diag(1, 0)", space=Space(
+    bounds={"e11": (-2.0, 2.0), "e12": (-2.0, 2.0), "e22": (-2.0, 2.0)}, build=_dk_build))
+_DK_ADVERSARIES = (Adversary("eigen-flips (E ≈ diag(−t, t)), rotations, mixed perturbations of diagonal and "
+                             "rotated A", generate=_dk_structured), DK_SEARCH)
+
+
+# --------------------------------------------------------------------------- Lemma G.1 (ridge, d ≤ 2, exact)
+_G2, _hs, _hd, _h12 = sympy.symbols("G2 hs hd h12", real=True)
+#: ``λ_min`` of the symmetric 2×2 matrix [[hs + hd, h12], [h12, hs − hd]] (mean and half-difference of the diagonal
+#: stored, so that equal diagonals give an exact zero).
+LAMBDA_MIN_2X2_EXPR = _hs - sympy.sqrt(_hd**2 + _h12**2)
+#: Lemma G.1 (lines 585–589), first inequality: ``‖w_R − w_R'‖ ≤ ‖∇f(w_R', z)‖/(n λ_R)``; ``G2 = ‖∇f(w_R', z)‖²``,
+#: ``hs, hd, h12`` the entries of ``∇²F̂_R = XᵀX/n + λI`` (so λ_R = λ_min).
+ERM_G1_EXPR = sympy.sqrt(_G2) / (_n * LAMBDA_MIN_2X2_EXPR)
+#: Lemma G.1 (line 589), "by the same argument": ``‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1) λ_R')``; here G2 =
+#: ``‖∇f(w_R, z)‖²`` and h the entries of ``X'ᵀX'/(n + 1) + λI``.
+ERM_G1_SECOND_EXPR = sympy.sqrt(_G2) / ((_n + 1) * LAMBDA_MIN_2X2_EXPR)
+
+
+def _ridge2_data(values: Instance):
+    from ..algorithms.retain import labeled
+
+    R = labeled((_rows(values["X"]), _fracs(values["y"])), "R")
+    Z = labeled((_rows([values["zx"]]), [frac(values["zy"])]), "U")
+    return R, Z
+
+
+def _ridge2_terms(values: Instance, second: bool) -> dict[str, Fraction]:
+    """G2, h11, h12, h22 and n of Lemma G.1 on a ridge instance (exact)."""
+    from ..algorithms.retain import RidgeERM
+
+    lam = frac(values["lambda"])
+    R, Z = _ridge2_data(values)
+    mech = RidgeERM(lam=lam, B=frac(values["B"]), Y=1)
+    S = R + Z
+    w = mech.fit(R if second else S).theta  # ∇f at w_R (second part) or at w_R' (first)
+    x, y = Z.X[0], Z.y[0]
+    grad = (sum((a * b for a, b in zip(x, w)), Fraction(0)) - y) * x + lam * w  # ∇f(w, z), regulariser inside f
+    D = S if second else R
+    H = D.X.T @ D.X / D.n
+    d = R.d
+    h = [[H[i, j] + (lam if i == j else 0) for j in range(d)] for i in range(d)]
+    h11, h12, h22 = (h[0][0], h[0][1], h[1][1]) if d == 2 else (h[0][0], Fraction(0), h[0][0])
+    return {"G2": sum((v * v for v in grad), Fraction(0)), "hs": (h11 + h22) / 2, "hd": (h11 - h22) / 2, "h12": h12,
+            "n": R.n}
+
+
+def _ridge2_shift(values: Instance) -> arb:
+    from ..algorithms.retain import RidgeERM
+
+    R, Z = _ridge2_data(values)
+    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).arb()
+
+
+def _ridge2_ok(second: bool):
+    def ok(values: Instance) -> Decision:
+        from ..algorithms.retain import RidgeERM
+
+        R, Z = _ridge2_data(values)
+        RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).prepare(R + Z)  # data in range, λ_R > 0
+        RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).prepare(R)
+        terms = _ridge2_terms(values, second)
+        return _holds(R.d <= 2 and all(frac(values[k]) == v for k, v in terms.items()))
+
+    return P("ridge data: ‖x‖ ≤ B, |y| ≤ 1, λ ≥ 0, XᵀX/n + λI ≻ 0, d ≤ 2; G2, h, n computed from them "
+             + ("(at w_R, on R')" if second else "(at w_R', on R)"), ok)
+
+
+def _ridge2_instance(X: list, y: list, lam: Any, z: list, zy: Any, second: bool = False, B: Any = 1) -> dict[str, Any]:
+    inst = {"X": [list(r) for r in X], "y": list(y), "lambda": lam, "B": B, "zx": list(z), "zy": zy}
+    return {**inst, **_ridge2_terms(inst, second)}
+
+
+_RIDGE2_DATA = (
+    ([["1", "0"], ["0", "1/10"]], ["1", "-1"], "0"),  # ill-conditioned design, no regulariser
+    ([["1", "0"], ["0", "1/10"]], ["1", "-1"], "1/100"),
+    ([["3/5", "4/5"], ["4/5", "3/5"], ["0", "1"]], ["1", "1", "-1"], "1"),
+    ([["1/2", "1/2"], ["1/2", "-1/2"]], ["1", "1"], "10"),  # large λ: the regulariser's gradient dominates
+    ([["1"], ["-1/2"], ["1/4"]], ["1", "1", "-1"], "1/10"),  # d = 1
+)
+_Z_DIRS = ((["1", "0"], "1"), (["1", "0"], "-1"), (["0", "1"], "1"), (["0", "1"], "-1"), (["3/5", "-4/5"], "1"),
+           (["0", "0"], "1"))
+
+
+def _ridge2_structured(second: bool):
+    def gen(rng: np.random.Generator, size: int):
+        out = []
+        for X, y, lam in _RIDGE2_DATA:
+            d = len(X[0])
+            zs = _Z_DIRS if d == 2 else tuple(([z[0]], zy) for z, zy in _Z_DIRS[:4])
+            out += [_ridge2_instance(X, y, lam, z, zy, second) for z, zy in zs]
+        return out
+
+    return gen
+
+
+def _ridge2_build(second: bool):
+    def build(p: dict[str, Any]) -> Instance:
+        import math
+
+        r = Fraction(p["r"]).limit_denominator(1000)
+        c = Fraction(math.cos(p["theta"])).limit_denominator(1000) * r * Fraction(999, 1000)
+        s = Fraction(math.sin(p["theta"])).limit_denominator(1000) * r * Fraction(999, 1000)
+        lam = Fraction(p["lambda"]).limit_denominator(10**4)
+        return _ridge2_instance([["1", "0"], ["0", "1/10"], ["1/2", "1/2"]], ["1", "-1", "1"], lam, [c, s],
+                                1 if p["zy"] >= 0 else -1, second)
+
+    return build
+
+
+def _ridge2_search(second: bool) -> Adversary:
+    return Adversary("search over the added point z = r(cos θ, sin θ), its label and λ (log scale)", space=Space(
+        bounds={"r": (0.0, 1.0), "theta": (0.0, 6.283), "zy": (-1.0, 1.0), "lambda": (1e-4, 10.0)},
+        log=frozenset({"lambda"}), build=_ridge2_build(second)))
+
+
+# --------------------------------------------------------------------------- Example G.3 / Lemma 3.7 (logistic, d = 1)
+_zx, _zy = sympy.symbols("zx zy", real=True)
+#: Example G.3, eq. (3) (lines 607–611) for d = 1 (``λ_min(XᵀX/n) = a/n``): ``L^LogL/(n λ_R^LogL)``.
+LOGISTIC_BOUND_1D = ERM_BOUND_EXPR.subs(_L, LOGISTIC_L_EXPR).subs(_lamR, LOGISTIC_CURVATURE_EXPR).subs(_lammin, _a / _n)
+#: Lemma 3.7 (lines 246–250): ``RS_ERM(R)/Δ_GS ≤ λ/λ_R`` (Δ_GS = L/(nλ)), with Example G.3's λ_R.
+ERM_RATIO_EXPR = _lam / LOGISTIC_CURVATURE_EXPR.subs(_lammin, _a / _n)
+
+
+def _logistic_mech(values: Instance):
+    from ..algorithms.retain import LogisticERM
+
+    return LogisticERM(lam=frac(values["lambda"]), B=frac(values["B"]), R_w=frac(values["R_w"]))
+
+
+def _logistic_data(values: Instance):
+    from ..algorithms.retain import labeled
+
+    R = labeled((_rows([[x] for x in values["x"]]), _fracs(values["y"])), "R")
+    Z = labeled((_rows([[values["zx"]]]), [frac(values["zy"])]), "U")
+    return R, Z
+
+
+@functools.lru_cache(maxsize=1024)
+def _logistic_fits(key: tuple) -> tuple:
+    """The certified minimisers (``Fit``) of R and R ∪ {z} on W = {‖w‖ ≤ R_w} (cached: every claim on these
+    instances, and the checker's repeated evaluations, reuse them)."""
+    values = dict(key)
+    mech = _logistic_mech(values)
+    R, Z = _logistic_data({**values, "x": list(values["x"]), "y": list(values["y"])})
+    return mech.fit(R), mech.fit(R + Z)
+
+
+def _logistic_key(values: Instance) -> tuple:
+    return tuple(sorted((k, tuple(_fracs(v)) if isinstance(v, list) else frac(v)) for k, v in values.items()
+                        if k in ("x", "y", "lambda", "B", "R_w", "zx", "zy")))
+
+
+def _logistic_shift(values: Instance) -> arb:
+    """‖w_R − w_(R∪{z})‖ with certified minimisers on W = {‖w‖ ≤ R_w}."""
+    from ..algorithms.retain_erm import _distance
+
+    fR, fS = _logistic_fits(_logistic_key(values))
+    return _distance(fS, fR).arb()
+
+
+def _logistic_ok(values: Instance) -> Decision:
+    x, y = _fracs(values["x"]), _fracs(values["y"])
+    B, lam = frac(values["B"]), frac(values["lambda"])
+    ok = (len(x) == len(y) >= 1 and all(v in (-1, 1) for v in y + [frac(values["zy"])]) and lam >= 0
+          and all(abs(v) <= B for v in x + [frac(values["zx"])]) and frac(values["R_w"]) > 0 and lam > 0
+          and frac(values["n"]) == len(x) and frac(values["a"]) == sum((v * v for v in x), Fraction(0))
+          and frac(values["a"]) / len(x) + lam > 0)
+    return _holds(ok)
+
+
+LOGISTIC_VALID = P("|x| ≤ B (R and z), y ∈ {±1}, λ > 0 (the certified minimiser needs it), R_w > 0; n = |R|, a = Σx² match the data", _logistic_ok)
+
+
+def _logistic_instance(x: list, y: list, lam: Any, zx: Any, zy: Any, B: Any = 1, R_w: Any = 2) -> dict[str, Any]:
+    xs = _fracs(x)
+    return {"x": list(x), "y": list(y), "lambda": lam, "B": B, "R_w": R_w, "zx": zx, "zy": zy, "n": len(xs),
+            "a": sum((v * v for v in xs), Fraction(0))}
+
+
+def _logistic_structured(rng: np.random.Generator, size: int):
+    out = _logistic_cases(rng, size)
+    return [v for v in out if _logistic_shift(v).is_finite()]  # a minimiser on the sphere ‖w‖ = R_w: no certificate
+
+
+def _logistic_cases(rng: np.random.Generator, size: int) -> list[dict[str, Any]]:
+    """Example G.3's datasets × λ × z × R_w (unfiltered)."""
+    data = [(["1/2", "-1", "3/4"], ["1", "-1", "-1"]), (["1", "1", "1"], ["1", "1", "1"]),
+            (["1/10", "-1/10"], ["1", "-1"]), (["1", "1/2", "-1/4", "-1"], ["1", "1", "-1", "-1"])]
+    lams = ("1/100", "1/10", "1", "10")
+    out = []
+    for (x, y), lam in itertools.product(data, lams):
+        for zx, zy in (("1", "1"), ("1", "-1"), ("-1", "1"), ("1/2", "-1")):
+            for R_w in ("1", "4"):
+                out.append(_logistic_instance(x, y, lam, zx, zy, R_w=R_w))
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def _coarse(v: float, grid: int) -> Fraction:
+    """v rounded to the log-grid 10^(k/grid) (so that a search revisits instances, and their cached fits)."""
+    import math
+
+    return Fraction(round(10 ** (round(grid * math.log10(v)) / grid) * 10**12), 10**12)
+
+
+def _logistic_build(p: dict[str, Any]) -> Instance:
+    """Points on a grid of step 1/16, λ and R_w on log-grids (8 per decade): the search revisits instances, whose
+    certified fits are cached."""
+    f = lambda v: Fraction(round(16 * v), 16)  # noqa: E731
+    return _logistic_instance([f(p["x0"]), f(p["x1"]), f(p["x2"])], ["1", "-1", "1"], _coarse(p["lambda"], 8),
+                              f(p["zx"]), 1 if p["zy"] >= 0 else -1, R_w=_coarse(p["R_w"], 8))
+
+
+LOGISTIC_SEARCH = Adversary("search over three points in [−1, 1], z, λ and R_w (log scales)", space=Space(
+    bounds={"x0": (-1.0, 1.0), "x1": (-1.0, 1.0), "x2": (-1.0, 1.0), "zx": (-1.0, 1.0), "zy": (-1.0, 1.0),
+            "lambda": (1e-3, 10.0), "R_w": (0.5, 8.0)}, log=frozenset({"lambda", "R_w"}), build=_logistic_build))
+
+
+# --------------------------------------------------------------------------- Lemmas G.4, G.5, Example G.6
+_lam0 = sympy.Symbol("lambda_0", positive=True)
+#: Lemma G.4 (lines 615–617): ``‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M)``, ``λ_0 = λ_min(∇²F̂_R(w_R))``.
+LOCAL_BOUND_EXPR = (_lam0 - sympy.sqrt(_lam0**2 - 4 * _M * _L / _n)) / (2 * _M)
+#: Lemma G.5's proof (lines 637–645): ``r_n = 4ML/(λ_0² n)``.
+R_N_EXPR = 4 * _M * _L / (_lam0**2 * _n)
+#: Eq. (4), upper side: ``(λ_0/2M)(r/2 + r²/(4 − 2r)) = L/(nλ_0) + λ_0 r²/(2M(4 − 2r))``.
+G5_UPPER_EXPR = _L / (_n * _lam0) + _lam0 * R_N_EXPR**2 / (2 * _M * (4 - 2 * R_N_EXPR))
+#: Eq. (4), lower side: ``L/(nλ_0) + λ_0 r²/(2M(8 − 4r))``.
+G5_LOWER_EXPR = _L / (_n * _lam0) + _lam0 * R_N_EXPR**2 / (2 * _M * (8 - 4 * R_N_EXPR))
+#: Example G.6 (lines 653–657): the log loss has ``L = B`` and a ``B³/(6√3)``-Lipschitz Hessian.
+LOGLOSS_L_EXPR = _B
+LOGLOSS_M_EXPR = _B**3 / (6 * sympy.sqrt(3))
+
+
+def _g5_instance(lam0: Any, M: Any, L: Any, n: Any) -> dict[str, Any]:
+    return {"lambda_0": lam0, "M": M, "L": L, "n": n}
+
+
+G5_VALID = (Hypothesis("λ_0 > 0", sympy.Gt(_lam0, 0, evaluate=False)),
+            Hypothesis("M > 0", sympy.Gt(_M, 0, evaluate=False)), Hypothesis("L > 0", sympy.Gt(_L, 0, evaluate=False)),
+            Hypothesis("n > 0", sympy.Gt(_n, 0, evaluate=False)),
+            Hypothesis("0 ≤ r_n < 1", sympy.Lt(R_N_EXPR, 1, evaluate=False)))
+
+
+def _g5_structured(rng: np.random.Generator, size: int):
+    out = []
+    for lam0, M, L in (("1", "1", "1"), ("1/4", "1/10", "1"), ("10", "3", "1/2"), ("1/100", "1", "1/1000")):
+        base = 4 * frac(M) * frac(L) / frac(lam0) ** 2  # r_n = base/n
+        for r in ("1/1000000", "1/100", "1/2", "4/5", "9/10", "99/100", "999999/1000000"):
+            out.append(_g5_instance(lam0, M, L, base / frac(r)))  # n chosen so that r_n = r (n need not be an integer)
+        for n in (1, 10, 10**6):
+            if base / n < 1:
+                out.append(_g5_instance(lam0, M, L, n))
+    return out
+
+
+G5_SEARCH = Adversary("search over λ_0, M, L and r_n ∈ (0, 1) (log scales)", space=Space(
+    bounds={"lambda_0": (1e-3, 10.0), "M": (1e-3, 10.0), "L": (1e-3, 10.0), "r": (1e-6, 0.999999)},
+    log=frozenset({"lambda_0", "M", "L", "r"}),
+    build=lambda p: _g5_instance(*(Fraction(p[k]).limit_denominator(10**6) for k in ("lambda_0", "M", "L")),
+                                 4 * Fraction(p["M"]).limit_denominator(10**6) * Fraction(p["L"]).limit_denominator(10**6)
+                                 / Fraction(p["lambda_0"]).limit_denominator(10**6) ** 2
+                                 / Fraction(p["r"]).limit_denominator(10**6))))
+_G5_ADVERSARIES = (Adversary("r_n from 10⁻⁶ to 1 − 10⁻⁶ (where 1 ≤ √(1−r) + 1 − r/2 fails: r > 2√2 − 2)",
+                             generate=_g5_structured), G5_SEARCH)
+
+
+def _arb_upper_fraction(x: arb) -> Fraction:
+    """A rational ≥ every point of the ball x, within 2^-200 of its upper end."""
+    up = x.mid() + x.rad() + arb(2) ** -200
+    man, exp = up.mid().man_exp()
+    q = Fraction(int(man)) * (Fraction(2) ** int(exp))
+    return q if not (to_arb(q) < x) else q + Fraction(1, 2**180)
+
+
+@functools.lru_cache(maxsize=256)
+def _local_terms(x: tuple, y: tuple, zx: Fraction, zy: Fraction) -> tuple[arb, arb, arb]:
+    """(w_R, w_(R∪z), λ_0) of the unregularised logistic ERM (d = 1), rigorous balls at 300 bits."""
+    from ..algorithms.retain_erm import logistic_curvature_1d, logistic_minimiser_1d
+
+    with workprec(300):
+        wR = logistic_minimiser_1d(list(x), list(y))
+        wS = logistic_minimiser_1d(list(x) + [zx], list(y) + [zy])
+        return wR, wS, logistic_curvature_1d(list(x), list(y), wR)
+
+
+def _local_key(values: Instance) -> tuple:
+    return tuple(_fracs(values["x"])), tuple(_fracs(values["y"])), frac(values["zx"]), frac(values["zy"])
+
+
+def _local_shift(values: Instance) -> arb:
+    wR, wS, _ = _local_terms(*_local_key(values))
+    return abs(wS - wR)
+
+
+def _local_constants(values: Instance) -> tuple[arb, arb]:
+    """(L, M) of the instance, or Example G.6's (B, B³/(6√3)) when it prescribes them."""
+    if "L" in values and "M" in values:
+        return to_arb(frac(values["L"])), to_arb(frac(values["M"]))
+    return arb_eval(LOGLOSS_L_EXPR, values), arb_eval(LOGLOSS_M_EXPR, values)
+
+
+def _local_ok(values: Instance) -> Decision:
+    x, y = _fracs(values["x"]), _fracs(values["y"])
+    B = frac(values["B"])
+    if not (len(x) == len(y) == frac(values["n"]) and all(v in (-1, 1) for v in y + [frac(values["zy"])])
+            and all(abs(v) <= B for v in x + [frac(values["zx"])])):
+        return Decision.FALSE
+    _, _, lam0 = _local_terms(*_local_key(values))
+    with workprec(300):
+        return _holds(_local_conditions(values, lam0, B, len(x)))
+
+
+def _local_conditions(values: Instance, lam0: arb, B: Fraction, n: int) -> bool:
+    given = to_arb(frac(values["lambda_0"]))
+    L, M = _local_constants(values)
+    return bool(given >= lam0 and given - lam0 < arb(2) ** -100  # λ_0 rounded up (the bound decreases in λ_0)
+          and ("L" not in values or (L >= to_arb(B) and M >= arb_eval(LOGLOSS_M_EXPR, values)))  # valid constants
+          and lam0 * lam0 >= 4 * M * L / n)  # Lemma G.4's condition
+
+
+LOCAL_VALID = P("log loss, λ = 0, d = 1: |x| ≤ B, y ∈ {±1}, non-separable R (finite w_R); L ≥ B, M ≥ B³/(6√3) "
+                "(valid constants); λ_0 = λ_min(∇²F̂_R(w_R)) rounded up by < 2⁻¹⁰⁰; λ_0² ≥ 4ML/n", _local_ok)
+
+
+def _local_instance(x: list, y: list, zx: Any, zy: Any, B: Any = 1, constants: bool = True) -> dict[str, Any]:
+    xs, ys = _fracs(x), _fracs(y)
+    _, _, lam0 = _local_terms(tuple(xs), tuple(ys), frac(zx), frac(zy))
+    with workprec(300):
+        lam0_up = _arb_upper_fraction(lam0)
+    inst = {"x": xs, "y": ys, "zx": frac(zx), "zy": frac(zy), "B": frac(B), "n": len(xs), "lambda_0": lam0_up}
+    if constants:  # Lemma G.4 takes L, M as given; the log loss's own (rational upper ends)
+        inst["L"] = frac(B)
+        inst["M"] = frac(B) ** 3 * Fraction(9623, 100000)  # ≥ 1/(6√3) = 0.096225…
+    return inst
+
+
+def _local_data(n_pos: int, n_neg: int, reps: int) -> tuple[list, list]:
+    """Points cycling through 1, 1/2, −1, −1/2 (``4·reps`` of them), labels cycling through ``n_pos`` times +1 and
+    ``n_neg`` times −1: both signs of y·x occur (non-separable, a finite minimiser); the imbalance moves w_R."""
+    x = [Fraction(1), Fraction(1, 2), Fraction(-1), Fraction(-1, 2)] * reps
+    cycle = [1] * n_pos + [-1] * n_neg
+    return x, [cycle[i % len(cycle)] for i in range(len(x))]
+
+
+def _local_structured(constants: bool):
+    def gen(rng: np.random.Generator, size: int):
+        out = []
+        for n_pos, n_neg, reps in ((1, 1, 6), (2, 1, 8), (3, 1, 12), (1, 1, 16), (2, 3, 10)):
+            x, y = _local_data(n_pos, n_neg, reps)
+            for zx, zy in (("1", "1"), ("1", "-1"), ("-1", "1"), ("1/2", "-1")):
+                try:
+                    inst = _local_instance(x, y, zx, zy, constants=constants)
+                except Exception:  # separable draws are skipped
+                    continue
+                out.append(inst)
+        return [v for v in out if _local_ok(v) is Decision.TRUE][:size] if size else out
+
+    return gen
+
+
+def _local_build(constants: bool):
+    def build(p: dict[str, Any]) -> Instance:
+        reps = 6 + int(p["reps"])
+        x, y = _local_data(1 + int(p["pos"]), 1, reps)
+        return _local_instance(x, y, Fraction(p["zx"]).limit_denominator(20), 1 if p["zy"] >= 0 else -1,
+                               constants=constants)
+
+    return build
+
+
+def _local_search(constants: bool) -> Adversary:
+    return Adversary("search over the added point, the label imbalance and n", space=Space(
+        bounds={"zx": (-1.0, 1.0), "zy": (-1.0, 1.0), "pos": (0.0, 2.99), "reps": (0.0, 8.99)},
+        build=_local_build(constants)))
+
+
+# --------------------------------------------------------------------------- Lemma F.1 (SVM norm = 1/margin), d = 2
+_WRsq, _gRsq = sympy.symbols("W_R gamma_R_sq", positive=True)
+#: Lemma F.1 (lines 553–563): ``‖w_R‖ = 1/γ_R``; the two inequalities of its proof, in squared-norm symbols.
+SVM_NORM_UPPER_EXPR = 1 / sympy.sqrt(_gRsq)  # ‖w_R‖ ≤ 1/γ_R (line 557)
+SVM_NORM_LOWER_EXPR = sympy.sqrt(_WRsq)  # 1/γ_R ≤ ‖w_R‖ (lines 559–561)
+
+
+def margin_squared_2d(X: Any, y: Any) -> Fraction:
+    """``γ_R² = (max_(‖u‖=1) min_i y_i⟨u, x_i⟩)²`` in ℝ² exactly, independently of any SVM solver: the maximum of a
+    minimum of sinusoids in the angle of u is attained at the peak of one (u ∥ a_i = y_i x_i) or where two are equal
+    (u ⊥ a_i − a_j); at a candidate u = v/‖v‖ every value is p_k/‖v‖ with p_k = ⟨v, a_k⟩ rational, so the margin
+    (min_k p_k)/‖v‖ compares by (min_k p_k)²/‖v‖² among positive candidates. Needs a separable R (γ_R > 0)."""
+    A = [(frac(r[0]) * frac(t), frac(r[1]) * frac(t)) for r, t in zip(X, y)]
+    cands = list(A)
+    for (a1, a2), (b1, b2) in itertools.combinations(A, 2):
+        d1, d2 = a1 - b1, a2 - b2
+        cands += [(-d2, d1), (d2, -d1)]
+    best = Fraction(0)
+    for v1, v2 in cands:
+        q = v1 * v1 + v2 * v2
+        if q == 0:
+            continue
+        p = min(v1 * a1 + v2 * a2 for a1, a2 in A)
+        if p > 0:
+            best = max(best, p * p / q)
+    if best == 0:
+        raise ValueError("R is not separable through the origin: γ_R = 0")
+    return best
+
+
+def _svm_norm_terms(values: Instance) -> dict[str, Fraction]:
+    from ..algorithms.retain import hard_margin_svm
+
+    X, y = _rows(values["X"]), _fracs(values["y"])
+    return {"W_R": hard_margin_svm(X, y).sqnorm, "gamma_R_sq": margin_squared_2d(X, y)}
+
+
+def _svm_norm_ok(values: Instance) -> Decision:
+    X = _rows(values["X"])
+    return _holds(X.shape[1] == 2 and all(frac(values[k]) == v for k, v in _svm_norm_terms(values).items()))
+
+
+SVM_NORM_VALID = P("R ⊂ ℝ², labels ±1, separable through 0; W_R = ‖w_R‖² (exact SVM) and γ_R² (enumerated "
+                   "candidate directions) computed from R", _svm_norm_ok)
+
+
+def _svm_norm_instance(X: list, y: list) -> dict[str, Any]:
+    inst = {"X": [list(r) for r in X], "y": list(y)}
+    return {**inst, **_svm_norm_terms(inst)}
+
+
+def _svm_norm_structured(rng: np.random.Generator, size: int):
+    out = [_svm_norm_instance([[1, 0], [-1, 0]], [1, -1]),
+           _svm_norm_instance([[1, 0], [-1, 0], ["1/2", 1]], [1, -1, 1]),
+           _svm_norm_instance([[2, 0], ["1/4", 1], ["-1/4", -1]], [1, 1, -1]),
+           _svm_norm_instance([[1, 1], [1, 0], [0, -1]], [1, 1, -1]),
+           _svm_norm_instance([[3, 0], [1, 2], [-1, 2]], [1, 1, -1]),
+           _svm_norm_instance([[1, 3], [2, 1], [-1, 1]], [1, 1, -1]),  # the margin set by a pair, not a single point
+           _svm_norm_instance([["1/10", 1], [1, "1/10"]], [1, 1])]  # one label only: still separable through 0
+    for _ in range(10):
+        pts = [[Fraction(int(rng.integers(1, 9)), 4), Fraction(int(rng.integers(-8, 9)), 4)] for _ in range(4)]
+        try:
+            out.append(_svm_norm_instance(pts, [1, 1, -1, -1] if rng.random() < 0.5 else [1, -1, 1, -1]))
+        except Exception:  # non-separable draws are skipped
+            continue
+    return out
+
+
+def _svm_norm_build(p: dict[str, Any]) -> Instance:
+    f = lambda v: Fraction(v).limit_denominator(100)  # noqa: E731
+    X = [[1, 0], [f(p["a1"]), f(p["a2"])], [f(p["b1"]), f(p["b2"])]]
+    return _svm_norm_instance(X, [1, 1, -1])
+
+
+SVM_NORM_SEARCH = Adversary("search over two more points of a three-point R (labels +, +, −)", space=Space(
+    bounds={"a1": (0.05, 2.0), "a2": (-2.0, 2.0), "b1": (-2.0, -0.05), "b2": (-2.0, 2.0)}, build=_svm_norm_build))
+
+
+# --------------------------------------------------------------------------- Lemma D.3 alone
+_wKv = sympy.Symbol("w_Kv", nonnegative=True)
+#: Lemma D.3 (lines 467–471): ``w(SMT(V)) ≤ w(MST(K_(V ∪ v)))`` — the right side written ``w_Kv``.
+SMT_BOUND_EXPR = _wKv
+
+
+def smt_weight(D: np.ndarray, V: list[int]) -> Fraction:
+    """``w(SMT(V))`` in a finite metric (Definition D.2): the MST of ``K_(V ∪ S)`` minimised over Steiner sets S
+    of the remaining points (a Steiner tree's length is at least the MST of its vertex set in the metric)."""
+    from ..algorithms.retain_graph import _prim
+
+    rest = [i for i in range(D.shape[0]) if i not in V]
+    return min(_prim(list(V) + list(S), D) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
+
+
+def _steiner_terms(values: Instance) -> Fraction:
+    from ..algorithms.retain_graph import _prim
+
+    V = [int(frac(i)) for i in values["V"]]
+    return _prim(V + [int(frac(values["v"]))], _metric(values))
+
+
+def _steiner_ok(values: Instance) -> Decision:
+    D = _metric(values)
+    N = D.shape[0]
+    V, v = [int(frac(i)) for i in values["V"]], int(frac(values["v"]))
+    metric = all(D[i, i] == 0 and D[i, j] == D[j, i] >= 0 and all(D[i, j] <= D[i, k] + D[k, j] for k in range(N))
+                 for i in range(N) for j in range(N))
+    return _holds(metric and N <= 8 and len(set(V)) == len(V) >= 1 and 0 <= v < N and all(0 <= i < N for i in V)
+                  and frac(values["w_Kv"]) == _steiner_terms(values))
+
+
+STEINER_VALID = P("a finite metric (≤ 8 points, triangle inequality checked), terminals V, a point v; w_Kv = "
+                  "w(MST(K_(V ∪ v)))", _steiner_ok)
+
+
+def _steiner_instance(points: list[tuple], V: list[int], v: int) -> dict[str, Any]:
+    D = [[abs(frac(a[0]) - frac(b[0])) + abs(frac(a[1]) - frac(b[1])) for b in points] for a in points]
+    inst = {"metric": D, "V": V, "v": v}
+    return {**inst, "w_Kv": _steiner_terms(inst)}
+
+
+def _steiner_structured(rng: np.random.Generator, size: int):
+    out = [
+        _steiner_instance([(0, 0), (2, 0), (0, 2), (1, 1)], [0, 1, 2], 3),  # the star of line 481
+        _steiner_instance([(0, 0), (2, 0), (1, 1), (1, 0)], [0, 1, 2], 3),  # the ℓ1 median point
+        _steiner_instance([(0, 0), (2, 0), (0, 2), (1, 1)], [0, 1, 2], 0),  # v already a terminal
+        _steiner_instance([(0, 0), (4, 0), (2, 3), (2, 0), (2, 1), (9, 9)], [0, 1, 2], 5),  # a far point
+        _steiner_instance([(0, 0), (4, 0), (2, 3), (2, 0), (2, 1), (9, 9)], [0, 1, 2], 4),
+    ]
+    for _ in range(6):
+        pts = list({(int(rng.integers(0, 5)), int(rng.integers(0, 5))) for _ in range(6)})
+        if len(pts) >= 4:
+            out.append(_steiner_instance(pts, [0, 1, 2], int(rng.integers(3, len(pts)))))
+    return out
+
+
+def _steiner_build(p: dict[str, Any]) -> Instance:
+    f = lambda v: Fraction(v).limit_denominator(20)  # noqa: E731
+    pts = [(0, 0), (4, 0), (2, 3), (f(p["x"]), f(p["y"])), (f(p["x2"]), f(p["y2"]))]
+    if len(set(pts)) < 5:
+        pts[4] = (pts[4][0] + Fraction(1, 7), pts[4][1])
+    return _steiner_instance(pts, [0, 1, 2], 3)
+
+
+STEINER_SEARCH = Adversary("search over the added point and one more Steiner candidate (ℓ1 plane)", space=Space(
+    bounds={"x": (0.0, 4.0), "y": (0.0, 3.0), "x2": (0.0, 4.0), "y2": (0.0, 3.0)}, build=_steiner_build))
+
+
+# --------------------------------------------------------------------------- quantities shared by the claims below
+def _scaled(fn, factor: Any):
+    def quantity(values: Instance) -> arb:
+        return fn(values) * to_arb(frac(factor))
+
+    return quantity
+
+
+def _logistic_ratio(values: Instance) -> arb:
+    """``RS-witness/Δ_GS``: the shift for the instance's z over ``Δ_GS = L/(nλ)``, ``L = B + λR_w`` (Lemma 3.7)."""
+    gs = arb_eval(ERM_GS_EXPR.subs(_L, LOGISTIC_L_EXPR), {**values, "m": 1})
+    return _logistic_shift(values) / gs
+
+
+def _svm_norm(values: Instance) -> arb:
+    return to_arb(frac(values["W_R"])).sqrt()
+
+
+def _svm_inverse_margin(values: Instance) -> arb:
+    return 1 / to_arb(frac(values["gamma_R_sq"])).sqrt()
+
+
+def _smt(values: Instance) -> arb:
+    return to_arb(smt_weight(_metric(values), [int(frac(i)) for i in values["V"]]))
+
+
+_RIDGE2_ADV = (Adversary("ill-conditioned and strongly regularised designs; added points along eigenvectors with both "
+                         "labels", generate=_ridge2_structured(False)), _ridge2_search(False))
+_RIDGE2_ADV_2 = (Adversary("ill-conditioned and strongly regularised designs; added points along eigenvectors with both "
+                           "labels", generate=_ridge2_structured(True)), _ridge2_search(True))
+_LOGISTIC_ADV = (Adversary("balanced and one-sided labels, points at ±B, λ from 1/100 to 10, R_w ∈ {1, 4}",
+                           generate=_logistic_structured), LOGISTIC_SEARCH)
+_SVM_NORM_ADV = (Adversary("margin-defining pairs, thin margins, random separable sets", generate=_svm_norm_structured),
+                 SVM_NORM_SEARCH)
+_STEINER_ADV = (Adversary("star metrics, ℓ1 medians, far points, random ℓ1 point sets", generate=_steiner_structured),
+                STEINER_SEARCH)
+
+MORE_CLAIMS = (
+    Claim(
+        id="retain.lemE.1",
+        source="Lemma E.1 (lines 497–501), operator norm, as printed [DK70, YWS15]; checked for d = 2, k = 1",
+        kind=Kind.INEQUALITY,
+        statement="‖P̃_k − P_k‖_2 ≤ ‖A − Ã‖_2/gap_k(A) for symmetric A, Ã with gap_k(A) > 0",
+        hypotheses=DK_VALID, bound=DK_OP_EXPR, quantity=_dk_distance, adversaries=_DK_ADVERSARIES,
+        derivation="retain.lemE.1",
+        note="The quantity is computed from the closed-form top projectors of 2×2 matrices (rigorous balls). "
+             "Davis–Kahan's sin Θ theorem divides by the separation between the spectra of A and Ã, not by gap_k(A).",
+    ),
+    Claim(
+        id="retain.lemE.1:frobenius",
+        source="Lemma E.1 (lines 497–501), Frobenius norm, as printed; checked for d = 2, k = 1",
+        kind=Kind.INEQUALITY,
+        statement="‖P̃_k − P_k‖_F ≤ √2‖A − Ã‖_F/gap_k(A)",
+        hypotheses=DK_VALID, bound=DK_FRO_EXPR, quantity=_dk_frobenius, adversaries=_DK_ADVERSARIES,
+        derivation="retain.lemE.1:frobenius",
+    ),
+    Claim(
+        id="retain.lemE.1+fix",
+        source="Lemma E.1 (lines 497–501), operator norm, with Yu, Wang & Samworth's constant 2 (YWS15, Thm 1)",
+        kind=Kind.INEQUALITY,
+        statement="‖P̃_k − P_k‖_2 ≤ 2‖A − Ã‖_2/gap_k(A)",
+        hypotheses=DK_VALID, bound=DK_OP_FIX_EXPR, quantity=_dk_distance, adversaries=_DK_ADVERSARIES,
+        derivation="retain.lemE.1+fix", corrects="retain.lemE.1",
+        note="An eigen-flip (A = diag(1, 0), Ã = diag(1/2 − t, 1/2 + t)) moves the projector by 1 with ‖E‖_2 = 1/2 + t: "
+             "the printed constant 1 fails, 2 is the sharp one (attained as t → 0).",
+    ),
+    Claim(
+        id="retain.lemE.1:frobenius+fix",
+        source="Lemma E.1 (lines 497–501), Frobenius norm, with YWS15 Thm 2: ‖sin Θ‖_F ≤ 2‖E‖_F/gap, ‖P̃ − P‖_F = √2‖sin Θ‖_F",
+        kind=Kind.INEQUALITY,
+        statement="‖P̃_k − P_k‖_F ≤ 2√2‖A − Ã‖_F/gap_k(A)",
+        hypotheses=DK_VALID, bound=DK_FRO_FIX_EXPR, quantity=_dk_frobenius, adversaries=_DK_ADVERSARIES,
+        derivation="retain.lemE.1:frobenius+fix", corrects="retain.lemE.1:frobenius",
+        note="The same eigen-flip moves the projector by √2 in Frobenius norm with ‖E‖_F = √2(1/2 + t): the printed "
+             "√2 is too small by up to √2; YWS15's 2√2 holds. Lemma E.2 cites the printed constant (its bound still "
+             "holds there, with the slack of ‖Σ̂_R' − Σ̂_R‖ ≤ 2B²/(n+1)).",
+    ),
+    Claim(
+        id="retain.lemE.1:control-quartered",
+        source="negative control: Lemma E.1's corrected operator bound divided by 4",
+        kind=Kind.INEQUALITY,
+        statement="(wrong on purpose) ‖P̃_1 − P_1‖_2 ≤ ‖A − Ã‖_2/(2 gap_1(A))",
+        hypotheses=DK_VALID, bound=DK_OP_FIX_EXPR / 4, quantity=_dk_distance, adversaries=_DK_ADVERSARIES,
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemG.1",
+        source="Lemma G.1 (lines 585–597), first inequality; Lemma 3.7's stability step (line 252); ridge, d ≤ 2",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w_(R∪z)‖ ≤ ‖∇f(w_(R∪z), z)‖/(n λ_R), λ_R = λ_min(XᵀX/n + λI), f with the regulariser inside",
+        hypotheses=(_ridge2_ok(False),), bound=ERM_G1_EXPR, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV,
+        derivation="retain.lemG.1",
+        note="Exact rational ridge minimisers. For a quadratic risk n∇²F̂_R(w_R − w_R') = ∇f(w_R', z) exactly, so the "
+             "bound is attained when ∇f is an eigenvector for λ_min (always for d = 1). The ‖∇f‖ ≤ L step is "
+             "Example G.2/G.3's (retain.exG.2, retain.exG.3).",
+    ),
+    Claim(
+        id="retain.lemG.1:second",
+        source="Lemma G.1 (line 589 and 597): 'by the same argument' ‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1)λ_R'); ridge, d ≤ 2",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w_(R∪z)‖ ≤ ‖∇f(w_R, z)‖/((n + 1) λ_R'), λ_R' = λ_min(X'ᵀX'/(n + 1) + λI)",
+        hypotheses=(_ridge2_ok(True),), bound=ERM_G1_SECOND_EXPR, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV_2,
+        derivation="retain.lemG.1:second",
+    ),
+    Claim(
+        id="retain.lemG.1:control-halved",
+        source="negative control: Lemma G.1's first inequality with the bound halved",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ ‖∇f(w_(R∪z), z)‖/(2n λ_R)",
+        hypotheses=(_ridge2_ok(False),), bound=ERM_G1_EXPR / 2, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV,
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.exG.3",
+        source="Example G.3, eq. (3) (lines 607–611) with Lemma G.1; d = 1, λ > 0",
+        kind=Kind.SENSITIVITY,
+        statement="Logistic ERM on ‖w‖ ≤ R_w: ‖w_R − w_(R∪z)‖ ≤ (B + λR_w)/(n λ_R^LogL), "
+                  "λ_R^LogL = λ_min(XᵀX/n)(2 cosh(BR_w/2))⁻² + λ",
+        hypotheses=(LOGISTIC_VALID,), bound=LOGISTIC_BOUND_1D, quantity=_logistic_shift, adversaries=_LOGISTIC_ADV,
+        derivation="retain.exG.3",
+        note="Certified minimisers (problems.minimize, radius ~1e-50) of the standard logistic loss (the printed loss's "
+             "stray −y wᵀx contradicts its own L = B + λR_w). RS is the maximum over z, which the adversaries search. "
+             "λ = 0 is outside: the certified minimiser needs λ > 0.",
+    ),
+    Claim(
+        id="retain.lem3.7",
+        source="Lemma 3.7 (lines 246–252): RS_ERM(R)/Δ_GS ≤ λ/λ_R, Δ_GS = L/(nλ); logistic loss of Example G.3, d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w_(R∪z)‖/(L/(nλ)) ≤ λ/λ_R for every z (L = B + λR_w, λ_R = λ_min(XᵀX/n)(2 cosh(BR_w/2))⁻² + λ)",
+        hypotheses=(LOGISTIC_VALID,), bound=ERM_RATIO_EXPR, quantity=_logistic_ratio, adversaries=_LOGISTIC_ADV,
+        derivation="retain.lem3.7",
+    ),
+    Claim(
+        id="retain.lemG.4",
+        source="Lemma G.4 (lines 613–635); unregularised log loss, d = 1 (constants L ≥ B, M ≥ B³/(6√3) given)",
+        kind=Kind.SENSITIVITY,
+        statement="If λ_0² ≥ 4ML/n, λ_0 = λ_min(∇²F̂_R(w_R)): ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M)",
+        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR, quantity=_local_shift,
+        adversaries=(Adversary("label imbalances, points at ±B, n from 24 to 64", generate=_local_structured(True)),
+                     _local_search(True)),
+        derivation="retain.lemG.4",
+        note="w_R, w_(R∪z) and λ_0 are rigorous balls (bisection on F̂' at 300 bits); λ_0 enters the instance rounded up "
+             "by < 2⁻¹⁰⁰, which only lowers the (decreasing in λ_0) bound.",
+    ),
+    Claim(
+        id="retain.lemG.4+fix",
+        source="Lemma G.4 (lines 613–635) with a continuity argument for its last step (lines 627–633)",
+        kind=Kind.SENSITIVITY,
+        statement="If λ_0² ≥ 4ML/n: ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M) — the same bound, proved through "
+                  "r(τ) = ‖w_R − w_τ‖ for the weight τ ∈ [0, 1] of z",
+        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR, quantity=_local_shift,
+        adversaries=(Adversary("label imbalances, points at ±B, n from 24 to 64", generate=_local_structured(True)),
+                     _local_search(True)),
+        derivation="retain.lemG.4+fix", corrects="retain.lemG.4",
+        note="The printed proof solves r(λ_0 − Mr) ≤ L/n using only r < λ_0/M, which leaves r ∈ [r₊, λ_0/M) open; the "
+             "minimiser of F̂_R + (τ/n)f(·, z) moves continuously from w_R, so r(τ) cannot jump the gap (r₋, r₊) and "
+             "stays ≤ r₋ ≤ λ_0/(2M). The statement is unchanged; only the derivation is repaired.",
+    ),
+    Claim(
+        id="retain.lemG.4:control-quartered",
+        source="negative control: Lemma G.4's bound divided by 4",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(8M)",
+        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR / 4, quantity=_local_shift,
+        adversaries=(Adversary("label imbalances, points at ±B", generate=_local_structured(True)),),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.exG.6",
+        source="Example G.6 (lines 661–665): logistic regression, λ = 0, L = B, M = B³/(6√3); d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="If n ≥ 4ML/λ_0²: ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M) with L = B, M = B³/(6√3)",
+        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR, quantity=_local_shift,
+        prescribed={"L": LOGLOSS_L_EXPR, "M": LOGLOSS_M_EXPR},
+        adversaries=(Adversary("label imbalances, points at ±B, n from 24 to 64", generate=_local_structured(False)),
+                     _local_search(False)),
+        derivation="retain.exG.6",
+    ),
+    Claim(
+        id="retain.lemG.5",
+        source="Lemma G.5 (lines 637–659), eq. (4) upper side (the explicit form of the Θ(1/n²) remainder)",
+        kind=Kind.INEQUALITY,
+        statement="For 0 ≤ r_n = 4ML/(λ_0² n) < 1: (λ_0 − √(λ_0² − 4ML/n))/(2M) ≤ L/(nλ_0) + λ_0 r_n²/(2M(4 − 2r_n))",
+        hypotheses=G5_VALID, bound=G5_UPPER_EXPR, quantity=lambda values: arb_eval(LOCAL_BOUND_EXPR, values),
+        adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5",
+    ),
+    Claim(
+        id="retain.lemG.5:lower",
+        source="Lemma G.5 (lines 637–659), eq. (4) lower side",
+        kind=Kind.INEQUALITY,
+        statement="For 0 ≤ r_n < 1: L/(nλ_0) + λ_0 r_n²/(2M(8 − 4r_n)) ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M)",
+        hypotheses=G5_VALID, bound=LOCAL_BOUND_EXPR, quantity=lambda values: arb_eval(G5_LOWER_EXPR, values),
+        adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5:lower",
+    ),
+    Claim(
+        id="retain.lemG.5:control-swapped",
+        source="negative control: eq. (4) with its two sides swapped",
+        kind=Kind.INEQUALITY,
+        statement="(wrong on purpose) (λ_0 − √(λ_0² − 4ML/n))/(2M) ≤ L/(nλ_0) + λ_0 r_n²/(2M(8 − 4r_n))",
+        hypotheses=G5_VALID, bound=G5_LOWER_EXPR, quantity=lambda values: arb_eval(LOCAL_BOUND_EXPR, values),
+        adversaries=_G5_ADVERSARIES, control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemF.1",
+        source="Lemma F.1 (lines 553–563), ‖w_R‖ ≤ 1/γ_R (line 557); linear kernel, d = 2",
+        kind=Kind.SENSITIVITY,
+        statement="The hard-margin SVM solution has ‖w_R‖ ≤ 1/γ_R (with the next claim: ‖w_R‖ = 1/γ_R)",
+        hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_UPPER_EXPR, quantity=_svm_norm, adversaries=_SVM_NORM_ADV,
+        derivation="retain.lemF.1",
+        note="‖w_R‖² from the exact rational SVM; γ_R² by enumerating the candidate directions (independent of the "
+             "solver). An identity: attained on every instance.",
+    ),
+    Claim(
+        id="retain.lemF.1:lower",
+        source="Lemma F.1 (lines 559–563), 1/γ_R ≤ ‖w_R‖",
+        kind=Kind.SENSITIVITY,
+        statement="1/γ_R ≤ ‖w_R‖",
+        hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_LOWER_EXPR, quantity=_svm_inverse_margin,
+        adversaries=_SVM_NORM_ADV, derivation="retain.lemF.1:lower",
+    ),
+    Claim(
+        id="retain.lemF.1:control-halved",
+        source="negative control: Lemma F.1 with 1/(2γ_R)",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖w_R‖ ≤ 1/(2γ_R)",
+        hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_UPPER_EXPR / 2, quantity=_svm_norm, adversaries=_SVM_NORM_ADV,
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemD.3",
+        source="Lemma D.3 (lines 467–473), finite metric spaces",
+        kind=Kind.INEQUALITY,
+        statement="w(SMT(V)) ≤ w(MST(K_(V ∪ v))) for every point v of the space",
+        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR, quantity=_smt, adversaries=_STEINER_ADV,
+        derivation="retain.lemD.3",
+        note="SMT by enumeration of Steiner sets (exact); attained when v is an optimal single Steiner point.",
+    ),
+    Claim(
+        id="retain.lemD.3:control-halved",
+        source="negative control: Lemma D.3 with the right side halved",
+        kind=Kind.INEQUALITY,
+        statement="(wrong on purpose) w(SMT(V)) ≤ w(MST(K_(V ∪ v)))/2",
+        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR / 2, quantity=_smt, adversaries=_STEINER_ADV,
+        control=Control.NEGATIVE,
+    ),
+)
+CLAIMS = CLAIMS + MORE_CLAIMS
+
+
+# --------------------------------------------------------------------------- active mechanisms (Section 4, Appendix H)
+#: Lemma H.2 / H.3 for the log loss of Example G.3 (d = 1): ``L²M/(n²λ_R³)`` with L = B + λR_w, M = B³/(6√3) and
+#: λ_R = (a/n)(2 cosh(BR_w/2))⁻² + λ.
+_LOG_SUBS = {_L: LOGISTIC_L_EXPR, _M: LOGLOSS_M_EXPR}
+_LOG_CURV_1D = LOGISTIC_CURVATURE_EXPR.subs(_lammin, _a / _n)
+NEWTON_LOG_BOUND_1D = NEWTON_BOUND_EXPR.subs(_LOG_SUBS).subs(_lamR, _LOG_CURV_1D)
+#: Algorithm 2, line 1 (line 725) for the same loss: ``σ = c_(ε,δ)·ML²/(λ_R³n²)``.
+NEWTON_LOG_SIGMA_1D = NEWTON_SIGMA_EXPR.subs(_c, C_CLASSIC_EXPR).subs(_LOG_SUBS).subs(_lamR, _LOG_CURV_1D)
+#: Lemma 4.2 (lines 295–299): ``RS/Δ_GS ≤ (λ/λ_R)³``.
+NEWTON_RATIO_1D = (_lam / _LOG_CURV_1D) ** 3
+#: Δ_GS of Lemma 4.2: the Newton bound at the global curvature λ.
+NEWTON_GS_1D = NEWTON_BOUND_EXPR.subs(_LOG_SUBS).subs(_lamR, _lam)
+_gG, _IG = sympy.Symbol("gamma_G", positive=True), sympy.Symbol("I_G", positive=True)
+_Cn = _L / (_n * _sigma * B_EPS_DELTA_EXPR)
+#: Lemma 4.1 (lines 277–281), as printed: ``I_R/I = ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R)``, ``C_n = L/(nσ b(ε, δ))``.
+ITER_RATIO_EXPR = sympy.log(_Cn / _lamR) * sympy.log(_gG) / (sympy.log(_Cn / _lam) * sympy.log(_gR))
+#: The ceilings of eq. (5) (+fix): ``I_R/I ≤ (x_R + 1)/x`` with x_R, x the un-rounded counts of the ratio above.
+ITER_RATIO_FIX_EXPR = (sympy.log(_Cn / _lamR) / sympy.log(1 / _gR) + 1) / (sympy.log(_Cn / _lam) / sympy.log(1 / _gG))
+#: Lemma H.1's proof (lines 697–701), m = 1: ``‖G_R^I(w_R') − w_R‖ ≤ γ_R^I L/(nλ_R)``.
+D2D_BOUND_1 = D2D_BOUND_EXPR.subs(_m, 1)
+
+
+def _d2d_mech(values: Instance):
+    """Algorithm 1's mechanism for the instance (cached: its parameters are memoised per R)."""
+    return _d2d_mech_cached(_logistic_key(values), frac(values["epsilon"]), frac(values["delta"]), frac(values["sigma"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _d2d_mech_cached(key: tuple, eps: Fraction, dl: Fraction, sig: Fraction):
+    from ..algorithms.retain import DescentToDeleteRS
+
+    return DescentToDeleteRS(_logistic_mech(dict(key)), epsilon=eps, delta=dl, sigma=sig)
+
+
+@functools.lru_cache(maxsize=256)
+def _d2d_shift_cached(key: tuple, eps: Fraction, dl: Fraction, sig: Fraction) -> arb:
+    values = dict(key)
+    R, Z = _logistic_data({**values, "x": list(values["x"]), "y": list(values["y"])})
+    return _d2d_mech_cached(key, eps, dl, sig).shift(R, Z).arb()
+
+
+def _d2d_shift(values: Instance) -> arb:
+    """‖G_R^I(w_(R∪z)) − w_R‖ of Algorithm 1 (d2d projected GD at 50 digits from certified minimisers)."""
+    return _d2d_shift_cached(_logistic_key(values), frac(values["epsilon"]), frac(values["delta"]), frac(values["sigma"]))
+
+
+def _d2d_terms(values: Instance) -> dict[str, Any]:
+    R, _ = _logistic_data(values)
+    p = _d2d_mech(values).parameters(R)
+    return {"gamma_R": p["gamma_R"], "I": p["I"], "L": p["L"], "lambda_R": p["lambda_R"], "n": p["n"]}
+
+
+def _d2d_delta(values: Instance) -> arb:
+    shift = _d2d_shift(values)
+    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], values["sigma"], shift)
+
+
+def _active_ok(values: Instance) -> Decision:
+    eps, dl, sig = frac(values["epsilon"]), frac(values["delta"]), frac(values.get("sigma", 1))
+    return _holds(_logistic_ok(values) is Decision.TRUE and 0 < eps < 1 and 0 < dl < 1 and sig > 0
+                  and _logistic_shift(values).is_finite())
+
+
+def _d2d_ok(values: Instance) -> Decision:
+    if _active_ok(values) is not Decision.TRUE:
+        return Decision.FALSE
+    return _holds(all(frac(values[k]) == frac(v) for k, v in _d2d_terms(values).items() if k in values))
+
+
+def _interior_ok(values: Instance) -> Decision:
+    """Both minimisers strictly inside ‖w‖ < R_w (decided with their certified radii): ∇F̂_R(w_R) = 0 and
+    ∇F̂_R'(w_R') = 0, which Lemma H.2's Taylor step uses (line 738)."""
+    if _active_ok(values) is not Decision.TRUE:
+        return Decision.FALSE
+    Rw = frac(values["R_w"])
+    for fit in _logistic_fits(_logistic_key(values)):
+        w = abs(Fraction(str(fit.theta[0])))
+        if not w + Fraction(fit.radius) + Fraction(1, 10**30) < Rw:
+            return Decision.FALSE
+    return Decision.TRUE
+
+
+ACTIVE_VALID = P("as Example G.3 (d = 1, λ > 0, certified minimisers), ε, δ ∈ (0, 1), σ > 0", _active_ok)
+NEWTON_VALID = P("as Example G.3 (d = 1, λ > 0), ε, δ ∈ (0, 1); w_R and w_(R∪z) interior to ‖w‖ ≤ R_w (the gradient "
+                 "vanishes at both, as Lemma H.2's proof uses)", _interior_ok)
+D2D_VALID = P("as Example G.3, ε, δ ∈ (0, 1), σ > 0; γ_R, I, L, λ_R, n (when given) those Algorithm 1 computes from R "
+              "(λ_R the rational lower end, γ_R = (β_R − λ_R)/(β_R + λ_R), I = I_R of eq. (5))", _d2d_ok)
+
+
+def _active_instance(base: dict[str, Any], eps: Any, dl: Any, sig: Any = None, d2d_terms: bool = False) -> dict[str, Any]:
+    inst = {**base, "epsilon": eps, "delta": dl}
+    if sig is not None:
+        inst["sigma"] = sig
+    if d2d_terms:
+        inst.update(_d2d_terms(inst))
+    return inst
+
+
+def _active_structured(kind: str):
+    def gen(rng: np.random.Generator, size: int):
+        bases = [v for v in _logistic_cases(rng, 10**6) if frac(v["R_w"]) == 4][::5]
+        bases = [v for v in bases if _logistic_shift(v).is_finite()]
+        out = []
+        for i, base in enumerate(bases):
+            eps, dl = (("1/2", "1/100000"), ("9/10", "1/1000"), ("1/10", "1/10000000000"))[i % 3]
+            if kind == "newton":
+                out.append(_active_instance(base, eps, dl))
+            else:
+                for sig in ("1/10", "1/1000"):
+                    out.append(_active_instance(base, eps, dl, sig, d2d_terms=(kind == "d2d-terms")))
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+
+    return gen
+
+
+def _active_build(kind: str):
+    def build(p: dict[str, Any]) -> Instance:
+        f = lambda v: Fraction(v).limit_denominator(8)  # noqa: E731
+        base = _logistic_instance([f(p["x0"]), f(p["x1"]), f(p["x2"])], ["1", "-1", "1"], _coarse(p["lambda"], 4),
+                                  f(p["zx"]), 1 if p["zy"] >= 0 else -1, R_w=_coarse(p["R_w"], 4))
+        return _active_instance(base, Fraction(p["epsilon"]).limit_denominator(20), _coarse(p["delta"], 1),
+                                None if kind == "newton" else _coarse(p["sigma"], 2), d2d_terms=(kind == "d2d-terms"))
+
+    return build
+
+
+#: Search box of the active claims: λ ≥ 3/10 and R_w ≥ 4 keep both minimisers inside ‖w‖ < R_w (|w| ≤ B/λ), where
+#: Lemma H.2's ∇F̂ = 0 holds and the certified minimiser needs no projection.
+_ACTIVE_BOUNDS = {**LOGISTIC_SEARCH.space.bounds, "lambda": (0.3, 10.0), "R_w": (4.0, 8.0), "epsilon": (0.01, 0.99),
+                  "delta": (1e-12, 0.1)}
+
+
+def _active_search(kind: str) -> Adversary:
+    bounds = dict(_ACTIVE_BOUNDS)
+    if kind != "newton":
+        bounds["sigma"] = (1e-4, 1.0)
+    return Adversary("search over the data, z, λ, R_w, ε, δ" + ("" if kind == "newton" else ", σ") + " (coarse grids)",
+                     space=Space(bounds=bounds, log=frozenset({"lambda", "R_w", "delta", "sigma"}),
+                                 build=_active_build(kind)))
+
+
+def _newton_mech(values: Instance):
+    from ..algorithms.retain import NewtonStepRS
+
+    return NewtonStepRS(_logistic_mech(values))
+
+
+@functools.lru_cache(maxsize=256)
+def _newton_shift_cached(key: tuple) -> arb:
+    values = dict(key)
+    R, Z = _logistic_data({**values, "x": list(values["x"]), "y": list(values["y"])})
+    return _newton_mech(values).shift(R, Z).arb()
+
+
+def _newton_shift(values: Instance) -> arb:
+    """‖w̄ − w_R‖ of Algorithm 2's update (lines 726–727) from the certified minimiser of R ∪ {z}."""
+    return _newton_shift_cached(_logistic_key(values))
+
+
+def _newton_delta(values: Instance) -> arb:
+    shift = _newton_shift(values)
+    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], arb_eval(NEWTON_LOG_SIGMA_1D, values), shift)
+
+
+def _newton_ratio(values: Instance) -> arb:
+    return _newton_shift(values) / arb_eval(NEWTON_GS_1D, values)
+
+
+def _iter_terms(values: Instance) -> dict[str, Any]:
+    R, _ = _logistic_data(values)
+    mech = _d2d_mech(values)
+    p = mech.parameters(R)
+    c = mech.erm.loss.constants(mech.erm.domain)
+    beta = Fraction(str(c.value("M")))
+    lam = frac(values["lambda"])
+    return {"I": p["I"], "I_G": mech.global_iterations(R.n), "L": p["L"], "n": p["n"], "lambda_R": p["lambda_R"],
+            "gamma_R": p["gamma_R"], "gamma_G": (beta - lam) / (beta + lam)}
+
+
+def _iter_ok(values: Instance) -> Decision:
+    if _active_ok(values) is not Decision.TRUE:
+        return Decision.FALSE
+    t = _iter_terms(values)
+    return _holds(all(frac(values[k]) == frac(v) for k, v in t.items()) and t["I"] >= 1 and t["I_G"] >= 1)
+
+
+ITER_VALID = P("as Example G.3, ε, δ ∈ (0, 1), σ > 0; I = I_R and I_G = I (eq. (5), Algorithm 1's and the global "
+               "analysis' counts), L, n, λ_R, γ_R, γ_G = (β − λ)/(β + λ) those the algorithm computes; I_R, I ≥ 1",
+               _iter_ok)
+
+
+def _iter_structured(rng: np.random.Generator, size: int):
+    out = []
+    for v in _active_structured("d2d")(rng, 10**6):
+        inst = {**v, **_iter_terms(v)}
+        if inst["I"] >= 1 and inst["I_G"] >= 1:
+            out.append(inst)
+    return out[:size]
+
+
+def _iter_build(p: dict[str, Any]) -> Instance:
+    v = _active_build("d2d")(p)
+    return {**v, **_iter_terms(v)}
+
+
+_ITER_SEARCH = Adversary("search over the data, λ, R_w, ε, δ, σ (coarse grids)", space=Space(
+    bounds={**_ACTIVE_BOUNDS, "sigma": (1e-4, 1e-2)}, log=frozenset({"lambda", "R_w", "delta", "sigma"}),
+    build=_iter_build))
+_NEWTON_ADV = (Adversary("Example G.3's datasets with R_w = 4 (interior minimisers), several (ε, δ)",
+                         generate=_active_structured("newton")), _active_search("newton"))
+
+ACTIVE_CLAIMS = (
+    Claim(
+        id="retain.lemH.1",
+        source="Lemma H.1 (lines 691–707) with Algorithm 1 (lines 667–681); log loss of Example G.3, d = 1",
+        kind=Kind.UNLEARNING,
+        statement="Descent-to-Delete with I = I_R(ε, δ, σ) of eq. (5) steps from w_(R∪z) publishes N(G_R^I(w_(R∪z)), σ²) "
+                  "vs N(w_R, σ²): (ε, δ)-indistinguishable",
+        hypotheses=(ACTIVE_VALID,), bound=delta, quantity=_d2d_delta,
+        adversaries=(Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}, several (ε, δ)",
+                               generate=_active_structured("d2d")), _active_search("d2d")),
+        derivation="retain.lemH.1",
+        note="The quantity is the exact δ at ε (Balle–Wang) of the actual shift after I_R steps of the d2d projected "
+             "gradient descent (50 digits; certified minimisers, radius ≤ 1e-40 allowance).",
+    ),
+    Claim(
+        id="retain.lemH.1:sensitivity",
+        source="Lemma H.1's proof (lines 697–701): ‖G_R^I(w_R') − w_R‖ ≤ γ_R^I·L/(nλ_R)",
+        kind=Kind.SENSITIVITY,
+        statement="‖G_R^I(w_(R∪z)) − w_R‖ ≤ γ_R^I L/(n λ_R) with Algorithm 1's η_R = 2/(λ_R + β_R)",
+        hypotheses=(D2D_VALID,), bound=D2D_BOUND_1, quantity=_d2d_shift,
+        adversaries=(Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}", generate=_active_structured("d2d-terms")),
+                     _active_search("d2d-terms")),
+        derivation="retain.lemH.1:sensitivity",
+    ),
+    Claim(
+        id="retain.lemH.1:control-boosted",
+        source="negative control: Lemma H.1's shift bound divided by 10⁴",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖G_R^I(w_(R∪z)) − w_R‖ ≤ 10⁻⁴·γ_R^I L/(n λ_R)",
+        hypotheses=(D2D_VALID,), bound=D2D_BOUND_1 / 10**4, quantity=_d2d_shift,
+        adversaries=(Adversary("Example G.3's datasets", generate=_active_structured("d2d-terms")),),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemH.2",
+        source="Lemma H.2 (lines 711–746), Newton step of Algorithm 2 (lines 719–729); log loss of Example G.3, d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w̄‖ ≤ L²M/(n²λ_R³), w̄ = w_(R∪z) + (1/n)Ĥ⁻¹∇f(w_(R∪z), z) (L = B + λR_w, M = B³/(6√3))",
+        hypotheses=(NEWTON_VALID,), bound=NEWTON_LOG_BOUND_1D, quantity=_newton_shift, adversaries=_NEWTON_ADV,
+        derivation="retain.lemH.2",
+        note="The printed statement drops the ½ its proof derives (line 746). With the constraint ‖w‖ ≤ R_w active the "
+             "Taylor step's ∇F̂_R(w_R) = 0 fails and so can the bound: interior minimisers are a hypothesis here.",
+    ),
+    Claim(
+        id="retain.lemH.3",
+        source="Lemma H.3 (lines 748–758) / Lemma 4.2 (lines 295–299), noise of Algorithm 2 line 1 (line 725)",
+        kind=Kind.UNLEARNING,
+        statement="The Newton step with σ = c_(ε,δ)·ML²/(λ_R³n²) in both worlds is (ε, δ)-unlearning",
+        hypotheses=(NEWTON_VALID,), bound=delta, quantity=_newton_delta, adversaries=_NEWTON_ADV,
+        derivation="retain.thm2.11",
+    ),
+    Claim(
+        id="retain.lem4.2",
+        source="Lemma 4.2 (lines 295–303): RS_(A,Ā)(R)/Δ_GS ≤ (λ/λ_R)³, Δ_GS = L²M/(n²λ³)",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w̄‖/(L²M/(n²λ³)) ≤ (λ/λ_R)³ for every z",
+        hypotheses=(NEWTON_VALID,), bound=NEWTON_RATIO_1D, quantity=_newton_ratio, adversaries=_NEWTON_ADV,
+        derivation="retain.lem4.2",
+    ),
+    Claim(
+        id="retain.lem4.2:control-cubed-away",
+        source="negative control: Lemma 4.2's ratio bound divided by 10⁴",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖w_R − w̄‖/Δ_GS ≤ 10⁻⁴(λ/λ_R)³",
+        hypotheses=(NEWTON_VALID,), bound=NEWTON_RATIO_1D / 10**4, quantity=_newton_ratio,
+        adversaries=(_NEWTON_ADV[0],), control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lem4.1",
+        source="Lemma 4.1 (lines 277–283), as printed (an equation; checked as I_R/I ≤ the printed ratio)",
+        kind=Kind.ITERATIONS,
+        statement="I_R(ε, δ, σ)/I(ε, δ, σ) = ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R), C_n = L/(nσ b(ε, δ))",
+        hypotheses=(ITER_VALID,), bound=ITER_RATIO_EXPR,
+        quantity=lambda values: to_arb(Fraction(frac(values["I"])) / frac(values["I_G"])),
+        adversaries=(Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}", generate=_iter_structured), _ITER_SEARCH),
+        derivation="retain.lem4.1",
+        note="I_R and I are the integer counts of eq. (5) (ceilings), as Algorithm 1 uses them; the printed ratio is "
+             "that of the un-rounded logarithms.",
+    ),
+    Claim(
+        id="retain.lem4.1+fix",
+        source="Lemma 4.1 (lines 277–283) with the ceilings of eq. (5)",
+        kind=Kind.ITERATIONS,
+        statement="I_R/I ≤ (x_R + 1)/x, x_R = ln(C_n/λ_R)/ln(1/γ_R), x = ln(C_n/λ)/ln(1/γ) (I_R = ⌈x_R⌉, I = ⌈x⌉)",
+        hypotheses=(ITER_VALID,), bound=ITER_RATIO_FIX_EXPR,
+        quantity=lambda values: to_arb(Fraction(frac(values["I"])) / frac(values["I_G"])),
+        adversaries=(Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}", generate=_iter_structured), _ITER_SEARCH),
+        derivation="retain.lem4.1+fix", corrects="retain.lem4.1",
+        note="⌈x_R⌉ < x_R + 1 and ⌈x⌉ ≥ x: the ratio of the rounded counts is within these limits, not equal to x_R/x.",
+    ),
+)
+CLAIMS = CLAIMS + ACTIVE_CLAIMS
+
+
+# --------------------------------------------------------------------------- m-deletion extensions (+fix-style)
+_xh1, _xh2, _xl1, _xl2, _med = sympy.symbols("xh1 xh2 xl1 xl2 med", nonnegative=True)
+#: The median for m added points (see :class:`~certunlearn.algorithms.retain.Median`): with N = n + m,
+#: ``max(½(x̄_(⌈N/2⌉) + x̄_(⌊N/2⌋+1)) − med, med − ½(x̲_(⌈N/2⌉) + x̲_(⌊N/2⌋+1)))``, x̄ the order statistics of R ∪ {B}^m
+#: and x̲ those of R ∪ {0}^m.
+MEDIAN_RS_M_EXPR = sympy.Max((_xh1 + _xh2) / 2 - _med, _med - (_xl1 + _xl2) / 2)
+
+
+def _median_m_terms(values: Instance) -> dict[str, Fraction]:
+    from ..algorithms.retain import median
+
+    xs, m, B = sorted(_fracs(values["R"])), int(frac(values["m"])), frac(values["B"])
+    n, N = len(xs), len(xs) + m
+    i1, i2 = (N + 1) // 2, N // 2 + 1
+    hi = lambda j: xs[j - 1] if j <= n else B  # noqa: E731
+    lo = lambda j: Fraction(0) if j <= m else xs[j - m - 1]  # noqa: E731
+    return {"xh1": hi(i1), "xh2": hi(i2), "xl1": lo(i1), "xl2": lo(i2), "med": median(xs)}
+
+
+def _median_m_ok(values: Instance) -> Decision:
+    xs, B, m = _fracs(values["R"]), frac(values["B"]), frac(values["m"])
+    if not (xs and all(0 <= x <= B for x in xs) and m >= 1 and m.denominator == 1):
+        return Decision.FALSE
+    return _holds(all(frac(values[k]) == v for k, v in _median_m_terms(values).items()))
+
+
+MEDIAN_M_VALID = P("x_i ∈ [0, B], any n ≥ 1, m ≥ 1; the order statistics xh, xl and med computed from R", _median_m_ok)
+
+
+def _median_m_rs(values: Instance) -> arb:
+    """RS_m by enumerating every multiset of m points of {0, B} ∪ R ∪ midpoints (exact)."""
+    from ..algorithms.retain import median_brute_force_rs
+
+    B, R = frac(values["B"]), _fracs(values["R"])
+    universe = sorted({Fraction(0), B, *R, *((a + b) / 2 for a, b in itertools.combinations(R, 2))})
+    return to_arb(median_brute_force_rs(R, universe, int(frac(values["m"])), B=B).value.exact)
+
+
+def _median_m_instance(B: Any, R: list, m: int) -> dict[str, Any]:
+    inst = {"B": B, "R": list(R), "m": m}
+    return {**inst, **_median_m_terms(inst)}
+
+
+def _median_m_structured(rng: np.random.Generator, size: int):
+    out = [_median_m_instance(B, R, m) for B, R in MEDIAN_DATASETS[:5] for m in (2, 3)]
+    out += [_median_m_instance("1", ["0", "1/2", "1", "1"], 2), _median_m_instance("1", ["0", "0", "1", "1"], 1)]
+    return out
+
+
+# ERM (Lemma G.1 for m points): ‖w_R − w_(R∪Z)‖ ≤ ‖Σ_(z∈Z) ∇f(w_(R∪Z), z)‖/(nλ_R)
+ERM_G1_M_EXPR = ERM_G1_EXPR  # the same expression, with G2 = ‖Σ_z ∇f(w_R', z)‖²
+
+
+def _ridge_m_data(values: Instance):
+    from ..algorithms.retain import labeled
+
+    R = labeled((_rows(values["X"]), _fracs(values["y"])), "R")
+    Z = labeled((_rows(values["Zx"]), _fracs(values["Zy"])), "U")
+    return R, Z
+
+
+def _ridge_m_terms(values: Instance) -> dict[str, Fraction]:
+    from ..algorithms.retain import RidgeERM
+
+    lam = frac(values["lambda"])
+    R, Z = _ridge_m_data(values)
+    w = RidgeERM(lam=lam, B=frac(values["B"]), Y=1).fit(R + Z).theta
+    grad = sum(((sum((a * b for a, b in zip(x, w)), Fraction(0)) - t) * x + lam * w for x, t in zip(Z.X, Z.y)),
+               np.zeros(R.d, dtype=object))
+    H = R.X.T @ R.X / R.n
+    h11, h12, h22 = (H[0, 0] + lam, H[0, 1], H[1, 1] + lam) if R.d == 2 else (H[0, 0] + lam, Fraction(0), H[0, 0] + lam)
+    return {"G2": sum((v * v for v in grad), Fraction(0)), "hs": (h11 + h22) / 2, "hd": (h11 - h22) / 2, "h12": h12,
+            "n": R.n, "m": Z.n}
+
+
+def _ridge_m_ok(values: Instance) -> Decision:
+    from ..algorithms.retain import RidgeERM
+
+    R, Z = _ridge_m_data(values)
+    mech = RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1)
+    mech.prepare(R)
+    mech.prepare(R + Z)
+    return _holds(R.d <= 2 and all(frac(values[k]) == v for k, v in _ridge_m_terms(values).items()))
+
+
+RIDGE_M_VALID = P("ridge data (‖x‖ ≤ B, |y| ≤ 1, d ≤ 2, XᵀX/n + λI ≻ 0), m = |Z| ≥ 1; G2 = ‖Σ_z ∇f(w_R', z)‖², hs, hd, "
+                  "h12, n computed from them", _ridge_m_ok)
+
+
+def _ridge_m_shift(values: Instance) -> arb:
+    from ..algorithms.retain import RidgeERM
+
+    R, Z = _ridge_m_data(values)
+    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).arb()
+
+
+def _ridge_m_instance(X: list, y: list, lam: Any, Zx: list, Zy: list) -> dict[str, Any]:
+    inst = {"X": [list(r) for r in X], "y": list(y), "lambda": lam, "B": 1, "Zx": [list(z) for z in Zx], "Zy": list(Zy)}
+    return {**inst, **_ridge_m_terms(inst)}
+
+
+def _ridge_m_structured(rng: np.random.Generator, size: int):
+    out = []
+    for X, y, lam in _RIDGE2_DATA:
+        d = len(X[0])
+        pts = ([["0", "1"], ["0", "1"]], [["0", "1"], ["1", "0"]], [["3/5", "-4/5"], ["0", "1"], ["1", "0"]]) if d == 2 \
+            else ([["1"], ["1"]], [["1"], ["-1"]], [["1/2"], ["1"], ["1"]])
+        for Zx in pts:
+            for sign in (1, -1):
+                out.append(_ridge_m_instance(X, y, lam, Zx, [sign] * len(Zx)))
+    return out
+
+
+# SVM (Lemma F.2 for m points): the proof only uses w_(R∪Z) ∈ C_R and ‖w_(R∪Z)‖ ≤ 1/γ
+def _svm_m_rs(values: Instance) -> arb:
+    return _svm_mech(values).exact_rs(_svm_R(values), int(frac(values["m"]))).value.arb()
+
+
+def _svm_m_ok(values: Instance) -> Decision:
+    return _holds(_svm_ok(values) is Decision.TRUE and 1 <= int(frac(values["m"])) <= len(values["support_X"]))
+
+
+SVM_M_VALID = P("as Lemma F.2, with 1 ≤ m ≤ |support|", _svm_m_ok)
+
+
+def _svm_m_structured(rng: np.random.Generator, size: int):
+    return [{**v, "m": m} for v in _svm_structured(rng, size)[:5] for m in (2, 3) if m <= len(v["support_X"])]
+
+
+# Newton step (Lemma H.2 for m points): m²L²M/(n²λ_R³)
+NEWTON_LOG_BOUND_M_1D = NEWTON_BOUND_M_EXPR.subs(_LOG_SUBS).subs(_lamR, _LOG_CURV_1D)
+
+
+def _newton_m_data(values: Instance):
+    from ..algorithms.retain import labeled
+
+    R = labeled((_rows([[x] for x in values["x"]]), _fracs(values["y"])), "R")
+    Z = labeled((_rows([[x] for x in values["Zx"]]), _fracs(values["Zy"])), "U")
+    return R, Z
+
+
+def _newton_m_shift(values: Instance) -> arb:
+    R, Z = _newton_m_data(values)
+    return _newton_mech(values).shift(R, Z).arb()
+
+
+def _newton_m_ok(values: Instance) -> Decision:
+    R, Z = _newton_m_data(values)
+    B, Rw, lam = frac(values["B"]), frac(values["R_w"]), frac(values["lambda"])
+    if not (lam > 0 and all(abs(v) <= B for v in list(R.X[:, 0]) + list(Z.X[:, 0]))
+            and all(v in (-1, 1) for v in list(R.y) + list(Z.y)) and frac(values["m"]) == Z.n
+            and frac(values["n"]) == R.n and frac(values["a"]) == sum((v * v for v in R.X[:, 0]), Fraction(0))):
+        return Decision.FALSE
+    mech = _logistic_mech(values)
+    for fit in (mech.fit(R), mech.fit(R + Z)):
+        if not abs(Fraction(str(fit.theta[0]))) + Fraction(fit.radius) + Fraction(1, 10**30) < Rw:
+            return Decision.FALSE
+    return Decision.TRUE
+
+
+NEWTON_M_VALID = P("as Lemma H.2 (log loss, d = 1, interior minimisers) with m = |Z| added points", _newton_m_ok)
+
+
+def _newton_m_structured(rng: np.random.Generator, size: int):
+    out = []
+    for x, y in ((["1/2", "-1", "3/4"], ["1", "-1", "-1"]), (["1", "1/2", "-1/4", "-1"], ["1", "1", "-1", "-1"])):
+        for lam in ("1/10", "1"):
+            for Zx, Zy in ((["1", "1"], ["-1", "-1"]), (["1", "-1"], ["-1", "1"]), (["1", "1", "1"], ["-1", "-1", "-1"])):
+                base = _logistic_instance(x, y, lam, "0", "1", R_w="4")
+                inst = {k: v for k, v in base.items() if k not in ("zx", "zy")}
+                out.append({**inst, "Zx": Zx, "Zy": Zy, "m": len(Zx)})
+    return out
+
+
+M_CLAIMS = (
+    Claim(
+        id="retain.lemC.1:m-points+fix",
+        source="extension of Lemma C.1 (lines 421–431; footnote 2's 'analogous' cases) to m added points, any n",
+        kind=Kind.SENSITIVITY,
+        statement="RS_m(R) = max(½(x̄_(⌈N/2⌉) + x̄_(⌊N/2⌋+1)) − med(R), med(R) − ½(x̲_(⌈N/2⌉) + x̲_(⌊N/2⌋+1))), N = n + m",
+        hypotheses=(MEDIAN_M_VALID,), bound=MEDIAN_RS_M_EXPR, quantity=_median_m_rs,
+        adversaries=(Adversary("the median datasets with m = 2, 3; even n", generate=_median_m_structured),),
+        derivation="retain.lemC.1:m-points+fix", corrects="retain.lemC.1",
+        note="Not a correction: the paper states m = 1 and odd n. The median is nondecreasing in each added point, so "
+             "its range is reached at Z = {0}^m and {B}^m; an exact lemma (attained).",
+    ),
+    Claim(
+        id="retain.lemG.1:m-points+fix",
+        source="extension of Lemma G.1 (lines 585–597) to m added points; ridge, d ≤ 2",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w_(R∪Z)‖ ≤ ‖Σ_(z∈Z) ∇f(w_(R∪Z), z)‖/(nλ_R) ≤ mL/(nλ_R)",
+        hypotheses=(RIDGE_M_VALID,), bound=ERM_G1_M_EXPR, quantity=_ridge_m_shift,
+        adversaries=(Adversary("ill-conditioned and regularised designs; repeated and opposite added points",
+                               generate=_ridge_m_structured),),
+        derivation="retain.lemG.1:m-points+fix", corrects="retain.lemG.1",
+        note="Not a correction: n∇F̂_R(w_R') = −Σ_z ∇f(w_R', z) by optimality on R ∪ Z, then strong monotonicity as in "
+             "Lemma G.1.",
+    ),
+    Claim(
+        id="retain.lemF.2:m-points+fix",
+        source="extension of Lemma F.2 (lines 565–581) to m added support points",
+        kind=Kind.SENSITIVITY,
+        statement="RS_m,SVM(R) ≤ √(1/γ² − 1/γ_R²) for every m",
+        hypotheses=(SVM_M_VALID,), bound=SVM_BOUND_EXPR, prescribed=SVM_PRESCRIBED, quantity=_svm_m_rs,
+        adversaries=(Adversary("margin-defining support vectors, m = 2, 3", generate=_svm_m_structured),),
+        derivation="retain.lemF.2:m-points+fix", corrects="retain.lemF.2",
+        note="Not a correction: the proof uses only w_(R∪Z) ∈ C_R and ‖w_(R∪Z)‖ ≤ 1/γ, true for any Z ⊆ supp(D).",
+    ),
+    Claim(
+        id="retain.lemH.2:m-points+fix",
+        source="extension of Lemma H.2 (lines 711–746) to m deleted points; log loss, d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w̄‖ ≤ m²L²M/(n²λ_R³), w̄ = w_(R∪Z) + (1/n)Ĥ⁻¹Σ_(z∈Z)∇f(w_(R∪Z), z)",
+        hypotheses=(NEWTON_M_VALID,), bound=NEWTON_LOG_BOUND_M_1D, quantity=_newton_m_shift,
+        adversaries=(Adversary("Example G.3's datasets, 2–3 repeated or opposite deleted points",
+                               generate=_newton_m_structured),),
+        derivation="retain.lemH.2:m-points+fix", corrects="retain.lemH.2",
+        note="Not a correction: the Taylor step is unchanged and Lemma G.1 for m points gives ‖w_R' − w_R‖ ≤ mL/(nλ_R).",
+    ),
+)
+CLAIMS = CLAIMS + M_CLAIMS
+
+
+# --------------------------------------------------------------------------- Table 1 (lines 222–230, 259–261)
+#: Table 1, MSE λ = 0: eq. (2) at λ = 0 (d = 1).
+TABLE1_MSE0_EXPR = RIDGE_BOUND_1D.subs(_lam, 0)
+#: Table 1, log loss λ = 0: eq. (3) at λ = 0 (d = 1).
+TABLE1_LOG0_EXPR = LOGISTIC_BOUND_1D.subs(_lam, 0)
+#: Table 1 / line 261 (i): ``RS_ERM(R) ≤ Δ_GS = L/(nλ)`` (λ_R ≥ λ > 0), log loss: L = B + λR_w.
+TABLE1_GS_EXPR = ERM_GS_EXPR.subs(_m, 1).subs(_L, LOGISTIC_L_EXPR)
+
+
+def _mse0_ok(values: Instance) -> Decision:
+    return _holds(_ridge_ok(values) is Decision.TRUE and frac(values["lambda"]) == 0)
+
+
+def _mse0_structured(rng: np.random.Generator, size: int):
+    cases = [(["1/8", "-1/2", "3/4"], ["1", "-1", "1"]), (["1", "1", "1"], ["1", "1", "1"]), (["1", "-1"], ["1", "1"]),
+             (["1/100", "1/100", "1/100"], ["1", "1", "1"]), (["1", "1/2", "1/4", "1/8"], ["1", "-1", "1", "-1"]),
+             (["1/2"], ["1"]), (["1/10", "1"], ["-1", "1"])]
+    return [_ridge_instance(x, y, "0") for x, y in cases]
+
+
+def _log0_terms(values: Instance) -> bool:
+    """R_w bounds both unconstrained minimisers (so W = {‖w‖ ≤ R_w} holds them and Example G.3 applies)."""
+    wR, wS, _ = _local_terms(*_local_key(values))
+    Rw = to_arb(frac(values["R_w"]))
+    with workprec(300):
+        return bool(abs(wR) < Rw and abs(wS) < Rw)
+
+
+def _log0_ok(values: Instance) -> Decision:
+    x, y = _fracs(values["x"]), _fracs(values["y"])
+    B = frac(values["B"])
+    ok = (len(x) == len(y) == frac(values["n"]) and frac(values["lambda"]) == 0 and frac(values["R_w"]) > 0
+          and all(v in (-1, 1) for v in y + [frac(values["zy"])]) and all(abs(v) <= B for v in x + [frac(values["zx"])])
+          and frac(values["a"]) == sum((v * v for v in x), Fraction(0)))
+    return _holds(ok and _log0_terms(values))
+
+
+LOG0_VALID = P("log loss, λ = 0, d = 1, non-separable R (finite minimisers), |x| ≤ B; R_w > |w_R|, |w_(R∪z)|; n, a "
+               "computed from R", _log0_ok)
+
+
+def _log0_structured(rng: np.random.Generator, size: int):
+    out = []
+    for n_pos, n_neg, reps in ((1, 1, 2), (2, 1, 3), (3, 1, 4), (2, 3, 3)):
+        x, y = _local_data(n_pos, n_neg, reps)
+        for zx, zy in (("1", "1"), ("1", "-1"), ("-1/2", "1")):
+            wR, wS, _ = _local_terms(tuple(x), tuple(_fracs(y)), frac(zx), frac(zy))
+            r = max(abs(float(wR.mid())), abs(float(wS.mid())))
+            for Rw in (Fraction(r).limit_denominator(100) + Fraction(1, 10), Fraction(r).limit_denominator(100) * 2 + 1):
+                out.append({"x": x, "y": y, "zx": frac(zx), "zy": frac(zy), "B": Fraction(1), "n": len(x), "lambda": 0,
+                            "R_w": Rw, "a": sum((v * v for v in x), Fraction(0))})
+    return out
+
+
+TABLE1_CLAIMS = (
+    Claim(
+        id="retain.table1:mse-lambda0",
+        source="Table 1 (lines 222–230), row 'MSE λ = 0': RS ≤ L^MSE/(nλ_R^MSE), eq. (2); d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="Unregularised least squares: RS(R) ≤ (B³/λ_min(XᵀX/(n+1)) + B)/(n λ_min(XᵀX/n)) while GS = ∞",
+        hypotheses=(P("ridge data with λ = 0", _mse0_ok),), bound=TABLE1_MSE0_EXPR, quantity=_ridge_rs,
+        adversaries=(Adversary("points on the data sphere, nearly degenerate designs, λ = 0", generate=_mse0_structured),
+                     Adversary("search over x ∈ [−1, 1]³, y ∈ {±1}³ at λ = 0", space=Space(
+                         bounds={**{f"x{i}": (-1.0, 1.0) for i in range(3)}, **{f"y{i}": (-1.0, 1.0) for i in range(3)}},
+                         fixed={"lambda": 0.0}, build=_ridge_build))),
+        derivation="retain.table1:mse-lambda0",
+        note="At λ = 0 the regulariser's gradient vanishes, so the printed L^MSE is a valid gradient bound here "
+             "(compare retain.exG.2 at λ > 0).",
+    ),
+    Claim(
+        id="retain.table1:logloss-lambda0",
+        source="Table 1 (lines 222–230), row 'LOG LOSS λ = 0': RS ≤ L^LogL/(nλ_R^LogL), eq. (3); d = 1",
+        kind=Kind.SENSITIVITY,
+        statement="Unregularised logistic regression with |w| ≤ R_w: ‖w_R − w_(R∪z)‖ ≤ B/(n λ_min(XᵀX/n)(2cosh(BR_w/2))⁻²)",
+        hypotheses=(LOG0_VALID,), bound=TABLE1_LOG0_EXPR, quantity=_local_shift,
+        adversaries=(Adversary("label imbalances, R_w just above and well above the minimisers",
+                               generate=_log0_structured),),
+        derivation="retain.table1:logloss-lambda0",
+    ),
+    Claim(
+        id="retain.table1:gs",
+        source="Table 1 and line 261 (i): λ_R ≥ λ > 0 implies RS_ERM(R) ≤ Δ_GS = L/(nλ); log loss of Example G.3",
+        kind=Kind.SENSITIVITY,
+        statement="‖w_R − w_(R∪z)‖ ≤ (B + λR_w)/(nλ) for every z",
+        hypotheses=(LOGISTIC_VALID,), bound=TABLE1_GS_EXPR, quantity=_logistic_shift, adversaries=_LOGISTIC_ADV,
+        derivation="retain.table1:gs",
+    ),
+)
+CLAIMS = CLAIMS + TABLE1_CLAIMS
+
+
+# --------------------------------------------------------------------------- Lemma E.3 (the noisy PCA release)
+#: Lemma E.3 (lines 521–529): ``σ(R) = 2√2B²/((n + 1)gap_k(R))·c_(ε,δ)``.
+PCA_SIGMA_EXPR = PCA_BOUND_EXPR * C_CLASSIC_EXPR
+
+
+def _pca_delta(values: Instance) -> arb:
+    """δ at ε between N(upper(P_k(Σ̂_(R∪U))), σ²I) and N(upper(P_k(Σ̂_R)), σ²I) — the upper-triangular entries the
+    mechanism releases (E mirrored), before the data-independent projection (post-processing)."""
+    mech = _pca_mech(values)
+    R = mech.prepare(_rows(values["R"]))
+    shift = mech.shift(R, _rows(values["U"])).arb()
+    if shift == 0:
+        return arb(0)
+    return delta_enclosure(values["epsilon"], arb_eval(PCA_SIGMA_EXPR, values), shift)
+
+
+def _pca_pair_structured(rng: np.random.Generator, size: int):
+    out = []
+    for i, v in enumerate(_pca_structured(rng, size)):
+        eps, dl = (("1/2", "1/100000"), ("9/10", "1/1000"), ("1/100", "1/10000000000"), ("99/100", "1/2"))[i % 4]
+        out.append({**v, "epsilon": eps, "delta": dl})
+    return out
+
+
+def _pca_pair_build(p: dict[str, Any]) -> Instance:
+    return {**_pca_build(p), "epsilon": Fraction(p["epsilon"]).limit_denominator(1000), "delta": Fraction(p["delta"])}
+
+
+E3_CLAIMS = (
+    Claim(
+        id="retain.lemE.3",
+        source="Lemma E.3 (lines 521–529): the rank-k projector with symmetric Gaussian noise, σ(R) from Lemma E.2",
+        kind=Kind.UNLEARNING,
+        statement="Releasing P_k(V V ᵀ + E), E symmetric with N(0, σ(R)²) upper-triangular entries, σ(R) = "
+                  "2√2B²/((n + 1)gap_k(R))·c_(ε,δ), is (ε, δ)-unlearning",
+        hypotheses=(*EPS_RANGE, *DELTA_RANGE, PCA_VALID), bound=delta, quantity=_pca_delta,
+        adversaries=(Adversary("nearly degenerate gaps, points on the data sphere, several (ε, δ)",
+                               generate=_pca_pair_structured),
+                     Adversary("search over the spectrum, the added point and (ε, δ)", space=Space(
+                         bounds={**PCA_SEARCH.space.bounds, "epsilon": (0.01, 0.99), "delta": (1e-12, 0.5)},
+                         log=frozenset({"delta"}), build=_pca_pair_build))),
+        derivation="retain.thm2.11",
+        note="The released vector is the upper triangle (i ≤ j), whose ℓ2 shift is at most the Frobenius shift Lemma "
+             "E.2 bounds; the proof is Theorem 2.11's (line 527), whose derivation this claim names.",
+    ),
+)
+CLAIMS = CLAIMS + E3_CLAIMS
