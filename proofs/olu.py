@@ -15,7 +15,8 @@ terms is not below the integral from 0); Theorem 2's last line (1 + log T + k + 
 log T + 2k², at k = 1); Corollary 7's substitution (drops the '1 +' part of eq. (22) times the noise
 coefficient); Theorem 5's line 864 (the factor 2D² on the noise term is dropped); Table 1's constant step in
 eq. (39) against Theorem 5's bound; Theorem 6's use of I₁ (γ^{I₁} ≤ L/(μDτ) gives γ^{I₁} ≤ L/(τμ) only for
-D ≥ 1); Lemma 10 as printed (unsquared first norm). Several of these claims still hold on every instance
+D ≥ 1); Lemma 10 as printed (unsquared first norm); Theorem 4's step (a)–(b) of eq. (33) (Lemma 8's 2β(f − inf f)
+written β f — false for any β when inf f < 0, e.g. linear losses) and its last line, eq. (36). Several of these claims still hold on every instance
 checked (their verdicts are computed by the checker): the refuted step is a gap in the proof, not necessarily
 in the statement.
 
@@ -27,7 +28,7 @@ import sympy
 from sympy import Abs, log, sqrt
 
 from certunlearn.claims.olu import (
-    COR7, ETA_TABLE1, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.claims.symbols import alpha, epsilon
@@ -349,8 +350,10 @@ def _thm5_steps() -> tuple:
              "√(T(2D²L² + X)) — the factor 2D² on the noise term X is dropped"),
         step(sqrt(Uu + Vv), "<=", sqrt(Uu) + sqrt(Vv),
              "line 864: √(T(2D²L² + X)) ≤ DL√(2T) + √(TX), i.e. √(u + v) ≤ √u + √v with u = 2TD²L², v = TX"),
-        step((D * L + sqrt(Xs / 2)) * sqrt(2 * T) + shift, "<=", THM5,
-             "ω = 1.2: √(X/2) = (L/2)√(1.2k^{2.2}d/(0.44ε)) ≤ Lk^{1.1}√(d/ε) (line 247)"),
+        step(Xs, "<=", 2 * L**2 * k ** sympy.Rational(11, 5) * d / epsilon,
+             "ω = 1.2: X = 1.2k^{2.2}L²d/(0.88ε) ≤ 2k^{2.2}L²d/ε, i.e. √(X/2) ≤ Lk^{1.1}√(d/ε)"),
+        step((D * L + L * k ** sympy.Rational(11, 10) * sqrt(d / epsilon)) * sqrt(2 * T) + shift, "==", THM5,
+             "(DL + √(X/2))√(2T) + 2L²k²/κ with the previous step: line 247"),
     )
 
 
@@ -413,6 +416,120 @@ def thm2_proof() -> Derivation:
         steps=_eq17_steps() + _thm2_chain())
 
 
+def prop1() -> Derivation:
+    cg = sympy.Symbol("c", nonnegative=True)  # the group is 2^c
+    return Derivation(
+        claim_id="olu.prop1", target="bound",
+        title="Proposition 1 (lines 345–359): group privacy of RDP (Mironov 2017, Prop. 2) for groups of k = 2^c",
+        start="D_{α/2^c}(A(S_i) ‖ A(S'_i)) ≤ 3^c ε (Lemma 1/2: Mironov's Proposition 2, α ≥ 2^{c+1})",
+        premises=(Premise("If A is (α, ε)-RDP and α ≥ 2^{c+1}, then for datasets differing in at most 2^c elements "
+                          "D_{α/2^c} ≤ 3^c ε", "Mironov 2017, Proposition 2 (cited as Lemma 1/Lemma 2; the paper applies it "
+                          "to every k ∈ N, the source states it for k = 2^c)"),
+                  Premise("S_i and S'_i differ in i ≤ k functions; D_{α/k} only grows with the group size",
+                          "line 351")),
+        domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon]},
+        steps=(
+            step(3**cg * epsilon, "<=", (2**cg) ** sympy.Rational(8, 5) * epsilon,
+                 "3^c = (2^c)^{log₂ 3} ≤ (2^c)^{1.6}: log₂ 3 ≈ 1.585 ≤ 1.6 and 2^c ≥ 1"),
+            then("==", k ** sympy.Rational(8, 5) * epsilon, "k = 2^c", given={k: 2**cg}),
+        ))
+
+
+_NOISE4 = 3 * d * k**2 * L**2 * D / (4 * epsilon) * sqrt(S3)  # eq. (34)(b) at ω = 3/2 after Cauchy–Schwarz
+THM4_PREMISES = (
+    Premise("E[A] ≤ D²/(2η_T) + Σ_t η_t‖∇f_t‖²/2 ≤ (3D/2)√p(T) (eq. (33), Lemma 7, ‖z_t − z*‖ ≤ D)", "eq. (33), Lemma 7"),
+    Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = Σ_i d i^ω ωL²η_{u[i]}²/(4(ω−1)εη_{τ[i]}) ≤ (dωL²/(4(ω−1)ε))k^{ω+1/2}"
+            "√(Σ_i η_{u[i]}⁴/η_{τ[i]}²) with η = D/√p (eq. (34), Cauchy–Schwarz)", "eq. (34)"),
+)
+
+
+def thm4() -> Derivation:
+    Fz, Fi = sympy.symbols("f_z f_inf", positive=True)
+    return Derivation(
+        claim_id="olu.thm4", target="bound", title="Theorem 4 as printed: eqs. (33)–(36) at ω = 3/2 (lines 784–869)",
+        start="E Regret_T ≤ E[A] + E[B] (eq. (32))", premises=THM4_PREMISES + (
+            Premise("Lemma 8 (Srebro et al.): ‖∇f(x)‖² ≤ 2β(f(x) − inf f)", "Lemma 8"),
+            Premise("Lemma 9 with x = Σ_t f_t(z_t), a = 9D²β/4, b = 0, c = F* + E[B] (line 857)", "Lemma 9")),
+        domain={**_dom(D, beta, L, d, k, epsilon, rho), Fz: ("0.001", "100"), Fi: ("0", "100"), Fs: ("0", "100"),
+                S3: ("0.001", "100")},
+        steps=(
+            step(2 * beta * (Fz - Fi), "<=", beta * Fz,
+                 "eq. (33), (a) and (b): Lemma 8's 2β(f − inf f) is written β(f − inf f), then inf f is dropped "
+                 "(‘non-negativity of the loss functions’)", conditions=(sympy.Le(Fi, Fz),)),
+            step(9 * D**2 * beta / 4 + 3 * D * sqrt(beta * Fs) + rho * _NOISE4, "<=", THM4,
+                 "eq. (36): Lemma 9's 2√(ac) = 3D√(β(F* + E[B])) is printed 3D√F*, and E[B] = ρ·eq. (34)'s bound (ρ ≤ 1) "
+                 "becomes (3/4)dk²L²D²√(βS₃)/ε", conditions=le1(rho)),
+        ))
+
+
+def thm4_fix() -> Derivation:
+    return Derivation(
+        claim_id="olu.thm4+fix", target="bound",
+        title="Theorem 4, corrected: eqs. (32)–(34) without Lemmas 8 and 9, comparator switches charged",
+        start="E Regret_T ≤ E[A] + Σ_i (switch at τ[i]) + E[B] (eq. (32))", premises=THM4_PREMISES + (
+            Premise("At each switch of comparator (t = τ[i] + 1) the telescoping of eq. (33) leaves "
+                    "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2", "telescoping, η_t decreasing"),),
+        domain={**_dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
+        steps=(
+            step(rA * 3 * D / 2 * sqrt(PT) + rC * k * D / 2 * sqrt(PT) + rB * _NOISE4, "<=", THM4_FIX,
+                 "E[A] = ρ_A(3D/2)√p(T), switches = ρ_C kD√p(T)/2, E[B] = ρ_B·(3/4)dk²L²D√S₃/ε (ρ's ≤ 1)",
+                 conditions=le1(rA, rB, rC)),
+        ))
+
+
+def _table2_unlearning(cid: str, what: str) -> Derivation:
+    return Derivation(
+        claim_id=cid, target="bound", title=f"Table 2: {what} is an (α, 0)-OLU (line 278)",
+        start="D_α(output on [τ[i], τ[i+1]) ‖ reference output)",
+        premises=(Premise(f"{what}'s output from τ[i] on is a deterministic function of z_1 and the functions it keeps, "
+                          "which are those of the reference process (f_{u[1:i]} replaced by ⊥): the two output sequences "
+                          "are the same point", "Definition 2"),),
+        steps=(step(sympy.S.Zero, "==", sympy.S.Zero, "D_α(δ_z ‖ δ_z) = 0"),))
+
+
+def table2_restart_regret(sc: bool) -> Derivation:
+    per = L**2 / (2 * mu) * (1 + log(theta * T)) if sc else sympy.Rational(3, 2) * D * L * sqrt(theta * T)
+    return Derivation(
+        claim_id="olu.table2:restart-regret-" + ("sc" if sc else "c"), target="bound",
+        title="Table 2, Discard-and-restart, " + ("SC: k log T" if sc else "C: k√T") + ", explicit",
+        start="Regret_T = Σ_{i=0}^{k} (regret of a fresh OGD run on interval i against z*_i)",
+        premises=(Premise("A fresh OGD run of n steps with " + ("η_s = 1/(μs) on μ-strongly convex f_t, ‖∇f_t‖ ≤ L, has "
+                          "regret ≤ (L²/(2μ))Σ_{s≤n} 1/s ≤ L²(1 + log n)/(2μ)" if sc else "η_s = D/(L√s), ‖∇f_t‖ ≤ L, "
+                          "‖w − z*‖ ≤ D, has regret ≤ (3/2)DL√n"), "Hazan 2016, Thm 3." + ("3" if sc else "1")),
+                  Premise("Each interval has n_i = θ_i T ≤ T rounds (θ_i ≤ 1); there are k + 1 intervals", "eq. (5)")),
+        domain={**_dom(L, mu, D, k, theta), T: ("1", "10000")}, conditions=(sympy.Ge(theta * T, 1),),
+        steps=(step((k + 1) * per, "<=", RESTART_SC if sc else RESTART_C, "n_i ≤ T in every interval",
+                    conditions=le1(theta)),))
+
+
+def thm6_regret() -> Derivation:
+    Cp, Dp, Ep, Bp = sympy.symbols("C_A D_A E_A B_A", positive=True)
+    rD, rE, rZ = sympy.symbols("rho_D rho_E rho_Z", positive=True)
+    g = GAMMA_SC
+    parts = {Cp: G2s * L + k * mu * (2 * g**I2s * L + D**2), Dp: L**2 * HTs / mu, Ep: 2 * k * L * D,
+             Bp: Sig + 2 * g**I2s * D * L / mu * Rtau + L * RT / (T * mu)}
+    drift = (1 + k) * k * L**2 / mu
+    return Derivation(
+        claim_id="olu.thm6:regret", target="bound",
+        title="Theorem 6, regret part: the explicit parts of its proof (eqs. (46)–(55), lines 1015–1140)",
+        start="E Regret_T ≤ A + E[B] + Σ_i Σ_t L‖z* − z*_i‖, 2A = C + D + E (eqs. (46), (48))",
+        premises=(
+            Premise("C ≤ G₂L + kμ(2γ^{I₂}L + D²) (eq. (55), Lemma 10+fix and Assumption 2); C = ρ_C·C_A", "eq. (55)"),
+            Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·D_A", "eq. (49)"),
+            Premise("E ≤ 2kLD (eq. (50)); E = ρ_E·E_A", "eq. (50)"),
+            Premise("E[B] ≤ Σ_i σ_i + d_i + L(T − i − τ[i])/(Tμ) =: B_A (eq. (47), as printed; E[B] ≥ 0, so B_A > 0 "
+                    "wherever eq. (47) holds); E[B] = ρ_B·B_A", "eq. (47), Lemma 5"),
+            Premise("The dynamic comparators cost ≤ (1 + k)kL²/μ (last display, Lemma 5) = ρ_Z·(1 + k)kL²/μ",
+                    "Lemma 5")),
+        domain={**_dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
+                Cp: ("0.001", "100"), Dp: ("0.001", "100"), Ep: ("0.001", "100"), Bp: ("0.001", "100")},
+        steps=(
+            step((rC * Cp + rD * Dp + rE * Ep) / 2 + rB * Bp + rZ * drift, "<=", (Cp + Dp + Ep) / 2 + Bp + drift,
+                 "each part at most its bound (ρ's ≤ 1)", conditions=le1(rB, rC, rD, rE, rZ)),
+            then("==", THM6_REGRET.subs(gamma, g), "the parts' bounds written out", given=tuple(parts.items())),
+        ))
+
+
 def derivations() -> list[Derivation]:
     return [
         thm1(), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
@@ -421,5 +538,8 @@ def derivations() -> list[Derivation]:
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",
                    LEM6, "eqs. (29)–(30)"),
         lem9(), _lem10("olu.lem10", True), _lem10("olu.lem10+fix", False), thm2_proof(), lemd1(), thm2(), cor7(),
-        thm3(), thm5(), table1_constant(), thm6(),
+        thm3(), thm5(), table1_constant(), thm6(), prop1(), thm4(), thm4_fix(),
+        _table2_unlearning("olu.table2:restart", "Discard-and-restart"),
+        _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
+        table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
     ]

@@ -229,26 +229,29 @@ def newton_laws(stream: Stream, z1, etas, tau, u, noise_var, h, I1: Sequence[int
     return run_laws(stream, z1, etas, gone, dict(zip(tau, noise_var)), unlearn)
 
 
-def retrain_laws(stream: Stream, z1, etas, tau, u) -> list[Law]:
+def retrain_laws(stream: Stream, z1, etas, tau, u, *, reference: int = 0) -> list[Law]:
     """Retraining from scratch (Table 2): at each τ[i], the output is OGD rerun on f_{1:τ[i]} without
-    f_{u[1:i]} — the noiseless reference process; it continues from there."""
+    f_{u[1:i]} — the noiseless reference process; it continues from there (``reference = j``: the same on the
+    stream with f_{u[1:j]} replaced by ⊥)."""
     check_schedule(stream, tau, u)
     laws, out = None, [None] * (stream.T + 1)
     bounds = [0, *tau, stream.T]
     for i in range(len(tau) + 1):
-        laws = run_laws(stream, z1, etas, set(u[:i]), {})
+        laws = run_laws(stream, z1, etas, set(u[:max(i, reference)]), {})
         for t in range(bounds[i] if i else 0, bounds[i + 1] + 1):
             out[t] = laws[t]
     return out
 
 
-def restart_laws(stream: Stream, z1, etas, tau, u) -> list[Law]:
-    """Discard-and-restart (Table 2): at each τ[i] the state is reset to z_1 and OGD restarts with η_1, η_2, …"""
+def restart_laws(stream: Stream, z1, etas, tau, u, *, reference: int = 0) -> list[Law]:
+    """Discard-and-restart (Table 2): at each τ[i] the state is reset to z_1 and OGD restarts with η_1, η_2, …
+    (``reference = i``: the same on the stream with f_{u[1:i]} replaced by ⊥, Definition 2)."""
     check_schedule(stream, tau, u)
     law, laws, start = Law(tuple(z1), (0,) * stream.d), [], 0
     laws.append(law)
+    gone = set(u[:reference])
     for t in range(1, stream.T + 1):
-        law = law.push(stream.gd_map([t], etas[t - start - 1]))
+        law = law.push(stream.gd_map([] if t in gone else [t], etas[t - start - 1]))
         if t in tau:
             law, start = Law(tuple(z1), (0,) * stream.d), t
         laws.append(law)
