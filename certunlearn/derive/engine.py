@@ -817,7 +817,7 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
                     try:
                         res = boxmod.prove_on_box(sympy.S.Zero, "<" if strict else "<=", base,
                                                   {n: ctx.domain[n] for n in names}, conditions=conds)
-                    except ValueError as exc:
+                    except (ValueError, NotImplementedError) as exc:
                         box_note = f"box search on the domain not usable: {exc}"
                     else:
                         if res.status == boxmod.PROVED:
