@@ -1,0 +1,524 @@
+"""Exact one-dimensional Gibbs laws of POMER (Agarwal, Kale, Singh, Thakurta; paper file 001, eqs. (3.1)–(3.3),
+lines 118–134), on rigorous enclosures.
+
+On K = [a, b] with a continuous piecewise-linear loss f (exact rational knots and slopes) the Gibbs density
+μ̄(f, β, λ)(x) ∝ exp(−β(f(x) + λx²/2)) is, cell by cell, a truncated Gaussian; every quantity POMER needs —
+partition functions, moments, masses of intervals, products with keep/switch probabilities — is a finite sum of
+integrals ∫_u^v (w₀ + w₁x)·exp(L₀ + L₁x − Ax²) dx, evaluated in closed form with arb's erfc (both tails written
+with erfc, never 1 − erfc), so no float cancellation or underflow: arb balls carry any exponent.
+
+:class:`Pieces` is the one representation: on each cell [u, v] of K, exp(−q·βλx²/2)·Σⱼ cⱼ·exp(−β·kⱼ·x) with
+``q ∈ {0, 1}``, rational ``kⱼ`` and arb ``cⱼ``. Cell ends are exact rationals (loss knots) or arb balls
+(thresholds of clipped density ratios). Ends that cannot be ordered at the working precision are combined by
+continuous max/min (every integral is continuous in its ends, so balls still enclose the truth); only a constant
+log ratio sitting on a clipping threshold raises :class:`Ambiguous` (callers turn it into NaN, so the decision is
+retried at a higher precision).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Union
+
+import mpmath
+import numpy as np
+from flint import arb
+
+from ..errors import InvalidParameterError
+from ..numeric.enclosure import to_arb
+from ..numeric.precision import workprec
+
+End = Union[Fraction, arb]
+
+
+class Ambiguous(ArithmeticError):
+    """Two cell ends (or an end and a threshold) overlap at the working precision."""
+
+
+def _frac(x, name: str) -> Fraction:
+    if isinstance(x, bool):
+        raise InvalidParameterError(name, "a boolean is not a number")
+    try:
+        q = Fraction(x)
+    except (TypeError, ValueError) as e:
+        raise InvalidParameterError(name, f"{x!r} is not a finite rational") from e
+    return q
+
+
+def _a(x: End) -> arb:
+    return to_arb(x)
+
+
+def _less(x: End, y: End) -> bool:
+    """x < y, decided exactly (rationals) or rigorously (balls); Ambiguous if undecidable."""
+    if isinstance(x, Fraction) and isinstance(y, Fraction):
+        return x < y
+    ax, ay = _a(x), _a(y)
+    if ax < ay:
+        return True
+    if ax >= ay:
+        return False
+    raise Ambiguous(f"cannot order {ax} and {ay}")
+
+
+# ---------------------------------------------------------------------------------------------- losses
+
+
+@dataclass(frozen=True)
+class PiecewiseLinear:
+    """A continuous piecewise-linear function on [knots[0], knots[-1]]: slope ``slopes[i]`` on
+    [knots[i], knots[i+1]] and value ``start`` at knots[0]. Everything is an exact Fraction."""
+
+    knots: tuple[Fraction, ...]
+    slopes: tuple[Fraction, ...]
+    start: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        knots = tuple(_frac(k, "knots") for k in self.knots)
+        slopes = tuple(_frac(s, "slopes") for s in self.slopes)
+        if len(knots) < 2 or len(slopes) != len(knots) - 1:
+            raise InvalidParameterError("knots", "need m + 1 ≥ 2 knots for m slopes")
+        if any(u >= v for u, v in zip(knots, knots[1:])):
+            raise InvalidParameterError("knots", "knots must increase strictly")
+        object.__setattr__(self, "knots", knots)
+        object.__setattr__(self, "slopes", slopes)
+        object.__setattr__(self, "start", _frac(self.start, "start"))
+
+    @classmethod
+    def linear(cls, a, b, g, c=0) -> "PiecewiseLinear":
+        """x ↦ g·x + c on [a, b]."""
+        a, g, c = _frac(a, "a"), _frac(g, "g"), _frac(c, "c")
+        return cls((a, _frac(b, "b")), (g,), g * a + c)
+
+    @classmethod
+    def hinge(cls, a, b, kink, left, right, value=0) -> "PiecewiseLinear":
+        """Slope ``left`` before ``kink``, ``right`` after, ``value`` at the kink (convex iff left ≤ right)."""
+        a, b, kink = _frac(a, "a"), _frac(b, "b"), _frac(kink, "kink")
+        left, right, value = _frac(left, "left"), _frac(right, "right"), _frac(value, "value")
+        if not a < kink < b:
+            return cls.linear(a, b, right if kink <= a else left, value - (right if kink <= a else left) * kink)
+        return cls((a, kink, b), (left, right), value - left * (kink - a))
+
+    @property
+    def domain(self) -> tuple[Fraction, Fraction]:
+        return self.knots[0], self.knots[-1]
+
+    def pieces(self):
+        """(u, v, slope, intercept) with f(x) = slope·x + intercept on [u, v]."""
+        value = self.start
+        for u, v, s in zip(self.knots, self.knots[1:], self.slopes):
+            yield u, v, s, value - s * u
+            value += s * (v - u)
+
+    def __call__(self, x: Fraction) -> Fraction:
+        x = _frac(x, "x")
+        for u, v, s, c in self.pieces():
+            if u <= x <= v:
+                return s * x + c
+        raise InvalidParameterError("x", f"{x} is outside [{self.knots[0]}, {self.knots[-1]}]")
+
+    def at(self, x) -> arb:
+        """f at an arb (or exact) point of the domain (the piece is chosen on the midpoint)."""
+        ax = _a(x)
+        for u, v, s, c in self.pieces():
+            if float(ax.mid()) <= float(v) or v == self.knots[-1]:
+                return _a(s) * ax + _a(c)
+        raise AssertionError
+
+    def _refined(self, knots: tuple[Fraction, ...]) -> "PiecewiseLinear":
+        slopes = []
+        for u, v in zip(knots, knots[1:]):
+            slopes.append(next(s for uu, vv, s, _ in self.pieces() if uu <= u and v <= vv))
+        return PiecewiseLinear(knots, tuple(slopes), self.start)
+
+    def __add__(self, other: "PiecewiseLinear") -> "PiecewiseLinear":
+        if self.domain != other.domain:
+            raise InvalidParameterError("domain", f"losses on different domains {self.domain} and {other.domain}")
+        knots = tuple(sorted(set(self.knots) | set(other.knots)))
+        x, y = self._refined(knots), other._refined(knots)
+        return PiecewiseLinear(knots, tuple(s + t for s, t in zip(x.slopes, y.slopes)), self.start + other.start)
+
+    def __sub__(self, other: "PiecewiseLinear") -> "PiecewiseLinear":
+        return self + other.scaled(-1)
+
+    def scaled(self, c) -> "PiecewiseLinear":
+        c = _frac(c, "c")
+        return PiecewiseLinear(self.knots, tuple(c * s for s in self.slopes), c * self.start)
+
+    @property
+    def lipschitz(self) -> Fraction:
+        return max(abs(s) for s in self.slopes)
+
+    @property
+    def convex(self) -> bool:
+        return all(s <= t for s, t in zip(self.slopes, self.slopes[1:]))
+
+    def minimum(self) -> Fraction:
+        """min over the domain (attained at a knot)."""
+        return min(self(k) for k in self.knots)
+
+    @classmethod
+    def zero(cls, a, b) -> "PiecewiseLinear":
+        return cls.linear(a, b, 0, 0)
+
+
+def total(losses, a, b) -> PiecewiseLinear:
+    """Σ losses (the zero function on [a, b] for an empty sum)."""
+    out = PiecewiseLinear.zero(a, b)
+    for loss in losses:
+        out = out + loss
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- integrals
+
+
+def _between_erf(z1: arb, z2: arb) -> arb:
+    """erf(z2) − erf(z1), written with erfc on the side that keeps relative accuracy."""
+    if z1.mid() >= 0:
+        return z1.erfc() - z2.erfc()
+    if z2.mid() <= 0:
+        return (-z2).erfc() - (-z1).erfc()
+    return 2 - z2.erfc() - (-z1).erfc()
+
+
+def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End) -> tuple[arb, arb]:
+    """(∫ f, ∫ x·f) over [u, v] for f(x) = exp(L0 + L1·x − A·x²); ``A=None`` means A = 0 exactly and
+    ``L1=None`` means L1 = 0 exactly."""
+    au, av = _a(u), _a(v)
+    if A is None:
+        if L1 is None:
+            e = L0.exp()
+            return e * (av - au), e * (av * av - au * au) / 2
+        fu, fv = (L0 + L1 * au).exp(), (L0 + L1 * av).exp()
+        i0 = (fv - fu) / L1
+        return i0, (av * fv - au * fu) / L1 - i0 / L1
+    l1 = L1 if L1 is not None else arb(0)
+    m = l1 / (2 * A)
+    rA = A.sqrt()
+    peak = (L0 + l1 * l1 / (4 * A)).exp()
+    i0 = peak * arb.pi().sqrt() / (2 * rA) * _between_erf(rA * (au - m), rA * (av - m))
+    fu, fv = (L0 + l1 * au - A * au * au).exp(), (L0 + l1 * av - A * av * av).exp()
+    return i0, m * i0 + (fu - fv) / (2 * A)
+
+
+# ---------------------------------------------------------------------------------------------- pieces
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """f(x) = exp(−q·βλx²/2)·Σⱼ cⱼ·exp(−β·kⱼ·x) on each cell; zero outside the cells.
+
+    ``cells``: ((u, v, ((c, k), ...)), ...) with increasing, non-overlapping [u, v] ⊂ K."""
+
+    beta: Fraction | arb
+    lam: Fraction | arb
+    q: int
+    cells: tuple
+
+    def _A(self) -> arb | None:
+        return _a(self.beta) * _a(self.lam) / 2 if self.q else None
+
+    def integral(self, w0=1, w1=0) -> arb:
+        """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb)."""
+        A, out = self._A(), arb(0)
+        aw0, aw1 = _a(w0) if not isinstance(w0, arb) else w0, _a(w1) if not isinstance(w1, arb) else w1
+        for u, v, terms in self.cells:
+            for c, k in terms:
+                L1 = None if k == 0 else -_a(self.beta) * _a(k)
+                i0, i1 = moments(A, L1, arb(0), u, v)
+                out += c * (aw0 * i0 + aw1 * i1)
+        return out
+
+    def against(self, loss: PiecewiseLinear) -> arb:
+        """∫ f·loss over K."""
+        out = arb(0)
+        for part, (_, _, s, c) in self._split(loss):
+            out += part.integral(c, s)
+        return out
+
+    def _split(self, loss: PiecewiseLinear):
+        """(f restricted to the loss's piece, piece) for each piece of ``loss``."""
+        for piece in loss.pieces():
+            u, v = piece[0], piece[1]
+            yield self.restricted(u, v), piece
+
+    def restricted(self, lo: End, hi: End) -> "Pieces":
+        """f·1[lo, hi] (lo, hi exact or balls)."""
+        cells = []
+        for u, v, terms in self.cells:
+            cell = _intersect(u, v, lo, hi)
+            if cell is not None:
+                cells.append((*cell, terms))
+        return Pieces(self.beta, self.lam, self.q, tuple(cells))
+
+    def scaled(self, c: arb) -> "Pieces":
+        return Pieces(self.beta, self.lam, self.q, tuple((u, v, tuple((c * t, k) for t, k in terms))
+                                                         for u, v, terms in self.cells))
+
+    def __mul__(self, other: "Pieces") -> "Pieces":
+        if self.q + other.q > 1:
+            raise InvalidParameterError("q", "a product may carry the Gaussian factor once")
+        cells = []
+        for u1, v1, t1 in self.cells:
+            for u2, v2, t2 in other.cells:
+                cell = _intersect(u1, v1, u2, v2)
+                if cell is not None:
+                    cells.append((*cell, _collect([(c1 * c2, k1 + k2) for c1, k1 in t1 for c2, k2 in t2])))
+        cells.sort(key=lambda cell: float(_a(cell[0]).mid()))
+        gauss = self if self.q else other
+        return Pieces(gauss.beta, gauss.lam, self.q + other.q, tuple(cells))
+
+    def __add__(self, other: "Pieces") -> "Pieces":
+        """Sum of two functions with the same cells (as produced by the same construction)."""
+        if self.q != other.q or len(self.cells) != len(other.cells):
+            raise InvalidParameterError("cells", "sum of pieces with different cells")
+        cells = []
+        for (u, v, t1), (u2, v2, t2) in zip(self.cells, other.cells):
+            if u is not u2 and u != u2 or v is not v2 and v != v2:
+                raise InvalidParameterError("cells", "sum of pieces with different cells")
+            cells.append((u, v, _collect(list(t1) + list(t2))))
+        return Pieces(self.beta, self.lam, self.q, tuple(cells))
+
+    def value(self, x) -> arb:
+        """f at x (exact or ball), 0 outside the cells."""
+        ax = _a(x)
+        for u, v, terms in self.cells:
+            if _a(u) <= ax <= _a(v) or (float(_a(u).mid()) <= float(ax.mid()) <= float(_a(v).mid())):
+                gauss = (-_a(self.beta) * _a(self.lam) * ax * ax / 2).exp() if self.q else arb(1)
+                return gauss * sum((c * (-_a(self.beta) * _a(k) * ax).exp() for c, k in terms), arb(0))
+        return arb(0)
+
+
+def _upper(x: End, y: End) -> End:
+    """max(x, y): one of them when decidable, else the ball arb.max (continuous, so still an enclosure)."""
+    try:
+        return y if _less(x, y) else x
+    except Ambiguous:
+        return _a(x).max(_a(y))
+
+
+def _lower(x: End, y: End) -> End:
+    """min(x, y), as :func:`_upper`."""
+    try:
+        return x if _less(x, y) else y
+    except Ambiguous:
+        return _a(x).min(_a(y))
+
+
+def _intersect(u1: End, v1: End, u2: End, v2: End) -> tuple[End, End] | None:
+    """[u1, v1] ∩ [u2, v2] as (L, H) with L = max(u1, u2), H = max(L, min(v1, v2)) — continuous in the four ends,
+    so integrals over it evaluated on balls enclose the true ones even when ends cannot be ordered; None when the
+    intersection is certainly empty or a single point."""
+    low = _upper(u1, u2)
+    high = _lower(v1, v2)
+    try:
+        if not _less(low, high):
+            return None
+    except Ambiguous:
+        high = _a(high).max(_a(low))
+    return low, high
+
+
+def _collect(terms) -> tuple:
+    out: dict[Fraction, arb] = {}
+    for c, k in terms:
+        out[k] = out[k] + c if k in out else c
+    return tuple((c, k) for k, c in out.items())
+
+
+# ---------------------------------------------------------------------------------------------- laws
+
+
+def _param(x, name: str) -> Fraction | arb:
+    """A parameter that must be > 0: an exact Fraction, or an arb ball (a prescribed irrational value)."""
+    value = x if isinstance(x, arb) else _frac(x, name)
+    if not (_a(value) > 0):
+        raise InvalidParameterError(name, f"must be > 0, got {value}")
+    return value
+
+
+def _check(beta, lam) -> tuple[Fraction | arb, Fraction | arb]:
+    return _param(beta, "beta"), _param(lam, "lam")
+
+
+def unnormalised(loss: PiecewiseLinear, beta, lam) -> Pieces:
+    """μ(f, β, λ)(x) = exp(−β(f(x) + λx²/2)) on K (eq. (3.1), line 120)."""
+    beta, lam = _check(beta, lam)
+    cells = tuple((u, v, (((-_a(beta) * _a(c)).exp(), s),)) for u, v, s, c in loss.pieces())
+    return Pieces(beta, lam, 1, cells)
+
+
+def log_partition(loss: PiecewiseLinear, beta, lam) -> arb:
+    """log Z(f, β, λ) (eq. (3.2), line 126)."""
+    return unnormalised(loss, beta, lam).integral().log()
+
+
+def gibbs(loss: PiecewiseLinear, beta, lam) -> Pieces:
+    """The Gibbs density μ̄(f, β, λ) = μ/Z (eq. (3.3), line 132)."""
+    mu = unnormalised(loss, beta, lam)
+    return mu.scaled(1 / mu.integral())
+
+
+def uniform(a, b, beta, lam) -> Pieces:
+    """The uniform density on K = [a, b] (Algorithm 1's x₁ as printed, line 182)."""
+    a, b = _frac(a, "a"), _frac(b, "b")
+    beta, lam = _check(beta, lam)
+    return Pieces(beta, lam, 0, ((a, b, ((_a(Fraction(1) / (b - a)), Fraction(0)),)),))
+
+
+def _clamp(c: arb, u: End, v: End) -> End:
+    """min(max(c, u), v): exactly u or v when decidable, else a ball (continuous in c)."""
+    return _lower(_upper(c, u), v)
+
+
+def _same(x: End, y: End) -> bool:
+    return x is y or (isinstance(x, Fraction) and isinstance(y, Fraction) and x == y)
+
+
+def linear_regions(diff: PiecewiseLinear, beta, offset: arb, hi: arb, lo: arb, above, middle, below) -> Pieces:
+    """A q = 0 piecewise function of y(x) = −β·diff(x) + offset, split at y = hi and y = lo (lo < hi):
+    ``above``/``below`` are the terms where y ≥ hi / y ≤ lo, ``middle(k, C)`` the terms where lo < y < hi
+    on a piece where y = −β·k·x + C (empty terms: the function is zero there)."""
+    beta = _param(beta, "beta")
+    cells = []
+    for u, v, k, c in diff.pieces():
+        C = offset - _a(beta) * _a(c)
+        if k == 0:
+            if C >= hi:
+                terms = above
+            elif C <= lo:
+                terms = below
+            elif C < hi and C > lo:
+                terms = middle(k, C)
+            else:
+                raise Ambiguous("a constant log ratio sits on a threshold")
+            if terms:
+                cells.append((u, v, terms))
+            continue
+        x_hi, x_lo = (C - hi) / (_a(beta) * _a(k)), (C - lo) / (_a(beta) * _a(k))
+        if k > 0:  # y decreases in x
+            c1, c2, regions = x_hi, x_lo, (above, middle(k, C), below)
+        else:
+            c1, c2, regions = x_lo, x_hi, (below, middle(k, C), above)
+        c1, c2 = _clamp(c1, u, v), _clamp(c2, u, v)
+        for start, stop, terms in ((u, c1, regions[0]), (c1, c2, regions[1]), (c2, v, regions[2])):
+            if terms and not _same(start, stop):
+                cells.append((start, stop, terms))
+    return Pieces(beta, Fraction(1), 0, tuple(cells))
+
+
+# ---------------------------------------------------------------------------------------------- closeness
+
+
+def log_ratio_offset(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam) -> arb:
+    """log Z(other) − log Z(loss): log μ̄(loss)/μ̄(other) = −β(loss − other)(x) + this."""
+    return log_partition(other, beta, lam) - log_partition(loss, beta, lam)
+
+
+def far_probability(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam, log_phi: arb, under: str = "first") -> arb:
+    """Pr_{X∼μ̄}[μ̄(X)/μ̄'(X) ∉ [1/Φ, Φ]] with μ̄ = μ̄(loss) (``under="first"``) or μ̄' (``"second"``):
+    one minus the mass of the set where the log ratio lies in [−log Φ, log Φ] (Definition 3.4, lines 146–152)."""
+    diff = loss - other
+    ones = ((arb(1), Fraction(0)),)
+    inside = linear_regions(diff, beta, log_ratio_offset(loss, other, beta, lam), log_phi, -log_phi,
+                            (), lambda k, C: ones, ())
+    # boundary points carry no mass: the open/closed choice does not matter
+    law = gibbs(loss if under == "first" else other, beta, lam)
+    return 1 - (law * inside).integral()
+
+
+# ---------------------------------------------------------------------------------------------- W∞
+
+
+def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: int) -> arb:
+    """An enclosure [lower, upper] of W∞(first, second) = sup_u |F⁻¹(u) − G⁻¹(u)| (the monotone coupling is optimal
+    for W∞ on the line) from the exact CDFs on an equispaced grid x_0 < … < x_n of K = [a, b].
+
+    Rigorous both ways: if G(x_j) ≤ F(x_i) certainly then G⁻¹(F(x_i)) ≥ x_j, so W∞ ≥ x_j − x_i (and symmetrically);
+    for u ∈ [F(x_i), F(x_{i+1})], F⁻¹(u) ∈ [x_i, x_{i+1}] and G⁻¹(u) lies between the last x_m with G(x_m) ≤ F(x_i)
+    and the first x_k with G(x_k) ≥ F(x_{i+1}). Comparisons use the CDF or the survival function, whichever the
+    enclosures separate (both keep relative accuracy in their own tail). The gap shrinks like 2(b − a)/n."""
+    xs = [a + (b - a) * Fraction(i, points) for i in range(points + 1)]
+
+    def table(law: Pieces):
+        """(CDF, survival) at every grid point, as sums of the exact masses of the grid cells (positive terms:
+        each side keeps its relative accuracy in its own tail)."""
+        masses = [law.restricted(u, v).integral() for u, v in zip(xs, xs[1:])]
+        below, above = [arb(0)], [arb(0)]
+        for m_lo, m_hi in zip(masses, reversed(masses)):
+            below.append(below[-1] + m_lo)
+            above.append(above[-1] + m_hi)
+        return [(arb(0), arb(1))] + list(zip(below[1:-1], reversed(above[1:-1]))) + [(arb(1), arb(0))]
+
+    def le(p, q) -> bool:  # P ≤ Q certainly, for points (cdf, sf) of two CDFs
+        return bool(p[0] <= q[0]) or bool(q[1] <= p[1])
+
+    def last_le(g, value) -> int:  # last j with g[j] ≤ value certainly (−1 if none); monotone in j
+        lo, hi = -1, len(g) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if le(g[mid], value) else (lo, mid - 1)
+        return lo
+
+    def first_ge(g, value) -> int:  # first k with g[k] ≥ value certainly (len(g) − 1 if none)
+        lo, hi = 0, len(g) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if le(value, g[mid]) else (mid + 1, hi)
+        return lo
+
+    tables = (table(first), table(second))
+    lower, upper = Fraction(0), Fraction(0)
+    for f, g in ((tables[0], tables[1]), (tables[1], tables[0])):
+        for i in range(points + 1):
+            j = last_le(g, f[i])
+            if j >= 0:
+                lower = max(lower, xs[j] - xs[i])
+        for i in range(points):
+            k, m = first_ge(g, f[i + 1]), last_le(g, f[i])
+            upper = max(upper, xs[k] - xs[i], xs[i + 1] - xs[max(m, 0)])
+    return arb(_a((lower + upper) / 2), _a((upper - lower) / 2))
+
+
+# ---------------------------------------------------------------------------------------------- sampling
+
+
+def sample(law: Pieces, rng: np.random.Generator, dps: int = 30) -> mpmath.mpf:
+    """An exact-law draw by inverse CDF: the cell by its mass, then bisection on the cell's CDF to
+    ``dps`` digits (the only rounding is the final one of the quantile)."""
+    prec = max(128, int(dps * 3.33) + 32)
+    with workprec(prec):
+        masses = [Pieces(law.beta, law.lam, law.q, (cell,)).integral() for cell in law.cells]
+        total_mass = sum(masses, arb(0))
+        u = to_arb(Fraction(float(rng.random()))) * total_mass
+        acc = arb(0)
+        for cell, mass in zip(law.cells, masses):
+            if float((acc + mass - u).mid()) >= 0 or cell is law.cells[-1]:
+                break
+            acc += mass
+        lo, hi = _a(cell[0]), _a(cell[1])
+        lo_f, hi_f = mpmath.mpf(lo.mid().str(40, radius=False)), mpmath.mpf(hi.mid().str(40, radius=False))
+        target = u - acc
+        for _ in range(int(dps * 3.33) + 8):
+            mid = (lo_f + hi_f) / 2
+            part = Pieces(law.beta, law.lam, law.q, ((cell[0], to_arb(mid), cell[2]),)).integral()
+            if float((part - target).mid()) < 0:
+                lo_f = mid
+            else:
+                hi_f = mid
+            if hi_f - lo_f <= mpmath.mpf(10) ** (-dps) * max(1, abs(mid)):
+                break
+        return (lo_f + hi_f) / 2
+
+
+def cdf(law: Pieces, x) -> arb:
+    """∫_{−∞}^{x} law (x exact or a ball inside K)."""
+    lo = law.cells[0][0]
+    return law.restricted(lo, x).integral() if _less(lo, x) else arb(0)
+
+
+__all__ = [
+    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "gibbs", "linear_regions", "log_partition",
+    "moments", "sample", "total", "uniform", "unnormalised",
+]

@@ -1,0 +1,132 @@
+"""The exact law of POMER's iterates in one dimension (Algorithm 1, paper file 001 lines 180–204), with the budget.
+
+State after round t−1: for every (s, b) — the current point was drawn fresh from ν_s (ν₁ the initial law, ν_s =
+μ̄_s for s ≥ 2) and b_t = b switches were made — the sub-density of x_t is ``P(s, b)·ν_s(x)·Π_{τ=s}^{t−1} keep_τ(x)``,
+where keep_τ(x) = (1 − p)·Π(μ̄_{τ+1}(x)/(Φ μ̄_τ(x))) while b < B and 1 once the budget is spent (Π clips to
+[Φ⁻², 1]). Each factor is a :class:`~certunlearn.algorithms.pomer_gibbs.Pieces`, so every expectation is a finite
+sum of closed-form truncated-Gaussian integrals: expected losses, expected regret and the law of the number of
+switches come out as arb enclosures, without Monte Carlo.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from flint import arb
+
+from ..errors import InvalidParameterError
+from .pomer_gibbs import PiecewiseLinear, Pieces, _a, _frac, gibbs, linear_regions, log_partition, total, uniform
+
+INITIAL_POINTS = ("uniform", "gibbs")
+
+
+def _below(used: int, budget) -> bool:
+    """b_t < B for the integer b_t and a budget B (None = ∞, exact, or a ball decided rigorously)."""
+    if budget is None:
+        return True
+    if not isinstance(budget, arb):
+        return used < budget
+    if arb(used) < budget:
+        return True
+    if arb(used) >= budget:
+        return False
+    raise ArithmeticError(f"cannot decide b_t = {used} < B = {budget}")
+
+
+def ratio_factors(loss: PiecewiseLinear, before: PiecewiseLinear, beta, lam, p, log_phi: arb) -> tuple[Pieces, Pieces]:
+    """(keep, switch) probabilities of round t as functions of x_t, for a round with budget left:
+    keep = (1 − p)·Π(r(x)), switch = 1 − keep, r(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) = e^{−βl_t(x)}·Z_t/(Z_{t+1}Φ)
+    (the normalised-density ratio of line 192, through the one-step partition-function ratio)."""
+    p = _frac(p, "p")
+    offset = log_partition(before, beta, lam) - log_partition(before + loss, beta, lam) - log_phi
+    q, floor = _a(1 - p), (-2 * log_phi).exp()
+    zero = Fraction(0)
+    keep = linear_regions(loss, beta, offset, arb(0), -2 * log_phi, ((q, zero),),
+                          lambda k, C: ((q * C.exp(), k),), ((q * floor, zero),))
+    switch = linear_regions(loss, beta, offset, arb(0), -2 * log_phi, ((_a(p), zero),),
+                            lambda k, C: ((arb(1), zero), (-q * C.exp(), k)), ((1 - q * floor, zero),))
+    return keep, switch
+
+
+@dataclass(frozen=True)
+class Law:
+    """What the exact recursion yields (all arb enclosures).
+
+    ``expected_losses[t−1]`` = E[l_t(x_t)]; ``budget[t][k]`` = Pr[b_{t+1} = k] (k switches decided in rounds
+    1..t); ``switch_probability[t−1]`` = Pr[ζ_t = 1]; ``minimum`` = min_K Σ_t l_t (exact)."""
+
+    expected_losses: tuple[arb, ...]
+    switch_probability: tuple[arb, ...]
+    budget: tuple[dict[int, arb], ...]
+    minimum: Fraction
+
+    @property
+    def regret(self) -> arb:
+        """R_T = E[Σ l_t(x_t)] − min_x Σ l_t(x) (line 55)."""
+        return sum(self.expected_losses, arb(0)) - _a(self.minimum)
+
+    @property
+    def expected_switches(self) -> arb:
+        """E[S_T] with S_T = Σ_{t=1}^T ζ_t (Lemma B.1, line 482)."""
+        return sum(self.switch_probability, arb(0))
+
+    @property
+    def played_switches(self) -> arb:
+        """E[Σ_{t=2}^T 1{x_t ≠ x_{t−1}}] (line 85): the switches decided in rounds 1..T−1."""
+        return sum(self.switch_probability[:-1], arb(0))
+
+    def tail(self, threshold) -> arb:
+        """Pr[S_T ≥ threshold] (threshold exact or a ball; the count is an integer)."""
+        th = _a(threshold) if not isinstance(threshold, arb) else threshold
+        out = arb(0)
+        for k, mass in self.budget[-1].items():
+            if arb(k) >= th:
+                out += mass
+            elif not arb(k) < th:
+                raise ArithmeticError("the threshold overlaps an integer count")
+        return out
+
+
+def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, budget=None,
+              initial: str = "uniform") -> Law:
+    """The exact law of Algorithm 1's iterates on losses l_1..l_T over K = their common domain.
+
+    ``budget`` B (None: B = ∞; exact or a ball); ``initial`` ``"uniform"`` (x₁ uniform on K, as printed on line 182) or
+    ``"gibbs"`` (x₁ ∼ μ̄₁ = μ̄(0, β, λ), which Lemma 4.6's induction and Theorem 4.1's proof require: q₁ = μ̄₁)."""
+    if not losses:
+        raise InvalidParameterError("losses", "need at least one round")
+    if initial not in INITIAL_POINTS:
+        raise InvalidParameterError("initial", f"choose from {INITIAL_POINTS}, got {initial!r}")
+    if not log_phi > 0:
+        raise InvalidParameterError("Phi", "the exact law needs Φ > 1")
+    p = _frac(p, "p")
+    if not 0 <= p <= 1:
+        raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
+    a, b = losses[0].domain
+    cum = [total(losses[:t], a, b) for t in range(len(losses) + 1)]
+    states: dict[tuple[int, int], Pieces] = {
+        (1, 0): uniform(a, b, beta, lam) if initial == "uniform" else gibbs(cum[0], beta, lam)}
+    expected, switching, budgets = [], [], []
+    for t, loss in enumerate(losses, start=1):
+        expected.append(sum((f.against(loss) for f in states.values()), arb(0)))
+        keep, switch = ratio_factors(loss, cum[t - 1], beta, lam, p, log_phi)
+        fresh: dict[int, arb] = defaultdict(lambda: arb(0))
+        nxt: dict[tuple[int, int], Pieces] = {}
+        for (s, used), f in states.items():
+            if _below(used, budget):
+                nxt[(s, used)] = f * keep
+                fresh[used + 1] += (f * switch).integral()
+            else:
+                nxt[(s, used)] = f
+        law = gibbs(cum[t], beta, lam)
+        for used, mass in fresh.items():
+            nxt[(t + 1, used)] = law.scaled(mass)
+        switching.append(sum(fresh.values(), arb(0)))
+        states = nxt
+        counts: dict[int, arb] = defaultdict(lambda: arb(0))
+        for (_, used), f in states.items():
+            counts[used] += f.integral()
+        budgets.append(dict(counts))
+    return Law(tuple(expected), tuple(switching), tuple(budgets), cum[-1].minimum())

@@ -1,0 +1,402 @@
+"""Derivations of the POMER claims (``certunlearn.claims.pomer``), step by step, as printed.
+
+Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
+
+* ``pomer.lem3.5`` — Appendix A (lines 452–490): g = log(μ̄/μ̄') is 2βG-Lipschitz, 0 ≤ E g ≤ 2βG²/λ (Lemma 3.6),
+  Herbst (Lemma 3.3) with c = βλ (Lemma 3.2), solved for r at probability δ.
+* ``pomer.lem4.2`` — Lemma B.1 (lines 476–488): Pr[ζ_t = 1] ≤ p + (1 − p)(1 − Φ⁻²) ≤ p̃, summed over T rounds.
+* ``pomer.thm4.1`` — Section 4.2 (lines 303–360): FTRL in the space of distributions, the stability term via
+  Lemma 3.6, KL(μ*_ε‖μ₀) = d log(1/ε) at ε = 1/T, and the drift of Lemma 4.6 (2GD·3δT per round).
+* ``pomer.claimC.2:post-ratio`` — lines 687–697: the log-partition convexity (Lemma C.4) and a W∞ coupling.
+  The printed step "Lemma 3.6 twice gives W∞(μ̄'_t, μ̄_{t+1}) ≤ 2G/λ" (line 691) is refuted: the two
+  applications give 2G/λ + G/λ (l'_{1:t−1} − l_{1:t} = l'_{t₀} − l_{t₀} − l_t is 3G-Lipschitz).
+* ``pomer.thm4.3:composition`` — lines 605–610: Σ ε_t² from Claim 4.9 and B = 3p̃T; the last inequality, which
+  splits 6pT log²Φ as if p equalled both terms of its max, is refuted (the constants 7 and 11 need 10 and 14).
+* ``pomer.thm4.5`` / ``pomer.thm4.5:switches`` — lines 278–292. The last regret step is refuted: with
+  λ ∝ √(512dG log T) (G under the root) and even with G outside it, λD²/2 + 256dG²log²T·T²/(λS²) is
+  (√512/2 + 256/√512)·√d·G·D·log T·T/S = 16√2·(…), not 16·(…).
+
+Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Rational, exp, log, sqrt
+
+from certunlearn.claims.pomer import (
+    DELTA_43, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41, REGRET_41_BUDGET, REGRET_45, D, G,
+    Phi, S, T, _prescribed_44, beta, d, lam, p,
+)
+from certunlearn.claims.symbols import delta, epsilon
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
+
+r = sympy.Symbol("r", positive=True)  # the deviation of Herbst's bound
+kappa = sympy.Symbol("kappa", positive=True)  # a ratio in (0, 1]: actual / its bound
+kappa1 = sympy.Symbol("kappa_1", positive=True)
+kappa2 = sympy.Symbol("kappa_2", positive=True)
+eps_ = sympy.Symbol("varepsilon", positive=True)  # the shrinking factor of K_ε in Theorem 4.1's proof
+L = sympy.Symbol("L", positive=True)  # log Φ
+X = sympy.Symbol("X", positive=True)  # G⁴β²/λ²
+Lg = sympy.Symbol("L_g", positive=True)  # log T
+
+DOMAIN = {beta: ("0.001", "1000"), lam: ("0.001", "1000"), G: ("0.001", "100"), delta: ("1e-30", "0.5"),
+          D: ("0.01", "100"), T: ("3", "1e6"), d: ("1", "1000"), p: ("0", "1"), Phi: ("1", "100"), S: ("1", "1e6"),
+          kappa: ("0.001", "1"), kappa1: ("0.001", "1"), kappa2: ("0.001", "1"), eps_: ("1e-6", "1"),
+          L: ("1e-6", "5"), X: ("1e-12", "1e6"), r: ("1e-6", "100")}
+
+
+def _dom(*syms):
+    return {s: DOMAIN[s] for s in syms}
+
+
+def lem35() -> Derivation:
+    r_star = sqrt(8 * beta * G**2 * log(2 / delta) / lam)
+    return Derivation(
+        claim_id="pomer.lem3.5", target="Phi",
+        title="Lemma 3.5: density ratio of Gibbs laws (Appendix A, lines 452–490)",
+        start="Pr_{X∼μ̄}(|g(X)| > log Φ) ≤ δ for g = log(μ̄/μ̄')",
+        domain=_dom(beta, lam, G, delta, r),
+        premises=(
+            Premise("|g(X) − g(X')| ≤ 2βG‖X − X'‖: g = −β(l − l') + const and l − l' is G-Lipschitz (line 466)",
+                    "algebra"),
+            Premise("0 ≤ E_μ̄[g] = KL(μ̄‖μ̄') ≤ 2βG·W∞(μ̄, μ̄') ≤ 2βG²/λ (lines 468–482)", "Lemma 3.6"),
+            Premise("μ̄ satisfies the LSI with c = βλ (Lemma 3.2; Λ = λ); Herbst: Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²))",
+                    "Lemma 3.3 (Ledoux 1999 §2.3)"),
+        ),
+        steps=(
+            step(2 * exp(-(beta * lam) * r**2 / (2 * (2 * beta * G) ** 2)), "==",
+                 2 * exp(-lam * r**2 / (8 * beta * G**2)),
+                 "Lemma 3.3 with c = βλ and the Lipschitz constant 2βG of g (line 484)"),
+            step(2 * exp(-lam * r_star**2 / (8 * beta * G**2)), "==", delta,
+                 "r = √(8βG² log(2/δ)/λ) (line 486)"),
+            step(exp(2 * beta * G**2 / lam + r_star), "==", PHI_35,
+                 "log Φ = (bound on E g) + r: |g| ≤ E g + |g − E g| (line 488)"),
+        ),
+    )
+
+
+def lem42() -> Derivation:
+    q0 = kappa * (1 - Phi**-2)  # Pr[S_t = 0] ≤ 1 − Φ⁻² (S_t ∼ Ber(Π(·)), Π ≥ Φ⁻²)
+    return Derivation(
+        claim_id="pomer.lem4.2", target="bound",
+        title="Lemma 4.2 / B.1: expected number of switches (lines 476–488)",
+        start=T * (p + (1 - p) * q0),
+        conditions=(sympy.Le(p, 1), sympy.Ge(Phi, 1), sympy.Le(kappa, 1)),
+        domain=_dom(p, Phi, kappa, T),
+        premises=(Premise("E[ζ_t | past] = Pr(S'_t = 0) + Pr(S'_t = 1)Pr(S_t = 0) = p + (1 − p)Pr(S_t = 0), with "
+                          "Pr(S_t = 0) = κ(1 − Φ⁻²), κ ≤ 1 (eq. (B.1), line 482); summed over t (linearity)",
+                          "Algorithm 1"),),
+        steps=(
+            step(T * (p + (1 - p) * q0), "<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
+                 box={kappa: ("0", "1"), p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
+            then("<=", P_TILDE * T, "(1 − p)(1 − Φ⁻²) ≤ 1 − Φ⁻² (line 482)",
+                 box={p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
+        ),
+    )
+
+
+def thm41() -> Derivation:
+    start = (kappa * lam * D**2 / 2 + kappa1 * G**2 * T / lam + d * log(1 / eps_) / beta + G * D * T * eps_
+             + kappa2 * 6 * G * D * delta * T**2)
+    return Derivation(
+        claim_id="pomer.thm4.1", target="bound",
+        title="Theorem 4.1 (B = ∞): regret of POMER (Section 4.2, lines 303–360)",
+        start=start,
+        conditions=(sympy.Le(kappa, 1), sympy.Le(kappa1, 1), sympy.Le(kappa2, 1)),
+        domain=_dom(kappa, kappa1, kappa2, lam, D, G, T, d, beta, eps_, delta),
+        premises=(
+            Premise("μ_t = argmin_μ Σ_{τ<t} β l^Δ_τ(μ) + KL(μ‖μ₀) (Lemma 4.8) and FTL–BTL (Lemma 2.3) give "
+                    "Regret(μ*_ε) ≤ l₀^Δ(μ*_ε) + Σ_t (l^Δ_t(μ_t) − l^Δ_t(μ_{t+1})) + KL(μ*_ε‖μ₀)/β (lines 338–346)",
+                    "Lemmas 2.3, 4.8"),
+            Premise("l₀^Δ(μ*_ε) = E λ‖x‖²/2 = κ·λD²/2 (0 ∈ K); Σ_t E_γ[l_t(x) − l_t(x')] = κ₁G²T/λ (Lemma 3.6 "
+                    "coupling); KL(μ*_ε‖μ₀) = d log(1/ε); the comparator costs GDTε (eq. (4.2)); the drift "
+                    "Σ_t 2GD·‖q_t − μ̄_t‖_TV = κ₂·6GDδT² (Lemmas 4.6, 4.7; eq. (4.1))", "lines 318–360"),
+        ),
+        steps=(
+            step(start, "<=", lam * D**2 / 2 + G**2 * T / lam + d * log(1 / eps_) / beta + G * D * T * eps_
+                 + 6 * G * D * delta * T**2, "each κ ≤ 1 (lines 348–355)",
+                 box={kappa: ("0", "1"), kappa1: ("0", "1"), kappa2: ("0", "1"), lam: ("0.01", "100"),
+                      D: ("0.01", "10"), G: ("0.01", "10"), T: ("1", "1000"), delta: ("0", "0.5")}),
+            then("==", REGRET_41, "ε = 1/T (line 358)", given={eps_: 1 / T}),
+        ),
+    )
+
+
+def post_ratio() -> Derivation:
+    w = kappa * 3 * G / lam  # W∞(μ̄'_t, μ̄_{t+1}) ≤ W∞(μ̄'_t, μ̄_t) + W∞(μ̄_t, μ̄_{t+1}) ≤ 2G/λ + G/λ
+    return Derivation(
+        claim_id="pomer.claimC.2:post-ratio", target="bound",
+        title="Claim C.2, case t > t₀: the keep-probability ratio (lines 687–697)",
+        start="log[(μ̄'_{t+1}/μ̄'_t)(x)/(μ̄_{t+1}/μ̄_t)(x)] ≤ E_{μ̄'_t}[βl_t] − E_{μ̄_{t+1}}[βl_t] (Lemma C.4, line 689)",
+        conditions=(sympy.Le(kappa, 1),),
+        domain=_dom(kappa, beta, G, lam),
+        premises=(
+            Premise("log B_t = p(0) − p(1) ∈ [E_{μ̄_{t+1}}[βl_t], E_{μ̄_t}[βl_t]] by convexity of the log-partition "
+                    "function (Lemma C.4, lines 661–677)", "Lemma C.4"),
+            Premise("E_{μ̄'_t}[βl_t] − E_{μ̄_{t+1}}[βl_t] ≤ βG·E_γ‖y − y'‖ ≤ βG·W∞(μ̄'_t, μ̄_{t+1}) for a coupling γ "
+                    "(l_t G-Lipschitz, line 693)", "definition of W∞"),
+            Premise("l'_{1:t−1} − l_{1:t} = (l'_{t₀} − l_{t₀}) − l_t is 3G-Lipschitz, so Lemma 3.6 (once, or twice with "
+                    "the triangle inequality: 2G/λ + G/λ) gives W∞(μ̄'_t, μ̄_{t+1}) = κ·3G/λ, κ ≤ 1", "Lemma 3.6"),
+        ),
+        steps=(
+            step(beta * G * w, "<=", POST_RATIO, "“using Lemma 3.6 twice we get W∞(μ̄'_t, μ̄_{t+1}) ≤ 2G/λ” (line 691)",
+                 cited="Lemma 3.6 applied twice, as printed (line 691)"),
+        ),
+        note="The step is the paper's; the true W∞ bound from two applications of Lemma 3.6 is 3G/λ, so the printed "
+             "2G/λ fails at κ near 1. The claim itself is checked exactly (pomer.claimC.2:post-ratio).",
+    )
+
+
+def composition() -> Derivation:
+    p_max = sympy.Max(T ** Rational(-1, 3), (X / L**2) ** Rational(1, 3))
+    sum_eps = 4 * L**2 / p_max**2 + 6 * p_max * T * L**2 + 12 * L**3 * T + 8 * X / p_max**2 * T
+    return Derivation(
+        claim_id="pomer.thm4.3:composition", target="bound",
+        title="Theorem 4.3: Σ_t ε_t² (lines 605–610)",
+        start="Σ_t ε_t² ≤ 4log²Φ/p² + 2B log²Φ + 8G⁴β²/(λ²p²)·T with B = 3pT + 3(1 − Φ⁻²)T (lines 606–608)",
+        where=((L, log(Phi)), (X, G**4 * beta**2 / lam**2)),
+        domain={T: ("9", "1e9"), Phi: ("1.000001", "100"), G: ("0.001", "100"), beta: ("1e-6", "100"),
+                lam: ("0.001", "1e6")},
+        conditions=(sympy.Gt(Phi, 1),),
+        premises=(Premise("p = max(T^{−1/3}, (G⁴β²/(λ² log²Φ))^{1/3}) (Theorem 4.3, line 249)", "Theorem 4.3"),
+                  Premise("(a + b)² ≤ 2a² + 2b² on ε_t = ζ_{t−1}log Φ + 2G²β/(λp); 1 − Φ⁻² ≤ 2 log Φ", "algebra")),
+        steps=(
+            step(sum_eps, "<=", 7 * T ** Rational(2, 3) * L**2 + 12 * L**3 * T
+                 + 11 * X ** Rational(1, 3) * L ** Rational(4, 3) * T,
+                 "line 610: 4log²Φ/p² + 3pT log²Φ ≤ 7T^{2/3}log²Φ and 3pT log²Φ + 8G⁴β²T/(λ²p²) ≤ "
+                 "11(G⁴β²/λ²)^{1/3}log^{4/3}Φ·T"),
+            then("==", EPS_PRIME_43, "ε' of Theorem 4.3 (line 253)"),
+        ),
+    )
+
+
+def thm45_switches() -> Derivation:
+    lg = log(T)
+    lam_ = sympy.Symbol("lam", positive=True)
+    u = sympy.Symbol("u", positive=True)  # log Φ
+    beta_ = lam_ / (256 * G**2 * lg) * S**2 / T**2
+    log_phi = 2 * beta_ * G**2 / lam_ + sqrt(8 * beta_ * G**2 * log(T**2) / lam_)  # δ = 2/T²: log(2/δ) = log T²
+    return Derivation(
+        claim_id="pomer.thm4.5:switches", target="bound",
+        title="Theorem 4.5: the expected number of switches (lines 278–280)",
+        start=(1 - exp(-2 * u)) * T,
+        where=((u, log_phi),),
+        conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
+        domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100")},
+        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),),
+        steps=(
+            step((1 - exp(-2 * u)) * T, "<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0",
+                 monotone=Monotone(u, 0)),
+            then("==", 2 * T * (S**2 / (128 * T**2 * lg) + S / (4 * T)), "β = λS²/(256G² log T·T²), δ = 2/T² (line 280)"),
+            then("<=", 2 * T * (S / (128 * T) + S / (4 * T)), "S ≤ T and log T ≥ 1 (T ≥ 3) (line 280)",
+                 conditions=(sympy.Le(S, T),)),
+            then("<=", S, "S/64 + S/2 ≤ S (line 280)"),
+        ),
+    )
+
+
+def thm45() -> Derivation:
+    lg = log(T)
+    lam_ = sympy.Symbol("lam", positive=True)
+    return Derivation(
+        claim_id="pomer.thm4.5", target="bound",
+        title="Theorem 4.5: regret of lazy POMER (lines 282–292)",
+        start=REGRET_41.subs(lam, lam_),
+        domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.001", "100"), D: ("0.01", "100"), d: ("1", "1000"),
+                lam_: ("0.001", "1e6"), beta: ("1e-9", "1e6")},
+        conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
+        premises=(Premise("Lemma 3.5 makes μ̄_t, μ̄_{t+1} (Φ, δ)-close, so Theorem 4.1 (B = ∞) applies (line 284)",
+                          "Lemma 3.5, Theorem 4.1"),),
+        steps=(
+            step(REGRET_41.subs(lam, lam_), "==",
+                 lam_ * D**2 / 2 + G**2 * T / lam_ + 256 * d * G**2 * lg**2 / lam_ * T**2 / S**2 + 13 * G * D,
+                 "β = λS²/(256G² log T·T²) and 6GD·(2/T²)·T² = 12GD (line 288)",
+                 given={beta: lam_ / (256 * G**2 * lg) * S**2 / T**2, delta: 2 / T**2}),
+            then("<=", REGRET_45, "λ = max{G√(2T)/D, √(512dG log T)/D·T/S} (line 290)",
+                 given={lam_: LAM_45}),
+        ),
+    )
+
+
+s_ = sympy.Symbol("s", real=True, nonzero=True)  # g(x) = e^{s x}
+c_ = sympy.Symbol("c", positive=True)  # the LSI constant βλ
+tv = sympy.Symbol("TV", positive=True)  # ‖q₁ − μ̄₁‖_TV
+Delta_ = sympy.Symbol("Delta", positive=True)  # ‖X_t − X'_t‖ in the synchronous coupling
+cc = sympy.Symbol("c_0", real=True)  # the constant added to a loss (footnote 4)
+mu_ = sympy.Symbol("mu", positive=True)  # the Chernoff mean
+dd = sympy.Symbol("delta_C", positive=True)  # the Chernoff deviation
+
+
+def _gaussian_lsi(claim_id: str, printed: bool, general: bool) -> Derivation:
+    """The LSI for g = e^{sx} under the untruncated Gaussian N(m, 1/c), in closed form (E e^{2sx} = e^{2sm + 2s²/c},
+    Cov(x, e^{2sx}) = (2s/c)E e^{2sx}, log E g² = 2sm + 2s²/c, E[log g²] = 2sm)."""
+    e2 = exp(2 * s_**2 / c_)
+    rhs = 2 / c_ * s_**2 * e2
+    lhs = 2 * s_ * (2 * s_ / c_) * e2 if printed else 2 * s_ * (2 * s_ / c_) * e2 - e2 * 2 * s_**2 / c_
+    what = ("E[g² log g²] − E[g²]E[log g²] (Definition 3.1 as printed)" if printed
+            else "Ent(g²) = E[g² log g²] − E[g²] log E[g²]")
+    return Derivation(
+        claim_id=claim_id, target="bound",
+        title=("Lemma 3.2 with " if general else "Definition 3.1: ") + what + " for g = e^{sx}",
+        start=lhs / rhs,
+        domain={s_: ("-5", "5"), c_: ("0.01", "100")},
+        premises=(
+            Premise("the ratio (left side)/((2/c)E|g'|²) at the untruncated Gaussian N(m, 1/c), c = βλ, with g = e^{sx} "
+                    "(moment generating function; the mean m cancels)", "closed form"),
+            Premise("Bakry–Émery: exp(−βl) with l Λ-strongly convex, restricted to a convex K, satisfies the entropy LSI "
+                    "with c = βΛ; here l = f + λx²/2, Λ = λ" + ("" if general else " (f = 0)"),
+                    "Lemma 3.2 (Bakry & Émery 1985, Prop. 3, Cor. 2)"),
+        ),
+        steps=(step(lhs / rhs, "<=", sympy.Integer(1),
+                    "Definition 3.1 with c = βλ (line 139)" if printed else "the entropy LSI with c = βλ",
+                    cited="Lemma 3.2 (line 144)" if general else "Definition 3.1 (line 139)"),),
+    )
+
+
+def lem33() -> Derivation:
+    Lf = sympy.Symbol("L_F", positive=True)
+    return Derivation(
+        claim_id="pomer.lem3.3", target="bound", title="Lemma 3.3 (Herbst) for F(x) = x under μ̄(f, β, λ)",
+        start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
+        premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
+                  Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
+        steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", 2 * exp(-beta * lam * r**2 / 2),
+                    "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),),
+    )
+
+
+def lem36() -> Derivation:
+    return Derivation(
+        claim_id="pomer.lem3.6", target="bound", title="Lemma 3.6 / A.1: W∞ ≤ G/λ (lines 436–450)",
+        start="½ dΔ_t²/dt ≤ β(−λΔ_t² + GΔ_t) (synchronous coupling of the projected Langevin diffusions, line 444)",
+        domain={lam: ("0.001", "1000"), G: ("0.001", "100"), Delta_: ("0", "1000")},
+        premises=(Premise("⟨∇l(X) − ∇l(X'), X − X'⟩ ≥ λ‖X − X'‖² (λ-strong convexity of l + λ‖x‖²/2), "
+                          "‖∇l − ∇l'‖ ≤ G, and the reflection terms have the right sign on a convex K (lines 440–446)",
+                          "Appendix A"),
+                  Premise("Grönwall on F_t = Δ_t² − G²/λ²: dF/dt ≤ −βλF, so lim sup Δ_t² ≤ G²/λ² (line 448)",
+                          "Grönwall's inequality")),
+        steps=(
+            step(-lam * Delta_**2 + G * Delta_, "<=", -lam * Delta_**2 / 2 + G**2 / (2 * lam),
+                 "GΔ ≤ λΔ²/2 + G²/(2λ) (line 446)"),
+            step(sqrt(G**2 / lam**2), "==", G / lam, "lim Δ_t ≤ √(G²/λ²) (line 448)"),
+        ),
+    )
+
+
+def lem42_tail() -> Derivation:
+    return Derivation(
+        claim_id="pomer.lem4.2:tail", target="bound", title="Lemma 4.2 / B.1: the switch-count tail (line 486)",
+        start=exp(-dd**2 * mu_ / (2 + dd)),
+        premises=(Premise("S_T is dominated by a sum of T Bernoulli(p̃) (eq. (B.1)); Chernoff: Pr[ΣX ≥ (1 + δ)μ] ≤ "
+                          "e^{−δ²μ/(2+δ)} (footnote 5)", "Chernoff bound"),),
+        steps=(step(exp(-dd**2 * mu_ / (2 + dd)), "==", exp(-P_TILDE * T), "δ = 2, μ = p̃T: 3p̃T = (1 + 2)μ (line 486)",
+                    given={dd: 2, mu_: P_TILDE * T}),),
+    )
+
+
+def lem46(fix: bool) -> Derivation:
+    return Derivation(
+        claim_id="pomer.lem4.6+fix" if fix else "pomer.lem4.6", target="bound",
+        title="Lemma 4.6 / B.2 at t = 1 (line 510)" + (" with x₁ ∼ μ̄₁" if fix else ""),
+        start=sympy.Integer(0) if fix else tv,
+        domain={tv: ("0.001", "1")},
+        premises=(Premise("Algorithm 1 draws x₁ uniformly on K (line 182): q₁ = Unif(K), and ‖Unif(K) − μ̄₁‖_TV = TV > 0 "
+                          "unless μ̄₁ is uniform" if not fix else "x₁ ∼ μ̄₁, so q₁ = μ̄₁", "Algorithm 1"),),
+        steps=(step(sympy.Integer(0) if fix else tv, "<=", sympy.Integer(0) if fix else 3 * delta * 0,
+                    "‘For t = 1, the claim is trivially true’ (line 510)",
+                    **({} if fix else {"cited": "line 510"})),),
+    )
+
+
+def thm41_budget() -> Derivation:
+    drift = 2 * G * D * T * (exp(-P_TILDE * T) + 3 * delta * T)
+    start = (kappa * lam * D**2 / 2 + kappa1 * G**2 * T / lam + d * log(1 / eps_) / beta + G * D * T * eps_
+             + kappa2 * drift)
+    return Derivation(
+        claim_id="pomer.thm4.1:budget", target="bound",
+        title="Theorem 4.1 (B = 3p̃T): regret of POMER (lines 303–360)",
+        start=start,
+        conditions=(sympy.Le(kappa, 1), sympy.Le(kappa1, 1), sympy.Le(kappa2, 1)),
+        domain=_dom(kappa, kappa1, kappa2, lam, D, G, T, d, beta, eps_, delta, p, Phi),
+        premises=(Premise("as for B = ∞; the drift is Σ_t 2GD‖q_t − μ̄_t‖_TV ≤ 2GDT(e^{−p̃T} + 3δT) (Lemma 4.6, "
+                          "eq. (4.1)), written κ₂·2GDT(e^{−p̃T} + 3δT)", "Lemmas 4.6, 4.7"),),
+        steps=(
+            step(start, "<=", lam * D**2 / 2 + G**2 * T / lam + d * log(1 / eps_) / beta + G * D * T * eps_ + drift,
+                 "each κ ≤ 1 (lines 348–355)"),
+            then("==", REGRET_41_BUDGET, "ε = 1/T (line 358)", given={eps_: 1 / T}),
+        ),
+    )
+
+
+def footnote4() -> Derivation:
+    return Derivation(
+        claim_id="pomer.footnote4", target="bound", title="Footnote 4: normalised ratios ignore constants",
+        start="r(l_t + c₀)/r(l_t) = e^{−βc₀}·Z(l_{1:t})/Z(l_{1:t} + c₀)",
+        premises=(Premise("Z(f + c₀) = e^{−βc₀}Z(f) (eq. (3.2))", "definition"),),
+        steps=(step(exp(-beta * cc) * exp(beta * cc), "==", sympy.Integer(1), "Z(l_{1:t} + c₀) = e^{−βc₀}Z(l_{1:t})"),),
+    )
+
+
+def thm43() -> Derivation:
+    dp = delta / T**2 / 60
+    tail = 3 * T * exp(-(1 - Phi**-2) * T)
+    return Derivation(
+        claim_id="pomer.thm4.3", target="bound", title="Theorem 4.3: the δ of the composition (lines 615–617)",
+        start="δ'' + Σ_t δ_t = δ/2 + 4δ'T + 9T²δ' + 3Te^{−p̃T} (Lemma 2.2 with δ'' = δ/2, Claim 4.9)",
+        conditions=(sympy.Ge(T, 12 * log(1 / delta)), sympy.Ge(Phi, 1), sympy.Le(delta, Rational(1, 2))),
+        domain={T: ("9", "10000"), delta: ("1e-6", "0.5"), Phi: ("1", "10")},
+        premises=(Premise("δ_t = 4δ' + 9δ'T + 3e^{−p̃T} (Claim 4.9) and e^{−p̃T} ≤ e^{−pT}·e^{−(1−Φ⁻²)T} ≤ e^{−pT} + "
+                          "e^{−(1−Φ⁻²)T}; p ≥ T^{−1/3} (line 249), so 3Te^{−pT} ≤ 3Te^{−T^{2/3}}", "Claim 4.9, algebra"),),
+        steps=(
+            step((4 * dp * T + 9 * T**2 * dp) / delta, "<=", Rational(1, 6),
+                 "4δ'T + 9T²δ' ≤ δ/6 with δ' = δT⁻²/60 (line 615; divided by δ > 0)", monotone=Monotone(T, 9),
+                 conditions=(sympy.Ge(T, 9),)),
+            step(3 * T * exp(-T ** Rational(2, 3)), "<=", delta / 6,
+                 "3Te^{−pT} ≤ δ/6 at p = T^{−1/3}, its least value (line 615)"),
+            step(delta / 2 + delta / 6 + delta / 6 + tail, "<=", DELTA_43, "δ/2 + δ/3 ≤ δ (lines 615–617)"),
+        ),
+    )
+
+
+def _prescribed_subs(expr: sympy.Expr) -> sympy.Expr:
+    """expr with Theorem 4.4's λ, β and Theorem 4.3's Φ, p substituted (by symbol name, later names first)."""
+    out = expr
+    for name, value in reversed(list(_prescribed_44().items())):
+        out = out.subs({sym: value for sym in out.free_symbols if sym.name == name})
+    return out
+
+
+def thm44(part: str) -> Derivation:
+    """The certified ε or δ as one abbreviation E (no sign assumption, so sympy's sign attempts stay cheap; the
+    numeric checks expand it into Theorem 4.3's formula at Theorem 4.4's parameters)."""
+    value = sympy.Symbol(f"{part}_4.3", real=True)
+    return Derivation(
+        claim_id=f"pomer.thm4.4:{part}", target="bound",
+        title=f"Theorem 4.4 via Theorem 4.3: the certified {part} (lines 258–268)",
+        start=value,
+        where=((value, _prescribed_subs({"epsilon": EPS_43, "delta": DELTA_43}[part])),),
+        conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2)), sympy.Ge(T, 12 * log(1 / delta))),
+        domain={epsilon: ("0.01", "1"), delta: ("1e-12", "0.5"), T: ("100", "1e9"), G: ("0.1", "10"),
+                D: ("0.1", "10"), d: ("1", "100")},
+        samples=12,
+        premises=(Premise("Theorem 4.3 at λ, β of Theorem 4.4 with Φ = Φ'², p as in Theorem 4.3", "Theorem 4.3"),),
+        steps=(step(value, "<=", {"epsilon": epsilon, "delta": delta}[part],
+                    "“via straightforward calculations” (line 258)", cited="Theorem 4.4 (line 266)"),),
+    )
+
+
+def thm44_delta_fix() -> Derivation:
+    return Derivation(
+        claim_id="pomer.thm4.4:delta+fix", target="bound", title="Theorem 4.4 with the δ Theorem 4.3 certifies",
+        start=DELTA_43,
+        premises=(Premise("Theorem 4.3 (line 249)", "Theorem 4.3"),),
+        steps=(step(delta + 3 * T * exp(-(1 - Phi**-2) * T), "==", DELTA_43, "Theorem 4.3's δ (line 249)"),),
+    )
+
+
+def derivations() -> list[Derivation]:
+    return [lem35(), lem42(), thm41(), post_ratio(), composition(), thm45_switches(), thm45(),
+            _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
+            _gaussian_lsi("pomer.lem3.2", True, True), _gaussian_lsi("pomer.lem3.2+fix", False, True),
+            lem33(), lem36(), lem42_tail(), lem46(False), lem46(True), thm41_budget(), footnote4(), thm43(),
+            thm44("epsilon"), thm44("delta"), thm44_delta_fix()]

@@ -1,0 +1,207 @@
+"""Exact one-dimensional Gibbs laws (certunlearn.algorithms.pomer_gibbs) against mpmath quadrature at 100 digits.
+
+The oracle integrates exp(−β(f(x) + λx²/2)) piece by piece with mpmath.quad (breakpoints at every kink); it shares no
+code with the closed forms under test.
+"""
+from fractions import Fraction as F
+
+import mpmath
+import numpy as np
+import pytest
+from flint import arb
+
+from certunlearn.algorithms.pomer_gibbs import (
+    PiecewiseLinear as PL, cdf, far_probability, gibbs, log_partition, sample, total, uniform, w_infinity,
+)
+from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.precision import workprec
+
+mpmath.mp.dps = 100
+TOL = mpmath.mpf(10) ** -12
+
+
+def mp(q) -> mpmath.mpf:
+    q = F(q)
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+def f_mp(loss: PL, x) -> mpmath.mpf:
+    """The loss at x in mpmath, from its knots and slopes."""
+    value = mp(loss.start)
+    for u, v, s in zip(loss.knots, loss.knots[1:], loss.slopes):
+        value += mp(s) * (min(max(x, mp(u)), mp(v)) - mp(u))
+    return value
+
+
+def quad(fn, loss: PL, beta=1, lam=1):
+    """mpmath.quad split at every kink and around each piece's Gaussian mode (−slope/λ, ± 1..8 sd)."""
+    lo, hi = mp(loss.knots[0]), mp(loss.knots[-1])
+    points = {mp(k) for k in loss.knots}
+    sd = 1 / mpmath.sqrt(mp(beta) * mp(lam))
+    for s in loss.slopes:
+        for j in range(-8, 9):
+            points.add(min(hi, max(lo, -mp(s) / mp(lam) + j * sd)))
+    return mpmath.quad(fn, sorted(points))
+
+
+def oracle_z(loss, beta, lam):
+    return quad(lambda x: mpmath.exp(-mp(beta) * (f_mp(loss, x) + mp(lam) * x * x / 2)), loss, beta, lam)
+
+
+def close(enclosure: arb, value) -> bool:
+    return abs(mpmath.mpf(enclosure.mid().str(60, radius=False)) - value) <= TOL * max(1, abs(value))
+
+
+LOSSES = [
+    PL.linear(-1, 2, F(3, 2)),
+    PL.hinge(-1, 2, F(1, 3), -2, 3) + PL.linear(-1, 2, F(1, 2)),
+    PL.hinge(-3, 1, 0, -1, 1) + PL.hinge(-3, 1, F(-1, 2), 0, 2),
+]
+
+
+CASES = [(i, beta, lam) for i in range(len(LOSSES)) for beta, lam in ((F(7), F(3, 2)), (F(1, 10), F(1)), (F(200), F(5)))]
+QUICK = {(0, F(7), F(3, 2)), (1, F(1, 10), F(1)), (2, F(200), F(5))}
+
+
+@pytest.mark.parametrize("i,beta,lam", [c if c in QUICK else pytest.param(*c, marks=pytest.mark.slow) for c in CASES])
+def test_partition_and_mean_match_quadrature(i, beta, lam):
+    loss = LOSSES[i]
+    with workprec(256):
+        assert close(log_partition(loss, beta, lam), mpmath.log(oracle_z(loss, beta, lam)))
+        law = gibbs(loss, beta, lam)
+        assert close(law.integral(), mpmath.mpf(1))
+        mean = quad(lambda x: x * mpmath.exp(-mp(beta) * (f_mp(loss, x) + mp(lam) * x * x / 2)), loss, beta, lam)
+        assert close(law.integral(0, 1), mean / oracle_z(loss, beta, lam))
+        expected_loss = quad(lambda x: f_mp(loss, x) * mpmath.exp(-mp(beta) * (f_mp(loss, x) + mp(lam) * x * x / 2)),
+                             loss, beta, lam)
+        assert close(law.against(loss), expected_loss / oracle_z(loss, beta, lam))
+
+
+def test_far_tail_keeps_relative_accuracy():
+    """Mass far in the Gaussian tail (the mode at −g/λ = −50 lies outside K = [0, 1]): the log-partition function is
+    accurate where 0.5·(1 + erf) would underflow to 0."""
+    loss, beta, lam = PL.linear(0, 1, 50), F(40), F(1)
+    with workprec(256):
+        got = log_partition(loss, beta, lam)
+    expected = mpmath.log(oracle_z(loss, beta, lam))
+    assert expected < -1  # a genuinely small partition function (Z ≈ 1/2000)
+    assert close(got, expected)
+    with workprec(256):
+        tail = gibbs(loss, beta, lam).restricted(F(1, 2), F(1)).integral()
+    # closed form in mpmath: ∫_u^v e^{−Ax² + Bx} = √(π/4A)·e^{B²/4A}·(erfc(√A(u − m)) − erfc(√A(v − m))), m = B/2A
+    A, B = mpmath.mpf(20), mpmath.mpf(-2000)
+    m = B / (2 * A)
+
+    def piece(u, v):
+        return mpmath.sqrt(mpmath.pi / (4 * A)) * mpmath.exp(B * B / (4 * A)) * (
+            mpmath.erfc(mpmath.sqrt(A) * (u - m)) - mpmath.erfc(mpmath.sqrt(A) * (v - m)))
+
+    exact_tail = piece(mpmath.mpf(1) / 2, 1) / piece(0, 1)
+    assert exact_tail < mpmath.mpf(10) ** -400
+    assert abs(mpmath.mpf(tail.mid().str(60, radius=False)) / exact_tail - 1) < TOL
+
+
+def test_far_probability_matches_quadrature_of_the_ratio_set():
+    """Pr_{μ̄}[|log μ̄/μ̄'| > log Φ] for l = 2x, l' = −x on [−1, 1]: log ratio = −3βx + c is linear; the oracle finds
+    the two thresholds in closed form and integrates the complement with mpmath."""
+    a, b, beta, lam, log_phi = -1, 1, F(2), F(3), F(1, 3)
+    loss, other = PL.linear(a, b, 2), PL.linear(a, b, -1)
+    with workprec(256):
+        got = far_probability(loss, other, beta, lam, arb(1) / 3)
+        got_second = far_probability(loss, other, beta, lam, arb(1) / 3, "second")
+    z, z2 = oracle_z(loss, beta, lam), oracle_z(other, beta, lam)
+    offset = mpmath.log(z2) - mpmath.log(z)  # log μ̄/μ̄' = −3βx + offset
+    x_hi = (offset - mp(log_phi)) / (3 * mp(beta))  # log ratio = log Φ
+    x_lo = (offset + mp(log_phi)) / (3 * mp(beta))  # log ratio = −log Φ
+    lo, hi = max(mp(a), min(x_hi, x_lo)), min(mp(b), max(x_hi, x_lo))
+    for law_loss, zz, value in ((loss, z, got), (other, z2, got_second)):
+        dens = lambda x: mpmath.exp(-mp(beta) * (f_mp(law_loss, x) + mp(lam) * x * x / 2)) / zz  # noqa: E731
+        inside = mpmath.quad(dens, [lo, hi])
+        assert 0 < 1 - inside < 1
+        assert close(value, 1 - inside)
+
+
+@pytest.mark.parametrize("a,b,beta,lam", [(-1, 1, F(1), F(1)), (-3, 2, F(4), F(1, 2)), (-10, 10, F(1), F(1))])
+def test_w_infinity_encloses_the_quantile_oracle(a, b, beta, lam):
+    """l = x/2, l' = −x/2 (G = 1): μ̄, μ̄' are N(∓1/(2λ), 1/(βλ)) truncated to [a, b]; the oracle takes the max of
+    |F⁻¹(u) − G⁻¹(u)| over 80 values of u with mpmath's erfinv (a lower estimate of the sup, which must lie inside
+    the enclosure), and the enclosure's width is at most 2|K|/n."""
+    n = 100
+    with workprec(128):
+        w = w_infinity(gibbs(PL.linear(a, b, F(1, 2)), beta, lam), gibbs(PL.linear(a, b, F(-1, 2)), beta, lam),
+                       F(a), F(b), n)
+    s = 1 / mpmath.sqrt(mp(beta) * mp(lam))
+
+    def quantile(m, u):
+        lo, hi = mpmath.ncdf((a - m) / s), mpmath.ncdf((b - m) / s)
+        return m + s * mpmath.sqrt(2) * mpmath.erfinv(2 * (lo + u * (hi - lo)) - 1)
+
+    m1, m2 = -1 / (2 * mp(lam)), 1 / (2 * mp(lam))
+    best = max(abs(quantile(m1, u) - quantile(m2, u)) for u in mpmath.linspace(mpmath.mpf(1) / 400, 1 - mpmath.mpf(1) / 400, 80))
+    assert mpmath.mpf(w.lower().str(30, radius=False)) - TOL <= best <= mpmath.mpf(w.upper().str(30, radius=False)) + TOL
+    assert float((w.upper() - w.lower()).mid()) <= 2 * (b - a) / n + 1e-8  # (the ball radius is stored rounded up)
+    assert best <= 1 / mp(lam) + TOL  # Lemma 3.6's G/λ, for this oracle value
+
+
+def test_sampler_inverts_the_cdf():
+    """The draw is the quantile of the uniform variate the generator supplies: CDF(draw) = u to 20 digits."""
+
+    class Fixed:
+        def __init__(self, u):
+            self.u = u
+
+        def random(self):
+            return self.u
+
+    loss = LOSSES[1]
+    with workprec(256):
+        law = gibbs(loss, F(7), F(3, 2))
+        for u in (0.001, 0.3, 0.77, 0.999):
+            x = sample(law, Fixed(u), dps=25)
+            assert abs(mpmath.mpf(cdf(law, F(str(mpmath.nstr(x, 40)))).mid().str(30, radius=False)) - u) < 1e-18
+
+
+def test_sampler_law_by_kolmogorov_smirnov():
+    """400 seeded draws from a kinked Gibbs law: the KS distance to the exact CDF is below the 1% critical value."""
+    rng = np.random.default_rng(7)
+    with workprec(128):
+        law = gibbs(LOSSES[2], F(2), F(1))
+        xs = sorted(float(sample(law, rng, dps=12)) for _ in range(400))
+        cdfs = [float(cdf(law, F(x)).mid()) for x in xs]
+    n = len(xs)
+    ks = max(max(abs((i + 1) / n - c), abs(i / n - c)) for i, c in enumerate(cdfs))
+    assert ks < 1.63 / np.sqrt(n)
+
+
+def test_piecewise_linear_algebra_exact():
+    f = PL.hinge(-2, 2, 0, -1, 3)
+    g = PL.linear(-2, 2, F(1, 2), 1)
+    h = f + g
+    for x in (F(-2), F(-1, 3), F(0), F(5, 7), F(2)):
+        assert h(x) == f(x) + g(x) == (-x if x < 0 else 3 * x) + x / 2 + 1
+    assert h.minimum() == 1 and h.convex and (f - g).lipschitz == F(5, 2)
+    assert not PL.hinge(-1, 1, 0, 1, -1).convex
+    assert total([f, g, g], -2, 2)(F(1)) == 3 + 2 * F(3, 2)
+
+
+def test_uniform_law_integrates_to_one_and_has_the_midpoint_mean():
+    with workprec(128):
+        u = uniform(-1, 3, 1, 1)
+        assert u.integral().contains(1) and u.integral(0, 1).contains(1)
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    ({"beta": 0, "lam": 1}, "beta"), ({"beta": 1, "lam": -1}, "lam"),
+])
+def test_bad_parameters_are_named(kwargs, name):
+    with pytest.raises(InvalidParameterError) as e:
+        gibbs(PL.linear(-1, 1, 1), **kwargs)
+    assert e.value.parameter == name
+
+
+def test_bad_knots_are_named():
+    with pytest.raises(InvalidParameterError) as e:
+        PL((F(1), F(0)), (F(1),))
+    assert e.value.parameter == "knots"
+    with pytest.raises(InvalidParameterError):
+        PL.linear(-1, 1, 1) + PL.linear(-2, 1, 1)
