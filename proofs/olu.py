@@ -20,6 +20,10 @@ written β f — false for any β when inf f < 0, e.g. linear losses) and its la
 checked (their verdicts are computed by the checker): the refuted step is a gap in the proof, not necessarily
 in the statement.
 
+The borrowed lemmas (A, C, E, 7, 8) and Lemmas 3, 4 are derived in scalar form too: their outside sources
+(Mironov's Gaussian integral, Feldman et al.'s shift reduction, Orabona's integral comparison, the descent lemma)
+are premises, and the steps the paper adds (eq. (9) step (b), eq. (10), the T-fold contraction) are proved.
+
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
 from __future__ import annotations
@@ -28,11 +32,12 @@ import sympy
 from sympy import Abs, log, sqrt
 
 from certunlearn.claims.olu import (
+    LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
     COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.claims.symbols import alpha, epsilon
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols
 j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
@@ -530,6 +535,115 @@ def thm6_regret() -> Derivation:
         ))
 
 
+# ---------------------------------------------------------------------------------------------- the borrowed lemmas
+def lemA() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemA", target="bound", title="Lemma A: D_α between N(μ₀, σ²I) and N(μ₁, σ²I) (Mironov 2017, Cor. 3)",
+        start="D_α(P‖Q) = (1/(α−1)) log ∫ p^α q^{1−α}",
+        premises=(Premise("Completing the square, αp-exponent + (1−α)q-exponent gives ∫ p^α q^{1−α} = "
+                          "exp(α(α−1)‖μ₀ − μ₁‖²/(2σ²))", "Gaussian integral"),),
+        conditions=(sympy.Gt(alpha, 1),), domain={alpha: ("1.001", "100"), Dl2: ("0", "100"), s2: ("0.001", "100")},
+        steps=(step(log(sympy.exp(alpha * (alpha - 1) * Dl2 / (2 * s2))) / (alpha - 1), "==", LEMA,
+                    "log of the integral, divided by α − 1 (the statement's ≤ is an equality)"),))
+
+
+def lemC() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemC", target="bound", title="Lemma C (shift reduction) with ζ = N(0, σ²I): R_α(ζ, a) = αa²/(2σ²)",
+        start="D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) ≤ R_α(ζ, a) = sup_{‖x‖≤a} D_α(ζ*x ‖ ζ)",
+        premises=(Premise("D_α^{(e)}(μ*ζ ‖ ν*ζ) ≤ D_α^{(e+a)}(μ ‖ ν) + R_α(ζ, a)", "Feldman et al. 2018, Lemma 20"),
+                  Premise("D_α(ζ*x ‖ ζ) = α‖x‖²/(2σ²) for ζ = N(0, σ²I); write ‖x‖ = θa, θ ≤ 1", "Lemma A")),
+        domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1")},
+        steps=(step(alpha * (theta * a_shift) ** 2 / (2 * s2), "<=", LEMC, "the supremum is at ‖x‖ = a",
+                    conditions=le1(theta)),))
+
+
+_DL, _DR = sympy.symbols("D_L D_R", nonnegative=True)  # Lemma 4's two sides
+_e, _s = sympy.symbols("e s", nonnegative=True)
+
+
+def _lem4(cid: str, printed: bool) -> Derivation:
+    coupling = step(gamma * theta * _e + _s, "<=", gamma * _e + _s,
+                    "eq. (10): ‖ψ(X) − ψ'(Y)‖ ≤ γ‖X − Y‖ + s, with ‖X − Y‖ = θe ≤ e (Y the optimal coupling of "
+                    "Definition 5)", conditions=le1(theta))
+    last = (step(_DL - _DR, "<=", sympy.S.Zero, "as printed the left side is D^{(γe+s)}(ψ(X)‖ψ'(X)) = 0 "
+                 "(‖ψ(X) − ψ'(X)‖ ≤ s ≤ γe + s); D_R ≥ 0", given={_DL: sympy.S.Zero}) if printed else
+            step(_DL - _DR, "<=", sympy.S.Zero, "D_L ≤ D_α(ψ'(Y)‖ψ'(X')) ≤ D_α(Y‖X') = D_R (coupling, then "
+                 "post-processing, Lemma B): D_L = ρD_R, ρ ≤ 1", given={_DL: rho * _DR}, conditions=le1(rho)))
+    return Derivation(
+        claim_id=cid, target="bound",
+        title="Lemma 4" + (" as printed (ψ'(X))" if printed else " as eq. (9) uses it (ψ'(X'))") + " (lines 481–501)",
+        start="D_L − D_R with D_L = D_α^{(γe+s)}(ψ(X) ‖ ψ'(·)), D_R = D_α^{(e)}(X ‖ X')",
+        premises=(Premise("Post-processing: D_α(h(P)‖h(Q)) ≤ D_α(P‖Q)", "Lemma B (Mironov 2017)"),),
+        domain={gamma: ("0.001", "1"), theta: ("0.001", "1"), _e: ("0", "100"), _s: ("0", "100"), rho: ("0.001", "1"),
+                _DR: ("0", "100"), _DL: ("0", "100")},
+        steps=(coupling, last))
+
+
+def lem3() -> Derivation:
+    Rp, Rn = sympy.symbols("R_t R_next", nonnegative=True)
+    e_t, e_n, a_n, s_n = sympy.symbols("e_t e_next a_next s_next", nonnegative=True)
+    return Derivation(
+        claim_id="olu.lem3", target="bound", title="Lemma 3 (privacy amplification by iteration), the induction of eq. (9)",
+        start="D_α^{(e_{t+1})}(X_{t+1} ‖ X'_{t+1}) (eq. (9), lines 463–469)",
+        premises=(Premise("(a) D^{(e_{t+1})}(ψ(X_t) + ξ ‖ ψ'(X'_t) + ξ) ≤ D^{(e_{t+1}+a_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) + "
+                          "R_α(ζ_{t+1}, a_{t+1})", "Lemma C"),
+                  Premise("(c) D^{(γe_t+s_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) ≤ D^{(e_t)}(X_t ‖ X'_t)", "Lemma 4 (as used)"),
+                  Premise("(d) D^{(e_t)}(X_t ‖ X'_t) = θ·R_t with R_t := Σ_{i≤t} R_α(ζ_i, a_i), θ ≤ 1; base case "
+                          "e_0 = 0, X_0 = X'_0", "induction hypothesis")),
+        domain={gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
+                Rp: ("0", "100"), Rn: ("0", "100")},
+        steps=(
+            step(gamma * e_t + s_n, "==", e_n + a_n, "(b): e_{t+1} = γe_t + s_{t+1} − a_{t+1} (definition of e_t), so the "
+                 "shift of (a) is the shift of (c)", given={e_n: gamma * e_t + s_n - a_n}),
+            step(theta * Rp + Rn, "<=", Rp + Rn, "(a), (c), (d): D^{(e_{t+1})} ≤ θR_t + R_α(ζ_{t+1}, a_{t+1})",
+                 conditions=le1(theta)),
+            then("==", Rsum, "R := Σ_{i≤t+1} R_α(ζ_i, a_i)", given={Rsum: Rp + Rn}),
+        ))
+
+
+def lem7() -> Derivation:
+    return Derivation(
+        claim_id="olu.lem7", target="bound", title="Lemma 7 (Orabona 2019, Lemma 4.13), as a ratio to the integral",
+        start="Σ_t a_t f(A_t) / ∫_{A_0}^{A_T} f, A_t := a_0 + Σ_{i≤t} a_i",
+        premises=(Premise("a_t f(A_t) = ∫_{A_{t−1}}^{A_t} f(A_t)dx ≤ ∫_{A_{t−1}}^{A_t} f(x)dx, f nonincreasing; summing, "
+                          "the left side is ρ·∫ with ρ ≤ 1", "Orabona 2019, Lemma 4.13"),),
+        domain={rho: ("0.001", "1")},
+        steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),))
+
+
+def lem8() -> Derivation:
+    g2 = sympy.Symbol("g2", nonnegative=True)
+    return Derivation(
+        claim_id="olu.lem8", target="bound", title="Lemma 8 (Srebro et al. 2010, Lemma 4.1): ‖∇f‖² ≤ 2β(f − inf f)",
+        start="‖∇f(x)‖² =: g2",
+        premises=(Premise("inf f ≤ f(x − ∇f(x)/β) ≤ f(x) − ‖∇f(x)‖²/(2β): the descent lemma of β-smoothness; so "
+                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),),
+        domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1")},
+        steps=(step(g2, "==", 2 * beta * theta * gap8, "definition of θ", given={g2: 2 * beta * theta * gap8}),
+               then("<=", LEM8, "θ ≤ 1", conditions=le1(theta))))
+
+
+def lemE() -> Derivation:
+    q = sympy.Symbol("q", nonnegative=True)
+    return Derivation(
+        claim_id="olu.lemE", target="bound", title="Lemma E: T steps of GD with η = 2/(μ+β) contract w − w* by γ^T",
+        start="w_T − w* = (I − η∇²F)^T(w₀ − w*) on quadratics; each step is max_k|1 − ηλ_k| =: q Lipschitz",
+        premises=(Premise("w* is a fixed point of the GD step; the step's Jacobian has spectrum {1 − ηλ : λ ∈ [μ, β]}",
+                          "mean-value theorem"),),
+        domain={mu: ("0.001", "100"), b: ("0", "100"), theta: ("0.001", "1"), x: ("0", "100"), T: ("0", "50"),
+                R0: ("0", "100")},
+        steps=(
+            step(1 - 2 * lam / (mu + beta), "<=", GAMMA_SC, "1 − ηλ ≤ 1 − ημ = γ for λ = μ + θ(β − μ) ≥ μ",
+                 given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
+            step(2 * lam / (mu + beta) - 1, "<=", GAMMA_SC, "ηλ − 1 ≤ ηβ − 1 = γ for λ ≤ β",
+                 given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
+            step(q**T * sqrt(R0), "==", GAMMA_SC**T * sqrt(R0) / (1 + x) ** T,
+                 "T steps, each by q = γ/(1 + x) ≤ γ (x ≥ 0)", given={q: GAMMA_SC / (1 + x)}),
+            then("<=", LEME, "(1 + x)^{−T} ≤ 1", given={beta: mu + b}, monotone=Monotone(x, sympy.S.Zero)),
+        ))
+
+
 def derivations() -> list[Derivation]:
     return [
         thm1(), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
@@ -542,4 +656,5 @@ def derivations() -> list[Derivation]:
         _table2_unlearning("olu.table2:restart", "Discard-and-restart"),
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
         table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
+        lemA(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
     ]

@@ -43,7 +43,19 @@ them as exact rational instance entries S₁, S₂, checked against their defini
 unlearning guarantee, exact laws with general covariances) and ``thm6:regret``; Table 2's baselines ``table2:restart``,
 ``table2:retrain`` (both (α, 0)-OLU; + ``table2:control-no-restart``), ``table2:restart-regret-sc`` and
 ``table2:restart-regret-c``; the lemmas ``lem5``, ``lem6`` (+ ``lem5:control-quarter``), ``lem9``
-(+ ``:control-no-root``), ``lem10`` (+fix).
+(+ ``:control-no-root``), ``lem10`` (+fix); the borrowed lemmas ``lemA``, ``lemC``, ``lem3``, ``lem4`` (as printed)
+and ``lem4:as-used``, ``lem7``, ``lem8``, ``lemE``, each with a negative control.
+
+**Lemmas 3, 4 and C** (shifted Rényi divergences, Definition 5) are checked on contractive noisy iterations with
+diagonal affine maps ψ_t(x) = a_t⊙x + c_t, ψ'_t(x) = a_t⊙x + c'_t and Gaussian or Dirac noise, where every law is an
+exact diagonal Gaussian (:class:`algorithms.olu.Law`). A shifted divergence D_α^{(e)}(P‖Q) is evaluated only where
+it is known exactly (:func:`shifted_renyi`): e = 0 (D_α itself), or equal covariances and e ≥ ‖mean(P) − mean(Q)‖
+(then 0); instances needing any other value are outside the claims' hypotheses. Shift norms s_t are kept rational
+so e_t = Σγ^{t−i}(s_i − a_i) is exact. Lemma 4 prints ψ'(X) on its left side (vacuous: ψ(X), ψ'(X) are within s);
+eq. (9) step (c) uses ψ'(X'), encoded as ``lem4:as-used``. Lemmas 4 and C compare divergences, so their quantity
+is a difference (left − right part), with bound 0 (Lemma 4; tightness is then not a ratio) or R_α(ζ, a) (Lemma C).
+**Lemma 7** is checked as the ratio of its sides (step functions exactly, f = 1/√x in arb); **Lemma 8** on
+quadratics and Huber losses with exact f(x) − inf f; **Lemma E** on averages of quadratics with one Hessian.
 
 **Proposition 1** is checked on online learners whose output law depends only on how many of the deleted functions
 they saw (a chain of laws P_0..P_k, Bernoulli or Gaussian): such a learner is (α, ε)-RDP exactly when consecutive
@@ -72,6 +84,8 @@ Algorithm 3 is implemented (``algorithms.olu.newton_laws``) but the text states 
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
@@ -1216,6 +1230,565 @@ def _table2_instances(rng: np.random.Generator, size: int) -> list[dict]:
     return out[:size]
 
 
+# =========================================================================== the borrowed lemmas (Lemmas 3, 4, 7, 8, A, C, E)
+#: Lemma A (line 444): α‖μ₀ − μ₁‖²/(2σ²), with Δ₂ := ‖μ₀ − μ₁‖² (an exact instance entry) and s₂ := σ²
+Dl2, s2 = sympy.Symbol("Delta2", nonnegative=True), sympy.Symbol("sigma2", positive=True)
+LEMA = alpha * Dl2 / (2 * s2)
+#: Lemma C (line 475): R_α(N(0, σ²I), a) = sup_{‖x‖≤a} α‖x‖²/(2σ²) = αa²/(2σ²) (Lemma A at ‖x‖ = a)
+a_shift = sympy.Symbol("a", nonnegative=True)
+LEMC = LEMA.subs(Dl2, a_shift**2)
+#: Lemma 3 (line 407): Σ_t R_α(ζ_t, a_t), carried as the exact instance entry R = Σ_t αa_t²/(2σ_t²)
+Rsum = sympy.Symbol("R", nonnegative=True)
+#: Lemma 8 (line 830): 2β(f(x) − inf f), with gap := f(x) − inf f an exact instance entry
+gap8 = sympy.Symbol("gap", nonnegative=True)
+LEM8 = 2 * beta * gap8
+#: Lemma E (line 988): γ^T‖w₀ − w*‖ with Lemma E's γ (printed as Corollary 1's) and R₀ := ‖w₀ − w*‖²
+R0 = sympy.Symbol("R_0", nonnegative=True)
+LEME = GAMMA_SC**T * sqrt(R0)
+
+
+def _vec(values: Instance, key: str) -> tuple[Fraction, ...]:
+    return tuple(frac(x) for x in values[key])
+
+
+def _rational_sqrt(q: Fraction) -> Fraction:
+    """√q when it is rational, else ValueError (instances keep every shift norm rational, so e_t is exact)."""
+    num, den = int(q.numerator), int(q.denominator)
+    rn, rd = math.isqrt(num), math.isqrt(den)
+    if rn * rn != num or rd * rd != den:
+        raise ValueError("the norm of a shift is irrational")
+    return Fraction(rn, rd)
+
+
+def shifted_renyi(a: Any, P: A.Law, Q: A.Law, e: Fraction) -> arb:
+    """D_α^{(e)}(P ‖ Q) (Definition 5, line 385) where it is known exactly: e = 0 (D_α itself), or P and Q with equal
+    covariances and e ≥ ‖mean(P) − mean(Q)‖ (shifting P onto Q costs nothing: 0). Otherwise ValueError."""
+    if P.var == Q.var and _sq(p - q for p, q in zip(P.mean, Q.mean)) <= e * e:
+        return arb(0)
+    if e == 0:
+        return _renyi_diag(a, P, Q)
+    raise ValueError("the shifted divergence is not known exactly here")
+
+
+def _difference(lhs: arb, rhs: arb) -> arb:
+    """lhs − rhs for divergences, −∞ when rhs = +∞ (an inequality lhs ≤ rhs + c then holds whatever lhs is)."""
+    return arb.neg_inf() if not rhs.is_finite() and rhs > 0 else lhs - rhs
+
+
+def _law(values: Instance, m: str, v: str) -> A.Law:
+    return A.Law(_vec(values, m), _vec(values, v))
+
+
+def _affine(values: Instance, c: str) -> A.Affine:
+    return A.Affine(_vec(values, "amap"), _vec(values, c))
+
+
+# ---- Lemma A
+def _lema_quantity(values: Instance) -> arb:
+    """D_α between N(μ₀, σ²I) and N(μ₁, σ²I), by the library's general-covariance formula (not Lemma A's)."""
+    m0, m1, v = _vec(values, "m0"), _vec(values, "m1"), frac(values["sigma2"])
+    cov = [[v if r == c else 0 for c in range(len(m0))] for r in range(len(m0))]
+    return renyi_enclosure(values["alpha"], list(m0), cov, list(m1), cov)
+
+
+def _lema_instance(alpha_, v, m0, m1) -> dict:
+    m0, m1 = [Fraction(x) for x in m0], [Fraction(x) for x in m1]
+    return {"alpha": Fraction(alpha_), "sigma2": Fraction(v), "m0": m0, "m1": m1,
+            "Delta2": _sq(p - q for p, q in zip(m0, m1))}
+
+
+def _lema_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    out = [_lema_instance(a_, v, m0, m1)
+           for a_ in (Fraction(101, 100), Fraction(2), Fraction(10), Fraction(100))
+           for v in (Fraction(1, 100), Fraction(1), Fraction(50))
+           for m0, m1 in (([0], [1]), ([0], [Fraction(1, 1000)]), ([3, -1], [0, 3]), ([1, 1], [1, 1 + Fraction(1, 7)]))]
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEMA_HYPS = (H("α > 1", ">", alpha, 1),
+             P_exact("μ₀, μ₁ of equal dimension; Δ₂ = ‖μ₀ − μ₁‖² (exact)",
+                     lambda v: len(v["m0"]) == len(v["m1"]) and frac(v["Delta2"]) == _sq(
+                         p - q for p, q in zip(_vec(v, "m0"), _vec(v, "m1")))))
+LEMA_SPACE = Space(bounds={"alpha": (1.01, 50.0), "sigma2": (0.01, 10.0), "x": (-3.0, 3.0), "y": (-3.0, 3.0)},
+                   log=frozenset({"sigma2"}),
+                   build=lambda p: _lema_instance(p["alpha"], p["sigma2"], [0, 0], [p["x"], p["y"]]))
+
+
+# ---- Lemma C (shift reduction) on Gaussians
+def _lemc_quantity(values: Instance) -> arb:
+    """D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) for μ, ν diagonal Gaussians and ζ = N(0, σ²I), exactly."""
+    mu_, nu_ = _law(values, "m0", "v0"), _law(values, "m1", "v1")
+    e, a_, s = frac(values["e"]), frac(values["a"]), frac(values["sigma2"])
+    return _difference(shifted_renyi(values["alpha"], mu_.noise(s), nu_.noise(s), e),
+                       shifted_renyi(values["alpha"], mu_, nu_, e + a_))
+
+
+def _lemc_instance(alpha_, s, m0, v0, m1, v1, e, a_) -> dict:
+    F = lambda xs: [Fraction(x) for x in xs]
+    return {"alpha": Fraction(alpha_), "sigma2": Fraction(s), "m0": F(m0), "v0": F(v0), "m1": F(m1), "v1": F(v1),
+            "e": Fraction(e), "a": Fraction(a_)}
+
+
+def _lemc_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Point masses and Gaussians, 1-D and 2-D (shift 3-4-5 so ‖Δ‖ = 5); a = 0 (data processing), a = ‖Δ‖, a > ‖Δ‖,
+    and e = ‖Δ‖ (both shifted divergences 0); unequal covariances at e = a = 0."""
+    out = []
+    for a_ in (Fraction(2), Fraction(20)):
+        for s in (Fraction(1, 10), Fraction(1), Fraction(25)):
+            for v in (Fraction(0), Fraction(1, 100), Fraction(4)):
+                out += [_lemc_instance(a_, s, [0], [v], [5], [v], 0, 5), _lemc_instance(a_, s, [0], [v], [5], [v], 0, 0),
+                        _lemc_instance(a_, s, [0, 0], [v, v], [3, 4], [v, v], 0, 5),
+                        _lemc_instance(a_, s, [0, 0], [v, v], [3, 4], [v, v], 0, 7),
+                        _lemc_instance(a_, s, [0], [v], [5], [v], 5, 1)]
+            out += [_lemc_instance(a_, s, [0, 1], [1, 2], [1, 0], [3, 1], 0, 0),
+                    _lemc_instance(a_, s, [0], [1], [0], [2], 0, 0)]
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _lemc_hyps() -> tuple:
+    def computable(v: Instance) -> bool:
+        _lemc_quantity(v)
+        return True
+
+    return (H("α > 1", ">", alpha, 1), H("σ² > 0", ">", s2, 0), H("a ≥ 0", ">=", a_shift, 0),
+            P_exact("e ≥ 0; μ, ν diagonal Gaussians of one dimension (var ≥ 0)", lambda v: frac(v["e"]) >= 0 and len(
+                {len(v[k]) for k in ("m0", "v0", "m1", "v1")}) == 1 and min(_vec(v, "v0") + _vec(v, "v1")) >= 0),
+            P_exact("both shifted divergences known exactly (e, e + a ∈ {0} ∪ [‖Δ‖, ∞) with equal covariances)",
+                    computable))
+
+
+LEMC_SPACE = Space(bounds={"alpha": (1.01, 30.0), "sigma2": (0.01, 10.0), "v": (0.0, 5.0), "r": (1.0, 3.0)},
+                   log=frozenset({"sigma2"}),
+                   build=lambda p: _lemc_instance(Fraction(p["alpha"]).limit_denominator(1000), p["sigma2"],
+                                                  [0, 0], [p["v"]] * 2, [3, 4], [p["v"]] * 2, 0,
+                                                  5 * Fraction(p["r"]).limit_denominator(1000)))
+
+
+# ---- Lemma 4 on affine maps
+def _lem4_quantity(as_used: bool, drop_s: bool = False) -> Callable[[Instance], arb]:
+    """D_α^{(γe+s)}(ψ(X) ‖ ψ'(X')) − D_α^{(e)}(X ‖ X') for ψ(x) = a⊙x + c, ψ'(x) = a⊙x + c' and diagonal Gaussians
+    X, X' (as printed the left side has ψ'(X); ``drop_s``: shift γe, the negative control)."""
+
+    def quantity(values: Instance) -> arb:
+        X, X2 = _law(values, "m0", "v0"), _law(values, "m1", "v1")
+        g, e, s = frac(values["gamma"]), frac(values["e"]), frac(values["s"])
+        left = _affine(values, "c"), _affine(values, "c2")
+        lhs = shifted_renyi(values["alpha"], X.push(left[0]), (X2 if as_used else X).push(left[1]),
+                            g * e + (0 if drop_s else s))
+        return _difference(lhs, shifted_renyi(values["alpha"], X, X2, e))
+
+    return quantity
+
+
+def _lem4_instance(alpha_, g, amap, c, c2, s, m0, v0, m1, v1, e) -> dict:
+    F = lambda xs: [Fraction(x) for x in xs]
+    return {"alpha": Fraction(alpha_), "gamma": Fraction(g), "amap": F(amap), "c": F(c), "c2": F(c2), "s": Fraction(s),
+            "m0": F(m0), "v0": F(v0), "m1": F(m1), "v1": F(v1), "e": Fraction(e)}
+
+
+def _lem4_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Maps contracting by exactly γ or collapsing a coordinate; s = 0 (pure contraction: data processing, equality for
+    invertible maps) and s = ‖c − c'‖ > 0; e = 0 and e = ‖m − m'‖; general covariances where e = s = 0."""
+    h = Fraction(1, 2)
+    out = []
+    for g, al in itertools.product((Fraction(1, 3), Fraction(1, 2), Fraction(1)), (Fraction(2), Fraction(5))):
+        for amap in ([g, g], [g, 0], [-g, g / 2]):
+            out += [_lem4_instance(al, g, amap, [0, 0], [0, 0], 0, [0, 1], [1, 2], [1, 0], [3, h], 0),
+                    _lem4_instance(al, g, amap, [1, 1], [1, 1], 0, [0, 0], [h, h], [3, 4], [h, h], 0),
+                    _lem4_instance(al, g, amap, [0, 0], [3, 4], 5, [0, 0], [1, 1], [0, 0], [1, 1], 0),
+                    _lem4_instance(al, g, amap, [0, 0], [3, 4], 5, [0, 0], [1, 1], [3, 4], [1, 1], 5),
+                    _lem4_instance(al, g, amap, [0, 0], [Fraction(3, 5), Fraction(4, 5)], 1, [0, 0], [1, 1],
+                                   [Fraction(-3, 5), Fraction(-4, 5)], [1, 1], 1)]
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _lem4_hyps(as_used: bool, drop_s: bool = False) -> tuple:
+    def ok(v: Instance) -> bool:
+        g = frac(v["gamma"])
+        dims = {len(v[k]) for k in ("amap", "c", "c2", "m0", "v0", "m1", "v1")}
+        return (len(dims) == 1 and 0 < g <= 1 and all(abs(x) <= g for x in _vec(v, "amap")) and frac(v["e"]) >= 0
+                and _sq(p - q for p, q in zip(_vec(v, "c"), _vec(v, "c2"))) <= frac(v["s"]) ** 2
+                and min(_vec(v, "v0") + _vec(v, "v1")) >= 0)
+
+    def computable(v: Instance) -> bool:
+        _lem4_quantity(as_used, drop_s)(v)
+        return True
+
+    return (H("α > 1", ">", alpha, 1),
+            P_exact("ψ, ψ' γ-contractive (|a_k| ≤ γ ≤ 1), sup‖ψ − ψ'‖ = ‖c − c'‖ ≤ s, e ≥ 0, diagonal Gaussians", ok),
+            P_exact("both shifted divergences known exactly (shift 0, or equal covariances and shift ≥ mean distance)",
+                    computable))
+
+
+# ---- Lemma 3 on Gaussian noise with affine contractive maps
+def _cni_laws(values: Instance) -> tuple[A.Law, A.Law]:
+    """The laws of X_T and X'_T (Definition 6) from the point X_0 = z0: ψ_t(x) = a_t⊙x + c_t, ψ'_t(x) = a_t⊙x + c'_t,
+    ζ_t = N(0, σ_t²I) (σ_t² = 0: the Dirac at 0)."""
+    z0 = _vec(values, "z0")
+    P = Q = A.Law(z0, (Fraction(0),) * len(z0))
+    for a_t, c, c2, v in zip(values["A"], values["C"], values["C2"], values["S2"]):
+        a_t = tuple(frac(x) for x in a_t)
+        P = P.push(A.Affine(a_t, tuple(frac(x) for x in c))).noise(frac(v))
+        Q = Q.push(A.Affine(a_t, tuple(frac(x) for x in c2))).noise(frac(v))
+    return P, Q
+
+
+def _shifts(values: Instance) -> list[Fraction]:
+    """s_t = sup_x‖ψ_t(x) − ψ'_t(x)‖ = ‖c_t − c'_t‖ (rational on the instances; ValueError otherwise)."""
+    return [_rational_sqrt(_sq(frac(x) - frac(y) for x, y in zip(c, c2))) for c, c2 in zip(values["C"], values["C2"])]
+
+
+def _e_seq(values: Instance) -> list[Fraction]:
+    """e_t = Σ_{i≤t} γ^{t−i}(s_i − a_i), t = 1..T (Lemma 3), exactly."""
+    g, out, e = frac(values["gamma"]), [], Fraction(0)
+    for s_t, a_t in zip(_shifts(values), values["a"]):
+        e = g * e + s_t - frac(a_t)
+        out.append(e)
+    return out
+
+
+def _r_value(values: Instance) -> Fraction:
+    """Σ_t R_α(ζ_t, a_t) = Σ_t αa_t²/(2σ_t²) (Lemma A; R_α(Dirac, 0) = 0)."""
+    al = frac(values["alpha"])
+    return sum((al * frac(a_t) ** 2 / (2 * frac(v)) for a_t, v in zip(values["a"], values["S2"]) if frac(v) > 0),
+               Fraction(0))
+
+
+def _lem3_quantity(values: Instance) -> arb:
+    P, Q = _cni_laws(values)
+    return shifted_renyi(values["alpha"], P, Q, _e_seq(values)[-1])
+
+
+def _lem3_ok(values: Instance) -> bool:
+    T_ = len(values["A"])
+    g = frac(values["gamma"])
+    d_ = len(values["z0"])
+    return (T_ >= 1 and all(len(values[k]) == T_ for k in ("C", "C2", "S2", "a")) and 0 < g <= 1
+            and all(len(r) == d_ for k in ("A", "C", "C2") for r in values[k])
+            and all(abs(frac(x)) <= g for r in values["A"] for x in r)
+            and all(frac(v) >= 0 and frac(a_t) >= 0 and (frac(v) > 0 or frac(a_t) == 0)
+                    for v, a_t in zip(values["S2"], values["a"]))
+            and all(e >= 0 for e in _e_seq(values)))
+
+
+def _lem3_computable(values: Instance) -> bool:
+    _lem3_quantity(values)
+    return True
+
+
+LEM3_HYPS = (H("α > 1", ">", alpha, 1),
+             P_exact("ψ_t, ψ'_t γ-contractive (|a_{t,k}| ≤ γ ≤ 1); ζ_t = N(0, σ_t²I) or Dirac (then a_t = 0); "
+                     "e_t ≥ 0 for all t", _lem3_ok),
+             P_exact("R = Σ_t αa_t²/(2σ_t²) (exact)", lambda v: frac(v["R"]) == _r_value(v)),
+             P_exact("D_α^{(e_T)}(X_T ‖ X'_T) known exactly (e_T = 0, or e_T ≥ ‖mean difference‖)", _lem3_computable))
+
+
+def _cni_instance(alpha_, g, z0, steps, a_seq) -> dict:
+    """``steps``: (a_t, c_t, c'_t, σ_t²) per step; ``a_seq`` the lemma's a_t."""
+    F = lambda xs: [Fraction(x) for x in xs]
+    inst = {"alpha": Fraction(alpha_), "gamma": Fraction(g), "z0": F(z0), "A": [F(s[0]) for s in steps],
+            "C": [F(s[1]) for s in steps], "C2": [F(s[2]) for s in steps], "S2": [Fraction(s[3]) for s in steps],
+            "a": F(a_seq)}
+    inst["R"] = _r_value(inst)
+    return inst
+
+
+def _lem3_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Theorem 1's use (s at u, the whole shift γ^{τ−u}s paid at τ, e_τ = 0), several deletions, the shift paid over
+    several noisy steps, opposite shifts that cancel, coordinates contracting unequally, no noise at all (a = 0)."""
+    out = []
+    for g in (Fraction(1, 2), Fraction(9, 10), Fraction(1)):
+        for al in (Fraction(2), Fraction(20)):
+            for gap_ in (0, 3):
+                st = [([g], [1], [0], 0)] + [([g], [0], [0], 0)] * gap_ + [([g], [0], [0], Fraction(1, 4))]
+                out.append(_cni_instance(al, g, [0], st, [0] * (gap_ + 1) + [g ** (gap_ + 1)]))
+                st2 = [([g, g / 2], [3, 4], [0, 0], 0)] + [([g, g / 2], [0, 0], [0, 0], 0)] * gap_ + [
+                    ([g, -g], [0, 0], [0, 0], 1)]
+                out.append(_cni_instance(al, g, [1, -1], st2, [0] * (gap_ + 1) + [5 * g ** (gap_ + 1)]))
+            # two deletions (eq. (7)); the shift split over two noisy steps; cancelling shifts; no noise
+            out.append(_cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 2), ([g], [2], [0], 0),
+                                                  ([g], [0], [0], 3)], [0, g, 0, 2 * g]))
+            out.append(_cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 1), ([g], [0], [0], 1)],
+                                     [0, g / 2, g * g / 2]))
+            out.append(_cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [-1], [0], 0), ([g], [0], [0], 1)],
+                                     [0, 0, g * g + g]))
+            out.append(_cni_instance(al, g, [0, 0], [([g, g], [3, 4], [0, 0], 0), ([g, 0], [0, 0], [0, 0], 0)], [0, 0]))
+    rng.shuffle(out)
+    return out[:size]
+
+
+def _lem3_space() -> Space:
+    def build(p: dict[str, float]) -> dict:
+        q = lambda x: Fraction(x).limit_denominator(1000)
+        g, th = q(p["gamma"]), q(p["theta"])
+        s1, s2_, s3 = q(p["s1"]), q(p["s2"]), q(p["s3"])
+        a2 = th * (g * s1 + s2_)
+        steps = [([g], [s1], [0], 0), ([g], [s2_], [0], q(p["v2"])), ([g], [s3], [0], q(p["v3"]))]
+        return _cni_instance(q(p["alpha"]), g, [0], steps, [0, a2, g * (g * s1 + s2_ - a2) + s3])
+
+    return Space(bounds={"alpha": (1.1, 20.0), "gamma": (0.1, 1.0), "theta": (0.0, 1.0), "s1": (0.0, 2.0),
+                         "s2": (0.0, 2.0), "s3": (0.0, 2.0), "v2": (0.05, 4.0), "v3": (0.05, 4.0)},
+                 log=frozenset({"v2", "v3"}), build=build)
+
+
+# ---- Lemma 7 (Orabona)
+def _step_f(values: Instance) -> Callable[[Fraction], Fraction]:
+    """f(x) = Σ_j h_j·[x < b_j]: nonincreasing, nonnegative (h_j ≥ 0)."""
+    br, hs = _vec(values, "breaks"), _vec(values, "heights")
+    return lambda x: sum((h for b_, h in zip(br, hs) if x < b_), Fraction(0))
+
+
+def _lem7_sides(values: Instance) -> tuple[arb, arb]:
+    """(Σ_t a_t f(a_0 + Σ_{i≤t} a_i), ∫_{a_0}^{Σ_{t=0}^T a_t} f) exactly: step functions in rationals, f = 1/√x in arb."""
+    a0, seq = frac(values["a0"]), _vec(values, "a_seq")
+    pts, acc = [], a0
+    for a_t in seq:
+        acc += a_t
+        pts.append(acc)
+    if int(frac(values["f"])) == 0:
+        f = _step_f(values)
+        lhs = sum((a_t * f(x) for a_t, x in zip(seq, pts)), Fraction(0))
+        integral = sum((h * max(Fraction(0), min(b_, acc) - a0) for b_, h in zip(_vec(values, "breaks"),
+                                                                                 _vec(values, "heights"))), Fraction(0))
+        return to_arb(lhs), to_arb(integral)
+    lhs = sum((to_arb(a_t) / to_arb(x).sqrt() for a_t, x in zip(seq, pts) if a_t), arb(0))
+    return lhs, 2 * (to_arb(acc).sqrt() - to_arb(a0).sqrt())
+
+
+def _lem7_quantity(values: Instance) -> arb:
+    """Lemma 7's left side over its right side (the integral; > 0 under the hypotheses)."""
+    lhs, integral = _lem7_sides(values)
+    return lhs / integral
+
+
+def _lem7_ok(values: Instance) -> bool:
+    fam = int(frac(values["f"]))
+    seq = _vec(values, "a_seq")
+    base = frac(values["a0"]) >= 0 and seq and min(seq) >= 0 and fam in (0, 1)
+    if not base:
+        return False
+    if fam == 0:
+        return min(_vec(values, "heights")) >= 0 and len(values["breaks"]) == len(values["heights"]) and bool(
+            _lem7_sides(values)[1] > 0)
+    return frac(values["a0"]) + seq[0] > 0  # 1/√x finite wherever it is evaluated with a_t > 0
+
+
+def _lem7_instance(fam, a0, seq, breaks=(), heights=()) -> dict:
+    F = lambda xs: [Fraction(x) for x in xs]
+    return {"f": fam, "a0": Fraction(a0), "a_seq": F(seq), "breaks": F(breaks), "heights": F(heights)}
+
+
+def _lem7_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """f constant on the range (equality), steps just after the partial sums, 1/√x with a_0 = 0 and a single big
+    first term, many tiny terms (the sum approaches the integral), geometric terms."""
+    out = []
+    for seq in ([1] * 5, [Fraction(1, 100)] * 50, [100, 1, 1], [1, 2, 4, 8, 16], [0, 3, 0, 1]):
+        tot = sum(Fraction(x) for x in seq)
+        for a0 in (Fraction(0), Fraction(1)):
+            out.append(_lem7_instance(0, a0, seq, [a0 + tot + 1], [2]))
+            out.append(_lem7_instance(0, a0, seq, [Fraction(3, 2), Fraction(7, 2), a0 + tot], [1, 1, 1]))
+            out.append(_lem7_instance(0, a0, seq, [x + Fraction(1, 1000) for x in
+                                                   itertools.accumulate(Fraction(s) for s in (a0, *seq))][1:],
+                                      [1] * len(seq)))
+        out.append(_lem7_instance(1, 0, [x for x in seq if x] or [1]))
+        out.append(_lem7_instance(1, 5, seq))
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEM7_HYPS = (P_exact("a_0 ≥ 0, a_t ≥ 0; f nonincreasing ≥ 0 (steps h_j ≥ 0, or 1/√x finite where used); ∫ > 0",
+                     _lem7_ok),)
+LEM7_SPACE = Space(bounds={"a1": (0.0, 5.0), "a2": (0.0, 5.0), "a3": (0.0, 5.0), "a0": (0.0, 2.0)},
+                   build=lambda p: _lem7_instance(1, Fraction(p["a0"]).limit_denominator(1000),
+                                                  [Fraction(p[k]).limit_denominator(1000) + Fraction(1, 1000)
+                                                   for k in ("a1", "a2", "a3")]))
+
+
+# ---- Lemma 8 (Srebro et al.)
+def _lem8_parts(values: Instance) -> tuple[Fraction, Fraction]:
+    """(‖∇f(x)‖², f(x) − inf f) exactly. Family 0: f(x) = ½Σλ_k(x_k − c_k)² + f₀ (inf = f₀); family 1: f(x) =
+    Σ_k s_k·h_δ(x_k − c_k) with Huber h_δ(r) = r²/2 (|r| ≤ δ), δ|r| − δ²/2 (else), inf = 0; s_k ≥ 0."""
+    x, c, w = _vec(values, "x"), _vec(values, "centre"), _vec(values, "lam")
+    r = [xi - ci for xi, ci in zip(x, c)]
+    if int(frac(values["f"])) == 0:
+        return _sq(l * ri for l, ri in zip(w, r)), sum((l * ri * ri for l, ri in zip(w, r)), Fraction(0)) / 2
+    dl = frac(values["delta"])
+    grad = [s * (ri if abs(ri) <= dl else dl * (1 if ri > 0 else -1)) for s, ri in zip(w, r)]
+    val = sum((s * (ri * ri / 2 if abs(ri) <= dl else dl * abs(ri) - dl * dl / 2) for s, ri in zip(w, r)), Fraction(0))
+    return _sq(grad), val
+
+
+def _lem8_instance(fam, lam, centre, x, beta_, delta_=1, f0=0) -> dict:
+    F = lambda xs: [Fraction(v) for v in xs]
+    inst = {"f": fam, "lam": F(lam), "centre": F(centre), "x": F(x), "beta": Fraction(beta_),
+            "delta": Fraction(delta_), "f0": Fraction(f0)}
+    inst["gap"] = _lem8_parts(inst)[1]
+    return inst
+
+
+def _lem8_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics with curvature β (equality) and below it, shifted by f₀ < 0 (inf f < 0, as linear-like losses have);
+    Huber losses inside and beyond their quadratic zone (far out the gradient stays δs while f grows)."""
+    out = []
+    for b_ in (Fraction(1, 10), Fraction(1), Fraction(50)):
+        for x in ([1, 0], [3, -4], [Fraction(1, 1000), 2]):
+            out += [_lem8_instance(0, [b_, b_], [0, 0], x, b_, f0=-7), _lem8_instance(0, [b_, b_ / 10], [1, 1], x, b_),
+                    _lem8_instance(1, [b_, b_], [0, 0], x, b_, 1), _lem8_instance(1, [b_, 0], [0, 0], x, b_, 2),
+                    _lem8_instance(1, [b_ / 2, b_], [0, 1], x, b_, Fraction(1, 10))]
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEM8_HYPS = (H("β > 0", ">", beta, 0),
+             P_exact("f β-smooth: 0 ≤ λ_k ≤ β (quadratic) or 0 ≤ s_k ≤ β, δ > 0 (Huber); gap = f(x) − inf f (exact)",
+                     lambda v: int(frac(v["f"])) in (0, 1) and all(0 <= l <= frac(v["beta"]) for l in _vec(v, "lam"))
+                     and frac(v["delta"]) > 0 and len({len(v[k]) for k in ("lam", "centre", "x")}) == 1
+                     and frac(v["gap"]) == _lem8_parts(v)[1]))
+LEM8_SPACE = Space(bounds={"l1": (0.01, 1.0), "l2": (0.01, 1.0), "x1": (-5.0, 5.0), "x2": (-5.0, 5.0), "dl": (0.1, 3.0)},
+                   build=lambda p: _lem8_instance(1, [Fraction(p["l1"]).limit_denominator(1000),
+                                                      Fraction(p["l2"]).limit_denominator(1000)], [0, 0],
+                                                  [Fraction(p["x1"]).limit_denominator(1000),
+                                                   Fraction(p["x2"]).limit_denominator(1000)], 1,
+                                                  Fraction(p["dl"]).limit_denominator(1000)))
+
+
+# ---- Lemma E (GD convergence) on quadratics
+def _leme_quantity(values: Instance) -> arb:
+    """‖w_T − w*‖ after T steps of GD with η = 2/(μ + β) on the average of quadratics f_j (one Hessian diag(λ)),
+    exactly (:meth:`Stream.gd_map`; w* the exact minimiser)."""
+    s = A.Stream(A.QUADRATIC, tuple(tuple(frac(x) for x in r) for r in values["X"]), _vec(values, "lam"))
+    S = list(range(1, s.T + 1))
+    step_ = s.gd_map(S, 2 / (frac(values["mu"]) + frac(values["beta"])))
+    w = _vec(values, "w0")
+    for _ in range(int(frac(values["T"]))):
+        w = tuple(a_ * wk + c_ for a_, wk, c_ in zip(step_.a, w, step_.c))
+    return to_arb(_sq(wk - mk for wk, mk in zip(w, s.minimiser(S)))).sqrt()
+
+
+def _r0(X, w0) -> Fraction:
+    """‖w₀ − w*‖² with w* the mean of the rows of X (the minimiser of the average of the quadratics)."""
+    rows = [[frac(v) for v in r] for r in X]
+    return _sq(frac(w) - sum((r[k] for r in rows), Fraction(0)) / len(rows) for k, w in enumerate(w0))
+
+
+def _leme_instance(X, lam, w0, T_, mu_, beta_) -> dict:
+    F = lambda xs: [Fraction(v) for v in xs]
+    return {"X": [F(r) for r in X], "lam": F(lam), "w0": F(w0), "T": T_, "mu": Fraction(mu_), "beta": Fraction(beta_),
+            "R_0": _r0(X, w0)}
+
+
+def _leme_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Curvatures at μ and β (the factor γ attained), in between; the start along either end direction; T up to 30."""
+    out = []
+    for r in (Fraction(11, 10), Fraction(3), Fraction(100)):
+        for lam in ([1], [r], [1, r], [(1 + r) / 2, r]):
+            dim = len(lam)
+            for w0 in ([5] * dim, [0] * (dim - 1) + [7]):
+                for T_ in (0, 1, 7, 30):
+                    out.append(_leme_instance([[1] * dim, [-1] * dim, [2] * dim], lam, w0, T_, 1, r))
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEME_HYPS = (H("μ > 0", ">", mu, 0), H("β > μ (γ > 0, so γ^T is a power of a positive number)", ">", beta, mu),
+             P_exact("quadratics with one Hessian diag(λ), μ ≤ λ_k ≤ β; T ≥ 0 an integer; R₀ = ‖w₀ − w*‖² (exact)",
+                     lambda v: all(frac(v["mu"]) <= l <= frac(v["beta"]) for l in _vec(v, "lam"))
+                     and frac(v["T"]).denominator == 1 and frac(v["T"]) >= 0
+                     and len({len(v["lam"]), len(v["w0"]), *(len(r) for r in v["X"])}) == 1
+                     and frac(v["R_0"]) == _r0(v["X"], v["w0"])))
+
+
+def _lemma_claims() -> list[Claim]:
+    lem4_adv = (Adversary("contractions by γ or collapsing a coordinate; s = 0 and s = ‖c − c'‖; e = 0 and e = ‖m − m'‖",
+                          generate=_lem4_instances),)
+    lema_adv = (Adversary("α from 1.01 to 100, σ² from 1/100 to 50, 1-D and 2-D shifts", generate=_lema_instances),
+                Adversary("search: α, σ², a 2-D shift", space=LEMA_SPACE))
+    lemc_adv = (Adversary("point masses and Gaussians, a ∈ {0, ‖Δ‖, > ‖Δ‖}, e ∈ {0, ‖Δ‖}", generate=_lemc_instances),
+                Adversary("search: α, σ², covariance, a ≥ ‖Δ‖", space=LEMC_SPACE))
+    lem3_adv = (Adversary("Theorem 1's schedules, split and cancelling shifts, unequal contraction, no noise",
+                          generate=_lem3_instances),
+                Adversary("search: 1-D, three steps, the shift paid over two noisy steps", space=_lem3_space()))
+    lem7_adv = (Adversary("steps at the partial sums, constants, 1/√x; equal, tiny, huge and geometric terms",
+                          generate=_lem7_instances),
+                Adversary("search: f = 1/√x, a_0 and three terms", space=LEM7_SPACE))
+    lem8_adv = (Adversary("quadratics (curvature β and below, inf f < 0) and Huber losses", generate=_lem8_instances),
+                Adversary("search: 2-D Huber, curvatures, point, δ", space=LEM8_SPACE))
+    leme_adv = (Adversary("curvatures at μ and β, starts along each direction, T ≤ 30", generate=_leme_instances),)
+    return [
+        Claim(id="olu.lemA", source="Lemma A (lines 442–446; Mironov 2017, Cor. 3)", kind=Kind.PRIVACY,
+              statement="D_α(N(μ₀, σ²I_d) ‖ N(μ₁, σ²I_d)) ≤ α‖μ₀ − μ₁‖²/(2σ²).", hypotheses=LEMA_HYPS, bound=LEMA,
+              quantity=_lema_quantity, adversaries=lema_adv, derivation="olu.lemA",
+              note="An equality: the quantity is computed by the library's general-covariance formula."),
+        Claim(id="olu.lemA:control-half", source="Lemma A (lines 442–446) with the bound halved", kind=Kind.PRIVACY,
+              statement="Negative control: D_α ≤ α‖μ₀ − μ₁‖²/(4σ²).", hypotheses=LEMA_HYPS, bound=LEMA / 2,
+              quantity=_lema_quantity, adversaries=lema_adv[:1], control=Control.NEGATIVE),
+        Claim(id="olu.lemC", source="Lemma C (lines 473–479; Feldman et al. 2018, Lemma 20)", kind=Kind.PRIVACY,
+              statement="D_α^{(e)}(μ*ζ ‖ ν*ζ) ≤ D_α^{(e+a)}(μ ‖ ν) + R_α(ζ, a); checked on diagonal Gaussians μ, ν and "
+                        "ζ = N(0, σ²I), where R_α(ζ, a) = αa²/(2σ²), as D^{(e)}(μ*ζ‖ν*ζ) − D^{(e+a)}(μ‖ν) ≤ R_α(ζ, a).",
+              hypotheses=_lemc_hyps(), bound=LEMC, quantity=_lemc_quantity, adversaries=lemc_adv,
+              derivation="olu.lemC",
+              note="Shifted divergences are evaluated only where they are known exactly (shift 0, or equal "
+                   "covariances and a shift reaching the other mean); the statement's 'any α ≥ 0' is checked at α > 1."),
+        Claim(id="olu.lemC:control-half", source="Lemma C (lines 473–479) with R_α halved", kind=Kind.PRIVACY,
+              statement="Negative control: D^{(e)}(μ*ζ‖ν*ζ) ≤ D^{(e+a)}(μ‖ν) + R_α(ζ, a)/2.",
+              hypotheses=_lemc_hyps(), bound=LEMC / 2, quantity=_lemc_quantity, adversaries=lemc_adv[:1],
+              control=Control.NEGATIVE),
+        Claim(id="olu.lem4", source="Lemma 4 (lines 481–483; proof 485–501)", kind=Kind.PRIVACY,
+              statement="For γ-contractive ψ, ψ' with sup‖ψ − ψ'‖ ≤ s: D_α^{(γe+s)}(ψ(X) ‖ ψ'(X)) ≤ D_α^{(e)}(X ‖ X') "
+                        "(as printed: ψ'(X)); affine diagonal maps and diagonal Gaussians, checked as LHS − RHS ≤ 0.",
+              hypotheses=_lem4_hyps(False), bound=sympy.S.Zero, quantity=_lem4_quantity(False),
+              adversaries=lem4_adv, derivation="olu.lem4",
+              note="As printed the left side compares ψ(X) with ψ'(X): they are within s ≤ γe + s of each other, so "
+                   "it is 0 — true and vacuous. Eq. (9) step (c) and the proof use ψ'(X'): olu.lem4:as-used."),
+        Claim(id="olu.lem4:as-used", source="Lemma 4 (lines 481–501), with ψ'(X') as eq. (9) step (c) uses it",
+              kind=Kind.PRIVACY,
+              statement="D_α^{(γe+s)}(ψ(X) ‖ ψ'(X')) ≤ D_α^{(e)}(X ‖ X'), checked as LHS − RHS ≤ 0.",
+              hypotheses=_lem4_hyps(True), bound=sympy.S.Zero, quantity=_lem4_quantity(True),
+              adversaries=lem4_adv, derivation="olu.lem4:as-used",
+              note="Equality cases (e = s = 0, invertible maps) are undecidable as a difference of enclosures; they "
+                   "count as undecided instances."),
+        Claim(id="olu.lem4:control-no-s", source="Lemma 4 (lines 481–483) with the shift γe (s dropped)",
+              kind=Kind.PRIVACY, statement="Negative control: D_α^{(γe)}(ψ(X) ‖ ψ'(X')) ≤ D_α^{(e)}(X ‖ X').",
+              hypotheses=_lem4_hyps(True, True), bound=sympy.S.Zero, quantity=_lem4_quantity(True, True),
+              adversaries=lem4_adv, control=Control.NEGATIVE),
+        Claim(id="olu.lem3", source="Lemma 3 (lines 405–409; proof 459–471)", kind=Kind.PRIVACY,
+              statement="For CNIs with γ-contractive ψ_t, ψ'_t, s_t = sup‖ψ_t − ψ'_t‖ and e_t = Σ_{i≤t}γ^{t−i}(s_i − a_i) "
+                        "≥ 0 for all t: D_α^{(e_T)}(X_T ‖ X'_T) ≤ Σ_t R_α(ζ_t, a_t). Checked on affine diagonal maps with "
+                        "Gaussian or Dirac noise (exact Gaussian laws).",
+              hypotheses=LEM3_HYPS, bound=Rsum, quantity=_lem3_quantity, adversaries=lem3_adv, derivation="olu.lem3"),
+        Claim(id="olu.lem3:control-half", source="Lemma 3 (lines 405–409) with the bound halved", kind=Kind.PRIVACY,
+              statement="Negative control: D_α^{(e_T)}(X_T ‖ X'_T) ≤ Σ_t R_α(ζ_t, a_t)/2.", hypotheses=LEM3_HYPS,
+              bound=Rsum / 2, quantity=_lem3_quantity, adversaries=lem3_adv[:1], control=Control.NEGATIVE),
+        Claim(id="olu.lem7", source="Lemma 7 (lines 822–826; Orabona 2019, Lemma 4.13)", kind=Kind.INEQUALITY,
+              statement="For a_0, a_t ≥ 0 and f nonincreasing ≥ 0: Σ_t a_t f(a_0 + Σ_{i≤t} a_i) ≤ ∫_{a_0}^{Σ_{t=0}^T a_t} f; "
+                        "checked as the ratio LHS/∫ ≤ 1 on step functions (exact) and f = 1/√x.",
+              hypotheses=LEM7_HYPS, bound=sympy.S.One, quantity=_lem7_quantity, adversaries=lem7_adv,
+              derivation="olu.lem7"),
+        Claim(id="olu.lem7:control-half", source="Lemma 7 (lines 822–826) with the integral halved",
+              kind=Kind.INEQUALITY, statement="Negative control: Σ_t a_t f(a_0 + Σ_{i≤t} a_i) ≤ ½∫ f.",
+              hypotheses=LEM7_HYPS, bound=sympy.Rational(1, 2), quantity=_lem7_quantity, adversaries=lem7_adv[:1],
+              control=Control.NEGATIVE),
+        Claim(id="olu.lem8", source="Lemma 8 (lines 828–832; Srebro et al. 2010, Lemma 4.1)", kind=Kind.INEQUALITY,
+              statement="For β-smooth f: ‖∇f(x)‖² ≤ 2β(f(x) − inf f).", hypotheses=LEM8_HYPS, bound=LEM8,
+              quantity=lambda v: to_arb(_lem8_parts(v)[0]), adversaries=lem8_adv, derivation="olu.lem8"),
+        Claim(id="olu.lem8:control-as-used", source="Lemma 8 as eq. (33) step (a) applies it (line 836): factor β",
+              kind=Kind.INEQUALITY, statement="Negative control: ‖∇f(x)‖² ≤ β(f(x) − inf f).", hypotheses=LEM8_HYPS,
+              bound=LEM8 / 2, quantity=lambda v: to_arb(_lem8_parts(v)[0]), adversaries=lem8_adv[:1],
+              control=Control.NEGATIVE),
+        Claim(id="olu.lemE", source="Lemma E (lines 986–990; Hardt et al.)", kind=Kind.CONTRACTION,
+              statement="GD with η = 2/(μ + β) on a μ-strongly convex β-smooth objective: ‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖, "
+                        "γ = (β/μ − 1)/(β/μ + 1); on averages of quadratics with one Hessian.",
+              hypotheses=LEME_HYPS, bound=LEME, quantity=_leme_quantity, adversaries=leme_adv, derivation="olu.lemE"),
+        Claim(id="olu.lemE:control-extra-step", source="Lemma E (lines 986–990) with γ^{T+1}", kind=Kind.CONTRACTION,
+              statement="Negative control: ‖w_T − w*‖ ≤ γ^{T+1}‖w₀ − w*‖.", hypotheses=LEME_HYPS,
+              bound=GAMMA_SC ** (T + 1) * sqrt(R0), quantity=_leme_quantity, adversaries=leme_adv,
+              control=Control.NEGATIVE),
+    ]
+
+
 # =========================================================================== the claims
 CLAIMS: list[Claim] = [
     _unlearning_claim(
@@ -1483,3 +2056,4 @@ CLAIMS: list[Claim] = [
                "with eq. (40)'s σ_i (eq. (47) cites eq. (59), Algorithm 3's garbled σ). Eq. (47) drops the factors L "
                "and √d of L·E‖ξ_i‖ ≤ L√dσ_i."),
 ]
+CLAIMS += _lemma_claims()
