@@ -140,7 +140,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         results = check_claims(ids, args.profile, args.seed, on_result=advance)
     saved = [r.counterexample.save(Path(args.counterexamples)) for r in results if r.counterexample]
     if args.json:
-        print(json.dumps({"results": [r.to_json() for r in results], "summary": summary(results)}, indent=2))
+        print(json.dumps({"results": [r.to_json() for r in results], "summary": summary(results)}, indent=2, allow_nan=False))
     else:
         results_table(results, saved)
     if args.report:

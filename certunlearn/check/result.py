@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,12 +35,12 @@ class Counterexample:
                    ev.observed_enclosure, ev.bound_enclosure, ev.ratio)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return json_safe(asdict(self))
 
     def save(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{self.claim.replace(':', '_').replace('+', '_')}.json"
-        path.write_text(json.dumps(self.to_json(), indent=2) + "\n")
+        path.write_text(json.dumps(self.to_json(), indent=2, allow_nan=False) + "\n")
         return path
 
 
@@ -62,9 +63,21 @@ class CheckResult:
     worst: dict[str, Any] | None = field(default=None)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
+        out = json_safe(asdict(self))
         out["counterexample"] = self.counterexample.to_json() if self.counterexample else None
         return out
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every non-finite float written as the string ``"inf"``, ``"-inf"`` or ``"nan"`` (JSON has
+    no such numbers; a tightness is infinite when a positive quantity meets a bound of 0)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
 
 
 def summary(results: list[CheckResult]) -> dict[str, Any]:

@@ -109,12 +109,17 @@ def _decimal_string(digits: int, scale: int) -> str:
 
 
 def parse_exact(s: str | int | float) -> Fraction | float | int | str:
-    """Read back a value written by :func:`exact_decimal` (``p/q`` becomes a Fraction)."""
-    if isinstance(s, str) and "/" in s:
-        return Fraction(s)
-    if isinstance(s, str):
-        return Fraction(Decimal(s)) if Decimal(s).is_finite() else float(s)
-    return s
+    """Read back a value written by :func:`exact_decimal` (``p/q`` becomes a Fraction); a string that is not a
+    number (a label such as ``"uniform"``) is returned unchanged."""
+    if not isinstance(s, str):
+        return s
+    try:
+        if "/" in s:
+            return Fraction(s)
+        d = Decimal(s)
+    except (ValueError, ArithmeticError):
+        return s
+    return Fraction(d) if d.is_finite() else float(s)
 
 
 def arb_decimal(a: arb, digits: int = 17) -> str:

@@ -160,3 +160,20 @@ def test_predicate_hypothesis_excludes_and_missing_derivation_is_reported():
 
     r = judge(replace(c, derivation="gaussian.not-written"), get_profile("quick"), 0)
     assert r.symbolic == [{"step": "derivation gaussian.not-written is not written yet", "status": "missing"}]
+
+
+def test_infinite_tightness_and_labels_survive_strict_json(tmp_path):
+    """A positive quantity against a bound of 0 has infinite tightness: the JSON stays strict (no Infinity), and an
+    instance holding a label (a string that is not a number) is saved and replayed."""
+    zero = Claim(
+        id="gaussian.synthetic", source="test", kind=Kind.INEQUALITY, statement="x ≤ 0", hypotheses=(),
+        bound=sympy.Integer(0), quantity=lambda v: to_arb(v["x"]),
+        adversaries=(Adversary("points", generate=lambda rng, size: [{"x": "1", "variant": "uniform"}]),),
+    )
+    r = judge(zero, get_profile("quick"), 0)
+    assert r.verdict == "violated" and r.tightness == float("inf")
+    doc = json.dumps(r.to_json(), allow_nan=False)  # raises on a non-finite float
+    assert json.loads(doc)["tightness"] == "inf" and json.loads(doc)["counterexample"]["ratio"] == "inf"
+    assert parse_exact("uniform") == "uniform" and parse_exact("1/3") == Fraction(1, 3)
+    path = r.counterexample.save(tmp_path)
+    assert json.loads(path.read_text())["instance"]["variant"] == "uniform"
