@@ -38,8 +38,9 @@ def _below(used: int, budget) -> bool:
 def ratio_factors(loss: PiecewiseLinear, before: PiecewiseLinear, beta, lam, p, log_phi: arb) -> tuple[Pieces, Pieces]:
     """(keep, switch) probabilities of round t as functions of x_t, for a round with budget left:
     keep = (1 − p)·Π(r(x)), switch = 1 − keep, r(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) = e^{−βl_t(x)}·Z_t/(Z_{t+1}Φ)
-    (the normalised-density ratio of line 192, through the one-step partition-function ratio)."""
-    p = _frac(p, "p")
+    (the normalised-density ratio of line 192, through the one-step partition-function ratio); ``p`` exact or a ball
+    (a prescribed irrational value)."""
+    p = p if isinstance(p, arb) else _frac(p, "p")
     offset = log_partition(before, beta, lam) - log_partition(before + loss, beta, lam) - log_phi
     q, floor = _a(1 - p), (-2 * log_phi).exp()
     zero = Fraction(0)
@@ -55,12 +56,14 @@ class Law:
     """What the exact recursion yields (all arb enclosures).
 
     ``expected_losses[t−1]`` = E[l_t(x_t)]; ``budget[t][k]`` = Pr[b_{t+1} = k] (k switches decided in rounds
-    1..t); ``switch_probability[t−1]`` = Pr[ζ_t = 1]; ``minimum`` = min_K Σ_t l_t (exact)."""
+    1..t); ``switch_probability[t−1]`` = Pr[ζ_t = 1]; ``minimum`` = min_K Σ_t l_t (exact); ``marginals[t−1]`` the
+    sub-densities whose sum is q_t, the law of x_t."""
 
     expected_losses: tuple[arb, ...]
     switch_probability: tuple[arb, ...]
     budget: tuple[dict[int, arb], ...]
     minimum: Fraction
+    marginals: tuple[tuple[Pieces, ...], ...] = ()
 
     @property
     def regret(self) -> arb:
@@ -108,8 +111,9 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
     cum = [total(losses[:t], a, b) for t in range(len(losses) + 1)]
     states: dict[tuple[int, int], Pieces] = {
         (1, 0): uniform(a, b, beta, lam) if initial == "uniform" else gibbs(cum[0], beta, lam)}
-    expected, switching, budgets = [], [], []
+    expected, switching, budgets, marginals = [], [], [], []
     for t, loss in enumerate(losses, start=1):
+        marginals.append(tuple(states.values()))
         expected.append(sum((f.against(loss) for f in states.values()), arb(0)))
         keep, switch = ratio_factors(loss, cum[t - 1], beta, lam, p, log_phi)
         fresh: dict[int, arb] = defaultdict(lambda: arb(0))
@@ -129,4 +133,44 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
         for (_, used), f in states.items():
             counts[used] += f.integral()
         budgets.append(dict(counts))
-    return Law(tuple(expected), tuple(switching), tuple(budgets), cum[-1].minimum())
+    return Law(tuple(expected), tuple(switching), tuple(budgets), cum[-1].minimum(), tuple(marginals))
+
+
+def _enclose(f: Pieces, u: Fraction, v: Fraction) -> arb:
+    """f on the interval [u, v]: the union of the formulas of f's cells that may meet it (0 where none does)."""
+    y = _a(u).union(_a(v))
+    out = None
+    covered = False
+    for cu, cv, terms in f.cells:
+        if _a(cv) < _a(u) or _a(cu) > _a(v):
+            continue
+        gauss = (-_a(f.beta) * _a(f.lam) * y * y / 2).exp() if f.q else arb(1)
+        value = gauss * sum((c * (-_a(f.beta) * _a(k) * y).exp() for c, k in terms), arb(0))
+        out = value if out is None else out.union(value)
+        covered = covered or (_a(cu) <= _a(u) and _a(v) <= _a(cv))
+    if out is None:
+        return arb(0)
+    return out if covered else out.union(arb(0))
+
+
+def tv_distance(first: Sequence[Pieces], second: Pieces, a: Fraction, b: Fraction, points: int, refine: int = 8) -> arb:
+    """‖Σ first − second‖_TV = ∫(second − Σ first)₊ for (sub-)densities of equal total mass, enclosed on a grid of
+    ``points`` cells: a cell where the sign of the difference is certain contributes its exact mass difference,
+    any other cell a ball from its mass difference (data processing) up to the upper Riemann sum of the positive
+    part over ``refine`` sub-cells."""
+    out = arb(0)
+    for i in range(points):
+        u, v = a + (b - a) * Fraction(i, points), a + (b - a) * Fraction(i + 1, points)
+        gap_mass = second.restricted(u, v).integral() - sum((f.restricted(u, v).integral() for f in first), arb(0))
+        gap = _enclose(second, u, v) - sum((_enclose(f, u, v) for f in first), arb(0))
+        if gap >= 0:
+            out += gap_mass
+        elif not gap <= 0:
+            width = (v - u) / refine
+            riemann = arb(0)
+            for j in range(refine):
+                x, y = u + j * width, u + (j + 1) * width
+                sub = _enclose(second, x, y) - sum((_enclose(f, x, y) for f in first), arb(0))
+                riemann += _a(width) * sub.upper().max(arb(0))
+            out += gap_mass.max(arb(0)).union(riemann)
+    return out

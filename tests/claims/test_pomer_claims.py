@@ -63,7 +63,7 @@ def test_every_named_derivation_exists():
             assert load_derivation(c.derivation).claim_id == c.id
 
 
-@pytest.mark.parametrize("claim", [c for c in CLAIMS if c.id != "pomer.thm4.3"], ids=lambda c: c.id)
+@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
 def test_structured_instances_evaluate(claim):
     adv = next(a for a in claim.adversaries if a.kind == "structured")
     outcomes = [evaluate(claim, inst, 512).outcome for inst in adv.generate(np.random.default_rng(1), 6)]
