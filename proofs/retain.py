@@ -15,7 +15,10 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
   Lemma 3.7, Table 1); ``retain.lemG.4`` — the printed solve of r(λ_0 − Mr) ≤ L/n from r < λ_0/M is refuted (r can
   sit past the larger root), the +fix adds the continuity bound r ≤ λ_0/(2M); ``retain.lemG.5`` — line 649's
   "1 ≤ √(1−r) + 1 − r/2" is refuted for r > 0.83 (eq. (4) still holds); ``retain.lem4.1`` — dropping eq. (5)'s
-  ceilings is refuted, the +fix keeps them; Lemmas H.1, H.2, 4.2, F.1, D.3 and the m-point extensions. Lemma H.3's
+  ceilings is refuted, the +fix keeps them (both directions: ``retain.lem4.1:lower`` (+fix)); Lemmas H.1, H.2, 4.2,
+  F.1, D.3 and the m-point extensions (``retain.lemH.1:m-points+fix``: eq. (5) with mL); ``retain.lemE.4`` — the
+  triangle inequality and Weyl's step before the O(·), and ``retain.lemE.4:noise-tail`` — Sudakov–Fernique and
+  Gaussian concentration for the noise's operator norm. Lemma H.3's
   proof is "apply Theorem 2.11" (line 758): ``retain.lemH.3`` names ``retain.thm2.11``'s derivation.
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
@@ -29,11 +32,11 @@ from sympy import Rational, exp, log, sqrt
 
 from certunlearn.algorithms.retain_sensitivity import SYMBOLS
 from certunlearn.claims.retain import (
-    D2D_BOUND_1, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR,
-    E_FRO_2X2_EXPR, E_OP_2X2_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, GAP_2X2_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR, LAMBDA_MIN_1D, LAMBDA_MIN_2X2_EXPR,
+    D2D_BOUND_1, D2D_BOUND_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR,
+    E_FRO_2X2_EXPR, E_OP_2X2_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, GAP_2X2_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR, ITER_RATIO_LOWER_FIX_EXPR, LAMBDA_MIN_1D, LAMBDA_MIN_2X2_EXPR,
     LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, MEDIAN_GS_EXPR,
     MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR,
-    MST_VERTEX_BOUND_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_RATIO_1D, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, 
+    MST_VERTEX_BOUND_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_RATIO_1D, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, 
     SMT_BOUND_EXPR, SVM_BOUND_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, TABLE1_GS_EXPR,
 )
 from certunlearn.claims.symbols import delta, epsilon
@@ -74,15 +77,16 @@ def _profile(eps: sympy.Expr, s_: sympy.Expr) -> sympy.Expr:
 
 
 def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
-    cc = sympy.Symbol("c", positive=True)  # √(2 log(1.25/δ)), so σ(R) = RS(R)·c/ε
+    cc = sympy.Symbol("c", positive=True)  # √(2 log(1.25/δ)) ∈ [1.35, 12] on the domain, so σ(R) = RS(R)·c/ε
+    # (the profile's monotonicity holds for every c; c's value enters at Fact 1's step, given there: the symbolic
+    # attempts on the cited steps then work on the smaller expressions)
     return Derivation(
         claim_id=claim_id,
         target="bound",
         title=title,
         start=_profile(epsilon, kappa * epsilon / cc),
-        conditions=(sympy.Le(kappa, 1), sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2))),
-        where=((cc, sqrt(2 * log(Rational(5, 4) / delta))),),
-        domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa: ("0.001", "1")},
+        conditions=(sympy.Le(kappa, 1),),
+        domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa: ("0.001", "1"), cc: ("1.35", "12")},
         premises=(
             Premise("Both worlds publish N(μ₁, σ(R)²I) and N(μ₂, σ(R)²I) with the same σ(R) (computed from R = "
                     "(R ∪ U) \\ U); the true δ at ε is the Balle–Wang profile of s = ‖μ₁ − μ₂‖/σ(R), whatever the "
@@ -95,7 +99,8 @@ def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
             step(_profile(epsilon, kappa * epsilon / cc), "<=", _profile(epsilon, epsilon / cc),
                  "the profile δ(ε) increases with the shift (κ ≤ 1)", cited="Balle & Wang 2018, Lemma 5 (monotone in Δ/σ)"),
             then("<=", delta, "Fact 1 (line 77) with GS replaced by RS(R): s = ε/c",
-                 cited="Fact 1 (Dwork & Roth 2014, Thm A.1)"),
+                 cited="Fact 1 (Dwork & Roth 2014, Thm A.1)", given=((cc, sqrt(2 * log(Rational(5, 4) / delta))),),
+                 conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2)))),
         ),
     )
 
@@ -841,4 +846,144 @@ def derivations() -> list[Derivation]:
     return [fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
             lemG1_second(), exG3(), lem37(), lemG4(), lemG4_fix(), exG6(), lemG5(), lemG5_lower(), lemF1(), lemF1_lower(),
             lemD3(), lemH1(), lemH1_sensitivity(), lemH2(), lem42(), lem41(), lem41_fix(), lemC1_m(), lemG1_m(),
-            lemF2_m(), lemH2_m(), table1_mse0(), table1_log0(), table1_gs()]
+            lemF2_m(), lemH2_m(), table1_mse0(), table1_log0(), table1_gs(), *derivations_e4(),
+            *derivations_d2d_m(), *derivations_lem41_lower()]
+
+
+# --------------------------------------------------------------------------- Lemma E.4
+def lemE4() -> Derivation:
+    gap, En = sympy.Symbol("gap", positive=True), sympy.Symbol("E_op", positive=True)  # gap_k(R), ‖E‖_2
+    k1, k2 = sympy.Symbol("kappa_1", positive=True), sympy.Symbol("kappa_2", positive=True)
+    A = PCA_BOUND_OP_EXPR
+    e11, e12, e22 = sympy.symbols("e11 e12 e22", real=True)
+    return Derivation(
+        claim_id="retain.lemE.4", target="bound",
+        title="Lemma E.4: utility of the noisy projector, before the O(·) (lines 531–551)",
+        start=k1 * A + En + k2 * En,
+        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1)),
+        domain={B: ("0.1", "3"), n: ("1", "100"), gap: ("0.001", "10"), k1: ("0.001", "1"), k2: ("0.001", "1"),
+                En: ("0.001", "5"), e11: ("-2", "2"), e12: ("-2", "2"), e22: ("-2", "2")},
+        premises=(Premise("triangle inequality through V_R'V_R'ᵀ (line 535)", "triangle inequality"),
+                  Premise("the proof of Lemma E.2 in operator norm (line 517, Lemma E.1 as printed): ‖V_RV_Rᵀ − "
+                          "V_R'V_R'ᵀ‖_2 = κ₁·2B²/((n + 1)gap_k(R)), κ₁ ≤ 1", "Lemma E.2's proof"),
+                  Premise("‖V_R'V_R'ᵀ − P_k(V_R'V_R'ᵀ + E)‖ ≤ ‖E‖ + ‖X‖, X = V_R'V_R'ᵀ + E − P_k(·), whose eigenvalues "
+                          "are λ_i − 1 (i ≤ k) and λ_i (i > k): by Weyl ‖X‖ = κ₂‖E‖, κ₂ ≤ 1 (lines 539–549)",
+                          "Weyl's inequality")),
+        steps=(step(k1 * A + En + k2 * En, "<=", k1 * A + 2 * En, "‖X‖ ≤ ‖E‖ (κ₂ ≤ 1, line 549)"),
+               then("<=", A + 2 * En, "κ₁ ≤ 1 (Lemma E.2's operator-norm bound)"),
+               then("==", E4_EXPR, "‖E‖_2 of the symmetric 2×2 E (d = 2, the checked case)",
+                    given=((En, E_OP_2X2_EXPR),))),
+        note="The proof then writes ‖E‖ = O(·) 'with high probability' [Tao23]; that step is the separate claim "
+             "retain.lemE.4:noise-tail, with explicit constants.",
+    )
+
+
+def lemE4_tail() -> Derivation:
+    d, t, kap = SYMBOLS["d"], sympy.Symbol("t", nonnegative=True), sympy.Symbol("kappa", positive=True)
+    start = 2 * exp(-(2 * sqrt(d) * (1 - kap) + t) ** 2 / 4)
+    return Derivation(
+        claim_id="retain.lemE.4:noise-tail", target="bound",
+        title="Lemma E.4's 'with high probability ‖E‖ = O(√d σ)' (line 537), with constants",
+        start=start,
+        conditions=(sympy.Le(kap, 1),),
+        domain={d: ("1", "20"), t: ("0", "10"), kap: ("0.001", "1")},
+        premises=(Premise("Sudakov–Fernique: the increments of v ↦ vᵀEv on the sphere are at most those of 2⟨g, v⟩, so "
+                          "E λ_max(±E) = κ·2√d, κ ≤ 1 (σ = 1: it scales out)", "Sudakov–Fernique inequality"),
+                  Premise("λ_max(±E) is √2-Lipschitz in the Gaussian vector of upper-triangular entries (‖E‖_F ≤ √2‖g‖), "
+                          "so P(λ_max ≥ E λ_max + r) ≤ e^(−r²/4); ‖E‖ = max(λ_max(E), λ_max(−E)) and a union bound at "
+                          "r = 2√d(1 − κ) + t give P(‖E‖_2 ≥ 2√d + t) ≤ 2e^(−(2√d(1 − κ) + t)²/4)",
+                          "Gaussian concentration (Tsirelson–Ibragimov–Sudakov)")),
+        steps=(step(start, "<=", 2 * exp(-t**2 / 4), "κ ≤ 1, t ≥ 0"),
+               then("==", E4_TAIL_EXPR, "definition")),
+    )
+
+
+def derivations_e4() -> list[Derivation]:
+    return [lemE2_operator(), lemE4(), lemE4_tail()]
+
+
+# --------------------------------------------------------------------------- Descent-to-Delete for m deletions
+def lemH1_m() -> Derivation:
+    d = lemH1()
+    return dataclasses.replace(
+        d, claim_id="retain.lemH.1:m-points+fix", title="Lemma H.1 for m deleted points (eq. (5) with mL)",
+        premises=(Premise("I ≥ I_R of eq. (5) with mL gives γ_R^I mL/(nλ_R) ≤ σ b(ε, δ), so the shift over σ is "
+                          "κ·b(ε, δ), κ ≤ 1 (retain.lemH.1:m-points-sensitivity+fix)", "Lemma H.1's proof, m points"),))
+
+
+def lemH1_sensitivity_m() -> Derivation:
+    m_ = SYMBOLS["m"]
+    return Derivation(
+        claim_id="retain.lemH.1:m-points-sensitivity+fix", target="bound",
+        title="Lemma H.1's proof for m deleted points: the shift after I contracting steps",
+        start=k1 * gR_**I_ * k2 * m_ * L_ / (n * lamR_), conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1)),
+        domain={**_ACT_DOMAIN, m_: ("1", "10")},
+        premises=(Premise("Fact 2: ‖G_R^I(w_R') − w_R‖ = κ₁γ_R^I‖w_R' − w_R‖, κ₁ ≤ 1 (w_R' = w_(R∪Z) is any start)",
+                          "Fact 2 (NRS21)"),
+                  Premise("Lemma G.1 for m points: ‖w_R' − w_R‖ = κ₂mL/(nλ_R), κ₂ ≤ 1", "retain.lemG.1:m-points+fix")),
+        steps=(step(k1 * gR_**I_ * k2 * m_ * L_ / (n * lamR_), "<=", gR_**I_ * k2 * m_ * L_ / (n * lamR_), "κ₁ ≤ 1"),
+               then("<=", D2D_BOUND_EXPR, "κ₂ ≤ 1")),
+    )
+
+
+def derivations_d2d_m() -> list[Derivation]:
+    return [lemH1_m(), lemH1_sensitivity_m()]
+
+
+# --------------------------------------------------------------------------- Lemma 4.1, ≥ direction
+_IG_s = sympy.Symbol("I_G", positive=True)
+_COUNTS_GIVEN = ((I_, xR + fR), (_IG_s, xG + fG))
+_ITER_LOWER_DOMAIN = {**_ITER_DOMAIN, I_: ("1", "50"), _IG_s: ("1", "50")}
+
+
+def lem41_lower() -> Derivation:
+    return Derivation(
+        claim_id="retain.lem4.1:lower", target="bound", title="Lemma 4.1, ≥ direction (lines 277–283), as printed",
+        start=ITER_RATIO_EXPR, conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_LOWER_DOMAIN,
+        premises=(Premise("eq. (5): I_R = ⌈x_R⌉ = x_R + f_R and I = ⌈x⌉ = x + f_G, f ∈ [0, 1)", "Lemma H.1, eq. (5)"),),
+        steps=(step(ITER_RATIO_EXPR, "==", xR / xG, "ln γ/ln γ_R = ln(1/γ)/ln(1/γ_R)", given=_ITER_GIVEN),
+               then("==", (xR + fR) / (xG + fG), "Lemma 4.1 as printed: the ceilings dropped"),
+               then("==", ITER_COUNT_RATIO_EXPR, "eq. (5)", given=_COUNTS_GIVEN)),
+    )
+
+
+def lem41_lower_fix() -> Derivation:
+    return Derivation(
+        claim_id="retain.lem4.1:lower+fix", target="bound", title="Lemma 4.1, ≥ direction, with the ceilings (+fix)",
+        start=ITER_RATIO_LOWER_FIX_EXPR, conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_LOWER_DOMAIN,
+        premises=(Premise("I_R = x_R + f_R, I = x + f_G with f ∈ [0, 1)", "eq. (5)"),),
+        steps=(step(ITER_RATIO_LOWER_FIX_EXPR, "==", xR / (xG + 1), "definitions of x_R and x", given=_ITER_GIVEN),
+               then("<=", (xR + fR) / (xG + fG), "f_R ≥ 0, f_G < 1"),
+               then("==", ITER_COUNT_RATIO_EXPR, "eq. (5)", given=_COUNTS_GIVEN)),
+    )
+
+
+def derivations_lem41_lower() -> list[Derivation]:
+    return [lem41_lower(), lem41_lower_fix()]
+
+
+def lemE2_operator() -> Derivation:
+    gap, dS, k1, k2 = (sympy.Symbol("gap", positive=True), sympy.Symbol("D_Sigma", positive=True),
+                       sympy.Symbol("kappa_1", positive=True), sympy.Symbol("kappa_2", positive=True))
+    xx, S = sympy.Symbol("a_x", positive=True), sympy.Symbol("a_S", positive=True)  # ‖xxᵀ‖_2, ‖Σ̂_R‖_2
+    return Derivation(
+        claim_id="retain.lemE.2:operator", target="bound",
+        title="Lemma E.2's proof in operator norm (lines 507–517)",
+        start=k2 * dS / gap,
+        where=((dS, k1 * (xx + S) / (n + 1)),),
+        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1), sympy.Le(xx, B**2), sympy.Le(S, B**2)),
+        domain={B: ("0.1", "3"), n: ("1", "100"), gap: ("0.001", "10"), k1: ("0.001", "1"), k2: ("0.001", "1"),
+                xx: ("0", "9"), S: ("0", "9")},
+        premises=(Premise("Σ̂_R' − Σ̂_R = (xxᵀ − Σ̂_R)/(n+1) (line 509); ‖·‖_2 ≤ (‖xxᵀ‖_2 + ‖Σ̂_R‖_2)/(n+1): write it "
+                          "κ₁(a_x + a_S)/(n+1), κ₁ ≤ 1 (line 511)", "triangle inequality"),),
+        steps=(
+            step(k2 * dS / gap, "<=", dS / gap,
+                 "Davis–Kahan in operator norm as printed in Lemma E.1 (line 499): ‖P̃ − P‖_2 ≤ ‖A − Ã‖_2/gap",
+                 cited="Lemma E.1 [DK70, YWS15], as printed"),
+            then("<=", (xx + S) / ((n + 1) * gap), "κ₁ ≤ 1"),
+            then("<=", 2 * B**2 / ((n + 1) * gap), "‖xxᵀ‖_2 ≤ B², ‖Σ̂_R‖_2 ≤ B² (line 511)"),
+            then("==", PCA_BOUND_OP_EXPR, "algebra"),
+        ),
+        note="Lemma E.1's operator-norm constant is cited as printed (retain.lemE.1 checks it, and it fails on eigen-"
+             "flips); here the checker measures the operator-norm shift of the projector directly.",
+    )

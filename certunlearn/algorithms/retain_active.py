@@ -235,6 +235,17 @@ class DescentToDeleteRS(_Active):
         """``λ_R`` (lower end), ``β_R`` (upper end), ``eta``, ``gamma_R``, ``L`` (rounded up), ``I`` for R."""
         R = self.prepare(R)
         m = self.m if m is None else deletion_size(m)
+        return dict(self._parameters_cached(R, m))
+
+    def _parameters_cached(self, R: Labeled, m: int) -> dict[str, Any]:
+        """:meth:`parameters` memoised per (exact R, m): they depend on R and m only."""
+        key = (tuple(R.rows()), m)
+        cache = self.__dict__.setdefault("_cache", {})  # frozen dataclass: memo kept outside the fields
+        if key not in cache:
+            cache[key] = self._compute_parameters(R, m)
+        return cache[key]
+
+    def _compute_parameters(self, R: Labeled, m: int) -> dict[str, Any]:
         lam_lo, _ = self.erm.lambda_R(R)
         _, beta_hi = self.erm.beta_R(R)
         if lam_lo <= 0:
@@ -268,20 +279,12 @@ class DescentToDeleteRS(_Active):
     # -- the map ------------------------------------------------------------------------------------
     def _map(self, R: Labeled, U: Labeled, w_S: np.ndarray, mode: str) -> np.ndarray:
         """Algorithm 1 lines 3–6: ``w'_0 = w_S``, I_R steps of projected gradient descent on F̂_R (d2d code)."""
-        p = self._params_cache(R)
+        p = self._parameters_cached(R, self.m)
         X, y = _in_mode(R.X, mode), _in_mode(R.y, mode)
         # d2d converts θ_0 at the caller's precision before raising its own: call it at ≥ 50 digits
         with workdps(max(DEFAULT_DPS, mpmath.mp.dps)):
             return d2d.projected_gd(self.problem, X, y, w_S, eta=p["eta"] if mode != "float" else float(p["eta"]),
                                     T=p["I"])
-
-    def _params_cache(self, R: Labeled) -> dict[str, Any]:
-        """:meth:`parameters` for the exact R (memoised per R: they depend on R only)."""
-        key = tuple(R.rows())
-        cache = self.__dict__.setdefault("_cache", {})  # frozen dataclass: memo kept outside the fields
-        if key not in cache:
-            cache[key] = self.parameters(R)
-        return cache[key]
 
     # -- sensitivities ------------------------------------------------------------------------------
     def bound(self, R: Any, m: int = 1) -> Quantity:
@@ -307,7 +310,7 @@ class DescentToDeleteRS(_Active):
 
     # -- the unlearning pair ------------------------------------------------------------------------
     def _release(self, mean: np.ndarray, R: Labeled, rng: Any, kind: str, **extra: Any) -> Release:
-        p = self._params_cache(R)
+        p = self._parameters_cached(R, self.m)
         g, seed, state = record_rng(rng) if rng is not None else (None, None, None)
         law = GaussianRelease(mean, sigma=self.sigma)
         published = law.sample(g) if g is not None else None

@@ -8,11 +8,13 @@ brackets, which the active mechanisms of :mod:`.retain_active` reuse.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import mpmath
 import numpy as np
 import sympy
 from flint import arb
@@ -436,8 +438,9 @@ class LogisticERM(ERM):
         return Ball(self.R_w)
 
     def fit(self, D: Labeled) -> Fit:
-        res = minimize(self.loss, self.domain, D.X, D.y, mode="mpmath")
-        return Fit(res.theta, float(res.radius))
+        """The certified minimiser on D (memoised per exact (λ, B, R_w, D): the checker and the mechanisms refit the
+        same data many times)."""
+        return _logistic_fit(self.lam, self.B, self.R_w, tuple(D.rows()))
 
     def _curvature_factor(self) -> tuple[Fraction, Fraction]:
         """Rational bracket of ``(2 cosh(B R_w/2))^(−2)``."""
@@ -498,6 +501,9 @@ def logistic_minimiser_1d(X: Any, y: Any, iters: int = 300) -> arb:
         lo, hi = 2 * lo, 2 * hi
     else:
         raise InvalidParameterError("R", "no finite logistic minimiser (separable data or all x = 0)")
+    fast = _newton_bracket(lo, hi, xs, ys)
+    if fast is not None:
+        return fast
     for _ in range(iters):
         mid = (lo + hi) / 2
         s = _logistic_slope(mid, xs, ys)
@@ -513,8 +519,44 @@ def logistic_minimiser_1d(X: Any, y: Any, iters: int = 300) -> arb:
     return lo.union(hi)
 
 
+def _newton_bracket(lo: arb, hi: arb, xs: list[arb], ys: list[arb]) -> arb | None:
+    """A fast path for :func:`logistic_minimiser_1d`: Newton steps on the midpoints from the bracket's centre, then
+    the zero of the increasing F̂' is certified by the signs F̂'(w − h) < 0 < F̂'(w + h), h = 2^(50 − prec); None when
+    that check fails (the caller then bisects)."""
+    from flint import ctx
+
+    w = ((lo + hi) / 2).mid()
+    for _ in range(60):
+        slope = _logistic_slope(w, xs, ys).mid()
+        curv = sum((xi * xi / (2 * (yi * xi * w / 2).cosh()) ** 2 for xi, yi in zip(xs, ys)), arb(0)) / len(xs)
+        if not curv.mid() > 0:
+            return None
+        step = (slope / curv.mid()).mid()
+        w = (w - step).mid()
+        if step == 0 or abs(step) < arb(2) ** (20 - ctx.prec):
+            break
+    h = arb(2) ** (50 - ctx.prec)
+    if _logistic_slope(w - h, xs, ys) < 0 and _logistic_slope(w + h, xs, ys) > 0:
+        return (w - h).union(w + h)
+    return None
+
+
 def logistic_curvature_1d(X: Any, y: Any, w: arb) -> arb:
     """``λ_min(∇²F̂_R(w)) = (1/n) Σ σ'(y_i x_i w) x_i²``, ``σ'(t) = (2 cosh(t/2))^(−2)`` (d = 1, λ = 0)."""
     xs = [to_arb(v) for v in fractions_of(np.asarray(X, dtype=object).reshape(-1), "R", ndim=1)]
     ys = [to_arb(v) for v in fractions_of(np.asarray(y, dtype=object).reshape(-1), "R", ndim=1)]
     return sum((xi * xi / (2 * (yi * xi * w / 2).cosh()) ** 2 for xi, yi in zip(xs, ys)), arb(0)) / len(xs)
+
+
+@functools.lru_cache(maxsize=1024)
+def _logistic_fit_cached(lam: Fraction, B: Fraction, R_w: Fraction, rows: tuple, dps: int) -> tuple[tuple, float]:
+    X = np.asarray([r[:-1] for r in rows], dtype=object)
+    y = np.asarray([r[-1] for r in rows], dtype=object)
+    res = minimize(LogisticL2(lam, B), Ball(R_w), X, y, mode="mpmath")
+    return tuple(res.theta), float(res.radius)
+
+
+def _logistic_fit(lam: Fraction, B: Fraction, R_w: Fraction, rows: tuple) -> Fit:
+    """The memoised certified logistic fit (at the caller's mpmath precision), with a fresh ``theta`` per call."""
+    theta, radius = _logistic_fit_cached(lam, B, R_w, rows, mpmath.mp.dps)
+    return Fit(np.asarray(theta, dtype=object), radius)

@@ -49,9 +49,15 @@ Second part (the sections after ``CLAIMS``):
 * negative controls ``…:control-…`` for every family.
 
 * ``lemE.3`` — δ of the noisy PCA release (upper-triangular noise) with Lemma E.2's σ(R).
+* ``lemE.2:operator`` — Lemma E.2's proof in operator norm (line 517, d = 2), which Lemma E.4 uses;
+  ``lemE.4`` — Lemma E.4's inequality before its O(·): ‖V_RV_Rᵀ − P_k(V_R'V_R'ᵀ + E)‖_2 ≤ 2B²/((n + 1)gap) +
+  2‖E‖_2 for every E (d = 2, k = 1); ``lemE.4:noise-tail`` — its "with high probability ‖E‖ = O(√d σ)" with
+  constants, P(‖E‖_2 ≥ σ(2√d + t)) ≤ 2e^(−t²/4), the probability computed exactly (certified integral, d = 2).
+* ``lemH.1:m-points+fix`` and ``lemH.1:m-points-sensitivity+fix`` — Descent-to-Delete for m deletions (eq. (5)
+  with mL); ``lem4.1:lower`` (+fix) — the ≥ direction of Lemma 4.1's equation.
 
-Not encoded: Lemma E.4 (a with-high-probability O(·) utility statement), Theorem 2.11 for the SVM/ERM releases
-(their δ claims follow from the sensitivity claims through ``thm2.11``'s chain).
+Not encoded: Theorem 2.11 for the SVM/ERM releases (their δ claims follow from the sensitivity claims through
+``thm2.11``'s chain).
 
 Instances are exact (Fractions / decimal strings). Median instances: ``B``, ``R`` (odd n ≥ 3 values in [0, B]),
 ``U`` (one deleted point), ``epsilon``, ``delta``; MST-edge instances (``mech`` = 1): a weighted graph ``R`` as an
@@ -68,15 +74,16 @@ from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
+from flint import acb, arb, ctx
 
 from ..algorithms.retain_sensitivity import SYMBOLS
 from ..numeric.enclosure import Decision, to_arb
 from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure
+from .hypotheses import P, holds
+from .instances import frac, instance_key
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .r2d import P, frac
 from .symbols import Delta, delta, epsilon
 
 # =========================================================================== printed formulas (one home)
@@ -160,10 +167,6 @@ RIDGE_BOUND_FIX_1D = (ERM_BOUND_EXPR.subs(_L, MSE_L_FIX_EXPR).subs({_lammin: LAM
 
 
 # =========================================================================== helpers
-def _holds(flag: bool) -> Decision:
-    return Decision.TRUE if flag else Decision.FALSE
-
-
 def _fracs(v: Any) -> list[Fraction]:
     return [frac(x) for x in v]
 
@@ -342,7 +345,7 @@ def _median_ok(values: Instance) -> Decision:
     if len(R) < 3 or len(R) % 2 == 0 or not all(0 <= x <= B for x in R):
         return Decision.FALSE
     o = _median_order(values)
-    return _holds(all(frac(values[k]) == o[k] for k in o))
+    return holds(all(frac(values[k]) == o[k] for k in o))
 
 
 MEDIAN_VALID = P("n odd, n ≥ 3, x_i ∈ [0, B]; x_lo, x_mid, x_hi the order statistics m−1, m, m+1", _median_ok)
@@ -382,7 +385,7 @@ def _mst_ok(values: Instance) -> Decision:
     from ..algorithms.retain import cut_formula
 
     G = _mst_mech(values).prepare(_graph(values))
-    return _holds(frac(values["cut"]) == cut_formula(G))
+    return holds(frac(values["cut"]) == cut_formula(G))
 
 
 MST_VALID = P("R connected, weights in [0, B]; ``cut`` = the cut formula of R (enumerated)", _mst_ok)
@@ -434,7 +437,7 @@ def _mst_m_instance(B: str, R: list, m: int) -> dict[str, Any]:
 
 def _mst_m_ok(values: Instance) -> Decision:
     m = int(frac(values["m"]))
-    return _holds(m >= 1 and frac(values["exposed"]) == _mst_m_instance(values["B"], values["R"], m)["exposed"])
+    return holds(m >= 1 and frac(values["exposed"]) == _mst_m_instance(values["B"], values["R"], m)["exposed"])
 
 
 MST_M_VALID = P("R connected, weights in [0, B]; m ≥ 1; ``exposed`` = the sum of the m heaviest exposed MST edges", _mst_m_ok)
@@ -492,7 +495,7 @@ def _vertex_terms(metric: np.ndarray, B: Fraction, V: list, R: list) -> dict[str
 
 def _vertex_ok(values: Instance) -> Decision:
     terms = _vertex_terms(_metric(values), frac(values["B"]), values["V"], values["R"])
-    return _holds(all(frac(values[k]) == v for k, v in terms.items()))
+    return holds(all(frac(values[k]) == v for k, v in terms.items()))
 
 
 VERTEX_VALID = P("a finite metric of diameter ≤ 2B, R connected on a subset of it; nearest, w_R, w_K, ρ computed "
@@ -572,7 +575,7 @@ def _pca_ok(values: Instance) -> Decision:
     R = mech.prepare(_rows(values["R"]))
     mech.deletion(R, _rows(values["U"]))
     g = _pca_gap(R, mech.k)
-    return _holds(g is not None and g > 0 and frac(values["gap"]) == g and frac(values["n"]) == R.shape[0]
+    return holds(g is not None and g > 0 and frac(values["gap"]) == g and frac(values["n"]) == R.shape[0]
                   and len(values["U"]) == 1)
 
 
@@ -603,7 +606,7 @@ def _pca_m_ok(values: Instance) -> Decision:
     R = mech.prepare(_rows(values["R"]))
     mech.deletion(R, _rows(values["U"]))
     g = _pca_gap(R, mech.k)
-    return _holds(g is not None and g > 0 and frac(values["gap"]) == g and frac(values["n"]) == R.shape[0]
+    return holds(g is not None and g > 0 and frac(values["gap"]) == g and frac(values["n"]) == R.shape[0]
                   and frac(values["m"]) == len(values["U"]) >= 1)
 
 
@@ -685,7 +688,7 @@ def _svm_ok(values: Instance) -> Decision:
 
     mech = _svm_mech(values)
     R = mech.prepare(_svm_R(values))
-    return _holds(frac(values["W_supp"]) == mech._w_support.sqnorm
+    return holds(frac(values["W_supp"]) == mech._w_support.sqnorm
                   and frac(values["W_R"]) == hard_margin_svm(R.X, R.y).sqnorm)
 
 
@@ -774,7 +777,7 @@ def _ridge_ok(values: Instance) -> Decision:
     x, y = _fracs(values["x"]), _fracs(values["y"])
     B, Y, lam = frac(values["B"]), frac(values["Y"]), frac(values["lambda"])
     a = sum((v * v for v in x), Fraction(0))
-    return _holds(len(x) == len(y) >= 1 and Y == 1 and lam >= 0 and all(abs(v) <= B for v in x)
+    return holds(len(x) == len(y) >= 1 and Y == 1 and lam >= 0 and all(abs(v) <= B for v in x)
                   and all(abs(v) <= Y for v in y) and frac(values["n"]) == len(x) and frac(values["a"]) == a
                   and a / len(x) + lam > 0)
 
@@ -1119,8 +1122,13 @@ def _dk_distance(values: Instance) -> arb:
     a11, a12, a22, e11, e12, e22 = (frac(values[k]) for k in _DK_KEYS)
     p0, q0 = _top_projector_2x2(*(to_arb(v) for v in (a11, a12, a22)))
     p1, q1 = _top_projector_2x2(*(to_arb(v) for v in (a11 + e11, a12 + e12, a22 + e22)))
-    q = (p1 - p0) * (p1 - p0) + (q1 - q0) * (q1 - q0)  # ≥ 0; its ball may straddle 0 (products, not ** 2)
-    return q.sqrt() if q > 0 else arb(0).union(arb(q.abs_upper()).sqrt())
+    return _traceless_norm(p1 - p0, q1 - q0)
+
+
+def _traceless_norm(p: arb, q: arb) -> arb:
+    """``√(p² + q²)``, the operator norm of (p, q; q, −p), enclosed even when the ball of p² + q² straddles 0."""
+    s = p * p + q * q  # products, not ** 2
+    return s.sqrt() if s > 0 else arb(0).union(arb(s.abs_upper()).sqrt())
 
 
 def _dk_frobenius(values: Instance) -> arb:
@@ -1219,7 +1227,7 @@ def _ridge2_ok(second: bool):
         RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).prepare(R + Z)  # data in range, λ_R > 0
         RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).prepare(R)
         terms = _ridge2_terms(values, second)
-        return _holds(R.d <= 2 and all(frac(values[k]) == v for k, v in terms.items()))
+        return holds(R.d <= 2 and all(frac(values[k]) == v for k, v in terms.items()))
 
     return P("ridge data: ‖x‖ ≤ B, |y| ≤ 1, λ ≥ 0, XᵀX/n + λI ≻ 0, d ≤ 2; G2, h, n computed from them "
              + ("(at w_R, on R')" if second else "(at w_R', on R)"), ok)
@@ -1325,7 +1333,7 @@ def _logistic_ok(values: Instance) -> Decision:
           and all(abs(v) <= B for v in x + [frac(values["zx"])]) and frac(values["R_w"]) > 0 and lam > 0
           and frac(values["n"]) == len(x) and frac(values["a"]) == sum((v * v for v in x), Fraction(0))
           and frac(values["a"]) / len(x) + lam > 0)
-    return _holds(ok)
+    return holds(ok)
 
 
 LOGISTIC_VALID = P("|x| ≤ B (R and z), y ∈ {±1}, λ > 0 (the certified minimiser needs it), R_w > 0; n = |R|, a = Σx² match the data", _logistic_ok)
@@ -1468,7 +1476,7 @@ def _local_ok(values: Instance) -> Decision:
         return Decision.FALSE
     _, _, lam0 = _local_terms(*_local_key(values))
     with workprec(300):
-        return _holds(_local_conditions(values, lam0, B, len(x)))
+        return holds(_local_conditions(values, lam0, B, len(x)))
 
 
 def _local_conditions(values: Instance, lam0: arb, B: Fraction, n: int) -> bool:
@@ -1574,7 +1582,7 @@ def _svm_norm_terms(values: Instance) -> dict[str, Fraction]:
 
 def _svm_norm_ok(values: Instance) -> Decision:
     X = _rows(values["X"])
-    return _holds(X.shape[1] == 2 and all(frac(values[k]) == v for k, v in _svm_norm_terms(values).items()))
+    return holds(X.shape[1] == 2 and all(frac(values[k]) == v for k, v in _svm_norm_terms(values).items()))
 
 
 SVM_NORM_VALID = P("R ⊂ ℝ², labels ±1, separable through 0; W_R = ‖w_R‖² (exact SVM) and γ_R² (enumerated "
@@ -1641,7 +1649,7 @@ def _steiner_ok(values: Instance) -> Decision:
     V, v = [int(frac(i)) for i in values["V"]], int(frac(values["v"]))
     metric = all(D[i, i] == 0 and D[i, j] == D[j, i] >= 0 and all(D[i, j] <= D[i, k] + D[k, j] for k in range(N))
                  for i in range(N) for j in range(N))
-    return _holds(metric and N <= 8 and len(set(V)) == len(V) >= 1 and 0 <= v < N and all(0 <= i < N for i in V)
+    return holds(metric and N <= 8 and len(set(V)) == len(V) >= 1 and 0 <= v < N and all(0 <= i < N for i in V)
                   and frac(values["w_Kv"]) == _steiner_terms(values))
 
 
@@ -1949,6 +1957,10 @@ _Cn = _L / (_n * _sigma * B_EPS_DELTA_EXPR)
 ITER_RATIO_EXPR = sympy.log(_Cn / _lamR) * sympy.log(_gG) / (sympy.log(_Cn / _lam) * sympy.log(_gR))
 #: The ceilings of eq. (5) (+fix): ``I_R/I ≤ (x_R + 1)/x`` with x_R, x the un-rounded counts of the ratio above.
 ITER_RATIO_FIX_EXPR = (sympy.log(_Cn / _lamR) / sympy.log(1 / _gR) + 1) / (sympy.log(_Cn / _lam) / sympy.log(1 / _gG))
+#: Lemma 4.1's ≥ direction with the ceilings of eq. (5) (+fix): ``I_R/I ≥ x_R/(x + 1)``.
+ITER_RATIO_LOWER_FIX_EXPR = (sympy.log(_Cn / _lamR) / sympy.log(1 / _gR)) / (sympy.log(_Cn / _lam) / sympy.log(1 / _gG) + 1)
+#: The rounded counts' ratio ``I_R/I`` (the right-hand side of Lemma 4.1's ≥ direction).
+ITER_COUNT_RATIO_EXPR = _I / _IG
 #: Lemma H.1's proof (lines 697–701), m = 1: ``‖G_R^I(w_R') − w_R‖ ≤ γ_R^I L/(nλ_R)``.
 D2D_BOUND_1 = D2D_BOUND_EXPR.subs(_m, 1)
 
@@ -1977,9 +1989,22 @@ def _d2d_shift(values: Instance) -> arb:
     return _d2d_shift_cached(_logistic_key(values), frac(values["epsilon"]), frac(values["delta"]), frac(values["sigma"]))
 
 
+@functools.lru_cache(maxsize=256)
+def _d2d_parameters_cached(key: tuple, eps: Fraction, dl: Fraction, sig: Fraction) -> dict[str, Any]:
+    values = dict(key)
+    R, _ = _logistic_data({**values, "x": list(values["x"]), "y": list(values["y"])})
+    mech = _d2d_mech_cached(key, eps, dl, sig)
+    return {**mech.parameters(R), "I_G": mech.global_iterations(R.n)}
+
+
+def _d2d_parameters(values: Instance) -> dict[str, Any]:
+    """Algorithm 1's parameters for R (and the global count I of Lemma 4.1), cached per (R, z, ε, δ, σ)."""
+    return _d2d_parameters_cached(_logistic_key(values), frac(values["epsilon"]), frac(values["delta"]),
+                                  frac(values["sigma"]))
+
+
 def _d2d_terms(values: Instance) -> dict[str, Any]:
-    R, _ = _logistic_data(values)
-    p = _d2d_mech(values).parameters(R)
+    p = _d2d_parameters(values)
     return {"gamma_R": p["gamma_R"], "I": p["I"], "L": p["L"], "lambda_R": p["lambda_R"], "n": p["n"]}
 
 
@@ -1990,14 +2015,14 @@ def _d2d_delta(values: Instance) -> arb:
 
 def _active_ok(values: Instance) -> Decision:
     eps, dl, sig = frac(values["epsilon"]), frac(values["delta"]), frac(values.get("sigma", 1))
-    return _holds(_logistic_ok(values) is Decision.TRUE and 0 < eps < 1 and 0 < dl < 1 and sig > 0
+    return holds(_logistic_ok(values) is Decision.TRUE and 0 < eps < 1 and 0 < dl < 1 and sig > 0
                   and _logistic_shift(values).is_finite())
 
 
 def _d2d_ok(values: Instance) -> Decision:
     if _active_ok(values) is not Decision.TRUE:
         return Decision.FALSE
-    return _holds(all(frac(values[k]) == frac(v) for k, v in _d2d_terms(values).items() if k in values))
+    return holds(all(frac(values[k]) == frac(v) for k, v in _d2d_terms(values).items() if k in values))
 
 
 def _interior_ok(values: Instance) -> Decision:
@@ -2102,13 +2127,11 @@ def _newton_ratio(values: Instance) -> arb:
 
 
 def _iter_terms(values: Instance) -> dict[str, Any]:
-    R, _ = _logistic_data(values)
-    mech = _d2d_mech(values)
-    p = mech.parameters(R)
-    c = mech.erm.loss.constants(mech.erm.domain)
-    beta = Fraction(str(c.value("M")))
+    p = _d2d_parameters(values)
+    erm = _d2d_mech(values).erm
+    beta = Fraction(str(erm.loss.constants(erm.domain).value("M")))
     lam = frac(values["lambda"])
-    return {"I": p["I"], "I_G": mech.global_iterations(R.n), "L": p["L"], "n": p["n"], "lambda_R": p["lambda_R"],
+    return {"I": p["I"], "I_G": p["I_G"], "L": p["L"], "n": p["n"], "lambda_R": p["lambda_R"],
             "gamma_R": p["gamma_R"], "gamma_G": (beta - lam) / (beta + lam)}
 
 
@@ -2116,7 +2139,7 @@ def _iter_ok(values: Instance) -> Decision:
     if _active_ok(values) is not Decision.TRUE:
         return Decision.FALSE
     t = _iter_terms(values)
-    return _holds(all(frac(values[k]) == frac(v) for k, v in t.items()) and t["I"] >= 1 and t["I_G"] >= 1)
+    return holds(all(frac(values[k]) == frac(v) for k, v in t.items()) and t["I"] >= 1 and t["I_G"] >= 1)
 
 
 ITER_VALID = P("as Example G.3, ε, δ ∈ (0, 1), σ > 0; I = I_R and I_G = I (eq. (5), Algorithm 1's and the global "
@@ -2237,6 +2260,46 @@ ACTIVE_CLAIMS = (
 )
 CLAIMS = CLAIMS + ACTIVE_CLAIMS
 
+def _iter_printed_ratio(values: Instance) -> arb:
+    """Lemma 4.1's printed ratio ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R) at Algorithm 1's constants."""
+    return arb_eval(ITER_RATIO_EXPR, values)
+
+
+def _iter_lower_fix(values: Instance) -> arb:
+    return arb_eval(ITER_RATIO_LOWER_FIX_EXPR, values)
+
+
+_ITER_ADV = (Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}", generate=_iter_structured), _ITER_SEARCH)
+ITER_LOWER_CLAIMS = (
+    Claim(
+        id="retain.lem4.1:lower",
+        source="Lemma 4.1 (lines 277–283), as printed, the ≥ direction of its equation",
+        kind=Kind.ITERATIONS,
+        statement="ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R) ≤ I_R(ε, δ, σ)/I(ε, δ, σ), C_n = L/(nσ b(ε, δ))",
+        hypotheses=(ITER_VALID,), bound=ITER_COUNT_RATIO_EXPR, quantity=_iter_printed_ratio, adversaries=_ITER_ADV,
+        derivation="retain.lem4.1:lower",
+        note="I_R and I are the integer counts of eq. (5), as Algorithm 1 uses them.",
+    ),
+    Claim(
+        id="retain.lem4.1:lower+fix",
+        source="Lemma 4.1 (lines 277–283), ≥ direction, with the ceilings of eq. (5)",
+        kind=Kind.ITERATIONS,
+        statement="x_R/(x + 1) ≤ I_R/I, x_R = ln(C_n/λ_R)/ln(1/γ_R), x = ln(C_n/λ)/ln(1/γ) (I_R = ⌈x_R⌉, I = ⌈x⌉)",
+        hypotheses=(ITER_VALID,), bound=ITER_COUNT_RATIO_EXPR, quantity=_iter_lower_fix, adversaries=_ITER_ADV,
+        derivation="retain.lem4.1:lower+fix", corrects="retain.lem4.1:lower",
+        note="⌈x_R⌉ ≥ x_R and ⌈x⌉ < x + 1.",
+    ),
+    Claim(
+        id="retain.lem4.1:control-lower-doubled",
+        source="negative control: twice Lemma 4.1's printed ratio below I_R/I",
+        kind=Kind.ITERATIONS,
+        statement="(wrong on purpose) 2·ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R) ≤ I_R/I",
+        hypotheses=(ITER_VALID,), bound=ITER_COUNT_RATIO_EXPR, quantity=lambda v: 2 * _iter_printed_ratio(v),
+        adversaries=(_ITER_ADV[0],), control=Control.NEGATIVE,
+    ),
+)
+CLAIMS = CLAIMS + ITER_LOWER_CLAIMS
+
 
 # --------------------------------------------------------------------------- m-deletion extensions (+fix-style)
 _xh1, _xh2, _xl1, _xl2, _med = sympy.symbols("xh1 xh2 xl1 xl2 med", nonnegative=True)
@@ -2261,7 +2324,7 @@ def _median_m_ok(values: Instance) -> Decision:
     xs, B, m = _fracs(values["R"]), frac(values["B"]), frac(values["m"])
     if not (xs and all(0 <= x <= B for x in xs) and m >= 1 and m.denominator == 1):
         return Decision.FALSE
-    return _holds(all(frac(values[k]) == v for k, v in _median_m_terms(values).items()))
+    return holds(all(frac(values[k]) == v for k, v in _median_m_terms(values).items()))
 
 
 MEDIAN_M_VALID = P("x_i ∈ [0, B], any n ≥ 1, m ≥ 1; the order statistics xh, xl and med computed from R", _median_m_ok)
@@ -2320,7 +2383,7 @@ def _ridge_m_ok(values: Instance) -> Decision:
     mech = RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1)
     mech.prepare(R)
     mech.prepare(R + Z)
-    return _holds(R.d <= 2 and all(frac(values[k]) == v for k, v in _ridge_m_terms(values).items()))
+    return holds(R.d <= 2 and all(frac(values[k]) == v for k, v in _ridge_m_terms(values).items()))
 
 
 RIDGE_M_VALID = P("ridge data (‖x‖ ≤ B, |y| ≤ 1, d ≤ 2, XᵀX/n + λI ≻ 0), m = |Z| ≥ 1; G2 = ‖Σ_z ∇f(w_R', z)‖², hs, hd, "
@@ -2357,7 +2420,7 @@ def _svm_m_rs(values: Instance) -> arb:
 
 
 def _svm_m_ok(values: Instance) -> Decision:
-    return _holds(_svm_ok(values) is Decision.TRUE and 1 <= int(frac(values["m"])) <= len(values["support_X"]))
+    return holds(_svm_ok(values) is Decision.TRUE and 1 <= int(frac(values["m"])) <= len(values["support_X"]))
 
 
 SVM_M_VALID = P("as Lemma F.2, with 1 ≤ m ≤ |support|", _svm_m_ok)
@@ -2471,7 +2534,7 @@ TABLE1_GS_EXPR = ERM_GS_EXPR.subs(_m, 1).subs(_L, LOGISTIC_L_EXPR)
 
 
 def _mse0_ok(values: Instance) -> Decision:
-    return _holds(_ridge_ok(values) is Decision.TRUE and frac(values["lambda"]) == 0)
+    return holds(_ridge_ok(values) is Decision.TRUE and frac(values["lambda"]) == 0)
 
 
 def _mse0_structured(rng: np.random.Generator, size: int):
@@ -2495,7 +2558,7 @@ def _log0_ok(values: Instance) -> Decision:
     ok = (len(x) == len(y) == frac(values["n"]) and frac(values["lambda"]) == 0 and frac(values["R_w"]) > 0
           and all(v in (-1, 1) for v in y + [frac(values["zy"])]) and all(abs(v) <= B for v in x + [frac(values["zx"])])
           and frac(values["a"]) == sum((v * v for v in x), Fraction(0)))
-    return _holds(ok and _log0_terms(values))
+    return holds(ok and _log0_terms(values))
 
 
 LOG0_VALID = P("log loss, λ = 0, d = 1, non-separable R (finite minimisers), |x| ≤ B; R_w > |w_R|, |w_(R∪z)|; n, a "
@@ -2599,3 +2662,322 @@ E3_CLAIMS = (
     ),
 )
 CLAIMS = CLAIMS + E3_CLAIMS
+
+
+# --------------------------------------------------------------------------- Lemma E.4 (utility of the noisy projector)
+#: The operator-norm form of Lemma E.2 its proof derives (line 517), used by Lemma E.4's first term (line 537):
+#: ``‖P_k(Σ̂_R') − P_k(Σ̂_R)‖_2 ≤ 2B²/((n + 1)gap_k(R))``.
+PCA_BOUND_OP_EXPR = 2 * _B**2 / ((_n + 1) * _gap)
+#: Lemma E.4's proof before its O(·) (lines 533–551): for every symmetric E,
+#: ``‖V_RV_Rᵀ − P_k(V_R'V_R'ᵀ + E)‖_2 ≤ 2B²/((n + 1)gap_k(R)) + 2‖E‖_2`` (triangle inequality, Lemma E.2's
+#: operator-norm bound, and ‖V_R'V_R'ᵀ − P_k(V_R'V_R'ᵀ + E)‖ ≤ 2‖E‖ by Weyl).
+E4_EXPR = PCA_BOUND_OP_EXPR + 2 * E_OP_2X2_EXPR
+_t = sympy.Symbol("t", nonnegative=True)
+#: The explicit form of the proof's "with high probability ‖E‖ = O(√d σ)" (line 537, [Tao23, Cor. 2.3.6]):
+#: ``P(‖E‖_2 ≥ σ(2√d + t)) ≤ 2e^(−t²/4)`` for E symmetric with i.i.d. N(0, σ²) upper-triangular entries
+#: (Sudakov–Fernique against 2σ⟨g, v⟩ gives E λ_max(±E) ≤ 2σ√d; λ_max is √2σ-Lipschitz in the Gaussian vector).
+E4_TAIL_EXPR = 2 * sympy.exp(-_t**2 / 4)
+
+
+def _e4_matrices(values: Instance) -> tuple[list[Fraction], list[Fraction]]:
+    """The entries (s11, s12, s22) of Σ̂_R and of Σ̂_(R∪U), exactly."""
+    R, U = _rows(values["R"]), _rows(values["U"])
+    S = R.T @ R / R.shape[0]
+    S1 = (R.T @ R + U.T @ U) / (R.shape[0] + U.shape[0])
+    return [S[0, 0], S[0, 1], S[1, 1]], [S1[0, 0], S1[0, 1], S1[1, 1]]
+
+
+def _e4_noisy(values: Instance) -> tuple[arb, arb, arb]:
+    """(p₁, q₁) of P_1(Σ̂_R') and the squared half-gap ρ² of P_1(Σ̂_R') + E (its eigenvalues are distinct iff ρ² > 0)."""
+    _, S1 = _e4_matrices(values)
+    p1, q1 = _top_projector_2x2(*(to_arb(v) for v in S1))
+    e11, e12, e22 = (to_arb(frac(values[k])) for k in ("e11", "e12", "e22"))
+    dd, off = 2 * p1 + e11 - e22, q1 + e12
+    return p1, q1, dd * dd / 4 + off * off
+
+
+def _e4_distance(values: Instance) -> arb:
+    """``‖V_RV_Rᵀ − P_1(V_R'V_R'ᵀ + E)‖_2`` for d = 2, k = 1, with closed-form projectors (as :func:`_dk_distance`:
+    the difference of two rank-1 projectors in ℝ² is traceless symmetric (p, q; q, −p), norm √(p² + q²))."""
+    S, _ = _e4_matrices(values)
+    p0, q0 = _top_projector_2x2(*(to_arb(v) for v in S))
+    p1, q1, _ = _e4_noisy(values)
+    e11, e12, e22 = (to_arb(frac(values[k])) for k in ("e11", "e12", "e22"))
+    p2, q2 = _top_projector_2x2(arb(0.5) + p1 + e11, q1 + e12, arb(0.5) - p1 + e22)
+    return _traceless_norm(p2 - p0, q2 - q0)
+
+
+def _pca_op_shift(values: Instance) -> arb:
+    """``‖P_1(Σ̂_R') − P_1(Σ̂_R)‖_2`` for d = 2 (closed-form projectors)."""
+    S, S1 = _e4_matrices(values)
+    p0, q0 = _top_projector_2x2(*(to_arb(v) for v in S))
+    p1, q1 = _top_projector_2x2(*(to_arb(v) for v in S1))
+    return _traceless_norm(p1 - p0, q1 - q0)
+
+
+def _pca_op_ok(values: Instance) -> Decision:
+    if not (len(values["R"][0]) == 2 and frac(values["k"]) == 1 and _pca_ok(values) is Decision.TRUE):
+        return Decision.FALSE
+    _, S1 = _e4_matrices(values)
+    return holds((S1[0] - S1[2]) ** 2 + 4 * S1[1] ** 2 > 0)
+
+
+PCA_OP_VALID = P("as Lemma E.2 with d = 2, k = 1; Σ̂_R' has distinct eigenvalues", _pca_op_ok)
+
+
+def _pca_op_structured(rng: np.random.Generator, size: int):
+    """Lemma E.2's families in ℝ², and wide gaps with many points (where the bound drops below 1)."""
+    out = [v for v in _pca_structured(rng, 10**6) if len(v["R"][0]) == 2]
+    for R in ([[1, 0]] * 7 + [[0, "1/10"]], [[1, 0]] * 15 + [[0, 0]], [[0, 1]] * 9 + [["1/2", 0]]):
+        out += [_pca_instance(R, [u]) for u in _PCA_DIRECTIONS]
+    out = [v for v in out if v["gap"] is not None and _pca_op_ok(v) is Decision.TRUE]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def _e4_ok(values: Instance) -> Decision:
+    if not (len(values["R"][0]) == 2 and frac(values["k"]) == 1 and _pca_ok(values) is Decision.TRUE):
+        return Decision.FALSE
+    _, S1 = _e4_matrices(values)
+    if (S1[0] - S1[2]) ** 2 + 4 * S1[1] ** 2 == 0:
+        return Decision.FALSE
+    return holds(bool(_e4_noisy(values)[2] > 0))
+
+
+E4_VALID = P("as Lemma E.2 with d = 2, k = 1 (one added point); Σ̂_R' and V_R'V_R'ᵀ + E have distinct eigenvalues "
+             "(both projectors defined); E symmetric with entries e11, e12, e22", _e4_ok)
+
+
+def _e4_instance(R: list, U: list, E: tuple) -> dict[str, Any]:
+    e11, e12, e22 = _fracs(E)
+    return {**_pca_instance(R, U), "e11": e11, "e12": e12, "e22": e22}
+
+
+def _e4_structured(rng: np.random.Generator, size: int):
+    """Eigen-flips and rotations of the released projector, at scales from far below to far above σ(R); and draws of
+    E with the mechanism's N(0, σ(R)²) entries (ε = 1/2, δ = 10⁻⁵), rounded to rationals."""
+    out = []
+    Es = [(f"-{t}", "0", t) for t in ("1/100", "1/4", "49/100", "51/100", "1")]
+    Es += [("0", s, "0") for s in ("1/1000", "1/10", "1/2", "3")] + [("1/5", "-1/5", "-1/5")]
+    cases = [(R, [u]) for R in ([[1, 0], [0, "99/100"]], [[1, 0], [1, 0], [0, "1/10"]], [[1, 0], [0, "9/10"], [1, 0]])
+             for u in (["7/10", "7/10"], [0, 1], ["3/5", "4/5"])]
+    for R, U in cases:
+        base = _pca_instance(R, U)
+        sigma = float(arb_eval(PCA_BOUND_EXPR * C_CLASSIC_EXPR, {**base, "epsilon": Fraction(1, 2),
+                                                                  "delta": Fraction(1, 10**5)}).mid())
+        draws = [tuple(Fraction(float(v)).limit_denominator(10**6) for v in rng.normal(0, sigma, 3)) for _ in range(2)]
+        out += [_e4_instance(R, U, E) for E in Es + draws]
+    out = [v for v in out if _e4_ok(v) is Decision.TRUE]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def _e4_build(p: dict[str, Any]) -> Instance:
+    base = _pca_build(p)
+    E = [Fraction(p[k]).limit_denominator(10**4) for k in ("e11", "e12", "e22")]
+    return {**base, "e11": E[0], "e12": E[1], "e22": E[2]}
+
+
+E4_SEARCH = Adversary("search over the retained spectrum, the added point and E ∈ [−1, 1]³", space=Space(
+    bounds={**PCA_SEARCH.space.bounds, "e11": (-1.0, 1.0), "e12": (-1.0, 1.0), "e22": (-1.0, 1.0)}, build=_e4_build))
+
+
+def _e4_tail(values: Instance) -> arb:
+    """``P(‖E‖_2 ≥ σ(2√2 + t))`` for the 2×2 symmetric E with i.i.d. N(0, σ²) entries e11, e12, e22 (σ scales out),
+    rigorously: ‖E‖/σ = |u| + ρ with u = (e11 + e22)/(2σ) ~ N(0, ½) and ρ² = ((e11 − e22)/(2σ))² + (e12/σ)², a sum of
+    Gamma(½, 1) and Gamma(½, 2) variables with density f(y) = e^(−3y/4) I₀(y/4)/√2; so
+    ``P = 1 − ∫₀^s 2r f(r²) erf(s − r) dr``, s = 2√2 + t, an arb-certified integral (acb.integral)."""
+    with workprec(max(ctx.prec, 128) + 32):
+        s = 2 * arb(2).sqrt() + to_arb(frac(values["t"]))
+        c = 1 / acb(2).sqrt()
+
+        def integrand(r: acb, analytic: bool) -> acb:
+            y = r * r
+            return 2 * r * (-3 * y / 4).exp() * (y / 4).bessel_i(0) * (s - r).erf() * c
+
+        return 1 - acb.integral(integrand, 0, acb(s)).real
+
+
+E4_TAIL_VALID = P("d = 2 (the computed case), t ≥ 0", lambda v: holds(frac(v["d"]) == 2 and frac(v["t"]) >= 0))
+
+
+def _e4_tail_structured(rng: np.random.Generator, size: int):
+    return [{"d": 2, "t": t} for t in ("0", "1/4", "1/2", "1", "3/2", "2", "3", "4", "6", "8")]
+
+
+E4_TAIL_SEARCH = Adversary("search over t ∈ [0, 8]", space=Space(
+    bounds={"t": (0.0, 8.0)}, fixed={"d": 2}, build=lambda p: {"d": 2, "t": Fraction(p["t"]).limit_denominator(1000)}))
+
+E4_CLAIMS = (
+    Claim(
+        id="retain.lemE.2:operator",
+        source="Lemma E.2's proof (lines 515–517), operator norm, the first term of Lemma E.4 (line 537); d = 2, k = 1",
+        kind=Kind.SENSITIVITY,
+        statement="‖P_k(Σ̂_R') − P_k(Σ̂_R)‖_2 ≤ 2B²/((n + 1)gap_k(R)) for every added x, ‖x‖ ≤ B",
+        hypotheses=(PCA_OP_VALID,), bound=PCA_BOUND_OP_EXPR, quantity=_pca_op_shift,
+        adversaries=(Adversary("nearly degenerate and wide gaps, many repeated points, diagonal and rotated data",
+                               generate=_pca_op_structured), PCA_SEARCH),
+        derivation="retain.lemE.2:operator",
+    ),
+    Claim(
+        id="retain.lemE.2:control-operator-quartered",
+        source="negative control: Lemma E.2's operator-norm bound divided by 4",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖P_k(Σ̂_R') − P_k(Σ̂_R)‖_2 ≤ B²/(2(n + 1)gap_k(R))",
+        hypotheses=(PCA_OP_VALID,), bound=PCA_BOUND_OP_EXPR / 4, quantity=_pca_op_shift,
+        adversaries=(Adversary("nearly degenerate and wide gaps", generate=_pca_op_structured),),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemE.4",
+        source="Lemma E.4 (lines 531–551): the inequality its proof establishes before the O(·), d = 2, k = 1",
+        kind=Kind.ACCURACY,
+        statement="‖V_RV_Rᵀ − P_k(V_R'V_R'ᵀ + E)‖_2 ≤ 2B²/((n + 1)gap_k(R)) + 2‖E‖_2 for every symmetric E",
+        hypotheses=(E4_VALID,), bound=E4_EXPR, quantity=_e4_distance,
+        adversaries=(Adversary("eigen-flips and rotations of the released projector, draws of E at σ(R), nearly "
+                               "degenerate gaps", generate=_e4_structured), E4_SEARCH),
+        derivation="retain.lemE.4",
+        note="Deterministic in E; the probability enters only through ‖E‖ (retain.lemE.4:noise-tail). The first term "
+             "is Lemma E.2's operator-norm bound, which its proof takes from Lemma E.1 as printed.",
+    ),
+    Claim(
+        id="retain.lemE.4:control-noise-dropped",
+        source="negative control: Lemma E.4's inequality without the 2‖E‖ term",
+        kind=Kind.ACCURACY,
+        statement="(wrong on purpose) ‖V_RV_Rᵀ − P_k(V_R'V_R'ᵀ + E)‖_2 ≤ 2B²/((n + 1)gap_k(R))",
+        hypotheses=(E4_VALID,), bound=PCA_BOUND_OP_EXPR, quantity=_e4_distance,
+        adversaries=(Adversary("eigen-flips and rotations of the released projector", generate=_e4_structured),),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="retain.lemE.4:noise-tail",
+        source="Lemma E.4's proof (line 537): 'with high probability ‖E‖ = O(2√(2d)B²c_(ε,δ)/((n + 1)gap_k(R)))', "
+               "explicit; d = 2",
+        kind=Kind.INEQUALITY,
+        statement="P(‖E‖_2 ≥ σ(2√d + t)) ≤ 2e^(−t²/4) for E symmetric with i.i.d. N(0, σ²) upper-triangular entries",
+        hypotheses=(E4_TAIL_VALID,), bound=E4_TAIL_EXPR, quantity=_e4_tail,
+        adversaries=(Adversary("t from 0 to 8", generate=_e4_tail_structured), E4_TAIL_SEARCH),
+        derivation="retain.lemE.4:noise-tail",
+        note="With σ = σ(R) = 2√2B²c_(ε,δ)/((n + 1)gap_k(R)) this is the O(√d σ) of line 537 with constants; with "
+             "retain.lemE.4 it gives ‖V_RV_Rᵀ − P_k(·)‖_2 ≤ 2B²/((n + 1)gap) + 2σ(2√d + t) with probability "
+             "≥ 1 − 2e^(−t²/4). The probability is computed exactly (certified integral), not sampled.",
+    ),
+    Claim(
+        id="retain.lemE.4:control-tail-hundredfold",
+        source="negative control: the tail bound divided by 100",
+        kind=Kind.INEQUALITY,
+        statement="(wrong on purpose) P(‖E‖_2 ≥ σ(2√d + t)) ≤ 2e^(−t²/4)/100",
+        hypotheses=(E4_TAIL_VALID,), bound=E4_TAIL_EXPR / 100, quantity=_e4_tail,
+        adversaries=(Adversary("t from 0 to 8", generate=_e4_tail_structured),),
+        control=Control.NEGATIVE,
+    ),
+)
+CLAIMS = CLAIMS + E4_CLAIMS
+
+
+# --------------------------------------------------------------------------- Descent-to-Delete for m deletions (+fix-style)
+def _d2d_m_mech(values: Instance):
+    """Algorithm 1 certified for m deletions (eq. (5) with mL, the same DescentToDeleteRS; cached per R)."""
+    return _d2d_m_mech_cached(instance_key(values, ("x", "y", "lambda", "B", "R_w", "epsilon", "delta", "sigma", "m")))
+
+
+@functools.lru_cache(maxsize=64)
+def _d2d_m_mech_cached(key: tuple):
+    from ..algorithms.retain import DescentToDeleteRS
+
+    v = dict(key)
+    return DescentToDeleteRS(_logistic_mech(v), epsilon=v["epsilon"], delta=v["delta"], sigma=v["sigma"], m=int(v["m"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _d2d_m_shift_cached(key: tuple) -> arb:
+    v = {k: list(x) if isinstance(x, tuple) else x for k, x in key}
+    R, Z = _newton_m_data(v)
+    return _d2d_m_mech(v).shift(R, Z).arb()
+
+
+def _d2d_m_shift(values: Instance) -> arb:
+    """‖G_R^I(w_(R∪Z)) − w_R‖ after Algorithm 1's I = I_R steps for m deletions (d2d projected GD, 50 digits)."""
+    return _d2d_m_shift_cached(instance_key(values, ("x", "y", "lambda", "B", "R_w", "epsilon", "delta", "sigma", "m",
+                                                     "Zx", "Zy")))
+
+
+def _d2d_m_delta(values: Instance) -> arb:
+    shift = _d2d_m_shift(values)
+    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], values["sigma"], shift)
+
+
+def _d2d_m_terms(values: Instance) -> dict[str, Any]:
+    R, _ = _newton_m_data(values)
+    p = _d2d_m_mech(values).parameters(R)
+    return {k: p[k] for k in ("gamma_R", "I", "L", "lambda_R", "n", "m")}
+
+
+def _d2d_m_ok(values: Instance) -> Decision:
+    R, Z = _newton_m_data(values)
+    B, lam, m = frac(values["B"]), frac(values["lambda"]), frac(values["m"])
+    eps, dl, sig = frac(values["epsilon"]), frac(values["delta"]), frac(values["sigma"])
+    if not (lam > 0 and frac(values["R_w"]) > 0 and 0 < eps < 1 and 0 < dl < 1 and sig > 0 and m == Z.n >= 1
+            and all(abs(v) <= B for v in list(R.X[:, 0]) + list(Z.X[:, 0]))
+            and all(v in (-1, 1) for v in list(R.y) + list(Z.y))):
+        return Decision.FALSE
+    if not _d2d_m_shift(values).is_finite():
+        return Decision.FALSE
+    return holds(all(frac(values[k]) == frac(v) for k, v in _d2d_m_terms(values).items() if k in values))
+
+
+D2D_M_VALID = P("as Lemma H.1 (log loss, d = 1, λ > 0, certified minimisers; ε, δ ∈ (0, 1), σ > 0) with m = |Z| ≥ 1 "
+                "deleted points; γ_R, I, L, λ_R, n (when given) those Algorithm 1 computes for m deletions", _d2d_m_ok)
+
+
+def _d2d_m_structured(terms: bool):
+    def gen(rng: np.random.Generator, size: int):
+        out = []
+        for i, base in enumerate(_newton_m_structured(rng, size)):
+            eps, dl = (("1/2", "1/100000"), ("9/10", "1/1000"), ("1/10", "1/10000000000"))[i % 3]
+            out.append({**base, "epsilon": eps, "delta": dl, "sigma": ("1/10", "1/1000")[i % 2]})
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return [{**inst, **_d2d_m_terms(inst)} for inst in out] if terms else out
+
+    return gen
+
+
+D2D_M_CLAIMS = (
+    Claim(
+        id="retain.lemH.1:m-points+fix",
+        source="extension of Lemma H.1 (lines 691–707) with Algorithm 1 to m deleted points; log loss, d = 1",
+        kind=Kind.UNLEARNING,
+        statement="Descent-to-Delete with I = ⌈ln(mL/(nλ_Rσb(ε, δ)))/ln(1/γ_R)⌉ steps from w_(R∪Z), |Z| = m, publishes "
+                  "N(G_R^I(w_(R∪Z)), σ²) vs N(w_R, σ²): (ε, δ)-indistinguishable",
+        hypotheses=(D2D_M_VALID,), bound=delta, quantity=_d2d_m_delta,
+        adversaries=(Adversary("Example G.3's datasets, 2–3 repeated or opposite deleted points, σ ∈ {1/10, 1/1000}",
+                               generate=_d2d_m_structured(False)),),
+        derivation="retain.lemH.1:m-points+fix", corrects="retain.lemH.1",
+        note="Not a correction: the paper states m = 1. Lemma G.1 for m points (retain.lemG.1:m-points+fix) gives "
+             "‖w_R' − w_R‖ ≤ mL/(nλ_R); the contraction and the Gaussian step are unchanged, so eq. (5) with mL.",
+    ),
+    Claim(
+        id="retain.lemH.1:m-points-sensitivity+fix",
+        source="extension of Lemma H.1's proof (lines 697–701) to m deleted points",
+        kind=Kind.SENSITIVITY,
+        statement="‖G_R^I(w_(R∪Z)) − w_R‖ ≤ γ_R^I·mL/(nλ_R), |Z| = m, with Algorithm 1's η_R = 2/(λ_R + β_R)",
+        hypotheses=(D2D_M_VALID,), bound=D2D_BOUND_EXPR, quantity=_d2d_m_shift,
+        adversaries=(Adversary("Example G.3's datasets, 2–3 repeated or opposite deleted points",
+                               generate=_d2d_m_structured(True)),),
+        derivation="retain.lemH.1:m-points-sensitivity+fix", corrects="retain.lemH.1:sensitivity",
+        note="Not a correction: the paper states m = 1.",
+    ),
+    Claim(
+        id="retain.lemH.1:control-m-boosted",
+        source="negative control: the m-point shift bound divided by 10⁴",
+        kind=Kind.SENSITIVITY,
+        statement="(wrong on purpose) ‖G_R^I(w_(R∪Z)) − w_R‖ ≤ 10⁻⁴·γ_R^I·mL/(nλ_R)",
+        hypotheses=(D2D_M_VALID,), bound=D2D_BOUND_EXPR / 10**4, quantity=_d2d_m_shift,
+        adversaries=(Adversary("Example G.3's datasets, 2–3 deleted points", generate=_d2d_m_structured(True)),),
+        control=Control.NEGATIVE,
+    ),
+)
+CLAIMS = CLAIMS + D2D_M_CLAIMS
