@@ -13,23 +13,12 @@ from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.claims import olu as O
-from certunlearn.numeric.precision import workprec
+
+from .oracles import contains, mp
 
 mpmath.mp.dps = 100
 CLAIMS = all_claims("olu")
 MAX_PREC = 1024
-
-
-def mp(x) -> mpmath.mpf:
-    x = F(x)
-    return mpmath.mpf(x.numerator) / x.denominator
-
-
-def contains(enclosure: arb, value) -> bool:
-    with workprec(400):
-        if isinstance(value, F):
-            return enclosure.overlaps(arb(value.numerator) / value.denominator)
-        return enclosure.overlaps(arb(mpmath.nstr(value, 100)))
 
 
 def renyi_by_quadrature(a, m0, v0, m1, v1) -> mpmath.mpf:

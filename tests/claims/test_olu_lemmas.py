@@ -7,7 +7,6 @@ from fractions import Fraction as F
 
 import mpmath
 import pytest
-from flint import arb
 
 from certunlearn.algorithms import olu as A
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, evaluate
@@ -17,20 +16,10 @@ from certunlearn.claims.model import decode_instance
 from certunlearn.claims import olu as O
 from certunlearn.numeric.precision import workprec
 
+from .oracles import contains, mp
+
 mpmath.mp.dps = 100
 MAX_PREC = 1024
-
-
-def mp(x) -> mpmath.mpf:
-    x = F(x)
-    return mpmath.mpf(x.numerator) / x.denominator
-
-
-def contains(enclosure: arb, value) -> bool:
-    with workprec(400):
-        if isinstance(value, F):
-            return enclosure.overlaps(arb(value.numerator) / value.denominator)
-        return enclosure.overlaps(arb(mpmath.nstr(value, 100)))
 
 
 def near(fn, value, inst) -> bool:

@@ -10,29 +10,17 @@ from itertools import product
 import mpmath
 import numpy as np
 import pytest
-from flint import arb
 
 from certunlearn.algorithms import olu as A
 from certunlearn.check.evaluate import EXCLUDED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims import olu as O
-from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
+
+from .oracles import contains, mp
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024
-
-
-def mp(x) -> mpmath.mpf:
-    x = F(x)
-    return mpmath.mpf(x.numerator) / x.denominator
-
-
-def contains(enclosure: arb, value) -> bool:
-    with workprec(400):
-        if isinstance(value, F):
-            return enclosure.overlaps(arb(value.numerator) / value.denominator)
-        return enclosure.overlaps(arb(mpmath.nstr(value, 100)))
 
 
 # ---------------------------------------------------------------------------------------------- Proposition 1
