@@ -4,7 +4,7 @@ import sympy
 
 from certunlearn.claims import Adversary, Claim, Control, Kind, all_claims, get_claim
 from certunlearn.claims.model import ID_PATTERN
-from certunlearn.derive import check_derivation, load_derivation
+from certunlearn.derive import check_derivation, load_derivation, render_text, zero_proof
 from certunlearn.errors import UnknownClaimError
 
 CLAIMS = all_claims()
@@ -29,8 +29,17 @@ def test_malformed_ids_and_fix_without_target_are_refused():
 @pytest.mark.parametrize("claim", [c for c in CLAIMS if c.control is not Control.NEGATIVE], ids=lambda c: c.id)
 def test_every_claim_has_a_derivation_that_links_to_its_bound(claim):
     assert claim.derivation is not None
-    result = check_derivation(load_derivation(claim.derivation), claim)
+    derivation = load_derivation(claim.derivation)
+    result = check_derivation(derivation, claim)
     assert result.link == "identity", result.link_text
+    text = render_text(result)
+    assert all(f"[{s.status}]" in text for s in result.steps)
+    # not vacuous: the chain's last right-hand side, abbreviations expanded, does not also equal another target
+    last = derivation.steps[-1].rhs
+    for sym, value in reversed(derivation.where):
+        last = last.subs(sym, value)
+    target = claim.bound if derivation.target == "bound" else claim.prescribed[derivation.target]
+    assert zero_proof(last, sympy.sympify(target) + 1) is None
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)

@@ -5,9 +5,9 @@ import mpmath
 import pytest
 import sympy
 
-from certunlearn.claims import all_claims, get_claim
+from certunlearn.claims import all_claims
 from certunlearn.claims.model import Control
-from certunlearn.derive import REFUTED, check_derivation, load_derivations, zero_proof
+from certunlearn.derive import REFUTED, check_derivation, load_derivations
 
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
 
@@ -24,21 +24,6 @@ def test_every_claim_has_its_derivation():
         assert c.derivation == c.id
         assert c.derivation in ds
         assert ds[c.derivation].claim_id == c.id
-
-
-@pytest.mark.parametrize("cid", [c.id for c in D2D])
-def test_links_to_the_claim(results, cid):
-    d, r = results[cid]
-    assert r.link == "identity", r.link_detail
-    # not vacuous: the last right-hand side differs from a different target
-    target = get_claim(cid).bound if d.target == "bound" else get_claim(cid).prescribed[d.target]
-    assert zero_proof(_expand(d, d.steps[-1].rhs), sympy.sympify(target) * 3) is None
-
-
-def _expand(d, expr):
-    for sym, val in reversed(d.where):
-        expr = expr.subs(sym, val)
-    return expr
 
 
 @pytest.mark.parametrize("cid", [c.id for c in D2D])

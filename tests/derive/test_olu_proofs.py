@@ -3,10 +3,9 @@ is confirmed false independently — re-evaluated with sympy at 100 digits at th
 from fractions import Fraction
 
 import pytest
-import sympy
 
 from certunlearn.claims import Control, all_claims, get_claim
-from certunlearn.derive import ESTABLISHED, REFUTED, check_derivation, load_derivations, render_text, zero_proof
+from certunlearn.derive import ESTABLISHED, REFUTED, check_derivation, load_derivations
 
 DERIVATIONS = load_derivations("olu")
 CLAIMS = [c for c in all_claims("olu") if c.control is not Control.NEGATIVE]
@@ -21,15 +20,6 @@ def test_every_named_derivation_exists_and_nothing_else():
     assert {c.derivation for c in CLAIMS if c.derivation} == set(DERIVATIONS)
     for cid, d in DERIVATIONS.items():
         assert d.claim_id == cid and d.target == "bound"
-
-
-@pytest.mark.parametrize("cid", sorted(DERIVATIONS))
-def test_link_and_render(results, cid):
-    r = results[cid]
-    assert r.link == "identity", r.link_detail
-    text = render_text(r)
-    assert all(f"[{s.status}]" in text for s in r.steps)
-    assert zero_proof(DERIVATIONS[cid].steps[-1].rhs, sympy.Symbol("not_the_target")) is None
 
 
 def test_every_refuted_step_is_false_at_its_point(results, refuted_at):

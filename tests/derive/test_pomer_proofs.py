@@ -38,11 +38,6 @@ def test_the_main_theorems_have_derivations():
             "pomer.thm4.5", "pomer.thm4.5:switches"} <= set(DERIVATIONS)
 
 
-@pytest.mark.parametrize("cid", CIDS)
-def test_link_is_identity(results, cid):
-    assert results[cid].link == "identity", results[cid].link_detail
-
-
 @pytest.mark.parametrize("cid", ["pomer.lem3.5"])
 def test_link_is_not_vacuous(cid):
     claim = get_claim(cid)
