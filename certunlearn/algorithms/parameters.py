@@ -18,7 +18,7 @@ import sympy
 
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
-from ..numeric.enclosure import arb_upper_float, to_arb
+from ..numeric.enclosure import arb_upper_float
 from ..numeric.precision import precisions, workprec
 from ..numeric.sympy_arb import arb_eval
 
@@ -81,12 +81,15 @@ class Schedule:
     name: str
     expr: sympy.Expr
     env: Mapping[str, Any] = field(default_factory=dict)
+    _values: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __call__(self, i: int) -> int:
         i = iteration_count(i, "i")
         if i < 1:
             raise InvalidParameterError("i", f"update rounds start at 1, got {i}")
-        return evaluate_prescribed(self.name, self.expr, {**self.env, "i": i}, "int", "schedule")
+        if i not in self._values:
+            self._values[i] = evaluate_prescribed(self.name, self.expr, {**self.env, "i": i}, "int", "schedule")
+        return self._values[i]
 
     def __repr__(self) -> str:
         return f"Schedule({self.name} = ⌈{self.expr}⌉)"
@@ -127,39 +130,43 @@ def _arb_env(env: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def ceil_exact(expr: sympy.Expr, env: Mapping[str, Any], name: str = "value", source: str = "an expression") -> int:
+    """⌈expr⌉ at ``env``, clamped at 0, decided exactly: on enclosures at rising precision; a value that is exactly
+    an integer (e.g. log 4/log 2, where no enclosure decides the ceiling) is recognised by sympy; failing both,
+    the ceiling of the upper end (never too few iterations)."""
+    values = _arb_env(env)
+    upper = None
+    for prec in precisions(64, 1024):
+        with workprec(prec):
+            b = arb_eval(expr, values)
+            if not b.is_finite():
+                raise InvalidParameterError(name, f"the prescribed {name} of {source} is not finite here")
+            unique = b.ceil().unique_fmpz()
+            if unique is not None:
+                return max(0, int(unique))
+            upper = b.upper().ceil().unique_fmpz()
+    free = {s.name: s for s in expr.free_symbols}
+    exact = sympy.simplify(expr.subs({free[k]: _sympy_value(env[k], k) for k in free}))
+    if exact.is_Rational:
+        return max(0, math.ceil(Fraction(int(exact.p), int(exact.q))))
+    return max(0, int(upper))
+
+
 def evaluate_prescribed(name: str, expr: sympy.Expr, env: Mapping[str, Any], kind: str, source: str) -> Any:
-    """One prescribed value: ``kind`` ``"int"`` (⌈·⌉, ≥ 0), ``"up"`` (float ≥ the value, ≥ 0) or ``"real"``
-    (exact Fraction when rational, else the nearest float)."""
+    """One prescribed value: ``kind`` ``"int"`` (⌈·⌉, ≥ 0, :func:`ceil_exact`), ``"up"`` (the smallest float ≥ the
+    value, which must be > 0) or ``"real"`` (exact Fraction when rational, else the nearest float)."""
     free = {s.name: s for s in expr.free_symbols}
     missing = sorted(set(free) - set(env))
     if missing:
         raise InvalidParameterError(missing[0], f"needed to evaluate the prescribed {name} of {source}")
-    exact = expr.subs({free[k]: _sympy_value(env[k], k) for k in free})
-    if exact.is_Rational:
-        q = Fraction(int(exact.p), int(exact.q))
-        if kind == "int":
-            return max(0, math.ceil(q))
-        if kind == "up":
-            if q < 0:
-                raise InvalidParameterError(name, f"the prescribed {name} of {source} is {q} < 0")
-            with workprec(128):
-                return arb_upper_float(to_arb(q))
-        return q
-    values = _arb_env(env)
     if kind == "int":
-        upper = None
-        for prec in precisions(128):
-            with workprec(prec):
-                b = arb_eval(expr, values)
-                if not b.is_finite():
-                    raise InvalidParameterError(name, f"the prescribed {name} of {source} is not finite here")
-                unique = b.ceil().unique_fmpz()
-                if unique is not None:
-                    return max(0, int(unique))
-                upper = b.upper().ceil().unique_fmpz()
-        return max(0, int(upper)) if upper is not None else 0
+        return ceil_exact(expr, env, name, source)
+    if kind == "real":
+        exact = expr.subs({free[k]: _sympy_value(env[k], k) for k in free})
+        if exact.is_Rational:
+            return Fraction(int(exact.p), int(exact.q))
     with workprec(256):
-        b = arb_eval(expr, values)
+        b = arb_eval(expr, _arb_env(env))
     if not b.is_finite():
         raise InvalidParameterError(name, f"the prescribed {name} of {source} is not finite here")
     if kind == "up":

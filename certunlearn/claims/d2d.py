@@ -31,7 +31,7 @@ true δ between the two published Gaussian mixtures enclosed between a witness s
 The printed Algorithm 5 fails for repeated points; the ``+fix`` claims use the reference's ``"by-copy"`` variant.
 **Table 1** entries are checked as rates (accuracy in 𝓘, iterations in i) against the theorems' explicit bounds;
 the introduction's (2ε, 2δ) statement as a membership test on the deleted point. Parameters are evaluated by
-:func:`claim_parameters` (the rules of ``algorithms.parameters.theorem_parameters`` on arb enclosures).
+``algorithms.parameters.theorem_parameters`` (the algorithms' own rules).
 """
 from __future__ import annotations
 
@@ -49,8 +49,9 @@ from flint import arb
 from sympy import Rational, log, sqrt
 
 from ..errors import CertunlearnError
+from ..algorithms.parameters import ceil_exact, theorem_parameters
 from ..numeric.enclosure import Decision, decide, to_arb
-from ..numeric.precision import precisions, workprec
+from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from ..privacy import delta_enclosure
 from ..privacy.profile import erfc_ball, profile_arb
@@ -151,27 +152,6 @@ def _ge(a: Any, b: Any) -> Decision:
     return decide(b, "<=", a, max_prec=1024).decision
 
 
-def exact_int(expr: sympy.Expr, env: dict[str, Any]) -> int:
-    """⌈expr⌉ (clamped at 0) decided exactly: on enclosures at rising precision; a value that is exactly an
-    integer (e.g. log 4/log 2) is recognised by sympy; failing both, the ceiling of the upper bound (the rule
-    of ``algorithms.d2d.theorem_parameters``)."""
-    upper = None
-    for prec in precisions(64, 1024):
-        with workprec(prec):
-            b = arb_eval(expr, env)
-            if not b.is_finite():
-                raise ArithmeticError(f"{expr} is not finite here")
-            u = b.ceil().unique_fmpz()
-            if u is not None:
-                return max(0, int(u))
-            upper = b.upper().ceil().unique_fmpz()
-    sub = sympy.simplify(sympy.sympify(expr).subs({sympy.Symbol(k, positive=True): sympy.nsimplify(frac(v))
-                                                   for k, v in env.items()}))
-    if sub.is_Rational:
-        return max(0, math.ceil(Fraction(int(sub.p), int(sub.q))))
-    return max(0, int(upper))
-
-
 UNIT = arb(0).union(arb(1))
 
 
@@ -182,43 +162,6 @@ def clamp01(x: arb) -> arb:
 
 EPS_POS = H("ε > 0", ">", epsilon, 0)
 DELTA_RANGE = (H("δ > 0", ">", delta, 0), H("δ < 1", "<", delta, 1))
-
-
-def claim_parameters(claim: Claim, **consts: Any) -> dict[str, Any]:
-    """The parameters ``claim`` prescribes, with the rules of ``algorithms.parameters.theorem_parameters`` (σ the
-    smallest float ≥ its value, iteration counts and sizes ⌈·⌉ decided exactly, other names an exact Fraction when
-    rational, else the nearest float; a name depending on the round i becomes i ↦ ⌈value⌉), evaluated on arb
-    enclosures — the quantities call this for every instance, and sympy substitution dominated the search time.
-    ``tests/claims/test_d2d_claims.py`` checks it against ``theorem_parameters``."""
-    from ..algorithms.parameters import ITERATION_PARAMETERS, ROUND_UP_PARAMETERS, evaluate_prescribed
-    from ..numeric.enclosure import arb_upper_float
-
-    env: dict[str, Any] = {k: frac(v) for k, v in consts.items()}
-    out: dict[str, Any] = {}
-    for name, expr in claim.prescribed.items():
-        if name in consts:
-            out[name] = consts[name]
-            continue
-        expr = sympy.sympify(expr)
-        names = {sym.name for sym in expr.free_symbols}
-        if name in ITERATION_PARAMETERS:
-            if "i" in names and "i" not in env:
-                fixed = dict(env)
-                value: Any = functools.lru_cache(maxsize=None)(lambda r, e=expr, f=fixed: exact_int(e, {**f, "i": r}))
-            else:
-                value = exact_int(expr, env)
-        elif name in ROUND_UP_PARAMETERS:
-            with workprec(256):
-                b = arb_eval(expr, env)
-            if not (b.is_finite() and b > 0):
-                raise ArithmeticError(f"the prescribed {name} of {claim.id} is not > 0 here")
-            value = arb_upper_float(b)
-        else:
-            value = evaluate_prescribed(name, expr, env, "real", claim.id)
-        out[name] = value
-        if not callable(value):
-            env[name] = value if not isinstance(value, float) else Fraction(value)
-    return out
 
 
 # =========================================================================== the perturbed-GD problem of an instance
@@ -602,14 +545,14 @@ def _secret_runs(claim_id: str, key: tuple) -> tuple:
     s = _setup_cached(instance_key(values, SETUP_NAMES))
     # a prescribed parameter (the regulariser m of Theorems 3.4/3.5) is frozen as None: recomputed here
     consts = {k: v for k, v in values.items() if k in CONST_NAMES and v is not None and k not in claim.prescribed}
-    params = claim_parameters(claim, **consts)
+    params = theorem_parameters(claim, **consts)
     # the driver of PerturbedGD.from_theorem, built from the same evaluated parameters (evaluated once); the
     # learning T is re-evaluated at n = |D_i| for retraining, from the claim's expression (⌈·⌉ decided exactly)
     env = {**consts, **{k: v for k, v in params.items() if not callable(v) and k != "T"}}
     problem = Problem(s.loss, s.domain, reg=params["m"]) if "m" in claim.prescribed else Problem(s.loss, s.domain)
     T_expr = claim.prescribed["T"]
     pgd = PerturbedGD(problem, params["eta"], functools.lru_cache(maxsize=None)(
-        lambda nn: exact_int(T_expr, {**env, "n": nn})), params["T_i"], params["sigma"], perfect=False,
+        lambda nn: ceil_exact(T_expr, {**env, "n": nn})), params["T_i"], params["sigma"], perfect=False,
         theta0=s.theta0, claim_id=claim.id, guarantee_parameters=consts)
     if "m" in claim.prescribed and frac(pgd.problem.reg) == 0:
         raise ArithmeticError("the prescribed regulariser rounded to 0")
@@ -853,14 +796,14 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     Ds = s.datasets()
 
     def retrain(X: np.ndarray) -> Fraction:
-        Tn = exact_int(claim.prescribed["T"], {**env, "n": len(X)})
+        Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(X)})
         return gd_1d(prob, tuple(frac(row[0]) for row in X), frac(s.theta0[0]), eta, Tn)
 
     rounds = [(None, rho, 0, retrain(Ds[0]), None, Ds[0])]
     mean = rounds[0][3]
     for r, X in enumerate(Ds[1:], start=1):
         c = sum((row[0] for row in X), Fraction(0)) / len(X)
-        Ti = exact_int(claim.prescribed["T_i"], {**env, "i": r})
+        Ti = ceil_exact(claim.prescribed["T_i"], {**env, "i": r})
         mean = c + rho**Ti * (mean - c)
         rounds.append((c, rho, Ti, mean, None, X))
         rounds[-1] = (c, rho, Ti, mean, retrain(X), X)
@@ -1051,7 +994,7 @@ def _with_min_I(gen: Callable[[np.random.Generator, int], list[dict]], expr: sym
         for j, inst in enumerate(gen(rng, size)):
             inst = dict(inst)
             env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-            inst["I"] = max(frac(inst["I"]) if frac(inst["I"]) >= 10 else 0, exact_int(expr, env) + (0, 3)[j % 2])
+            inst["I"] = max(frac(inst["I"]) if frac(inst["I"]) >= 10 else 0, ceil_exact(expr, env) + (0, 3)[j % 2])
             out.append(inst)
         return out
 
@@ -1064,7 +1007,7 @@ def _search_min_I(adv: Adversary, expr: sympy.Expr) -> Adversary:
     def build(q: dict) -> dict:
         inst = sp.build(q)
         env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-        inst["I"] = exact_int(expr, env) + max(0, round(q["I"]) - 1)
+        inst["I"] = ceil_exact(expr, env) + max(0, round(q["I"]) - 1)
         return inst
 
     return Adversary(adv.name + " (I from its lower bound up)", space=Space(sp.bounds, sp.log, sp.fixed, build))
@@ -1966,7 +1909,7 @@ def _lem43_tail(variant: str, key: tuple) -> Fraction:
     values = dict(key)
     data, ups = _data_updates(values)
     Bn, n0 = int(frac(values["B"])), len(data)
-    k0 = exact_int(10 * B / n * log(1 / deltap), {"B": Bn, "n": n0, "delta_p": frac(values["delta_p"])})
+    k0 = ceil_exact(10 * B / n * log(1 / deltap), {"B": Bn, "n": n0, "delta_p": frac(values["delta_p"])})
     slot = sample_laws(data, ups, 1, variant=variant)
     Ds = _datasets_of(data, ups)
     worst = Fraction(0)
@@ -2150,7 +2093,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
     if s.dim != 1:
         raise ArithmeticError("the published mixtures are enumerated in one dimension")
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in claim.prescribed}
-    p = claim_parameters(claim, **consts)
+    p = theorem_parameters(claim, **consts)
     Bn, Kn, Cn = p["B"], p["K"], p["C"]
     if Cn != 1 or Bn % Kn:
         raise ArithmeticError("enumerated for C = 1 copy and K | B")
@@ -2171,7 +2114,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
         return [tuple(sorted(sample[j * size:(j + 1) * size])) for j in range(Kn)]
 
     def fresh(Di: tuple) -> dict:
-        Tn = exact_int(claim.prescribed["T"], {**env, "n": len(Di)})
+        Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(Di)})
         out = {}
         for smp, w in bootstrap_law(Di, Bn).items():
             ms = [model(frac(s.theta0[0]), c, Tn) for c in parts(smp)]
@@ -2181,7 +2124,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
     data = tuple(frac(r[0]) for r in s.X)
     ups = [("add" if u.kind == "add" else "delete", frac(u.x[0])) for u in s.updates]
     Ds = _datasets_of(data, ups)
-    T0 = exact_int(claim.prescribed["T"], {**env, "n": n0})
+    T0 = ceil_exact(claim.prescribed["T"], {**env, "n": n0})
     states: dict = {}
     for smp, w in bootstrap_law(Ds[0], Bn).items():
         ms = tuple(model(frac(s.theta0[0]), c, T0) for c in parts(smp))
@@ -2344,7 +2287,7 @@ def thm44_value(key: tuple) -> Fraction:
     values = dict(key)
     s = _setup_cached(instance_key(values, SETUP_NAMES))
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in PRESCRIBED_45}
-    p = claim_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **consts)
+    p = theorem_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **consts)
     Bn, Kn = p["B"], p["K"]
     size = Bn // Kn
     Di = s.datasets()[-1]
@@ -2376,7 +2319,7 @@ def _dist_ok(values: Instance) -> Decision:
     if s.dim != 1:
         return Decision.FALSE
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and not isinstance(v, arb) and k not in PRESCRIBED_45}
-    pp = claim_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **consts)
+    pp = theorem_parameters(_CLAIMS_BY_ID["d2d.thm4.5"], **{k: frac(v) for k, v in consts.items()})
     if pp["C"] != 1 or pp["B"] % pp["K"] or pp["B"] > 6:
         return Decision.FALSE
     if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
@@ -2545,7 +2488,7 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
         expr = claim.prescribed["T_i"]
         if "m" in claim.prescribed:  # the regularised rows: T_i does not involve m
             consts.pop("m", None)
-        a, b = (exact_int(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
+        a, b = (ceil_exact(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
         if a == 0:
             raise ArithmeticError("T_i = 0")
         return to_arb(Fraction(b, a))
@@ -2597,7 +2540,7 @@ def _table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int
                     "beta": Fraction(1, 20), "I": I_, "xi": 1}
             if row == "pgd-perfect":
                 env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-                inst["I"] = max(I_, exact_int(I_MIN_32, env))
+                inst["I"] = max(I_, ceil_exact(I_MIN_32, env))
             if row in ("regularized", "pgd-weak"):
                 inst.pop("m")
             if kind == "accuracy":
@@ -2620,7 +2563,7 @@ def _table_search(row: str, kind: str) -> Adversary:
                 "beta": Fraction(1, 20), "I": max(1, round(q["I"])), "xi": 1}
         if row == "pgd-perfect":
             env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-            inst["I"] = max(inst["I"], exact_int(I_MIN_32, env))
+            inst["I"] = max(inst["I"], ceil_exact(I_MIN_32, env))
         if row in ("regularized", "pgd-weak"):
             inst.pop("m")
         if kind == "accuracy":

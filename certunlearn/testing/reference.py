@@ -146,14 +146,15 @@ def _f(v: Any) -> float:
 
 def case_from_instance(claim_id: str, instance: dict[str, Any]) -> D2DCase:
     """The Algorithm 2 case of a perturbed-GD instance: D_0 = ``X``, the first update of ``U``, θ = ``theta0``,
-    with the claim's η, T_1 and σ (evaluated by ``claims.d2d.claim_parameters``, σ rounded up)."""
+    with the claim's η, T_1 and σ (evaluated by ``algorithms.parameters.theorem_parameters``, σ rounded up)."""
     from ..claims import get_claim
-    from ..claims.d2d import CONST_NAMES, claim_parameters, setup_of
+    from ..algorithms.parameters import theorem_parameters
+    from ..claims.d2d import CONST_NAMES, frac, setup_of
 
     claim = get_claim(claim_id)
     s = setup_of(instance)
     consts = {k: v for k, v in instance.items() if k in CONST_NAMES and k not in claim.prescribed}
-    p = claim_parameters(claim, **consts)
+    p = theorem_parameters(claim, **{k: frac(v) for k, v in consts.items()})
     T1 = p["T_i"](1) if callable(p["T_i"]) else p["T_i"]
     d = s.dim
     A = [[_f(s.a[r]) if r == c else 0.0 for c in range(d)] for r in range(d)]

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from flint import arb
 
+from certunlearn.algorithms.parameters import ceil_exact
 from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import all_claims, get_claim
@@ -51,24 +52,6 @@ def test_every_prescription_is_usable_by_the_algorithms():
         assert p["eta"] == 2 / (Fraction(3) + 2 * Fraction(p["m"]))  # η = 2/(M + 2m) at the rounded m
     p = theorem_parameters("d2d.thm4.5", **{**env, "n": 4}, xi=1, beta=1)
     assert (p["B"], p["K"], p["C"]) == (4, 2, 1) and p["T_i"](3) > p["T_i"](1)
-
-
-@pytest.mark.parametrize("cid", ["d2d.thm3.1", "d2d.thm3.2", "d2d.thm3.4", "d2d.thm3.5", "d2d.rem3.6", "d2d.thm4.5"])
-def test_claim_parameters_agree_with_theorem_parameters(cid):
-    """The quantities' fast evaluation of the prescribed parameters gives what algorithms.parameters gives."""
-    from certunlearn.algorithms.parameters import theorem_parameters
-
-    env = dict(epsilon=Fraction(1, 2), delta=Fraction(1, 1000), L=3, M=5, m=1, n=16, d=2, D=2, I=3, xi=Fraction(5, 4),
-               beta=1)
-    claim = get_claim(cid)
-    env = {k: v for k, v in env.items() if k not in claim.prescribed}
-    ref, mine = theorem_parameters(cid, **env), C.claim_parameters(claim, **env)
-    assert set(ref) == set(mine)
-    for k in ref:
-        if callable(ref[k]):
-            assert [ref[k](r) for r in (1, 2, 5)] == [mine[k](r) for r in (1, 2, 5)], k
-        else:
-            assert ref[k] == mine[k], k
 
 
 def test_claim33_lipschitz_attained_by_hand():
@@ -171,7 +154,7 @@ def test_accuracy_oracle_boundary_optimum():
         q = claim.quantity(vals)
         alpha = C.arb_eval(C.ALPHA_31, vals)
     th = _hand_pgd(1, -1, 1, [Fraction(2)] * 4, Fraction(-1), Fraction(4, 3),
-                   C.exact_int(C.T_31, {k: C.frac(inst[k]) for k in ("I", "D", "m", "n", "L", "M")}))
+                   ceil_exact(C.T_31, {k: C.frac(inst[k]) for k in ("I", "D", "m", "n", "L", "M")}))
     with mpmath.workdps(100):
         sig = mpmath.mpf(vals["sigma"].mid().str(60, radius=False))
         al = mpmath.mpf(alpha.mid().str(60, radius=False))
