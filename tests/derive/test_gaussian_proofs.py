@@ -15,6 +15,8 @@ from certunlearn.derive import (
     CITED, ESTABLISHED, IDENTITY, PROVED, REFUTED, check_derivation, load_derivation, load_derivations, render_text,
 )
 
+from .rechecks import holds_at, step_sides, value_at
+
 # The claims' target expressions, written out literally (the link must hold against exactly these).
 TARGETS = {
     "gaussian.renyi": ("bound", alpha * Delta**2 / (2 * sigma**2)),
@@ -99,42 +101,12 @@ def test_exact_is_cited_where_nothing_can_be_computed(results):
 # independent numeric re-checks
 
 
-def _sides(d, index):
-    """(lhs, rhs) of step ``index`` (1-based) in the base symbols, derivatives evaluated."""
-    lhs = None
-    for i, st in enumerate(d.steps, start=1):
-        lhs = st.lhs if st.lhs is not None else prev
-        prev = st.rhs
-        if i == index:
-            break
-    l, r = lhs.subs(dict(st.given)), st.rhs.subs(dict(st.given))
-    for sym, val in reversed(d.where):
-        l, r = l.subs(sym, val), r.subs(sym, val)
-    if not (l.has(sympy.Integral) or r.has(sympy.Integral)):
-        l, r = l.doit(), r.doit()
-    return l, r, st.rel
-
-
-def _mp(expr, point):
-    syms = sorted(expr.free_symbols, key=lambda s: s.name)
-    f = sympy.lambdify(syms, expr, "mpmath")
-    return mpmath.mpf(f(*[mpmath.mpf(point[s.name]) for s in syms]))
-
-
-def _holds(l, rel, r, point):
-    with mpmath.workdps(100):
-        lv, rv = _mp(l, point), _mp(r, point)
-        if rel == "==":
-            return abs(lv - rv) <= mpmath.mpf(10) ** -80 * (abs(lv) + abs(rv) + mpmath.mpf(10) ** -300)
-        return lv <= rv if rel == "<=" else lv < rv
-
-
 def _conditions_hold(d, point):
     with mpmath.workdps(100):
         for c in d.conditions:
             if any(x.name not in point for x in c.free_symbols):
                 continue
-            lv, rv = _mp(sympy.sympify(c.lhs), point), _mp(sympy.sympify(c.rhs), point)
+            lv, rv = value_at(sympy.sympify(c.lhs), point), value_at(sympy.sympify(c.rhs), point)
             if not {"<=": lv <= rv, "<": lv < rv, ">=": lv >= rv, ">": lv > rv}[c.rel_op]:
                 return False
     return True
@@ -147,7 +119,7 @@ def test_refuted_steps_fail_at_their_points(results, cid):
     for s in results[cid].steps:
         if s.status != REFUTED:
             continue
-        l, r, rel = _sides(d, s.index)
+        l, r, rel = step_sides(d, s.index)
         point = s.point_dict
         assert point, s.detail
         for name, value in point.items():  # inside the declared domain and the conditions
@@ -155,7 +127,7 @@ def test_refuted_steps_fail_at_their_points(results, cid):
                 lo, hi = domain[name]
                 assert mpmath.mpf(lo) <= mpmath.mpf(value) <= mpmath.mpf(hi)
         assert _conditions_hold(d, point)
-        assert not _holds(l, rel, r, point), f"step {s.index} reported refuted but holds at {point}"
+        assert not holds_at(l, rel, r, point), f"step {s.index} reported refuted but holds at {point}"
 
 
 def _random_point(d, names, rng):
@@ -178,7 +150,7 @@ def test_established_steps_hold_at_random_points(results, cid):
     for s in results[cid].steps:
         if s.status not in ESTABLISHED:
             continue
-        l, r, rel = _sides(d, s.index)
+        l, r, rel = step_sides(d, s.index)
         if l.has(sympy.Integral, sympy.core.function.AppliedUndef) or r.has(sympy.Integral, sympy.core.function.AppliedUndef):
             continue
         names = sorted({x.name for x in (l.free_symbols | r.free_symbols)})
@@ -188,7 +160,7 @@ def test_established_steps_hold_at_random_points(results, cid):
             if not _conditions_hold(d, point):
                 continue
             tried += 1
-            assert _holds(l, rel, r, point), f"{cid} step {s.index} ({s.status}) fails at {point}"
+            assert holds_at(l, rel, r, point), f"{cid} step {s.index} ({s.status}) fails at {point}"
         checked += 1
     assert checked > 0 or cid == "gaussian.renyi"
 
@@ -223,6 +195,7 @@ def test_missing_paper_and_missing_derivation():
 _FAKE = '''
 import sympy
 from certunlearn.derive import Derivation, step
+
 
 def derivations():
     y = sympy.Symbol("y", positive=True)

@@ -12,6 +12,8 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.derive import ESTABLISHED, REFUTED, check_derivation, load_derivations
 
+from .rechecks import holds_at, step_sides
+
 DERIVATIONS = load_derivations("pomer")
 
 
@@ -45,33 +47,6 @@ def test_link_is_not_vacuous(cid):
     assert check_derivation(DERIVATIONS[cid], target * 2).link == "broken"
 
 
-def _sides(d, index):
-    prev = None
-    for i, st in enumerate(d.steps, start=1):
-        lhs = st.lhs if st.lhs is not None else prev
-        prev = st.rhs
-        if i == index:
-            break
-    l, r = lhs.subs(dict(st.given)), st.rhs.subs(dict(st.given))
-    for sym, val in reversed(d.where):
-        l, r = l.subs(sym, val), r.subs(sym, val)
-    return l, r, st.rel
-
-
-def _mp(expr, point):
-    syms = sorted(expr.free_symbols, key=lambda s: s.name)
-    f = sympy.lambdify(syms, expr, "mpmath")
-    return mpmath.mpf(f(*[mpmath.mpf(point[s.name]) for s in syms]))
-
-
-def _holds(l, rel, r, point):
-    with mpmath.workdps(100):
-        lv, rv = _mp(l, point), _mp(r, point)
-        if rel == "==":
-            return abs(lv - rv) <= mpmath.mpf(10) ** -80 * (abs(lv) + abs(rv) + mpmath.mpf(10) ** -300)
-        return lv <= rv if rel == "<=" else lv < rv
-
-
 @pytest.mark.parametrize("cid", CIDS)
 def test_refuted_steps_fail_at_their_points(results, cid):
     d = DERIVATIONS[cid]
@@ -84,8 +59,8 @@ def test_refuted_steps_fail_at_their_points(results, cid):
             if name in domain:
                 lo, hi = domain[name]
                 assert mpmath.mpf(lo) <= mpmath.mpf(value) <= mpmath.mpf(hi)
-        l, r, rel = _sides(d, s.index)
-        assert not _holds(l, rel, r, point), f"step {s.index} reported refuted but holds at {point}"
+        l, r, rel = step_sides(d, s.index)
+        assert not holds_at(l, rel, r, point), f"step {s.index} reported refuted but holds at {point}"
 
 
 def test_composition_step_fails_where_p_is_the_first_branch():
@@ -107,15 +82,15 @@ def test_established_steps_hold_at_random_points(results, cid):
     for s in results[cid].steps:
         if s.status not in ESTABLISHED:
             continue
-        l, r, rel = _sides(d, s.index)
+        l, r, rel = step_sides(d, s.index)
         names = sorted({x.name for x in (l.free_symbols | r.free_symbols)})
         for _ in range(10):
             point = {}
             for n in names:
                 lo, hi = domain.get(n, (1e-3, 1e3))
                 point[n] = repr(rng.uniform(max(lo, 1e-9), hi))
-            if any(not _holds(sympy.sympify(c.lhs), c.rel_op if c.rel_op in ("<=", "<") else "<=",
+            if any(not holds_at(sympy.sympify(c.lhs), c.rel_op if c.rel_op in ("<=", "<") else "<=",
                               sympy.sympify(c.rhs), point) for c in (*d.conditions, *d.steps[s.index - 1].conditions)
                    if all(x.name in point for x in c.free_symbols) and c.rel_op in ("<=", "<")):
                 continue
-            assert _holds(l, rel, r, point), f"{cid} step {s.index} ({s.status}) fails at {point}"
+            assert holds_at(l, rel, r, point), f"{cid} step {s.index} ({s.status}) fails at {point}"
