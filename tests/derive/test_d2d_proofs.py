@@ -1,5 +1,5 @@
-"""proofs/d2d.py: the derivations load, link to the registered claims, and every refuted step is refuted at a
-point where an independent evaluation (sympy evalf at 100 digits) confirms it false."""
+"""proofs/d2d.py, what is particular to it: each claim names its own derivation, the corrected and main chains
+pass, and the structure the Table 1 derivations argue on (what every paper owes: test_paper_derivations.py)."""
 
 import mpmath
 import pytest
@@ -7,7 +7,7 @@ import sympy
 
 from certunlearn.claims import all_claims
 from certunlearn.claims.model import Control
-from certunlearn.derive import REFUTED, check_derivation, load_derivations
+from certunlearn.derive import check_derivation, load_derivations
 
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
 
@@ -18,21 +18,8 @@ def results():
     return {c.id: (ds[c.derivation], check_derivation(ds[c.derivation], c)) for c in D2D}
 
 
-def test_every_claim_has_its_derivation():
-    ds = load_derivations("d2d")
-    for c in D2D:
-        assert c.derivation == c.id
-        assert c.derivation in ds
-        assert ds[c.derivation].claim_id == c.id
-
-
-@pytest.mark.parametrize("cid", [c.id for c in D2D])
-def test_refuted_steps_are_independently_false(results, refuted_at, cid):
-    d, r = results[cid]
-    for res in r.steps:
-        if res.status == REFUTED and res.point is not None:
-            lv, rv, holds = refuted_at(d, res)
-            assert mpmath.isfinite(lv) and mpmath.isfinite(rv) and not holds, (cid, res.index, lv, rv)
+def test_every_claim_names_its_own_derivation():
+    assert all(c.derivation == c.id for c in D2D)
 
 
 def test_fixes_and_main_derivations_pass(results):
