@@ -28,7 +28,7 @@ from certunlearn.claims.d2d import (
     GAMMA_SC, I2, LP, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
     SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
-from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
+from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
 # auxiliary symbols of the proofs

@@ -16,7 +16,8 @@ from __future__ import annotations
 import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
-from certunlearn.claims.symbols import Delta, alpha, delta, epsilon, rho, sigma
+from certunlearn.formulas.gaussian import SIGMA_ZCDP
+from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, rho, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
 x = sympy.Symbol("x", real=True)  # the mechanism's output (1-D)
@@ -54,7 +55,6 @@ def _shown(*factors: sympy.Expr) -> sympy.Expr:
     return sympy.Mul(*factors, evaluate=False)
 
 
-SIGMA_ZCDP = Delta / (sqrt(2) * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))))
 
 
 # ----------------------------------------------------------------------------------------------------

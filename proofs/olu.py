@@ -36,7 +36,7 @@ from certunlearn.claims.olu import (
     COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
-from certunlearn.claims.symbols import alpha, epsilon
+from certunlearn.formulas.symbols import alpha, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols

@@ -27,7 +27,7 @@ from certunlearn.claims.pomer import (
     DELTA_43, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41, REGRET_41_BUDGET, REGRET_45, D, G,
     Phi, S, T, _prescribed_44, beta, d, lam, p, t_round,
 )
-from certunlearn.claims.symbols import delta, epsilon
+from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
 r = sympy.Symbol("r", positive=True)  # the deviation of Herbst's bound

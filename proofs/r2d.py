@@ -31,7 +31,7 @@ from certunlearn.claims.r2d import (
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
     fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
 )
-from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
+from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols

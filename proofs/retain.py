@@ -39,7 +39,7 @@ from certunlearn.claims.retain import (
     MST_VERTEX_BOUND_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_RATIO_1D, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, 
     SMT_BOUND_EXPR, SVM_BOUND_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, TABLE1_GS_EXPR,
 )
-from certunlearn.claims.symbols import delta, epsilon
+from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Premise, load_derivation, step, then
 
 RS, B, Y, n, lam = SYMBOLS["RS"], SYMBOLS["B"], SYMBOLS["Y"], SYMBOLS["n"], SYMBOLS["lambda"]

@@ -1,7 +1,8 @@
 """Parameters a theorem prescribes (σ, iteration counts, step sizes), evaluated from its claim.
 
-One source of truth: the formulas live as sympy expressions in ``Claim.prescribed``; every algorithm
-module gets its σ, T, K, … through :func:`theorem_parameters`, which rounds toward safety (σ up,
+One source of truth: the formulas live as sympy expressions in :mod:`certunlearn.formulas` (each paper's
+``PRESCRIBED``, which the claims carry as ``Claim.prescribed``); every algorithm module gets its σ, T, K, …
+through :func:`theorem_parameters`, which rounds toward safety (σ up,
 iteration counts up) on rigorous enclosures. Also the exact validation of scalar parameters shared
 by the algorithms.
 """
@@ -17,6 +18,7 @@ import numpy as np
 import sympy
 
 from ..errors import InvalidParameterError
+from ..formulas import PAPERS, prescription
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float
 from ..numeric.precision import precisions, workprec
@@ -95,23 +97,17 @@ class Schedule:
         return f"Schedule({self.name} = ⌈{self.expr}⌉)"
 
 
-#: Prescribed names rounded UP to integers (iteration counts and sizes) by :func:`theorem_parameters`.
-ITERATION_PARAMETERS = frozenset({"T", "T_i", "T_update", "I", "B", "K", "C"})
-#: Prescribed names rounded UP to a float (noise levels).
-ROUND_UP_PARAMETERS = frozenset({"sigma"})
 
 
 def resolve_claim(theorem: Any, paper: str) -> Any:
-    """The claim object for ``theorem``: a claim itself, a full id (``"d2d.thm3.1"``) or an id within
-    ``paper`` (``"thm3.1"``). Claims import algorithms, so the registry is imported here, lazily."""
+    """What ``theorem`` prescribes: a claim itself (anything with ``id`` and ``prescribed``), or the
+    :class:`~certunlearn.formulas.Prescription` of a full id (``"d2d.thm3.1"``) or of an id within ``paper``
+    (``"thm3.1"``), read from :mod:`certunlearn.formulas`."""
     if hasattr(theorem, "prescribed") and hasattr(theorem, "id"):
         return theorem
     if not isinstance(theorem, str) or not theorem:
         raise InvalidParameterError("theorem", f"expected a claim id such as '{paper}.thm3.1', got {theorem!r}")
-    from certunlearn.claims import get_claim
-    from certunlearn.claims.model import PAPERS
-
-    return get_claim(theorem if theorem.split(".", 1)[0] in PAPERS else f"{paper}.{theorem}")
+    return prescription(theorem if theorem.split(".", 1)[0] in PAPERS else f"{paper}.{theorem}")
 
 
 def _sympy_value(v: Any, name: str) -> sympy.Expr:

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..claims import Claim, get_claim
 from ..claims.model import Kind, encode_instance
-from ..claims.symbols import delta as DELTA_SYMBOL
+from ..formulas.symbols import delta as DELTA_SYMBOL
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Decision
 from .intervals import check_alpha

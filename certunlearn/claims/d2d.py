@@ -58,7 +58,7 @@ from ..privacy.profile import erfc_ball, profile_arb
 from .hypotheses import H, P, holds
 from .instances import frac, instance_key, is_int
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .symbols import Delta, delta, epsilon, sigma
+from ..formulas.symbols import Delta, delta, epsilon, sigma
 
 # =========================================================================== symbols (shared with proofs/d2d.py)
 L = sympy.Symbol("L", positive=True)  # Lipschitz constant of f_z on Θ

@@ -17,10 +17,8 @@ from flint import arb
 from ..numeric.enclosure import to_arb
 from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .symbols import Delta, alpha, delta, epsilon, sigma
-
-SIGMA_CLASSIC = Delta * sympy.sqrt(2 * sympy.log(sympy.Rational(5, 4) / delta)) / epsilon
-SIGMA_ZCDP = Delta / (sympy.sqrt(2) * (sympy.sqrt(sympy.log(1 / delta) + epsilon) - sympy.sqrt(sympy.log(1 / delta))))
+from ..formulas.gaussian import PRESCRIBED, RENYI_GAUSSIAN
+from ..formulas.symbols import alpha, delta, epsilon
 
 EPSILONS_SMALL = ("0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "1")
 EPSILONS_LARGE = ("1.5", "2", "5", "10", "50", "100", "500")
@@ -81,7 +79,7 @@ CLAIMS = (
         kind=Kind.PRIVACY,
         statement="D_α(N(μ, σ²I) ‖ N(μ', σ²I)) = α‖μ − μ'‖²/(2σ²)",
         hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1, evaluate=False)),),
-        bound=alpha * Delta**2 / (2 * sigma**2),
+        bound=RENYI_GAUSSIAN,
         quantity=_renyi,
         adversaries=(
             Adversary(
@@ -106,7 +104,7 @@ CLAIMS = (
         statement="σ = Δ√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for ε ≤ 1",
         hypotheses=(EPSILON_POSITIVE, Hypothesis("ε ≤ 1", sympy.Le(epsilon, 1, evaluate=False)), *DELTA_RANGE),
         bound=delta,
-        prescribed={"sigma": SIGMA_CLASSIC},
+        prescribed=PRESCRIBED["gaussian.classic"],
         quantity=_true_delta,
         adversaries=(_grid(EPSILONS_SMALL), _search((1e-4, 1.0))),
         derivation="gaussian.classic",
@@ -118,7 +116,7 @@ CLAIMS = (
         statement="σ = Δ/(√2(√(ln(1/δ)+ε) − √ln(1/δ))) gives (ε, δ)-DP",
         hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
         bound=delta,
-        prescribed={"sigma": SIGMA_ZCDP},
+        prescribed=PRESCRIBED["gaussian.zcdp"],
         quantity=_true_delta,
         adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
         derivation="gaussian.zcdp",
@@ -143,7 +141,7 @@ CLAIMS = (
         statement="(wrong on purpose) σ = Δ√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for every ε > 0",
         hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
         bound=delta,
-        prescribed={"sigma": SIGMA_CLASSIC},
+        prescribed=PRESCRIBED["gaussian.classic:control-epsilon-above-1"],
         quantity=_true_delta,
         adversaries=(_grid(EPSILONS_LARGE), _search((1.0, 500.0))),
         control=Control.NEGATIVE,

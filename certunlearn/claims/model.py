@@ -17,6 +17,7 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ..formulas import PAPERS
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
 from ..numeric.sympy_arb import arb_eval
 
@@ -26,7 +27,6 @@ from ..numeric.sympy_arb import arb_eval
 Instance = Mapping[str, Any]
 
 ID_PATTERN = re.compile(r"^(?P<paper>[a-z0-9]+)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
-PAPERS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
 
 
 class Kind(str, enum.Enum):

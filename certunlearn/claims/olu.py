@@ -102,7 +102,7 @@ from ..privacy import renyi_enclosure
 from .hypotheses import H, P_exact
 from .instances import frac, instance_key
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .symbols import Delta, alpha, epsilon
+from ..formulas.symbols import Delta, alpha, epsilon
 
 # =========================================================================== symbols (shared with proofs/olu.py)
 omega = sympy.Symbol("omega", positive=True)  # ω > 1 of Algorithm 1

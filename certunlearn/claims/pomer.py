@@ -36,7 +36,7 @@ from ..numeric.sympy_arb import arb_eval
 from .hypotheses import H, P, holds
 from .instances import frac
 from .model import Adversary, Claim, Control, Instance, Kind, Space
-from .symbols import delta, epsilon
+from ..formulas.symbols import delta, epsilon
 
 beta = sympy.Symbol("beta", positive=True)
 lam = sympy.Symbol("lam", positive=True)

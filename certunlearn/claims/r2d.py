@@ -81,7 +81,7 @@ from ..privacy import delta_enclosure, exact_epsilon
 from .hypotheses import H, P, holds
 from .instances import frac, instance_key, is_int
 from .model import Adversary, Claim, Control, Instance, Kind, Space
-from .symbols import Delta, delta, epsilon, sigma
+from ..formulas.symbols import Delta, delta, epsilon, sigma
 
 # =========================================================================== symbols (shared with proofs/r2d.py)
 n = sympy.Symbol("n", positive=True)  # size of the training set D

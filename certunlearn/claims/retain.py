@@ -84,7 +84,7 @@ from ..privacy import delta_enclosure
 from .hypotheses import P, holds
 from .instances import frac, instance_key
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .symbols import Delta, delta, epsilon
+from ..formulas.symbols import Delta, delta, epsilon
 
 # =========================================================================== printed formulas (one home)
 _S = SYMBOLS

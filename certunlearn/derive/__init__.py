@@ -7,7 +7,7 @@ A derivation lives in ``proofs/<paper>.py`` (shipped in the wheel as ``certunlea
     def derivations() -> list[Derivation]: ...
 
 returning one :class:`Derivation` per claim it derives (``claim_id`` is the claim's id, which is also the
-name in ``Claim.derivation``). Use the shared symbols of :mod:`certunlearn.claims.symbols` so that the link
+name in ``Claim.derivation``). Use the shared symbols of :mod:`certunlearn.formulas.symbols` so that the link
 check compares equal symbols. :func:`load_derivations` finds the module by file path (module name
 ``certunlearn._proofs.<paper>``); a paper without a module has no derivations.
 

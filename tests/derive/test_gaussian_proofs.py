@@ -10,7 +10,7 @@ import pytest
 import sympy
 from sympy import Rational, log, sqrt
 
-from certunlearn.claims.symbols import Delta, alpha, delta, epsilon, sigma
+from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, sigma
 from certunlearn.derive import (
     CITED, ESTABLISHED, IDENTITY, PROVED, REFUTED, check_derivation, load_derivation, load_derivations, render_text,
 )

@@ -4,7 +4,7 @@ import re
 import sympy
 from sympy import sqrt
 
-from certunlearn.claims.symbols import Delta, delta, epsilon, sigma
+from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, check_derivation, load_derivation, render_latex, render_text, step, then
 
 y = sympy.Symbol("y", positive=True)

@@ -1,4 +1,4 @@
-"""Named sympy symbols shared by claims and derivations (same name, same assumptions)."""
+"""Named sympy symbols shared by every paper's formulas, claims and derivations (same name, same assumptions)."""
 import sympy
 
 epsilon = sympy.Symbol("epsilon", positive=True)
