@@ -1,4 +1,5 @@
-"""Derivations of the Online Learning and Unlearning claims (``certunlearn.claims.olu``), step by step, as printed.
+"""Derivations of the Online Learning and Unlearning claims (``certunlearn.claims.olu``), step by step, as printed;
+the printed expressions come from ``certunlearn.formulas.olu``.
 
 Paper file ``papers/000_8245766a2c9b0ba6.txt`` (line numbers below refer to it).
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 import sympy
 from sympy import Abs, log, sqrt
 
-from certunlearn.claims.olu import (
+from certunlearn.formulas.olu import (
     LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
     COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,

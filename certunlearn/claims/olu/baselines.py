@@ -1,0 +1,146 @@
+"""Table 2's baselines (Section 4, lines 250–253 and 278): discard-and-restart and retraining are
+(α, 0)-OLU (``olu.table2:restart``, ``olu.table2:retrain``, + ``:control-no-restart``), and discard-and-restart's
+regret rows through the explicit per-run OGD bounds (``olu.table2:restart-regret-sc``, ``…-regret-c``).
+Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy
+from flint import arb
+
+from ...algorithms import olu as A
+from ...numeric.enclosure import to_arb
+from ..hypotheses import H, P_exact
+from ..instances import frac
+from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
+from ...formulas.symbols import alpha
+
+from ...formulas.olu import mu, RESTART_C, RESTART_SC
+from .quantities import (
+    arb_etas, arb_stream, counts, data_in_ball, lam_range, schedule_of, stream_of, valid_stream,
+)
+from .families import table2_instances
+
+
+# ---- Table 2: the baselines retraining-from-scratch and discard-and-restart
+BASELINES = {"restart": A.restart_laws, "retrain": A.retrain_laws}
+
+
+def _baseline_etas(values: Instance, sc: bool) -> list:
+    """η_s = 1/(μs) (strongly convex) or D/(L√s) (convex), s = 1, 2, … (restarted after each deletion)."""
+    return arb_etas(values, "sc" if sc else "convex")
+
+
+def baseline_divergence(which: str) -> Callable[[Instance], arb]:
+    """max over i and t ∈ [τ[i], τ[i+1]) of D_α between the baseline's output at t and its reference process's
+    (Definition 2): both are point masses (computed exactly, with the steps 1/(μs)), so the divergence is 0 or +∞.
+    ``which`` = "ogd" is plain OGD (the negative control: nothing is unlearned)."""
+
+    def quantity(values: Instance) -> arb:
+        s = stream_of(values)
+        tau, u = schedule_of(values)
+        etas = [1 / (frac(values["mu"]) * t) for t in range(1, s.T + 1)]  # exact: the claim holds for any steps
+        z1 = tuple(frac(z) for z in values["z1"])
+        run = (lambda ref: A.run_laws(s, z1, etas, set(u[:ref]), {})) if which == "ogd" else (
+            lambda ref: BASELINES[which](s, z1, etas, tau, u, reference=ref))
+        olu = run(0)
+        for i, t0 in enumerate(tau, start=1):
+            ref = run(i)
+            if any(olu[t].mean != ref[t].mean for t in range(t0, (tau[i] if i < len(tau) else s.T + 1))):
+                return arb.pos_inf()  # two distinct point masses (exact Fractions)
+        return arb(0)
+
+    return quantity
+
+
+def _restart_laws(values: Instance, sc: bool):
+    s = arb_stream(stream_of(values))
+    tau, u = schedule_of(values)
+    return s, A.restart_laws(s, tuple(to_arb(z) for z in values["z1"]), _baseline_etas(values, sc), tau, u)
+
+
+def restart_regret(sc: bool) -> Callable[[Instance], arb]:
+    """The exact regret (eq. (5); deterministic) of discard-and-restart with exact comparators."""
+
+    def quantity(values: Instance) -> arb:
+        s, laws = _restart_laws(values, sc)
+        tau, u = schedule_of(values)
+        zs = [tuple(to_arb(x) for x in z) for z in A.comparators(stream_of(values), tau, u)]
+        return sum((s.value(t, laws[t - 1].mean) - s.value(t, zs[A.interval_of(t, tau)]) for t in range(1, s.T + 1)),
+                   arb(0))
+
+    return quantity
+
+
+def _restart_path_ok(sc: bool) -> Hypothesis:
+    """Along the restarted process: ‖∇f_t(w_{t−1})‖ ≤ L (and, convex case, ‖w_{t−1} − z*_i‖ ≤ D for every i)."""
+
+    def ok(values: Instance) -> bool:
+        s, laws = _restart_laws(values, sc)
+        tau, u = schedule_of(values)
+        zs = [tuple(to_arb(x) for x in z) for z in A.comparators(stream_of(values), tau, u)]
+        L2, D2 = to_arb(values["L"]) ** 2, to_arb(values["D"]) ** 2
+        for t in range(1, s.T + 1):
+            m = laws[t - 1].mean
+            if not sum((l * l * (mk - xk) ** 2 for l, mk, xk in zip(s.lam, m, s.X[t - 1])), arb(0)) <= L2:
+                return False
+            if not sc and not all(sum(((mk - zk) ** 2 for mk, zk in zip(m, z)), arb(0)) <= D2 for z in zs):
+                return False
+        return True
+
+    return P_exact("‖∇f_t(w_{t−1})‖ ≤ L" + ("" if sc else " and ‖w_{t−1} − z*_i‖ ≤ D") + " along the restarted process", ok)
+
+
+TABLE2_BASE = (
+    P_exact("stream valid, quadratic; T, k, d are the stream's", lambda v: int(frac(v["family"])) == A.QUADRATIC
+            and valid_stream(v) and counts(v) and all(l > 0 for l in stream_of(v).lam)),
+    P_exact("z_1 and x_t in the ball K of diameter D, L ≥ λ_max D (L-Lipschitz on K)", data_in_ball),
+)
+
+
+TABLE2_SC = TABLE2_BASE + (H("μ > 0", ">", mu, 0), P_exact("μ ≤ λ_k (μ-strongly convex)", lambda v: lam_range(v, frac(v["mu"]), None)),
+                           _restart_path_ok(True))
+
+
+TABLE2_C = TABLE2_BASE + (_restart_path_ok(False),)
+
+
+CLAIMS: list[Claim] = [
+    Claim(id="olu.table2:restart", source="Table 2, rows Discard-and-restart (lines 250–251); line 278",
+          kind=Kind.UNLEARNING,
+          statement="Discard-and-restart (OGD reset to z_1 at every deletion) is an (α, 0)-OLU (Definition 2).",
+          hypotheses=(H("α > 1", ">", alpha, 1), H("μ > 0", ">", mu, 0), P_exact("stream valid", valid_stream)),
+          bound=sympy.S.Zero,
+          quantity=baseline_divergence("restart"),
+          adversaries=(Adversary("quadratic streams, deletion schedules", generate=table2_instances),),
+          derivation="olu.table2:restart"),
+    Claim(id="olu.table2:retrain", source="Table 2, rows Retraining (lines 252–253); line 278", kind=Kind.UNLEARNING,
+          statement="Retraining from scratch at every deletion is an (α, 0)-OLU (Definition 2).",
+          hypotheses=(H("α > 1", ">", alpha, 1), H("μ > 0", ">", mu, 0), P_exact("stream valid", valid_stream)),
+          bound=sympy.S.Zero,
+          quantity=baseline_divergence("retrain"),
+          adversaries=(Adversary("quadratic streams, deletion schedules", generate=table2_instances),),
+          derivation="olu.table2:retrain"),
+    Claim(id="olu.table2:control-no-restart", source="Table 2 (line 278) with plain OGD in place of the baseline",
+          kind=Kind.UNLEARNING, statement="Negative control: OGD that neither restarts nor adds noise is an (α, 0)-OLU.",
+          hypotheses=(H("α > 1", ">", alpha, 1), H("μ > 0", ">", mu, 0), P_exact("stream valid", valid_stream)),
+          bound=sympy.S.Zero,
+          quantity=baseline_divergence("ogd"), control=Control.NEGATIVE,
+          adversaries=(Adversary("quadratic streams, deletion schedules", generate=table2_instances),)),
+    Claim(id="olu.table2:restart-regret-sc", source="Table 2, row Discard-and-restart, SC (line 250): k log T",
+          kind=Kind.REGRET,
+          statement="Discard-and-restart with η_s = 1/(μs) on μ-strongly convex losses: Regret_T ≤ (k+1)L²(1 + log T)/(2μ) "
+                    "(the explicit form of k log T: one OGD run per interval, Hazan 2016 Thm 3.3).",
+          hypotheses=TABLE2_SC, bound=RESTART_SC, quantity=restart_regret(True),
+          adversaries=(Adversary("quadratic streams, alternating targets, deletion schedules", generate=table2_instances),),
+          derivation="olu.table2:restart-regret-sc"),
+    Claim(id="olu.table2:restart-regret-c", source="Table 2, row Discard-and-restart, C (line 251): k√T",
+          kind=Kind.REGRET,
+          statement="Discard-and-restart with η_s = D/(L√s) on convex losses: Regret_T ≤ (3/2)(k+1)DL√T (one OGD run "
+                    "per interval, Hazan 2016 Thm 3.1).",
+          hypotheses=TABLE2_C, bound=RESTART_C, quantity=restart_regret(False),
+          adversaries=(Adversary("quadratic streams, alternating targets, deletion schedules", generate=table2_instances),),
+          derivation="olu.table2:restart-regret-c"),
+]
