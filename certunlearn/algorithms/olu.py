@@ -19,7 +19,7 @@ contraction earlier, and the printed calibration would be short by a factor γ.
 step on a set of losses — is then affine and diagonal, ``w ↦ a⊙w + c``, so with K = R^d (no projection
 active) every output is exactly Gaussian with diagonal covariance: :class:`Law` tracks mean and variances in
 whatever scalar type it is given (Fraction, mpmath, or arb balls for rigorous enclosures). Noise variances
-are passed in: they are evaluated by the claims from their sympy expressions (``certunlearn.claims.olu``).
+are passed in: the claims evaluate them from the printed sympy expressions (``certunlearn.formulas.olu``).
 
 **Algorithm 2** (active OLU) as read here: at τ[i], after the OGD step, ``I1`` gradient-descent steps with
 step 1/(β+μ) on the *average* of the losses seen so far that were not deleted before (f_{1:τ[i]} minus

@@ -4,7 +4,7 @@
 
 - Proposition 1 (§2.2, line 100), Theorem 1 (§3.1, lines 141–160), Corollary 1 (line 155), Lemma D (lines
   543–551): :mod:`.unlearning`
-- Theorems 2, 3, 5 and Corollary 7 (§3.2 and §4, lines 170–249; App. B.2), Table 1 (lines 163–168), Lemmas 5, 6,
+- Theorems 2, 3, 5 and Corollary 7 (§3.2, lines 170–249; App. B.2), Table 1 (lines 163–168), Lemmas 5, 6,
   9, 10 (lines 625–720, 801–803, 1000): :mod:`.regret`
 - Theorem 4 (lines 218–222; proof 784–869): :mod:`.adaptive`
 - Algorithm 2 and Theorem 6, unlearning and regret (§4, lines 259–274; App. C, lines 868–1140): :mod:`.active`
@@ -18,7 +18,7 @@
 Paper file ``papers/000_8245766a2c9b0ba6.txt`` (line numbers below refer to it). Algorithms:
 :mod:`certunlearn.algorithms.olu` (its docstring states the one indexing convention: the output at time t is
 ``w_t = w_{t−1} − η_t∇f_t(w_{t−1}) (+ ξ_i at t = τ[i])``, the point played in round t is ``w_{t−1}``).
-Derivations: ``proofs/olu.py``.
+Derivations: ``proofs/olu.py``. Symbols and printed expressions: :mod:`certunlearn.formulas.olu`.
 
 **Instances.** ``family`` (0: linear f_t(z) = ⟨x_t, z⟩; 1: quadratic ½Σ_k λ_k(z_k − x_{t,k})²), ``X`` (row t−1
 is x_t), ``lam`` (the diagonal Hessian), ``z1`` (the initial point), ``tau`` and ``u`` (deletion times and deleted

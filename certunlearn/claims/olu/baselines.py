@@ -98,12 +98,8 @@ TABLE2_BASE = (
             and valid_stream(v) and counts(v) and all(l > 0 for l in stream_of(v).lam)),
     P_exact("z_1 and x_t in the ball K of diameter D, L ≥ λ_max D (L-Lipschitz on K)", data_in_ball),
 )
-
-
 TABLE2_SC = TABLE2_BASE + (H("μ > 0", ">", mu, 0), P_exact("μ ≤ λ_k (μ-strongly convex)", lambda v: lam_range(v, frac(v["mu"]), None)),
                            _restart_path_ok(True))
-
-
 TABLE2_C = TABLE2_BASE + (_restart_path_ok(False),)
 
 

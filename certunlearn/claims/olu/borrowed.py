@@ -232,7 +232,6 @@ def _lem7_ok(values: Instance) -> bool:
 LEM7_HYPS = (P_exact("a_0 ≥ 0, a_t ≥ 0; f nonincreasing ≥ 0 (steps h_j ≥ 0, or 1/√x finite where used); ∫ > 0",
                      _lem7_ok),)
 
-
 LEM8_HYPS = (H("β > 0", ">", beta, 0),
              P_exact("f β-smooth: 0 ≤ λ_k ≤ β (quadratic) or 0 ≤ s_k ≤ β, δ > 0 (Huber); gap = f(x) − inf f (exact)",
                      lambda v: int(frac(v["f"])) in (0, 1) and all(0 <= l <= frac(v["beta"]) for l in vec(v, "lam"))

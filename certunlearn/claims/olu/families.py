@@ -31,8 +31,6 @@ def stream_instance(family: int, X, lam, z1, tau, u, **scalars) -> dict[str, Any
 
 
 OMEGAS = (Fraction(101, 100), Fraction(6, 5), Fraction(2), Fraction(5))
-
-
 SCHEDULES = {
     # name: (T, tau, u)
     "earliest point deleted last": (12, [12], [1]),
@@ -122,14 +120,10 @@ def _convex_eta(mu_: Fraction, beta_: Fraction) -> Fraction:
 
 
 RATIOS = (Fraction(11, 10), Fraction(2), Fraction(10))
-
-
 UNLEARN_ADVERSARIES_SC = (
     Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), deletion schedules", generate=quadratic_family(RATIOS, sc_eta)),
     Adversary("search: β/μ, gap τ − u, α, ω", space=search_space(sc_eta, fixed_gamma=False)),
 )
-
-
 UNLEARN_ADVERSARIES_CONVEX = (
     Adversary("aligned linear losses, deletion schedules, ω grid", generate=_linear_family),
     Adversary("quadratics λ ∈ {μ, β}, η = 2/β", generate=quadratic_family(RATIOS, _convex_eta)),

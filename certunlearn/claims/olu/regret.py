@@ -37,29 +37,19 @@ REGRET_BASE = (
     P_exact("stream valid; T, k, d are the stream's", lambda v: valid_stream(v) and counts(v)),
     P_exact("quadratic, z_1 and x_t in the ball K of diameter D, L ≥ λ_max D (L-Lipschitz on K)", data_in_ball),
 )
-
-
 S1_OK = P_exact("S_1 = Σ τ[i]²γ^{4(τ[i]−u[i])}/u[i]⁴ (exact)", lambda v: frac(v["S_1"]) == s_value(v, "S1"))
-
-
 S2_OK = P_exact("S_2 = Σ τ[i]/u[i]² (exact)", lambda v: frac(v["S_2"]) == s_value(v, "S2"))
-
-
 THM2_HYPS = REGRET_BASE + (
     H("μ > 0", ">", mu, 0),
     P_exact("μ ≤ λ_k ≤ β", lambda v: lam_range(v, frac(v["mu"]), frac(v["beta"]))),
     P_exact("u[i] ≥ 1/2 + β/μ", lambda v: all(ui >= Fraction(1, 2) + frac(v["beta"]) / frac(v["mu"]) for ui in schedule_of(v)[1])),
     H("T ≥ k", ">=", T, k), S1_OK,
 )
-
-
 CONVEX_REGRET_HYPS = REGRET_BASE + (
     P_exact("0 ≤ λ_k ≤ β (convex, β-smooth)", lambda v: lam_range(v, Fraction(0), frac(v["beta"]))),
     P_exact("Σ_{t≤τ[i]} f_t has quadratic growth κ(τ[i] − τ[i−1])", qg),
     H("T ≥ k", ">=", T, k), S2_OK,
 )
-
-
 THM3_HYPS = CONVEX_REGRET_HYPS + (
     P_exact("u[i] ≥ β²D²/(4L²)", lambda v: all(ui * 4 * frac(v["L"]) ** 2 >= (frac(v["beta"]) * frac(v["D"])) ** 2
                                          for ui in schedule_of(v)[1])),

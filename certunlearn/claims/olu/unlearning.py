@@ -35,8 +35,6 @@ BASE = (
     H("α > 1", ">", alpha, 1), H("ε > 0", ">", epsilon, 0), H("ω > 1", ">", omega, 1), H("L > 0", ">", L, 0),
     P_exact("stream: rows of equal length, 1 ≤ u[i] ≤ τ[i], τ increasing, distinct u", valid_stream),
 )
-
-
 C3 = P_exact("Condition C3 with Δ_t = η_t L (linear: ‖x_t‖ ≤ L; quadratic: u[j] ≤ τ[1], checked at the state)",
        lambda v: c3(v, const_etas(v)))
 

@@ -7,7 +7,8 @@ import mpmath
 
 from certunlearn.algorithms import olu as A
 from certunlearn.claims import get_claim
-from certunlearn.claims.olu import families, quantities
+from certunlearn.claims.olu.families import regret_instance
+from certunlearn.claims.olu.quantities import stream_of
 
 from ..oracles import contains
 
@@ -33,8 +34,8 @@ def restart_by_hand(xs, z1, tau, skip=()):
 
 def test_restart_reference_and_regret_against_hand_recursion():
     xs = [F(1), F(-1), F(1), F(-1), F(1), F(-1)]
-    inst = families.regret_instance([[x] for x in xs], [F(1)], [F(0)], [3], [2], mu_=F(1), beta_=F(1), eps=F(1), D_=F(2))
-    s = quantities.stream_of(inst)
+    inst = regret_instance([[x] for x in xs], [F(1)], [F(0)], [3], [2], mu_=F(1), beta_=F(1), eps=F(1), D_=F(2))
+    s = stream_of(inst)
     etas = [F(1, t) for t in range(1, 7)]
     laws = A.restart_laws(s, (F(0),), etas, [3], [2])
     ref = A.restart_laws(s, (F(0),), etas, [3], [2], reference=1)

@@ -14,7 +14,14 @@ from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, get_claim
 from certunlearn.claims.model import decode_instance
 from certunlearn.numeric.precision import workprec
-from certunlearn.claims.olu import borrowed, families, quantities
+from certunlearn.claims.olu.families import (
+    cni_instance, lem4_instance, lem7_instance, lem8_instance, lema_instance, lemc_instance, leme_instance,
+)
+from certunlearn.claims.olu.quantities import lem8_parts
+from certunlearn.claims.olu.borrowed import (
+    cni_laws, e_seq, lem3_quantity, lem4_quantity, lem7_quantity, lem7_sides, lema_quantity, lemc_quantity,
+    leme_quantity, shifted_renyi,
+)
 from certunlearn.claims import olu as O
 
 from ..oracles import contains, mp
@@ -44,63 +51,63 @@ def renyi_1d_by_quadrature(a, m0, v0, m1, v1) -> mpmath.mpf:
 
 # ---------------------------------------------------------------------------------------------- Lemma A
 def test_lemma_a_quantity_against_quadrature_in_1d():
-    inst = families.lema_instance(F(7, 2), F(3, 5), [F(1, 3)], [F(-2)])
+    inst = lema_instance(F(7, 2), F(3, 5), [F(1, 3)], [F(-2)])
     with mpmath.workdps(40):
         q = renyi_1d_by_quadrature(F(7, 2), F(1, 3), F(3, 5), F(-2), F(3, 5))
-    assert near(borrowed.lema_quantity, q, inst)
+    assert near(lema_quantity, q, inst)
 
 
 def test_lemma_a_2d_equals_the_closed_form_and_the_halved_control_is_exceeded():
-    inst = families.lema_instance(3, F(1, 7), [3, -1], [0, 3])
+    inst = lema_instance(3, F(1, 7), [3, -1], [0, 3])
     assert inst["Delta2"] == 25
-    assert contains(borrowed.lema_quantity(inst), F(3 * 25 * 7, 2))
+    assert contains(lema_quantity(inst), F(3 * 25 * 7, 2))
     assert evaluate(get_claim("olu.lemA:control-half"), inst, MAX_PREC).outcome == VIOLATED
 
 
 # ---------------------------------------------------------------------------------------------- shifted divergences
 def test_shifted_renyi_is_exact_only_where_known():
     P, Q = A.Law((F(0), F(0)), (F(1), F(1))), A.Law((F(3), F(4)), (F(1), F(1)))
-    assert borrowed.shifted_renyi(2, P, Q, F(5)) == 0  # shifting P by (3, 4) gives Q
-    assert contains(borrowed.shifted_renyi(2, P, Q, F(0)), F(25))  # α‖Δ‖²/(2σ²) = 2·25/2
+    assert shifted_renyi(2, P, Q, F(5)) == 0  # shifting P by (3, 4) gives Q
+    assert contains(shifted_renyi(2, P, Q, F(0)), F(25))  # α‖Δ‖²/(2σ²) = 2·25/2
     with pytest.raises(ValueError):
-        borrowed.shifted_renyi(2, P, Q, F(4))  # 0 < e < ‖Δ‖: not known exactly
+        shifted_renyi(2, P, Q, F(4))  # 0 < e < ‖Δ‖: not known exactly
     with pytest.raises(ValueError):
-        borrowed.shifted_renyi(2, P, A.Law((F(3), F(4)), (F(1), F(2))), F(5))  # unequal covariances
+        shifted_renyi(2, P, A.Law((F(3), F(4)), (F(1), F(2))), F(5))  # unequal covariances
 
 
 # ---------------------------------------------------------------------------------------------- Lemma C
 def test_lemma_c_point_masses_attain_r_and_data_processing_against_quadrature():
     """μ = δ_0, ν = δ_5, ζ = N(0, σ²), a = 5: the left side is α·25/(2σ²) = R_α(ζ, 5) exactly."""
-    inst = families.lemc_instance(2, F(1, 3), [0], [0], [5], [0], 0, 5)
-    assert contains(borrowed.lemc_quantity(inst), F(2 * 25 * 3, 2))
+    inst = lemc_instance(2, F(1, 3), [0], [0], [5], [0], 0, 5)
+    assert contains(lemc_quantity(inst), F(2 * 25 * 3, 2))
     assert contains(get_claim("olu.lemC").bound_value(inst), F(75))
     # a = 0: D(μ*ζ ‖ ν*ζ) − D(μ ‖ ν) for unequal variances, both sides by quadrature
-    inst = families.lemc_instance(2, F(1, 2), [0], [1], [1], [F(3, 2)], 0, 0)
+    inst = lemc_instance(2, F(1, 2), [0], [1], [1], [F(3, 2)], 0, 0)
     with mpmath.workdps(40):
         want = (renyi_1d_by_quadrature(2, 0, F(3, 2), 1, 2) - renyi_1d_by_quadrature(2, 0, 1, 1, F(3, 2)))
-    assert near(borrowed.lemc_quantity, want, inst) and want < 0
+    assert near(lemc_quantity, want, inst) and want < 0
 
 
 def test_lemma_c_excludes_what_is_not_known_exactly():
-    inst = families.lemc_instance(2, 1, [0], [1], [5], [1], 1, 1)  # e + a = 2 < ‖Δ‖ = 5, e > 0
+    inst = lemc_instance(2, 1, [0], [1], [5], [1], 1, 1)  # e + a = 2 < ‖Δ‖ = 5, e > 0
     assert evaluate(get_claim("olu.lemC"), inst, MAX_PREC).outcome == EXCLUDED
 
 
 # ---------------------------------------------------------------------------------------------- Lemma 4
 def test_lemma_4_collapsing_map_against_quadrature():
     """ψ(x) = (γx₁, 0): D(ψ(X) ‖ ψ(X')) is the first coordinate's divergence scaled (γ cancels), below D(X ‖ X')."""
-    inst = families.lem4_instance(2, F(1, 3), [F(1, 3), 0], [0, 0], [0, 0], 0, [0, 1], [1, F(1, 2)], [1, 0], [3, 2], 0)
+    inst = lem4_instance(2, F(1, 3), [F(1, 3), 0], [0, 0], [0, 0], 0, [0, 1], [1, F(1, 2)], [1, 0], [3, 2], 0)
     with mpmath.workdps(40):
         first = renyi_1d_by_quadrature(2, 0, 1, 1, 3)
         second = renyi_1d_by_quadrature(2, 1, F(1, 2), 0, 2)
-    assert near(borrowed.lem4_quantity(True), -second, inst) and first > 0
+    assert near(lem4_quantity(True), -second, inst) and first > 0
 
 
 def test_lemma_4_without_s_is_violated_by_a_pure_translation():
     """X = X' ~ N(0, I), ψ' = ψ + (3, 4): with shift γ·0 the left side is D(N(0, I) ‖ N((3,4), I)) = α·25/2 > 0."""
-    inst = families.lem4_instance(2, 1, [1, 1], [0, 0], [3, 4], 5, [0, 0], [1, 1], [0, 0], [1, 1], 0)
-    assert contains(borrowed.lem4_quantity(True, drop_s=True)(inst), F(25))
-    assert borrowed.lem4_quantity(True)(inst) == 0
+    inst = lem4_instance(2, 1, [1, 1], [0, 0], [3, 4], 5, [0, 0], [1, 1], [0, 0], [1, 1], 0)
+    assert contains(lem4_quantity(True, drop_s=True)(inst), F(25))
+    assert lem4_quantity(True)(inst) == 0
 
 
 # ---------------------------------------------------------------------------------------------- Lemma 3
@@ -108,46 +115,46 @@ def test_lemma_3_shift_paid_over_two_noisy_steps_by_hand():
     """γ = 1/2, s₁ = 1, unit noise at t = 2, 3 with a = (0, γ/2, γ²/2): e = (1, 1/4, 0); X_3 − X'_3 has mean γ² = 1/4 and
     variance γ² + 1 = 5/4, so D_α = α(1/16)/(5/2) = α/40; R = α(γ²/4 + γ⁴/4)/2 = 5α/128."""
     g = F(1, 2)
-    inst = families.cni_instance(3, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 1), ([g], [0], [0], 1)], [0, g / 2, g * g / 2])
-    assert borrowed.e_seq(inst) == [F(1), F(1, 4), F(0)]
+    inst = cni_instance(3, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 1), ([g], [0], [0], 1)], [0, g / 2, g * g / 2])
+    assert e_seq(inst) == [F(1), F(1, 4), F(0)]
     assert inst["R"] == F(15, 128)
-    P, Q = borrowed.cni_laws(inst)
+    P, Q = cni_laws(inst)
     assert P.mean == (F(1, 4),) and Q.mean == (F(0),) and P.var == Q.var == (F(5, 4),)
-    assert contains(borrowed.lem3_quantity(inst), F(3, 40))
+    assert contains(lem3_quantity(inst), F(3, 40))
 
 
 def test_lemma_3_theorem_1_schedule_attains_the_bound_and_hypotheses_bite():
     g = F(9, 10)
     steps = [([g], [1], [0], 0), ([g], [0], [0], 0), ([g], [0], [0], F(1, 4))]
-    inst = families.cni_instance(2, g, [0], steps, [0, 0, g**2])  # e_3 = γ²s₁ − a₃ = 0
-    assert contains(borrowed.lem3_quantity(inst), 2 * g**4 / (2 * F(1, 4)))
+    inst = cni_instance(2, g, [0], steps, [0, 0, g**2])  # e_3 = γ²s₁ − a₃ = 0
+    assert contains(lem3_quantity(inst), 2 * g**4 / (2 * F(1, 4)))
     assert inst["R"] == 2 * g**4 / (2 * F(1, 4))
-    short = families.cni_instance(2, g, [0], steps, [0, 0, g**2 + F(1, 100)])  # e_T < 0
+    short = cni_instance(2, g, [0], steps, [0, 0, g**2 + F(1, 100)])  # e_T < 0
     assert evaluate(get_claim("olu.lem3"), short, MAX_PREC).outcome == EXCLUDED
-    irrational = families.cni_instance(2, g, [0, 0], [([g, g], [1, 1], [0, 0], 1)], [0])  # s = √2
+    irrational = cni_instance(2, g, [0, 0], [([g, g], [1, 1], [0, 0], 1)], [0])  # s = √2
     assert evaluate(get_claim("olu.lem3"), irrational, MAX_PREC).outcome == EXCLUDED
 
 
 # ---------------------------------------------------------------------------------------------- Lemma 7
 def test_lemma_7_step_function_by_hand_and_inverse_sqrt_against_mpmath():
     """a = (1, 2), a₀ = 0, f = 1 on [0, 3/2), 0 after: LHS = 1·f(1) + 2·f(3) = 1, ∫₀³ f = 3/2."""
-    lhs, integral = borrowed.lem7_sides(families.lem7_instance(0, 0, [1, 2], [F(3, 2)], [1]))
+    lhs, integral = lem7_sides(lem7_instance(0, 0, [1, 2], [F(3, 2)], [1]))
     assert lhs == 1 and contains(integral, F(3, 2))
-    inst = families.lem7_instance(1, F(1, 2), [1, F(1, 3), 5])
+    inst = lem7_instance(1, F(1, 2), [1, F(1, 3), 5])
     pts = [F(3, 2), F(11, 6), F(41, 6)]
     want = sum(mp(a) / mpmath.sqrt(mp(x)) for a, x in zip([1, F(1, 3), 5], pts)) / (
         2 * (mpmath.sqrt(mp(F(41, 6))) - mpmath.sqrt(mp(F(1, 2)))))
-    assert contains(borrowed.lem7_quantity(inst), want) and want < 1
+    assert contains(lem7_quantity(inst), want) and want < 1
 
 
 # ---------------------------------------------------------------------------------------------- Lemma 8
 def test_lemma_8_huber_beyond_its_zone_and_control_factor():
     """s = 2, δ = 1, r = 3: ∇ = 2, f − inf f = 2(3 − 1/2) = 5; 2β·5 = 20 ≥ 4. At a quadratic with λ = β the control's
     β(f − inf f) = ‖∇f‖²/2 is exceeded."""
-    huber = families.lem8_instance(1, [2], [0], [3], 2, 1)
-    assert quantities.lem8_parts(huber) == (F(4), F(5)) and huber["gap"] == 5
-    quad = families.lem8_instance(0, [F(3)], [1], [F(1, 3)], 3, f0=-7)
-    g2, gap = quantities.lem8_parts(quad)
+    huber = lem8_instance(1, [2], [0], [3], 2, 1)
+    assert lem8_parts(huber) == (F(4), F(5)) and huber["gap"] == 5
+    quad = lem8_instance(0, [F(3)], [1], [F(1, 3)], 3, f0=-7)
+    g2, gap = lem8_parts(quad)
     assert g2 == 4 and gap == F(2, 3)  # ∇ = 3(1/3 − 1) = −2; ½·3·(4/9)
     assert evaluate(get_claim("olu.lem8:control-as-used"), quad, MAX_PREC).outcome == VIOLATED
 
@@ -155,9 +162,9 @@ def test_lemma_8_huber_beyond_its_zone_and_control_factor():
 # ---------------------------------------------------------------------------------------------- Lemma E
 def test_lemma_e_by_closed_form():
     """1-D, λ = β = 3, μ = 1: η = 1/2, each step multiplies w − w* by 1 − 3/2 = −1/2 = −γ; w* = 2/3, w₀ = 5."""
-    inst = families.leme_instance([[1], [-1], [2]], [3], [5], 4, 1, 3)
+    inst = leme_instance([[1], [-1], [2]], [3], [5], 4, 1, 3)
     assert inst["R_0"] == F(169, 9)
-    assert contains(borrowed.leme_quantity(inst), F(13, 3) / 16)
+    assert contains(leme_quantity(inst), F(13, 3) / 16)
     assert contains(get_claim("olu.lemE").bound_value(inst), F(13, 3) / 16)
 
 

@@ -7,7 +7,7 @@ import mpmath
 
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-from certunlearn.claims.olu import families
+from certunlearn.claims.olu.families import regret_instance
 
 from ..oracles import contains, mp
 
@@ -47,7 +47,7 @@ def regret_by_hand(inst, kind):
 
 def test_theorem_2_regret_quantity_against_hand_recursion():
     X = [[F((-1) ** t)] for t in range(8)]
-    inst = families.regret_instance(X, [F(1)], [F(0)], [6], [3], mu_=F(1), beta_=F(2), eps=F(1, 10), D_=F(2))
+    inst = regret_instance(X, [F(1)], [F(0)], [6], [3], mu_=F(1), beta_=F(2), eps=F(1, 10), D_=F(2))
     claim = get_claim("olu.thm2")
     q = claim.quantity(claim.with_prescribed(inst))
     assert contains(q, regret_by_hand({**inst, "lam0": F(1)}, "sc"))
@@ -56,7 +56,7 @@ def test_theorem_2_regret_quantity_against_hand_recursion():
 
 def test_theorem_2_hypothesis_on_the_deleted_index():
     X = [[F((-1) ** t)] for t in range(8)]
-    inst = families.regret_instance(X, [F(1)], [F(0)], [6], [2], mu_=F(1), beta_=F(2), eps=F(1), D_=F(2))
+    inst = regret_instance(X, [F(1)], [F(0)], [6], [2], mu_=F(1), beta_=F(2), eps=F(1), D_=F(2))
     assert evaluate(get_claim("olu.thm2"), inst, MAX_PREC).outcome == EXCLUDED  # u = 2 < 1/2 + β/μ
 
 

@@ -12,8 +12,10 @@ from flint import arb
 
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-from certunlearn.claims.olu import families, quantities, unlearning
-from certunlearn.formulas import olu as formulas
+from certunlearn.claims.olu.families import chain_instance, stream_instance
+from certunlearn.claims.olu.quantities import chain_rdp, divergences
+from certunlearn.claims.olu.unlearning import prop1_quantity
+from certunlearn.formulas.olu import gamma, GAMMA_SC, GAMMA_SC_FIX
 
 from ..oracles import contains, mp
 
@@ -39,15 +41,15 @@ def _renyi_quad(a, m0, v0, m1, v1) -> mpmath.mpf:
 
 
 def aligned_linear(omega, alpha=F(3), eps=F(1, 2), eta=F(1, 2)):
-    return families.stream_instance(0, [[F(1)]] * 6, [], [0], [5], [1], alpha=alpha, epsilon=eps, omega=omega, L=F(1),
-                              eta=eta, gamma=F(1), beta=F(1), mu=F(1, 2))
+    return stream_instance(0, [[F(1)]] * 6, [], [0], [5], [1], alpha=alpha, epsilon=eps, omega=omega, L=F(1),
+                           eta=eta, gamma=F(1), beta=F(1), mu=F(1, 2))
 
 
 def sc_counterexample():
     """λ = μ = 1, β = 2, η = 1/(β+μ) = 1/3, z_1 = 3, x_1 = 1 deleted at τ = 4: C3 attained (L = 2)."""
     X = [[F(1)], [F(-1)], [F(1)], [F(-1)]]
-    return families.stream_instance(1, X, [F(1)], [F(3)], [4], [1], alpha=F(2), epsilon=F(1), omega=F(3), L=F(2),
-                              eta=F(1, 3), mu=F(1), beta=F(2), gamma=F(1))
+    return stream_instance(1, X, [F(1)], [F(3)], [4], [1], alpha=F(2), epsilon=F(1), omega=F(3), L=F(2),
+                           eta=F(1, 3), mu=F(1), beta=F(2), gamma=F(1))
 
 
 # ---------------------------------------------------------------------------------------------- unlearning
@@ -58,7 +60,7 @@ def test_one_aligned_deletion_attains_alpha_eps_times_omega_ratio(omega):
     """Closed form: shift ηL, σ² = ω(ηL)²/(2(ω−1)ε) ⇒ D_α = αε(ω−1)/ω exactly (both directions)."""
     inst = aligned_linear(omega)
     claim = get_claim("olu.thm1")
-    (fwd, rev), = quantities.divergences(claim.with_prescribed(inst), formulas.gamma)
+    (fwd, rev), = divergences(claim.with_prescribed(inst), gamma)
     expected = F(3) * F(1, 2) * (omega - 1) / omega
     assert contains(fwd, expected) and contains(rev, expected)
     ev = evaluate(claim, inst, MAX_PREC)
@@ -83,11 +85,11 @@ def test_corollary_1_strongly_convex_counterexample_against_hand_computation():
     assert expected == F(256, 3)
     ev = evaluate(get_claim("olu.cor1:sc"), inst, MAX_PREC)
     assert ev.outcome == VIOLATED
-    (fwd, rev), = quantities.divergences(get_claim("olu.cor1:sc").with_prescribed(inst), formulas.GAMMA_SC)
+    (fwd, rev), = divergences(get_claim("olu.cor1:sc").with_prescribed(inst), GAMMA_SC)
     assert contains(fwd, expected) and contains(rev, expected)
     # the corrected γ = 1 − ημ = 2/3 calibrates exactly to the shift: D_α = αε(ω−1)/ω = 4/3
     assert evaluate(get_claim("olu.cor1:sc+fix"), inst, MAX_PREC).outcome == WITHIN
-    (fix, _), = quantities.divergences(get_claim("olu.cor1:sc+fix").with_prescribed(inst), formulas.GAMMA_SC_FIX)
+    (fix, _), = divergences(get_claim("olu.cor1:sc+fix").with_prescribed(inst), GAMMA_SC_FIX)
     assert contains(fix, F(4, 3))
 
 
@@ -95,9 +97,9 @@ def test_general_covariances_both_directions_against_quadrature():
     """A skipped quadratic step that meets earlier noise: the two laws have different variances; D_α in both
     directions against numerical integration in mpmath (laws by hand: a step is w ↦ w/2 + x_t/2, a skip keeps w)."""
     X = [[F(1)], [F(2)], [F(-1)], [F(0)]]
-    inst = families.stream_instance(1, X, [F(1)], [F(0)], [1, 3], [1, 2], alpha=F(5, 2), epsilon=F(1), omega=F(2), L=F(3),
-                              eta=F(1, 2), gamma=F(1, 2), beta=F(1), mu=F(1))
-    pairs = quantities.divergences(get_claim("olu.thm1").with_prescribed(inst), formulas.gamma)
+    inst = stream_instance(1, X, [F(1)], [F(0)], [1, 3], [1, 2], alpha=F(5, 2), epsilon=F(1), omega=F(2), L=F(3),
+                           eta=F(1, 2), gamma=F(1, 2), beta=F(1), mu=F(1))
+    pairs = divergences(get_claim("olu.thm1").with_prescribed(inst), gamma)
     # σ_i² = i^ω ω (γ^{τ−u} ηL)²/(2(ω−1)ε) = i²(γ^{τ−u}·3/2)²: 9/4 at τ = 1 (i = 1) and at τ = 3 (i = 2)
     noise = {1: mpmath.mpf(9) / 4, 3: mpmath.mpf(9) / 4}
 
@@ -132,25 +134,25 @@ def bernoulli_renyi(a, p, q) -> mpmath.mpf:
 
 def test_bernoulli_chain_rdp_and_quantity_against_mpmath():
     chain = [F(1, 10), F(1, 4), F(1, 2), F(4, 5)]
-    inst = families.chain_instance(0, chain, 6)
+    inst = chain_instance(0, chain, 6)
     rdp = max(max(bernoulli_renyi(6, p, q), bernoulli_renyi(6, q, p)) for p, q in zip(chain, chain[1:]))
-    assert contains(quantities.chain_rdp(inst), rdp)
+    assert contains(chain_rdp(inst), rdp)
     assert mp(inst["epsilon"]) >= rdp and mp(inst["epsilon"]) - rdp < rdp * mpmath.mpf(2) ** -39
     q = max(bernoulli_renyi(F(2), chain[i], chain[0]) for i in range(1, 4))  # order α/k = 6/3
-    assert contains(unlearning.prop1_quantity(inst), q)
+    assert contains(prop1_quantity(inst), q)
 
 
 @pytest.mark.parametrize("kk", [1, 2, 5])
 def test_gaussian_chain_group_divergence_is_k_times_epsilon(kk):
     """Equal shifts 1 with variance 2: ε = α/4 per neighbour, and D_{α/k}(N(k, 2) ‖ N(0, 2)) = (α/k)k²/4 = kα/4."""
     alpha_ = 3 * kk
-    inst = families.chain_instance(1, list(range(kk + 1)), alpha_, s2=F(2))
-    assert contains(quantities.chain_rdp(inst), F(alpha_, 4))
-    assert contains(unlearning.prop1_quantity(inst), F(kk * alpha_, 4))
+    inst = chain_instance(1, list(range(kk + 1)), alpha_, s2=F(2))
+    assert contains(chain_rdp(inst), F(alpha_, 4))
+    assert contains(prop1_quantity(inst), F(kk * alpha_, 4))
     ev = evaluate(get_claim("olu.prop1"), inst, MAX_PREC)
     assert ev.outcome == WITHIN and math.isclose(ev.ratio, kk ** -0.6, rel_tol=1e-9)
 
 
 def test_proposition_1_needs_alpha_at_least_2k():
-    inst = families.chain_instance(1, [0, 1, 2], 3)  # α = 3 < 2k = 4
+    inst = chain_instance(1, [0, 1, 2], 3)  # α = 3 < 2k = 4
     assert evaluate(get_claim("olu.prop1"), inst, MAX_PREC).outcome == EXCLUDED
