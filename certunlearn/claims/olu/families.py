@@ -430,8 +430,8 @@ def lemc_instances(rng: np.random.Generator, size: int) -> list[dict]:
 LEMC_SPACE = Space(bounds={"alpha": (1.01, 30.0), "sigma2": (0.01, 10.0), "v": (0.0, 5.0), "r": (1.0, 3.0)},
                    log=frozenset({"sigma2"}),
                    build=lambda p: lemc_instance(Fraction(p["alpha"]).limit_denominator(1000), p["sigma2"],
-                                                  [0, 0], [p["v"]] * 2, [3, 4], [p["v"]] * 2, 0,
-                                                  5 * Fraction(p["r"]).limit_denominator(1000)))
+                                                 [0, 0], [p["v"]] * 2, [3, 4], [p["v"]] * 2, 0,
+                                                 5 * Fraction(p["r"]).limit_denominator(1000)))
 
 
 def lem4_instance(alpha_, g, amap, c, c2, s, m0, v0, m1, v1, e) -> dict:
@@ -452,7 +452,7 @@ def lem4_instances(rng: np.random.Generator, size: int) -> list[dict]:
                     lem4_instance(al, g, amap, [0, 0], [3, 4], 5, [0, 0], [1, 1], [0, 0], [1, 1], 0),
                     lem4_instance(al, g, amap, [0, 0], [3, 4], 5, [0, 0], [1, 1], [3, 4], [1, 1], 5),
                     lem4_instance(al, g, amap, [0, 0], [Fraction(3, 5), Fraction(4, 5)], 1, [0, 0], [1, 1],
-                                   [Fraction(-3, 5), Fraction(-4, 5)], [1, 1], 1)]
+                                  [Fraction(-3, 5), Fraction(-4, 5)], [1, 1], 1)]
     rng.shuffle(out)
     return out[:size]
 
@@ -481,11 +481,11 @@ def lem3_instances(rng: np.random.Generator, size: int) -> list[dict]:
                 out.append(cni_instance(al, g, [1, -1], st2, [0] * (gap_ + 1) + [5 * g ** (gap_ + 1)]))
             # two deletions (eq. (7)); the shift split over two noisy steps; cancelling shifts; no noise
             out.append(cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 2), ([g], [2], [0], 0),
-                                                  ([g], [0], [0], 3)], [0, g, 0, 2 * g]))
+                                                 ([g], [0], [0], 3)], [0, g, 0, 2 * g]))
             out.append(cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [0], [0], 1), ([g], [0], [0], 1)],
-                                     [0, g / 2, g * g / 2]))
+                                    [0, g / 2, g * g / 2]))
             out.append(cni_instance(al, g, [0], [([g], [1], [0], 0), ([g], [-1], [0], 0), ([g], [0], [0], 1)],
-                                     [0, 0, g * g + g]))
+                                    [0, 0, g * g + g]))
             out.append(cni_instance(al, g, [0, 0], [([g, g], [3, 4], [0, 0], 0), ([g, 0], [0, 0], [0, 0], 0)], [0, 0]))
     rng.shuffle(out)
     return out[:size]
@@ -520,7 +520,7 @@ def lem7_instances(rng: np.random.Generator, size: int) -> list[dict]:
             out.append(lem7_instance(0, a0, seq, [a0 + tot + 1], [2]))
             out.append(lem7_instance(0, a0, seq, [Fraction(3, 2), Fraction(7, 2), a0 + tot], [1, 1, 1]))
             out.append(lem7_instance(0, a0, seq, [x + Fraction(1, 1000) for x in
-                                                   itertools.accumulate(Fraction(s) for s in (a0, *seq))][1:],
+                                                  itertools.accumulate(Fraction(s) for s in (a0, *seq))][1:],
                                       [1] * len(seq)))
         out.append(lem7_instance(1, 0, [x for x in seq if x] or [1]))
         out.append(lem7_instance(1, 5, seq))
@@ -530,8 +530,8 @@ def lem7_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 LEM7_SPACE = Space(bounds={"a1": (0.0, 5.0), "a2": (0.0, 5.0), "a3": (0.0, 5.0), "a0": (0.0, 2.0)},
                    build=lambda p: lem7_instance(1, Fraction(p["a0"]).limit_denominator(1000),
-                                                  [Fraction(p[k]).limit_denominator(1000) + Fraction(1, 1000)
-                                                   for k in ("a1", "a2", "a3")]))
+                                                 [Fraction(p[k]).limit_denominator(1000) + Fraction(1, 1000)
+                                                  for k in ("a1", "a2", "a3")]))
 
 
 def lem8_instance(fam, lam, centre, x, beta_, delta_=1, f0=0) -> dict:
@@ -557,7 +557,7 @@ def lem8_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 LEM8_SPACE = Space(bounds={"l1": (0.01, 1.0), "l2": (0.01, 1.0), "x1": (-5.0, 5.0), "x2": (-5.0, 5.0), "dl": (0.1, 3.0)},
                    build=lambda p: lem8_instance(1, [Fraction(p["l1"]).limit_denominator(1000),
-                                                      Fraction(p["l2"]).limit_denominator(1000)], [0, 0],
+                                                     Fraction(p["l2"]).limit_denominator(1000)], [0, 0],
                                                   [Fraction(p["x1"]).limit_denominator(1000),
                                                    Fraction(p["x2"]).limit_denominator(1000)], 1,
                                                   Fraction(p["dl"]).limit_denominator(1000)))
