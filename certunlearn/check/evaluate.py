@@ -1,25 +1,48 @@
-"""Exact evaluation of one claim on one instance: observed ≤ bound, decided on enclosures."""
+"""Exact evaluation of one claim on one instance: observed ≤ bound, decided on enclosures.
+
+Every instance ends as exactly one of:
+
+- ``within`` — observed ≤ bound, decided (exactly, or on enclosures that separate);
+- ``violated`` — observed > bound, decided;
+- ``undecided`` — the enclosures still overlap at the profile's top precision, a hypothesis could not be decided,
+  or the quantity's kind cannot decide this side (a certified lower bound below the bound says nothing);
+- ``excluded`` — a hypothesis is decided false (the instance is not a counterexample);
+- ``error`` — any exception while deciding a hypothesis or evaluating; the message is kept. An error is never
+  turned into an exclusion.
+
+Equality (``attained``) is only ever *proved*: when the quantity returns an exact rational and the bound is
+rational at the instance, the comparison is exact; overlapping enclosures never count as equal.
+"""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
-from flint import arb
+from flint import arb, fmpq, fmpz
 
-from ..claims.model import Claim, Instance, encode_instance
-from ..numeric.enclosure import Decision, arb_decimal, decide
-from ..numeric.precision import START_PREC
+from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
+from ..errors import UndecidedError
+from ..formulas.symbols import delta as DELTA
+from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, exact_decimal, to_arb
+from ..numeric.precision import START_PREC, precisions, workprec
 
 #: Outcomes of one instance.
-WITHIN, VIOLATED, ATTAINED, UNDECIDED, EXCLUDED = "within", "violated", "attained", "undecided", "excluded"
-#: Relative agreement (bits) at which an undecided comparison counts as attained (observed = bound).
-ATTAINED_BITS = 128
+WITHIN, VIOLATED, UNDECIDED, EXCLUDED, ERROR = "within", "violated", "undecided", "excluded", "error"
+OUTCOMES = (WITHIN, VIOLATED, UNDECIDED, EXCLUDED, ERROR)
+#: Claim kinds whose quantity (a δ, a divergence, a sensitivity) has 0 as the minimum of its range.
+NONNEGATIVE_KINDS = frozenset({Kind.PRIVACY, Kind.UNLEARNING, Kind.SENSITIVITY})
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """The outcome of one instance, with exact decimal strings for everything it was decided on."""
+    """The outcome of one instance, with exact decimal strings for everything it was decided on.
+
+    ``ratio_lower``/``ratio_upper`` enclose observed/bound (floats rounded outward; None where the bound is not
+    decided positive), ``ratio_log10`` is log10 of the lower end (finite where a float would underflow), ``ratio``
+    the midpoint (for ordering and display only). ``attained``: observed = bound, proved exactly. ``trivial``: why
+    the instance is trivially within (the quantity at its range's minimum, a certified δ ≥ 1/2), else ""."""
 
     instance: dict[str, Any]
     outcome: str
@@ -28,58 +51,157 @@ class Evaluation:
     observed_enclosure: str | None = None
     bound_enclosure: str | None = None
     ratio: float | None = None
+    ratio_lower: float | None = None
+    ratio_upper: float | None = None
+    ratio_log10: float | None = None
+    attained: bool = False
+    trivial: str = ""
     prec: int = 0
     reason: str = ""
 
     @property
     def evaluated(self) -> bool:
-        return self.outcome in (WITHIN, VIOLATED, ATTAINED)
+        """Inside the hypotheses, with both sides computed (decided or not)."""
+        return self.outcome in (WITHIN, VIOLATED, UNDECIDED) and self.observed is not None
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome in (WITHIN, VIOLATED)
 
 
 def evaluate(claim: Claim, instance: Instance, max_prec: int) -> Evaluation:
-    """Decide ``quantity(instance) ≤ bound(instance)`` for an instance inside the hypotheses."""
+    """Decide ``quantity(instance) ≤ bound(instance)`` for an instance, hypotheses first."""
     written = encode_instance(instance)
     for hypothesis in claim.hypotheses:
-        decision = hypothesis.decide(instance)
+        try:
+            decision = hypothesis.decide(instance)
+        except Exception as exc:  # noqa: BLE001 - an error is reported, never an exclusion
+            return Evaluation(written, ERROR, reason=f"hypothesis {hypothesis.name}: {_describe(exc)}")
+        if decision is Decision.FALSE:
+            return Evaluation(written, EXCLUDED, reason=f"outside hypothesis {hypothesis.name}")
         if decision is not Decision.TRUE:
-            why = "outside" if decision is Decision.FALSE else "undecided"
-            return Evaluation(written, EXCLUDED, reason=f"{why} hypothesis {hypothesis.name}")
+            return Evaluation(written, UNDECIDED, reason=f"hypothesis {hypothesis.name} undecided")
     try:
-        cmp = decide(
-            lambda: claim.quantity(claim.with_prescribed(instance)),
-            "<=",
-            lambda: claim.bound_value(instance),
-            start=START_PREC,
-            max_prec=max_prec,
-        )
-    except (ArithmeticError, ValueError, OverflowError) as exc:
-        return Evaluation(written, UNDECIDED, reason=f"evaluation failed: {exc}")
-    outcome = {Decision.TRUE: WITHIN, Decision.FALSE: VIOLATED}.get(cmp.decision, UNDECIDED)
-    if outcome == UNDECIDED and _agree(cmp.lhs, cmp.rhs):
-        outcome = ATTAINED
+        return _compare(claim, instance, written, max_prec)
+    except UndecidedError as exc:
+        return Evaluation(written, UNDECIDED, reason=f"undecided inside the quantity: {exc}")
+    except Exception as exc:  # noqa: BLE001
+        return Evaluation(written, ERROR, reason=f"evaluation failed: {_describe(exc)}")
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _exact(value: Any) -> Fraction | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, (int, fmpz)):
+        return Fraction(int(value))
+    if isinstance(value, fmpq):
+        return Fraction(int(value.p), int(value.q))
+    return None
+
+
+def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec: int) -> Evaluation:
+    kind = claim.quantity_kind
+    a = b = arb(0)
+    prec = START_PREC
+    for prec in precisions(START_PREC, max_prec):
+        with workprec(prec):
+            observed = claim.quantity(claim.with_prescribed(instance))
+            exact = _exact(observed)
+            if exact is not None and kind is QuantityKind.ENCLOSURE:
+                bound = claim.bound_exact(instance)
+                if bound is not None:
+                    return _exact_evaluation(claim, written, exact, bound, prec)
+            a, b = to_arb(observed), claim.bound_value(instance)
+            if a.is_nan() or b.is_nan():
+                continue
+            if a <= b:
+                if kind is QuantityKind.LOWER:
+                    return _evaluation(claim, written, UNDECIDED, a, b, prec,
+                                       "a certified lower bound at or below the bound cannot show the claim holds")
+                return _evaluation(claim, written, WITHIN, a, b, prec)
+            if a > b:
+                if kind is QuantityKind.UPPER:
+                    return _evaluation(claim, written, UNDECIDED, a, b, prec,
+                                       "a certified upper bound above the bound cannot show a violation")
+                return _evaluation(claim, written, VIOLATED, a, b, prec)
+    return _evaluation(claim, written, UNDECIDED, a, b, prec, f"enclosures overlap at {prec} bits")
+
+
+def _exact_evaluation(claim: Claim, written: dict[str, Any], observed: Fraction, bound: Fraction,
+                      prec: int) -> Evaluation:
+    outcome = WITHIN if observed <= bound else VIOLATED
+    with workprec(prec):
+        a, b = to_arb(observed), to_arb(bound)
+    ev = _evaluation(claim, written, outcome, a, b, prec)
+    if bound > 0:
+        r = observed / bound
+        lo, hi = _float_down(r), _float_up(r)
+        ev = _replace(ev, ratio_lower=lo, ratio_upper=hi, ratio=float(r),
+                      ratio_log10=_log10_fraction(r) if r > 0 else None)
+    return _replace(ev, observed=exact_decimal(observed), bound=exact_decimal(bound), attained=observed == bound)
+
+
+def _replace(ev: Evaluation, **changes: Any) -> Evaluation:
+    return replace(ev, **changes)
+
+
+def _evaluation(claim: Claim, written: dict[str, Any], outcome: str, a: arb, b: arb, prec: int,
+                reason: str = "") -> Evaluation:
+    lower, upper, log10 = ratio_enclosure(a, b)
     return Evaluation(
-        written,
-        outcome,
-        observed=arb_decimal(cmp.lhs, 20),
-        bound=arb_decimal(cmp.rhs, 20),
-        observed_enclosure=cmp.lhs.str(20, more=True),
-        bound_enclosure=cmp.rhs.str(20, more=True),
-        ratio=ratio(cmp.lhs, cmp.rhs),
-        prec=cmp.prec,
-        reason="" if outcome != UNDECIDED else f"enclosures overlap at {cmp.prec} bits",
+        written, outcome,
+        observed=arb_decimal(a, 20), bound=arb_decimal(b, 20),
+        observed_enclosure=a.str(20, more=True), bound_enclosure=b.str(20, more=True),
+        ratio=ratio(a, b), ratio_lower=lower, ratio_upper=upper, ratio_log10=log10,
+        trivial=_trivial(claim, a, b) if outcome == WITHIN else "", prec=prec, reason=reason,
     )
 
 
+def ratio_enclosure(observed: arb, bound: arb) -> tuple[float | None, float | None, float | None]:
+    """(lower, upper, log10 of lower) of observed/bound, rounded outward; None where the bound is not decided
+    positive (a ratio means nothing there), except a positive quantity against an exact 0 bound: (inf, inf, None)."""
+    if bound.is_zero():
+        return (math.inf, math.inf, None) if observed > 0 else (None, None, None)
+    if not bound > 0 or not observed.is_finite():
+        return None, None, None
+    r = observed / bound
+    low = r.lower()
+    log10 = arb_lower_float(low.log() / arb(10).log()) if low > 0 else None
+    return arb_lower_float(r), arb_upper_float(r), log10
+
+
+def _trivial(claim: Claim, observed: arb, bound: arb) -> str:
+    if claim.kind in NONNEGATIVE_KINDS and observed.is_zero():
+        return "the quantity is 0, the minimum of its range"
+    if claim.bound == DELTA and claim.kind in (Kind.PRIVACY, Kind.UNLEARNING) and bound >= arb(1) / 2:
+        return "the certified δ is ≥ 1/2"
+    return ""
+
+
+def _float_down(q: Fraction) -> float:
+    f = float(q)
+    return f if Fraction(f) <= q else math.nextafter(f, -math.inf)
+
+
+def _float_up(q: Fraction) -> float:
+    f = float(q)
+    return f if Fraction(f) >= q else math.nextafter(f, math.inf)
+
+
+def _log10_fraction(q: Fraction) -> float:
+    with workprec(128):
+        return arb_lower_float(to_arb(q).log() / arb(10).log())
+
+
 def ratio(observed: arb, bound: arb) -> float:
-    """observed/bound at the midpoints (for tightness; never used for a decision)."""
+    """observed/bound at the midpoints (for ordering and the search; never used for a decision)."""
     o, b = float(observed.mid()), float(bound.mid())
     if b == 0 or not (math.isfinite(o) and math.isfinite(b)):
         return math.inf if o > 0 else 0.0
     return o / b
-
-
-def _agree(a: arb, b: arb) -> bool:
-    """Both enclosures are tight and overlap: equal to at least ATTAINED_BITS relative bits."""
-    if not (a.is_finite() and b.is_finite()) or not a.overlaps(b):
-        return False
-    return min(a.rel_accuracy_bits(), b.rel_accuracy_bits()) >= ATTAINED_BITS

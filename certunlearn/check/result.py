@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .evaluate import Evaluation
-
-HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
+from .evaluate import VIOLATED, Evaluation
+from .verdict import HOLDS, INCONCLUSIVE, failed_controls
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,12 @@ class Counterexample:
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The verdict on one claim."""
+    """The verdict on one claim (the JSON contract of DESIGN.md "CLI and JSON").
+
+    ``tightness`` is the lower end of ``tightness_interval``, a certified interval for max observed/bound, and
+    ``tightness_log10`` the log10 of that lower end (finite where the float underflows); ``attained`` only where
+    equality was proved. ``epsilon_tightness`` (and ``shift_ratio`` for Gaussian pairs): see
+    :mod:`certunlearn.check.epsilon`. ``proof``: ``complete``, ``partial``, ``broken`` or ``none``."""
 
     id: str
     paper: str
@@ -56,11 +60,20 @@ class CheckResult:
     verdict: str
     tightness: float | None
     counterexample: Counterexample | None
-    symbolic: list[dict[str, str]]
-    instances: dict[str, int]
+    symbolic: list[dict[str, Any]]
+    instances: dict[str, Any]
     seconds: float
     reason: str = ""
     worst: dict[str, Any] | None = field(default=None)
+    tightness_interval: list[float] | None = None
+    tightness_log10: float | None = None
+    attained: bool = False
+    epsilon_tightness: float | None = None
+    shift_ratio: float | None = None
+    vacuous: bool = False
+    proof: str = "none"
+    control_passed: bool = True
+    corrects: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = json_safe(asdict(self))
@@ -69,10 +82,10 @@ class CheckResult:
 
 
 def json_safe(value: Any) -> Any:
-    """``value`` with every non-finite float written as the string ``"inf"``, ``"-inf"`` or ``"nan"`` (JSON has
-    no such numbers; a tightness is infinite when a positive quantity meets a bound of 0)."""
+    """``value`` with every non-finite float written as null (JSON has no such numbers; an infinite ratio — a positive
+    quantity against a bound of 0 — is null with the decimal observed and bound beside it)."""
     if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
+        return None
     if isinstance(value, dict):
         return {k: json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -81,17 +94,25 @@ def json_safe(value: Any) -> Any:
 
 
 def summary(results: list[CheckResult]) -> dict[str, Any]:
-    """Counts by verdict and the controls that did not come out as they must."""
+    """Counts by verdict, and the ids a reader looks for first: printed claims that fail, the fixes that hold, holds
+    beside a broken proof, vacuous holds, and the controls."""
     counts = {v: sum(r.verdict == v for r in results) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
-    failed_controls = [r.id for r in results if not control_passed(r)]
-    return {"claims": len(results), **counts, "failed_controls": failed_controls,
-            "seconds": round(sum(r.seconds for r in results), 3)}
+    findings = [r for r in results if r.control == "none"]
+    failed = failed_controls(results)
+    return {
+        "claims": len(results), **counts,
+        "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None],
+        "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS],
+        "proof_broken": [r.id for r in results if r.proof == "broken"],
+        "vacuous": [r.id for r in results if r.vacuous],
+        "inconclusive_ids": [r.id for r in results if r.verdict == INCONCLUSIVE],
+        "controls": {"passed": sum(r.control != "none" for r in results) - len(failed), "failed": len(failed)},
+        "failed_controls": sorted(failed),
+        "seconds": round(sum(r.seconds for r in results), 3),
+    }
 
 
 def control_passed(result: CheckResult) -> bool:
-    """A negative control must be violated; a positive one must hold (attained where exact)."""
-    if result.control == "negative":
-        return result.verdict == VIOLATED
-    if result.control == "positive":
-        return result.verdict == HOLDS
-    return True
+    """Whether a control came out as it must (:func:`certunlearn.check.verdict.control_verdict`); True for a claim
+    that is not a control."""
+    return result.control_passed

@@ -13,19 +13,26 @@ import os
 import time
 import zlib
 from dataclasses import asdict
-from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import Any
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 import numpy as np
 
 from ..claims import Claim, get_claim
+from ..claims.model import decode_instance
 from ..derive import MissingDerivationError, check_derivation, load_derivation
-from .evaluate import EXCLUDED, VIOLATED, Evaluation, evaluate
+from ..derive.model import ESTABLISHED, LINK_IDENTITY, REFUTED
+from . import verdict as rules
+from .epsilon import EpsilonTightness, epsilon_tightness
+from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
 from .profiles import Profile, get_profile
-from .result import HOLDS, INCONCLUSIVE, CheckResult, Counterexample
-from .result import VIOLATED as VERDICT_VIOLATED
+from .result import CheckResult, Counterexample
 from .search import search
+from .verdict import HOLDS
+
+#: How many of the tightest "within" instances the ε-scale tightness is computed on.
+EPSILON_INSTANCES = 5
 
 
 def claim_seed(seed: int, claim_id: str) -> int:
@@ -33,8 +40,8 @@ def claim_seed(seed: int, claim_id: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(claim_id.encode())) % 2**32
 
 
-def symbolic_steps(claim: Claim) -> list[dict[str, str]]:
-    """The derivation's step statuses, ending with the link to the claim's bound."""
+def symbolic_steps(claim: Claim) -> list[dict[str, Any]]:
+    """The derivation's step statuses (a refuted step with its point), ending with the link to the claim's bound."""
     if claim.derivation is None:
         return []
     try:
@@ -42,7 +49,24 @@ def symbolic_steps(claim: Claim) -> list[dict[str, str]]:
     except MissingDerivationError:
         return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}]
     result = check_derivation(derivation, claim)
-    return [{"step": s.text, "status": s.status} for s in result.steps] + [{"step": result.link_text, "status": result.link}]
+    steps: list[dict[str, Any]] = []
+    for s in result.steps:
+        entry: dict[str, Any] = {"step": s.text, "status": s.status}
+        if s.status == REFUTED and s.point:
+            entry["point"] = dict(s.point)
+        steps.append(entry)
+    return steps + [{"step": result.link_text, "status": result.link}]
+
+
+def proof_status(symbolic: list[dict[str, Any]]) -> str:
+    """``complete`` (every step established and the link an identity), ``partial`` (no refuted step, but some step
+    only sampled, cited or unchecked), ``broken`` (a refuted step or a broken link), ``none`` (no derivation)."""
+    if not symbolic or symbolic[-1]["status"] == "missing":
+        return "none"
+    *steps, link = symbolic
+    if link["status"] != LINK_IDENTITY or any(s["status"] == REFUTED for s in steps):
+        return "broken"
+    return "complete" if all(s["status"] in ESTABLISHED for s in steps) else "partial"
 
 
 def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator) -> Iterable[tuple[str, dict]]:
@@ -62,39 +86,40 @@ def check_claim(claim_id: str, profile: str = "quick", seed: int = 0) -> CheckRe
 
 
 def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
-    """Check ``claim``: its derivation, then every adversary's instances, evaluated exactly."""
+    """Check ``claim``: its derivation, then every adversary's instances, evaluated exactly, judged by the rules of
+    :mod:`certunlearn.check.verdict`."""
     start = time.perf_counter()
     own_seed = claim_seed(seed, claim.id)
     symbolic = symbolic_steps(claim)
     rng = np.random.default_rng(own_seed)
+    families = [a.name for a in claim.adversaries]
     evaluations: list[tuple[str, Evaluation]] = [
         (name, evaluate(claim, instance, prof.max_prec)) for name, instance in instances_of(claim, prof, rng)
     ]
-    counts = Counter(ev.outcome for _, ev in evaluations)
+    outcome, reason = rules.verdict(evaluations, families, prof.min_instances)
+    tight = rules.tightness(evaluations)
     evaluated = [(n, ev) for n, ev in evaluations if ev.evaluated]
-    tightness = max((ev.ratio for _, ev in evaluated), default=None)
     worst_name, worst = max(evaluated, key=lambda p: p[1].ratio, default=(None, None))
-    violations = [(n, ev) for n, ev in evaluated if ev.outcome == VIOLATED]
-    counterexample, reason = None, ""
-    if violations:
-        name, ev = max(violations, key=lambda p: p[1].ratio)
-        verdict = VERDICT_VIOLATED
+    counterexample = None
+    if outcome == VIOLATED:
+        name, ev = max(((n, ev) for n, ev in evaluated if ev.outcome == VIOLATED), key=lambda p: p[1].ratio)
         counterexample = Counterexample.from_evaluation(claim.id, ev, seed, name, prof.name)
-    elif len(evaluated) >= prof.min_instances:
-        verdict = HOLDS
-        if counts["attained"]:
-            reason = f"attained: observed equals the bound to ≥ 128 bits on {counts['attained']} instances"
-    else:
-        verdict = INCONCLUSIVE
-        excluded = sorted({ev.reason for _, ev in evaluations if ev.outcome == EXCLUDED})
-        reason = (f"only {len(evaluated)} of {len(evaluations)} instances evaluated (need {prof.min_instances})"
-                  + (f"; excluded: {'; '.join(excluded)}" if excluded else ""))
+    vacuous_reason = rules.vacuity(evaluations) if outcome == HOLDS else ""
+    eps = EpsilonTightness(None, None)
+    if outcome == HOLDS and claim.laws is not None:
+        top = sorted((ev for _, ev in evaluations if ev.outcome == WITHIN), key=lambda ev: -ev.ratio)[:EPSILON_INSTANCES]
+        eps = epsilon_tightness(claim, [decode_instance(ev.instance) for ev in top])
+    passed, why = rules.control_verdict(claim.control.value, outcome, tight, bool(vacuous_reason))
+    reason = "; ".join(r for r in (reason, vacuous_reason, why) if r)
     return CheckResult(
         id=claim.id, paper=claim.paper, source=claim.source, kind=claim.kind.value, control=claim.control.value,
-        verdict=verdict, tightness=tightness, counterexample=counterexample, symbolic=symbolic,
-        instances={"total": len(evaluations), **{k: counts[k] for k in sorted(counts)}},
-        seconds=round(time.perf_counter() - start, 3), reason=reason,
+        verdict=outcome, tightness=tight.lower, counterexample=counterexample, symbolic=symbolic,
+        instances=rules.counts(evaluations, families), seconds=round(time.perf_counter() - start, 3), reason=reason,
         worst={"adversary": worst_name, **asdict(worst)} if worst else None,
+        tightness_interval=None if tight.lower is None else [tight.lower, tight.upper],
+        tightness_log10=tight.log10, attained=tight.attained, epsilon_tightness=eps.epsilon_ratio,
+        shift_ratio=eps.shift_ratio, vacuous=bool(vacuous_reason), proof=proof_status(symbolic),
+        control_passed=passed, corrects=claim.corrects,
     )
 
 

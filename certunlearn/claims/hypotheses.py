@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import sympy
 
-from ..errors import CertunlearnError
+from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import Decision
 from .model import Hypothesis, Instance
 
@@ -28,15 +28,17 @@ def H(name: str, kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Hypothesis:
 
 
 def P(name: str, fn: Callable[[Instance], Decision]) -> Hypothesis:
-    """A predicate hypothesis; an exception while deciding counts as 'outside'."""
+    """A predicate hypothesis. The library refusing the instance with an error that names the broken assumption or
+    parameter (:class:`AssumptionViolatedError`, :class:`InvalidParameterError`) decides it false; any other
+    exception is an error of the check, never an exclusion (the checker reports it)."""
 
-    def decide_safely(values: Instance) -> Decision:
+    def decide(values: Instance) -> Decision:
         try:
             return fn(values)
-        except (CertunlearnError, ValueError, TypeError, KeyError, IndexError, ArithmeticError):
+        except (AssumptionViolatedError, InvalidParameterError):
             return Decision.FALSE
 
-    return Hypothesis(name, predicate=decide_safely)
+    return Hypothesis(name, predicate=decide)
 
 
 def P_exact(name: str, fn: Callable[[Instance], bool]) -> Hypothesis:

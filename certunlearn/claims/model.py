@@ -11,6 +11,7 @@ import enum
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ from flint import arb
 
 from ..formulas import PAPERS
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
-from ..numeric.sympy_arb import arb_eval
+from ..numeric.sympy_arb import arb_eval, rational_eval
 
 #: An instance: parameter name → an exact value (int, Fraction, float, decimal string) or a nested
 #: list of them (a data matrix, an update sequence). Saved as exact decimal strings; see
@@ -40,6 +41,31 @@ class Kind(str, enum.Enum):
     REGRET = "regret"
     ACCURACY = "accuracy"
     INEQUALITY = "inequality"
+
+
+class QuantityKind(str, enum.Enum):
+    """What a claim's ``quantity`` returns about the true value of what the bound bounds."""
+
+    ENCLOSURE = "enclosure"  # a ball containing the true value: can show "within" and "violated"
+    LOWER = "lower"  # a certified lower bound on the true value: can only show "violated"
+    UPPER = "upper"  # a certified upper bound on the true value: can only show "within"
+
+
+@dataclass(frozen=True)
+class GaussianPair:
+    """Two published laws N(m0, σ²I), N(m1, σ²I) at an instance: ``shift`` = ‖m1 − m0‖, ``sigma`` = σ (enclosures or
+    exact numbers). Their δ(ε) is the Balle–Wang profile of ``shift``/``sigma``."""
+
+    shift: Any
+    sigma: Any
+
+
+@dataclass(frozen=True)
+class DeltaProfile:
+    """The exact privacy profile ε ↦ δ(ε) (hockey-stick divergence, decreasing in ε) of two published laws at an
+    instance, as a function returning an enclosure at the working precision."""
+
+    delta: Callable[[arb], arb]
 
 
 class Control(str, enum.Enum):
@@ -159,6 +185,13 @@ class Claim:
     control: Control = Control.NONE
     corrects: str | None = None
     note: str = ""
+    #: What ``quantity`` returns: an enclosure of the true value (default), or a certified lower / upper bound.
+    quantity_kind: QuantityKind = QuantityKind.ENCLOSURE
+    #: The quantity's closed form in the instance's symbols, where it has one (derivations start from it).
+    quantity_expr: sympy.Expr | None = None
+    #: For (ε, δ) certificates: the two published laws at an instance's evaluated values (``GaussianPair`` or
+    #: ``DeltaProfile``), from which the checker computes the ε-scale tightness.
+    laws: Callable[[Instance], GaussianPair | DeltaProfile] | None = None
 
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)
@@ -183,3 +216,14 @@ class Claim:
     def bound_value(self, instance: Instance) -> arb:
         """An enclosure of the bound at ``instance`` (at the working precision)."""
         return arb_eval(self.bound, self.with_prescribed(instance))
+
+    def bound_exact(self, instance: Instance) -> Fraction | None:
+        """The bound's exact value at ``instance`` when it is rational there (prescribed parameters included), else
+        None — what proves an equality with an exact quantity."""
+        values: dict[str, Any] = dict(instance)
+        for name, expr in self.prescribed.items():
+            value = rational_eval(expr, values)
+            if value is None:
+                return None
+            values[name] = value
+        return rational_eval(self.bound, values)

@@ -7,13 +7,14 @@ it serves both point evaluation and interval branch-and-bound on boxes.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .enclosure import Exact, to_arb
+from .enclosure import Exact, parse_exact, to_arb
 
 Env = Mapping[sympy.Symbol | str, Exact]
 
@@ -114,3 +115,65 @@ def _fold(args: list[arb], fn: Callable[[arb, arb], arb]) -> arb:
 def ball(lo: Exact, hi: Exact) -> arb:
     """The smallest ball (at the working precision) containing the interval [lo, hi]."""
     return to_arb(lo).union(to_arb(hi))
+
+
+def rational_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> Fraction | None:
+    """The exact value of ``expr`` when it is rational at ``env`` (every symbol given an int or a Fraction, and
+    only sums, products, integer powers and square roots of rational squares on the way), else None. Used to prove
+    an equality that no enclosure can decide."""
+    names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
+    try:
+        return _rational(sympy.sympify(expr), names)
+    except (_NotRational, ZeroDivisionError):
+        return None
+
+
+class _NotRational(Exception):
+    pass
+
+
+def _rational(e: sympy.Basic, env: Mapping[str, Exact]) -> Fraction:
+    if isinstance(e, sympy.Symbol):
+        return _rational_value(env.get(e.name))
+    if isinstance(e, sympy.Rational):
+        return Fraction(int(e.p), int(e.q))
+    if isinstance(e, sympy.Add):
+        return sum((_rational(a, env) for a in e.args), Fraction(0))
+    if isinstance(e, sympy.Mul):
+        out = Fraction(1)
+        for a in e.args:
+            out *= _rational(a, env)
+        return out
+    if isinstance(e, sympy.Pow):
+        base, expo = _rational(e.args[0], env), e.args[1]
+        if expo.is_Integer:
+            return base ** int(expo)
+        if expo.is_Rational and expo.q == 2 and base >= 0:
+            p, q = _isqrt_exact(base.numerator), _isqrt_exact(base.denominator)
+            return Fraction(p, q) ** int(expo.p)
+    raise _NotRational
+
+
+def _rational_value(v: object) -> Fraction:
+    """An instance value as an exact rational: ints, Fractions, flint rationals, binary floats (exactly) and
+    decimal strings; anything else (an arb ball, a label) is not rational."""
+    if isinstance(v, str):
+        v = parse_exact(v)
+    if isinstance(v, bool) or v is None:
+        raise _NotRational
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, (int, fmpz)):
+        return Fraction(int(v))
+    if isinstance(v, fmpq):
+        return Fraction(int(v.p), int(v.q))
+    if isinstance(v, float) and math.isfinite(v):
+        return Fraction(v)
+    raise _NotRational
+
+
+def _isqrt_exact(k: int) -> int:
+    r = math.isqrt(k)
+    if r * r != k:
+        raise _NotRational
+    return r

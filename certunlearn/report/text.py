@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..check.result import CheckResult, control_passed, summary
+from ..check.result import CheckResult, summary
+from ..check.verdict import failed_controls
 from ..claims import Claim
 
 STYLE = {"holds": "green", "violated": "red", "inconclusive": "yellow"}
@@ -42,21 +43,63 @@ def _console() -> Console:
     return console if console.is_terminal else Console(width=160)
 
 
+def tightness_text(r: CheckResult) -> str:
+    """The certified lower end of the tightness, readable at any scale (never a float that underflowed to 0)."""
+    if r.attained:
+        return "1 (attained)"
+    if r.tightness is None:
+        return "—"
+    if r.tightness_log10 is not None and r.tightness < 1e-4:
+        return f"10^{r.tightness_log10:.1f}"
+    text = f"≥ {r.tightness:.6g}" if r.tightness_interval and r.tightness_interval[1] != r.tightness else f"{r.tightness:.6g}"
+    return text + (f" · ε {r.epsilon_tightness:.3g}" if r.epsilon_tightness is not None else "")
+
+
+def verdict_text(r: CheckResult, failed: dict[str, str]) -> str:
+    text = f"[{STYLE[r.verdict]}]{r.verdict}[/]" + (" (vacuous)" if r.vacuous else "")
+    if r.proof != "none":
+        text += f" · proof {r.proof}"
+    if r.control != "none":
+        text += f" ({r.control} control{' FAILED' if r.id in failed else ''})"
+    return text
+
+
 def results_table(results: list[CheckResult], saved: list[Path], console: Console | None = None) -> None:
+    """Findings first (printed claims that fail, each with its +fix), then the controls in one line, then every
+    claim's row, then the reasons behind inconclusive and vacuous verdicts."""
     console = console or _console()
+    s = summary(results)
+    failed = failed_controls(results)
+    by_id = {r.id: r for r in results}
+    fixes = {r.corrects: r for r in results if r.corrects}
+    if s["printed_violated"]:
+        console.print(f"[bold]Findings: {len(s['printed_violated'])} printed claims fail[/]")
+        for claim_id in s["printed_violated"]:
+            r, fix = by_id[claim_id], fixes.get(claim_id)
+            ce = r.counterexample
+            line = f"  [red]{claim_id}[/] ({r.source})"
+            if ce is not None:
+                line += f": observed {ce.observed} > bound {ce.bound}"
+            if fix is not None:
+                line += f" — {fix.id}: {fix.verdict}"
+            console.print(line)
+    controls = [r for r in results if r.control != "none"]
+    if controls:
+        console.print(f"Controls: {len(controls) - len(failed)} of {len(controls)} came out as they must"
+                      + (f"; [red]FAILED: {', '.join(sorted(failed))}[/]" if failed else ""))
     table = Table(title="certunlearn check")
-    for col in ("id", "kind", "verdict", "tightness", "instances", "derivation", "s"):
+    for col in ("id", "kind", "verdict", "tightness", "decided", "derivation", "s"):
         table.add_column(col, overflow="fold", no_wrap=col == "id")
     for r in results:
-        verdict = f"[{STYLE[r.verdict]}]{r.verdict}[/]"
-        if r.control != "none":
-            verdict += f" ({r.control} control{'' if control_passed(r) else ' FAILED'})"
-        tight = "—" if r.tightness is None else f"{r.tightness:.6g}"
-        table.add_row(r.id, r.kind, verdict, tight, str(r.instances.get("total", 0)), symbolic_summary(r), f"{r.seconds:.1f}")
+        n = r.instances
+        inside = n.get("within", 0) + n.get("violated", 0) + n.get("undecided", 0) + n.get("error", 0)
+        decided = f"{n.get('within', 0) + n.get('violated', 0)}/{inside}"
+        table.add_row(r.id, r.kind, verdict_text(r, failed), tightness_text(r), decided, symbolic_summary(r),
+                      f"{r.seconds:.1f}")
     console.print(table)
-    s = summary(results)
-    console.print(f"{s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive"
-                  + (f"; [red]controls failed: {', '.join(s['failed_controls'])}[/]" if s["failed_controls"] else ""))
+    console.print(f"{s['claims']} claims: {s['holds']} hold ({len(s['vacuous'])} vacuous), {s['violated']} violated "
+                  f"({len(s['printed_violated'])} printed claims, {len(s['fixes_holding'])} fixes hold), "
+                  f"{s['inconclusive']} inconclusive; {len(s['proof_broken'])} with a broken proof")
     for r in results:
         if r.reason:
             console.print(f"  {r.id}: {r.reason}")

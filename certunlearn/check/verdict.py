@@ -1,0 +1,134 @@
+"""The verdict rules, written down once (README "Verdicts"; DESIGN "Checker").
+
+From a claim's evaluated instances (each ``within``, ``violated``, ``undecided``, ``excluded`` or ``error``, see
+:mod:`certunlearn.check.evaluate`):
+
+- ``violated`` — some instance is decided violated;
+- ``holds`` — none violated, none errored, at least :data:`DECIDED_SHARE` of the instances inside the hypotheses
+  decided, every adversary family has a decided instance, and at least the profile's ``min_instances`` decided;
+- ``inconclusive`` — otherwise, with a reason naming the counts and the families.
+
+A ``holds`` whose every decided instance is trivially within is ``vacuous``. The tightness is a certified interval
+for max observed/bound over the instances inside the hypotheses; ``attained`` only where equality was proved.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .evaluate import ERROR, EXCLUDED, OUTCOMES, UNDECIDED, VIOLATED, WITHIN, Evaluation
+
+HOLDS, INCONCLUSIVE = "holds", "inconclusive"
+#: The share of the instances inside the hypotheses that must be decided for ``holds``.
+DECIDED_SHARE = 0.9
+#: A positive control's tightness interval must lie within this distance below 1 (and not above 1).
+POSITIVE_CONTROL_TOLERANCE = 1e-6
+
+#: (adversary family, evaluation) pairs, in the order the instances were generated.
+Evaluations = Sequence[tuple[str, Evaluation]]
+
+
+def counts(evaluations: Evaluations, families: Sequence[str]) -> dict:
+    """``{"total", "within", "violated", "undecided", "excluded", "error", "by_adversary": {family: {...}}}``."""
+    def tally(evs: list[Evaluation]) -> dict[str, int]:
+        c = Counter(ev.outcome for ev in evs)
+        return {"total": len(evs), **{o: c[o] for o in OUTCOMES}}
+
+    by_family = {f: tally([ev for name, ev in evaluations if name == f]) for f in families}
+    return {**tally([ev for _, ev in evaluations]), "by_adversary": by_family}
+
+
+def verdict(evaluations: Evaluations, families: Sequence[str], min_instances: int) -> tuple[str, str]:
+    """(verdict, reason) by the rules above."""
+    c = counts(evaluations, families)
+    if c[VIOLATED]:
+        return VIOLATED, ""
+    problems = []
+    if c[ERROR]:
+        first = next(ev.reason for _, ev in evaluations if ev.outcome == ERROR)
+        problems.append(f"{c[ERROR]} instance(s) raised an error (first: {first})")
+    inside = c[WITHIN] + c[UNDECIDED] + c[ERROR]
+    decided = c[WITHIN]
+    if inside == 0:
+        excluded = sorted({ev.reason for _, ev in evaluations if ev.outcome == EXCLUDED})
+        problems.append(f"no instance inside the hypotheses (of {c['total']}"
+                        + (f"; {'; '.join(excluded[:3])}" if excluded else "") + ")")
+    elif decided < DECIDED_SHARE * inside:
+        why = Counter(ev.reason for _, ev in evaluations if ev.outcome == UNDECIDED).most_common(2)
+        problems.append(f"only {decided} of {inside} instances inside the hypotheses decided (need "
+                        f"{DECIDED_SHARE:.0%})" + (f"; undecided: {'; '.join(f'{r} ({n}×)' for r, n in why)}" if why else ""))
+    lacking = [f for f in families if not c["by_adversary"][f][WITHIN]]
+    if lacking and inside:
+        problems.append("no decided instance from " + ", ".join(f"'{f}'" for f in lacking))
+    if decided < min_instances and inside and not problems:
+        problems.append(f"only {decided} decided instances (need {min_instances})")
+    if problems:
+        return INCONCLUSIVE, "; ".join(problems)
+    return HOLDS, ""
+
+
+@dataclass(frozen=True)
+class Tightness:
+    """max observed/bound over the instances inside the hypotheses: a certified interval [lower, upper] (None
+    where no instance has a ratio), log10 of its lower end, and whether equality was proved at the maximum."""
+
+    lower: float | None
+    upper: float | None
+    log10: float | None
+    attained: bool
+
+
+def tightness(evaluations: Evaluations) -> Tightness:
+    ratios = [ev for _, ev in evaluations if ev.evaluated and ev.ratio_lower is not None]
+    if not ratios:
+        return Tightness(None, None, None, False)
+    best = max(ratios, key=lambda ev: (ev.ratio_lower, ev.ratio_log10 if ev.ratio_log10 is not None else -1e308))
+    upper = max(ev.ratio_upper for ev in ratios)
+    attained = any(ev.attained for ev in ratios) and best.ratio_lower >= 1 and upper <= 1
+    log10 = max((ev.ratio_log10 for ev in ratios if ev.ratio_log10 is not None), default=None)
+    return Tightness(best.ratio_lower, upper, log10, attained)
+
+
+def vacuity(evaluations: Evaluations) -> str:
+    """The reason every decided instance is trivially within, or "" when some instance is not."""
+    within = [ev for _, ev in evaluations if ev.outcome == WITHIN]
+    if not within or any(not ev.trivial for ev in within):
+        return ""
+    reasons = Counter(ev.trivial for ev in within).most_common()
+    return "every decided instance is trivially within: " + "; ".join(f"{r} ({n}×)" for r, n in reasons)
+
+
+def control_verdict(control: str, verdict_: str, tight: Tightness, vacuous: bool) -> tuple[bool, str]:
+    """Whether a control came out as it must, and why not: a negative control must be violated; a positive one must
+    hold, not vacuously, with its tightness interval within :data:`POSITIVE_CONTROL_TOLERANCE` below 1."""
+    if control == "negative":
+        return (True, "") if verdict_ == VIOLATED else (False, f"negative control came out {verdict_}")
+    if control == "positive":
+        if verdict_ != HOLDS or vacuous:
+            return False, f"positive control came out {verdict_}{' (vacuous)' if vacuous else ''}"
+        if tight.lower is None or tight.lower < 1 - POSITIVE_CONTROL_TOLERANCE or tight.upper > 1:
+            return False, f"positive control not attained: tightness in [{tight.lower}, {tight.upper}]"
+    return True, ""
+
+
+def control_base(claim_id: str) -> str:
+    """The claim a negative control deliberately breaks: ``r2d.thm3.1:control-sigma-halved`` → ``r2d.thm3.1``,
+    ``r2d.table3:newton-control-sigma-halved`` → ``r2d.table3:newton``."""
+    head, _, part = claim_id.partition(":")
+    prefix = part.split("control", 1)[0].rstrip("-")
+    return f"{head}:{prefix}" if prefix else head
+
+
+def failed_controls(results: Sequence) -> dict[str, str]:
+    """Controls that did not come out as they must, with the reason: the result's own rule
+    (:func:`control_verdict`), or a negative control whose base claim is itself violated in the same run (a
+    deliberate error on a claim that already fails proves nothing)."""
+    verdicts = {r.id: r.verdict for r in results}
+    failed = {}
+    for r in results:
+        if not r.control_passed:
+            failed[r.id] = r.reason or f"{r.control} control came out {r.verdict}"
+        elif r.control == "negative" and verdicts.get(control_base(r.id)) == VIOLATED:
+            failed[r.id] = f"its base claim {control_base(r.id)} is itself violated: the control proves nothing"
+    return failed
