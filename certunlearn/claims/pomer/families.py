@@ -117,7 +117,6 @@ def law_search(with_delta: bool) -> Adversary:
          "g0": (-1.0, 1.0), "g1": (-1.0, 1.0), "g2": (-1.0, 1.0)}, log=frozenset({"beta", "lam"}), build=build))
 
 
-
 def drift_grid(initial: str):
     """Loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, with (β, λ, p, Φ) such that the least closeness level δ lies
     in (0.004, 1/2). For x₁ uniform also Φ = 8 at β = λ = 1, where consecutive laws are (Φ, 0)-close on K: the bound

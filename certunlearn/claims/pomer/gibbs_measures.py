@@ -64,7 +64,6 @@ def _lsi_entropy(values: Instance) -> arb:
     return (lhs - ent_tail) / rhs
 
 
-
 _S_NONZERO = P("g = e^{sx} non-constant (s ≠ 0)", lambda v: holds(frac(v["s"]) != 0))
 
 
@@ -109,7 +108,6 @@ def _convex_pair(values: Instance) -> Decision:
     return holds(all(h.convex for h in losses_of(values) + losses_of(values, "other")))
 
 
-
 @guard
 def _w_infinity(values: Instance) -> arb:
     """W∞(μ̄(l, β, λ), μ̄(l', β, λ)) enclosed from the exact CDFs on a grid of min(precision, 128) points (the
@@ -126,7 +124,6 @@ CLOSENESS_HYPOTHESES = (
     *POSITIVE, ORIGIN, P("l, l' convex", _convex_pair), P("l − l' G-Lipschitz", _diff_lipschitz),
     H("δ > 0", ">", delta, 0), H("δ ≤ 1", "<=", delta, 1),
 )
-
 
 
 def _lsi_claims() -> tuple[Claim, ...]:
@@ -174,7 +171,6 @@ def _lsi_claims() -> tuple[Claim, ...]:
             ),
             derivation="pomer.lem3.3"),
     )
-
 
 
 CLAIMS = (

@@ -56,7 +56,6 @@ def _post_ratio(values: Instance) -> arb:
     return log_b(cum_prime) - log_b(cum)
 
 
-
 def _post_lipschitz(values: Instance) -> Decision:
     g = frac(values["G"])
     fs = losses_of(values) + losses_of(values, "replacement") + losses_of(values, "current")
@@ -86,7 +85,6 @@ def _keep_at(values: Instance, shift: Fraction, normalised: bool) -> arb:
     return worst
 
 
-
 # ---------------------------------------------------------------------------------------------- Theorem 4.4 parameters
 
 
@@ -95,7 +93,6 @@ THM44_HYPOTHESES = (
     H("δ > 0", ">", delta, 0), H("δ ≤ 1/2", "<=", delta, sympy.Rational(1, 2)),
     H("T ≥ 12 log(1/δ)", ">=", T, 12 * sympy.log(1 / delta)),
 )
-
 
 
 def _from_prescribed(expr: sympy.Expr):
@@ -124,7 +121,6 @@ def _sum_eps_squared(values: Instance) -> arb:
     return (2 * log_phi / pp) ** 2 + m * (log_phi + c) ** 2 + (big_t - 1 - m) * c**2
 
 
-
 def _trajectory_points() -> int:
     """Grid cells on K for the trajectory divergence: finer as the decision raises the precision."""
     from flint import ctx
@@ -151,7 +147,6 @@ def _neighbours(values: Instance) -> Decision:
     ls, others = values["losses"], values["other"]
     return holds(len(ls) == len(others) == int(frac(values["T"]))
                  and sum(tuple(map(frac, x)) != tuple(map(frac, y)) for x, y in zip(ls, others)) == 1)
-
 
 
 def _all_lipschitz(values: Instance) -> Decision:

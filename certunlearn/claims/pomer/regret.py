@@ -119,10 +119,8 @@ def tv_drift(values: Instance) -> arb:
                        min(ctx.prec, 128))
 
 
-
 DRIFT_HYPOTHESES = THM41_HYPOTHESES + (P("t ∈ {2, …, T}", lambda v: holds(2 <= frac(v["t"]) <= len(v["losses"])
                                                                           and frac(v["t"]).denominator == 1)),)
-
 
 
 # ---------------------------------------------------------------------------------------------- Theorem 4.5
@@ -144,13 +142,11 @@ def _switches_45(values: Instance) -> arb:
                      values.get("initial", "uniform")).expected_switches
 
 
-
 THM45_HYPOTHESES = (
     H("T ≥ 3", ">=", T, 3), H("S ≤ T", "<=", S, T),
     ORIGIN, CONVEX, LIPSCHITZ,
     P("D = diameter of K", lambda v: holds(frac(v["D"]) == frac(v["b"]) - frac(v["a"]))),
 )
-
 
 
 #: Lemma 4.2, Lemma 4.6 and Theorem 4.1, in the paper's order.
