@@ -1,4 +1,5 @@
-"""Derivations of the POMER claims (``certunlearn.claims.pomer``), step by step, as printed.
+"""Derivations of the POMER claims (``certunlearn.claims.pomer``), step by step, as printed; the printed
+expressions come from :mod:`certunlearn.formulas.pomer`.
 
 Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
 
@@ -23,14 +24,14 @@ from __future__ import annotations
 import sympy
 from sympy import Rational, exp, log, sqrt
 
-from certunlearn.claims.pomer import (
-    DELTA_43, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41, REGRET_41_BUDGET, REGRET_45, D, G,
-    Phi, S, T, _prescribed_44, beta, d, lam, p, t_round,
+from certunlearn.formulas.pomer import (
+    CONCENTRATION_33, DELTA_43, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
+    REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
+    prescribed_44, r, t_round,
 )
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
-r = sympy.Symbol("r", positive=True)  # the deviation of Herbst's bound
 kappa = sympy.Symbol("kappa", positive=True)  # a ratio in (0, 1]: actual / its bound
 kappa1 = sympy.Symbol("kappa_1", positive=True)
 kappa2 = sympy.Symbol("kappa_2", positive=True)
@@ -89,7 +90,7 @@ def lem42() -> Derivation:
         steps=(
             step(T * (p + (1 - p) * q0), "<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
                  box={kappa: ("0", "1"), p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
-            then("<=", P_TILDE * T, "(1 − p)(1 − Φ⁻²) ≤ 1 − Φ⁻² (line 482)",
+            then("<=", SWITCHES_42, "(1 − p)(1 − Φ⁻²) ≤ 1 − Φ⁻² (line 482)",
                  box={p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
         ),
     )
@@ -260,7 +261,7 @@ def lem33() -> Derivation:
         start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
         premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
                   Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
-        steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", 2 * exp(-beta * lam * r**2 / 2),
+        steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", CONCENTRATION_33,
                     "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),),
     )
 
@@ -278,7 +279,7 @@ def lem36() -> Derivation:
         steps=(
             step(-lam * Delta_**2 + G * Delta_, "<=", -lam * Delta_**2 / 2 + G**2 / (2 * lam),
                  "GΔ ≤ λΔ²/2 + G²/(2λ) (line 446)"),
-            step(sqrt(G**2 / lam**2), "==", G / lam, "lim Δ_t ≤ √(G²/λ²) (line 448)"),
+            step(sqrt(G**2 / lam**2), "==", W_INFINITY_36, "lim Δ_t ≤ √(G²/λ²) (line 448)"),
         ),
     )
 
@@ -289,7 +290,7 @@ def lem42_tail() -> Derivation:
         start=exp(-dd**2 * mu_ / (2 + dd)),
         premises=(Premise("S_T is dominated by a sum of T Bernoulli(p̃) (eq. (B.1)); Chernoff: Pr[ΣX ≥ (1 + δ)μ] ≤ "
                           "e^{−δ²μ/(2+δ)} (footnote 5)", "Chernoff bound"),),
-        steps=(step(exp(-dd**2 * mu_ / (2 + dd)), "==", exp(-P_TILDE * T), "δ = 2, μ = p̃T: 3p̃T = (1 + 2)μ (line 486)",
+        steps=(step(exp(-dd**2 * mu_ / (2 + dd)), "==", SWITCH_TAIL_42, "δ = 2, μ = p̃T: 3p̃T = (1 + 2)μ (line 486)",
                     given={dd: 2, mu_: P_TILDE * T}),),
     )
 
@@ -334,7 +335,7 @@ def lem46_drift(fix: bool) -> Derivation:
             *(() if fix else (step(start, "<=", a + b, "‘For t = 1, the claim is trivially true’ (line 510): TV = 0",
                                    cited="line 510"),)),
             step(a + b, "<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)"),
-            then("==", 3 * delta * (t_round - 1), "3δ(t − 2) + δ + 2δ = 3δ(t − 1)"),
+            then("==", DRIFT_46, "3δ(t − 2) + δ + 2δ = 3δ(t − 1)"),
         ),
     )
 
@@ -392,7 +393,7 @@ def thm43() -> Derivation:
 def _prescribed_subs(expr: sympy.Expr) -> sympy.Expr:
     """expr with Theorem 4.4's λ, β and Theorem 4.3's Φ, p substituted (by symbol name, later names first)."""
     out = expr
-    for name, value in reversed(list(_prescribed_44().items())):
+    for name, value in reversed(list(prescribed_44().items())):
         out = out.subs({sym: value for sym in out.free_symbols if sym.name == name})
     return out
 

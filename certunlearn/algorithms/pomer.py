@@ -9,7 +9,7 @@ Round t: play x_t, observe l_t; with r_t(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) (rati
 The exact samplers and partition functions live in :mod:`.pomer_gibbs`; the exact law of the iterates (expected
 regret and switches without Monte Carlo) in :mod:`.pomer_law`. :func:`monte_carlo` is the one statistical tool:
 it reports means with confidence intervals and is never used by a verdict. Parameters prescribed by Theorems
-4.3–4.5 come from the claims' sympy expressions (:func:`parameters`).
+4.3–4.5 come from the printed sympy expressions in :mod:`certunlearn.formulas.pomer` (:func:`parameters`).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workprec
 from .parameters import theorem_parameters
-from .pomer_gibbs import PiecewiseLinear, _frac, _param, gibbs, sample, total
+from .pomer_gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, sample, total
 from .pomer_law import INITIAL_POINTS, ratio_factors
 
 #: Working precision (bits) of the keep probabilities of a simulated run.
@@ -53,7 +53,7 @@ def _mpf(q: Fraction) -> mpmath.mpf:
 
 
 def _validate(beta, lam, p, log_phi, budget, initial) -> tuple[Fraction, Fraction, Fraction]:
-    beta, lam, p = _param(beta, "beta"), _param(lam, "lam"), _frac(p, "p")
+    beta, lam, p = positive_param(beta, "beta"), positive_param(lam, "lam"), as_fraction(p, "p")
     if not 0 <= p <= 1:
         raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
     if budget is not None and budget < 0:
@@ -143,6 +143,7 @@ def monte_carlo(losses, beta, lam, p, log_phi, runs: int, seed: int, budget=None
 
 
 def parameters(theorem: str, **constants: Any) -> dict[str, Any]:
-    """The parameters Theorem 4.3, 4.4 or 4.5 prescribes (``"pomer.thm4.5"`` …), evaluated from the claim's
-    sympy expressions (one source of truth; rounding as in :func:`~.parameters.theorem_parameters`)."""
+    """The parameters Theorem 4.3, 4.4 or 4.5 prescribes (``"pomer.thm4.5"`` …), evaluated from the
+    sympy expressions of :mod:`certunlearn.formulas.pomer` (one source of truth; rounding as in
+    :func:`~.parameters.theorem_parameters`)."""
     return theorem_parameters(theorem, paper="pomer", integers=frozenset(), round_up=frozenset(), **constants)

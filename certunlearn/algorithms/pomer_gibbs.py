@@ -35,7 +35,8 @@ class Ambiguous(ArithmeticError):
     """Two cell ends (or an end and a threshold) overlap at the working precision."""
 
 
-def _frac(x, name: str) -> Fraction:
+def as_fraction(x, name: str) -> Fraction:
+    """``x`` as an exact Fraction; InvalidParameterError (naming ``name``) if it is not a finite rational."""
     if isinstance(x, bool):
         raise InvalidParameterError(name, "a boolean is not a number")
     try:
@@ -45,7 +46,8 @@ def _frac(x, name: str) -> Fraction:
     return q
 
 
-def _a(x: End) -> arb:
+def as_arb(x: End) -> arb:
+    """An end point (exact or a ball) as an arb ball."""
     return to_arb(x)
 
 
@@ -53,7 +55,7 @@ def _less(x: End, y: End) -> bool:
     """x < y, decided exactly (rationals) or rigorously (balls); Ambiguous if undecidable."""
     if isinstance(x, Fraction) and isinstance(y, Fraction):
         return x < y
-    ax, ay = _a(x), _a(y)
+    ax, ay = as_arb(x), as_arb(y)
     if ax < ay:
         return True
     if ax >= ay:
@@ -74,27 +76,27 @@ class PiecewiseLinear:
     start: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
-        knots = tuple(_frac(k, "knots") for k in self.knots)
-        slopes = tuple(_frac(s, "slopes") for s in self.slopes)
+        knots = tuple(as_fraction(k, "knots") for k in self.knots)
+        slopes = tuple(as_fraction(s, "slopes") for s in self.slopes)
         if len(knots) < 2 or len(slopes) != len(knots) - 1:
             raise InvalidParameterError("knots", "need m + 1 ≥ 2 knots for m slopes")
         if any(u >= v for u, v in zip(knots, knots[1:])):
             raise InvalidParameterError("knots", "knots must increase strictly")
         object.__setattr__(self, "knots", knots)
         object.__setattr__(self, "slopes", slopes)
-        object.__setattr__(self, "start", _frac(self.start, "start"))
+        object.__setattr__(self, "start", as_fraction(self.start, "start"))
 
     @classmethod
     def linear(cls, a, b, g, c=0) -> "PiecewiseLinear":
         """x ↦ g·x + c on [a, b]."""
-        a, g, c = _frac(a, "a"), _frac(g, "g"), _frac(c, "c")
-        return cls((a, _frac(b, "b")), (g,), g * a + c)
+        a, g, c = as_fraction(a, "a"), as_fraction(g, "g"), as_fraction(c, "c")
+        return cls((a, as_fraction(b, "b")), (g,), g * a + c)
 
     @classmethod
     def hinge(cls, a, b, kink, left, right, value=0) -> "PiecewiseLinear":
         """Slope ``left`` before ``kink``, ``right`` after, ``value`` at the kink (convex iff left ≤ right)."""
-        a, b, kink = _frac(a, "a"), _frac(b, "b"), _frac(kink, "kink")
-        left, right, value = _frac(left, "left"), _frac(right, "right"), _frac(value, "value")
+        a, b, kink = as_fraction(a, "a"), as_fraction(b, "b"), as_fraction(kink, "kink")
+        left, right, value = as_fraction(left, "left"), as_fraction(right, "right"), as_fraction(value, "value")
         if not a < kink < b:
             return cls.linear(a, b, right if kink <= a else left, value - (right if kink <= a else left) * kink)
         return cls((a, kink, b), (left, right), value - left * (kink - a))
@@ -111,7 +113,7 @@ class PiecewiseLinear:
             value += s * (v - u)
 
     def __call__(self, x: Fraction) -> Fraction:
-        x = _frac(x, "x")
+        x = as_fraction(x, "x")
         for u, v, s, c in self.pieces():
             if u <= x <= v:
                 return s * x + c
@@ -119,10 +121,10 @@ class PiecewiseLinear:
 
     def at(self, x) -> arb:
         """f at an arb (or exact) point of the domain (the piece is chosen on the midpoint)."""
-        ax = _a(x)
+        ax = as_arb(x)
         for u, v, s, c in self.pieces():
             if float(ax.mid()) <= float(v) or v == self.knots[-1]:
-                return _a(s) * ax + _a(c)
+                return as_arb(s) * ax + as_arb(c)
         raise AssertionError
 
     def _refined(self, knots: tuple[Fraction, ...]) -> "PiecewiseLinear":
@@ -142,7 +144,7 @@ class PiecewiseLinear:
         return self + other.scaled(-1)
 
     def scaled(self, c) -> "PiecewiseLinear":
-        c = _frac(c, "c")
+        c = as_fraction(c, "c")
         return PiecewiseLinear(self.knots, tuple(c * s for s in self.slopes), c * self.start)
 
     @property
@@ -185,7 +187,7 @@ def _between_erf(z1: arb, z2: arb) -> arb:
 def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End) -> tuple[arb, arb]:
     """(∫ f, ∫ x·f) over [u, v] for f(x) = exp(L0 + L1·x − A·x²); ``A=None`` means A = 0 exactly and
     ``L1=None`` means L1 = 0 exactly."""
-    au, av = _a(u), _a(v)
+    au, av = as_arb(u), as_arb(v)
     if A is None:
         if L1 is None:
             e = L0.exp()
@@ -217,15 +219,15 @@ class Pieces:
     cells: tuple
 
     def _A(self) -> arb | None:
-        return _a(self.beta) * _a(self.lam) / 2 if self.q else None
+        return as_arb(self.beta) * as_arb(self.lam) / 2 if self.q else None
 
     def integral(self, w0=1, w1=0) -> arb:
         """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb)."""
         A, out = self._A(), arb(0)
-        aw0, aw1 = _a(w0) if not isinstance(w0, arb) else w0, _a(w1) if not isinstance(w1, arb) else w1
+        aw0, aw1 = as_arb(w0) if not isinstance(w0, arb) else w0, as_arb(w1) if not isinstance(w1, arb) else w1
         for u, v, terms in self.cells:
             for c, k in terms:
-                L1 = None if k == 0 else -_a(self.beta) * _a(k)
+                L1 = None if k == 0 else -as_arb(self.beta) * as_arb(k)
                 i0, i1 = moments(A, L1, arb(0), u, v)
                 out += c * (aw0 * i0 + aw1 * i1)
         return out
@@ -265,7 +267,7 @@ class Pieces:
                 cell = _intersect(u1, v1, u2, v2)
                 if cell is not None:
                     cells.append((*cell, _collect([(c1 * c2, k1 + k2) for c1, k1 in t1 for c2, k2 in t2])))
-        cells.sort(key=lambda cell: float(_a(cell[0]).mid()))
+        cells.sort(key=lambda cell: float(as_arb(cell[0]).mid()))
         gauss = self if self.q else other
         return Pieces(gauss.beta, gauss.lam, self.q + other.q, tuple(cells))
 
@@ -282,11 +284,11 @@ class Pieces:
 
     def value(self, x) -> arb:
         """f at x (exact or ball), 0 outside the cells."""
-        ax = _a(x)
+        ax = as_arb(x)
         for u, v, terms in self.cells:
-            if _a(u) <= ax <= _a(v) or (float(_a(u).mid()) <= float(ax.mid()) <= float(_a(v).mid())):
-                gauss = (-_a(self.beta) * _a(self.lam) * ax * ax / 2).exp() if self.q else arb(1)
-                return gauss * sum((c * (-_a(self.beta) * _a(k) * ax).exp() for c, k in terms), arb(0))
+            if as_arb(u) <= ax <= as_arb(v) or (float(as_arb(u).mid()) <= float(ax.mid()) <= float(as_arb(v).mid())):
+                gauss = (-as_arb(self.beta) * as_arb(self.lam) * ax * ax / 2).exp() if self.q else arb(1)
+                return gauss * sum((c * (-as_arb(self.beta) * as_arb(k) * ax).exp() for c, k in terms), arb(0))
         return arb(0)
 
 
@@ -295,7 +297,7 @@ def _upper(x: End, y: End) -> End:
     try:
         return y if _less(x, y) else x
     except Ambiguous:
-        return _a(x).max(_a(y))
+        return as_arb(x).max(as_arb(y))
 
 
 def _lower(x: End, y: End) -> End:
@@ -303,7 +305,7 @@ def _lower(x: End, y: End) -> End:
     try:
         return x if _less(x, y) else y
     except Ambiguous:
-        return _a(x).min(_a(y))
+        return as_arb(x).min(as_arb(y))
 
 
 def _intersect(u1: End, v1: End, u2: End, v2: End) -> tuple[End, End] | None:
@@ -316,7 +318,7 @@ def _intersect(u1: End, v1: End, u2: End, v2: End) -> tuple[End, End] | None:
         if not _less(low, high):
             return None
     except Ambiguous:
-        high = _a(high).max(_a(low))
+        high = as_arb(high).max(as_arb(low))
     return low, high
 
 
@@ -330,22 +332,22 @@ def _collect(terms) -> tuple:
 # ---------------------------------------------------------------------------------------------- laws
 
 
-def _param(x, name: str) -> Fraction | arb:
+def positive_param(x, name: str) -> Fraction | arb:
     """A parameter that must be > 0: an exact Fraction, or an arb ball (a prescribed irrational value)."""
-    value = x if isinstance(x, arb) else _frac(x, name)
-    if not (_a(value) > 0):
+    value = x if isinstance(x, arb) else as_fraction(x, name)
+    if not (as_arb(value) > 0):
         raise InvalidParameterError(name, f"must be > 0, got {value}")
     return value
 
 
 def _check(beta, lam) -> tuple[Fraction | arb, Fraction | arb]:
-    return _param(beta, "beta"), _param(lam, "lam")
+    return positive_param(beta, "beta"), positive_param(lam, "lam")
 
 
 def unnormalised(loss: PiecewiseLinear, beta, lam) -> Pieces:
     """μ(f, β, λ)(x) = exp(−β(f(x) + λx²/2)) on K (eq. (3.1), line 120)."""
     beta, lam = _check(beta, lam)
-    cells = tuple((u, v, (((-_a(beta) * _a(c)).exp(), s),)) for u, v, s, c in loss.pieces())
+    cells = tuple((u, v, (((-as_arb(beta) * as_arb(c)).exp(), s),)) for u, v, s, c in loss.pieces())
     return Pieces(beta, lam, 1, cells)
 
 
@@ -362,9 +364,9 @@ def gibbs(loss: PiecewiseLinear, beta, lam) -> Pieces:
 
 def uniform(a, b, beta, lam) -> Pieces:
     """The uniform density on K = [a, b] (Algorithm 1's x₁ as printed, line 182)."""
-    a, b = _frac(a, "a"), _frac(b, "b")
+    a, b = as_fraction(a, "a"), as_fraction(b, "b")
     beta, lam = _check(beta, lam)
-    return Pieces(beta, lam, 0, ((a, b, ((_a(Fraction(1) / (b - a)), Fraction(0)),)),))
+    return Pieces(beta, lam, 0, ((a, b, ((as_arb(Fraction(1) / (b - a)), Fraction(0)),)),))
 
 
 def _clamp(c: arb, u: End, v: End) -> End:
@@ -380,10 +382,10 @@ def linear_regions(diff: PiecewiseLinear, beta, offset: arb, hi: arb, lo: arb, a
     """A q = 0 piecewise function of y(x) = −β·diff(x) + offset, split at y = hi and y = lo (lo < hi):
     ``above``/``below`` are the terms where y ≥ hi / y ≤ lo, ``middle(k, C)`` the terms where lo < y < hi
     on a piece where y = −β·k·x + C (empty terms: the function is zero there)."""
-    beta = _param(beta, "beta")
+    beta = positive_param(beta, "beta")
     cells = []
     for u, v, k, c in diff.pieces():
-        C = offset - _a(beta) * _a(c)
+        C = offset - as_arb(beta) * as_arb(c)
         if k == 0:
             if C >= hi:
                 terms = above
@@ -396,7 +398,7 @@ def linear_regions(diff: PiecewiseLinear, beta, offset: arb, hi: arb, lo: arb, a
             if terms:
                 cells.append((u, v, terms))
             continue
-        x_hi, x_lo = (C - hi) / (_a(beta) * _a(k)), (C - lo) / (_a(beta) * _a(k))
+        x_hi, x_lo = (C - hi) / (as_arb(beta) * as_arb(k)), (C - lo) / (as_arb(beta) * as_arb(k))
         if k > 0:  # y decreases in x
             c1, c2, regions = x_hi, x_lo, (above, middle(k, C), below)
         else:
@@ -478,7 +480,7 @@ def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: 
         for i in range(points):
             k, m = first_ge(g, f[i + 1]), last_le(g, f[i])
             upper = max(upper, xs[k] - xs[i], xs[i + 1] - xs[max(m, 0)])
-    return arb(_a((lower + upper) / 2), _a((upper - lower) / 2))
+    return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
 
 
 # ---------------------------------------------------------------------------------------------- sampling
@@ -497,7 +499,7 @@ def sample(law: Pieces, rng: np.random.Generator, dps: int = 30) -> mpmath.mpf:
             if float((acc + mass - u).mid()) >= 0 or cell is law.cells[-1]:
                 break
             acc += mass
-        lo, hi = _a(cell[0]), _a(cell[1])
+        lo, hi = as_arb(cell[0]), as_arb(cell[1])
         lo_f, hi_f = mpmath.mpf(lo.mid().str(40, radius=False)), mpmath.mpf(hi.mid().str(40, radius=False))
         target = u - acc
         for _ in range(int(dps * 3.33) + 8):

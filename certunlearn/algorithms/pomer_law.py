@@ -17,12 +17,14 @@ from typing import Sequence
 from flint import arb
 
 from ..errors import InvalidParameterError
-from .pomer_gibbs import PiecewiseLinear, Pieces, _a, _frac, gibbs, linear_regions, log_partition, total, uniform
+from .pomer_gibbs import (
+    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
+)
 
 INITIAL_POINTS = ("uniform", "gibbs")
 
 
-def _below(used: int, budget) -> bool:
+def below_budget(used: int, budget) -> bool:
     """b_t < B for the integer b_t and a budget B (None = ∞, exact, or a ball decided rigorously)."""
     if budget is None:
         return True
@@ -40,13 +42,13 @@ def ratio_factors(loss: PiecewiseLinear, before: PiecewiseLinear, beta, lam, p, 
     keep = (1 − p)·Π(r(x)), switch = 1 − keep, r(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) = e^{−βl_t(x)}·Z_t/(Z_{t+1}Φ)
     (the normalised-density ratio of line 192, through the one-step partition-function ratio); ``p`` exact or a ball
     (a prescribed irrational value)."""
-    p = p if isinstance(p, arb) else _frac(p, "p")
+    p = p if isinstance(p, arb) else as_fraction(p, "p")
     offset = log_partition(before, beta, lam) - log_partition(before + loss, beta, lam) - log_phi
-    q, floor = _a(1 - p), (-2 * log_phi).exp()
+    q, floor = as_arb(1 - p), (-2 * log_phi).exp()
     zero = Fraction(0)
     keep = linear_regions(loss, beta, offset, arb(0), -2 * log_phi, ((q, zero),),
                           lambda k, C: ((q * C.exp(), k),), ((q * floor, zero),))
-    switch = linear_regions(loss, beta, offset, arb(0), -2 * log_phi, ((_a(p), zero),),
+    switch = linear_regions(loss, beta, offset, arb(0), -2 * log_phi, ((as_arb(p), zero),),
                             lambda k, C: ((arb(1), zero), (-q * C.exp(), k)), ((1 - q * floor, zero),))
     return keep, switch
 
@@ -68,7 +70,7 @@ class Law:
     @property
     def regret(self) -> arb:
         """R_T = E[Σ l_t(x_t)] − min_x Σ l_t(x) (line 55)."""
-        return sum(self.expected_losses, arb(0)) - _a(self.minimum)
+        return sum(self.expected_losses, arb(0)) - as_arb(self.minimum)
 
     @property
     def expected_switches(self) -> arb:
@@ -82,7 +84,7 @@ class Law:
 
     def tail(self, threshold) -> arb:
         """Pr[S_T ≥ threshold] (threshold exact or a ball; the count is an integer)."""
-        th = _a(threshold) if not isinstance(threshold, arb) else threshold
+        th = as_arb(threshold) if not isinstance(threshold, arb) else threshold
         out = arb(0)
         for k, mass in self.budget[-1].items():
             if arb(k) >= th:
@@ -104,7 +106,7 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
         raise InvalidParameterError("initial", f"choose from {INITIAL_POINTS}, got {initial!r}")
     if not log_phi > 0:
         raise InvalidParameterError("Phi", "the exact law needs Φ > 1")
-    p = _frac(p, "p")
+    p = as_fraction(p, "p")
     if not 0 <= p <= 1:
         raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
     a, b = losses[0].domain
@@ -119,7 +121,7 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
         fresh: dict[int, arb] = defaultdict(lambda: arb(0))
         nxt: dict[tuple[int, int], Pieces] = {}
         for (s, used), f in states.items():
-            if _below(used, budget):
+            if below_budget(used, budget):
                 nxt[(s, used)] = f * keep
                 fresh[used + 1] += (f * switch).integral()
             else:
@@ -138,16 +140,16 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
 
 def _enclose(f: Pieces, u: Fraction, v: Fraction) -> arb:
     """f on the interval [u, v]: the union of the formulas of f's cells that may meet it (0 where none does)."""
-    y = _a(u).union(_a(v))
+    y = as_arb(u).union(as_arb(v))
     out = None
     covered = False
     for cu, cv, terms in f.cells:
-        if _a(cv) < _a(u) or _a(cu) > _a(v):
+        if as_arb(cv) < as_arb(u) or as_arb(cu) > as_arb(v):
             continue
-        gauss = (-_a(f.beta) * _a(f.lam) * y * y / 2).exp() if f.q else arb(1)
-        value = gauss * sum((c * (-_a(f.beta) * _a(k) * y).exp() for c, k in terms), arb(0))
+        gauss = (-as_arb(f.beta) * as_arb(f.lam) * y * y / 2).exp() if f.q else arb(1)
+        value = gauss * sum((c * (-as_arb(f.beta) * as_arb(k) * y).exp() for c, k in terms), arb(0))
         out = value if out is None else out.union(value)
-        covered = covered or (_a(cu) <= _a(u) and _a(v) <= _a(cv))
+        covered = covered or (as_arb(cu) <= as_arb(u) and as_arb(v) <= as_arb(cv))
     if out is None:
         return arb(0)
     return out if covered else out.union(arb(0))
@@ -171,6 +173,6 @@ def tv_distance(first: Sequence[Pieces], second: Pieces, a: Fraction, b: Fractio
             for j in range(refine):
                 x, y = u + j * width, u + (j + 1) * width
                 sub = _enclose(second, x, y) - sum((_enclose(f, x, y) for f in first), arb(0))
-                riemann += _a(width) * sub.upper().max(arb(0))
+                riemann += as_arb(width) * sub.upper().max(arb(0))
             out += gap_mass.max(arb(0)).union(riemann)
     return out

@@ -20,7 +20,9 @@ from fractions import Fraction
 from flint import arb
 
 from ..errors import InvalidParameterError
-from .pomer_gibbs import PiecewiseLinear, Pieces, _a, _frac, gibbs, linear_regions, log_partition, total, uniform
+from .pomer_gibbs import (
+    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
+)
 from .pomer_law import INITIAL_POINTS, ratio_factors
 
 
@@ -46,15 +48,15 @@ def trajectory_delta(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam, p
     nu = uniform(a, b, beta, lam) if initial == "uniform" else gibbs(zero, beta, lam)
     keep, switch = ratio_factors(loss, zero, beta, lam, p, log_phi)
     keep2, switch2 = ratio_factors(other, zero, beta, lam, p, log_phi)
-    eps = _a(_frac(epsilon, "epsilon")) if not isinstance(epsilon, arb) else epsilon
+    eps = as_arb(as_fraction(epsilon, "epsilon")) if not isinstance(epsilon, arb) else epsilon
     mu, mu2 = gibbs(loss, beta, lam), gibbs(other, beta, lam)
     offset = log_partition(other, beta, lam) - log_partition(loss, beta, lam)
     diff = loss - other
-    pp = _a(_frac(p, "p"))
+    pp = as_arb(as_fraction(p, "p"))
     floor = (-2 * log_phi).exp()
 
     def clipped(f: PiecewiseLinear, x: arb) -> arb:
-        log_r = -_a(beta) * f.at(x) + log_partition(zero, beta, lam) - log_partition(f, beta, lam) - log_phi
+        log_r = -as_arb(beta) * f.at(x) + log_partition(zero, beta, lam) - log_partition(f, beta, lam) - log_phi
         return (1 - pp) * log_r.exp().min(arb(1)).max(floor)
 
     def theta_range(x: arb) -> tuple[arb, arb]:
@@ -73,7 +75,7 @@ def trajectory_delta(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam, p
     grid = _grid(a, b, set(loss.knots) | set(other.knots), points)
     diag, off = arb(0), arb(0)
     for u, v in zip(grid, grid[1:]):
-        cell = _a(u).union(_a(v))
+        cell = as_arb(u).union(as_arb(v))
         nu_keep = (nu * keep).restricted(u, v).integral()
         nu_keep2 = (nu * keep2).restricted(u, v).integral()
         gap = clipped(loss, cell) - eps.exp() * clipped(other, cell)

@@ -32,7 +32,7 @@ from flint import arb
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workdps
-from .pomer_gibbs import PiecewiseLinear, _frac, _param, gibbs, log_partition, sample
+from .pomer_gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, log_partition, sample
 
 
 def _mpf(q) -> mpmath.mpf:
@@ -46,7 +46,7 @@ def _mp_param(x, dps: int) -> mpmath.mpf:
 
 
 def _vector(xs, name: str) -> tuple[Fraction, ...]:
-    out = tuple(_frac(x, name) for x in xs)
+    out = tuple(as_fraction(x, name) for x in xs)
     if not out:
         raise InvalidParameterError(name, "need at least one coordinate")
     return out
@@ -75,8 +75,8 @@ class BoxLinear:
         object.__setattr__(self, "lows", lows)
         object.__setattr__(self, "highs", highs)
         object.__setattr__(self, "g", g)
-        object.__setattr__(self, "beta", _param(self.beta, "beta"))
-        object.__setattr__(self, "lam", _param(self.lam, "lam"))
+        object.__setattr__(self, "beta", positive_param(self.beta, "beta"))
+        object.__setattr__(self, "lam", positive_param(self.lam, "lam"))
 
     def _losses(self):
         return [PiecewiseLinear.linear(a, b, gk) for a, b, gk in zip(self.lows, self.highs, self.g)]
@@ -185,10 +185,10 @@ class Convex1D:
     kinks: tuple = ()
 
     def __post_init__(self) -> None:
-        a, b = _frac(self.a, "a"), _frac(self.b, "b")
+        a, b = as_fraction(self.a, "a"), as_fraction(self.b, "b")
         if not a < b:
             raise InvalidParameterError("b", f"need a < b, got [{a}, {b}]")
-        kinks = tuple(sorted(_frac(k, "kinks") for k in self.kinks))
+        kinks = tuple(sorted(as_fraction(k, "kinks") for k in self.kinks))
         if any(not a <= k <= b for k in kinks):
             raise InvalidParameterError("kinks", f"kinks must lie in [{a}, {b}]")
         object.__setattr__(self, "a", a)
@@ -216,7 +216,7 @@ def _breakpoints(a, b, centre, sd, extra=()) -> list:
 def convex_law(loss: Convex1D, beta, lam, dps: int = 50) -> _Quadrature:
     """μ̄(f, β, λ) on [a, b] by high-precision quadrature at ``dps`` ≥ 50 digits, breakpoints at every kink and
     around the mode (not an enclosure); ``.log_partition()``, ``.cdf(x)``, ``.sample(rng)``."""
-    beta, lam = _param(beta, "beta"), _param(lam, "lam")
+    beta, lam = positive_param(beta, "beta"), positive_param(lam, "lam")
     if dps < 50:
         raise InvalidParameterError("dps", f"quadrature runs at ≥ 50 digits, got {dps}")
     with workdps(dps):
@@ -266,15 +266,15 @@ class BallLinear:
         g = _vector(self.g, "g")
         if len(g) < 2:
             raise InvalidParameterError("g", "a ball law needs d ≥ 2 (d = 1 is an interval: use pomer_gibbs)")
-        radius = _frac(self.radius, "radius")
+        radius = as_fraction(self.radius, "radius")
         if radius <= 0:
             raise InvalidParameterError("radius", f"must be > 0, got {radius}")
         if self.dps < 50:
             raise InvalidParameterError("dps", f"quadrature runs at ≥ 50 digits, got {self.dps}")
         object.__setattr__(self, "g", g)
         object.__setattr__(self, "radius", radius)
-        object.__setattr__(self, "beta", _frac(_param(self.beta, "beta"), "beta"))
-        object.__setattr__(self, "lam", _frac(_param(self.lam, "lam"), "lam"))
+        object.__setattr__(self, "beta", as_fraction(positive_param(self.beta, "beta"), "beta"))
+        object.__setattr__(self, "lam", as_fraction(positive_param(self.lam, "lam"), "lam"))
         with workdps(self.dps):
             B, L, R = _mpf(self.beta), _mpf(self.lam), _mpf(radius)
             G = mpmath.sqrt(mpmath.fsum(_mpf(gk) ** 2 for gk in g))

@@ -30,8 +30,8 @@ from typing import Sequence
 from flint import arb, arb_poly
 
 from ..errors import InvalidParameterError
-from .pomer_gibbs import PiecewiseLinear, _a, _frac, gibbs, log_partition, total, uniform
-from .pomer_law import INITIAL_POINTS, _below, ratio_factors
+from .pomer_gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, total, uniform
+from .pomer_law import INITIAL_POINTS, below_budget, ratio_factors
 
 
 class _Run:
@@ -41,8 +41,8 @@ class _Run:
         a, b = losses[0].domain
         self.cum = [total(losses[:k], a, b) for k in range(len(losses) + 1)]
         self.log_z = [log_partition(c, beta, lam) for c in self.cum]
-        self.losses, self.beta, self.log_phi = losses, _a(beta), log_phi
-        self.log_q = (1 - (p if isinstance(p, arb) else _a(p))).log()
+        self.losses, self.beta, self.log_phi = losses, as_arb(beta), log_phi
+        self.log_q = (1 - (p if isinstance(p, arb) else as_arb(p))).log()
         self._args = (beta, lam, p, initial)
 
     @cached_property
@@ -165,23 +165,23 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
         raise InvalidParameterError("losses", "need two loss sequences of the same length T ≥ 1")
     if initial not in INITIAL_POINTS:
         raise InvalidParameterError("initial", f"choose from {INITIAL_POINTS}, got {initial!r}")
-    pa = p if isinstance(p, arb) else _a(_frac(p, "p"))
+    pa = p if isinstance(p, arb) else as_arb(as_fraction(p, "p"))
     if not (pa > 0 and pa < 1):
         raise InvalidParameterError("p", f"the block decomposition needs 0 < p < 1, got {p}")
     if not log_phi > 0:
         raise InvalidParameterError("Phi", "needs Φ > 1")
-    if t_max >= 2 and not _below(t_max - 2, budget):
+    if t_max >= 2 and not below_budget(t_max - 2, budget):
         raise InvalidParameterError("B", f"the budget B = {budget} could bind within T = {t_max} rounds")
     a, b = losses[0].domain
-    step = _frac(step, "step")
-    eps = epsilon if isinstance(epsilon, arb) else _a(_frac(epsilon, "epsilon"))
+    step = as_fraction(step, "step")
+    eps = epsilon if isinstance(epsilon, arb) else as_arb(as_fraction(epsilon, "epsilon"))
     run, alt = (_Run(seq, beta, lam, p, log_phi, initial) for seq in (losses, others))
     knots = set().union(*(f.knots for f in list(losses) + list(others)))
     grid = _grid(Fraction(a), Fraction(b), knots, points)
     cells = list(zip(grid, grid[1:]))
     # per sub-cell (``refine`` per cell): enclosures of the per-round log ratios; a block's log ratio is summed on
     # each sub-cell (the terms of one round share y) before the lattice index takes the extreme over the cell
-    subs = [_a(u + (v - u) * Fraction(i, refine)).union(_a(u + (v - u) * Fraction(i + 1, refine)))
+    subs = [as_arb(u + (v - u) * Fraction(i, refine)).union(as_arb(u + (v - u) * Fraction(i + 1, refine)))
             for u, v in cells for i in range(refine)]
     nu_ratio = {s: run.log_nu_ratios(alt, s, subs) for s in range(1, t_max + 1)}
     keep_ratio, switch_ratio = {}, {}
@@ -200,7 +200,7 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
 
     if not _largest_loss(t_max, nu_ratio, keep_ratio, switch_ratio) > eps.upper():
         return arb(0)  # the privacy loss never exceeds ε: δ(ε) = 0 exactly
-    h = _a(step)
+    h = as_arb(step)
     one = (0, arb_poly([1]))
     tails = {t_max + 1: (one, one, one)}  # the laws of (U under P, label under P, label under P') from round s on
     for s in range(t_max, 0, -1):

@@ -8,7 +8,7 @@ from flint import arb
 
 from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear, gibbs, uniform
 from certunlearn.algorithms.pomer_law import exact_law, tv_distance
-from certunlearn.claims.pomer import _tv_first
+from certunlearn.claims.pomer.regret import tv_first
 from certunlearn.numeric.precision import workprec
 
 A, B, BETA, LAM, P, PHI = -1, 1, 2, 1, Fraction(1, 10), Fraction(3, 2)
@@ -64,5 +64,5 @@ def test_first_round_grid_enclosure_contains_the_closed_form(beta, lam):
     with workprec(64):
         zero = PiecewiseLinear.zero(A, B)
         tv = tv_distance([uniform(A, B, beta, lam)], gibbs(zero, beta, lam), Fraction(A), Fraction(B), 64)
-        closed = _tv_first({"a": A, "b": B, "beta": beta, "lam": lam, "initial": "uniform"})
+        closed = tv_first({"a": A, "b": B, "beta": beta, "lam": lam, "initial": "uniform"})
     assert tv.overlaps(closed) and closed.rad() < 1e-15 and tv.rad() < 5e-3

@@ -1,0 +1,229 @@
+"""The instance families and adversaries of the POMER claims (paper file ``001_8748437fc158d2af.txt``).
+
+* LSI (Definition 3.1, Lemma 3.2; lines 136–144): :func:`lsi_grid`, :func:`lsi_search`.
+* closeness (Lemmas 3.5, 3.6; lines 158–170): :func:`closeness_grid`, :func:`closeness_search`.
+* Algorithm 1's law (Lemma 4.2, Theorem 4.1; lines 176–233): :data:`SEQUENCES`, :func:`law_grid`, :func:`law_search`.
+* Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
+* Claim C.2 (lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 240): :func:`footnote_grid`.
+* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
+  :func:`trajectory_instances`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..instances import frac
+from ..model import Adversary, Instance, Space
+from .common import closeness_level, losses_of
+
+
+def lsi_grid(with_losses: bool):
+    def generate(rng: np.random.Generator, size: int):
+        losses = ([[]] + ([[[0, -1, 1]], [["1/3", -2, 1], [-1, 0, "1/2"]], [[-5, 1, 1]]] if with_losses else []))
+        out = []
+        for (lo, hi), (bt, lm), s, ls in itertools.product(
+                (("-1", "1"), ("-4", "3"), ("-1/2", "2")), (("4", "1"), ("1", "1"), ("20", "3")),
+                ("1/10", "1", "-2"), losses):
+            out.append({"a": lo, "b": hi, "beta": bt, "lam": lm, "s": s, "losses": ls})
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+    return Adversary("grid: K, (β, λ), slope s of g = e^{sx}" + (", hinge losses" if with_losses else ""), generate=generate)
+
+
+def lsi_search(with_losses: bool) -> Adversary:
+    def build(v: dict) -> Instance:
+        if not with_losses:
+            return {**v, "losses": []}
+        k, left, jump = v.pop("k"), v.pop("left"), v.pop("jump")
+        return {**v, "losses": [[k, left, left + jump]]}
+
+    bounds = {"a": (-5.0, -0.01), "b": (0.01, 5.0), "beta": (0.05, 50.0), "lam": (0.05, 20.0), "s": (-5.0, 5.0)}
+    if with_losses:
+        bounds.update({"k": (-3.0, 3.0), "left": (-3.0, 3.0), "jump": (0.0, 4.0)})
+    return Adversary("search over K, (β, λ), s" + (" and a hinge loss" if with_losses else ""),
+                     space=Space(bounds, log=frozenset({"beta", "lam"}), build=build))
+
+
+def closeness_grid(rng: np.random.Generator, size: int):
+    out = []
+    for (lo, hi), (bt, lm), gg, dl in itertools.product(
+            (("-1", "1"), ("-3", "1/2"), ("-10", "10")), (("1", "1"), ("10", "1"), ("1/10", "4"), ("50", "2")),
+            ("1", "1/4", "3"), ("1/2", "1e-3", "1e-8")):
+        g = frac(gg)
+        for first, second in (([-99, g, g], [-99, -g, -g]),  # ±Gx: l − l' = 2Gx
+                              ([0, 0, g], [-99, 0, 0]),  # hinge vs zero
+                              ([0, -g, g], [-99, g, g])):  # |x| vs linear
+            inst = {"a": lo, "b": hi, "beta": bt, "lam": lm, "delta": dl, "losses": [first], "other": [second]}
+            (f,), (h,) = losses_of(inst), losses_of(inst, "other")
+            out.append({**inst, "G": (f - h).lipschitz})
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def closeness_search() -> Adversary:
+    def build(v: dict) -> Instance:
+        g1, g2 = v.pop("g1"), v.pop("g2")
+        return {**v, "G": abs(frac(g1) - frac(g2)), "losses": [[0, g1, g1]], "other": [[0, g2, g2]]}
+
+    return Adversary("search: linear losses on K, (β, λ, δ)", space=Space(
+        {"a": (-5.0, -0.01), "b": (0.01, 5.0), "beta": (0.01, 100.0), "lam": (0.01, 10.0), "delta": (1e-10, 1.0),
+         "g1": (-3.0, 3.0), "g2": (-3.0, 3.0)}, log=frozenset({"beta", "lam", "delta"}), build=build))
+
+
+def _t_and_shape(values: Instance) -> dict:
+    a, b = frac(values["a"]), frac(values["b"])
+    return {"T": len(values["losses"]), "D": b - a, "d": 1}
+
+
+SEQUENCES = (
+    [[-9, 1, 1], [9, -1, -1], [-9, 1, 1]],  # ±Gx alternating (kinks outside K: linear)
+    [[0, -1, 1], [0, -1, 1], [0, -1, 1]],  # |x| repeatedly
+    [["1/2", -1, 1], ["-1/2", -1, 1], [0, 0, 1], [-9, 1, 1]],  # hinges, then linear
+    [[-9, 1, 1], [-9, 1, 1], [9, -1, -1], [9, -1, -1]],  # FTL-adversarial block
+    [[-9, 1, 1], [9, -1, -1]],
+)
+
+
+def law_grid(with_delta: bool, params=(("1", "1", "0", "5/4"), ("4", "2", "1/10", "3/2"), ("20", "1", "1/4", "11/10"),
+                                        ("1/2", "1/2", "1/2", "2"), ("1", "1", "0", "8"), ("4", "2", "1/10", "60"))):
+    def generate(rng: np.random.Generator, size: int):
+        out = []
+        for seq, (bt, lm, pp, ph), init in itertools.product(SEQUENCES, params, ("uniform", "gibbs")):
+            inst = {"a": "-1", "b": "1", "beta": bt, "lam": lm, "p": pp, "Phi": ph, "G": "1", "losses": seq,
+                    "initial": init}
+            if with_delta:
+                inst["delta"] = closeness_level(inst)
+            out.append({**inst, **_t_and_shape(inst)})
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+    return Adversary("loss sequences (±Gx, |x|, hinges, FTL blocks) × (β, λ, p, Φ) × initial point", generate=generate)
+
+
+def law_search(with_delta: bool) -> Adversary:
+    def build(v: dict) -> Instance:
+        g = [v.pop(f"g{i}") for i in range(3)]
+        inst = {**v, "a": "-1", "b": "1", "G": "1", "losses": [[-9, gi, gi] for gi in g], "initial": "uniform"}
+        if with_delta:
+            inst["delta"] = closeness_level(inst)
+        return {**inst, **_t_and_shape(inst)}
+
+    return Adversary("search: three linear losses g_t·x, |g_t| ≤ 1, and (β, λ, p, Φ)", space=Space(
+        {"beta": (0.05, 50.0), "lam": (0.05, 20.0), "p": (0.0, 1.0), "Phi": (1.0001, 4.0),
+         "g0": (-1.0, 1.0), "g1": (-1.0, 1.0), "g2": (-1.0, 1.0)}, log=frozenset({"beta", "lam"}), build=build))
+
+
+def drift_grid(initial: str):
+    """Loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, with (β, λ, p, Φ) such that the least closeness level δ lies
+    in (0.004, 1/2). For x₁ uniform also Φ = 8 at β = λ = 1, where consecutive laws are (Φ, 0)-close on K: the bound
+    is then 0, and with x₁ ∼ μ̄₁ q_t = μ̄_t exactly (0 ≤ 0, which an enclosure cannot decide)."""
+    params = (("4", "2", "1/10", "8"), ("2", "1", "0", "3"), ("1", "1", "0", "2"), ("4", "2", "1/10", "4"))
+    params = params if initial == "gibbs" else (("1", "1", "0", "8"),) + params
+
+    def generate(rng: np.random.Generator, size: int):
+        out = []
+        for seq, (bt, lm, pp, ph) in itertools.product(SEQUENCES[:3], params):
+            inst = {"a": "-1", "b": "1", "beta": bt, "lam": lm, "p": pp, "Phi": ph, "G": "1", "losses": seq,
+                    "initial": initial}
+            inst["delta"] = closeness_level(inst)
+            out.extend({**inst, "t": t, **_t_and_shape(inst)} for t in range(2, len(seq) + 1))
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+    return Adversary(f"loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, x₁ {initial}", generate=generate)
+
+
+def post_grid(rng: np.random.Generator, size: int):
+    out = []
+    for (bt, lm), (lo, hi), gsign, prefix in itertools.product(
+            (("1", "1"), ("10", "1"), ("1/4", "2"), ("100", "10"), ("3", "1/10")),
+            (("-1", "1"), ("-10", "10"), ("-1/2", "3")), (1, -1), ([], [[0, -1, 1]], [[-99, 1, 1], [-99, 1, 1]])):
+        seq = [[-99, 1, 1]] + prefix  # l_{t0} = +Gx
+        out.append({"a": lo, "b": hi, "beta": bt, "lam": lm, "G": "1", "t0": 1, "losses": seq,
+                    "replacement": [[-99, -1, -1]], "current": [[-99, gsign, gsign]]})  # l'_{t0} = −Gx, l_t = ±Gx
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def post_search() -> Adversary:
+    def build(v: dict) -> Instance:
+        g0, g1, gt, k = v.pop("g0"), v.pop("g1"), v.pop("gt"), v.pop("k")
+        return {**v, "G": "1", "t0": 1, "losses": [[-99, g0, g0]], "replacement": [[-99, g1, g1]],
+                "current": [[k, -abs(gt), abs(gt)]]}
+
+    return Adversary("search: l_{t0}, l'_{t0} linear, l_t hinge, K and (β, λ)", space=Space(
+        {"a": (-10.0, -0.01), "b": (0.01, 10.0), "beta": (0.01, 100.0), "lam": (0.01, 10.0), "g0": (-1.0, 1.0),
+         "g1": (-1.0, 1.0), "gt": (0.0, 1.0), "k": (-2.0, 2.0)}, log=frozenset({"beta", "lam"}), build=build))
+
+
+def footnote_grid(rng: np.random.Generator, size: int):
+    out = []
+    for (bt, lm), shift, cur, ph in itertools.product((("1", "1"), ("5", "2"), ("1/3", "1/2")), ("1", "-1", "7/2"),
+                                                      ([[0, -1, 1]], [[-9, 1, 1]]), ("3/2", "5")):
+        out.append({"a": "-1", "b": "1", "beta": bt, "lam": lm, "shift": shift, "losses": [[0, 0, 1]],
+                    "current": cur, "Phi": ph})
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def thm44_grid(rng: np.random.Generator, size: int):
+    out = [{"epsilon": e, "delta": dl, "T": t, "G": g, "D": dd, "d": dim}
+           for e, dl, t, g, dd, dim in itertools.product(("1", "1/2", "1/100"), ("1/2", "1e-5", "1e-12"),
+                                                          ("100", "10000", "1000000000"), ("1", "1/10"), ("1", "7"),
+                                                          ("1", "100"))]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def composition_grid(rng: np.random.Generator, size: int):
+    out = [{"beta": bt, "lam": lm, "G": g, "T": t, "delta": dl}
+           for bt, lm, g, t, dl in itertools.product(("1e-6", "1e-3", "1/10", "1"), ("1", "100", "10000"), ("1", "1/10"),
+                                                      ("100", "10000", "1000000"), ("1/2", "1e-6"))]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def trajectory_grid(per_forty: int):
+    """Neighbouring sequences of ±Gx and hinges differing first, in the middle or last; T as small as the
+    hypothesis T ≥ 12 log(1/δ) allows; (β, λ) with βG²/λ from 10⁻³ to 10⁻² and βλ from 10⁻² to 10³. The profile
+    (size 40 in quick) takes the first ``per_forty``·size/40 of the 64 instances; the full bracket costs ~1 s per
+    instance and direction (the claim's instances are cheap: the privacy loss stays below its ε)."""
+    def generate(rng: np.random.Generator, size: int):
+        return trajectory_instances()[:max(1, per_forty * size // 40)]
+    return generate
+
+
+def trajectory_instances() -> list:
+    out = []
+    for (bt, lm), (dl, t_len), (pattern, t0), init in itertools.product(
+            (("1/10", "100"), ("1", "100"), ("1/1000", "1"), ("1", "1000")), (("1/2", 9), ("2/5", 12)),
+            (("alternate", 0), ("hinge", 0), ("same", 4), ("alternate", -1)), ("uniform", "gibbs")):
+        base = {"alternate": [[-9, (-1) ** t, (-1) ** t] for t in range(t_len)],
+                "hinge": [[0, -1, 1]] * t_len, "same": [[-9, 1, 1]] * t_len}[pattern]
+        other = list(base)
+        other[t0] = [-9, -base[t0][2], -base[t0][2]] if pattern != "hinge" else [-9, 1, 1]
+        out.append({"a": "-1", "b": "1", "G": "1", "beta": bt, "lam": lm, "delta": dl, "T": t_len,
+                    "losses": base, "other": other, "initial": init})
+    return out  # the first two differ in the first round (uniform and Gibbs x₁)
+
+
+def thm45_grid(rng: np.random.Generator, size: int):
+    out = []
+    for seq, s_budget, g in itertools.product(SEQUENCES[:4], ("1", "2", "3"), ("1",)):
+        if len(seq) < 3:
+            continue
+        out.append({"a": "-1", "b": "1", "G": g, "D": "2", "d": 1, "T": len(seq), "S": s_budget, "losses": seq,
+                    "initial": "uniform"})
+        out.append({"a": "-1", "b": "1", "G": g, "D": "2", "d": 1, "T": len(seq), "S": s_budget, "losses": seq,
+                    "initial": "gibbs"})
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out

@@ -1,0 +1,108 @@
+"""POMER's symbols and printed expressions (Agarwal, Kale, Singh, Thakurta — *Improved Differentially Private and
+Lazy Online Convex Optimization*; paper file ``001_8748437fc158d2af.txt``, line numbers below refer to it).
+
+Each expression is named after the item that prints it and cites its lines. Claims:
+:mod:`certunlearn.claims.pomer`; algorithms: :mod:`certunlearn.algorithms.pomer` (:func:`parameters` evaluates
+``PRESCRIBED``); derivations: ``proofs/pomer.py``.
+"""
+from __future__ import annotations
+
+import sympy
+
+from .symbols import delta, epsilon
+
+# ---------------------------------------------------------------------------------------------- symbols
+
+beta = sympy.Symbol("beta", positive=True)  # temperature β (Algorithm 1, line 176)
+lam = sympy.Symbol("lam", positive=True)  # regularisation λ (Algorithm 1, line 176)
+G = sympy.Symbol("G", positive=True)  # Lipschitz constant (Assumption 2.1)
+D = sympy.Symbol("D", positive=True)  # diameter of K
+T = sympy.Symbol("T", positive=True)  # horizon
+d = sympy.Symbol("d", positive=True)  # dimension
+p = sympy.Symbol("p", nonnegative=True)  # switching rate (Algorithm 1)
+Phi = sympy.Symbol("Phi", positive=True)  # scale parameter Φ (Definition 3.4, Algorithm 1)
+S = sympy.Symbol("S", positive=True)  # switching budget of Theorem 4.5
+r = sympy.Symbol("r", positive=True)  # deviation in Lemma 3.3
+c_lsi = sympy.Symbol("c", positive=True)  # LSI constant (Definition 3.1)
+t_round = sympy.Symbol("t", positive=True)  # round t of Lemma 4.6
+#: β as Theorem 4.5 prescribes it (named apart from the symbol β in BETA_45).
+LAM_BETA = sympy.Symbol("lam_beta", positive=True)
+
+# ---------------------------------------------------------------------------------------------- Section 3 (lines 117–160)
+
+#: Lemma 3.3 (lines 146–150), Herbst with c = βλ (Lemma 3.2) and L = 1: Pr(|F(X) − E F(X)| ≥ r) ≤ 2e^{−cr²/(2L²)}.
+CONCENTRATION_33 = 2 * sympy.exp(-beta * lam * r**2 / 2)
+#: Lemma 3.5 (lines 160–163): the closeness scale of two Gibbs laws whose losses differ by a G-Lipschitz function.
+PHI_35 = sympy.exp(2 * beta * G**2 / lam + sympy.sqrt(8 * beta * G**2 * sympy.log(2 / delta) / lam))
+#: Lemma 3.5 (lines 160–163) without its concentration term (the negative control's Φ; not printed).
+PHI_35_NO_CONCENTRATION = sympy.exp(2 * beta * G**2 / lam)
+#: Lemma 3.6 / A.1 (lines 165–170): W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ G/λ.
+W_INFINITY_36 = G / lam
+
+# ---------------------------------------------------------------------------------------------- Section 4 (lines 161–369)
+
+#: p̃ = p + 1 − Φ⁻² (Theorem 4.1, line 224; Lemma 4.2, line 231).
+P_TILDE = p + 1 - Phi**-2
+#: Lemma 4.2 / B.1 (lines 229–233): E[S_T] ≤ p̃T, and (Chernoff, footnote 5) Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T}.
+SWITCHES_42 = P_TILDE * T
+SWITCH_TAIL_42 = sympy.exp(-P_TILDE * T)
+#: Lemma 4.6 / B.2 (lines 294–301): ‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞.
+DRIFT_46 = 3 * delta * (t_round - 1)
+#: Theorem 4.1 (lines 218–228): B = ∞ and B = 3p̃T.
+REGRET_41 = lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta + G * D + 6 * G * D * delta * T**2
+REGRET_41_BUDGET = (lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta
+                    + 2 * G * D * T * (sympy.exp(-P_TILDE * T) + 3 * delta * T) + G * D)
+#: Theorem 4.1 (line 225) and Theorem 4.3 (line 246): the switching budget B = 3p̃T.
+BUDGET_41 = 3 * P_TILDE * T
+#: Theorem 4.5 (lines 270–276): the prescribed parameters and the regret bound.
+DELTA_45 = 2 / T**2
+LAM_45 = sympy.Max(G * sympy.sqrt(2 * T) / D, sympy.sqrt(512 * d * G * sympy.log(T)) / D * T / S)
+BETA_45 = lam / (256 * G**2 * sympy.log(T)) * S**2 / T**2
+REGRET_45 = G * D * sympy.sqrt(2 * T) + 16 * G * D * sympy.log(T) * sympy.sqrt(d) * T / S + 13 * G * D
+#: Theorem 4.4's λ, β (lines 260–266).
+LAM_44 = G / D * sympy.Max(2 * sympy.sqrt(T),
+                           10**3 * T ** sympy.Rational(1, 3) * sympy.sqrt(d) * sympy.log(T / delta) / epsilon,
+                           10**3 * T ** sympy.Rational(3, 8) * sympy.sqrt(d) * sympy.log(T / delta) / epsilon ** sympy.Rational(3, 4))
+BETA_44 = lam / (10**5 * G**2 * sympy.log(T / delta) ** 2) * sympy.Min(epsilon**2 / T ** sympy.Rational(2, 3),
+                                                                       epsilon ** sympy.Rational(3, 2) / T ** sympy.Rational(3, 4))
+#: Theorem 4.3 (lines 244–256): δ', Φ = Φ'² with Φ' from Lemma 3.5 at (G' = 3G, δ'), p, ε', ε and the total δ.
+DELTA_PRIME_43 = delta / T**2 / 60
+PHI_43 = PHI_35.subs({G: 3 * G, delta: DELTA_PRIME_43}) ** 2
+P_43 = sympy.Max(T ** sympy.Rational(-1, 3), (G**4 * beta**2 / (lam**2 * sympy.log(Phi) ** 2)) ** sympy.Rational(1, 3))
+EPS_PRIME_43 = (7 * T ** sympy.Rational(2, 3) * sympy.log(Phi) ** 2 + 12 * sympy.log(Phi) ** 3 * T
+                + 11 * (G**4 * beta**2 / lam**2) ** sympy.Rational(1, 3) * sympy.log(Phi) ** sympy.Rational(4, 3) * T)
+EPS_43 = 3 * EPS_PRIME_43 / 2 + sympy.sqrt(6 * EPS_PRIME_43) * sympy.sqrt(sympy.log(2 / delta))
+DELTA_43 = delta + 3 * T * sympy.exp(-(1 - Phi**-2) * T)
+#: Claim C.2, case t > t₀ (lines 689–697): the log ratio of the keep probabilities is at most 2G²β/λ.
+POST_RATIO = 2 * G**2 * beta / lam
+
+# ---------------------------------------------------------------------------------------------- prescriptions
+
+#: Theorem 4.3 (lines 244–256): Φ, p, B = 3p̃T and the certified ε (evaluated in that order).
+PRESCRIBED_43 = {"Phi": PHI_43, "p": P_43, "B": BUDGET_41, "epsilon": EPS_43}
+#: Theorem 4.5 (lines 270–276): δ = 2/T², λ, β (as ``lam_beta``), and Φ of Lemma 3.5 at those λ, β.
+PRESCRIBED_45 = {"delta": DELTA_45, "lam": LAM_45, "lam_beta": BETA_45.subs(lam, sympy.Symbol("lam")),
+                 "Phi": PHI_35.subs({beta: LAM_BETA, lam: sympy.Symbol("lam")})}
+
+
+def prescribed_44() -> dict:
+    """λ, β of Theorem 4.4 (lines 260–266), then Φ and p of Theorem 4.3 (lines 244–256) at those λ, β
+    (evaluated in that order)."""
+    lam_, beta_ = sympy.Symbol("lam"), sympy.Symbol("beta")
+    at = {lam: lam_, beta: beta_}
+    return {"lam": LAM_44, "beta": BETA_44.subs(lam, lam_), "Phi": PHI_43.subs(at),
+            "p": P_43.subs(at)}
+
+
+PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
+    "pomer.lem3.5": {"Phi": PHI_35},
+    "pomer.lem3.5:control-no-concentration": {"Phi": PHI_35_NO_CONCENTRATION},
+    "pomer.thm4.3": PRESCRIBED_43,
+    "pomer.thm4.3:control-no-composition": {**PRESCRIBED_43, "epsilon": sympy.Integer(0)},
+    "pomer.thm4.3:composition": {"Phi": PHI_43, "p": P_43, "B": BUDGET_41},
+    "pomer.thm4.4:epsilon": prescribed_44(),
+    "pomer.thm4.4:delta": prescribed_44(),
+    "pomer.thm4.4:delta+fix": prescribed_44(),
+    "pomer.thm4.5": PRESCRIBED_45,
+    "pomer.thm4.5:switches": PRESCRIBED_45,
+}

@@ -1,0 +1,61 @@
+"""Section 3 claims (certunlearn.claims.pomer.gibbs_measures) against mpmath quadrature at 100 digits: the
+log-Sobolev inequality of Definition 3.1 / Lemma 3.2 (printed and entropy forms) and Lemma 3.3's concentration."""
+from fractions import Fraction as F
+
+import mpmath
+
+from certunlearn.claims import get_claim
+from certunlearn.numeric.precision import workprec
+
+from ..oracles import mp
+
+mpmath.mp.dps = 100
+TOL = mpmath.mpf(10) ** -12
+
+
+def value(claim_id: str, inst: dict) -> mpmath.mpf:
+    claim = get_claim(claim_id)
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+    return mpmath.mpf(q.mid().str(60, radius=False))
+
+
+def gauss(beta, lam, slope=0):
+    return lambda x: mpmath.exp(-mp(beta) * (mp(slope) * x + mp(lam) * x * x / 2))
+
+
+def lsi_oracle(a, b, beta, lam, s, slope=0):
+    """(printed left side, entropy, (2/c)E g'²) for g = e^{sx} under μ̄ ∝ e^{−β(slope·x + λx²/2)} on [a, b]."""
+    dens = gauss(beta, lam, slope)
+    pts = [mp(a), 0, mp(b)]
+    z = mpmath.quad(dens, pts)
+    e = lambda fn: mpmath.quad(lambda x: fn(x) * dens(x), pts) / z  # noqa: E731
+    s = mp(s)
+    g2 = lambda x: mpmath.exp(2 * s * x)  # noqa: E731
+    e_g2, e_g2log, e_log = e(g2), e(lambda x: g2(x) * 2 * s * x), e(lambda x: 2 * s * x)
+    return e_g2log - e_g2 * e_log, e_g2log - e_g2 * mpmath.log(e_g2), 2 / (mp(beta) * mp(lam)) * s * s * e_g2
+
+
+def test_lsi_printed_form_counterexample_against_quadrature():
+    inst = {"a": "-4", "b": "3", "beta": "20", "lam": "3", "s": "1/10", "losses": []}
+    printed, entropy, rhs = lsi_oracle(-4, 3, 20, 3, F(1, 10))
+    assert printed / rhs > mpmath.mpf("1.99")  # Definition 3.1 as printed fails (computed here, by quadrature)
+    assert entropy / rhs <= 1 + mpmath.mpf(10) ** -90  # the entropy form is attained by exponentials (Gaussian LSI)
+    assert abs(value("pomer.def3.1", inst) - printed / rhs) < TOL
+    assert abs(value("pomer.def3.1+fix", inst) - entropy / rhs) < TOL
+
+
+def test_lsi_with_a_linear_loss_against_quadrature():
+    inst = {"a": "-1", "b": "2", "beta": "3", "lam": "1/2", "s": "-1", "losses": [["-5", "1", "1"]]}  # f = x + 5
+    printed, entropy, rhs = lsi_oracle(-1, 2, 3, F(1, 2), -1, slope=1)
+    assert abs(value("pomer.lem3.2", inst) - printed / rhs) < TOL
+    assert abs(value("pomer.lem3.2+fix", inst) - entropy / rhs) < TOL
+
+
+def test_concentration_against_quadrature():
+    inst = {"a": "-1", "b": "3", "beta": "2", "lam": "1", "r": "1/2", "losses": []}
+    dens = gauss(2, 1)
+    z = mpmath.quad(dens, [-1, 0, 3])
+    mean = mpmath.quad(lambda x: x * dens(x), [-1, 0, 3]) / z
+    inside = mpmath.quad(dens, [mean - mpmath.mpf(1) / 2, mean + mpmath.mpf(1) / 2]) / z
+    assert abs(value("pomer.lem3.3", inst) - (1 - inside)) < TOL
