@@ -12,6 +12,9 @@ from typing import Any, ClassVar
 import numpy as np
 import sympy
 
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    SVM_BOUND_EXPR, SVM_GS_EXPR,
+)
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric import linalg as la
 from .retain_erm import Labeled, labeled
@@ -21,22 +24,6 @@ from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion
 __all__ = ["SVMSolution", "hard_margin_svm", "HardMarginSVM", "SVM_BOUND_EXPR", "SVM_GS_EXPR"]
 
 _gamma, _gammaR = SYMBOLS["gamma"], SYMBOLS["gamma_R"]
-_PRINTED = frozenset(('SVM_BOUND_EXPR', 'SVM_GS_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 # =========================================================================== hard-margin SVM
