@@ -54,10 +54,10 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ..errors import InvalidParameterError
 from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     B_EPS_DELTA_EXPR, C_CLASSIC_EXPR, D2D_BOUND_EXPR, ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, I_R_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR, SIGMA_EXPR, SVM_BOUND_EXPR, SVM_GS_EXPR,
 )
-from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import workprec
 from .parameters import positive

@@ -23,10 +23,10 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ..errors import InvalidParameterError
 from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     B_EPS_DELTA_EXPR, D2D_BOUND_EXPR, I_R_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR,
 )
-from ..errors import InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import DEFAULT_DPS, workdps

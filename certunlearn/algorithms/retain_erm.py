@@ -19,10 +19,10 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ..errors import InvalidParameterError
 from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MSE_L_M_EXPR,
 )
-from ..errors import InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec

@@ -17,10 +17,10 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR,
 )
-from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import DEFAULT_DPS, workdps
@@ -252,22 +252,23 @@ class PCAProjector(Mechanism):
         """``Σ̂_R = RᵀR/n`` exactly."""
         return R.T @ R / R.shape[0]
 
-    def _projector(self, R: np.ndarray):
+    def projector(self, R: np.ndarray):
+        """The certified rank-k projector of ``Σ̂_R`` (:func:`~.retain_numeric.spectral_projector`)."""
         return spectral_projector(self.covariance(R), self.k, dps=self.dps)
 
     def baseline(self, R: Any) -> np.ndarray:
         with workdps(DEFAULT_DPS):
-            return la.asarray(upper_triangle(self._projector(self.prepare(R)).P), "mpmath")
+            return la.asarray(upper_triangle(self.projector(self.prepare(R)).P), "mpmath")
 
     def update(self, R: Any, U: Any) -> np.ndarray:
         R = self.prepare(R)
         S = np.concatenate([R, self.deletion(R, U)])
         with workdps(DEFAULT_DPS):
-            return la.asarray(upper_triangle(self._projector(S).P), "mpmath")
+            return la.asarray(upper_triangle(self.projector(S).P), "mpmath")
 
     def _shift_exact(self, R: np.ndarray, U: np.ndarray, P0=None) -> Real:
-        P0 = P0 or self._projector(R)
-        P1 = self._projector(np.concatenate([R, U]))
+        P0 = P0 or self.projector(R)
+        P1 = self.projector(np.concatenate([R, U]))
         diff = upper_triangle(P1.P - P0.P)
         q = sum((v * v for v in diff), Fraction(0))
         e0, e1 = P0.err2, P1.err2
@@ -306,7 +307,7 @@ class PCAProjector(Mechanism):
             starts.append(np.asarray(U, dtype=float))
         g = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng if rng is not None else 0)
         found = maximize_in_balls(objective, (m, d), B, starts, rng=g, random_starts=self.random_starts)
-        P0 = self._projector(R)
+        P0 = self.projector(R)
         cands = []
         for _, X in found:
             Z = np.stack([into_ball(x, self.B) for x in X])

@@ -10,26 +10,27 @@
 from __future__ import annotations
 
 import functools
-import numpy as np
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 from flint import arb
 
+from ...formulas.retain import (
+    D2D_BOUND_1, D2D_BOUND_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR,
+    ITER_RATIO_LOWER_FIX_EXPR, NEWTON_GS_1D, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_LOG_SIGMA_1D,
+    NEWTON_RATIO_1D,
+)
+from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from ...formulas.symbols import delta
-from ...formulas.retain import (
-    D2D_BOUND_1, D2D_BOUND_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR,
-    ITER_RATIO_LOWER_FIX_EXPR, NEWTON_GS_1D, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_LOG_SIGMA_1D,
-    NEWTON_RATIO_1D,
-)
+from .erm import LOGISTIC_SEARCH, coarse, logistic_cases, logistic_data, logistic_fits, logistic_instance, logistic_key, logistic_mech, logistic_ok, logistic_shift
 from .families import fracs
 from .pca import rows
-from .erm import LOGISTIC_SEARCH, coarse, logistic_cases, logistic_data, logistic_fits, logistic_instance, logistic_key, logistic_mech, logistic_ok, logistic_shift
 
 
 def _d2d_mech(values: Instance):

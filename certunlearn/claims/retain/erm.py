@@ -13,23 +13,24 @@ from __future__ import annotations
 
 import functools
 import itertools
-import numpy as np
-import sympy
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+import sympy
 from flint import arb
 
+from ...formulas.retain import (
+    PRESCRIBED, ERM_G1_EXPR, ERM_G1_M_EXPR, ERM_G1_SECOND_EXPR, ERM_GS_EXPR, ERM_RATIO_EXPR, G5_LOWER_EXPR,
+    G5_UPPER_EXPR, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_L_EXPR, LOGLOSS_L_EXPR, LOGLOSS_M_EXPR,
+    RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, L as _L, M as _M, lam0 as _lam0, n as _n,
+)
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from ...formulas.retain import (
-    PRESCRIBED, ERM_G1_EXPR, ERM_G1_M_EXPR, ERM_G1_SECOND_EXPR, ERM_GS_EXPR, ERM_RATIO_EXPR, G5_LOWER_EXPR,
-    G5_UPPER_EXPR, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_L_EXPR, LOGLOSS_L_EXPR, LOGLOSS_M_EXPR,
-    RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, L as _L, M as _M, lam0 as _lam0, n as _n,
-)
 from .families import fracs
 from .pca import rows
 

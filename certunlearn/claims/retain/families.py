@@ -9,22 +9,23 @@ published laws, and the search over data and (ε, δ); and :func:`scaled`, a qua
 from __future__ import annotations
 
 import itertools
-import numpy as np
-import sympy
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+import sympy
 from flint import arb
 
+from ...formulas.retain import (
+    SIGMA_EXPR,
+)
+from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import P
 from ..instances import frac
 from ..model import Adversary, Hypothesis, Instance, Space
-from ...formulas.symbols import delta, epsilon
-from ...formulas.retain import (
-    SIGMA_EXPR,
-)
 
 
 # =========================================================================== helpers

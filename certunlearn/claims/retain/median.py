@@ -8,19 +8,20 @@
 from __future__ import annotations
 
 import itertools
-import numpy as np
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 from flint import arb
 
+from ...formulas.retain import (
+    MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
+)
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
-from ...formulas.retain import (
-    MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
-)
 from .families import MEDIAN_DATASETS, fracs
 
 

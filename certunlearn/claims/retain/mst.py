@@ -8,20 +8,21 @@
 from __future__ import annotations
 
 import itertools
-import numpy as np
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 from flint import arb
 
+from ...formulas.retain import (
+    MST_EDGE_GS_EXPR, MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR, MST_EDGE_RS_M_EXPR, MST_VERTEX_BOUND_EXPR,
+    SMT_BOUND_EXPR,
+)
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from ...formulas.retain import (
-    MST_EDGE_GS_EXPR, MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR, MST_EDGE_RS_M_EXPR, MST_VERTEX_BOUND_EXPR,
-    SMT_BOUND_EXPR,
-)
 from .families import MST_GRAPHS, instance_graph, mst_mech
 
 

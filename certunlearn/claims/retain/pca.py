@@ -9,12 +9,19 @@
 """
 from __future__ import annotations
 
-import numpy as np
-import sympy
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+import sympy
 from flint import acb, arb, ctx
 
+from ...formulas.retain import (
+    C_CLASSIC_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, PCA_BOUND_EXPR,
+    PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, PCA_SIGMA_EXPR, a11 as _a11, a12 as _a12, a22 as _a22, e11 as _e11,
+    e12 as _e12, e22 as _e22,
+)
+from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
@@ -22,12 +29,6 @@ from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from ...formulas.symbols import delta
-from ...formulas.retain import (
-    C_CLASSIC_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, PCA_BOUND_EXPR,
-    PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, PCA_SIGMA_EXPR, a11 as _a11, a12 as _a12, a22 as _a22, e11 as _e11,
-    e12 as _e12, e22 as _e22,
-)
 from .families import DELTA_RANGE, EPS_RANGE, fracs
 
 
@@ -70,7 +71,7 @@ def _pca_shift(values: Instance) -> arb:
     mech = _pca_mech(values)
     R = mech.prepare(rows(values["R"]))
     U = mech.deletion(R, rows(values["U"]))
-    P0, P1 = mech._projector(R), mech._projector(np.concatenate([R, U]))
+    P0, P1 = mech.projector(R), mech.projector(np.concatenate([R, U]))
     diff = P1.P - P0.P
     q = sum((v * v for v in diff.reshape(-1)), Fraction(0))
     rad = to_arb(P0.err2).sqrt() + to_arb(P1.err2).sqrt()

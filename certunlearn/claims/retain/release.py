@@ -9,18 +9,19 @@ Printed formulas: :mod:`certunlearn.formulas.retain`; the pair mechanisms: :mod:
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import sympy
-from fractions import Fraction
 from flint import arb
 
-from ...numeric.sympy_arb import arb_eval
-from ...privacy import delta_enclosure
-from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from ...formulas.symbols import delta, epsilon
 from ...formulas.retain import (
     PRESCRIBED, FACT1_SIGMA, MEDIAN_RS_EXPR, SIGMA_EXPR,
 )
+from ...formulas.symbols import delta, epsilon
+from ...numeric.sympy_arb import arb_eval
+from ...privacy import delta_enclosure
+from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
 from .families import DELTA_RANGE, EPS_RANGE, MEDIAN, PAIR_SEARCH, PAIR_VALID, mechanism_and_data, pair_delta, pair_structured
 from .median import median_order
 

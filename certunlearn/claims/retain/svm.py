@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import functools
 import itertools
-import numpy as np
-import sympy
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+import sympy
 from flint import arb
 
+from ...formulas.retain import (
+    PRESCRIBED, SVM_BOUND_EXPR, SVM_GS_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_PRESCRIBED,
+    gamma as _gamma, gammaR as _gammaR,
+)
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from ...formulas.retain import (
-    PRESCRIBED, SVM_BOUND_EXPR, SVM_GS_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_PRESCRIBED,
-    gamma as _gamma, gammaR as _gammaR,
-)
 from .families import fracs
 from .pca import rows
 
@@ -51,7 +52,7 @@ def _svm_ok(values: Instance) -> Decision:
 
     mech = _svm_mech(values)
     R = mech.prepare(_svm_R(values))
-    return holds(frac(values["W_supp"]) == mech._w_support.sqnorm
+    return holds(frac(values["W_supp"]) == mech.w_support.sqnorm
                   and frac(values["W_R"]) == hard_margin_svm(R.X, R.y).sqnorm)
 
 
@@ -67,7 +68,7 @@ def _svm_instance(X: list, y: list, R: list[int]) -> dict[str, Any]:
     mech = _svm_mech({"support_X": X, "support_y": y})
     Rd = (Xf[R], [yf[i] for i in R])
     return {"support_X": [list(r) for r in X], "support_y": list(y), "R": list(R),
-            "W_supp": mech._w_support.sqnorm, "W_R": hard_margin_svm(rows(Rd[0]), Rd[1]).sqnorm}
+            "W_supp": mech.w_support.sqnorm, "W_R": hard_margin_svm(rows(Rd[0]), Rd[1]).sqnorm}
 
 
 def _svm_rs(values: Instance) -> arb:

@@ -6,19 +6,20 @@
 """
 from __future__ import annotations
 
-import numpy as np
 from fractions import Fraction
 
+import numpy as np
+
+from ...formulas.retain import (
+    TABLE1_GS_EXPR, TABLE1_LOG0_EXPR, TABLE1_MSE0_EXPR,
+)
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
-from ...formulas.retain import (
-    TABLE1_GS_EXPR, TABLE1_LOG0_EXPR, TABLE1_MSE0_EXPR,
-)
-from .families import fracs
 from .erm import LOGISTIC_ADV, LOGISTIC_VALID, local_data, local_key, local_shift, local_terms, logistic_shift, ridge_build, ridge_instance, ridge_ok, ridge_rs
+from .families import fracs
 
 
 def _mse0_ok(values: Instance) -> Decision:
