@@ -3,8 +3,7 @@
 The (ε, δ) ranges and grids every release claim draws from; the two mechanisms of Theorem 2.11 (Section 2.4,
 lines 109–136) — the median (Section 3.1, Appendix C) and the MST weight under edge adjacency (Section 3.2,
 Appendix D.0.1) — with their exact retain sensitivities, the worst deleted point, the exact δ of a pair of
-published laws, and the search over data and (ε, δ); and :func:`scaled`, a quantity scaled by a constant factor
-(the negative controls). Instances: see :mod:`certunlearn.claims.retain`.
+published laws, and the search over data and (ε, δ). Instances: see :mod:`certunlearn.claims.retain`.
 """
 from __future__ import annotations
 
