@@ -367,7 +367,7 @@ def exG2_fix() -> Derivation:
 
 
 
-# =========================================================================== second part (issue 5)
+# =========================================================================== Appendices D–H: the lemmas behind Section 3–4
 
 eo, ef, gp = sympy.symbols("E_op E_F gap_A", positive=True)  # ‖E‖_2, ‖E‖_F, gap_1(A)
 tw = sympy.Symbol("t", real=True)  # Weyl: λ_2(Ã) = λ_2(A) + t‖E‖, |t| ≤ 1
