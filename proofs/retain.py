@@ -1,5 +1,7 @@
 """Derivations of the retain-sensitivity claims (``certunlearn.claims.retain``), step by step, as printed.
 
+The printed expressions they end in come from their one home, :mod:`certunlearn.formulas.retain`.
+
 Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 
 * ``retain.fact1`` — Dwork & Roth's proof, the same chain as ``gaussian.classic`` (reused, re-targeted), over
@@ -30,8 +32,8 @@ import dataclasses
 import sympy
 from sympy import Rational, exp, log, sqrt
 
-from certunlearn.algorithms.retain_sensitivity import SYMBOLS
-from certunlearn.claims.retain import (
+from certunlearn.formulas.retain import (
+    SYMBOLS,
     D2D_BOUND_1, D2D_BOUND_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR,
     E_FRO_2X2_EXPR, E_OP_2X2_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, GAP_2X2_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR, ITER_RATIO_LOWER_FIX_EXPR, LAMBDA_MIN_1D, LAMBDA_MIN_2X2_EXPR,
     LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, MEDIAN_GS_EXPR,
@@ -365,7 +367,7 @@ def exG2_fix() -> Derivation:
 
 
 
-# =========================================================================== second part (issue 5)
+# =========================================================================== Appendices D–H: the lemmas behind Section 3–4
 
 eo, ef, gp = sympy.symbols("E_op E_F gap_A", positive=True)  # ‖E‖_2, ‖E‖_F, gap_1(A)
 tw = sympy.Symbol("t", real=True)  # Weyl: λ_2(Ã) = λ_2(A) + t‖E‖, |t| ≤ 1

@@ -55,6 +55,9 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    B_EPS_DELTA_EXPR, C_CLASSIC_EXPR, D2D_BOUND_EXPR, ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, I_R_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR, SIGMA_EXPR, SVM_BOUND_EXPR, SVM_GS_EXPR,
+)
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import workprec
 from .parameters import positive
@@ -91,28 +94,8 @@ __all__ = [
 ]
 
 #: The paper's printed formulas (Fact 1's ``C_CLASSIC_EXPR``, Theorem 2.11's ``SIGMA_EXPR``, the mechanisms'
-#: bounds …) live once, in :mod:`certunlearn.claims.retain`; they are re-exported here lazily (claims import
-#: algorithms), so ``from certunlearn.algorithms.retain import SIGMA_EXPR`` still works.
-_PRINTED = frozenset((
-    "C_CLASSIC_EXPR", "SIGMA_EXPR", "MEDIAN_RS_EXPR", "MEDIAN_GS_EXPR", "MST_EDGE_GS_EXPR", "MST_VERTEX_BOUND_EXPR",
-    "MST_VERTEX_GS_EXPR", "PCA_BOUND_EXPR", "PCA_BOUND_M_EXPR", "PCA_GS_EXPR", "SVM_BOUND_EXPR", "SVM_GS_EXPR",
-    "ERM_BOUND_EXPR", "ERM_BOUND_M_EXPR", "ERM_GS_EXPR", "MSE_L_EXPR", "MSE_L_FIX_EXPR", "LOGISTIC_L_EXPR",
-    "LOGISTIC_CURVATURE_EXPR", "B_EPS_DELTA_EXPR", "I_R_EXPR", "D2D_BOUND_EXPR", "NEWTON_BOUND_EXPR",
-    "NEWTON_BOUND_M_EXPR", "NEWTON_SIGMA_EXPR",
-))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain`."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # PEP 562: the printed formulas, lazily
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: bounds …) live once, in :mod:`certunlearn.formulas.retain`; they are imported above and re-exported here, so
+#: ``from certunlearn.algorithms.retain import SIGMA_EXPR`` still works.
 
 
 #: Calibrations by name: the ``method`` of :func:`certunlearn.privacy.calibrate` (σ for sensitivity Δ).

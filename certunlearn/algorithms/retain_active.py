@@ -24,6 +24,9 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    B_EPS_DELTA_EXPR, D2D_BOUND_EXPR, I_R_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR,
+)
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import DEFAULT_DPS, workdps
@@ -48,22 +51,6 @@ _eps, _delta, _sigma, _L, _M, _n, _m, _lamR, _gR, _c = (
 _I = sympy.Symbol("I", nonnegative=True, integer=True)
 
 _ROUNDING = Fraction(1, 10**40)  # allowance for 50-digit rounding in non-rational modes (not interval-verified)
-_PRINTED = frozenset(('B_EPS_DELTA_EXPR', 'I_R_EXPR', 'D2D_BOUND_EXPR', 'NEWTON_BOUND_EXPR', 'NEWTON_BOUND_M_EXPR', 'NEWTON_SIGMA_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 def _mode(mode: str) -> str:
@@ -260,7 +247,7 @@ class DescentToDeleteRS(_Active):
         elif self.claim is not None:
             I = theorem_parameters(resolve_claim(self.claim, "retain"), paper="retain", **env)["I"]
         else:
-            I = evaluate_prescribed("I", _printed("I_R_EXPR"), env, "int", "Lemma H.1, eq. (5)")
+            I = evaluate_prescribed("I", I_R_EXPR, env, "int", "Lemma H.1, eq. (5)")
         return {"lambda_R": lam_lo, "beta_R": beta_hi, "eta": eta, "gamma_R": gamma, "L": L, "I": I, "m": m,
                 "n": R.n}
 
@@ -274,7 +261,7 @@ class DescentToDeleteRS(_Active):
         L = fraction_of(self.erm.global_lipschitz().upper(), "L")
         env = {"m": m, "L": L, "n": n, "lambda_R": lam, "sigma": self.sigma, "epsilon": self.epsilon,
                "delta": self.delta, "gamma_R": (beta - lam) / (beta + lam)}
-        return evaluate_prescribed("I", _printed("I_R_EXPR"), env, "int", "Lemma 4.1 (global)")
+        return evaluate_prescribed("I", I_R_EXPR, env, "int", "Lemma 4.1 (global)")
 
     # -- the map ------------------------------------------------------------------------------------
     def _map(self, R: Labeled, U: Labeled, w_S: np.ndarray, mode: str) -> np.ndarray:
@@ -292,7 +279,7 @@ class DescentToDeleteRS(_Active):
         p = self.parameters(R, self.m)
         env = {"gamma_R": p["gamma_R"], "I": p["I"], "m": m, "L": fraction_of(self.erm.lipschitz(R, m).upper(), "L"),
                "n": R.n, "lambda_R": p["lambda_R"]}
-        return Quantity(exact_or_ball(_printed("D2D_BOUND_EXPR"), env),
+        return Quantity(exact_or_ball(D2D_BOUND_EXPR, env),
                         "Lemma H.1's proof (lines 697–701): γ_R^I·mL/(nλ_R)" + ("" if m == 1 else ", m-extension"))
 
     def global_sensitivity(self, R: Any, m: int = 1) -> Quantity:
@@ -305,7 +292,7 @@ class DescentToDeleteRS(_Active):
         beta = fraction_of(c.upper("M"), "M")
         env = {"gamma_R": (beta - lam) / (beta + lam), "I": p["I"], "m": m,
                "L": fraction_of(self.erm.global_lipschitz().upper(), "L"), "n": R.n, "lambda_R": lam}
-        return Quantity(exact_or_ball(_printed("D2D_BOUND_EXPR"), env),
+        return Quantity(exact_or_ball(D2D_BOUND_EXPR, env),
                         "global analysis (Lemma 4.1): γ^I·mL/(nλ) with the loss's λ, β", "upper-bound")
 
     # -- the unlearning pair ------------------------------------------------------------------------
@@ -393,7 +380,7 @@ class NewtonStepRS(_Active):
         lam = self.erm.lambda_R(R)
         if lam[0] <= 0:
             raise InvalidParameterError("R", "λ_R is not certified > 0: Lemma H.2 needs a strongly convex F̂_R")
-        expr = (_printed("NEWTON_BOUND_EXPR") if m == 1 else _printed("NEWTON_BOUND_M_EXPR")).subs(_M, self._hessian_lipschitz())
+        expr = (NEWTON_BOUND_EXPR if m == 1 else NEWTON_BOUND_M_EXPR).subs(_M, self._hessian_lipschitz())
         src = "Lemma H.2 / H.3 (lines 711–758), as printed" if m == 1 else "m-extension of Lemma H.3: m²L²M/(n²λ_R³)"
         return Quantity(exact_or_ball(expr, {"L": self.erm.lipschitz(R, m), "n": R.n, "m": m, "lambda_R": lam}), src)
 
@@ -402,6 +389,6 @@ class NewtonStepRS(_Active):
         lam = self.erm.loss.lam
         if lam == 0:
             return Quantity(Real.infinity(note="λ = 0"), "Lemma 4.2: Δ_GS = ∞ at λ = 0", "upper-bound")
-        expr = _printed("NEWTON_BOUND_M_EXPR").subs(_M, self._hessian_lipschitz())
+        expr = NEWTON_BOUND_M_EXPR.subs(_M, self._hessian_lipschitz())
         return Quantity(exact_or_ball(expr, {"L": self.erm.global_lipschitz(), "n": R.n, "m": m, "lambda_R": lam}),
                         "Lemma 4.2: Δ_GS = m²L²M/(n²λ³)", "upper-bound")

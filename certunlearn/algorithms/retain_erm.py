@@ -20,6 +20,9 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MSE_L_M_EXPR,
+)
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec
@@ -43,22 +46,6 @@ __all__ = [
 _S = SYMBOLS
 _B, _Y, _n, _m, _L, _lamR, _lammin, _lam, _Rw = (_S[k] for k in ("B", "Y", "n", "m", "L", "lambda_R", "lambda_min",
                                                                   "lambda", "R_w"))
-_PRINTED = frozenset(('ERM_BOUND_EXPR', 'ERM_BOUND_M_EXPR', 'ERM_GS_EXPR', 'MSE_L_EXPR', 'MSE_L_M_EXPR', 'MSE_L_FIX_EXPR', 'LOGISTIC_L_EXPR', 'LOGISTIC_CURVATURE_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 # =========================================================================== labelled data
@@ -116,7 +103,7 @@ class Fit:
         return self.radius == 0.0 and la.mode_of(self.theta) == "fraction"
 
 
-def _distance(a: Fit, b: Fit) -> Real:
+def fit_distance(a: Fit, b: Fit) -> Real:
     """``‖w*_a − w*_b‖``, exact or enclosed (radii added)."""
     if a.exact and b.exact:
         return Real.sqrt(sum((v * v for v in a.theta - b.theta), Fraction(0)))
@@ -202,7 +189,7 @@ class ERM(Mechanism):
 
     def shift(self, R: Any, U: Any) -> Real:
         R = self.prepare(R)
-        return _distance(self.fit(R + self.deletion(R, U)), self.fit(R))
+        return fit_distance(self.fit(R + self.deletion(R, U)), self.fit(R))
 
     # -- curvature ----------------------------------------------------------------------------------
     @staticmethod
@@ -229,7 +216,7 @@ class ERM(Mechanism):
         if hi <= 0:
             return Quantity(Real.infinity(note="λ_R = 0"), "Lemma 3.7: λ_R = 0, no bound")
         L = self.lipschitz(R, m)
-        expr = _printed("ERM_BOUND_EXPR") if m == 1 else _printed("ERM_BOUND_M_EXPR")
+        expr = ERM_BOUND_EXPR if m == 1 else ERM_BOUND_M_EXPR
         src = self._bound_source(m)
         return Quantity(exact_or_ball(expr, {"L": L, "n": R.n, "m": m, "lambda_R": (max(lo, Fraction(0)), hi)}), src)
 
@@ -242,7 +229,7 @@ class ERM(Mechanism):
         if lam == 0:
             return Quantity(Real.infinity(note="λ = 0"), "Table 1 (lines 222–230): Δ_GS = ∞ at λ = 0", "upper-bound")
         L = self.global_lipschitz()
-        return Quantity(exact_or_ball(_printed("ERM_GS_EXPR"), {"L": L, "n": R.n, "m": m, "lambda": lam}),
+        return Quantity(exact_or_ball(ERM_GS_EXPR, {"L": L, "n": R.n, "m": m, "lambda": lam}),
                         "Lemma 3.7 / Table 1: Δ_GS = mL/(nλ) ≥ GS", "upper-bound")
 
     # -- search -------------------------------------------------------------------------------------
@@ -285,8 +272,8 @@ class ERM(Mechanism):
             p = max(patterns, key=lambda p: np.linalg.norm(
                 self._float_fit(np.vstack([Xf, zf]), np.concatenate([yf, np.asarray(p, dtype=float)]), w0) - w0))
             Zl = Labeled(Zq, np.asarray(p, dtype=object))
-            cands.append((_distance(self.fit(R + Zl), f0), Zl))
-        inc = (_distance(self.fit(R + U), f0), U) if U is not None else None
+            cands.append((fit_distance(self.fit(R + Zl), f0), Zl))
+        inc = (fit_distance(self.fit(R + U), f0), U) if U is not None else None
         return best_witness(cands, inc, method=f"multistart ({len(starts) + self.random_starts} starts, Powell) over "
                                                "‖x‖ ≤ B and the extreme labels, witnesses evaluated rigorously")
 
@@ -328,7 +315,7 @@ class RidgeERM(ERM):
 
     @property
     def _L_expr(self) -> sympy.Expr:
-        return _printed("MSE_L_EXPR") if self.gradient_bound == "printed" else _printed("MSE_L_FIX_EXPR")
+        return MSE_L_EXPR if self.gradient_bound == "printed" else MSE_L_FIX_EXPR
 
     @property
     def loss(self) -> Ridge:  # type: ignore[override]

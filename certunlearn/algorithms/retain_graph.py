@@ -17,6 +17,9 @@ import numpy as np
 import sympy
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR,
+)
 from .parameters import positive
 from .retain_numeric import Real, fraction_of, fractions_of
 from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size
@@ -31,22 +34,6 @@ _near, _wR, _wK = sympy.symbols("nearest w_R w_K", nonnegative=True)
 
 #: Largest number of candidate deletion sets a brute force enumerates before refusing.
 MAX_CANDIDATES = 200_000
-_PRINTED = frozenset(('MST_EDGE_GS_EXPR', 'MST_VERTEX_BOUND_EXPR', 'MST_VERTEX_GS_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 def mst_weight(G: nx.Graph) -> Fraction:
@@ -235,7 +222,7 @@ def mst_edge_brute_force_rs(R: nx.Graph, m: int = 1, weights: Sequence[Any] = (0
 
 
 # =========================================================================== vertex adjacency
-def _prim(points: Sequence[int], D: np.ndarray) -> Fraction:
+def prim(points: Sequence[int], D: np.ndarray) -> Fraction:
     """MST weight of the complete metric graph on ``points`` (Prim, exact)."""
     pts = list(points)
     if len(pts) <= 1:
@@ -265,11 +252,11 @@ def steiner_ratio(D: Any, max_points: int = 9) -> Fraction:
     idx = list(range(N))
     for r in range(2, N + 1):
         for T in itertools.combinations(idx, r):
-            mst = _prim(T, D)
+            mst = prim(T, D)
             if mst == 0:
                 continue
             rest = [i for i in idx if i not in T]
-            smt = min(_prim(T + S, D) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
+            smt = min(prim(T + S, D) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
             ratio = smt / mst
             best = ratio if best is None or ratio < best else best
     return best if best is not None else Fraction(1)
@@ -457,7 +444,7 @@ class MSTVertex(Mechanism):
         R, m = self.prepare(R), deletion_size(m)
         D, VR = self.metric, list(R.nodes)
         nearest = max(min(D[v, u] for u in VR) for v in range(self.universe_size))
-        wR, wK = mst_weight(R), _prim(VR, D)
+        wR, wK = mst_weight(R), prim(VR, D)
         value = max(m * nearest, wR - self.steiner * wK)
         src = ("Theorem D.4 (lines 475–479), as printed" if m == 1 else
                "extension of Theorem D.4: max{m·max_v min d(v, V_R), w(MST(R)) − ρ·w(MST(K_V_R))}")

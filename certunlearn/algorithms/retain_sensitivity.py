@@ -44,6 +44,7 @@ import sympy
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Comparison, Decision, decide
 from ..numeric.precision import workprec
+from ..formulas.retain import SYMBOLS  # the printed formulas' symbols (re-exported)
 from .retain_numeric import Real
 
 __all__ = [
@@ -51,11 +52,6 @@ __all__ = [
     "check_chain", "Mechanism", "deletion_size", "maximize_in_balls", "best_witness",
 ]
 
-#: Named symbols of the printed formulas (same names as the keyword arguments of the mechanisms).
-SYMBOLS: dict[str, sympy.Symbol] = {name: sympy.Symbol(name, positive=True) for name in (
-    "n", "m", "B", "Y", "gap", "gamma", "gamma_R", "L", "M", "lambda_R", "lambda_min", "R_w", "rho",
-    "sigma", "epsilon", "delta", "RS", "c", "kappa", "d", "k")}
-SYMBOLS["lambda"] = sympy.Symbol("lambda", nonnegative=True)
 RS_KINDS = ("exact", "lower-bound")
 GLOBAL_KINDS = ("exact", "upper-bound", "lower-bound")
 

@@ -18,6 +18,9 @@ import sympy
 from flint import arb
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR,
+)
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import DEFAULT_DPS, workdps
@@ -36,23 +39,6 @@ __all__ = [
 
 _B, _n, _m, _gap, _k, _d = (SYMBOLS[s] for s in ("B", "n", "m", "gap", "k", "d"))
 _x_lo, _x_mid, _x_hi = sympy.symbols("x_lo x_mid x_hi", nonnegative=True)
-_PRINTED = frozenset(('MEDIAN_RS_EXPR', 'MEDIAN_GS_EXPR', 'PCA_BOUND_EXPR', 'PCA_BOUND_M_EXPR', 'PCA_GS_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 
 
 # =========================================================================== median
@@ -156,7 +142,7 @@ class Median(Mechanism):
         xs, n = sorted(R), len(R)
         if m == 1 and n % 2 == 1 and n >= 3:
             k = (n + 1) // 2
-            v = _printed("MEDIAN_RS_EXPR").subs({_x_lo: _rat(xs[k - 2]), _x_mid: _rat(xs[k - 1]), _x_hi: _rat(xs[k])})
+            v = MEDIAN_RS_EXPR.subs({_x_lo: _rat(xs[k - 2]), _x_mid: _rat(xs[k - 1]), _x_hi: _rat(xs[k])})
             return Quantity(Real.rational(Fraction(int(v.p), int(v.q))), "Lemma C.1 (lines 421–431), as printed")
         return Quantity(Real.rational(_median_extension(xs, m, self.B)),
                         "order-statistics extension of Lemma C.1 (even n or m > 1; see Median)")
@@ -266,22 +252,23 @@ class PCAProjector(Mechanism):
         """``Σ̂_R = RᵀR/n`` exactly."""
         return R.T @ R / R.shape[0]
 
-    def _projector(self, R: np.ndarray):
+    def projector(self, R: np.ndarray):
+        """The certified rank-k projector of ``Σ̂_R`` (:func:`~.retain_numeric.spectral_projector`)."""
         return spectral_projector(self.covariance(R), self.k, dps=self.dps)
 
     def baseline(self, R: Any) -> np.ndarray:
         with workdps(DEFAULT_DPS):
-            return la.asarray(upper_triangle(self._projector(self.prepare(R)).P), "mpmath")
+            return la.asarray(upper_triangle(self.projector(self.prepare(R)).P), "mpmath")
 
     def update(self, R: Any, U: Any) -> np.ndarray:
         R = self.prepare(R)
         S = np.concatenate([R, self.deletion(R, U)])
         with workdps(DEFAULT_DPS):
-            return la.asarray(upper_triangle(self._projector(S).P), "mpmath")
+            return la.asarray(upper_triangle(self.projector(S).P), "mpmath")
 
     def _shift_exact(self, R: np.ndarray, U: np.ndarray, P0=None) -> Real:
-        P0 = P0 or self._projector(R)
-        P1 = self._projector(np.concatenate([R, U]))
+        P0 = P0 or self.projector(R)
+        P1 = self.projector(np.concatenate([R, U]))
         diff = upper_triangle(P1.P - P0.P)
         q = sum((v * v for v in diff), Fraction(0))
         e0, e1 = P0.err2, P1.err2
@@ -320,7 +307,7 @@ class PCAProjector(Mechanism):
             starts.append(np.asarray(U, dtype=float))
         g = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng if rng is not None else 0)
         found = maximize_in_balls(objective, (m, d), B, starts, rng=g, random_starts=self.random_starts)
-        P0 = self._projector(R)
+        P0 = self.projector(R)
         cands = []
         for _, X in found:
             Z = np.stack([into_ball(x, self.B) for x in X])
@@ -344,8 +331,8 @@ class PCAProjector(Mechanism):
         R, m = self.prepare(R), deletion_size(m)
         n = R.shape[0]
         lo, hi = self.gap(R)
-        expr, src = (_printed("PCA_BOUND_EXPR"), "Lemma 3.4 / E.2 (lines 198–204, 503–519), as printed") if m == 1 else \
-            (_printed("PCA_BOUND_M_EXPR"), "m-point extension of Lemma E.2: 2√2·m·B²/((n + m)·gap_k(R))")
+        expr, src = (PCA_BOUND_EXPR, "Lemma 3.4 / E.2 (lines 198–204, 503–519), as printed") if m == 1 else \
+            (PCA_BOUND_M_EXPR, "m-point extension of Lemma E.2: 2√2·m·B²/((n + m)·gap_k(R))")
         if hi <= 0 or lo <= 0 and hi <= Fraction(1, 2**100):
             return Quantity(Real.infinity(note="gap_k(R) = 0"), src + " — gap_k(R) = 0: no bound")
         lo = max(lo, Fraction(0))

@@ -13,6 +13,9 @@ import numpy as np
 import sympy
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
+from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+    SVM_BOUND_EXPR, SVM_GS_EXPR,
+)
 from ..numeric import linalg as la
 from .retain_erm import Labeled, labeled
 from .retain_numeric import Real
@@ -21,22 +24,6 @@ from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion
 __all__ = ["SVMSolution", "hard_margin_svm", "HardMarginSVM", "SVM_BOUND_EXPR", "SVM_GS_EXPR"]
 
 _gamma, _gammaR = SYMBOLS["gamma"], SYMBOLS["gamma_R"]
-_PRINTED = frozenset(('SVM_BOUND_EXPR', 'SVM_GS_EXPR'))
-
-
-def _printed(name: str) -> sympy.Expr:
-    """A printed formula of the paper, from its one home in :mod:`certunlearn.claims.retain` (imported lazily:
-    claims import algorithms)."""
-    from ..claims import retain as printed
-
-    return getattr(printed, name)
-
-
-def __getattr__(name: str) -> sympy.Expr:  # the printed formulas, re-exported lazily (PEP 562)
-    if name in _PRINTED:
-        return _printed(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 # =========================================================================== hard-margin SVM
@@ -135,12 +122,12 @@ class HardMarginSVM(Mechanism):
         object.__setattr__(self, "support_y", S.y)
         object.__setattr__(self, "_support", S)
         object.__setattr__(self, "_keys", set(S.rows()))
-        object.__setattr__(self, "_w_support", hard_margin_svm(S.X, S.y))
+        object.__setattr__(self, "w_support", hard_margin_svm(S.X, S.y))  # the support's SVM: ‖w‖² = 1/γ²
 
     @property
     def true_margin(self) -> Real:
         """``γ = 1/‖w_supp‖`` (Lemma F.1 applied to the support)."""
-        return Real.sqrt(1 / self._w_support.sqnorm)
+        return Real.sqrt(1 / self.w_support.sqnorm)
 
     def _in_support(self, D: Labeled, name: str) -> Labeled:
         for i, row in enumerate(D.rows()):
@@ -199,10 +186,10 @@ class HardMarginSVM(Mechanism):
 
     def bound(self, R: Any, m: int = 1) -> Quantity:
         R, m = self.prepare(R), deletion_size(m)
-        q = self._w_support.sqnorm - self.solve(R).sqnorm  # 1/γ² − 1/γ_R²
+        q = self.w_support.sqnorm - self.solve(R).sqnorm  # 1/γ² − 1/γ_R²
         src = "Lemma F.2 (lines 565–581), as printed" + ("" if m == 1 else " (its proof holds for any m)")
         return Quantity(Real.sqrt(q), src)
 
     def global_sensitivity(self, R: Any, m: int = 1) -> Quantity:
         deletion_size(m)
-        return Quantity(Real.sqrt(self._w_support.sqnorm), "Lemma 3.5 (line 218): GS = 1/γ", "upper-bound")
+        return Quantity(Real.sqrt(self.w_support.sqnorm), "Lemma 3.5 (line 218): GS = 1/γ", "upper-bound")

@@ -148,7 +148,7 @@ def test_pca_multistart_lower_bound_beats_a_dense_grid():
 
 def test_pca_projector_is_exact_projector_with_tiny_certified_error():
     mech = PCAProjector(1, 1)
-    P = mech._projector(R_PCA)
+    P = mech.projector(R_PCA)
     assert all(v == w for v, w in zip((P.P @ P.P).flat, P.P.flat))  # exactly idempotent
     assert P.err2 < F(1, 10**110)
 

@@ -1,0 +1,67 @@
+"""Median claims (:mod:`certunlearn.claims.retain.median`: Lemma C.1, its m-point extension, Section 3's RS ≤ GS)
+against brute force and Fractions by hand."""
+import itertools
+import statistics
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+from flint import arb
+
+from certunlearn.check.evaluate import ATTAINED, WITHIN, evaluate
+from certunlearn.claims import get_claim
+from certunlearn.claims.retain import median
+from certunlearn.numeric.precision import workprec
+
+mpmath.mp.dps = 100
+MAX_PREC = 1024
+
+
+def median_rs_by_hand(R, B):
+    """max over z in a fine grid of [0, B] (containing 0, B and R) of |median(R ∪ {z}) − median(R)|."""
+    grid = {F(0), F(B), *R, *(F(B) * F(i, 64) for i in range(65))}
+    med = statistics.median(R)
+    return max(abs(statistics.median(list(R) + [z]) - med) for z in grid)
+
+
+# ---------------------------------------------------------------------------------------------- median lemmas
+@pytest.mark.parametrize("R", [["0", "1/2", "1"], ["1/10", "1/5", "9/10"], ["0", "0", "0", "1", "1"]])
+def test_lemma_c1_equals_brute_force(R):
+    Rf = [F(x) for x in R]
+    inst = median._median_instance({"B": "1", "R": R})
+    xs = sorted(Rf)
+    k = (len(xs) + 1) // 2
+    assert median_rs_by_hand(Rf, 1) == max(xs[k] - xs[k - 1], xs[k - 1] - xs[k - 2]) / 2
+    assert evaluate(get_claim("retain.lemC.1"), inst, MAX_PREC).outcome in (ATTAINED, WITHIN)
+
+
+def test_rs_below_gs_attained_on_the_worst_dataset():
+    R = [F(0), F(0), F(1)]  # line 153: median 0, adding B moves it to B/2
+    assert median_rs_by_hand(R, 1) == F(1, 2)
+    inst = median._median_instance({"B": "1", "R": ["0", "0", "1"]})
+    assert evaluate(get_claim("retain.sec3-rs-below-gs"), inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+
+
+def contains(enclosure: arb, value) -> bool:
+    """The enclosure meets the 100-digit value's ball of radius 10^-90 (mpmath's own error at 100 digits)."""
+    with workprec(400):
+        return enclosure.overlaps(arb(mpmath.nstr(value, 100), mpmath.nstr(mpmath.mpf(10) ** -90 * (1 + abs(value)), 5)))
+
+
+def mp(x) -> mpmath.mpf:
+    x = F(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+# ---------------------------------------------------------------------------------------------- m points, Table 1
+def test_median_m_points_by_hand():
+    import statistics
+
+    R = [F(0), F(1, 2), F(1), F(1)]  # even n, m = 2: the extremes are {0, 0} and {1, 1}
+    inst = median._median_m_instance("1", [str(x) for x in R], 2)
+    med = statistics.median(R)
+    want = max(statistics.median(R + [F(1)] * 2) - med, med - statistics.median(R + [F(0)] * 2))
+    grid = [F(i, 8) for i in range(9)]
+    assert want == max(abs(statistics.median(R + list(Z)) - med) for Z in itertools.product(grid, repeat=2))
+    assert contains(median._median_m_rs(inst), mp(want))
+    assert evaluate(get_claim("retain.lemC.1:m-points+fix"), inst, MAX_PREC).outcome == WITHIN

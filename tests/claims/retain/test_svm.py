@@ -1,0 +1,43 @@
+"""SVM claims (:mod:`certunlearn.claims.retain.svm`: Lemmas F.1, F.2, 3.5) against margins and SVMs by hand."""
+from fractions import Fraction as F
+
+import mpmath
+from flint import arb
+
+from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
+from certunlearn.claims import get_claim
+from certunlearn.claims.retain import svm
+from certunlearn.numeric.precision import workprec
+
+mpmath.mp.dps = 100
+MAX_PREC = 1024
+
+
+def test_svm_margin_defining_point_by_hand():
+    inst = svm._svm_instance([[1, 0], [-1, 0], ["1/2", 1], [-1, -1]], [1, -1, 1, -1], [0, 1])
+    # w_R = (1, 0); adding (1/2, 1, +) forces w = (1, 1/2) (w₁ ≥ 1 binds, w₂ ≥ 1 − w₁/2): a shift of 1/2
+    assert inst["W_R"] == 1
+    q = get_claim("retain.lemF.2").quantity(inst)
+    with workprec(300):
+        assert not (q < arb(1) / 2)
+        bound = (arb(inst["W_supp"].numerator) / inst["W_supp"].denominator - 1).sqrt()
+        assert not (bound < arb(1) / 2)
+    assert evaluate(get_claim("retain.lemF.2"), inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+    assert evaluate(get_claim("retain.lem3.5"), inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+
+
+def mp(x) -> mpmath.mpf:
+    x = F(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+# ---------------------------------------------------------------------------------------------- Lemma F.1, D.3
+def test_svm_norm_equals_inverse_margin_by_hand():
+    X, y = [[1, 0], [-1, 0], ["1/2", 1]], [1, -1, 1]  # w_R = (1, 1/2): margins 1, 1, 1
+    inst = svm._svm_norm_instance(X, y)
+    assert inst["W_R"] == F(5, 4) and inst["gamma_R_sq"] == F(4, 5)
+    A = [(mp(1), mp(0)), (mp(1), mp(0)), (mp("0.5"), mp(1))]
+    grid = max(min(mpmath.cos(t) * a + mpmath.sin(t) * b for a, b in A) for t in mpmath.linspace(-1, 1, 2001))
+    assert grid <= 2 / mpmath.sqrt(5) and 2 / mpmath.sqrt(5) - grid < mpmath.mpf(10) ** -3  # grid step 10^-3
+    assert evaluate(get_claim("retain.lemF.1"), inst, MAX_PREC).outcome in (WITHIN, ATTAINED)
+    assert evaluate(get_claim("retain.lemF.1:control-halved"), inst, MAX_PREC).outcome == VIOLATED
