@@ -1,4 +1,4 @@
-"""Table 3's baseline rows (Appendix C, line 581) as claims: the Newton step of Guo et al. 2020.
+"""certunlearn.claims.r2d.tables — Table 3's baseline rows (Appendix C, line 581) as claims: the Newton step of Guo et al. 2020.
 
 Oracles: the printed σ evaluated from the paper's formula in mpmath at 100 digits; the true δ by mpmath quadrature
 over the learned model with numerical derivatives (the oracle of tests/algorithms/test_r2d_baselines.py, loaded
@@ -16,14 +16,14 @@ import pytest
 from certunlearn.check.evaluate import EXCLUDED, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, get_claim
-from certunlearn.claims import r2d as R
+from certunlearn.claims.r2d.tables import GAMMA_LOGISTIC
 from certunlearn.derive import check_derivation, load_derivation
 from certunlearn.derive.model import STATUSES
 from certunlearn.numeric.enclosure import parse_exact
 from certunlearn.numeric.precision import workprec
 
 _spec = importlib.util.spec_from_file_location(
-    "r2d_baselines_oracle", pathlib.Path(__file__).parents[1] / "algorithms" / "test_r2d_baselines.py")
+    "r2d_baselines_oracle", pathlib.Path(__file__).parents[2] / "algorithms" / "test_r2d_baselines.py")
 ORACLE = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ORACLE)
 
@@ -35,7 +35,7 @@ def printed_sigma(inst, factor=1) -> mpmath.mpf:
         return factor * 4 * L * G**2 * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(3) / 2 / dl)) / (lam**2 * (n - 1) * eps)
 
 
-INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2), "L": R.GAMMA_LOGISTIC, "G": 1,
+INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2), "L": GAMMA_LOGISTIC, "G": 1,
         "epsilon": Fraction(3, 10), "delta": Fraction(1, 10**8)}
 
 
@@ -55,8 +55,8 @@ def test_registered_with_sources_and_prescribed_sigma():
 def test_logistic_gamma_is_an_upper_bound_of_the_third_derivative():
     """max |s(1 − s)(1 − 2s)| = √3/18 ≤ GAMMA_LOGISTIC (brute force over s in a fine grid, then the closed form)."""
     peak = max(abs(s * (1 - s) * (1 - 2 * s)) for s in (i / 100000 for i in range(100001)))
-    assert peak <= math.sqrt(3) / 18 <= float(R.GAMMA_LOGISTIC)
-    assert float(R.GAMMA_LOGISTIC) - math.sqrt(3) / 18 < 1e-7
+    assert peak <= math.sqrt(3) / 18 <= float(GAMMA_LOGISTIC)
+    assert float(GAMMA_LOGISTIC) - math.sqrt(3) / 18 < 1e-7
 
 
 @pytest.mark.parametrize("change, hypothesis", [
