@@ -61,6 +61,7 @@ from .noise import (
 from .recovery import ProxSolution, Recovery, prox_step, recover_checkpoint
 from .rewind import Learned, PointMass, descent_path, learn, publish, retrain, unlearn
 
+
 __all__ = [
     # printed expressions
     "DEFAULT_CLAIM",

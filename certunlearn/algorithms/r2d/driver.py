@@ -8,9 +8,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
 import numpy as np
 import sympy
 from flint import arb
+
 from ...errors import InvalidParameterError
 from ...formulas import r2d as printed
 from ...numeric import linalg as la
@@ -21,9 +23,9 @@ from ...problems.domains import Domain
 from ...problems.losses import LossFamily
 from ..parameters import resolve_claim
 from ..release import Certificate, Release, record_rng
-from .recovery import Recovery, recover_checkpoint
-from .noise import DEFAULT_CLAIM, paper_constants, sensitivity_bound, noise_env, arb_of, frac_or_arb, noise_scale
 from .helpers import as_step, sign_of, as_exact, as_domain, checked_data, delete_rows
+from .noise import DEFAULT_CLAIM, paper_constants, sensitivity_bound, noise_env, arb_of, frac_or_arb, noise_scale
+from .recovery import Recovery, recover_checkpoint
 from .rewind import checked_schedule, publish, learn, unlearn
 
 

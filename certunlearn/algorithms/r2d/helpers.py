@@ -9,9 +9,11 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
 import mpmath
 import numpy as np
 import sympy
+
 from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.enclosure import Decision, decide

@@ -12,9 +12,11 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
+
 import mpmath
 import sympy
 from flint import arb
+
 from ...errors import InvalidParameterError
 from ...formulas import r2d as printed
 from ...numeric.enclosure import Decision, arb_upper_float, decide
@@ -24,8 +26,8 @@ from ...problems.domains import Domain
 from ...problems.losses import LossFamily
 from ..parameters import resolve_claim, theorem_parameters
 from .helpers import as_count, as_positive, sign_of, as_exact, as_domain
-from .rewind import checked_schedule
 from .recovery import exact_mpf
+from .rewind import checked_schedule
 
 
 #: The claim whose ``prescribed["sigma"]`` :func:`noise_scale` evaluates by default.

@@ -9,10 +9,12 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
 import mpmath
 import numpy as np
 import sympy
 from flint import arb
+
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.enclosure import arb_upper_float, to_arb

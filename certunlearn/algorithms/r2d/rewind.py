@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
 import numpy as np
+
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.precision import DEFAULT_DPS

@@ -86,6 +86,7 @@ from .tables import CLAIMS_TABLE
 from .unlearning import CLAIMS_31, CLAIMS_B1
 from .utility import CLAIMS_UTIL
 
+
 __all__ = ["CLAIMS", "LINEAR", "gd_instance", "report", "runs_of", "true_shift", "unlearning_delta"]
 
 CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)

@@ -12,23 +12,22 @@ import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+
 import numpy as np
 from flint import arb
 
+from ...formulas.r2d import PRESCRIBED, gamma
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
+from .families import balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, subsample
 from .quantities import (
     CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta,
 )
-from .families import balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, subsample
-from ...formulas.r2d import PRESCRIBED, gamma
-
-
 
 
 @functools.lru_cache(maxsize=2048)

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
+
 import numpy as np
 
 from ..model import Adversary, Space

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
+
 import numpy as np
 import sympy
 from flint import arb
@@ -16,8 +17,8 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import holds, P
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .quantities import sq_norm
 from .families import quantize, subsample
+from .quantities import sq_norm
 
 
 # =========================================================================== Lemma 2.3 (the proximal inversion)

@@ -12,10 +12,12 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
 import numpy as np
 import sympy
 from flint import arb
 
+from ...formulas.r2d import G, H_K, L, m, n
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import decide, Decision, to_arb
 from ...numeric.precision import workprec
@@ -24,7 +26,6 @@ from ...privacy import delta_enclosure, exact_epsilon
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
-from ...formulas.r2d import G, H_K, L, m, n
 
 
 # =========================================================================== small exact helpers

@@ -11,24 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-import numpy as np
 
+import numpy as np
 from flint import arb
 from sympy import sqrt
 
 from ...algorithms.r2d_baselines import check_data, removal_delta
+from ...formulas.r2d import PRESCRIBED, SIGMA_TABLE3_D2D, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
 from .families import quantize, subsample
-from ...formulas.r2d import PRESCRIBED, SIGMA_TABLE3_D2D, G, L, R_ball
 from .quantities import DELTA_RANGE, EPS_RANGE
-
-
+from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
 
 
 def _appc_delta(values: Instance) -> arb:

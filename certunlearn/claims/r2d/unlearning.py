@@ -12,9 +12,11 @@ import functools
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
+
 import numpy as np
 from flint import arb
 
+from ...formulas.r2d import PRESCRIBED, BOUND_B2, BOUND_B3, C_DR, eta, G, H_K, K_BOUND_32, L, m, n
 from ...formulas.symbols import Delta, delta, epsilon, sigma
 from ...numeric.enclosure import decide, Decision, to_arb
 from ...numeric.precision import workprec
@@ -23,14 +25,13 @@ from ...privacy import delta_enclosure
 from ..hypotheses import H, P
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .quantities import (
-    DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
-    sq_norm, STEP, THM31_HYPS, unlearning_delta,
-)
-from ...formulas.r2d import PRESCRIBED, BOUND_B2, BOUND_B3, C_DR, eta, G, H_K, K_BOUND_32, L, m, n
 from .families import (
     all_deletions, concave_expansion, linear_opposed, linear_search, quantize, subsample,
     THM31_ADVERSARIES,
+)
+from .quantities import (
+    DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
+    sq_norm, STEP, THM31_HYPS, unlearning_delta,
 )
 
 

@@ -10,18 +10,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+
 import numpy as np
 from flint import arb
 
+from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
-from .quantities import CONCAVE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
 from .families import eta_max, gd_instance, linear_opposed, subsample
-from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX
-
-
+from .quantities import CONCAVE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
 
 
 def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:

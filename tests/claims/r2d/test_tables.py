@@ -31,7 +31,7 @@ _spec.loader.exec_module(ORACLE)
 def printed_sigma(inst, factor=1) -> mpmath.mpf:
     """σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Table 3 line 581, at 100 digits."""
     with mpmath.workdps(100):
-        L, G, lam, n, eps, dl = (ORACLE._mp(inst[k]) for k in ("L", "G", "lam", "n", "epsilon", "delta"))
+        L, G, lam, n, eps, dl = (ORACLE.mp_exact(inst[k]) for k in ("L", "G", "lam", "n", "epsilon", "delta"))
         return factor * 4 * L * G**2 * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(3) / 2 / dl)) / (lam**2 * (n - 1) * eps)
 
 
@@ -77,7 +77,7 @@ def test_quantity_is_the_oracle_delta_at_the_printed_sigma():
     with workprec(192):
         got = claim.quantity(claim.with_prescribed(INST))
     with mpmath.workdps(ORACLE.DPS):
-        want = ORACLE._oracle(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE._mp(INST["epsilon"]))
+        want = ORACLE.oracle_delta(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE.mp_exact(INST["epsilon"]))
     assert abs(float(got.mid()) / float(want) - 1) < 1e-9
 
 
@@ -92,9 +92,9 @@ def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
                 for k, v in result.counterexample.instance.items()}
         factor = mpmath.mpf(1) / 2 if "halved" in claim_id else 1
         with mpmath.workdps(ORACLE.DPS):
-            want = ORACLE._oracle([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
-                                  printed_sigma(inst, factor), ORACLE._mp(inst["epsilon"]))
-            assert want > ORACLE._mp(inst["delta"])
+            want = ORACLE.oracle_delta([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
+                                  printed_sigma(inst, factor), ORACLE.mp_exact(inst["epsilon"]))
+            assert want > ORACLE.mp_exact(inst["delta"])
         assert abs(mpmath.mpf(result.counterexample.observed) / want - 1) < mpmath.mpf(10) ** -8
 
 
@@ -115,7 +115,7 @@ def test_perturbed_minimiser_exceeds_the_unperturbed_norm_bound():
     X, y, lam = [Fraction(1), Fraction(1)], [1, 1], Fraction(2)
     with mpmath.workdps(50):
         w = learn(X, y, lam, "-10")
-    assert abs(w) > 1 / ORACLE._mp(lam)  # C = 1 for the logistic loss with |x| ≤ 1
+    assert abs(w) > 1 / ORACLE.mp_exact(lam)  # C = 1 for the logistic loss with |x| ≤ 1
     derivation = load_derivation("r2d.table3:newton")
     steps = check_derivation(derivation, get_claim("r2d.table3:newton")).steps
     step = next(s for s in steps if "C/λ (the minimiser" in s.justification)
