@@ -8,17 +8,15 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-
-
 from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-
-from certunlearn.numeric.precision import workprec
 from certunlearn.claims.instances import instance_key
 from certunlearn.claims.r2d.experiments import DECAY_NAMES, decay_family, g_hat_family, l_hat_family, runs_decay
 from certunlearn.claims.r2d.quantities import true_shift
-from .helpers import true_delta, sigma_31
+from certunlearn.numeric.precision import workprec
+
 from ..oracles import mp, contains
+from .helpers import true_delta, sigma_31
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024

@@ -1,19 +1,15 @@
-"""Rewind-to-Delete claims, the package certunlearn.claims.r2d: every claim registered, derived (linked derivation), evaluated — checked against
-independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits).
+"""Rewind-to-Delete claims, the package certunlearn.claims.r2d: every claim registered, derived (linked derivation),
+evaluated — checked against independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits).
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-
-
 import mpmath
 import numpy as np
 import pytest
 
-
 from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import check_derivation, load_derivation
-
 
 from .helpers import sigma_31, opposed
 

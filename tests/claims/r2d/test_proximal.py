@@ -7,14 +7,11 @@ from fractions import Fraction
 
 import mpmath
 
-
-
-
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-
-from certunlearn.numeric.precision import workprec
 from certunlearn.claims.r2d.proximal import prox_gap
+from certunlearn.numeric.precision import workprec
+
 from ..oracles import contains
 
 mpmath.mp.dps = 100

@@ -1,5 +1,6 @@
-"""Rewind-to-Delete claims, certunlearn.claims.r2d.unlearning: Theorem 3.1 (unlearning), Lemmas B.2, B.3, Corollary 3.2, Theorem B.1 — checked against
-independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits).
+"""Rewind-to-Delete claims, certunlearn.claims.r2d.unlearning: Theorem 3.1 (unlearning), Lemmas B.2, B.3, Corollary
+3.2, Theorem B.1 — checked against independent oracles (gradient descent by hand in Fractions, mpmath at 100
+digits).
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
@@ -9,16 +10,15 @@ import mpmath
 import numpy as np
 import pytest
 
-
 from certunlearn.check.evaluate import VIOLATED, evaluate
 from certunlearn.claims import get_claim
-
-from certunlearn.numeric.precision import workprec
 from certunlearn.claims.r2d.families import concave_expansion
 from certunlearn.claims.r2d.quantities import report, true_shift, unlearning_delta
 from certunlearn.claims.r2d.unlearning import divergence_b2, expansion_b3, rewind_needed
-from .helpers import true_delta, sigma_31, opposed
+from certunlearn.numeric.precision import workprec
+
 from ..oracles import mp, contains
+from .helpers import true_delta, sigma_31, opposed
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024

@@ -1,5 +1,5 @@
-"""Rewind-to-Delete claims, certunlearn.claims.r2d.utility: Theorem 3.1's utility, Corollaries 3.5, 3.6, Lemma B.4 — checked against
-independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits).
+"""Rewind-to-Delete claims, certunlearn.claims.r2d.utility: Theorem 3.1's utility, Corollaries 3.5, 3.6, Lemma B.4 —
+checked against independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits).
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
@@ -8,15 +8,13 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-
-
 from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-
-from certunlearn.numeric.precision import workprec
 from certunlearn.claims.r2d.utility import lemb4_family, pl_instances, stationary_family
-from .helpers import sigma_31
+from certunlearn.numeric.precision import workprec
+
 from ..oracles import mp, contains
+from .helpers import sigma_31
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024
