@@ -118,7 +118,7 @@ def power_controls(sizes: list[int], seeds: int) -> None:
 def _true_epsilon(claim_id: str, inst: dict, sigma: float) -> float:
     """The true ε at the instance's δ between the claim's two published Gaussians (exact shift)."""
     if claim_id.startswith("r2d."):
-        from certunlearn.claims.r2d import true_shift
+        from certunlearn.claims.r2d.quantities import true_shift
 
         shift = float(true_shift(inst).mid())
     else:

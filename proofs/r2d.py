@@ -1,4 +1,4 @@
-"""Derivations of the Rewind-to-Delete claims (``certunlearn.claims.r2d``), step by step, as printed.
+"""Derivations of the Rewind-to-Delete claims (``certunlearn.claims.r2d``; printed expressions from ``certunlearn.formulas.r2d``), step by step, as printed.
 
 Paper file ``papers/003_4ace1bceaf1cf3d6.txt`` (line numbers below refer to it).
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import sympy
 from sympy import Derivative, exp, log, sqrt
 
-from certunlearn.claims.r2d import (
+from certunlearn.formulas.r2d import (
     BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
     fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
@@ -842,7 +842,10 @@ def table3_d2d() -> Derivation:
     gap = sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))
     gt = (Lt - lt) / (Lt + lt)
     printed = 4 * sqrt(2) * Mt * gt**Kt / (lt * n * (1 - gt**Kt) * gap)
-    from certunlearn.claims.d2d import SIGMA_31 as D2D_SIGMA
+    try:  # the d2d paper's printed σ, from its formulas module (one source of truth)
+        from certunlearn.formulas.d2d import SIGMA_31 as D2D_SIGMA
+    except ImportError:  # pragma: no cover - a tree where d2d's formulas still live in its claims
+        from certunlearn.claims.d2d import SIGMA_31 as D2D_SIGMA
 
     return Derivation(
         claim_id="r2d.table3:d2d",

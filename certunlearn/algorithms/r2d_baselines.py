@@ -97,7 +97,7 @@ def learn(X: Sequence[Any], y: Sequence[Any], lam: Any, b: Any, dps: int = 50) -
     check_data(X, y, lam)
     with mpmath.workdps(dps + 10):
         Xm, ym, lm, bm = ([mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in X],
-                          [int(v) for v in y], _mpf(lam), _mpf(b))
+                          [int(v) for v in y], as_mpf(lam), as_mpf(b))
         w = -bm / (lm * len(X))
         for _ in range(200):
             g, h, _ = _derivs(w, Xm, ym, mpmath.exp)
@@ -112,7 +112,7 @@ def newton_removal(w: Any, X: Sequence[Any], y: Sequence[Any], lam: Any, dps: in
     """Guo et al.'s removal of the last point: one Newton step w + H⁻¹Δ from the learned model ``w``."""
     check_data(X, y, lam)
     with mpmath.workdps(dps + 10):
-        return +_newton_map(_mpf(w), [_mpf(v) for v in X], [int(v) for v in y], _mpf(lam), mpmath.exp)[0]
+        return +_newton_map(as_mpf(w), [as_mpf(v) for v in X], [int(v) for v in y], as_mpf(lam), mpmath.exp)[0]
 
 
 def retrain(X: Sequence[Any], y: Sequence[Any], lam: Any, b: Any, dps: int = 50) -> mpmath.mpf:
@@ -120,7 +120,7 @@ def retrain(X: Sequence[Any], y: Sequence[Any], lam: Any, b: Any, dps: int = 50)
     return learn(X[:-1], y[:-1], lam, b, dps)
 
 
-def _mpf(v: Any) -> mpmath.mpf:
+def as_mpf(v: Any) -> mpmath.mpf:
     if isinstance(v, mpmath.mpf):
         return v
     q = Fraction(v)

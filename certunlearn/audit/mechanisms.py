@@ -77,7 +77,7 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
     """Rewind-to-delete as a claim of r2d certifies it (a claim whose quantity is ``claims.r2d.unlearning_delta``):
     side 0 draws N(θ''_K, (σ·sigma_factor)²I) (Algorithm 2 from the checkpoint), side 1 N(θ'_T, (σ·sigma_factor)²I)
     (retraining on D \\ Z); the means are exact, σ is the claim's prescribed one rounded up."""
-    from ..claims import r2d as r2d_claims
+    from ..claims.r2d import quantities as r2d_claims
     from ..claims.instances import frac
     from ..numeric.enclosure import arb_upper_float
 

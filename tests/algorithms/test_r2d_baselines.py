@@ -12,18 +12,18 @@ from certunlearn.numeric.precision import workprec
 DPS = 30
 
 
-def _mp(v):
+def mp_exact(v):
     q = Fraction(v)
     return mpmath.mpf(q.numerator) / q.denominator
 
 
 def _objective(X, y, lam, k):
     """L(w) = Σ_{i<k} log(1 + e^{−y x w}) + (λk/2)w², written from scratch (derivatives by mpmath.diff)."""
-    xs, lm = [_mp(x) for x in X[:k]], _mp(lam)
+    xs, lm = [mp_exact(x) for x in X[:k]], mp_exact(lam)
     return lambda w: sum(mpmath.log1p(mpmath.exp(-v * x * w)) for x, v in zip(xs, y[:k])) + lm * k * w * w / 2
 
 
-def _oracle(X, y, lam, sigma, eps):
+def oracle_delta(X, y, lam, sigma, eps):
     """max of both directions of ∫ (p_A − e^ε p_B)₊ over the learned model u, by quadrature: p_M(φ(u))φ'(u) =
     N(b(u); σ²)·L_D''(u), p_R(φ(u))φ'(u) = N(b̃(u); σ²)·L_D'''(φ(u))·φ'(u), all derivatives numerical."""
     n = len(X)
@@ -37,8 +37,8 @@ def _oracle(X, y, lam, sigma, eps):
         jac_r = mpmath.diff(LR, w, 2) * mpmath.diff(phi, u)
         return gauss(-d1(LD, u)) * mpmath.diff(LD, u, 2), gauss(-d1(LR, w)) * jac_r
 
-    reach = (40 * sigma + n) / (_mp(lam) * n) + 1
-    inner = 30 / min(abs(_mp(x)) for x in X if x != 0)
+    reach = (40 * sigma + n) / (mp_exact(lam) * n) + 1
+    inner = 30 / min(abs(mp_exact(x)) for x in X if x != 0)
     grid = sorted(set(mpmath.linspace(-reach, reach, 97)) | set(mpmath.linspace(-inner, inner, 121)))
     out = []
     for sign in (1, -1):
@@ -61,7 +61,7 @@ def _oracle(X, y, lam, sigma, eps):
 def test_removal_delta_matches_quadrature_oracle(X, lam, sigma, eps):
     X = [Fraction(x) for x in X]
     with mpmath.workdps(DPS):
-        want = _oracle(X, [1] * len(X), Fraction(lam), mpmath.mpf(sigma), mpmath.mpf(eps))
+        want = oracle_delta(X, [1] * len(X), Fraction(lam), mpmath.mpf(sigma), mpmath.mpf(eps))
     with workprec(160):
         got = rb.removal_delta(X, [1] * len(X), Fraction(lam), arb(sigma), Fraction(eps))
     assert want > 0
@@ -75,9 +75,9 @@ def test_mechanism_maps_agree_with_the_pushforward_parametrisation():
     with mpmath.workdps(50):
         for b in ("-2.5", "0.1", "7"):
             u = rb.learn(X, y, lam, b)
-            assert abs(rb.grad(u, [rb._mpf(x) for x in X], y, rb._mpf(lam)) + mpmath.mpf(b)) < mpmath.mpf(10) ** -45
+            assert abs(rb.grad(u, [rb.as_mpf(x) for x in X], y, rb.as_mpf(lam)) + mpmath.mpf(b)) < mpmath.mpf(10) ** -45
             w = rb.newton_removal(u, X, y, lam)
-            bt = -rb.grad(w, [rb._mpf(x) for x in X[:-1]], y[:-1], rb._mpf(lam))
+            bt = -rb.grad(w, [rb.as_mpf(x) for x in X[:-1]], y[:-1], rb.as_mpf(lam))
             w_retrained = rb.retrain(X, y, lam, mpmath.nstr(bt, 60))
             assert abs(w - w_retrained) < mpmath.mpf(10) ** -40
             # Guo et al.'s Theorem 1, first inequality: residual ≤ γ(n−1)·step², γ = √3/18 (mean value theorem)

@@ -139,7 +139,7 @@ def test_importing_certunlearn_and_the_audit_does_not_need_hypothesis():
 
 def test_r2d_reference_draws_the_two_exact_published_laws():
     from certunlearn.audit.mechanisms import r2d_reference
-    from certunlearn.claims import r2d as R
+    from certunlearn.claims.r2d import quantities as R
     from certunlearn.numeric.enclosure import arb_upper_float
 
     claim = get_claim("r2d.thm3.1")

@@ -1,4 +1,4 @@
-"""Table 3's baseline rows (Appendix C, line 581) as claims: the Newton step of Guo et al. 2020.
+"""certunlearn.claims.r2d.tables — Table 3's baseline rows (Appendix C, line 581) as claims: the Newton step of Guo et al. 2020.
 
 Oracles: the printed σ evaluated from the paper's formula in mpmath at 100 digits; the true δ by mpmath quadrature
 over the learned model with numerical derivatives (the oracle of tests/algorithms/test_r2d_baselines.py, loaded
@@ -16,14 +16,14 @@ import pytest
 from certunlearn.check.evaluate import EXCLUDED, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, get_claim
-from certunlearn.claims import r2d as R
+from certunlearn.claims.r2d.tables import GAMMA_LOGISTIC
 from certunlearn.derive import check_derivation, load_derivation
 from certunlearn.derive.model import STATUSES
 from certunlearn.numeric.enclosure import parse_exact
 from certunlearn.numeric.precision import workprec
 
 _spec = importlib.util.spec_from_file_location(
-    "r2d_baselines_oracle", pathlib.Path(__file__).parents[1] / "algorithms" / "test_r2d_baselines.py")
+    "r2d_baselines_oracle", pathlib.Path(__file__).parents[2] / "algorithms" / "test_r2d_baselines.py")
 ORACLE = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ORACLE)
 
@@ -31,11 +31,11 @@ _spec.loader.exec_module(ORACLE)
 def printed_sigma(inst, factor=1) -> mpmath.mpf:
     """σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Table 3 line 581, at 100 digits."""
     with mpmath.workdps(100):
-        L, G, lam, n, eps, dl = (ORACLE._mp(inst[k]) for k in ("L", "G", "lam", "n", "epsilon", "delta"))
+        L, G, lam, n, eps, dl = (ORACLE.mp_exact(inst[k]) for k in ("L", "G", "lam", "n", "epsilon", "delta"))
         return factor * 4 * L * G**2 * mpmath.sqrt(2 * mpmath.log(mpmath.mpf(3) / 2 / dl)) / (lam**2 * (n - 1) * eps)
 
 
-INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2), "L": R.GAMMA_LOGISTIC, "G": 1,
+INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2), "L": GAMMA_LOGISTIC, "G": 1,
         "epsilon": Fraction(3, 10), "delta": Fraction(1, 10**8)}
 
 
@@ -55,8 +55,8 @@ def test_registered_with_sources_and_prescribed_sigma():
 def test_logistic_gamma_is_an_upper_bound_of_the_third_derivative():
     """max |s(1 − s)(1 − 2s)| = √3/18 ≤ GAMMA_LOGISTIC (brute force over s in a fine grid, then the closed form)."""
     peak = max(abs(s * (1 - s) * (1 - 2 * s)) for s in (i / 100000 for i in range(100001)))
-    assert peak <= math.sqrt(3) / 18 <= float(R.GAMMA_LOGISTIC)
-    assert float(R.GAMMA_LOGISTIC) - math.sqrt(3) / 18 < 1e-7
+    assert peak <= math.sqrt(3) / 18 <= float(GAMMA_LOGISTIC)
+    assert float(GAMMA_LOGISTIC) - math.sqrt(3) / 18 < 1e-7
 
 
 @pytest.mark.parametrize("change, hypothesis", [
@@ -77,7 +77,7 @@ def test_quantity_is_the_oracle_delta_at_the_printed_sigma():
     with workprec(192):
         got = claim.quantity(claim.with_prescribed(INST))
     with mpmath.workdps(ORACLE.DPS):
-        want = ORACLE._oracle(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE._mp(INST["epsilon"]))
+        want = ORACLE.oracle_delta(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE.mp_exact(INST["epsilon"]))
     assert abs(float(got.mid()) / float(want) - 1) < 1e-9
 
 
@@ -92,9 +92,9 @@ def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
                 for k, v in result.counterexample.instance.items()}
         factor = mpmath.mpf(1) / 2 if "halved" in claim_id else 1
         with mpmath.workdps(ORACLE.DPS):
-            want = ORACLE._oracle([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
-                                  printed_sigma(inst, factor), ORACLE._mp(inst["epsilon"]))
-            assert want > ORACLE._mp(inst["delta"])
+            want = ORACLE.oracle_delta([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
+                                  printed_sigma(inst, factor), ORACLE.mp_exact(inst["epsilon"]))
+            assert want > ORACLE.mp_exact(inst["delta"])
         assert abs(mpmath.mpf(result.counterexample.observed) / want - 1) < mpmath.mpf(10) ** -8
 
 
@@ -115,7 +115,7 @@ def test_perturbed_minimiser_exceeds_the_unperturbed_norm_bound():
     X, y, lam = [Fraction(1), Fraction(1)], [1, 1], Fraction(2)
     with mpmath.workdps(50):
         w = learn(X, y, lam, "-10")
-    assert abs(w) > 1 / ORACLE._mp(lam)  # C = 1 for the logistic loss with |x| ≤ 1
+    assert abs(w) > 1 / ORACLE.mp_exact(lam)  # C = 1 for the logistic loss with |x| ≤ 1
     derivation = load_derivation("r2d.table3:newton")
     steps = check_derivation(derivation, get_claim("r2d.table3:newton")).steps
     step = next(s for s in steps if "C/λ (the minimiser" in s.justification)

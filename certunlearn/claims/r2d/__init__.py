@@ -1,0 +1,92 @@
+"""Claims of Rewind-to-Delete (Mu & Klabjan), encoded as printed.
+
+**Where each item lives** (paper item → module of this package; line ranges refer to the paper file):
+
+==========================================================  =====================================================
+Lemma 2.3 (lines 61–63; App. A, lines 321–338)               :mod:`.proximal`
+Theorem 3.1, unlearning, eq. (3) (lines 83–91; App. B,       :mod:`.unlearning`
+lines 342–451); Corollary 3.2 (line 101); Lemmas B.2, B.3
+(lines 376, 421); Theorem B.1 (line 348)
+Section 4.2 (lines 220–230); Appendix D.1 (lines 608–618)     :mod:`.experiments`
+Theorem 3.1, utility, eq. (4) (lines 91–95, 453–504);        :mod:`.utility`
+Corollaries 3.5, 3.6 (lines 175–197; App. B.1–B.2, lines
+506–555); Lemma B.4 (lines 547–553)
+Appendix C (lines 590–598); Table 3 (lines 575–590)           :mod:`.tables`
+the shared instance families and adversaries                 :mod:`.families`
+the gradient-descent problem, its hypotheses and exact runs   :mod:`.quantities`
+the printed expressions and prescribed parameters            :mod:`certunlearn.formulas.r2d`
+==========================================================  =====================================================
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt`` (an HTML conversion; line numbers below refer to it, formulas
+read from their LaTeX copies). Derivations: ``proofs/r2d.py``. Algorithms: :mod:`certunlearn.algorithms.r2d`
+(Algorithm 1 ``learn``, Algorithm 2 ``unlearn``, ``retrain``, ``descent_path``); losses:
+:class:`~certunlearn.problems.Linear` and :class:`~certunlearn.problems.nonconvex.ConcaveQuadratic`.
+
+**Symbols** (shared with the proofs): ``n`` = |D|, ``m`` = |Z|, ``eta`` = η, ``L`` = the smoothness of every
+f_z, ``G`` = the gradient bound ‖∇f_z‖ < G, ``T`` learning steps, ``K`` rewound steps, ``t`` an iteration index;
+the prescribed σ of Theorem 3.1 (eq. (3), line 85) is ``certunlearn.formulas.r2d.SIGMA_31`` — what ``algorithms.r2d.noise_scale``
+evaluates.
+
+**Instances** of the gradient-descent claims hold the theorem's scalars (``n``, ``m``, ``eta``, ``L``, ``G``,
+``T``, ``K``, ``epsilon``, ``delta``; ``t`` for Lemma B.2) and the problem: ``family`` (0 = linear losses
+⟨x, θ⟩ on Θ = R^d; 1 = concave quadratics −(λ/2)‖θ − x‖² on the box Θ = [lo, hi], with ``lam`` = λ), the data
+radius ``R``, the dataset ``X`` (n rows; **the last m rows are Z**, the deleted points, as in the paper's proof,
+line 352: "WLOG"), and ``theta0``. Hypotheses check Theorem 3.1's assumptions exactly: the family's declared,
+verified constants on Θ (smoothness ≤ L, gradient bound < G — strict, as printed), m < n, 0 ≤ K < T, the step
+size η ≤ min{1/L, n/(2(n−m)L)}, 0 < ε ≤ 1, and every iterate in Θ (the descent is unprojected; the gradient
+bound is declared on Θ only).
+
+**Quantities** are exact: gradient descent on these losses is rational, so θ_T, θ_{T−K}, θ''_K (Algorithm 2)
+and θ'_T (retraining on D') are Fractions; the published laws are N(θ''_K, σ²I) and N(θ'_T, σ²I), so the true δ
+at ε is ``privacy.delta_enclosure(ε, σ, ‖θ''_K − θ'_T‖)`` (Balle & Wang 2018, Thm 8). :func:`report` gives, for
+the notebook, the true shift beside its bound, the true δ, the effective ε at the target δ and ηLT.
+
+**Claims** (ids ``r2d.*``): ``lem2.3`` (proximal inversion) and its control ``lem2.3:control-step-2-over-L``;
+``thmB.1`` (the Gaussian mechanism as printed, for any ε) and ``thmB.1+fix`` (ε ≤ 1); ``lemB.2`` (divergence of
+the learning trajectories), ``lemB.3`` (expansion during the K retained steps); ``thm3.1`` (the noise σ of
+eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit inequality behind eq. (4)) and
+``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
+risk, on point-mass populations); ``appC-radius`` (+fix), ``table3:d2d`` and ``table3:newton`` with
+``table3:newton-control-sigma-halved`` (Appendix C's noise comparison);
+and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
+Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
+``appD.1-gradient-estimate`` (G estimated from batch gradients), ``appD.1-lipschitz-estimate`` (the printed L̂).
+Corrected: ``sec4.2-decaying-step+fix`` (σ from the schedule's own expansion factors), ``appD.1-gradient-estimate+fix``
+and ``appD.1-lipschitz-estimate+fix`` (the certified G and L), ``lemB.4+fix`` and ``cor3.6+fix`` (coefficient
+1 + L/(2μ) on the optimisation error, Corollary 3.5+fix substituted).
+
+**Structured families.** *Opposed linear losses*: retained x = +R, deleted x = −R — the trajectories diverge by
+exactly η·2mR/n per step, the most any gradient-bounded loss allows, and the printed bound 2Gm/(Ln)((1 +
+ηLn/(n−m))^t − 1) → 2ηGmt/(n−m) as L → 0 (a linear loss is L-smooth for every L > 0): tightness (n−m)/n.
+*Concave quadratics near their maximum*: every step expands distances by exactly 1 + ηλ (Lemma B.3 attained);
+the drift, though, is then limited by the gradient bound on the region the iterates cross. *Small n*: every
+deletion set of a random dataset.
+
+**Table 3's baselines** (lines 575–590). *Newton step* (Guo et al. 2020), ``table3:newton``: read as Guo et al.'s
+Theorem 3 with their Theorem 1's residual bound — learning minimises Σℓ(wᵀx_i, y_i) + (λn/2)‖w‖² + bᵀw with
+b ~ N(0, σ²I) (‖x_i‖ ≤ 1, ℓ'' L-Lipschitz, ‖∇ℓ‖ ≤ G), removal publishes one Newton step w* + H⁻¹Δ, and the
+certificate compares its law with the exact minimiser on D' (same b law), both directions. It is checked exactly in
+one dimension with the logistic loss: both outputs are monotone functions of b, so both laws are pushforwards of
+N(0, σ²) (:func:`certunlearn.algorithms.r2d_baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
+et al. 2024) are **not** registered as claims: their mechanisms are defined only in papers certunlearn does not have,
+and the rows leave undefined what their σ depends on — for CNS the probability ρ (of which random event, and how it
+enters δ), λ_min ("the minimum eigenvalue of the Hessian": of which loss, at which point) and the step that produces
+the terms 2R(PR + λ)/(λ + λ_min), 32√log(d/ρ)/(λ + λ_min) and 1/8 (P the Hessian-Lipschitz constant); for HF the
+constant ζ_T^{−U} (only "dependent on the upper and lower bounds of the Hessian spectrum", growing with T) and the
+unlearning update it multiplies. Checking either would mean guessing the mechanism; what remains without it — the
+Gaussian mechanism σ = Δ√(2log(1.25/δ))/ε for some sensitivity Δ — is Theorem B.1 (``thmB.1``), already checked.
+"""
+from __future__ import annotations
+
+from .experiments import CLAIMS_EXP
+from .families import gd_instance
+from .proximal import CLAIMS_23
+from .quantities import LINEAR, report, runs_of, true_shift, unlearning_delta
+from .tables import CLAIMS_TABLE
+from .unlearning import CLAIMS_31, CLAIMS_B1
+from .utility import CLAIMS_UTIL
+
+
+__all__ = ["CLAIMS", "LINEAR", "gd_instance", "report", "runs_of", "true_shift", "unlearning_delta"]
+
+CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)

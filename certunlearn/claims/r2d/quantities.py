@@ -1,0 +1,214 @@
+"""Rewind-to-Delete: the shared gradient-descent problem and its exact quantities.
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1's assumptions (lines 83–91: ε ≤ 1, f_z L-smooth with ‖∇f_z‖ < G, η ≤ min{1/L,
+n/(2(n−m)L)}, K < T, line 107) as hypotheses; the problem an instance describes (:class:`Setup`: the loss family,
+Θ, D = the rows of X, Z = the last m rows, as in the proof, line 352); Algorithms 1 and 2 and retraining run
+exactly (:func:`runs_of`); the true shift ‖θ''_K − θ'_T‖ and the true δ of the published Gaussians
+(:func:`unlearning_delta`, Balle & Wang 2018, Thm 8); :func:`report` for the notebook.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+from flint import arb
+
+from ...formulas.r2d import G, H_K, L, m, n
+from ...formulas.symbols import delta, epsilon
+from ...numeric.enclosure import decide, Decision, to_arb
+from ...numeric.precision import workprec
+from ...numeric.sympy_arb import arb_eval
+from ...privacy import delta_enclosure, exact_epsilon
+from ..hypotheses import H, holds, P
+from ..instances import frac, instance_key, is_int
+from ..model import Instance
+
+
+# =========================================================================== small exact helpers
+def sq_norm(v: Sequence[Fraction]) -> Fraction:
+    return sum((x * x for x in v), Fraction(0))
+
+
+EPS_RANGE = (H("ε > 0", ">", epsilon, 0), H("ε ≤ 1", "<=", epsilon, 1))
+DELTA_RANGE = (H("δ > 0", ">", delta, 0),
+               H("δ < 1 (δ ≥ 1 is vacuous; σ is undefined for δ ≥ 1.25)", "<", delta, 1))
+def step_ok(values: Instance) -> Decision:
+    """η ≤ min{1/L, n/(2(n−m)L)}, decided exactly on the rational instance values."""
+    e, l_, n_, m_ = (frac(values[k]) for k in ("eta", "L", "n", "m"))
+    return holds(e > 0 and e * l_ <= 1 and 2 * (n_ - m_) * l_ * e <= n_)
+
+
+STEP = (P("η ≤ min{1/L, n/(2(n−m)L)} (decided exactly)", step_ok),)
+
+
+# =========================================================================== the gradient-descent problem
+LINEAR, CONCAVE, QUADRATIC = 0, 1, 2
+FAMILY_NAMES = {LINEAR: "linear ⟨x, θ⟩ on R^d", CONCAVE: "concave quadratic −(λ/2)‖θ − x‖² on a box",
+                QUADRATIC: "convex quadratic (λ/2)‖θ − x‖² on a box (PL with μ = λ)"}
+PROBLEM_NAMES = ("family", "lam", "R", "lo", "hi", "X", "theta0")
+
+
+class Setup:
+    """The problem an instance describes: the loss family, Θ, D (rows of X), Z = the last m rows, θ_0."""
+
+    def __init__(self, values: Instance):
+        from ...problems import Box, Linear, Quadratic, Whole
+        from ...problems.nonconvex import ConcaveQuadratic
+
+        self.family = int(frac(values["family"]))
+        self.X = np.asarray([[frac(v) for v in row] for row in values["X"]], dtype=object)
+        if self.X.ndim != 2 or self.X.shape[0] < 2:
+            raise ValueError("X is an n×d array with n ≥ 2")
+        self.n, self.dim = self.X.shape
+        self.R = frac(values["R"])
+        if self.family == LINEAR:
+            self.loss = Linear(R=self.R)
+            self.domain = Whole(dim=self.dim)
+        elif self.family in (CONCAVE, QUADRATIC):
+            lam_ = frac(values["lam"])
+            if self.family == CONCAVE:
+                self.loss = ConcaveQuadratic(lam=lam_, R=self.R)
+            else:
+                self.loss = Quadratic(A=tuple(tuple(lam_ if i == j else Fraction(0) for j in range(self.dim))
+                                              for i in range(self.dim)), R=self.R)
+            lo = [frac(v) for v in values["lo"]]
+            hi = [frac(v) for v in values["hi"]]
+            self.domain = Box(tuple(lo), tuple(hi))
+        else:
+            raise ValueError(f"unknown family {self.family}")
+        self.theta0 = np.asarray([frac(v) for v in values["theta0"]], dtype=object)
+        self.loss.check_data(self.X)
+        c = self.loss.constants(self.domain)
+        self.smoothness = c.value("M")  # the paper's L (exact sympy number)
+        self.grad_bound = c.value("L")  # the paper's G (sup of ‖∇f_z‖ on Θ)
+        #: |curvature| of every f_z (0, λ or λ): ∇f_{D'}(θ + ξ) = ∇f_{D'}(θ) + s·ξ with s ∈ {0, −λ, λ}
+        self.curv = Fraction(0) if self.family == LINEAR else frac(values["lam"])
+
+    def retained(self, m_: int) -> np.ndarray:
+        return self.X[: self.n - m_]
+
+
+@functools.lru_cache(maxsize=4096)
+def setup_cached(key: tuple) -> Setup:
+    return Setup(dict(key))
+
+
+def setup_of(values: Instance) -> Setup:
+    return setup_cached(instance_key(values, PROBLEM_NAMES))
+
+
+def _gd_ok(values: Instance) -> Decision:
+    """Well formed: n = |X|, integers 1 ≤ m < n, θ_0 ∈ Θ of the right dimension."""
+    s = setup_of(values)
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1)):
+        return Decision.FALSE
+    n_, m_ = int(frac(values["n"])), int(frac(values["m"]))
+    return holds(n_ == s.n and m_ < n_ and len(s.theta0) == s.dim and s.domain.contains(s.theta0))
+
+
+def _constants_ok(values: Instance) -> Decision:
+    """Every f_z is L-smooth (declared smoothness ≤ L) and ‖∇f_z(θ)‖ < G on Θ (declared gradient bound < G),
+    decided exactly on the family's verified constants."""
+    s = setup_of(values)
+    if s.grad_bound is sympy.oo:
+        return Decision.FALSE
+    smooth = decide(lambda: arb_eval(s.smoothness), "<=", frac(values["L"])).decision
+    if smooth is not Decision.TRUE:
+        return smooth
+    return decide(lambda: arb_eval(s.grad_bound), "<", frac(values["G"])).decision
+
+
+def schedule_ok(values: Instance) -> Decision:
+    """T and K integers, 0 ≤ K < T ("by construction K < T", line 107)."""
+    if not (is_int(values["T"], 1) and is_int(values["K"], 0)):
+        return Decision.FALSE
+    return holds(frac(values["K"]) < frac(values["T"]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _runs(key: tuple) -> dict[str, Any]:
+    """Algorithm 1 on D (T steps, checkpoint θ_{T−K}), Algorithm 2 from the checkpoint on D', and retraining
+    (Algorithm 1 on D'), all exact; the full paths θ_0..θ_T and θ'_0..θ'_T for the lemmas."""
+    from ...algorithms.r2d import descent_path, unlearn
+
+    values = dict(key)
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
+    m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
+    eta_ = frac(values["eta"])
+    path = descent_path(s.loss, s.X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
+    path_r = descent_path(s.loss, s.retained(m_), eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
+    unlearned = unlearn(s.loss, s.retained(m_), None, path[T_ - K_], K=K_, eta=eta_, domain=s.domain)
+    path_u = descent_path(s.loss, s.retained(m_), eta=eta_, T=K_, theta0=path[T_ - K_], domain=s.domain)
+    fr = lambda v: [frac(x) for x in v]  # noqa: E731
+    return {"path": [fr(p) for p in path], "path_r": [fr(p) for p in path_r], "unlearned": fr(unlearned),
+            "path_u": [fr(p) for p in path_u]}
+
+
+RUN_NAMES = PROBLEM_NAMES + ("m", "T", "K", "eta")
+
+
+def runs_of(values: Instance) -> dict[str, Any]:
+    return _runs(instance_key(values, RUN_NAMES))
+
+
+def iterates_ok(values: Instance) -> Decision:
+    """Every iterate of learning, unlearning and retraining stays in Θ (where G is declared)."""
+    runs_of(values)  # raises AssumptionViolatedError (→ outside) when an iterate leaves Θ
+    return Decision.TRUE
+
+
+
+
+GD_HYPS = (
+    P("data: n = |X| ≥ 2, integers 1 ≤ m < n (Z = the last m rows), θ_0 ∈ Θ, ‖x‖ ≤ R", _gd_ok),
+    P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", _constants_ok),
+)
+THM31_HYPS = (
+    *EPS_RANGE, *DELTA_RANGE, *GD_HYPS, *STEP,
+    P("T, K integers with 0 ≤ K < T", schedule_ok),
+    P("every iterate (θ_t, θ'_t, θ''_t) stays in Θ", iterates_ok),
+)
+
+
+def true_shift(values: Instance) -> arb:
+    """‖θ''_K − θ'_T‖: the unlearned model against the retrained one (exact, enclosed)."""
+    r = runs_of(values)
+    T_ = int(frac(values["T"]))
+    return to_arb(sq_norm([a - b for a, b in zip(r["unlearned"], r["path_r"][T_])])).sqrt()
+
+
+def unlearning_delta(values: Instance) -> arb:
+    """The true δ at ε between N(θ''_K, σ²I) (Algorithm 2) and N(θ'_T, σ²I) (retraining), σ the claim's."""
+    r = runs_of(values)
+    T_ = int(frac(values["T"]))
+    shift2 = sq_norm([a - b for a, b in zip(r["unlearned"], r["path_r"][T_])])
+    if shift2 == 0:
+        return arb(0)
+    return delta_enclosure(values["epsilon"], values["sigma"], to_arb(shift2).sqrt())
+
+
+def report(values: Instance, claim_id: str = "r2d.thm3.1") -> dict[str, float]:
+    """For the notebook: at one instance of Theorem 3.1, the true shift ‖θ''_K − θ'_T‖ beside its bound
+    2mG·h(K)/(Ln), σ, the true δ at ε beside the target δ, the *effective ε* (the smallest ε whose true δ is
+    ≤ the target δ, from the true shift) and ηLT (h(K) grows like e^{ηLT·n/(n−m)})."""
+    from ..registry import get_claim
+
+    claim = get_claim(claim_id)
+    with workprec(128):
+        env = claim.with_prescribed(values)
+        shift = true_shift(values)
+        bound = arb_eval(2 * m * G * H_K / (L * n), values)
+        sig = env["sigma"]
+        d_true = unlearning_delta(env)
+    s_f, sig_f = float(shift.mid()), float(sig.mid())
+    eps_eff = exact_epsilon(float(frac(values["delta"])), sig_f, s_f) if s_f > 0 else 0.0
+    return {
+        "shift": s_f, "shift_bound": float(bound.mid()), "sigma": sig_f, "true_delta": float(d_true.mid()),
+        "delta": float(frac(values["delta"])), "epsilon": float(frac(values["epsilon"])),
+        "effective_epsilon": eps_eff,
+        "eta_L_T": float(frac(values["eta"]) * frac(values["L"]) * frac(values["T"])),
+    }

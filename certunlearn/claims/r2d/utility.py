@@ -1,0 +1,360 @@
+"""Rewind-to-Delete, Sections 3.1–3.2 and Appendices B.1–B.2: utility and risk.
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1:utility`` and ``+fix`` (Theorem 3.1, eq. (4), lines 91–95; proof lines 453–504),
+``r2d.cor3.5`` and ``+fix`` (Corollary 3.5, lines 175–181; Appendix B.1, lines 506–543: PL empirical risk),
+``r2d.lemB.4`` and ``+fix`` (Lemma B.4, lines 547–553), ``r2d.cor3.6`` and ``+fix`` (Corollary 3.6, lines
+191–197; Appendix B.2, lines 545–555: population risk, on point-mass populations).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+from flint import arb
+
+from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX
+from ...numeric.enclosure import decide, Decision, to_arb
+from ..hypotheses import H, holds, P
+from ..instances import frac, is_int
+from ..model import Adversary, Claim, Instance, Kind
+from .families import eta_max, gd_instance, linear_opposed, subsample
+from .quantities import CONCAVE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
+
+
+def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
+    return sq_norm([frac(v) for v in s.loss.risk_grad(np.asarray(theta, dtype=object), X)])
+
+
+def _risk(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
+    return frac(s.loss.risk(np.asarray(theta, dtype=object), X))
+
+
+def utility_lhs(values: Instance) -> arb:
+    """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d):
+    ∇f_{D'} is affine with slope s·I (s = 0, −λ, λ), so the expectation is ‖∇f_{D'}(θ''_K)‖² + s²dσ², exactly."""
+    s = setup_of(values)
+    r = runs_of(values)
+    m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
+    Xr = s.retained(m_)
+    total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
+    total += sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
+    total += _grad_sq(s, r["unlearned"], Xr)
+    sig = to_arb(values["sigma"])
+    return (to_arb(total) + to_arb(s.curv**2 * s.dim) * sig * sig) / T_
+
+
+def _fgap_value(values: Instance) -> Fraction:
+    s, r = setup_of(values), runs_of(values)
+    Xr = s.retained(int(frac(values["m"])))
+    return _risk(s, s.theta0, Xr) - _risk(s, r["unlearned"], Xr)
+
+
+def _fgap_ok(values: Instance) -> Decision:
+    """fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (the trajectory quantity the bound contains)."""
+    return holds(frac(values["fgap"]) == _fgap_value(values))
+
+
+def _with_fgap(inst: dict) -> dict:
+    inst = dict(inst)
+    inst["fgap"] = _fgap_value(inst)
+    return inst
+
+
+def stationary_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """Concave quadratics with balanced retained *and* deleted points, θ_0 = 0 = the common maximum: every
+    iterate stays at 0 and f_{D'}(θ_0) − f_{D'}(θ''_K) = 0; with K = T − 1 the printed right-hand side is 0,
+    while E‖∇f_{D'}(θ̃'')‖² = λ²σ² > 0."""
+    out = []
+    R_ = Fraction(1, 16)
+    for n_, lam_, (T_, K_), eps, dlt in itertools.product(
+            (10, 52), (Fraction(1), Fraction(1, 4)), ((1, 0), (4, 3), (8, 7), (8, 2)), (Fraction(1), Fraction(1, 10)),
+            (Fraction(1, 100), Fraction(1, 2))):
+        m_ = 2
+        X = [[R_]] * ((n_ - m_) // 2) + [[-R_]] * ((n_ - m_) // 2) + [[R_], [-R_]]
+        eta_ = eta_max(n_, m_, lam_)
+        b = Fraction(1, 8)
+        out.append(gd_instance(CONCAVE, X, m_, eta_=eta_, L_=lam_, G_=lam_ * (b + R_) * (1 + Fraction(1, 2**30)),
+                               T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, lam_=lam_, lo=[-b], hi=[b]))
+    return [_with_fgap(i) for i in subsample(out, rng, size)]
+
+
+def _quadratic_family(rng: np.random.Generator, size: int, *, identical: bool = False) -> list[dict]:
+    """Convex quadratics (λ/2)(θ − x)² (PL with μ = λ) on Θ = [−R, R]: retained x = +R, deleted −R (or every
+    point x = R: a point-mass population, for Corollary 3.6); η = 1/(2λ); from small σ (ε = 1, δ = 1/2, short
+    runs) to astronomically large ones (m/n·h(K) large)."""
+    out = []
+    R_ = Fraction(1)
+    for (n_, m_), lam_, (T_, K_), (eps, dlt) in itertools.product(
+            ((1000, 1), (50, 2), (10, 1)), (Fraction(1), Fraction(2)), ((4, 2), (12, 6), (40, 20), (2, 1)),
+            ((Fraction(1), Fraction(1, 2)), (Fraction(1, 10), Fraction(1, 10**5)))):
+        X = [[R_]] * n_ if identical else [[R_]] * (n_ - m_) + [[-R_]] * m_
+        eta_ = min(1 / (2 * lam_), eta_max(n_, m_, lam_))
+        inst = gd_instance(QUADRATIC, X, m_, eta_=eta_, L_=lam_, G_=2 * lam_ * R_ * (1 + Fraction(1, 2**30)), T_=T_,
+                           K_=K_, eps=eps, dlt=dlt, R_=R_, lam_=lam_, lo=[-R_], hi=[R_], mu=lam_, d=1)
+        inst["theta0"] = [Fraction(-1, 2)]
+        out.append(inst)
+    return out
+
+
+def _utility_quadratics(rng: np.random.Generator, size: int) -> list[dict]:
+    return [_with_fgap(i) for i in subsample(_quadratic_family(rng, size), rng, size)]
+
+
+def _utility_linear(rng: np.random.Generator, size: int) -> list[dict]:
+    return [_with_fgap(i) for i in linear_opposed(rng, size)]
+
+
+def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        return [{**i, "d": len(i["X"][0])} for i in gen(rng, size)]
+
+    return generate
+
+
+UTILITY_HYPS = (*THM31_HYPS, P("fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly", _fgap_ok))
+UTILITY_ADVERSARIES = (
+    Adversary("stationary start: concave quadratics at their common maximum, K = T − 1", generate=stationary_family),
+    Adversary("convex quadratics, small to huge σ", generate=_utility_quadratics),
+    Adversary("opposed linear losses", generate=_utility_linear),
+)
+
+
+# =========================================================================== Corollaries 3.5, 3.6 and Lemma B.4
+def _pl_ok(values: Instance) -> Decision:
+    """Convex-quadratic family: f_{D'} = (λ/2)‖θ − x̄'‖² + c satisfies PL (Definition 3.4, for all x) with μ ≤ λ;
+    f0gap = f_{D'}(θ_0) − f*_{D'} exactly; d = the dimension."""
+    s = setup_of(values)
+    if s.family != QUADRATIC or frac(values["d"]) != s.dim:
+        return Decision.FALSE
+    if not (0 < frac(values["mu"]) <= frac(values["lam"])):
+        return Decision.FALSE
+    return holds(frac(values["f0gap"]) == _f0gap_value(values))
+
+
+def _fstar(s: Setup, Xr: np.ndarray) -> Fraction:
+    xbar = [sum((row[j] for row in Xr), Fraction(0)) / len(Xr) for j in range(s.dim)]
+    return _risk(s, xbar, Xr)
+
+
+def _f0gap_value(values: Instance) -> Fraction:
+    s = setup_of(values)
+    Xr = s.retained(int(frac(values["m"])))
+    return _risk(s, s.theta0, Xr) - _fstar(s, Xr)
+
+
+def excess_risk(values: Instance) -> arb:
+    """E[f_{D'}(θ''_K + ξ)] − f*_{D'} = f_{D'}(θ''_K) − f*_{D'} + (λ/2)dσ² (quadratic family), exactly. For a
+    point-mass population (every point equal) this is also E[F(θ̃'')] − F* (F = f_{D'})."""
+    s, r = setup_of(values), runs_of(values)
+    Xr = s.retained(int(frac(values["m"])))
+    sig = to_arb(values["sigma"])
+    return to_arb(_risk(s, r["unlearned"], Xr) - _fstar(s, Xr)) + to_arb(s.curv * s.dim / 2) * sig * sig
+
+
+def pl_instances(identical: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for inst in subsample(_quadratic_family(rng, size, identical=identical), rng, size):
+            inst["f0gap"] = _f0gap_value(inst)
+            out.append(inst)
+        return out
+
+    return generate
+
+
+def _point_mass_ok(values: Instance) -> Decision:
+    """The population is a point mass (every row of X equal): D and D' are deterministic and F = f_{D'}."""
+    X = values["X"]
+    return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
+
+
+PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ ≤ λ (convex-quadratic family); f0gap exact; d = dim", _pl_ok))
+
+
+def _lemb4_quantity(values: Instance) -> arb:
+    """E[F(θ) − F*] for the point-mass population δ_{x_0}: F(θ) = (λ/2)‖θ − x_0‖², F* = 0."""
+    x0 = [frac(v) for v in values["x0"]]
+    th = [frac(v) for v in values["theta"]]
+    return to_arb(frac(values["lam"]) / 2 * sq_norm([a - b for a, b in zip(th, x0)]))
+
+
+def _lemb4_ok(values: Instance) -> Decision:
+    """Point-mass population δ_{x_0}, f_z = (λ/2)‖θ − z‖² (PL with μ ≤ λ, L-smooth for L ≥ λ); Θ = [−b, b]^d ∋ θ,
+    x_0; ‖∇f_z‖ < G on Θ (G > λ(b√d + ‖x_0‖)); n, m integers 1 ≤ m < n; risk_gap = E[f_{D'}(θ) − f*] exactly."""
+    lam_, b = frac(values["lam"]), frac(values["b"])
+    x0 = [frac(v) for v in values["x0"]]
+    th = [frac(v) for v in values["theta"]]
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
+        return Decision.FALSE
+    if not (0 < frac(values["mu"]) <= lam_ <= frac(values["L"])) or len(x0) != len(th):
+        return Decision.FALSE
+    if any(abs(v) > b for v in x0 + th):
+        return Decision.FALSE
+    r2 = sq_norm(x0)
+    # G > λ(b√d + ‖x_0‖)  ⇔  G/λ − b√d > ‖x_0‖, decided exactly by squaring (both sides ≥ 0)
+    left = lambda: to_arb(frac(values["G"]) / lam_) - to_arb(b) * arb(len(th)).sqrt() - to_arb(r2).sqrt()  # noqa
+    ok = decide(left, ">", 0).decision
+    if ok is not Decision.TRUE:
+        return ok
+    return holds(frac(values["risk_gap"]) == lam_ / 2 * sq_norm([a - c for a, c in zip(th, x0)]))
+
+
+def lemb4_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """Outputs θ anywhere in Θ, from the minimiser x_0 to the far corner, n − m from 2 to 10⁴."""
+    out = []
+    for (n_, m_), lam_, frac_pos, b in itertools.product(
+            ((3, 1), (10, 1), (20, 5), (1001, 1), (10**4, 10)), (Fraction(1), Fraction(3)),
+            (Fraction(0), Fraction(1, 10), Fraction(1, 2), Fraction(1)), (Fraction(1), Fraction(10))):
+        G_ = lam_ * 2 * b * (1 + Fraction(1, 2**30))
+        th = [b * frac_pos]
+        out.append({"n": n_, "m": m_, "lam": lam_, "L": lam_, "mu": lam_, "G": G_, "b": b, "x0": [Fraction(0)],
+                    "theta": th, "risk_gap": lam_ / 2 * th[0] ** 2})
+    return subsample(out, rng, size)
+
+
+
+
+CLAIMS_UTIL = [
+    Claim(
+        id="r2d.thm3.1:utility",
+        source="Theorem 3.1, utility eq. (4) (lines 91–95; proof lines 453–504: the explicit bound before the O(·))",
+        kind=Kind.ACCURACY,
+        statement="(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ̃'')‖²] ≤ "
+                  "2n(f_{D'}(θ_0) − f_{D'}(θ''_K))/(Tη(n−m)) + ((T−K−1)/T)(2G²m/(n−m) + 2LηGm/(n−m))",
+        hypotheses=UTILITY_HYPS,
+        bound=UTIL_31,
+        prescribed=PRESCRIBED["r2d.thm3.1:utility"],
+        quantity=utility_lhs,
+        adversaries=UTILITY_ADVERSARIES,
+        derivation="r2d.thm3.1:utility",
+        note="Eq. (4) is O(n/(T(n−m))) + O((T−K−1)m/(T(n−m))); its proof's explicit inequality (line 503–504) is "
+             "checked. E‖∇f_{D'}(θ̃'')‖² is never bounded in the proof (line 499 replaces ∇f(θ''_K) − ∇f(θ̃'') by "
+             "ξ), so a stationary start with K = T − 1 breaks it; also Lη²mG/n for Lη²mG²/n (line 468), T − K − 1 "
+             "for the T − K learning terms (line 480), and η Σ_{t=0}^{K} for (η/2)Σ_{t<K} (line 486).",
+    ),
+    Claim(
+        id="r2d.thm3.1:utility+fix",
+        source="Theorem 3.1, utility, corrected (lines 468, 480, 486, 497–503)",
+        kind=Kind.ACCURACY,
+        statement="the same average ≤ (1/T)[2n(f_{D'}(θ_0) − f_{D'}(θ''_K))/(η(n−m)) + (T−K)(2G²m + 2LηG²m)/(n−m) + "
+                  "(G + L√dσ)²], f_z L-smooth on R^d",
+        hypotheses=(*UTILITY_HYPS, H("d ≥ 1", ">=", d, 1),
+                    P("d = the dimension", lambda v: holds(frac(v["d"]) == setup_of(v).dim))),
+        bound=UTIL_31_FIX,
+        prescribed=PRESCRIBED["r2d.thm3.1:utility+fix"],
+        quantity=utility_lhs,
+        adversaries=tuple(Adversary(a.name, generate=_with_dim(a.generate)) for a in UTILITY_ADVERSARIES),
+        derivation="r2d.thm3.1:utility+fix",
+        corrects="r2d.thm3.1:utility",
+        note="Corrects the G² of the smoothness term (line 468), counts the T − K learning steps (line 480), uses the "
+             "descent lemma (η/2)Σ_{t<K}‖∇f(θ''_t)‖² ≤ f(θ''_0) − f(θ''_K) for η ≤ 1/L (line 486), and bounds the "
+             "noisy term: ‖∇f(θ''_K + ξ)‖ ≤ ‖∇f(θ''_K)‖ + L‖ξ‖ ≤ G + L‖ξ‖, E‖ξ‖ ≤ √d σ. Still O(n/(T(n−m))) + "
+             "O((T−K)m/(T(n−m))) + O((G + L√dσ)²/T): the noise term is new.",
+    ),
+    Claim(
+        id="r2d.cor3.5",
+        source="Corollary 3.5 (lines 175–181; proof Appendix B.1, lines 506–543)",
+        kind=Kind.ACCURACY,
+        statement="f_{D'} PL with μ: E[f_{D'}(θ̃'')] − f*_{D'} ≤ L√dσ + (1−ημ)^K(G²m + LηGm)/(μ(n−m)) + "
+                  "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'})",
+        hypotheses=PL_HYPS,
+        bound=COR35,
+        prescribed=PRESCRIBED["r2d.cor3.5"],
+        quantity=excess_risk,
+        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),),
+        derivation="r2d.cor3.5",
+        note="Line 538 bounds f(θ̃'') − f(θ''_K) by L‖ξ‖, using the smoothness constant L as a Lipschitz constant of f "
+             "itself; by smoothness the noise costs up to (L/2)dσ² in expectation, which exceeds L√dσ once σ > 2/√d "
+             "— and σ of eq. (3) grows like h(K). Also Lη²mG/n for Lη²mG²/n (line 515). (On all of R^d a PL "
+             "function with bounded gradients is constant, so the corollary needs a bounded Θ; the noise leaves it.)",
+    ),
+    Claim(
+        id="r2d.cor3.5+fix",
+        source="Corollary 3.5, corrected (lines 515 and 538)",
+        kind=Kind.ACCURACY,
+        statement="E[f_{D'}(θ̃'')] − f*_{D'} ≤ (L/2)dσ² + (1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + "
+                  "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'}), f_{D'} L-smooth on R^d",
+        hypotheses=PL_HYPS,
+        bound=COR35_FIX,
+        prescribed=PRESCRIBED["r2d.cor3.5+fix"],
+        quantity=excess_risk,
+        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),),
+        derivation="r2d.cor3.5+fix",
+        corrects="r2d.cor3.5",
+        note="E[f(θ''_K + ξ)] ≤ f(θ''_K) + ∇f(θ''_K)ᵀE[ξ] + (L/2)E‖ξ‖² = f(θ''_K) + (L/2)dσ² (L-smoothness), and G² in "
+             "the smoothness term of the learning-phase recursion. Attained by quadratics of curvature L = μ.",
+    ),
+    Claim(
+        id="r2d.lemB.4",
+        source="Lemma B.4 (lines 549–553; from Lei & Ying 2021, Thm 1, “slightly modified”)",
+        kind=Kind.ACCURACY,
+        statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
+                  "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
+        hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
+        bound=LEMB4,
+        quantity=_lemb4_quantity,
+        adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
+                               generate=lemb4_family),),
+        derivation="r2d.lemB.4",
+        note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
+             "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
+             "as large as λb²/2 against G² ≈ 4λ²b². Any correct version needs a coefficient "
+             "≥ 1: see r2d.lemB.4+fix (1 + L/(2μ)).",
+    ),
+    Claim(
+        id="r2d.cor3.6",
+        source="Corollary 3.6 (lines 191–197; proof Appendix B.2, lines 545–555)",
+        kind=Kind.ACCURACY,
+        statement="E[F(θ̃'')] − F* ≤ L√dσ + 2G²/((n−m)μ) + (L/(2μ))(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − "
+                  "f*_{D'}) + (L/(2μ))(1−ημ)^K(G²m + LηGm)/(μ(n−m))",
+        hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
+        bound=COR36,
+        prescribed=PRESCRIBED["r2d.cor3.6"],
+        quantity=excess_risk,
+        adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
+                               generate=pl_instances(True)),),
+        derivation="r2d.cor3.6",
+        note="Checked on point-mass populations, where D is deterministic and F = f_{D'} (so E over D is exact). The "
+             "corollary inherits Corollary 3.5's L√dσ and Lemma B.4's coefficient.",
+    ),
+    Claim(
+        id="r2d.lemB.4+fix",
+        source="Lemma B.4 (lines 547–553), corrected coefficient 1 + L/(2μ)",
+        kind=Kind.ACCURACY,
+        statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
+                  "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
+        hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
+        bound=LEMB4_FIX,
+        quantity=_lemb4_quantity,
+        adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
+                               generate=lemb4_family),),
+        derivation="r2d.lemB.4+fix",
+        corrects="r2d.lemB.4",
+        note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "
+             "E[f_{D'}(θ) − f*_{D'}] + (E[f*_{D'}] − F*); the last term is ≤ 0 (line 547), the first is the "
+             "stability bound 2G²/((n−m)μ) + (L/(2μ))E[f_{D'}(θ) − f*_{D'}] (the paper's modification of Lei & Ying "
+             "2021, Thm 1, read as a bound on the generalization gap — a cited premise, not re-derived here), and "
+             "the middle term, the optimisation error itself, is what the printed lemma drops. On point-mass "
+             "populations (what the checker can evaluate exactly) the generalization gap is 0.",
+    ),
+    Claim(
+        id="r2d.cor3.6+fix",
+        source="Corollary 3.6 (lines 191–197, 555), corrected: Lemma B.4+fix with Corollary 3.5+fix substituted",
+        kind=Kind.ACCURACY,
+        statement="E[F(θ̃'')] − F* ≤ 2G²/((n−m)μ) + (1 + L/(2μ))[(L/2)dσ² + (1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + "
+                  "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'})]",
+        hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
+        bound=COR36_FIX,
+        prescribed=PRESCRIBED["r2d.cor3.6+fix"],
+        quantity=excess_risk,
+        adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
+                               generate=pl_instances(True)),),
+        derivation="r2d.cor3.6+fix",
+        corrects="r2d.cor3.6",
+        note="Corrects the coefficient (1 + L/(2μ), r2d.lemB.4+fix) and the substitution of line 555, which multiplies "
+             "every term of Corollary 3.5 by the coefficient (the printed statement keeps L√dσ without the factor "
+             "L/(2μ)); Corollary 3.5 itself is used in its corrected form (r2d.cor3.5+fix).",
+    ),
+]

@@ -1,0 +1,142 @@
+"""Rewind-to-Delete (Mu & Klabjan): the paper's symbols and printed expressions, as sympy.
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt`` (line numbers below refer to it). Claims:
+:mod:`certunlearn.claims.r2d`; derivations: ``proofs/r2d.py``; algorithms: :mod:`certunlearn.algorithms.r2d`
+(``noise_scale`` evaluates ``PRESCRIBED["r2d.thm3.1"]["sigma"]``, i.e. ``SIGMA_31``).
+
+Symbols: ``n`` = |D|, ``m`` = |Z|, ``eta`` = η, ``L`` = the smoothness of every f_z, ``G`` = the gradient bound
+‖∇f_z‖ < G, ``T`` learning steps, ``K`` rewound steps, ``t`` an iteration index; ε, δ, σ, Δ are the shared
+:mod:`certunlearn.formulas.symbols`.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Rational, log, sqrt
+
+from .symbols import Delta, delta, epsilon, sigma
+
+# =========================================================================== symbols (Section 2, lines 40–80)
+n = sympy.Symbol("n", positive=True)  # size of the training set D
+m = sympy.Symbol("m", positive=True)  # number of deleted points |Z|
+eta = sympy.Symbol("eta", positive=True)  # step size η
+L = sympy.Symbol("L", positive=True)  # smoothness of every f_z
+G = sympy.Symbol("G", positive=True)  # uniform gradient bound ‖∇f_z‖ < G
+T = sympy.Symbol("T", positive=True)  # learning iterations
+K = sympy.Symbol("K", nonnegative=True)  # rewound (unlearning) iterations
+t = sympy.Symbol("t", positive=True)  # an iteration index (Lemma B.2)
+
+# =========================================================================== Theorem 3.1, Corollary 3.2, Lemmas B.2–B.3, Theorem B.1
+#: ηLn/(n−m), the learning-phase expansion rate (Theorem 3.1, line 89)
+Q = eta * L * n / (n - m)
+#: h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K (Theorem 3.1, line 89)
+H_K = ((1 + Q) ** (T - K) - 1) * (1 + eta * L) ** K
+C_DR = sqrt(2 * log(Rational(5, 4) / delta))  # √(2 log(1.25/δ)) (Theorem B.1, line 348)
+#: The mean-shift bound ‖θ'_T − θ''_K‖ ≤ 2mG·h(K)/(Ln) (line 437, Lemmas B.2–B.3)
+SENSITIVITY_31 = 2 * m * G * H_K / (L * n)
+#: Theorem 3.1, eq. (3) (line 85): σ = 2mG·h(K)√(2log(1.25/δ))/(Lnε)
+SIGMA_31 = SENSITIVITY_31 * C_DR / epsilon
+#: The argument of Corollary 3.2's logarithm (eq. (5), line 101): ≤ 0 when σ exceeds σ(K = 0) (no rewind needed)
+K_BOUND_ARG_32 = (1 + Q) ** T - sigma * L * n * epsilon / (2 * m * G * C_DR)
+#: Lemma B.2 (line 376): ‖θ_t − θ'_t‖ ≤ 2Gm/(Ln)[(1 + ηLn/(n−m))^t − 1]
+BOUND_B2 = 2 * G * m / (L * n) * ((1 + Q) ** t - 1)
+#: Lemma B.3 (line 421): ‖θ'_T − θ''_K‖ ≤ ‖θ_{T−K} − θ'_{T−K}‖(1 + ηL)^K  (as the ratio)
+BOUND_B3 = (1 + eta * L) ** K
+#: Corollary 3.2, eq. (5) (line 101)
+K_BOUND_32 = log(K_BOUND_ARG_32) / log(1 + Q)
+#: Theorem B.1 (line 348): σ = Δ√(2log(1.25/δ))/ε
+SIGMA_B1 = Delta * C_DR / epsilon
+
+# =========================================================================== the experiments' certificates (Section 4.2, lines 220–230; App. D.1, lines 608–618)
+eta0 = sympy.Symbol("eta0", positive=True)  # first step size of a decaying schedule
+gamma = sympy.Symbol("gamma", positive=True)  # decay factor per step, η_t = η_0 γ^t
+G_hat = sympy.Symbol("G_hat", positive=True)  # the estimated gradient bound of Appendix D.1
+lam = sympy.Symbol("lam", positive=True)  # curvature λ of the concave-quadratic family; Table 3's regularisation λ
+ETA_FINAL = eta0 * gamma ** (T - 1)  # the last step size η_{T−1} ("taking the final step size as η", line 226)
+#: Section 4.2 (line 226): σ of eq. (3) at the final step size of a decaying schedule
+SIGMA_DECAY = SIGMA_31.subs(eta, ETA_FINAL)
+#: sec4.2-decaying-step+fix: the step sizes actually used. Σ_{s<T−K} η_s and Σ_{T−K≤s<T} η_s (γ < 1)
+ETA_SUM_LEARN = eta0 * (1 - gamma ** (T - K)) / (1 - gamma)
+ETA_SUM_UNLEARN = eta0 * gamma ** (T - K) * (1 - gamma ** K) / (1 - gamma)
+#: the shift bound for the schedule: 2mG/(Ln)(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1)Π_{s≥T−K}(1 + η_sL), each product
+#: bounded by 1 + x ≤ eˣ
+SENSITIVITY_DECAY_FIX = (2 * m * G / (L * n) * (sympy.exp(L * n * ETA_SUM_LEARN / (n - m)) - 1)
+                         * sympy.exp(L * ETA_SUM_UNLEARN))
+SIGMA_DECAY_FIX = SENSITIVITY_DECAY_FIX * C_DR / epsilon
+#: Appendix D.1 (line 612): σ of eq. (3) with the batch-gradient estimate Ĝ
+SIGMA_G_HAT = SIGMA_31.subs(G, G_hat)
+SIGMA_L_HAT = SIGMA_31.subs(L, 1 / lam)  # L̂ of line 616 on a 1-d quadratic of curvature −λ: ‖Δθ‖/‖Δ∇f‖ = 1/λ
+
+# =========================================================================== Theorem 3.1's utility, eq. (4); Corollaries 3.5, 3.6; Lemma B.4
+d = sympy.Symbol("d", positive=True)  # dimension
+fgap = sympy.Symbol("fgap", real=True)  # f_{D'}(θ_0) − f_{D'}(θ''_K)
+mu = sympy.Symbol("mu", positive=True)  # PL constant of f_{D'}
+f0gap = sympy.Symbol("f0gap", nonnegative=True)  # f_{D'}(θ_0) − f*_{D'}
+risk_gap = sympy.Symbol("risk_gap", nonnegative=True)  # E[f_{D'}(θ) − f*_{D'}] (Lemma B.4)
+
+#: Theorem 3.1, utility: the explicit inequality behind eq. (4) (lines 503–504)
+UTIL_31 = (2 * n * fgap / (T * eta * (n - m))
+           + (T - K - 1) / T * (2 * G**2 * m / (n - m) + 2 * L * eta * G * m / (n - m)))
+#: corrected: (T − K) learning terms, G² in the smoothness term, and E‖∇f(θ̃'')‖² ≤ (G + L√dσ)²
+UTIL_31_FIX = (2 * n * fgap / (eta * (n - m)) + (T - K) * (2 * G**2 * m + 2 * L * eta * G**2 * m) / (n - m)
+               + (G + L * sqrt(d) * sigma) ** 2) / T
+#: Corollary 3.5 (line 179)
+_DECAY_T = (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K * f0gap
+COR35 = L * sqrt(d) * sigma + (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m)) + _DECAY_T
+COR35_FIX = L * d * sigma**2 / 2 + (1 - eta * mu) ** K * (G**2 * m + L * eta * G**2 * m) / (mu * (n - m)) + _DECAY_T
+#: Lemma B.4 (line 553) and Corollary 3.6 (line 195)
+LEMB4 = 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * risk_gap
+#: +fix: the optimisation error enters once more through E[F − F*] = E[F − f_{D'}] + E[f_{D'} − f*] + (E f* − F*)
+LEMB4_FIX = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * risk_gap
+COR36_FIX = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * COR35_FIX
+COR36 = (L * sqrt(d) * sigma + 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * _DECAY_T
+         + L / (2 * mu) * (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m)))
+
+# =========================================================================== Table 3 and Appendix C (lines 575–598)
+R_ball = sympy.Symbol("R", positive=True)  # the parameter-norm bound ‖θ‖ ≤ R of Appendix C
+#: Appendix C (lines 590–598): σ = 2R√(2log(1.25/δ))/ε (Theorem B.1 at Δ = 2R)
+SIGMA_APPC = 2 * R_ball * C_DR / epsilon
+
+#: Table 3, line 581 (D2D, Neel et al. 2021), in the d2d claims' symbols (M → L Lipschitz, L → M smoothness,
+#: λ → m strong convexity, K → I): σ = 4√2L·γ^I/(mn(1 − γ^I)(√(log(1/δ)+ε) − √log(1/δ))), γ = (M − m)/(M + m)
+L_d2d, m_d2d, M_d2d, I_d2d = (sympy.Symbol(k, positive=True) for k in ("L", "m", "M", "I"))
+GAMMA_TABLE3_D2D = (M_d2d - m_d2d) / (M_d2d + m_d2d)
+SIGMA_TABLE3_D2D = (4 * sqrt(2) * L_d2d * GAMMA_TABLE3_D2D**I_d2d
+                    / (m_d2d * n * (1 - GAMMA_TABLE3_D2D**I_d2d)
+                       * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta)))))
+
+#: Table 3, line 581 (Newton step, Guo et al.): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε) — L the Lipschitz constant of
+#: ℓ'' (Guo's γ), G the gradient bound (Guo's C), λ the regularisation: the std of the objective perturbation b.
+SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * (n - 1) * epsilon)
+
+# =========================================================================== prescribed parameters, by claim id
+PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
+    "r2d.thm3.1": {"sigma": SIGMA_31},
+    "r2d.thm3.1:control-sigma-halved": {"sigma": SIGMA_31 / 2},
+    "r2d.thmB.1": {"sigma": SIGMA_B1},
+    "r2d.thmB.1+fix": {"sigma": SIGMA_B1},
+    "r2d.sec4.2-decaying-step": {"sigma": SIGMA_DECAY},
+    "r2d.sec4.2-decaying-step+fix": {"sigma": SIGMA_DECAY_FIX},
+    "r2d.appD.1-gradient-estimate": {"sigma": SIGMA_G_HAT},
+    "r2d.appD.1-lipschitz-estimate": {"sigma": SIGMA_L_HAT},
+    "r2d.appD.1-gradient-estimate+fix": {"sigma": SIGMA_31},
+    "r2d.appD.1-lipschitz-estimate+fix": {"sigma": SIGMA_31},
+    "r2d.thm3.1:utility": {"sigma": SIGMA_31},
+    "r2d.thm3.1:utility+fix": {"sigma": SIGMA_31},
+    "r2d.cor3.5": {"sigma": SIGMA_31},
+    "r2d.cor3.5+fix": {"sigma": SIGMA_31},
+    "r2d.cor3.6": {"sigma": SIGMA_31},
+    "r2d.cor3.6+fix": {"sigma": SIGMA_31},
+    "r2d.appC-radius": {"sigma": SIGMA_APPC},
+    "r2d.appC-radius+fix": {"sigma": SIGMA_APPC},
+    "r2d.table3:newton": {"sigma": SIGMA_NEWTON},
+    "r2d.table3:newton-control-sigma-halved": {"sigma": SIGMA_NEWTON / 2},
+}
+
+# Table 3's D2D row keeps the d2d paper's own Theorem 3.1 parameters (η, T, T_i: one home, certunlearn.formulas.d2d)
+# and replaces σ by Table 3's transcription.
+try:
+    from .d2d import PRESCRIBED as _D2D_PRESCRIBED
+except ImportError:  # pragma: no cover - a tree without the d2d formulas module
+    _D2D_PRESCRIBED = {}
+if "d2d.thm3.1" in _D2D_PRESCRIBED:
+    PRESCRIBED["r2d.table3:d2d"] = {**_D2D_PRESCRIBED["d2d.thm3.1"], "sigma": SIGMA_TABLE3_D2D}
