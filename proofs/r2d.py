@@ -842,7 +842,7 @@ def table3_d2d() -> Derivation:
     gap = sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))
     gt = (Lt - lt) / (Lt + lt)
     printed = 4 * sqrt(2) * Mt * gt**Kt / (lt * n * (1 - gt**Kt) * gap)
-    from certunlearn.claims.d2d import SIGMA_31 as D2D_SIGMA
+    from certunlearn.formulas.d2d import SIGMA_31 as D2D_SIGMA
 
     return Derivation(
         claim_id="r2d.table3:d2d",
