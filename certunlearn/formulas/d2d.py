@@ -30,6 +30,7 @@ from sympy import Rational, log, sqrt
 
 from .symbols import Delta, delta, epsilon, sigma
 
+
 # =========================================================================== symbols (shared with proofs/d2d.py)
 L = sympy.Symbol("L", positive=True)  # Lipschitz constant of f_z on Θ
 m = sympy.Symbol("m", positive=True)  # strong convexity (or the regulariser of eq. (5))
@@ -100,7 +101,6 @@ CHERNOFF_A5 = sympy.exp(-N * p * deltap**2 / (2 + deltap))
 S_43 = 10 * B / n * log(1 / deltap)
 
 
-
 # =========================================================================== Section 3.2: regularised perturbed GD
 #: Claim 3.3 (line 277): g_z = f_z + (m/2)‖θ‖² is m-SC, (L + mD)-Lipschitz, (M + m)-smooth (0 ∈ Θ, line 273)
 LP = L + m * D
@@ -136,6 +136,7 @@ PRESCRIBED_36 = {"m": M_36, "eta": ETA_REG, "T": T_REG, "T_i": T_I_36, "sigma": 
 PRESCRIBED_36_FIX = {**PRESCRIBED_36, "sigma": SIGMA_36_FIX}
 
 
+# =========================================================================== the introduction's DP statement (line 74)
 zp = sympy.Symbol("zp")  # placeholder name of the alternative deleted point (instance entry, not a bound symbol)
 epsilon_view = sympy.Symbol("epsilon_view", positive=True)
 #: +fix: the mean shift of the pair (θ̃_0, θ̃_1) between "delete z" and "delete z'" (D_0 = D ∪ {z} vs D ∪ {z'}):

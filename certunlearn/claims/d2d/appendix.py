@@ -22,6 +22,7 @@ from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import CHERNOFF_A5, PRESCRIBED, beta, p
 from .common import CLAIMS_BY_ID, DELTA_RANGE, grid_fraction
 
+
 # =========================================================================== Appendix A (probabilistic tools with constants)
 def _tail_a2(values: Instance) -> arb:
     """P[‖Z‖ ≥ σ√(2d)log(2d/β)] for Z ~ N(0, σ²I_d), exactly: σ cancels, the probability is the χ²_d tail

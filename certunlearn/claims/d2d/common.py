@@ -32,6 +32,7 @@ from ..instances import frac, instance_key, is_int
 from ..model import Claim, Hypothesis, Instance
 from ...formulas.d2d import M, beta, m
 
+
 # =========================================================================== small exact helpers
 def _vec(row: Sequence[Any]) -> np.ndarray:
     return np.asarray([frac(v) for v in row], dtype=object)
@@ -71,8 +72,8 @@ class Setup:
     """The problem an instance describes: the diagonal quadratic loss, the box Θ, D_0, the updates, θ'_0."""
 
     def __init__(self, values: Instance, reg_free: bool = True):
-        from ..algorithms.d2d import Update
-        from ..problems import Box, Quadratic
+        from ...algorithms.d2d import Update
+        from ...problems import Box, Quadratic
 
         a = [frac(v) for v in values["A"]]
         self.dim = len(a)
@@ -94,7 +95,7 @@ class Setup:
 
     def datasets(self) -> list[np.ndarray]:
         """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays."""
-        from ..algorithms.d2d import Problem, apply_update
+        from ...algorithms.d2d import Problem, apply_update
 
         prob = Problem(self.loss, self.domain)
         out = [self.X]
@@ -103,7 +104,7 @@ class Setup:
         return out
 
     def minimiser(self, X: np.ndarray) -> np.ndarray:
-        from ..problems import minimize
+        from ...problems import minimize
 
         res = minimize(self.loss, self.domain, X)
         if not res.exact:
@@ -277,7 +278,7 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any]) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box."""
-    from ..problems import Box, Quadratic
+    from ...problems import Box, Quadratic
 
     a = [frac(v) for v in A]
     dim = len(a)
@@ -305,8 +306,6 @@ def grid_fraction(x: float, grid: int = 2**12) -> Fraction:
     return Fraction(round(float(x) * grid), grid)
 
 
-
-
 # =========================================================================== perturbed GD runs (Theorems 3.1, 3.4, 3.5)
 CONST_NAMES = ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi")
 CLAIMS_BY_ID: dict[str, Claim] = {}
@@ -319,7 +318,7 @@ def _secret_runs(claim_id: str, key: tuple) -> tuple:
     Returns ``(means, retrain_means, datasets, params)``: θ̂_i (Fractions), the retraining's θ̂ on D_i
     (Algorithm 1 from the instance's θ'_0 with T evaluated at n_i), the datasets, and the parameters the
     algorithm used (``theorem_parameters`` of the claim: η, T, T_i, σ rounded up, and m when prescribed)."""
-    from ..algorithms.d2d import PerturbedGD, Problem
+    from ...algorithms.d2d import PerturbedGD, Problem
 
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
@@ -423,7 +422,6 @@ def _isotropic(values: Instance) -> Decision:
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
 
 
-
 # =========================================================================== the claims, Sections 2–3
 PGD_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses())
 ACC_HYPS = (*PGD_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
@@ -434,7 +432,7 @@ def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> F
     ``content`` in one dimension, from ``start``. When ρ = 1 − ηa ∈ [0, 1) and both ``start`` and the mean c lie in Θ,
     every iterate c + ρ^t(start − c) stays on the segment [start, c] ⊆ Θ, the projection never acts, and the result
     is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
-    from ..algorithms.d2d import projected_gd
+    from ...algorithms.d2d import projected_gd
 
     a = frac(prob.loss.A[0][0])
     c = sum(content, Fraction(0)) / len(content)

@@ -31,14 +31,13 @@ from .common import (
 )
 from .reservoir import datasets_of
 
+
 # =========================================================================== Theorem 4.5 (perturbed distributed descent)
 
 
 _RESERVOIR = {"d2d.thm4.5": "printed", "d2d.thm4.5:accuracy": "printed", "d2d.thm4.5+fix": "by-copy",
               "d2d.thm4.5:accuracy+fix": "by-copy"}
 DIST_NAMES = SETUP_NAMES + CONST_NAMES + ("beta", "V")
-
-
 
 
 @functools.lru_cache(maxsize=256)
@@ -54,7 +53,7 @@ def _distributed(claim_id: str, key: tuple) -> tuple:
 
     Returns per round i ≥ 0: (update components {final sample: [(mean, weight)]}, retraining components
     {sample: (mean, weight)}, D_i), and the parameters."""
-    from ..algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
+    from ...algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
 
     claim = CLAIMS_BY_ID[claim_id]
     variant = _RESERVOIR[claim_id]
@@ -252,7 +251,7 @@ def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
 def thm44_value(key: tuple) -> Fraction:
     """E‖θ*_{avg} − θ*‖² for S ~ P^B(D_i) (the quantity Theorem 4.4 bounds, at the last round's D_i), exactly: θ*_j
     the exact minimiser of part j (fixed consecutive blocks), θ* that of D_i."""
-    from ..algorithms.d2d import bootstrap_law
+    from ...algorithms.d2d import bootstrap_law
 
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))

@@ -22,6 +22,7 @@ from ..instances import frac
 from ..model import Adversary, Space
 from .common import grid_fraction, pgd_instance, setup_of
 
+
 def pgd_structured(kind: str) -> Callable[[np.random.Generator, int], list[dict]]:
     """Structured instances of perturbed GD.
 
@@ -148,8 +149,6 @@ def pgd_search(dim: int, iso: bool) -> Adversary:
                                  log=frozenset({"a", "ratio", "epsilon"}), build=_pgd_build(dim, iso)))
 
 
-
-
 THIN = Adversary("thin anisotropic quadratics, extreme points, alternating deletions/additions, far start",
                   generate=pgd_structured("thin"))
 ISO = Adversary("isotropic quadratics with loose constants, optima inside and on the boundary of Θ",
@@ -192,8 +191,6 @@ def search_with_beta(adv: Adversary) -> Adversary:
     return Adversary(adv.name + ", β", space=Space(bounds=bounds, log=sp.log | {"beta"}, build=build))
 
 
-
-
 def with_min_I(gen: Callable[[np.random.Generator, int], list[dict]], expr: sympy.Expr) -> Callable:
     """Raise each instance's I to the theorem's lower bound ⌈I_min⌉ (+0 or +3), so it lies in the hypotheses."""
 
@@ -219,8 +216,6 @@ def search_min_I(adv: Adversary, expr: sympy.Expr) -> Adversary:
         return inst
 
     return Adversary(adv.name + " (I from its lower bound up)", space=Space(sp.bounds, sp.log, sp.fixed, build))
-
-
 
 
 def regularised_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int, xi_: Any = None,

@@ -26,16 +26,15 @@ from .common import (
     setup_of, sq_norm,
 )
 
+
 # =========================================================================== the introduction's DP statement (line 74)
-
-
 
 
 @functools.lru_cache(maxsize=1024)
 def _view_shift2(key: tuple) -> Fraction:
     """‖(θ̂_0, θ̂_1) − (θ̂'_0, θ̂'_1)‖² for the view "publish, then delete z" on D_0 (which holds z) against the same with
     one copy of z replaced by z' in D_0 and z' deleted (Theorem 3.1's algorithm, secret state, exact)."""
-    from ..algorithms.d2d import PerturbedGD, Problem, Update
+    from ...algorithms.d2d import PerturbedGD, Problem, Update
 
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))

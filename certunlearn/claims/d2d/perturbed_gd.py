@@ -34,6 +34,7 @@ from .families import (
     search_with_beta, with_min_I,
 )
 
+
 # =========================================================================== Theorem 3.2 (perfect unlearning)
 @functools.lru_cache(maxsize=2048)
 def _perfect_chain(claim_id: str, key: tuple) -> tuple:
@@ -47,7 +48,7 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
 
     Returns, per round i ≥ 0: (c_i, ρ, T_i, affine mean of θ̂_i (Fraction), coefficient list for the variance,
     retrain mean μ_i (Fraction) or None for i = 0, the dataset). Variances are built later from σ (arb)."""
-    from ..algorithms.d2d import Problem
+    from ...algorithms.d2d import Problem
 
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
@@ -159,8 +160,6 @@ def i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
 
 ONE_D = P("d = 1 (the perfect variant's exact law is computed in one dimension)",
           lambda v: holds(len(v["A"]) == 1 and frac(v["d"]) == 1))
-
-
 
 
 _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) vs N(μ_i, σ²I), max over rounds, ≤ δ"

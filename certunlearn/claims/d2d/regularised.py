@@ -31,11 +31,12 @@ from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
 
+
 # ---------------------------------------------------------------------------------------------------- Claim 3.3
 def _family(values: Instance):
     """The convex family of a Claim 3.3 instance: diagonal Quadratic ``½(θ − x)ᵀA(θ − x)`` (``linear = 0``) or
     Linear ``⟨x, θ⟩`` (``linear = 1``, convex, not strongly convex, M = 0), on the box Θ = [lo, hi]."""
-    from ..problems import Box, Linear, Quadratic
+    from ...problems import Box, Linear, Quadratic
 
     lo, hi = tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"])
     R = frac(values["R"])
@@ -203,8 +204,6 @@ I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["
 _REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
 _REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
 XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
-
-
 
 
 _REG_NOTE = ("Quantity: the true δ at ε between N(θ̂_i, σ²I) and retraining's N(μ_i, σ²I), max over the rounds; the "

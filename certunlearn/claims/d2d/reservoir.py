@@ -28,10 +28,11 @@ from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import B, deltap, n
 from .common import CLAIMS_BY_ID, grid_fraction
 
+
 # =========================================================================== Section 4: reservoir sampling (Lemmas 4.2, 4.3)
 def _data_updates(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[str, Fraction]]]:
     """The dataset D_0 (scalars, a multiset) and the updates ``(kind, z)`` of a Section 4 instance."""
-    from ..algorithms.d2d import ADD, DELETE
+    from ...algorithms.d2d import ADD, DELETE
 
     data = tuple(frac(v) for v in values["data"])
     ups = []
@@ -44,7 +45,7 @@ def _data_updates(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[st
 
 
 def datasets_of(data: tuple, ups: list) -> list[tuple]:
-    from ..algorithms.d2d import multiset_update
+    from ...algorithms.d2d import multiset_update
 
     out = [data]
     for kind, z in ups:
@@ -69,7 +70,7 @@ def _reservoir_ok(assumption_26: bool) -> Callable[[Instance], Decision]:
 def _lem42_ratio(variant: str, key: tuple) -> Fraction:
     """max over rounds i ≥ 0 and outcomes s of P[S_i = s]/P^B(D_i)(s): the laws are the exact enumerations of
     ``algorithms.d2d.sample_laws`` (S_0 ~ P^B(D_0), then Algorithm 5 per update) and ``bootstrap_law``."""
-    from ..algorithms.d2d import bootstrap_law, sample_laws
+    from ...algorithms.d2d import bootstrap_law, sample_laws
 
     values = dict(key)
     data, ups = _data_updates(values)
@@ -94,7 +95,7 @@ def lem42_quantity(variant: str) -> Callable[[Instance], arb]:
 
 def lem42_tv(values: Instance, variant: str = "printed") -> Fraction:
     """max over rounds of the total-variation distance between the law of S_i and P^B(D_i) (for display)."""
-    from ..algorithms.d2d import bootstrap_law, sample_laws
+    from ...algorithms.d2d import bootstrap_law, sample_laws
 
     data, ups = _data_updates(values)
     Bn = int(frac(values["B"]))
@@ -146,7 +147,7 @@ def _lem43_tail(variant: str, key: tuple) -> Fraction:
     Bernoulli(1/n_i) choice per position; a deletion resamples each position holding z independently), so
     s_i ~ Binomial(B, q_i) with q_i the chance that one position changes: enumerated exactly from the
     one-position laws of ``sample_laws(…, B=1)`` and ``reservoir_outcomes``."""
-    from ..algorithms.d2d import reservoir_outcomes, sample_laws
+    from ...algorithms.d2d import reservoir_outcomes, sample_laws
 
     values = dict(key)
     data, ups = _data_updates(values)

@@ -23,6 +23,7 @@ from .common import (
     CLAIMS_BY_ID, SETUP_NAMES, grid_fraction, pgd_hypotheses, pgd_instance, setup_cached, setup_of, sq_norm,
 )
 
+
 # =========================================================================== Lemma 2.12 (sensitivity)
 def _sensitivity(values: Instance) -> arb:
     """‖θ*_D − θ*_{D∘u}‖ exactly: both minimisers are exact rationals (problems.minimize on the box)."""
@@ -82,7 +83,7 @@ def _contraction(values: Instance) -> arb:
 
 @functools.lru_cache(maxsize=4096)
 def _contraction_sq(key: tuple) -> tuple[Fraction, Fraction]:
-    from ..algorithms.d2d import Problem, projected_gd
+    from ...algorithms.d2d import Problem, projected_gd
 
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
@@ -144,8 +145,6 @@ THM213_SEARCH = Adversary("search over 2-d quadratics (curvatures in [m, M], opt
     bounds={"m": (0.1, 3.0), "ratio": (1.01, 100.0), "s1": (0.0, 1.0), "s2": (0.0, 1.0), "x1": (-2.0, 2.0),
             "x2": (-2.0, 2.0), "t1": (-1.0, 1.0), "t2": (-1.0, 1.0), "T": (1.0, 6.0)},
     log=frozenset({"ratio"}), build=_thm213_build))
-
-
 
 
 CLAIMS_23 = [

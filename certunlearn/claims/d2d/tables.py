@@ -27,6 +27,7 @@ from ...formulas.d2d import (
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, grid_fraction
 from .perturbed_gd import i_min_32
 
+
 # =========================================================================== Table 1 (line 60): the accuracy and iteration columns
 
 
