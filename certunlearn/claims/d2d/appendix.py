@@ -10,7 +10,6 @@ import functools
 import math
 from fractions import Fraction
 
-import numpy as np
 from flint import arb
 
 from ...formulas.symbols import delta
@@ -21,6 +20,7 @@ from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import CHERNOFF_A5, PRESCRIBED, beta, p
 from .common import CLAIMS_BY_ID, DELTA_RANGE, grid_fraction
+from .families import a2_structured, a3_structured, a5_build, a5_structured
 
 
 # =========================================================================== Appendix A (probabilistic tools with constants)
@@ -36,26 +36,9 @@ def _tail_a2(values: Instance) -> arb:
     return (dd * t * t).gamma_upper(arb(dd) / 2, regularized=1)
 
 
-def _a2_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    """Dimensions 1–50 and β from 1e-12 to beyond 2d/e (where log(2d/β) < 1 and the union-bound proof breaks)."""
-    betas = ("1e-12", "1e-3", "0.05", "0.3", "0.7", "0.735", "0.9", "1", "1.5", "5")
-    out = [{"d": dd, "beta": Fraction(b)} for dd in (1, 2, 3, 5, 10, 50) for b in betas]
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
-
-
 def _true_delta_a3(values: Instance) -> arb:
     """The true δ at ε = Δ²/(2σ²) + (Δ/σ)√(2 log(1/δ)) of N(μ, σ²I) vs N(μ', σ²I), ‖μ − μ'‖ = Δ (Balle & Wang)."""
     return delta_enclosure(values["epsilon"], values["sigma"], values["Delta"])
-
-
-def _a3_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    out = [{"Delta": Fraction(D_), "sigma": Fraction(s_), "delta": Fraction(d_)}
-           for D_ in ("0.01", "1", "10") for s_ in ("0.1", "1", "30") for d_ in ("1e-30", "1e-5", "0.01", "0.3", "0.9")]
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
 
 
 def _binomial_tail(values: Instance) -> arb:
@@ -71,19 +54,6 @@ def _binomial_tail_exact(NN: Fraction, pp: Fraction, dp: Fraction) -> Fraction:
                Fraction(0))
 
 
-def _a5_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    out = [{"N": NN, "p": Fraction(p_), "delta_p": Fraction(d_)}
-           for NN in (1, 2, 5, 20, 100) for p_ in ("0.01", "0.1", "0.5", "0.9")
-           for d_ in ("0", "0.01", "0.1", "0.5", "1", "3", "10")]
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
-
-
-def _a5_build(q: dict) -> dict:
-    return {"N": max(1, round(q["N"])), "p": grid_fraction(q["p"], 2**16) or Fraction(1, 2**16), "delta_p": grid_fraction(q["dp"], 2**12)}
-
-
 CLAIMS_A = [
     Claim(
         id="d2d.lemA.2",
@@ -93,7 +63,7 @@ CLAIMS_A = [
         hypotheses=(H("β > 0", ">", beta, 0), P("d is a positive integer", lambda v: holds(is_int(v["d"]) and frac(v["d"]) >= 1))),
         bound=beta,
         quantity=_tail_a2,
-        adversaries=(Adversary("dimensions 1–50, β up to beyond 2d/e", generate=_a2_structured),
+        adversaries=(Adversary("dimensions 1–50, β up to beyond 2d/e", generate=a2_structured),
                      Adversary("search over (d, β)", space=Space(
                          {"d": (1.0, 60.0), "beta": (1e-12, 10.0)}, log=frozenset({"beta"}),
                          build=lambda q: {"d": max(1, round(q["d"])), "beta": grid_fraction(q["beta"], 2**40) or Fraction(1, 2**40)}))),
@@ -109,7 +79,7 @@ CLAIMS_A = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.lemA.3"],
         quantity=_true_delta_a3,
-        adversaries=(Adversary("shifts, noise levels and δ from 1e-30 to 0.9", generate=_a3_structured),
+        adversaries=(Adversary("shifts, noise levels and δ from 1e-30 to 0.9", generate=a3_structured),
                      Adversary("search over (Δ, σ, δ)", space=Space(
                          {"Delta": (1e-3, 100.0), "sigma": (1e-3, 100.0), "delta": (1e-30, 0.95)},
                          log=frozenset({"Delta", "sigma", "delta"})))),
@@ -126,10 +96,10 @@ CLAIMS_A = [
                     P("N a positive integer, δ' ≥ 0", lambda v: holds(is_int(v["N"]) and frac(v["N"]) >= 1 and frac(v["delta_p"]) >= 0))),
         bound=CHERNOFF_A5,
         quantity=_binomial_tail,
-        adversaries=(Adversary("N up to 100, p from 0.01 to 0.9, δ' from 0 to 10", generate=_a5_structured),
+        adversaries=(Adversary("N up to 100, p from 0.01 to 0.9, δ' from 0 to 10", generate=a5_structured),
                      Adversary("search over (N, p, δ')", space=Space(
                          {"N": (1.0, 200.0), "p": (1e-3, 1.0), "dp": (0.0, 20.0)}, log=frozenset({"p"}),
-                         build=_a5_build))),
+                         build=a5_build))),
         derivation="d2d.lemA.5",
         note="Quantity: the exact binomial tail (Fractions).",
     ),

@@ -427,6 +427,15 @@ PGD_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses())
 ACC_HYPS = (*PGD_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
 
 
+def datasets_of(data: tuple, ups: list) -> list[tuple]:
+    from ...algorithms.d2d import multiset_update
+
+    out = [data]
+    for kind, z in ups:
+        out.append(multiset_update(out[-1], kind, z))
+    return out
+
+
 def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> Fraction:
     """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on f = mean of (a/2)(θ − x)² over
     ``content`` in one dimension, from ``start``. When ρ = 1 − ηa ∈ [0, 1) and both ``start`` and the mean c lie in Θ,

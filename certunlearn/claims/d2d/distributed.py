@@ -26,10 +26,9 @@ from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import ACC_45, ACC_45_FIX, PRESCRIBED, PRESCRIBED_45, xi
 from .common import (
-    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, SC_HYPS, SETUP_NAMES, gd_1d, pgd_hypotheses, pgd_instance,
-    setup_cached, setup_of,
+    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, SC_HYPS, SETUP_NAMES, datasets_of, gd_1d, pgd_hypotheses,
+    pgd_instance, setup_cached, setup_of,
 )
-from .reservoir import datasets_of
 
 
 # =========================================================================== Theorem 4.5 (perturbed distributed descent)

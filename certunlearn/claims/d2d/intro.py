@@ -7,7 +7,6 @@ Paper file: ``papers/002_7f80bf4846a5a6af.txt``. The +fix claim charges the view
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -19,12 +18,10 @@ from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
 from ..hypotheses import P
 from ..instances import frac, instance_key
-from ..model import Adversary, Claim, Instance, Kind, Space
+from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import PRESCRIBED, PRESCRIBED_31
-from .common import (
-    CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, frac_matrix, grid_fraction, pgd_instance, setup_cached,
-    setup_of, sq_norm,
-)
+from .common import CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, frac_matrix, setup_cached, setup_of, sq_norm
+from .families import VIEW_SEARCH, view_structured
 
 
 # =========================================================================== the introduction's DP statement (line 74)
@@ -78,36 +75,6 @@ def _view_ok(values: Instance) -> Decision:
     return Decision.TRUE
 
 
-def _view_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    """The deleted point at one extreme, its alternative at the other; many and few iterations (at large I the
-    pre-deletion release is far from private: its shift is the full sensitivity, the noise ∝ γ^I)."""
-    out = []
-    for n0, I_, (eps, dl), (a, mm, MM) in itertools.product((2, 4), (1, 2, 4, 8), ((Fraction(1, 2), Fraction(1, 10**5)),
-                                                                                   (Fraction(1), Fraction(1, 100))),
-                                                             ((1, 1, 3), (3, 1, 3))):
-        X = [[-1]] * (n0 - 1) + [[1]]
-        inst = pgd_instance([a], 1, [-1], [1], X, [[-1, 1]], [-1], epsilon=eps, delta=dl, I=I_)
-        inst["m"], inst["M"], inst["zp"] = Fraction(mm), Fraction(MM), [-1]
-        out.append(inst)
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
-
-
-def _view_build(q: dict) -> dict:
-    a = grid_fraction(q["a"])
-    pts = [[grid_fraction(q[f"x{j}"])] for j in range(3)]
-    inst = pgd_instance([a], 1, [-1], [1], pts, [[-1, *pts[0]]], [-1], epsilon=grid_fraction(q["epsilon"], 2**16),
-                        delta=Fraction(1, 10 ** max(1, round(q["logdelta"]))), I=max(1, round(q["I"])))
-    inst["m"], inst["M"] = a / grid_fraction(q["ratio"]), a
-    inst["zp"] = [grid_fraction(q["zp"])]
-    return inst
-
-
-VIEW_SEARCH = Adversary("search over 1-d quadratics: data, z, z', ε, δ, I", space=Space(
-    bounds={"a": (0.2, 5.0), "ratio": (1.05, 30.0), "x0": (-1.0, 1.0), "x1": (-1.0, 1.0), "x2": (-1.0, 1.0),
-            "zp": (-1.0, 1.0), "epsilon": (0.05, 5.0), "logdelta": (1.0, 9.0), "I": (1.0, 12.0)},
-    log=frozenset({"a", "ratio", "epsilon"}), build=_view_build))
 _VIEW_HYPS = (*PGD_HYPS, P("U deletes one point z of D_0; z' ≠ z with ‖z'‖ ≤ R; n ≥ 2", _view_ok))
 
 CLAIMS_INTRO = [
@@ -123,7 +90,7 @@ CLAIMS_INTRO = [
         bound=2 * delta,
         prescribed=PRESCRIBED["d2d.intro-dp"],
         quantity=view_delta(None),
-        adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=_view_structured),
+        adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=view_structured),
                      VIEW_SEARCH),
         derivation="d2d.intro-dp",
         note="Quantity: the true δ at 2ε between the two joint laws N((θ̂_0, θ̂_1), σ²I_{2d}) and N((θ̂'_0, θ̂'_1), σ²I_{2d}) "
@@ -141,7 +108,7 @@ CLAIMS_INTRO = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.intro-dp+fix"],
         quantity=view_delta("epsilon_view"),
-        adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=_view_structured),
+        adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=view_structured),
                      VIEW_SEARCH),
         derivation="d2d.intro-dp+fix",
         corrects="d2d.intro-dp",

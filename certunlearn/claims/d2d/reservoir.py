@@ -8,25 +8,22 @@ printed Algorithm 5 fails for repeated points; the ``+fix`` claims use the ``"by
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
-import numpy as np
 import sympy
 from flint import arb
 from sympy import log
 
 from ...algorithms.parameters import ceil_exact
-from ...errors import CertunlearnError
 from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
-from ..model import Adversary, Claim, Instance, Kind, Space
+from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import B, deltap, n
-from .common import CLAIMS_BY_ID, grid_fraction
+from .common import CLAIMS_BY_ID, datasets_of
+from .families import LEM42_SEARCH, LEM43_SEARCH, lem42_structured, lem43_structured
 
 
 # =========================================================================== Section 4: reservoir sampling (Lemmas 4.2, 4.3)
@@ -42,15 +39,6 @@ def _data_updates(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[st
             raise ValueError("an update's op is 1 (add) or -1 (delete)")
         ups.append((ADD if op == 1 else DELETE, z))
     return data, ups
-
-
-def datasets_of(data: tuple, ups: list) -> list[tuple]:
-    from ...algorithms.d2d import multiset_update
-
-    out = [data]
-    for kind, z in ups:
-        out.append(multiset_update(out[-1], kind, z))
-    return out
 
 
 def _reservoir_ok(assumption_26: bool) -> Callable[[Instance], Decision]:
@@ -106,38 +94,6 @@ def lem42_tv(values: Instance, variant: str = "printed") -> Fraction:
     return out
 
 
-def _lem42_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    """Tiny multisets with and without repeated values; deletions of a repeated value (the printed Algorithm 5
-    resamples every slot holding it), deletions of a unique value, additions of new and of present values."""
-    out = []
-    datasets = ((1, 2, 3), (1, 1, 2), (1, 1, 1, 2), (1, 1, 2, 2), (1, 2, 3, 4), (1, 1))
-    for data, Bn in itertools.product(datasets, (1, 2, 3)):
-        counts = Counter(data)
-        rep = max(counts, key=lambda v: counts[v])
-        for U in ([[-1, rep]], [[1, rep]], [[1, 9]], [[-1, rep], [1, 9]], [[-1, min(counts)], [-1, rep]]):
-            try:
-                Ds = datasets_of(tuple(Fraction(v) for v in data), [("add" if o == 1 else "delete", Fraction(z)) for o, z in U])
-            except CertunlearnError:
-                continue
-            if all(len(x) >= 1 for x in Ds) and (Bn <= 2 or len(U) == 1):
-                out.append({"data": list(data), "U": U, "B": Bn})
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
-
-
-def _lem42_build(q: dict) -> dict:
-    data = [int(round(q[f"x{j}"])) for j in range(int(round(q["n"])))]
-    z = data[int(round(q["pick"])) % len(data)]
-    U = [[-1, z]] if q["op"] < 0 or len(data) < 2 else [[1, int(round(q["new"]))]]
-    return {"data": data, "U": U, "B": int(round(q["B"]))}
-
-
-LEM42_SEARCH = Adversary("search over multisets of up to 4 values in {1, 2, 3}, one update, B ≤ 3", space=Space(
-    bounds={"n": (2.0, 4.0), "x0": (1.0, 3.0), "x1": (1.0, 3.0), "x2": (1.0, 3.0), "x3": (1.0, 3.0),
-            "pick": (0.0, 3.0), "op": (-1.0, 1.0), "new": (1.0, 4.0), "B": (1.0, 3.0)}, build=_lem42_build))
-
-
 @functools.lru_cache(maxsize=1024)
 def _lem43_tail(variant: str, key: tuple) -> Fraction:
     """max over rounds i ≥ 1 of P[s_i > 10(B/n)log(1/δ')], s_i = #{positions p : S_i[p] ≠ S_{i−1}[p]}, exactly.
@@ -175,34 +131,6 @@ def lem43_quantity(variant: str) -> Callable[[Instance], arb]:
     return quantity
 
 
-def _lem43_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    """n = 10…100 with k copies of the updated value (k = 1: the proof's case; k up to 3n/4), B ∈ {n, 4n},
-    δ' ∈ {1/3, 10⁻², 10⁻⁶}; deletions of the repeated value, additions, a deletion after an addition."""
-    out = []
-    for n0, frac_k, mult, dp in itertools.product((10, 20, 50, 100), (0, Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)),
-                                                  (1, 4), (Fraction(1, 3), Fraction(1, 100), Fraction(1, 10**6))):
-        k_ = max(1, int(frac_k * n0))
-        data = [0] * k_ + list(range(1, n0 - k_ + 1))
-        for U in ([[-1, 0]], [[1, 0]], [[1, 0], [-1, 0]]):
-            out.append({"data": data, "U": U, "B": mult * n0, "delta_p": dp})
-    if size < len(out):
-        pick = sorted(rng.choice(len(out), size, replace=False))
-        out = [out[j] for j in pick]
-    return out
-
-
-def _lem43_build(q: dict) -> dict:
-    n0 = int(round(q["n"]))
-    k_ = max(1, min(n0, int(round(q["k"] * n0))))
-    data = [0] * k_ + list(range(1, n0 - k_ + 1))
-    return {"data": data, "U": [[-1, 0]] if q["op"] < 0 else [[1, 0]], "B": max(n0, int(round(q["mult"] * n0))),
-            "delta_p": grid_fraction(q["dp"], 2**30) or Fraction(1, 2**30)}
-
-
-LEM43_SEARCH = Adversary("search over n ≤ 60, the multiplicity of the updated value, B/n ≤ 4, δ'", space=Space(
-    bounds={"n": (4.0, 60.0), "k": (0.0, 1.0), "op": (-1.0, 1.0), "mult": (1.0, 4.0), "dp": (1e-8, 0.36)},
-    log=frozenset({"dp"}), build=_lem43_build))
-
 _LEM43_HYPS = (H("δ' > 0", ">", deltap, 0), H("δ' ≤ 1/e", "<=", deltap, sympy.exp(-1)),
                P("B ≥ n = |D_0|", lambda v: holds(is_int(v["B"]) and frac(v["B"]) >= len(v["data"]))),
                P("deletions of present points; Assumption 2.6 (n_i ≥ n/2)", _reservoir_ok(True)))
@@ -218,7 +146,7 @@ CLAIMS_4A = [
         bound=sympy.Integer(1),
         quantity=lem42_quantity("printed"),
         adversaries=(Adversary("tiny multisets with repeated values, deletions and additions, B ≤ 3",
-                               generate=_lem42_structured), LEM42_SEARCH),
+                               generate=lem42_structured), LEM42_SEARCH),
         derivation="d2d.lem4.2",
         note="Quantity: the largest likelihood ratio between the exact law of S_i (enumerated in Fractions) and "
              "P^B(D_i); the lemma holds iff it is 1 (tightness 1, exactly). A deletion of a value with c ≥ 2 copies "
@@ -236,7 +164,7 @@ CLAIMS_4A = [
         bound=sympy.Integer(1),
         quantity=lem42_quantity("by-copy"),
         adversaries=(Adversary("tiny multisets with repeated values, deletions and additions, B ≤ 3",
-                               generate=_lem42_structured), LEM42_SEARCH),
+                               generate=lem42_structured), LEM42_SEARCH),
         derivation="d2d.lem4.2+fix",
         corrects="d2d.lem4.2",
         note="A slot holding z holds the deleted copy with probability 1/c: resampling it then (and keeping the other "
@@ -252,7 +180,7 @@ CLAIMS_4A = [
         bound=deltap,
         quantity=lem43_quantity("printed"),
         adversaries=(Adversary("n up to 100, k copies of the updated value, B ∈ {n, 4n}, δ' down to 10⁻⁶",
-                               generate=_lem43_structured), LEM43_SEARCH),
+                               generate=lem43_structured), LEM43_SEARCH),
         derivation="d2d.lem4.3",
         note="Quantity: max over rounds of the exact binomial tail of s_i (Fractions), s_i counting positions whose "
              "point changed (Algorithm 6's modified parts are those holding one). The proof takes the copies of the "
@@ -268,7 +196,7 @@ CLAIMS_4A = [
         bound=deltap,
         quantity=lem43_quantity("by-copy"),
         adversaries=(Adversary("n up to 100, k copies of the updated value, B ∈ {n, 4n}, δ' down to 10⁻⁶",
-                               generate=_lem43_structured), LEM43_SEARCH),
+                               generate=lem43_structured), LEM43_SEARCH),
         derivation="d2d.lem4.3+fix",
         corrects="d2d.lem4.3",
         note="A position is touched only if it holds the deleted copy (probability 1/n_{i−1}) or receives the added "

@@ -6,11 +6,9 @@ function of the run time", line 82); the iteration column as T_{i₂}/T_i of the
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
-import numpy as np
 from flint import arb
 from sympy import Rational
 
@@ -19,12 +17,13 @@ from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, Hypothesis, Instance, Kind, Space
+from ..model import Adversary, Claim, Hypothesis, Instance, Kind
 from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
     L, M, beta, m, xi,
 )
-from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, grid_fraction
+from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
+from .families import table_search, table_structured
 from .perturbed_gd import i_min_32
 
 
@@ -95,66 +94,6 @@ def _table_hyps(row: str, kind: str) -> tuple[Hypothesis, ...]:
     return base
 
 
-def _table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int], list[dict]]:
-    """Accuracy: condition numbers M/m from 3/2 to 100 (γ from 1/5 to 0.98), n from 10 to 10⁶ (10³ for the
-    distributed row, whose entry e^{−𝓘√n} underflows beyond), 𝓘 and 𝓘₂ − 𝓘 from 1 to 50, ε ∈ {0.1, 1}.
-    Iterations: rounds i from 2 to 10⁶ against i₂ up to 10¹⁸, δ ∈ {10⁻⁵, 1/2}, 𝓘 ∈ {1, 10}."""
-
-    def generate(rng: np.random.Generator, size: int) -> list[dict]:
-        out = []
-        if kind == "accuracy":
-            grid = itertools.product((Fraction(3, 2), 3, 5, 10, 100), (10, 1000, 10**6), (1, 5, 20), (1, 10, 50),
-                                     (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5),))
-        else:
-            grid = itertools.product((Fraction(3, 2), 10, 100), (10, 1000), (1, 10), ((2, 10**4), (1000, 10**9), (10**6, 10**18)),
-                                     (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5), Fraction(1, 2)))
-        for ratio, nn, I_, dI, eps, dl in grid:
-            if row == "distributed" and kind == "accuracy" and (nn > 1000 or dI > 10):
-                continue
-            inst = {"L": 1, "M": ratio, "m": 1, "n": nn, "d": 10, "D": 2, "epsilon": eps, "delta": dl,
-                    "beta": Fraction(1, 20), "I": I_, "xi": 1}
-            if row == "pgd-perfect":
-                env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-                inst["I"] = max(I_, ceil_exact(I_MIN_32, env))
-            if row in ("regularized", "pgd-weak"):
-                inst.pop("m")
-            if kind == "accuracy":
-                inst["I2"] = inst["I"] + dI
-            else:
-                inst["i"], inst["i2"] = dI
-                inst["beta"] = 1
-            out.append(inst)
-        if size < len(out):
-            out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-        return out
-
-    return generate
-
-
-def _table_search(row: str, kind: str) -> Adversary:
-    def build(q: dict) -> dict:
-        inst = {"L": 1, "M": grid_fraction(q["ratio"], 2**8), "m": 1, "n": max(2, round(q["n"])), "d": max(1, round(q["d"])), "D": 2,
-                "epsilon": grid_fraction(q["epsilon"], 2**16) or Fraction(1, 2**16), "delta": Fraction(1, 10 ** max(1, round(q["logdelta"]))),
-                "beta": Fraction(1, 20), "I": max(1, round(q["I"])), "xi": 1}
-        if row == "pgd-perfect":
-            env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
-            inst["I"] = max(inst["I"], ceil_exact(I_MIN_32, env))
-        if row in ("regularized", "pgd-weak"):
-            inst.pop("m")
-        if kind == "accuracy":
-            inst["I2"] = inst["I"] + max(1, round(q["dI"]))
-        else:
-            inst["i"], inst["i2"], inst["beta"] = max(2, round(q["i"])), max(3, round(q["i"] * q["mult"])), 1
-        return inst
-
-    big = row == "distributed" and kind == "accuracy"  # e^{−𝓘√n} underflows a float ratio beyond these
-    bounds = {"ratio": (1.05, 200.0), "n": (2.0, 1000.0 if big else 1e6), "d": (1.0, 100.0), "epsilon": (0.01, 10.0),
-              "logdelta": (1.0, 12.0), "I": (1.0, 20.0 if big else 60.0)}
-    bounds.update({"dI": (1.0, 10.0 if big else 60.0)} if kind == "accuracy" else {"i": (2.0, 1e6), "mult": (1.5, 1e6)})
-    return Adversary(f"search over the condition number, n, d, ε, δ, I{', I2' if kind == 'accuracy' else ', i, i2'}",
-                     space=Space(bounds, frozenset({"ratio", "n", "d", "epsilon", "i", "mult"}), build=build))
-
-
 def _table_claims() -> list[Claim]:
     out = []
     for row in ("pgd", "pgd-perfect", "regularized", "pgd-weak", "distributed"):
@@ -181,7 +120,7 @@ def _table_claims() -> list[Claim]:
                 bound=(ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)[row],
                 quantity=table_accuracy_ratio(row, fix),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, I 1…20, I2 − I 1…50",
-                                       generate=_table_structured(row, "accuracy")), _table_search(row, "accuracy")),
+                                       generate=table_structured(row, "accuracy")), table_search(row, "accuracy")),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-accuracy" if fix else None,
                 note="Quantity: the exact ratio of the theorem's explicit accuracy bound (its proof's last explicit "
@@ -204,7 +143,7 @@ def _table_claims() -> list[Claim]:
                 bound=(ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row],
                 quantity=table_iteration_ratio(row),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, rounds 2…10⁹",
-                                       generate=_table_structured(row, "iterations")), _table_search(row, "iterations")),
+                                       generate=table_structured(row, "iterations")), table_search(row, "iterations")),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-iterations" if fix else None,
                 note="Quantity: T_{i₂}/T_i with T_i = ⌈prescribed T_i⌉ as the algorithm runs it (per copy for Theorem 4.5). "
