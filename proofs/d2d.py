@@ -1,5 +1,7 @@
 """Derivations of the Descent-to-Delete claims (``certunlearn.claims.d2d``), the paper's own chains as printed.
 
+The printed expressions come from ``certunlearn.formulas.d2d`` (the claims' bounds are the same sympy objects).
+
 Paper file ``papers/002_7f80bf4846a5a6af.txt``. Each derivation writes the printed proof step by step; the
 engine proves, samples or refutes each step and checks the link of the last right-hand side to the claim's
 bound (or prescribed σ). Where a printed step fails, the step is kept as printed (and comes out refuted) and
@@ -18,7 +20,7 @@ from collections.abc import Callable
 import sympy
 from sympy import Rational, log, sqrt
 
-from certunlearn.claims.d2d import (
+from certunlearn.formulas.d2d import (
     CHERNOFF_A5, EPS_A3, N, deltap, p,
     ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, CONTRACTION_213, G2_32, GAP, GAP_32, GAP_32_I, I_MIN_32,
     I_MIN_32_FIX, LG2, RHO_31, RHO_32, SENSITIVITY_212, SIGMA_31, SIGMA_32, SIGMA_32_FIX, D, I, L, M, T, beta, d,

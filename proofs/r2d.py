@@ -842,10 +842,7 @@ def table3_d2d() -> Derivation:
     gap = sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))
     gt = (Lt - lt) / (Lt + lt)
     printed = 4 * sqrt(2) * Mt * gt**Kt / (lt * n * (1 - gt**Kt) * gap)
-    try:  # the d2d paper's printed σ, from its formulas module (one source of truth)
-        from certunlearn.formulas.d2d import SIGMA_31 as D2D_SIGMA
-    except ImportError:  # pragma: no cover - a tree where d2d's formulas still live in its claims
-        from certunlearn.claims.d2d import SIGMA_31 as D2D_SIGMA
+    from certunlearn.formulas.d2d import SIGMA_31 as D2D_SIGMA
 
     return Derivation(
         claim_id="r2d.table3:d2d",

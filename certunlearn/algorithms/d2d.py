@@ -16,7 +16,8 @@ Paper file: ``papers/002_7f80bf4846a5a6af.txt``; line numbers below refer to it.
   unlearning that re-optimises only the touched parts (Algorithm 6, lines 372–389), publishing the
   average of the best copy (Algorithm 7, lines 391–395).
 * :func:`theorem_parameters` evaluates the σ, iteration counts and step sizes a theorem prescribes
-  (``claim.prescribed`` of ``certunlearn.claims``), σ rounded up, iteration counts rounded up.
+  (``PRESCRIBED`` of :mod:`certunlearn.formulas.d2d`, as ``claim.prescribed`` carries it), σ rounded up,
+  iteration counts rounded up.
 
 Indexing convention (Definitions 2.1–2.2, lines 89–99)
 ------------------------------------------------------

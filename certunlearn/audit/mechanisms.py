@@ -56,7 +56,7 @@ def d2d_reference(claim_id: str, sigma_factor: float = 1.0):
     """The reference perturbed GD of a secret-state unlearning claim of d2d (``certunlearn.algorithms.d2d`` with
     the claim's prescribed parameters, means exact): side 0 draws N(θ̂_k, (σ·sigma_factor)²I) after the last
     update of ``U``, side 1 draws N(μ_k, (σ·sigma_factor)²I) of retraining on D_k."""
-    from ..claims.d2d import secret_runs_of
+    from ..claims.d2d.common import secret_runs_of
 
     claim = get_claim(claim_id)
     if claim.paper != "d2d" or "sigma" not in claim.prescribed or claim.id.startswith(("d2d.thm3.2", "d2d.thm4")):

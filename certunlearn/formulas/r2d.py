@@ -14,6 +14,7 @@ import sympy
 from sympy import Rational, log, sqrt
 
 from .symbols import Delta, delta, epsilon, sigma
+from .d2d import PRESCRIBED as D2D_PRESCRIBED
 
 # =========================================================================== symbols (Section 2, lines 40–80)
 n = sympy.Symbol("n", positive=True)  # size of the training set D
@@ -134,9 +135,4 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
 
 # Table 3's D2D row keeps the d2d paper's own Theorem 3.1 parameters (η, T, T_i: one home, certunlearn.formulas.d2d)
 # and replaces σ by Table 3's transcription.
-try:
-    from .d2d import PRESCRIBED as _D2D_PRESCRIBED
-except ImportError:  # pragma: no cover - a tree without the d2d formulas module
-    _D2D_PRESCRIBED = {}
-if "d2d.thm3.1" in _D2D_PRESCRIBED:
-    PRESCRIBED["r2d.table3:d2d"] = {**_D2D_PRESCRIBED["d2d.thm3.1"], "sigma": SIGMA_TABLE3_D2D}
+PRESCRIBED["r2d.table3:d2d"] = {**D2D_PRESCRIBED["d2d.thm3.1"], "sigma": SIGMA_TABLE3_D2D}

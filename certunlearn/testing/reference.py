@@ -149,7 +149,7 @@ def case_from_instance(claim_id: str, instance: dict[str, Any]) -> D2DCase:
     with the claim's η, T_1 and σ (evaluated by ``algorithms.parameters.theorem_parameters``, σ rounded up)."""
     from ..claims import get_claim
     from ..algorithms.parameters import theorem_parameters
-    from ..claims.d2d import CONST_NAMES, frac, setup_of
+    from ..claims.d2d.common import CONST_NAMES, frac, setup_of
 
     claim = get_claim(claim_id)
     s = setup_of(instance)

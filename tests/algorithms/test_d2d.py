@@ -386,9 +386,11 @@ CONSTS = {"L": 3, "M": 4, "m": 1, "n": 10, "D": 2, "I": 5, "epsilon": 1, "delta"
 
 
 def test_theorem_parameters_round_sigma_up_and_iterations_up(monkeypatch):
-    import certunlearn.claims
+    import certunlearn.algorithms.parameters
 
-    monkeypatch.setattr(certunlearn.claims, "get_claim", lambda key: STUB_31 if key == "d2d.thm3.1" else None)
+    # ids resolve through the formulas layer (certunlearn.formulas.prescription): the stub stands in for it
+    monkeypatch.setattr(certunlearn.algorithms.parameters, "prescription",
+                        lambda key: STUB_31 if key == "d2d.thm3.1" else None)
     p = theorem_parameters("thm3.1", **CONSTS)
     assert p["eta"] == F(2, 5) and p["gamma"] == F(3, 5) and p["T_i"] == 5
     assert p["T"] == 8  # 5 + log(10/3)/log(5/3) = 7.357…

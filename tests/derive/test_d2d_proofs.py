@@ -50,7 +50,7 @@ def _num(expr, point):
 
 def test_table1_structure_used_by_the_derivations():
     """The table derivations argue on the structure of each explicit accuracy bound in 𝓘: checked here at points."""
-    from certunlearn.claims import d2d as C
+    from certunlearn.formulas import d2d as C
 
     pts = [dict(L="1", M="3", m="1", n="10", d="2", D="2", epsilon="1", delta="1/1000", beta="1/20", I="2", xi="1"),
            dict(L="2", M="7/2", m="1/2", n="100", d="5", D="1", epsilon="1/10", delta="1/100", beta="1/10", I="5", xi="1")]

@@ -43,7 +43,7 @@ def test_paper_instances_cover_registered_claims(paper):
 def test_claim_cases_carry_the_certified_parameters():
     """The case of an instance runs with the η, T_1 and σ that algorithms.d2d.theorem_parameters prescribes."""
     from certunlearn.algorithms.d2d import theorem_parameters
-    from certunlearn.claims.d2d import CONST_NAMES
+    from certunlearn.claims.d2d.common import CONST_NAMES
     from certunlearn.testing.reference import case_from_instance
     from certunlearn.testing.strategies import _structured
 

@@ -1,0 +1,453 @@
+"""Shared helpers of the d2d claims: exact arithmetic, the perturbed-GD problem of an instance, its hypotheses,
+exact probability helpers, and the quantities every perturbed-GD claim measures.
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. The instance family (Setup, ``pgd_instance``) is the quadratic
+``f_x(θ) = ½(θ − x)ᵀA(θ − x)`` on a box Θ (Section 2.2, lines 133–147: the constants L, m, M, D of Definitions
+2.9–2.11, checked against the family's declared constants); Assumption 2.6 (line 117) is ``n_i ≥ n/2``.
+``unlearning_delta`` (Definition 2.4, lines 105–110) and ``accuracy_probability`` (Definition 2.7, line 121) run
+Algorithms 1–3 (lines 175–195) exactly with the parameters ``theorem_parameters`` evaluates. ``CLAIMS_BY_ID`` is
+filled by the section modules as they are imported.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+from flint import arb
+
+from ...algorithms.parameters import ceil_exact, theorem_parameters
+from ...formulas.symbols import delta, epsilon
+from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.precision import workprec
+from ...numeric.sympy_arb import arb_eval
+from ...privacy import delta_enclosure
+from ...privacy.profile import erfc_ball, profile_arb
+from ..hypotheses import H, P, holds
+from ..instances import frac, instance_key, is_int
+from ..model import Claim, Hypothesis, Instance
+from ...formulas.d2d import M, beta, m
+
+
+# =========================================================================== small exact helpers
+def _vec(row: Sequence[Any]) -> np.ndarray:
+    return np.asarray([frac(v) for v in row], dtype=object)
+
+
+def frac_matrix(rows: Sequence[Sequence[Any]]) -> np.ndarray:
+    return np.asarray([[frac(v) for v in row] for row in rows], dtype=object)
+
+
+def sq_norm(v: np.ndarray) -> Fraction:
+    return sum((x * x for x in v), Fraction(0))
+
+
+def _true() -> Decision:
+    return Decision.TRUE
+
+
+def decide_ge(a: Any, b: Any) -> Decision:
+    """a ≥ b decided on enclosures (a, b exact numbers, arbs or zero-argument callables)."""
+    return decide(b, "<=", a, max_prec=1024).decision
+
+
+UNIT = arb(0).union(arb(1))
+
+
+def clamp01(x: arb) -> arb:
+    """An enclosure of a probability intersected with [0, 1]."""
+    return x.intersection(UNIT) if x.overlaps(UNIT) else x
+
+
+EPS_POS = H("ε > 0", ">", epsilon, 0)
+DELTA_RANGE = (H("δ > 0", ">", delta, 0), H("δ < 1", "<", delta, 1))
+
+
+# =========================================================================== the perturbed-GD problem of an instance
+class Setup:
+    """The problem an instance describes: the diagonal quadratic loss, the box Θ, D_0, the updates, θ'_0."""
+
+    def __init__(self, values: Instance, reg_free: bool = True):
+        from ...algorithms.d2d import Update
+        from ...problems import Box, Quadratic
+
+        a = [frac(v) for v in values["A"]]
+        self.dim = len(a)
+        self.a = a
+        self.R = frac(values["R"])
+        A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
+        self.loss = Quadratic(A=A, R=self.R)
+        self.lo = [frac(v) for v in values["lo"]]
+        self.hi = [frac(v) for v in values["hi"]]
+        self.domain = Box(tuple(self.lo), tuple(self.hi))
+        self.X = frac_matrix(values["X"])
+        self.updates = []
+        for row in values.get("U", []):
+            op, x = frac(row[0]), [frac(v) for v in row[1:]]
+            if op not in (1, -1):
+                raise ValueError("an update's op is 1 (add) or -1 (delete)")
+            self.updates.append(Update.add(x) if op == 1 else Update.delete(x))
+        self.theta0 = _vec(values["theta0"]) if "theta0" in values else None
+
+    def datasets(self) -> list[np.ndarray]:
+        """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays."""
+        from ...algorithms.d2d import Problem, apply_update
+
+        prob = Problem(self.loss, self.domain)
+        out = [self.X]
+        for u in self.updates:
+            out.append(apply_update(prob, out[-1], None, u)[0])
+        return out
+
+    def minimiser(self, X: np.ndarray) -> np.ndarray:
+        from ...problems import minimize
+
+        res = minimize(self.loss, self.domain, X)
+        if not res.exact:
+            raise ArithmeticError("the minimiser is not exact")
+        return np.asarray([frac(v) for v in res.theta], dtype=object)
+
+
+@functools.lru_cache(maxsize=4096)
+def setup_cached(key: tuple) -> Setup:
+    return Setup(dict((k, v) for k, v in key))
+
+
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0")
+
+
+def setup_of(values: Instance) -> Setup:
+    return setup_cached(instance_key(values, SETUP_NAMES))
+
+
+def _data_ok(values: Instance) -> Decision:
+    """The instance is well formed: dimensions agree, every point (data and updates) has ‖x‖ ≤ R, deletions
+    remove a present point, n = |D_0|, d = dim, θ'_0 ∈ Θ, and Assumption 2.6 (n_i ≥ n/2, n_i ≥ 1)."""
+    s = setup_of(values)
+    if s.X.ndim != 2 or s.X.shape[1] != s.dim or len(s.lo) != s.dim or len(s.hi) != s.dim:
+        return Decision.FALSE
+    if "n" in values and frac(values["n"]) != s.X.shape[0]:
+        return Decision.FALSE
+    if "d" in values and frac(values["d"]) != s.dim:
+        return Decision.FALSE
+    if s.theta0 is not None and (len(s.theta0) != s.dim or not s.domain.contains(s.theta0)):
+        return Decision.FALSE
+    s.loss.check_data(s.X)
+    for u in s.updates:
+        s.loss.check_data(np.asarray([u.x], dtype=object))
+    sizes = [len(X) for X in s.datasets()]  # raises for a deletion of an absent point
+    n0 = sizes[0]
+    return holds(all(2 * ni >= n0 and ni >= 1 for ni in sizes))
+
+
+def _declared(values: Instance) -> dict[str, Any]:
+    s = setup_of(values)
+    c = s.loss.constants(s.domain)
+    return {"L": c.value("L"), "M": c.value("M"), "m": c.value("m"), "D": c.value("D")}
+
+
+def _constants_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
+    """The instance's constants are valid for the family on Θ: L ≥ the declared (verified) Lipschitz constant,
+    M ≥ the declared smoothness, m ≤ the declared strong convexity, D ≥ the diameter of Θ."""
+
+    def check(values: Instance) -> Decision:
+        dec = _declared(values)
+        for name in names:
+            exact = dec[name]
+            own = frac(values[name])
+            if name == "m":
+                r = decide_ge(lambda: arb_eval(exact), own)
+            else:
+                r = decide_ge(own, lambda: arb_eval(exact))
+            if r is not Decision.TRUE:
+                return r
+        return Decision.TRUE
+
+    return check
+
+
+def pgd_hypotheses(constants: Sequence[str] = ("L", "m", "M", "D")) -> tuple[Hypothesis, ...]:
+    return (
+        P("data: ‖x‖ ≤ R, dims, deletions of present points, Assumption 2.6 (n_i ≥ n/2), θ'_0 ∈ Θ", _data_ok),
+        P("f_z is m-strongly convex, L-Lipschitz, M-smooth on Θ (declared, verified constants); D ≥ diam Θ",
+          _constants_ok(constants)),
+    )
+
+
+SC_HYPS = (H("m < M", "<", m, M), P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1)))
+
+
+def constants_env(values: Instance, names: Iterable[str]) -> dict[str, Any]:
+    return {k: frac(values[k]) for k in names if k in values}
+
+
+# =========================================================================== exact probability helpers
+def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
+    """P[‖c + W‖² > x] for W ~ N(0, I_dof) and ‖c‖² = lam (noncentral χ² survival), rigorously.
+
+    dof = 1: (erfc((s − c)/√2) + erfc((s + c)/√2))/2 with s = √x, c = √lam. Otherwise the Poisson mixture
+    Σ_j e^{−λ/2}(λ/2)^j/j! · Q(dof/2 + j, x/2) (regularised upper incomplete gamma, arb), truncated where the
+    remaining Poisson weight w_rem is below 2^(−prec); the remainder lies in [0, w_rem].
+    """
+    if not x > 0:
+        if x <= 0:
+            return arb(1)
+        x = x.nonnegative_part()
+    lam = lam.nonnegative_part()
+    if dof == 1:
+        r2 = arb(2).sqrt()
+        s, c = x.sqrt(), lam.sqrt()
+        return (erfc_ball((s - c) / r2) + erfc_ball((s + c) / r2)) / 2
+    if lam.upper() > 400:
+        # large noncentrality: ‖c + W‖² = (‖c‖ + W_1)² + χ²_{dof−1} (rotate c onto e_1), so
+        # P[(‖c‖ + W_1)² > x] ≤ P ≤ P[(‖c‖ + W_1)² > x − t] + P[χ²_{dof−1} > t]
+        t = arb(2 * (45 + dof))
+        lower = ncx2_sf(1, lam, x)
+        upper = ncx2_sf(1, lam, x - t) + t.gamma_upper(arb(dof - 1) / 2, regularized=1) if dof > 1 else lower
+        return lower.union(upper)
+    half = lam / 2
+    w = (-half).exp()
+    total, weight = arb(0), arb(0)
+    tol = arb(2) ** (-80)
+    for j in range(0, 4000):
+        q = (x / 2).gamma_upper(arb(dof) / 2 + j, regularized=1)
+        total += w * q
+        weight += w
+        rem = 1 - weight
+        if j > half.mid() and rem < tol:
+            break
+        if j > 2000:
+            break
+        w = w * half / (j + 1)
+    rem = (1 - weight).nonnegative_part()
+    return total + arb(0).union(rem)
+
+
+def gaussian_outside(mean: arb, var: arb, lo: Fraction, hi: Fraction) -> arb:
+    """P[N(mean, var) ∉ [lo, hi]] (1-d), by erfc."""
+    r2 = arb(2).sqrt()
+    sd = var.sqrt()
+    return (erfc_ball((to_arb(hi) - mean) / (r2 * sd)) + erfc_ball((mean - to_arb(lo)) / (r2 * sd))) / 2
+
+
+def hockey_1d(eps: arb, m0: arb, q0: Fraction, m1: arb, q1: Fraction) -> arb:
+    """E_ε(N(m0, q0) ‖ N(m1, q1)) = sup_S P(S) − e^ε Q(S) in one dimension, in units where the reference
+    standard deviation is 1 (means divided by σ, variances q exact rationals): the roots of the quadratic
+    log-likelihood ratio bound the optimal S, masses by erfc; equal variances use the Balle–Wang profile."""
+    if q0 == q1:
+        s = abs(m1 - m0) / to_arb(q0).sqrt()
+        if s == 0:
+            return (1 - eps.exp()).nonnegative_part()
+        if not s > 0:
+            return arb(0).union(profile_arb(eps, s.upper()) if s.upper() > 0 else arb(0)).union(
+                (1 - eps.exp()).nonnegative_part())
+        return profile_arb(eps, s)
+    v0, v1 = to_arb(q0), to_arb(q1)
+    a = to_arb((1 / q1 - 1 / q0) / 2)
+    b = m0 / v0 - m1 / v1
+    c = m1 * m1 / (2 * v1) - m0 * m0 / (2 * v0) + (v1 / v0).log() / 2 - eps
+    root = (b * b - 4 * a * c).nonnegative_part().sqrt()
+    lo_r, hi_r = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    positive = q0 > q1  # a = (1/q1 − 1/q0)/2 > 0: the optimal S lies outside the roots
+    if not positive:
+        lo_r, hi_r = hi_r, lo_r
+    r2 = arb(2).sqrt()
+
+    def mass(mu: arb, v: arb) -> arb:
+        z_lo, z_hi = (lo_r - mu) / (r2 * v.sqrt()), (hi_r - mu) / (r2 * v.sqrt())
+        if positive:  # outside the roots
+            return (erfc_ball(-z_lo) + erfc_ball(z_hi)) / 2
+        return (erfc_ball(z_lo) - erfc_ball(z_hi)) / 2  # between the roots
+
+    return mass(m0, v0) - eps.exp() * mass(m1, v1)
+
+
+def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
+    """A rational ≥ ``expr`` (exact when ``expr`` is rational), on a 2^-bits grid otherwise."""
+    expr = sympy.sympify(expr)
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
+    with workprec(128):
+        b = arb_eval(expr)
+    return Fraction(math.ceil(Fraction(float(b.upper())) * 2**bits + 1), 2**bits)
+
+
+def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any]) -> dict[str, Fraction]:
+    """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box."""
+    from ...problems import Box, Quadratic
+
+    a = [frac(v) for v in A]
+    dim = len(a)
+    Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
+    loss = Quadratic(A=Am, R=frac(R))
+    c = loss.constants(Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi)))
+    return {"L": upper_fraction(c.value("L")), "M": max(a), "m": min(a), "D": upper_fraction(c.value("D"))}
+
+
+def pgd_instance(A, R, lo, hi, X, U, theta0, **scalars) -> dict[str, Any]:
+    """An instance of the perturbed-GD family with the tightest valid declared constants (unless given)."""
+    consts = declared_constants(A, R, lo, hi)
+    out = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X],
+           "U": [list(u) for u in U], "theta0": list(theta0), "n": len(X), "d": len(A),
+           "i": max(1, len(U))}  # i: the last round (only displays a round-dependent T_i)
+    for key in ("L", "D"):
+        out[key] = consts[key]
+    out["m"], out["M"] = consts["m"], consts["M"]
+    out.update(scalars)
+    return out
+
+
+def grid_fraction(x: float, grid: int = 2**12) -> Fraction:
+    """A float parameter rounded to a short dyadic (so instances stay small and exact)."""
+    return Fraction(round(float(x) * grid), grid)
+
+
+# =========================================================================== perturbed GD runs (Theorems 3.1, 3.4, 3.5)
+CONST_NAMES = ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi")
+CLAIMS_BY_ID: dict[str, Claim] = {}
+
+
+@functools.lru_cache(maxsize=2048)
+def _secret_runs(claim_id: str, key: tuple) -> tuple:
+    """Rounds 0..k of the secret-state algorithm and of retraining on each D_i, exactly.
+
+    Returns ``(means, retrain_means, datasets, params)``: θ̂_i (Fractions), the retraining's θ̂ on D_i
+    (Algorithm 1 from the instance's θ'_0 with T evaluated at n_i), the datasets, and the parameters the
+    algorithm used (``theorem_parameters`` of the claim: η, T, T_i, σ rounded up, and m when prescribed)."""
+    from ...algorithms.d2d import PerturbedGD, Problem
+
+    claim = CLAIMS_BY_ID[claim_id]
+    values = dict(key)
+    s = setup_cached(instance_key(values, SETUP_NAMES))
+    # a prescribed parameter (the regulariser m of Theorems 3.4/3.5) is frozen as None: recomputed here
+    consts = {k: v for k, v in values.items() if k in CONST_NAMES and v is not None and k not in claim.prescribed}
+    params = theorem_parameters(claim, **consts)
+    # the driver of PerturbedGD.from_theorem, built from the same evaluated parameters (evaluated once); the
+    # learning T is re-evaluated at n = |D_i| for retraining, from the claim's expression (⌈·⌉ decided exactly)
+    env = {**consts, **{k: v for k, v in params.items() if not callable(v) and k != "T"}}
+    problem = Problem(s.loss, s.domain, reg=params["m"]) if "m" in claim.prescribed else Problem(s.loss, s.domain)
+    T_expr = claim.prescribed["T"]
+    pgd = PerturbedGD(problem, params["eta"], functools.lru_cache(maxsize=None)(
+        lambda nn: ceil_exact(T_expr, {**env, "n": nn})), params["T_i"], params["sigma"], perfect=False,
+        theta0=s.theta0, claim_id=claim.id, guarantee_parameters=consts)
+    if "m" in claim.prescribed and frac(pgd.problem.reg) == 0:
+        raise ArithmeticError("the prescribed regulariser rounded to 0")
+    rels = pgd.run(s.X, None, s.updates)
+    means = [np.asarray([frac(v) for v in r.law.mean], dtype=object) for r in rels]
+    retrain = [None] + [np.asarray([frac(v) for v in pgd.retrain(r).law.mean], dtype=object) for r in rels[1:]]
+    datasets = [r.state.X for r in rels]
+    reg = frac(pgd.problem.reg)
+    return means, retrain, datasets, {**params, "reg": reg}
+
+
+def run_key(values: Instance) -> tuple:
+    return instance_key(values, SETUP_NAMES + CONST_NAMES)
+
+
+def secret_runs_of(claim_id: str, values: Instance) -> tuple:
+    """:func:`_secret_runs` of an instance (cached on its exact entries): the exact means of the secret-state
+    algorithm and of retraining per round, the datasets and the parameters (used by ``certunlearn.audit``)."""
+    return _secret_runs(claim_id, run_key(values))
+
+
+def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
+    """The claim's σ as the algorithm uses it: the prescribed expression, with a prescribed regulariser m
+    replaced by the value the algorithm runs with (``theorem_parameters`` rounds an irrational m to a float)."""
+    if "m" not in claim.prescribed:
+        return to_arb(values["sigma"])
+    env = {k: v for k, v in values.items() if not isinstance(v, arb)}
+    env["m"] = reg
+    return arb_eval(claim.prescribed["sigma"], env)
+
+
+def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
+    """The true δ at ε between f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) = N(θ̂_i, σ²I) and f_publish(A(D_i)) =
+    N(μ_i, σ²I), maximised over the rounds i ≥ 1: both means are exact, so δ = δ_BW(ε; σ, max_i ‖θ̂_i − μ_i‖)
+    (Balle & Wang 2018, Thm 8; monotone in the shift)."""
+
+    def quantity(values: Instance) -> arb:
+        claim = CLAIMS_BY_ID[claim_id]
+        means, retrain, _, params = _secret_runs(claim_id, run_key(values))
+        shift2 = max((sq_norm(a - b) for a, b in zip(means[1:], retrain[1:])), default=Fraction(0))
+        if shift2 == 0:
+            return arb(0)
+        return delta_enclosure(values["epsilon"], _sigma_used(claim, values, params["reg"]), to_arb(shift2).sqrt())
+
+    return quantity
+
+
+def _excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
+    """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
+    the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
+    (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    a = s.a[0]
+    xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
+    star = s.minimiser(X)
+    lam = to_arb(sq_norm(mean - xbar)) / (sigma_ * sigma_)
+    thr = (to_arb(sq_norm(star - xbar)) + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
+    return ncx2_sf(s.dim, lam, thr)
+
+
+def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
+    """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with θ̃_i = θ̂_i + Z_i (θ̂_i exact, secret-state
+    algorithm) and α the explicit radius of the proof (Definition 2.7)."""
+
+    def quantity(values: Instance) -> arb:
+        claim = CLAIMS_BY_ID[claim_id]
+        means, _, datasets, params = _secret_runs(claim_id, run_key(values))
+        s = setup_of(values)
+        sig = _sigma_used(claim, values, params["reg"])
+        env = dict(values)
+        env["sigma"] = sig
+        if "m" in claim.prescribed:
+            env["m"] = params["reg"]
+        alpha_ = arb_eval(alpha_expr, env)
+        worst = arb(0)
+        for X, mean in zip(datasets, means):
+            worst = worst.max(_excess_probability(s, X, mean, sig, alpha_))
+        return worst
+
+    return quantity
+
+
+def _isotropic(values: Instance) -> Decision:
+    a = [frac(v) for v in values["A"]]
+    return holds(all(v == a[0] for v in a))
+
+
+ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
+
+
+# =========================================================================== the claims, Sections 2–3
+PGD_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses())
+ACC_HYPS = (*PGD_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+
+
+def datasets_of(data: tuple, ups: list) -> list[tuple]:
+    from ...algorithms.d2d import multiset_update
+
+    out = [data]
+    for kind, z in ups:
+        out.append(multiset_update(out[-1], kind, z))
+    return out
+
+
+def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> Fraction:
+    """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on f = mean of (a/2)(θ − x)² over
+    ``content`` in one dimension, from ``start``. When ρ = 1 − ηa ∈ [0, 1) and both ``start`` and the mean c lie in Θ,
+    every iterate c + ρ^t(start − c) stays on the segment [start, c] ⊆ Θ, the projection never acts, and the result
+    is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
+    from ...algorithms.d2d import projected_gd
+
+    a = frac(prob.loss.A[0][0])
+    c = sum(content, Fraction(0)) / len(content)
+    rho = 1 - frac(eta) * a
+    lo_, hi_ = frac(prob.domain.lo[0]), frac(prob.domain.hi[0])
+    if 0 <= rho < 1 and lo_ <= c <= hi_ and lo_ <= start <= hi_:
+        return c + rho**steps * (start - c)
+    X = np.asarray([[v] for v in content], dtype=object)
+    return frac(projected_gd(prob, X, None, np.asarray([start], dtype=object), eta=eta, T=steps)[0])

@@ -1,0 +1,381 @@
+"""Section 4 of Descent-to-Delete: Theorem 4.5, perturbed distributed descent (lines 407–421; proof Appendix F,
+lines 677–812), with Theorem 4.4's (line 399) E‖θ*_avg − θ*_i‖² computed exactly.
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Every sampling outcome of Algorithms 4–7 is enumerated (one
+dimension, C = 1); the true δ between the two published Gaussian mixtures is enclosed between a witness set's
+exact mass and a coupling bound (``mixture_delta``). Accuracy uses eq. (27)–(28) before the O(·).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+from flint import arb
+from sympy import Rational
+
+from ...algorithms.parameters import ceil_exact, theorem_parameters
+from ...formulas.symbols import delta
+from ...numeric.enclosure import Decision, to_arb
+from ...privacy.profile import erfc_ball, profile_arb
+from ..hypotheses import H, P, holds
+from ..instances import frac, instance_key
+from ..model import Adversary, Claim, Instance, Kind
+from ...formulas.d2d import ACC_45, ACC_45_FIX, PRESCRIBED, PRESCRIBED_45, xi
+from .common import (
+    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, SC_HYPS, SETUP_NAMES, datasets_of, gd_1d, pgd_hypotheses,
+    pgd_instance, setup_cached, setup_of,
+)
+
+
+# =========================================================================== Theorem 4.5 (perturbed distributed descent)
+
+
+_RESERVOIR = {"d2d.thm4.5": "printed", "d2d.thm4.5:accuracy": "printed", "d2d.thm4.5+fix": "by-copy",
+              "d2d.thm4.5:accuracy+fix": "by-copy"}
+DIST_NAMES = SETUP_NAMES + CONST_NAMES + ("beta", "V")
+
+
+@functools.lru_cache(maxsize=256)
+def _distributed(claim_id: str, key: tuple) -> tuple:
+    """Every outcome of Algorithms 4–7 (C = 1 copy, one dimension) on the instance, with its exact probability.
+
+    The law of the bootstrap sample with its random partition equals that of the sample with the fixed partition
+    into consecutive blocks (the positions are i.i.d., and Algorithm 5 treats positions exchangeably), so the
+    partition is fixed. Round 0: every sample of ``bootstrap_law(D_0, B)``, each part run by ``projected_gd`` from
+    θ'_0 for T iterations. Round i: every outcome of ``reservoir_outcomes`` (Algorithm 5, the claim's variant),
+    ind = parts whose contents changed (Algorithm 6 line 6), ⌈K·n·T_i/(B·|ind|)⌉ warm-started iterations on each
+    (line 10, n = |D_0|). Retraining on D_i: ``bootstrap_law(D_i, B)``, T at n_i (as ``PerturbedDistributedGD.retrain``).
+
+    Returns per round i ≥ 0: (update components {final sample: [(mean, weight)]}, retraining components
+    {sample: (mean, weight)}, D_i), and the parameters."""
+    from ...algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
+
+    claim = CLAIMS_BY_ID[claim_id]
+    variant = _RESERVOIR[claim_id]
+    values = dict(key)
+    s = setup_cached(instance_key(values, SETUP_NAMES))
+    if s.dim != 1:
+        raise ArithmeticError("the published mixtures are enumerated in one dimension")
+    consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in claim.prescribed}
+    p = theorem_parameters(claim, **consts)
+    Bn, Kn, Cn = p["B"], p["K"], p["C"]
+    if Cn != 1 or Bn % Kn:
+        raise ArithmeticError("enumerated for C = 1 copy and K | B")
+    size = Bn // Kn
+    prob = Problem(s.loss, s.domain)
+    eta = p["eta"]
+    n0 = len(s.X)
+    env = {k: v for k, v in consts.items()}
+    cache: dict = {}
+
+    def model(start: Fraction, content: tuple, steps: int) -> Fraction:
+        k_ = (start, content, steps)
+        if k_ not in cache:
+            cache[k_] = gd_1d(prob, content, start, eta, steps)
+        return cache[k_]
+
+    def parts(sample: tuple) -> list[tuple]:
+        return [tuple(sorted(sample[j * size:(j + 1) * size])) for j in range(Kn)]
+
+    def fresh(Di: tuple) -> dict:
+        Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(Di)})
+        out = {}
+        for smp, w in bootstrap_law(Di, Bn).items():
+            ms = [model(frac(s.theta0[0]), c, Tn) for c in parts(smp)]
+            out[smp] = (sum(ms, Fraction(0)) / Kn, w)
+        return out
+
+    data = tuple(frac(r[0]) for r in s.X)
+    ups = [("add" if u.kind == "add" else "delete", frac(u.x[0])) for u in s.updates]
+    Ds = datasets_of(data, ups)
+    T0 = ceil_exact(claim.prescribed["T"], {**env, "n": n0})
+    states: dict = {}
+    for smp, w in bootstrap_law(Ds[0], Bn).items():
+        ms = tuple(model(frac(s.theta0[0]), c, T0) for c in parts(smp))
+        states[(smp, ms)] = states.get((smp, ms), Fraction(0)) + w
+    rounds = []
+
+    def components(st: dict) -> dict:
+        out: dict = {}
+        for (smp, ms), w in st.items():
+            out.setdefault(smp, []).append((sum(ms, Fraction(0)) / Kn, w))
+        return out
+
+    rounds.append((components(states), fresh(Ds[0]), Ds[0]))
+    for r, (kind, z) in enumerate(ups, start=1):
+        Ti = p["T_i"](r) if callable(p["T_i"]) else p["T_i"]
+        nxt: dict = {}
+        for (smp, ms), w in states.items():
+            before = parts(smp)
+            for _, pw, s2 in reservoir_outcomes(smp, kind, z, Ds[r], variant=variant):
+                after = parts(s2)
+                ind = [j for j in range(Kn) if before[j] != after[j]]
+                steps = math.ceil(Fraction(Kn * n0 * Ti, Bn * len(ind))) if ind else 0
+                ms2 = tuple(model(ms[j], after[j], steps) if j in ind else ms[j] for j in range(Kn))
+                nxt[(s2, ms2)] = nxt.get((s2, ms2), Fraction(0)) + w * pw
+        states = nxt
+        rounds.append((components(states), fresh(Ds[r]), Ds[r]))
+    return tuple(rounds), {"B": Bn, "K": Kn, "T0": T0}
+
+
+def _bw(eps: arb, shift: arb, sig: arb) -> arb:
+    if shift == 0:
+        return (1 - eps.exp()).nonnegative_part()
+    return profile_arb(eps, shift / sig).nonnegative_part()
+
+
+def _mixture_upper(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
+    """An upper bound on the true δ at ε (either direction) between P = Σ_a w_a N(μ_a, σ²) (components grouped by
+    the final sample s, total mass p_s per sample) and Q = Σ_s q_s N(ν_s, σ²), by joint convexity of E_ε over any
+    coupling π of the components: E_ε(P‖Q) ≤ Σ π_ab E_ε(N(μ_a)‖N(ν_b)) (Balle–Wang profiles, symmetric for equal
+    variances). The coupling pairs mass min(p_s, q_s) within each sample s (the proof's coupling S'_i = S_i) and
+    transports the remainder (total = TV of the sample laws) monotonically along the line."""
+    total = arb(0)
+    rest_p: list[tuple[Fraction, Fraction]] = []
+    rest_q: list[tuple[Fraction, Fraction]] = []
+    memo: dict = {}
+
+    def bw(shift: Fraction) -> arb:
+        if shift not in memo:
+            memo[shift] = _bw(eps, to_arb(shift), sig)
+        return memo[shift]
+
+    for smp in set(P) | set(Q):
+        comps = P.get(smp, [])
+        ps = sum((w for _, w in comps), Fraction(0))
+        nu, qs = Q.get(smp, (None, Fraction(0)))
+        keep = min(ps, qs)
+        for mu, w in comps:
+            if keep:
+                total += to_arb(keep * w / ps) * bw(abs(mu - nu))
+            if ps > qs:
+                rest_p.append((mu, (ps - qs) * w / ps))
+        if qs > ps:
+            rest_q.append((nu, qs - ps))
+    rest_p.sort()
+    rest_q.sort()
+    a = b = 0
+    while a < len(rest_p) and b < len(rest_q):
+        (mu, wp), (nu, wq) = rest_p[a], rest_q[b]
+        moved = min(wp, wq)
+        total += to_arb(moved) * bw(abs(mu - nu))
+        rest_p[a], rest_q[b] = (mu, wp - moved), (nu, wq - moved)
+        a += rest_p[a][1] == 0
+        b += rest_q[b][1] == 0
+    return total
+
+
+@functools.lru_cache(maxsize=512)
+def _witness_sets(key: tuple, eps_f: float, sig_f: float) -> tuple:
+    """Unions of intervals S (rational endpoints) where the float densities give p > e^ε q, per direction."""
+    P, Q = key
+    means = np.array([float(m_) for m_, _ in P] + [float(m_) for m_, _ in Q])
+    wp = np.array([float(w) for _, w in P])
+    wq = np.array([float(w) for _, w in Q])
+    mp, mq = means[: len(P)], means[len(P):]
+    grid = np.unique(np.concatenate([mu + sig_f * np.linspace(-8, 8, 161) for mu in np.unique(means)]))
+
+    def dens(x, mus, ws):
+        return (ws[None, :] * np.exp(-0.5 * ((x[:, None] - mus[None, :]) / sig_f) ** 2)).sum(axis=1)
+
+    out = []
+    for a, b in ((dens(grid, mp, wp), dens(grid, mq, wq)), (dens(grid, mq, wq), dens(grid, mp, wp))):
+        pos = a - math.exp(eps_f) * b > 0
+        ivs, start = [], None
+        for j, flag in enumerate(pos):
+            if flag and start is None:
+                start = j
+            if not flag and start is not None:
+                ivs.append((grid[start - 1] if start else -np.inf, grid[j]))
+                start = None
+        if start is not None:
+            ivs.append((grid[start - 1] if start else -np.inf, np.inf))
+        out.append(tuple((None if not np.isfinite(lo_) else Fraction(float(lo_)),
+                          None if not np.isfinite(hi_) else Fraction(float(hi_))) for lo_, hi_ in ivs))
+    return tuple(out)
+
+
+def _interval_mass(mu: Fraction, sig: arb, ivs: tuple) -> arb:
+    r2 = arb(2).sqrt()
+    tot = arb(0)
+    for lo_, hi_ in ivs:
+        up = arb(0) if hi_ is None else erfc_ball((to_arb(hi_) - to_arb(mu)) / (r2 * sig)) / 2  # P[X > hi]
+        low = arb(1) if lo_ is None else erfc_ball((to_arb(lo_) - to_arb(mu)) / (r2 * sig)) / 2  # P[X > lo]
+        tot += low - up
+    return tot
+
+
+def mixture_delta(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
+    """An enclosure of the true δ at ε (both directions of Definition 2.3) between the update's published mixture
+    P and retraining's Q: [max over witness sets S of P(S) − e^ε Q(S) (computed exactly by erfc), the coupling
+    upper bound of :func:`_mixture_upper`]."""
+    flatP = tuple(sorted(((m_, w) for comps in P.values() for m_, w in comps)))
+    flatQ = tuple(sorted(Q.values()))
+    sets = _witness_sets((flatP, flatQ), float(eps.mid()), float(sig.mid()))
+    lower = arb(0)
+    for (A_, B_), ivs in zip(((flatP, flatQ), (flatQ, flatP)), sets):
+        if not ivs:
+            continue
+        pa = sum((to_arb(w) * _interval_mass(m_, sig, ivs) for m_, w in A_), arb(0))
+        qb = sum((to_arb(w) * _interval_mass(m_, sig, ivs) for m_, w in B_), arb(0))
+        lower = lower.max(pa - eps.exp() * qb)
+    upper = _mixture_upper(eps, sig, P, Q)
+    upper = upper.min(arb(1))
+    lo_ = lower.nonnegative_part().lower()
+    hi_ = upper.upper()
+    return arb(lo_).union(arb(hi_)) if lo_ <= hi_ else upper
+
+
+def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
+    """The true δ at ε between the published model of the update, f_publish(R_A(S_{i−1}, u_i, θ̂_{i−1})) — a mixture
+    over all the sampling randomness of N(avg θ̂_i, σ²) — and retraining's f_publish(A(D_i)), max over rounds
+    i ≥ 1, enclosed between a witness set's exact mass and a coupling bound (:func:`mixture_delta`)."""
+
+    def quantity(values: Instance) -> arb:
+        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        eps, sig = to_arb(values["epsilon"]), to_arb(values["sigma"])
+        worst = arb(0)
+        for P_, Q_, _ in rounds[1:]:
+            worst = worst.max(mixture_delta(eps, sig, P_, Q_))
+        return worst
+
+    return quantity
+
+
+@functools.lru_cache(maxsize=512)
+def thm44_value(key: tuple) -> Fraction:
+    """E‖θ*_{avg} − θ*‖² for S ~ P^B(D_i) (the quantity Theorem 4.4 bounds, at the last round's D_i), exactly: θ*_j
+    the exact minimiser of part j (fixed consecutive blocks), θ* that of D_i."""
+    from ...algorithms.d2d import bootstrap_law
+
+    values = dict(key)
+    s = setup_cached(instance_key(values, SETUP_NAMES))
+    consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in PRESCRIBED_45}
+    p = theorem_parameters(CLAIMS_BY_ID["d2d.thm4.5"], **consts)
+    Bn, Kn = p["B"], p["K"]
+    size = Bn // Kn
+    Di = s.datasets()[-1]
+    star = s.minimiser(Di)[0]
+    tot = Fraction(0)
+    for smp, w in bootstrap_law(tuple(frac(r[0]) for r in Di), Bn).items():
+        avg = sum((s.minimiser(np.asarray([[v] for v in smp[j * size:(j + 1) * size]], dtype=object))[0]
+                   for j in range(Kn)), Fraction(0)) / Kn
+        tot += w * (avg - star) ** 2
+    return tot
+
+
+def distributed_accuracy(claim_id: str) -> Callable[[Instance], arb]:
+    """E‖θ̂_{i,avg} − θ*_i‖² at the last round i, exactly (the expectation over every sampling outcome)."""
+
+    def quantity(values: Instance) -> arb:
+        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        P, _, Di = rounds[-1]
+        s = setup_of(values)
+        star = s.minimiser(np.asarray([[v] for v in Di], dtype=object))[0]
+        return to_arb(sum((w * (m_ - star) ** 2 for comps in P.values() for m_, w in comps), Fraction(0)))
+
+    return quantity
+
+
+def _dist_ok(values: Instance) -> Decision:
+    """One dimension, C = 1 (β ∈ [1, 2)), K | B, B ≤ 6 (exact enumeration); V ≥ Theorem 4.4's quantity if given."""
+    s = setup_of(values)
+    if s.dim != 1:
+        return Decision.FALSE
+    consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and not isinstance(v, arb) and k not in PRESCRIBED_45}
+    pp = theorem_parameters(CLAIMS_BY_ID["d2d.thm4.5"], **{k: frac(v) for k, v in consts.items()})
+    if pp["C"] != 1 or pp["B"] % pp["K"] or pp["B"] > 6:
+        return Decision.FALSE
+    if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
+        return Decision.FALSE
+    return Decision.TRUE
+
+
+_DIST_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses(), H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)),
+              P("d = 1, C = 1 copy (β ≥ 1), K | B, B ≤ 6 (the exact enumeration of every sampling outcome)", _dist_ok))
+_DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly, "
+                                 "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
+
+
+def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+    """n = 4 points on [−1, 1] (B = 4, K = 2) with and without repeated values; the deletion of a repeated value
+    (the printed Algorithm 5 resamples every slot holding it), of a unique value, an addition; small ε (so a
+    likelihood ratio above e^ε is easy to witness), I ∈ {1, 2}, δ ∈ {10⁻¹, 10⁻²}."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        cases = (([[-1], [-1], [-1], [1]], [[-1, -1]]), ([[-1], [-1], [1], [1]], [[-1, 1]]),
+                 ([[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]]), ([[-1], [-1], [1], [1]], [[1, 1]]),
+                 ([[-1], [1], [1], [1]], [[-1, 1]]), ([[-1], [-1], [-1], [1]], []))
+        for (X, U), (eps, dl), I_, (a, mm, MM) in itertools.product(
+                cases, ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3, 6),
+                ((1, 1, 3), (1, 1, 2), (3, 1, 3))):
+            if a == 3 and I_ > 1:
+                continue  # ρ = 1 − ηa < 0: the projection may act, projected_gd runs every iteration
+            if not accuracy and not U:
+                continue
+            inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=1, xi=1)
+            inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
+            if accuracy:
+                inst["V"] = thm44_value(instance_key(inst, DIST_NAMES))
+            out.append(inst)
+        want = max(1, min(size, 10 * max(1, size // 40)))
+        if want < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
+        return out
+
+    return generate
+
+
+CLAIMS_45 = []
+for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
+    CLAIMS_45.append(Claim(
+        id=_cid,
+        source=("Theorem 4.5, unlearning (lines 407–418; proof Appendix F, lines 716–800)" if not _fix else
+                "Theorem 4.5 with the by-copy Algorithm 5 (d2d.lem4.2+fix), for which the proof's coupling S'_i = S_i holds"),
+        kind=Kind.UNLEARNING,
+        statement=("m-SC, L-Lipschitz, M-smooth f_z with G-Lipschitz, H-bounded Hessian; B = n^ξ, K = √B, "
+                   "C = log(2/β)/log 2, T ≥ In^{(4−3ξ)/2} + log(DmL⁻¹n^ξ(1+10log(2/δ)))/log(1/γ), T_i = 10log(2i/δ)(I + "
+                   "n^{−(4−3ξ)/2}log(1+10i log(2i/δ))/log(1/γ)), σ = 4√2Lγ^a/(mn(1−γ^a)(√(log(2/δ)+ε) − √log(2/δ))), "
+                   "a = In^{(4−3ξ)/2}: Algorithm 6 is a strong (ε, δ)-unlearning algorithm" if not _fix else
+                   "as Theorem 4.5, with Algorithm 5 resampling only the deleted copy"),
+        hypotheses=_DIST_HYPS,
+        bound=delta,
+        prescribed=PRESCRIBED[_cid],
+        quantity=distributed_delta(_cid),
+        adversaries=(Adversary("n = 4 on [−1, 1], repeated values, deletions and additions, small ε",
+                               generate=_dist_structured(False)),),
+        derivation=_cid,
+        corrects="d2d.thm4.5" if _fix else None,
+        note="Quantity: an enclosure of the true δ at ε between the two published mixtures (every bootstrap, "
+             "reservoir and partition outcome enumerated exactly; C = 1, d = 1): below by the exact mass of a witness "
+             "set, above by a coupling bound. No search adversary: each instance enumerates thousands of outcomes."
+             + ("" if _fix else " The proof couples S'_i = S_i by Lemma 4.2, which fails for repeated values."),
+    ))
+for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", True)):
+    CLAIMS_45.append(Claim(
+        id=_cid,
+        source=("Theorem 4.5, accuracy: eqs. (27)–(28) (lines 806–812), the explicit inequality before the O(·) "
+                "(Theorem 4.4 is cited with an unspecified constant)" if not _fix else
+                "Theorem 4.5, accuracy, corrected: eq. (27) with the cross term 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²), and the "
+                "by-copy Algorithm 5 (so that Theorem 4.4 applies to S_i)"),
+        kind=Kind.ACCURACY,
+        statement=("E‖θ̂_{i,avg} − θ*_i‖² ≤ E₁ + V + √(E₁V), E₁ = 16L²γ^{2a}/(m²n²(1−γ^a)²) + δD² (eq. (28)), V ≥ "
+                   "E‖θ*_{i,avg} − θ*_i‖² (Theorem 4.4's quantity)" if not _fix else
+                   "E‖θ̂_{i,avg} − θ*_i‖² ≤ E₁ + V + 2√(E₁V) with the by-copy Algorithm 5"),
+        hypotheses=_DIST_ACC_HYPS,
+        bound=ACC_45_FIX if _fix else ACC_45,
+        prescribed=PRESCRIBED[_cid],
+        quantity=distributed_accuracy(_cid),
+        adversaries=(Adversary("n = 4 on [−1, 1], repeated values, V = Theorem 4.4's exact quantity",
+                               generate=_dist_structured(True)),),
+        derivation=_cid,
+        corrects="d2d.thm4.5:accuracy" if _fix else None,
+        note="Quantity: the exact expectation over every sampling outcome at the last round i = |U|; V is set to the "
+             "exact E‖θ*_avg − θ*_i‖² for S ~ P^B(D_i) (the tightest bound Theorem 4.4 could give).",
+    ))
+CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_45})

@@ -1,0 +1,529 @@
+"""Instance families and adversaries of the d2d claims: the structured instances and the searches of every item.
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Structured families of quadratics (thin anisotropic, isotropic,
+one-dimensional with ρ = ±γ, optima on the boundary of Θ) for Theorems 3.1, 3.2 (lines 200–265), their
+regularised versions for Theorems 3.4, 3.5 and Remark 3.6 (lines 279–330), and the wrappers that add β (accuracy
+claims), raise 𝓘 to a theorem's lower bound, or cap the instance size; the extreme instances and searches of
+Lemma 2.12 (line 153), Theorem 2.13 (line 165), Appendix A (Lemmas A.2, A.3, A.5, lines 476–495), the
+introduction's (2ε, 2δ) statement (line 74), Lemmas 4.2 and 4.3 (lines 358–375) and Table 1 (lines 60–71).
+Claim 3.3's family (the regularised g of one instance) and Theorem 4.5's (whose instances carry Theorem 4.4's
+exact V) stay beside their claims, in :mod:`.regularised` and :mod:`.distributed`.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+
+from ...algorithms.parameters import ceil_exact
+from ...errors import CertunlearnError
+from ..instances import frac
+from ..model import Adversary, Space
+from ...formulas.d2d import I_MIN_32
+from .common import datasets_of, grid_fraction, pgd_instance, setup_of
+
+
+# =========================================================================== perturbed GD (Theorems 3.1, 3.2, 3.4, 3.5, Remark 3.6)
+def pgd_structured(kind: str) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Structured instances of perturbed GD.
+
+    * ``thin``: thin anisotropic quadratics A = diag(m, M) on boxes (the contraction γ attained along e_1,
+      e_2), data at extreme points ±R, update sequences alternating deletions and additions of opposite
+      extreme points (the optimum swings by the full sensitivity each round), Algorithm 1 (and the
+      retraining) started at the corner of Θ farthest from the optimum;
+    * ``iso``: the same on isotropic quadratics with loose declared constants (m < a ≤ M), including
+      optima on the boundary of Θ (data outside Θ) — where ∇f(θ*) ≠ 0;
+    * ``1d``: one-dimensional versions (a = m or a = M: ρ = ±γ) — the exactly computable case of Thm 3.2.
+    """
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        seqs = {
+            1: [[-1, 1]],
+            2: [[-1, 1], [1, -1]],
+            4: [[-1, 1], [1, -1], [-1, -1], [1, 1]],
+        }
+        for kk, (eps, dl), I_, r in itertools.product((1, 2, 4), ((Fraction(1, 2), Fraction(1, 10**5)),
+                                                                   (Fraction(1), Fraction(1, 100)),
+                                                                   (Fraction(4), Fraction(1, 10**8))),
+                                                       (1, 2, 4), (Fraction(1, 2), Fraction(1), Fraction(2))):
+            U1 = seqs[kk]
+            if kind == "thin":
+                for (mm, MM) in ((1, 3), (1, 20)):
+                    X = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+                    U = [[op, z, 0] for op, z in U1]
+                    inst = pgd_instance([mm, MM], 1, [-r, -r], [r, r], X, U, [-r, -r], epsilon=eps, delta=dl, I=I_)
+                    out.append(inst)
+            elif kind == "iso":
+                for (a, mm, MM), Rr in itertools.product(((1, Fraction(1, 2), 1), (2, 1, 4)), (1, 3)):
+                    X = [[Rr, 0], [Rr, 0], [-1, 0], [0, 1]] if Rr > 1 else [[1, 0], [-1, 0], [0, 1], [0, -1]]
+                    U = [[op, z * (Rr if z > 0 else 1), 0] for op, z in U1]
+                    if Rr > 1:
+                        U = [[-1, -1, 0], [1, Rr, 0], [-1, Rr, 0], [1, -1, 0]][:kk]
+                    inst = pgd_instance([a, a], Rr, [-r, -r], [r, r], X, U, [-r, -r], epsilon=eps, delta=dl, I=I_)
+                    inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
+                    out.append(inst)
+            else:
+                for (a, mm, MM), Rr in itertools.product(((1, 1, 3), (3, 1, 3), (2, 1, 2)), (1, 3)):
+                    X = [[Rr], [Rr], [-1], [1]]
+                    U = [[op, z if z < 0 else Rr] for op, z in U1]
+                    inst = pgd_instance([a], Rr, [-r], [r], X, U, [-r], epsilon=eps, delta=dl, I=I_)
+                    inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
+                    out.append(inst)
+        if size < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+
+    return generate
+
+
+def boundary_structured(dim: int, perfect: bool = False) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Optima on the boundary of Θ: every data point at 2e_1 outside Θ = [−1, 1]^d, so θ* = e_1 with
+    ∇f(θ*) ≠ 0; many iterations (small σ), few updates; the published noise pointing into Θ then raises
+    f_D by about ‖∇f(θ*)‖·‖Z‖ ≫ (M/2)‖Z‖²."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for n0, kk, I_, bt in itertools.product((4, 8), (0, 1, 2), (10, 20, 40),
+                                                 (Fraction(1, 20), Fraction(1, 1000))):
+            e1 = [2] + [0] * (dim - 1)
+            X = [e1] * n0
+            U = [[1, *e1], [-1, *e1]][:kk]
+            inst = pgd_instance([1] * dim, 2, [-1] * dim, [1] * dim, X, U, [-1] * dim, epsilon=Fraction(1),
+                                delta=Fraction(1, 10**5), I=I_, beta=bt)
+            inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+            out.append(inst)
+        if size < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+
+    return generate
+
+
+def means_inside(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable:
+    """Keep instances whose datasets' unconstrained optima (the data means) all lie in Θ (where the exact law
+    of the perfect variant is the affine chain's, up to an astronomically small P(E^c))."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for inst in gen(rng, 10 * size):
+            s = setup_of(inst)
+            ok = True
+            for X in s.datasets():
+                c = [sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)]
+                ok = ok and all(lo <= v <= hi for lo, v, hi in zip(s.lo, c, s.hi))
+            if ok:
+                out.append(inst)
+        return out[:size]
+
+    return generate
+
+
+def _pgd_build(dim: int, iso: bool) -> Callable[[dict], dict]:
+    def build(q: dict) -> dict:
+        a = grid_fraction(q["a"])
+        ratio = grid_fraction(q["ratio"])
+        r = grid_fraction(q["r"])
+        R = grid_fraction(q["R"])
+        n0 = 4
+        pts = []
+        for j in range(n0):
+            v = [grid_fraction(q[f"x{j}"]) * R] + [Fraction(0)] * (dim - 1)
+            pts.append(v)
+        U = [[-1, *pts[0]], [1, *([-pts[0][0]] + [Fraction(0)] * (dim - 1))]]
+        A = [a] * dim if iso else ([a, a * ratio] if dim == 2 else [a])
+        inst = pgd_instance(A, R, [-r] * dim, [r] * dim, pts, U, [-r] * dim,
+                            epsilon=grid_fraction(q["epsilon"], 2**16), delta=Fraction(1, 10 ** max(1, round(q["logdelta"]))),
+                            I=max(1, round(q["I"])))
+        if iso or dim == 1:
+            inst["m"], inst["M"] = a / ratio, a
+        return inst
+
+    return build
+
+
+def pgd_search(dim: int, iso: bool) -> Adversary:
+    return Adversary(f"search over {dim}-d {'isotropic' if iso else 'anisotropic'} quadratics, data, ε, δ, I",
+                     space=Space(bounds={"a": (0.2, 5.0), "ratio": (1.05, 30.0), "r": (0.3, 3.0), "R": (0.5, 3.0),
+                                         "x0": (-1.0, 1.0), "x1": (-1.0, 1.0), "x2": (-1.0, 1.0), "x3": (-1.0, 1.0),
+                                         "epsilon": (0.05, 5.0), "logdelta": (1.0, 9.0), "I": (1.0, 6.0)},
+                                 log=frozenset({"a", "ratio", "epsilon"}), build=_pgd_build(dim, iso)))
+
+
+THIN = Adversary("thin anisotropic quadratics, extreme points, alternating deletions/additions, far start",
+                  generate=pgd_structured("thin"))
+ISO = Adversary("isotropic quadratics with loose constants, optima inside and on the boundary of Θ",
+                 generate=pgd_structured("iso"))
+ONE_DIM = Adversary("one-dimensional quadratics with a = m or a = M (ρ = ±γ), extreme points, swings",
+                 generate=pgd_structured("1d"))
+
+
+def add_beta(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for j, inst in enumerate(gen(rng, size)):
+            inst = dict(inst)
+            inst["beta"] = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
+            out.append(inst)
+        return out
+
+    return generate
+
+
+def capped(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
+    """At most ``cap`` instances per 40 of the profile's structured size (the quick profile draws 40; thorough all)."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        return gen(rng, max(1, min(size, cap * max(1, size // 40))))
+
+    return generate
+
+
+def search_with_beta(adv: Adversary) -> Adversary:
+    sp = adv.space
+    bounds = dict(sp.bounds)
+    bounds["beta"] = (1e-4, 0.5)
+
+    def build(q: dict) -> dict:
+        inst = sp.build({k: v for k, v in q.items() if k != "beta"})
+        inst["beta"] = grid_fraction(q["beta"], 2**20) or Fraction(1, 2**20)
+        return inst
+
+    return Adversary(adv.name + ", β", space=Space(bounds=bounds, log=sp.log | {"beta"}, build=build))
+
+
+def with_min_I(gen: Callable[[np.random.Generator, int], list[dict]], expr: sympy.Expr) -> Callable:
+    """Raise each instance's I to the theorem's lower bound ⌈I_min⌉ (+0 or +3), so it lies in the hypotheses."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for j, inst in enumerate(gen(rng, size)):
+            inst = dict(inst)
+            env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
+            inst["I"] = max(frac(inst["I"]) if frac(inst["I"]) >= 10 else 0, ceil_exact(expr, env) + (0, 3)[j % 2])
+            out.append(inst)
+        return out
+
+    return generate
+
+
+def search_min_I(adv: Adversary, expr: sympy.Expr) -> Adversary:
+    sp = adv.space
+
+    def build(q: dict) -> dict:
+        inst = sp.build(q)
+        env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
+        inst["I"] = ceil_exact(expr, env) + max(0, round(q["I"]) - 1)
+        return inst
+
+    return Adversary(adv.name + " (I from its lower bound up)", space=Space(sp.bounds, sp.log, sp.fixed, build))
+
+
+def regularised_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int, xi_: Any = None,
+                 with_beta: bool = False) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Instances of the convex family for the regularised theorems: the instance's own m dropped (the theorem
+    prescribes the regulariser), ξ set (at most two updates when ξ > 1), β varied; at most ``cap`` instances per 40
+    of the profile's size (each one runs the algorithm with a float regulariser, in Fractions)."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        want = max(1, min(size, cap * max(1, size // 40)))
+        out = []
+        for j, inst in enumerate(gen(rng, max(want, 1))):
+            inst = dict(inst)
+            inst.pop("m", None)
+            if xi_ is not None:
+                inst["xi"] = xi_[j % len(xi_)] if isinstance(xi_, tuple) else xi_
+                if frac(inst["xi"]) > 1 and len(inst["U"]) > 2:
+                    inst["U"] = inst["U"][:2]  # T_i = i^{2ξ}I: four rounds would cost up to 256·I iterations
+                    inst["i"] = 2
+            if with_beta:
+                inst["beta"] = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
+            out.append(inst)
+        return out[:want]
+
+    return generate
+
+
+def search_regularised(adv: Adversary, xi_: Any = None) -> Adversary:
+    sp = adv.space
+
+    def build(q: dict) -> dict:
+        inst = sp.build(q)
+        inst.pop("m", None)
+        if xi_ is not None:
+            inst["xi"] = xi_
+        return inst
+
+    return Adversary(adv.name + " (regularised: m prescribed)", space=Space(sp.bounds, sp.log, sp.fixed, build))
+
+
+def reg_small_search(iso: bool) -> Adversary:
+    """A search over small 1-d instances (I ≤ 4, δ ≥ 10⁻⁶): each evaluation runs the algorithm in Fractions."""
+    sp = pgd_search(1, iso).space
+    bounds = dict(sp.bounds)
+    bounds["I"] = (1.0, 4.0)
+    bounds["logdelta"] = (1.0, 6.0)
+    return Adversary(f"search over 1-d {'isotropic' if iso else ''} quadratics, data, ε, δ, I ≤ 4".replace("  ", " "),
+                     space=Space(bounds, sp.log, sp.fixed, sp.build))
+
+
+# =========================================================================== Lemma 2.12 (sensitivity, line 153)
+def lem212_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Extreme points of the data domain: n points at ±R, the update removes (or adds) an extreme point;
+    Θ = [−r, r] with r around R (r = R makes the lemma's factor-2 slack exact: tightness 1/2); 2-d thin
+    anisotropic quadratics on boxes; additions and deletions."""
+    out = []
+    for n0, r, a, op in itertools.product((2, 3, 5), (Fraction(1, 2), Fraction(1), Fraction(2)), (1, 3), (-1, 1)):
+        X = [[1]] + [[-1]] * (n0 - 1) if n0 > 2 else [[1], [-1]]
+        z = [-1] if op == -1 else [1]
+        out.append(pgd_instance([a], 1, [-r], [r], X, [[op, *z]], [0]))
+    for n0, (a1, a2), op in itertools.product((2, 4), ((1, 4), (1, 16), (2, 3)), (-1, 1)):
+        X = [[1, 0], [0, 1]] + [[-1, 0]] * (n0 - 2)
+        z = [1, 0] if op == -1 else [-1, 0]
+        out.append(pgd_instance([a1, a2], 1, [-1, -1], [1, 1], X, [[op, *z]], [0, 0]))
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def lem212_build(q: dict) -> dict:
+    r = grid_fraction(q["r"])
+    pts = [[grid_fraction(q[f"x{j}"])] for j in range(3)]
+    z = [grid_fraction(q["z"])]
+    op = 1 if q["op"] > 0 else -1
+    U = [[op, *z]] if op == 1 else [[-1, *pts[0]]]
+    return pgd_instance([grid_fraction(q["a"])], 1, [-r], [r], pts, U, [0])
+
+
+LEM212_SEARCH = Adversary("search over 1-d quadratics: curvature, Θ = [−r, r], three points, the update", space=Space(
+    bounds={"a": (0.1, 10.0), "r": (0.1, 3.0), "x0": (-1.0, 1.0), "x1": (-1.0, 1.0), "x2": (-1.0, 1.0),
+            "z": (-1.0, 1.0), "op": (-1.0, 1.0)}, log=frozenset({"a"}), build=lem212_build))
+
+
+# =========================================================================== Theorem 2.13 (contraction, line 165)
+def thm213_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Thin anisotropic quadratics A = diag(m, M) on boxes: θ_0 − θ* along an eigenvector (the contraction
+    |1 − ηλ| = γ is attained exactly while the projection is inactive), mixed directions, boundary optima
+    (the projection active), and far starting corners."""
+    out = []
+    for (mm, MM), T_, start in itertools.product(((1, 2), (1, 10), (1, 100), (3, 5)), (1, 2, 5),
+                                                  ("e1", "e2", "mix", "corner")):
+        A = [mm, MM]
+        X = [[Fraction(1, 4), Fraction(-1, 4)]]
+        th0 = {"e1": [1, Fraction(-1, 4)], "e2": [Fraction(1, 4), 1], "mix": [-1, 1], "corner": [-1, -1]}[start]
+        out.append({"A": A, "R": 1, "lo": [-1, -1], "hi": [1, 1], "X": X, "U": [], "theta0": th0, "T": T_,
+                    "m": mm, "M": MM})
+    for (mm, MM), T_ in itertools.product(((1, 3), (1, 50)), (1, 3)):
+        # optimum outside Θ: θ* on the boundary, the projection active at every step
+        out.append({"A": [mm, MM], "R": 5, "lo": [-1, -1], "hi": [1, 1], "X": [[3, 3]], "U": [], "theta0": [-1, -1],
+                    "T": T_, "m": mm, "M": MM})
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def thm213_build(q: dict) -> dict:
+    mm = grid_fraction(q["m"])
+    MM = mm * grid_fraction(q["ratio"])
+    a1 = mm + (MM - mm) * grid_fraction(q["s1"])
+    a2 = mm + (MM - mm) * grid_fraction(q["s2"])
+    return {"A": [a1, a2], "R": 4, "lo": [-1, -1], "hi": [1, 1], "X": [[grid_fraction(q["x1"]), grid_fraction(q["x2"])]], "U": [],
+            "theta0": [grid_fraction(q["t1"]), grid_fraction(q["t2"])], "T": max(1, round(q["T"])), "m": mm, "M": MM}
+
+
+THM213_SEARCH = Adversary("search over 2-d quadratics (curvatures in [m, M], optimum, start, T)", space=Space(
+    bounds={"m": (0.1, 3.0), "ratio": (1.01, 100.0), "s1": (0.0, 1.0), "s2": (0.0, 1.0), "x1": (-2.0, 2.0),
+            "x2": (-2.0, 2.0), "t1": (-1.0, 1.0), "t2": (-1.0, 1.0), "T": (1.0, 6.0)},
+    log=frozenset({"ratio"}), build=thm213_build))
+
+
+# =========================================================================== Appendix A: Lemmas A.2, A.3, A.5 (lines 476–495)
+def a2_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Dimensions 1–50 and β from 1e-12 to beyond 2d/e (where log(2d/β) < 1 and the union-bound proof breaks)."""
+    betas = ("1e-12", "1e-3", "0.05", "0.3", "0.7", "0.735", "0.9", "1", "1.5", "5")
+    out = [{"d": dd, "beta": Fraction(b)} for dd in (1, 2, 3, 5, 10, 50) for b in betas]
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def a3_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    out = [{"Delta": Fraction(D_), "sigma": Fraction(s_), "delta": Fraction(d_)}
+           for D_ in ("0.01", "1", "10") for s_ in ("0.1", "1", "30") for d_ in ("1e-30", "1e-5", "0.01", "0.3", "0.9")]
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def a5_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    out = [{"N": NN, "p": Fraction(p_), "delta_p": Fraction(d_)}
+           for NN in (1, 2, 5, 20, 100) for p_ in ("0.01", "0.1", "0.5", "0.9")
+           for d_ in ("0", "0.01", "0.1", "0.5", "1", "3", "10")]
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def a5_build(q: dict) -> dict:
+    return {"N": max(1, round(q["N"])), "p": grid_fraction(q["p"], 2**16) or Fraction(1, 2**16), "delta_p": grid_fraction(q["dp"], 2**12)}
+
+
+# =========================================================================== the introduction's DP statement (line 74)
+def view_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """The deleted point at one extreme, its alternative at the other; many and few iterations (at large I the
+    pre-deletion release is far from private: its shift is the full sensitivity, the noise ∝ γ^I)."""
+    out = []
+    for n0, I_, (eps, dl), (a, mm, MM) in itertools.product((2, 4), (1, 2, 4, 8), ((Fraction(1, 2), Fraction(1, 10**5)),
+                                                                                   (Fraction(1), Fraction(1, 100))),
+                                                             ((1, 1, 3), (3, 1, 3))):
+        X = [[-1]] * (n0 - 1) + [[1]]
+        inst = pgd_instance([a], 1, [-1], [1], X, [[-1, 1]], [-1], epsilon=eps, delta=dl, I=I_)
+        inst["m"], inst["M"], inst["zp"] = Fraction(mm), Fraction(MM), [-1]
+        out.append(inst)
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def view_build(q: dict) -> dict:
+    a = grid_fraction(q["a"])
+    pts = [[grid_fraction(q[f"x{j}"])] for j in range(3)]
+    inst = pgd_instance([a], 1, [-1], [1], pts, [[-1, *pts[0]]], [-1], epsilon=grid_fraction(q["epsilon"], 2**16),
+                        delta=Fraction(1, 10 ** max(1, round(q["logdelta"]))), I=max(1, round(q["I"])))
+    inst["m"], inst["M"] = a / grid_fraction(q["ratio"]), a
+    inst["zp"] = [grid_fraction(q["zp"])]
+    return inst
+
+
+VIEW_SEARCH = Adversary("search over 1-d quadratics: data, z, z', ε, δ, I", space=Space(
+    bounds={"a": (0.2, 5.0), "ratio": (1.05, 30.0), "x0": (-1.0, 1.0), "x1": (-1.0, 1.0), "x2": (-1.0, 1.0),
+            "zp": (-1.0, 1.0), "epsilon": (0.05, 5.0), "logdelta": (1.0, 9.0), "I": (1.0, 12.0)},
+    log=frozenset({"a", "ratio", "epsilon"}), build=view_build))
+
+
+# =========================================================================== Section 4: Lemmas 4.2, 4.3 (lines 358–375)
+def lem42_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Tiny multisets with and without repeated values; deletions of a repeated value (the printed Algorithm 5
+    resamples every slot holding it), deletions of a unique value, additions of new and of present values."""
+    out = []
+    datasets = ((1, 2, 3), (1, 1, 2), (1, 1, 1, 2), (1, 1, 2, 2), (1, 2, 3, 4), (1, 1))
+    for data, Bn in itertools.product(datasets, (1, 2, 3)):
+        counts = Counter(data)
+        rep = max(counts, key=lambda v: counts[v])
+        for U in ([[-1, rep]], [[1, rep]], [[1, 9]], [[-1, rep], [1, 9]], [[-1, min(counts)], [-1, rep]]):
+            try:
+                Ds = datasets_of(tuple(Fraction(v) for v in data), [("add" if o == 1 else "delete", Fraction(z)) for o, z in U])
+            except CertunlearnError:
+                continue
+            if all(len(x) >= 1 for x in Ds) and (Bn <= 2 or len(U) == 1):
+                out.append({"data": list(data), "U": U, "B": Bn})
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def lem42_build(q: dict) -> dict:
+    data = [int(round(q[f"x{j}"])) for j in range(int(round(q["n"])))]
+    z = data[int(round(q["pick"])) % len(data)]
+    U = [[-1, z]] if q["op"] < 0 or len(data) < 2 else [[1, int(round(q["new"]))]]
+    return {"data": data, "U": U, "B": int(round(q["B"]))}
+
+
+LEM42_SEARCH = Adversary("search over multisets of up to 4 values in {1, 2, 3}, one update, B ≤ 3", space=Space(
+    bounds={"n": (2.0, 4.0), "x0": (1.0, 3.0), "x1": (1.0, 3.0), "x2": (1.0, 3.0), "x3": (1.0, 3.0),
+            "pick": (0.0, 3.0), "op": (-1.0, 1.0), "new": (1.0, 4.0), "B": (1.0, 3.0)}, build=lem42_build))
+
+
+def lem43_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """n = 10…100 with k copies of the updated value (k = 1: the proof's case; k up to 3n/4), B ∈ {n, 4n},
+    δ' ∈ {1/3, 10⁻², 10⁻⁶}; deletions of the repeated value, additions, a deletion after an addition."""
+    out = []
+    for n0, frac_k, mult, dp in itertools.product((10, 20, 50, 100), (0, Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)),
+                                                  (1, 4), (Fraction(1, 3), Fraction(1, 100), Fraction(1, 10**6))):
+        k_ = max(1, int(frac_k * n0))
+        data = [0] * k_ + list(range(1, n0 - k_ + 1))
+        for U in ([[-1, 0]], [[1, 0]], [[1, 0], [-1, 0]]):
+            out.append({"data": data, "U": U, "B": mult * n0, "delta_p": dp})
+    if size < len(out):
+        pick = sorted(rng.choice(len(out), size, replace=False))
+        out = [out[j] for j in pick]
+    return out
+
+
+def lem43_build(q: dict) -> dict:
+    n0 = int(round(q["n"]))
+    k_ = max(1, min(n0, int(round(q["k"] * n0))))
+    data = [0] * k_ + list(range(1, n0 - k_ + 1))
+    return {"data": data, "U": [[-1, 0]] if q["op"] < 0 else [[1, 0]], "B": max(n0, int(round(q["mult"] * n0))),
+            "delta_p": grid_fraction(q["dp"], 2**30) or Fraction(1, 2**30)}
+
+
+LEM43_SEARCH = Adversary("search over n ≤ 60, the multiplicity of the updated value, B/n ≤ 4, δ'", space=Space(
+    bounds={"n": (4.0, 60.0), "k": (0.0, 1.0), "op": (-1.0, 1.0), "mult": (1.0, 4.0), "dp": (1e-8, 0.36)},
+    log=frozenset({"dp"}), build=lem43_build))
+
+
+# =========================================================================== Table 1 (lines 60–71)
+def table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Accuracy: condition numbers M/m from 3/2 to 100 (γ from 1/5 to 0.98), n from 10 to 10⁶ (10³ for the
+    distributed row, whose entry e^{−𝓘√n} underflows beyond), 𝓘 and 𝓘₂ − 𝓘 from 1 to 50, ε ∈ {0.1, 1}.
+    Iterations: rounds i from 2 to 10⁶ against i₂ up to 10¹⁸, δ ∈ {10⁻⁵, 1/2}, 𝓘 ∈ {1, 10}."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        if kind == "accuracy":
+            grid = itertools.product((Fraction(3, 2), 3, 5, 10, 100), (10, 1000, 10**6), (1, 5, 20), (1, 10, 50),
+                                     (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5),))
+        else:
+            grid = itertools.product((Fraction(3, 2), 10, 100), (10, 1000), (1, 10), ((2, 10**4), (1000, 10**9), (10**6, 10**18)),
+                                     (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5), Fraction(1, 2)))
+        for ratio, nn, I_, dI, eps, dl in grid:
+            if row == "distributed" and kind == "accuracy" and (nn > 1000 or dI > 10):
+                continue
+            inst = {"L": 1, "M": ratio, "m": 1, "n": nn, "d": 10, "D": 2, "epsilon": eps, "delta": dl,
+                    "beta": Fraction(1, 20), "I": I_, "xi": 1}
+            if row == "pgd-perfect":
+                env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
+                inst["I"] = max(I_, ceil_exact(I_MIN_32, env))
+            if row in ("regularized", "pgd-weak"):
+                inst.pop("m")
+            if kind == "accuracy":
+                inst["I2"] = inst["I"] + dI
+            else:
+                inst["i"], inst["i2"] = dI
+                inst["beta"] = 1
+            out.append(inst)
+        if size < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+
+    return generate
+
+
+def table_search(row: str, kind: str) -> Adversary:
+    def build(q: dict) -> dict:
+        inst = {"L": 1, "M": grid_fraction(q["ratio"], 2**8), "m": 1, "n": max(2, round(q["n"])), "d": max(1, round(q["d"])), "D": 2,
+                "epsilon": grid_fraction(q["epsilon"], 2**16) or Fraction(1, 2**16), "delta": Fraction(1, 10 ** max(1, round(q["logdelta"]))),
+                "beta": Fraction(1, 20), "I": max(1, round(q["I"])), "xi": 1}
+        if row == "pgd-perfect":
+            env = {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")}
+            inst["I"] = max(inst["I"], ceil_exact(I_MIN_32, env))
+        if row in ("regularized", "pgd-weak"):
+            inst.pop("m")
+        if kind == "accuracy":
+            inst["I2"] = inst["I"] + max(1, round(q["dI"]))
+        else:
+            inst["i"], inst["i2"], inst["beta"] = max(2, round(q["i"])), max(3, round(q["i"] * q["mult"])), 1
+        return inst
+
+    big = row == "distributed" and kind == "accuracy"  # e^{−𝓘√n} underflows a float ratio beyond these
+    bounds = {"ratio": (1.05, 200.0), "n": (2.0, 1000.0 if big else 1e6), "d": (1.0, 100.0), "epsilon": (0.01, 10.0),
+              "logdelta": (1.0, 12.0), "I": (1.0, 20.0 if big else 60.0)}
+    bounds.update({"dI": (1.0, 10.0 if big else 60.0)} if kind == "accuracy" else {"i": (2.0, 1e6), "mult": (1.5, 1e6)})
+    return Adversary(f"search over the condition number, n, d, ε, δ, I{', I2' if kind == 'accuracy' else ', i, i2'}",
+                     space=Space(bounds, frozenset({"ratio", "n", "d", "epsilon", "i", "mult"}), build=build))

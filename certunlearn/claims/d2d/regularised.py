@@ -1,0 +1,338 @@
+"""Section 3.2 of Descent-to-Delete: convex losses through the regularised g = f + (m/2)‖θ‖² — Claim 3.3
+(line 277), Theorem 3.4 (lines 279–300), Theorem 3.5 (lines 310–318; proof Appendix E, lines 614–697) and
+Remark 3.6 (lines 321–330).
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Claim 3.3's three constants are measured exactly on 1-d boxes
+containing 0; the theorems run Algorithms 1–3 on g with the prescribed regulariser m (``0 ∈ Θ``, line 273).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+from flint import arb
+
+from ...formulas.symbols import delta
+from ...numeric.enclosure import Decision, to_arb
+from ...numeric.sympy_arb import arb_eval
+from ..hypotheses import H, P, holds
+from ..instances import frac, is_int
+from ..model import Adversary, Claim, Instance, Kind, Space
+from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, D, L, M, PRESCRIBED, beta, m, xi
+from .common import (
+    CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
+    pgd_hypotheses, setup_of, sq_norm, unlearning_delta, upper_fraction,
+)
+from .families import (
+    boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
+)
+
+
+# ---------------------------------------------------------------------------------------------------- Claim 3.3
+def _family(values: Instance):
+    """The convex family of a Claim 3.3 instance: diagonal Quadratic ``½(θ − x)ᵀA(θ − x)`` (``linear = 0``) or
+    Linear ``⟨x, θ⟩`` (``linear = 1``, convex, not strongly convex, M = 0), on the box Θ = [lo, hi]."""
+    from ...problems import Box, Linear, Quadratic
+
+    lo, hi = tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"])
+    R = frac(values["R"])
+    if frac(values.get("linear", 0)):
+        loss = Linear(R=R)
+    else:
+        a = [frac(v) for v in values["A"]]
+        loss = Quadratic(A=tuple(tuple(a[r] if r == c else Fraction(0) for c in range(len(a))) for r in range(len(a))), R=R)
+    return loss, Box(lo, hi)
+
+
+def _reg_grad(values: Instance, theta: Sequence[Fraction], x: Sequence[Fraction]) -> list[Fraction]:
+    """∇g_x(θ) = ∇f_x(θ) + mθ exactly."""
+    mm = frac(values["m"])
+    if frac(values.get("linear", 0)):
+        return [xj + mm * tj for xj, tj in zip(x, theta)]
+    a = [frac(v) for v in values["A"]]
+    return [aj * (tj - xj) + mm * tj for aj, tj, xj in zip(a, theta, x)]
+
+
+def _claim33_lipschitz(values: Instance) -> arb:
+    """max over the data points x and θ ∈ Θ of ‖∇g_x(θ)‖ — the Lipschitz constant of g_x on the convex Θ. ∇g_x is
+    affine in θ, so the maximum of its (convex) norm over the box is at a vertex: enumerated exactly."""
+    lo, hi = [frac(v) for v in values["lo"]], [frac(v) for v in values["hi"]]
+    best = Fraction(0)
+    for vertex in itertools.product(*zip(lo, hi)):
+        for row in values["X"]:
+            best = max(best, sq_norm(np.asarray(_reg_grad(values, vertex, [frac(v) for v in row]), dtype=object)))
+    return to_arb(best).sqrt()
+
+
+def _claim33_smoothness(values: Instance) -> arb:
+    """λ_max(∇²g_x) = λ_max(∇²f_x) + m exactly (∇²f_x = A, or 0 for the linear family)."""
+    mm = frac(values["m"])
+    top = Fraction(0) if frac(values.get("linear", 0)) else max(frac(v) for v in values["A"])
+    return to_arb(top + mm)
+
+
+def _claim33_convexity(values: Instance) -> arb:
+    """m / λ_min(∇²g_x): the claimed strong-convexity modulus over the true one (λ_min(∇²f_x) + m); ≤ 1 ⇔ g_x is
+    m-strongly convex (Definition 2.9 for a C² function)."""
+    mm = frac(values["m"])
+    low = Fraction(0) if frac(values.get("linear", 0)) else min(frac(v) for v in values["A"])
+    return to_arb(mm / (low + mm))
+
+
+def _claim33_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
+    def ok(values: Instance) -> Decision:
+        loss, box = _family(values)
+        X = frac_matrix(values["X"])
+        if X.ndim != 2 or X.shape[1] != len(box.lo) or len(box.hi) != len(box.lo):
+            return Decision.FALSE
+        if not frac(values.get("linear", 0)) and len(values["A"]) != len(box.lo):
+            return Decision.FALSE
+        if not box.contains(np.zeros(len(box.lo), dtype=object)):
+            return Decision.FALSE  # Section 3.2 assumes 0 ∈ Θ (line 273)
+        loss.check_data(X)
+        c = loss.constants(box)
+        for name in names:
+            exact = c.value(name)
+            r = decide_ge(frac(values[name]), lambda e=exact: arb_eval(e))
+            if r is not Decision.TRUE:
+                return r
+        return Decision.TRUE
+
+    return ok
+
+
+def claim33_instance(A, R, lo, hi, X, m_, linear=0, **extra) -> dict[str, Any]:
+    """A Claim 3.3 instance with the tightest valid L, M, D of the family on the box."""
+    inst = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X], "m": m_, "linear": linear}
+    loss, box = _family(inst)
+    c = loss.constants(box)
+    inst.update({"L": upper_fraction(c.value("L")), "M": upper_fraction(c.value("M")), "D": upper_fraction(c.value("D"))})
+    inst.update(extra)
+    return inst
+
+
+def _claim33_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Θ with 0 at a vertex ([0, r]^d: ‖θ‖ reaches D, so L + mD is attained by θ at the far vertex and x = −R·θ/‖θ‖),
+    symmetric boxes (‖θ‖ ≤ D/2: slack), quadratic and linear families, weak and strong regularisers."""
+    out = []
+    for dim, r, m_, lin, a in itertools.product((1, 2), (Fraction(1, 2), Fraction(2)), (Fraction(1, 10), Fraction(1), Fraction(5)),
+                                                 (0, 1), (1, 3)):
+        if lin and a != 1:
+            continue
+        R = 1
+        u = Fraction(1) if dim == 1 else None
+        far = [-R] if dim == 1 else [Fraction(-3, 5), Fraction(-4, 5)]  # ‖x‖ = R, pointing away from the far vertex
+        for lo, hi in (([0] * dim, [r] * dim), ([-r] * dim, [r] * dim)):
+            X = [far, [R] + [0] * (dim - 1)]
+            out.append(claim33_instance([a] * dim if u else [a, 2 * a], R, lo, hi, X, m_, lin))
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def _claim33_build(q: dict) -> dict:
+    lo, hi = -grid_fraction(q["lo"]), grid_fraction(q["hi"])
+    return claim33_instance([grid_fraction(q["a"]) or Fraction(1, 4096)], 1, [lo], [hi], [[grid_fraction(q["x0"])], [grid_fraction(q["x1"])]],
+                            grid_fraction(q["m"]) or Fraction(1, 4096), 1 if q["lin"] > 0 else 0)
+
+
+CLAIM33_SEARCH = Adversary("search over 1-d boxes containing 0, curvature, regulariser, two points", space=Space(
+    bounds={"a": (0.05, 10.0), "m": (0.01, 10.0), "lo": (0.0, 3.0), "hi": (0.01, 3.0), "x0": (-1.0, 1.0),
+            "x1": (-1.0, 1.0), "lin": (-1.0, 1.0)}, log=frozenset({"a", "m"}), build=_claim33_build))
+_CLAIM33_HYPS = (H("m > 0", ">", m, 0),)
+
+CLAIMS_33 = [
+    Claim(
+        id="d2d.claim3.3",
+        source="Claim 3.3, Lipschitz constant (line 277; Θ ∋ 0, line 273)",
+        kind=Kind.INEQUALITY,
+        statement="f_z convex, L-Lipschitz, M-smooth on Θ ∋ 0 ⇒ g_z = f_z + (m/2)‖θ‖² is (L + mD)-Lipschitz on Θ",
+        hypotheses=(*_CLAIM33_HYPS, P("0 ∈ Θ; ‖x‖ ≤ R; L, M ≥ the family's declared constants, D ≥ diam Θ",
+                                      _claim33_ok(("L", "M", "D")))),
+        bound=L + m * D,
+        quantity=_claim33_lipschitz,
+        adversaries=(Adversary("boxes with 0 at a vertex or the centre, quadratic and linear losses, extreme points",
+                               generate=_claim33_structured), CLAIM33_SEARCH),
+        derivation="d2d.claim3.3",
+        note="Quantity: max_{x ∈ data, θ ∈ Θ} ‖∇f_x(θ) + mθ‖ exactly (the maximum of a convex function of θ over the "
+             "box, at a vertex). Attained when 0 is a vertex of Θ (then sup‖θ‖ = D).",
+    ),
+    Claim(
+        id="d2d.claim3.3:smoothness",
+        source="Claim 3.3, smoothness (line 277)",
+        kind=Kind.INEQUALITY,
+        statement="f_z convex and M-smooth ⇒ g_z = f_z + (m/2)‖θ‖² is (M + m)-smooth",
+        hypotheses=(*_CLAIM33_HYPS, P("0 ∈ Θ; ‖x‖ ≤ R; L, M ≥ the family's declared constants, D ≥ diam Θ",
+                                      _claim33_ok(("L", "M", "D")))),
+        bound=M + m,
+        quantity=_claim33_smoothness,
+        adversaries=(Adversary("quadratic and linear losses, weak and strong regularisers", generate=_claim33_structured),
+                     CLAIM33_SEARCH),
+        derivation="d2d.claim3.3:smoothness",
+        note="Quantity: λ_max(∇²g_z) = λ_max(A) + m (quadratic), m (linear), exactly.",
+    ),
+    Claim(
+        id="d2d.claim3.3:strong-convexity",
+        source="Claim 3.3, strong convexity (line 277)",
+        kind=Kind.INEQUALITY,
+        statement="f_z convex ⇒ g_z = f_z + (m/2)‖θ‖² is m-strongly convex (as a ratio: m/λ_min(∇²g_z) ≤ 1)",
+        hypotheses=(*_CLAIM33_HYPS, P("0 ∈ Θ; ‖x‖ ≤ R; L, M ≥ the family's declared constants, D ≥ diam Θ",
+                                      _claim33_ok(("L", "M", "D")))),
+        bound=sympy.Integer(1),
+        quantity=_claim33_convexity,
+        adversaries=(Adversary("quadratic and linear losses, weak and strong regularisers", generate=_claim33_structured),
+                     CLAIM33_SEARCH),
+        derivation="d2d.claim3.3:strong-convexity",
+        note="Quantity: m/(λ_min(∇²f_z) + m), the claimed modulus over the true modulus of g_z; attained (= 1) for the "
+             "linear loss, whose only curvature is the regulariser's.",
+    ),
+]
+
+
+# ---------------------------------------------------------------------------------------------------- Theorems 3.4, 3.5, Remark 3.6
+def _zero_in_box(values: Instance) -> Decision:
+    s = setup_of(values)
+    return holds(s.domain.contains(np.zeros(s.dim, dtype=object)))
+
+
+ZERO_IN = P("0 ∈ Θ (Section 3.2, line 273)", _zero_in_box)
+I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1))
+_REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
+_REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
+
+
+_REG_NOTE = ("Quantity: the true δ at ε between N(θ̂_i, σ²I) and retraining's N(μ_i, σ²I), max over the rounds; the "
+             "algorithm runs on g = f + (m/2)‖θ‖² with the prescribed m (a float when irrational) and σ at that m.")
+
+
+def _reg_claims() -> list[Claim]:
+    thin = regularised_gen(pgd_structured("thin"), 10)
+    one = regularised_gen(pgd_structured("1d"), 8)
+    acc_iso = regularised_gen(pgd_structured("iso"), 10, with_beta=True)
+    acc_bd = regularised_gen(boundary_structured(1), 8)
+    out = [
+        Claim(
+            id="d2d.thm3.4",
+            source="Theorem 3.4, unlearning (lines 279–290; proof line 292)",
+            kind=Kind.UNLEARNING,
+            statement="f_z convex, L-Lipschitz, M-smooth; Algorithms 1–3 on g = f + (m/2)‖θ‖², γ = M/(M+2m), "
+                      "η = 2/(M+2m), T ≥ I + log(Dmn/2L)/log(1/γ), T_i = I, σ = 4√2(L+mD)γ^I/(mn(1−γ^I)(√(log(1/δ)+ε) − "
+                      "√log(1/δ))), m = (LM^{3/2}√(d log(1/δ))/(DεnI))^{4/5}: strong (ε, δ)-unlearning",
+            hypotheses=_REG_HYPS,
+            bound=delta,
+            prescribed=PRESCRIBED["d2d.thm3.4"],
+            quantity=unlearning_delta("d2d.thm3.4"),
+            adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
+                                   generate=thin),
+                         Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
+                         search_regularised(reg_small_search(False))),
+            derivation="d2d.thm3.4",
+            note=_REG_NOTE,
+        ),
+        Claim(
+            id="d2d.thm3.4:accuracy",
+            source="Theorem 3.4, accuracy (lines 287–290; proof lines 292–305)",
+            kind=Kind.ACCURACY,
+            statement="(α, β)-accuracy with the proof's explicit α = (M/2)ρ² + mD² + (m/2)D², "
+                      "ρ = 4(L+mD)γ^I/(mn(1−γ^I)) + σ√(2d)log(2d/β) (the bound behind the printed O(·))",
+            hypotheses=_REG_ACC_HYPS,
+            bound=beta,
+            prescribed=PRESCRIBED["d2d.thm3.4:accuracy"],
+            quantity=accuracy_probability("d2d.thm3.4:accuracy", ALPHA_34),
+            adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
+                                   generate=acc_iso),
+                         Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
+                         search_with_beta(search_regularised(reg_small_search(True)))),
+            derivation="d2d.thm3.4:accuracy",
+            note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
+                 "The proof's step (2) sets ∇g(θ*r) = 0 (false when θ*r is on the boundary of Θ) and step (3) bounds "
+                 "mθ*rᵀ(θ*r − θ̃) by mD² although θ̃ = θ̂ + Z can lie far outside Θ.",
+        ),
+        Claim(
+            id="d2d.thm3.4:accuracy+fix",
+            source="Theorem 3.4, accuracy, corrected (steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
+            kind=Kind.ACCURACY,
+            statement="(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.4",
+            hypotheses=_REG_ACC_HYPS,
+            bound=beta,
+            prescribed=PRESCRIBED["d2d.thm3.4:accuracy+fix"],
+            quantity=accuracy_probability("d2d.thm3.4:accuracy+fix", ALPHA_34_FIX),
+            adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
+                                   generate=acc_iso),
+                         Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
+                         search_with_beta(search_regularised(reg_small_search(True)))),
+            derivation="d2d.thm3.4:accuracy+fix",
+            corrects="d2d.thm3.4:accuracy",
+            note="f(θ̃) − f(θ*r) ≤ ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖² ≤ Lρ + (M/2)ρ² (‖∇f‖ ≤ L, no optimality "
+                 "condition needed), and f(θ*r) − f(θ*) ≤ (m/2)(‖θ*‖² − ‖θ*r‖²) ≤ (m/2)D².",
+        ),
+    ]
+    for cid, fix, xi_, src, stmt in (
+        ("d2d.thm3.5", False, None, "Theorem 3.5, unlearning (lines 310–318; proof Appendix E, lines 614–683)",
+         "f_z convex, L-Lipschitz, M-smooth; on g with T_i = i²·I, σ = 2√(2M)(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))), "
+         "m = √(LM√(d log(1/δ))/(Dεn√I)): weak (ε, δ)-unlearning"),
+        ("d2d.thm3.5+fix", True, None,
+         "Theorem 3.5, corrected σ (the Lemma A.3 step of line 680 needs σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))))",
+         "as Theorem 3.5 with σ = 4√2·√M(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed σ)"),
+        ("d2d.rem3.6", False, (1, Fraction(5, 4), Fraction(3, 2), 2), "Remark 3.6, unlearning (lines 321–330)",
+         "as Theorem 3.5 with ξ ≥ 1, T_i = i^{2ξ}·I, σ = 2√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − "
+         "√log(1/δ))), m = (L²M^{(1+ξ)/ξ}d log(1/δ)/(D²ε²n²I^{1/ξ}))^{ξ/(3ξ+1)}: weak (ε, δ)-unlearning"),
+        ("d2d.rem3.6+fix", True, (1, Fraction(5, 4), Fraction(3, 2), 2),
+         "Remark 3.6, corrected σ (Fact E.2 in the proof of Theorem 3.5; Lemma A.3 needs σ = Δ/(√2·gap))",
+         "as Remark 3.6 with σ = 4√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed)"),
+    ):
+        xi_search = None if xi_ is None else Fraction(5, 4)
+        hyps = _REG_HYPS + (XI_HYP if xi_ is not None else ())
+        out.append(Claim(
+            id=cid,
+            source=src,
+            kind=Kind.UNLEARNING,
+            statement=stmt,
+            hypotheses=hyps,
+            bound=delta,
+            prescribed=PRESCRIBED[cid],
+            quantity=unlearning_delta(cid),
+            adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
+                                   generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
+                         Adversary("one-dimensional quadratics, extreme points, swings",
+                                   generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
+                         search_regularised(reg_small_search(False), xi_search)),
+            derivation=cid,
+            corrects=cid.removesuffix("+fix") if fix else None,
+            note=_REG_NOTE + (" The printed σ is half of Δ/(√2·gap) for the proof's own Δ = 8L'√M/(m√(mI)n) "
+                              "(Remark 3.6: 8L'(M/(mI))^{1/(2ξ)}/(mn)); the fix doubles it." if not fix else
+                              " The proof's chain (17)–(19) with Lemma A.3 gives exactly this σ."),
+        ))
+    for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True)):
+        out.append(Claim(
+            id=cid,
+            source=("Theorem 3.5, accuracy (lines 316–318; proof lines 685–697)" if not fix else
+                    "Theorem 3.5, accuracy, corrected (the Theorem 3.4 analysis of eq. (8) replaced by Cauchy–Schwarz)"),
+            kind=Kind.ACCURACY,
+            statement=("(α, β)-accuracy with the proof's explicit α = (M/2)ρ² + mD² + (m/2)D², ρ = 4(L+mD)√M/(m√(mI)n) + "
+                       "σ√(2d)log(2d/β) (eqs. (19)–(20) before the O(·))" if not fix else
+                       "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.5"),
+            hypotheses=_REG_ACC_HYPS,
+            bound=beta,
+            prescribed=PRESCRIBED[cid],
+            quantity=accuracy_probability(cid, rho_alpha),
+            adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
+                                   generate=regularised_gen(pgd_structured("iso"), 8, with_beta=True)),
+                         Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
+                                   generate=regularised_gen(boundary_structured(1), 8)),
+                         search_with_beta(search_regularised(reg_small_search(True)))),
+            derivation=cid,
+            corrects="d2d.thm3.5:accuracy" if fix else None,
+            note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with the printed σ (accuracy only needs the "
+                 "noise the algorithm adds)." + (" Same flawed steps (2)–(3) as Theorem 3.4." if not fix else ""),
+        ))
+    return out
+
+
+CLAIMS_32 = _reg_claims()
+CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_33 + CLAIMS_32})

@@ -1,0 +1,45 @@
+"""certunlearn.claims.d2d.common: the exact probability helpers and the 1-d GD shortcut against independent
+computations (privacy layer, mpmath, projected_gd)."""
+from fractions import Fraction
+
+from flint import arb
+import mpmath
+import numpy as np
+import pytest
+
+from certunlearn.claims.d2d import common
+from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.precision import workprec
+from certunlearn.privacy import hockey_stick
+
+
+def test_hockey_1d_agrees_with_privacy_layer():
+    for q0, q1, m0, m1 in [(Fraction(2), Fraction(1), 0, 1), (Fraction(1), Fraction(3), 0, 1),
+                           (Fraction(1), Fraction(1), 0, Fraction(1, 2))]:
+        with workprec(128):
+            h = common.hockey_1d(arb(1), to_arb(m0), q0, to_arb(m1), q1)
+        assert abs(float(h.mid()) - hockey_stick(1, [m0], [[q0]], [m1], [[q1]])) < 1e-12
+
+
+@pytest.mark.parametrize("dof", [1, 2, 3])
+def test_noncentral_chi2_tail_against_mpmath(dof):
+    lam, x = mpmath.mpf(3), mpmath.mpf(7)
+    with mpmath.workdps(100):
+        ref = mpmath.nsum(lambda j: mpmath.exp(-lam / 2) * (lam / 2) ** j / mpmath.factorial(j)
+                          * mpmath.gammainc(dof / mpmath.mpf(2) + j, x / 2, mpmath.inf, regularized=True), [0, mpmath.inf])
+    with workprec(128):
+        q = common.ncx2_sf(dof, arb(3), arb(7))
+    assert abs(float(q.mid()) - float(ref)) < 1e-15 and q.rad() < 1e-15
+
+
+def test_gd_1d_is_projected_gd():
+    from certunlearn.algorithms.d2d import Problem, projected_gd
+    from certunlearn.problems import Box, Quadratic
+
+    for a, lo, hi, content, start, eta, T in [(1, -1, 1, (Fraction(-1), Fraction(1, 3)), Fraction(-1), Fraction(1, 2), 7),
+                                              (3, -1, 1, (Fraction(1), Fraction(1)), Fraction(-1), Fraction(1, 2), 5),
+                                              (2, 0, 1, (Fraction(3, 4),), Fraction(1), Fraction(1, 3), 4)]:
+        prob = Problem(Quadratic(A=((Fraction(a),),), R=Fraction(1)), Box((Fraction(lo),), (Fraction(hi),)))
+        ref = projected_gd(prob, np.asarray([[v] for v in content], dtype=object), None,
+                           np.asarray([start], dtype=object), eta=eta, T=T)[0]
+        assert common.gd_1d(prob, content, start, eta, T) == ref

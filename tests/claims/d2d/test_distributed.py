@@ -1,0 +1,106 @@
+"""certunlearn.claims.d2d.distributed (Theorem 4.5): the enumeration against Monte Carlo runs of the reference
+distributed algorithm; violations confirmed independently."""
+import itertools
+import math
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+
+from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
+from certunlearn.claims import get_claim
+from certunlearn.claims.d2d import common, distributed
+from certunlearn.claims.instances import instance_key
+from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.precision import workprec
+
+
+# ----------------------------------------------------------------------------------- Theorem 4.5
+def _dist_instance(I_, eps=Fraction(1, 10), dl=Fraction(1, 100)):
+    inst = common.pgd_instance([1], 1, [-1], [1], [[-1], [-1], [-1], [1]], [[-1, -1]], [-1], epsilon=eps, delta=dl, I=I_,
+                          beta=1, xi=1)
+    inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    return inst
+
+
+def _enumerated(cid, inst):
+    with workprec(128):
+        vals = get_claim(cid).with_prescribed(inst)
+    rounds, params = distributed._distributed(cid, instance_key(vals, distributed.DIST_NAMES))
+    return vals, rounds, params
+
+
+@pytest.mark.parametrize("cid,expected_mean", [("d2d.thm4.5", Fraction(0)), ("d2d.thm4.5+fix", Fraction(-1, 3))])
+def test_distributed_enumeration_against_reference_runs(cid, expected_mean):
+    """The enumerated law of the published mean after deleting one of three copies of −1 from (−1, −1, −1, 1): its
+    expectation is ≈ the expected sample mean, 0 under the printed reservoir (slot law (1/2, 1/2)) and −1/3 under
+    the by-copy one (P(D_1)); 120 seeded runs of the reference PerturbedDistributedGD (float) agree."""
+    from certunlearn.algorithms.d2d import PerturbedDistributedGD, Problem, Update
+    from certunlearn.problems import Box, Quadratic
+
+    inst = _dist_instance(2)
+    _, rounds, params = _enumerated(cid, inst)
+    P, Q, _ = rounds[1]
+    assert sum(w for comps in P.values() for _, w in comps) == 1 and sum(w for _, w in Q.values()) == 1
+    mean = sum(w * m for comps in P.values() for m, w in comps)
+    assert abs(mean - expected_mean) < Fraction(1, 100)
+    consts = {k: Fraction(inst[k]) for k in ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi", "beta")}
+    prob = Problem(Quadratic(A=((Fraction(1),),), R=Fraction(1)), Box((Fraction(-1),), (Fraction(1),)))
+    alg = PerturbedDistributedGD.from_theorem("d2d.thm4.5", prob, theta0=[-1.0],
+                                              reservoir="printed" if cid == "d2d.thm4.5" else "by-copy", **consts)
+    assert (alg.B, alg.K, alg.C) == (params["B"], params["K"], 1)
+    X = np.array([[-1.0], [-1.0], [-1.0], [1.0]])
+    runs = [float(alg.run(X, None, [Update.delete([-1.0])], np.random.default_rng(s))[-1].law.mean[0]) for s in range(120)]
+    assert abs(np.mean(runs) - float(mean)) < 4 * np.std(runs) / math.sqrt(len(runs)) + 0.01
+
+
+def test_thm45_violated_independently():
+    """Printed Algorithm 5 on (−1, −1, −1, 1), delete −1, B = 4: the update's sample has #ones ~ Binomial(4, 1/2),
+    retraining's ~ Binomial(4, 1/3). Every published mean is within r of its sample's mean (checked on the
+    enumeration), σ is tiny, so for S = (1/4, ∞): P(S) ≥ P[Bin(4, 1/2) ≥ 3]·Φ((1/2 − r − 1/4)/σ) and
+    Q(S) ≤ P[Bin(4, 1/3) ≥ 3] + Φ̄((1/4 − r)/σ): the true δ at ε exceeds δ (mpmath, 100 digits)."""
+    inst = _dist_instance(6)
+    vals, rounds, _ = _enumerated("d2d.thm4.5", inst)
+    P, Q, _ = rounds[1]
+    r = Fraction(1, 100)
+    assert all(abs(m - sum(s) / 4) <= r for s, comps in P.items() for m, _ in comps)
+    assert all(abs(m - sum(s) / 4) <= r for s, (m, _) in Q.items())
+    with mpmath.workdps(100):
+        L, n, a = mpmath.mpf(Fraction(inst["L"]).numerator) / Fraction(inst["L"]).denominator, 4, 6 * 2  # a = I·√n
+        g = mpmath.mpf(1) / 2  # γ = (3 − 1)/(3 + 1)
+        lg = mpmath.log(200)
+        sig = 4 * mpmath.sqrt(2) * L * g**a / (n * (1 - g**a) * (mpmath.sqrt(lg + mpmath.mpf(1) / 10) - mpmath.sqrt(lg)))
+        assert abs(sig - mpmath.mpf(vals["sigma"].mid().str(40, radius=False))) < mpmath.mpf(10) ** -30
+        Phi = lambda x: mpmath.erfc(-x / mpmath.sqrt(2)) / 2  # noqa: E731
+        tail = lambda p: sum(mpmath.binomial(4, k) * p**k * (1 - p) ** (4 - k) for k in (3, 4))  # noqa: E731
+        rr = mpmath.mpf(1) / 100
+        p_s = tail(mpmath.mpf(1) / 2) * Phi((mpmath.mpf(1) / 4 - rr) / sig)
+        q_s = tail(mpmath.mpf(1) / 3) + Phi(-(mpmath.mpf(1) / 4 - rr) / sig)
+        lower = p_s - mpmath.e ** (mpmath.mpf(1) / 10) * q_s
+        assert lower > mpmath.mpf(1) / 100
+    assert evaluate(get_claim("d2d.thm4.5"), inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.thm4.5+fix"), inst, 256).outcome == WITHIN
+
+
+def test_thm45_accuracy_exact_expectation_and_theorem44():
+    """E‖θ̂_avg − θ*‖² is the weighted sum over the enumerated outcomes; Theorem 4.4's quantity V against a direct sum
+    over bootstrap samples (parts = consecutive pairs, θ*_part = the clipped part mean)."""
+    inst = common.pgd_instance([1], 1, [-1], [1], [[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]], [-1], epsilon=Fraction(1),
+                          delta=Fraction(1, 10), I=1, beta=1, xi=1)
+    inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    V = distributed.thm44_value(instance_key(inst, distributed.DIST_NAMES))
+    D1 = [Fraction(-1), Fraction(0), Fraction(1, 2)]
+    star = sum(D1) / 3
+    mine = sum(Fraction(1, 3**4) * (((s[0] + s[1]) / 2 + (s[2] + s[3]) / 2) / 2 - star) ** 2
+               for s in itertools.product(D1, repeat=4))
+    assert V == mine
+    inst["V"] = V
+    claim = get_claim("d2d.thm4.5:accuracy")
+    with workprec(128):
+        vals = claim.with_prescribed(inst)
+        q = claim.quantity(vals)
+    _, rounds, _ = _enumerated("d2d.thm4.5:accuracy", inst)
+    P = rounds[-1][0]
+    exact = sum(w * (m - star) ** 2 for comps in P.values() for m, w in comps)
+    assert q.overlaps(to_arb(exact)) and q.rad() < 1e-15 and exact > 0

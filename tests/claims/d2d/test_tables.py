@@ -1,0 +1,80 @@
+"""certunlearn.claims.d2d.tables (Table 1): the rate violations confirmed independently."""
+from fractions import Fraction
+
+import mpmath
+
+from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
+from certunlearn.claims import get_claim
+from certunlearn.numeric.precision import workprec
+
+
+def test_table1_pgd_accuracy_violated_independently():
+    """Theorem 3.1's explicit α = (M/2)(4Lg/(mn) + σ√(2d)log(2d/β))², σ = 4√2Lg/(mn·gap), g = γ^I/(1−γ^I), retyped in
+    mpmath: for M/m = 10 (γ = 9/11 > e^{−1/2}) the bound improves by less than e^{−(I₂−I)}."""
+    inst = {"L": 1, "M": 10, "m": 1, "n": 1000, "d": 10, "D": 2, "epsilon": Fraction(1), "delta": Fraction(1, 10**5),
+            "beta": Fraction(1, 20), "I": 5, "I2": 15, "xi": 1}
+    with mpmath.workdps(100):
+        g = mpmath.mpf(9) / 11
+        gap = mpmath.sqrt(mpmath.log(10**5) + 1) - mpmath.sqrt(mpmath.log(10**5))
+
+        def alpha(I_):
+            gg = g**I_ / (1 - g**I_)
+            sig = 4 * mpmath.sqrt(2) * gg / (1000 * gap)
+            return mpmath.mpf(10) / 2 * (4 * gg / 1000 + sig * mpmath.sqrt(20) * mpmath.log(400)) ** 2
+
+        ratio = alpha(15) / alpha(5)
+        assert ratio > mpmath.e ** -10
+    claim = get_claim("d2d.table1:pgd-accuracy")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+    assert abs(float(q.mid()) / float(ratio) - 1) < 1e-12
+    assert evaluate(claim, inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.table1:pgd-accuracy+fix"), inst, 256).outcome == WITHIN
+
+
+def test_table1_regularized_accuracy_violated_independently():
+    """Theorem 3.4's explicit α = (M/2)ρ² + (3/2)mD² with its printed m ∝ (n𝓘)^{−4/5}, retyped in mpmath: at
+    n = 10⁶ the bound *grows* from 𝓘 = 1 to 𝓘 = 11, against the table's (𝓘/𝓘₂)^{2/5}."""
+    inst = {"L": 1, "M": 3, "n": 10**6, "d": 10, "D": 2, "epsilon": Fraction(1), "delta": Fraction(1, 10**5),
+            "beta": Fraction(1, 20), "I": 1, "I2": 11, "xi": 1}
+    with mpmath.workdps(100):
+        L, M, n, d, D, eps, lg = 1, 3, mpmath.mpf(10) ** 6, 10, 2, 1, mpmath.log(10**5)
+        gap = mpmath.sqrt(lg + eps) - mpmath.sqrt(lg)
+
+        def alpha(I_):
+            m = (L * M**1.5 * mpmath.sqrt(d * lg) / (D * eps * n * I_)) ** (mpmath.mpf(4) / 5)
+            g = (M / (M + 2 * m)) ** I_
+            Lp = L + m * D
+            sig = 4 * mpmath.sqrt(2) * Lp * g / (m * n * (1 - g) * gap)
+            rho = 4 * Lp / (m * n) * g / (1 - g) + sig * mpmath.sqrt(2 * d) * mpmath.log(2 * d / mpmath.mpf(0.05))
+            return M / 2 * rho**2 + m * D**2 + m / 2 * D**2
+
+        ratio = alpha(11) / alpha(1)
+        assert ratio > (mpmath.mpf(1) / 11) ** (mpmath.mpf(2) / 5)
+    claim = get_claim("d2d.table1:regularized-accuracy")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+    assert abs(float(q.mid()) / float(ratio) - 1) < 1e-9
+    assert evaluate(claim, inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.table1:regularized-accuracy+fix"), inst, 256).outcome == WITHIN
+
+
+def test_table1_distributed_iterations_violated_independently():
+    """Theorem 4.5's T_i = ⌈10log(2i/δ)(𝓘 + n^{−1/2}log(1 + 10i log(2i/δ))/log(1/γ))⌉ (ξ = 1) retyped in mpmath: from
+    i = 1000 to i₂ = 10⁹ it grows by more than log i₂/log i = 3 (it grows like log²i)."""
+    inst = {"L": 1, "M": 100, "m": 1, "n": 10, "d": 10, "D": 2, "epsilon": Fraction(1), "delta": Fraction(1, 2),
+            "beta": 1, "I": 1, "xi": 1, "i": 1000, "i2": 10**9}
+    with mpmath.workdps(100):
+        lgam = mpmath.log(mpmath.mpf(101) / 99)
+
+        def T(i_):
+            lg = mpmath.log(4 * i_)
+            return mpmath.ceil(10 * lg * (1 + mpmath.log(1 + 10 * i_ * lg) / (mpmath.sqrt(10) * lgam)))
+
+        ratio = T(10**9) / T(1000)
+        assert ratio > 3
+    claim = get_claim("d2d.table1:distributed-iterations")
+    q = claim.quantity(inst)
+    assert abs(float(q.mid()) - float(ratio)) < 1e-12
+    assert evaluate(claim, inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.table1:distributed-iterations+fix"), inst, 256).outcome == WITHIN
