@@ -11,7 +11,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from ..claims.model import Claim, Instance, Space
-from ..numeric.enclosure import Decision
+from ..numeric.enclosure import Decision, to_arb
 from ..numeric.precision import START_PREC, workprec
 from .evaluate import ratio
 
@@ -21,12 +21,12 @@ _OUTSIDE = 1e6
 
 def log_ratio(claim: Claim, instance: Instance) -> float:
     """log(observed/bound) at low precision, or -inf where it cannot be evaluated."""
-    if any(h.decide(instance) is not Decision.TRUE for h in claim.hypotheses):
-        return -math.inf
     try:
+        if any(h.decide(instance) is not Decision.TRUE for h in claim.hypotheses):
+            return -math.inf
         with workprec(START_PREC):
-            r = ratio(claim.quantity(claim.with_prescribed(instance)), claim.bound_value(instance))
-    except (ArithmeticError, ValueError, OverflowError):
+            r = ratio(to_arb(claim.quantity(claim.with_prescribed(instance))), claim.bound_value(instance))
+    except Exception:  # noqa: BLE001 - the search only proposes; the exact evaluation reports every error
         return -math.inf
     return math.log(r) if r > 0 else -math.inf
 

@@ -16,6 +16,7 @@ from flint import arb
 
 from ..numeric.enclosure import to_arb
 from ..privacy import calibrate, delta_enclosure, renyi_enclosure
+from ..privacy.divergences import renyi_exact
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
 from ..formulas.gaussian import PRESCRIBED, RENYI_GAUSSIAN
 from ..formulas.symbols import alpha, delta, epsilon
@@ -64,12 +65,25 @@ def _true_delta_calibrated(scale: Fraction):
     return quantity
 
 
-def _renyi(values: Instance) -> arb:
-    """D_α(N(0, σ²I₂) ‖ N(Δ·(3/5, 4/5), σ²I₂)) by the general-covariance formula."""
+def _renyi(values: Instance) -> arb | Fraction:
+    """D_α(N(0, σ²I₂) ‖ N(Δ·(3/5, 4/5), σ²I₂)) by the general-covariance formula: exactly in rationals where its
+    log-determinant term vanishes exactly (so equality with the bound can be proved), else on enclosures."""
     var = to_arb(values["sigma"]) ** 2
     shift = to_arb(values["Delta"])
     cov = [[var, 0], [0, var]]
+    exact = _renyi_exact(values)
+    if exact is not None:
+        return exact
     return renyi_enclosure(values["alpha"], [0, 0], cov, [shift * 3 / 5, shift * 4 / 5], cov)
+
+
+def _renyi_exact(values: Instance) -> Fraction | None:
+    try:
+        sigma, shift = Fraction(values["sigma"]), Fraction(values["Delta"])
+    except (TypeError, ValueError):
+        return None
+    cov = [[sigma**2, 0], [0, sigma**2]]
+    return renyi_exact(values["alpha"], [0, 0], cov, [shift * 3 / 5, shift * 4 / 5], cov)
 
 
 CLAIMS = (

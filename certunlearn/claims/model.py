@@ -8,6 +8,7 @@ the instance's parameters and the claim's prescribed parameters). The checker at
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +42,10 @@ class Kind(str, enum.Enum):
     REGRET = "regret"
     ACCURACY = "accuracy"
     INEQUALITY = "inequality"
+
+
+_RELATIONS: dict[str, Callable[[Fraction, Fraction], bool]] = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne}
 
 
 class QuantityKind(str, enum.Enum):
@@ -118,9 +123,14 @@ class Hypothesis:
                             f"sympy reduced it to {self.relation!r} from the symbols' assumptions")
 
     def decide(self, values: Instance) -> Decision:
+        """Exactly where both sides are rational at ``values`` (a boundary case such as η = 2/M is decided, not
+        left to overlapping enclosures), else on enclosures at rising precision."""
         if self.predicate is not None:
             return self.predicate(values)
         rel = self.relation
+        lhs, rhs = rational_eval(rel.lhs, values), rational_eval(rel.rhs, values)
+        if lhs is not None and rhs is not None:
+            return Decision.TRUE if _RELATIONS[rel.rel_op](lhs, rhs) else Decision.FALSE
         return decide(lambda: arb_eval(rel.lhs, values), rel.rel_op, lambda: arb_eval(rel.rhs, values)).decision
 
 

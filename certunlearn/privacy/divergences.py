@@ -345,3 +345,64 @@ def _gil_pelaez_at(epsilon, g: _Gaussians, dps: int) -> float:
         else:
             integral = mp.quad(integrand, [0, 1, 10, 100, 1000, mp.inf])
         return float((1 - e_eps) / 2 + integral / mp.pi)
+
+
+def renyi_exact(alpha, m0, cov0, m1, cov1) -> Fraction | None:
+    """D_α(P‖Q) exactly, when every entry is rational and the log-determinant term of :func:`renyi_enclosure`
+    vanishes exactly (det Σ0 = det Σ1 = det Σ_α, with Σ_α positive definite): then D_α = (α/2)(m1−m0)ᵀΣ_α⁻¹(m1−m0),
+    solved in rational arithmetic. None otherwise (use the enclosure). An exact value lets a checker prove equality."""
+    try:
+        a = _rational(alpha)
+        mu0, mu1 = [_rational(x) for x in m0], [_rational(x) for x in m1]
+        s0, s1 = [[_rational(x) for x in row] for row in cov0], [[_rational(x) for x in row] for row in cov1]
+    except (TypeError, ValueError):
+        return None
+    if a <= 1 or len(mu0) != len(mu1):
+        return None
+    sa = [[a * y + (1 - a) * x for x, y in zip(r0, r1)] for r0, r1 in zip(s0, s1)]
+    minors = [_det_exact([row[:k] for row in sa[:k]]) for k in range(1, len(sa) + 1)]
+    if any(m <= 0 for m in minors) or not (_det_exact(s0) == _det_exact(s1) == minors[-1]):
+        return None
+    shift = [y - x for x, y in zip(mu0, mu1)]
+    return a / 2 * sum(s * t for s, t in zip(shift, _solve_exact(sa, shift)))
+
+
+def _rational(x) -> Fraction:
+    if isinstance(x, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(x, (int, Fraction)):
+        return Fraction(x)
+    if isinstance(x, str):
+        return Fraction(Decimal(x)) if "/" not in x else Fraction(x)
+    if isinstance(x, float) and math.isfinite(x):
+        return Fraction(x)
+    raise TypeError(f"not an exact rational: {x!r}")
+
+
+def _det_exact(m: list[list[Fraction]]) -> Fraction:
+    m, det = [row[:] for row in m], Fraction(1)
+    for i in range(len(m)):
+        pivot = next((r for r in range(i, len(m)) if m[r][i] != 0), None)
+        if pivot is None:
+            return Fraction(0)
+        if pivot != i:
+            m[i], m[pivot], det = m[pivot], m[i], -det
+        det *= m[i][i]
+        for r in range(i + 1, len(m)):
+            f = m[r][i] / m[i][i]
+            m[r] = [x - f * y for x, y in zip(m[r], m[i])]
+    return det
+
+
+def _solve_exact(m: list[list[Fraction]], b: list[Fraction]) -> list[Fraction]:
+    """x with m x = b for a positive definite m (Gaussian elimination without pivoting, exact)."""
+    n = len(m)
+    aug = [row[:] + [v] for row, v in zip(m, b)]
+    for i in range(n):
+        for r in range(i + 1, n):
+            f = aug[r][i] / aug[i][i]
+            aug[r] = [x - f * y for x, y in zip(aug[r], aug[i])]
+    x = [Fraction(0)] * n
+    for i in reversed(range(n)):
+        x[i] = (aug[i][n] - sum(aug[i][j] * x[j] for j in range(i + 1, n))) / aug[i][i]
+    return x
