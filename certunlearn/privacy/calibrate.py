@@ -8,7 +8,7 @@ from flint import arb
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
 from ..numeric.precision import workprec
-from .profile import _delta_arb, check_real, float_log, log_delta, newton_root, prove_up
+from .profile import check_real, float_log, log_delta, proved_at_most, prove_up, start_prec
 
 __all__ = ["calibrate", "METHODS"]
 
@@ -42,22 +42,47 @@ def calibrate(epsilon, delta, sensitivity=1, method: str = "exact") -> float:
 
 def _exact(epsilon, delta, sensitivity) -> float:
     eps, target = float(epsilon), float_log(delta)
-    # Lower bounds on the optimal s = Δ/σ: the zCDP value and δ(0) ≤ s·φ(0).
-    start = max(_SQRT2 * eps / (math.sqrt(eps - target) + math.sqrt(-target)), math.exp(target) * _SQRT_2PI)
-
-    def f(t):
-        value, slope, _ = log_delta(eps, math.exp(t))
-        return value - target, slope
-
-    t = newton_root(f, math.log(start), -math.inf, math.inf, atol=1e-15)
+    t = _log_shift(eps, target)
     sigma = float(sensitivity) / math.exp(t)
     if not 0 < sigma < math.inf:
         raise InvalidParameterError("sensitivity", f"the calibrated sigma ({sigma}) is not a positive float")
+    # The float root is only a candidate: the σ returned is proved on an enclosure, evaluated at a
+    # precision chosen for δ near the target (and raised if the enclosure is too wide to decide).
+    prec = start_prec(eps, math.exp(t), 52)
 
     def holds(candidate) -> Decision:
-        return decide(lambda: _delta_arb(epsilon, candidate, sensitivity), "<=", delta, start=64).decision
+        return proved_at_most(epsilon, candidate, sensitivity, delta, prec)
 
     return prove_up(sigma, holds)
+
+
+def _log_shift(eps: float, target: float) -> float:
+    """Float t = ln s solving ln δ(ε; s) = ``target`` (δ increases with s): Newton steps on the
+    log-space float profile, safeguarded by the bracket of the values seen; valid for every ε the
+    float profile can represent (no e^ε is formed)."""
+    # Lower bounds on the optimal s: the zCDP value and δ(0) ≤ s·φ(0).
+    start = max(_SQRT2 * eps / (math.sqrt(eps - target) + math.sqrt(-target)), math.exp(target) * _SQRT_2PI)
+    t, lo, hi = math.log(start), -math.inf, math.inf
+    for _ in range(200):
+        value, slope, _ = log_delta(eps, math.exp(t))
+        gap = value - target
+        if gap == 0:
+            return t
+        if gap < 0:
+            lo = t
+        else:
+            hi = t
+        step = -gap / slope if slope > 0 and math.isfinite(slope) else math.nan
+        # Newton converges quadratically: after a step below 1e-9 the error is ~1e-18.
+        if abs(step) <= 1e-9:
+            return t + step
+        nxt = t + step
+        if not lo < nxt < hi:  # also when the step is nan
+            nxt = lo + 1.0 if hi == math.inf else hi - 1.0 if lo == -math.inf else 0.5 * (lo + hi)
+        if hi - lo <= 1e-15 * max(1.0, abs(t)):
+            return hi
+        t = nxt
+    return hi if math.isfinite(hi) else t
 
 
 def _rounded_up(formula, epsilon, delta, sensitivity) -> float:
