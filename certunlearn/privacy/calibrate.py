@@ -6,7 +6,7 @@ import math
 from flint import arb
 
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
+from ..numeric.enclosure import Decision, arb_upper_float, to_arb
 from ..numeric.precision import workprec
 from .profile import check_real, float_log, log_delta, proved_at_most, prove_up, start_prec
 

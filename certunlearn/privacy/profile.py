@@ -23,8 +23,8 @@ from scipy.special import erfc as _erfc
 from scipy.special import erfcx as _erfcx
 
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
-from ..numeric.precision import MAX_PREC, precisions, workprec
+from ..numeric.enclosure import Decision, arb_upper_float, to_arb
+from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["delta_enclosure", "exact_delta", "exact_epsilon"]
 
