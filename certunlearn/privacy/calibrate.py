@@ -25,7 +25,8 @@ def calibrate(epsilon, delta, sensitivity=1, method: str = "exact") -> float:
 
     - ``"exact"`` — the smallest σ with δ(ε) ≤ δ under the exact profile (Balle & Wang 2018,
       Theorem 8). The returned float is proved safe on an enclosure (never rounded down) and within
-      ~1e-13 relative of the optimum (well inside the 1e-9 contract).
+      ~1e-13 relative of the optimum (well inside the 1e-9 contract), for every ε > 0 (the float
+      solve works in log space and never forms e^ε; tested against a 100-digit oracle up to ε = 1e5).
     - ``"classic"`` — σ = Δ·√(2 ln(1.25/δ))/ε (Dwork & Roth 2014, Theorem A.1); refuses ε > 1.
     - ``"zcdp"`` — σ = Δ/(√2(√(ln(1/δ)+ε) − √ln(1/δ))), the (Δ²/2σ²)-zCDP → (ε, δ) conversion of
       Bun & Steinke 2016, Proposition 1.3.
