@@ -58,14 +58,19 @@ def _exact(epsilon, delta, sensitivity) -> float:
 
 
 def _log_shift(eps: float, target: float) -> float:
-    """Float t = ln s solving ln δ(ε; s) = ``target`` (δ increases with s): Newton steps on the
-    log-space float profile, safeguarded by the bracket of the values seen; valid for every ε the
-    float profile can represent (no e^ε is formed)."""
+    """Float t = ln s solving g(t) = ln δ(ε; e^t) = ``target`` (δ increases with s): Halley steps on
+    the log-space float profile, safeguarded by the bracket of the values seen; valid for every ε
+    the float profile can represent (no e^ε is formed).
+
+    With m = g' = s·φ(a)/δ (a = ε/s − s/2, b = ε/s + s/2), g'' = m(1 + ab − m), since
+    φ'(a) = −aφ(a) and da/dt = −b.
+    """
     # Lower bounds on the optimal s: the zCDP value and δ(0) ≤ s·φ(0).
     start = max(_SQRT2 * eps / (math.sqrt(eps - target) + math.sqrt(-target)), math.exp(target) * _SQRT_2PI)
     t, lo, hi = math.log(start), -math.inf, math.inf
     for _ in range(200):
-        value, slope, _ = log_delta(eps, math.exp(t))
+        s = math.exp(t)
+        value, slope, _ = log_delta(eps, s)
         gap = value - target
         if gap == 0:
             return t
@@ -73,10 +78,16 @@ def _log_shift(eps: float, target: float) -> float:
             lo = t
         else:
             hi = t
-        step = -gap / slope if slope > 0 and math.isfinite(slope) else math.nan
-        # Newton converges quadratically: after a step below 1e-9 the error is ~1e-18.
-        if abs(step) <= 1e-9:
-            return t + step
+        if slope > 0 and math.isfinite(slope):
+            newton = -gap / slope
+            ratio = (1.0 + (eps / s - s / 2) * (eps / s + s / 2) - slope) / 2  # g''/(2g')
+            denominator = 1.0 + newton * ratio
+            step = newton / denominator if denominator > 0.5 else newton
+            # Newton's error after the step is ~ |g''/2g'|·step², Halley's smaller still.
+            if abs(ratio) * step * step <= 1e-17 and abs(step) <= 1e-6:
+                return t + step
+        else:
+            step = math.nan
         nxt = t + step
         if not lo < nxt < hi:  # also when the step is nan
             nxt = lo + 1.0 if hi == math.inf else hi - 1.0 if lo == -math.inf else 0.5 * (lo + hi)
