@@ -156,6 +156,8 @@ def exact_delta(epsilon, sigma, sensitivity=1) -> float:
 # ---------------------------------------------------------------- fast enclosures at a chosen precision
 
 _SMALLEST_SUBNORMAL = arb(5e-324)
+#: 1/√2 as a ball per precision (valid at any precision; cached so that it is computed once).
+_INV_SQRT2: dict[int, arb] = {}
 #: Above this |x| arb's propagation of a ball's radius through erfc is loose: use the endpoint hull.
 _ERFC_DIRECT = 1e4
 
@@ -178,11 +180,13 @@ def delta_at(prec: int, epsilon, sigma, sensitivity) -> arb:
     old = ctx.prec
     ctx.prec = prec
     try:
+        inv_r2 = _INV_SQRT2.get(prec)
+        if inv_r2 is None:
+            inv_r2 = _INV_SQRT2[prec] = arb(2).sqrt() / 2  # a ball containing 1/√2
         eps = _fast_arb(epsilon)
         s = _fast_arb(sensitivity) / _fast_arb(sigma)
-        r2 = arb(2).sqrt()
         ratio, half = eps / s, s / 2
-        return (_erfc_fast((ratio - half) / r2) - eps.exp() * _erfc_fast((ratio + half) / r2)) / 2
+        return (_erfc_fast((ratio - half) * inv_r2) - eps.exp() * _erfc_fast((ratio + half) * inv_r2)) / 2
     finally:
         ctx.prec = old
 
