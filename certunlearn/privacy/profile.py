@@ -18,13 +18,13 @@ from numbers import Integral
 
 import mpmath
 import numpy as np
-from flint import arb
+from flint import arb, ctx
 from scipy.special import erfc as _erfc
 from scipy.special import erfcx as _erfcx
 
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import Decision, arb_upper_float, decide, to_arb
-from ..numeric.precision import precisions, workprec
+from ..numeric.enclosure import Decision, arb_upper_float, to_arb
+from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["delta_enclosure", "exact_delta", "exact_epsilon"]
 
@@ -46,6 +46,10 @@ def check_real(name, value, *, low=0, low_open=True, high=math.inf, high_open=Tr
     Accepts int, float, Fraction, Decimal, decimal strings, mpmath and arb numbers; comparisons
     are exact (an arb ball must lie entirely inside the range).
     """
+    kind = type(value)
+    if (kind is float and math.isfinite(value)) or kind is int:  # fast path; errors are raised below
+        if ((value > low) if low_open else (value >= low)) and ((value < high) if high_open else (value <= high)):
+            return value
     if isinstance(value, (bool, np.bool_)):
         raise InvalidParameterError(name, f"expected a number, got {value!r}")
     x = _comparable(name, value)
@@ -133,16 +137,103 @@ def delta_enclosure(epsilon, sigma, sensitivity=1) -> arb:
 def exact_delta(epsilon, sigma, sensitivity=1) -> float:
     """The exact δ(ε) (Balle & Wang 2018, Theorem 8) as a float rounded up (never below it),
     with relative error ≲ 1e-15; underflow rounds up to the smallest subnormal, and a δ within
-    an ulp of 1 gives 1.0."""
+    an ulp of 1 gives 1.0.
+
+    The enclosure is evaluated once at a precision chosen from the magnitudes of the arguments
+    (:func:`start_prec`) and only re-evaluated, at doubled precision, if it is still too wide.
+    """
     check_real("epsilon", epsilon, low_open=False)
     _check_mechanism(sigma, sensitivity)
-    enc = arb(0)
-    for prec in precisions(64):
-        with workprec(prec):
-            enc = _delta_arb(epsilon, sigma, sensitivity)
-            if enc.rel_accuracy_bits() >= _FLOAT_BITS:
-                break
+    prec = start_prec(*_float_point(epsilon, sigma, sensitivity), _FLOAT_BITS)
+    while True:
+        enc = delta_at(prec, epsilon, sigma, sensitivity)
+        if enc.rel_accuracy_bits() >= _FLOAT_BITS or enc <= _SMALLEST_SUBNORMAL or prec >= MAX_PREC:
+            break
+        prec = min(2 * prec, MAX_PREC)
     return min(max(arb_upper_float(enc), 0.0), 1.0)  # δ(ε) ≤ 1: the clamp keeps it an upper bound
+
+
+# ---------------------------------------------------------------- fast enclosures at a chosen precision
+
+_SMALLEST_SUBNORMAL = arb(5e-324)
+#: 1/√2 as a ball per precision (valid at any precision; cached so that it is computed once).
+_INV_SQRT2: dict[int, arb] = {}
+#: Above this |x| arb's propagation of a ball's radius through erfc is loose: use the endpoint hull.
+_ERFC_DIRECT = 1e4
+
+
+def _erfc_fast(x: arb) -> arb:
+    """erfc on a ball: arb's own radius propagation where it is tight (|x| < 1e4, one evaluation),
+    otherwise the hull of the endpoints (:func:`erfc_ball`). Both are enclosures."""
+    if abs(x.mid()) < _ERFC_DIRECT:
+        return x.erfc()
+    return erfc_ball(x)
+
+
+def _fast_arb(x) -> arb:
+    return arb(x) if type(x) is float or type(x) is int else to_arb(x)
+
+
+def delta_at(prec: int, epsilon, sigma, sensitivity) -> arb:
+    """A ball containing δ(ε) evaluated at ``prec`` bits (validated arguments; the flint precision is
+    restored afterwards). The same formula as :func:`profile_arb`, with one erfc per term."""
+    old = ctx.prec
+    ctx.prec = prec
+    try:
+        inv_r2 = _INV_SQRT2.get(prec)
+        if inv_r2 is None:
+            inv_r2 = _INV_SQRT2[prec] = arb(2).sqrt() / 2  # a ball containing 1/√2
+        eps = _fast_arb(epsilon)
+        s = _fast_arb(sensitivity) / _fast_arb(sigma)
+        ratio, half = eps / s, s / 2
+        return (_erfc_fast((ratio - half) * inv_r2) - eps.exp() * _erfc_fast((ratio + half) * inv_r2)) / 2
+    finally:
+        ctx.prec = old
+
+
+def proved_at_most(epsilon, sigma, sensitivity, delta, prec: int) -> Decision:
+    """Decide δ(ε) ≤ ``delta`` on enclosures, from ``prec`` bits, doubling while they overlap (as
+    :func:`certunlearn.numeric.enclosure.decide`, without its generic overhead)."""
+    while prec <= MAX_PREC:
+        enc = delta_at(prec, epsilon, sigma, sensitivity)
+        old = ctx.prec
+        ctx.prec = prec
+        try:
+            bound = _fast_arb(delta)
+        finally:
+            ctx.prec = old
+        if enc <= bound:
+            return Decision.TRUE
+        if enc > bound:
+            return Decision.FALSE
+        prec *= 2
+    return Decision.UNDECIDED
+
+
+def _float_point(epsilon, sigma, sensitivity) -> tuple[float, float]:
+    """(ε, s = Δ/σ) as floats, for choosing a precision (nan where they do not fit a float)."""
+    try:
+        return float(epsilon), float(sensitivity) / float(sigma)
+    except (OverflowError, ZeroDivisionError, ValueError, TypeError):
+        return math.nan, math.nan
+
+
+def start_prec(eps: float, s: float, bits: int) -> int:
+    """The precision (bits) at which the δ(ε) enclosure is expected to reach ``bits`` relative bits.
+
+    With a = ε/s − s/2, b = ε/s + s/2: the arguments of erfc carry an absolute error ~ b·2^-p, which
+    erfc turns into a relative error ~ b²·2^-p; e^ε adds ε·2^-p; and the difference of the two terms
+    cancels about log2(b/s) bits (δ ≈ Φ(−a)·(s/b) for large b, δ ≈ 0.4·s·Φ(−a) for small). Only the
+    speed depends on this estimate: every caller checks the enclosure it gets and doubles the
+    precision if it is too wide, and every rounding is done on the enclosure, never on the estimate.
+    """
+    if not (math.isfinite(eps) and math.isfinite(s) and s > 0):
+        return 64
+    b = max(eps / s + s / 2, 1.0)
+    if not math.isfinite(b):
+        return 64
+    loss = 3.0 * math.log2(b) + math.log2(1.0 + eps) - math.log2(min(s, 1.0)) + 2.0
+    return min(max(64, bits + 8 + math.ceil(loss)), MAX_PREC)
 
 
 # ---------------------------------------------------------------- float profile (for solvers)
@@ -241,13 +332,18 @@ def exact_epsilon(delta, sigma, sensitivity=1) -> float:
     up: δ at the returned ε is proved ≤ ``delta`` on an enclosure. 0.0 when δ(0) ≤ ``delta``."""
     check_real("delta", delta, high=1)
     _check_mechanism(sigma, sensitivity)
+    _, s = _float_point(0.0, sigma, sensitivity)
+    target = float_log(delta)
 
     def holds(eps) -> Decision:
-        return decide(lambda: _delta_arb(eps, sigma, sensitivity), "<=", delta, start=64).decision
+        return proved_at_most(eps, sigma, sensitivity, delta, start_prec(eps, s, 52))
 
-    if holds(0) == Decision.TRUE:
+    # δ(0) = erf(s/2√2). Only when the float value is not clearly above the target is it decided on
+    # an enclosure (a wrong float answer could only cost optimality, never safety: the ε returned
+    # below is proved on an enclosure whatever happens here).
+    at_zero = math.erf(s / (2.0 * _SQRT2)) if math.isfinite(s) else math.nan
+    if not (at_zero > 0 and math.log(at_zero) > target + 1e-9) and holds(0) == Decision.TRUE:
         return 0.0
-    s, target = float(sensitivity) / float(sigma), float_log(delta)
     rho = s * s / 2  # zCDP upper bound (Bun & Steinke 2016, Prop. 1.3) starts Newton
     upper = rho + 2.0 * math.sqrt(rho * -target)
 
@@ -258,8 +354,13 @@ def exact_epsilon(delta, sigma, sensitivity=1) -> float:
     eps = max(newton_root(f, upper, 0.0, max(upper, 1e-300) * 2.0, rtol=1e-15, atol=1e-300), 0.0)
     # The float ln δ is accurate to ~1e-16 absolute, a large relative error in ε where δ is flat in
     # ε: polish with one Newton step whose residual is evaluated on an enclosure.
-    with workprec(128):
-        residual = float((_delta_arb(eps, sigma, sensitivity) / to_arb(delta)).log())
+    enc = delta_at(start_prec(eps, s, 60), eps, sigma, sensitivity)
+    old = ctx.prec
+    ctx.prec = 128
+    try:
+        residual = float((enc / to_arb(delta)).log())
+    finally:
+        ctx.prec = old
     polished = eps - residual / f(eps)[1]
     if math.isfinite(polished):
         eps = max(polished, 0.0)

@@ -144,3 +144,54 @@ def test_invalid_input_names_the_parameter(kwargs, parameter, method):
     with pytest.raises(InvalidParameterError) as info:
         calibrate(**kwargs)
     assert info.value.parameter == parameter
+
+
+# ---------------------------------------------------------------- beyond ε = 500 (the float solve used to lose the root)
+
+
+def mp100_log_delta(epsilon, sigma) -> mpmath.mpf:
+    """ln δ(ε; σ) at 100 digits, Δ = 1 (Balle & Wang 2018, Theorem 8)."""
+    with mpmath.workdps(100):
+        s, eps = 1 / mpmath.mpf(sigma), mpmath.mpf(epsilon)
+        a, b = eps / s - s / 2, eps / s + s / 2
+        r2 = mpmath.sqrt(2)
+        return mpmath.log((mpmath.erfc(a / r2) - mpmath.exp(eps) * mpmath.erfc(b / r2)) / 2)
+
+
+def mp100_optimal_sigma(epsilon, delta) -> mpmath.mpf:
+    """The σ solving δ(ε; σ) = target, by bisection on ln σ over [1e-8, 1e8] at 100 digits: no
+    starting point from the library."""
+    with mpmath.workdps(100):
+        target = mpmath.log(mpmath.mpf(delta))
+        lo, hi = mpmath.log(mpmath.mpf("1e-8")), mpmath.log(mpmath.mpf("1e8"))
+        assert mp100_log_delta(epsilon, mpmath.exp(lo)) > target > mp100_log_delta(epsilon, mpmath.exp(hi))
+        while hi - lo > mpmath.mpf("1e-40"):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if mp100_log_delta(epsilon, mpmath.exp(mid)) > target else (lo, mid)
+        return mpmath.exp(hi)
+
+
+@pytest.mark.parametrize("epsilon", [567.0, 1000.0, 1e4, 1e5])
+@pytest.mark.parametrize("delta", [0.1, 1e-5, 1e-100, 1e-300])
+def test_exact_beyond_epsilon_500_is_optimal_against_a_100_digit_oracle(epsilon, delta):
+    """calibrate(1000, 0.1) used to return 2.2x the optimal σ (6.6x at ε = 1e5), silently."""
+    sigma = calibrate(epsilon, delta)
+    optimal = mp100_optimal_sigma(epsilon, delta)
+    assert optimal <= sigma <= optimal * (1 + mpmath.mpf("1e-9"))
+    assert proved_safe(epsilon, delta, sigma)
+
+
+wide_log_eps = st.floats(min_value=-4, max_value=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(wide_log_eps, log_delta)
+def test_exact_over_epsilon_up_to_1e5_is_safe_and_within_1e9_at_100_digits(le, ld):
+    """Safe: ln δ(σ) ≤ ln target at 100 digits; within 1e-9: ln δ(σ·(1 − 1e-9)) > ln target, so the
+    optimal σ (where δ = target, δ decreasing in σ) lies in (σ·(1 − 1e-9), σ]."""
+    eps, delta = 10**le, 10**ld
+    sigma = calibrate(eps, delta)
+    with mpmath.workdps(100):
+        target = mpmath.log(mpmath.mpf(delta))
+        assert mp100_log_delta(eps, sigma) <= target
+        assert mp100_log_delta(eps, mpmath.mpf(sigma) * (1 - mpmath.mpf("1e-9"))) > target
