@@ -31,6 +31,7 @@ CLAIMS = {  # claim id → (step rule, bound at k = 0 as a function of n with L 
     "olu.thm2": ("sc", lambda n: 4 * math.log(n)),
     "olu.thm2:proof": ("sc", lambda n: 4 * (1 + math.log(n))),
     "olu.cor7": ("sc", lambda n: 4 * (1 + math.log(n))),
+    "olu.thm6:regret": ("sc", lambda n: 2 * sum(1 / t for t in range(1, n + 1))),
     "olu.thm3": ("convex", lambda n: 12 * math.sqrt(n)),
     "olu.thm5": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
     "olu.table1:constant": ("thm5", lambda n: 4 * math.sqrt(2 * n)),

@@ -60,3 +60,29 @@ def test_theorem2_violated_at_small_T(n):
     assert evaluate(claim, inst, MAXP).outcome == "violated"
     # the proof's own bound, L²/μ(1 + log T), holds there
     assert evaluate(get_claim("olu.thm2:proof"), inst, MAXP).outcome == "within"
+
+
+def test_theorem6_regret_instances_inside_and_attained_at_T_1_2():
+    """Theorem 6's regret at k = 0 is L²H_T/(2μ): the T ≥ 3 worst cases lie inside its hypotheses and below it; the
+    sign patterns at T = 1, 2 (left out of the adversary: an arb quantity cannot decide equality) attain it exactly."""
+    from certunlearn.claims.olu.quantities import thm6_entries
+    from certunlearn.claims.olu.worst_case import thm6_pep_instances
+
+    claim = get_claim("olu.thm6:regret")
+    insts = thm6_pep_instances()
+    assert min(i["pep_n"] for i in insts) == 3
+    for inst in insts[::4]:
+        assert _inside(claim, inst)
+        assert evaluate(claim, inst, MAXP).outcome == "within"
+    for n in (1, 2):
+        inst = [i for i in pep_instances("sc", beta=Fraction(2)) if i["pep_n"] == n and i["pep_vertex"]][0]
+        inst = dict(inst, I_1=[], I_2=0, Sigma_sigma=Fraction(0))
+        inst.update(thm6_entries(inst))
+        assert _inside(claim, inst)
+        x = [Fraction(r[0]) for r in inst["X"]]
+        regret = _mp_ogd_regret(Fraction(inst["z1"][0]), [mpmath.mpf(v.numerator) / v.denominator for v in x], 1, 1)
+        with mpmath.workdps(100):
+            bound = mpmath.mpf(2) ** 2 * mpmath.fsum(mpmath.mpf(1) / t for t in range(1, n + 1)) / 2
+            assert regret == bound
+        q = claim.quantity(inst)
+        assert q.contains(int(regret))
