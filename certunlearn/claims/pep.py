@@ -12,6 +12,10 @@ proposes. Two classes:
   the SDP below *is* the worst case over all dimensions (no relaxation): PEPit models it with leaf points and no
   function class. The primal Gram factor gives the worst centres and start (:func:`extract`), rationalised and
   pulled exactly into the ball.
+- :func:`lipschitz_pep_unprojected` — the same class with OGD unprojected and every iterate within D of the
+  comparator; its primal worst case is extracted as piecewise-linear losses max(two affine pieces) — convex and
+  M-Lipschitz — whose regret :func:`piecewise_linear_regret` evaluates exactly (Fractions), a certified lower
+  bound beside the SDP's value and dual bound.
 - :func:`lipschitz_pep` — PEPit's own example (``examples/online_learning/online_gradient_descent.py``): convex
   M-Lipschitz losses, OGD projected on a convex set of diameter D; the reference worst case of issue 13's table
   (a larger class than quadratics; its worst cases are piecewise linear).
@@ -32,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PepCase", "quadratic_pep", "lipschitz_pep", "extract", "quadratic_regret", "cache_dir", "cached",
+__all__ = ["PepCase", "quadratic_pep", "lipschitz_pep", "lipschitz_pep_unprojected", "piecewise_linear_regret", "extract", "quadratic_regret", "cache_dir", "cached",
            "shipped", "SHIPPED_FILE", "vertex_worst"]
 
 SHIPPED_FILE = Path(__file__).with_name("pep_worst_cases.json")
@@ -51,6 +55,8 @@ class PepCase:
     params: dict
     z1: list | None = None
     C: list | None = None
+    #: the primal data of :func:`lipschitz_pep_unprojected` (for :func:`piecewise_linear_regret`)
+    data: dict | None = None
 
 
 def _solve(problem: Any) -> tuple[float, float]:
@@ -120,6 +126,74 @@ def lipschitz_pep(etas: Sequence[float], M: float, D: float, *, rule: str = "", 
     return PepCase(label=label, rule=rule, n=n, value=float(metric.eval()), dual=dual, params={"M": M, "D": D})
 
 
+def lipschitz_pep_unprojected(etas: Sequence[float], M: float, D: float, *, rule: str = "",
+                              label: str = "") -> tuple[PepCase, dict]:
+    """The same class without projection (K = R^d), every iterate and the start within D of the comparator x_ref
+    (the olu proofs' uses of K): the worst case and its primal data — x_ref, x_1..x_n, the subgradients g_t of f_t
+    at x_t and h_t at x_ref, the values f_t(x_t), f_t(x_ref) — for :func:`piecewise_linear_regret`."""
+    from PEPit import PEP
+    from PEPit.functions import ConvexLipschitzFunction
+
+    n = len(etas)
+    problem = PEP()
+    fs = [problem.declare_function(ConvexLipschitzFunction, M=M) for _ in range(n)]
+    xr = problem.set_initial_point()
+    x = problem.set_initial_point()
+    xs, gs, fx, hs, fr = [], [], [], [], []
+    for t in range(n):
+        problem.add_constraint((x - xr) ** 2 <= D * D)
+        g, f = fs[t].oracle(x)
+        h, v = fs[t].oracle(xr)
+        xs.append(x), gs.append(g), fx.append(f), hs.append(h), fr.append(v)
+        x = x - etas[t] * g
+    metric = fx[0] - fr[0]
+    for a, b in zip(fx[1:], fr[1:]):
+        metric = metric + a - b
+    problem.set_performance_metric(metric)
+    primal, dual = _solve(problem)
+    vec = lambda p: [float(c) for c in p.eval()]
+    data = {"xref": vec(xr), "x1": vec(xs[0]), "g": [vec(g) for g in gs], "h": [vec(h) for h in hs],
+            "fx": [float(f.eval()) for f in fx], "fr": [float(v.eval()) for v in fr]}
+    return PepCase(label=label, rule=rule, n=n, value=float(metric.eval()), dual=dual, params={"M": M, "D": D},
+                   data=data), data
+
+
+def piecewise_linear_regret(data: dict, etas: Sequence[Fraction], M: Fraction, *, denominator: int = 10**6,
+                            shrink: Fraction = 1 - Fraction(1, 10**6)) -> tuple[Fraction, Fraction]:
+    """The exact regret against x_ref of unprojected OGD on the extracted losses f_t(z) = max(a_t(z), b_t(z)) with
+    a_t(z) = f_t(x_t) + ⟨g_t, z − x_t⟩ and b_t(z) = f_t(x_ref) + ⟨h_t, z − x_ref⟩ — convex and M-Lipschitz (each
+    gradient is rationalised and scaled exactly into the ball of radius M). The iterates are recomputed exactly
+    from the rationalised data (x_t are the SDP's only at the start), the subgradient played is the active piece's
+    (a_t on ties). The worst case puts iterates at distance exactly D, so the instance is contracted about x_ref by
+    ``shrink`` = s (positions relative to x_ref and gradients times s, values times s²: the same run scaled, regret
+    times s²). A lower bound on the worst case whenever every iterate stays within D of x_ref (returned with the
+    largest squared distance: ``(regret, max_t ‖x_t − x_ref‖²)``)."""
+    q = lambda v: [Fraction(c).limit_denominator(denominator) for c in v]
+    xr = q(data["xref"])
+    x = [r + shrink * (u - r) for u, r in zip(q(data["x1"]), xr)]
+    # piece a_t is anchored at the SDP's x_t: recompute the SDP's iterates in floats to place it
+    xs_f, xf = [], list(data["x1"])
+    for t, g in enumerate(data["g"]):
+        xs_f.append(list(xf))
+        xf = [a - float(etas[t]) * b for a, b in zip(xf, g)]
+    dot = lambda a, b: sum((u * v for u, v in zip(a, b)), Fraction(0))
+    regret, far = Fraction(0), Fraction(0)
+    for t in range(len(data["g"])):
+        g = [shrink * c for c in _into_ball(q(data["g"][t]), M * M)]
+        h = [shrink * c for c in _into_ball(q(data["h"][t]), M * M)]
+        anchor = [r + shrink * (u - r) for u, r in zip(q(xs_f[t]), xr)]
+        fa = shrink**2 * Fraction(data["fx"][t]).limit_denominator(denominator)
+        fb = shrink**2 * Fraction(data["fr"][t]).limit_denominator(denominator)
+        a = lambda z: fa + dot(g, [u - v for u, v in zip(z, anchor)])
+        b = lambda z: fb + dot(h, [u - v for u, v in zip(z, xr)])
+        far = max(far, dot([u - v for u, v in zip(x, xr)], [u - v for u, v in zip(x, xr)]))
+        va, vb = a(x), b(x)
+        sub = g if va >= vb else h
+        regret += max(va, vb) - max(a(xr), b(xr))
+        x = [u - etas[t] * v for u, v in zip(x, sub)]
+    return regret, far
+
+
 # ---------------------------------------------------------------------------------------------- exact side
 def _sqrt_down(q: Fraction, digits: int = 12) -> Fraction:
     """A rational ≤ √q (q ≥ 0), within 10^−digits·(1 + √q)."""
@@ -186,8 +260,8 @@ def _key(kind: str, rule: str, n: int, params: dict) -> str:
 
 
 def cached(kind: str, rule: str, etas: Sequence[float], params: dict, label: str = "") -> PepCase:
-    """``quadratic_pep`` (kind ``quadratic``: params lam, D) or ``lipschitz_pep`` (kind ``lipschitz``: M, D),
-    read from / written to the disk cache."""
+    """``quadratic_pep`` (kind ``quadratic``: params lam, D), ``lipschitz_pep`` (kind ``lipschitz``: M, D) or
+    ``lipschitz_pep_unprojected`` (kind ``lipschitz-unprojected``: M, D), read from / written to the disk cache."""
     path = cache_dir() / f"{kind}-{_key(kind, rule, len(etas), params)}.json"
     if path.exists():
         return PepCase(**json.loads(path.read_text()))
@@ -195,6 +269,8 @@ def cached(kind: str, rule: str, etas: Sequence[float], params: dict, label: str
         case = quadratic_pep(etas, params["lam"], params["D"], rule=rule, label=label)
     elif kind == "lipschitz":
         case = lipschitz_pep(etas, params["M"], params["D"], rule=rule, label=label)
+    elif kind == "lipschitz-unprojected":
+        case, _ = lipschitz_pep_unprojected(etas, params["M"], params["D"], rule=rule, label=label)
     else:
         raise ValueError(kind)
     path.parent.mkdir(parents=True, exist_ok=True)

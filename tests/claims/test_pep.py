@@ -78,3 +78,18 @@ def test_disk_cache_round_trip(tmp_path, monkeypatch):
     assert len(files) == 1
     b = pep.cached("quadratic", "sc", SC(3), {"lam": 1.0, "D": 2.0})
     assert a == b
+
+
+def test_piecewise_linear_extraction_is_exact_and_inside_the_class():
+    """Convex M-Lipschitz losses, unprojected OGD with iterates within D of x_ref: the extracted max-of-two-affine
+    losses reproduce the SDP's worst case exactly (Fractions), stay in the class, and never exceed the dual bound."""
+    n, M, D = 3, Fraction(2), Fraction(2)
+    etas = [Fraction(1, 2)] * n
+    case, data = pep.lipschitz_pep_unprojected([float(e) for e in etas], 2.0, 2.0)
+    regret, far = pep.piecewise_linear_regret(data, etas, M)
+    assert isinstance(regret, Fraction)
+    assert far <= D * D
+    assert float(regret) == pytest.approx(case.value, rel=1e-5)  # s² = 1 − 2·10⁻⁶
+    assert float(regret) <= case.dual + 1e-6
+    # the projected example (PEPit's own) has the same worst case here
+    assert pep.lipschitz_pep([float(e) for e in etas], 2.0, 2.0).value == pytest.approx(case.value, rel=1e-5)
