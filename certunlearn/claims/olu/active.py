@@ -23,6 +23,7 @@ from .quantities import (
     schedule_of, sq, stream_of, thm6_entries, valid_stream,
 )
 from .families import thm6_instances, thm6_regret_instances
+from .worst_case import thm6_pep_adversary
 
 
 def alg2_laws(values: Instance, reference: int, scale: Any = 1, kind: str = "const") -> list[A.Law]:
@@ -158,7 +159,8 @@ CLAIMS: list[Claim] = [
                     "statement's O(log T + k(LD² + Ld/(με)) + G₂ + L²k²/μ) is their order.",
           hypotheses=THM6_REGRET_HYPS, bound=THM6_REGRET.subs(gamma, GAMMA_SC), quantity=_alg2_regret,
           adversaries=(Adversary("Assumption 2 streams, outliers at deletion times, fewest descent steps",
-                                 generate=thm6_regret_instances),),
+                                 generate=thm6_regret_instances),
+                       thm6_pep_adversary()),
           derivation="olu.thm6:regret",
           note="The proof ends in an O(·) (eq. (56)); the bound checked is the sum of its explicit parts as printed, "
                "with eq. (40)'s σ_i (eq. (47) cites eq. (59), Algorithm 3's garbled σ). Eq. (47) drops the factors L "

@@ -27,6 +27,7 @@ from .quantities import (
     counts, data_in_ball, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
     sq, valid_stream,
 )
+from .worst_case import pep_adversary
 from .families import (
     lem10_instances, lem9_instances, regret_family, regret_space, stability_instances, thm2_floor, thm3_floor,
 )
@@ -105,7 +106,8 @@ CLAIMS: list[Claim] = [
           quantity=regret_quantity("sc", GAMMA_SC),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
+                       pep_adversary("sc")),
           derivation="olu.thm2"),
     Claim(id="olu.thm2:proof", source="Theorem 2, the explicit bound its proof establishes: eqs. (18)+(19) (lines 612, 621)",
           kind=Kind.REGRET,
@@ -114,7 +116,8 @@ CLAIMS: list[Claim] = [
           quantity=regret_quantity("sc", GAMMA_SC),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
+                       pep_adversary("sc")),
           derivation="olu.thm2:proof"),
     Claim(id="olu.cor7", source="Corollary 7 (lines 657–671)", kind=Kind.REGRET,
           statement="Under Theorem 2's assumptions: E Regret_T ≤ L²/μ(1 + k + k² + log T) + "
@@ -124,7 +127,8 @@ CLAIMS: list[Claim] = [
           bound=COR7.subs(gamma, GAMMA_SC), quantity=regret_quantity("sc", GAMMA_SC),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
+                       pep_adversary("sc", beta=Fraction(2))),
           derivation="olu.cor7",
           note="Eq. (22) bounds each τ[i]γ^{2(τ[i]−u[i])}/u[i]² by 1 + 1/(e ln(1/γ)); substituted into Theorem 2 "
                "the '1 +' part of that bound is multiplied by dωk^{ω+1/2}L²/(…ε), not by L²/μ — it is dropped."),
@@ -135,7 +139,8 @@ CLAIMS: list[Claim] = [
           quantity=regret_quantity("convex", sympy.S.One),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
+                       pep_adversary("convex")),
           derivation="olu.thm3"),
     Claim(id="olu.thm5", source="Theorem 5 (lines 245–249; proof lines 835–866)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 862): "
@@ -144,7 +149,8 @@ CLAIMS: list[Claim] = [
           quantity=regret_quantity("thm5", sympy.S.One),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
+                       pep_adversary("thm5")),
           derivation="olu.thm5"),
     Claim(id="olu.lem5", source="Lemma 5 (lines 625–629; proof 633–655)", kind=Kind.SENSITIVITY,
           statement="For μ-strongly convex L-Lipschitz f_1..f_T, removing c of them moves the minimiser of the sum "
@@ -199,7 +205,8 @@ CLAIMS: list[Claim] = [
           quantity=regret_quantity("table1", sympy.S.One),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
-                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor))),
+                       Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
+                       pep_adversary("thm5")),
           derivation="olu.table1:constant",
           note="Table 1 prints 0.42 where the proof's 2(ω² − 1) at ω = 1.2 is 0.88: a smaller step than Theorem 5's."),
 ]
