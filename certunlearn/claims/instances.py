@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 from flint import arb
 
+from ..numeric.enclosure import parse_exact
 from .model import Instance
 
 
@@ -42,6 +43,8 @@ def freeze(v: Any) -> Any:
         return tuple(freeze(x) for x in v)
     if isinstance(v, arb):
         return None
+    if isinstance(v, str) and isinstance(parse_exact(v), str):
+        return v  # a label (e.g. "uniform"), not a number
     return frac(v)
 
 

@@ -88,12 +88,14 @@ def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
         base, expo = e.args
         if expo.is_Integer:
             return int_power(args[0], int(expo))
+        if args[0].is_zero() and expo.is_positive:  # 0^p = 0 for p > 0 (flint's root and log give nan at 0)
+            return arb(0)
         if expo == sympy.S.Half:
             return args[0].sqrt()
         if expo == -sympy.S.Half:
             return args[0].rsqrt()
         if expo.is_Rational and expo.q <= 64:
-            return args[0].root(int(expo.q)) ** int(expo.p)
+            return int_power(args[0].root(int(expo.q)), int(expo.p))
         return (args[1] * args[0].log()).exp()
     if isinstance(e, sympy.Max):
         return _fold(args, arb.max)

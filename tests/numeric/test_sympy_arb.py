@@ -54,3 +54,16 @@ def test_integer_powers_of_a_ball_containing_zero_are_finite():
     assert cube.is_finite() and cube.contains(0) and abs(cube).upper() < arb("1e-45")
     with workprec(64):
         assert arb_eval((h - 1) ** 2, {"h": arb("0.5", "0.6")}).contains(arb("1.21"))  # [(−0.1)², 1.1²] ∋ 1.21
+
+
+def test_positive_powers_of_an_exact_zero_are_zero():
+    """flint's root and log give nan at 0; 0^p = 0 for every p > 0 (Theorem 5's step k^{11/5} at k = 0)."""
+    import sympy
+    from flint import arb
+
+    from certunlearn.numeric.sympy_arb import arb_eval
+
+    k = sympy.Symbol("k", nonnegative=True)
+    for p in (sympy.Rational(11, 5), sympy.Rational(1, 2), sympy.Rational(1, 3), sympy.pi):
+        assert arb_eval(k**p, {"k": 0}) == 0
+    assert arb_eval(k ** sympy.Rational(11, 5), {"k": 2}).overlaps(arb(2) ** (arb(11) / 5))
