@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..claims import get_claim
+from ..claims.registry import load_claims
 from ..errors import InvalidParameterError
 from ..claims.model import decode_instance
 from .evaluate import VIOLATED, Evaluation, evaluate
@@ -46,6 +47,8 @@ def replay(path: str | Path) -> list[Replay]:
     """Re-evaluate every counterexample in ``path`` at the thorough profile's precision."""
     out = []
     for item in load_counterexamples(path):
+        if item.get("claims_source"):
+            load_claims(item["claims_source"])
         claim = get_claim(item["claim"])
         out.append(Replay(claim.id, evaluate(claim, decode_instance(item["instance"]), PROFILES["thorough"].max_prec)))
     return out

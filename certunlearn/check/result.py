@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..claims.registry import origin
 from .evaluate import VIOLATED, Evaluation
 from .verdict import HOLDS, INCONCLUSIVE, failed_controls
 
@@ -27,11 +28,12 @@ class Counterexample:
     bound_enclosure: str
     ratio: float
     version: str = __version__
+    claims_source: str | None = None  # the file or module a user's claim came from (replay loads it)
 
     @classmethod
     def from_evaluation(cls, claim_id: str, ev: Evaluation, seed: int, adversary: str, profile: str) -> Counterexample:
         return cls(claim_id, ev.observed, ev.bound, ev.instance, seed, adversary, profile,
-                   ev.observed_enclosure, ev.bound_enclosure, ev.ratio)
+                   ev.observed_enclosure, ev.bound_enclosure, ev.ratio, claims_source=origin(claim_id))
 
     def to_json(self) -> dict[str, Any]:
         return json_safe(asdict(self))

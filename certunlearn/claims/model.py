@@ -19,7 +19,6 @@ import numpy as np
 import sympy
 from flint import arb
 
-from ..formulas import PAPERS
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
 from ..numeric.sympy_arb import arb_eval, rational_eval
 
@@ -28,7 +27,7 @@ from ..numeric.sympy_arb import arb_eval, rational_eval
 #: :func:`encode_instance`.
 Instance = Mapping[str, Any]
 
-ID_PATTERN = re.compile(r"^(?P<paper>[a-z0-9]+)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
+ID_PATTERN = re.compile(r"^(?P<paper>[a-z][a-z0-9_]*)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
 
 
 class Kind(str, enum.Enum):
@@ -205,8 +204,9 @@ class Claim:
 
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)
-        if not m or m["paper"] not in PAPERS:
-            raise ValueError(f"malformed claim id {self.id!r}")
+        if not m:
+            raise ValueError(f"malformed claim id {self.id!r} (expected '<paper>.<item>[:<part>][+fix]', e.g. "
+                             "'mypaper.thm2')")
         if (m["fix"] is not None) != (self.corrects is not None):
             raise ValueError(f"{self.id}: a +fix claim, and only one, names the claim it corrects")
         if not self.adversaries:

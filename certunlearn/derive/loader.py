@@ -85,8 +85,28 @@ def load_derivations(paper: str) -> dict[str, Derivation]:
     return dict(_derivations(paper))
 
 
+#: Derivations of users' claims, by claim id, from the module that defined the claims (``derivations()``).
+_USER: dict[str, Derivation] = {}
+
+
+def register_module_derivations(module: ModuleType, claim_ids: list[str]) -> None:
+    """Register the derivations a user's claims module defines (``derivations() -> list[Derivation]``) for its own
+    claims; a derivation for any other claim is refused."""
+    factory = getattr(module, "derivations", None)
+    if factory is None:
+        return
+    for d in factory():
+        if not isinstance(d, Derivation):
+            raise TypeError(f"{module.__name__}: derivations() returned {type(d).__name__}, not a Derivation")
+        if d.claim_id not in claim_ids:
+            raise ValueError(f"{module.__name__}: derivation {d.claim_id} is not one of this module's claims")
+        _USER[d.claim_id] = d
+
+
 def load_derivation(name: str) -> Derivation:
     """The derivation named ``name`` (a claim id, as in ``Claim.derivation``)."""
+    if name in _USER:
+        return _USER[name]
     paper = name.split(".", 1)[0]
     found = load_derivations(paper) if paper.isidentifier() else {}
     if name not in found:
@@ -106,7 +126,7 @@ def find_derivation(claim) -> Derivation | None:
 
 def all_derivations() -> dict[str, Derivation]:
     """Every derivation of every paper, keyed by claim id."""
-    from ..claims.model import PAPERS
+    from ..formulas import PAPERS
 
     out: dict[str, Derivation] = {}
     for paper in PAPERS:

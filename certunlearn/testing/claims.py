@@ -1,0 +1,40 @@
+"""A pytest hook for your own claims: check them as ``certunlearn check --claims`` would, and fail with the
+counterexample when one is violated."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+from ..check import check_claim
+from ..check.result import CheckResult
+from ..claims.registry import USER_MODULE_PREFIX, load_claims
+
+
+class ClaimFailed(AssertionError):
+    """A claim came out violated (or inconclusive, unless allowed): the message holds the counterexample."""
+
+
+def check_claims(claims: str | Path | ModuleType, *, profile: str = "quick", seed: int = 0,
+                 allow_inconclusive: bool = False) -> list[CheckResult]:
+    """Load ``claims`` (a claims file, a module name, an imported module) and check each claim in this process
+    through the same checker as ``certunlearn check``. Raises :class:`ClaimFailed` naming every violated claim with
+    its counterexample (observed, bound, instance, and how to replay it), and every inconclusive one with its
+    reason unless ``allow_inconclusive``. Returns the results when all pass."""
+    if isinstance(claims, ModuleType):  # by name, so that a counterexample names a source replay can load
+        claims = claims.__file__ if claims.__name__.startswith(USER_MODULE_PREFIX) else claims.__name__
+    if not isinstance(claims, (str, Path)):
+        raise TypeError("check_claims takes a claims file, a module or a module name (a module defining CLAIMS)")
+    ids = load_claims(claims)
+    results = [check_claim(claim_id, profile, seed) for claim_id in ids]
+    problems = []
+    for r in results:
+        if r.verdict == "violated":
+            ce = r.counterexample
+            problems.append(f"{r.id} is violated: observed {ce.observed} > bound {ce.bound} at {ce.instance} "
+                            f"(adversary {ce.adversary!r}, seed {ce.seed}; save it with Counterexample.save and run "
+                            "`certunlearn replay FILE`)")
+        elif r.verdict == "inconclusive" and not allow_inconclusive:
+            problems.append(f"{r.id} is inconclusive: {r.reason}")
+    if problems:
+        raise ClaimFailed("\n".join(problems))
+    return results

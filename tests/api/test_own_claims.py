@@ -1,0 +1,125 @@
+"""Claims written outside the package: loaded from a file, a module or an entry point, checked like any other."""
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from certunlearn.api import ClaimLoadError, get_claim, load_claims
+from certunlearn.check import check_claim, replay
+from certunlearn.claims import registry
+from certunlearn.testing import ClaimFailed, check_claims
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "output_perturbation.py"
+
+HEADER = """
+import sympy
+from certunlearn.api import Adversary, Claim, Kind, to_arb
+x = sympy.Symbol("x", positive=True)
+"""
+
+
+def claim_file(tmp_path, body, name="mine.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(HEADER) + textwrap.dedent(body))
+    return path
+
+
+def test_the_example_certificate_holds_attained_and_its_misprint_is_violated():
+    ids = load_claims(EXAMPLE)
+    assert ids == ("cms.sensitivity", "cms.sensitivity:misprinted")
+    good, bad = check_claim("cms.sensitivity"), check_claim("cms.sensitivity:misprinted")
+    assert good.verdict == "holds" and good.attained and good.tightness_interval == [1.0, 1.0]
+    assert bad.verdict == "violated" and bad.counterexample.claims_source == str(EXAMPLE.resolve())
+    assert [s["status"] for s in bad.symbolic].count("refuted") == 1  # the user's derivation, same engine
+
+
+def test_a_user_counterexample_replays_in_a_fresh_process(tmp_path):
+    load_claims(EXAMPLE)
+    path = check_claim("cms.sensitivity:misprinted").counterexample.save(tmp_path)
+    (again,) = replay(path)
+    assert again.reproduced
+    out = subprocess.run([sys.executable, "-m", "certunlearn.cli", "replay", str(path)], capture_output=True,
+                         text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0 and "reproduced: violated" in out.stdout, out.stderr
+
+
+def test_loading_is_idempotent_and_a_clash_is_refused(tmp_path):
+    load_claims(EXAMPLE)
+    assert load_claims(EXAMPLE) == ("cms.sensitivity", "cms.sensitivity:misprinted")
+    clash = claim_file(tmp_path, """
+        CLAIMS = [Claim("cms.sensitivity", "s", Kind.INEQUALITY, "x ≤ x", (), x, lambda v: to_arb(v["x"]),
+                        (Adversary("p", generate=lambda rng, n: [{"x": "1"}]),))]
+        """)
+    with pytest.raises(ClaimLoadError, match=r"mine\.py: claim id 'cms\.sensitivity' is already registered"):
+        load_claims(clash)
+
+
+def test_a_builtin_paper_key_is_refused(tmp_path):
+    path = claim_file(tmp_path, """
+        CLAIMS = [Claim("d2d.thm99", "s", Kind.INEQUALITY, "x ≤ x", (), x, lambda v: to_arb(v["x"]),
+                        (Adversary("p", generate=lambda rng, n: [{"x": "1"}]),))]
+        """, "builtin.py")
+    with pytest.raises(ClaimLoadError, match="built-in paper key 'd2d'"):
+        load_claims(path)
+
+
+def test_a_syntax_error_names_the_file_and_line(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("import sympy\nCLAIMS = [\n")
+    with pytest.raises(ClaimLoadError, match=r"broken\.py, line \d+: syntax error"):
+        load_claims(path)
+
+
+def test_a_bound_with_a_symbol_no_instance_gives_is_refused(tmp_path):
+    path = claim_file(tmp_path, """
+        y = sympy.Symbol("y", positive=True)
+        CLAIMS = [Claim("mine.free", "s", Kind.INEQUALITY, "x ≤ y", (), y, lambda v: to_arb(v["x"]),
+                        (Adversary("p", generate=lambda rng, n: [{"x": "1"}]),))]
+        """, "free.py")
+    with pytest.raises(ClaimLoadError, match="uses y, which no instance"):
+        load_claims(path)
+
+
+def test_a_file_without_claims_is_refused(tmp_path):
+    path = tmp_path / "empty.py"
+    path.write_text("x = 1\n")
+    with pytest.raises(ClaimLoadError, match="defines no CLAIMS"):
+        load_claims(path)
+
+
+def test_the_pytest_hook_fails_with_the_counterexample(tmp_path):
+    with pytest.raises(ClaimFailed, match=r"cms\.sensitivity:misprinted is violated: observed 2 > bound 1"):
+        check_claims(EXAMPLE)
+    only_good = claim_file(tmp_path, """
+        from fractions import Fraction
+        CLAIMS = [Claim("mine.half", "s", Kind.INEQUALITY, "x/2 ≤ x", (), x, lambda v: Fraction(v["x"]) / 2,
+                        (Adversary("p", generate=lambda rng, n: [{"x": str(k)} for k in range(1, 13)]),))]
+        """, "good.py")
+    (result,) = check_claims(only_good)
+    assert result.verdict == "holds" and result.tightness_interval == [0.5, 0.5]
+
+
+def test_an_entry_point_registers_claims(tmp_path, monkeypatch):
+    pkg = tmp_path / "plugin_claims_pkg.py"
+    pkg.write_text(textwrap.dedent(HEADER) + textwrap.dedent("""
+        CLAIMS = [Claim("plugin.thm1", "s", Kind.INEQUALITY, "x/2 ≤ x", (), x, lambda v: to_arb(v["x"]) / 2,
+                        (Adversary("p", generate=lambda rng, n: [{"x": "1"}]),))]
+        """))
+    dist = tmp_path / "plugin_claims-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: plugin-claims\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[certunlearn.claims]\nplugin = plugin_claims_pkg\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry._entry_points.cache_clear()
+    try:
+        assert get_claim("plugin.thm1").paper == "plugin"
+        assert check_claim("plugin.thm1").verdict == "inconclusive"  # one instance: fewer than the profile needs
+    finally:
+        monkeypatch.undo()
+        registry._entry_points.cache_clear()
+    with pytest.raises(KeyError):
+        get_claim("plugin.thm1")
