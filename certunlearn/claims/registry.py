@@ -34,6 +34,7 @@ USER_MODULE_PREFIX = "certunlearn_user_claims."
 _LOADED: dict[str, Claim] = {}
 _SOURCES: dict[str, tuple[str, ...]] = {}
 _ORIGIN: dict[str, str] = {}
+_MODULE: dict[str, ModuleType] = {}
 
 
 class ClaimLoadError(CertunlearnError, ValueError):
@@ -104,9 +105,7 @@ def load_claims(source: str | Path) -> tuple[str, ...]:
     for claim in claims:
         _LOADED[claim.id] = claim
         _ORIGIN[claim.id] = key
-    from ..derive.loader import register_module_derivations
-
-    register_module_derivations(module, [c.id for c in claims])
+        _MODULE[claim.id] = module
     _SOURCES[key] = tuple(c.id for c in claims)
     return _SOURCES[key]
 
@@ -115,6 +114,11 @@ def origin(claim_id: str) -> str | None:
     """The file or module a user's claim was loaded from (None for a built-in or entry-point claim): saved with its
     counterexamples, so that ``certunlearn replay`` can load it again."""
     return _ORIGIN.get(claim_id)
+
+
+def defining_module(claim_id: str) -> ModuleType | None:
+    """The user's module that defined ``claim_id`` (its ``derivations()``, if any, derive its claims), else None."""
+    return _MODULE.get(claim_id)
 
 
 def loaded_sources() -> tuple[str, ...]:

@@ -85,28 +85,31 @@ def load_derivations(paper: str) -> dict[str, Derivation]:
     return dict(_derivations(paper))
 
 
-#: Derivations of users' claims, by claim id, from the module that defined the claims (``derivations()``).
-_USER: dict[str, Derivation] = {}
+def _user_derivation(name: str) -> Derivation | None:
+    """The derivation of a user's claim, from the ``derivations()`` of the module that defined it (see
+    :func:`certunlearn.claims.registry.load_claims`); None when there is none. A module deriving a claim it did not
+    define is refused."""
+    from ..claims.registry import defining_module
 
-
-def register_module_derivations(module: ModuleType, claim_ids: list[str]) -> None:
-    """Register the derivations a user's claims module defines (``derivations() -> list[Derivation]``) for its own
-    claims; a derivation for any other claim is refused."""
-    factory = getattr(module, "derivations", None)
+    module = defining_module(name)
+    factory = getattr(module, "derivations", None) if module is not None else None
     if factory is None:
-        return
+        return None
     for d in factory():
         if not isinstance(d, Derivation):
             raise TypeError(f"{module.__name__}: derivations() returned {type(d).__name__}, not a Derivation")
-        if d.claim_id not in claim_ids:
+        if defining_module(d.claim_id) is not module:
             raise ValueError(f"{module.__name__}: derivation {d.claim_id} is not one of this module's claims")
-        _USER[d.claim_id] = d
+        if d.claim_id == name:
+            return d
+    return None
 
 
 def load_derivation(name: str) -> Derivation:
     """The derivation named ``name`` (a claim id, as in ``Claim.derivation``)."""
-    if name in _USER:
-        return _USER[name]
+    user = _user_derivation(name)
+    if user is not None:
+        return user
     paper = name.split(".", 1)[0]
     found = load_derivations(paper) if paper.isidentifier() else {}
     if name not in found:

@@ -71,7 +71,7 @@ _s = sympy.Symbol("s", nonnegative=True)
 _q = sympy.Symbol("q", nonnegative=True)
 
 
-def _rat(q: Fraction) -> sympy.Rational:
+def sympy_rational(q: Fraction) -> sympy.Rational:
     return sympy.Rational(q.numerator, q.denominator)
 
 
@@ -204,19 +204,19 @@ def convert(x: Any, mode: str) -> np.ndarray:
     return la.asarray(x, mode)
 
 
-def _scal(v: Any, mode: str) -> Any:
+def scalar_in(v: Any, mode: str) -> Any:
     return convert(v, mode)[()]
 
 
-def _eye(d: int, mode: str) -> np.ndarray:
+def identity_in(d: int, mode: str) -> np.ndarray:
     return convert(np.eye(d, dtype=int).astype(object), mode) if mode != "float" else np.eye(d)
 
 
-def _zeros(shape: Any, mode: str) -> np.ndarray:
+def zeros_in(shape: Any, mode: str) -> np.ndarray:
     return np.zeros(shape) if mode == "float" else convert(np.zeros(shape, dtype=int).astype(object), mode)
 
 
-def _map(fn: Any, a: np.ndarray) -> np.ndarray:
+def map_entries(fn: Any, a: np.ndarray) -> np.ndarray:
     out = np.empty(np.shape(a), dtype=object)
     for idx, v in np.ndenumerate(np.asarray(a, dtype=object)):
         out[idx] = fn(v)
@@ -229,13 +229,13 @@ def _sigmoid(t: np.ndarray, mode: str) -> np.ndarray:
         e = np.exp(-np.abs(t))
         return np.where(t >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
     if mode == "arb":
-        return _map(lambda v: 1 / (1 + (-v).exp()), t)
+        return map_entries(lambda v: 1 / (1 + (-v).exp()), t)
 
     def one(v: mpmath.mpf) -> mpmath.mpf:
         e = mpmath.exp(-abs(v))
         return 1 / (1 + e) if v >= 0 else e / (1 + e)
 
-    return _map(one, t)
+    return map_entries(one, t)
 
 
 def _softplus(t: np.ndarray, mode: str) -> np.ndarray:
@@ -243,8 +243,8 @@ def _softplus(t: np.ndarray, mode: str) -> np.ndarray:
     if mode == "float":
         return np.logaddexp(0.0, t)
     if mode == "arb":
-        return _map(lambda v: v + (-v).exp().log1p() if v.mid() > 0 else v.exp().log1p(), t)
-    return _map(lambda v: v + mpmath.log1p(mpmath.exp(-v)) if v > 0 else mpmath.log1p(mpmath.exp(v)), t)
+        return map_entries(lambda v: v + (-v).exp().log1p() if v.mid() > 0 else v.exp().log1p(), t)
+    return map_entries(lambda v: v + mpmath.log1p(mpmath.exp(-v)) if v > 0 else mpmath.log1p(mpmath.exp(v)), t)
 
 
 def psd_exact(S: Any) -> bool:
@@ -415,7 +415,7 @@ class LossFamily(ABC):
 
     def _third(self, mode: str, theta: np.ndarray, x: np.ndarray, y: Any, v: np.ndarray) -> np.ndarray:
         d = theta.shape[0]
-        return _zeros((d, d), mode)
+        return zeros_in((d, d), mode)
 
     def values(self, theta: Any, X: Any, y: Any = None) -> np.ndarray:
         """Per-sample losses ``ℓ(θ; z_i)``, shape (n,)."""
@@ -497,31 +497,31 @@ class LossFamily(ABC):
 
     # helpers shared by families
     def _lam_term(self, mode: str, theta: np.ndarray) -> tuple[Any, Any]:
-        lam_ = _scal(self.lam, mode)
+        lam_ = scalar_in(self.lam, mode)
         return lam_, lam_ * (theta @ theta) / 2
 
 
-def _fields_exact(obj: Any, **named: Any) -> None:
+def set_fields_exact(obj: Any, **named: Any) -> None:
     for name, value in named.items():
         object.__setattr__(obj, name, exact(value, name))
 
 
-def _check_nonneg(name: str, v: Fraction, strict: bool = False) -> None:
+def check_nonneg(name: str, v: Fraction, strict: bool = False) -> None:
     if v < 0 or (strict and v == 0):
         raise InvalidParameterError(name, f"must be {'>' if strict else '≥'} 0, got {v}")
 
 
-def _unit(d: int, i: int = 0) -> np.ndarray:
+def unit_vector(d: int, i: int = 0) -> np.ndarray:
     e = np.asarray([Fraction(0)] * d, dtype=object)
     e[i] = Fraction(1)
     return e
 
 
-def _direction_of(p: np.ndarray, d: int) -> np.ndarray:
+def direction_of(p: np.ndarray, d: int) -> np.ndarray:
     from .domains import rational_unit
 
     f = np.asarray([float(v) for v in p])
-    return rational_unit(f) if np.any(f) else _unit(d)
+    return rational_unit(f) if np.any(f) else unit_vector(d)
 
 
 def _orthogonal_unit(p: np.ndarray, d: int) -> np.ndarray:
@@ -529,10 +529,10 @@ def _orthogonal_unit(p: np.ndarray, d: int) -> np.ndarray:
     from .domains import rational_unit
 
     if d == 1:
-        return _unit(1)
+        return unit_vector(1)
     f = np.asarray([float(v) for v in p])
     if not np.any(f):
-        return _unit(d, 1)
+        return unit_vector(d, 1)
     j = int(np.argmin(np.abs(f)))
     e = np.zeros(d)
     e[j] = 1.0
@@ -566,19 +566,19 @@ class Quadratic(LossFamily):
         if any(Af[i][j] != Af[j][i] for i in range(n) for j in range(i)):
             raise InvalidParameterError("A", "must be symmetric")
         object.__setattr__(self, "A", Af)
-        _fields_exact(self, R=self.R)
-        _check_nonneg("R", self.R, strict=True)
+        set_fields_exact(self, R=self.R)
+        check_nonneg("R", self.R, strict=True)
         diag = all(Af[i][j] == 0 for i in range(n) for j in range(n) if i != j)
         if self.a_max is None or self.a_min is None:
             if diag:
                 lo, hi = min(Af[i][i] for i in range(n)), max(Af[i][i] for i in range(n))
             else:
-                lo, hi = _eig_bounds(Af)
+                lo, hi = eig_bounds(Af)
             if self.a_min is None:
                 object.__setattr__(self, "a_min", lo)
             if self.a_max is None:
                 object.__setattr__(self, "a_max", hi)
-        _fields_exact(self, a_min=self.a_min, a_max=self.a_max)
+        set_fields_exact(self, a_min=self.a_min, a_max=self.a_max)
         if not psd_exact(np.asarray(Af, dtype=object)) or self.a_min <= 0 or \
                 not psd_exact(np.asarray(Af, dtype=object) - self.a_min * np.eye(n, dtype=int).astype(object)):
             raise InvalidParameterError("A", "must be positive definite (with λ_min(A) ≥ a_min > 0)")
@@ -596,7 +596,7 @@ class Quadratic(LossFamily):
         return convert(np.asarray(self.A, dtype=object), mode)
 
     def params(self) -> dict[sympy.Symbol, sympy.Expr]:
-        return {R: _rat(self.R), a_min: _rat(self.a_min), a_max: _rat(self.a_max)}
+        return {R: sympy_rational(self.R), a_min: sympy_rational(self.a_min), a_max: sympy_rational(self.a_max)}
 
     def _declared(self) -> dict[str, sympy.Expr]:
         return {"L": a_max * (B + R), "M": a_max, "m": a_min, "G": sympy.S.Zero}
@@ -629,7 +629,7 @@ class Quadratic(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        A = sympy.Matrix(d, d, lambda i, j: _rat(self.A[i][j]))
+        A = sympy.Matrix(d, d, lambda i, j: sympy_rational(self.A[i][j]))
         v = sympy.Matrix([t - x for t, x in zip(th, xs)])
         return (v.T * A * v)[0, 0] / 2, th, xs, yv
 
@@ -650,7 +650,7 @@ class Quadratic(LossFamily):
         w, V = np.linalg.eigh(A)
         top, bottom = V[:, -1], V[:, 0]
         c = domain.centre(d)
-        zero = _zeros(d, "fraction")
+        zero = zeros_in(d, "fraction")
         from .domains import rational_unit
 
         if name == "L":
@@ -666,10 +666,10 @@ class Quadratic(LossFamily):
         if name in ("M", "m"):
             v = rational_unit(top if name == "M" else bottom)
             return [{"theta": c, "x": zero, "y": None, "v": v}]
-        return [{"theta": c, "x": zero, "y": None, "v": _unit(d), "w": _unit(d)}]
+        return [{"theta": c, "x": zero, "y": None, "v": unit_vector(d), "w": unit_vector(d)}]
 
 
-def _eig_bounds(A: tuple[tuple[Fraction, ...], ...]) -> tuple[Fraction, Fraction]:
+def eig_bounds(A: tuple[tuple[Fraction, ...], ...]) -> tuple[Fraction, Fraction]:
     """Rational ``lo ≤ λ_min(A)``, ``hi ≥ λ_max(A)`` within ~1e-40 relative, proved by exact PSD tests."""
     n = len(A)
     M = np.asarray(A, dtype=object)
@@ -708,10 +708,10 @@ class Ridge(LossFamily):
     key: ClassVar[str] = "ridge"
 
     def __post_init__(self) -> None:
-        _fields_exact(self, lam=self.lam, R=self.R, Y=self.Y)
-        _check_nonneg("lam", self.lam)
-        _check_nonneg("R", self.R, strict=True)
-        _check_nonneg("Y", self.Y)
+        set_fields_exact(self, lam=self.lam, R=self.R, Y=self.Y)
+        check_nonneg("lam", self.lam)
+        check_nonneg("R", self.R, strict=True)
+        check_nonneg("Y", self.Y)
 
     @property
     def data_assumptions(self) -> tuple[str, ...]:
@@ -723,7 +723,7 @@ class Ridge(LossFamily):
                 raise AssumptionViolatedError("|y| ≤ Y", f"label {i} is {float(v):.17g}, |y| > Y = {self.Y}")
 
     def params(self):
-        return {R: _rat(self.R), Y: _rat(self.Y), lam: _rat(self.lam)}
+        return {R: sympy_rational(self.R), Y: sympy_rational(self.Y), lam: sympy_rational(self.lam)}
 
     def _declared(self):
         return {"L": R * (R * B + Y) + lam * B, "M": R**2 + lam, "m": lam, "G": sympy.S.Zero}
@@ -735,17 +735,17 @@ class Ridge(LossFamily):
 
     def _grads(self, mode, theta, X, y):
         res = X @ theta - y
-        return res[:, None] * X + _scal(self.lam, mode) * theta[None, :]
+        return res[:, None] * X + scalar_in(self.lam, mode) * theta[None, :]
 
     def _risk_hessian(self, mode, theta, X, y):
         n, d = X.shape
-        return X.T @ X / n + _scal(self.lam, mode) * _eye(d, mode)
+        return X.T @ X / n + scalar_in(self.lam, mode) * identity_in(d, mode)
 
     def quadratic_form(self, X, y=None):
         mode = mode_of(X, y)
         X, y = _as_matrix(X, mode), convert(y, mode).reshape(-1)
         n, d = X.shape
-        return X.T @ X / n + _scal(self.lam, mode) * _eye(d, mode), X.T @ y / n
+        return X.T @ X / n + scalar_in(self.lam, mode) * identity_in(d, mode), X.T @ y / n
 
     def risk_strong_convexity(self) -> Fraction:
         return self.lam
@@ -758,7 +758,7 @@ class Ridge(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        lv = lam if symbolic else _rat(self.lam)
+        lv = lam if symbolic else sympy_rational(self.lam)
         inner = sum(x * t for x, t in zip(xs, th))
         return (inner - yv) ** 2 / 2 + lv * sum(t**2 for t in th) / 2, th, xs, yv
 
@@ -774,19 +774,19 @@ class Ridge(LossFamily):
 
     def witnesses(self, name, domain, d):
         c = domain.centre(d)
-        zero = _zeros(d, "fraction")
+        zero = zeros_in(d, "fraction")
         if name == "L":
             try:
                 th = domain.farthest_point(d)
             except InvalidParameterError:
                 th = c
-            u = _direction_of(th, d)
+            u = direction_of(th, d)
             return [{"theta": th, "x": self.R * u, "y": -self.Y}, {"theta": th, "x": -self.R * u, "y": self.Y}]
         if name == "M":
-            return [{"theta": c, "x": self.R * _unit(d), "y": Fraction(0), "v": _unit(d)}]
+            return [{"theta": c, "x": self.R * unit_vector(d), "y": Fraction(0), "v": unit_vector(d)}]
         if name == "m":
-            return [{"theta": c, "x": zero, "y": Fraction(0), "v": _unit(d)}]
-        return [{"theta": c, "x": self.R * _unit(d), "y": self.Y, "v": _unit(d), "w": _unit(d)}]
+            return [{"theta": c, "x": zero, "y": Fraction(0), "v": unit_vector(d)}]
+        return [{"theta": c, "x": self.R * unit_vector(d), "y": self.Y, "v": unit_vector(d), "w": unit_vector(d)}]
 
 
 # --------------------------------------------------------------------------- Logistic
@@ -809,9 +809,9 @@ class LogisticL2(LossFamily):
     rational: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, lam=self.lam, R=self.R)
-        _check_nonneg("lam", self.lam)
-        _check_nonneg("R", self.R, strict=True)
+        set_fields_exact(self, lam=self.lam, R=self.R)
+        check_nonneg("lam", self.lam)
+        check_nonneg("R", self.R, strict=True)
 
     @property
     def data_assumptions(self) -> tuple[str, ...]:
@@ -823,7 +823,7 @@ class LogisticL2(LossFamily):
                 raise AssumptionViolatedError("y ∈ {−1, +1}", f"label {i} is {float(v):.17g}")
 
     def params(self):
-        return {R: _rat(self.R), lam: _rat(self.lam)}
+        return {R: sympy_rational(self.R), lam: sympy_rational(self.lam)}
 
     def _declared(self):
         return {"L": R + lam * B, "M": R**2 / 4 + lam, "m": lam, "G": _SQRT3_18 * R**3}
@@ -836,13 +836,13 @@ class LogisticL2(LossFamily):
     def _grads(self, mode, theta, X, y):
         t = y * (X @ theta)
         coef = -y * _sigmoid(-t, mode)
-        return coef[:, None] * X + _scal(self.lam, mode) * theta[None, :]
+        return coef[:, None] * X + scalar_in(self.lam, mode) * theta[None, :]
 
     def _risk_hessian(self, mode, theta, X, y):
         n, d = X.shape
         t = y * (X @ theta)
         w = _sigmoid(t, mode) * _sigmoid(-t, mode) * y * y
-        return (X * w[:, None]).T @ X / n + _scal(self.lam, mode) * _eye(d, mode)
+        return (X * w[:, None]).T @ X / n + scalar_in(self.lam, mode) * identity_in(d, mode)
 
     def _third(self, mode, theta, x, y, v):
         u = -y * (x @ theta)
@@ -863,7 +863,7 @@ class LogisticL2(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        lv = lam if symbolic else _rat(self.lam)
+        lv = lam if symbolic else sympy_rational(self.lam)
         inner = sum(x * t for x, t in zip(xs, th))
         return sympy.log(1 + sympy.exp(-yv * inner)) + lv * sum(t**2 for t in th) / 2, th, xs, yv
 
@@ -888,22 +888,22 @@ class LogisticL2(LossFamily):
 
     def witnesses(self, name, domain, d):
         c = domain.centre(d)
-        zero = _zeros(d, "fraction")
+        zero = zeros_in(d, "fraction")
         if name == "L":
             try:
                 th = domain.farthest_point(d)
             except InvalidParameterError:
                 th = c
-            u = _direction_of(th, d)
+            u = direction_of(th, d)
             return [{"theta": th, "x": -self.R * u, "y": Fraction(1)}, {"theta": th, "x": self.R * u, "y": Fraction(-1)}]
         if name == "M":
             u = _orthogonal_unit(c, d)
             return [{"theta": c, "x": self.R * u, "y": Fraction(1), "v": u}]
         if name == "m":
-            return [{"theta": c, "x": zero, "y": Fraction(1), "v": _unit(d)}]
+            return [{"theta": c, "x": zero, "y": Fraction(1), "v": unit_vector(d)}]
         # |σ''| is largest at u* = logit(1/2 − √3/6) ≈ −1.3170: put ⟨x, θ⟩ = −u*/1 with y = 1
         ustar = math.log((0.5 - math.sqrt(3) / 6) / (0.5 + math.sqrt(3) / 6))
-        u = _direction_of(c, d) if any(c) else _unit(d)
+        u = direction_of(c, d) if any(c) else unit_vector(d)
         x = self.R * u
         out = []
         for target in (-ustar, ustar):
@@ -931,12 +931,12 @@ class Linear(LossFamily):
     uses_labels: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, lam=self.lam, R=self.R)
-        _check_nonneg("lam", self.lam)
-        _check_nonneg("R", self.R, strict=True)
+        set_fields_exact(self, lam=self.lam, R=self.R)
+        check_nonneg("lam", self.lam)
+        check_nonneg("R", self.R, strict=True)
 
     def params(self):
-        return {R: _rat(self.R), lam: _rat(self.lam)}
+        return {R: sympy_rational(self.R), lam: sympy_rational(self.lam)}
 
     def _declared(self):
         return {"L": R + lam * B, "M": lam, "m": lam, "G": sympy.S.Zero}
@@ -946,15 +946,15 @@ class Linear(LossFamily):
         return X @ theta + reg
 
     def _grads(self, mode, theta, X, y):
-        return X + _scal(self.lam, mode) * theta[None, :]
+        return X + scalar_in(self.lam, mode) * theta[None, :]
 
     def _risk_hessian(self, mode, theta, X, y):
-        return _scal(self.lam, mode) * _eye(X.shape[1], mode)
+        return scalar_in(self.lam, mode) * identity_in(X.shape[1], mode)
 
     def quadratic_form(self, X, y=None):
         mode = mode_of(X)
         X = _as_matrix(X, mode)
-        return _scal(self.lam, mode) * _eye(X.shape[1], mode), -np.sum(X, axis=0) / X.shape[0]
+        return scalar_in(self.lam, mode) * identity_in(X.shape[1], mode), -np.sum(X, axis=0) / X.shape[0]
 
     def risk_strong_convexity(self) -> Fraction:
         return self.lam
@@ -966,7 +966,7 @@ class Linear(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        lv = lam if symbolic else _rat(self.lam)
+        lv = lam if symbolic else sympy_rational(self.lam)
         return sum(x * t for x, t in zip(xs, th)) + lv * sum(t**2 for t in th) / 2, th, xs, yv
 
     def reduction(self, name, domain):
@@ -985,6 +985,6 @@ class Linear(LossFamily):
                 th = domain.farthest_point(d)
             except InvalidParameterError:
                 th = c
-            u = _direction_of(th, d)
+            u = direction_of(th, d)
             return [{"theta": th, "x": self.R * u, "y": None}]
-        return [{"theta": c, "x": _zeros(d, "fraction"), "y": None, "v": _unit(d), "w": _unit(d)}]
+        return [{"theta": c, "x": zeros_in(d, "fraction"), "y": None, "v": unit_vector(d), "w": unit_vector(d)}]

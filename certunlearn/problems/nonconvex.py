@@ -50,8 +50,8 @@ import sympy
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from .domains import Domain
 from .losses import (
-    B, LossFamily, R, Reduction, Y, _check_nonneg, _direction_of, _eye, _fields_exact, _map, _rat, _scal, _unit,
-    _zeros, lam,
+    B, LossFamily, R, Reduction, Y, check_nonneg, direction_of, identity_in, set_fields_exact, map_entries, sympy_rational, scalar_in, unit_vector,
+    zeros_in, lam,
 )
 
 __all__ = [
@@ -86,9 +86,9 @@ def _fn(t: np.ndarray, mode: str, name: str) -> np.ndarray:
     if mode == "float":
         return getattr(np, name)(t)
     if mode == "arb":
-        return _map(lambda v: getattr(v, name)(), t)
+        return map_entries(lambda v: getattr(v, name)(), t)
     f = getattr(mpmath, name)
-    return _map(f, t)
+    return map_entries(f, t)
 
 
 def _frac(v: float) -> Fraction:
@@ -125,10 +125,10 @@ class WelschRegression(LossFamily):
     rational: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, c=self.c, R=self.R, Y=self.Y)
-        _check_nonneg("c", self.c, strict=True)
-        _check_nonneg("R", self.R, strict=True)
-        _check_nonneg("Y", self.Y)
+        set_fields_exact(self, c=self.c, R=self.R, Y=self.Y)
+        check_nonneg("c", self.c, strict=True)
+        check_nonneg("R", self.R, strict=True)
+        check_nonneg("Y", self.Y)
 
     @property
     def data_assumptions(self) -> tuple[str, ...]:
@@ -140,7 +140,7 @@ class WelschRegression(LossFamily):
                 raise AssumptionViolatedError("|y| ≤ Y", f"label {i} is {float(v):.17g}, |y| > Y = {self.Y}")
 
     def params(self):
-        return {R: _rat(self.R), Y: _rat(self.Y), c: _rat(self.c)}
+        return {R: sympy_rational(self.R), Y: sympy_rational(self.Y), c: sympy_rational(self.c)}
 
     def _declared(self):
         return {"L": R * c * sympy.exp(-_HALF) / sympy.sqrt(2), "M": R**2,
@@ -152,11 +152,11 @@ class WelschRegression(LossFamily):
 
     def _values(self, mode, theta, X, y):
         r = self._res(mode, theta, X, y)
-        cc = _scal(self.c, mode)
+        cc = scalar_in(self.c, mode)
         return cc * cc / 2 * (1 - _fn(-(r * r) / (cc * cc), mode, "exp"))
 
     def _psi(self, mode, r):
-        cc = _scal(self.c, mode)
+        cc = scalar_in(self.c, mode)
         e = _fn(-(r * r) / (cc * cc), mode, "exp")
         return r * e, (1 - 2 * r * r / (cc * cc)) * e, r * (4 * r * r / (cc * cc) - 6) / (cc * cc) * e
 
@@ -182,7 +182,7 @@ class WelschRegression(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        cv = c if symbolic else _rat(self.c)
+        cv = c if symbolic else sympy_rational(self.c)
         r = sum(x * t for x, t in zip(xs, th)) - yv
         return cv**2 / 2 * (1 - sympy.exp(-r**2 / cv**2)), th, xs, yv
 
@@ -205,7 +205,7 @@ class WelschRegression(LossFamily):
         cf = float(self.c)
         target = {"L": cf / math.sqrt(2), "M": 0.0, "m": cf * math.sqrt(1.5),
                   "G": cf * math.sqrt((3 - math.sqrt(6)) / 2)}[name]
-        u = _unit(d)
+        u = unit_vector(d)
         x = self.R * u
         centre = domain.centre(d)
         out = []
@@ -235,42 +235,42 @@ class CosLinear(LossFamily):
     uses_labels: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, R=self.R, a=self.a, omega=self.omega)
-        _check_nonneg("R", self.R, strict=True)
-        _check_nonneg("a", self.a, strict=True)
-        _check_nonneg("omega", self.omega, strict=True)
+        set_fields_exact(self, R=self.R, a=self.a, omega=self.omega)
+        check_nonneg("R", self.R, strict=True)
+        check_nonneg("a", self.a, strict=True)
+        check_nonneg("omega", self.omega, strict=True)
 
     @property
     def dim(self) -> int:
         return 1
 
     def params(self):
-        return {R: _rat(self.R), a: _rat(self.a), omega: _rat(self.omega)}
+        return {R: sympy_rational(self.R), a: sympy_rational(self.a), omega: sympy_rational(self.omega)}
 
     def _declared(self):
         return {"L": a * omega + R, "M": a * omega**2, "m": -a * omega**2, "G": a * omega**3}
 
     def _values(self, mode, theta, X, y):
-        aa, w = _scal(self.a, mode), _scal(self.omega, mode)
+        aa, w = scalar_in(self.a, mode), scalar_in(self.omega, mode)
         t = theta[0]
         return aa * _fn(np.asarray([w * t], dtype=X.dtype), mode, "cos")[0] + X[:, 0] * t
 
     def _grads(self, mode, theta, X, y):
-        aa, w = _scal(self.a, mode), _scal(self.omega, mode)
+        aa, w = scalar_in(self.a, mode), scalar_in(self.omega, mode)
         s = _fn(np.asarray([w * theta[0]], dtype=X.dtype), mode, "sin")[0]
         return X - aa * w * s
 
     def _risk_hessian(self, mode, theta, X, y):
-        aa, w = _scal(self.a, mode), _scal(self.omega, mode)
+        aa, w = scalar_in(self.a, mode), scalar_in(self.omega, mode)
         co = _fn(np.asarray([w * theta[0]], dtype=X.dtype), mode, "cos")[0]
-        out = _zeros((1, 1), mode)
+        out = zeros_in((1, 1), mode)
         out[0, 0] = -aa * w * w * co
         return out
 
     def _third(self, mode, theta, x, y, v):
-        aa, w = _scal(self.a, mode), _scal(self.omega, mode)
+        aa, w = scalar_in(self.a, mode), scalar_in(self.omega, mode)
         s = _fn(np.asarray([w * theta[0]], dtype=object if mode != "float" else float), mode, "sin")[0]
-        out = _zeros((1, 1), mode)
+        out = zeros_in((1, 1), mode)
         out[0, 0] = aa * w * w * w * s * v[0]
         return out
 
@@ -281,7 +281,7 @@ class CosLinear(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        av, wv = (a, omega) if symbolic else (_rat(self.a), _rat(self.omega))
+        av, wv = (a, omega) if symbolic else (sympy_rational(self.a), sympy_rational(self.omega))
         return av * sympy.cos(wv * th[0]) + xs[0] * th[0], th, xs, yv
 
     def reduction(self, name, domain):
@@ -296,7 +296,7 @@ class CosLinear(LossFamily):
 
     def witnesses(self, name, domain, d):
         w = float(self.omega)
-        one = _unit(1)
+        one = unit_vector(1)
         pts = []
         if name == "L":
             for th, x in ((-math.pi / (2 * w), self.R), (math.pi / (2 * w), -self.R),
@@ -334,25 +334,25 @@ class ConcaveQuadratic(LossFamily):
     uses_labels: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, lam=self.lam, R=self.R)
-        _check_nonneg("lam", self.lam, strict=True)
-        _check_nonneg("R", self.R, strict=True)
+        set_fields_exact(self, lam=self.lam, R=self.R)
+        check_nonneg("lam", self.lam, strict=True)
+        check_nonneg("R", self.R, strict=True)
 
     def params(self):
-        return {R: _rat(self.R), lam: _rat(self.lam)}
+        return {R: sympy_rational(self.R), lam: sympy_rational(self.lam)}
 
     def _declared(self):
         return {"L": lam * (B + R), "M": lam, "m": -lam, "G": sympy.S.Zero}
 
     def _values(self, mode, theta, X, y):
         diff = theta[None, :] - X
-        return -_scal(self.lam, mode) * np.sum(diff * diff, axis=1) / 2
+        return -scalar_in(self.lam, mode) * np.sum(diff * diff, axis=1) / 2
 
     def _grads(self, mode, theta, X, y):
-        return -_scal(self.lam, mode) * (theta[None, :] - X)
+        return -scalar_in(self.lam, mode) * (theta[None, :] - X)
 
     def _risk_hessian(self, mode, theta, X, y):
-        return -_scal(self.lam, mode) * _eye(X.shape[1], mode)
+        return -scalar_in(self.lam, mode) * identity_in(X.shape[1], mode)
 
     def risk_smoothness_bound(self, X=None, y=None) -> Fraction:
         return self.lam
@@ -361,7 +361,7 @@ class ConcaveQuadratic(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        lv = lam if symbolic else _rat(self.lam)
+        lv = lam if symbolic else sympy_rational(self.lam)
         return -lv * sum((t - x) ** 2 for t, x in zip(th, xs)) / 2, th, xs, yv
 
     def reduction(self, name, domain):
@@ -380,9 +380,9 @@ class ConcaveQuadratic(LossFamily):
                 th = domain.farthest_point(d)
             except InvalidParameterError:
                 th = cen
-            u = _direction_of(th, d)
-            return [{"theta": th, "x": -self.R * u, "y": None, "v": _unit(d), "w": _unit(d)}]
-        return [{"theta": cen, "x": _zeros(d, "fraction"), "y": None, "v": _unit(d), "w": _unit(d)}]
+            u = direction_of(th, d)
+            return [{"theta": th, "x": -self.R * u, "y": None, "v": unit_vector(d), "w": unit_vector(d)}]
+        return [{"theta": cen, "x": zeros_in(d, "fraction"), "y": None, "v": unit_vector(d), "w": unit_vector(d)}]
 
 
 # =========================================================================== PL nonlinear least squares
@@ -407,18 +407,18 @@ class SinePL(LossFamily):
     uses_labels: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _fields_exact(self, kappa=self.kappa, R=self.R)
-        _check_nonneg("kappa", self.kappa)
+        set_fields_exact(self, kappa=self.kappa, R=self.R)
+        check_nonneg("kappa", self.kappa)
         if self.kappa >= 1:
             raise InvalidParameterError("kappa", f"must be < 1 (φ' = 1 + κ cos θ > 0), got {self.kappa}")
-        _check_nonneg("R", self.R, strict=True)
+        check_nonneg("R", self.R, strict=True)
 
     @property
     def dim(self) -> int:
         return 1
 
     def params(self):
-        return {R: _rat(self.R), kappa: _rat(self.kappa)}
+        return {R: sympy_rational(self.R), kappa: sympy_rational(self.kappa)}
 
     def _declared(self):
         w = B + kappa + R  # bound on |φ(θ) − x|
@@ -427,7 +427,7 @@ class SinePL(LossFamily):
 
     # -- evaluation
     def _parts(self, mode, theta):
-        k = _scal(self.kappa, mode)
+        k = scalar_in(self.kappa, mode)
         t = np.asarray([theta[0]], dtype=theta.dtype)
         s, co = _fn(t, mode, "sin")[0], _fn(t, mode, "cos")[0]
         phi = theta[0] + k * s
@@ -445,13 +445,13 @@ class SinePL(LossFamily):
     def _risk_hessian(self, mode, theta, X, y):
         k, s, _, phi, dphi = self._parts(mode, theta)
         res = phi - X[:, 0]
-        out = _zeros((1, 1), mode)
+        out = zeros_in((1, 1), mode)
         out[0, 0] = dphi * dphi - k * s * (np.sum(res) / X.shape[0])
         return out
 
     def _third(self, mode, theta, x, y, v):
         k, s, co, phi, dphi = self._parts(mode, theta)
-        out = _zeros((1, 1), mode)
+        out = zeros_in((1, 1), mode)
         out[0, 0] = (-3 * dphi * k * s - k * co * (phi - x[0])) * v[0]
         return out
 
@@ -488,7 +488,7 @@ class SinePL(LossFamily):
         th = list(sympy.symbols(f"theta0:{d}", real=True))
         xs = list(sympy.symbols(f"x0:{d}", real=True))
         yv = sympy.Symbol("y", real=True)
-        kv = kappa if symbolic else _rat(self.kappa)
+        kv = kappa if symbolic else sympy_rational(self.kappa)
         return (th[0] + kv * sympy.sin(th[0]) - xs[0]) ** 2 / 2, th, xs, yv
 
     def reduction(self, name, domain):
@@ -508,7 +508,7 @@ class SinePL(LossFamily):
                          "|ℓ'''| = |3φ'φ'' + φ'''(φ − x)| ≤ 3s·κ|sin θ| + κ|cos θ||φ − x|")
 
     def witnesses(self, name, domain, d):
-        one = _unit(1)
+        one = unit_vector(1)
         cen = domain.centre(1)
         try:
             far = domain.farthest_point(1)

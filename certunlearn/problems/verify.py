@@ -41,7 +41,7 @@ from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, Whole
 from .losses import (
-    CONSTANT_NAMES, TITLES, Constants, LossFamily, Reduction, _eig_bounds, convert, psd_exact, substitute,
+    CONSTANT_NAMES, TITLES, Constants, LossFamily, Reduction, eig_bounds, convert, psd_exact, substitute,
 )
 
 __all__ = ["verify_constants", "Verification", "ConstantCheck", "PROVED", "PROVED_ON_BOX", "REFUTED", "UNDECIDED"]
@@ -232,7 +232,7 @@ def _symbolic_sup(loss: LossFamily, red: Reduction, env: dict, d: int, steps: li
         if ok:
             steps.append(f"exact PSD test: {'λ_max(A) ≤' if kind == 'max' else 'λ_min(A) ≥'} {sym} = {val}")
         else:
-            lo, hi = _eig_bounds(A)
+            lo, hi = eig_bounds(A)
             q = hi if kind == "max" else lo
             env_used[sym] = sympy.Rational(q.numerator, q.denominator)
             all_params = False
