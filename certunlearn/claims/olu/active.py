@@ -141,7 +141,7 @@ THM6_REGRET_HYPS = tuple(h for h in THM6_HYPS if not h.name.startswith("0 < ηβ
 
 
 CLAIMS: list[Claim] = [
-    Claim(id="olu.thm6", source="Theorem 6, unlearning part (lines 259–263; proof lines 886–957); Algorithm 2 (lines 868–883)",
+    Claim(id="olu.thm6", source="Theorem 6, unlearning part (lines 270–274; proof lines 940–1013); Algorithm 2 (lines 921–938)",
           kind=Kind.UNLEARNING,
           statement="With I_{1,i} ≥ log_{1/γ}(μDτ[i]/L) and I₂ ≥ 2.2 log_{1/γ} k, Algorithm 2 with σ_i of eq. (40) "
                     "is an (α, αε)-OLU.",

@@ -404,6 +404,33 @@ LEMA_SPACE = Space(bounds={"alpha": (1.01, 50.0), "sigma2": (0.01, 10.0), "x": (
                    build=lambda p: lema_instance(p["alpha"], p["sigma2"], [0, 0], [p["x"], p["y"]]))
 
 
+def lemb_instance(alpha_, m0, v0, m1, v1, amap, c, w) -> dict:
+    F = lambda xs: [Fraction(x) for x in xs]
+    return {"alpha": Fraction(alpha_), "m0": F(m0), "v0": F(v0), "m1": F(m1), "v1": F(v1), "amap": F(amap), "c": F(c),
+            "w": F(w)}
+
+
+def lemb_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Lemma B: h invertible and noiseless (equality), a scaling, a projection (a_k = 0), added noise; equal variances
+    (exact Fractions) and unequal ones (D_α(P‖Q) may be +∞ for large α)."""
+    out = []
+    for a_ in (Fraction(101, 100), Fraction(2), Fraction(10)):
+        for amap, w in (([1, 1], [0, 0]), ([-3, Fraction(1, 2)], [0, 0]), ([0, 1], [0, 0]), ([1, 1], [1, 0]),
+                        ([2, 0], [Fraction(1, 4), 0])):
+            out.append(lemb_instance(a_, [0, 0], [1, 1], [1, -2], [1, 1], amap, [5, -1], w))
+            out.append(lemb_instance(a_, [0, 0], [1, 2], [1, -2], [2, Fraction(3, 2)], amap, [0, 0], w))
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEMB_SPACE = Space(bounds={"alpha": (1.01, 20.0), "v0": (0.1, 4.0), "v1": (0.1, 4.0), "a": (-2.0, 2.0), "w": (0.0, 2.0),
+                           "m": (-3.0, 3.0)},
+                   build=lambda p: lemb_instance(Fraction(p["alpha"]).limit_denominator(1000), [0],
+                                                 [Fraction(p["v0"]).limit_denominator(1000)], [Fraction(p["m"]).limit_denominator(1000)],
+                                                 [Fraction(p["v1"]).limit_denominator(1000)], [Fraction(p["a"]).limit_denominator(1000)],
+                                                 [0], [Fraction(p["w"]).limit_denominator(1000)]))
+
+
 def lemc_instance(alpha_, s, m0, v0, m1, v1, e, a_) -> dict:
     F = lambda xs: [Fraction(x) for x in xs]
     return {"alpha": Fraction(alpha_), "sigma2": Fraction(s), "m0": F(m0), "v0": F(v0), "m1": F(m1), "v1": F(v1),
