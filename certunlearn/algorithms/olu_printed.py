@@ -34,24 +34,24 @@ import numpy as np
 
 from ..errors import InvalidParameterError
 
-__all__ = ["printed_laws", "LINEAR", "QUADRATIC", "LOGISTIC", "HUBER", "Losses", "Box", "Ball", "step_uses", "path", "first_release",
+__all__ = ["printed_laws", "active_run", "LINEAR", "QUADRATIC", "LOGISTIC", "HUBER", "Losses", "Box", "Ball", "step_uses", "path", "first_release",
            "run", "used_after_deletion"]
 
 LINEAR, QUADRATIC, LOGISTIC, HUBER = 0, 1, 2, 3
 
 
 def _exp(x: Any) -> Any:
-    if hasattr(x, "exp"):
-        return x.exp()
     import mpmath
-    return mpmath.exp(x) if isinstance(x, mpmath.mpf) else np.exp(x)
+    if isinstance(x, mpmath.mpf):
+        return mpmath.exp(x)
+    return x.exp() if callable(getattr(x, "exp", None)) else np.exp(x)  # arb balls: rigorous exp
 
 
 def _sqrt(x: Any) -> Any:
-    if hasattr(x, "sqrt"):
-        return x.sqrt()
     import mpmath
-    return mpmath.sqrt(x) if isinstance(x, mpmath.mpf) else np.sqrt(x)
+    if isinstance(x, mpmath.mpf):
+        return mpmath.sqrt(x)
+    return x.sqrt() if callable(getattr(x, "sqrt", None)) else np.sqrt(x)
 
 
 def _clip(v: Any, lo: Any, hi: Any) -> Any:
@@ -254,3 +254,39 @@ def printed_laws(stream: Any, z1, etas, tau: Sequence[int], u: Sequence[int], no
             law = law.noise(noise_var[order[t] - 1])
         laws.append(law)
     return laws
+
+
+def _gd_average(losses: Losses, S: Sequence[int], z: list, h: Any) -> list:
+    """One gradient step of size h on the average of f_t, t ∈ S (S empty: the identity)."""
+    if not S:
+        return list(z)
+    grads = [losses.grad(t, z) for t in S]
+    return [zk - h * sum((g[k] for g in grads), 0 * zk) / len(S) for k, zk in enumerate(z)]
+
+
+def active_run(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int], u: Sequence[int],
+               sigmas: Sequence[Any], h: Any, I1: Sequence[int], I2: int,
+               noise: Callable[[int, int], Sequence[Any]] | np.random.Generator, *, reference: int = 0) -> list:
+    """One run of Algorithm 2 (lines 921–938; ``reference = i``: its reference process, f_{u[1:i]} replaced by ⊥ and
+    nothing to delete) with eq. (2)'s OGD step (projected onto K if given): at τ[i], after the OGD step, I_{1,i} steps
+    of size h (the printed 1/(β+μ)) on the average of the losses seen and not deleted before, then I₂ steps on them
+    minus f_{u[i]}, then z + σ_i ξ_i. The same reading as :func:`certunlearn.algorithms.olu.active_laws`, pathwise and
+    for any loss."""
+    draw = (lambda i, d: noise.standard_normal(d)) if isinstance(noise, np.random.Generator) else noise
+    gone = set(u[:reference])
+    order = {t: i for i, t in enumerate(tau, start=1)}
+    z, out = list(z1), [list(z1)]
+    for t in range(1, losses.T + 1):
+        z = _ogd(losses, K, z, t, etas[t - 1], gone, "eq2")
+        if t in order:
+            i = order[t]
+            seen = [s for s in range(1, t + 1) if s not in gone and s not in u[: i - 1]]
+            kept = [s for s in seen if s not in u[:i]]
+            for _ in range(I1[i - 1]):
+                z = _gd_average(losses, kept if reference else seen, z, h)
+            for _ in range(I2):
+                z = _gd_average(losses, kept, z, h)
+            xi = draw(i, losses.d)
+            z = [zk + sigmas[i - 1] * x for zk, x in zip(z, xi)]
+        out.append(z)
+    return out
