@@ -9,6 +9,10 @@
 - Theorem 4 (lines 218–222; proof 784–869): :mod:`.adaptive`
 - Algorithm 2 and Theorem 6, unlearning and regret (§4, lines 259–274; App. C, lines 868–1140): :mod:`.active`
 - Table 2, discard-and-restart and retraining (lines 250–253, 278): :mod:`.baselines`
+- Algorithm 1 as printed — projection then noise on boxes and balls, logistic and Huber losses, and line 3's indexing of
+  the OGD step (lines 115–136): :mod:`.printed`
+- Lemmas 1 and 2 (group privacy, lines 355–357, 377–379): :mod:`.unlearning`; Lemma B (post-processing, line 450):
+  :mod:`.borrowed`
 - Lemmas A, C, 3, 4, 7, 8, E, borrowed from the literature (lines 405–501, 822–832, 986–990): :mod:`.borrowed`
 - every instance family and adversary: :mod:`.families`; shared exact quantities: :mod:`.quantities`
 - symbols and printed expressions: :mod:`certunlearn.formulas.olu`
@@ -24,7 +28,13 @@ Derivations: ``proofs/olu.py``. Symbols and printed expressions: :mod:`certunlea
 is x_t), ``lam`` (the diagonal Hessian), ``z1`` (the initial point), ``tau`` and ``u`` (deletion times and deleted
 indices, u[i] ≤ τ[i]), the scalars ``alpha``, ``epsilon``, ``omega`` (ω > 1 of Algorithm 1), ``L`` and the claim's
 constants (``eta``, ``gamma``, ``mu``, ``beta``, ``D``, ``kappa``). K = R^d: no projection is active, so every
-output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures).
+output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures). Algorithm 1 with its
+projection and general losses is checked in :mod:`.printed`, exactly at the first release (the only one whose law
+is Gaussian under a projection); later releases are sampled by :mod:`certunlearn.audit.olu` (statistical, never
+mixed into a verdict).
+
+**Coverage.** ``ITEMS`` (at the end) lists every numbered item of the paper in its order with its claims or the
+reason it has none (:mod:`certunlearn.claims.coverage`).
 
 **Sensitivity (Condition C3) on R^d.** A linear step is a translation by η_t x_t: C3 holds globally with
 Δ_t = η_t L when ‖x_t‖ ≤ L. A quadratic step is not: its displacement η_tλ⊙(w − x_t) is unbounded on R^d.
@@ -51,7 +61,9 @@ the regret claims require exactly that along the unprojected process (:func:`mea
 violation is a failure of the proof's chain, not of the idealisation. Bounds with sums over deletions carry
 them as exact rational instance entries S₁, S₂, checked against their definitions.
 
-**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``); ``thm1`` (+ ``thm1:control-sigma-halved``),
+**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``), ``lem1``, ``lem2`` (+ ``:control-tenth-less``);
+``alg1:projected`` (+ ``-control-sigma-tenth-less``), ``alg1:printed-step`` (+fix); ``thm6:proof-steps``; ``lemB``
+(+ ``:control-tenth-less``); ``thm1`` (+ ``thm1:control-sigma-halved``),
 ``cor1:convex``, ``cor1:sc`` and ``cor1:sc+fix`` (γ = 1 − ημ); ``lemD.1`` (+fix: factor 1), ``lemD.2``
 (+ ``:control-squared``); regret ``thm2`` (as printed), ``thm2:proof`` (eqs. (18)+(19); + ``thm2:control-eighth``),
 ``cor7``, ``thm3``, ``thm4`` (eq. (36)) and ``thm4+fix``, ``thm5``, ``table1:constant``; ``thm6`` (Algorithm 2's
@@ -122,6 +134,7 @@ ORDER = (
     "olu.thm2:proof",
     "olu.cor7",
     "olu.thm6",
+    "olu.thm6:proof-steps",
     "olu.thm3",
     "olu.thm5",
     "olu.lem5",
@@ -218,7 +231,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Table 2, column Computation": "order terms without constants (1, log_{1/γ}(kμDτ[i]/L), log τ[i], τ[i]) per "
                                    "deletion; see the note of this package",
     "Assumption 2": "a hypothesis on the stream, checked exactly as a predicate by olu.thm6:regret",
-    "Theorem 6": ("olu.thm6", "olu.thm6:regret"),
+    "Theorem 6": ("olu.thm6", "olu.thm6:proof-steps", "olu.thm6:regret"),
     "Definition 3": "Lipschitz continuity (a definition; losses' constants are verified by the problems layer)",
     "Definition 4": "Rényi divergence (a definition; computed exactly by certunlearn.privacy)",
     "Lemma 1": ("olu.lem1",),
@@ -237,7 +250,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Lemma 7": ("olu.lem7",),
     "Lemma 8": ("olu.lem8",),
     "Lemma 9": ("olu.lem9",),
-    "Algorithm 2": ("olu.thm6", "olu.thm6:regret"),
+    "Algorithm 2": ("olu.thm6", "olu.thm6:proof-steps", "olu.thm6:regret"),
     "Lemma E": ("olu.lemE",),
     "Lemma 10": ("olu.lem10", "olu.lem10+fix"),
     "Algorithm 3": "no statement of the paper gives it a guarantee and its σ (eq. (59)) is garbled; implemented as "

@@ -14,6 +14,8 @@ from certunlearn.claims.olu.borrowed import lemb_quantity
 from certunlearn.claims.olu.families import chain_instance, lemb_instance
 from certunlearn.claims.olu.unlearning import group_quantity, prop1_quantity
 
+from ..oracles import contains
+
 
 
 def near(enclosure, value, tol=mpmath.mpf(10) ** -20) -> bool:
@@ -161,3 +163,19 @@ def test_lemma_b_against_quadrature_and_exact_equality_for_an_invertible_map():
     same = lemb_instance(2, [0, 0], [1, 2], [1, -2], [F(3, 2), 3], [-3, F(1, 2)], [5, 5], [0, 0])
     assert lemb_quantity()(same) == 0  # proved: both terms of the general formula are unchanged
     assert evaluate(get_claim("olu.lemB:control-tenth-less"), same, MAX_PREC).outcome == VIOLATED
+
+
+# ---------------------------------------------------------------------------------------------- Theorem 6, proof's steps
+def test_theorem_6_with_the_proof_steps_runs_eta_1_over_mu_t_and_excludes_means_leaving_K():
+    from certunlearn.claims.olu.families import thm6_instances
+    from certunlearn.claims.olu.active import alg2_laws
+
+    insts = thm6_instances(np.random.default_rng(0), 100)
+    flat = next(i for i in insts if i["lam"] == [1] and i["tau"] == [6] and i["u"] == [6])
+    steep = next(i for i in insts if len(i["lam"]) == 2)
+    claim = get_claim("olu.thm6:proof-steps")
+    assert evaluate(claim, flat, MAX_PREC).outcome == WITHIN
+    assert evaluate(claim, steep, MAX_PREC).outcome == EXCLUDED  # η_1λ = β/μ > 1 throws the mean out of K
+    # η_t = 1/(μt) with λ = μ: the first step lands on x_1, the second on the mean of x_1, x_2 (hand recursion)
+    laws = alg2_laws(flat, 1, kind="sc")
+    assert contains(laws[1].mean[0], F(flat["X"][0][0])) and contains(laws[2].mean[0], F(0))
