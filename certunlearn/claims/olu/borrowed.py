@@ -43,14 +43,18 @@ def shifted_renyi(a: Any, P: A.Law, Q: A.Law, e: Fraction) -> arb:
     """D_α^{(e)}(P ‖ Q) (Definition 5, line 385) where it is known exactly: e = 0 (D_α itself), or P and Q with equal
     covariances and e ≥ ‖mean(P) − mean(Q)‖ (shifting P onto Q costs nothing: 0). Otherwise ValueError."""
     if P.var == Q.var and sq(p - q for p, q in zip(P.mean, Q.mean)) <= e * e:
-        return arb(0)
+        return exact(Fraction(0))
     if e == 0:
-        return renyi_diag(a, P, Q)
+        return renyi_diag_exact(a, P, Q)
     raise ValueError("the shifted divergence is not known exactly here")
 
 
-def _difference(lhs: arb, rhs: arb) -> arb:
-    """lhs − rhs for divergences, −∞ when rhs = +∞ (an inequality lhs ≤ rhs + c then holds whatever lhs is)."""
+def _difference(lhs: Fraction | arb, rhs: Fraction | arb) -> Fraction | arb:
+    """lhs − rhs for divergences, −∞ when rhs = +∞ (an inequality lhs ≤ rhs + c then holds whatever lhs is); exact (a
+    Fraction) when both sides are."""
+    if isinstance(lhs, Fraction) and isinstance(rhs, Fraction):
+        return exact(lhs - rhs)
+    lhs, rhs = to_arb(lhs), to_arb(rhs)
     return arb.neg_inf() if not rhs.is_finite() and rhs > 0 else lhs - rhs
 
 
@@ -311,7 +315,11 @@ def leme_quantity(values: Instance) -> arb:
     w = vec(values, "w0")
     for _ in range(int(frac(values["T"]))):
         w = tuple(a_ * wk + c_ for a_, wk, c_ in zip(step_.a, w, step_.c))
-    return to_arb(sq(wk - mk for wk, mk in zip(w, s.minimiser(S)))).sqrt()
+    d2 = sq(wk - mk for wk, mk in zip(w, s.minimiser(S)))
+    try:
+        return exact(_rational_sqrt(d2))  # a rational distance: equality with the bound can be proved
+    except ValueError:
+        return to_arb(d2).sqrt()
 
 
 LEME_HYPS = (H("μ > 0", ">", mu, 0), H("β > μ (γ > 0, so γ^T is a power of a positive number)", ">", beta, mu),
@@ -410,10 +418,10 @@ def _lemma_claims() -> list[Claim]:
               control=Control.NEGATIVE),
         Claim(id="olu.lem8", source="Lemma 8 (lines 830–832; Srebro et al. 2010, Lemma 4.1)", kind=Kind.INEQUALITY,
               statement="For β-smooth f: ‖∇f(x)‖² ≤ 2β(f(x) − inf f).", hypotheses=LEM8_HYPS, bound=LEM8,
-              quantity=lambda v: to_arb(lem8_parts(v)[0]), adversaries=lem8_adv, derivation="olu.lem8"),
+              quantity=lambda v: exact(lem8_parts(v)[0]), adversaries=lem8_adv, derivation="olu.lem8"),
         Claim(id="olu.lem8:control-as-used", source="Lemma 8 (line 830) as eq. (33) step (a) applies it (line 837): factor β",
               kind=Kind.INEQUALITY, statement="Negative control: ‖∇f(x)‖² ≤ β(f(x) − inf f).", hypotheses=LEM8_HYPS,
-              bound=LEM8 / 2, quantity=lambda v: to_arb(lem8_parts(v)[0]), adversaries=lem8_adv[:1],
+              bound=LEM8 / 2, quantity=lambda v: exact(lem8_parts(v)[0]), adversaries=lem8_adv[:1],
               control=Control.NEGATIVE),
         Claim(id="olu.lemE", source="Lemma E (lines 988–990; Hardt et al.)", kind=Kind.CONTRACTION,
               statement="GD with η = 2/(μ + β) on a μ-strongly convex β-smooth objective: ‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖, "

@@ -608,7 +608,11 @@ def leme_instances(rng: np.random.Generator, size: int) -> list[dict]:
     for r in (Fraction(11, 10), Fraction(3), Fraction(100)):
         for lam in ([1], [r], [1, r], [(1 + r) / 2, r]):
             dim = len(lam)
-            for w0 in ([5] * dim, [0] * (dim - 1) + [7]):
+            # starts at rational distances from w* = (2/3, …): 13/3 along every axis in 1-D, (3, 4) in 2-D, and 7 along
+            # the last axis, so that ‖w_T − w*‖ is rational where it equals γ^T‖w₀ − w*‖ (equality is then proved)
+            wstar = Fraction(2, 3)
+            starts = ([5], [wstar + 7]) if dim == 1 else ([wstar + 3, wstar + 4], [wstar, wstar + 7])
+            for w0 in starts:
                 for T_ in (0, 1, 7, 30):
                     out.append(leme_instance([[1] * dim, [-1] * dim, [2] * dim], lam, w0, T_, 1, r))
     rng.shuffle(out)

@@ -384,8 +384,21 @@ def renyi_diag_exact(a: Any, P: A.Law, Q: A.Law) -> Fraction | arb:
     exactly (equal variances, rational α), so that equality with a rational bound can be proved; otherwise
     :func:`renyi_diag` (an arb enclosure). +∞ (arb) where some v_{α,k} ≤ 0."""
     al = frac(a)
-    if len(P.mean) != len(Q.mean) or any(v <= 0 for v in P.var + Q.var):
+    if len(P.mean) != len(Q.mean):
         return renyi_diag(a, P, Q)
+    keep = []
+    for k_, (vp, vq) in enumerate(zip(P.var, Q.var)):  # noiseless coordinates: equal point masses add 0, else +∞
+        if vp == 0 and vq == 0:
+            if P.mean[k_] != Q.mean[k_]:
+                return arb.pos_inf()
+        elif vp == 0 or vq == 0:
+            return arb.pos_inf()
+        else:
+            keep.append(k_)
+    P = A.Law(tuple(P.mean[k_] for k_ in keep), tuple(P.var[k_] for k_ in keep))
+    Q = A.Law(tuple(Q.mean[k_] for k_ in keep), tuple(Q.var[k_] for k_ in keep))
+    if not keep:
+        return exact(Fraction(0))
     va = [al * vq + (1 - al) * vp for vp, vq in zip(P.var, Q.var)]
     if any(v <= 0 for v in va):
         return arb.pos_inf()

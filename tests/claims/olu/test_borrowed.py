@@ -24,7 +24,17 @@ from certunlearn.claims.olu.borrowed import (
 )
 from certunlearn.claims import olu as O
 
-from ..oracles import contains, mp
+from ..oracles import contains as contains_enclosure, mp
+
+
+def contains(value_or_enclosure, value) -> bool:
+    """An exact quantity (a Fraction) must equal a rational oracle exactly (or agree with an mpf to 90 digits); an
+    enclosure must meet the oracle value."""
+    if isinstance(value_or_enclosure, F):
+        if isinstance(value, F):
+            return value_or_enclosure == value
+        return abs(mpmath.mpf(value_or_enclosure.numerator) / value_or_enclosure.denominator - value) < mpmath.mpf(10) ** -90
+    return contains_enclosure(value_or_enclosure, value)
 
 mpmath.mp.dps = 100
 
