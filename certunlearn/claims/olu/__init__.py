@@ -61,7 +61,7 @@ the regret claims require exactly that along the unprojected process (:func:`mea
 violation is a failure of the proof's chain, not of the idealisation. Bounds with sums over deletions carry
 them as exact rational instance entries S₁, S₂, checked against their definitions.
 
-**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``), ``lem1``, ``lem2`` (+ ``:control-tenth-less``);
+**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``), ``lem2`` (Lemmas 1 and 2, one statement printed twice; + ``:control-tenth-less``);
 ``alg1:projected`` (+ ``-control-sigma-tenth-less``), ``alg1:printed-step`` (+fix); ``thm6:proof-steps``; ``lemB``
 (+ ``:control-tenth-less``); ``thm1`` (+ ``thm1:control-sigma-halved``),
 ``cor1:convex``, ``cor1:sc`` and ``cor1:sc+fix`` (γ = 1 − ημ); ``lemD.1`` (+fix: factor 1), ``lemD.2``
@@ -149,7 +149,6 @@ ORDER = (
     "olu.table1:constant",
     "olu.prop1",
     "olu.prop1:control-no-group",
-    "olu.lem1",
     "olu.lem2",
     "olu.lem2:control-tenth-less",
     "olu.thm4",
@@ -234,7 +233,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Theorem 6": ("olu.thm6", "olu.thm6:proof-steps", "olu.thm6:regret"),
     "Definition 3": "Lipschitz continuity (a definition; losses' constants are verified by the problems layer)",
     "Definition 4": "Rényi divergence (a definition; computed exactly by certunlearn.privacy)",
-    "Lemma 1": ("olu.lem1",),
+    "Lemma 1": ("olu.lem2",),  # the same statement as Lemma 2, printed with D_{α/h} (h garbled for k)
     "Lemma 2": ("olu.lem2",),
     "Definition 5": "shifted Rényi divergence (a definition; evaluated where known exactly, claims.olu.borrowed.shifted_renyi)",
     "Definition 6": "contractive noisy iteration (a definition; the CNIs of olu.lem3)",

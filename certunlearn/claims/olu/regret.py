@@ -21,7 +21,7 @@ from ..model import Adversary, Claim, Control, Instance, Kind, Space
 from ...formulas.symbols import epsilon
 
 from ...formulas.olu import (
-    a9, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
+    a9, a10, b10, c10, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
 )
 from .quantities import (
     counts, data_in_ball, exact, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
@@ -94,7 +94,8 @@ def _lem10_claim(cid: str, square: bool, **kw: Any) -> Claim:
                  adversaries=(Adversary("points of a line", generate=lem10_instances),
                               Adversary("search over a, b, c ∈ [−3, 3]",
                                         space=Space(bounds={"a10": (-3.0, 3.0), "b10": (-3.0, 3.0), "c10": (-3.0, 3.0)}))),
-                 derivation=cid, **kw)
+                 derivation=cid,
+                 quantity_expr=((a10 - b10) ** 2 if square else sympy.Abs(a10 - b10)) - (c10 - b10) ** 2, **kw)
 
 
 CLAIMS: list[Claim] = [

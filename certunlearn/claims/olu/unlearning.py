@@ -186,16 +186,6 @@ CLAIMS: list[Claim] = [
                "they saw (a chain P_0..P_k): neighbouring streams change that count by at most one, so the learner is "
                "(α, ε)-RDP exactly when consecutive laws are within ε at order α (both directions). The proof cites "
                "Mironov's group-privacy Proposition 2, stated for groups of 2^c: D_{α/2^c} ≤ 3^c ε."),
-    Claim(id="olu.lem1", source="Lemma 1 (lines 355–357; Mironov 2017, Proposition 2)", kind=Kind.UNLEARNING,
-          statement="If A is (α, ε)-RDP and α ≥ 2k, then for any two datasets S, S' differing in at most k elements "
-                    "D_{α/k}(A(S) ‖ A(S')) ≤ k^{1.6}ε (printed D_{α/h}: h read as k, as Lemma 2 prints it).",
-          hypotheses=PROP1_HYPS, bound=k ** Rational(8, 5) * epsilon, quantity=group_quantity,
-          adversaries=(Adversary("Gaussian and Bernoulli chains with equal steps, α from 2k to 8k", generate=prop1_instances),
-                       Adversary("search: Bernoulli chains (k + 1 log-odds), α/k", space=prop1_space())),
-          derivation="olu.lem1",
-          note="Mechanisms whose output law depends only on how many of k marked elements the dataset holds (a chain "
-               "P_0..P_k); every ordered pair of the chain is a pair of datasets differing in ≤ k elements. Mironov's "
-               "source states the group property for groups of 2^c with order α/2^c and factor 3^c."),
     Claim(id="olu.lem2", source="Lemma 2 (lines 377–379; Mironov 2017, Proposition 2)", kind=Kind.UNLEARNING,
           statement="If A is (α, ε)-RDP and α ≥ 2k, then for any two datasets S, S' differing in at most k elements "
                     "D_{α/k}(A(S) ‖ A(S')) ≤ k^{1.6}ε.",
@@ -203,8 +193,11 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("Gaussian and Bernoulli chains with equal steps, α from 2k to 8k", generate=prop1_instances),
                        Adversary("search: Bernoulli chains (k + 1 log-odds), α/k", space=prop1_space())),
           derivation="olu.lem2",
-          note="The appendix copy of Lemma 1, as printed (order α/k); the appendix proof of Proposition 1 (line 373) "
-               "applies it to a (kα, ε)-RDP learner at order α."),
+          note="Lemma 1 (lines 355–357) prints the same statement with D_{α/h} (h garbled for k) and is checked by this "
+               "claim. Mechanisms whose output law depends only on how many of k marked elements the dataset holds (a "
+               "chain P_0..P_k): every ordered pair of the chain is a pair of datasets differing in ≤ k elements. "
+               "Mironov's source states the group property for groups of 2^c (order α/2^c, factor 3^c); the appendix "
+               "proof of Proposition 1 (line 373) applies it to a (kα, ε)-RDP learner at order α."),
     Claim(id="olu.lem2:control-tenth-less", source="Lemma 2 (lines 377–379) with the bound 10% smaller",
           kind=Kind.UNLEARNING, statement="Negative control: D_{α/k}(A(S) ‖ A(S')) ≤ (9/10)k^{1.6}ε.",
           hypotheses=PROP1_HYPS, bound=Rational(9, 10) * k ** Rational(8, 5) * epsilon, quantity=group_quantity,
