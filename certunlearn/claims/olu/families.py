@@ -124,6 +124,25 @@ UNLEARN_ADVERSARIES_SC = (
     Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), deletion schedules", generate=quadratic_family(RATIOS, sc_eta)),
     Adversary("search: β/μ, gap τ − u, α, ω", space=search_space(sc_eta, fixed_gamma=False)),
 )
+#: Deletion times at the edges the hypotheses allow (u[i] ≤ τ[i]): a point deleted at the round it arrived (u = τ,
+#: also at τ = T), a point that arrived at the round of the previous deletion's noise (u[i] = τ[i−1]), the first point.
+BOUNDARY_SCHEDULES = ((6, [6], [6]), (8, [2, 5, 8], [2, 5, 8]), (8, [3, 6], [1, 3]), (9, [4, 5], [4, 5]),
+                      (7, [1, 7], [1, 1 + 1]))
+
+
+def boundary_linear(rng: np.random.Generator, size: int) -> list[dict]:
+    """Aligned linear losses (‖x_t‖ = L) on the boundary schedules, ω ∈ {6/5, 5, 50}, η ∈ {1/2, 2}."""
+    out = []
+    for (T_, tau, u) in BOUNDARY_SCHEDULES:
+        for om in (Fraction(6, 5), Fraction(5), Fraction(50)):
+            for e in (Fraction(1, 2), Fraction(2)):
+                out.append(stream_instance(A.LINEAR, [[Fraction(1)]] * T_, [], [0], tau, u, alpha=Fraction(3),
+                                           epsilon=Fraction(1, 2), omega=om, L=Fraction(1), eta=e, gamma=Fraction(1),
+                                           beta=Fraction(1), mu=Fraction(1, 2)))
+    rng.shuffle(out)
+    return out[:size]
+
+
 UNLEARN_ADVERSARIES_CONVEX = (
     Adversary("aligned linear losses, deletion schedules, ω grid", generate=_linear_family),
     Adversary("quadratics λ ∈ {μ, β}, η = 2/β", generate=quadratic_family(RATIOS, _convex_eta)),
@@ -250,7 +269,9 @@ def thm6_instances(rng: np.random.Generator, size: int) -> list[dict]:
     for r in (Fraction(2), Fraction(10)):
         mu_, beta_ = Fraction(1), r
         g = (r - 1) / (r + 1)
-        for (T_, tau, u) in ((8, [4, 8], [1, 5]), (10, [2, 3, 10], [1, 3, 4]), (6, [6], [6]), (12, [12], [1])):
+        # the last schedule deletes, at τ[2], the point that arrived at the previous deletion time (u[2] = τ[1])
+        for (T_, tau, u) in ((8, [4, 8], [1, 5]), (10, [2, 3, 10], [1, 3, 4]), (6, [6], [6]), (12, [12], [1]),
+                             (8, [3, 6], [1, 3])):
             for lam in ([mu_], [mu_, beta_]):
                 dim = len(lam)
                 X = [[Fraction((-1) ** t)] * dim for t in range(T_)]

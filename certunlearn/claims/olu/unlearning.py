@@ -26,7 +26,7 @@ from .quantities import (
     c3, chain_rdp, exact, chain_renyi, const_etas, contraction, lam_range, unlearning_quantity, valid_stream,
 )
 from .families import (
-    lemd_instances, prop1_instances, prop1_space, quadratic_family, RATIOS, sc_eta, search_space,
+    boundary_linear, lemd_instances, prop1_instances, prop1_space, quadratic_family, RATIOS, sc_eta, search_space,
     UNLEARN_ADVERSARIES_CONVEX, UNLEARN_ADVERSARIES_SC,
 )
 
@@ -117,7 +117,9 @@ CLAIMS: list[Claim] = [
         gamma, (H("0 < γ ≤ 1", "<=", gamma, 1),
                 P_exact("C2: every OGD step is γ-contractive (exact: max_k |1 − ηλ_k| ≤ γ)",
                   lambda v: contraction(v) <= frac(v["gamma"])), C3),
-        UNLEARN_ADVERSARIES_CONVEX + (Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), γ = the true contraction",
+        UNLEARN_ADVERSARIES_CONVEX + (Adversary("linear, deletion times at the edges: u = τ (also τ = T), u[i] = τ[i−1], "
+                                                "u = 1", generate=boundary_linear),
+                                      Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), γ = the true contraction",
                                                 generate=quadratic_family(RATIOS, sc_eta)),
                                       Adversary("search: β/μ, gap, α, ω with the true γ",
                                                 space=search_space(sc_eta, fixed_gamma=True))),
