@@ -108,6 +108,20 @@ def thm1() -> Derivation:
         domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
 
 
+def table2_computation_active() -> Derivation:
+    l1, l2, t1, t2 = sympy.symbols("l_1 l_2 theta_1 theta_2", nonnegative=True)
+    return Derivation(
+        claim_id="olu.table2:computation-active", target="bound",
+        title="Table 2, Active, Computation: Theorem 6's fewest steps against 2.2·log_{1/γ}(kμDτ/L) + 2",
+        start="(I_{1,i} + I₂)/(2.2·log_{1/γ}(kμDτ[i]/L) + 2) with the fewest integers Theorem 6 allows",
+        premises=(Premise("I_{1,i} = ⌈l₁⌉ = l₁ + θ₁, I₂ = ⌈2.2 l₂⌉ = 2.2 l₂ + θ₂ with θ's in [0, 1), l₁ = log_{1/γ}(μDτ/L) ≥ 0 "
+                          "(μDτ ≥ L), l₂ = log_{1/γ} k ≥ 0", "Theorem 6 (line 270)"),
+                  Premise("log_{1/γ}(kμDτ/L) = l₁ + l₂", "logarithm of a product")),
+        domain={l1: ("0", "100"), l2: ("0", "100"), t1: ("0", "1"), t2: ("0", "1")},
+        steps=(step((l1 + t1 + sympy.Rational(11, 5) * l2 + t2) / (sympy.Rational(11, 5) * (l1 + l2) + 2), "<=",
+                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2", conditions=le1(t1, t2)),))
+
+
 def alg1_projected() -> Derivation:
     return Derivation(
         claim_id="olu.alg1:projected", target="bound",
@@ -697,7 +711,7 @@ def lemE() -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
+        thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
                    LEM5, "eqs. (20)–(21)"),
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",

@@ -266,12 +266,14 @@ def _gd_average(losses: Losses, S: Sequence[int], z: list, h: Any) -> list:
 
 def active_run(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int], u: Sequence[int],
                sigmas: Sequence[Any], h: Any, I1: Sequence[int], I2: int,
-               noise: Callable[[int, int], Sequence[Any]] | np.random.Generator, *, reference: int = 0) -> list:
+               noise: Callable[[int, int], Sequence[Any]] | np.random.Generator, *, reference: int = 0,
+               iterations: list | None = None) -> list:
     """One run of Algorithm 2 (lines 921–938; ``reference = i``: its reference process, f_{u[1:i]} replaced by ⊥ and
     nothing to delete) with eq. (2)'s OGD step (projected onto K if given): at τ[i], after the OGD step, I_{1,i} steps
     of size h (the printed 1/(β+μ)) on the average of the losses seen and not deleted before, then I₂ steps on them
     minus f_{u[i]}, then z + σ_i ξ_i. The same reading as :func:`certunlearn.algorithms.olu.active_laws`, pathwise and
-    for any loss."""
+    for any loss. ``iterations``, if given, receives the number of gradient-descent iterations run at each deletion
+    (each over all the losses in its set: ``len(S)`` gradients)."""
     draw = (lambda i, d: noise.standard_normal(d)) if isinstance(noise, np.random.Generator) else noise
     gone = set(u[:reference])
     order = {t: i for i, t in enumerate(tau, start=1)}
@@ -282,10 +284,15 @@ def active_run(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int
             i = order[t]
             seen = [s for s in range(1, t + 1) if s not in gone and s not in u[: i - 1]]
             kept = [s for s in seen if s not in u[:i]]
+            count = 0
             for _ in range(I1[i - 1]):
                 z = _gd_average(losses, kept if reference else seen, z, h)
+                count += 1
             for _ in range(I2):
                 z = _gd_average(losses, kept, z, h)
+                count += 1
+            if iterations is not None:
+                iterations.append(count)
             xi = draw(i, losses.d)
             z = [zk + sigmas[i - 1] * x for zk, x in zip(z, xi)]
         out.append(z)

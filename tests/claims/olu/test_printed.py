@@ -179,3 +179,21 @@ def test_theorem_6_with_the_proof_steps_runs_eta_1_over_mu_t_and_excludes_means_
     # η_t = 1/(μt) with λ = μ: the first step lands on x_1, the second on the mean of x_1, x_2 (hand recursion)
     laws = alg2_laws(flat, 1, kind="sc")
     assert contains(laws[1].mean[0], F(flat["X"][0][0])) and contains(laws[2].mean[0], F(0))
+
+
+# ---------------------------------------------------------------------------------------------- Table 2, computation
+def test_active_computation_counts_against_mpmath_logarithms():
+    from certunlearn.claims.olu.baselines import computation_instances, computation_ratio, fewest_steps
+
+    for inst in computation_instances(np.random.default_rng(0), 100):
+        I1, I2 = fewest_steps(inst)
+        with mpmath.workdps(100):
+            g = (mpf(inst["beta"]) - 1) / (mpf(inst["beta"]) + 1)
+            lg = lambda x: mpmath.log(x) / mpmath.log(1 / g)
+            k = len(inst["tau"])
+            assert I2 == max(0, int(mpmath.ceil(mpf(F(11, 5)) * lg(k))))
+            for n, t in zip(I1, inst["tau"]):
+                assert n == max(0, int(mpmath.ceil(lg(mpf(inst["D"]) * mpf(t) / mpf(inst["L"])))))
+            best = max((n + I2) / (mpf(F(11, 5)) * lg(k * mpf(t) / mpf(inst["L"])) + 2) for n, t in zip(I1, inst["tau"]))
+            assert near(computation_ratio(inst), best, mpmath.mpf(10) ** -30)
+            assert best <= 1
