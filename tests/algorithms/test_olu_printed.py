@@ -165,3 +165,19 @@ def test_audit_passes_the_reference_and_refutes_a_candidate_with_too_little_nois
     bad = audit_olu_release(olu_release_sampler(lambda inst: _audit_case(), sigma_factor=0.05), {}, alpha=2.0, rdp=2.0,
                             samples=20_000, gaussian=True)
     assert bad.verdict == "refuted" and bad.epsilon_lower > rdp_to_dp(2.0, 2.0, 1e-3)
+
+
+def test_audit_of_a_later_release_under_projection_is_consistent_for_the_reference():
+    """The second release of Algorithm 1 on a box is not Gaussian (the first noise is clipped by the next projection):
+    only the sampler sees it. The reference passes the (ε, δ) test implied by D_α ≤ αε (statistical, 95%)."""
+    eta, L, om, eps = 0.2, 1.0, 3.0, 1.0
+    base = om * (eta * L) ** 2 / (2 * (om - 1) * eps)
+    sig = (math.sqrt(base), math.sqrt(2**om * base))  # σ_i² = i^ω ω(ηL)²/(2(ω−1)ε), γ = 1
+    case = dict(losses=P.Losses(P.HUBER, tuple((5.0,) for _ in range(6)), delta=1.0), K=P.Box((-1.0,), (0.5,)),
+                z1=(0.0,), etas=(eta,) * 6, tau=(2, 5), u=(1, 4), sigmas=sig)
+    cand = olu_release_sampler(lambda inst: case, deletion=2)
+    rng = np.random.default_rng(3)
+    first = olu_release_sampler(lambda inst: case, deletion=1)({}, 0, rng, 2000)
+    assert (first > 0.5).mean() > 0.1  # releases leave K
+    res = audit_olu_release(cand, {}, alpha=2.0, rdp=2.0 * eps, samples=10_000)
+    assert res.verdict == "consistent"
