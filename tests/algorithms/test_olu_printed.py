@@ -28,7 +28,6 @@ def test_projected_ogd_on_a_box_by_hand_and_the_release_leaves_K():
 
 def test_logistic_step_on_a_ball_against_mpmath():
     X = ((F(3, 5), F(4, 5)),)
-    L = P.Losses(P.LOGISTIC, X, y=(1,))
     K = P.Ball((F(0), F(0)), F(1, 3))
     with mpmath.workdps(100):
         z = [mpmath.mpf(0), mpmath.mpf(0)]

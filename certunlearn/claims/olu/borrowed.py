@@ -23,7 +23,7 @@ from ..model import Adversary, Claim, Control, Instance, Kind
 from ...formulas.symbols import alpha
 
 from ...formulas.olu import a_shift, beta, GAMMA_SC, LEM8, LEMA, LEMC, LEME, mu, R0, Rsum, s2, T
-from .quantities import lem8_parts, r_value, renyi_diag, renyi_diag_exact, exact, sq, vec
+from .quantities import lem8_parts, r_value, renyi_diag_exact, exact, sq, vec
 from .families import (
     lem3_instances, lem3_space, lem4_instances, lem7_instances, LEM7_SPACE, lem8_instances, LEM8_SPACE,
     lema_instances, LEMA_SPACE, lemb_instances, LEMB_SPACE, lemc_instances, LEMC_SPACE, leme_instances, r0,

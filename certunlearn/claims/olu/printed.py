@@ -21,13 +21,13 @@ from flint import arb
 
 from ...algorithms import olu as A
 from ...algorithms import olu_printed as P
-from ...formulas.olu import gamma, GAMMA_SC_FIX, L, mu, omega, SIGMA2_ALG1, beta, eta, gap, i_
+from ...formulas.olu import gamma, L, omega, SIGMA2_ALG1, gap, i_
 from ...formulas.symbols import Delta, alpha, epsilon
 from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind
-from .quantities import contraction, exact, noise_variances, renyi_diag, renyi_diag_exact, sq, stream_of, vec
+from .quantities import contraction, noise_variances, renyi_diag, renyi_diag_exact, sq, stream_of, vec
 
 BOX, BALL = 0, 1
 

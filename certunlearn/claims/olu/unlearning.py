@@ -21,7 +21,7 @@ from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind
 from ...formulas.symbols import alpha, epsilon
 
-from ...formulas.olu import eta, gamma, GAMMA_SC, GAMMA_SC_FIX, k, L, LEMD_1, LEMD_2, Mc, mu, omega
+from ...formulas.olu import gamma, GAMMA_SC, GAMMA_SC_FIX, k, L, LEMD_1, LEMD_2, mu, omega
 from .quantities import (
     c3, chain_rdp, exact, chain_renyi, const_etas, contraction, lam_range, unlearning_quantity, valid_stream,
 )

@@ -49,7 +49,7 @@ def test_printed_step_violation_recomputed_at_100_digits_inside_the_hypotheses()
                 if i["family"] == 1 and i["tau"] == [5] and i["u"] == [2] and i["omega"] == 20 and i["beta"] == 2)
     claim = get_claim("olu.alg1:printed-step")
     with mpmath.workdps(100):
-        eta, T = mpf(inst["eta"]), len(inst["X"])
+        eta = mpf(inst["eta"])
         x = [mpf(r[0]) for r in inst["X"]]
         z, zr = mpmath.mpf(0), mpmath.mpf(0)
         for t in range(2, 6):  # z_t from z_{t−1} with f_{t−1}; the reference skips f_2 (at t = 3)
