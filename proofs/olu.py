@@ -108,6 +108,56 @@ def thm1() -> Derivation:
         domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
 
 
+def table2_computation_active() -> Derivation:
+    l1, l2, t1, t2 = sympy.symbols("l_1 l_2 theta_1 theta_2", nonnegative=True)
+    return Derivation(
+        claim_id="olu.table2:computation-active", target="bound",
+        title="Table 2, Active, Computation: Theorem 6's fewest steps against 2.2·log_{1/γ}(kμDτ/L) + 2",
+        start="(I_{1,i} + I₂)/(2.2·log_{1/γ}(kμDτ[i]/L) + 2) with the fewest integers Theorem 6 allows",
+        premises=(Premise("I_{1,i} = ⌈l₁⌉ = l₁ + θ₁, I₂ = ⌈2.2 l₂⌉ = 2.2 l₂ + θ₂ with θ's in [0, 1), l₁ = log_{1/γ}(μDτ/L) ≥ 0 "
+                          "(μDτ ≥ L), l₂ = log_{1/γ} k ≥ 0", "Theorem 6 (line 270)"),
+                  Premise("log_{1/γ}(kμDτ/L) = l₁ + l₂", "logarithm of a product")),
+        domain={l1: ("0", "100"), l2: ("0", "100"), t1: ("0", "1"), t2: ("0", "1")},
+        steps=(step((l1 + t1 + sympy.Rational(11, 5) * l2 + t2) / (sympy.Rational(11, 5) * (l1 + l2) + 2), "<=",
+                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2", conditions=le1(t1, t2)),))
+
+
+def alg1_projected() -> Derivation:
+    return Derivation(
+        claim_id="olu.alg1:projected", target="bound",
+        title="Algorithm 1 as printed (projection, then noise), first release: Corollary 1's convex case",
+        start="D_α(N(m, σ_1²I) ‖ N(m', σ_1²I)) with m, m' the projected OGD states at τ[1] (deterministic)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=(Premise("Π_K is 1-Lipschitz and a GD step on a convex β-smooth loss with η ≤ 2/β is 1-Lipschitz, so "
+                          "projected OGD is 1-contractive; ‖Π_K[z − η∇f(z)] − z‖ ≤ η‖∇f(z)‖ ≤ ηL for z ∈ K (C3)",
+                          "line 517; Lemma D"),
+                  Premise("‖m − m'‖ ≤ γ^{τ−u}Δ_u = a with γ = 1: the step on f_u moves by at most ηL, later maps are "
+                          "1-contractive; noise added after the projection does not enter before τ[1]", "eq. (7)"),
+                  *THM1_PREMISES),
+        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+
+
+def alg1_printed_step(fix: bool) -> Derivation:
+    gp = sympy.Symbol("g", positive=True)  # τ − u ≥ 1
+    shift = (step(gamma ** (gp - 1) * a, "<=", gamma ** (gp - 1) * a,
+                  "the printed step first uses f_u at u + 1: the shift at τ is γ^{τ−u−1}Δ, and the fix calibrates σ on it")
+             if fix else
+             step(gamma ** (gp - 1) * a, "<=", gamma ** gp * a,
+                  "eq. (7) sets a_τ = γ^{τ−u}Δ_u; with line 3's step f_u enters z_{u+1}, so the shift at τ is γ^{τ−u−1}Δ_u"))
+    return Derivation(
+        claim_id="olu.alg1:printed-step" + ("+fix" if fix else ""), target="bound",
+        title="Algorithm 1 with line 3's step (∇f_{t−1})" + (", corrected" if fix else ", as printed"),
+        start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} α(shift_j)²/(2σ_j²) (Lemma 3, then Lemma A)",
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        premises=THM1_PREMISES + ((Premise("A deleted f_{u[i]} is not used after τ[i] (the fix drops it)", "the fix"),)
+                                  if fix else
+                                  (Premise("For u[i] = τ[i] < T the printed algorithm uses f_{u[i]} at τ[i] + 1, after the "
+                                           "noise; the reference does not — not covered by the chain below",
+                                           "line 3"),)),
+        domain={**_dom(alpha, epsilon, omega, j, a, rho), gamma: ("0.001", "1"), gp: ("1", "100")},
+        steps=(shift,) + _thm1_chain())
+
+
 def _contraction_steps_convex() -> tuple:
     """|1 − ηλ| ≤ 1 for 0 < λ ≤ β and η ≤ 2/β (η = 2ρ/β, λ = θβ)."""
     return (
@@ -422,11 +472,13 @@ def thm2_proof() -> Derivation:
         steps=_eq17_steps() + _thm2_chain())
 
 
-def prop1() -> Derivation:
+def prop1(cid: str = "olu.prop1",
+          title: str = "Proposition 1 (lines 345–357): group privacy of RDP (Mironov 2017, Prop. 2) for groups of k = 2^c"
+          ) -> Derivation:
     cg = sympy.Symbol("c", nonnegative=True)  # the group is 2^c
     return Derivation(
-        claim_id="olu.prop1", target="bound",
-        title="Proposition 1 (lines 345–359): group privacy of RDP (Mironov 2017, Prop. 2) for groups of k = 2^c",
+        claim_id=cid, target="bound",
+        title=title,
         start="D_{α/2^c}(A(S_i) ‖ A(S'_i)) ≤ 3^c ε (Lemma 1/2: Mironov's Proposition 2, α ≥ 2^{c+1})",
         premises=(Premise("If A is (α, ε)-RDP and α ≥ 2^{c+1}, then for datasets differing in at most 2^c elements "
                           "D_{α/2^c} ≤ 3^c ε", "Mironov 2017, Proposition 2 (cited as Lemma 1/Lemma 2; the paper applies it "
@@ -581,6 +633,18 @@ def _lem4(cid: str, printed: bool) -> Derivation:
         steps=(coupling, last))
 
 
+def lemB() -> Derivation:
+    return Derivation(
+        claim_id="olu.lemB", target="bound", title="Lemma B: post-processing of Rényi divergence (Mironov 2017)",
+        start="D_L − D_R with D_L = D_α(h(P) ‖ h(Q)), D_R = D_α(P ‖ Q)",
+        premises=(Premise("Data processing: for any Markov kernel h, D_α(hP ‖ hQ) ≤ D_α(P ‖ Q), i.e. D_L = ρD_R with "
+                          "ρ ≤ 1 (D_R finite; D_R = +∞ makes the claim trivial)",
+                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),),
+        domain={rho: ("0.001", "1"), _DR: ("0", "100"), _DL: ("0", "100")},
+        steps=(step(_DL - _DR, "<=", sympy.S.Zero, "D_L = ρD_R, ρ ≤ 1, D_R ≥ 0", given={_DL: rho * _DR},
+                    conditions=le1(rho)),))
+
+
 def lem3() -> Derivation:
     Rp, Rn = sympy.symbols("R_t R_next", nonnegative=True)
     e_t, e_n, a_n, s_n = sympy.symbols("e_t e_next a_next s_next", nonnegative=True)
@@ -647,15 +711,16 @@ def lemE() -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1(), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
+        thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
                    LEM5, "eqs. (20)–(21)"),
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",
                    LEM6, "eqs. (29)–(30)"),
         lem9(), _lem10("olu.lem10", True), _lem10("olu.lem10+fix", False), thm2_proof(), lemd1(), thm2(), cor7(),
         thm3(), thm5(), table1_constant(), thm6(), prop1(), thm4(), thm4_fix(),
+        prop1("olu.lem2", "Lemmas 1 and 2 (lines 355–357, 377–379): Mironov 2017, Proposition 2, for groups of k = 2^c"),
         _table2_unlearning("olu.table2:restart", "Discard-and-restart"),
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
         table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
-        lemA(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
+        lemA(), lemB(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
     ]

@@ -93,3 +93,8 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
         return mean + sigma * rng.standard_normal((size, mean.size))
 
     return candidate
+
+# olu releases (Algorithms 1 and 2, sampled pathwise): certunlearn.audit.olu
+from .olu import audit_olu_release, olu_release_sampler, rdp_to_dp  # noqa: E402
+
+__all__ += ["olu_release_sampler", "audit_olu_release", "rdp_to_dp"]

@@ -89,6 +89,11 @@ LEM10 = (a10 - c10) ** 2 + 2 * sympy.Abs(a10 - c10) * sympy.Abs(c10 - b10)
 RESTART_SC = (k + 1) * L**2 / (2 * mu) * (1 + log(T))
 RESTART_C = Rational(3, 2) * (k + 1) * D * L * sqrt(T)
 
+#: Table 2, row Active, column Computation (line 247): O(log_{1/γ}(kμDτ[i]/L)) gradient-descent iterations per deletion,
+#: made explicit from Theorem 6's fewest steps: I_{1,i} + I₂ ≤ 2.2·log_{1/γ}(kμDτ[i]/L) + 2 (τ_i := τ[i])
+tau_i = sympy.Symbol("tau_i", positive=True)
+COMP_ACTIVE = Rational(11, 5) * log(k * mu * D * tau_i / L) / log(1 / gamma) + 2
+
 # ---------------------------------------------------------------------------------------------- the borrowed lemmas
 #: Lemma A (line 444): α‖μ₀ − μ₁‖²/(2σ²), with Δ₂ := ‖μ₀ − μ₁‖² (an exact instance entry) and s₂ := σ²
 Dl2, s2 = sympy.Symbol("Delta2", nonnegative=True), sympy.Symbol("sigma2", positive=True)

@@ -2,13 +2,17 @@
 
 **Where each item lives** (modules of this package):
 
-- Proposition 1 (§2.2, line 100), Theorem 1 (§3.1, lines 141–160), Corollary 1 (line 155), Lemma D (lines
+- Proposition 1 (§2.2, line 100), Theorem 1 (§3.1, lines 141–160), Corollary 1 (line 168; proof lines 507–517), Lemma D (lines
   543–551): :mod:`.unlearning`
 - Theorems 2, 3, 5 and Corollary 7 (§3.2, lines 170–249; App. B.2), Table 1 (lines 163–168), Lemmas 5, 6,
   9, 10 (lines 625–720, 801–803, 1000): :mod:`.regret`
 - Theorem 4 (lines 218–222; proof 784–869): :mod:`.adaptive`
 - Algorithm 2 and Theorem 6, unlearning and regret (§4, lines 259–274; App. C, lines 868–1140): :mod:`.active`
 - Table 2, discard-and-restart and retraining (lines 250–253, 278): :mod:`.baselines`
+- Algorithm 1 as printed — projection then noise on boxes and balls, logistic and Huber losses, and line 3's indexing of
+  the OGD step (lines 115–136): :mod:`.printed`
+- Lemmas 1 and 2 (group privacy, lines 355–357, 377–379): :mod:`.unlearning`; Lemma B (post-processing, line 450):
+  :mod:`.borrowed`
 - Lemmas A, C, 3, 4, 7, 8, E, borrowed from the literature (lines 405–501, 822–832, 986–990): :mod:`.borrowed`
 - every instance family and adversary: :mod:`.families`; shared exact quantities: :mod:`.quantities`
 - symbols and printed expressions: :mod:`certunlearn.formulas.olu`
@@ -24,7 +28,13 @@ Derivations: ``proofs/olu.py``. Symbols and printed expressions: :mod:`certunlea
 is x_t), ``lam`` (the diagonal Hessian), ``z1`` (the initial point), ``tau`` and ``u`` (deletion times and deleted
 indices, u[i] ≤ τ[i]), the scalars ``alpha``, ``epsilon``, ``omega`` (ω > 1 of Algorithm 1), ``L`` and the claim's
 constants (``eta``, ``gamma``, ``mu``, ``beta``, ``D``, ``kappa``). K = R^d: no projection is active, so every
-output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures).
+output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures). Algorithm 1 with its
+projection and general losses is checked in :mod:`.printed`, exactly at the first release (the only one whose law
+is Gaussian under a projection); later releases are sampled by :mod:`certunlearn.audit.olu` (statistical, never
+mixed into a verdict).
+
+**Coverage.** ``ITEMS`` (at the end) lists every numbered item of the paper in its order with its claims or the
+reason it has none (:mod:`certunlearn.claims.coverage`).
 
 **Sensitivity (Condition C3) on R^d.** A linear step is a translation by η_t x_t: C3 holds globally with
 Δ_t = η_t L when ‖x_t‖ ≤ L. A quadratic step is not: its displacement η_tλ⊙(w − x_t) is unbounded on R^d.
@@ -51,7 +61,9 @@ the regret claims require exactly that along the unprojected process (:func:`mea
 violation is a failure of the proof's chain, not of the idealisation. Bounds with sums over deletions carry
 them as exact rational instance entries S₁, S₂, checked against their definitions.
 
-**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``); ``thm1`` (+ ``thm1:control-sigma-halved``),
+**Claims** (ids ``olu.*``): ``prop1`` (+ ``:control-no-group``), ``lem2`` (Lemmas 1 and 2, one statement printed twice; + ``:control-tenth-less``);
+``alg1:projected`` (+ ``-control-sigma-tenth-less``), ``alg1:printed-step`` (+fix); ``thm6:proof-steps``; ``lemB``
+(+ ``:control-tenth-less``); ``thm1`` (+ ``thm1:control-sigma-halved``),
 ``cor1:convex``, ``cor1:sc`` and ``cor1:sc+fix`` (γ = 1 − ημ); ``lemD.1`` (+fix: factor 1), ``lemD.2``
 (+ ``:control-squared``); regret ``thm2`` (as printed), ``thm2:proof`` (eqs. (18)+(19); + ``thm2:control-eighth``),
 ``cor7``, ``thm3``, ``thm4`` (eq. (36)) and ``thm4+fix``, ``thm5``, ``table1:constant``; ``thm6`` (Algorithm 2's
@@ -102,12 +114,16 @@ import importlib
 from typing import Any
 
 from ..model import Claim
-from . import active, adaptive, baselines, borrowed, regret, unlearning
+from . import active, adaptive, baselines, borrowed, printed, regret, unlearning
 
 #: The registration order of the olu claims (the registry and the reports list them in this order).
 ORDER = (
     "olu.thm1",
     "olu.thm1:control-sigma-halved",
+    "olu.alg1:projected",
+    "olu.alg1:projected-control-sigma-tenth-less",
+    "olu.alg1:printed-step",
+    "olu.alg1:printed-step+fix",
     "olu.cor1:convex",
     "olu.cor1:sc",
     "olu.cor1:sc+fix",
@@ -118,6 +134,7 @@ ORDER = (
     "olu.thm2:proof",
     "olu.cor7",
     "olu.thm6",
+    "olu.thm6:proof-steps",
     "olu.thm3",
     "olu.thm5",
     "olu.lem5",
@@ -132,6 +149,8 @@ ORDER = (
     "olu.table1:constant",
     "olu.prop1",
     "olu.prop1:control-no-group",
+    "olu.lem2",
+    "olu.lem2:control-tenth-less",
     "olu.thm4",
     "olu.thm4+fix",
     "olu.table2:restart",
@@ -139,9 +158,12 @@ ORDER = (
     "olu.table2:control-no-restart",
     "olu.table2:restart-regret-sc",
     "olu.table2:restart-regret-c",
+    "olu.table2:computation-active",
     "olu.thm6:regret",
     "olu.lemA",
     "olu.lemA:control-half",
+    "olu.lemB",
+    "olu.lemB:control-tenth-less",
     "olu.lemC",
     "olu.lemC:control-half",
     "olu.lem4",
@@ -157,11 +179,12 @@ ORDER = (
     "olu.lemE:control-extra-step",
 )
 
-_BY_ID = {c.id: c for m in (unlearning, regret, adaptive, active, baselines, borrowed) for c in m.CLAIMS}
+_BY_ID = {c.id: c for m in (unlearning, printed, regret, adaptive, active, baselines, borrowed)
+          for c in m.CLAIMS}
 assert sorted(_BY_ID) == sorted(ORDER), "every olu claim is listed once in ORDER"
 CLAIMS: list[Claim] = [_BY_ID[cid] for cid in ORDER]
 
-_PUBLIC_FROM = ("quantities", "families", "unlearning", "regret", "adaptive", "active", "baselines", "borrowed")
+_PUBLIC_FROM = ("quantities", "families", "unlearning", "printed", "regret", "adaptive", "active", "baselines", "borrowed")
 
 
 def __getattr__(name: str) -> Any:
@@ -175,3 +198,60 @@ def __getattr__(name: str) -> Any:
         if hasattr(formulas, name):
             return getattr(formulas, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+#: Every numbered item of the paper, in its order: the claims that check it, or why none can (coverage.py).
+ITEMS: dict[str, tuple[str, ...] | str] = {
+    "Definition 1": "the offline (α, ε)-unlearner; the online claims check Definition 2",
+    "Definition 2": "the (α, ε)-OLU definition: its eq. (4) is the quantity of every unlearning claim (olu.thm1, olu.cor1:*, "
+                    "olu.thm6, olu.table2:restart, olu.table2:retrain)",
+    "Proposition 1": ("olu.prop1",),
+    "Algorithm 1": ("olu.thm1", "olu.alg1:projected", "olu.alg1:printed-step", "olu.alg1:printed-step+fix"),
+    "Theorem 1": ("olu.thm1",),
+    "Corollary 1": ("olu.cor1:convex", "olu.cor1:sc", "olu.cor1:sc+fix"),
+    "Table 1, row Decreasing (SC)": ("olu.thm2",),
+    "Table 1, row Decreasing (C + QG)": ("olu.thm3",),
+    "Table 1, row Adaptive": ("olu.thm4", "olu.thm4+fix"),
+    "Table 1, row Constant": ("olu.table1:constant",),
+    "Theorem 2": ("olu.thm2", "olu.thm2:proof"),
+    "Assumption 1": "a hypothesis (quadratic growth), checked exactly as a predicate by olu.thm3, olu.thm5, olu.table1:constant",
+    "Theorem 3": ("olu.thm3",),
+    "Theorem 4": ("olu.thm4", "olu.thm4+fix"),
+    "Theorem 5": ("olu.thm5",),
+    "Table 2, row Passive (SC)": ("olu.thm2",),
+    "Table 2, row Passive (C + QG)": ("olu.thm3",),
+    "Table 2, row Active (SC + 2)": ("olu.thm6:regret",),
+    "Table 2, row Discard-and-restart (SC)": ("olu.table2:restart", "olu.table2:restart-regret-sc"),
+    "Table 2, row Discard-and-restart (C)": ("olu.table2:restart", "olu.table2:restart-regret-c"),
+    "Table 2, row Online DP (SC)": "order terms of an outside algorithm (Guha Thakurta & Smith 2013) the paper neither gives "
+                                   "nor instantiates; the prose (line 97) prints O(dk log^2.5 T/ε), the table dk log^2.5 T",
+    "Table 2, row Online DP (C)": "order terms of an outside algorithm the paper does not give; the prose (line 97) prints "
+                                  "O(dk√T/ε), the table k√(dT log^2.5 T) — they disagree, and neither has a constant",
+    "Table 2, row Retraining (SC)": ("olu.table2:retrain",),
+    "Table 2, row Retraining (C)": ("olu.table2:retrain",),
+    "Table 2, column Computation": ("olu.table2:computation-active",),
+    "Assumption 2": "a hypothesis on the stream, checked exactly as a predicate by olu.thm6:regret",
+    "Theorem 6": ("olu.thm6", "olu.thm6:proof-steps", "olu.thm6:regret"),
+    "Definition 3": "Lipschitz continuity (a definition; losses' constants are verified by the problems layer)",
+    "Definition 4": "Rényi divergence (a definition; computed exactly by certunlearn.privacy)",
+    "Lemma 1": ("olu.lem2",),  # the same statement as Lemma 2, printed with D_{α/h} (h garbled for k)
+    "Lemma 2": ("olu.lem2",),
+    "Definition 5": "shifted Rényi divergence (a definition; evaluated where known exactly, claims.olu.borrowed.shifted_renyi)",
+    "Definition 6": "contractive noisy iteration (a definition; the CNIs of olu.lem3)",
+    "Lemma 3": ("olu.lem3",),
+    "Lemma A": ("olu.lemA",),
+    "Lemma B": ("olu.lemB",),
+    "Lemma C": ("olu.lemC",),
+    "Lemma 4": ("olu.lem4", "olu.lem4:as-used"),
+    "Lemma D": ("olu.lemD.1", "olu.lemD.1+fix", "olu.lemD.2"),
+    "Lemma 5": ("olu.lem5",),
+    "Corollary 7": ("olu.cor7",),
+    "Lemma 6": ("olu.lem6",),
+    "Lemma 7": ("olu.lem7",),
+    "Lemma 8": ("olu.lem8",),
+    "Lemma 9": ("olu.lem9",),
+    "Algorithm 2": ("olu.thm6", "olu.thm6:proof-steps", "olu.thm6:regret"),
+    "Lemma E": ("olu.lemE",),
+    "Lemma 10": ("olu.lem10", "olu.lem10+fix"),
+    "Algorithm 3": "no statement of the paper gives it a guarantee and its σ (eq. (59)) is garbled; implemented as "
+                   "algorithms.olu.newton_laws and tested against Algorithm 2's laws",
+}

@@ -37,21 +37,21 @@ def alg2_laws(values: Instance, reference: int, scale: Any = 1, kind: str = "con
                          ints(values, "I_1"), int(frac(values["I_2"])), reference=reference)
 
 
-def alg2_divergences(values: Instance, scale: Any = 1) -> list[tuple[arb, arb]]:
+def alg2_divergences(values: Instance, scale: Any = 1, kind: str = "const") -> list[tuple[arb, arb]]:
     """(D_α(Algorithm 2 ‖ its reference_i), reverse) at τ[i], exactly (general diagonal covariances)."""
     tau, _ = schedule_of(values)
-    olu = alg2_laws(values, 0, scale)
+    olu = alg2_laws(values, 0, scale, kind)
     out = []
     for i, t in enumerate(tau, start=1):
-        ref = alg2_laws(values, i, scale)
+        ref = alg2_laws(values, i, scale, kind)
         out.append((renyi_diag(values["alpha"], olu[t], ref[t]), renyi_diag(values["alpha"], ref[t], olu[t])))
     return out
 
 
-def _alg2_quantity(scale: Any = 1) -> Callable[[Instance], arb]:
+def _alg2_quantity(scale: Any = 1, kind: str = "const") -> Callable[[Instance], arb]:
     def quantity(values: Instance) -> arb:
         out = arb(0)
-        for forward, _ in alg2_divergences(values, scale):
+        for forward, _ in alg2_divergences(values, scale, kind):
             out = out.max(forward)
         return out
 
@@ -83,6 +83,32 @@ THM6_HYPS = (
     P_exact("0 < ηβ ≤ 1 (OGD steps are convex combinations: the mean paths stay in K)",
       lambda v: 0 < frac(v["eta"]) * frac(v["beta"]) <= 1),
     P_exact("I_{1,i} ≥ log_{1/γ}(μDτ[i]/L), I₂ ≥ 2.2 log_{1/γ} k (exact)", _thm6_steps),
+)
+
+
+def _sc_mean_path_in_K(values: Instance) -> bool:
+    """With η_t = 1/(μt) the noise-free means of Algorithm 2 and of every reference process stay in the ball K of
+    diameter D (exact, Fractions): the projection the proof's OGD maps carry is then inactive on the means."""
+    s = stream_of(values)
+    tau, u = schedule_of(values)
+    mu_, r2 = frac(values["mu"]), frac(values["D"]) ** 2 / 4
+    etas = [1 / (mu_ * t) for t in range(1, s.T + 1)]
+    h = 1 / (frac(values["beta"]) + mu_)
+    for ref in range(len(tau) + 1):
+        laws = A.active_laws(s, vec_z1(values), etas, tau, u, [Fraction(0)] * len(tau), h, ints(values, "I_1"),
+                             int(frac(values["I_2"])), reference=ref)
+        if any(sq(law.mean) > r2 for law in laws):
+            return False
+    return True
+
+
+def vec_z1(values: Instance) -> tuple:
+    return tuple(frac(z) for z in values["z1"])
+
+
+THM6_STEPS_HYPS = tuple(h for h in THM6_HYPS if not h.name.startswith("0 < ηβ")) + (
+    H("β > μ (0 < γ < 1)", ">", beta, mu),
+    P_exact("with η_t = 1/(μt) the noise-free means stay in K (exact)", _sc_mean_path_in_K),
 )
 
 
@@ -142,7 +168,7 @@ THM6_REGRET_HYPS = tuple(h for h in THM6_HYPS if not h.name.startswith("0 < ηβ
 
 
 CLAIMS: list[Claim] = [
-    Claim(id="olu.thm6", source="Theorem 6, unlearning part (lines 259–263; proof lines 886–957); Algorithm 2 (lines 868–883)",
+    Claim(id="olu.thm6", source="Theorem 6, unlearning part (lines 270–274; proof lines 940–1013); Algorithm 2 (lines 921–938)",
           kind=Kind.UNLEARNING,
           statement="With I_{1,i} ≥ log_{1/γ}(μDτ[i]/L) and I₂ ≥ 2.2 log_{1/γ} k, Algorithm 2 with σ_i of eq. (40) "
                     "is an (α, αε)-OLU.",
@@ -153,6 +179,19 @@ CLAIMS: list[Claim] = [
           note="Exact laws of the unprojected Algorithm 2 (K = R^d; the mean paths stay in K by ηβ ≤ 1, the noise "
                "does not): a deleted step that meets earlier noise changes the covariance, so D_α is between "
                "Gaussians with different covariances."),
+    Claim(id="olu.thm6:proof-steps",
+          source="Theorem 6, unlearning part (lines 270–274; proof lines 940–1013), with the regret proof's η_t = 1/(μt)",
+          kind=Kind.UNLEARNING,
+          statement="Algorithm 2 run with the step sizes of Theorem 6's proof, η_t = 1/(μt) (line 1015; eq. (40)'s σ_i "
+                    "then carries η_{u[i]} = 1/(μu[i])), the printed descent step 1/(β+μ) and the fewest I_{1,i}, I₂ the "
+                    "theorem allows, is an (α, αε)-OLU.",
+          hypotheses=THM6_STEPS_HYPS, bound=alpha * epsilon, quantity=_alg2_quantity(kind="sc"),
+          adversaries=(Adversary("curvature μ (the means stay in K with η_t = 1/(μt)), deletions right after the "
+                                 "previous one, fewest steps", generate=thm6_instances),),
+          derivation="olu.thm6",
+          note="The unlearning claim olu.thm6 runs a constant step η = 1/β (inside its hypothesis ηβ ≤ 1); this one runs "
+               "the schedule of the regret proof, on which Theorem 6's two guarantees are stated together. Early steps "
+               "1/(μt) exceed 2/(β+μ): instances whose means would leave K are outside (the proof's maps project)."),
     Claim(id="olu.thm6:regret", source="Theorem 6, regret part (lines 270–274; proof lines 1015–1140)", kind=Kind.REGRET,
           statement="Under Theorem 6's assumptions and Assumption 2, Algorithm 2 with η_t = 1/(μt): E Regret_T ≤ "
                     "(C + D + E)/2 + E[B] + (1+k)kL²/μ with the proof's explicit parts (eqs. (47)–(55)); the "

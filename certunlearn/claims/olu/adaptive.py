@@ -83,7 +83,7 @@ THM4_HYPS = (
 
 
 CLAIMS: list[Claim] = [
-    Claim(id="olu.thm4", source="Theorem 4 (lines 218–222; proof lines 784–869), explicit bound eq. (36) at ω = 3/2",
+    Claim(id="olu.thm4", source="Theorem 4 (lines 218–222; proof lines 778–867), explicit bound eq. (36) at ω = 3/2",
           kind=Kind.REGRET,
           statement="Convex, L-Lipschitz, β-smooth losses, η_t = D/√p(t), p(u₀) ≥ β²/4 and u[i] ≥ u₀: E Regret_T ≤ "
                     "9D²β/4 + 3D√(Σ_iΣ_t f_t(z*_i)) + (3/4)dk²L²D²G₃/ε, G₃ = √(βΣ_i p(τ[i])/p(u[i])²) (eq. (36)). "
@@ -96,7 +96,7 @@ CLAIMS: list[Claim] = [
           note="Linear losses only: their gradient norms do not depend on the iterate, so p(t) and the steps are "
                "deterministic and Algorithm 1's outputs stay Gaussian. Quadratic streams would make the steps random "
                "(Monte Carlo); they are left out."),
-    Claim(id="olu.thm4+fix", source="Theorem 4 (lines 784–869), the bound of eqs. (32)–(34) without Lemma 8",
+    Claim(id="olu.thm4+fix", source="Theorem 4 (line 778; proof lines 784–867), the bound of eqs. (32)–(34) without Lemma 8",
           kind=Kind.REGRET, corrects="olu.thm4",
           statement="Under Theorem 4's assumptions: E Regret_T ≤ (3 + k)D√p(T)/2 + (3/4)dk²L²D√(Σ_i p(τ[i])/p(u[i])²)/ε "
                     "(eq. (33) with each comparator switch charged D²/(2η_T), and eq. (34)(b) with Cauchy–Schwarz "

@@ -124,6 +124,25 @@ UNLEARN_ADVERSARIES_SC = (
     Adversary("quadratics λ ∈ {μ, β}, η = 1/(β+μ), deletion schedules", generate=quadratic_family(RATIOS, sc_eta)),
     Adversary("search: β/μ, gap τ − u, α, ω", space=search_space(sc_eta, fixed_gamma=False)),
 )
+#: Deletion times at the edges the hypotheses allow (u[i] ≤ τ[i]): a point deleted at the round it arrived (u = τ,
+#: also at τ = T), a point that arrived at the round of the previous deletion's noise (u[i] = τ[i−1]), the first point.
+BOUNDARY_SCHEDULES = ((6, [6], [6]), (8, [2, 5, 8], [2, 5, 8]), (8, [3, 6], [1, 3]), (9, [4, 5], [4, 5]),
+                      (7, [1, 7], [1, 1 + 1]))
+
+
+def boundary_linear(rng: np.random.Generator, size: int) -> list[dict]:
+    """Aligned linear losses (‖x_t‖ = L) on the boundary schedules, ω ∈ {6/5, 5, 50}, η ∈ {1/2, 2}."""
+    out = []
+    for (T_, tau, u) in BOUNDARY_SCHEDULES:
+        for om in (Fraction(6, 5), Fraction(5), Fraction(50)):
+            for e in (Fraction(1, 2), Fraction(2)):
+                out.append(stream_instance(A.LINEAR, [[Fraction(1)]] * T_, [], [0], tau, u, alpha=Fraction(3),
+                                           epsilon=Fraction(1, 2), omega=om, L=Fraction(1), eta=e, gamma=Fraction(1),
+                                           beta=Fraction(1), mu=Fraction(1, 2)))
+    rng.shuffle(out)
+    return out[:size]
+
+
 UNLEARN_ADVERSARIES_CONVEX = (
     Adversary("aligned linear losses, deletion schedules, ω grid", generate=_linear_family),
     Adversary("quadratics λ ∈ {μ, β}, η = 2/β", generate=quadratic_family(RATIOS, _convex_eta)),
@@ -250,7 +269,9 @@ def thm6_instances(rng: np.random.Generator, size: int) -> list[dict]:
     for r in (Fraction(2), Fraction(10)):
         mu_, beta_ = Fraction(1), r
         g = (r - 1) / (r + 1)
-        for (T_, tau, u) in ((8, [4, 8], [1, 5]), (10, [2, 3, 10], [1, 3, 4]), (6, [6], [6]), (12, [12], [1])):
+        # the last schedule deletes, at τ[2], the point that arrived at the previous deletion time (u[2] = τ[1])
+        for (T_, tau, u) in ((8, [4, 8], [1, 5]), (10, [2, 3, 10], [1, 3, 4]), (6, [6], [6]), (12, [12], [1]),
+                             (8, [3, 6], [1, 3])):
             for lam in ([mu_], [mu_, beta_]):
                 dim = len(lam)
                 X = [[Fraction((-1) ** t)] * dim for t in range(T_)]
@@ -402,6 +423,33 @@ def lema_instances(rng: np.random.Generator, size: int) -> list[dict]:
 LEMA_SPACE = Space(bounds={"alpha": (1.01, 50.0), "sigma2": (0.01, 10.0), "x": (-3.0, 3.0), "y": (-3.0, 3.0)},
                    log=frozenset({"sigma2"}),
                    build=lambda p: lema_instance(p["alpha"], p["sigma2"], [0, 0], [p["x"], p["y"]]))
+
+
+def lemb_instance(alpha_, m0, v0, m1, v1, amap, c, w) -> dict:
+    F = lambda xs: [Fraction(x) for x in xs]
+    return {"alpha": Fraction(alpha_), "m0": F(m0), "v0": F(v0), "m1": F(m1), "v1": F(v1), "amap": F(amap), "c": F(c),
+            "w": F(w)}
+
+
+def lemb_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Lemma B: h invertible and noiseless (equality), a scaling, a projection (a_k = 0), added noise; equal variances
+    (exact Fractions) and unequal ones (D_α(P‖Q) may be +∞ for large α)."""
+    out = []
+    for a_ in (Fraction(101, 100), Fraction(2), Fraction(10)):
+        for amap, w in (([1, 1], [0, 0]), ([-3, Fraction(1, 2)], [0, 0]), ([0, 1], [0, 0]), ([1, 1], [1, 0]),
+                        ([2, 0], [Fraction(1, 4), 0])):
+            out.append(lemb_instance(a_, [0, 0], [1, 1], [1, -2], [1, 1], amap, [5, -1], w))
+            out.append(lemb_instance(a_, [0, 0], [1, 2], [1, -2], [2, Fraction(3, 2)], amap, [0, 0], w))
+    rng.shuffle(out)
+    return out[:size]
+
+
+LEMB_SPACE = Space(bounds={"alpha": (1.01, 20.0), "v0": (0.1, 4.0), "v1": (0.1, 4.0), "a": (-2.0, 2.0), "w": (0.0, 2.0),
+                           "m": (-3.0, 3.0)},
+                   build=lambda p: lemb_instance(Fraction(p["alpha"]).limit_denominator(1000), [0],
+                                                 [Fraction(p["v0"]).limit_denominator(1000)], [Fraction(p["m"]).limit_denominator(1000)],
+                                                 [Fraction(p["v1"]).limit_denominator(1000)], [Fraction(p["a"]).limit_denominator(1000)],
+                                                 [0], [Fraction(p["w"]).limit_denominator(1000)]))
 
 
 def lemc_instance(alpha_, s, m0, v0, m1, v1, e, a_) -> dict:
@@ -581,7 +629,11 @@ def leme_instances(rng: np.random.Generator, size: int) -> list[dict]:
     for r in (Fraction(11, 10), Fraction(3), Fraction(100)):
         for lam in ([1], [r], [1, r], [(1 + r) / 2, r]):
             dim = len(lam)
-            for w0 in ([5] * dim, [0] * (dim - 1) + [7]):
+            # starts at rational distances from w* = (2/3, …): 13/3 along every axis in 1-D, (3, 4) in 2-D, and 7 along
+            # the last axis, so that ‖w_T − w*‖ is rational where it equals γ^T‖w₀ − w*‖ (equality is then proved)
+            wstar = Fraction(2, 3)
+            starts = ([5], [wstar + 7]) if dim == 1 else ([wstar + 3, wstar + 4], [wstar, wstar + 7])
+            for w0 in starts:
                 for T_ in (0, 1, 7, 30):
                     out.append(leme_instance([[1] * dim, [-1] * dim, [2] * dim], lam, w0, T_, 1, r))
     rng.shuffle(out)

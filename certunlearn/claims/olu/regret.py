@@ -1,8 +1,8 @@
 """Regret of passive OLU with OGD (Section 3.2, lines 170–233; proofs in Appendix B.2, lines 519–918):
 Theorem 2 (lines 178–184; proof 565–623) as printed and as its proof establishes (eqs. (18)+(19), lines 612, 621),
-Corollary 7 (lines 657–671), Theorem 3 (lines 202–208; proof 632–712), Theorem 5 (lines 245–249; proof 835–866),
-Table 1's row Constant (lines 163–168), and the lemmas of their proofs: Lemma 5 (lines 625–629), Lemma 6
-(lines 716–720), Lemma 9 (lines 801–803), Lemma 10 (line 1000, eq. (52)). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+Corollary 7 (lines 659–670), Theorem 3 (lines 202–208; proof 632–712), Theorem 5 (lines 245–249; proof 835–866),
+Table 1's row Constant (lines 163–168), and the lemmas of their proofs: Lemma 5 (lines 633–637), Lemma 6
+(lines 716–720), Lemma 9 (line 858), Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from ..model import Adversary, Claim, Control, Instance, Kind, Space
 from ...formulas.symbols import epsilon
 
 from ...formulas.olu import (
-    a9, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
+    a9, a10, b10, c10, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
 )
 from .quantities import (
-    counts, data_in_ball, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
+    counts, data_in_ball, exact, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
     sq, valid_stream,
 )
 from .worst_case import pep_adversary
@@ -85,7 +85,7 @@ def _lem10_quantity(square: bool) -> Callable[[Instance], arb]:
 
     def quantity(values: Instance) -> arb:
         a_, b_, c_ = (frac(values[n]) for n in ("a10", "b10", "c10"))
-        return to_arb((a_ - b_) ** 2 if square else abs(a_ - b_)) - to_arb((c_ - b_) ** 2)
+        return exact(((a_ - b_) ** 2 if square else abs(a_ - b_)) - (c_ - b_) ** 2)  # rational: equality provable
 
     return quantity
 
@@ -95,11 +95,12 @@ def _lem10_claim(cid: str, square: bool, **kw: Any) -> Claim:
                  adversaries=(Adversary("points of a line", generate=lem10_instances),
                               Adversary("search over a, b, c ∈ [−3, 3]",
                                         space=Space(bounds={"a10": (-3.0, 3.0), "b10": (-3.0, 3.0), "c10": (-3.0, 3.0)}))),
-                 derivation=cid, **kw)
+                 derivation=cid,
+                 quantity_expr=((a10 - b10) ** 2 if square else sympy.Abs(a10 - b10)) - (c10 - b10) ** 2, **kw)
 
 
 CLAIMS: list[Claim] = [
-    Claim(id="olu.thm2", source="Theorem 2 (lines 178–184; proof lines 565–623)", kind=Kind.REGRET,
+    Claim(id="olu.thm2", source="Theorem 2 (lines 185–193; proof lines 523–629)", kind=Kind.REGRET,
           statement="Strongly convex losses, η_t = 1/(μt), u[i] ≥ 1/2 + β/μ: E Regret_T = L²/μ(log T + 2k² + "
                     "√3 d k^{1.7} G₁/ε) (read as ≤).",
           hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2,
@@ -109,7 +110,7 @@ CLAIMS: list[Claim] = [
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
                        pep_adversary("sc")),
           derivation="olu.thm2"),
-    Claim(id="olu.thm2:proof", source="Theorem 2, the explicit bound its proof establishes: eqs. (18)+(19) (lines 612, 621)",
+    Claim(id="olu.thm2:proof", source="Theorem 2 (line 523), the explicit bound its proof establishes: eqs. (18)+(19) (lines 620, 629)",
           kind=Kind.REGRET,
           statement="E Regret_T ≤ L²/μ(1 + log T) + dωk^{ω+1/2}L²/(2√3εμ(ω−1))·G₁ + (1+k)kL²/μ at ω = 6/5.",
           hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF,
@@ -119,7 +120,7 @@ CLAIMS: list[Claim] = [
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
                        pep_adversary("sc")),
           derivation="olu.thm2:proof"),
-    Claim(id="olu.cor7", source="Corollary 7 (lines 657–671)", kind=Kind.REGRET,
+    Claim(id="olu.cor7", source="Corollary 7 (lines 659–670)", kind=Kind.REGRET,
           statement="Under Theorem 2's assumptions: E Regret_T ≤ L²/μ(1 + k + k² + log T) + "
                     "dωk^{ω+1}L²/(2√3 e ln(1/γ) εμ(ω−1)) (ω = 6/5).",
           hypotheses=THM2_HYPS + (H("β > μ (γ > 0: ln(1/γ) finite)", ">", beta, mu),
@@ -132,7 +133,7 @@ CLAIMS: list[Claim] = [
           derivation="olu.cor7",
           note="Eq. (22) bounds each τ[i]γ^{2(τ[i]−u[i])}/u[i]² by 1 + 1/(e ln(1/γ)); substituted into Theorem 2 "
                "the '1 +' part of that bound is multiplied by dωk^{ω+1/2}L²/(…ε), not by L²/μ — it is dropped."),
-    Claim(id="olu.thm3", source="Theorem 3 (lines 202–208; proof lines 632–712)", kind=Kind.REGRET,
+    Claim(id="olu.thm3", source="Theorem 3 (lines 202–208; proof lines 672–752)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth, η_t = D/(L√t), u[i] ≥ β²D²/(4L²): E Regret_T ≤ "
                     "3DL√T + 2k²L²/κ + 3DLdk^{1.7}G₂/(2ε).",
           hypotheses=THM3_HYPS + (mean_square_hypothesis("convex", sympy.S.One, True),), bound=THM3,
@@ -142,7 +143,7 @@ CLAIMS: list[Claim] = [
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
                        pep_adversary("convex")),
           derivation="olu.thm3"),
-    Claim(id="olu.thm5", source="Theorem 5 (lines 245–249; proof lines 835–866)", kind=Kind.REGRET,
+    Claim(id="olu.thm5", source="Theorem 5 (lines 230–232; proof lines 890–917)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 862): "
                     "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
           hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("thm5", sympy.S.One, True),), bound=THM5,
@@ -152,52 +153,52 @@ CLAIMS: list[Claim] = [
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
                        pep_adversary("thm5")),
           derivation="olu.thm5"),
-    Claim(id="olu.lem5", source="Lemma 5 (lines 625–629; proof 633–655)", kind=Kind.SENSITIVITY,
+    Claim(id="olu.lem5", source="Lemma 5 (lines 633–637; proof 639–657)", kind=Kind.SENSITIVITY,
           statement="For μ-strongly convex L-Lipschitz f_1..f_T, removing c of them moves the minimiser of the sum "
                     "by at most 2cL/(μT) (printed with c = i − 1).",
           hypotheses=(P_exact("quadratics, μ ≤ λ_min, L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
                         and frac(v["mu"]) <= min(frac(l) for l in v["lam"])),),
           bound=LEM5, quantity=_stability_quantity, derivation="olu.lem5",
           adversaries=(Adversary("removed points opposite the rest", generate=stability_instances),)),
-    Claim(id="olu.lem6", source="Lemma 6 (lines 716–720; proof 724–740)", kind=Kind.SENSITIVITY,
+    Claim(id="olu.lem6", source="Lemma 6 (lines 754–758; proof 760–776)", kind=Kind.SENSITIVITY,
           statement="If F = Σ f_j has quadratic growth κ and each f_j is L-Lipschitz, removing c functions moves the "
                     "minimiser by at most 2cL/κ.",
           hypotheses=(P_exact("quadratics, κ ≤ Tλ_min (QG of the sum), L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
                         and frac(v["kappa"]) <= frac(v["T"]) * min(frac(l) for l in v["lam"])),),
           bound=LEM6, quantity=_stability_quantity, derivation="olu.lem6",
           adversaries=(Adversary("removed points opposite the rest", generate=stability_instances),)),
-    Claim(id="olu.lem9", source="Lemma 9 (lines 801–803; proof 809–831)", kind=Kind.INEQUALITY,
+    Claim(id="olu.lem9", source="Lemma 9 (line 858; proof lines 871–888)", kind=Kind.INEQUALITY,
           statement="If a, c > 0, b ≥ 0, x ≥ 0 and x − √(ax + b) ≤ c, then x ≤ a + c + 2√(b + ac).",
           hypotheses=(H("a > 0", ">", a9, 0), H("c > 0", ">", c9, 0)), bound=LEM9, quantity=_lem9_quantity,
           adversaries=(Adversary("grid of (a, b, c) over six orders of magnitude", generate=lem9_instances),),
           derivation="olu.lem9", note="The quantity is the largest x allowed by the hypothesis (a root)."),
     _lem10_claim(
-        "olu.lem10", square=False, source="Lemma 10 (line 1000, eq. (52))",
+        "olu.lem10", square=False, source="Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151)",
         statement="For a, b, c ∈ R^d: ‖a − b‖ − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖ (as printed: the first norm "
                   "is not squared). Checked on points of a line (d = 1), where the right-hand side is tightest.",
         note="At a = c the claim reads ‖a − b‖ ≤ ‖a − b‖², false whenever 0 < ‖a − b‖ < 1."),
     _lem10_claim(
-        "olu.lem10+fix", square=True, source="Lemma 10 (line 1000, eq. (52)), as its proof (eq. (58)) reads it",
+        "olu.lem10+fix", square=True, source="Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151), as its proof (eq. (58)) reads it",
         statement="For a, b, c ∈ R^d: ‖a − b‖² − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖.", corrects="olu.lem10"),
-    Claim(id="olu.thm2:control-eighth", source="Theorem 2, eqs. (18)+(19) (lines 612, 621), divided by 8",
+    Claim(id="olu.thm2:control-eighth", source="Theorem 2 (line 523), eqs. (18)+(19) (lines 620, 629), divided by 8",
           kind=Kind.REGRET, statement="Negative control: E Regret_T ≤ (eqs. (18)+(19))/8.",
           hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF / 8,
           quantity=regret_quantity("sc", GAMMA_SC), control=Control.NEGATIVE,
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)))),
-    Claim(id="olu.lem5:control-quarter", source="Lemma 5 (lines 625–629) with the bound divided by 4",
+    Claim(id="olu.lem5:control-quarter", source="Lemma 5 (lines 633–637) with the bound divided by 4",
           kind=Kind.SENSITIVITY, statement="Negative control: ‖w* − w_c*‖ ≤ cL/(2μT).",
           hypotheses=(P_exact("quadratics, μ ≤ λ_min, L ≥ λ_max·diam(data)", lambda v: _stability_hyps(v)
                         and frac(v["mu"]) <= min(frac(l) for l in v["lam"])),),
           bound=LEM5 / 4, quantity=_stability_quantity, control=Control.NEGATIVE,
           adversaries=(Adversary("removed points opposite the rest", generate=stability_instances),)),
-    Claim(id="olu.lem9:control-no-root", source="Lemma 9 (lines 801–803) without its square-root term",
+    Claim(id="olu.lem9:control-no-root", source="Lemma 9 (line 858) without its square-root term",
           kind=Kind.INEQUALITY, statement="Negative control: x ≤ a + c.",
           hypotheses=(H("a > 0", ">", a9, 0), H("c > 0", ">", c9, 0)), bound=a9 + c9, quantity=_lem9_quantity,
           control=Control.NEGATIVE,
           adversaries=(Adversary("grid of (a, b, c) over six orders of magnitude", generate=lem9_instances),)),
-    Claim(id="olu.table1:constant", source="Table 1, row Constant (lines 163–168), with Theorem 5's guarantee (line 247)",
+    Claim(id="olu.table1:constant", source="Table 1, row Constant (lines 174–181), with Theorem 5's guarantee (line 232)",
           kind=Kind.REGRET,
           statement="Algorithm 1 with Table 1's constant step η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) attains "
                     "Theorem 5's regret L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
