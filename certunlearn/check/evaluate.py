@@ -156,11 +156,20 @@ def _evaluation(claim: Claim, written: dict[str, Any], outcome: str, a: arb, b: 
     lower, upper, log10 = ratio_enclosure(a, b)
     return Evaluation(
         written, outcome,
-        observed=arb_decimal(a, 20), bound=arb_decimal(b, 20),
+        observed=_decimal(a), bound=_decimal(b),
         observed_enclosure=a.str(20, more=True), bound_enclosure=b.str(20, more=True),
         ratio=ratio(a, b), ratio_lower=lower, ratio_upper=upper, ratio_log10=log10,
         trivial=_trivial(claim, a, b) if outcome == WITHIN else "", prec=prec, reason=reason,
     )
+
+
+def _decimal(a: arb) -> str:
+    """The midpoint as a decimal string; an infinite enclosure as "+inf"/"-inf" (arb would print "[+/- inf]")."""
+    if a.is_finite():
+        return arb_decimal(a, 20)
+    if a.is_nan():
+        return "nan"
+    return "+inf" if a > 0 else "-inf" if a < 0 else "unbounded"
 
 
 def ratio_enclosure(observed: arb, bound: arb) -> tuple[float | None, float | None, float | None]:
@@ -199,9 +208,9 @@ def _log10_fraction(q: Fraction) -> float:
         return arb_lower_float(to_arb(q).log() / arb(10).log())
 
 
-def ratio(observed: arb, bound: arb) -> float:
+def ratio(observed: arb | Fraction, bound: arb | Fraction) -> float:
     """observed/bound at the midpoints (for ordering and the search; never used for a decision)."""
-    o, b = float(observed.mid()), float(bound.mid())
+    o, b = (float(x) if isinstance(x, Fraction) else float(to_arb(x).mid()) for x in (observed, bound))
     if b == 0 or not (math.isfinite(o) and math.isfinite(b)):
         return math.inf if o > 0 else 0.0
     return o / b

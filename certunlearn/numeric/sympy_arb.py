@@ -146,8 +146,15 @@ def _rational(e: sympy.Basic, env: Mapping[str, Exact]) -> Fraction:
         for a in e.args:
             out *= _rational(a, env)
         return out
+    if isinstance(e, sympy.Abs):
+        return abs(_rational(e.args[0], env))
     if isinstance(e, sympy.Pow):
         base, expo = _rational(e.args[0], env), e.args[1]
+        if not expo.is_Number:  # a symbolic exponent (γ^T) that is an integer at this instance
+            k = _rational(expo, env)
+            if k.denominator != 1 or abs(k.numerator) > 10**6:
+                raise _NotRational
+            return base ** k.numerator
         if expo.is_Integer:
             return base ** int(expo)
         if expo.is_Rational and expo.q == 2 and base >= 0:

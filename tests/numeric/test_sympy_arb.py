@@ -67,3 +67,19 @@ def test_positive_powers_of_an_exact_zero_are_zero():
     for p in (sympy.Rational(11, 5), sympy.Rational(1, 2), sympy.Rational(1, 3), sympy.pi):
         assert arb_eval(k**p, {"k": 0}) == 0
     assert arb_eval(k ** sympy.Rational(11, 5), {"k": 2}).overlaps(arb(2) ** (arb(11) / 5))
+
+
+def test_rational_eval_is_exact_or_refuses():
+    """Exact where the value is rational (|x|, γ^T at an integer T, square roots of squares), None otherwise."""
+    from fractions import Fraction
+
+    import sympy
+
+    from certunlearn.numeric.sympy_arb import rational_eval
+
+    g, T, x = sympy.symbols("gamma T x")
+    assert rational_eval(g**T * sympy.Abs(x), {"gamma": Fraction(2, 3), "T": 3, "x": -2}) == Fraction(16, 27)
+    assert rational_eval(sympy.sqrt(x), {"x": Fraction(9, 4)}) == Fraction(3, 2)
+    assert rational_eval(g**T, {"gamma": 2, "T": Fraction(1, 2)}) is None
+    assert rational_eval(sympy.sqrt(x), {"x": 2}) is None and rational_eval(sympy.log(x), {"x": 1}) is None
+    assert rational_eval(x / g, {"x": 1, "gamma": 0}) is None
