@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check claims against adversarial instances, exactly")
     p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--claims", metavar="FILE|MODULE", action="append",
+                   help="load your own claims (a Python file or module defining CLAIMS); repeatable")
     p.add_argument("--all", action="store_true")
     p.add_argument("--paper", choices=PAPER_KEYS)
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
@@ -61,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("prove", help="print the derivation chain of claims with each step's status")
     p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--claims", metavar="FILE|MODULE", action="append",
+                   help="load your own claims (and their derivations) from a Python file or module; repeatable")
     p.add_argument("--all", action="store_true")
     p.add_argument("--latex", action="store_true")
 
@@ -105,11 +109,15 @@ def _count(name: str, minimum: int):
 
 def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> list[str]:
     from .claims import all_claims, get_claim
+    from .claims.registry import load_claims
 
     if args.ids and (args.all or getattr(args, "paper", None)):
         raise UsageError("give claim ids or --all/--paper, not both")
+    loaded = [cid for source in getattr(args, "claims", None) or () for cid in load_claims(source)]
     if args.ids:
         return [get_claim(i).id for i in args.ids]
+    if loaded and not (args.all or getattr(args, "paper", None)):
+        return [cid for cid in loaded if get_claim(cid).derivation or not with_derivation]
     claims = all_claims(getattr(args, "paper", None))
     return [c.id for c in claims if c.derivation or not with_derivation]
 
