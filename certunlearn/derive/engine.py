@@ -44,7 +44,8 @@ from ..numeric.enclosure import Decision, decide
 from ..numeric.sympy_arb import arb_eval
 from ..numeric import boxes as boxmod
 from .model import (
-    CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_STATED, UNCHECKED,
+    CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
+    START_MISMATCH, START_STATED, UNCHECKED,
     DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
 )
 
@@ -859,17 +860,31 @@ def _target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
 def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     """Check every step of ``derivation`` and its link to ``claim``'s target expression.
 
-    ``claim`` is a :class:`~certunlearn.claims.model.Claim` (its ``bound``, or ``prescribed[target]``), or the
-    target sympy expression itself. Results are cached per (derivation, target expression) in the process.
+    ``claim`` is a :class:`~certunlearn.claims.model.Claim` (its ``bound``, or ``prescribed[target]``; its
+    ``quantity_expr``, when it has one, is compared with the start of the final chain), or the target sympy
+    expression itself. Results are cached per (derivation, target expression) in the process, and on disk
+    (:mod:`certunlearn.derive.cache`) across processes and runs.
     """
     target, what = _target_expr(claim, derivation.target)
     prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
-    return _check_cached(derivation, target, what, prescribed)
+    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
+    return _check_cached(derivation, target, what, prescribed, quantity)
 
 
 @functools.lru_cache(maxsize=None)
 def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
-                  prescribed: tuple[tuple[str, sympy.Expr], ...] = ()) -> DerivationResult:
+                  prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
+                  ) -> DerivationResult:
+    from . import cache
+
+    return cache.cached(lambda: cache.result_key(derivation, target, what, prescribed, quantity),
+                        lambda: _compute(derivation, target, what, prescribed, quantity))
+
+
+def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
+             prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
+             ) -> DerivationResult:
+    """The check itself (no caching)."""
     t0 = time.perf_counter()
     ctx = _Context(derivation)
     definitions = _check_definitions(ctx, dict(prescribed))
@@ -907,6 +922,7 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
     else:
         start_text = derivation.start or expr_text(first_lhs)
         start_check, start_detail = START_STATED, f"stated: {start_text}; first lhs {expr_text(first_lhs)}"
+    start_status, start_status_detail = _start_status(ctx, first_lhs, quantity, start_check)
     return DerivationResult(
         claim_id=derivation.claim_id, target=derivation.target, title=derivation.title, start=start_text,
         start_check=start_check, start_detail=start_detail, steps=tuple(results), chain_start=cs + 1,
@@ -919,7 +935,30 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
         conditions=tuple(condition_text(c) for c in derivation.conditions),
         conditions_latex=tuple(expr_latex(c) for c in derivation.conditions),
         note=derivation.note, seconds=time.perf_counter() - t0,
+        start_status=start_status, start_status_detail=start_status_detail,
     )
+
+
+def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_check: str) -> tuple[str, str]:
+    """The final chain's first left side against the claim's closed-form quantity: checked / mismatch / stated."""
+    if start_check == LINK_BROKEN:
+        return START_MISMATCH, "the chain does not start from the expression the derivation names"
+    if quantity is None:
+        return START_STATED, "the claim has no closed-form quantity to check the start against"
+    try:
+        q = sympy.sympify(quantity)
+    except (sympy.SympifyError, TypeError, ValueError):
+        return START_MISMATCH, f"the claim's quantity {quantity!r} is not an expression"
+    how = zero_proof(first_lhs, q)
+    if how is None:
+        expanded = ctx.expand_where(first_lhs)
+        if expanded != first_lhs:
+            how = zero_proof(expanded, q)
+            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+    if how is not None:
+        return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
+                               + (f" ({how})" if how else ""))
+    return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
 
 
 __all__ = ["check_derivation", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]
