@@ -17,7 +17,15 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    and the limit at the endpoint.
 3. **proved-on-box** — if the step declares a box: rigorous interval branch-and-bound (:mod:`.box`).
 4. otherwise **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point
-   where the step fails, else **evidence** (a cited step: **cited**), with the number of points.
+   where the step fails;
+5. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
+   search** of its domain (:mod:`.search`: ≥ 200 points — corners, edges, log-scale coordinates — then
+   Nelder–Mead maximisation of (lhs − rhs)/(|lhs| + |rhs|)); a proposed point is reported **refuted** only when
+   the step is decided false there on exact enclosures. Abbreviations whose assumption is only sampled get the
+   same search.
+
+The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
+it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
 
 Abbreviations (``where``) are first kept as free symbols with their assumptions — a relation proved for all
 positive ρ holds for ρ := Δ²/(2σ²) — and each abbreviation's assumption (e.g. positivity) is itself checked;
@@ -549,6 +557,20 @@ def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step
     return _Sampled(EVIDENCE, tested, undecided)
 
 
+def _search(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, seed: int):
+    """A hard search of the step's region for a counterexample (:mod:`.search`), or None when not searchable."""
+    from . import search
+
+    free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, step)
+    if any(not isinstance(s, sympy.Symbol) for s in free) or any(not boxmod.is_inequality(c) for c in conds):
+        return None
+    symbols = {s.name: s for s in free}
+    ranges = ctx.ranges(sorted(symbols), symbols, step)
+    if set(symbols) - set(ranges):
+        return None
+    return search.find_counterexample(lhs, op, rhs, symbols, conds, ranges, seed)
+
+
 def _screen(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step | None) -> tuple[bool, boxmod.BoxOutcome | None]:
     """(could be an identity, refutation if an equality fails) — by evaluating lhs − rhs at two points."""
     res = _sample(ctx, lhs, "==", rhs, step, 2, ctx.rng_seed + 7, corners=False)
@@ -767,7 +789,17 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         return _result(ctx, index, st, lhs, REFUTED,
                        _refuted_detail(res.outcome, f"sampling, point {res.n} of the domain") + cite, t0,
                        res.outcome, boxes=boxes, samples=res.n)
-    notes = "; ".join(x for x in (box_note,) if x)
+    search_note = ""
+    if res.status == EVIDENCE and res.n:
+        # 5. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
+        report = _search(ctx, num_l, rel, num_r, st, seed + 17)
+        if report is not None and report.outcome is not None:
+            return _result(ctx, index, st, lhs, REFUTED,
+                           _refuted_detail(report.outcome, f"counterexample search: {report.text()}") + cite, t0,
+                           report.outcome, boxes=boxes, samples=res.n + report.points)
+        if report is not None:
+            search_note = "no counterexample found: " + report.text()
+    notes = "; ".join(x for x in (box_note, search_note) if x)
     if res.status == "none" or res.n == 0:
         why = res.reason or "no sample point satisfied the conditions"
         if st.cited:
@@ -832,7 +864,15 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
                         status, point = REFUTED, s.outcome.point
                         detail = _refuted_detail(s.outcome, "sampling")
                     elif s.n:
-                        status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
+                        op = "<" if strict else "<="
+                        report = _search(ctx, sympy.S.Zero, op, base, None, ctx.rng_seed + 17)
+                        if report is not None and report.outcome is not None:
+                            status, point = REFUTED, report.outcome.point
+                            detail = _refuted_detail(report.outcome, f"counterexample search: {report.text()}")
+                        else:
+                            status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
+                            if report is not None:
+                                detail += "; no counterexample found: " + report.text()
                     else:
                         status, detail = UNCHECKED, f"not established (not sampled: {s.reason or 'no sample point'})"
                     if box_note:
