@@ -4,8 +4,8 @@ Sampling a step at a few dozen points says little when the step fails only in a 
 printed ``G`` for ``G²`` fails only where ``κ²G > 1``). Before the engine grades a step ``evidence`` it calls
 :func:`find_counterexample`, which
 
-1. evaluates the step in floating point (mpmath at :data:`DPS` digits, so that huge and tiny magnitudes neither
-   overflow nor underflow) at ≥ :data:`POINTS` points of the declared domain: the centre, the box's corners
+1. evaluates the step in floating point (float64 where it neither overflows nor underflows, else mpmath at
+   :data:`DPS` digits) at ≥ :data:`POINTS` points of the declared domain: the centre, the box's corners
    (all of them up to 2⁶, else random ones plus the two extreme corners), the centre with one coordinate
    moved to either end, points on random edges (all coordinates at an end but one), and random points — every
    coordinate in log scale when its range is positive and spans orders of magnitude, else uniform;
@@ -148,9 +148,45 @@ def _evaluator(lhs: sympy.Expr, op: str, rhs: sympy.Expr, conds: Sequence[sympy.
         fg = [(sympy.lambdify(args, g, modules="mpmath"), strict) for g, strict in gaps]
     except Exception:  # not representable in mpmath: no search
         return None
+    try:  # a fast float64 form where every function has one; mpmath where it overflows or fails
+        ql = sympy.lambdify(args, lhs, modules="math")
+        qr = sympy.lambdify(args, rhs, modules="math")
+        qg = [(sympy.lambdify(args, g, modules="math"), strict) for g, strict in gaps]
+    except Exception:
+        ql = qr = qg = None
+
+    def scale_free(lv, rv) -> float:
+        scale = abs(lv) + abs(rv)
+        if op == "==":
+            return float(abs(lv - rv) / scale) if scale else 0.0
+        return float((lv - rv) / scale) if scale else 0.0
+
+    def fast(p: Mapping[str, float]) -> float | None:
+        xs = [p[n] for n in names]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for g, strict in qg:
+                    gv = g(*xs)
+                    if isinstance(gv, complex) or not math.isfinite(gv):
+                        return None
+                    if gv < 0 or (strict and gv == 0):
+                        return -math.inf
+                lv, rv = ql(*xs), qr(*xs)
+                if isinstance(lv, complex) or isinstance(rv, complex) or not (math.isfinite(lv) and math.isfinite(rv)):
+                    return None
+                if 0 < abs(lv) < 1e-280 or 0 < abs(rv) < 1e-280:  # near underflow: let mpmath decide
+                    return None
+                return scale_free(lv, rv)
+        except Exception:  # overflow, domain errors, anything float cannot do: mpmath instead
+            return None
 
     def value(p: Mapping[str, float]) -> float:
         """Scale-free violation at p (> 0: the step fails in floating point), -inf outside the conditions."""
+        if ql is not None:
+            g = fast(p)
+            if g is not None:
+                return g
         xs = [mpmath.mpf(p[n]) for n in names]
         try:
             with mpmath.workdps(DPS):
@@ -161,14 +197,7 @@ def _evaluator(lhs: sympy.Expr, op: str, rhs: sympy.Expr, conds: Sequence[sympy.
                 lv, rv = fl(*xs), fr(*xs)
                 if not (_real(lv) and _real(rv)):
                     return -math.inf
-                scale = abs(lv) + abs(rv)
-                if op == "==":
-                    d = abs(lv - rv)
-                    return float(d / scale) if scale else 0.0
-                d = lv - rv
-                if scale == 0:
-                    return 0.0 if op == "<" else -0.0
-                return float(d / scale)
+                return scale_free(lv, rv)
         except (ZeroDivisionError, ValueError, TypeError, OverflowError, ArithmeticError, NameError,
                 AttributeError, RecursionError):
             return -math.inf
