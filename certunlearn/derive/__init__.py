@@ -34,6 +34,14 @@ plus ``unchecked`` for a step that has neither a symbolic proof nor a rigorous n
 even be sampled). ``DerivationResult.ok`` is true iff no step (and no abbreviation) is refuted and the link
 holds; ``DerivationResult.established`` additionally requires every step to be identity/proved/proved-on-box.
 
+**Proof status** (:func:`proof_status`, the checker's ``proof`` field): ``complete`` (every step established,
+link an identity, start ``checked`` against the claim's ``quantity_expr``), ``partial`` (nothing refuted, but
+something only sampled, cited or unchecked, or a ``stated`` start), ``broken`` (a refuted step, a broken link
+or a start ``mismatch``), ``none`` (no derivation). ``DerivationResult.refuting_points()`` lists every refuted
+step with its point. Before a step is graded ``evidence`` the engine searches its domain for a counterexample
+(:mod:`.search`). Results are cached on disk (:mod:`.cache`; ``CERTUNLEARN_CACHE_DIR``,
+``CERTUNLEARN_NO_CACHE=1``, :func:`cache.disable`).
+
 Entry points: :func:`check_derivation`, :func:`render_text`, :func:`render_latex`, :func:`load_derivations`,
 :func:`load_derivation`.
 """
@@ -41,10 +49,12 @@ from ..numeric.boxes import BoxOutcome, prove_on_box
 from .engine import check_derivation, nonnegative_proof, sign_of, zero_proof
 from .loader import MissingDerivationError, all_derivations, find_derivation, load_derivation, load_derivations, proofs_dir
 from .model import (
-    CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS,
-    STATUSES, UNCHECKED, DefinitionResult, Derivation, DerivationResult, Monotone, Premise, PremiseRecord, Step,
-    StepResult, step, then,
+    CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROOF_BROKEN, PROOF_COMPLETE, PROOF_NONE,
+    PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS, START_CHECKED, START_MISMATCH, START_STATED, STATUSES,
+    UNCHECKED, DefinitionResult, Derivation, DerivationResult, Monotone, Premise, PremiseRecord, Step, StepResult,
+    proof_status, step, then,
 )
+from . import cache
 from .render import render_latex, render_text
 
 __all__ = [
@@ -53,4 +63,6 @@ __all__ = [
     "CITED", "ESTABLISHED", "EVIDENCE", "IDENTITY", "LINK_BROKEN", "LINK_IDENTITY", "PROVED", "PROVED_ON_BOX",
     "REFUTED", "RELATIONS", "STATUSES", "UNCHECKED", "DefinitionResult", "Derivation", "DerivationResult",
     "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "step", "then", "render_latex", "render_text",
+    "PROOF_BROKEN", "PROOF_COMPLETE", "PROOF_NONE", "PROOF_PARTIAL", "START_CHECKED", "START_MISMATCH",
+    "START_STATED", "proof_status", "cache",
 ]

@@ -17,7 +17,15 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    and the limit at the endpoint.
 3. **proved-on-box** — if the step declares a box: rigorous interval branch-and-bound (:mod:`.box`).
 4. otherwise **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point
-   where the step fails, else **evidence** (a cited step: **cited**), with the number of points.
+   where the step fails;
+5. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
+   search** of its domain (:mod:`.search`: ≥ 200 points — corners, edges, log-scale coordinates — then
+   Nelder–Mead maximisation of (lhs − rhs)/(|lhs| + |rhs|)); a proposed point is reported **refuted** only when
+   the step is decided false there on exact enclosures. Abbreviations whose assumption is only sampled get the
+   same search.
+
+The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
+it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
 
 Abbreviations (``where``) are first kept as free symbols with their assumptions — a relation proved for all
 positive ρ holds for ρ := Δ²/(2σ²) — and each abbreviation's assumption (e.g. positivity) is itself checked;
@@ -44,7 +52,8 @@ from ..numeric.enclosure import Decision, decide
 from ..numeric.sympy_arb import arb_eval
 from ..numeric import boxes as boxmod
 from .model import (
-    CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_STATED, UNCHECKED,
+    CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
+    START_MISMATCH, START_STATED, UNCHECKED,
     DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
 )
 
@@ -548,6 +557,20 @@ def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step
     return _Sampled(EVIDENCE, tested, undecided)
 
 
+def _search(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, seed: int):
+    """A hard search of the step's region for a counterexample (:mod:`.search`), or None when not searchable."""
+    from . import search
+
+    free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, step)
+    if any(not isinstance(s, sympy.Symbol) for s in free) or any(not boxmod.is_inequality(c) for c in conds):
+        return None
+    symbols = {s.name: s for s in free}
+    ranges = ctx.ranges(sorted(symbols), symbols, step)
+    if set(symbols) - set(ranges):
+        return None
+    return search.find_counterexample(lhs, op, rhs, symbols, conds, ranges, seed)
+
+
 def _screen(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step | None) -> tuple[bool, boxmod.BoxOutcome | None]:
     """(could be an identity, refutation if an equality fails) — by evaluating lhs − rhs at two points."""
     res = _sample(ctx, lhs, "==", rhs, step, 2, ctx.rng_seed + 7, corners=False)
@@ -766,7 +789,17 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         return _result(ctx, index, st, lhs, REFUTED,
                        _refuted_detail(res.outcome, f"sampling, point {res.n} of the domain") + cite, t0,
                        res.outcome, boxes=boxes, samples=res.n)
-    notes = "; ".join(x for x in (box_note,) if x)
+    search_note = ""
+    if res.status == EVIDENCE and res.n:
+        # 5. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
+        report = _search(ctx, num_l, rel, num_r, st, seed + 17)
+        if report is not None and report.outcome is not None:
+            return _result(ctx, index, st, lhs, REFUTED,
+                           _refuted_detail(report.outcome, f"counterexample search: {report.text()}") + cite, t0,
+                           report.outcome, boxes=boxes, samples=res.n + report.points)
+        if report is not None:
+            search_note = "no counterexample found: " + report.text()
+    notes = "; ".join(x for x in (box_note, search_note) if x)
     if res.status == "none" or res.n == 0:
         why = res.reason or "no sample point satisfied the conditions"
         if st.cited:
@@ -831,7 +864,15 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
                         status, point = REFUTED, s.outcome.point
                         detail = _refuted_detail(s.outcome, "sampling")
                     elif s.n:
-                        status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
+                        op = "<" if strict else "<="
+                        report = _search(ctx, sympy.S.Zero, op, base, None, ctx.rng_seed + 17)
+                        if report is not None and report.outcome is not None:
+                            status, point = REFUTED, report.outcome.point
+                            detail = _refuted_detail(report.outcome, f"counterexample search: {report.text()}")
+                        else:
+                            status, detail = EVIDENCE, f"{assumption} at all {s.n} sampled points — sampled only"
+                            if report is not None:
+                                detail += "; no counterexample found: " + report.text()
                     else:
                         status, detail = UNCHECKED, f"not established (not sampled: {s.reason or 'no sample point'})"
                     if box_note:
@@ -859,17 +900,31 @@ def _target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
 def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     """Check every step of ``derivation`` and its link to ``claim``'s target expression.
 
-    ``claim`` is a :class:`~certunlearn.claims.model.Claim` (its ``bound``, or ``prescribed[target]``), or the
-    target sympy expression itself. Results are cached per (derivation, target expression) in the process.
+    ``claim`` is a :class:`~certunlearn.claims.model.Claim` (its ``bound``, or ``prescribed[target]``; its
+    ``quantity_expr``, when it has one, is compared with the start of the final chain), or the target sympy
+    expression itself. Results are cached per (derivation, target expression) in the process, and on disk
+    (:mod:`certunlearn.derive.cache`) across processes and runs.
     """
     target, what = _target_expr(claim, derivation.target)
     prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
-    return _check_cached(derivation, target, what, prescribed)
+    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
+    return _check_cached(derivation, target, what, prescribed, quantity)
 
 
 @functools.lru_cache(maxsize=None)
 def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
-                  prescribed: tuple[tuple[str, sympy.Expr], ...] = ()) -> DerivationResult:
+                  prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
+                  ) -> DerivationResult:
+    from . import cache
+
+    return cache.cached(lambda: cache.result_key(derivation, target, what, prescribed, quantity),
+                        lambda: _compute(derivation, target, what, prescribed, quantity))
+
+
+def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
+             prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
+             ) -> DerivationResult:
+    """The check itself (no caching)."""
     t0 = time.perf_counter()
     ctx = _Context(derivation)
     definitions = _check_definitions(ctx, dict(prescribed))
@@ -907,6 +962,7 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
     else:
         start_text = derivation.start or expr_text(first_lhs)
         start_check, start_detail = START_STATED, f"stated: {start_text}; first lhs {expr_text(first_lhs)}"
+    start_status, start_status_detail = _start_status(ctx, first_lhs, quantity, start_check)
     return DerivationResult(
         claim_id=derivation.claim_id, target=derivation.target, title=derivation.title, start=start_text,
         start_check=start_check, start_detail=start_detail, steps=tuple(results), chain_start=cs + 1,
@@ -919,7 +975,30 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
         conditions=tuple(condition_text(c) for c in derivation.conditions),
         conditions_latex=tuple(expr_latex(c) for c in derivation.conditions),
         note=derivation.note, seconds=time.perf_counter() - t0,
+        start_status=start_status, start_status_detail=start_status_detail,
     )
+
+
+def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_check: str) -> tuple[str, str]:
+    """The final chain's first left side against the claim's closed-form quantity: checked / mismatch / stated."""
+    if start_check == LINK_BROKEN:
+        return START_MISMATCH, "the chain does not start from the expression the derivation names"
+    if quantity is None:
+        return START_STATED, "the claim has no closed-form quantity to check the start against"
+    try:
+        q = sympy.sympify(quantity)
+    except (sympy.SympifyError, TypeError, ValueError):
+        return START_MISMATCH, f"the claim's quantity {quantity!r} is not an expression"
+    how = zero_proof(first_lhs, q)
+    if how is None:
+        expanded = ctx.expand_where(first_lhs)
+        if expanded != first_lhs:
+            how = zero_proof(expanded, q)
+            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+    if how is not None:
+        return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
+                               + (f" ({how})" if how else ""))
+    return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
 
 
 __all__ = ["check_derivation", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]

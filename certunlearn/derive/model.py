@@ -34,6 +34,17 @@ ESTABLISHED = frozenset({IDENTITY, PROVED, PROVED_ON_BOX})
 LINK_IDENTITY = "identity"
 LINK_BROKEN = "broken"
 START_STATED = "stated"
+#: Start statuses (``DerivationResult.start_status``): the chain's first left side against the claim's closed-form
+#: quantity (``Claim.quantity_expr``): ``checked`` (symbolically equal), ``mismatch`` (not shown equal — or the
+#: chain does not start from the expression the derivation says it starts from), ``stated`` (nothing to check).
+START_CHECKED = "checked"
+START_MISMATCH = "mismatch"
+
+# Proof statuses (:func:`proof_status`, contract strings of the checker's ``proof`` field).
+PROOF_COMPLETE = "complete"
+PROOF_PARTIAL = "partial"
+PROOF_BROKEN = "broken"
+PROOF_NONE = "none"
 
 Box = tuple[tuple[sympy.Symbol, Any, Any], ...]
 
@@ -271,6 +282,8 @@ class DerivationResult:
     conditions_latex: tuple[str, ...] = ()
     note: str = ""
     seconds: float = 0.0
+    start_status: str = START_STATED  # checked / mismatch / stated: the start against the claim's quantity
+    start_status_detail: str = ""
 
     @property
     def ok(self) -> bool:
@@ -297,10 +310,31 @@ class DerivationResult:
     def refuted(self) -> list[StepResult]:
         return [s for s in self.steps if s.status == REFUTED]
 
+    def refuting_points(self) -> list[dict[str, Any]]:
+        """Every refuted step (and abbreviation) with the point where it fails (exact decimals), for JSON."""
+        out: list[dict[str, Any]] = []
+        for s in self.steps:
+            if s.status == REFUTED:
+                out.append({"step": s.index, "relation": s.text, "point": s.point_dict, "lhs": s.lhs_value,
+                            "rhs": s.rhs_value, "detail": s.detail})
+        for d in self.definitions:
+            if d.status == REFUTED:
+                out.append({"step": None, "relation": f"{d.symbol} := {d.expr} ({d.assumption})",
+                            "point": dict(d.point) if d.point is not None else None, "lhs": None, "rhs": None,
+                            "detail": d.detail})
+        return out
+
+    @property
+    def proof(self) -> str:
+        """The proof status: see :func:`proof_status`."""
+        return proof_status(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "claim": self.claim_id, "target": self.target, "title": self.title, "ok": self.ok,
-            "start": {"text": self.start, "status": self.start_check, "detail": self.start_detail},
+            "proof": self.proof,
+            "start": {"text": self.start, "status": self.start_check, "detail": self.start_detail,
+                      "against_quantity": self.start_status, "quantity_detail": self.start_status_detail},
             "steps": [s.to_json() for s in self.steps],
             "definitions": [{"symbol": d.symbol, "expr": d.expr, "assumption": d.assumption, "status": d.status,
                              "detail": d.detail} for d in self.definitions],
@@ -308,12 +342,36 @@ class DerivationResult:
                          for p in self.premises],
             "link": {"status": self.link, "last_rhs": self.last_rhs, "target": self.target_expr,
                      "detail": self.link_detail},
+            "refuting_points": self.refuting_points(),
             "seconds": round(self.seconds, 3),
         }
 
 
+def proof_status(result: DerivationResult | None) -> str:
+    """What a claim's derivation establishes, one of ``complete``, ``partial``, ``broken``, ``none``.
+
+    - ``none``: no derivation (``result`` is None);
+    - ``broken``: a refuted step or abbreviation, a broken link (also an abbreviation that differs from the
+      parameter the claim prescribes), or a start ``mismatch``;
+    - ``complete``: every step identity / proved / proved-on-box, every abbreviation's assumption established,
+      the link an identity and the start ``checked`` against the claim's closed-form quantity;
+    - ``partial``: otherwise (no step refuted, but some step evidence / cited / unchecked, or a ``stated`` start).
+    """
+    if result is None:
+        return PROOF_NONE
+    if (result.link != LINK_IDENTITY or result.start_status == START_MISMATCH or result.start_check == LINK_BROKEN
+            or any(s.status == REFUTED for s in result.steps)
+            or any(d.status == REFUTED or d.prescribed == LINK_BROKEN for d in result.definitions)):
+        return PROOF_BROKEN
+    if (result.start_status == START_CHECKED and all(s.status in ESTABLISHED for s in result.steps)
+            and all(d.status in ESTABLISHED or d.status == "" for d in result.definitions)):
+        return PROOF_COMPLETE
+    return PROOF_PARTIAL
+
+
 __all__ = [
     "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
-    "UNCHECKED", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "Monotone", "Premise", "Step", "step", "then",
+    "UNCHECKED", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
+    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Premise", "Step", "step", "then",
     "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
 ]

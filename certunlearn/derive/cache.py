@@ -1,0 +1,309 @@
+"""A persistent, on-disk cache of checked derivations (:class:`~certunlearn.derive.model.DerivationResult`).
+
+Checking a derivation spends most of its time in sympy; its result is plain data (strings and numbers), so it is
+stored on disk and reused by later runs — and by parallel workers — as long as nothing it depends on changed.
+
+**Where.** ``$CERTUNLEARN_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/certunlearn``, else
+``~/.cache/certunlearn``; entries live in ``<dir>/derivations/<k[:2]>/<k>.pkl``.
+
+**Key.** A SHA-256 of everything the result depends on (:func:`result_key`):
+
+- the derivation itself, structurally: ``srepr`` of every expression, with its symbols' assumptions, every
+  justification, box, condition, abbreviation, premise, the domain and the number of samples;
+- the text of the proofs module file the derivation was loaded from (``proofs/<paper>.py``), when it was;
+- the target expression and everything :func:`~certunlearn.derive.check_derivation` reads from the claim
+  (``srepr`` of the bound or prescribed parameter, of every prescribed parameter and of ``quantity_expr``, and
+  the text naming the target);
+- the engine's own source: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py``;
+- the versions of Python, sympy, python-flint, mpmath, numpy and scipy.
+
+A stale entry can therefore never be found. An entry that cannot be read, is truncated, or holds anything but a
+``DerivationResult`` under the same key is ignored (the result is recomputed and the entry rewritten); entries
+are unpickled with an allow-list of the result classes only. Writes go to a temporary file in the same
+directory and are renamed into place (atomic on POSIX and Windows), so a parallel worker never reads half an
+entry. A cache directory that cannot be created or written silently means no cache.
+
+**Bypass.** :func:`disable` (what ``certunlearn check --no-cache`` calls) or ``CERTUNLEARN_NO_CACHE=1`` in the
+environment; :func:`disable` also sets the variable so that worker processes started afterwards inherit it.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+from . import model
+from .model import DerivationResult, Derivation
+
+ENV_DIR = "CERTUNLEARN_CACHE_DIR"
+ENV_OFF = "CERTUNLEARN_NO_CACHE"
+#: Bumped when the layout of an entry changes.
+FORMAT = 1
+_MAGIC = b"certunlearn-derivation-cache\n"
+
+_disabled = False
+_stats = {"hits": 0, "misses": 0, "writes": 0, "errors": 0}
+
+
+# ----------------------------------------------------------------------------------------------------
+# switches and location
+
+
+def disable() -> None:
+    """Bypass the disk cache in this process and in worker processes started afterwards."""
+    global _disabled
+    _disabled = True
+    os.environ[ENV_OFF] = "1"
+
+
+def enable() -> None:
+    """Undo :func:`disable` (the environment variable is cleared too)."""
+    global _disabled
+    _disabled = False
+    os.environ.pop(ENV_OFF, None)
+
+
+def enabled() -> bool:
+    """Whether the disk cache is used: not :func:`disable`-d and ``CERTUNLEARN_NO_CACHE`` unset (or 0/false/no)."""
+    if _disabled:
+        return False
+    return os.environ.get(ENV_OFF, "").strip().lower() in ("", "0", "false", "no", "off")
+
+
+def cache_dir() -> Path:
+    """The user's cache directory for certunlearn (not created here)."""
+    explicit = os.environ.get(ENV_DIR)
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        return Path(xdg).expanduser() / "certunlearn"
+    return Path.home() / ".cache" / "certunlearn"
+
+
+def derivations_dir() -> Path:
+    return cache_dir() / "derivations"
+
+
+def stats() -> dict[str, int]:
+    """Counters of this process: hits, misses, writes, errors (unreadable entries or failed writes)."""
+    return dict(_stats)
+
+
+def clear() -> int:
+    """Remove every cached derivation result; returns how many entries were removed."""
+    n = 0
+    root = derivations_dir()
+    if not root.is_dir():
+        return 0
+    for p in root.glob("*/*.pkl"):
+        try:
+            p.unlink()
+            n += 1
+        except OSError:
+            pass
+    return n
+
+
+# ----------------------------------------------------------------------------------------------------
+# the key
+
+
+def versions() -> tuple[tuple[str, str], ...]:
+    """The versions the result depends on (read each time: a changed version is a different key)."""
+    out = [("python", sys.version)]
+    for name in ("sympy", "flint", "mpmath", "numpy", "scipy"):
+        mod = sys.modules.get(name)
+        if mod is None:
+            try:
+                mod = __import__(name)
+            except ImportError:
+                out.append((name, "absent"))
+                continue
+        out.append((name, str(getattr(mod, "__version__", "?"))))
+    return tuple(out)
+
+
+_file_digests: dict[tuple[str, int, int], str] = {}
+
+
+def _file_digest(path: Path) -> str:
+    try:
+        st = path.stat()
+    except OSError:
+        return "missing"
+    k = (str(path), st.st_mtime_ns, st.st_size)
+    d = _file_digests.get(k)
+    if d is None:
+        try:
+            d = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            d = "unreadable"
+        _file_digests[k] = d
+    return d
+
+
+def engine_sources() -> list[Path]:
+    """The engine's own source files: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py``."""
+    pkg = Path(__file__).resolve().parent.parent
+    return sorted(pkg.joinpath("derive").glob("*.py")) + sorted(pkg.joinpath("numeric").glob("*.py"))
+
+
+def engine_digest() -> str:
+    h = hashlib.sha256()
+    for p in engine_sources():
+        h.update(f"{p.parent.name}/{p.name}\0{_file_digest(p)}\0".encode())
+    return h.hexdigest()
+
+
+_DUMMY = re.compile(r"dummy_index=\d+")
+
+
+def _srepr(e: Any) -> str:
+    """A process-independent structural text of ``e`` (sympy objects with their assumptions)."""
+    if e is None:
+        return "None"
+    if isinstance(e, sympy.Basic):
+        return _DUMMY.sub("dummy_index=?", sympy.srepr(e))
+    if isinstance(e, (tuple, list)):
+        return "(" + ", ".join(_srepr(x) for x in e) + ")"
+    if isinstance(e, Mapping):
+        return "{" + ", ".join(f"{_srepr(k)}: {_srepr(v)}" for k, v in sorted(e.items(), key=lambda kv: str(kv[0])))\
+            + "}"
+    if isinstance(e, (model.Step, model.Premise, model.Monotone)):
+        return type(e).__name__ + "(" + ", ".join(f"{f}={_srepr(getattr(e, f))}"
+                                                 for f in e.__dataclass_fields__) + ")"
+    return repr(e)
+
+
+def derivation_fingerprint(derivation: Derivation) -> str:
+    """A structural text of the whole derivation (every expression with its symbols' assumptions)."""
+    return "Derivation(" + ", ".join(f"{f}={_srepr(getattr(derivation, f))}"
+                                     for f in derivation.__dataclass_fields__) + ")"
+
+
+def derivation_source(derivation: Derivation) -> str:
+    """The digest of the proofs module file ``derivation`` was loaded from, or '' when it was not loaded from one."""
+    from .loader import MODULE_PREFIX
+
+    paper = derivation.claim_id.split(".", 1)[0]
+    mod = sys.modules.get(f"{MODULE_PREFIX}.{paper}")
+    path = getattr(mod, "__file__", None)
+    if not path:
+        return ""
+    return _file_digest(Path(path))
+
+
+def result_key(derivation: Derivation, target: Any, what: str, prescribed: tuple = (),
+               quantity: Any = None) -> str:
+    """The SHA-256 key of a derivation's check against a target (see the module docstring)."""
+    h = hashlib.sha256()
+    parts = (
+        f"format={FORMAT}",
+        "derivation=" + derivation_fingerprint(derivation),
+        "source=" + derivation_source(derivation),
+        "target=" + _srepr(target),
+        "what=" + what,
+        "prescribed=" + _srepr(tuple(prescribed)),
+        "quantity=" + _srepr(quantity),
+        "engine=" + engine_digest(),
+        "versions=" + repr(versions()),
+    )
+    for p in parts:
+        h.update(p.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+# ----------------------------------------------------------------------------------------------------
+# reading and writing
+
+_ALLOWED = {("certunlearn.derive.model", n) for n in ("DerivationResult", "StepResult", "DefinitionResult",
+                                                       "PremiseRecord")}
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str):  # only the plain result classes
+        if (module, name) in _ALLOWED:
+            return getattr(model, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not a derivation result class")
+
+
+def _entry_path(key: str) -> Path:
+    return derivations_dir() / key[:2] / f"{key}.pkl"
+
+
+def load(key: str) -> DerivationResult | None:
+    """The cached result under ``key``, or None (absent, unreadable, corrupt or for another key)."""
+    path = _entry_path(key)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        if not data.startswith(_MAGIC):
+            raise ValueError("not a cache entry")
+        stored_key, result = _Unpickler(io.BytesIO(data[len(_MAGIC):])).load()
+        if stored_key != key or not isinstance(result, DerivationResult):
+            raise ValueError("entry for another key")
+        return result
+    except Exception:  # any corruption: ignored, recomputed and rewritten
+        _stats["errors"] += 1
+        return None
+
+
+def store(key: str, result: DerivationResult) -> bool:
+    """Write ``result`` under ``key`` atomically; False (silently) when the cache directory is not writable."""
+    path = _entry_path(key)
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pkl", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(_MAGIC)
+            pickle.dump((key, result), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        tmp = None
+        _stats["writes"] += 1
+        return True
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        _stats["errors"] += 1
+        return False
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]) -> DerivationResult:
+    """``compute()``, through the disk cache under the key ``key_parts()`` (when the cache is enabled)."""
+    if not enabled():
+        return compute()
+    try:
+        key = key_parts()
+    except Exception:  # a key that cannot be formed: no cache for this result
+        return compute()
+    hit = load(key)
+    if hit is not None:
+        _stats["hits"] += 1
+        return hit
+    _stats["misses"] += 1
+    result = compute()
+    store(key, result)
+    return result
+
+
+__all__ = ["ENV_DIR", "ENV_OFF", "disable", "enable", "enabled", "cache_dir", "derivations_dir", "stats", "clear",
+           "versions", "engine_digest", "engine_sources", "derivation_fingerprint", "derivation_source",
+           "result_key", "load", "store", "cached"]
