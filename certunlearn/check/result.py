@@ -74,6 +74,7 @@ class CheckResult:
     shift_ratio: float | None = None
     vacuous: bool = False
     proof: str = "none"
+    refuting_points: list[dict[str, Any]] = field(default_factory=list)
     control_passed: bool = True
     corrects: str | None = None
 

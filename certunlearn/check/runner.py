@@ -22,7 +22,7 @@ import numpy as np
 from ..claims import Claim, get_claim
 from ..claims.model import decode_instance
 from ..derive import MissingDerivationError, check_derivation, load_derivation
-from ..derive.model import ESTABLISHED, LINK_IDENTITY, REFUTED
+from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
 from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
@@ -40,14 +40,15 @@ def claim_seed(seed: int, claim_id: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(claim_id.encode())) % 2**32
 
 
-def symbolic_steps(claim: Claim) -> list[dict[str, Any]]:
-    """The derivation's step statuses (a refuted step with its point), ending with the link to the claim's bound."""
+def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult | None]:
+    """The derivation's step statuses (a refuted step with its point), ending with the link to the claim's bound,
+    and the checked derivation (None when the claim has none, or it is not written yet)."""
     if claim.derivation is None:
-        return []
+        return [], None
     try:
         derivation = load_derivation(claim.derivation)
     except MissingDerivationError:
-        return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}]
+        return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}], None
     result = check_derivation(derivation, claim)
     steps: list[dict[str, Any]] = []
     for s in result.steps:
@@ -55,18 +56,7 @@ def symbolic_steps(claim: Claim) -> list[dict[str, Any]]:
         if s.status == REFUTED and s.point:
             entry["point"] = dict(s.point)
         steps.append(entry)
-    return steps + [{"step": result.link_text, "status": result.link}]
-
-
-def proof_status(symbolic: list[dict[str, Any]]) -> str:
-    """``complete`` (every step established and the link an identity), ``partial`` (no refuted step, but some step
-    only sampled, cited or unchecked), ``broken`` (a refuted step or a broken link), ``none`` (no derivation)."""
-    if not symbolic or symbolic[-1]["status"] == "missing":
-        return "none"
-    *steps, link = symbolic
-    if link["status"] != LINK_IDENTITY or any(s["status"] == REFUTED for s in steps):
-        return "broken"
-    return "complete" if all(s["status"] in ESTABLISHED for s in steps) else "partial"
+    return steps + [{"step": result.link_text, "status": result.link}], result
 
 
 def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator) -> Iterable[tuple[str, dict]]:
@@ -90,7 +80,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     :mod:`certunlearn.check.verdict`."""
     start = time.perf_counter()
     own_seed = claim_seed(seed, claim.id)
-    symbolic = symbolic_steps(claim)
+    symbolic, derivation = derivation_of(claim)
     rng = np.random.default_rng(own_seed)
     families = [a.name for a in claim.adversaries]
     evaluations: list[tuple[str, Evaluation]] = [
@@ -118,7 +108,8 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         worst={"adversary": worst_name, **asdict(worst)} if worst else None,
         tightness_interval=None if tight.lower is None else [tight.lower, tight.upper],
         tightness_log10=tight.log10, attained=tight.attained, epsilon_tightness=eps.epsilon_ratio,
-        shift_ratio=eps.shift_ratio, vacuous=bool(vacuous_reason), proof=proof_status(symbolic),
+        shift_ratio=eps.shift_ratio, vacuous=bool(vacuous_reason), proof=proof_status(derivation),
+        refuting_points=derivation.refuting_points() if derivation is not None else [],
         control_passed=passed, corrects=claim.corrects,
     )
 

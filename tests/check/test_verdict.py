@@ -8,7 +8,7 @@ from flint import arb
 
 from certunlearn.check import evaluate, get_profile, summary
 from certunlearn.check.evaluate import ERROR, EXCLUDED, UNDECIDED, VIOLATED, WITHIN
-from certunlearn.check.runner import judge, proof_status
+from certunlearn.check.runner import judge
 from certunlearn.check.verdict import control_base, failed_controls
 from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, QuantityKind
 from certunlearn.claims.hypotheses import P
@@ -136,16 +136,26 @@ def test_a_holds_that_is_trivially_within_everywhere_is_vacuous():
     assert nonzero.verdict == "holds" and not nonzero.vacuous
 
 
-# 6. the proof in the verdict ---------------------------------------------------------------------------------------
-def test_proof_status_from_the_step_statuses():
-    link = {"step": "link", "status": "identity"}
-    assert proof_status([]) == "none"
-    assert proof_status([{"step": "d", "status": "missing"}]) == "none"
-    assert proof_status([{"step": "a", "status": "identity"}, {"step": "b", "status": "proved"}, link]) == "complete"
-    assert proof_status([{"step": "a", "status": "evidence"}, link]) == "partial"
-    assert proof_status([{"step": "a", "status": "cited"}, link]) == "partial"
-    assert proof_status([{"step": "a", "status": "refuted"}, link]) == "broken"
-    assert proof_status([{"step": "a", "status": "proved"}, {"step": "link", "status": "broken"}]) == "broken"
+# 6. the proof in the verdict --------------------------------------------------------------------------------------
+def test_the_verdict_carries_the_proof_status_and_refuting_points():
+    """A claim whose derivation has a refuted step carries proof "broken" and the refuting point in its result."""
+    from certunlearn.derive import Derivation, step
+
+    wrong = Derivation(claim_id="gaussian.synthetic", target="bound", title="x/2 ≤ x, wrongly", start=x / 2,
+                       domain={x: ("0.1", "10")}, steps=(step(x / 2, "<=", x / 4, "halving twice"),
+                                                        step(x / 4, "<=", x, "quartering")))
+    import certunlearn.check.runner as runner
+
+    c = replace(claim(lambda v: to_arb(v["x"]) / 2), derivation="gaussian.synthetic")
+    original = runner.load_derivation
+    runner.load_derivation = lambda name: wrong
+    try:
+        r = judge(c, QUICK, 0)
+    finally:
+        runner.load_derivation = original
+    assert r.proof == "broken" and r.refuting_points and r.refuting_points[0]["step"] == 1
+    assert r.symbolic[0]["status"] == "refuted" and "point" in r.symbolic[0]
+    assert judge(claim(lambda v: to_arb(v["x"]) / 2), QUICK, 0).proof == "none"  # no derivation
 
 
 # 9. controls -------------------------------------------------------------------------------------------------------
