@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--claims", metavar="FILE|MODULE", action="append",
                    help="load your own claims (a Python file or module defining CLAIMS); repeatable")
+    p.add_argument("--no-cache", action="store_true",
+                   help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
     p.add_argument("--paper", choices=PAPER_KEYS)
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
@@ -65,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--claims", metavar="FILE|MODULE", action="append",
                    help="load your own claims (and their derivations) from a Python file or module; repeatable")
+    p.add_argument("--no-cache", action="store_true",
+                   help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
     p.add_argument("--latex", action="store_true")
 
@@ -284,6 +288,10 @@ COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "no_cache", False):
+            from .derive import cache
+
+            cache.disable()
         return COMMANDS[args.command](args)
     except (UsageError, CertunlearnError) as exc:
         print(f"certunlearn: error: {exc}", file=sys.stderr)
