@@ -8,7 +8,9 @@ and on failure report the smallest failing case and the first divergent step. Th
 """
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_reference, compare
 from .hooks import Hooks, NoiseMismatch, NoiseTape
+from .pomer import PomerCase, PomerHooks, assert_pomer_matches_reference, compare_pomer, reference_pomer
 from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
 
 __all__ = ["compare", "assert_matches_reference", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
-           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL"]
+           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
+           "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer"]
