@@ -1,6 +1,6 @@
 """certunlearn.audit.pomer: the reference sampler of Theorem 4.3's certificate draws Algorithm 1's published
 trajectories on the two neighbouring sequences; an audit of it finds no evidence against the certificate, while a
-deliberately leaky candidate (Follow-the-Regularised-Leader without sampling: deterministic, different outputs on
+deliberately leaky candidate (Follow-the-Regularised-Leader without sampling: nearly deterministic, different outputs on
 the two sequences) is caught with a large certified lower bound on ε."""
 import numpy as np
 
@@ -12,12 +12,13 @@ INSTANCE = {**trajectory_instances()[0], "epsilon": "1", "delta": "1e-3"}
 
 
 def leaky(instance, side, rng, size):
-    """x_{t+1} = argmin_K Σ_{s≤t} l_s + λx²/2 for the linear losses ±Gx of the instance (no noise at all)."""
+    """x_{t+1} = argmin_K Σ_{s≤t} l_s + λx²/2 for the linear losses ±Gx of the instance, plus a jitter of 10⁻⁴
+    (a sampler that forgot its temperature: the Gibbs law at β → ∞)."""
     seq = instance["losses" if side == 0 else "other"]
     lam = float(eval(str(instance["lam"])))
     slopes = np.cumsum([0.0] + [float(loss[1]) for loss in seq[:-1]])
     path = np.clip(-slopes / lam, -1.0, 1.0)
-    return np.tile(path, (size, 1))
+    return np.tile(path, (size, 1)) + 1e-4 * rng.standard_normal((size, len(seq)))
 
 
 def test_reference_sampler_draws_trajectories_of_both_sides():
