@@ -17,6 +17,11 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
   λ ∝ √(512dG log T) (G under the root) and even with G outside it, λD²/2 + 256dG²log²T·T²/(λS²) is
   (√512/2 + 256/√512)·√d·G·D·log T·T/S = 16√2·(…), not 16·(…).
 
+* ``pomer.claimC.3`` — lines 715–725: the union bound over three closeness events holds for the marginal q_t; the
+  premise that the conditional law of x_t given Σ_{t−1} is q_t fails (given ζ_{t−1} = 0 it is a point mass at
+  x_{t−1}); ``pomer.claimC.3+fix`` states the marginal form.
+* ``pomer.thm4.4:delta+fix`` — lines 613–617 with p̃ = p + 1 − Φ⁻² kept whole: δ/2 + Σ_t δ_t ≤ δ + 3Te^{−T^{2/3}}.
+
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
 from __future__ import annotations

@@ -12,6 +12,7 @@ Lemma 4.2 / B.1 (229–233), Lemma 4.6 / B.2 (294–301), Theorem 4.1           
 (214–228), Theorem 4.5 (270–292)                                            Appendix B)
 Claim C.2 / 4.9 (687–697), footnote 4 (240), Theorem 4.3 (244–256),         :mod:`.privacy` (Sections 4.1, 4.3,
 Theorem 4.4 (258–268)                                                       Appendix C)
+Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
 instance families and adversaries of all of the above                       :mod:`.families`
 losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod:`.common`
 ==========================================================================  ======================================
@@ -25,7 +26,7 @@ instance is ``[kink, left slope, right slope]`` (value 0 at the kink; a kink out
 the linear losses ±Gx that are extremal for Lemmas 3.5/3.6 and the hinge losses are all one family.
 
 ``CLAIMS`` keeps the registration order: Section 3, then Lemma 4.2, Lemma 4.6, Theorem 4.1, then the privacy
-items (Claim C.2, footnote 4, Theorems 4.3, 4.4), then Theorem 4.5.
+items (Claim C.2, footnote 4, Theorems 4.3, 4.4), Claims C.2 at t₀ and C.3, then Theorem 4.5.
 """
 from __future__ import annotations
 

@@ -6,8 +6,9 @@
   and a control with unnormalised densities).
 * Theorem 4.3 (lines 244–256; proof lines 583–617): the whole-trajectory (ε, δ) (``pomer.thm4.3``, a control) and
   the composition Σ ε_t² ≤ ε' (``pomer.thm4.3:composition``).
-* Theorem 4.4 (lines 258–268): ε and δ at Theorem 4.4's λ, β (``pomer.thm4.4:epsilon``, ``pomer.thm4.4:delta``
-  and its fix).
+* Theorem 4.4 (lines 245–255): ε and δ at Theorem 4.4's λ, β (``pomer.thm4.4:epsilon``, ``pomer.thm4.4:delta``),
+  and the fix ``pomer.thm4.4:delta+fix``: the δ Theorem 4.3's own proof chain certifies (δ/2 + Σ_t δ_t, p̃ kept
+  whole) against δ + 3Te^{−T^{2/3}}.
 
 The whole-trajectory (ε, δ) of Theorem 4.3 is enclosed rigorously over all 2^{T−1} switch patterns
 (:mod:`certunlearn.algorithms.pomer_trajectory`, T = 9…12 as its hypothesis T ≥ 12 log(1/δ) requires).
