@@ -134,6 +134,13 @@ def tv_drift_budget(values: Instance) -> arb:
                        min(ctx.prec, 128))
 
 
+def _fewer(adversary: Adversary) -> Adversary:
+    """The same family at a third of the profile's size (at least 12): the budget case repeats the B = ∞ drift
+    grid, whose every instance costs an exact law with its budget state."""
+    return Adversary(adversary.name + " (a third of the profile's size)",
+                     generate=lambda rng, size: adversary.generate(rng, max(12, size // 3)))
+
+
 DRIFT_HYPOTHESES = THM41_HYPOTHESES + (P("t ∈ {2, …, T}", lambda v: holds(2 <= frac(v["t"]) <= len(v["losses"])
                                                                           and frac(v["t"]).denominator == 1)),)
 
@@ -217,13 +224,13 @@ LAW_CLAIMS = (
         kind=Kind.ACCURACY,
         statement="with B = 3p̃T: ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1) (x₁ uniform on K as printed, line 169)",
         hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46_BUDGET, quantity=tv_drift_budget,
-        adversaries=(drift_grid("uniform"),), derivation="pomer.lem4.6:budget",
+        adversaries=(_fewer(drift_grid("uniform")),), derivation="pomer.lem4.6:budget",
         note="q_t from the exact law with its budget state (B = 3p̃T, T the sequence length)."),
     Claim(
         id="pomer.lem4.6:budget+fix", source="Lemma 4.6 (lines 277–283) with x₁ ∼ μ̄₁, case B = 3p̃T",
         kind=Kind.ACCURACY, statement="with x₁ ∼ μ̄₁ and B = 3p̃T: ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1)",
         hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46_BUDGET, quantity=tv_drift_budget, corrects="pomer.lem4.6:budget",
-        adversaries=(drift_grid("gibbs"),), derivation="pomer.lem4.6:budget+fix",
+        adversaries=(_fewer(drift_grid("gibbs")),), derivation="pomer.lem4.6:budget+fix",
         note="As for B = ∞: the induction of Lemma B.2 starts from q₁ = μ̄₁."),
     Claim(
         id="pomer.lem4.6:drift-fix-control-no-drift",
