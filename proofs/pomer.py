@@ -17,6 +17,11 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
   λ ∝ √(512dG log T) (G under the root) and even with G outside it, λD²/2 + 256dG²log²T·T²/(λS²) is
   (√512/2 + 256/√512)·√d·G·D·log T·T/S = 16√2·(…), not 16·(…).
 
+* ``pomer.claimC.3`` — lines 715–725: the union bound over three closeness events holds for the marginal q_t; the
+  premise that the conditional law of x_t given Σ_{t−1} is q_t fails (given ζ_{t−1} = 0 it is a point mass at
+  x_{t−1}); ``pomer.claimC.3+fix`` states the marginal form.
+* ``pomer.thm4.4:delta+fix`` — lines 613–617 with p̃ = p + 1 − Φ⁻² kept whole: δ/2 + Σ_t δ_t ≤ δ + 3Te^{−T^{2/3}}.
+
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
 from __future__ import annotations
@@ -25,7 +30,7 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.pomer import (
-    CONCENTRATION_33, DELTA_43, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
+    CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
     REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
     prescribed_44, r, t_round,
 )
@@ -421,11 +426,106 @@ def thm44(part: str) -> Derivation:
 
 
 def thm44_delta_fix() -> Derivation:
+    """From the proof's chain δ/2 + Σ_t δ_t (lines 613–617) to δ + 3Te^{−T^{2/3}}, keeping p̃ = p + 1 − Φ⁻² whole."""
+    tilt = 3 * T * exp(-p * T)
     return Derivation(
-        claim_id="pomer.thm4.4:delta+fix", target="bound", title="Theorem 4.4 with the δ Theorem 4.3 certifies",
-        start=DELTA_43,
-        premises=(Premise("Theorem 4.3 (line 249)", "Theorem 4.3"),),
-        steps=(step(delta + 3 * T * exp(-(1 - Phi**-2) * T), "==", DELTA_43, "Theorem 4.3's δ (line 249)"),),
+        claim_id="pomer.thm4.4:delta+fix", target="bound",
+        title="Theorem 4.4's δ from Theorem 4.3's proof with p̃ kept whole (lines 613–617)",
+        start=DELTA_CHAIN_43,
+        conditions=(sympy.Ge(T, 9), sympy.Ge(Phi, 1), sympy.Ge(p, T ** Rational(-1, 3)), sympy.Le(p, 1)),
+        domain={T: ("9", "10000"), delta: ("1e-12", "0.5"), Phi: ("1", "10"), p: ("0", "1")},
+        premises=(Premise("Lemma 2.2 with δ/2 and Claim 4.9's δ_t = 4δ' + 9δ'T + 3e^{−p̃T}, δ' = δT⁻²/60; "
+                          "p ≥ T^{−1/3} (Theorem 4.3, line 233)", "Theorem 4.3, Claim 4.9"),),
+        steps=(
+            step(DELTA_CHAIN_43, "<=", delta / 2 + delta / 6 + 3 * T * exp(-P_TILDE * T),
+                 "4δ'T + 9T²δ' = δ(4/T + 9)/60 ≤ δ/6 for T ≥ 4 (line 615)"),
+            then("<=", delta / 2 + delta / 6 + tilt, "p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1"),
+            then("<=", DELTA_44_FIX, "pT ≥ T^{2/3} for p ≥ T^{−1/3}, and δ/2 + δ/6 ≤ δ"),
+        ),
+    )
+
+
+def lem46_budget(fix: bool) -> Derivation:
+    """Lemma B.2, case B = 3p̃T (lines 533–551): the B = ∞ drift plus Pr[S_T ≥ B] ≤ e^{−p̃T} (coupling the budgeted
+    run with the unbudgeted one, which agree unless the budget binds)."""
+    e_tail = sympy.Symbol("e_tail", nonnegative=True)
+    drift = sympy.Symbol("drift", nonnegative=True)
+    premises = (Premise("‖q_t − q'_t‖_TV ≤ Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T} (Lemma 4.2; the budgeted and unbudgeted runs "
+                        "coincide until the budget binds, lines 541–547), written e_tail ≤ e^{−p̃T}; "
+                        "‖q'_t − μ̄_t‖_TV ≤ 3δ(t − 1) (the B = ∞ case, line 549), written drift ≤ 3δ(t − 1)",
+                        "Lemmas 4.2, B.2"),)
+    if not fix:
+        premises += (Premise("the B = ∞ case starts from q₁ = μ̄₁, which needs x₁ ∼ μ̄₁; Algorithm 1 draws x₁ "
+                             "uniformly (line 169)", "Algorithm 1"),)
+    return Derivation(
+        claim_id="pomer.lem4.6:budget" + ("+fix" if fix else ""), target="bound",
+        title="Lemma 4.6 / B.2, B = 3p̃T (lines 533–551)" + (" with x₁ ∼ μ̄₁" if fix else ""),
+        start=e_tail + drift,
+        conditions=(sympy.Le(e_tail, exp(-P_TILDE * T)), sympy.Le(drift, DRIFT_46)),
+        domain={e_tail: ("0", "1"), drift: ("0", "10"), delta: ("0.0001", "0.5"), t_round: ("2", "50"),
+                p: ("0", "1"), Phi: ("1", "10"), T: ("2", "50")},
+        premises=premises,
+        steps=(step(e_tail + drift, "<=", DRIFT_46_BUDGET, "triangle inequality (line 549)"),),
+    )
+
+
+def claim_c2_t0(part: str) -> Derivation:
+    """Claim C.2 at t = t₀ (lines 641–651): the switch and keep ratios on E_{t₀}."""
+    r1, r2 = sympy.Symbol("r", positive=True), sympy.Symbol("r'", positive=True)
+    logphi = log(Phi)
+    cond = (sympy.Ge(Phi, 1), sympy.Le(p, 1), sympy.Ge(r1, Phi**-2), sympy.Le(r1, 1), sympy.Ge(r2, Phi**-2),
+            sympy.Le(r2, 1))
+    dom = {Phi: ("1.0001", "100"), p: ("0.001", "1"), r1: ("0.0001", "1"), r2: ("0.0001", "1")}
+    if part == "t0-switch":
+        start = log((p + (1 - p) * (1 - r2)) / (p + (1 - p) * (1 - r1)))
+        steps = (
+            step(start, "<=", log((p + (1 - p) * (1 - r2)) / p), "1 − r ≥ 0 on E_{t₀} (line 643)"),
+            then("<=", log(1 + (1 - r2) / p), "p + (1 − p)(1 − r') ≤ p + (1 − r')"),
+            then("<=", log(1 + (1 - Phi**-2) / p), "r' ≥ Φ⁻² on E_{t₀} (line 645)"),
+            then("<=", log(1 + 2 * logphi / p), "1 − e^{−2 log Φ} ≤ 2 log Φ (line 647)"),
+            then("<=", 2 * logphi / p, "1 + x ≤ eˣ (line 647)"),
+        )
+        bound_note = "2 log Φ/p"
+    else:
+        start = log(r2) - log(r1)
+        steps = (
+            step(start, "<=", log(1) - log(Phi**-2), "r' ≤ 1 and r ≥ Φ⁻² on E_{t₀} (line 651)"),
+            then("==", 2 * logphi, "log Φ² = 2 log Φ"),
+        )
+        bound_note = "2 log Φ"
+    return Derivation(
+        claim_id=f"pomer.claimC.2:{part}", target="bound",
+        title=f"Claim C.2 at t = t₀: the {part[3:]} ratio is at most {bound_note} (lines 641–651)",
+        start=start, conditions=cond, domain=dom,
+        premises=(Premise("x ∈ E_{t₀}: r = μ̄_{t₀+1}(x)/(Φμ̄_{t₀}(x)) and r' (primed) lie in [Φ⁻², 1] (line 621); "
+                          "Pr(ζ = 1 | x) = p + (1 − p)(1 − r), Pr(ζ = 0 | x) = (1 − p)r", "Algorithm 1"),),
+        steps=steps,
+    )
+
+
+def claim_c3(fix: bool) -> Derivation:
+    """Claim C.3 (lines 715–725): three (Φ^{1/2}, ·)-closeness events under q_t, each failing with probability
+    at most δ' + 3Tδ' + e^{−p̃T} (Lemma 3.5 at G, 2G, 3G ≤ G' and Lemma 4.6's drift), by a union bound."""
+    dp = DELTA_PRIME_43
+    f1, f2, f3 = (sympy.Symbol(f"f_{i}", nonnegative=True) for i in (1, 2, 3))
+    one = dp + 3 * T * dp + exp(-P_TILDE * T)
+    premises = [Premise("under q_t each of the three ratio events of lines 717–725 fails with probability f_i ≤ "
+                        "δ' + 3Tδ' + e^{−p̃T} (Lemma 3.5 at Φ' and ‖μ̄_t − q_t‖_TV ≤ e^{−p̃T} + 3Tδ', Lemma 4.6); "
+                        "on their intersection x ∈ E_t (Φ = Φ'²)", "Lemmas 3.5, 4.6")]
+    if not fix:
+        premises.append(Premise("the conditional law of x_t given Σ_{t−1} = Σ is taken to be q_t; given ζ_{t−1} = 0 it "
+                                "is the point mass at x_{t−1}, so this premise fails for histories with x_{t−1} ∉ E_t",
+                                "Claim C.3 (line 627)"))
+    return Derivation(
+        claim_id="pomer.claimC.3" + ("+fix" if fix else ""), target="bound",
+        title="Claim C.3 (lines 715–725)" + (", unconditional" if fix else ", conditioned on Σ_{t−1}"),
+        start=f1 + f2 + f3,
+        conditions=(sympy.Le(f1, one), sympy.Le(f2, one), sympy.Le(f3, one)),
+        domain={f1: ("0", "0.01"), f2: ("0", "0.01"), f3: ("0", "0.01"), delta: ("1e-6", "0.5"), T: ("9", "1000"),
+                p: ("0", "1"), Phi: ("1", "10")},
+        premises=tuple(premises),
+        steps=(step(f1 + f2 + f3, "<=", 3 * one, "union bound over the three events"),
+               then("==", 3 * dp + 9 * T * dp + 3 * exp(-P_TILDE * T), "3δ' + 9Tδ' + 3e^{−p̃T} (line 627)")),
     )
 
 
@@ -434,4 +534,5 @@ def derivations() -> list[Derivation]:
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
             _gaussian_lsi("pomer.lem3.2", True, True), _gaussian_lsi("pomer.lem3.2+fix", False, True),
             lem33(), lem36(), lem42_tail(), lem46(False), lem46(True), lem46_drift(False), lem46_drift(True), thm41_budget(), footnote4(), thm43(),
-            thm44("epsilon"), thm44("delta"), thm44_delta_fix()]
+            thm44("epsilon"), thm44("delta"), thm44_delta_fix(), lem46_budget(False), lem46_budget(True),
+            claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True)]

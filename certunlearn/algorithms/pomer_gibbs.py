@@ -487,13 +487,19 @@ def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: 
 
 
 def sample(law: Pieces, rng: np.random.Generator, dps: int = 30) -> mpmath.mpf:
-    """An exact-law draw by inverse CDF: the cell by its mass, then bisection on the cell's CDF to
-    ``dps`` digits (the only rounding is the final one of the quantile)."""
+    """An exact-law draw by inverse CDF at one uniform from ``rng`` (:func:`quantile`)."""
+    return quantile(law, float(rng.random()), dps)
+
+
+def quantile(law: Pieces, u: float, dps: int = 30) -> mpmath.mpf:
+    """F⁻¹(u) for the exact law (u ∈ [0, 1), a float — the uniform draw): the cell by its mass, then bisection on the
+    cell's CDF to ``dps`` digits (the only rounding is the final one of the quantile). Deterministic in ``u``, so a
+    candidate and the reference given the same uniform draw the same point (:mod:`certunlearn.testing.pomer`)."""
     prec = max(128, int(dps * 3.33) + 32)
     with workprec(prec):
         masses = [Pieces(law.beta, law.lam, law.q, (cell,)).integral() for cell in law.cells]
         total_mass = sum(masses, arb(0))
-        u = to_arb(Fraction(float(rng.random()))) * total_mass
+        u = to_arb(Fraction(float(u))) * total_mass
         acc = arb(0)
         for cell, mass in zip(law.cells, masses):
             if float((acc + mass - u).mid()) >= 0 or cell is law.cells[-1]:
@@ -522,5 +528,5 @@ def cdf(law: Pieces, x) -> arb:
 
 __all__ = [
     "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "gibbs", "linear_regions", "log_partition",
-    "moments", "sample", "total", "uniform", "unnormalised",
+    "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]

@@ -106,8 +106,8 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
         raise InvalidParameterError("initial", f"choose from {INITIAL_POINTS}, got {initial!r}")
     if not log_phi > 0:
         raise InvalidParameterError("Phi", "the exact law needs Φ > 1")
-    p = as_fraction(p, "p")
-    if not 0 <= p <= 1:
+    p = p if isinstance(p, arb) else as_fraction(p, "p")  # a ball for a prescribed irrational p (Theorem 4.3)
+    if not (0 <= p and p <= 1):
         raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
     a, b = losses[0].domain
     cum = [total(losses[:t], a, b) for t in range(len(losses) + 1)]

@@ -48,6 +48,8 @@ SWITCHES_42 = P_TILDE * T
 SWITCH_TAIL_42 = sympy.exp(-P_TILDE * T)
 #: Lemma 4.6 / B.2 (lines 294–301): ‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞.
 DRIFT_46 = 3 * delta * (t_round - 1)
+#: Lemma 4.6 / B.2 (lines 281–283): ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1) for B = 3p̃T.
+DRIFT_46_BUDGET = sympy.exp(-(p + 1 - Phi**-2) * T) + 3 * delta * (t_round - 1)
 #: Theorem 4.1 (lines 218–228): B = ∞ and B = 3p̃T.
 REGRET_41 = lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta + G * D + 6 * G * D * delta * T**2
 REGRET_41_BUDGET = (lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta
@@ -73,6 +75,11 @@ EPS_PRIME_43 = (7 * T ** sympy.Rational(2, 3) * sympy.log(Phi) ** 2 + 12 * sympy
                 + 11 * (G**4 * beta**2 / lam**2) ** sympy.Rational(1, 3) * sympy.log(Phi) ** sympy.Rational(4, 3) * T)
 EPS_43 = 3 * EPS_PRIME_43 / 2 + sympy.sqrt(6 * EPS_PRIME_43) * sympy.sqrt(sympy.log(2 / delta))
 DELTA_43 = delta + 3 * T * sympy.exp(-(1 - Phi**-2) * T)
+#: Theorem 4.3's proof (lines 613–617) before its last two inequalities: Lemma 2.2's δ/2 plus Σ_t δ_t with Claim 4.9's
+#: δ_t = 4δ' + 9δ'T + 3e^{−p̃T} (line 597), p̃ = p + 1 − Φ⁻² kept whole (the δ the proof's own chain certifies).
+DELTA_CHAIN_43 = delta / 2 + 4 * DELTA_PRIME_43 * T + 9 * T**2 * DELTA_PRIME_43 + 3 * T * sympy.exp(-P_TILDE * T)
+#: The δ Theorem 4.4 can state (the fix of ``pomer.thm4.4:delta``): p̃T ≥ pT ≥ T^{2/3} since p ≥ T^{−1/3} (line 233).
+DELTA_44_FIX = delta + 3 * T * sympy.exp(-T ** sympy.Rational(2, 3))
 #: Claim C.2, case t > t₀ (lines 689–697): the log ratio of the keep probabilities is at most 2G²β/λ.
 POST_RATIO = 2 * G**2 * beta / lam
 
@@ -103,6 +110,7 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "pomer.thm4.4:epsilon": prescribed_44(),
     "pomer.thm4.4:delta": prescribed_44(),
     "pomer.thm4.4:delta+fix": prescribed_44(),
+    "pomer.claimC.3": {"Phi": PHI_43, "p": P_43},
     "pomer.thm4.5": PRESCRIBED_45,
     "pomer.thm4.5:switches": PRESCRIBED_45,
 }

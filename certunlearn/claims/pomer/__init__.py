@@ -12,6 +12,7 @@ Lemma 4.2 / B.1 (229–233), Lemma 4.6 / B.2 (294–301), Theorem 4.1           
 (214–228), Theorem 4.5 (270–292)                                            Appendix B)
 Claim C.2 / 4.9 (687–697), footnote 4 (240), Theorem 4.3 (244–256),         :mod:`.privacy` (Sections 4.1, 4.3,
 Theorem 4.4 (258–268)                                                       Appendix C)
+Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
 instance families and adversaries of all of the above                       :mod:`.families`
 losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod:`.common`
 ==========================================================================  ======================================
@@ -25,13 +26,52 @@ instance is ``[kink, left slope, right slope]`` (value 0 at the kink; a kink out
 the linear losses ±Gx that are extremal for Lemmas 3.5/3.6 and the hinge losses are all one family.
 
 ``CLAIMS`` keeps the registration order: Section 3, then Lemma 4.2, Lemma 4.6, Theorem 4.1, then the privacy
-items (Claim C.2, footnote 4, Theorems 4.3, 4.4), then Theorem 4.5.
+items (Claim C.2, footnote 4, Theorems 4.3, 4.4), Claims C.2 at t₀ and C.3, then Theorem 4.5.
 """
 from __future__ import annotations
 
-from . import gibbs_measures, privacy, regret
+from . import claim_c, gibbs_measures, privacy, regret
 from .common import losses_of
 
-CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM45_CLAIMS)
+#: Every numbered statement, formula-bearing table and algorithm of the paper, in its order, with the claims that
+#: check it or the reason none can (:mod:`certunlearn.claims.coverage`). Restatements in the appendix share the
+#: entry of the statement they restate (Lemma A.1 = 3.6, A.2 = 3.5, B.1 = 4.2, B.2 = 4.6, Claim C.2 = 4.9).
+ITEMS = {
+    "Table 1 (lines 58–69)": "regret rates of DP-OCO across ε regimes (Õ, with unnamed polylog factors); the row "
+                             "'Theorem 4.4' abbreviates Theorem 4.4's regret, which is not yet encoded as a rate claim",
+    "Table 2 (lines 71–79)": "regret rates of lazy OCO across switching budgets S; the rows of Theorem 4.5 abbreviate "
+                             "its explicit bound, checked by pomer.thm4.5 (a rate claim per row is not yet encoded)",
+    "Assumption 2.1 (line 51)": "a hypothesis (oblivious convex G-Lipschitz losses), checked on every instance",
+    "Lemma 2.2 (line 95)": "imported (Whitehouse et al. 2022, fully adaptive composition); enters Theorem 4.3's "
+                           "certified ε, whose composition algebra pomer.thm4.3:composition checks",
+    "Lemma 2.3 (line 109)": "imported (FTL-BTL, Hazan 2016), no constant",
+    "Definition 3.1 (line 133)": ("pomer.def3.1", "pomer.def3.1+fix"),
+    "Lemma 3.2 (line 137)": ("pomer.lem3.2", "pomer.lem3.2+fix"),
+    "Lemma 3.3 (line 139)": ("pomer.lem3.3",),
+    "Definition 3.4 (line 145)": "a definition; computed exactly (far_probability) by pomer.lem3.5 and the "
+                                 "closeness hypothesis of Theorem 4.1",
+    "Lemma 3.5 / A.2 (lines 151, 448)": ("pomer.lem3.5",),
+    "Lemma 3.6 / A.1 (lines 157, 428)": ("pomer.lem3.6",),
+    "Algorithm 1 (line 165)": ("pomer.lem4.2", "pomer.lem4.6:drift", "pomer.thm4.1", "pomer.thm4.3"),
+    "Theorem 4.1 (line 213)": ("pomer.thm4.1", "pomer.thm4.1:budget"),
+    "Lemma 4.2 / B.1 (lines 225, 494)": ("pomer.lem4.2", "pomer.lem4.2:tail"),
+    "footnote 4 (line 231)": ("pomer.footnote4",),
+    "Theorem 4.3 (lines 233, 581)": ("pomer.thm4.3", "pomer.thm4.3:composition"),
+    "Theorem 4.4 (line 245)": ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta", "pomer.thm4.4:delta+fix"),
+    "Theorem 4.5 (line 257)": ("pomer.thm4.5", "pomer.thm4.5:switches"),
+    "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
+                                         "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
+    "Lemma 4.7 (line 292)": "imported (Levin & Peres 2017): |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f|, a textbook "
+                            "inequality; enters Theorem 4.1 through eq. (4.1), checked by pomer.thm4.1",
+    "Lemma 4.8 / B.3 (lines 314, 553)": "imported (Gibbs variational principle), no constant",
+    "Claim 4.9 / C.2 (lines 354, 595)": ("pomer.claimC.2:t0-switch", "pomer.claimC.2:t0-keep",
+                                         "pomer.claimC.2:post-ratio"),
+    "Lemma B.4 (line 559)": "imported (Donsker & Varadhan 1975), no constant",
+    "Claim C.3 (line 625)": ("pomer.claimC.3", "pomer.claimC.3+fix"),
+    "Lemma C.4 (line 661)": "log-partition convexity, p'(t) = E[−g] (an identity); used by "
+                            "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",
+}
 
-__all__ = ["CLAIMS", "losses_of"]
+CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS)
+
+__all__ = ["CLAIMS", "ITEMS", "losses_of"]

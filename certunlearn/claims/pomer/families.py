@@ -227,3 +227,52 @@ def thm45_grid(rng: np.random.Generator, size: int):
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
     return out
+
+
+def t0_grid(rng: np.random.Generator, size: int):
+    """Claim C.2 at t = t₀: l_{t₀} = Gx vs −Gx or hinge vs 0, a shared prefix, x across K, (β, λ, Φ, p)."""
+    out = []
+    for (bt, lm), prefix, (first, second), ph, pp, x in itertools.product(
+            (("1", "1"), ("10", "1"), ("1/4", "2")), ([], [[0, -1, 1]]),
+            (([-9, 1, 1], [-9, -1, -1]), ([0, 0, 1], [-9, 0, 0])), ("5", "100", "3/2"), ("1/10", "1/2", "1"),
+            ("-1", "-1/2", "0", "1/2", "1")):
+        out.append({"a": "-1", "b": "1", "beta": bt, "lam": lm, "G": "1", "losses": prefix, "changed": [first],
+                    "replacement": [second], "Phi": ph, "p": pp, "x": x})
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def c3_grid(marginal: bool):
+    """Claim C.3 at t = 2 with l_1 = Gx vs l'_1 = −Gx (t₀ = 1) and l_2 = ±Gx; T = 9 or 12, δ at the least value
+    T ≥ 12 log(1/δ) allows; K = [−R, R] with R from 1 (E_t = K) to 400 (E_t ≠ K at Theorem 4.3's Φ ≈ e^{89}).
+    The conditional form puts x_{t−1} = x across K (ζ_{t−1} = 0); the marginal form runs the exact law."""
+    def generate(rng: np.random.Generator, size: int):
+        out = []
+        for (bt, lm), radius, (t_len, dl), g2, x in itertools.product(
+                (("1", "1"), ("1/10", "1")), ("1", "200", "400"), ((9, "1/2"), (12, "2/5")), (1, -1),
+                ((None,) if marginal else ("0", "1/2", "150", "-150", "399/2"))):
+            if x is not None and abs(frac(x)) > frac(radius):
+                continue
+            inst = {"a": f"-{radius}", "b": radius, "beta": bt, "lam": lm, "G": "1", "T": t_len, "delta": dl,
+                    "losses": [[-999, 1, 1], [-999, g2, g2]], "other": [[-999, -1, -1], [-999, g2, g2]],
+                    "initial": "gibbs"}
+            if x is not None:
+                inst["x"] = x
+            out.append(inst)
+        if size < len(out):
+            out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+    return generate
+
+
+def w_infinity_grid(rng: np.random.Generator, size: int):
+    """Lemma 3.6: the closeness grid's pairs (±Gx, hinge vs 0, |x| vs linear) on K = [−1, 1] and [−3, 1/2], where
+    truncation to K keeps W∞ below G/λ by a margin an enclosure can decide, and a few (≤ 10%) on K = [−10, 10],
+    where for ±Gx W∞ = G/λ up to a truncation effect of order e^{−50}: attained for every practical purpose, so those
+    stay undecided."""
+    out = [inst for inst in closeness_grid(rng, 10**6) if inst["delta"] == "1/2" and inst["a"] != "-10"]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    wide = [inst for inst in closeness_grid(rng, 10**6) if inst["delta"] == "1/2" and inst["a"] == "-10"]
+    return out + wide[:max(1, len(out) // 10)]

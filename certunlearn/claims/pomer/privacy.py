@@ -6,8 +6,9 @@
   and a control with unnormalised densities).
 * Theorem 4.3 (lines 244–256; proof lines 583–617): the whole-trajectory (ε, δ) (``pomer.thm4.3``, a control) and
   the composition Σ ε_t² ≤ ε' (``pomer.thm4.3:composition``).
-* Theorem 4.4 (lines 258–268): ε and δ at Theorem 4.4's λ, β (``pomer.thm4.4:epsilon``, ``pomer.thm4.4:delta``
-  and its fix).
+* Theorem 4.4 (lines 245–255): ε and δ at Theorem 4.4's λ, β (``pomer.thm4.4:epsilon``, ``pomer.thm4.4:delta``),
+  and the fix ``pomer.thm4.4:delta+fix``: the δ Theorem 4.3's own proof chain certifies (δ/2 + Σ_t δ_t, p̃ kept
+  whole) against δ + 3Te^{−T^{2/3}}.
 
 The whole-trajectory (ε, δ) of Theorem 4.3 is enclosed rigorously over all 2^{T−1} switch patterns
 (:mod:`certunlearn.algorithms.pomer_trajectory`, T = 9…12 as its hypothesis T ≥ 12 log(1/δ) requires).
@@ -23,7 +24,7 @@ from ...algorithms.pomer_gibbs import PiecewiseLinear, log_partition, total
 from ...algorithms.pomer_law import ratio_factors
 from ...algorithms.pomer_trajectory import trajectory_delta_bounds
 from ...formulas.pomer import (
-    DELTA_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
+    DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
 )
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
@@ -106,6 +107,12 @@ def _from_prescribed(expr: sympy.Expr):
     return quantity
 
 
+def _chain_delta(values: Instance) -> arb:
+    """δ/2 + 4δ'T + 9T²δ' + 3Te^{−p̃T} (Theorem 4.3's proof, lines 613–617, before its last two inequalities) at the
+    prescribed Φ and p of the instance."""
+    return arb_eval(DELTA_CHAIN_43, values)
+
+
 @guard
 def _sum_eps_squared(values: Instance) -> arb:
     """max over t₀ and switch patterns of Σ_t ε_t² with Claim 4.9's ε_t (eq. (4.3), lines 373–380): t₀ = 1,
@@ -166,7 +173,7 @@ THM43_HYPOTHESES = (
 
 CLAIMS = (
     Claim(
-        id="pomer.claimC.2:post-ratio", source="Claim C.2 / 4.9, case t > t₀ (lines 687–697)", kind=Kind.PRIVACY,
+        id="pomer.claimC.2:post-ratio", source="Claim C.2 / 4.9, case t > t₀ (lines 595–599, 354–358; proof lines 653–711)", kind=Kind.PRIVACY,
         statement="for t > t₀ and every x: (μ̄'_{t+1}(x)/μ̄'_t(x)) / (μ̄_{t+1}(x)/μ̄_t(x)) ≤ e^{2G²β/λ}",
         hypotheses=(*POSITIVE, ORIGIN, P("all losses convex and G-Lipschitz", _post_lipschitz)),
         bound=POST_RATIO, quantity=_post_ratio,
@@ -175,7 +182,7 @@ CLAIMS = (
         derivation="pomer.claimC.2:post-ratio",
         note="The quantity is the log ratio; it does not depend on x because l_t = l'_t cancels."),
     Claim(
-        id="pomer.footnote4", source="footnote 4 (line 240) and line 192", kind=Kind.PRIVACY,
+        id="pomer.footnote4", source="footnote 4 (line 231) and line 209", kind=Kind.PRIVACY,
         statement="the acceptance probability Π(μ̄_{t+1}(x)/(Φ μ̄_t(x))) is unchanged when a constant is added to l_t",
         hypotheses=(*POSITIVE, H("Φ > 1", ">", Phi, 1)), bound=sympy.Integer(1),
         quantity=guard(lambda v: _keep_at(v, frac(v["shift"]), True)),
@@ -191,7 +198,7 @@ CLAIMS = (
         quantity=guard(lambda v: _keep_at(v, frac(v["shift"]), False)),
         adversaries=(Adversary("constants added to |x| and x", generate=footnote_grid),), control=Control.NEGATIVE),
     Claim(
-        id="pomer.thm4.3", source="Theorem 4.3 (lines 244–256; proof lines 583–617)", kind=Kind.PRIVACY,
+        id="pomer.thm4.3", source="Theorem 4.3 (lines 233–243, 581; proof lines 589–617)", kind=Kind.PRIVACY,
         statement="Algorithm 1 with Φ = Φ'², p = max(T^{−1/3}, (G⁴β²/(λ² log²Φ))^{1/3}), B = 3p̃T is "
                   "(ε, δ + 3Te^{−(1−Φ⁻²)T})-DP with ε = 3ε'/2 + √(6ε')√log(2/δ)",
         hypotheses=THM43_HYPOTHESES, bound=DELTA_43, prescribed=PRESCRIBED["pomer.thm4.3"], quantity=_trajectory_delta,
@@ -210,7 +217,7 @@ CLAIMS = (
         quantity=_trajectory_delta,
         adversaries=(Adversary("neighbouring sequences", generate=trajectory_grid(2)),), control=Control.NEGATIVE),
     Claim(
-        id="pomer.thm4.3:composition", source="Theorem 4.3, proof (lines 605–610) with Claim 4.9 (lines 373–380)",
+        id="pomer.thm4.3:composition", source="Theorem 4.3, proof (lines 581, 601–611) with Claim 4.9 (lines 354–358)",
         kind=Kind.PRIVACY,
         statement="Σ_t ε_t² ≤ ε' = 7T^{2/3}log²Φ + 12 log³Φ·T + 11(G⁴β²/λ²)^{1/3}log^{4/3}Φ·T for Claim 4.9's ε_t "
                   "with Theorem 4.3's Φ, p and B = 3p̃T",
@@ -227,25 +234,29 @@ CLAIMS = (
         derivation="pomer.thm4.3:composition",
         note="The quantity is the worst case of the per-round ε_t that Claim 4.9 asserts (not the true privacy loss)."),
     Claim(
-        id="pomer.thm4.4:epsilon", source="Theorem 4.4 (lines 258–268) via Theorem 4.3", kind=Kind.PRIVACY,
+        id="pomer.thm4.4:epsilon", source="Theorem 4.4 (lines 245–255) via Theorem 4.3", kind=Kind.PRIVACY,
         statement="with Theorem 4.4's λ, β and Theorem 4.3's Φ, p, the ε that Theorem 4.3 certifies is ≤ ε",
         hypotheses=THM44_HYPOTHESES, bound=epsilon, prescribed=PRESCRIBED["pomer.thm4.4:epsilon"],
         quantity=_from_prescribed(EPS_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         derivation="pomer.thm4.4:epsilon"),
     Claim(
-        id="pomer.thm4.4:delta", source="Theorem 4.4 (lines 258–268) via Theorem 4.3 (line 249)", kind=Kind.PRIVACY,
+        id="pomer.thm4.4:delta", source="Theorem 4.4 (lines 245–255) via Theorem 4.3 (line 233)", kind=Kind.PRIVACY,
         statement="with Theorem 4.4's parameters, the δ that Theorem 4.3 certifies, δ + 3Te^{−(1−Φ⁻²)T}, is ≤ δ",
         hypotheses=THM44_HYPOTHESES, bound=delta, prescribed=PRESCRIBED["pomer.thm4.4:delta"],
         quantity=_from_prescribed(DELTA_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         derivation="pomer.thm4.4:delta",
         note="Theorem 4.4 states (ε, δ)-DP but Theorem 4.3, which it applies, only gives δ + 3Te^{−(1−Φ⁻²)T}."),
     Claim(
-        id="pomer.thm4.4:delta+fix", source="Theorem 4.4 (lines 258–268) with Theorem 4.3's δ", kind=Kind.PRIVACY,
-        statement="with Theorem 4.4's parameters, Algorithm 1 is (ε, δ + 3Te^{−(1−Φ⁻²)T})-DP: the certified δ is "
-                  "at most δ + 3Te^{−(1−Φ⁻²)T}",
-        hypotheses=THM44_HYPOTHESES, bound=DELTA_43, prescribed=PRESCRIBED["pomer.thm4.4:delta+fix"],
-        quantity=_from_prescribed(DELTA_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
+        id="pomer.thm4.4:delta+fix", source="Theorem 4.4 (lines 245–255) with Theorem 4.3's proof (lines 613–617)",
+        kind=Kind.PRIVACY,
+        statement="with Theorem 4.4's parameters, the δ that Theorem 4.3's proof certifies, δ/2 + Σ_t δ_t with "
+                  "Claim 4.9's δ_t = 4δ' + 9δ'T + 3e^{−p̃T}, is at most δ + 3Te^{−T^{2/3}}",
+        hypotheses=THM44_HYPOTHESES, bound=DELTA_44_FIX, prescribed=PRESCRIBED["pomer.thm4.4:delta+fix"],
+        quantity=_chain_delta, quantity_expr=DELTA_CHAIN_43,
+        adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         corrects="pomer.thm4.4:delta", derivation="pomer.thm4.4:delta+fix",
-        note="States the δ that Theorem 4.3 actually certifies (attained by construction); at these parameters "
-             "(1 − Φ⁻²)T is small, so the extra term 3Te^{−(1−Φ⁻²)T} is of order T: the guarantee is vacuous."),
+        note="The quantity is the proof's own chain (Lemma 2.2 with δ/2, Claim 4.9's δ_t summed) at the prescribed Φ "
+             "and p, with p̃ = p + 1 − Φ⁻² kept whole; the printed proof splits e^{−p̃T} ≤ e^{−pT} + e^{−(1−Φ⁻²)T} "
+             "(line 615), and at Theorem 4.4's parameters (1 − Φ⁻²)T is tiny, so the printed extra term is ≈ 3T. "
+             "Keeping p̃ ≥ p ≥ T^{−1/3}, the extra term is 3Te^{−T^{2/3}}, negligible for T ≳ 30."),
 )

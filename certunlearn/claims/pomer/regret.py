@@ -23,7 +23,7 @@ from flint import arb
 from ...algorithms.pomer_gibbs import Ambiguous, PiecewiseLinear, gibbs, log_partition, total
 from ...algorithms.pomer_law import exact_law, tv_distance
 from ...formulas.pomer import (
-    DRIFT_46, PRESCRIBED, REGRET_41, REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, Phi, S, T, p,
+    DRIFT_46, DRIFT_46_BUDGET, PRESCRIBED, REGRET_41, REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, Phi, S, T, p,
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import to_arb
@@ -119,6 +119,28 @@ def tv_drift(values: Instance) -> arb:
                        min(ctx.prec, 128))
 
 
+@guard
+def tv_drift_budget(values: Instance) -> arb:
+    """‖q_t − μ̄_t‖_TV at round t = ``values["t"]`` with the budget B = 3p̃T (Lemma 4.6's second case): q_t from the
+    exact law with its budget state, enclosed on a grid of min(precision, 128) cells."""
+    from flint import ctx
+
+    t = int(frac(values["t"]))
+    a, b = frac(values["a"]), frac(values["b"])
+    ls = losses_of(values)
+    ptilde = to_arb(frac(values["p"])) + 1 - to_arb(values["Phi"]) ** -2
+    law = _law(values, budget=3 * ptilde * len(ls))
+    return tv_distance(law.marginals[t - 1], gibbs(total(ls[:t - 1], a, b), values["beta"], values["lam"]), a, b,
+                       min(ctx.prec, 128))
+
+
+def _fewer(adversary: Adversary) -> Adversary:
+    """The same family at a third of the profile's size (at least 12): the budget case repeats the B = ∞ drift
+    grid, whose every instance costs an exact law with its budget state."""
+    return Adversary(adversary.name + " (a third of the profile's size)",
+                     generate=lambda rng, size: adversary.generate(rng, max(12, size // 3)))
+
+
 DRIFT_HYPOTHESES = THM41_HYPOTHESES + (P("t ∈ {2, …, T}", lambda v: holds(2 <= frac(v["t"]) <= len(v["losses"])
                                                                           and frac(v["t"]).denominator == 1)),)
 
@@ -152,17 +174,17 @@ THM45_HYPOTHESES = (
 #: Lemma 4.2, Lemma 4.6 and Theorem 4.1, in the paper's order.
 LAW_CLAIMS = (
     Claim(
-        id="pomer.lem4.2", source="Lemma 4.2 / Lemma B.1 (lines 229–233, 476–488)", kind=Kind.ITERATIONS,
+        id="pomer.lem4.2", source="Lemma 4.2 / Lemma B.1 (lines 225–227, 494–507)", kind=Kind.ITERATIONS,
         statement="E[S_T] ≤ p̃T with p̃ = p + 1 − Φ⁻² (S_T = Σ_t ζ_t, B = ∞)",
         hypotheses=LAW_HYPOTHESES, bound=SWITCHES_42, quantity=_expected_switches,
         adversaries=(law_grid(False), law_search(False)), derivation="pomer.lem4.2"),
     Claim(
-        id="pomer.lem4.2:tail", source="Lemma 4.2 / Lemma B.1 (lines 229–233, 476–488; Chernoff, footnote 5)",
+        id="pomer.lem4.2:tail", source="Lemma 4.2 / Lemma B.1 (lines 225–227, 494–507; Chernoff, footnote 5 line 529)",
         kind=Kind.ITERATIONS, statement="Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T}",
         hypotheses=LAW_HYPOTHESES, bound=SWITCH_TAIL_42, quantity=_switch_tail,
         adversaries=(law_grid(False), law_search(False)), derivation="pomer.lem4.2:tail"),
     Claim(
-        id="pomer.lem4.6", source="Lemma 4.6 / Lemma B.2 (lines 294–301, 492–540), at t = 1",
+        id="pomer.lem4.6", source="Lemma 4.6 / Lemma B.2 (lines 277–283, 510–551), at t = 1",
         kind=Kind.ACCURACY,
         statement="‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞; at t = 1: q₁ = μ̄₁ (x₁ uniform on K as printed, line 182)",
         hypotheses=(*POSITIVE, ORIGIN), bound=sympy.Integer(0), quantity=tv_first,
@@ -174,7 +196,7 @@ LAW_CLAIMS = (
         note="The induction starts from ‖q₁ − μ̄₁‖_TV = 0 ('trivially true', line 510), which needs x₁ ∼ μ̄₁; "
              "Algorithm 1 draws x₁ uniformly. Only t = 1 is evaluated exactly."),
     Claim(
-        id="pomer.lem4.6+fix", source="Lemma 4.6 (lines 294–301) with x₁ ∼ μ̄₁, at t = 1", kind=Kind.ACCURACY,
+        id="pomer.lem4.6+fix", source="Lemma 4.6 (lines 277–283) with x₁ ∼ μ̄₁, at t = 1", kind=Kind.ACCURACY,
         statement="with x₁ ∼ μ̄₁ = μ̄(0, β, λ) (the initial point the analysis requires), ‖q₁ − μ̄₁‖_TV = 0",
         hypotheses=(*POSITIVE, ORIGIN), bound=sympy.Integer(0), quantity=tv_first, corrects="pomer.lem4.6",
         adversaries=(Adversary("K and (β, λ)", generate=lambda rng, size: [
@@ -185,30 +207,44 @@ LAW_CLAIMS = (
         note="Algorithm 1 with initial='gibbs' (certunlearn.algorithms.pomer.run); with a uniform x₁ the drift "
              "bound of every later round gains ‖u − μ̄₁‖_TV (data processing)."),
     Claim(
-        id="pomer.lem4.6:drift", source="Lemma 4.6 / Lemma B.2, case B = ∞ (lines 294–301, 492–540), rounds t ≥ 2",
+        id="pomer.lem4.6:drift", source="Lemma 4.6 / Lemma B.2, case B = ∞ (lines 277–283, 510–551), rounds t ≥ 2",
         kind=Kind.ACCURACY, statement="‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞ (x₁ uniform on K as printed, line 182)",
         hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46, quantity=tv_drift,
         adversaries=(drift_grid("uniform"),), derivation="pomer.lem4.6:drift",
         note="q_t from the exact law; δ is (just above) the smallest level at which consecutive μ̄_t are "
              "(Φ, δ)-close, so the hypothesis holds and the bound is as small as the lemma allows."),
     Claim(
-        id="pomer.lem4.6:drift+fix", source="Lemma 4.6 (lines 294–301) with x₁ ∼ μ̄₁, rounds t ≥ 2",
+        id="pomer.lem4.6:drift+fix", source="Lemma 4.6 (lines 277–283) with x₁ ∼ μ̄₁, rounds t ≥ 2",
         kind=Kind.ACCURACY, statement="with x₁ ∼ μ̄₁: ‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞",
         hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46, quantity=tv_drift, corrects="pomer.lem4.6:drift",
         adversaries=(drift_grid("gibbs"),), derivation="pomer.lem4.6:drift+fix",
         note="The induction of Lemma B.2 starts from q₁ = μ̄₁, which needs x₁ ∼ μ̄₁ (initial='gibbs')."),
     Claim(
-        id="pomer.lem4.6:control-no-drift", source="negative control: Lemma 4.6 (x₁ ∼ μ̄₁) without drift",
+        id="pomer.lem4.6:budget", source="Lemma 4.6 / Lemma B.2, case B = 3p̃T (lines 277–283, 533–551), rounds t ≥ 2",
+        kind=Kind.ACCURACY,
+        statement="with B = 3p̃T: ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1) (x₁ uniform on K as printed, line 169)",
+        hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46_BUDGET, quantity=tv_drift_budget,
+        adversaries=(_fewer(drift_grid("uniform")),), derivation="pomer.lem4.6:budget",
+        note="q_t from the exact law with its budget state (B = 3p̃T, T the sequence length)."),
+    Claim(
+        id="pomer.lem4.6:budget+fix", source="Lemma 4.6 (lines 277–283) with x₁ ∼ μ̄₁, case B = 3p̃T",
+        kind=Kind.ACCURACY, statement="with x₁ ∼ μ̄₁ and B = 3p̃T: ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1)",
+        hypotheses=DRIFT_HYPOTHESES, bound=DRIFT_46_BUDGET, quantity=tv_drift_budget, corrects="pomer.lem4.6:budget",
+        adversaries=(_fewer(drift_grid("gibbs")),), derivation="pomer.lem4.6:budget+fix",
+        note="As for B = ∞: the induction of Lemma B.2 starts from q₁ = μ̄₁."),
+    Claim(
+        id="pomer.lem4.6:drift-fix-control-no-drift",
+        source="negative control of pomer.lem4.6:drift+fix: Lemma 4.6 (lines 277–283, x₁ ∼ μ̄₁) without drift",
         kind=Kind.ACCURACY, statement="(wrong on purpose) with x₁ ∼ μ̄₁: q_t = μ̄_t, i.e. ‖q_t − μ̄_t‖_TV ≤ 0",
         hypotheses=DRIFT_HYPOTHESES, bound=sympy.Integer(0), quantity=tv_drift,
         adversaries=(drift_grid("gibbs"),), control=Control.NEGATIVE),
     Claim(
-        id="pomer.thm4.1", source="Theorem 4.1, case B = ∞ (lines 214–222; proof lines 303–360)", kind=Kind.REGRET,
+        id="pomer.thm4.1", source="Theorem 4.1, case B = ∞ (lines 213–219; proof lines 286–338)", kind=Kind.REGRET,
         statement="R_T ≤ λD²/2 + G²T/λ + d log T/β + GD + 6GDδT² when consecutive μ̄_t are (Φ, δ)-close",
         hypotheses=THM41_HYPOTHESES, bound=REGRET_41, quantity=_regret,
         adversaries=(law_grid(True), law_search(True)), derivation="pomer.thm4.1"),
     Claim(
-        id="pomer.thm4.1:budget", source="Theorem 4.1, case B = 3p̃T (lines 223–228)", kind=Kind.REGRET,
+        id="pomer.thm4.1:budget", source="Theorem 4.1, case B = 3p̃T (lines 213–221)", kind=Kind.REGRET,
         statement="with B = 3p̃T: R_T ≤ λD²/2 + G²T/λ + d log T/β + 2GDT(e^{−p̃T} + 3δT) + GD",
         hypotheses=THM41_HYPOTHESES, bound=REGRET_41_BUDGET, quantity=_regret_budget,
         adversaries=(law_grid(True), law_search(True)), derivation="pomer.thm4.1:budget"),
@@ -217,14 +253,14 @@ LAW_CLAIMS = (
 #: Theorem 4.5.
 THM45_CLAIMS = (
     Claim(
-        id="pomer.thm4.5", source="Theorem 4.5 (lines 270–292)", kind=Kind.REGRET,
+        id="pomer.thm4.5", source="Theorem 4.5 (lines 257–271)", kind=Kind.REGRET,
         statement="with δ = 2/T², λ = max{G√(2T)/D, √(512dG log T)/D·T/S}, β = λS²/(256G² log T·T²), Φ of Lemma 3.5, "
                   "p = 0, B = ∞: R_T ≤ GD√(2T) + 16GD log T·√d T/S + 13GD",
         hypotheses=THM45_HYPOTHESES, bound=REGRET_45, prescribed=PRESCRIBED["pomer.thm4.5"], quantity=_regret_45,
         adversaries=(Adversary("loss sequences × S × initial point", generate=thm45_grid),),
         derivation="pomer.thm4.5"),
     Claim(
-        id="pomer.thm4.5:switches", source="Theorem 4.5 (lines 270–280)", kind=Kind.ITERATIONS,
+        id="pomer.thm4.5:switches", source="Theorem 4.5 (lines 257–267)", kind=Kind.ITERATIONS,
         statement="with Theorem 4.5's parameters, E[S_T] ≤ S",
         hypotheses=THM45_HYPOTHESES, bound=S, prescribed=PRESCRIBED["pomer.thm4.5:switches"], quantity=_switches_45,
         adversaries=(Adversary("loss sequences × S × initial point", generate=thm45_grid),),

@@ -4,7 +4,7 @@ violated."""
 import numpy as np
 import pytest
 
-from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
+from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, all_claims
 from certunlearn.derive import load_derivation
@@ -33,11 +33,18 @@ def test_every_named_derivation_exists():
             assert load_derivation(c.derivation).claim_id == c.id
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
+#: Positive controls whose quantity equals the bound exactly as a transcendental number: an enclosure never decides
+#: them (the footnote-4 ratio is e^{−βc}Z(f)/Z(f + c) = 1); their identity is the derivation's.
+UNDECIDABLE_EQUALITIES = {"pomer.footnote4"}
+
+
+@pytest.mark.parametrize("claim", [c if c.id not in UNDECIDABLE_EQUALITIES else pytest.param(
+    c, marks=pytest.mark.xfail(reason="equality of transcendental numbers", strict=True)) for c in CLAIMS],
+    ids=lambda c: c.id)
 def test_structured_instances_evaluate(claim):
     adv = next(a for a in claim.adversaries if a.kind == "structured")
     outcomes = [evaluate(claim, inst, 512).outcome for inst in adv.generate(np.random.default_rng(1), 6)]
-    assert any(o in (WITHIN, VIOLATED, ATTAINED) for o in outcomes), outcomes
+    assert any(o in (WITHIN, VIOLATED) for o in outcomes), outcomes
 
 
 @pytest.mark.parametrize("cid", [c.id for c in CLAIMS if c.control is Control.NEGATIVE])
