@@ -114,10 +114,15 @@ def control_verdict(control: str, verdict_: str, tight: Tightness, vacuous: bool
 
 def control_base(claim_id: str) -> str:
     """The claim a negative control deliberately breaks: ``r2d.thm3.1:control-sigma-halved`` → ``r2d.thm3.1``,
-    ``r2d.table3:newton-control-sigma-halved`` → ``r2d.table3:newton``."""
+    ``r2d.table3:newton-control-sigma-halved`` → ``r2d.table3:newton``; a control of a corrected claim (ids allow no
+    ``+`` inside a part) names it with ``fix``: ``pomer.lem3.2:fix-control-c-scaled`` → ``pomer.lem3.2+fix``,
+    ``pomer.lem4.6:drift-fix-control-no-drift`` → ``pomer.lem4.6:drift+fix``."""
     head, _, part = claim_id.partition(":")
     prefix = part.split("control", 1)[0].rstrip("-")
-    return f"{head}:{prefix}" if prefix else head
+    fix = prefix == "fix" or prefix.endswith("-fix")
+    if fix:
+        prefix = prefix[:-3].rstrip("-")
+    return (f"{head}:{prefix}" if prefix else head) + ("+fix" if fix else "")
 
 
 def failed_controls(results: Sequence) -> dict[str, str]:

@@ -162,6 +162,8 @@ def test_the_verdict_carries_the_proof_status_and_refuting_points():
 def test_control_base_names_the_claim_a_control_breaks():
     assert control_base("r2d.thm3.1:control-sigma-halved") == "r2d.thm3.1"
     assert control_base("r2d.table3:newton-control-sigma-halved") == "r2d.table3:newton"
+    assert control_base("pomer.lem3.2:fix-control-c-scaled") == "pomer.lem3.2+fix"
+    assert control_base("pomer.lem4.6:drift-fix-control-no-drift") == "pomer.lem4.6:drift+fix"
 
 
 def test_a_negative_control_of_a_failing_claim_proves_nothing():
