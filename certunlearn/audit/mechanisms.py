@@ -13,8 +13,9 @@ import numpy as np
 from ..claims import get_claim
 from ..errors import InvalidParameterError
 from ..privacy import calibrate
+from .retain import retain_reference  # the retain certificates' reference sampler
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference"]
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "retain_reference"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
