@@ -49,7 +49,7 @@ ORDER = (
     "retain.lem4.1:lower+fix", "retain.lem4.1:lower-fix-control-tenth-more", "retain.lemC.1:m-points+fix",
     "retain.lemG.1:m-points+fix", "retain.lemF.2:m-points+fix", "retain.lemH.2:m-points+fix",
     "retain.table1:mse-lambda0", "retain.table1:logloss-lambda0", "retain.table1:gs", "retain.lemE.3",
-    "retain.lemE.2:operator", "retain.lemE.2:operator-control-halved", "retain.lemE.4",
+    "retain.lemE.2:operator", "retain.lemE.2:operator-control-quartered", "retain.lemE.4",
     "retain.lemE.4:control-noise-dropped", "retain.lemE.4:noise-tail", "retain.lemE.4:noise-tail-control-fiftyfold",
     "retain.lemH.1:m-points+fix", "retain.lemH.1:m-points-sensitivity+fix", "retain.lemH.1:m-points-sensitivity-control-twentieth",
 )

@@ -192,8 +192,8 @@ def test_operator_shift_matches_mpmath(R, U):
         assert contains_within(claim.quantity(inst), lhs)
         assert contains_within(claim.bound_value(inst), bound)
     assert evaluate(claim, inst, MAX_PREC).outcome == (WITHIN if lhs < bound else VIOLATED)
-    half = evaluate(get_claim("retain.lemE.2:operator-control-halved"), inst, MAX_PREC).outcome
-    assert half == (WITHIN if lhs < bound / 2 else VIOLATED)
+    quarter = evaluate(get_claim("retain.lemE.2:operator-control-quartered"), inst, MAX_PREC).outcome
+    assert quarter == (WITHIN if lhs < bound / 4 else VIOLATED)
 
 
 def test_e4_control_without_noise_term_fails_on_an_eigen_flip():
