@@ -33,7 +33,7 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.retain import (
-    SYMBOLS,
+    SYMBOLS, DS, EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, LS, RS_LE_LS_EXPR, f_m, width,
     D2D_BOUND_1, D2D_BOUND_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR,
     E_FRO_2X2_EXPR, E_OP_2X2_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, GAP_2X2_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR, ITER_RATIO_LOWER_FIX_EXPR, LAMBDA_MIN_1D, LAMBDA_MIN_2X2_EXPR,
     LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, MEDIAN_GS_EXPR,
@@ -844,8 +844,41 @@ def table1_gs() -> Derivation:
     )
 
 
+# --------------------------------------------------------------------------- Corollary 2.8, Example 3.2
+def cor28() -> Derivation:
+    rs = SYMBOLS["RS"]
+    return Derivation(
+        claim_id="retain.cor2.8", target="bound", title="Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)",
+        start="RS_f(R) = max over one added point of ‖f(R ∪ Z) − f(R)‖ (Definition 2.7, lines 91–93)",
+        where=((LS, sympy.Max(rs, DS)),),
+        domain={rs: ("0", "10"), DS: ("0", "10")},
+        premises=(Premise("LS_f(R) maximises over every S' with d(R, S') = 1: the additions (whose maximum is RS_f(R)) "
+                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) (Definition 2.6, lines 81–85)",
+                          "Definitions 2.6, 2.7"),),
+        steps=(step(rs, "<=", sympy.Max(rs, DS), "a maximum over a larger set (line 97: 'immediately from the "
+                                                  "definition')"),
+               then("==", RS_LE_LS_EXPR, "LS := max(RS, DS)")),
+    )
+
+
+def ex32() -> Derivation:
+    return Derivation(
+        claim_id="retain.ex3.2", target="bound",
+        title="Example 3.2: E[RS_median(R)] ≍ 1/(n f(m)), the constant of its argument (line 157)",
+        start=EX32_UNIFORM_EXPR,
+        conditions=(sympy.Ge(n, 3),),
+        domain={n: ("3", "1000"), width: ("0.001", "1000"), f_m: ("0.001", "1000")},
+        premises=(Premise("U_i = F(X_i) ~ Unif[0, 1] (probability integral transform) and X_(j) = F⁻¹(U_(j)) ≈ m + "
+                          "(U_(j) − 1/2)/f(m) (first-order Taylor expansion of F⁻¹ at 1/2, exact for Uniform[0, w]); "
+                          "the uniform spacings give E[½max{U_(k+1) − U_(k), U_(k) − U_(k−1)}] = 3/(4(n + 1)), so "
+                          "E[RS_median(R)] = 3w/(4(n + 1)) with f(m) = 1/w", "line 157"),),
+        steps=(step(EX32_UNIFORM_EXPR, "<=", sympy.Rational(3, 4) * width / n, "n + 1 ≥ n"),
+               then("==", EX32_BOUND_EXPR, "f(m) = 1/w", given=((width, 1 / f_m),))),
+    )
+
+
 def derivations() -> list[Derivation]:
-    return [fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
+    return [cor28(), ex32(), fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
             lemG1_second(), exG3(), lem37(), lemG4(), lemG4_fix(), exG6(), lemG5(), lemG5_lower(), lemF1(), lemF1_lower(),
             lemD3(), lemH1(), lemH1_sensitivity(), lemH2(), lem42(), lem41(), lem41_fix(), lemC1_m(), lemG1_m(),
             lemF2_m(), lemH2_m(), table1_mse0(), table1_log0(), table1_gs(), *derivations_e4(),

@@ -14,8 +14,10 @@ from ..claims import get_claim
 from ..errors import InvalidParameterError
 from ..privacy import calibrate
 from .pomer import pomer_reference
+from .retain import retain_reference
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "pomer_reference"]
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "pomer_reference",
+           "retain_reference"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):

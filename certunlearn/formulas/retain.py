@@ -99,6 +99,21 @@ RIDGE_BOUND_1D = (ERM_BOUND_EXPR.subs(L, MSE_L_EXPR).subs({lammin: LAMBDA_MIN_1D
 RIDGE_BOUND_FIX_1D = (ERM_BOUND_EXPR.subs(L, MSE_L_FIX_EXPR).subs({lammin: LAMBDA_MIN_1D, lamR: LAMBDA_R_1D}))
 
 
+# --------------------------------------------------------------------------- Corollary 2.8, Example 3.2
+LS = sympy.Symbol("LS", nonnegative=True)  # LS_f(R) of Definition 2.6 (lines 81–85)
+DS = sympy.Symbol("DS", nonnegative=True)  # the removals' part of LS (Remark 2.9's down sensitivity)
+#: Corollary 2.8 (line 95): ``RS_f(R) ≤ LS_f(R)`` — the right side written ``LS``.
+RS_LE_LS_EXPR = LS
+f_m, width = sympy.Symbol("f_m", positive=True), sympy.Symbol("width", positive=True)
+#: Example 3.2 (lines 157): ``E[RS_median(R)] ≍ 1/(n f(m))``, with the constant its argument (probability integral
+#: transform, first-order Taylor expansion of F⁻¹ at 1/2) yields: E[RS] ≈ E[½max(U_(k+1) − U_(k), U_(k) − U_(k−1))]/f(m)
+#: = 3/(4(n + 1)f(m)) ≤ 3/(4n f(m)).
+EX32_BOUND_EXPR = sympy.Rational(3, 4) / (n * f_m)
+#: Example 3.2's quantity on Uniform[0, width] (f(m) = 1/width, F⁻¹ linear: the Taylor step is exact):
+#: ``E[RS_median(R)] = 3·width/(4(n + 1))``.
+EX32_UNIFORM_EXPR = sympy.Rational(3, 4) * width / (n + 1)
+
+
 # --------------------------------------------------------------------------- Fact 1
 #: Fact 1 (line 77), the classic Gaussian mechanism: ``σ = Δ·c_(ε,δ)`` in the shared symbols Δ, ε, δ.
 FACT1_SIGMA = Delta * C_CLASSIC_EXPR.subs({eps: epsilon, delta_: delta})

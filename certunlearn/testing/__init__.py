@@ -13,10 +13,12 @@ from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_referenc
 from .hooks import Hooks, NoiseMismatch, NoiseTape
 from .pomer import PomerCase, PomerHooks, assert_pomer_matches_reference, compare_pomer, reference_pomer
 from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
+from .retain import RetainCase, RetainComparison, assert_retain_matches_reference, compare_retain
 from .olu import OLUCase, OLUComparison, assert_olu_matches_reference, compare_olu, olu_reference_run
 from .olu import assert_matches_reference  # noqa: F811 — the same harness, extended to olu's "olu.alg1"/"olu.alg2"
 
 __all__ = ["check_claims", "ClaimFailed", "compare", "assert_matches_reference", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
            "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
            "OLUCase", "OLUComparison", "compare_olu", "assert_olu_matches_reference", "olu_reference_run",
-           "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer"]
+           "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer",
+           "RetainCase", "RetainComparison", "compare_retain", "assert_retain_matches_reference"]

@@ -24,12 +24,11 @@ from ...formulas.retain import (
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
 from .erm import LOGISTIC_SEARCH, coarse, logistic_cases, logistic_data, logistic_fits, logistic_instance, logistic_key, logistic_mech, logistic_ok, logistic_shift
-from .families import fracs
+from .families import fracs, shift_delta, shift_laws
 from .pca import rows
 
 
@@ -77,8 +76,7 @@ def _d2d_terms(values: Instance) -> dict[str, Any]:
 
 
 def _d2d_delta(values: Instance) -> arb:
-    shift = _d2d_shift(values)
-    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], values["sigma"], shift)
+    return shift_delta(values["epsilon"], values["sigma"], _d2d_shift(values))
 
 
 def _active_ok(values: Instance) -> Decision:
@@ -185,9 +183,12 @@ def _newton_shift(values: Instance) -> arb:
     return _newton_shift_cached(logistic_key(values))
 
 
+def _newton_sigma(values: Instance) -> arb:
+    return arb_eval(NEWTON_LOG_SIGMA_1D, values)
+
+
 def _newton_delta(values: Instance) -> arb:
-    shift = _newton_shift(values)
-    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], arb_eval(NEWTON_LOG_SIGMA_1D, values), shift)
+    return shift_delta(values["epsilon"], _newton_sigma(values), _newton_shift(values))
 
 
 def _newton_ratio(values: Instance) -> arb:
@@ -316,8 +317,7 @@ def _d2d_m_shift(values: Instance) -> arb:
 
 
 def _d2d_m_delta(values: Instance) -> arb:
-    shift = _d2d_m_shift(values)
-    return arb(0) if shift == 0 else delta_enclosure(values["epsilon"], values["sigma"], shift)
+    return shift_delta(values["epsilon"], values["sigma"], _d2d_m_shift(values))
 
 
 def _d2d_m_terms(values: Instance) -> dict[str, Any]:
@@ -364,6 +364,7 @@ CLAIMS = (
         statement="Descent-to-Delete with I = I_R(ε, δ, σ) of eq. (5) steps from w_(R∪z) publishes N(G_R^I(w_(R∪z)), σ²) "
                   "vs N(w_R, σ²): (ε, δ)-indistinguishable",
         hypotheses=(ACTIVE_VALID,), bound=delta, quantity=_d2d_delta,
+        laws=shift_laws(_d2d_shift, lambda values: values["sigma"]),
         adversaries=(Adversary("Example G.3's datasets, σ ∈ {1/10, 1/1000}, several (ε, δ)",
                                generate=_active_structured("d2d")), _active_search("d2d")),
         derivation="retain.lemH.1",
@@ -372,7 +373,7 @@ CLAIMS = (
     ),
     Claim(
         id="retain.lemH.1:sensitivity",
-        source="Lemma H.1's proof (lines 697–701): ‖G_R^I(w_R') − w_R‖ ≤ γ_R^I·L/(nλ_R)",
+        source="Lemma H.1's proof (lines 691–701): ‖G_R^I(w_R') − w_R‖ ≤ γ_R^I·L/(nλ_R)",
         kind=Kind.SENSITIVITY,
         statement="‖G_R^I(w_(R∪z)) − w_R‖ ≤ γ_R^I L/(n λ_R) with Algorithm 1's η_R = 2/(λ_R + β_R)",
         hypotheses=(D2D_VALID,), bound=D2D_BOUND_1, quantity=_d2d_shift,
@@ -381,11 +382,11 @@ CLAIMS = (
         derivation="retain.lemH.1:sensitivity",
     ),
     Claim(
-        id="retain.lemH.1:control-boosted",
-        source="negative control: Lemma H.1's shift bound divided by 10⁴",
+        id="retain.lemH.1:sensitivity-control-twentieth",
+        source="negative control: Lemma H.1's shift bound divided by 20 (the smallest round factor below its tightness ≈ 0.09)",
         kind=Kind.SENSITIVITY,
-        statement="(wrong on purpose) ‖G_R^I(w_(R∪z)) − w_R‖ ≤ 10⁻⁴·γ_R^I L/(n λ_R)",
-        hypotheses=(D2D_VALID,), bound=D2D_BOUND_1 / 10**4, quantity=_d2d_shift,
+        statement="(wrong on purpose) ‖G_R^I(w_(R∪z)) − w_R‖ ≤ γ_R^I L/(20 n λ_R)",
+        hypotheses=(D2D_VALID,), bound=D2D_BOUND_1 / 20, quantity=_d2d_shift,
         adversaries=(Adversary("Example G.3's datasets", generate=_active_structured("d2d-terms")),),
         control=Control.NEGATIVE,
     ),
@@ -405,6 +406,7 @@ CLAIMS = (
         kind=Kind.UNLEARNING,
         statement="The Newton step with σ = c_(ε,δ)·ML²/(λ_R³n²) in both worlds is (ε, δ)-unlearning",
         hypotheses=(NEWTON_VALID,), bound=delta, quantity=_newton_delta, adversaries=_NEWTON_ADV,
+        laws=shift_laws(_newton_shift, _newton_sigma),
         derivation="retain.thm2.11",
     ),
     Claim(
@@ -416,11 +418,11 @@ CLAIMS = (
         derivation="retain.lem4.2",
     ),
     Claim(
-        id="retain.lem4.2:control-cubed-away",
-        source="negative control: Lemma 4.2's ratio bound divided by 10⁴",
+        id="retain.lem4.2:control-four-hundredth",
+        source="negative control: Lemma 4.2's ratio bound divided by 400 (its tightness is ≈ 0.0034)",
         kind=Kind.SENSITIVITY,
-        statement="(wrong on purpose) ‖w_R − w̄‖/Δ_GS ≤ 10⁻⁴(λ/λ_R)³",
-        hypotheses=(NEWTON_VALID,), bound=NEWTON_RATIO_1D / 10**4, quantity=_newton_ratio,
+        statement="(wrong on purpose) ‖w_R − w̄‖/Δ_GS ≤ (λ/λ_R)³/400",
+        hypotheses=(NEWTON_VALID,), bound=NEWTON_RATIO_1D / 400, quantity=_newton_ratio,
         adversaries=(_NEWTON_ADV[0],), control=Control.NEGATIVE,
     ),
     Claim(
@@ -465,11 +467,11 @@ CLAIMS = (
         note="⌈x_R⌉ ≥ x_R and ⌈x⌉ < x + 1.",
     ),
     Claim(
-        id="retain.lem4.1:control-lower-doubled",
-        source="negative control: twice Lemma 4.1's printed ratio below I_R/I",
+        id="retain.lem4.1:lower-fix-control-tenth-more",
+        source="negative control: Lemma 4.1's corrected ≥ direction (retain.lem4.1:lower+fix, lines 277–283; tight within 2%) with its left side raised by 1/9",
         kind=Kind.ITERATIONS,
-        statement="(wrong on purpose) 2·ln(C_n/λ_R) ln γ/(ln(C_n/λ) ln γ_R) ≤ I_R/I",
-        hypotheses=(ITER_VALID,), bound=ITER_COUNT_RATIO_EXPR, quantity=lambda v: 2 * _iter_printed_ratio(v),
+        statement="(wrong on purpose) (10/9)·x_R/(x + 1) ≤ I_R/I",
+        hypotheses=(ITER_VALID,), bound=ITER_COUNT_RATIO_EXPR, quantity=lambda v: _iter_lower_fix(v) * 10 / 9,
         adversaries=(_ITER_ADV[0],), control=Control.NEGATIVE,
     ),
     Claim(
@@ -490,6 +492,7 @@ CLAIMS = (
         statement="Descent-to-Delete with I = ⌈ln(mL/(nλ_Rσb(ε, δ)))/ln(1/γ_R)⌉ steps from w_(R∪Z), |Z| = m, publishes "
                   "N(G_R^I(w_(R∪Z)), σ²) vs N(w_R, σ²): (ε, δ)-indistinguishable",
         hypotheses=(D2D_M_VALID,), bound=delta, quantity=_d2d_m_delta,
+        laws=shift_laws(_d2d_m_shift, lambda values: values["sigma"]),
         adversaries=(Adversary("Example G.3's datasets, 2–3 repeated or opposite deleted points, σ ∈ {1/10, 1/1000}",
                                generate=_d2d_m_structured(False)),),
         derivation="retain.lemH.1:m-points+fix", corrects="retain.lemH.1",
@@ -498,7 +501,7 @@ CLAIMS = (
     ),
     Claim(
         id="retain.lemH.1:m-points-sensitivity+fix",
-        source="extension of Lemma H.1's proof (lines 697–701) to m deleted points",
+        source="extension of Lemma H.1's proof (lines 691–701) to m deleted points",
         kind=Kind.SENSITIVITY,
         statement="‖G_R^I(w_(R∪Z)) − w_R‖ ≤ γ_R^I·mL/(nλ_R), |Z| = m, with Algorithm 1's η_R = 2/(λ_R + β_R)",
         hypotheses=(D2D_M_VALID,), bound=D2D_BOUND_EXPR, quantity=_d2d_m_shift,
@@ -508,11 +511,11 @@ CLAIMS = (
         note="Not a correction: the paper states m = 1.",
     ),
     Claim(
-        id="retain.lemH.1:control-m-boosted",
-        source="negative control: the m-point shift bound divided by 10⁴",
+        id="retain.lemH.1:m-points-sensitivity-control-twentieth",
+        source="negative control: the m-point extension of Lemma H.1's proof (lines 691–701), its shift bound divided by 20 (its tightness ≈ 0.09)",
         kind=Kind.SENSITIVITY,
-        statement="(wrong on purpose) ‖G_R^I(w_(R∪Z)) − w_R‖ ≤ 10⁻⁴·γ_R^I·mL/(nλ_R)",
-        hypotheses=(D2D_M_VALID,), bound=D2D_BOUND_EXPR / 10**4, quantity=_d2d_m_shift,
+        statement="(wrong on purpose) ‖G_R^I(w_(R∪Z)) − w_R‖ ≤ γ_R^I·mL/(20nλ_R)",
+        hypotheses=(D2D_M_VALID,), bound=D2D_BOUND_EXPR / 20, quantity=_d2d_m_shift,
         adversaries=(Adversary("Example G.3's datasets, 2–3 deleted points", generate=_d2d_m_structured(True)),),
         control=Control.NEGATIVE,
     ),

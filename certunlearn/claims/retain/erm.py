@@ -20,10 +20,11 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ...formulas import retain as retain_formulas
 from ...formulas.retain import (
     PRESCRIBED, ERM_G1_EXPR, ERM_G1_M_EXPR, ERM_G1_SECOND_EXPR, ERM_GS_EXPR, ERM_RATIO_EXPR, G5_LOWER_EXPR,
     G5_UPPER_EXPR, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_L_EXPR, LOGLOSS_L_EXPR, LOGLOSS_M_EXPR,
-    RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, L as _L, M as _M, lam0 as _lam0, n as _n,
+    RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR,
 )
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
@@ -31,7 +32,7 @@ from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .families import fracs
+from .families import exact_or_arb, fracs
 from .pca import rows
 
 
@@ -125,11 +126,11 @@ def _ridge2_terms(values: Instance, second: bool) -> dict[str, Fraction]:
             "n": R.n}
 
 
-def _ridge2_shift(values: Instance) -> arb:
+def _ridge2_shift(values: Instance) -> Fraction | arb:
     from ...algorithms.retain import RidgeERM
 
     R, Z = _ridge2_data(values)
-    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).arb()
+    return exact_or_arb(RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z))
 
 
 def _ridge2_ok(second: bool):
@@ -294,9 +295,10 @@ def _g5_instance(lam0: Any, M: Any, L: Any, n: Any) -> dict[str, Any]:
     return {"lambda_0": lam0, "M": M, "L": L, "n": n}
 
 
-G5_VALID = (Hypothesis("λ_0 > 0", sympy.Gt(_lam0, 0, evaluate=False)),
-            Hypothesis("M > 0", sympy.Gt(_M, 0, evaluate=False)), Hypothesis("L > 0", sympy.Gt(_L, 0, evaluate=False)),
-            Hypothesis("n > 0", sympy.Gt(_n, 0, evaluate=False)),
+G5_VALID = (Hypothesis("λ_0 > 0", sympy.Gt(retain_formulas.lam0, 0, evaluate=False)),
+            Hypothesis("M > 0", sympy.Gt(retain_formulas.M, 0, evaluate=False)),
+            Hypothesis("L > 0", sympy.Gt(retain_formulas.L, 0, evaluate=False)),
+            Hypothesis("n > 0", sympy.Gt(retain_formulas.n, 0, evaluate=False)),
             Hypothesis("0 ≤ r_n < 1", sympy.Lt(R_N_EXPR, 1, evaluate=False)))
 
 
@@ -435,7 +437,7 @@ def _local_search(constants: bool) -> Adversary:
 
 def _logistic_ratio(values: Instance) -> arb:
     """``RS-witness/Δ_GS``: the shift for the instance's z over ``Δ_GS = L/(nλ)``, ``L = B + λR_w`` (Lemma 3.7)."""
-    gs = arb_eval(ERM_GS_EXPR.subs(_L, LOGISTIC_L_EXPR), {**values, "m": 1})
+    gs = arb_eval(ERM_GS_EXPR.subs(retain_formulas.L, LOGISTIC_L_EXPR), {**values, "m": 1})
     return logistic_shift(values) / gs
 
 
@@ -483,11 +485,11 @@ RIDGE_M_VALID = P("ridge data (‖x‖ ≤ B, |y| ≤ 1, d ≤ 2, XᵀX/n + λI 
                   "h12, n computed from them", _ridge_m_ok)
 
 
-def _ridge_m_shift(values: Instance) -> arb:
+def _ridge_m_shift(values: Instance) -> Fraction | arb:
     from ...algorithms.retain import RidgeERM
 
     R, Z = _ridge_m_data(values)
-    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).arb()
+    return exact_or_arb(RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z))
 
 
 def _ridge_m_instance(X: list, y: list, lam: Any, Zx: list, Zy: list) -> dict[str, Any]:
@@ -549,18 +551,18 @@ CLAIMS = (
     ),
     Claim(
         id="retain.lemG.1:second",
-        source="Lemma G.1 (line 589 and 597): 'by the same argument' ‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1)λ_R'); ridge, d ≤ 2",
+        source="Lemma G.1 (lines 585–589 and 597): 'by the same argument' ‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1)λ_R'); ridge, d ≤ 2",
         kind=Kind.SENSITIVITY,
         statement="‖w_R − w_(R∪z)‖ ≤ ‖∇f(w_R, z)‖/((n + 1) λ_R'), λ_R' = λ_min(X'ᵀX'/(n + 1) + λI)",
         hypotheses=(_ridge2_ok(True),), bound=ERM_G1_SECOND_EXPR, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV_2,
         derivation="retain.lemG.1:second",
     ),
     Claim(
-        id="retain.lemG.1:control-halved",
-        source="negative control: Lemma G.1's first inequality with the bound halved",
+        id="retain.lemG.1:control-tenth-less",
+        source="negative control: Lemma G.1's first inequality with the bound reduced by 10% (it is attained)",
         kind=Kind.SENSITIVITY,
-        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ ‖∇f(w_(R∪z), z)‖/(2n λ_R)",
-        hypotheses=(_ridge2_ok(False),), bound=ERM_G1_EXPR / 2, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV,
+        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ (9/10)‖∇f(w_(R∪z), z)‖/(n λ_R)",
+        hypotheses=(_ridge2_ok(False),), bound=ERM_G1_EXPR * 9 / 10, quantity=_ridge2_shift, adversaries=_RIDGE2_ADV,
         control=Control.NEGATIVE,
     ),
     Claim(
@@ -610,11 +612,11 @@ CLAIMS = (
              "stays ≤ r₋ ≤ λ_0/(2M). The statement is unchanged; only the derivation is repaired.",
     ),
     Claim(
-        id="retain.lemG.4:control-quartered",
-        source="negative control: Lemma G.4's bound divided by 4",
+        id="retain.lemG.4:control-halved",
+        source="negative control: Lemma G.4's bound halved (its tightness is ≈ 0.58)",
         kind=Kind.SENSITIVITY,
-        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(8M)",
-        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR / 4, quantity=local_shift,
+        statement="(wrong on purpose) ‖w_R − w_(R∪z)‖ ≤ (λ_0 − √(λ_0² − 4ML/n))/(4M)",
+        hypotheses=(LOCAL_VALID,), bound=LOCAL_BOUND_EXPR / 2, quantity=local_shift,
         adversaries=(Adversary("label imbalances, points at ±B", generate=_local_structured(True)),),
         control=Control.NEGATIVE,
     ),

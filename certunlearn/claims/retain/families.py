@@ -24,7 +24,7 @@ from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import P
 from ..instances import frac
-from ..model import Adversary, Hypothesis, Instance, Space
+from ..model import Adversary, DeltaProfile, GaussianPair, Hypothesis, Instance, Space
 
 
 # =========================================================================== helpers
@@ -85,13 +85,77 @@ def _shift_and_rs(values: Instance) -> tuple[Fraction, Fraction]:
     return shift, rs.value.exact
 
 
+class ExactQuantity(Fraction):
+    """An exact rational quantity: the checker proves equalities with it (``check.evaluate`` reads a Fraction), and
+    its search reads it at a midpoint like an enclosure (``check.search.log_ratio`` calls ``.mid()``)."""
+
+    def mid(self) -> arb:
+        return to_arb(Fraction(self))
+
+
+def exact_quantity(fn):
+    """``fn`` with its Fraction results returned as :class:`ExactQuantity` (enclosures unchanged)."""
+    def quantity(values: Instance) -> Any:
+        value = fn(values)
+        return ExactQuantity(value) if isinstance(value, Fraction) else value
+
+    return quantity
+
+
+def exact_or_arb(real: Any) -> Fraction | arb:
+    """A :class:`~certunlearn.algorithms.retain.Real` as its exact value where it is rational (so that the checker
+    can prove an equality), else its enclosure."""
+    return ExactQuantity(real.exact) if real.exact is not None else real.arb()
+
+
+def shift_delta(epsilon: Any, sigma: Any, shift: Any) -> arb:
+    """The exact δ(ε) between N(μ₁, σ²I) and N(μ₂, σ²I) with ‖μ₁ − μ₂‖ = ``shift`` (Balle–Wang), as an enclosure.
+
+    δ is increasing in the shift, so a shift enclosure that still contains 0 (a shift certified only to ≤ 10⁻⁴⁰, say)
+    gives the enclosure [0, δ(ε; upper end)] instead of an error; an exact 0 gives 0."""
+    shift = shift if isinstance(shift, arb) else to_arb(shift)
+    if shift == 0:
+        return arb(0)
+    if shift > 0:
+        return delta_enclosure(epsilon, sigma, shift)
+    upper = shift.upper()
+    if not upper > 0:
+        return arb(0)
+    return arb(0).union(delta_enclosure(epsilon, sigma, upper))
+
+
+def shift_laws(shift_of, sigma_of):
+    """``Claim.laws`` of a pair N(μ₁, σ²I), N(μ₂, σ²I): ``GaussianPair(shift, σ)`` where the shift is certified
+    positive, else the profile ε ↦ :func:`shift_delta` (the shift enclosure still touches 0)."""
+    def laws(values: Instance) -> GaussianPair | DeltaProfile:
+        shift, sigma = to_arb(shift_of(values)), to_arb(sigma_of(values))
+        if shift > 0:
+            return GaussianPair(shift, sigma)
+        return DeltaProfile(lambda eps: shift_delta(eps, sigma, shift))
+
+    return laws
+
+
+def pair_shift(values: Instance) -> Fraction:
+    """‖μ₁ − μ₂‖ of Theorem 2.11's pair at the instance (exact)."""
+    return _shift_and_rs(values)[0]
+
+
+def pair_sigma(scale: Fraction):
+    """σ(R) = RS(R)·c_(ε,δ) (Theorem 2.11, line 115), times ``scale`` (1 as printed; < 1 for a control)."""
+    def sigma(values: Instance) -> arb:
+        rs = _shift_and_rs(values)[1]
+        return arb_eval(SIGMA_EXPR, {"RS": rs, "epsilon": values["epsilon"], "delta": values["delta"]}) * to_arb(scale)
+
+    return sigma
+
+
 def pair_delta(scale: Fraction):
+    sigma_of = pair_sigma(scale)
+
     def quantity(values: Instance) -> arb:
-        shift, rs = _shift_and_rs(values)
-        if shift == 0:
-            return arb(0)
-        sig = arb_eval(SIGMA_EXPR, {"RS": rs, "epsilon": values["epsilon"], "delta": values["delta"]}) * to_arb(scale)
-        return delta_enclosure(values["epsilon"], sig, shift)
+        shift = pair_shift(values)
+        return arb(0) if shift == 0 else shift_delta(values["epsilon"], sigma_of(values), shift)
 
     return quantity
 
@@ -159,15 +223,3 @@ def _pair_build(p: dict[str, Any]) -> Instance:
 PAIR_SEARCH = Adversary("search over the data (the worst deleted point) and (ε, δ)", space=Space(
     bounds={**{f"x{i}": (0.0, 1.0) for i in range(5)}, "epsilon": (1e-3, 0.999), "delta": (1e-50, 0.99)},
     log=frozenset({"epsilon", "delta"}), build=_pair_build))
-
-
-# =========================================================================== the claims
-_RETAIN_SYMS = {"epsilon": epsilon, "delta": delta}
-
-
-# --------------------------------------------------------------------------- quantities shared by the claims below
-def _scaled(fn, factor: Any):
-    def quantity(values: Instance) -> arb:
-        return fn(values) * to_arb(frac(factor))
-
-    return quantity

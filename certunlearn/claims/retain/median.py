@@ -3,26 +3,28 @@
 * Lemma C.1 (lines 421–431) — ``retain.lemC.1`` (RS_median by enumeration) and its m-point extension
   ``retain.lemC.1:m-points+fix``;
 * Lemma 3.1 (lines 149–153) — ``retain.lem3.1`` (RS/GS);
+* Example 3.2 (line 157) — ``retain.ex3.2`` (E[RS_median] on Uniform[0, w], by exact integration);
 * Section 3's comparative prose — ``retain.sec3-rs-below-gs`` (calibrating to RS never needs more noise than GS).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from flint import arb
+import sympy
 
 from ...formulas.retain import (
-    MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
+    EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
 )
-from ...numeric.enclosure import Decision, to_arb
-from ...numeric.sympy_arb import arb_eval
+from ...numeric.enclosure import Decision
+from ...numeric.sympy_arb import rational_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
-from .families import MEDIAN_DATASETS, fracs
+from .families import MEDIAN_DATASETS, exact_quantity, fracs
 
 
 # --------------------------------------------------------------------------- median lemmas
@@ -94,13 +96,13 @@ def _median_m_ok(values: Instance) -> Decision:
 MEDIAN_M_VALID = P("x_i ∈ [0, B], any n ≥ 1, m ≥ 1; the order statistics xh, xl and med computed from R", _median_m_ok)
 
 
-def _median_m_rs(values: Instance) -> arb:
+def _median_m_rs(values: Instance) -> Fraction:
     """RS_m by enumerating every multiset of m points of {0, B} ∪ R ∪ midpoints (exact)."""
     from ...algorithms.retain import median_brute_force_rs
 
     B, R = frac(values["B"]), fracs(values["R"])
     universe = sorted({Fraction(0), B, *R, *((a + b) / 2 for a, b in itertools.combinations(R, 2))})
-    return to_arb(median_brute_force_rs(R, universe, int(frac(values["m"])), B=B).value.exact)
+    return median_brute_force_rs(R, universe, int(frac(values["m"])), B=B).value.exact
 
 
 def _median_m_instance(B: Any, R: list, m: int) -> dict[str, Any]:
@@ -114,6 +116,46 @@ def _median_m_structured(rng: np.random.Generator, size: int):
     return out
 
 
+# --------------------------------------------------------------------------- Example 3.2
+@functools.lru_cache(maxsize=64)
+def expected_rs_uniform(n: int) -> Fraction:
+    """``E[RS_median(R)]`` for R ~ Uniform[0, 1]ⁿ (n odd ≥ 3), exactly: Lemma C.1's ½max{X_(k+1) − X_(k), X_(k) − X_(k−1)}
+    (k = (n+1)/2) integrated against the joint density n!/((k−2)!(n−k−1)!)·a^(k−2)(1 − c)^(n−k−1) of
+    (X_(k−1), X_(k), X_(k+1)) = (a, b, c) on 0 < a < b < c < 1 — the max split at a = 2b − c (sympy, rational)."""
+    a, b, c = sympy.symbols("a b c", nonnegative=True)
+    k = (n + 1) // 2
+    dens = (sympy.factorial(n) / (sympy.factorial(k - 2) * sympy.factorial(n - k - 1))
+            * a ** (k - 2) * (1 - c) ** (n - k - 1))
+
+    def integral(expr, a_lo, a_hi, b_lo, b_hi):
+        inner = sympy.integrate(sympy.expand(expr * dens), (a, a_lo, a_hi))
+        return sympy.integrate(sympy.integrate(sympy.expand(inner), (b, b_lo, b_hi)), (c, 0, 1))
+
+    e_max = (integral(c - b, 0, b, 0, c / 2)  # b ≤ c/2: the upper gap is the larger
+             + integral(c - b, 2 * b - c, b, c / 2, c) + integral(b - a, 0, 2 * b - c, c / 2, c))
+    e_max = sympy.Rational(e_max)
+    return Fraction(int(e_max.p), int(e_max.q)) / 2
+
+
+def _ex32_quantity(values: Instance) -> Fraction:
+    """E[RS_median(R)] for R ~ Uniform[0, width]ⁿ: the scale carries through the order statistics."""
+    return frac(values["width"]) * expected_rs_uniform(int(frac(values["n"])))
+
+
+def _ex32_ok(values: Instance) -> Decision:
+    n, w, fm = frac(values["n"]), frac(values["width"]), frac(values["f_m"])
+    return holds(n.denominator == 1 and n >= 3 and n % 2 == 1 and w > 0 and fm == 1 / w)
+
+
+EX32_VALID = P("n odd ≥ 3; D = Uniform[0, width] (continuous, f(m) = 1/width > 0)", _ex32_ok)
+
+
+def _ex32_structured(rng: np.random.Generator, size: int):
+    """n = 3 … 11 at three scales (each n one exact integration, cached); the thorough profile adds n up to 31."""
+    ns = (3, 5, 7, 9, 11) + ((15, 21, 31) if size > 40 else ())
+    return [{"n": n, "width": w, "f_m": 1 / frac(w)} for n in ns for w in ("1", "10", "1/1000")]
+
+
 CLAIMS = (
     Claim(
         id="retain.lemC.1",
@@ -122,7 +164,7 @@ CLAIMS = (
         statement="For odd n ≥ 3, x_i ∈ [0, B]: RS_median(R) = ½ max{x_(m+1) − x_(m), x_(m) − x_(m−1)}, m = (n+1)/2",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_RS_EXPR,
-        quantity=lambda values: to_arb(_median_rs_brute(values)),
+        quantity=exact_quantity(_median_rs_brute),
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.lemC.1",
@@ -135,19 +177,19 @@ CLAIMS = (
         statement="RS_median(R)/GS_median = max{x_(m+1) − x_(m), x_(m) − x_(m−1)}/B",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_RATIO_EXPR,
-        quantity=lambda values: to_arb(_median_rs_brute(values)) / arb_eval(MEDIAN_GS_EXPR, {"B": values["B"]}),
+        quantity=exact_quantity(lambda values: _median_rs_brute(values) / rational_eval(MEDIAN_GS_EXPR, {"B": frac(values["B"])})),
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.lem3.1",
     ),
     Claim(
         id="retain.sec3-rs-below-gs",
-        source="Section 3 (lines 143–186): calibrating to RS(R) never needs more noise than GS (median, MST edges)",
+        source="Section 3 (lines 137–186): calibrating to RS(R) never needs more noise than GS (median, MST edges)",
         kind=Kind.INEQUALITY,
         statement="RS_median(R) ≤ GS_median = B/2: σ(R) = RS(R)·c ≤ GS·c, the global calibration",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_GS_EXPR,
-        quantity=lambda values: to_arb(_median_rs_brute(values)),
+        quantity=exact_quantity(_median_rs_brute),
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.sec3-rs-below-gs",
@@ -159,10 +201,24 @@ CLAIMS = (
         source="extension of Lemma C.1 (lines 421–431; footnote 2's 'analogous' cases) to m added points, any n",
         kind=Kind.SENSITIVITY,
         statement="RS_m(R) = max(½(x̄_(⌈N/2⌉) + x̄_(⌊N/2⌋+1)) − med(R), med(R) − ½(x̲_(⌈N/2⌉) + x̲_(⌊N/2⌋+1))), N = n + m",
-        hypotheses=(MEDIAN_M_VALID,), bound=MEDIAN_RS_M_EXPR, quantity=_median_m_rs,
+        hypotheses=(MEDIAN_M_VALID,), bound=MEDIAN_RS_M_EXPR, quantity=exact_quantity(_median_m_rs),
         adversaries=(Adversary("the median datasets with m = 2, 3; even n", generate=_median_m_structured),),
         derivation="retain.lemC.1:m-points+fix", corrects="retain.lemC.1",
         note="Not a correction: the paper states m = 1 and odd n. The median is nondecreasing in each added point, so "
              "its range is reached at Z = {0}^m and {B}^m; an exact lemma (attained).",
+    ),
+    Claim(
+        id="retain.ex3.2",
+        source="Example 3.2 (line 157)",
+        kind=Kind.SENSITIVITY,
+        statement="E[RS_median(R)] ≍ 1/(n f(m)) for R ~ Dⁿ, made explicit with the constant of its argument (probability "
+                  "integral transform, first-order Taylor expansion of F⁻¹ at 1/2): E[RS_median(R)] ≤ 3/(4n f(m))",
+        hypotheses=(EX32_VALID,), bound=EX32_BOUND_EXPR, quantity=exact_quantity(_ex32_quantity), quantity_expr=EX32_UNIFORM_EXPR,
+        adversaries=(Adversary("Uniform[0, w], n = 3 … 11 (31 thorough), three scales", generate=_ex32_structured),),
+        derivation="retain.ex3.2",
+        note="Checked on the uniform family, where F⁻¹ is linear and the printed argument is exact: E[RS] = "
+             "3w/(4(n + 1)) by integrating the order statistics' joint density (sympy, exact), so n f(m) E[RS] = "
+             "3n/(4(n + 1)) → 3/4. The printed ≍ carries no constant and no rate for other D (the Taylor remainder); "
+             "other laws need E over F⁻¹ in closed form and are not checked.",
     ),
 )

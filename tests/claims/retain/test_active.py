@@ -25,6 +25,8 @@ def _active_case():
 def contains(enclosure: arb, value) -> bool:
     """The enclosure meets the 100-digit value's ball of radius 10^-90 (mpmath's own error at 100 digits)."""
     with workprec(400):
+        if not isinstance(enclosure, arb):  # an exact quantity (a Fraction)
+            enclosure = arb(enclosure.numerator) / enclosure.denominator
         return enclosure.overlaps(arb(mpmath.nstr(value, 100), mpmath.nstr(mpmath.mpf(10) ** -90 * (1 + abs(value)), 5)))
 
 
@@ -100,6 +102,8 @@ def test_lemma_41_ceilings_counterexample_confirmed():
 
 def contains_within(enclosure: arb, value, tol: str = "1e-90") -> bool:
     with workprec(400):
+        if not isinstance(enclosure, arb):  # an exact quantity (a Fraction)
+            enclosure = arb(enclosure.numerator) / enclosure.denominator
         return enclosure.overlaps(arb(mpmath.nstr(value, 100), mpmath.nstr(mp(F(tol)) * (1 + abs(value)), 5)))
 
 

@@ -4,7 +4,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from certunlearn.check.evaluate import ATTAINED, VIOLATED, WITHIN, evaluate
+from certunlearn.check.evaluate import UNDECIDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import check_derivation, load_derivation
 
@@ -15,7 +15,7 @@ CLAIMS = all_claims("retain")
 # ---------------------------------------------------------------------------------------------- registry
 def test_registered_claims():
     ids = {c.id for c in CLAIMS}
-    for expected in ("retain.fact1", "retain.thm2.11", "retain.cor2.12", "retain.thm2.11:control-sigma-halved",
+    for expected in ("retain.fact1", "retain.thm2.11", "retain.cor2.12", "retain.thm2.11:control-sigma-tenth-less",
                      "retain.lemC.1", "retain.lem3.1", "retain.exG.2", "retain.exG.2+fix", "retain.lemD.1",
                      "retain.lem3.3", "retain.thmD.4", "retain.thmD.4+fix", "retain.lemE.2", "retain.lemF.2",
                      "retain.lem3.5", "retain.lemE.2:m-points+fix", "retain.sec3-rs-below-gs", "retain.lemD.1:m-edges+fix"):
@@ -38,8 +38,11 @@ def test_structured_adversary_evaluates(claim):
     adv = next(a for a in claim.adversaries if a.kind == "structured")
     instances = list(adv.generate(np.random.default_rng(0), 4))[:4]
     assert instances
-    outcomes = [evaluate(claim, inst, MAX_PREC).outcome for inst in instances]
-    assert all(o in (WITHIN, VIOLATED, ATTAINED) for o in outcomes), outcomes
+    evaluations = [evaluate(claim, inst, MAX_PREC) for inst in instances]
+    # valid (not excluded) and evaluated without error; an undecided one only where an irrational equality leaves the
+    # enclosures overlapping (exact lemmas with Max or √ in the bound)
+    assert all(ev.outcome in (WITHIN, VIOLATED) or (ev.outcome == UNDECIDED and "overlap" in ev.reason)
+               for ev in evaluations), [(ev.outcome, ev.reason) for ev in evaluations]
 
 
 def test_search_spaces_build_valid_instances():
@@ -62,7 +65,7 @@ def test_new_claims_registered_with_controls():
     assert set(APPENDIX_IDS) <= ids
     controls = [c for c in all_claims("retain") if c.control is Control.NEGATIVE]
     for family in ("lemE.1", "lemG.1", "lemG.4", "lemG.5", "lemF.1", "lemD.3", "lemH.1", "lem4.2"):
-        assert any(f"retain.{family}:control" in c.id for c in controls), family
+        assert any(c.id.startswith(f"retain.{family}:") and "control" in c.id for c in controls), family
 PROOF_STEP_IDS = ("retain.lemE.2:operator", "retain.lemE.4", "retain.lemE.4:noise-tail", "retain.lemH.1:m-points+fix",
        "retain.lemH.1:m-points-sensitivity+fix", "retain.lem4.1:lower", "retain.lem4.1:lower+fix")
 
@@ -72,5 +75,5 @@ def test_registered_with_controls():  # derivation links: test_derivation_links 
     assert set(PROOF_STEP_IDS) <= ids
     assert all(get_claim(cid).derivation == cid for cid in PROOF_STEP_IDS)
     controls = {c.id for c in all_claims("retain") if c.control is Control.NEGATIVE}
-    assert {"retain.lemE.2:control-operator-quartered", "retain.lemE.4:control-noise-dropped", "retain.lemE.4:control-tail-hundredfold",
-            "retain.lemH.1:control-m-boosted", "retain.lem4.1:control-lower-doubled"} <= controls
+    assert {"retain.lemE.2:operator-control-quartered", "retain.lemE.4:control-noise-dropped", "retain.lemE.4:noise-tail-control-fiftyfold",
+            "retain.lemH.1:m-points-sensitivity-control-twentieth", "retain.lem4.1:lower-fix-control-tenth-more"} <= controls
