@@ -22,6 +22,9 @@ from ..privacy.profile import profile_arb
 #: Working precision (bits) and bisection steps of the ε-scale tightness.
 PREC = 256
 STEPS = 60
+#: A general privacy profile (a mixture, a trajectory) costs far more than a Gaussian pair: at most this many
+#: instances are bisected for it.
+PROFILE_INSTANCES = 5
 
 
 @dataclass(frozen=True)
@@ -93,10 +96,15 @@ def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightne
         return EpsilonTightness(None, None)
     best_eps: float | None = None
     best_shift: float | None = None
+    profiles = 0
     with workprec(PREC):
         for instance in instances:
             values = claim.with_prescribed(instance)
             laws = claim.laws(values)
+            if isinstance(laws, DeltaProfile):
+                profiles += 1
+                if profiles > PROFILE_INSTANCES:
+                    continue
             eps, target = to_arb(values["epsilon"]), claim.bound_value(instance)
             if not eps > 0:
                 continue

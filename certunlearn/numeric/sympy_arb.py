@@ -148,6 +148,9 @@ def _rational(e: sympy.Basic, env: Mapping[str, Exact]) -> Fraction:
         return out
     if isinstance(e, sympy.Abs):
         return abs(_rational(e.args[0], env))
+    if isinstance(e, (sympy.Max, sympy.Min)):
+        values = [_rational(a, env) for a in e.args]
+        return max(values) if isinstance(e, sympy.Max) else min(values)
     if isinstance(e, sympy.Pow):
         base, expo = _rational(e.args[0], env), e.args[1]
         if not expo.is_Number:  # a symbolic exponent (γ^T) that is an integer at this instance

@@ -83,3 +83,4 @@ def test_rational_eval_is_exact_or_refuses():
     assert rational_eval(g**T, {"gamma": 2, "T": Fraction(1, 2)}) is None
     assert rational_eval(sympy.sqrt(x), {"x": 2}) is None and rational_eval(sympy.log(x), {"x": 1}) is None
     assert rational_eval(x / g, {"x": 1, "gamma": 0}) is None
+    assert rational_eval(sympy.Max(x, g) - sympy.Min(x, 2), {"x": Fraction(5, 2), "gamma": 3}) == 1
