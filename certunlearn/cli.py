@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="list the registered claims")
     p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--claims", metavar="FILE|MODULE", action="append", help="also list your own claims; repeatable")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("check", help="check claims against adversarial instances, exactly")
@@ -128,8 +129,11 @@ def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> li
 
 def cmd_list(args: argparse.Namespace) -> int:
     from .claims import all_claims
+    from .claims.registry import load_claims
     from .report.text import claims_table
 
+    for source in args.claims or ():
+        load_claims(source)
     claims = all_claims(args.paper)
     if args.json:
         print(json.dumps([{"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value,

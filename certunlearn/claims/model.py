@@ -27,7 +27,7 @@ from ..numeric.sympy_arb import arb_eval, rational_eval
 #: :func:`encode_instance`.
 Instance = Mapping[str, Any]
 
-ID_PATTERN = re.compile(r"^(?P<paper>[a-z][a-z0-9_]*)\.(?P<item>[A-Za-z0-9.\-]+)(?::(?P<part>[A-Za-z0-9.\-]+))?(?P<fix>\+fix)?$")
+ID_PATTERN = re.compile(r"^(?P<paper>[a-z][a-z0-9_]*)\.(?P<item>[A-Za-z0-9._\-]+)(?::(?P<part>[A-Za-z0-9._\-]+))?(?P<fix>\+fix)?$")
 
 
 class Kind(str, enum.Enum):
@@ -149,9 +149,10 @@ class Space:
         out: dict[str, Any] = dict(self.fixed)
         for ui, (name, (lo, hi)) in zip(np.clip(u, 0.0, 1.0), self.bounds.items()):
             if name in self.log:
-                out[name] = float(np.exp(np.log(lo) + ui * (np.log(hi) - np.log(lo))))
+                value = float(np.exp(np.log(lo) + ui * (np.log(hi) - np.log(lo))))
             else:
-                out[name] = float(lo + ui * (hi - lo))
+                value = float(lo + ui * (hi - lo))
+            out[name] = min(max(value, lo), hi)  # rounding must not leave the box
         return self.build(out) if self.build else out
 
     @property
@@ -205,8 +206,9 @@ class Claim:
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)
         if not m:
-            raise ValueError(f"malformed claim id {self.id!r} (expected '<paper>.<item>[:<part>][+fix]', e.g. "
-                             "'mypaper.thm2')")
+            raise ValueError(f"malformed claim id {self.id!r}: expected '<paper>.<item>[:<part>][+fix]' (e.g. "
+                             "'mypaper.thm2', 'mypaper.thm2:accuracy'), the paper a lowercase name, item and part "
+                             "letters, digits, '.', '-' or '_'")
         if (m["fix"] is not None) != (self.corrects is not None):
             raise ValueError(f"{self.id}: a +fix claim, and only one, names the claim it corrects")
         if not self.adversaries:

@@ -15,6 +15,7 @@ import importlib.util
 import sys
 import zlib
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -102,6 +103,7 @@ def load_claims(source: str | Path) -> tuple[str, ...]:
         return _SOURCES[key]
     module = _import(source)
     claims = _validated(_claims_of(module, str(source)), str(source), _registry())
+    claims = _with_derivations(module, claims, str(source))
     for claim in claims:
         _LOADED[claim.id] = claim
         _ORIGIN[claim.id] = key
@@ -145,7 +147,7 @@ def _import(source: str | Path) -> ModuleType:
             raise ClaimLoadError(f"{text}, line {exc.lineno}: syntax error: {exc.msg}") from None
         except Exception as exc:  # noqa: BLE001 - the user's file: one line naming it
             sys.modules.pop(name, None)
-            raise ClaimLoadError(f"{text}: {type(exc).__name__} while importing: {exc}") from None
+            raise ClaimLoadError(f"{text}: {type(exc).__name__} while running the file: {exc}") from None
         return module
     try:
         return importlib.import_module(text)
@@ -185,6 +187,27 @@ def _validated(claims: list[Claim], where: str, registered: dict[str, Claim]) ->
             raise ClaimLoadError(f"{where}: the bound of {claim.id} uses {', '.join(missing)}, which no instance of "
                                  "its adversaries gives and it does not prescribe")
     return claims
+
+
+def _with_derivations(module: ModuleType, claims: list[Claim], where: str) -> list[Claim]:
+    """Run the module's ``derivations()`` now, so a mistake in it is one line at load time, and let each claim that
+    names no derivation use the one written for its id."""
+    factory = getattr(module, "derivations", None)
+    if factory is None:
+        return claims
+    try:
+        written = list(factory())
+    except Exception as exc:  # noqa: BLE001 - the user's code: one line naming the file
+        raise ClaimLoadError(f"{where}: derivations() raised {type(exc).__name__}: {exc}") from None
+    ids = {c.id for c in claims}
+    names = set()
+    for d in written:
+        claim_id = getattr(d, "claim_id", None)
+        if claim_id not in ids:
+            raise ClaimLoadError(f"{where}: derivations() returned a derivation for {claim_id!r}, which is not one of "
+                                 "this file's CLAIMS (a Derivation's claim_id is the id of the claim it derives)")
+        names.add(claim_id)
+    return [replace(c, derivation=c.id) if c.derivation is None and c.id in names else c for c in claims]
 
 
 def _unbound_symbols(claim: Claim) -> list[str]:

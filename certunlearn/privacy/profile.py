@@ -124,14 +124,27 @@ def _delta_arb(epsilon, sigma, sensitivity) -> arb:
 
 
 def delta_enclosure(epsilon, sigma, sensitivity=1) -> arb:
-    """A ball containing the exact δ(ε) of the Gaussian mechanism, at the current flint precision.
+    """A ball containing the exact δ(ε) of the Gaussian mechanism, at the current flint precision (exactly 0 for a
+    sensitivity of exactly 0: the two laws are the same).
 
     Balle & Wang 2018, Theorem 8. Arguments may be int, float, Fraction, decimal str or arb; raise
     the precision with :func:`certunlearn.numeric.precision.workprec` for a tighter ball.
     """
     check_real("epsilon", epsilon, low_open=False)
+    if _is_zero(sensitivity):  # identical laws: δ(ε) = 0 for every ε ≥ 0
+        check_real("sigma", sigma)
+        return arb(0)
     _check_mechanism(sigma, sensitivity)
     return _delta_arb(epsilon, sigma, sensitivity)
+
+
+def _is_zero(x) -> bool:
+    if isinstance(x, arb):
+        return x.is_zero()
+    try:
+        return not isinstance(x, bool) and Fraction(str(x) if isinstance(x, str) else x) == 0
+    except (TypeError, ValueError):
+        return False
 
 
 def exact_delta(epsilon, sigma, sensitivity=1) -> float:

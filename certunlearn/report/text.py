@@ -73,7 +73,8 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
     by_id = {r.id: r for r in results}
     fixes = {r.corrects: r for r in results if r.corrects}
     if s["printed_violated"]:
-        console.print(f"[bold]Findings: {len(s['printed_violated'])} printed claims fail[/]")
+        n = len(s["printed_violated"])
+        console.print(f"[bold]Findings: {n} claim{'s' if n != 1 else ''} fail as stated[/]")
         for claim_id in s["printed_violated"]:
             r, fix = by_id[claim_id], fixes.get(claim_id)
             ce = r.counterexample
@@ -98,8 +99,11 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
                       f"{r.seconds:.1f}")
     console.print(table)
     console.print(f"{s['claims']} claims: {s['holds']} hold ({len(s['vacuous'])} vacuous), {s['violated']} violated "
-                  f"({len(s['printed_violated'])} printed claims, {len(s['fixes_holding'])} fixes hold), "
+                  f"({len(s['printed_violated'])} as stated, the rest controls; {len(s['fixes_holding'])} +fix hold), "
                   f"{s['inconclusive']} inconclusive; {len(s['proof_broken'])} with a broken proof")
+    console.print("tightness: certified lower end of max observed/bound (· ε: the ε-scale tightness ε′/ε); decided: "
+                  "instances decided / inside the hypotheses; proof: complete, partial (some step only sampled or "
+                  "cited) or broken (a refuted step) — README, \"Verdicts\"")
     for r in results:
         if r.reason:
             console.print(f"  {r.id}: {r.reason}")

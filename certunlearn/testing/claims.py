@@ -14,8 +14,9 @@ class ClaimFailed(AssertionError):
     """A claim came out violated (or inconclusive, unless allowed): the message holds the counterexample."""
 
 
-def check_claims(claims: str | Path | ModuleType, *, profile: str = "quick", seed: int = 0,
-                 allow_inconclusive: bool = False) -> list[CheckResult]:
+def check_claims(claims: str | Path | ModuleType, ids: list[str] | None = None, *, profile: str = "quick",
+                 seed: int = 0, allow_inconclusive: bool = False,
+                 save_to: str | Path | None = "counterexamples") -> list[CheckResult]:
     """Load ``claims`` (a claims file, a module name, an imported module) and check each claim in this process
     through the same checker as ``certunlearn check``. Raises :class:`ClaimFailed` naming every violated claim with
     its counterexample (observed, bound, instance, and how to replay it), and every inconclusive one with its
@@ -24,15 +25,18 @@ def check_claims(claims: str | Path | ModuleType, *, profile: str = "quick", see
         claims = claims.__file__ if claims.__name__.startswith(USER_MODULE_PREFIX) else claims.__name__
     if not isinstance(claims, (str, Path)):
         raise TypeError("check_claims takes a claims file, a module or a module name (a module defining CLAIMS)")
-    ids = load_claims(claims)
-    results = [check_claim(claim_id, profile, seed) for claim_id in ids]
+    loaded = load_claims(claims)
+    unknown = sorted(set(ids or ()) - set(loaded))
+    if unknown:
+        raise ValueError(f"{claims}: defines no claim {unknown[0]!r} (it defines {', '.join(loaded)})")
+    results = [check_claim(claim_id, profile, seed) for claim_id in (ids or loaded)]
     problems = []
     for r in results:
         if r.verdict == "violated":
             ce = r.counterexample
+            where = f"; replay: certunlearn replay {ce.save(Path(save_to))}" if save_to is not None else ""
             problems.append(f"{r.id} is violated: observed {ce.observed} > bound {ce.bound} at {ce.instance} "
-                            f"(adversary {ce.adversary!r}, seed {ce.seed}; save it with Counterexample.save and run "
-                            "`certunlearn replay FILE`)")
+                            f"(adversary {ce.adversary!r}, seed {ce.seed}{where})")
         elif r.verdict == "inconclusive" and not allow_inconclusive:
             problems.append(f"{r.id} is inconclusive: {r.reason}")
     if problems:

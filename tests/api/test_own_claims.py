@@ -123,3 +123,46 @@ def test_an_entry_point_registers_claims(tmp_path, monkeypatch):
         registry._entry_points.cache_clear()
     with pytest.raises(KeyError):
         get_claim("plugin.thm1")
+
+
+def test_a_derivation_is_found_for_its_claim_and_a_broken_one_is_one_line(tmp_path):
+    good = claim_file(tmp_path, """
+        from fractions import Fraction
+        from certunlearn.api import Derivation, step
+        CLAIMS = [Claim("mine.half_of_x", "s", Kind.INEQUALITY, "x/2 ≤ x", (), x, lambda v: Fraction(v["x"]) / 2,
+                        (Adversary("p", generate=lambda rng, n: [{"x": str(k)} for k in range(1, 13)]),))]
+        def derivations():
+            return [Derivation("mine.half_of_x", "bound", "halving", steps=(step(x / 2, "<=", x, "x > 0"),))]
+        """, "derived.py")
+    (claim_id,) = load_claims(good)
+    assert get_claim(claim_id).derivation == "mine.half_of_x"  # an id with an underscore; derivation found by id
+    assert check_claim(claim_id).proof in ("complete", "partial")
+    broken = claim_file(tmp_path, """
+        from certunlearn.api import Derivation, step
+        CLAIMS = [Claim("mine.eq", "s", Kind.INEQUALITY, "x ≤ x", (), x, lambda v: to_arb(v["x"]),
+                        (Adversary("p", generate=lambda rng, n: [{"x": "1"}]),))]
+        def derivations():
+            return [Derivation("mine.eq", "bound", "typo", steps=(step(x, "=", x, "a typo for =="),))]
+        """, "typo.py")
+    with pytest.raises(ClaimLoadError, match=r"typo\.py: derivations\(\) raised ValueError: .*'=='"):
+        load_claims(broken)
+
+
+def test_the_pytest_hook_checks_chosen_claims_and_saves_the_counterexample(tmp_path):
+    (result,) = check_claims(EXAMPLE, ["cms.sensitivity"])
+    assert result.verdict == "holds"
+    with pytest.raises(ClaimFailed, match=r"replay: certunlearn replay .*cms\.sensitivity_misprinted\.json"):
+        check_claims(EXAMPLE, ["cms.sensitivity:misprinted"], save_to=tmp_path)
+    with pytest.raises(ValueError, match="defines no claim 'cms.nothing'"):
+        check_claims(EXAMPLE, ["cms.nothing"])
+
+
+def test_search_points_stay_inside_their_box():
+    import numpy as np
+
+    from certunlearn.api import Space
+
+    space = Space({"delta": (1e-12, 0.5), "B": (1e-2, 1e2)}, log=frozenset({"delta", "B"}))
+    for u in np.linspace(0, 1, 101):
+        point = space.from_unit(np.array([u, u]))
+        assert 1e-12 <= point["delta"] <= 0.5 and 1e-2 <= point["B"] <= 1e2

@@ -167,3 +167,14 @@ def test_invalid_input_names_the_parameter(call, parameter):
     with pytest.raises(InvalidParameterError) as info:
         call()
     assert info.value.parameter == parameter
+
+
+def test_sensitivity_zero_means_identical_laws_and_delta_zero():
+    from flint import arb
+
+    from certunlearn.privacy import delta_enclosure
+
+    for zero in (0, "0", 0.0, arb(0)):
+        assert delta_enclosure(1, 1, zero) == 0
+    with pytest.raises(InvalidParameterError):
+        delta_enclosure(1, 1, -1)
