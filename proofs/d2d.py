@@ -28,7 +28,7 @@ from certunlearn.formulas.d2d import (
     A45, ACC_45, ACC_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
     GAMMA_SC, I2, LP, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -175,6 +175,78 @@ def thm31() -> Derivation:
             step(sigma, "==", delta31 / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (previous step)",
                  given={sigma: delta31 / (sqrt(2) * GAP)}),
             then("==", SIGMA_31, "Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+        ),
+    )
+
+
+def thm31_shift() -> Derivation:
+    """Theorem 3.1's Δ (proof lines 211–237): Eq. (2) bounds retraining's residual, the induction (3) the secret
+    state's lag; their sum is the printed Δ."""
+    rho31 = 4 * L / (m * n) * GPOW / (1 - GPOW)
+    G = GAMMA_SC**I
+    return Derivation(
+        claim_id="d2d.thm3.1:shift",
+        target="bound",
+        title="Theorem 3.1: ‖μ_i − μ'_i‖ ≤ Δ (proof lines 211–237)",
+        start="max_i ‖μ_i − μ'_i‖",
+        conditions=SC_COND,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        samples=12,
+        premises=(
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("Lemma 2.12: ‖θ*_i − θ*_{i+1}‖ ≤ 2L/(m n_i)", "Lemma 2.12 (d2d.lem2.12)"),
+        ),
+        steps=(
+            _power_lemma("Eq. (2): T ≥ I + log(Y)/log(1/γ), Y = Dmn_i/(2L), so γ^T D ≤ γ^I D/Y = 2Lγ^I/(mn_i)"),
+            step(2 * L * GPOW / (m * n_i), "<=", 4 * L * GPOW / (m * n), "Eq. (2): n_i ≥ n/2 (Assumption 2.6)"),
+            step(4 * L * GPOW / (m * n), "<=", rho31, "base case of (3): γ^I ≤ γ^I/(1 − γ^I)",
+                 conditions=(sympy.Le(GPOW, 1),)),
+            step(GPOW * (rho31 + 4 * L / (m * n)), "==", rho31, "induction step of (3)"),
+            step(4 * L * G / (m * n) + 4 * L / (m * n) * G / (1 - G), "<=", SHIFT_31,
+                 "‖μ_i − μ'_i‖ ≤ (2) + (3) ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+        ),
+    )
+
+
+def thm31_shift_sharp() -> Derivation:
+    """The attainable maximum of Theorem 3.1's mean shift (issue 13): the proof's chain (lines 211–237) with each
+    inequality at its sharp constant. A deletion moves the constrained optimum by at most L/(m n_{i−1}) (m-strong
+    convexity of f_{D_{i−1}} and the two variational inequalities), an addition by L/(m n_i); both ≤ 2L/(mn) under
+    Assumption 2.6 (Lemma 2.12's 2L/(m n_i) ≤ 4L/(mn) is twice that). The lag e_i = ‖θ̂_i − θ*_i‖ obeys
+    e_i ≤ γ^I(e_{i−1} + 2L/(mn)), e_0 ≤ γ^{T_0}D ≤ 2Lγ^I/(mn), so e_i ≤ (2L/(mn))γ^I/(1 − γ^I); retraining's residual
+    is ≤ γ^{T(n_i)}D ≤ 2Lγ^I/(m n_i) ≤ 4Lγ^I/(mn). Sum: Δ(3 − 2γ^I)/4 < 3Δ/4. Attained in the limit by
+    ``worst_shift_instance`` (1-d, a = m: the contraction is exactly γ; the last deletion from n/2 + 1 points with
+    the mean on the face of Θ; θ'_0 on the far face, ahead of the drift): fraction (R − 1)/(4(R + 1)) +
+    (2k + 1 − R)/(4k) − O(γ^I) of Δ, = 3/4 + 1/(2k) − 1/√(2k) at R + 1 = √(2k) → 3/4."""
+    lag = 2 * L / (m * n) * GPOW / (1 - GPOW)
+    G = GAMMA_SC**I
+    return Derivation(
+        claim_id="d2d.thm3.1:shift-sharp",
+        target="bound",
+        title="Theorem 3.1: the largest mean shift the proof's inequalities allow at their sharp constants",
+        start="max_i ‖μ_i − μ'_i‖",
+        conditions=SC_COND,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        samples=12,
+        premises=(
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("deletion of z from D_{i−1}: m‖θ*_{i−1} − θ*_i‖² ≤ ⟨∇f_{D_{i−1}}(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ "
+                    "(1/n_{i−1})⟨∇f_z(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ (L/n_{i−1})‖θ*_i − θ*_{i−1}‖ (optimality of θ*_i for "
+                    "f_{D_i} over Θ); an addition likewise with n_i", "proof of Lemma 2.12 (lines 518–535)"),
+        ),
+        steps=(
+            step(L / (m * (n_i + 1)), "<=", 2 * L / (m * n), "a deletion: n_{i−1} = n_i + 1 ≥ n/2 + 1"),
+            step(L / (m * n_i), "<=", 2 * L / (m * n), "an addition: n_i ≥ n/2"),
+            step(2 * L * GPOW / (m * n), "<=", lag, "base: e_0 ≤ γ^{T_0}D ≤ 2Lγ^I/(mn) ≤ (2L/(mn))γ^I/(1 − γ^I)",
+                 conditions=(sympy.Le(GPOW, 1),)),
+            step(GPOW * (lag + 2 * L / (m * n)), "==", lag, "induction: γ^I(e + 2L/(mn)) = e at the fixed point e"),
+            _power_lemma("retraining: T(n_i) ≥ I + log(Dmn_i/(2L))/log(1/γ), so γ^{T(n_i)}D ≤ 2Lγ^I/(m n_i)"),
+            step(2 * L * GPOW / (m * n_i), "<=", 4 * L * GPOW / (m * n), "n_i ≥ n/2 (Assumption 2.6)"),
+            step(SHIFT_31_SHARP, "<=", Rational(3, 4) * SHIFT_31, "Δ(3 − 2γ^I)/4 ≤ 3Δ/4: below the proof's Δ"),
+            step(2 * L * G / (m * n) / (1 - G) + 4 * L * G / (m * n), "==", SHIFT_31_SHARP,
+                 "‖μ'_i − μ_i‖ ≤ e_i + ‖μ_i − θ*_i‖ ≤ lag + retraining's residual"),
         ),
     )
 
@@ -987,7 +1059,7 @@ def table1() -> list[Derivation]:
 
 def derivations() -> list[Derivation]:
     return [lemA2(), lemA3(), lemA5(),
-        lem212(), thm213(), thm31(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
+        lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         _with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), _with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),
         thm35(False), thm35(True), rem36(False), rem36(True),

@@ -70,6 +70,11 @@ PRESCRIBED_31 = {"eta": ETA_31, "T": T_31, "T_i": I, "sigma": SIGMA_31}
 RHO_31 = 4 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I) + sigma * sqrt(2 * d) * log(2 * d / beta)
 ALPHA_31 = M / 2 * RHO_31**2
 ALPHA_31_FIX = L * RHO_31 + M / 2 * RHO_31**2
+#: the proof's sensitivity of the published means (line 237): ‖μ_i − μ'_i‖ ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)
+SHIFT_31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
+#: the same chain with the deletion sensitivity L/(m n_{i−1}) ≤ 2L/(mn) in the lag and 2L/(m n_i) ≤ 4L/(mn) in
+#: retraining's residual (derivation d2d.thm3.1:shift-sharp): (2Lγ^I/(mn))(1/(1 − γ^I) + 2) = Δ(3 − 2γ^I)/4 < 3Δ/4
+SHIFT_31_SHARP = 2 * L * GAMMA_SC**I / (m * n) * (1 / (1 - GAMMA_SC**I) + 2)
 
 #: Theorem 3.2 (lines 256–265)
 LG2 = 2 * log(2 / delta)

@@ -336,7 +336,7 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
         source=("Theorem 4.5, unlearning (lines 407–418; proof Appendix F, lines 716–800)" if not _fix else
-                "Theorem 4.5 with the by-copy Algorithm 5 (d2d.lem4.2+fix), for which the proof's coupling S'_i = S_i holds"),
+                "Theorem 4.5 (lines 407–421) with the by-copy Algorithm 5 (d2d.lem4.2+fix), for which the proof's coupling S'_i = S_i holds"),
         kind=Kind.UNLEARNING,
         statement=("m-SC, L-Lipschitz, M-smooth f_z with G-Lipschitz, H-bounded Hessian; B = n^ξ, K = √B, "
                    "C = log(2/β)/log 2, T ≥ In^{(4−3ξ)/2} + log(DmL⁻¹n^ξ(1+10log(2/δ)))/log(1/γ), T_i = 10log(2i/δ)(I + "
@@ -359,9 +359,9 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
 for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
-        source=("Theorem 4.5, accuracy: eqs. (27)–(28) (lines 806–812), the explicit inequality before the O(·) "
+        source=("Theorem 4.5, accuracy (lines 407–421): eqs. (27)–(28), the explicit inequality before the O(·) "
                 "(Theorem 4.4 is cited with an unspecified constant)" if not _fix else
-                "Theorem 4.5, accuracy, corrected: eq. (27) with the cross term 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²), and the "
+                "Theorem 4.5, accuracy, corrected (lines 407–421): eq. (27) with the cross term 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²), and the "
                 "by-copy Algorithm 5 (so that Theorem 4.4 applies to S_i)"),
         kind=Kind.ACCURACY,
         statement=("E‖θ̂_{i,avg} − θ*_i‖² ≤ E₁ + V + √(E₁V), E₁ = 16L²γ^{2a}/(m²n²(1−γ^a)²) + δD² (eq. (28)), V ≥ "

@@ -25,7 +25,7 @@ from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, D, L, M, PRESCRIBED, beta, m, xi
 from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
-    pgd_hypotheses, setup_of, sq_norm, unlearning_delta, upper_fraction,
+    pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
@@ -227,6 +227,7 @@ def _reg_claims() -> list[Claim]:
             bound=delta,
             prescribed=PRESCRIBED["d2d.thm3.4"],
             quantity=unlearning_delta("d2d.thm3.4"),
+            laws=secret_laws("d2d.thm3.4"),
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
@@ -255,7 +256,7 @@ def _reg_claims() -> list[Claim]:
         ),
         Claim(
             id="d2d.thm3.4:accuracy+fix",
-            source="Theorem 3.4, accuracy, corrected (steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
+            source="Theorem 3.4, accuracy, corrected (lines 279–290; steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
             kind=Kind.ACCURACY,
             statement="(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.4",
             hypotheses=_REG_ACC_HYPS,
@@ -277,13 +278,13 @@ def _reg_claims() -> list[Claim]:
          "f_z convex, L-Lipschitz, M-smooth; on g with T_i = i²·I, σ = 2√(2M)(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))), "
          "m = √(LM√(d log(1/δ))/(Dεn√I)): weak (ε, δ)-unlearning"),
         ("d2d.thm3.5+fix", True, None,
-         "Theorem 3.5, corrected σ (the Lemma A.3 step of line 680 needs σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))))",
+         "Theorem 3.5, corrected σ (lines 310–318; the Lemma A.3 step of line 680 needs σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))))",
          "as Theorem 3.5 with σ = 4√2·√M(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed σ)"),
         ("d2d.rem3.6", False, (1, Fraction(5, 4), Fraction(3, 2), 2), "Remark 3.6, unlearning (lines 321–330)",
          "as Theorem 3.5 with ξ ≥ 1, T_i = i^{2ξ}·I, σ = 2√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − "
          "√log(1/δ))), m = (L²M^{(1+ξ)/ξ}d log(1/δ)/(D²ε²n²I^{1/ξ}))^{ξ/(3ξ+1)}: weak (ε, δ)-unlearning"),
         ("d2d.rem3.6+fix", True, (1, Fraction(5, 4), Fraction(3, 2), 2),
-         "Remark 3.6, corrected σ (Fact E.2 in the proof of Theorem 3.5; Lemma A.3 needs σ = Δ/(√2·gap))",
+         "Remark 3.6, corrected σ (lines 321–327; Fact E.2 in the proof of Theorem 3.5; Lemma A.3 needs σ = Δ/(√2·gap))",
          "as Remark 3.6 with σ = 4√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed)"),
     ):
         xi_search = None if xi_ is None else Fraction(5, 4)
@@ -297,6 +298,7 @@ def _reg_claims() -> list[Claim]:
             bound=delta,
             prescribed=PRESCRIBED[cid],
             quantity=unlearning_delta(cid),
+            laws=secret_laws(cid),
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
@@ -311,8 +313,8 @@ def _reg_claims() -> list[Claim]:
     for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True)):
         out.append(Claim(
             id=cid,
-            source=("Theorem 3.5, accuracy (lines 316–318; proof lines 685–697)" if not fix else
-                    "Theorem 3.5, accuracy, corrected (the Theorem 3.4 analysis of eq. (8) replaced by Cauchy–Schwarz)"),
+            source=("Theorem 3.5, accuracy (lines 310–318; proof lines 685–697)" if not fix else
+                    "Theorem 3.5, accuracy, corrected (lines 310–318; the Theorem 3.4 analysis of eq. (8) replaced by Cauchy–Schwarz)"),
             kind=Kind.ACCURACY,
             statement=("(α, β)-accuracy with the proof's explicit α = (M/2)ρ² + mD² + (m/2)D², ρ = 4(L+mD)√M/(m√(mI)n) + "
                        "σ√(2d)log(2d/β) (eqs. (19)–(20) before the O(·))" if not fix else

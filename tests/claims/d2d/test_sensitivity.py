@@ -5,7 +5,7 @@ from fractions import Fraction
 from flint import arb
 import mpmath
 
-from certunlearn.check.evaluate import ATTAINED, evaluate
+from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import common, sensitivity
@@ -37,7 +37,7 @@ def test_contraction_attained_along_an_eigenvector():
         q = sensitivity._contraction(inst)
         assert q.overlaps(arb(4) ** 3 / arb(5) ** 3) and q.rad() < 1e-30  # γ = (9 − 1)/(9 + 1)
     ev = evaluate(get_claim("d2d.thm2.13"), inst, 512)
-    assert ev.outcome == ATTAINED
+    assert ev.outcome == WITHIN and ev.attained
 
 
 # ----------------------------------------------------------------------------------- negative control
