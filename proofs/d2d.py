@@ -179,6 +179,44 @@ def thm31() -> Derivation:
     )
 
 
+def lemA4() -> Derivation:
+    """Lemma A.4 (lines 484–490): Markov, independence, and N ≥ log(1/δ)/log 2 (written N = log(1/δ)/log 2 + u)."""
+    Nn = sympy.Symbol("N_draws", positive=True)
+    return Derivation(
+        claim_id="d2d.lemA.4",
+        target="bound",
+        title="Best of N draws (Lemma A.4)",
+        start="P[min_j X_j ≥ 2μ]",
+        where=((Nn, log(1 / delta) / log(2) + u),),
+        domain={delta: ("1e-12", "0.9"), u: ("0", "20")},
+        premises=(Premise("Markov: P[X_j ≥ 2μ] ≤ μ/(2μ) = 1/2; the X_j are independent, so "
+                          "P[min_j X_j ≥ 2μ] = Π_j P[X_j ≥ 2μ] ≤ (1/2)^N", "Markov's inequality"),),
+        steps=(
+            step(Rational(1, 2) ** Nn, "<=", Rational(1, 2) ** (log(1 / delta) / log(2)), "N ≥ log(1/δ)/log 2"),
+            step(Rational(1, 2) ** (log(1 / delta) / log(2)), "==", delta, "(1/2)^(log(1/δ)/log 2) = δ"),
+        ),
+    )
+
+
+def factF3() -> list[Derivation]:
+    """Fact F.3 (line 709): B = n^ξ ≥ n for ξ ≥ 1, n ≥ 1; Kn² = n^(2+ξ/2) ≥ n^(2ξ) = B² for ξ ≤ 4/3."""
+    from certunlearn.claims.d2d.boosting import B2_OVER_KN2, N_OVER_B
+
+    out = []
+    for cid, expr, why in (("d2d.factF.3:b-ge-n", N_OVER_B, "n/B = n^(1−ξ) ≤ 1 for n ≥ 1, ξ ≥ 1"),
+                           ("d2d.factF.3:kn2-ge-b2", B2_OVER_KN2, "B²/(Kn²) = n^((3ξ−4)/2) ≤ 1 for n ≥ 1, ξ ≤ 4/3")):
+        out.append(Derivation(
+            claim_id=cid,
+            target="bound",
+            title=f"Fact F.3: {why}",
+            start=expr,
+            conditions=(sympy.Ge(n, 1), sympy.Ge(xi, 1), sympy.Le(xi, Rational(4, 3))),
+            domain={n: ("1", "1e6"), xi: ("1", "1.3333333")},
+            steps=(step(expr, "<=", sympy.Integer(1), why),),
+        ))
+    return out
+
+
 def thm31_shift() -> Derivation:
     """Theorem 3.1's Δ (proof lines 211–237): Eq. (2) bounds retraining's residual, the induction (3) the secret
     state's lag; their sum is the printed Δ."""
@@ -1058,7 +1096,7 @@ def table1() -> list[Derivation]:
 
 
 def derivations() -> list[Derivation]:
-    return [lemA2(), lemA3(), lemA5(),
+    return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(),
         lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         _with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), _with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),

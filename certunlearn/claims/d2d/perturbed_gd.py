@@ -301,7 +301,9 @@ def shift_31(values: Instance) -> arb:
     root of an exact rational."""
     from .common import max_shift2
 
-    return to_arb(max_shift2("d2d.thm3.1", values)).sqrt()
+    from .common import exact_sqrt
+
+    return exact_sqrt(max_shift2("d2d.thm3.1", values))
 
 
 _SHIFT_ADVS = (worst_shift_adversary(), THIN, ONE_DIM)

@@ -17,7 +17,7 @@ def test_claim33_lipschitz_attained_by_hand():
     assert inst["L"] == a * (r + R) and inst["D"] == r
     with workprec(128):
         q = regularised._claim33_lipschitz(inst)
-        assert q.overlaps(to_arb(a * (r + R) + m_ * r)) and q.rad() < 1e-30
+        assert to_arb(q).overlaps(to_arb(a * (r + R) + m_ * r)) and to_arb(q).rad() < 1e-30
     assert evaluate(get_claim("d2d.claim3.3"), inst, 256).outcome == WITHIN
 
 
