@@ -9,6 +9,8 @@ and on failure report the smallest failing case and the first divergent step. Th
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_reference, compare
 from .hooks import Hooks, NoiseMismatch, NoiseTape
 from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
+from .d2d import DistributedCase, DistributedComparison, assert_distributed_matches_reference, compare_distributed
 
 __all__ = ["compare", "assert_matches_reference", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
-           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL"]
+           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
+           "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference"]
