@@ -7,6 +7,8 @@ exact mass and a coupling bound (``mixture_delta``). Accuracy uses eq. (27)–(2
 """
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import itertools
 import math
@@ -246,6 +248,26 @@ def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
     return quantity
 
 
+def distributed_laws(claim_id: str) -> Callable[[Instance], Any]:
+    """The privacy profile ε ↦ max_i δ_i(ε) of the published mixtures (the update's vs retraining's, every round
+    i ≥ 1), each enclosed by :func:`mixture_delta`: for the ε-scale tightness of Theorem 4.5's certificate."""
+    from ..model import DeltaProfile
+
+    def laws(values: Instance) -> Any:
+        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        sig = to_arb(values["sigma"])
+
+        def profile(eps: arb) -> arb:
+            worst = arb(0)
+            for P_, Q_, _ in rounds[1:]:
+                worst = worst.max(mixture_delta(eps, sig, P_, Q_))
+            return worst
+
+        return DeltaProfile(delta=profile)
+
+    return laws
+
+
 @functools.lru_cache(maxsize=512)
 def thm44_value(key: tuple) -> Fraction:
     """E‖θ*_{avg} − θ*‖² for S ~ P^B(D_i) (the quantity Theorem 4.4 bounds, at the last round's D_i), exactly: θ*_j
@@ -347,6 +369,7 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
         bound=delta,
         prescribed=PRESCRIBED[_cid],
         quantity=distributed_delta(_cid),
+        laws=distributed_laws(_cid),
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, deletions and additions, small ε",
                                generate=_dist_structured(False)),),
         derivation=_cid,

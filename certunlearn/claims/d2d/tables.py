@@ -22,7 +22,7 @@ from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
     L, M, beta, m, xi,
 )
-from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
+from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, exact
 from .families import table_search, table_structured
 from .perturbed_gd import i_min_32
 
@@ -65,7 +65,7 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
         a, b = (ceil_exact(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
         if a == 0:
             raise ArithmeticError("T_i = 0")
-        return to_arb(Fraction(b, a))
+        return exact(Fraction(b, a))  # exact: an attained rate is proved equal
 
     return quantity
 
