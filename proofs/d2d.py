@@ -27,7 +27,7 @@ from certunlearn.formulas.d2d import (
     gamma, i, m, n,
     A45, ACC_45, ACC_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
-    GAMMA_SC, I2, LP, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
+    GAMMA_SC, I2, LP, RHO_34, RHO_35, RHO_36, ALPHA_36, ALPHA_36_FIX, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
     SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
@@ -562,9 +562,11 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
     """Theorems 3.4/3.5, accuracy: the chain of lines 293–300 (as printed, steps (1)–(5)), or its Cauchy–Schwarz fix,
     then Lemma A.2 for ‖θ̃ − θ*r‖ < ρ. Quantities bounded by others are written as values in their ranges
     (e = ρ/(1 + s) ≤ ρ, ‖θ*‖ = D/(1 + k) ≤ D, a cosine 2/(1 + c) − 1 ∈ (−1, 1])."""
-    thm35_ = claim_id.startswith("d2d.thm3.5")
-    rho_expr = RHO_35 if thm35_ else RHO_34
-    alpha = (ALPHA_35_FIX if fix else ALPHA_35) if thm35_ else (ALPHA_34_FIX if fix else ALPHA_34)
+    rem36_ = claim_id.startswith("d2d.rem3.6")
+    thm35_ = claim_id.startswith("d2d.thm3.5") or rem36_
+    rho_expr = RHO_36 if rem36_ else RHO_35 if thm35_ else RHO_34
+    alpha = ((ALPHA_36_FIX if fix else ALPHA_36) if rem36_ else
+             (ALPHA_35_FIX if fix else ALPHA_35) if thm35_ else (ALPHA_34_FIX if fix else ALPHA_34))
     rf = sympy.Symbol("rho", positive=True)
     e_ = rf / (1 + s)
     ts_ = D / (1 + k)
@@ -592,7 +594,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
         dom = {**REG_DOMAIN, gg: ("0.01", "10")}
     return Derivation(
         claim_id=claim_id, target="bound",
-        title=("Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
+        title=("Remark 3.6" if rem36_ else "Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
               + (" (corrected)" if fix else " (lines 293–300)"),
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]", domain={**dom, rf: ("0.001", "100")}, samples=12,
         premises=(Premise("(1) M-smoothness of f: f(θ̃) ≤ f(θ*r) + ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖²", "Definition 2.11"),
@@ -601,7 +603,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
         note="Printed: steps (2) and (3) are refuted (boundary optimum; θ̃ outside Θ)." if not fix else
              "The corrected chain needs neither ∇g(θ*r) = 0 nor θ̃ ∈ Θ.",
         steps=(*first,
-               step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'√M/(m√(mI)n)" if thm35_ else
+               step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'(M/(mI))^{1/(2ξ)}/(mn)" if rem36_ else "4L'√M/(m√(mI)n)" if thm35_ else
                                                                              "4L'γ^I/(mn(1−γ^I))") + " + σ√(2d)log(2d/β)"),
                step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", beta,
                     "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
@@ -1102,6 +1104,7 @@ def derivations() -> list[Derivation]:
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),
         thm35(False), thm35(True), rem36(False), rem36(True),
         reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
+        reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
         thm45_accuracy(False), thm45_accuracy(True), intro_dp(False), intro_dp(True), *table1(),
     ]

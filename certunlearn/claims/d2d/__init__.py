@@ -106,7 +106,7 @@ ITEMS = {
     "Claim 3.3": ("d2d.claim3.3", "d2d.claim3.3:smoothness", "d2d.claim3.3:strong-convexity"),
     "Theorem 3.4": ("d2d.thm3.4", "d2d.thm3.4:accuracy", "d2d.thm3.4:accuracy+fix"),
     "Theorem 3.5": ("d2d.thm3.5", "d2d.thm3.5+fix", "d2d.thm3.5:accuracy", "d2d.thm3.5:accuracy+fix"),
-    "Remark 3.6": ("d2d.rem3.6", "d2d.rem3.6+fix"),
+    "Remark 3.6": ("d2d.rem3.6", "d2d.rem3.6+fix", "d2d.rem3.6:accuracy", "d2d.rem3.6:accuracy+fix"),
     "Definition 4.1": "a definition (the partitioned datasets S_i): used by Theorem 4.5's claims",
     "Algorithm 4": ("d2d.thm4.5",),
     "Lemma 4.2": ("d2d.lem4.2", "d2d.lem4.2+fix"),

@@ -22,7 +22,7 @@ from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
-from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, D, L, M, PRESCRIBED, beta, m, xi
+from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
 from .common import exact, exact_sqrt
 from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
@@ -311,7 +311,11 @@ def _reg_claims() -> list[Claim]:
                               "(Remark 3.6: 8L'(M/(mI))^{1/(2ξ)}/(mn)); the fix doubles it." if not fix else
                               " The proof's chain (17)–(19) with Lemma A.3 gives exactly this σ."),
         ))
-    for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True)):
+    for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True),
+                                ("d2d.rem3.6:accuracy", ALPHA_36, False), ("d2d.rem3.6:accuracy+fix", ALPHA_36_FIX, True)):
+        if cid.startswith("d2d.rem3.6"):
+            out.append(_rem36_accuracy(cid, rho_alpha, fix))
+            continue
         out.append(Claim(
             id=cid,
             source=("Theorem 3.5, accuracy (lines 310–318; proof lines 685–697)" if not fix else
@@ -335,6 +339,32 @@ def _reg_claims() -> list[Claim]:
                  "noise the algorithm adds)." + (" Same flawed steps (2)–(3) as Theorem 3.4." if not fix else ""),
         ))
     return out
+
+
+def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
+    xis = (1, Fraction(5, 4), Fraction(3, 2), 2)
+    return Claim(
+        id=cid,
+        source=("Remark 3.6, accuracy (lines 321–327; Fact E.2, line 625)" if not fix else
+                "Remark 3.6, accuracy, corrected (lines 321–327; the Theorem 3.4 analysis replaced by Cauchy–Schwarz)"),
+        kind=Kind.ACCURACY,
+        statement=("(α, β)-accuracy with the explicit α behind the printed O(·): (M/2)ρ² + mD² + (m/2)D², ρ = "
+                   "4(L+mD)(M/(mI))^{1/(2ξ)}/(mn) + σ√(2d)log(2d/β), T_i = i^{2ξ}I, Remark 3.6's σ and m" if not fix else
+                   "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Remark 3.6's accuracy"),
+        hypotheses=_REG_ACC_HYPS + XI_HYP,
+        bound=beta,
+        prescribed=PRESCRIBED[cid],
+        quantity=accuracy_probability(cid, alpha_),
+        adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, ξ ∈ {1, 5/4, 3/2, 2}, β varied",
+                               generate=regularised_gen(pgd_structured("iso"), 8, xis, with_beta=True)),
+                     Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
+                               generate=regularised_gen(boundary_structured(1), 8, xis, with_beta=True)),
+                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
+        derivation=cid,
+        corrects="d2d.rem3.6:accuracy" if fix else None,
+        note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (exact noncentral χ² tail) with the printed σ. "
+             "The printed α's chain has Theorem 3.4's flawed steps (2)–(3)" + (" — replaced here." if fix else "."),
+    )
 
 
 CLAIMS_32 = _reg_claims()
