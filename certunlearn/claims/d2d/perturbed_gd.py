@@ -306,7 +306,9 @@ def shift_31(values: Instance) -> arb:
     return exact_sqrt(max_shift2("d2d.thm3.1", values))
 
 
-_SHIFT_ADVS = (worst_shift_adversary(), THIN, ONE_DIM)
+_SHIFT_ADVS = (worst_shift_adversary(),
+               Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",
+                         generate=capped(pgd_structured("thin"), 8)))
 CLAIMS_3 += [
     Claim(
         id="d2d.thm3.1:shift",
