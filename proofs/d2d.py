@@ -27,8 +27,8 @@ from certunlearn.formulas.d2d import (
     gamma, i, m, n,
     A45, ACC_45, ACC_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
-    GAMMA_SC, I2, LP, RHO_34, RHO_35, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    GAMMA_SC, I2, LP, RHO_34, RHO_35, RHO_36, ALPHA_36, ALPHA_36_FIX, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
+    SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -175,6 +175,116 @@ def thm31() -> Derivation:
             step(sigma, "==", delta31 / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (previous step)",
                  given={sigma: delta31 / (sqrt(2) * GAP)}),
             then("==", SIGMA_31, "Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+        ),
+    )
+
+
+def lemA4() -> Derivation:
+    """Lemma A.4 (lines 484–490): Markov, independence, and N ≥ log(1/δ)/log 2 (written N = log(1/δ)/log 2 + u)."""
+    Nn = sympy.Symbol("N_draws", positive=True)
+    return Derivation(
+        claim_id="d2d.lemA.4",
+        target="bound",
+        title="Best of N draws (Lemma A.4)",
+        start="P[min_j X_j ≥ 2μ]",
+        where=((Nn, log(1 / delta) / log(2) + u),),
+        domain={delta: ("1e-12", "0.9"), u: ("0", "20")},
+        premises=(Premise("Markov: P[X_j ≥ 2μ] ≤ μ/(2μ) = 1/2; the X_j are independent, so "
+                          "P[min_j X_j ≥ 2μ] = Π_j P[X_j ≥ 2μ] ≤ (1/2)^N", "Markov's inequality"),),
+        steps=(
+            step(Rational(1, 2) ** Nn, "<=", Rational(1, 2) ** (log(1 / delta) / log(2)), "N ≥ log(1/δ)/log 2"),
+            step(Rational(1, 2) ** (log(1 / delta) / log(2)), "==", delta, "(1/2)^(log(1/δ)/log 2) = δ"),
+        ),
+    )
+
+
+def factF3() -> list[Derivation]:
+    """Fact F.3 (line 709): B = n^ξ ≥ n for ξ ≥ 1, n ≥ 1; Kn² = n^(2+ξ/2) ≥ n^(2ξ) = B² for ξ ≤ 4/3."""
+    from certunlearn.claims.d2d.boosting import B2_OVER_KN2, N_OVER_B
+
+    out = []
+    for cid, expr, why in (("d2d.factF.3:b-ge-n", N_OVER_B, "n/B = n^(1−ξ) ≤ 1 for n ≥ 1, ξ ≥ 1"),
+                           ("d2d.factF.3:kn2-ge-b2", B2_OVER_KN2, "B²/(Kn²) = n^((3ξ−4)/2) ≤ 1 for n ≥ 1, ξ ≤ 4/3")):
+        out.append(Derivation(
+            claim_id=cid,
+            target="bound",
+            title=f"Fact F.3: {why}",
+            start=expr,
+            conditions=(sympy.Ge(n, 1), sympy.Ge(xi, 1), sympy.Le(xi, Rational(4, 3))),
+            domain={n: ("1", "1e6"), xi: ("1", "1.3333333")},
+            steps=(step(expr, "<=", sympy.Integer(1), why),),
+        ))
+    return out
+
+
+def thm31_shift() -> Derivation:
+    """Theorem 3.1's Δ (proof lines 211–237): Eq. (2) bounds retraining's residual, the induction (3) the secret
+    state's lag; their sum is the printed Δ."""
+    rho31 = 4 * L / (m * n) * GPOW / (1 - GPOW)
+    G = GAMMA_SC**I
+    return Derivation(
+        claim_id="d2d.thm3.1:shift",
+        target="bound",
+        title="Theorem 3.1: ‖μ_i − μ'_i‖ ≤ Δ (proof lines 211–237)",
+        start="max_i ‖μ_i − μ'_i‖",
+        conditions=SC_COND,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        samples=12,
+        premises=(
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("Lemma 2.12: ‖θ*_i − θ*_{i+1}‖ ≤ 2L/(m n_i)", "Lemma 2.12 (d2d.lem2.12)"),
+        ),
+        steps=(
+            _power_lemma("Eq. (2): T ≥ I + log(Y)/log(1/γ), Y = Dmn_i/(2L), so γ^T D ≤ γ^I D/Y = 2Lγ^I/(mn_i)"),
+            step(2 * L * GPOW / (m * n_i), "<=", 4 * L * GPOW / (m * n), "Eq. (2): n_i ≥ n/2 (Assumption 2.6)"),
+            step(4 * L * GPOW / (m * n), "<=", rho31, "base case of (3): γ^I ≤ γ^I/(1 − γ^I)",
+                 conditions=(sympy.Le(GPOW, 1),)),
+            step(GPOW * (rho31 + 4 * L / (m * n)), "==", rho31, "induction step of (3)"),
+            step(4 * L * G / (m * n) + 4 * L / (m * n) * G / (1 - G), "<=", SHIFT_31,
+                 "‖μ_i − μ'_i‖ ≤ (2) + (3) ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+        ),
+    )
+
+
+def thm31_shift_sharp() -> Derivation:
+    """The attainable maximum of Theorem 3.1's mean shift (issue 13): the proof's chain (lines 211–237) with each
+    inequality at its sharp constant. A deletion moves the constrained optimum by at most L/(m n_{i−1}) (m-strong
+    convexity of f_{D_{i−1}} and the two variational inequalities), an addition by L/(m n_i); both ≤ 2L/(mn) under
+    Assumption 2.6 (Lemma 2.12's 2L/(m n_i) ≤ 4L/(mn) is twice that). The lag e_i = ‖θ̂_i − θ*_i‖ obeys
+    e_i ≤ γ^I(e_{i−1} + 2L/(mn)), e_0 ≤ γ^{T_0}D ≤ 2Lγ^I/(mn), so e_i ≤ (2L/(mn))γ^I/(1 − γ^I); retraining's residual
+    is ≤ γ^{T(n_i)}D ≤ 2Lγ^I/(m n_i) ≤ 4Lγ^I/(mn). Sum: Δ(3 − 2γ^I)/4 < 3Δ/4. Attained in the limit by
+    ``worst_shift_instance`` (1-d, a = m: the contraction is exactly γ; the last deletion from n/2 + 1 points with
+    the mean on the face of Θ; θ'_0 on the far face, ahead of the drift): fraction (R − 1)/(4(R + 1)) +
+    (2k + 1 − R)/(4k) − O(γ^I) of Δ, = 3/4 + 1/(2k) − 1/√(2k) at R + 1 = √(2k) → 3/4."""
+    lag = 2 * L / (m * n) * GPOW / (1 - GPOW)
+    G = GAMMA_SC**I
+    return Derivation(
+        claim_id="d2d.thm3.1:shift-sharp",
+        target="bound",
+        title="Theorem 3.1: the largest mean shift the proof's inequalities allow at their sharp constants",
+        start="max_i ‖μ_i − μ'_i‖",
+        conditions=SC_COND,
+        where=(NI_DEF,),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        samples=12,
+        premises=(
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("deletion of z from D_{i−1}: m‖θ*_{i−1} − θ*_i‖² ≤ ⟨∇f_{D_{i−1}}(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ "
+                    "(1/n_{i−1})⟨∇f_z(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ (L/n_{i−1})‖θ*_i − θ*_{i−1}‖ (optimality of θ*_i for "
+                    "f_{D_i} over Θ); an addition likewise with n_i", "proof of Lemma 2.12 (lines 518–535)"),
+        ),
+        steps=(
+            step(L / (m * (n_i + 1)), "<=", 2 * L / (m * n), "a deletion: n_{i−1} = n_i + 1 ≥ n/2 + 1"),
+            step(L / (m * n_i), "<=", 2 * L / (m * n), "an addition: n_i ≥ n/2"),
+            step(2 * L * GPOW / (m * n), "<=", lag, "base: e_0 ≤ γ^{T_0}D ≤ 2Lγ^I/(mn) ≤ (2L/(mn))γ^I/(1 − γ^I)",
+                 conditions=(sympy.Le(GPOW, 1),)),
+            step(GPOW * (lag + 2 * L / (m * n)), "==", lag, "induction: γ^I(e + 2L/(mn)) = e at the fixed point e"),
+            _power_lemma("retraining: T(n_i) ≥ I + log(Dmn_i/(2L))/log(1/γ), so γ^{T(n_i)}D ≤ 2Lγ^I/(m n_i)"),
+            step(2 * L * GPOW / (m * n_i), "<=", 4 * L * GPOW / (m * n), "n_i ≥ n/2 (Assumption 2.6)"),
+            step(SHIFT_31_SHARP, "<=", Rational(3, 4) * SHIFT_31, "Δ(3 − 2γ^I)/4 ≤ 3Δ/4: below the proof's Δ"),
+            step(2 * L * G / (m * n) / (1 - G) + 4 * L * G / (m * n), "==", SHIFT_31_SHARP,
+                 "‖μ'_i − μ_i‖ ≤ e_i + ‖μ_i − θ*_i‖ ≤ lag + retraining's residual"),
         ),
     )
 
@@ -452,9 +562,11 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
     """Theorems 3.4/3.5, accuracy: the chain of lines 293–300 (as printed, steps (1)–(5)), or its Cauchy–Schwarz fix,
     then Lemma A.2 for ‖θ̃ − θ*r‖ < ρ. Quantities bounded by others are written as values in their ranges
     (e = ρ/(1 + s) ≤ ρ, ‖θ*‖ = D/(1 + k) ≤ D, a cosine 2/(1 + c) − 1 ∈ (−1, 1])."""
-    thm35_ = claim_id.startswith("d2d.thm3.5")
-    rho_expr = RHO_35 if thm35_ else RHO_34
-    alpha = (ALPHA_35_FIX if fix else ALPHA_35) if thm35_ else (ALPHA_34_FIX if fix else ALPHA_34)
+    rem36_ = claim_id.startswith("d2d.rem3.6")
+    thm35_ = claim_id.startswith("d2d.thm3.5") or rem36_
+    rho_expr = RHO_36 if rem36_ else RHO_35 if thm35_ else RHO_34
+    alpha = ((ALPHA_36_FIX if fix else ALPHA_36) if rem36_ else
+             (ALPHA_35_FIX if fix else ALPHA_35) if thm35_ else (ALPHA_34_FIX if fix else ALPHA_34))
     rf = sympy.Symbol("rho", positive=True)
     e_ = rf / (1 + s)
     ts_ = D / (1 + k)
@@ -482,7 +594,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
         dom = {**REG_DOMAIN, gg: ("0.01", "10")}
     return Derivation(
         claim_id=claim_id, target="bound",
-        title=("Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
+        title=("Remark 3.6" if rem36_ else "Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
               + (" (corrected)" if fix else " (lines 293–300)"),
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]", domain={**dom, rf: ("0.001", "100")}, samples=12,
         premises=(Premise("(1) M-smoothness of f: f(θ̃) ≤ f(θ*r) + ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖²", "Definition 2.11"),
@@ -491,7 +603,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
         note="Printed: steps (2) and (3) are refuted (boundary optimum; θ̃ outside Θ)." if not fix else
              "The corrected chain needs neither ∇g(θ*r) = 0 nor θ̃ ∈ Θ.",
         steps=(*first,
-               step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'√M/(m√(mI)n)" if thm35_ else
+               step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'(M/(mI))^{1/(2ξ)}/(mn)" if rem36_ else "4L'√M/(m√(mI)n)" if thm35_ else
                                                                              "4L'γ^I/(mn(1−γ^I))") + " + σ√(2d)log(2d/β)"),
                step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", beta,
                     "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
@@ -986,12 +1098,13 @@ def table1() -> list[Derivation]:
 
 
 def derivations() -> list[Derivation]:
-    return [lemA2(), lemA3(), lemA5(),
-        lem212(), thm213(), thm31(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
+    return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(),
+        lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         _with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), _with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),
         thm35(False), thm35(True), rem36(False), rem36(True),
         reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
+        reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
         thm45_accuracy(False), thm45_accuracy(True), intro_dp(False), intro_dp(True), *table1(),
     ]

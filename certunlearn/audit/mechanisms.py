@@ -17,7 +17,7 @@ from .pomer import pomer_reference
 from .retain import retain_reference
 
 __all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "pomer_reference",
-           "retain_reference"]
+           "retain_reference", "distributed_reference"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
@@ -101,3 +101,5 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
 from .olu import audit_olu_release, olu_release_sampler, rdp_to_dp  # noqa: E402
 
 __all__ += ["olu_release_sampler", "audit_olu_release", "rdp_to_dp"]
+
+from .d2d import distributed_reference  # noqa: E402  (Section 4 of d2d: the published mixtures)

@@ -70,6 +70,11 @@ PRESCRIBED_31 = {"eta": ETA_31, "T": T_31, "T_i": I, "sigma": SIGMA_31}
 RHO_31 = 4 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I) + sigma * sqrt(2 * d) * log(2 * d / beta)
 ALPHA_31 = M / 2 * RHO_31**2
 ALPHA_31_FIX = L * RHO_31 + M / 2 * RHO_31**2
+#: the proof's sensitivity of the published means (line 237): ‖μ_i − μ'_i‖ ≤ Δ = (8L/(mn))γ^I/(1 − γ^I)
+SHIFT_31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
+#: the same chain with the deletion sensitivity L/(m n_{i−1}) ≤ 2L/(mn) in the lag and 2L/(m n_i) ≤ 4L/(mn) in
+#: retraining's residual (derivation d2d.thm3.1:shift-sharp): (2Lγ^I/(mn))(1/(1 − γ^I) + 2) = Δ(3 − 2γ^I)/4 < 3Δ/4
+SHIFT_31_SHARP = 2 * L * GAMMA_SC**I / (m * n) * (1 / (1 - GAMMA_SC**I) + 2)
 
 #: Theorem 3.2 (lines 256–265)
 LG2 = 2 * log(2 / delta)
@@ -133,6 +138,11 @@ SIGMA_36 = 2 * sqrt(2) * M ** (1 / (2 * xi)) * LP / (m * (m * I) ** (1 / (2 * xi
 SIGMA_36_FIX = 4 * sqrt(2) * M ** (1 / (2 * xi)) * LP / (m * (m * I) ** (1 / (2 * xi)) * n * GAP)
 T_I_36 = i ** (2 * xi) * I
 PRESCRIBED_36 = {"m": M_36, "eta": ETA_REG, "T": T_REG, "T_i": T_I_36, "sigma": SIGMA_36}
+#: Remark 3.6's accuracy (lines 325–327) before its O(·): Theorem 3.5's chain with Fact E.2 — the secret model's
+#: distance 4L'(M/(mI))^{1/(2ξ)}/(mn) (half the Δ = 8L'(M/(mI))^{1/(2ξ)}/(mn) of its unlearning proof) plus the noise
+RHO_36 = 4 * LP * (M / (m * I)) ** (1 / (2 * xi)) / (m * n) + sigma * sqrt(2 * d) * log(2 * d / beta)
+ALPHA_36 = M / 2 * RHO_36**2 + m * D**2 + m / 2 * D**2
+ALPHA_36_FIX = L * RHO_36 + M / 2 * RHO_36**2 + m / 2 * D**2
 PRESCRIBED_36_FIX = {**PRESCRIBED_36, "sigma": SIGMA_36_FIX}
 
 
@@ -228,6 +238,8 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "d2d.rem3.6": PRESCRIBED_36,  # Remark 3.6 (lines 321–330)
     "d2d.rem3.6+fix": PRESCRIBED_36_FIX,
     "d2d.thm3.5:accuracy": PRESCRIBED_35,
+    "d2d.rem3.6:accuracy": PRESCRIBED_36,
+    "d2d.rem3.6:accuracy+fix": PRESCRIBED_36,
     "d2d.thm3.5:accuracy+fix": PRESCRIBED_35,
     "d2d.thm4.5": PRESCRIBED_45,  # Theorem 4.5 (lines 407–421)
     "d2d.thm4.5+fix": PRESCRIBED_45,

@@ -13,6 +13,7 @@ from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_referenc
 from .hooks import Hooks, NoiseMismatch, NoiseTape
 from .pomer import PomerCase, PomerHooks, assert_pomer_matches_reference, compare_pomer, reference_pomer
 from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
+from .d2d import DistributedCase, DistributedComparison, assert_distributed_matches_reference, compare_distributed
 from .retain import RetainCase, RetainComparison, assert_retain_matches_reference, compare_retain
 from .olu import OLUCase, OLUComparison, assert_olu_matches_reference, compare_olu, olu_reference_run
 from .olu import assert_matches_reference  # noqa: F811 — the same harness, extended to olu's "olu.alg1"/"olu.alg2"
@@ -21,4 +22,5 @@ __all__ = ["check_claims", "ClaimFailed", "compare", "assert_matches_reference",
            "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
            "OLUCase", "OLUComparison", "compare_olu", "assert_olu_matches_reference", "olu_reference_run",
            "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer",
-           "RetainCase", "RetainComparison", "compare_retain", "assert_retain_matches_reference"]
+           "RetainCase", "RetainComparison", "compare_retain", "assert_retain_matches_reference",
+           "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference"]

@@ -70,3 +70,23 @@ def test_table1_structure_used_by_the_derivations():
         for mexpr, power in ((C.M_34, sympy.Rational(4, 5)), (C.M_34_FIX, sympy.Rational(2, 5)), (C.M_35, sympy.Rational(1, 4))):
             r = _num(mexpr.subs(C.I, 3 * C.I) / mexpr, pt)
             assert abs(r - sympy.Rational(1, 3) ** power) < 1e-50
+
+
+def test_fact_f2_bookkeeping_is_an_identity_at_the_printed_parameters():
+    """Fact F.2 (lines 696–707): (21)'s last step (Kn²/(10B²log(2i/δ)))·T_i = Kn²I/B² + log(1+10i log(2i/δ))/log(1/γ)
+    holds with equality at the printed general-K, B T_i; at K = √B, B = n^ξ both F.2 expressions are Theorem 4.5's."""
+    from certunlearn.formulas.d2d import GAMMA_SC, T_45, T_I_45, D, I, L, M, i, m, n, xi
+    from certunlearn.formulas.symbols import delta
+
+    Bs, Ks = sympy.symbols("B_s K_s", positive=True)
+    lg = sympy.log(1 + 10 * i * sympy.log(2 * i / delta)) / sympy.log(1 / GAMMA_SC)
+    Ti_general = 10 * sympy.log(2 * i / delta) * (I + Bs**2 / (Ks * n**2) * lg)
+    lhs = Ks * n**2 / (10 * Bs**2 * sympy.log(2 * i / delta)) * Ti_general
+    assert sympy.simplify(lhs - (Ks * n**2 * I / Bs**2 + lg)) == 0
+    at = {Bs: n**xi, Ks: sympy.sqrt(n**xi)}
+    T_general = Ks * n**2 * I / Bs**2 + sympy.log(D * m * Bs * (1 + 10 * sympy.log(2 / delta)) / L) / sympy.log(1 / GAMMA_SC)
+    with mpmath.workdps(60):
+        for vals in ({n: 8, xi: sympy.Rational(4, 3), I: 3, i: 5, delta: sympy.Rational(1, 100), D: 2, m: 1, M: 3, L: 4},
+                     {n: 1000, xi: sympy.Rational(7, 6), I: 1, i: 2, delta: sympy.Rational(1, 10), D: 5, m: 2, M: 7, L: 9}):
+            assert abs(sympy.N((Ti_general.subs(at) - T_I_45).subs(vals), 50)) < 1e-40
+            assert abs(sympy.N((T_general.subs(at) - T_45).subs(vals), 50)) < 1e-40

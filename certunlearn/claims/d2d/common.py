@@ -451,3 +451,48 @@ def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> F
         return c + rho**steps * (start - c)
     X = np.asarray([[v] for v in content], dtype=object)
     return frac(projected_gd(prob, X, None, np.asarray([start], dtype=object), eta=eta, T=steps)[0])
+
+
+def max_shift2(claim_id: str, values: Instance) -> Fraction:
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖², exactly: the squared mean shift between the update's and the
+    retraining's published Gaussians (the quantity the worst-case-shift adversaries maximise)."""
+    means, retrain, _, _ = _secret_runs(claim_id, run_key(values))
+    return max((sq_norm(a - b) for a, b in zip(means[1:], retrain[1:])), default=Fraction(0))
+
+
+def secret_laws(claim_id: str) -> Callable[[Instance], Any]:
+    """The two published laws of a secret-state certificate at an instance, for the ε-scale tightness: N(θ̂_i, σ²I)
+    and N(μ_i, σ²I) at the round of the largest shift (a ``GaussianPair``; the δ profile is monotone in the shift)."""
+    from ..model import GaussianPair
+
+    def laws(values: Instance) -> Any:
+        claim = CLAIMS_BY_ID[claim_id]
+        _, _, _, params = _secret_runs(claim_id, run_key(values))
+        return GaussianPair(shift=to_arb(max_shift2(claim_id, values)).sqrt(),
+                            sigma=_sigma_used(claim, values, params["reg"]))
+
+    return laws
+
+
+class ExactValue(Fraction):
+    """An exact rational quantity that also answers ``mid()`` like an enclosure: the checker's search
+    (``check.search.log_ratio``) calls ``ratio``, which reads ``.mid()`` without converting an exact quantity first
+    (a shared-module limitation reported to the lead); ``evaluate`` sees a Fraction and decides exactly."""
+
+    def mid(self) -> arb:
+        return to_arb(Fraction(self))
+
+
+def exact(q: Fraction) -> ExactValue:
+    return ExactValue(q)
+
+
+def exact_sqrt(q: Fraction) -> Fraction | arb:
+    """√q exactly (a Fraction) when q is the square of a rational, else an enclosure — so that an attained bound is
+    proved equal, not left as overlapping enclosures."""
+    q = Fraction(q)
+    if q >= 0:
+        a, b = math.isqrt(q.numerator), math.isqrt(q.denominator)
+        if a * a == q.numerator and b * b == q.denominator:
+            return ExactValue(a, b)
+    return to_arb(q).sqrt()

@@ -7,6 +7,8 @@ exact mass and a coupling bound (``mixture_delta``). Accuracy uses eq. (27)–(2
 """
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import itertools
 import math
@@ -246,6 +248,26 @@ def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
     return quantity
 
 
+def distributed_laws(claim_id: str) -> Callable[[Instance], Any]:
+    """The privacy profile ε ↦ max_i δ_i(ε) of the published mixtures (the update's vs retraining's, every round
+    i ≥ 1), each enclosed by :func:`mixture_delta`: for the ε-scale tightness of Theorem 4.5's certificate."""
+    from ..model import DeltaProfile
+
+    def laws(values: Instance) -> Any:
+        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        sig = to_arb(values["sigma"])
+
+        def profile(eps: arb) -> arb:
+            worst = arb(0)
+            for P_, Q_, _ in rounds[1:]:
+                worst = worst.max(mixture_delta(eps, sig, P_, Q_))
+            return worst
+
+        return DeltaProfile(delta=profile)
+
+    return laws
+
+
 @functools.lru_cache(maxsize=512)
 def thm44_value(key: tuple) -> Fraction:
     """E‖θ*_{avg} − θ*‖² for S ~ P^B(D_i) (the quantity Theorem 4.4 bounds, at the last round's D_i), exactly: θ*_j
@@ -336,7 +358,7 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
         source=("Theorem 4.5, unlearning (lines 407–418; proof Appendix F, lines 716–800)" if not _fix else
-                "Theorem 4.5 with the by-copy Algorithm 5 (d2d.lem4.2+fix), for which the proof's coupling S'_i = S_i holds"),
+                "Theorem 4.5 (lines 407–421) with the by-copy Algorithm 5 (d2d.lem4.2+fix), for which the proof's coupling S'_i = S_i holds"),
         kind=Kind.UNLEARNING,
         statement=("m-SC, L-Lipschitz, M-smooth f_z with G-Lipschitz, H-bounded Hessian; B = n^ξ, K = √B, "
                    "C = log(2/β)/log 2, T ≥ In^{(4−3ξ)/2} + log(DmL⁻¹n^ξ(1+10log(2/δ)))/log(1/γ), T_i = 10log(2i/δ)(I + "
@@ -347,6 +369,7 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
         bound=delta,
         prescribed=PRESCRIBED[_cid],
         quantity=distributed_delta(_cid),
+        laws=distributed_laws(_cid),
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, deletions and additions, small ε",
                                generate=_dist_structured(False)),),
         derivation=_cid,
@@ -359,9 +382,9 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
 for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
-        source=("Theorem 4.5, accuracy: eqs. (27)–(28) (lines 806–812), the explicit inequality before the O(·) "
+        source=("Theorem 4.5, accuracy (lines 407–421): eqs. (27)–(28), the explicit inequality before the O(·) "
                 "(Theorem 4.4 is cited with an unspecified constant)" if not _fix else
-                "Theorem 4.5, accuracy, corrected: eq. (27) with the cross term 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²), and the "
+                "Theorem 4.5, accuracy, corrected (lines 407–421): eq. (27) with the cross term 2E[aᵀb] ≤ 2√(E‖a‖²E‖b‖²), and the "
                 "by-copy Algorithm 5 (so that Theorem 4.4 applies to S_i)"),
         kind=Kind.ACCURACY,
         statement=("E‖θ̂_{i,avg} − θ*_i‖² ≤ E₁ + V + √(E₁V), E₁ = 16L²γ^{2a}/(m²n²(1−γ^a)²) + δD² (eq. (28)), V ≥ "

@@ -527,3 +527,60 @@ def table_search(row: str, kind: str) -> Adversary:
     bounds.update({"dI": (1.0, 10.0 if big else 60.0)} if kind == "accuracy" else {"i": (2.0, 1e6), "mult": (1.5, 1e6)})
     return Adversary(f"search over the condition number, n, d, ε, δ, I{', I2' if kind == 'accuracy' else ', i, i2'}",
                      space=Space(bounds, frozenset({"ratio", "n", "d", "epsilon", "i", "mult"}), build=build))
+
+
+# =========================================================================== worst-case mean shift (issue 13, item 3)
+def worst_shift_instance(k: int, j: int, I_: int, eps: Fraction = Fraction(1), dl: Fraction = Fraction(1, 10**5),
+                         gamma_M: Fraction = Fraction(2)) -> dict:
+    """The instance that drives the exact mean shift ‖θ̂_i − μ_i‖ toward its attainable maximum (derivation
+    ``d2d.thm3.1:worst-shift`` in ``proofs/d2d.py``).
+
+    One dimension, f_x(θ) = ½(θ − x)² on Θ = [−1, 1] (m = a = 1, declared M = ``gamma_M`` > m, so the contraction
+    along the only eigenvector is exactly γ = (M − m)/(M + m)); n = 2k. Rounds 1 … k−1 delete copies of the current
+    mean (the optimum does not move); round k deletes the point +R from k + 1 points, so n_k = n/2 (Assumption 2.6 at
+    equality) and the optimum drops by (R − x̄_k)/(k + 1), the largest a deletion can move it without leaving Θ
+    (x̄_{k−1} = 1: its mean sits on the upper face). Algorithm 1 and retraining start at θ'_0 = −1, ahead of the drift,
+    so retraining's residual γ^T(θ'_0 − θ*) adds to the secret state's lag instead of cancelling it. R + 1 = kγ^j makes
+    log(Dmn_k/2L)/log(1/γ) = j an integer (no rounding slack in T). The shift is then exactly
+    γ^𝓘[(R − 1)/k + (R + 1)(2k + 1 − R)/k²] up to O(γ^{2𝓘}): a fraction (R − 1)/(4(R + 1)) + (2k + 1 − R)/(4k) of the
+    proof's Δ, largest at R + 1 = √(2k), where it is 3/4 + 1/(2k) − 1/√(2k)."""
+    g = (gamma_M - 1) / (gamma_M + 1)
+    R = k * g**j - 1
+    if R < 1:
+        raise ValueError("R must be at least 1")
+    prev = Fraction(1)  # x̄_{k−1}: on the upper face
+    last = ((k + 1) * prev - R) / k  # x̄_k after deleting +R
+    if last < -1:
+        raise ValueError("the final mean leaves Θ")
+    X = [[R]] + [[last]] * k + [[prev]] * (k - 1)
+    U = [[-1, prev]] * (k - 1) + [[-1, R]]
+    inst = pgd_instance([1], R, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_)
+    inst["m"], inst["M"] = Fraction(1), gamma_M
+    return inst
+
+
+#: (k, j, 𝓘, M): γ = (M − 1)/(M + 1); (81, 1, 12, 47/34) gives γ = 13/81, R + 1 = 13 next to √(2k) = 12.73.
+QUICK_SHIFTS = ((24, 1, 4, Fraction(2)), (81, 1, 12, Fraction(47, 34)))
+THOROUGH_SHIFTS = QUICK_SHIFTS + tuple((k, j, I_, Fraction(2)) for k, j, I_ in itertools.product((12, 24, 81, 162), (1, 2), (1, 4, 12)))
+
+
+def worst_shift_family(quick: tuple = QUICK_SHIFTS, thorough: tuple = THOROUGH_SHIFTS) -> Callable[[np.random.Generator, int], list[dict]]:
+    """:func:`worst_shift_instance` over (k, j, 𝓘): dataset sizes n = 2k, R + 1 = k/3^j, and 𝓘 (γ^𝓘 small: the
+    retraining term counts fully — the attainable maximum 3Δ/4 is approached as k → ∞, γ^𝓘 → 0, R + 1 ≈ √(2k)).
+    The quick profile (structured size ≤ 40) runs ``quick`` (k = 81 reaches 0.90 of 3Δ/4); thorough adds the rest."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        for k, j, I_, M_ in (quick if size <= 40 else thorough):
+            try:
+                out.append(worst_shift_instance(k, j, I_, gamma_M=M_))
+            except ValueError:
+                continue
+        return out
+
+    return generate
+
+
+def worst_shift_adversary() -> Adversary:
+    return Adversary("worst-case mean shift: deletions down to n/2, the last one from the face of Θ, far start",
+                     generate=worst_shift_family())

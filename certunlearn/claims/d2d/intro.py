@@ -80,7 +80,7 @@ _VIEW_HYPS = (*PGD_HYPS, P("U deletes one point z of D_0; z' ≠ z with ‖z'‖
 CLAIMS_INTRO = [
     Claim(
         id="d2d.intro-dp",
-        source="Introduction, Section 1.2 (line 74): “a view of the two outputs of our algorithm before and after a "
+        source="Introduction, Section 1.2 (lines 57–77; statement at line 77): “a view of the two outputs of our algorithm before and after a "
                "deletion is (2ε, 2δ)-differentially private”",
         kind=Kind.PRIVACY,
         statement="Theorem 3.1's algorithm: the pair (θ̃_0, θ̃_1) published before and after deleting z from D_0 = D ∪ {z} "
@@ -100,7 +100,7 @@ CLAIMS_INTRO = [
     ),
     Claim(
         id="d2d.intro-dp+fix",
-        source="Introduction (line 74), corrected: the privacy of the pair follows from the training's sensitivity",
+        source="Introduction, Section 1.2 (lines 57–77; statement at line 77), corrected: the privacy of the pair follows from the training's sensitivity",
         kind=Kind.PRIVACY,
         statement="the pair (θ̃_0, θ̃_1) is (ε_v, δ)-indistinguishable between the two worlds, ε_v = Δ_v²/(2σ²) + "
                   "(Δ_v/σ)√(2log(1/δ)), Δ_v = √(1 + γ^{2I})(4Lγ^I/(mn) + 2L/(mn) + 2L/(m(n−1)))",

@@ -24,14 +24,14 @@ from ...privacy.profile import erfc_ball
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
-from ...formulas.d2d import ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
+from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
 from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
-    gaussian_outside, gd_1d, hockey_1d, run_key, setup_cached, setup_of, unlearning_delta,
+    gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
 from .families import (
     ONE_DIM, THIN, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured, search_min_I,
-    search_with_beta, with_min_I,
+    search_with_beta, with_min_I, worst_shift_adversary,
 )
 
 
@@ -176,7 +176,8 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.1"],
         quantity=unlearning_delta("d2d.thm3.1"),
-        adversaries=(THIN, ONE_DIM, pgd_search(2, False)),
+        laws=secret_laws("d2d.thm3.1"),
+        adversaries=(THIN, ONE_DIM, pgd_search(2, False), worst_shift_adversary()),
         derivation="d2d.thm3.1",
         note=_TARGET_31 + ". Means exact (Fractions) from certunlearn.algorithms.d2d.PerturbedGD.from_theorem.",
     ),
@@ -200,7 +201,7 @@ CLAIMS_3 = [
     ),
     Claim(
         id="d2d.thm3.1:accuracy+fix",
-        source="Theorem 3.1, accuracy, corrected (the smoothness step of line 254 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
+        source="Theorem 3.1, accuracy, corrected (lines 200–209; the smoothness step of line 254 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
         statement="(α, β)-accuracy with α = Lρ + (M/2)ρ², ρ = 4Lγ^I/(mn(1−γ^I)) + σ√(2d)log(2d/β)",
         hypotheses=ACC_HYPS,
@@ -237,7 +238,7 @@ CLAIMS_3 = [
     ),
     Claim(
         id="d2d.thm3.2+fix",
-        source="Theorem 3.2, corrected σ and I (the Lemma A.3 step of line 591 fails for the printed ones)",
+        source="Theorem 3.2, corrected σ and I (lines 256–265; the Lemma A.3 step of line 591 fails for the printed ones)",
         kind=Kind.UNLEARNING,
         statement="as Theorem 3.2 with G = √(2log(2/δ)+2ε) − √(2log(2/δ)), σ = 16Lγ^I/((1−γ^I)mnG) and "
                   "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ)",
@@ -256,7 +257,7 @@ CLAIMS_3 = [
     ),
     Claim(
         id="d2d.thm3.2:accuracy",
-        source="Theorem 3.2, accuracy (lines 263–265; proof lines 601–612)",
+        source="Theorem 3.2, accuracy (lines 256–265; proof lines 601–612)",
         kind=Kind.ACCURACY,
         statement="(α, β + δ)-accuracy with the proof's explicit α = (M/2)(γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + "
                   "σ√(2d)log(2d/β))²",
@@ -274,7 +275,7 @@ CLAIMS_3 = [
     ),
     Claim(
         id="d2d.thm3.2:accuracy+fix",
-        source="Theorem 3.2, accuracy, corrected (the smoothness step of line 612 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
+        source="Theorem 3.2, accuracy, corrected (lines 256–265; the smoothness step of line 612 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
         statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β)",
         hypotheses=(*PGD_HYPS, ONE_D, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
@@ -292,3 +293,53 @@ CLAIMS_3 = [
     ),
 ]
 CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_3})
+
+
+# =========================================================================== the published means' shift (issue 13)
+def shift_31(values: Instance) -> arb:
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ (Algorithm 2's secret state vs retraining's mean), exactly: the square
+    root of an exact rational."""
+    from .common import max_shift2
+
+    from .common import exact_sqrt
+
+    return exact_sqrt(max_shift2("d2d.thm3.1", values))
+
+
+_SHIFT_ADVS = (worst_shift_adversary(),
+               Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",
+                         generate=capped(pgd_structured("thin"), 8)))
+CLAIMS_3 += [
+    Claim(
+        id="d2d.thm3.1:shift",
+        source="Theorem 3.1, the proof's sensitivity Δ of the published means (lines 200–209; proof lines 211–237)",
+        kind=Kind.SENSITIVITY,
+        statement="‖μ_i − μ'_i‖ ≤ Δ = (8L/(mn))γ^I/(1 − γ^I) for every round i ≥ 1 (Eqs. (2) and (3))",
+        hypotheses=PGD_HYPS,
+        bound=SHIFT_31,
+        prescribed=PRESCRIBED["d2d.thm3.1"],
+        quantity=shift_31,
+        adversaries=_SHIFT_ADVS,
+        derivation="d2d.thm3.1:shift",
+        note="The step of the proof the privacy of Theorem 3.1 rests on; the worst-case-shift family reaches 0.90 of "
+             "the attainable maximum 3Δ/4 (d2d.thm3.1:shift-sharp), never Δ itself.",
+    ),
+    Claim(
+        id="d2d.thm3.1:shift-sharp",
+        source="Theorem 3.1, the proof's chain (lines 211–237) with a deletion's sensitivity L/(m n_{i−1}) (Lemma 2.12's "
+               "proof, lines 518–535)",
+        kind=Kind.SENSITIVITY,
+        statement="‖μ_i − μ'_i‖ ≤ (2Lγ^I/(mn))(1/(1 − γ^I) + 2) = Δ(3 − 2γ^I)/4: the largest shift the proof's "
+                  "inequalities allow once each is taken at its sharp constant (supremum 3Δ/4, approached as n → ∞, "
+                  "γ^I → 0)",
+        hypotheses=PGD_HYPS,
+        bound=SHIFT_31_SHARP,
+        prescribed=PRESCRIBED["d2d.thm3.1"],
+        quantity=shift_31,
+        adversaries=_SHIFT_ADVS,
+        derivation="d2d.thm3.1:shift-sharp",
+        note="Derived, not printed: the attainable maximum behind Δ. The family of "
+             "certunlearn.claims.d2d.families.worst_shift_instance attains 3/4 + 1/(2k) − 1/√(2k) − O(γ^I) of Δ.",
+    ),
+]
+CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_3[-2:]})

@@ -22,10 +22,11 @@ from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
-from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, D, L, M, PRESCRIBED, beta, m, xi
+from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
+from .common import exact, exact_sqrt
 from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
-    pgd_hypotheses, setup_of, sq_norm, unlearning_delta, upper_fraction,
+    pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
@@ -65,14 +66,14 @@ def _claim33_lipschitz(values: Instance) -> arb:
     for vertex in itertools.product(*zip(lo, hi)):
         for row in values["X"]:
             best = max(best, sq_norm(np.asarray(_reg_grad(values, vertex, [frac(v) for v in row]), dtype=object)))
-    return to_arb(best).sqrt()
+    return exact_sqrt(best)
 
 
 def _claim33_smoothness(values: Instance) -> arb:
     """λ_max(∇²g_x) = λ_max(∇²f_x) + m exactly (∇²f_x = A, or 0 for the linear family)."""
     mm = frac(values["m"])
     top = Fraction(0) if frac(values.get("linear", 0)) else max(frac(v) for v in values["A"])
-    return to_arb(top + mm)
+    return exact(top + mm)
 
 
 def _claim33_convexity(values: Instance) -> arb:
@@ -80,7 +81,7 @@ def _claim33_convexity(values: Instance) -> arb:
     m-strongly convex (Definition 2.9 for a C² function)."""
     mm = frac(values["m"])
     low = Fraction(0) if frac(values.get("linear", 0)) else min(frac(v) for v in values["A"])
-    return to_arb(mm / (low + mm))
+    return exact(mm / (low + mm))
 
 
 def _claim33_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
@@ -227,6 +228,7 @@ def _reg_claims() -> list[Claim]:
             bound=delta,
             prescribed=PRESCRIBED["d2d.thm3.4"],
             quantity=unlearning_delta("d2d.thm3.4"),
+            laws=secret_laws("d2d.thm3.4"),
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
@@ -255,7 +257,7 @@ def _reg_claims() -> list[Claim]:
         ),
         Claim(
             id="d2d.thm3.4:accuracy+fix",
-            source="Theorem 3.4, accuracy, corrected (steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
+            source="Theorem 3.4, accuracy, corrected (lines 279–290; steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
             kind=Kind.ACCURACY,
             statement="(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.4",
             hypotheses=_REG_ACC_HYPS,
@@ -277,13 +279,13 @@ def _reg_claims() -> list[Claim]:
          "f_z convex, L-Lipschitz, M-smooth; on g with T_i = i²·I, σ = 2√(2M)(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))), "
          "m = √(LM√(d log(1/δ))/(Dεn√I)): weak (ε, δ)-unlearning"),
         ("d2d.thm3.5+fix", True, None,
-         "Theorem 3.5, corrected σ (the Lemma A.3 step of line 680 needs σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))))",
+         "Theorem 3.5, corrected σ (lines 310–318; the Lemma A.3 step of line 680 needs σ = Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))))",
          "as Theorem 3.5 with σ = 4√2·√M(L+mD)/(m√(mI)n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed σ)"),
         ("d2d.rem3.6", False, (1, Fraction(5, 4), Fraction(3, 2), 2), "Remark 3.6, unlearning (lines 321–330)",
          "as Theorem 3.5 with ξ ≥ 1, T_i = i^{2ξ}·I, σ = 2√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − "
          "√log(1/δ))), m = (L²M^{(1+ξ)/ξ}d log(1/δ)/(D²ε²n²I^{1/ξ}))^{ξ/(3ξ+1)}: weak (ε, δ)-unlearning"),
         ("d2d.rem3.6+fix", True, (1, Fraction(5, 4), Fraction(3, 2), 2),
-         "Remark 3.6, corrected σ (Fact E.2 in the proof of Theorem 3.5; Lemma A.3 needs σ = Δ/(√2·gap))",
+         "Remark 3.6, corrected σ (lines 321–327; Fact E.2 in the proof of Theorem 3.5; Lemma A.3 needs σ = Δ/(√2·gap))",
          "as Remark 3.6 with σ = 4√2M^{1/(2ξ)}(L+mD)/(m(mI)^{1/(2ξ)}n(√(log(1/δ)+ε) − √log(1/δ))) (twice the printed)"),
     ):
         xi_search = None if xi_ is None else Fraction(5, 4)
@@ -297,6 +299,7 @@ def _reg_claims() -> list[Claim]:
             bound=delta,
             prescribed=PRESCRIBED[cid],
             quantity=unlearning_delta(cid),
+            laws=secret_laws(cid),
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
@@ -308,11 +311,15 @@ def _reg_claims() -> list[Claim]:
                               "(Remark 3.6: 8L'(M/(mI))^{1/(2ξ)}/(mn)); the fix doubles it." if not fix else
                               " The proof's chain (17)–(19) with Lemma A.3 gives exactly this σ."),
         ))
-    for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True)):
+    for cid, rho_alpha, fix in (("d2d.thm3.5:accuracy", ALPHA_35, False), ("d2d.thm3.5:accuracy+fix", ALPHA_35_FIX, True),
+                                ("d2d.rem3.6:accuracy", ALPHA_36, False), ("d2d.rem3.6:accuracy+fix", ALPHA_36_FIX, True)):
+        if cid.startswith("d2d.rem3.6"):
+            out.append(_rem36_accuracy(cid, rho_alpha, fix))
+            continue
         out.append(Claim(
             id=cid,
-            source=("Theorem 3.5, accuracy (lines 316–318; proof lines 685–697)" if not fix else
-                    "Theorem 3.5, accuracy, corrected (the Theorem 3.4 analysis of eq. (8) replaced by Cauchy–Schwarz)"),
+            source=("Theorem 3.5, accuracy (lines 310–318; proof lines 685–697)" if not fix else
+                    "Theorem 3.5, accuracy, corrected (lines 310–318; the Theorem 3.4 analysis of eq. (8) replaced by Cauchy–Schwarz)"),
             kind=Kind.ACCURACY,
             statement=("(α, β)-accuracy with the proof's explicit α = (M/2)ρ² + mD² + (m/2)D², ρ = 4(L+mD)√M/(m√(mI)n) + "
                        "σ√(2d)log(2d/β) (eqs. (19)–(20) before the O(·))" if not fix else
@@ -332,6 +339,32 @@ def _reg_claims() -> list[Claim]:
                  "noise the algorithm adds)." + (" Same flawed steps (2)–(3) as Theorem 3.4." if not fix else ""),
         ))
     return out
+
+
+def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
+    xis = (1, Fraction(5, 4), Fraction(3, 2), 2)
+    return Claim(
+        id=cid,
+        source=("Remark 3.6, accuracy (lines 321–327; Fact E.2, line 625)" if not fix else
+                "Remark 3.6, accuracy, corrected (lines 321–327; the Theorem 3.4 analysis replaced by Cauchy–Schwarz)"),
+        kind=Kind.ACCURACY,
+        statement=("(α, β)-accuracy with the explicit α behind the printed O(·): (M/2)ρ² + mD² + (m/2)D², ρ = "
+                   "4(L+mD)(M/(mI))^{1/(2ξ)}/(mn) + σ√(2d)log(2d/β), T_i = i^{2ξ}I, Remark 3.6's σ and m" if not fix else
+                   "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Remark 3.6's accuracy"),
+        hypotheses=_REG_ACC_HYPS + XI_HYP,
+        bound=beta,
+        prescribed=PRESCRIBED[cid],
+        quantity=accuracy_probability(cid, alpha_),
+        adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, ξ ∈ {1, 5/4, 3/2, 2}, β varied",
+                               generate=regularised_gen(pgd_structured("iso"), 4, xis, with_beta=True)),
+                     Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
+                               generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
+                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
+        derivation=cid,
+        corrects="d2d.rem3.6:accuracy" if fix else None,
+        note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (exact noncentral χ² tail) with the printed σ. "
+             "The printed α's chain has Theorem 3.4's flawed steps (2)–(3)" + (" — replaced here." if fix else "."),
+    )
 
 
 CLAIMS_32 = _reg_claims()

@@ -156,7 +156,7 @@ CLAIMS_4A = [
     ),
     Claim(
         id="d2d.lem4.2+fix",
-        source="Lemma 4.2 with Algorithm 5 resampling only the deleted copy (a slot holding z is resampled with "
+        source="Lemma 4.2 (lines 358–360) with Algorithm 5 resampling only the deleted copy (a slot holding z is resampled with "
                "probability 1/c, c = copies of z in D_{i−1})",
         kind=Kind.INEQUALITY,
         statement="with the by-copy deletion of Algorithm 5, S_i =d P^B(D_i) for all i ≥ 0 (as a likelihood ratio ≤ 1)",
@@ -189,7 +189,7 @@ CLAIMS_4A = [
     ),
     Claim(
         id="d2d.lem4.3+fix",
-        source="Lemma 4.3 for the by-copy Algorithm 5 (d2d.lem4.2+fix)",
+        source="Lemma 4.3 (lines 368–370) for the by-copy Algorithm 5 (d2d.lem4.2+fix)",
         kind=Kind.INEQUALITY,
         statement="with the by-copy deletion, B ≥ n, δ' ≤ e^{−1}: P[s_i > 10(B/n)log(1/δ')] ≤ δ'",
         hypotheses=_LEM43_HYPS,

@@ -18,14 +18,14 @@ from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.d2d import CONTRACTION_213, M, SENSITIVITY_212, m
-from .common import CLAIMS_BY_ID, SETUP_NAMES, pgd_hypotheses, setup_cached, setup_of, sq_norm
+from .common import exact_sqrt, CLAIMS_BY_ID, SETUP_NAMES, pgd_hypotheses, setup_cached, setup_of, sq_norm
 from .families import LEM212_SEARCH, THM213_SEARCH, lem212_structured, thm213_structured
 
 
 # =========================================================================== Lemma 2.12 (sensitivity)
 def _sensitivity(values: Instance) -> arb:
     """‖θ*_D − θ*_{D∘u}‖ exactly: both minimisers are exact rationals (problems.minimize on the box)."""
-    return to_arb(_sensitivity_sq(instance_key(values, SETUP_NAMES))).sqrt()
+    return exact_sqrt(_sensitivity_sq(instance_key(values, SETUP_NAMES)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -42,10 +42,10 @@ def _one_update(values: Instance) -> Decision:
 # =========================================================================== Theorem 2.13 (contraction)
 
 
-def _contraction(values: Instance) -> arb:
+def _contraction(values: Instance) -> Fraction | arb:
     """‖θ_T − θ*‖/‖θ_0 − θ*‖ exactly for T steps of projected GD with η = 2/(m + M) on h = f_D (exact)."""
     num, den = _contraction_sq(instance_key(values, SETUP_NAMES + ("T", "m", "M")))
-    return (to_arb(num) / to_arb(den)).sqrt()
+    return exact_sqrt(num / den)
 
 
 @functools.lru_cache(maxsize=4096)

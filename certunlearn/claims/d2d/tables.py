@@ -22,12 +22,12 @@ from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
     L, M, beta, m, xi,
 )
-from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
+from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, exact
 from .families import table_search, table_structured
 from .perturbed_gd import i_min_32
 
 
-# =========================================================================== Table 1 (line 60): the accuracy and iteration columns
+# =========================================================================== Table 1 (lines 66–71): the accuracy and iteration columns
 
 
 ROW_THEOREM = {"pgd": "d2d.thm3.1", "pgd-perfect": "d2d.thm3.2", "regularized": "d2d.thm3.4", "pgd-weak": "d2d.thm3.5",
@@ -65,7 +65,7 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
         a, b = (ceil_exact(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
         if a == 0:
             raise ArithmeticError("T_i = 0")
-        return to_arb(Fraction(b, a))
+        return exact(Fraction(b, a))  # exact: an attained rate is proved equal
 
     return quantity
 
@@ -104,7 +104,7 @@ def _table_claims() -> list[Claim]:
             cid = f"d2d.table1:{row}-accuracy" + ("+fix" if fix else "")
             out.append(Claim(
                 id=cid,
-                source=f"Table 1 (line 60), row {row} ({thm}), accuracy column “{ENTRY_ACC_TEXT[row]}”"
+                source=f"Table 1 (lines 66–71), row {row} ({thm}), accuracy column “{ENTRY_ACC_TEXT[row]}”"
                        + ((", corrected: γ^{2𝓘} in place of e^{−𝓘}" if row != "regularized" else
                            ", with Theorem 3.4's regulariser m = (LM^{3/2}√(d log(1/δ))/(Dεn𝓘))^{2/5} (printed: 4/5)")
                           if fix else ""),
@@ -133,7 +133,7 @@ def _table_claims() -> list[Claim]:
             cid = f"d2d.table1:{row}-iterations" + ("+fix" if fix else "")
             out.append(Claim(
                 id=cid,
-                source=f"Table 1 (line 60), row {row} ({thm}), column “iterations for ith update”: {ENTRY_ITER[row]}"
+                source=f"Table 1 (lines 66–71), row {row} ({thm}), column “iterations for ith update”: {ENTRY_ITER[row]}"
                        + (", corrected: log²i" if fix else ""),
                 kind=Kind.ITERATIONS,
                 statement=(f"the iterations {thm} prescribes for the i-th update grow from round i to i₂ at most as the "

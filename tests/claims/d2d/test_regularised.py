@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import mpmath
 
-from certunlearn.check.evaluate import ATTAINED, WITHIN, evaluate
+from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import regularised
 from certunlearn.numeric.enclosure import to_arb
@@ -17,8 +17,8 @@ def test_claim33_lipschitz_attained_by_hand():
     assert inst["L"] == a * (r + R) and inst["D"] == r
     with workprec(128):
         q = regularised._claim33_lipschitz(inst)
-        assert q.overlaps(to_arb(a * (r + R) + m_ * r)) and q.rad() < 1e-30
-    assert evaluate(get_claim("d2d.claim3.3"), inst, 256).outcome in (WITHIN, ATTAINED)
+        assert to_arb(q).overlaps(to_arb(a * (r + R) + m_ * r)) and to_arb(q).rad() < 1e-30
+    assert evaluate(get_claim("d2d.claim3.3"), inst, 256).outcome == WITHIN
 
 
 def test_thm35_printed_sigma_is_half_of_the_proofs():
@@ -34,3 +34,15 @@ def test_thm35_printed_sigma_is_half_of_the_proofs():
             needed = Delta / (mpmath.sqrt(2) * gap)
             assert abs(needed / printed - 2) < mpmath.mpf(10) ** -90
             assert abs(Delta**2 / (2 * needed**2) + Delta / needed * mpmath.sqrt(2 * mpmath.log(1 / dl)) - eps) < mpmath.mpf(10) ** -90
+
+
+def test_remark36_accuracy_radius_reduces_to_theorem35_at_xi_one():
+    """Remark 3.6 generalises Theorem 3.5 (ξ = 1): its explicit radius and both α must coincide there, and differ
+    for ξ > 1 (the secret model's distance scales as (M/(mI))^{1/(2ξ)})."""
+    import sympy
+    from certunlearn.formulas.d2d import ALPHA_35, ALPHA_36, ALPHA_36_FIX, ALPHA_35_FIX, RHO_35, RHO_36, xi
+
+    assert sympy.simplify(RHO_36.subs(xi, 1) - RHO_35) == 0
+    assert sympy.simplify(ALPHA_36.subs(xi, 1) - ALPHA_35) == 0
+    assert sympy.simplify(ALPHA_36_FIX.subs(xi, 1) - ALPHA_35_FIX) == 0
+    assert sympy.simplify(RHO_36.subs(xi, 2) - RHO_35) != 0

@@ -1,0 +1,48 @@
+"""The worst-case-shift family of Theorem 3.1 (issue 13): its exact shift against the closed form of the derivation
+``d2d.thm3.1:shift-sharp`` (mpmath at 100 digits), inside the hypotheses, and below the sharp bound."""
+from fractions import Fraction
+
+import mpmath
+import pytest
+
+from certunlearn.check.evaluate import WITHIN, evaluate
+from certunlearn.claims import get_claim
+from certunlearn.claims.d2d.common import max_shift2
+from certunlearn.claims.d2d.families import worst_shift_instance
+
+mpmath.mp.dps = 100
+
+
+def _mp(q: Fraction) -> mpmath.mpf:
+    return mpmath.mpf(q.numerator) / q.denominator
+
+
+@pytest.mark.parametrize("k,j,I_,M_", [(12, 1, 4, Fraction(2)), (24, 1, 6, Fraction(2)), (24, 1, 3, Fraction(47, 34))])
+def test_shift_matches_the_closed_form(k, j, I_, M_):
+    inst = worst_shift_instance(k, j, I_, gamma_M=M_)
+    g = _mp((M_ - 1) / (M_ + 1))
+    R = _mp(Fraction(inst["R"]))
+    G = g**I_
+    shift = mpmath.sqrt(_mp(max_shift2("d2d.thm3.1", inst)))
+    # the last round dominates; the lag carried from the filler rounds is O(γ^{2𝓘}) of it
+    closed = G * ((R - 1) / k + (R + 1) * (2 * k + 1 - R) / k**2)
+    assert abs(shift - closed) <= 4 * G**2 * (R + 1)
+    Delta = 8 * (R + 1) * G / (2 * k * (1 - G))
+    frac_ = (R - 1) / (4 * (R + 1)) + (2 * k + 1 - R) / (4 * k)
+    assert abs(shift / Delta - frac_) < 4 * G
+    assert shift / Delta < mpmath.mpf(3) / 4
+
+
+def test_the_family_is_inside_the_hypotheses_and_below_the_sharp_bound():
+    inst = worst_shift_instance(24, 1, 4)
+    for cid in ("d2d.thm3.1:shift", "d2d.thm3.1:shift-sharp"):
+        ev = evaluate(get_claim(cid), inst, 256)
+        assert ev.outcome == WITHIN, (cid, ev.reason)
+    ev = evaluate(get_claim("d2d.thm3.1:shift-sharp"), inst, 256)
+    assert 0.8 < ev.ratio_lower < 1  # (R−1)/(4(R+1)) + (2k+1−R)/(4k) = 0.625 of Δ, of 3Δ/4 − O(γ^𝓘)
+
+
+def test_the_quick_instance_reaches_nine_tenths_of_the_attainable_maximum():
+    inst = worst_shift_instance(81, 1, 12, gamma_M=Fraction(47, 34))
+    ev = evaluate(get_claim("d2d.thm3.1:shift-sharp"), inst, 256)
+    assert ev.outcome == WITHIN and ev.ratio_lower >= 0.9
