@@ -395,6 +395,21 @@ COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command (``argv`` defaults to ``sys.argv[1:]``) and return its exit code. Run as the command
+    (``argv`` None) and interrupted, it leaves at once once the results are printed and the workers stopped —
+    tearing down the interpreter's modules (sympy caches, thousands of claims' expressions) can take seconds."""
+    code = _main(argv)
+    if argv is None and code > 128:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 — a closed pipe: nothing more to say
+                pass
+        os._exit(code)
+    return code
+
+
+def _main(argv: list[str] | None) -> int:
     from .check.pool import Interrupted, interruptible
 
     global _ARGV
