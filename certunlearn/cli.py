@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
     p.add_argument("--seed", type=_integer("seed"), default=0)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--report", metavar="FILE", help="write a Markdown (.md) or HTML (.html) report with figures")
+    p.add_argument("--report", metavar="FILE", help="write a report with figures and provenance: FILE.html (one file) "
+                                                    "or FILE.md (its figures go to FILE_figures/ beside it)")
     p.add_argument("--counterexamples", metavar="DIR", default="counterexamples",
                    help="where counterexamples are saved as JSON (default: ./counterexamples)")
 
@@ -208,11 +209,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             results = check_claims(ids, args.profile, args.seed, on_result=advance)
         except Interrupted as exc:
             interrupted, results = exc, exc.results
-    saved, failure = [], None
+    saved, saved_by_id, failure = [], {}, None
     for r in results:  # save what can be saved; a failure is reported after the results are shown
         if r.counterexample:
             try:
                 saved.append(r.counterexample.save(ce_dir))
+                saved_by_id[r.id] = saved[-1]
             except OSError as exc:
                 failure = failure or _save_failed("--counterexamples", ce_dir, exc)
     if args.json:
@@ -227,7 +229,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         try:
             path = write_report(results, report, command=_command_line(), profile=args.profile, seed=args.seed,
-                                counterexamples=saved, interrupted=interrupted is not None)
+                                counterexamples=saved_by_id, interrupted=interrupted is not None)
             print(f"report written to {path}", file=sys.stderr)
         except OSError as exc:
             failure = _save_failed("--report", report, exc)
