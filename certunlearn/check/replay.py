@@ -19,6 +19,7 @@ import numpy as np
 
 from ..claims import get_claim
 from ..claims.model import decode_instance
+from ..numeric.enclosure import parse_exact
 from ..errors import CertunlearnError, InvalidParameterError
 from .evaluate import EXCLUDED, VIOLATED, Evaluation, evaluate
 from .profiles import PROFILES
@@ -120,20 +121,31 @@ def _check_value(path, key: str, value: Any, depth: int = 0) -> None:
                 raise _bad(path, f"{where} = {value!r} divides by zero")
 
 
-def _expected_keys(claim) -> set[str]:
-    """The parameters the claim's own instances have (from its first structured adversary or search space)."""
+def _expected(claim) -> dict[str, Any]:
+    """A sample of the claim's own instances (from its first structured adversary), or the parameters of its
+    search space (values None): what a saved instance of the claim must name."""
     for adversary in claim.adversaries:
         if adversary.generate is not None:
             try:
                 for instance in adversary.generate(np.random.default_rng(0), 1):
-                    return set(instance)
-            except Exception:  # noqa: BLE001 — only a hint for the error message
+                    return dict(instance)
+            except Exception:  # noqa: BLE001 — only a guide for the checks below
                 continue
     for adversary in claim.adversaries:
         space = adversary.space
         if space is not None and space.build is None:
-            return set(space.bounds) | set(space.fixed)
-    return set()
+            return {**dict.fromkeys(space.bounds), **dict.fromkeys(space.fixed)}
+    return {}
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, str):
+        return not isinstance(parse_exact(value), str)
+    return False
 
 
 def load_counterexamples(path: str | Path) -> list[dict]:
@@ -170,9 +182,14 @@ def replay(path: str | Path) -> list[Replay]:
     out = []
     for item in load_counterexamples(path):
         claim = get_claim(item["claim"])
-        missing = sorted(_expected_keys(claim) - set(item["instance"]))
+        expected = _expected(claim)
+        missing = sorted(set(expected) - set(item["instance"]))
         if missing:
             raise _bad(path, f"the instance lacks {', '.join(missing)} (parameters of {claim.id})")
+        for key, sample in expected.items():
+            value = item["instance"][key]
+            if _is_number(sample) and not _is_number(value):
+                raise _bad(path, f"instance[{key!r}] = {json.dumps(value)[:40]} is not a number ({claim.id} needs one)")
         try:
             instance = decode_instance(item["instance"])
             evaluation = evaluate(claim, instance, PROFILES["thorough"].max_prec)
