@@ -8,7 +8,8 @@ The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
   checker writes them (``int``, ``fractions.Fraction`` or decimal strings such as ``"1e-5"``; ``float(v)`` and
   ``Fraction(v)`` accept all three), data as nested lists; it always holds the certified ``"epsilon"`` and
   ``"delta"`` and the parameters the claim states (``"Delta"`` for ``gaussian.*``; ``A, R, lo, hi, X, U,
-  theta0`` and the constants for the perturbed-GD claims of ``d2d``). Treat it as read-only.
+  theta0`` and the constants for the perturbed-GD claims of ``d2d``; :func:`instance_keys`, or
+  ``certunlearn audit --claim ID --describe``, lists them for any claim). Treat it as read-only.
 * ``side`` — 0 or 1: which of the two neighbouring published laws the claim says are
   (ε, δ)-indistinguishable. Privacy claims (``gaussian.*``): 0 is M(D) with f(D) = 0, 1 is M(D') with
   f(D') = Delta (one-dimensional). Unlearning claims (``d2d.*``): 0 is the published output of the
@@ -19,7 +20,9 @@ The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
   spawned from the audit's seed, so an audit replays exactly).
 * returns ``size`` independent published outputs: an array of shape ``(size,)`` or ``(size, d)``.
 
-The candidate is called repeatedly with chunks of at most ``chunk`` samples per call.
+The candidate is called repeatedly with chunks of at most ``chunk`` samples per call. An exception it raises, or
+output that is not ``size`` finite samples, becomes a :class:`CandidateError` naming the exception, the file and
+the line in the candidate's code (the CLI prints it as one line, exit 2).
 """
 from __future__ import annotations
 

@@ -12,10 +12,14 @@ import re
 import shlex
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
 
 import certunlearn.cli as cli
 
