@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--report", metavar="FILE", help="write a report with figures and provenance: FILE.html (one file) "
                                                     "or FILE.md (its figures go to FILE_figures/ beside it)")
-    p.add_argument("--counterexamples", metavar="DIR", default="counterexamples",
+    p.add_argument("--counterexamples", metavar="DIR", default=None,
                    help="where counterexamples are saved as JSON (default: ./counterexamples)")
 
     p = sub.add_parser("prove", help="print the derivation chain of claims with each step's status")
@@ -202,7 +202,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("no claims selected")
     report = writable_file("--report", args.report, (".md", ".html")) if args.report else None
-    ce_dir = writable_dir("--counterexamples", args.counterexamples)
+    # a directory given explicitly is checked up front; the default one only when a counterexample is saved
+    ce_dir = writable_dir("--counterexamples", args.counterexamples) if args.counterexamples else Path("counterexamples")
     interrupted = None
     with progress(len(ids), enabled=not args.json) as advance:
         try:
