@@ -58,8 +58,13 @@ EPSILON_RANGE = (0.1, 5.0)
 DELTA_RANGE = (1e-12, 0.1)
 
 
-class CandidateError(CertunlearnError):
-    """The candidate under audit raised, or returned something that is not samples (the user's code: exit 2)."""
+class CandidateError(InvalidParameterError):
+    """The candidate under audit raised, or returned something that is not samples (the user's code: exit 2).
+    An :class:`InvalidParameterError` of the parameter ``candidate`` whose message names the candidate itself."""
+
+    def __init__(self, message: str):
+        self.parameter = "candidate"
+        CertunlearnError.__init__(self, message)
 
 
 _OWN_DIRS = tuple(os.path.dirname(os.path.abspath(p)) + os.sep
