@@ -27,10 +27,21 @@ __all__ = ["gaussian_bound", "gaussian_epsilon_lower"]
 
 def gaussian_epsilon_lower(delta: float, sigma: float, shift: float) -> float:
     """A float ε' with ε' ≤ the true ε(δ) of N(0, σ²) vs N(shift, σ²): δ(ε') > δ is proved on an
-    enclosure (0.0 when shift ≤ 0 or δ(0) ≤ δ)."""
+    enclosure (0.0 when shift ≤ 0 or δ(0) ≤ δ; ``inf`` when σ = 0 < shift: two distinct point masses are
+    (ε, δ)-indistinguishable for no ε when δ < 1). ε(δ) decreases in σ, so when shift/σ is too large for the
+    exact profile the bound is computed at a larger σ — smaller, still valid."""
     if not shift > 0:
         return 0.0
-    eps = exact_epsilon(delta, sigma, shift)  # rounded up: step down until δ(ε') > δ is proved
+    if not sigma > 0:
+        return math.inf
+    while True:
+        try:
+            eps = exact_epsilon(delta, sigma, shift)  # rounded up: step down until δ(ε') > δ is proved
+            break
+        except ArithmeticError:
+            if not math.isfinite(sigma) or sigma > shift * 1e6:
+                return 0.0
+            sigma = max(sigma * 2.0, shift * 2.0**-20)
     step = max(eps * 2.0**-40, 1e-300)
     while eps > 0:
         if decide(lambda: delta_enclosure(eps, sigma, shift), ">", delta).decision is Decision.TRUE:
@@ -51,7 +62,7 @@ def gaussian_bound(x0: np.ndarray, x1: np.ndarray, delta: float, alpha: float, t
     n0, n1 = v0.size, v1.size
     m0, m1 = float(v0.mean()), float(v1.mean())
     sum_sq = float(np.sum((v0 - m0) ** 2) + np.sum((v1 - m1) ** 2))
-    sigma_hi = scale_upper(sum_sq, n0 + n1 - 2, alpha)
+    sigma_hi = scale_upper(sum_sq, n0 + n1 - 2, alpha) if sum_sq > 0 else 0.0  # no spread at all: σ = 0 a.s.
     half = z_quantile(alpha / 2) * sigma_hi * math.sqrt(1 / n0 + 1 / n1)
     shift_lo = float(np.nextafter(abs(m1 - m0) - half, -math.inf))
     eps = gaussian_epsilon_lower(delta, sigma_hi, shift_lo)

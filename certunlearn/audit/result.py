@@ -1,6 +1,7 @@
 """Frozen results of an audit, with their JSON form."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -10,6 +11,10 @@ __all__ = ["Bound", "AuditResult", "REFUTED", "CONSISTENT"]
 
 REFUTED = "refuted"
 CONSISTENT = "consistent"
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
 
 
 def _freeze(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -39,8 +44,9 @@ class Bound:
         object.__setattr__(self, "witness", _freeze(self.witness))
 
     def to_json(self) -> dict[str, Any]:
+        """JSON-ready; an unbounded ε lower bound (no noise at all) is ``null`` with ``"unbounded": true``."""
         return {"trial": self.trial, "method": self.method, "direction": self.direction,
-                "epsilon_lower": self.epsilon_lower, "alpha": self.alpha, "intervals": self.intervals,
+                "epsilon_lower": _finite(self.epsilon_lower), "unbounded": math.isinf(self.epsilon_lower), "alpha": self.alpha, "intervals": self.intervals,
                 "witness": dict(self.witness)}
 
 
@@ -89,6 +95,9 @@ class AuditResult:
         fw = f"family-wise error ≤ {1 - self.confidence:g} (Bonferroni over {self.family} intervals at {self.alpha_each:.3g} each)"
         if self.witness is not None:
             w = self.witness
+            if math.isinf(w.epsilon_lower):
+                return (f"certificate refuted: ε unbounded at δ = {self.delta:g} (the outputs on the two neighbouring "
+                        f"inputs do not vary at all: no noise is added; {w.method} test, trial {w.trial}); {fw}")
             return (f"certificate refuted at confidence {level}: ε ≥ {w.epsilon_lower:.6g} > ε = {self.epsilon:g} "
                     f"at δ = {self.delta:g} ({w.method} test, direction {w.direction}, trial {w.trial}); {fw}")
         return (f"consistent with the certificate at this sample size ({self.samples} samples per side): "
@@ -98,7 +107,7 @@ class AuditResult:
         return {
             "claim": self.claim, "verdict": self.verdict, "message": self.message,
             "epsilon": self.epsilon, "delta": self.delta, "confidence": self.confidence,
-            "epsilon_lower": self.epsilon_lower, "samples": self.samples, "trials": self.trials,
+            "epsilon_lower": _finite(self.epsilon_lower), "unbounded": math.isinf(self.epsilon_lower), "samples": self.samples, "trials": self.trials,
             "family": self.family, "alpha_each": self.alpha_each,
             "witness": None if self.witness is None else self.witness.to_json(),
             "bounds": [b.to_json() for b in self.bounds],

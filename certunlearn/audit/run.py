@@ -8,7 +8,8 @@ The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
   checker writes them (``int``, ``fractions.Fraction`` or decimal strings such as ``"1e-5"``; ``float(v)`` and
   ``Fraction(v)`` accept all three), data as nested lists; it always holds the certified ``"epsilon"`` and
   ``"delta"`` and the parameters the claim states (``"Delta"`` for ``gaussian.*``; ``A, R, lo, hi, X, U,
-  theta0`` and the constants for the perturbed-GD claims of ``d2d``). Treat it as read-only.
+  theta0`` and the constants for the perturbed-GD claims of ``d2d``; :func:`instance_keys`, or
+  ``certunlearn audit --claim ID --describe``, lists them for any claim). Treat it as read-only.
 * ``side`` — 0 or 1: which of the two neighbouring published laws the claim says are
   (ε, δ)-indistinguishable. Privacy claims (``gaussian.*``): 0 is M(D) with f(D) = 0, 1 is M(D') with
   f(D') = Delta (one-dimensional). Unlearning claims (``d2d.*``): 0 is the published output of the
@@ -19,12 +20,16 @@ The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
   spawned from the audit's seed, so an audit replays exactly).
 * returns ``size`` independent published outputs: an array of shape ``(size,)`` or ``(size, d)``.
 
-The candidate is called repeatedly with chunks of at most ``chunk`` samples per call.
+The candidate is called repeatedly with chunks of at most ``chunk`` samples per call. An exception it raises, or
+output that is not ``size`` finite samples, becomes a :class:`CandidateError` naming the exception, the file and
+the line in the candidate's code (the CLI prints it as one line, exit 2).
 """
 from __future__ import annotations
 
 import math
+import os
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -33,7 +38,7 @@ import numpy as np
 from ..claims import Claim, get_claim
 from ..claims.model import Kind, encode_instance
 from ..formulas.symbols import delta as DELTA_SYMBOL
-from ..errors import InvalidParameterError
+from ..errors import CertunlearnError, InvalidParameterError
 from ..numeric.enclosure import Decision
 from .intervals import check_alpha
 from .nonparametric import threshold_bounds
@@ -42,7 +47,7 @@ from .result import AuditResult, Bound
 from .samples import as_samples
 
 __all__ = ["audit", "audit_samples", "draw", "lower_bound_curve", "select_instances", "family_size", "auditable", "inside",
-           "Candidate"]
+           "Candidate", "CandidateError", "instance_keys", "check_instance_keys", "check_memory", "describe_exception"]
 
 Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
 
@@ -51,6 +56,83 @@ Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
 SWEET_SPOT = (1.0, 1e-5)
 EPSILON_RANGE = (0.1, 5.0)
 DELTA_RANGE = (1e-12, 0.1)
+
+
+class CandidateError(InvalidParameterError):
+    """The candidate under audit raised, or returned something that is not samples (the user's code: exit 2).
+    An :class:`InvalidParameterError` of the parameter ``candidate`` whose message names the candidate itself."""
+
+    def __init__(self, message: str):
+        self.parameter = "candidate"
+        CertunlearnError.__init__(self, message)
+
+
+_OWN_DIRS = tuple(os.path.dirname(os.path.abspath(p)) + os.sep
+                  for p in (os.path.dirname(os.path.dirname(__file__)), os.__file__, np.__file__))
+
+
+def describe_exception(exc: BaseException, fallback: Any = None) -> str:
+    """``"ValueError: message (file.py, line 7)"``: the exception and the innermost frame in the user's own code
+    (not certunlearn, numpy or the standard library); ``fallback``'s definition if no such frame exists (e.g. a
+    call with the wrong signature fails before entering the callable)."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if not os.path.abspath(f.filename).startswith(_OWN_DIRS)
+              and not f.filename.startswith("<frozen")]
+    where = ""
+    if frames:
+        where = f" ({os.path.basename(frames[-1].filename)}, line {frames[-1].lineno})"
+    elif fallback is not None:
+        code = getattr(fallback, "__code__", None) or getattr(getattr(fallback, "__call__", None), "__code__", None)
+        if code is not None:
+            where = f" ({os.path.basename(code.co_filename)}, line {code.co_firstlineno})"
+    message = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}{': ' + message if message else ''}{where}"
+
+
+def instance_keys(claim: Claim, seed: int = 0) -> list[str]:
+    """The keys of the instances the audit passes a candidate for ``claim`` (sorted)."""
+    return sorted(select_instances(claim, 1, seed)[0])
+
+
+def check_instance_keys(claim: Claim, written: Mapping[str, Any], seed: int = 0, name: str = "instance") -> None:
+    """Refuse an instance that lacks a key the claim's own instances have (the candidate would read it)."""
+    missing = sorted(set(instance_keys(claim, seed)) - set(written))
+    if missing:
+        raise InvalidParameterError(name, f"lacks {', '.join(missing)}: an instance of {claim.id} has the keys "
+                                          f"{', '.join(instance_keys(claim, seed))}")
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to this process (Linux: MemAvailable; elsewhere the physical memory)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _bytes(n: float) -> str:
+    for unit in ("B", "kB", "MB", "GB", "TB", "PB"):
+        if n < 1000 or unit == "PB":
+            return f"{n:.3g} {unit}"
+        n /= 1000
+    return f"{n:.3g} PB"
+
+
+def check_memory(samples: int, trials: int = 1, dimension: int = 1) -> None:
+    """Refuse, before any sampling, an audit whose samples (float64, both sides, every trial) cannot fit in
+    the available memory."""
+    need = 2 * samples * trials * dimension * 8
+    have = available_memory()
+    if have is not None and need > have:
+        raise InvalidParameterError("samples", f"{samples} samples per side need at least {_bytes(need)} of memory "
+                                               f"(2 sides × {trials} trial(s) × {dimension} coordinate(s) × 8 bytes); "
+                                               f"{_bytes(have)} available")
 
 
 def family_size(trials: int, gaussian: bool) -> int:
@@ -157,9 +239,21 @@ def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.
     done = 0
     while done < samples:
         k = min(chunk, samples - done)
-        out = as_samples(candidate(instance, side, rng, k), f"candidate output (side {side})", min_n=1)
+        try:
+            raw = candidate(instance, side, rng, k)
+        except Exception as exc:  # noqa: BLE001 — the user's code: one line naming what it raised and where
+            hint = ""
+            if isinstance(exc, KeyError):
+                hint = f"; the instance has the keys {', '.join(sorted(map(str, instance)))}"
+            raise CandidateError(f"candidate raised {describe_exception(exc, candidate)}{hint}") from None
+        try:
+            out = as_samples(raw, f"candidate output (side {side})", min_n=1)
+        except InvalidParameterError as exc:
+            raise CandidateError(f"candidate returned no samples: {exc}") from None
         if out.shape[0] != k:
-            raise InvalidParameterError("candidate", f"returned {out.shape[0]} samples, {k} were asked for")
+            raise CandidateError(f"candidate returned {out.shape[0]} samples, {k} were asked for")
+        if not parts:
+            check_memory(samples, 1, out.shape[1])
         parts.append(out)
         done += k
         advance(k)

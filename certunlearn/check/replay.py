@@ -1,16 +1,39 @@
-"""Replay a saved counterexample: re-evaluate its instance exactly and report what comes out."""
+"""Replay a saved counterexample: re-evaluate its instance exactly and report what comes out.
+
+A counterexample file is checked before anything is evaluated — it is user input: JSON without NaN or
+Infinity, a ``claim`` id and an ``instance`` object whose values are numbers, decimal strings (``"1e-5"``,
+``"3/7"``), labels or nested lists of them, of bounded size (no billion-digit numbers), naming every parameter
+the claim's own instances have. Anything else is an :class:`~certunlearn.errors.InvalidParameterError` naming
+the file and what is wrong (the CLI prints it as one line, exit 2).
+"""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from ..claims import get_claim
 from ..claims.registry import load_claims
 from ..errors import InvalidParameterError
 from ..claims.model import decode_instance
-from .evaluate import VIOLATED, Evaluation, evaluate
+from ..numeric.enclosure import parse_exact
+from ..errors import CertunlearnError, InvalidParameterError
+from .evaluate import EXCLUDED, VIOLATED, Evaluation, evaluate
 from .profiles import PROFILES
+
+#: Largest decimal exponent and number of digits accepted in a replayed number (a guard against inputs such as
+#: ``"1e999999999"``, whose exact value would take minutes and gigabytes to build).
+MAX_EXPONENT = 100_000
+MAX_DIGITS = 100_000
+#: Largest counterexample file read, in bytes.
+MAX_BYTES = 50_000_000
+
+PARAM = "COUNTEREXAMPLE"
 
 
 @dataclass(frozen=True)
@@ -22,24 +45,137 @@ class Replay:
     def reproduced(self) -> bool:
         return self.evaluation.outcome == VIOLATED
 
+    @property
+    def description(self) -> str:
+        """One line: reproduced or not, and why."""
+        ev = self.evaluation
+        if self.reproduced:
+            return f"reproduced: violated — observed {ev.observed} > bound {ev.bound} ({ev.prec} bits)"
+        if ev.observed is None:
+            return f"not reproduced: {ev.outcome} — {ev.reason or 'not evaluated'}"
+        return (f"not reproduced: {ev.outcome} — observed {ev.observed} vs bound {ev.bound} ({ev.prec} bits)"
+                + (f"; {ev.reason}" if ev.reason else ""))
+
+
+def _bad(path: str | Path, what: str) -> InvalidParameterError:
+    return InvalidParameterError(PARAM, f"{path}: {what}")
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not allowed (JSON has no such number)")
+
+
+def _read(path: str | Path) -> Any:
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise _bad(path, "is a directory, not a counterexample file")
+        if p.stat().st_size > MAX_BYTES:
+            raise _bad(path, f"larger than {MAX_BYTES // 1_000_000} MB")
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidParameterError(PARAM, f"no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise _bad(path, "is not UTF-8 text") from None
+    except OSError as exc:
+        raise _bad(path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except ValueError as exc:
+        raise _bad(path, f"not valid JSON: {exc}") from None
+
+
+def _check_value(path, key: str, value: Any, depth: int = 0) -> None:
+    where = f"instance[{key!r}]"
+    if depth > 8:
+        raise _bad(path, f"{where} is nested too deeply")
+    if value is None:
+        raise _bad(path, f"{where} is null; every parameter needs a value")
+    if isinstance(value, bool):
+        raise _bad(path, f"{where} is a boolean, not a number")
+    if isinstance(value, list):
+        for v in value:
+            _check_value(path, key, v, depth + 1)
+        return
+    if isinstance(value, dict):
+        raise _bad(path, f"{where} is an object; values are numbers, decimal strings or lists")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _bad(path, f"{where} is not finite")
+    if isinstance(value, str):
+        if len(value) > MAX_DIGITS:
+            raise _bad(path, f"{where} has {len(value)} characters (at most {MAX_DIGITS})")
+        for part in value.split("/", 1):
+            try:
+                d = Decimal(part.strip())
+            except (InvalidOperation, ValueError):
+                return  # a label such as "uniform": the claim's hypotheses decide whether it is acceptable
+            if d.is_nan() or d.is_infinite():
+                raise _bad(path, f"{where} = {value!r} is not finite")
+            if abs(d.adjusted()) > MAX_EXPONENT:
+                raise _bad(path, f"{where} = {value[:40]!r}… is too large to evaluate exactly (decimal exponent "
+                                 f"{d.adjusted()}; at most ±{MAX_EXPONENT})")
+        if "/" in value:
+            try:
+                den = Decimal(value.split("/", 1)[1].strip())
+            except (InvalidOperation, ValueError):
+                return
+            if den == 0:
+                raise _bad(path, f"{where} = {value!r} divides by zero")
+
+
+def _expected(claim) -> dict[str, Any]:
+    """A sample of the claim's own instances (from its first structured adversary), or the parameters of its
+    search space (values None): what a saved instance of the claim must name."""
+    for adversary in claim.adversaries:
+        if adversary.generate is not None:
+            try:
+                for instance in adversary.generate(np.random.default_rng(0), 1):
+                    return dict(instance)
+            except Exception:  # noqa: BLE001 — only a guide for the checks below
+                continue
+    for adversary in claim.adversaries:
+        space = adversary.space
+        if space is not None and space.build is None:
+            return {**dict.fromkeys(space.bounds), **dict.fromkeys(space.fixed)}
+    return {}
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, str):
+        return not isinstance(parse_exact(value), str)
+    return False
+
 
 def load_counterexamples(path: str | Path) -> list[dict]:
-    """Counterexamples in a file: one saved counterexample, or every one in a `check --json` document."""
-    try:
-        doc = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise InvalidParameterError("COUNTEREXAMPLE", f"no such file: {path}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidParameterError("COUNTEREXAMPLE", f"{path} is not JSON: {exc}") from None
+    """Counterexamples in a file: one saved counterexample, or every one in a `check --json` document; each
+    checked (see the module docstring)."""
+    doc = _read(path)
     if isinstance(doc, dict) and "results" in doc:
-        found = [r["counterexample"] for r in doc["results"] if r.get("counterexample")]
-    else:
+        results = doc["results"]
+        if not isinstance(results, list):
+            raise _bad(path, f"'results' must be a list of check results, got {type(results).__name__}")
+        if not all(isinstance(r, dict) for r in results):
+            raise _bad(path, "every item of 'results' must be an object")
+        found = [r["counterexample"] for r in results if r.get("counterexample")]
+        if not found:
+            raise _bad(path, "holds no counterexample (no result has one)")
+    elif isinstance(doc, dict):
         found = [doc]
+    else:
+        raise _bad(path, f"holds a JSON {type(doc).__name__}, not a counterexample object")
     for item in found:
         if not isinstance(item, dict) or not {"claim", "instance"} <= item.keys():
-            raise InvalidParameterError("COUNTEREXAMPLE", f"{path} holds no counterexample (needs 'claim' and 'instance')")
-    if not found:
-        raise InvalidParameterError("COUNTEREXAMPLE", f"{path} holds no counterexample")
+            raise _bad(path, "holds no counterexample (needs 'claim' and 'instance')")
+        if not isinstance(item["claim"], str):
+            raise _bad(path, f"'claim' must be a claim id (a string), got {json.dumps(item['claim'])[:40]}")
+        if not isinstance(item["instance"], dict):
+            raise _bad(path, f"'instance' must be an object of parameters, got a {type(item['instance']).__name__}")
+        for key, value in item["instance"].items():
+            _check_value(path, key, value)
     return found
 
 
@@ -50,5 +186,22 @@ def replay(path: str | Path) -> list[Replay]:
         if item.get("claims_source"):
             load_claims(item["claims_source"])
         claim = get_claim(item["claim"])
-        out.append(Replay(claim.id, evaluate(claim, decode_instance(item["instance"]), PROFILES["thorough"].max_prec)))
+        expected = _expected(claim)
+        missing = sorted(set(expected) - set(item["instance"]))
+        if missing:
+            raise _bad(path, f"the instance lacks {', '.join(missing)} (parameters of {claim.id})")
+        for key, sample in expected.items():
+            value = item["instance"][key]
+            if _is_number(sample) and not _is_number(value):
+                raise _bad(path, f"instance[{key!r}] = {json.dumps(value)[:40]} is not a number ({claim.id} needs one)")
+        try:
+            instance = decode_instance(item["instance"])
+            evaluation = evaluate(claim, instance, PROFILES["thorough"].max_prec)
+        except CertunlearnError:
+            raise
+        except (KeyError, TypeError, ValueError, ArithmeticError, IndexError) as exc:
+            raise _bad(path, f"cannot evaluate {claim.id} on this instance: {type(exc).__name__}: {exc}") from None
+        if evaluation.outcome == EXCLUDED and not evaluation.reason:
+            evaluation = Evaluation(evaluation.instance, EXCLUDED, reason="outside the claim's hypotheses")
+        out.append(Replay(claim.id, evaluation))
     return out

@@ -10,22 +10,25 @@ on which worker ran it or in what order.
 from __future__ import annotations
 
 import os
+import signal
 import time
 import zlib
 from dataclasses import asdict
 from collections.abc import Callable, Iterable
 from typing import Any
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 
 import numpy as np
 
 from ..claims import Claim, get_claim
 from ..claims.model import decode_instance
+from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation
 from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
 from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
+from .pool import Interrupted, SafeProcessPool, signals_ignored
 from .profiles import Profile, get_profile
 from .result import CheckResult, Counterexample
 from .search import search
@@ -71,8 +74,11 @@ def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator) -> It
                 yield adversary.name, instance
 
 
-def check_claim(claim_id: str, profile: str = "quick", seed: int = 0) -> CheckResult:
-    """The verdict on one registered claim (a top-level function, so it pickles to any executor)."""
+def check_claim(claim_id: str, profile: str = "quick", seed: int = 0, sources: tuple[str, ...] = ()) -> CheckResult:
+    """The verdict on one registered claim (a top-level function, so it pickles to any executor). ``sources``: the
+    users' claims files or modules to load first (a worker process loads what the parent loaded)."""
+    for source in sources:
+        load_claims(source)
     return judge(get_claim(claim_id), get_profile(profile), seed)
 
 
@@ -122,24 +128,51 @@ def check_claims(
     executor: Executor | None = None,
     on_result: Callable[[CheckResult], None] | None = None,
 ) -> list[CheckResult]:
-    """Check several claims through ``executor`` (a local process pool if None); results in input order."""
+    """Check several claims through ``executor`` (a local :class:`~certunlearn.check.pool.SafeProcessPool` if
+    None); results in input order. ``on_result`` is called in the calling thread as each claim finishes.
+
+    On Ctrl-C (KeyboardInterrupt) or SIGTERM turned into :class:`~certunlearn.check.pool.Interrupted`, pending
+    work is cancelled, the local pool's workers are terminated, and :class:`~certunlearn.check.pool.Interrupted`
+    is raised with ``results``: the claims finished so far, in input order."""
     get_profile(profile)
     for claim_id in claim_ids:
         get_claim(claim_id)  # fail fast on an unknown id, before any work is dispatched
-    if executor is None and len(claim_ids) > 1:
-        with ProcessPoolExecutor(max_workers=min(len(claim_ids), os.cpu_count() or 1)) as pool:
-            return check_claims(claim_ids, profile, seed, pool, on_result)
-    if executor is None:
-        results = [check_claim(claim_ids[0], profile, seed)] if claim_ids else []
-        for r in results:
-            if on_result:
-                on_result(r)
-        return results
-    futures = {executor.submit(check_claim, cid, profile, seed): cid for cid in claim_ids}
     done: dict[str, CheckResult] = {}
-    for future in as_completed(futures):
-        result = future.result()
+
+    def finish(result: CheckResult) -> None:
         done[result.id] = result
         if on_result:
             on_result(result)
+
+    try:
+        if executor is None and len(claim_ids) > 1:
+            pool = SafeProcessPool(max_workers=min(len(claim_ids), os.cpu_count() or 1))
+            try:
+                _dispatch(pool, claim_ids, profile, seed, finish)
+            except BaseException:
+                with signals_ignored():
+                    pool.abort()
+                raise
+            pool.shutdown(wait=True)
+        elif executor is None:
+            for claim_id in claim_ids:
+                finish(check_claim(claim_id, profile, seed))
+        else:
+            _dispatch(executor, claim_ids, profile, seed, finish)
+    except KeyboardInterrupt as exc:
+        signum = getattr(exc, "signum", signal.SIGINT)
+        raise Interrupted(signum, [done[c] for c in claim_ids if c in done]) from None
     return [done[cid] for cid in claim_ids]
+
+
+def _dispatch(executor: Executor, claim_ids: list[str], profile: str, seed: int,
+              finish: Callable[[CheckResult], None]) -> None:
+    sources = loaded_sources()
+    futures = [executor.submit(check_claim, cid, profile, seed, sources) for cid in claim_ids]
+    try:
+        for future in as_completed(futures):
+            finish(future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise

@@ -131,53 +131,193 @@ _UNICODE_LATEX = {
     "ζ": r"\zeta", "η": r"\eta", "θ": r"\theta", "κ": r"\kappa", "λ": r"\lambda", "μ": r"\mu", "ν": r"\nu",
     "ξ": r"\xi", "π": r"\pi", "ρ": r"\rho", "σ": r"\sigma", "τ": r"\tau", "φ": r"\varphi", "Φ": r"\Phi",
     "χ": r"\chi", "ψ": r"\psi", "ω": r"\omega", "Ω": r"\Omega", "ℓ": r"\ell", "≤": r"\leq", "≥": r"\geq",
+    "ι": r"\iota", "ϕ": r"\phi", "ϑ": r"\vartheta", "ϱ": r"\varrho", "ς": r"\varsigma", "υ": r"\upsilon",
+    "Γ": r"\Gamma", "Θ": r"\Theta", "Λ": r"\Lambda", "Ξ": r"\Xi", "Π": r"\Pi", "Σ": r"\Sigma", "Υ": r"\Upsilon",
+    "Ψ": r"\Psi", "∆": r"\Delta", "Ω": r"\Omega",
     "≠": r"\neq", "≈": r"\approx", "→": r"\to", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "∈": r"\in",
-    "∞": r"\infty", "√": r"\surd", "∫": r"\int", "∑": r"\sum", "∂": r"\partial", "·": r"\cdot", "×": r"\times",
-    "−": "-", "±": r"\pm", "‖": r"\|", "²": "^2", "³": "^3", "⁻": "^-", "¹": "^1", "ᵢ": "_i", "₀": "_0", "₁": "_1",
-    "₂": "_2", "↦": r"\mapsto", "≲": r"\lesssim", "≳": r"\gtrsim", "∼": r"\sim", "∀": r"\forall", "∃": r"\exists", "∘": r"\circ", "∗": "*", "⋅": r"\cdot", "ϵ": r"\epsilon",
+    "∞": r"\infty", "√": r"\sqrt{\,}", "∫": r"\int", "∑": r"\sum", "∂": r"\partial", "·": r"\cdot", "×": r"\times",
+    "−": "-", "±": r"\pm", "∓": r"\mp", "‖": r"\|", "↦": r"\mapsto", "≲": r"\lesssim", "≳": r"\gtrsim", "∼": r"\sim",
+    "∀": r"\forall", "∃": r"\exists", "∘": r"\circ", "∗": "*", "⋅": r"\cdot", "ϵ": r"\epsilon",
+    "∇": r"\nabla", "∋": r"\ni", "∉": r"\notin", "∝": r"\propto", "∪": r"\cup", "∩": r"\cap", "⊗": r"\otimes",
+    "⊕": r"\oplus", "⊥": r"\perp", "⊤": r"\top", "⌈": r"\lceil", "⌉": r"\rceil", "⌊": r"\lfloor", "⌋": r"\rfloor",
+    "⟨": r"\langle", "⟩": r"\rangle", "⟺": r"\Longleftrightarrow", "⟹": r"\Longrightarrow", "⟸": r"\Longleftarrow",
+    "⪰": r"\succeq", "⪯": r"\preceq", "≻": r"\succ", "≺": r"\prec", "⊂": r"\subset", "⊆": r"\subseteq",
+    "⊃": r"\supset", "⊇": r"\supseteq", "∖": r"\setminus", "∅": r"\emptyset", "≡": r"\equiv", "≪": r"\ll",
+    "≫": r"\gg", "←": r"\leftarrow", "↔": r"\leftrightarrow", "⇐": r"\Leftarrow", "↑": r"\uparrow",
+    "↓": r"\downarrow", "∧": r"\wedge", "∨": r"\vee", "¬": r"\neg", "′": r"\prime", "∏": r"\prod", "≅": r"\cong",
+    "≃": r"\simeq", "∣": r"\mid", "⋯": r"\cdots", "≔": ":=", "≥": r"\geq", "⩽": r"\leq", "⩾": r"\geq",
+    "½": r"\frac{1}{2}", "¼": r"\frac{1}{4}", "¾": r"\frac{3}{4}", "⅓": r"\frac{1}{3}", "⅔": r"\frac{2}{3}",
+    "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "ℤ": r"\mathbb{Z}", "ℚ": r"\mathbb{Q}", "ℂ": r"\mathbb{C}",
+    "ℙ": r"\mathbb{P}", "ℏ": r"\hbar", "℘": r"\wp", "÷": r"\div", "∥": r"\parallel", "⊙": r"\odot",
+    "⊘": r"\oslash", "⊖": r"\ominus", "∠": r"\angle", "△": r"\triangle", "⋆": r"\star", "∎": r"\blacksquare",
 }
+#: Superscript and subscript characters: a run of them becomes one group, x⁻¹ → x^{-1}, θ₊ → \theta_{+}.
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱˣᵀᵗᵏᵈᵐᵖʳˢʲᵃᵇᶜᵉᶠᵍʰˡᵒᵘᵛʷʸᶻᴴ", "0123456789+-=()nixTtkdmprsjabcefghlouvwyzH"))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ", "0123456789+-=()aeoxhklmnpstijruv"))
+#: Combining marks drawn as math accents on the preceding character (θ̂ → \hat{\theta}).
+_MATH_ACCENTS = {"\u0302": r"\hat", "\u0303": r"\tilde", "\u0304": r"\bar", "\u0305": r"\bar", "\u0307": r"\dot",
+                 "\u0332": r"\underline", "\u20d7": r"\vec", "\u0306": r"\breve", "\u030c": r"\check"}
 _TEXT_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
                  "^": r"\^{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "–": "--", "—": "---",
-                 "“": "``", "”": "''", "’": "'", "…": r"\dots{}"}
+                 "“": "``", "”": "''", "’": "'", "‘": "`", "…": r"\dots{}", "§": r"\S{}", "¶": r"\P{}",
+                 "\u00a0": "~", "«": "<<", "»": ">>", "•": r"\textbullet{}", "°": r"\ensuremath{^\circ}",
+                 "\u2009": r"\,", "\u202f": r"\,", "\u200b": ""}
+_MATH_STYLES = (("DOUBLE-STRUCK", r"\mathbb"), ("FRAKTUR", r"\mathfrak"), ("SCRIPT", r"\mathcal"),
+                ("SANS-SERIF", r"\mathsf"), ("MONOSPACE", r"\mathtt"), ("BOLD", r"\mathbf"))
+
+
+def _math_letter(ch: str) -> str | None:
+    """A mathematical alphanumeric (𝓘, ℒ, 𝐱, 𝔼) as a font command on its letter, or None."""
+    name = unicodedata.name(ch, "")
+    parts = name.split()
+    if len(parts) < 3 or parts[-2] not in ("CAPITAL", "SMALL") or len(parts[-1]) != 1:
+        return None
+    if not (name.startswith("MATHEMATICAL ") or parts[0] in ("SCRIPT", "DOUBLE-STRUCK", "BLACK-LETTER")):
+        return None
+    letter = parts[-1] if parts[-2] == "CAPITAL" else parts[-1].lower()
+    style = next((cmd for key, cmd in _MATH_STYLES if key in parts), "")
+    if "BLACK-LETTER" in parts:
+        style = r"\mathfrak"
+    if style == r"\mathcal" and parts[-2] == "SMALL":
+        style = ""  # no lower-case calligraphic letters in LaTeX
+    return f"{style}{{{letter}}}" if style else letter
+
+
+def _math_symbol(ch: str) -> str | None:
+    """``ch`` in math mode, or None when it is not a math character."""
+    if ch in _UNICODE_LATEX:
+        return _UNICODE_LATEX[ch]
+    return _math_letter(ch)
+
+
+def _units(s: str) -> list[tuple[str, str]]:
+    """``s`` as (base character, combining marks) pairs."""
+    units: list[tuple[str, str]] = []
+    for ch in s:
+        if unicodedata.combining(ch) and units:
+            base, marks = units[-1]
+            units[-1] = (base, marks + ch)
+        else:
+            units.append((ch, ""))
+    return units
+
+
+def _join_math(tokens: list[str]) -> str:
+    """Math tokens as one inline formula: runs of super-/subscripts grouped, a space after a command word."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok[0] in "\x01\x02":
+            kind, group = tok[0], []
+            while i < len(tokens) and tokens[i][0] == kind:
+                group.append(tokens[i][1:])
+                i += 1
+            if not out:
+                out.append("{}")
+            out.append(("^{" if kind == "\x01" else "_{") + "".join(group) + "}")
+            continue
+        if out and out[-1][-1:].isalpha() and out[-1].startswith("\\") and out[-1][-1:] != "}" and tok[0].isalnum():
+            out.append(" ")
+        out.append(tok)
+        i += 1
+    return "$" + "".join(out).strip() + "$"
 
 
 def latex_text(s: str) -> str:
-    """``s`` as LaTeX text-mode material (specials escaped; Greek and math symbols as inline math)."""
+    """``s`` as LaTeX text-mode material: specials escaped; Greek letters, math symbols, super- and subscripts
+    and letters with math accents (θ̂, x̄) as inline math; accented letters of words (é) as text accents. Every
+    character gets a rendering: none becomes ``?``."""
     out: list[str] = []
     math: list[str] = []
-    for ch in s:
-        if ch in _UNICODE_LATEX:
-            math.append(_UNICODE_LATEX[ch] + (" " if _UNICODE_LATEX[ch][-1].isalpha() else ""))
+
+    def pull_previous_letter() -> None:
+        # x² or θ̂ right after a letter: the letter joins the formula, so the superscript attaches to it
+        if not math and out and len(out[-1]) == 1 and out[-1].isascii() and out[-1].isalnum():
+            math.append(out.pop())
+
+    for base, marks in _units(s):
+        if marks and not (base.isascii() and base.isalpha() and all(m in _ACCENTS for m in marks)):
+            body = _math_symbol(base) or (base if base.isascii() and base.isalnum() else _fallback(base))
+            for mark in marks:
+                body = f"{_MATH_ACCENTS.get(mark, r'hat')}{{{body}}}" if mark in _MATH_ACCENTS else body
+            math.append(body)
             continue
-        if math:
-            out.append("$" + "".join(math).strip() + "$")
-            math = []
+        if marks:  # a decomposed accented letter of a word: é written as e + U+0301
+            out.extend(_flush(math))
+            text = base
+            for mark in marks:
+                text = f"{_ACCENTS[mark]}{{{text}}}"
+            out.append(text)
+            continue
+        ch = base
+        if ch in _SUPERSCRIPTS or ch in _SUBSCRIPTS:
+            pull_previous_letter()
+            math.append(("\x01" + _SUPERSCRIPTS[ch]) if ch in _SUPERSCRIPTS else ("\x02" + _SUBSCRIPTS[ch]))
+            continue
+        symbol = _math_symbol(ch)
+        if symbol is not None:
+            math.append(symbol)
+            continue
+        out.extend(_flush(math))
         if ch in _TEXT_ESCAPES:
             out.append(_TEXT_ESCAPES[ch])
         elif ord(ch) < 128:
             out.append(ch)
         else:
             out.append(_accented(ch))
-    if math:
-        out.append("$" + "".join(math).strip() + "$")
+    out.extend(_flush(math))
     return "".join(out)
 
 
-_ACCENTS = {"\u0301": "\\'", "\u0300": "\\`", "\u0308": '\\"', "\u0302": "\\^", "\u0303": "\\~", "\u0327": "\\c", "\u030b": "\\H"}
+def _flush(math: list[str]) -> list[str]:
+    if not math:
+        return []
+    text = _join_math(math)
+    math.clear()
+    return [text]
+
+
+_ACCENTS = {"\u0301": "\\'", "\u0300": "\\`", "\u0308": '\\"', "\u0302": "\\^", "\u0303": "\\~", "\u0327": "\\c", "\u030b": "\\H",
+            "\u030a": "\\r", "\u030c": "\\v", "\u0304": "\\="}
+#: Combining marks that are text accents on a letter of a word (é, ö, ç); the others are math accents.
+for _mark in _MATH_ACCENTS:
+    if _mark in ("\u0302", "\u0303", "\u0304", "\u030c"):
+        _ACCENTS.pop(_mark, None)
 
 
 def _accented(ch: str) -> str:
-    """A non-ASCII letter as a LaTeX accent command (é → \\'{e}); anything else as '?'."""
+    """A precomposed letter of a word as a LaTeX accent command (é → \\'{e}, ê → \\^{e})."""
     parts = unicodedata.normalize("NFD", ch)
-    if len(parts) == 2 and parts[0].isascii() and parts[1] in _ACCENTS:
-        return f"{_ACCENTS[parts[1]]}{{{parts[0]}}}"
-    return "?"
+    text_accents = {**_ACCENTS, "\u0302": "\\^", "\u0303": "\\~", "\u0304": "\\=", "\u030c": "\\v"}
+    if len(parts) == 2 and parts[0].isascii() and parts[1] in text_accents:
+        return f"{text_accents[parts[1]]}{{{parts[0]}}}"
+    return _fallback(ch)
+
+
+def _fallback(ch: str) -> str:
+    """A character with no LaTeX name: its code point for XeLaTeX/LuaLaTeX (never a silent ``?``)."""
+    folded = unicodedata.normalize("NFKD", ch)
+    if folded.isascii() and folded.strip():
+        return "".join(_TEXT_ESCAPES.get(c, c) for c in folded)
+    return rf'\char"{ord(ch):04X}{{}}'
+
+
+#: sympy's LaTeX → the same formula in the subset every parser reads (LaTeX, MathJax, matplotlib's mathtext).
+_SYMPY_FIXES = ((r"\limits", ""), (r"\nolimits", ""), (r"\displaystyle", ""))
+
+
+def _formula(latex: str) -> str:
+    for old, new in _SYMPY_FIXES:
+        latex = latex.replace(old, new)
+    return latex
 
 
 def render_latex(obj: DerivationResult | Derivation) -> str:
     """A LaTeX fragment: premises and abbreviations as lists, the steps in an ``align*`` environment
     annotated ``\\text{[status]}``, then the link."""
     r = _as_result(obj)
+    r = _with_clean_formulas(r)
     out = [f"% certunlearn derivation of {r.claim_id}", rf"\paragraph{{{latex_text(r.claim_id)}: {latex_text(r.title)}}}"]
     target = "the bound" if r.target == "bound" else rf"the prescribed ${_symbol_latex(r.target)}$"
     out.append(rf"Target: {target}" + (rf" $= {r.target_latex}$." if r.target_latex else "."))
@@ -186,8 +326,8 @@ def render_latex(obj: DerivationResult | Derivation) -> str:
     if r.definitions:
         out.append(r"\begin{itemize}")
         for d in r.definitions:
-            extra = rf" \quad \text{{[{latex_text(d.assumption)}: {latex_text(d.status)}]}}" if d.assumption else ""
-            out.append(rf"  \item ${d.symbol_latex} := {d.expr_latex}{extra}$")
+            extra = rf" \quad [{latex_text(d.assumption)}: {latex_text(d.status)}]" if d.assumption else ""
+            out.append(rf"  \item ${d.symbol_latex} := {d.expr_latex}${extra}")
         out.append(r"\end{itemize}")
     if r.premises:
         out.append(r"Premises (outside results taken as given):")
@@ -213,6 +353,19 @@ def render_latex(obj: DerivationResult | Derivation) -> str:
     link = "holds" if r.link == "identity" else ("BROKEN" if r.link == LINK_BROKEN else latex_text(r.link))
     out.append(rf"\noindent Link to the claim: {link} ({latex_text(r.link_detail)}). Result: {latex_text(_summary(r))}.")
     return "\n".join(out)
+
+
+def _with_clean_formulas(r: DerivationResult) -> DerivationResult:
+    import dataclasses
+
+    f = _formula
+    return dataclasses.replace(
+        r, target_latex=f(r.target_latex), conditions_latex=tuple(f(c) for c in r.conditions_latex),
+        steps=tuple(dataclasses.replace(s, lhs_latex=f(s.lhs_latex), rhs_latex=f(s.rhs_latex), given_latex=f(s.given_latex))
+                    for s in r.steps),
+        definitions=tuple(dataclasses.replace(d, symbol_latex=f(d.symbol_latex), expr_latex=f(d.expr_latex))
+                          for d in r.definitions),
+        premises=tuple(dataclasses.replace(p, relation_latex=f(p.relation_latex)) for p in r.premises))
 
 
 def _short(s: str, n: int = 90) -> str:

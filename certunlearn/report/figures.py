@@ -24,31 +24,55 @@ def _png(fig: plt.Figure) -> bytes:
 
 #: Display range of the tightness axis; values beyond are drawn at the edge and labelled.
 TIGHTNESS_RANGE = (1e-12, 1e6)
+NOT_EVALUATED = "#8d99ae"
+
+
+def ordered(results: list[CheckResult]) -> list[CheckResult]:
+    """Findings first (violated, inconclusive, holds; in run order within each), then the controls."""
+    rank = {"violated": 0, "inconclusive": 1, "holds": 2}
+    return sorted(results, key=lambda r: (r.control != "none", rank.get(r.verdict, 3)))
+
+
+def tightness_axes(results: list[CheckResult]):
+    """The tightness figure's (figure, axes): every claim one row — tightness 0 or none (nothing evaluated) at
+    the left edge, labelled; beyond the range at the edge, labelled — findings first, then the controls below
+    a rule; the legend outside the axes, so it hides no label."""
+    shown = ordered(results)
+    lo, hi = TIGHTNESS_RANGE
+    fig, ax = plt.subplots(figsize=(8.5, 0.3 * len(shown) + 1.6))
+    for y, r in enumerate(shown):
+        t = r.tightness
+        color = COLORS.get(r.verdict, NOT_EVALUATED) if t is not None else NOT_EVALUATED
+        if t is None or not t > 0 or not np.isfinite(t) or t < lo or t > hi:
+            right = t is not None and (t > hi or (t > 0 and not np.isfinite(t)))
+            x, marker = (hi, ">") if right else (lo, "<")
+            label = "none evaluated" if t is None else "0" if t == 0 else f"{t:.2g}"
+            ax.annotate(label, (x, y), xytext=(-8 if right else 8, -3), textcoords="offset points",
+                        ha="right" if right else "left", fontsize=7, color="#333333")
+        else:
+            x, marker = t, "o"
+        ax.plot([lo, x], [y, y], color=color, linewidth=1, alpha=0.5)
+        ax.plot([x], [y], marker=marker, color=color, markersize=7, linestyle="none")
+    n_findings = sum(r.control == "none" for r in shown)
+    if 0 < n_findings < len(shown):
+        ax.axhline(n_findings - 0.5, color="#555555", linewidth=0.8)
+        ax.annotate("controls (the checker checking itself)", (lo, n_findings - 0.5), xytext=(4, -9),
+                    textcoords="offset points", fontsize=7, style="italic", color="#555555")
+    ax.axvline(1.0, color="black", linewidth=1, linestyle="--")
+    ax.set_xscale("log")
+    ax.set_xlim(lo / 10, hi * 10)
+    ax.set_ylim(len(shown) - 0.5, -0.5)
+    ax.set_yticks(range(len(shown)), [r.id + ("  [control]" if r.control != "none" else "") for r in shown], fontsize=8)
+    ax.set_xlabel("tightness = max observed / bound, log scale   (dashed: the bound; right of it: violated)")
+    for verdict, color in {**COLORS, "nothing evaluated": NOT_EVALUATED}.items():
+        ax.plot([], [], "o", color=color, label=verdict)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0)
+    return fig, ax
 
 
 def tightness_figure(results: list[CheckResult]) -> bytes:
-    """Max observed/bound per claim on a log axis, the bound (1) dashed, dots coloured by verdict."""
-    shown = [r for r in results if r.tightness]
-    lo, hi = TIGHTNESS_RANGE
-    fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(shown) + 1.4))
-    for y, r in enumerate(shown):
-        x = min(max(r.tightness, lo), hi)
-        marker = ">" if r.tightness > hi else "<" if r.tightness < lo else "o"
-        ax.plot([lo, x], [y, y], color=COLORS[r.verdict], linewidth=1, alpha=0.5)
-        ax.plot([x], [y], marker=marker, color=COLORS[r.verdict], markersize=7)
-        if marker != "o":
-            right = marker == ">"
-            ax.annotate(f"{r.tightness:.2g}", (x, y), xytext=(-6 if right else 6, 5), textcoords="offset points",
-                        ha="right" if right else "left", fontsize=8)
-    ax.axvline(1.0, color="black", linewidth=1, linestyle="--")
-    ax.set_xscale("log")
-    ax.set_xlim(lo, hi * 10)
-    ax.set_yticks(range(len(shown)), [r.id for r in shown], fontsize=8)
-    ax.invert_yaxis()
-    ax.set_xlabel("tightness = max observed / bound   (dashed: the bound; right of it: violated)")
-    for verdict, color in COLORS.items():
-        ax.plot([], [], "o", color=color, label=verdict)
-    ax.legend(loc="lower right", fontsize=8)
+    """PNG of :func:`tightness_axes`."""
+    fig, _ = tightness_axes(results)
     return _png(fig)
 
 

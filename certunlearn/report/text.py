@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -112,12 +113,29 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
 
 
 @contextlib.contextmanager
-def progress(total: int, enabled: bool = True) -> Iterator[Callable[[CheckResult], None]]:
-    """A progress bar on stderr; yields the callback to call once per finished claim."""
+def progress(total: int, enabled: bool = True, stream=None) -> Iterator[Callable[[CheckResult], None]]:
+    """Progress on stderr; yields the callback to call once per finished claim.
+
+    On a terminal: a transient progress bar (erased when done, so a later message starts the first line).
+    Otherwise (a pipe, a CI log): one plain line per finished claim, ``[k/total] ID: verdict (s)``, flushed at
+    once — rich's bar would print nothing until the end, then an empty line. ``enabled=False`` turns the
+    terminal's bar off (``--json``); the plain lines of a log are kept."""
+    err = Console(stderr=True, file=stream) if stream is not None else Console(stderr=True)
+    if not err.is_terminal:
+        out = stream if stream is not None else sys.stderr
+        count = 0
+
+        def line(result: CheckResult) -> None:
+            nonlocal count
+            count += 1
+            print(f"[{count}/{total}] {result.id}: {result.verdict} ({result.seconds:.1f} s)", file=out, flush=True)
+
+        yield line
+        return
     if not enabled:
         yield lambda result: None
         return
     columns = (TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"))
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task("", total=total)
         yield lambda result: bar.update(task, advance=1, description=f"{result.id}: {result.verdict}")
