@@ -23,9 +23,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from .. import __version__
-from ..check.result import CheckResult, control_passed, summary
+from ..check.result import CheckResult, summary
+from ..check.verdict import failed_controls
 from .figures import ordered, privacy_profile_figure, tightness_figure
-from .text import symbolic_summary
+from .text import symbolic_summary, tightness_text
 
 TITLE = "certunlearn check report"
 
@@ -74,10 +75,11 @@ def _anchor(claim_id: str) -> str:
     return "derivation-" + "".join(c if c.isalnum() else "-" for c in claim_id)
 
 
-def _row(r: CheckResult, links: Mapping[str, str]) -> tuple[list[str], str | None]:
+def _row(r: CheckResult, links: Mapping[str, str], failed: Mapping[str, str]) -> tuple[list[str], str | None]:
     """Cells (plain text) and the counterexample's relative link."""
-    verdict = r.verdict + ("" if r.control == "none" else f" ({r.control} control{'' if control_passed(r) else ', FAILED'})")
-    tight = "—" if r.tightness is None else f"{r.tightness:.6g}"
+    verdict_ = r.verdict + (" (vacuous)" if r.vacuous else "") + ("" if r.proof == "none" else f" · proof {r.proof}")
+    verdict = verdict_ + ("" if r.control == "none" else f" ({r.control} control{', FAILED' if r.id in failed else ''})")
+    tight = tightness_text(r)
     note = r.reason
     if r.counterexample:
         note = f"observed {r.counterexample.observed} > bound {r.counterexample.bound}"
@@ -126,10 +128,10 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _md_table(rows: list[CheckResult], links: Mapping[str, str]) -> list[str]:
+def _md_table(rows: list[CheckResult], links: Mapping[str, str], failed: Mapping[str, str]) -> list[str]:
     lines = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
     for r in rows:
-        cells, link = _row(r, links)
+        cells, link = _row(r, links, failed)
         cells = [_md_cell(c) for c in cells]
         if r.symbolic:
             cells[6] = f"[{cells[6]}](#{_anchor(r.id)})"
@@ -145,10 +147,10 @@ def _write_markdown(path, headline, prov, findings, controls, figs, links, resul
     lines += [f"- **{k}**: `{v}`" if k in ("command", "commit") else f"- **{k}**: {v}" for k, v in prov]
     lines += [f"- **figures**: PNG files in `{fig_dir.name}/` beside this report", "", headline, ""]
     lines += ["## Findings", "", "Claims of the papers, violated first." , ""]
-    lines += _md_table(findings, links) if findings else ["(none)"]
+    lines += _md_table(findings, links, failed_controls(results)) if findings else ["(none)"]
     lines += ["", "## Controls", "",
               "The checker checking itself: a negative control must come out violated, a positive one must hold.", ""]
-    lines += _md_table(controls, links) if controls else ["(none in this run)"]
+    lines += _md_table(controls, links, failed_controls(results)) if controls else ["(none in this run)"]
     fig_dir.mkdir(parents=True, exist_ok=True)
     lines += ["", "## Figures"]
     for stem, caption, png in figs:
@@ -164,10 +166,10 @@ def _write_markdown(path, headline, prov, findings, controls, figs, links, resul
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _html_table(rows: list[CheckResult], links: Mapping[str, str]) -> str:
+def _html_table(rows: list[CheckResult], links: Mapping[str, str], failed: Mapping[str, str]) -> str:
     out = []
     for r in rows:
-        cells, link = _row(r, links)
+        cells, link = _row(r, links, failed)
         tds = [html.escape(c) for c in cells]
         if r.symbolic:
             tds[6] = f'<a href="#{_anchor(r.id)}">{tds[6]}</a>'
@@ -197,8 +199,8 @@ def _write_html(path, headline, prov, findings, controls, figs, links, results) 
         "figure img{max-width:100%}</style></head>"
         f"<body><h1>{TITLE}</h1><h2>Provenance</h2><table class='provenance'>{provenance_html}</table>"
         f"<p><strong>{e(headline)}</strong></p>"
-        f"<h2>Findings</h2><p>Claims of the papers, violated first.</p>{_html_table(findings, links) if findings else '<p>(none)</p>'}"
+        f"<h2>Findings</h2><p>Claims of the papers, violated first.</p>{_html_table(findings, links, failed_controls(results)) if findings else '<p>(none)</p>'}"
         "<div class='controls'><h2>Controls</h2><p>The checker checking itself: a negative control must come out "
-        f"violated, a positive one must hold.</p>{_html_table(controls, links) if controls else '<p>(none in this run)</p>'}</div>"
+        f"violated, a positive one must hold.</p>{_html_table(controls, links, failed_controls(results)) if controls else '<p>(none in this run)</p>'}</div>"
         f"<h2>Figures</h2>{images}<h2>Derivations</h2><p>Each claim's steps with their status, as "
         f"<code>certunlearn prove ID</code> prints them.</p>{derivations}</body></html>\n", encoding="utf-8")
