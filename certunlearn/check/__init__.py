@@ -6,8 +6,9 @@
 from .evaluate import Evaluation, evaluate
 from .profiles import PROFILES, Profile, get_profile
 from .replay import Replay, replay
-from .result import CheckResult, Counterexample, control_passed, summary
+from .result import CheckResult, Counterexample, summary
+from .verdict import failed_controls
 from .runner import check_claim, check_claims
 
 __all__ = ["PROFILES", "CheckResult", "Counterexample", "Evaluation", "Profile", "Replay", "check_claim",
-           "check_claims", "control_passed", "evaluate", "get_profile", "replay", "summary"]
+           "check_claims", "failed_controls", "evaluate", "get_profile", "replay", "summary"]

@@ -114,8 +114,3 @@ def summary(results: list[CheckResult]) -> dict[str, Any]:
         "seconds": round(sum(r.seconds for r in results), 3),
     }
 
-
-def control_passed(result: CheckResult) -> bool:
-    """Whether a control came out as it must (:func:`certunlearn.check.verdict.control_verdict`); True for a claim
-    that is not a control."""
-    return result.control_passed
