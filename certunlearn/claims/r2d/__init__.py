@@ -3,15 +3,15 @@
 **Where each item lives** (paper item → module of this package; line ranges refer to the paper file):
 
 ==========================================================  =====================================================
-Lemma 2.3 (lines 61–63; App. A, lines 321–338)               :mod:`.proximal`
-Theorem 3.1, unlearning, eq. (3) (lines 83–91; App. B,       :mod:`.unlearning`
+Lemma 2.3 (lines 113–117; App. A, lines 321–338)               :mod:`.proximal`
+Theorem 3.1, unlearning, eq. (3) (lines 133–143; App. B,       :mod:`.unlearning`
 lines 342–451); Corollary 3.2 (line 101); Lemmas B.2, B.3
 (lines 376, 421); Theorem B.1 (line 348)
 Section 4.2 (lines 220–230); Appendix D.1 (lines 608–618)     :mod:`.experiments`
-Theorem 3.1, utility, eq. (4) (lines 91–95, 453–504);        :mod:`.utility`
+Theorem 3.1, utility, eq. (4) (lines 133–147, 453–504);        :mod:`.utility`
 Corollaries 3.5, 3.6 (lines 175–197; App. B.1–B.2, lines
 506–555); Lemma B.4 (lines 547–553)
-Appendix C (lines 590–598); Table 3 (lines 575–590)           :mod:`.tables`
+Appendix C (lines 575–598); Table 3 (lines 575–590)           :mod:`.tables`
 the shared instance families and adversaries                 :mod:`.families`
 the gradient-descent problem, its hypotheses and exact runs   :mod:`.quantities`
 the printed expressions and prescribed parameters            :mod:`certunlearn.formulas.r2d`

@@ -237,7 +237,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-gradient-estimate",
-        source="Appendix D.1 (line 612: “To estimate the gradient bound G, we compute the norm of each minibatch "
+        source="Appendix D.1 (lines 608–612: “To estimate the gradient bound G, we compute the norm of each minibatch "
                "gradient at each step of the training process, and take the maximum”)",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with G replaced by Ĝ = the largest (full-)batch training-gradient norm gives "
@@ -254,7 +254,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-lipschitz-estimate",
-        source="Appendix D.1 (lines 614–618: L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖, the maximum over perturbations)",
+        source="Appendix D.1 (lines 608–618: L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖, the maximum over perturbations)",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L replaced by the printed estimate L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ gives "
                   "(ε, δ)-unlearning (on a 1-d quadratic of curvature −λ, L̂ = 1/λ exactly for every θ_1 ≠ θ_2)",
@@ -269,7 +269,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-gradient-estimate+fix",
-        source="Appendix D.1 (line 612), corrected: σ of eq. (3) with the certified per-sample gradient bound G",
+        source="Appendix D.1 (lines 608–612), corrected: σ of eq. (3) with the certified per-sample gradient bound G",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with G the loss family's declared, verified per-sample bound ‖∇f_z‖ < G on the "
                   "domain Θ the iterates stay in (not the batch estimate Ĝ) gives (ε, δ)-unlearning",
@@ -287,7 +287,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-lipschitz-estimate+fix",
-        source="Appendix D.1 (lines 614–618), corrected: σ of eq. (3) with the certified smoothness constant L",
+        source="Appendix D.1 (lines 608–618), corrected: σ of eq. (3) with the certified smoothness constant L",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L the loss family's declared, verified smoothness (‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖ "
                   "on Θ; λ for the concave quadratics), not L̂, gives (ε, δ)-unlearning",

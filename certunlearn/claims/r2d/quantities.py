@@ -1,6 +1,6 @@
 """Rewind-to-Delete: the shared gradient-descent problem and its exact quantities.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1's assumptions (lines 83–91: ε ≤ 1, f_z L-smooth with ‖∇f_z‖ < G, η ≤ min{1/L,
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1's assumptions (lines 133–143: ε ≤ 1, f_z L-smooth with ‖∇f_z‖ < G, η ≤ min{1/L,
 n/(2(n−m)L)}, K < T, line 107) as hypotheses; the problem an instance describes (:class:`Setup`: the loss family,
 Θ, D = the rows of X, Z = the last m rows, as in the proof, line 352); Algorithms 1 and 2 and retraining run
 exactly (:func:`runs_of`); the true shift ‖θ''_K − θ'_T‖ and the true δ of the published Gaussians

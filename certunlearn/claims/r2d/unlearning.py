@@ -1,7 +1,7 @@
 """Rewind-to-Delete, Section 3 and Appendix B: the unlearning guarantee of Theorem 3.1.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1`` (Theorem 3.1, eq. (3), lines 83–91; proof Appendix B, lines 342–451) and its
-control ``r2d.thm3.1:control-sigma-halved``; ``r2d.lemB.2`` (Lemma B.2, line 376: divergence of the learning
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1`` (Theorem 3.1, eq. (3), lines 133–143; proof Appendix B, lines 342–451) and its
+control ``r2d.thm3.1:control-sigma-halved``; ``r2d.lemB.2`` (Lemma B.2, lines 372–376: divergence of the learning
 trajectories) and ``r2d.lemB.3`` (Lemma B.3, line 421: expansion during the K retained steps); ``r2d.cor3.2``
 (Corollary 3.2, eq. (5), line 101: K(ε)); ``r2d.thmB.1`` and ``r2d.thmB.1+fix`` (Theorem B.1, line 348: the
 Gaussian mechanism, as printed for any ε, and for ε ≤ 1).
@@ -226,7 +226,7 @@ _TARGET = ("(ε, δ)-certified unlearning (Definition 2.2): the true δ at ε be
 CLAIMS_31 = [
     Claim(
         id="r2d.thm3.1",
-        source="Theorem 3.1, unlearning (lines 83–91; proof Appendix B, lines 342–451)",
+        source="Theorem 3.1, unlearning (lines 133–143; proof Appendix B, lines 340–451)",
         kind=Kind.UNLEARNING,
         statement="0 < ε ≤ 1, δ > 0; f_z L-smooth with ‖∇f_z‖ < G; η ≤ min{1/L, n/(2(n−m)L)}; "
                   "σ = 2mG·h(K)√(2log(1.25/δ))/(Lnε), h(K) = ((1+ηLn/(n−m))^{T−K} − 1)(1+ηL)^K: "
@@ -259,7 +259,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.lemB.2",
-        source="Lemma B.2 (line 376; proof lines 377–409)",
+        source="Lemma B.2 (lines 372–376; proof lines 377–411)",
         kind=Kind.SENSITIVITY,
         statement="‖θ_t − θ'_t‖ ≤ (2Gm/(Ln))[(1 + ηLn/(n−m))^t − 1] for gradient descent on D and on D' = D \\ Z "
                   "from the same θ_0",
@@ -280,7 +280,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.lemB.3",
-        source="Lemma B.3 (lines 415–421; proof lines 422–433)",
+        source="Lemma B.3 (lines 413–421; proof lines 422–433)",
         kind=Kind.CONTRACTION,
         statement="‖θ'_T − θ''_K‖ ≤ ‖θ_{T−K} − θ'_{T−K}‖(1 + ηL)^K (as the ratio ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖)",
         hypotheses=(*GD_HYPS, *STEP, P("T, K integers with 0 ≤ K < T", schedule_ok),
@@ -298,7 +298,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.cor3.2",
-        source="Corollary 3.2 (lines 97–101; proof Appendix B.3, lines 557–573)",
+        source="Corollary 3.2 (lines 149–153; proof Appendix B.3, lines 557–573)",
         kind=Kind.ITERATIONS,
         statement="for fixed σ and δ, K(ε) — the K solving eq. (3) — satisfies K(ε) ≤ "
                   "log((1+ηLn/(n−m))^T − σLnε/(2mG√(2log(1.25/δ))))/log(1+ηLn/(n−m))",
@@ -338,7 +338,7 @@ CLAIMS_B1 = [
     ),
     Claim(
         id="r2d.thmB.1+fix",
-        source="Theorem B.1, corrected: Dwork & Roth's hypothesis ε ≤ 1 restored",
+        source="Theorem B.1 (lines 344–348), corrected: Dwork & Roth's hypothesis ε ≤ 1 restored",
         kind=Kind.PRIVACY,
         statement="as Theorem B.1, for 0 < ε ≤ 1 and 0 < δ < 1",
         hypotheses=(*EPS_RANGE, *DELTA_RANGE, H("Δ > 0", ">", Delta, 0)),
