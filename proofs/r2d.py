@@ -29,7 +29,7 @@ from sympy import Derivative, exp, log, sqrt
 from certunlearn.formulas.r2d import (
     BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
-    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
+    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t, k_seq, SIGMA_REM33,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -903,3 +903,42 @@ def derivations() -> list[Derivation]:
             _cor35(False), _cor35(True), lem_b4(), cor36(), lem_b4_fix(), cor36_fix(), appc_radius(),
             thm_b1_fix("r2d.appC-radius+fix", 2 * R_ball, title="Appendix C with ε ≤ 1: Theorem B.1+fix at Δ = 2R"),
             table3_newton()]
+
+
+def rem33() -> Derivation:
+    """Remark 3.3 (lines 161–163): the second unlearning call is Theorem 3.1 for the union Z ∪ Z'."""
+    kk = k_seq
+    shift = sympy.Symbol("D_seq", nonnegative=True)  # ‖θ'_T − θ''_K‖ after the second call
+    kap = sympy.Symbol("kappa_s", positive=True)
+    mk = m + kk
+    bound_mk = 2 * mk * G / (L * n) * H_K.subs(m, mk)
+    return Derivation(
+        claim_id="r2d.rem3.3",
+        target="sigma",
+        title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
+        start=shift * C_DR / epsilon,
+        where=((shift, kap * bound_mk),),
+        domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
+                G: ("0.1", "10"), T: ("2", "40"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
+                kap: ("0.001", "1")},
+        samples=24,
+        premises=(
+            Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
+                    "D ∖ (Z ∪ Z') (line 163; RewindToDelete.unlearn): its output is Algorithm 2's for the deletion "
+                    "set Z ∪ Z' of size m + k, compared with A(D ∖ (Z ∪ Z'))", "Algorithm 2, Remark 3.3"),
+            Premise("Theorem 3.1's shift bound (line 437) for m + k deleted points: D_seq ≤ 2(m+k)G·h(K)/(Ln) with "
+                    "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
+        ),
+        steps=(
+            step(shift * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon, "line 437 for Z ∪ Z'",
+                 cited="Theorem 3.1 (r2d.thm3.1), at m + k", conditions=le1(kap)),
+            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k"),
+        ),
+    )
+
+
+_BASE_DERIVATIONS = derivations
+
+
+def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 appended
+    return _BASE_DERIVATIONS() + [rem33()]

@@ -46,6 +46,12 @@ K_BOUND_32 = log(K_BOUND_ARG_32) / log(1 + Q)
 #: Theorem B.1 (line 348): σ = Δ√(2log(1.25/δ))/ε
 SIGMA_B1 = Delta * C_DR / epsilon
 
+# =========================================================================== Remark 3.3 (lines 161–163): sequential deletions
+k_seq = sympy.Symbol("k", positive=True)  # the second batch of deletion requests, after the first m
+#: Remark 3.3: the unlearning algorithm called again on D' of size n − m − k, from the same checkpoint: Theorem 3.1's
+#: σ with the total number of deleted points m + k
+SIGMA_REM33 = SIGMA_31.subs(m, m + k_seq)
+
 # =========================================================================== the experiments' certificates (Section 4.2, lines 220–230; App. D.1, lines 608–618)
 eta0 = sympy.Symbol("eta0", positive=True)  # first step size of a decaying schedule
 gamma = sympy.Symbol("gamma", positive=True)  # decay factor per step, η_t = η_0 γ^t
@@ -121,6 +127,8 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "r2d.appC-radius": {"sigma": SIGMA_APPC},
     "r2d.appC-radius+fix": {"sigma": SIGMA_APPC},
     "r2d.table3:newton": {"sigma": SIGMA_NEWTON},
+    "r2d.rem3.3": {"sigma": SIGMA_REM33},
+    "r2d.rem3.3:control-sigma-first-batch": {"sigma": SIGMA_31},
     "r2d.table3:newton-control-sigma-halved": {"sigma": SIGMA_NEWTON / 2},
 }
 

@@ -81,6 +81,7 @@ from __future__ import annotations
 from .experiments import CLAIMS_EXP
 from .families import gd_instance
 from .proximal import CLAIMS_23
+from .sequential import CLAIMS_REM33
 from .quantities import LINEAR, report, runs_of, true_shift, unlearning_delta
 from .tables import CLAIMS_TABLE
 from .unlearning import CLAIMS_31, CLAIMS_B1
@@ -89,4 +90,4 @@ from .utility import CLAIMS_UTIL
 
 __all__ = ["CLAIMS", "LINEAR", "gd_instance", "report", "runs_of", "true_shift", "unlearning_delta"]
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)
+CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)

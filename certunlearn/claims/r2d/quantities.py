@@ -25,7 +25,7 @@ from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure, exact_epsilon
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key, is_int
-from ..model import Instance
+from ..model import GaussianPair, Instance
 
 
 # =========================================================================== small exact helpers
@@ -110,7 +110,7 @@ def _gd_ok(values: Instance) -> Decision:
     return holds(n_ == s.n and m_ < n_ and len(s.theta0) == s.dim and s.domain.contains(s.theta0))
 
 
-def _constants_ok(values: Instance) -> Decision:
+def constants_ok(values: Instance) -> Decision:
     """Every f_z is L-smooth (declared smoothness ≤ L) and ‖∇f_z(θ)‖ < G on Θ (declared gradient bound < G),
     decided exactly on the family's verified constants."""
     s = setup_of(values)
@@ -165,7 +165,7 @@ def iterates_ok(values: Instance) -> Decision:
 
 GD_HYPS = (
     P("data: n = |X| ≥ 2, integers 1 ≤ m < n (Z = the last m rows), θ_0 ∈ Θ, ‖x‖ ≤ R", _gd_ok),
-    P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", _constants_ok),
+    P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", constants_ok),
 )
 THM31_HYPS = (
     *EPS_RANGE, *DELTA_RANGE, *GD_HYPS, *STEP,
@@ -189,6 +189,11 @@ def unlearning_delta(values: Instance) -> arb:
     if shift2 == 0:
         return arb(0)
     return delta_enclosure(values["epsilon"], values["sigma"], to_arb(shift2).sqrt())
+
+
+def unlearning_laws(values: Instance) -> GaussianPair:
+    """The two published laws of Theorem 3.1 at an instance: N(θ''_K, σ²I) and N(θ'_T, σ²I)."""
+    return GaussianPair(true_shift(values), values["sigma"])
 
 
 def report(values: Instance, claim_id: str = "r2d.thm3.1") -> dict[str, float]:

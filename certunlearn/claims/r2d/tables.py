@@ -22,7 +22,7 @@ from ...numeric.enclosure import Decision, exact_decimal
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, Control, Instance, Kind, QuantityKind, Space
+from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, QuantityKind, Space
 from .families import quantize, subsample
 from .quantities import DELTA_RANGE, EPS_RANGE
 from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
@@ -31,6 +31,10 @@ from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
 def _appc_delta(values: Instance) -> arb:
     """The worst case of Appendix C: two outputs at distance 2R (‖θ‖, ‖θ'‖ ≤ R), Gaussian noise σ."""
     return delta_enclosure(values["epsilon"], values["sigma"], 2 * frac(values["R"]))
+
+
+def _appc_laws(values: Instance) -> GaussianPair:
+    return GaussianPair(2 * frac(values["R"]), values["sigma"])
 
 
 def _appc_grid(epsilons: tuple[str, ...]):
@@ -135,6 +139,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius"],
         quantity=_appc_delta,
+        laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × R ∈ {10, 21} (Table 6's R)",
                                generate=_appc_grid(B1_EPS_SMALL + B1_EPS_LARGE)),),
         derivation="r2d.appC-radius",
@@ -149,6 +154,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius+fix"],
         quantity=_appc_delta,
+        laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × R", generate=_appc_grid(B1_EPS_SMALL)),),
         derivation="r2d.appC-radius+fix",
         corrects="r2d.appC-radius",

@@ -24,14 +24,14 @@ from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import H, P
 from ..instances import frac, instance_key, is_int
-from ..model import Adversary, Claim, Control, Instance, Kind, Space
+from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, Space
 from .families import (
     all_deletions, concave_expansion, linear_opposed, linear_search, quantize, subsample,
     THM31_ADVERSARIES,
 )
 from .quantities import (
     DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
-    sq_norm, STEP, THM31_HYPS, unlearning_delta,
+    sq_norm, STEP, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
 
@@ -197,6 +197,10 @@ def _gaussian_delta(values: Instance) -> arb:
     return delta_enclosure(values["epsilon"], values["sigma"], values["Delta"])
 
 
+def _gaussian_laws(values: Instance) -> GaussianPair:
+    return GaussianPair(values["Delta"], values["sigma"])
+
+
 B1_EPS_SMALL = ("0.001", "0.1", "0.5", "1")
 B1_EPS_LARGE = ("2", "5", "10", "40", "100")
 B1_DELTAS = ("1e-100", "1e-10", "1e-5", "0.01", "0.1", "0.5", "0.9")
@@ -235,6 +239,7 @@ CLAIMS_31 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thm3.1"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=THM31_ADVERSARIES,
         derivation="r2d.thm3.1",
         note=_TARGET + ". Means exact (Fractions) from certunlearn.algorithms.r2d (descent_path, unlearn). "
@@ -252,6 +257,7 @@ CLAIMS_31 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thm3.1:control-sigma-halved"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=THM31_ADVERSARIES,
         control=Control.NEGATIVE,
         note="Violated where the shift bound is nearly attained (opposed linear losses, n = 200, m = 1, L → 0) and "
@@ -329,6 +335,7 @@ CLAIMS_B1 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1"],
         quantity=_gaussian_delta,
+        laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL + B1_EPS_LARGE)),
                      _b1_search((1e-3, 500.0))),
         derivation="r2d.thmB.1",
@@ -345,6 +352,7 @@ CLAIMS_B1 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1+fix"],
         quantity=_gaussian_delta,
+        laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL)),
                      _b1_search((1e-3, 1.0))),
         derivation="r2d.thmB.1+fix",

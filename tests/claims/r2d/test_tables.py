@@ -114,7 +114,8 @@ def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
             want = ORACLE.oracle_delta([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
                                   printed_sigma(inst, factor), ORACLE.mp_exact(inst["epsilon"]))
             assert want > ORACLE.mp_exact(inst["delta"])
-        assert abs(mpmath.mpf(result.counterexample.observed) / want - 1) < mpmath.mpf(10) ** -8
+        observed = mpmath.mpf(result.counterexample.observed)  # a certified lower bound of the oracle's δ
+        assert observed > ORACLE.mp_exact(inst["delta"]) and observed <= want * (1 + mpmath.mpf(10) ** -12)
 
 
 def test_derivation_links_and_cites_guo():
