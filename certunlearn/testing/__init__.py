@@ -9,6 +9,8 @@ and on failure report the smallest failing case and the first divergent step. Th
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_reference, compare
 from .hooks import Hooks, NoiseMismatch, NoiseTape
 from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
+from .r2d import R2D_ALGORITHMS, R2DCase, R2DComparison, assert_matches_reference_r2d, compare_r2d, r2d_reference_run
 
 __all__ = ["compare", "assert_matches_reference", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
-           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL"]
+           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
+           "R2DCase", "R2DComparison", "R2D_ALGORITHMS", "compare_r2d", "assert_matches_reference_r2d", "r2d_reference_run"]
