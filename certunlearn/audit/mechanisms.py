@@ -14,7 +14,7 @@ from ..claims import get_claim
 from ..errors import InvalidParameterError
 from ..privacy import calibrate
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference"]
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "r2d_sampler"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
@@ -93,3 +93,6 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
         return mean + sigma * rng.standard_normal((size, mean.size))
 
     return candidate
+
+
+from .r2d import r2d_sampler  # noqa: E402  every (ε, δ) certificate of r2d the checker evaluates

@@ -28,7 +28,7 @@ from .quantities import DELTA_RANGE, EPS_RANGE
 from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
 
 
-def _appc_delta(values: Instance) -> arb:
+def appc_delta(values: Instance) -> arb:
     """The worst case of Appendix C: two outputs at distance 2R (‖θ‖, ‖θ'‖ ≤ R), Gaussian noise σ."""
     return delta_enclosure(values["epsilon"], values["sigma"], 2 * frac(values["R"]))
 
@@ -138,7 +138,7 @@ CLAIMS_TABLE = [
         hypotheses=(H("ε > 0", ">", epsilon, 0), *DELTA_RANGE, H("R > 0", ">", R_ball, 0)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius"],
-        quantity=_appc_delta,
+        quantity=appc_delta,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × R ∈ {10, 21} (Table 6's R)",
                                generate=_appc_grid(B1_EPS_SMALL + B1_EPS_LARGE)),),
@@ -153,7 +153,7 @@ CLAIMS_TABLE = [
         hypotheses=(*EPS_RANGE, *DELTA_RANGE, H("R > 0", ">", R_ball, 0)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius+fix"],
-        quantity=_appc_delta,
+        quantity=appc_delta,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × R", generate=_appc_grid(B1_EPS_SMALL)),),
         derivation="r2d.appC-radius+fix",

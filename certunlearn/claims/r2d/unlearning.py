@@ -192,7 +192,7 @@ def _cor32_build(q: dict) -> dict:
 
 
 # =========================================================================== Theorem B.1
-def _gaussian_delta(values: Instance) -> arb:
+def gaussian_delta(values: Instance) -> arb:
     """The true δ at ε of N(μ, σ²I) vs N(μ', σ²I) with ‖μ − μ'‖ = Δ (the worst case of ‖μ − μ'‖ ≤ Δ)."""
     return delta_enclosure(values["epsilon"], values["sigma"], values["Delta"])
 
@@ -334,7 +334,7 @@ CLAIMS_B1 = [
         hypotheses=B1_HYPS,
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1"],
-        quantity=_gaussian_delta,
+        quantity=gaussian_delta,
         laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL + B1_EPS_LARGE)),
                      _b1_search((1e-3, 500.0))),
@@ -351,7 +351,7 @@ CLAIMS_B1 = [
         hypotheses=(*EPS_RANGE, *DELTA_RANGE, H("Δ > 0", ">", Delta, 0)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1+fix"],
-        quantity=_gaussian_delta,
+        quantity=gaussian_delta,
         laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL)),
                      _b1_search((1e-3, 1.0))),
