@@ -940,5 +940,21 @@ def rem33() -> Derivation:
 _BASE_DERIVATIONS = derivations
 
 
-def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 appended
-    return _BASE_DERIVATIONS() + [rem33()]
+def table1_storage() -> Derivation:
+    """Table 1, R2D row: the state is θ_{T−K}, θ_T and θ_0, three d-vectors (Algorithms 1–2, line 87)."""
+    from certunlearn.formulas.r2d import STORAGE_RATE_R2D, d2
+
+    return Derivation(
+        claim_id="r2d.table1:r2d-storage",
+        target="bound",
+        title="Table 1, R2D row: storage O(d), as the rate storage(d2)/storage(d)",
+        start=3 * d2 / (3 * d),
+        domain={d: ("1", "100"), d2: ("1", "1000")},
+        premises=(Premise("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the driver also "
+                          "keeps θ_0 for retraining: 3d scalars, none growing with n or T", "Algorithms 1–2"),),
+        steps=(step(3 * d2 / (3 * d), "==", STORAGE_RATE_R2D, "algebra"),),
+    )
+
+
+def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 and Table 1 appended
+    return _BASE_DERIVATIONS() + [rem33(), table1_storage()]

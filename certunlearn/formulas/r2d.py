@@ -106,6 +106,11 @@ SIGMA_APPC = 2 * R_ball * C_DR / epsilon
 #: ℓ'' (Guo's γ), G the gradient bound (Guo's C), λ the regularisation: the std of the objective perturbation b.
 SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * (n - 1) * epsilon)
 
+# =========================================================================== Table 1 (lines 22–28): the storage column, as a rate in d
+d2 = sympy.Symbol("d2", positive=True)  # a larger dimension
+#: Table 1, R2D row: storage O(d) — the state kept between learning and unlearning grows at most like d2/d
+STORAGE_RATE_R2D = d2 / d
+
 # =========================================================================== prescribed parameters, by claim id
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "r2d.thm3.1": {"sigma": SIGMA_31},

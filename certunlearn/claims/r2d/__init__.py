@@ -103,8 +103,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Table 1, Constrained Newton Step row (storage O(d²))": "a storage count of a mechanism not in certunlearn "
                                                               "(Zhang et al. 2024)",
     "Table 1, Hessian-Free row (storage O(nd))": "a storage count of a mechanism not in certunlearn (Qiao et al. 2024)",
-    "Table 1, R2D row (storage O(d))": "a storage count: Algorithms 1–2 keep one checkpoint θ_{T−K} ∈ R^d "
-                                       "(certunlearn.algorithms.r2d.Learned.checkpoint); no constant to check",
+    "Table 1, R2D row (storage O(d))": ("r2d.table1:r2d-storage",),
     "Definition 2.1": "a definition ((ε, δ)-indistinguishability): what every certificate's quantity computes",
     "Definition 2.2": "a definition ((ε, δ)-unlearning): what every unlearning certificate's quantity computes",
     "Algorithm 1": ("r2d.thm3.1", "r2d.lemB.2"),
