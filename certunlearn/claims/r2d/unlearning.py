@@ -8,6 +8,8 @@ Gaussian mechanism, as printed for any ε, and for ε ≤ 1).
 """
 from __future__ import annotations
 
+import math
+
 import functools
 import itertools
 from collections.abc import Callable
@@ -69,14 +71,20 @@ def divergence_b2(values: Instance) -> arb:
     return to_arb(sq_norm([x - y for x, y in zip(a, b)])).sqrt()
 
 
-def expansion_b3(values: Instance) -> arb:
-    """‖θ'_T − θ''_K‖ / ‖θ_{T−K} − θ'_{T−K}‖ (0 when the checkpoints agree: then θ''_K = θ'_T)."""
+def expansion_b3(values: Instance) -> arb | Fraction:
+    """‖θ'_T − θ''_K‖ / ‖θ_{T−K} − θ'_{T−K}‖ (0 when the checkpoints agree: then θ''_K = θ'_T) — an exact Fraction
+    when the squared ratio is the square of a rational (as on the concave quadratics, where it is (1 + ηλ)^K), so
+    that attaining the bound is proved, not left undecided; else an enclosure."""
     r = runs_of(values)
     T_, K_ = int(frac(values["T"])), int(frac(values["K"]))
     num = sq_norm([a - b for a, b in zip(r["path_r"][T_], r["unlearned"])])
     den = sq_norm([a - b for a, b in zip(r["path"][T_ - K_], r["path_r"][T_ - K_])])
     if den == 0:
         return arb(0)
+    ratio = Fraction(num) / Fraction(den)
+    p, q = math.isqrt(ratio.numerator), math.isqrt(ratio.denominator)
+    if p * p == ratio.numerator and q * q == ratio.denominator:  # a rational ratio: exact, so equality is provable
+        return Fraction(p, q)
     return (to_arb(num) / to_arb(den)).sqrt()
 
 
