@@ -134,6 +134,5 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "r2d.table3:newton": {"sigma": SIGMA_NEWTON},
     "r2d.rem3.3": {"sigma": SIGMA_REM33},
     "r2d.rem3.3:control-sigma-first-batch": {"sigma": SIGMA_31},
-    "r2d.table3:newton-control-sigma-halved": {"sigma": SIGMA_NEWTON / 2},
 }
 

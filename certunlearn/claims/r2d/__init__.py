@@ -48,8 +48,8 @@ eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit 
 ``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
 risk, on point-mass populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
 ``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` (Table 1's storage O(d) as a rate);
-``appC-radius`` (+fix), ``table3:newton`` with ``table3:newton-control-sigma-halved`` (Appendix C's noise
-comparison; quantity a certified lower bound of the true δ, so it can only show a violation). Table 3's D2D row is
+``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity a certified lower bound of
+the true δ, so it can only show a violation; no negative control: the printed row is itself violated). Table 3's D2D row is
 d2d's Theorem 3.1 after renaming and is checked there (``d2d.thm3.1``), not again here;
 and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
 Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
