@@ -908,7 +908,6 @@ def derivations() -> list[Derivation]:
 def rem33() -> Derivation:
     """Remark 3.3 (lines 161–163): the second unlearning call is Theorem 3.1 for the union Z ∪ Z'."""
     kk = k_seq
-    shift = sympy.Symbol("D_seq", nonnegative=True)  # ‖θ'_T − θ''_K‖ after the second call
     kap = sympy.Symbol("kappa_s", positive=True)
     mk = m + kk
     bound_mk = 2 * mk * G / (L * n) * H_K.subs(m, mk)
@@ -916,12 +915,11 @@ def rem33() -> Derivation:
         claim_id="r2d.rem3.3",
         target="sigma",
         title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
-        start=shift * C_DR / epsilon,
-        where=((shift, kap * bound_mk),),
+        start=kap * bound_mk * C_DR / epsilon,
         domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
-                G: ("0.1", "10"), T: ("2", "40"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
+                G: ("0.1", "10"), T: ("2", "12"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
                 kap: ("0.001", "1")},
-        samples=24,
+        samples=6,
         premises=(
             Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
                     "D ∖ (Z ∪ Z') (line 163; RewindToDelete.unlearn): its output is Algorithm 2's for the deletion "
@@ -930,7 +928,8 @@ def rem33() -> Derivation:
                     "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
         ),
         steps=(
-            step(shift * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon, "line 437 for Z ∪ Z'",
+            step(kap * bound_mk * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon,
+                 "line 437 for Z ∪ Z': D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
                  cited="Theorem 3.1 (r2d.thm3.1), at m + k", conditions=le1(kap)),
             then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k"),
         ),

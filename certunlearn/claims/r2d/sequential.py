@@ -117,7 +117,7 @@ def _opposed(rng: np.random.Generator, size: int) -> list[dict]:
             for (T_, K_), eps, dlt in itertools.product(((5, 0), (12, 4)), EPS_GRID, DELTA_GRID):
                 out.append(gd_instance(LINEAR, X, m_, eta_=eta_, L_=L_, G_=1 + Fraction(1, 2**30), T_=T_, K_=K_,
                                        eps=eps, dlt=dlt, R_=Fraction(1), k=k_))
-    return subsample(out, rng, size)
+    return subsample(out, rng, min(size, 24))  # small in every profile: each instance runs the driver four times
 
 
 def _random_batches(rng: np.random.Generator, size: int) -> list[dict]:
@@ -132,7 +132,7 @@ def _random_batches(rng: np.random.Generator, size: int) -> list[dict]:
                                                         (Fraction(1, 10**5), Fraction(1, 10))):
                 out.append(gd_instance(LINEAR, X, m_, eta_=eta_, L_=L_, G_=1 + Fraction(1, 2**30), T_=T_, K_=K_, eps=eps, dlt=dlt,
                                        R_=Fraction(1), k=k_))
-    return subsample(out, rng, size)
+    return subsample(out, rng, min(size, 12))
 
 
 REM33_HYPS = (
