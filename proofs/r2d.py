@@ -29,7 +29,7 @@ from sympy import Derivative, exp, log, sqrt
 from certunlearn.formulas.r2d import (
     BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
-    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t,
+    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t, k_seq, SIGMA_REM33,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -128,7 +128,7 @@ def lem_b2() -> Derivation:
                  "line 407: the recursion unrolled from ‖Δ_0‖ = 0", given=geometric),
             then("==", drift * ((1 + q) ** t - 1) / q, "line 408: geometric sum"),
             then("==", 2 * G * m * (ONE_Q ** t - 1) / (L * n), "line 409"),
-            then("==", BOUND_B2, "the statement of Lemma B.2 (line 376)"),
+            then("==", BOUND_B2, "the statement of Lemma B.2 (lines 372–376)"),
         ),
     )
 
@@ -836,34 +836,8 @@ def appc_radius() -> Derivation:
     )
 
 
-def table3_d2d() -> Derivation:
-    Mt, Lt, lt, Kt = (sympy.Symbol(k, positive=True) for k in ("M_tab", "L_tab", "lambda_tab", "K_tab"))
-    Ld, md, Md, Id = (sympy.Symbol(k, positive=True) for k in ("L", "m", "M", "I"))
-    gap = sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))
-    gt = (Lt - lt) / (Lt + lt)
-    printed = 4 * sqrt(2) * Mt * gt**Kt / (lt * n * (1 - gt**Kt) * gap)
-    from certunlearn.formulas.d2d import SIGMA_31 as D2D_SIGMA
-
-    return Derivation(
-        claim_id="r2d.table3:d2d",
-        target="sigma",
-        title="Table 3, D2D row (line 581) against the d2d paper's Theorem 3.1 σ",
-        start=printed,
-        where=((Mt, Ld), (Lt, Md), (lt, md), (Kt, Id)),
-        domain={Ld: ("0.01", "10"), md: ("0.01", "1"), Md: ("1", "10"), Id: ("1", "50"), n: ("1", "1000"),
-                epsilon: ("0.01", "10"), delta: ("1e-10", "0.5")},
-        premises=(Premise("Table 3's symbols: M the Lipschitz constant, L the smoothness, λ the strong convexity, K the "
-                          "unlearning iterations (line 586) — d2d's L, M, m and I", "Table 3 caption"),
-                  Premise("d2d Theorem 3.1 (claim d2d.thm3.1, derivation in proofs/d2d.py) proves (ε, δ)-unlearning with "
-                          "σ = 4√2Lγ^I/(mn(1−γ^I)(√(log(1/δ)+ε) − √log(1/δ))), γ = (M−m)/(M+m)", "Neel et al. 2021")),
-        steps=(
-            step(printed, "==", D2D_SIGMA, "the renaming M → L, L → M, λ → m, K → I"),
-        ),
-    )
-
-
 def table3_newton() -> Derivation:
-    """Table 3's Newton row (line 581), by Guo et al.'s argument (Certified data removal, ICML 2020): the
+    """Table 3's Newton row (line 580), by Guo et al.'s argument (Certified data removal, ICML 2020): the
     gradient residual of the Newton step (their Theorem 1) masked by the objective perturbation b (their
     Theorem 3). Symbols: L = Guo's γ (ℓ'' Lipschitz), G = Guo's C (gradient bound), λ the regularisation."""
     # abbreviations as plain real symbols: their positivity is evident from their definitions, and proving it
@@ -879,7 +853,7 @@ def table3_newton() -> Derivation:
     return Derivation(
         claim_id="r2d.table3:newton",
         target="bound",
-        title="Table 3, Newton step (line 581): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Guo et al.'s Theorems 1 and 3",
+        title="Table 3, Newton step (line 580): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Guo et al.'s Theorems 1 and 3",
         start=_balle_wang(epsilon, sigma, eps_p),
         where=((cn, sqrt(2 * log(sympy.Rational(3, 2) / delta))), (eps_p, 4 * L * G**2 / (lam_q**2 * (n - 1))),
                (sigma, cn * eps_p / epsilon), (W, kw * (G + beta / n) / lam_q),
@@ -928,4 +902,58 @@ def derivations() -> list[Derivation]:
             exp_certified_constant_fix("r2d.appD.1-lipschitz-estimate+fix", "smoothness L"), utility(), utility_fix(),
             _cor35(False), _cor35(True), lem_b4(), cor36(), lem_b4_fix(), cor36_fix(), appc_radius(),
             thm_b1_fix("r2d.appC-radius+fix", 2 * R_ball, title="Appendix C with ε ≤ 1: Theorem B.1+fix at Δ = 2R"),
-            table3_d2d(), table3_newton()]
+            table3_newton()]
+
+
+def rem33() -> Derivation:
+    """Remark 3.3 (lines 161–163): the second unlearning call is Theorem 3.1 for the union Z ∪ Z'."""
+    kk = k_seq
+    kap = sympy.Symbol("kappa_s", positive=True)
+    mk = m + kk
+    bound_mk = 2 * mk * G / (L * n) * H_K.subs(m, mk)
+    return Derivation(
+        claim_id="r2d.rem3.3",
+        target="sigma",
+        title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
+        start=kap * bound_mk * C_DR / epsilon,
+        domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
+                G: ("0.1", "10"), T: ("2", "12"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
+                kap: ("0.001", "1")},
+        samples=6,
+        premises=(
+            Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
+                    "D ∖ (Z ∪ Z') (line 163; RewindToDelete.unlearn): its output is Algorithm 2's for the deletion "
+                    "set Z ∪ Z' of size m + k, compared with A(D ∖ (Z ∪ Z'))", "Algorithm 2, Remark 3.3"),
+            Premise("Theorem 3.1's shift bound (line 437) for m + k deleted points: D_seq ≤ 2(m+k)G·h(K)/(Ln) with "
+                    "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
+        ),
+        steps=(
+            step(kap * bound_mk * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon,
+                 "line 437 for Z ∪ Z': D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
+                 cited="Theorem 3.1 (r2d.thm3.1), at m + k", conditions=le1(kap)),
+            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k"),
+        ),
+    )
+
+
+_BASE_DERIVATIONS = derivations
+
+
+def table1_storage() -> Derivation:
+    """Table 1, R2D row: the state is θ_{T−K}, θ_T and θ_0, three d-vectors (Algorithms 1–2, line 87)."""
+    from certunlearn.formulas.r2d import STORAGE_RATE_R2D, d2
+
+    return Derivation(
+        claim_id="r2d.table1:r2d-storage",
+        target="bound",
+        title="Table 1, R2D row: storage O(d), as the rate storage(d2)/storage(d)",
+        start=3 * d2 / (3 * d),
+        domain={d: ("1", "100"), d2: ("1", "1000")},
+        premises=(Premise("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the driver also "
+                          "keeps θ_0 for retraining: 3d scalars, none growing with n or T", "Algorithms 1–2"),),
+        steps=(step(3 * d2 / (3 * d), "==", STORAGE_RATE_R2D, "algebra"),),
+    )
+
+
+def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 and Table 1 appended
+    return _BASE_DERIVATIONS() + [rem33(), table1_storage()]

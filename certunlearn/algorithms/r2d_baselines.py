@@ -197,9 +197,38 @@ def _phi_cdf(x: arb) -> arb:
     return (-x / arb(2).sqrt()).erfc() / 2
 
 
-def removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: Any, epsilon: Any) -> arb:
+def _certify_increasing(lo: float, hi: float, Xa, ya, la, budget: int = 4000) -> bool:
+    """Whether φ' > 0 is proved on [lo, hi] (φ the Newton-step map): φ' evaluated on arb balls covering [lo, hi],
+    each piece bisected until its enclosure is positive; False when ``budget`` evaluations do not suffice."""
+    stack = [(to_arb(lo), to_arb(hi))]
+    used = 0
+    while stack:
+        a, b_ = stack.pop()
+        used += 1
+        if used > budget:
+            return False
+        _, dphi = _newton_map(a.union(b_), Xa, ya, la, arb.exp)
+        if dphi > 0:
+            continue
+        mid = (a + b_) / 2
+        if not (mid > a and mid < b_):
+            return False
+        stack += [(a, mid), (mid, b_)]
+    return True
+
+
+def removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: Any, epsilon: Any, lower: bool = False) -> arb:
     """The hockey-stick δ at ε between the laws of Guo et al.'s unlearned output and of retraining, both
-    directions (the max), at the current flint precision. See the module docstring for how exact it is."""
+    directions (the max), at the current flint precision. See the module docstring for how exact it is.
+
+    With ``lower=True`` the result is a **certified lower bound** of the true δ (its lower end): each interval
+    (a, b) of learned models used is one on which φ is proved increasing (φ' > 0 on arb balls,
+    :func:`_certify_increasing`; intervals where the proof fails are dropped), so the unlearned output lands in
+    S_i = (φ(a), φ(b)) whenever u ∈ (a, b) and retraining lands there with probability exactly p_R (retraining is
+    monotone in b). For S = ∪S_i: P_M(S) − e^ε P_R(S) ≥ Σ p_M − e^ε Σ p_R (union bound on P_R). The reverse
+    direction P_R(S) − e^ε P_M(S) ≥ Σ p_R − e^ε(Σ p_M + P[u ∉ scanned range]) needs φ increasing on the whole
+    scanned range (disjoint images, P_M(S) carried by the intervals alone): it is used only where that is proved.
+    Every term is an explicit Gaussian probability on enclosures; δ ≥ each (δ is a supremum over events).""" 
     check_data(X, y, lam)
     Xf, yf = [float(Fraction(v)) for v in X], [int(v) for v in y]
     lf, sf, ef = float(Fraction(lam)), float(to_arb(sigma).mid()), float(to_arb(epsilon).mid())
@@ -216,11 +245,20 @@ def removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: Any, epsi
     if not (min(lo_b, lo_bt) > B_RANGE - 2 and max(hi_b, hi_bt) < 2 - B_RANGE):
         raise ValueError("the scanned range does not cover both laws")
     tail = 2 * _phi_cdf(arb(2 - B_RANGE))
+    outside_m = _phi_cdf(hi_b) + (1 - _phi_cdf(lo_b))  # P[u ∉ (u_lo, u_hi)] under the learned law
     best = {1: arb(0), -1: arb(0)}
+    if lower and any(sign == -1 for *_, sign in events) and not _certify_increasing(u_lo, u_hi, Xa, ya, la):
+        events = [e for e in events if e[2] == 1]
     for a, b_, sign in events:
+        if lower and sign == 1 and not _certify_increasing(a, b_, Xa, ya, la):
+            continue
         (b1, bt1), (b2, bt2) = ends(a), ends(b_)
         p_m, p_r = _phi_cdf(b1) - _phi_cdf(b2), _phi_cdf(bt1) - _phi_cdf(bt2)
         best[sign] += p_m - ea.exp() * p_r if sign == 1 else p_r - ea.exp() * p_m
+    if lower:
+        if any(sign == -1 for *_, sign in events):
+            best[-1] -= ea.exp() * outside_m
+        return arb(max(best[1].lower(), best[-1].lower(), arb(0)))
     return _max(_max(best[1], best[-1]), arb(0)) + arb(0).union(tail.upper())
 
 

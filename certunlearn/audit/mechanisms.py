@@ -13,11 +13,15 @@ import numpy as np
 from ..claims import get_claim
 from ..errors import InvalidParameterError
 from ..privacy import calibrate
+from .d2d import distributed_reference  # Section 4 of d2d: the published mixtures
+from .olu import audit_olu_release, olu_release_sampler, rdp_to_dp  # olu releases, sampled pathwise
 from .pomer import pomer_reference
+from .r2d import r2d_sampler  # every (ε, δ) certificate of r2d the checker evaluates
 from .retain import retain_reference
 
 __all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "pomer_reference",
-           "retain_reference", "distributed_reference"]
+           "retain_reference", "distributed_reference", "r2d_sampler", "olu_release_sampler", "audit_olu_release",
+           "rdp_to_dp"]
 
 
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
@@ -96,10 +100,3 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
         return mean + sigma * rng.standard_normal((size, mean.size))
 
     return candidate
-
-# olu releases (Algorithms 1 and 2, sampled pathwise): certunlearn.audit.olu
-from .olu import audit_olu_release, olu_release_sampler, rdp_to_dp  # noqa: E402
-
-__all__ += ["olu_release_sampler", "audit_olu_release", "rdp_to_dp"]
-
-from .d2d import distributed_reference  # noqa: E402  (Section 4 of d2d: the published mixtures)

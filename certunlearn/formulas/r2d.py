@@ -14,7 +14,6 @@ import sympy
 from sympy import Rational, log, sqrt
 
 from .symbols import Delta, delta, epsilon, sigma
-from .d2d import PRESCRIBED as D2D_PRESCRIBED
 
 # =========================================================================== symbols (Section 2, lines 40–80)
 n = sympy.Symbol("n", positive=True)  # size of the training set D
@@ -38,7 +37,7 @@ SENSITIVITY_31 = 2 * m * G * H_K / (L * n)
 SIGMA_31 = SENSITIVITY_31 * C_DR / epsilon
 #: The argument of Corollary 3.2's logarithm (eq. (5), line 101): ≤ 0 when σ exceeds σ(K = 0) (no rewind needed)
 K_BOUND_ARG_32 = (1 + Q) ** T - sigma * L * n * epsilon / (2 * m * G * C_DR)
-#: Lemma B.2 (line 376): ‖θ_t − θ'_t‖ ≤ 2Gm/(Ln)[(1 + ηLn/(n−m))^t − 1]
+#: Lemma B.2 (lines 372–376): ‖θ_t − θ'_t‖ ≤ 2Gm/(Ln)[(1 + ηLn/(n−m))^t − 1]
 BOUND_B2 = 2 * G * m / (L * n) * ((1 + Q) ** t - 1)
 #: Lemma B.3 (line 421): ‖θ'_T − θ''_K‖ ≤ ‖θ_{T−K} − θ'_{T−K}‖(1 + ηL)^K  (as the ratio)
 BOUND_B3 = (1 + eta * L) ** K
@@ -46,6 +45,12 @@ BOUND_B3 = (1 + eta * L) ** K
 K_BOUND_32 = log(K_BOUND_ARG_32) / log(1 + Q)
 #: Theorem B.1 (line 348): σ = Δ√(2log(1.25/δ))/ε
 SIGMA_B1 = Delta * C_DR / epsilon
+
+# =========================================================================== Remark 3.3 (lines 161–163): sequential deletions
+k_seq = sympy.Symbol("k", positive=True)  # the second batch of deletion requests, after the first m
+#: Remark 3.3: the unlearning algorithm called again on D' of size n − m − k, from the same checkpoint: Theorem 3.1's
+#: σ with the total number of deleted points m + k
+SIGMA_REM33 = SIGMA_31.subs(m, m + k_seq)
 
 # =========================================================================== the experiments' certificates (Section 4.2, lines 220–230; App. D.1, lines 608–618)
 eta0 = sympy.Symbol("eta0", positive=True)  # first step size of a decaying schedule
@@ -97,17 +102,14 @@ R_ball = sympy.Symbol("R", positive=True)  # the parameter-norm bound ‖θ‖ �
 #: Appendix C (lines 590–598): σ = 2R√(2log(1.25/δ))/ε (Theorem B.1 at Δ = 2R)
 SIGMA_APPC = 2 * R_ball * C_DR / epsilon
 
-#: Table 3, line 581 (D2D, Neel et al. 2021), in the d2d claims' symbols (M → L Lipschitz, L → M smoothness,
-#: λ → m strong convexity, K → I): σ = 4√2L·γ^I/(mn(1 − γ^I)(√(log(1/δ)+ε) − √log(1/δ))), γ = (M − m)/(M + m)
-L_d2d, m_d2d, M_d2d, I_d2d = (sympy.Symbol(k, positive=True) for k in ("L", "m", "M", "I"))
-GAMMA_TABLE3_D2D = (M_d2d - m_d2d) / (M_d2d + m_d2d)
-SIGMA_TABLE3_D2D = (4 * sqrt(2) * L_d2d * GAMMA_TABLE3_D2D**I_d2d
-                    / (m_d2d * n * (1 - GAMMA_TABLE3_D2D**I_d2d)
-                       * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta)))))
-
-#: Table 3, line 581 (Newton step, Guo et al.): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε) — L the Lipschitz constant of
+#: Table 3, line 580 (Newton step, Guo et al.): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε) — L the Lipschitz constant of
 #: ℓ'' (Guo's γ), G the gradient bound (Guo's C), λ the regularisation: the std of the objective perturbation b.
 SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * (n - 1) * epsilon)
+
+# =========================================================================== Table 1 (lines 22–28): the storage column, as a rate in d
+d2 = sympy.Symbol("d2", positive=True)  # a larger dimension
+#: Table 1, R2D row: storage O(d) — the state kept between learning and unlearning grows at most like d2/d
+STORAGE_RATE_R2D = d2 / d
 
 # =========================================================================== prescribed parameters, by claim id
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
@@ -130,9 +132,7 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "r2d.appC-radius": {"sigma": SIGMA_APPC},
     "r2d.appC-radius+fix": {"sigma": SIGMA_APPC},
     "r2d.table3:newton": {"sigma": SIGMA_NEWTON},
-    "r2d.table3:newton-control-sigma-halved": {"sigma": SIGMA_NEWTON / 2},
+    "r2d.rem3.3": {"sigma": SIGMA_REM33},
+    "r2d.rem3.3:control-sigma-first-batch": {"sigma": SIGMA_31},
 }
 
-# Table 3's D2D row keeps the d2d paper's own Theorem 3.1 parameters (η, T, T_i: one home, certunlearn.formulas.d2d)
-# and replaces σ by Table 3's transcription.
-PRESCRIBED["r2d.table3:d2d"] = {**D2D_PRESCRIBED["d2d.thm3.1"], "sigma": SIGMA_TABLE3_D2D}

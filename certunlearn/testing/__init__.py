@@ -1,26 +1,38 @@
-"""Validate an implementation against the reference: same inputs, same noise draws.
+"""Validate an implementation against the reference: same inputs, same noise draws, the first divergent step.
 
-:func:`compare` and :func:`assert_matches_reference` run a candidate descent-to-delete (Algorithms 1–3) and the
-reference on the same :class:`D2DCase` and the same standard normal draws (the :class:`Hooks` noise-injection
-hook), compare the deterministic parts within a stated tolerance and the noise scale against the certified σ,
-and on failure report the smallest failing case and the first divergent step. The candidate protocol is in
-:mod:`certunlearn.testing.compare`. olu's Algorithms 1 and 2: :mod:`certunlearn.testing.olu`
-(:func:`assert_olu_matches_reference`). :func:`check_claims` checks your own claims in a pytest suite and fails with
-the counterexample. Hypothesis strategies (test extra) are in :mod:`certunlearn.testing.strategies`.
+One harness per paper, each comparing a candidate with the reference algorithm on the same inputs and the same
+noise (or uniform) draws, within a stated tolerance, and reporting the smallest failing case and its first divergent
+step:
+
+- d2d, Algorithms 1–3 (descent-to-delete): :func:`assert_matches_reference` (also routes olu's ``"olu.alg1"`` /
+  ``"olu.alg2"``), :func:`compare`, :class:`D2DCase`; the candidate protocol is in :mod:`certunlearn.testing.compare`.
+  d2d Section 4 (perturbed distributed descent): :func:`assert_distributed_matches_reference`.
+- r2d, Algorithms 1–3: :func:`assert_matches_reference_r2d`, :class:`R2DCase`.
+- retain (passive mechanisms, D2D-RS, Newton-RS): :func:`assert_retain_matches_reference`, :class:`RetainCase`.
+- olu, Algorithms 1 and 2: :func:`assert_olu_matches_reference`, :class:`OLUCase`.
+- pomer, Algorithm 1 (sharing its sampler's uniform draws): :func:`assert_pomer_matches_reference`, :class:`PomerCase`.
+
+:func:`check_claims` checks your own claims in a pytest suite and fails with the counterexample. Hypothesis
+strategies (test extra) are in :mod:`certunlearn.testing.strategies`.
 """
 from .claims import ClaimFailed, check_claims
-from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, assert_matches_reference, compare
-from .hooks import Hooks, NoiseMismatch, NoiseTape
-from .pomer import PomerCase, PomerHooks, assert_pomer_matches_reference, compare_pomer, reference_pomer
-from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
+from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, compare
 from .d2d import DistributedCase, DistributedComparison, assert_distributed_matches_reference, compare_distributed
+from .hooks import Hooks, NoiseMismatch, NoiseTape
+from .olu import OLUCase, OLUComparison, assert_matches_reference, assert_olu_matches_reference, compare_olu
+from .olu import olu_reference_run
+from .pomer import PomerCase, PomerHooks, assert_pomer_matches_reference, compare_pomer, reference_pomer
+from .r2d import R2D_ALGORITHMS, R2DCase, R2DComparison, assert_matches_reference_r2d, compare_r2d, r2d_reference_run
+from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
 from .retain import RetainCase, RetainComparison, assert_retain_matches_reference, compare_retain
-from .olu import OLUCase, OLUComparison, assert_olu_matches_reference, compare_olu, olu_reference_run
-from .olu import assert_matches_reference  # noqa: F811 — the same harness, extended to olu's "olu.alg1"/"olu.alg2"
 
-__all__ = ["check_claims", "ClaimFailed", "compare", "assert_matches_reference", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
-           "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
-           "OLUCase", "OLUComparison", "compare_olu", "assert_olu_matches_reference", "olu_reference_run",
-           "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer",
-           "RetainCase", "RetainComparison", "compare_retain", "assert_retain_matches_reference",
-           "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference"]
+__all__ = [
+    "check_claims", "ClaimFailed",
+    "assert_matches_reference", "compare", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
+    "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
+    "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference",
+    "R2DCase", "R2DComparison", "R2D_ALGORITHMS", "compare_r2d", "assert_matches_reference_r2d", "r2d_reference_run",
+    "RetainCase", "RetainComparison", "compare_retain", "assert_retain_matches_reference",
+    "OLUCase", "OLUComparison", "compare_olu", "assert_olu_matches_reference", "olu_reference_run",
+    "PomerCase", "PomerHooks", "compare_pomer", "assert_pomer_matches_reference", "reference_pomer",
+]

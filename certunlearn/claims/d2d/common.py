@@ -150,7 +150,7 @@ def _declared(values: Instance) -> dict[str, Any]:
     return {"L": c.value("L"), "M": c.value("M"), "m": c.value("m"), "D": c.value("D")}
 
 
-def _constants_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
+def constants_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
     """The instance's constants are valid for the family on Θ: L ≥ the declared (verified) Lipschitz constant,
     M ≥ the declared smoothness, m ≤ the declared strong convexity, D ≥ the diameter of Θ."""
 
@@ -174,7 +174,7 @@ def pgd_hypotheses(constants: Sequence[str] = ("L", "m", "M", "D")) -> tuple[Hyp
     return (
         P("data: ‖x‖ ≤ R, dims, deletions of present points, Assumption 2.6 (n_i ≥ n/2), θ'_0 ∈ Θ", _data_ok),
         P("f_z is m-strongly convex, L-Lipschitz, M-smooth on Θ (declared, verified constants); D ≥ diam Θ",
-          _constants_ok(constants)),
+          constants_ok(constants)),
     )
 
 

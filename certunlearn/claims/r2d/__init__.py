@@ -3,15 +3,15 @@
 **Where each item lives** (paper item → module of this package; line ranges refer to the paper file):
 
 ==========================================================  =====================================================
-Lemma 2.3 (lines 61–63; App. A, lines 321–338)               :mod:`.proximal`
-Theorem 3.1, unlearning, eq. (3) (lines 83–91; App. B,       :mod:`.unlearning`
+Lemma 2.3 (lines 113–117; App. A, lines 321–338)               :mod:`.proximal`
+Theorem 3.1, unlearning, eq. (3) (lines 133–143; App. B,       :mod:`.unlearning`
 lines 342–451); Corollary 3.2 (line 101); Lemmas B.2, B.3
 (lines 376, 421); Theorem B.1 (line 348)
 Section 4.2 (lines 220–230); Appendix D.1 (lines 608–618)     :mod:`.experiments`
-Theorem 3.1, utility, eq. (4) (lines 91–95, 453–504);        :mod:`.utility`
+Theorem 3.1, utility, eq. (4) (lines 133–147, 453–504);        :mod:`.utility`
 Corollaries 3.5, 3.6 (lines 175–197; App. B.1–B.2, lines
 506–555); Lemma B.4 (lines 547–553)
-Appendix C (lines 590–598); Table 3 (lines 575–590)           :mod:`.tables`
+Appendix C (lines 575–598); Table 3 (lines 575–590)           :mod:`.tables`
 the shared instance families and adversaries                 :mod:`.families`
 the gradient-descent problem, its hypotheses and exact runs   :mod:`.quantities`
 the printed expressions and prescribed parameters            :mod:`certunlearn.formulas.r2d`
@@ -46,8 +46,11 @@ the notebook, the true shift beside its bound, the true δ, the effective ε at 
 the learning trajectories), ``lemB.3`` (expansion during the K retained steps); ``thm3.1`` (the noise σ of
 eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit inequality behind eq. (4)) and
 ``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
-risk, on point-mass populations); ``appC-radius`` (+fix), ``table3:d2d`` and ``table3:newton`` with
-``table3:newton-control-sigma-halved`` (Appendix C's noise comparison);
+risk, on point-mass populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
+``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` (Table 1's storage O(d) as a rate);
+``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity a certified lower bound of
+the true δ, so it can only show a violation; no negative control: the printed row is itself violated). Table 3's D2D row is
+d2d's Theorem 3.1 after renaming and is checked there (``d2d.thm3.1``), not again here;
 and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
 Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
 ``appD.1-gradient-estimate`` (G estimated from batch gradients), ``appD.1-lipschitz-estimate`` (the printed L̂).
@@ -81,6 +84,7 @@ from __future__ import annotations
 from .experiments import CLAIMS_EXP
 from .families import gd_instance
 from .proximal import CLAIMS_23
+from .sequential import CLAIMS_REM33
 from .quantities import LINEAR, report, runs_of, true_shift, unlearning_delta
 from .tables import CLAIMS_TABLE
 from .unlearning import CLAIMS_31, CLAIMS_B1
@@ -89,4 +93,52 @@ from .utility import CLAIMS_UTIL
 
 __all__ = ["CLAIMS", "LINEAR", "gd_instance", "report", "runs_of", "true_shift", "unlearning_delta"]
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)
+CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)
+
+#: Coverage (``certunlearn.claims.coverage``): every numbered statement, formula-bearing table row and algorithm of
+#: the paper, in its order, with the claims that check it or the reason none can.
+ITEMS: dict[str, tuple[str, ...] | str] = {
+    "Table 1, Newton step row (storage O(d²))": "a storage count of a mechanism from another paper (Guo et al. "
+                                                 "2019); no constant or rate in a quantity the reference computes",
+    "Table 1, Descent-to-delete row (storage O(d))": "a storage count of d2d's algorithm; no constant to check",
+    "Table 1, Langevin unlearning row (storage O(d))": "a storage count of a mechanism not in certunlearn (Chien "
+                                                         "et al. 2024a)",
+    "Table 1, Constrained Newton Step row (storage O(d²))": "a storage count of a mechanism not in certunlearn "
+                                                              "(Zhang et al. 2024)",
+    "Table 1, Hessian-Free row (storage O(nd))": "a storage count of a mechanism not in certunlearn (Qiao et al. 2024)",
+    "Table 1, R2D row (storage O(d))": ("r2d.table1:r2d-storage",),
+    "Definition 2.1": "a definition ((ε, δ)-indistinguishability): what every certificate's quantity computes",
+    "Definition 2.2": "a definition ((ε, δ)-unlearning): what every unlearning certificate's quantity computes",
+    "Algorithm 1": ("r2d.thm3.1", "r2d.lemB.2"),
+    "Algorithm 2": ("r2d.thm3.1", "r2d.lemB.3", "r2d.rem3.3"),
+    "Lemma 2.3": ("r2d.lem2.3",),
+    "Algorithm 3": ("r2d.lem2.3",),
+    "Theorem 3.1": ("r2d.thm3.1", "r2d.thm3.1:utility", "r2d.thm3.1:utility+fix"),
+    "Corollary 3.2": ("r2d.cor3.2",),
+    "Remark 3.3": ("r2d.rem3.3",),
+    "Definition 3.4": "a definition (the PL inequality): a hypothesis of Corollaries 3.5–3.6, decided on their instances",
+    "Corollary 3.5": ("r2d.cor3.5", "r2d.cor3.5+fix"),
+    "Corollary 3.6": ("r2d.cor3.6", "r2d.cor3.6+fix"),
+    "Section 4.2 (the experiments' noise calibration)": ("r2d.sec4.2-epsilon-above-1", "r2d.sec4.2-decaying-step",
+                                                         "r2d.sec4.2-decaying-step+fix"),
+    "Table 2": "a table of measured computation times (data)",
+    "Lemma A.1": "an imported tool (Drusvyatskiy 2017: −f + (L/2)‖θ‖² is convex) with no constant of its own; "
+                 "used by Lemma 2.3 (r2d.lem2.3) and Algorithm 3's certified prox error",
+    "Theorem B.1": ("r2d.thmB.1", "r2d.thmB.1+fix"),
+    "Lemma B.2": ("r2d.lemB.2",),
+    "Lemma B.3": ("r2d.lemB.3",),
+    "Lemma B.4": ("r2d.lemB.4", "r2d.lemB.4+fix"),
+    "Table 3, Newton step row": ("r2d.table3:newton",),
+    "Table 3, Descent-to-delete row": "the d2d paper's Theorem 3.1 σ after renaming (M → L, L → M, λ → m, K → I): "
+                                      "checked there as d2d.thm3.1; an r2d copy would be the same claim again",
+    "Table 3, Langevin unlearning row": "no formula (“no closed-form solution for σ”)",
+    "Table 3, Constrained Newton Step row": "the mechanism is defined only in Zhang et al. 2024 and the row leaves "
+                                            "ρ, λ_min and P's roles undefined (see this module's docstring)",
+    "Table 3, Hessian-Free row": "the constant ζ_T^{−U} and the update it multiplies are defined only in Qiao et "
+                                 "al. 2024 (see this module's docstring)",
+    "Table 3, R2D row": ("r2d.thm3.1",),
+    "Appendix C (σ = O(R) from any feasible weights)": ("r2d.appC-radius", "r2d.appC-radius+fix"),
+    "Appendix D.1 (estimated G and L)": ("r2d.appD.1-gradient-estimate", "r2d.appD.1-lipschitz-estimate",
+                                         "r2d.appD.1-gradient-estimate+fix", "r2d.appD.1-lipschitz-estimate+fix"),
+    "Tables 4–9": "tables of experiment parameters and measured results (data)",
+}

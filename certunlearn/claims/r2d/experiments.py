@@ -22,11 +22,11 @@ from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key
-from ..model import Adversary, Claim, Instance, Kind
+from ..model import Adversary, Claim, GaussianPair, Instance, Kind
 from .families import balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, subsample
 from .quantities import (
     CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, runs_of, schedule_ok,
-    setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta,
+    setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
 
@@ -62,6 +62,11 @@ def decay_delta(values: Instance) -> arb:
     if shift2 == 0:
         return arb(0)
     return delta_enclosure(values["epsilon"], values["sigma"], to_arb(shift2).sqrt())
+
+
+def decay_laws(values: Instance) -> GaussianPair:
+    r = runs_decay(instance_key(values, DECAY_NAMES))
+    return GaussianPair(to_arb(sq_norm([a - b for a, b in zip(r["unlearned"], r["retrained"])])).sqrt(), values["sigma"])
 
 
 def _decay_ok(values: Instance) -> Decision:
@@ -111,6 +116,19 @@ def calibrated_delta(values: Instance) -> arb:
     if shift2 == 0:
         return arb(0)
     return delta_enclosure(values["epsilon"], Fraction(sig), to_arb(shift2).sqrt())
+
+
+def calibrated_laws(values: Instance) -> GaussianPair:
+    """The published laws of the ε > 1 experiments: shift ‖θ''_K − θ'_T‖, σ from Balle & Wang's calibration."""
+    from ...algorithms.r2d import calibrated_noise
+
+    args = [frac(values[k]) for k in ("n", "m", "eta", "L", "G", "T", "K")]
+    sig = calibrated_noise(*[int(a) if a.denominator == 1 and k in "nmTK" else a
+                             for a, k in zip(args, ("n", "m", "eta", "L", "G", "T", "K"))],
+                           float(frac(values["epsilon"])), float(frac(values["delta"])), method="exact")
+    r = runs_of(values)
+    T_ = int(frac(values["T"]))
+    return GaussianPair(to_arb(sq_norm([a - b for a, b in zip(r["unlearned"], r["path_r"][T_])])).sqrt(), Fraction(sig))
 
 
 def _large_eps(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
@@ -190,6 +208,7 @@ CLAIMS_EXP = [
                     P("T, K integers with 0 ≤ K < T", schedule_ok), P("every iterate stays in Θ", iterates_ok)),
         bound=delta,
         quantity=calibrated_delta,
+        laws=calibrated_laws,
         adversaries=(Adversary("opposed linear losses at ε ∈ {2, 5, 10, 40}", generate=_large_eps(linear_opposed)),
                      Adversary("concave quadratics at ε ∈ {2, 5, 10, 40}", generate=_large_eps(concave_expansion))),
         derivation="r2d.sec4.2-epsilon-above-1",
@@ -208,6 +227,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.sec4.2-decaying-step"],
         quantity=decay_delta,
+        laws=decay_laws,
         adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),),
         derivation="r2d.sec4.2-decaying-step",
         note="The divergence of the learning trajectories accumulates the early, larger steps (Σ_t η_t), while σ "
@@ -227,6 +247,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.sec4.2-decaying-step+fix"],
         quantity=decay_delta,
+        laws=decay_laws,
         adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),),
         derivation="r2d.sec4.2-decaying-step+fix",
         corrects="r2d.sec4.2-decaying-step",
@@ -237,7 +258,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-gradient-estimate",
-        source="Appendix D.1 (line 612: “To estimate the gradient bound G, we compute the norm of each minibatch "
+        source="Appendix D.1 (lines 608–612: “To estimate the gradient bound G, we compute the norm of each minibatch "
                "gradient at each step of the training process, and take the maximum”)",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with G replaced by Ĝ = the largest (full-)batch training-gradient norm gives "
@@ -246,6 +267,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-gradient-estimate"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
                                generate=g_hat_family),),
         derivation="r2d.appD.1-gradient-estimate",
@@ -254,7 +276,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-lipschitz-estimate",
-        source="Appendix D.1 (lines 614–618: L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖, the maximum over perturbations)",
+        source="Appendix D.1 (lines 608–618: L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖, the maximum over perturbations)",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L replaced by the printed estimate L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ gives "
                   "(ε, δ)-unlearning (on a 1-d quadratic of curvature −λ, L̂ = 1/λ exactly for every θ_1 ≠ θ_2)",
@@ -262,6 +284,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),),
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
@@ -269,7 +292,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-gradient-estimate+fix",
-        source="Appendix D.1 (line 612), corrected: σ of eq. (3) with the certified per-sample gradient bound G",
+        source="Appendix D.1 (lines 608–612), corrected: σ of eq. (3) with the certified per-sample gradient bound G",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with G the loss family's declared, verified per-sample bound ‖∇f_z‖ < G on the "
                   "domain Θ the iterates stay in (not the batch estimate Ĝ) gives (ε, δ)-unlearning",
@@ -277,6 +300,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-gradient-estimate+fix"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
                                generate=g_hat_family),),
         derivation="r2d.appD.1-gradient-estimate+fix",
@@ -287,7 +311,7 @@ CLAIMS_EXP = [
     ),
     Claim(
         id="r2d.appD.1-lipschitz-estimate+fix",
-        source="Appendix D.1 (lines 614–618), corrected: σ of eq. (3) with the certified smoothness constant L",
+        source="Appendix D.1 (lines 608–618), corrected: σ of eq. (3) with the certified smoothness constant L",
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L the loss family's declared, verified smoothness (‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖ "
                   "on Θ; λ for the concave quadratics), not L̂, gives (ε, δ)-unlearning",
@@ -295,6 +319,7 @@ CLAIMS_EXP = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate+fix"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),),
         derivation="r2d.appD.1-lipschitz-estimate+fix",
         corrects="r2d.appD.1-lipschitz-estimate",

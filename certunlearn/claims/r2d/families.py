@@ -1,6 +1,6 @@
 """Rewind-to-Delete: the instance families and adversaries shared by the gradient-descent claims.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. :func:`gd_instance` builds an instance of Theorem 3.1 (lines 83–91); the structured families
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. :func:`gd_instance` builds an instance of Theorem 3.1 (lines 133–143); the structured families
 behind ``THM31_ADVERSARIES``: *opposed linear losses* (retained x = +R, deleted x = −R: the trajectories diverge by
 η·2mR/n per step, Lemma B.2's bound, line 376, attained as L → 0), *concave quadratics near their maximum* (every
 step expands distances by 1 + ηλ: Lemma B.3, line 421, attained), *every deletion set* of small random datasets,

@@ -1,6 +1,6 @@
 """Rewind-to-Delete, Section 2: Lemma 2.3 (the proximal inversion of a gradient step).
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.lem2.3`` (Lemma 2.3, lines 61–63; proof Appendix A, lines 321–338) and its negative
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.lem2.3`` (Lemma 2.3, lines 113–117; proof Appendix A, lines 321–338) and its negative
 control ``r2d.lem2.3:control-step-2-over-L``: quadratic f with curvature ±L make the proximal objective exact.
 """
 from __future__ import annotations
@@ -86,7 +86,7 @@ LEM23_SEARCH = Adversary(
 CLAIMS_23 = [
     Claim(
         id="r2d.lem2.3",
-        source="Lemma 2.3 (lines 61–63; proof Appendix A, lines 321–338)",
+        source="Lemma 2.3 (lines 113–117; proof Appendix A, lines 321–338)",
         kind=Kind.INEQUALITY,
         statement="f continuously differentiable (L-smooth), θ_t = θ_{t+1} + η∇f(θ_t) as in (2), η < 1/L: "
                   "θ_t = prox_{−f,η}(θ_{t+1}) = argmin_x {−f(x) + ‖x − θ_{t+1}‖²/(2η)}",

@@ -1,6 +1,6 @@
 """Rewind-to-Delete: the shared gradient-descent problem and its exact quantities.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1's assumptions (lines 83–91: ε ≤ 1, f_z L-smooth with ‖∇f_z‖ < G, η ≤ min{1/L,
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1's assumptions (lines 133–143: ε ≤ 1, f_z L-smooth with ‖∇f_z‖ < G, η ≤ min{1/L,
 n/(2(n−m)L)}, K < T, line 107) as hypotheses; the problem an instance describes (:class:`Setup`: the loss family,
 Θ, D = the rows of X, Z = the last m rows, as in the proof, line 352); Algorithms 1 and 2 and retraining run
 exactly (:func:`runs_of`); the true shift ‖θ''_K − θ'_T‖ and the true δ of the published Gaussians
@@ -25,7 +25,7 @@ from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure, exact_epsilon
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key, is_int
-from ..model import Instance
+from ..model import GaussianPair, Instance
 
 
 # =========================================================================== small exact helpers
@@ -110,7 +110,7 @@ def _gd_ok(values: Instance) -> Decision:
     return holds(n_ == s.n and m_ < n_ and len(s.theta0) == s.dim and s.domain.contains(s.theta0))
 
 
-def _constants_ok(values: Instance) -> Decision:
+def constants_ok(values: Instance) -> Decision:
     """Every f_z is L-smooth (declared smoothness ≤ L) and ‖∇f_z(θ)‖ < G on Θ (declared gradient bound < G),
     decided exactly on the family's verified constants."""
     s = setup_of(values)
@@ -165,7 +165,7 @@ def iterates_ok(values: Instance) -> Decision:
 
 GD_HYPS = (
     P("data: n = |X| ≥ 2, integers 1 ≤ m < n (Z = the last m rows), θ_0 ∈ Θ, ‖x‖ ≤ R", _gd_ok),
-    P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", _constants_ok),
+    P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", constants_ok),
 )
 THM31_HYPS = (
     *EPS_RANGE, *DELTA_RANGE, *GD_HYPS, *STEP,
@@ -189,6 +189,11 @@ def unlearning_delta(values: Instance) -> arb:
     if shift2 == 0:
         return arb(0)
     return delta_enclosure(values["epsilon"], values["sigma"], to_arb(shift2).sqrt())
+
+
+def unlearning_laws(values: Instance) -> GaussianPair:
+    """The two published laws of Theorem 3.1 at an instance: N(θ''_K, σ²I) and N(θ'_T, σ²I)."""
+    return GaussianPair(true_shift(values), values["sigma"])
 
 
 def report(values: Instance, claim_id: str = "r2d.thm3.1") -> dict[str, float]:

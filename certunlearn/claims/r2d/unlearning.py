@@ -1,12 +1,14 @@
 """Rewind-to-Delete, Section 3 and Appendix B: the unlearning guarantee of Theorem 3.1.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1`` (Theorem 3.1, eq. (3), lines 83–91; proof Appendix B, lines 342–451) and its
-control ``r2d.thm3.1:control-sigma-halved``; ``r2d.lemB.2`` (Lemma B.2, line 376: divergence of the learning
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1`` (Theorem 3.1, eq. (3), lines 133–143; proof Appendix B, lines 342–451) and its
+control ``r2d.thm3.1:control-sigma-halved``; ``r2d.lemB.2`` (Lemma B.2, lines 372–376: divergence of the learning
 trajectories) and ``r2d.lemB.3`` (Lemma B.3, line 421: expansion during the K retained steps); ``r2d.cor3.2``
 (Corollary 3.2, eq. (5), line 101: K(ε)); ``r2d.thmB.1`` and ``r2d.thmB.1+fix`` (Theorem B.1, line 348: the
 Gaussian mechanism, as printed for any ε, and for ε ≤ 1).
 """
 from __future__ import annotations
+
+import math
 
 import functools
 import itertools
@@ -24,14 +26,14 @@ from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import H, P
 from ..instances import frac, instance_key, is_int
-from ..model import Adversary, Claim, Control, Instance, Kind, Space
+from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, Space
 from .families import (
     all_deletions, concave_expansion, linear_opposed, linear_search, quantize, subsample,
     THM31_ADVERSARIES,
 )
 from .quantities import (
     DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
-    sq_norm, STEP, THM31_HYPS, unlearning_delta,
+    sq_norm, STEP, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
 
@@ -69,14 +71,20 @@ def divergence_b2(values: Instance) -> arb:
     return to_arb(sq_norm([x - y for x, y in zip(a, b)])).sqrt()
 
 
-def expansion_b3(values: Instance) -> arb:
-    """‖θ'_T − θ''_K‖ / ‖θ_{T−K} − θ'_{T−K}‖ (0 when the checkpoints agree: then θ''_K = θ'_T)."""
+def expansion_b3(values: Instance) -> arb | Fraction:
+    """‖θ'_T − θ''_K‖ / ‖θ_{T−K} − θ'_{T−K}‖ (0 when the checkpoints agree: then θ''_K = θ'_T) — an exact Fraction
+    when the squared ratio is the square of a rational (as on the concave quadratics, where it is (1 + ηλ)^K), so
+    that attaining the bound is proved, not left undecided; else an enclosure."""
     r = runs_of(values)
     T_, K_ = int(frac(values["T"])), int(frac(values["K"]))
     num = sq_norm([a - b for a, b in zip(r["path_r"][T_], r["unlearned"])])
     den = sq_norm([a - b for a, b in zip(r["path"][T_ - K_], r["path_r"][T_ - K_])])
     if den == 0:
         return arb(0)
+    ratio = Fraction(num) / Fraction(den)
+    p, q = math.isqrt(ratio.numerator), math.isqrt(ratio.denominator)
+    if p * p == ratio.numerator and q * q == ratio.denominator:  # a rational ratio: exact, so equality is provable
+        return Fraction(p, q)
     return (to_arb(num) / to_arb(den)).sqrt()
 
 
@@ -192,9 +200,13 @@ def _cor32_build(q: dict) -> dict:
 
 
 # =========================================================================== Theorem B.1
-def _gaussian_delta(values: Instance) -> arb:
+def gaussian_delta(values: Instance) -> arb:
     """The true δ at ε of N(μ, σ²I) vs N(μ', σ²I) with ‖μ − μ'‖ = Δ (the worst case of ‖μ − μ'‖ ≤ Δ)."""
     return delta_enclosure(values["epsilon"], values["sigma"], values["Delta"])
+
+
+def _gaussian_laws(values: Instance) -> GaussianPair:
+    return GaussianPair(values["Delta"], values["sigma"])
 
 
 B1_EPS_SMALL = ("0.001", "0.1", "0.5", "1")
@@ -226,7 +238,7 @@ _TARGET = ("(ε, δ)-certified unlearning (Definition 2.2): the true δ at ε be
 CLAIMS_31 = [
     Claim(
         id="r2d.thm3.1",
-        source="Theorem 3.1, unlearning (lines 83–91; proof Appendix B, lines 342–451)",
+        source="Theorem 3.1, unlearning (lines 133–143; proof Appendix B, lines 340–451)",
         kind=Kind.UNLEARNING,
         statement="0 < ε ≤ 1, δ > 0; f_z L-smooth with ‖∇f_z‖ < G; η ≤ min{1/L, n/(2(n−m)L)}; "
                   "σ = 2mG·h(K)√(2log(1.25/δ))/(Lnε), h(K) = ((1+ηLn/(n−m))^{T−K} − 1)(1+ηL)^K: "
@@ -235,6 +247,7 @@ CLAIMS_31 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thm3.1"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=THM31_ADVERSARIES,
         derivation="r2d.thm3.1",
         note=_TARGET + ". Means exact (Fractions) from certunlearn.algorithms.r2d (descent_path, unlearn). "
@@ -252,6 +265,7 @@ CLAIMS_31 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thm3.1:control-sigma-halved"],
         quantity=unlearning_delta,
+        laws=unlearning_laws,
         adversaries=THM31_ADVERSARIES,
         control=Control.NEGATIVE,
         note="Violated where the shift bound is nearly attained (opposed linear losses, n = 200, m = 1, L → 0) and "
@@ -259,7 +273,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.lemB.2",
-        source="Lemma B.2 (line 376; proof lines 377–409)",
+        source="Lemma B.2 (lines 372–376; proof lines 377–411)",
         kind=Kind.SENSITIVITY,
         statement="‖θ_t − θ'_t‖ ≤ (2Gm/(Ln))[(1 + ηLn/(n−m))^t − 1] for gradient descent on D and on D' = D \\ Z "
                   "from the same θ_0",
@@ -280,7 +294,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.lemB.3",
-        source="Lemma B.3 (lines 415–421; proof lines 422–433)",
+        source="Lemma B.3 (lines 413–421; proof lines 422–433)",
         kind=Kind.CONTRACTION,
         statement="‖θ'_T − θ''_K‖ ≤ ‖θ_{T−K} − θ'_{T−K}‖(1 + ηL)^K (as the ratio ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖)",
         hypotheses=(*GD_HYPS, *STEP, P("T, K integers with 0 ≤ K < T", schedule_ok),
@@ -298,7 +312,7 @@ CLAIMS_31 = [
     ),
     Claim(
         id="r2d.cor3.2",
-        source="Corollary 3.2 (lines 97–101; proof Appendix B.3, lines 557–573)",
+        source="Corollary 3.2 (lines 149–153; proof Appendix B.3, lines 557–573)",
         kind=Kind.ITERATIONS,
         statement="for fixed σ and δ, K(ε) — the K solving eq. (3) — satisfies K(ε) ≤ "
                   "log((1+ηLn/(n−m))^T − σLnε/(2mG√(2log(1.25/δ))))/log(1+ηLn/(n−m))",
@@ -328,7 +342,8 @@ CLAIMS_B1 = [
         hypotheses=B1_HYPS,
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1"],
-        quantity=_gaussian_delta,
+        quantity=gaussian_delta,
+        laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL + B1_EPS_LARGE)),
                      _b1_search((1e-3, 500.0))),
         derivation="r2d.thmB.1",
@@ -338,13 +353,14 @@ CLAIMS_B1 = [
     ),
     Claim(
         id="r2d.thmB.1+fix",
-        source="Theorem B.1, corrected: Dwork & Roth's hypothesis ε ≤ 1 restored",
+        source="Theorem B.1 (lines 344–348), corrected: Dwork & Roth's hypothesis ε ≤ 1 restored",
         kind=Kind.PRIVACY,
         statement="as Theorem B.1, for 0 < ε ≤ 1 and 0 < δ < 1",
         hypotheses=(*EPS_RANGE, *DELTA_RANGE, H("Δ > 0", ">", Delta, 0)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1+fix"],
-        quantity=_gaussian_delta,
+        quantity=gaussian_delta,
+        laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL)),
                      _b1_search((1e-3, 1.0))),
         derivation="r2d.thmB.1+fix",

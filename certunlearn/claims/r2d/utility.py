@@ -1,6 +1,6 @@
 """Rewind-to-Delete, Sections 3.1–3.2 and Appendices B.1–B.2: utility and risk.
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1:utility`` and ``+fix`` (Theorem 3.1, eq. (4), lines 91–95; proof lines 453–504),
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1:utility`` and ``+fix`` (Theorem 3.1, eq. (4), lines 133–147; proof lines 453–504),
 ``r2d.cor3.5`` and ``+fix`` (Corollary 3.5, lines 175–181; Appendix B.1, lines 506–543: PL empirical risk),
 ``r2d.lemB.4`` and ``+fix`` (Lemma B.4, lines 547–553), ``r2d.cor3.6`` and ``+fix`` (Corollary 3.6, lines
 191–197; Appendix B.2, lines 545–555: population risk, on point-mass populations).
@@ -219,7 +219,7 @@ def lemb4_family(rng: np.random.Generator, size: int) -> list[dict]:
 CLAIMS_UTIL = [
     Claim(
         id="r2d.thm3.1:utility",
-        source="Theorem 3.1, utility eq. (4) (lines 91–95; proof lines 453–504: the explicit bound before the O(·))",
+        source="Theorem 3.1, utility eq. (4) (lines 133–147; proof lines 453–504: the explicit bound before the O(·))",
         kind=Kind.ACCURACY,
         statement="(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ̃'')‖²] ≤ "
                   "2n(f_{D'}(θ_0) − f_{D'}(θ''_K))/(Tη(n−m)) + ((T−K−1)/T)(2G²m/(n−m) + 2LηGm/(n−m))",
@@ -236,7 +236,7 @@ CLAIMS_UTIL = [
     ),
     Claim(
         id="r2d.thm3.1:utility+fix",
-        source="Theorem 3.1, utility, corrected (lines 468, 480, 486, 497–503)",
+        source="Theorem 3.1, utility (lines 133–147), corrected (lines 468, 480, 486, 497–503)",
         kind=Kind.ACCURACY,
         statement="the same average ≤ (1/T)[2n(f_{D'}(θ_0) − f_{D'}(θ''_K))/(η(n−m)) + (T−K)(2G²m + 2LηG²m)/(n−m) + "
                   "(G + L√dσ)²], f_z L-smooth on R^d",
@@ -255,7 +255,7 @@ CLAIMS_UTIL = [
     ),
     Claim(
         id="r2d.cor3.5",
-        source="Corollary 3.5 (lines 175–181; proof Appendix B.1, lines 506–543)",
+        source="Corollary 3.5 (lines 175–189; proof Appendix B.1, lines 506–543)",
         kind=Kind.ACCURACY,
         statement="f_{D'} PL with μ: E[f_{D'}(θ̃'')] − f*_{D'} ≤ L√dσ + (1−ημ)^K(G²m + LηGm)/(μ(n−m)) + "
                   "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'})",
@@ -272,7 +272,7 @@ CLAIMS_UTIL = [
     ),
     Claim(
         id="r2d.cor3.5+fix",
-        source="Corollary 3.5, corrected (lines 515 and 538)",
+        source="Corollary 3.5 (lines 175–189), corrected (lines 515 and 538)",
         kind=Kind.ACCURACY,
         statement="E[f_{D'}(θ̃'')] − f*_{D'} ≤ (L/2)dσ² + (1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + "
                   "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'}), f_{D'} L-smooth on R^d",
@@ -321,7 +321,7 @@ CLAIMS_UTIL = [
     ),
     Claim(
         id="r2d.lemB.4+fix",
-        source="Lemma B.4 (lines 547–553), corrected coefficient 1 + L/(2μ)",
+        source="Lemma B.4 (lines 549–553), corrected coefficient 1 + L/(2μ)",
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
