@@ -65,7 +65,7 @@ them as exact rational instance entries S₁, S₂, checked against their defini
 ``alg1:projected`` (+ ``-control-sigma-tenth-less``), ``alg1:printed-step`` (+fix); ``thm6:proof-steps``; ``lemB``
 (+ ``:control-tenth-less``); ``thm1`` (+ ``thm1:control-sigma-halved``),
 ``cor1:convex``, ``cor1:sc`` and ``cor1:sc+fix`` (γ = 1 − ημ); ``lemD.1`` (+fix: factor 1), ``lemD.2``
-(+ ``:control-squared``); regret ``thm2`` (as printed), ``thm2:proof`` (eqs. (18)+(19); + ``thm2:control-eighth``),
+(+ ``:control-squared``); regret ``thm2`` (as printed), ``thm2:proof`` (eqs. (18)+(19); + ``thm2:proof-control-eighth``),
 ``cor7``, ``thm3``, ``thm4`` (eq. (36)) and ``thm4+fix``, ``thm5``, ``table1:constant``; ``thm6`` (Algorithm 2's
 unlearning guarantee, exact laws with general covariances) and ``thm6:regret``; Table 2's baselines ``table2:restart``,
 ``table2:retrain`` (both (α, 0)-OLU; + ``table2:control-no-restart``), ``table2:restart-regret-sc`` and
@@ -142,7 +142,7 @@ ORDER = (
     "olu.lem9",
     "olu.lem10",
     "olu.lem10+fix",
-    "olu.thm2:control-eighth",
+    "olu.thm2:proof-control-eighth",
     "olu.lemD.2:control-squared",
     "olu.lem5:control-quarter",
     "olu.lem9:control-no-root",

@@ -180,7 +180,7 @@ CLAIMS: list[Claim] = [
     _lem10_claim(
         "olu.lem10+fix", square=True, source="Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151), as its proof (eq. (58)) reads it",
         statement="For a, b, c ∈ R^d: ‖a − b‖² − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖.", corrects="olu.lem10"),
-    Claim(id="olu.thm2:control-eighth", source="Theorem 2 (line 523), eqs. (18)+(19) (lines 620, 629), divided by 8",
+    Claim(id="olu.thm2:proof-control-eighth", source="Theorem 2 (line 523), eqs. (18)+(19) (lines 620, 629), divided by 8",
           kind=Kind.REGRET, statement="Negative control: E Regret_T ≤ (eqs. (18)+(19))/8.",
           hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF / 8,
           quantity=regret_quantity("sc", GAMMA_SC), control=Control.NEGATIVE,
