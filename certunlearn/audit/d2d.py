@@ -24,10 +24,10 @@ __all__ = ["distributed_reference", "mixture_components"]
 def mixture_components(claim_id: str, instance: Mapping[str, Any]) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """(means, weights) of the two published mixtures at the last round of ``instance`` (side 0: the update,
     side 1: retraining), as float arrays (the exact weights sum to 1)."""
-    from ..claims.d2d.distributed import DIST_NAMES, _distributed
+    from ..claims.d2d.distributed import DIST_NAMES, distributed_runs
     from ..claims.instances import instance_key
 
-    rounds, _ = _distributed(claim_id, instance_key(dict(instance), DIST_NAMES))
+    rounds, _ = distributed_runs(claim_id, instance_key(dict(instance), DIST_NAMES))
     if len(rounds) < 2:
         raise InvalidParameterError("instance", "needs at least one update in U")
     P_, Q_, _ = rounds[-1]

@@ -45,7 +45,8 @@ def items(paper: str | None = None) -> list[Item]:
 def unlisted_claims() -> list[str]:
     """Registered claims (controls aside) that no item names — each must belong to some item."""
     named = {cid for item in items() for cid in item.claims}
-    return [c.id for c in all_claims() if c.control.value == "none" and c.paper != "gaussian" and c.id not in named]
+    return [c.id for c in all_claims() if c.control.value == "none" and c.paper in PAPERS and c.paper != "gaussian"
+            and c.id not in named]
 
 
 def markdown() -> str:

@@ -46,7 +46,8 @@ Entry points: :func:`check_derivation`, :func:`render_text`, :func:`render_latex
 :func:`load_derivation`.
 """
 from ..numeric.boxes import BoxOutcome, prove_on_box
-from .engine import check_derivation, nonnegative_proof, sign_of, zero_proof
+from .engine import check_derivation
+from .signs import nonnegative_proof, sign_of, zero_proof
 from .loader import MissingDerivationError, all_derivations, find_derivation, load_derivation, load_derivations, proofs_dir
 from .model import (
     CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROOF_BROKEN, PROOF_COMPLETE, PROOF_NONE,

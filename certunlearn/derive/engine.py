@@ -48,19 +48,15 @@ from typing import Any
 import numpy as np
 import sympy
 
-from ..numeric.enclosure import Decision, decide
-from ..numeric.sympy_arb import arb_eval
+from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
+from .signs import NONNEG, POS, SIMPLIFY_OPS, ZERO, nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
     DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
 )
 
-#: Expressions larger than this (sympy.count_ops) are not passed to sympy.simplify.
-_SIMPLIFY_OPS = 250
-#: Sign proofs pass expressions up to this size to sympy.simplify (larger ones: expand/factor only).
-_SIMPLIFY_SIGN_OPS = 80
 #: Points of the quick numeric screen run before any proof attempt.
 _SCREEN_POINTS = 12
 _DEFAULT_RANGE_POS = (Fraction(1, 1000), Fraction(1000))
@@ -86,224 +82,6 @@ def relation_text(lhs: sympy.Basic, rel: str, rhs: sympy.Basic) -> str:
 
 def condition_text(c: sympy.Basic) -> str:
     return sympy.sstr(c)
-
-
-# ----------------------------------------------------------------------------------------------------
-# identity
-
-
-def _squares(e: sympy.Expr) -> sympy.Expr:
-    """Write each positive symbol as the square of a positive dummy, and factor every radicand."""
-    subs = {}
-    for s in e.free_symbols:
-        if isinstance(s, sympy.Symbol) and s.is_positive:
-            subs[s] = sympy.Dummy(s.name, positive=True) ** 2
-    out = e.xreplace(subs) if subs else e
-    return out.replace(
-        lambda z: z.is_Pow and z.exp.is_Rational and not z.exp.is_Integer and z.base.is_Add,
-        lambda z: sympy.Pow(sympy.factor(z.base), z.exp),
-    )
-
-
-def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
-    big = sympy.count_ops(e) > _SIMPLIFY_OPS
-    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
-        ("", lambda z: z),
-        ("expand", sympy.expand),
-        ("together", lambda z: sympy.factor_terms(sympy.together(z))),
-    ]
-    if not big:
-        ts.append(("simplify", sympy.simplify))
-    ts.append(("squares", lambda z: sympy.simplify(_squares(z)) if not big else sympy.expand(_squares(z))))
-    return ts
-
-
-def _doit(e: sympy.Expr) -> sympy.Expr | None:
-    if not e.has(sympy.Integral, sympy.Derivative, sympy.Subs, sympy.Limit, sympy.Sum):
-        return None
-    out = e.doit()
-    if out.has(sympy.Integral, sympy.Piecewise):  # unevaluated or conditional: not an identity proof
-        return None
-    return out
-
-
-def _integrands(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
-    """Identity by comparing integrands: both sides are F(∫ f) and F(∫ g) with the same limits and f = g."""
-    li = sorted(lhs.atoms(sympy.Integral), key=sympy.default_sort_key)
-    ri = sorted(rhs.atoms(sympy.Integral), key=sympy.default_sort_key)
-    if len(li) != 1 or len(ri) != 1 or li[0].limits != ri[0].limits:
-        return None
-    j = sympy.Dummy("J", positive=True)
-    outer = lhs.xreplace({li[0]: j}) - rhs.xreplace({ri[0]: j})
-    if _zero_plain(outer) is None:
-        return None
-    inner = _zero_plain(li[0].function - ri[0].function)
-    if inner is None:
-        return None
-    return f"integrands agree pointwise ({inner or 'directly'})"
-
-
-def _zero_plain(e: sympy.Expr) -> str | None:
-    """The name of the transform showing e == 0, or None."""
-    for name, t in _transforms(e):
-        try:
-            if t(e) == 0:
-                return name
-        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError):
-            continue
-    return None
-
-
-def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
-    """How ``lhs − rhs`` was shown to be 0 (a short method name, possibly ''), or None."""
-    if lhs.has(sympy.Integral) or rhs.has(sympy.Integral):
-        how = _integrands(lhs, rhs)
-        if how is not None:
-            return how
-    e = lhs - rhs
-    how = _zero_plain(e)
-    if how is not None:
-        return how
-    try:
-        ld, rd = _doit(lhs), _doit(rhs)
-    except (TypeError, ValueError, NotImplementedError, RecursionError):
-        return None
-    if ld is None and rd is None:
-        return None
-    how = _zero_plain((ld if ld is not None else lhs) - (rd if rd is not None else rhs))
-    if how is not None:
-        return "symbolic integration/differentiation (doit)" + (f", {how}" if how else "")
-    return None
-
-
-# ----------------------------------------------------------------------------------------------------
-# signs
-
-_POS, _NONNEG, _NEG, _NONPOS, _ZERO = "pos", "nonneg", "neg", "nonpos", "zero"
-
-
-def _constant_sign(e: sympy.Expr) -> str | None:
-    """Sign of a closed constant, decided on rigorous enclosures."""
-    try:
-        c = decide(lambda: arb_eval(e), ">", 0, max_prec=1024)
-        if c.decision is Decision.TRUE:
-            return _POS
-        c = decide(lambda: arb_eval(e), "<", 0, max_prec=1024)
-        if c.decision is Decision.TRUE:
-            return _NEG
-    except (KeyError, NotImplementedError, ZeroDivisionError, ValueError, TypeError):
-        pass
-    return _ZERO if e == 0 else None
-
-
-def sign_of(e: sympy.Expr, depth: int = 0) -> str | None:
-    """A proved sign of ``e`` from its symbols' assumptions (None when nothing is proved)."""
-    if e.is_zero:
-        return _ZERO
-    if not e.free_symbols:
-        return _constant_sign(e)
-    if e.is_positive:
-        return _POS
-    if e.is_negative:
-        return _NEG
-    fallback = _NONNEG if e.is_nonnegative else _NONPOS if e.is_nonpositive else None
-    if depth > 40:
-        return fallback
-    s = _structural_sign(e, depth + 1)
-    return s if s is not None else fallback
-
-
-def _neg(s: str | None) -> str | None:
-    return {_POS: _NEG, _NEG: _POS, _NONNEG: _NONPOS, _NONPOS: _NONNEG, _ZERO: _ZERO}.get(s) if s else None
-
-
-def _structural_sign(e: sympy.Expr, depth: int) -> str | None:
-    if e.is_Add:
-        signs = [sign_of(a, depth) for a in e.args]
-        if all(s in (_POS, _NONNEG, _ZERO) for s in signs):
-            return _POS if _POS in signs else _NONNEG
-        if all(s in (_NEG, _NONPOS, _ZERO) for s in signs):
-            return _NEG if _NEG in signs else _NONPOS
-        return None
-    if e.is_Mul:
-        result = _POS
-        for a in e.args:
-            s = sign_of(a, depth)
-            if s is None:
-                return None
-            if s == _ZERO:
-                return _ZERO
-            negative = result in (_NEG, _NONPOS)
-            weak = result in (_NONNEG, _NONPOS) or s in (_NONNEG, _NONPOS)
-            if s in (_NEG, _NONPOS):
-                negative = not negative
-            result = (_NONPOS if weak else _NEG) if negative else (_NONNEG if weak else _POS)
-        return result
-    if e.is_Pow:
-        base, ex = e.args
-        bs = sign_of(base, depth)
-        if bs == _POS:
-            return _POS
-        if ex.is_Integer and int(ex) % 2 == 0:
-            if bs in (_POS, _NEG):
-                return _POS
-            return _NONNEG if base.is_extended_real and int(ex) > 0 else None
-        if ex.is_Integer and bs is not None:
-            return bs if int(ex) > 0 or bs not in (_NONNEG, _NONPOS, _ZERO) else None
-        if bs in (_NONNEG, _ZERO) and ex.is_positive:
-            return _NONNEG
-        return None
-    if isinstance(e, sympy.exp):
-        return _POS if e.args[0].is_extended_real else None
-    if isinstance(e, sympy.erfc):
-        return _POS if e.args[0].is_extended_real else None
-    if isinstance(e, sympy.erf):
-        return sign_of(e.args[0], depth)
-    if isinstance(e, sympy.log):
-        a = e.args[0]
-        if sign_of(a, depth) != _POS:
-            return None
-        return sign_of(a - 1, depth)
-    if isinstance(e, sympy.Abs):
-        return _NONNEG
-    return None
-
-
-def _sign_ok(s: str | None, strict: bool) -> bool:
-    return s == _POS if strict else s in (_POS, _NONNEG, _ZERO)
-
-
-def _sign_transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
-    big = sympy.count_ops(e) > _SIMPLIFY_SIGN_OPS
-    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
-        ("", lambda z: z),
-        ("expand", sympy.expand),
-        ("factor", lambda z: sympy.factor(sympy.together(z))),
-    ]
-    if not big:
-        ts.append(("simplify", sympy.simplify))
-        ts.append(("squares", lambda z: sympy.factor(sympy.simplify(_squares(z)))))
-    return ts
-
-
-def nonnegative_proof(e: sympy.Expr, strict: bool) -> str | None:
-    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None."""
-    try:
-        d = _doit(e)
-    except (TypeError, ValueError, NotImplementedError, RecursionError):
-        d = None
-    e = d if d is not None else e
-    for name, t in _sign_transforms(e):
-        try:
-            if _sign_ok(sign_of(t(e)), strict):
-                return name or "sign"
-        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError, AttributeError):
-            continue
-    return None
-
-
-# ----------------------------------------------------------------------------------------------------
-# conditions as reparametrisations
 
 
 def _const(x: sympy.Basic) -> bool:
@@ -631,7 +409,7 @@ def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, c
         return f"rhs − lhs {'>' if strict else '≥'} 0 ({how})"
 
     def positive_both(p: dict) -> bool:
-        return sign_of(lhs.subs(p)) == _POS and sign_of(rhs.subs(p)) == _POS
+        return sign_of(lhs.subs(p)) == POS and sign_of(rhs.subs(p)) == POS
 
     def ratio(p: dict) -> sympy.Expr | None:
         if not positive_both(p):
@@ -643,7 +421,7 @@ def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, c
         return f"both sides positive and log rhs − log lhs {'>' if strict else '≥'} 0 ({how})"
 
     def square(p: dict) -> sympy.Expr | None:
-        if sign_of(lhs.subs(p)) not in (_POS, _NONNEG, _ZERO) or sign_of(rhs.subs(p)) not in (_POS, _NONNEG, _ZERO):
+        if sign_of(lhs.subs(p)) not in (POS, NONNEG, ZERO) or sign_of(rhs.subs(p)) not in (POS, NONNEG, ZERO):
             return None
         return sympy.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2)
 
@@ -662,7 +440,7 @@ def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, h
     if v not in f.free_symbols:
         return None
     g = sympy.diff(f, v)
-    if sympy.count_ops(g) <= _SIMPLIFY_OPS:
+    if sympy.count_ops(g) <= SIMPLIFY_OPS:
         g = sympy.simplify(g)
     strict = rel == "<"
     v_conds = [c for c in conds if v in c.free_symbols]

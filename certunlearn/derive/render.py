@@ -134,7 +134,7 @@ _UNICODE_LATEX = {
     "ι": r"\iota", "ϕ": r"\phi", "ϑ": r"\vartheta", "ϱ": r"\varrho", "ς": r"\varsigma", "υ": r"\upsilon",
     "Γ": r"\Gamma", "Θ": r"\Theta", "Λ": r"\Lambda", "Ξ": r"\Xi", "Π": r"\Pi", "Σ": r"\Sigma", "Υ": r"\Upsilon",
     "Ψ": r"\Psi", "∆": r"\Delta", "Ω": r"\Omega",
-    "≠": r"\neq", "≈": r"\approx", "→": r"\to", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "∈": r"\in",
+    "≠": r"\neq", "≈": r"\approx", "≍": r"\asymp", "→": r"\to", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "∈": r"\in",
     "∞": r"\infty", "√": r"\sqrt{\,}", "∫": r"\int", "∑": r"\sum", "∂": r"\partial", "·": r"\cdot", "×": r"\times",
     "−": "-", "±": r"\pm", "∓": r"\mp", "‖": r"\|", "↦": r"\mapsto", "≲": r"\lesssim", "≳": r"\gtrsim", "∼": r"\sim",
     "∀": r"\forall", "∃": r"\exists", "∘": r"\circ", "∗": "*", "⋅": r"\cdot", "ϵ": r"\epsilon",

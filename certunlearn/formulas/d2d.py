@@ -249,3 +249,7 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "d2d.intro-dp+fix": {**PRESCRIBED_31, "epsilon_view": EPS_VIEW},
     "d2d.lemA.3": {"epsilon": EPS_A3},  # Lemma A.3 (lines 480–483)
 }
+
+# Theorem 3.1's proof (line 237): the shift claims run the algorithm Theorem 3.1 prescribes.
+PRESCRIBED["d2d.thm3.1:shift"] = PRESCRIBED["d2d.thm3.1"]
+PRESCRIBED["d2d.thm3.1:shift-sharp"] = PRESCRIBED["d2d.thm3.1"]

@@ -114,3 +114,6 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "pomer.thm4.5": PRESCRIBED_45,
     "pomer.thm4.5:switches": PRESCRIBED_45,
 }
+
+# Claim C.3's +fix runs the algorithm Claim C.3 states (the same Φ and p).
+PRESCRIBED["pomer.claimC.3+fix"] = PRESCRIBED["pomer.claimC.3"]

@@ -10,7 +10,8 @@ from certunlearn.derive import (
     CITED, EVIDENCE, IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, UNCHECKED, Derivation, DerivationResult, Monotone,
     Premise, check_derivation, step, then,
 )
-from certunlearn.derive.engine import nonnegative_proof, reparametrisations, sign_of, zero_proof
+from certunlearn.derive.engine import reparametrisations
+from certunlearn.derive.signs import nonnegative_proof, sign_of, zero_proof
 
 x = sympy.Symbol("x", real=True)
 a, b, y, t = sympy.symbols("a b y t", positive=True)

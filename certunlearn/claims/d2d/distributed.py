@@ -42,7 +42,7 @@ DIST_NAMES = SETUP_NAMES + CONST_NAMES + ("beta", "V")
 
 
 @functools.lru_cache(maxsize=256)
-def _distributed(claim_id: str, key: tuple) -> tuple:
+def distributed_runs(claim_id: str, key: tuple) -> tuple:
     """Every outcome of Algorithms 4–7 (C = 1 copy, one dimension) on the instance, with its exact probability.
 
     The law of the bootstrap sample with its random partition equals that of the sample with the fixed partition
@@ -238,7 +238,7 @@ def distributed_delta(claim_id: str) -> Callable[[Instance], arb]:
     i ≥ 1, enclosed between a witness set's exact mass and a coupling bound (:func:`mixture_delta`)."""
 
     def quantity(values: Instance) -> arb:
-        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
         eps, sig = to_arb(values["epsilon"]), to_arb(values["sigma"])
         worst = arb(0)
         for P_, Q_, _ in rounds[1:]:
@@ -254,7 +254,7 @@ def distributed_laws(claim_id: str) -> Callable[[Instance], Any]:
     from ..model import DeltaProfile
 
     def laws(values: Instance) -> Any:
-        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
         sig = to_arb(values["sigma"])
 
         def profile(eps: arb) -> arb:
@@ -294,7 +294,7 @@ def distributed_accuracy(claim_id: str) -> Callable[[Instance], arb]:
     """E‖θ̂_{i,avg} − θ*_i‖² at the last round i, exactly (the expectation over every sampling outcome)."""
 
     def quantity(values: Instance) -> arb:
-        rounds, _ = _distributed(claim_id, instance_key(values, DIST_NAMES))
+        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
         P, _, Di = rounds[-1]
         s = setup_of(values)
         star = s.minimiser(np.asarray([[v] for v in Di], dtype=object))[0]

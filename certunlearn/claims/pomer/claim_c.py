@@ -211,7 +211,7 @@ CLAIMS = (
         kind=Kind.PRIVACY,
         statement="with Theorem 4.3's Φ, p, B = 3p̃T and x₁ ∼ μ̄₁: Pr(x_t ∉ E_t) ≤ 3δ' + 9Tδ' + 3e^{−p̃T} "
                   "(unconditionally, under the marginal q_t)",
-        hypotheses=C3_HYPOTHESES, bound=C3_BOUND, prescribed=PRESCRIBED["pomer.claimC.3"],
+        hypotheses=C3_HYPOTHESES, bound=C3_BOUND, prescribed=PRESCRIBED["pomer.claimC.3+fix"],
         quantity=guard(_outside_marginal), corrects="pomer.claimC.3",
         adversaries=(Adversary("±Gx neighbours, wide and narrow K", generate=c3_grid(True)),),
         derivation="pomer.claimC.3+fix",

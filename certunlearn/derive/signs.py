@@ -1,0 +1,236 @@
+"""Symbolic proofs that an expression is zero, or of a sign, for the derivation engine: the cheap transforms
+(expand, factor, together, cancel, and sympy.simplify below a size cap) and a structural sign argument over sums,
+products and powers of terms whose signs the symbols' assumptions decide; a constant is decided on enclosures.
+:mod:`certunlearn.derive.engine` grades a step ``identity`` or ``proved`` from these."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy
+
+from ..numeric.enclosure import Decision, decide
+from ..numeric.sympy_arb import arb_eval
+
+#: Expressions larger than this (sympy.count_ops) are not passed to sympy.simplify.
+SIMPLIFY_OPS = 250
+#: Sign proofs pass expressions up to this size to sympy.simplify (larger ones: expand/factor only).
+SIMPLIFY_SIGN_OPS = 80
+
+
+# ----------------------------------------------------------------------------------------------------
+# identity
+
+
+def _squares(e: sympy.Expr) -> sympy.Expr:
+    """Write each positive symbol as the square of a positive dummy, and factor every radicand."""
+    subs = {}
+    for s in e.free_symbols:
+        if isinstance(s, sympy.Symbol) and s.is_positive:
+            subs[s] = sympy.Dummy(s.name, positive=True) ** 2
+    out = e.xreplace(subs) if subs else e
+    return out.replace(
+        lambda z: z.is_Pow and z.exp.is_Rational and not z.exp.is_Integer and z.base.is_Add,
+        lambda z: sympy.Pow(sympy.factor(z.base), z.exp),
+    )
+
+
+def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
+    big = sympy.count_ops(e) > SIMPLIFY_OPS
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+        ("", lambda z: z),
+        ("expand", sympy.expand),
+        ("together", lambda z: sympy.factor_terms(sympy.together(z))),
+    ]
+    if not big:
+        ts.append(("simplify", sympy.simplify))
+    ts.append(("squares", lambda z: sympy.simplify(_squares(z)) if not big else sympy.expand(_squares(z))))
+    return ts
+
+
+def _doit(e: sympy.Expr) -> sympy.Expr | None:
+    if not e.has(sympy.Integral, sympy.Derivative, sympy.Subs, sympy.Limit, sympy.Sum):
+        return None
+    out = e.doit()
+    if out.has(sympy.Integral, sympy.Piecewise):  # unevaluated or conditional: not an identity proof
+        return None
+    return out
+
+
+def _integrands(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """Identity by comparing integrands: both sides are F(∫ f) and F(∫ g) with the same limits and f = g."""
+    li = sorted(lhs.atoms(sympy.Integral), key=sympy.default_sort_key)
+    ri = sorted(rhs.atoms(sympy.Integral), key=sympy.default_sort_key)
+    if len(li) != 1 or len(ri) != 1 or li[0].limits != ri[0].limits:
+        return None
+    j = sympy.Dummy("J", positive=True)
+    outer = lhs.xreplace({li[0]: j}) - rhs.xreplace({ri[0]: j})
+    if _zero_plain(outer) is None:
+        return None
+    inner = _zero_plain(li[0].function - ri[0].function)
+    if inner is None:
+        return None
+    return f"integrands agree pointwise ({inner or 'directly'})"
+
+
+def _zero_plain(e: sympy.Expr) -> str | None:
+    """The name of the transform showing e == 0, or None."""
+    for name, t in _transforms(e):
+        try:
+            if t(e) == 0:
+                return name
+        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError):
+            continue
+    return None
+
+
+def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """How ``lhs − rhs`` was shown to be 0 (a short method name, possibly ''), or None."""
+    if lhs.has(sympy.Integral) or rhs.has(sympy.Integral):
+        how = _integrands(lhs, rhs)
+        if how is not None:
+            return how
+    e = lhs - rhs
+    how = _zero_plain(e)
+    if how is not None:
+        return how
+    try:
+        ld, rd = _doit(lhs), _doit(rhs)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+    if ld is None and rd is None:
+        return None
+    how = _zero_plain((ld if ld is not None else lhs) - (rd if rd is not None else rhs))
+    if how is not None:
+        return "symbolic integration/differentiation (doit)" + (f", {how}" if how else "")
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------
+# signs
+
+#: The signs :func:`sign_of` proves.
+POS, NONNEG, NEG, NONPOS, ZERO = "pos", "nonneg", "neg", "nonpos", "zero"
+
+
+def _constant_sign(e: sympy.Expr) -> str | None:
+    """Sign of a closed constant, decided on rigorous enclosures."""
+    try:
+        c = decide(lambda: arb_eval(e), ">", 0, max_prec=1024)
+        if c.decision is Decision.TRUE:
+            return POS
+        c = decide(lambda: arb_eval(e), "<", 0, max_prec=1024)
+        if c.decision is Decision.TRUE:
+            return NEG
+    except (KeyError, NotImplementedError, ZeroDivisionError, ValueError, TypeError):
+        pass
+    return ZERO if e == 0 else None
+
+
+def sign_of(e: sympy.Expr, depth: int = 0) -> str | None:
+    """A proved sign of ``e`` from its symbols' assumptions (None when nothing is proved)."""
+    if e.is_zero:
+        return ZERO
+    if not e.free_symbols:
+        return _constant_sign(e)
+    if e.is_positive:
+        return POS
+    if e.is_negative:
+        return NEG
+    fallback = NONNEG if e.is_nonnegative else NONPOS if e.is_nonpositive else None
+    if depth > 40:
+        return fallback
+    s = _structural_sign(e, depth + 1)
+    return s if s is not None else fallback
+
+
+def _neg(s: str | None) -> str | None:
+    return {POS: NEG, NEG: POS, NONNEG: NONPOS, NONPOS: NONNEG, ZERO: ZERO}.get(s) if s else None
+
+
+def _structural_sign(e: sympy.Expr, depth: int) -> str | None:
+    if e.is_Add:
+        signs = [sign_of(a, depth) for a in e.args]
+        if all(s in (POS, NONNEG, ZERO) for s in signs):
+            return POS if POS in signs else NONNEG
+        if all(s in (NEG, NONPOS, ZERO) for s in signs):
+            return NEG if NEG in signs else NONPOS
+        return None
+    if e.is_Mul:
+        result = POS
+        for a in e.args:
+            s = sign_of(a, depth)
+            if s is None:
+                return None
+            if s == ZERO:
+                return ZERO
+            negative = result in (NEG, NONPOS)
+            weak = result in (NONNEG, NONPOS) or s in (NONNEG, NONPOS)
+            if s in (NEG, NONPOS):
+                negative = not negative
+            result = (NONPOS if weak else NEG) if negative else (NONNEG if weak else POS)
+        return result
+    if e.is_Pow:
+        base, ex = e.args
+        bs = sign_of(base, depth)
+        if bs == POS:
+            return POS
+        if ex.is_Integer and int(ex) % 2 == 0:
+            if bs in (POS, NEG):
+                return POS
+            return NONNEG if base.is_extended_real and int(ex) > 0 else None
+        if ex.is_Integer and bs is not None:
+            return bs if int(ex) > 0 or bs not in (NONNEG, NONPOS, ZERO) else None
+        if bs in (NONNEG, ZERO) and ex.is_positive:
+            return NONNEG
+        return None
+    if isinstance(e, sympy.exp):
+        return POS if e.args[0].is_extended_real else None
+    if isinstance(e, sympy.erfc):
+        return POS if e.args[0].is_extended_real else None
+    if isinstance(e, sympy.erf):
+        return sign_of(e.args[0], depth)
+    if isinstance(e, sympy.log):
+        a = e.args[0]
+        if sign_of(a, depth) != POS:
+            return None
+        return sign_of(a - 1, depth)
+    if isinstance(e, sympy.Abs):
+        return NONNEG
+    return None
+
+
+def _sign_ok(s: str | None, strict: bool) -> bool:
+    return s == POS if strict else s in (POS, NONNEG, ZERO)
+
+
+def _sign_transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
+    big = sympy.count_ops(e) > SIMPLIFY_SIGN_OPS
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+        ("", lambda z: z),
+        ("expand", sympy.expand),
+        ("factor", lambda z: sympy.factor(sympy.together(z))),
+    ]
+    if not big:
+        ts.append(("simplify", sympy.simplify))
+        ts.append(("squares", lambda z: sympy.factor(sympy.simplify(_squares(z)))))
+    return ts
+
+
+def nonnegative_proof(e: sympy.Expr, strict: bool) -> str | None:
+    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None."""
+    try:
+        d = _doit(e)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        d = None
+    e = d if d is not None else e
+    for name, t in _sign_transforms(e):
+        try:
+            if _sign_ok(sign_of(t(e)), strict):
+                return name or "sign"
+        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError, AttributeError):
+            continue
+    return None
+
+
+# ----------------------------------------------------------------------------------------------------
+# conditions as reparametrisations
