@@ -115,15 +115,57 @@ def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> li
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from .claims import all_claims
-    from .report.text import claims_table
+    """List the claims from a listing index (id, paper, source, kind, statement) kept in the user's cache directory
+    and keyed by a hash of every source file of the package and its version, so it is never stale; building the
+    claims themselves (sympy, scipy …) happens only when the index is missing or stale."""
+    import hashlib
+    import os
 
-    claims = all_claims(args.paper)
+    from . import __version__
+
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256(f"{__version__}|{sys.version_info[:2]}".encode())
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts and path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    key = digest.hexdigest()[:32]
+    cache_root = os.environ.get("CERTUNLEARN_CACHE_DIR")
+    index_path = (Path(cache_root) if cache_root else Path.home() / ".cache" / "certunlearn") / "list" / f"{key}.json"
+    rows = None
+    try:
+        rows = json.loads(index_path.read_text())
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and set(r) == {"id", "paper", "source", "kind",
+                                                                                      "statement"} for r in rows):
+            rows = None
+    except (OSError, ValueError):
+        rows = None
+    if rows is None:
+        from .claims import all_claims
+
+        rows = [{"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value, "statement": c.statement}
+                for c in all_claims(None)]
+        try:
+            index_path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = index_path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(rows))
+            os.replace(tmp, index_path)
+        except OSError:
+            pass  # a read-only cache directory: list without keeping the index
+    if args.paper is not None:
+        rows = [r for r in rows if r["paper"] == args.paper]
     if args.json:
-        print(json.dumps([{"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value,
-                           "statement": c.statement} for c in claims], indent=2))
+        print(json.dumps(rows, indent=2))
     else:
-        claims_table(claims)
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{len(rows)} claims")
+        for col in ("id", "kind", "source", "statement"):
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            table.add_row(r["id"], r["kind"], r["source"], r["statement"])
+        console = Console()
+        (console if console.is_terminal else Console(width=160)).print(table)
     return 0
 
 
