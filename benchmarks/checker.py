@@ -91,13 +91,14 @@ def main() -> None:
     parser.add_argument("--papers", nargs="*", default=list(PAPERS), choices=PAPERS)
     parser.add_argument("--profile", default="quick", choices=("quick", "thorough"))
     parser.add_argument("--no-shares", action="store_true", help="only the command's wall and CPU seconds")
+    parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
     args = parser.parse_args()
     print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "
           f"{'other':>6}   (* serial, in one process)")
     totals = {"cold": [0.0, 0.0], "warm": [0.0, 0.0]}
     for paper in args.papers:
         with tempfile.TemporaryDirectory() as cache:
-            for state in ("cold", "warm"):
+            for state in ("cold",) if args.cold_only else ("cold", "warm"):
                 wall, cpu = run_cli(paper, args.profile, cache)
                 totals[state][0] += wall
                 totals[state][1] += cpu
