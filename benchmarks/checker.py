@@ -112,6 +112,8 @@ def main() -> None:
                              f"{s['search'] / t:6.0%} {other / t:6.0%}")
                 print(line, flush=True)
     for state, (wall, cpu) in totals.items():
+        if args.cold_only and state == "warm":
+            continue
         print(f"{'sum':9} {state:5} {wall:8.1f} {cpu:8.1f}")
 
 
