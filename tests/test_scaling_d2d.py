@@ -28,3 +28,15 @@ def test_non_diagonal_quadratic_keeps_the_loss_path():
     loss = Quadratic(((F(2), F(1)), (F(1), F(2))), 1)
     assert D._diagonal_quadratic_grad(loss, np.array([F(0), F(0)], dtype=object),
                                       np.asarray([[F(1, 2), F(0)]], dtype=object), None) is None
+
+
+def test_data_checked_once_but_rechecked_when_changed_in_place():
+    from certunlearn.problems.domains import Whole
+
+    pb = D.Problem(Quadratic(((F(1), F(0)), (F(0), F(2))), 1), Whole())
+    X = np.array([[0.5, 0.25], [0.0, -0.5]])
+    assert pb.check(X)[0] is X
+    assert pb.check(X)[0] is X  # remembered: not checked again
+    X[0] = [5.0, 5.0]  # ‖x‖ > R = 1, in place
+    with pytest.raises(Exception, match=r"(?i)R|norm|assumption"):
+        pb.check(X)

@@ -190,7 +190,13 @@ class Problem:
             if y.dtype == object:
                 y = la.asarray(y, la.mode_of(y))
             y = y.reshape(-1)
-        self.loss.check_data(X, y)
+        key = _data_key(self, X, y)
+        if key is None or _CHECKED.get(key) is not self:
+            self.loss.check_data(X, y)
+            if key is not None:
+                if len(_CHECKED) >= 64:
+                    del _CHECKED[next(iter(_CHECKED))]
+                _CHECKED[key] = self
         return X, y
 
     def gradient(self, theta: np.ndarray, X: np.ndarray, y: Any) -> np.ndarray:
@@ -221,6 +227,23 @@ class Problem:
             return {"L": L, "M": M, "m": m, "D": c.value("D")}
         r = sympy.Rational(*_ratio(self.reg))
         return {"L": L + r * c.value("D"), "M": M + r, "m": r, "D": c.value("D")}
+
+
+#: Datasets already checked against a problem's assumptions (validated once): key → the problem (kept, so its id
+#: cannot be reused while the entry lives). Only numeric arrays are remembered, by a digest of their bytes, so a
+#: dataset changed in place is checked again.
+_CHECKED: dict[tuple, "Problem"] = {}
+
+
+def _data_key(problem: "Problem", X: np.ndarray, y: Any) -> tuple | None:
+    import hashlib
+
+    if X.dtype.kind not in "fiu" or (y is not None and (not isinstance(y, np.ndarray) or y.dtype.kind not in "fiu")):
+        return None
+    digest = hashlib.blake2b(np.ascontiguousarray(X).tobytes(), digest_size=16)
+    if y is not None:
+        digest.update(b"|" + np.ascontiguousarray(y).tobytes())
+    return (id(problem), X.shape, X.dtype.str, None if y is None else (y.shape, y.dtype.str), digest.digest())
 
 
 def _diagonal_quadratic_grad(loss: LossFamily, theta: Any, X: Any, y: Any) -> np.ndarray | None:
