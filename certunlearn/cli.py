@@ -7,7 +7,7 @@ internal error (with its traceback, for the bug report); 128 + the signal when i
 143 for SIGTERM).
 
 Interrupts: Ctrl-C or SIGTERM during ``check`` cancels pending work, stops the worker processes (which never
-outlive the command: :mod:`certunlearn.check.pool`) and prints the results finished so far (a JSON document
+outlive the command: :mod:`certunlearn.processes`) and prints the results finished so far (a JSON document
 with ``"interrupted": true`` under ``--json``); further Ctrl-C presses during that cleanup are ignored.
 Output paths (``--report``, ``--counterexamples``, ``--figure``) are checked before any work starts; if one
 still fails to be written at the end, the results are printed first, then the one-line error (exit 2).
@@ -193,25 +193,80 @@ def _save_failed(option: str, path, exc: OSError) -> InvalidParameterError:
     return InvalidParameterError(option, f"cannot write {path}: {exc.strerror or exc}")
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    from .claims import all_claims
-    from .claims.registry import load_claims
-    from .report.text import claims_table
+def _listing(c) -> dict:
+    return {"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value, "statement": c.statement}
 
-    for source in args.claims or ():
-        load_claims(source)
-    claims = all_claims(args.paper)
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List the claims from a listing index (id, paper, source, kind, statement) kept in the user's cache directory
+    and keyed by a hash of every source file of the package and its version, so it is never stale; building the
+    claims themselves (sympy, scipy …) happens only when the index is missing or stale."""
+    import hashlib
+    import os
+
+    from . import __version__
+
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256(f"{__version__}|{sys.version_info[:2]}".encode())
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts and path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    key = digest.hexdigest()[:32]
+    cache_root = os.environ.get("CERTUNLEARN_CACHE_DIR")
+    index_path = (Path(cache_root) if cache_root else Path.home() / ".cache" / "certunlearn") / "list" / f"{key}.json"
+    rows = None
+    try:
+        rows = json.loads(index_path.read_text())
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and set(r) == {"id", "paper", "source", "kind",
+                                                                                      "statement"} for r in rows):
+            rows = None
+    except (OSError, ValueError):
+        rows = None
+    if rows is None:
+        from .claims import all_claims
+        from .formulas import PAPERS
+
+        rows = [_listing(c) for c in all_claims(None) if c.paper in PAPERS]
+        try:
+            index_path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = index_path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(rows))
+            os.replace(tmp, index_path)
+        except OSError:
+            pass  # a read-only cache directory: list without keeping the index
+    import importlib.metadata
+
+    from . import CLAIMS_ENTRY_POINT_GROUP
+
+    if args.claims or importlib.metadata.entry_points(group=CLAIMS_ENTRY_POINT_GROUP):  # not in the index: built live
+        from .claims import all_claims
+        from .claims.registry import load_claims
+
+        for source in args.claims or ():
+            load_claims(source)
+        known = {r["id"] for r in rows}
+        rows += [_listing(c) for c in all_claims(None) if c.id not in known]
+    if args.paper is not None:
+        rows = [r for r in rows if r["paper"] == args.paper]
     if args.json:
-        print(json.dumps([{"id": c.id, "paper": c.paper, "source": c.source, "kind": c.kind.value,
-                           "statement": c.statement} for c in claims], indent=2))
+        print(json.dumps(rows, indent=2))
     else:
-        claims_table(claims)
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{len(rows)} claims")
+        for col in ("id", "kind", "source", "statement"):
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            table.add_row(r["id"], r["kind"], r["source"], r["statement"])
+        console = Console()
+        (console if console.is_terminal else Console(width=160)).print(table)
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .check import check_claims, summary
-    from .check.pool import Interrupted
+    from .processes import Interrupted
     from .report.text import progress, results_table
 
     ids = _selected_ids(args)
@@ -429,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    from .check.pool import Interrupted, interruptible
+    from .processes import Interrupted, interruptible
 
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)

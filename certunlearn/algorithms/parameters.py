@@ -8,6 +8,7 @@ by the algorithms.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from ..formulas import PAPERS, prescription
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float
 from ..numeric.precision import precisions, workprec
+from ..numeric.compiled import rational_compiled
 from ..numeric.sympy_arb import arb_eval
 
 #: Prescribed names rounded UP to integers (iteration counts and sizes) by :func:`theorem_parameters`.
@@ -148,19 +150,37 @@ def ceil_exact(expr: sympy.Expr, env: Mapping[str, Any], name: str = "value", so
     return max(0, int(upper))
 
 
+@functools.lru_cache(maxsize=4096)
+def _free_names(expr: sympy.Basic) -> frozenset[str]:
+    return frozenset(s.name for s in expr.free_symbols)
+
+
+def _rational_value(expr: sympy.Expr, env: Mapping[str, Any]) -> Fraction | None:
+    """The exact value of ``expr`` at ``env`` when the compiled exact evaluation shows it rational (sums, products,
+    rational powers of rationals that are exact roots, log 1, exp 0, Min/Max/|·| of rationals), else None — no sympy
+    per instance."""
+    values: dict[str, Any] = {}
+    for k, v in env.items():
+        if isinstance(v, sympy.Basic):
+            if not v.is_Rational:
+                return None
+            v = Fraction(int(v.p), int(v.q))
+        values[k] = v
+    return rational_compiled(expr)(values)
+
+
 def evaluate_prescribed(name: str, expr: sympy.Expr, env: Mapping[str, Any], kind: str, source: str) -> Any:
     """One prescribed value: ``kind`` ``"int"`` (⌈·⌉, ≥ 0, :func:`ceil_exact`), ``"up"`` (the smallest float ≥ the
     value, which must be > 0) or ``"real"`` (exact Fraction when rational, else the nearest float)."""
-    free = {s.name: s for s in expr.free_symbols}
-    missing = sorted(set(free) - set(env))
+    missing = sorted(_free_names(expr) - set(env))
     if missing:
         raise InvalidParameterError(missing[0], f"needed to evaluate the prescribed {name} of {source}")
     if kind == "int":
         return ceil_exact(expr, env, name, source)
     if kind == "real":
-        exact = expr.subs({free[k]: _sympy_value(env[k], k) for k in free})
-        if exact.is_Rational:
-            return Fraction(int(exact.p), int(exact.q))
+        exact = _rational_value(expr, env)
+        if exact is not None:
+            return exact
     with workprec(256):
         b = arb_eval(expr, _arb_env(env))
     if not b.is_finite():
@@ -198,9 +218,10 @@ def theorem_parameters(theorem: Any, /, *, paper: str = "d2d", integers: frozens
         if name in constants:
             out[name] = constants[name]
             continue
-        expr = sympy.sympify(expr)
+        if not isinstance(expr, sympy.Basic):
+            expr = sympy.sympify(expr)
         kind = "int" if name in integers else "up" if name in round_up else "real"
-        names = {s.name for s in expr.free_symbols}
+        names = set(_free_names(expr))
         if "i" in names and "i" not in env:
             if kind != "int":
                 raise InvalidParameterError("i", f"the prescribed {name} of {claim.id} depends on the round i")

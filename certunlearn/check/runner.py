@@ -28,7 +28,7 @@ from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
 from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
-from .pool import Interrupted, SafeProcessPool, signals_ignored
+from ..processes import Interrupted, SafeProcessPool, signals_ignored
 from .profiles import Profile, get_profile
 from .result import CheckResult, Counterexample
 from .search import search
@@ -128,11 +128,11 @@ def check_claims(
     executor: Executor | None = None,
     on_result: Callable[[CheckResult], None] | None = None,
 ) -> list[CheckResult]:
-    """Check several claims through ``executor`` (a local :class:`~certunlearn.check.pool.SafeProcessPool` if
+    """Check several claims through ``executor`` (a local :class:`~certunlearn.processes.SafeProcessPool` if
     None); results in input order. ``on_result`` is called in the calling thread as each claim finishes.
 
-    On Ctrl-C (KeyboardInterrupt) or SIGTERM turned into :class:`~certunlearn.check.pool.Interrupted`, pending
-    work is cancelled, the local pool's workers are terminated, and :class:`~certunlearn.check.pool.Interrupted`
+    On Ctrl-C (KeyboardInterrupt) or SIGTERM turned into :class:`~certunlearn.processes.Interrupted`, pending
+    work is cancelled, the local pool's workers are terminated, and :class:`~certunlearn.processes.Interrupted`
     is raised with ``results``: the claims finished so far, in input order."""
     get_profile(profile)
     for claim_id in claim_ids:

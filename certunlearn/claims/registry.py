@@ -21,12 +21,13 @@ from types import ModuleType
 
 import numpy as np
 
+from .. import CLAIMS_ENTRY_POINT_GROUP
 from ..errors import CertunlearnError, UnknownClaimError
 from ..formulas import PAPERS
 from .model import Claim
 
 #: The entry-point group through which an installed package registers claims.
-ENTRY_POINT_GROUP = "certunlearn.claims"
+ENTRY_POINT_GROUP = CLAIMS_ENTRY_POINT_GROUP
 
 #: The module name prefix of a claims file loaded by path.
 USER_MODULE_PREFIX = "certunlearn_user_claims."

@@ -75,7 +75,7 @@ def exact_decimal(x: Exact) -> str:
     if isinstance(x, (float, np.floating)):
         x = Fraction(float(x))
     if isinstance(x, Integral):
-        return str(int(x))
+        return _int_text(int(x))
     if not isinstance(x, Fraction):
         raise TypeError(f"cannot write {type(x).__name__} exactly")
     q, twos, fives = x.denominator, 0, 0
@@ -84,15 +84,23 @@ def exact_decimal(x: Exact) -> str:
     while q % 5 == 0:
         q, fives = q // 5, fives + 1
     if q != 1:
-        return f"{x.numerator}/{x.denominator}"
+        return f"{_int_text(x.numerator)}/{_int_text(x.denominator)}"
     scale = max(twos, fives)  # x = numerator·2^(scale−twos)·5^(scale−fives) / 10^scale
     digits = x.numerator * 2 ** (scale - twos) * 5 ** (scale - fives)
     return _decimal_string(digits, scale)
 
 
+_STR_LIMIT = 10 ** 4000
+
+
+def _int_text(n: int) -> str:
+    """``str(n)`` without Python's int→str digit limit (flint's conversion has none, and is subquadratic)."""
+    return str(n) if -_STR_LIMIT < n < _STR_LIMIT else str(fmpz(n))
+
+
 def _decimal_string(digits: int, scale: int) -> str:
     sign, digits = ("-" if digits < 0 else ""), abs(digits)
-    text = str(digits)
+    text = _int_text(digits)
     if scale == 0:
         return sign + text
     mantissa = text.rstrip("0") or "0"

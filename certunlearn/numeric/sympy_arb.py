@@ -14,6 +14,7 @@ from fractions import Fraction
 import sympy
 from flint import arb, fmpq, fmpz
 
+from .compiled import compile_arb
 from .enclosure import Exact, parse_exact, to_arb
 
 Env = Mapping[sympy.Symbol | str, Exact]
@@ -41,8 +42,16 @@ _FUNCTIONS: dict[type, Callable[..., arb]] = {
 def arb_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> arb:
     """A ball containing ``expr`` with the symbols of ``env`` (by Symbol or by name) substituted."""
     names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
-    cache: dict[str, arb] = {}
-    return _eval(sympy.sympify(expr), names, cache)
+    if not isinstance(expr, sympy.Basic):
+        expr = sympy.sympify(expr)
+    return compile_arb(expr)(names)
+
+
+def arb_eval_walk(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> arb:
+    """:func:`arb_eval` by walking the sympy tree on every call (the reference the compiled closures are tested
+    against)."""
+    names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
+    return _eval(sympy.sympify(expr), names, {})
 
 
 def int_power(a: arb, k: int) -> arb:

@@ -1,4 +1,4 @@
-"""The interrupt-safe pool behind `check` (certunlearn.check.pool): abort cancels queued work and stops busy
+"""The interrupt-safe pool behind `check` (certunlearn.processes): abort cancels queued work and stops busy
 workers at once; workers ignore SIGINT (the parent decides); check_claims reports what finished before an
 interrupt."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 import pytest
 
 from certunlearn.check import runner
-from certunlearn.check.pool import Interrupted, SafeProcessPool
+from certunlearn.processes import Interrupted, SafeProcessPool
 
 
 def _alive(pid: int) -> bool:

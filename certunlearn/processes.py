@@ -1,4 +1,5 @@
-"""An interrupt-safe local process pool for the checker.
+"""An interrupt-safe local process pool for the checker, and the signal handling of every command (a module of its
+own, below every layer, so that `certunlearn list` installs its handlers without importing the checker).
 
 :class:`SafeProcessPool` is a :class:`concurrent.futures.ProcessPoolExecutor` whose workers
 

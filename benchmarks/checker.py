@@ -1,0 +1,121 @@
+"""Benchmark: where ``certunlearn check --paper KEY --profile quick`` spends its time, per paper.
+
+Run: ``python benchmarks/checker.py`` (from the repository root; ``--papers gaussian d2d`` for some papers,
+``--profile thorough``). For each paper it prints
+
+- **wall** and **CPU** seconds of the command itself (``python -m certunlearn.cli check --paper KEY --json``, in a
+  subprocess; CPU = user + system of it and its worker processes), with the derivation cache **cold** (a fresh,
+  empty ``CERTUNLEARN_CACHE_DIR``) and then **warm** (the same directory again);
+- the **shares** of CPU time spent in derivations (``check.runner.symbolic_steps``), exact evaluation
+  (``check.evaluate.evaluate``), search (``check.search.search``, its own time: evaluations it triggers through
+  the runner are counted as evaluation) and the rest (instance generation of structured adversaries, verdict
+  rules, imports), measured in one process that checks the paper's claims serially with exclusive timers around
+  those calls — also cold, then warm.
+
+CPU seconds are the figure to compare on a shared machine; wall seconds depend on what else runs.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAPERS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
+
+
+def run_cli(paper: str, profile: str, cache: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``check --paper`` in a subprocess (CPU of it and of its waited-for workers)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": cache}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as cx:
+        subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", "--paper", paper, "--profile", profile,
+                        "--json", "--counterexamples", cx], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+SHARES_CODE = r'''
+import json, sys, time
+from certunlearn.check import runner
+from certunlearn.claims import all_claims
+
+spent = {"derivation": 0.0, "evaluation": 0.0, "search": 0.0}
+stack = []
+
+def timed(kind, fn):
+    def wrapper(*a, **k):
+        stack.append(0.0)
+        t = time.process_time()
+        try:
+            return fn(*a, **k)
+        finally:
+            total = time.process_time() - t
+            inner = stack.pop()
+            spent[kind] += total - inner
+            if stack:
+                stack[-1] += total
+    return wrapper
+
+runner.symbolic_steps = timed("derivation", runner.symbolic_steps)
+runner.evaluate = timed("evaluation", runner.evaluate)
+runner.search = timed("search", runner.search)
+start = time.process_time()
+for c in all_claims(sys.argv[1]):
+    runner.check_claim(c.id, sys.argv[2], 0)
+spent["total"] = time.process_time() - start
+print(json.dumps(spent))
+'''
+
+
+def shares(paper: str, profile: str, cache: str) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": cache}
+    out = subprocess.run([sys.executable, "-c", SHARES_CODE, paper, profile], env=env, cwd=ROOT,
+                         capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(out.stderr)
+    import json
+
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--papers", nargs="*", default=list(PAPERS), choices=PAPERS)
+    parser.add_argument("--profile", default="quick", choices=("quick", "thorough"))
+    parser.add_argument("--no-shares", action="store_true", help="only the command's wall and CPU seconds")
+    parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
+    args = parser.parse_args()
+    print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "
+          f"{'other':>6}   (* serial, in one process)")
+    totals = {"cold": [0.0, 0.0], "warm": [0.0, 0.0]}
+    for paper in args.papers:
+        with tempfile.TemporaryDirectory() as cache:
+            for state in ("cold",) if args.cold_only else ("cold", "warm"):
+                wall, cpu = run_cli(paper, args.profile, cache)
+                totals[state][0] += wall
+                totals[state][1] += cpu
+                line = f"{paper:9} {state:5} {wall:8.1f} {cpu:8.1f} |"
+                if not args.no_shares:
+                    fresh = tempfile.mkdtemp() if state == "cold" else cache
+                    s = shares(paper, args.profile, fresh)
+                    t = s["total"] or 1.0
+                    other = t - s["derivation"] - s["evaluation"] - s["search"]
+                    line += (f" {s['total']:7.1f} {s['derivation'] / t:6.0%} {s['evaluation'] / t:6.0%} "
+                             f"{s['search'] / t:6.0%} {other / t:6.0%}")
+                print(line, flush=True)
+    for state, (wall, cpu) in totals.items():
+        if args.cold_only and state == "warm":
+            continue
+        print(f"{'sum':9} {state:5} {wall:8.1f} {cpu:8.1f}")
+
+
+if __name__ == "__main__":
+    main()
