@@ -33,14 +33,14 @@ class _Unsupported(Exception):
 @lru_cache(maxsize=16384)
 def compile_arb(expr: sympy.Basic) -> Compiled:
     """A function ``env ↦ ball`` equal to ``arb_eval(expr, env)`` for ``env`` keyed by symbol name."""
-    from .sympy_arb import _eval  # the walk: the fallback for what does not compile
+    from .sympy_arb import eval_walk  # the walk: the fallback for what does not compile
 
     order: list[str] = []
     try:
         node = _compile(expr, order)
     except _Unsupported:
         def walk(env: Mapping[str, Any]) -> arb:
-            return _eval(expr, env, {})
+            return eval_walk(expr, env, {})
 
         return walk
     names = tuple(order)
@@ -93,9 +93,9 @@ def _compile(e: sympy.Basic, order: list[str]) -> _Node:
             return out
 
         return extremum
-    from .sympy_arb import _FUNCTIONS
+    from .sympy_arb import FUNCTIONS
 
-    for kind, fn1 in _FUNCTIONS.items():
+    for kind, fn1 in FUNCTIONS.items():
         if isinstance(e, kind):
             args = [_compile(a, order) for a in e.args]
             if len(args) == 1:
@@ -174,30 +174,34 @@ def rational_compiled(expr: sympy.Basic) -> Callable[[Mapping[str, Any]], Fracti
     """A function ``env ↦`` the exact value of ``expr`` when it is shown rational (ints, Fractions, exact floats and
     decimal strings for the symbols; sums, products, rational powers that are exact roots, ``log 1``, ``exp 0``,
     Min/Max/|·|), else None. Never wrong; None may also mean "not shown"."""
+    from .sympy_arb import rational_eval  # the walk: whatever the compiled form does not cover
+
     try:
         node = _rational_node(expr)
     except _NotRational:
-        return lambda env: None
+        return lambda env: rational_eval(expr, env)
 
     def run(env: Mapping[str, Any]) -> Fraction | None:
         try:
             return node(env)
-        except (_NotRational, ZeroDivisionError):
+        except ZeroDivisionError:
             return None
+        except _NotRational:
+            return rational_eval(expr, env)
 
     return run
 
 
 def _rational_node(e: sympy.Basic) -> _Exact:
-    from .sympy_arb import _rational_value, _NotRational as _WalkNotRational
+    from .sympy_arb import NotRational as WalkNotRational, rational_value
 
     if isinstance(e, sympy.Symbol):
         name = e.name
 
         def symbol(env: Mapping[str, Any]) -> Fraction:
             try:
-                return _rational_value(env.get(name))
-            except _WalkNotRational:
+                return rational_value(env.get(name))
+            except WalkNotRational:
                 raise _NotRational from None
 
         return symbol

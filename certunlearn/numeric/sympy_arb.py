@@ -19,7 +19,7 @@ from .enclosure import Exact, parse_exact, to_arb
 
 Env = Mapping[sympy.Symbol | str, Exact]
 
-_FUNCTIONS: dict[type, Callable[..., arb]] = {
+FUNCTIONS: dict[type, Callable[..., arb]] = {
     sympy.exp: arb.exp,
     sympy.log: arb.log,
     sympy.erfc: arb.erfc,
@@ -51,7 +51,7 @@ def arb_eval_walk(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> 
     """:func:`arb_eval` by walking the sympy tree on every call (the reference the compiled closures are tested
     against)."""
     names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
-    return _eval(sympy.sympify(expr), names, {})
+    return eval_walk(sympy.sympify(expr), names, {})
 
 
 def int_power(a: arb, k: int) -> arb:
@@ -63,7 +63,7 @@ def int_power(a: arb, k: int) -> arb:
     return a ** k
 
 
-def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
+def eval_walk(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
     if isinstance(e, sympy.Symbol):
         if e.name not in cache:
             if e.name not in env:
@@ -82,7 +82,7 @@ def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
         return arb.const_e()
     if e is sympy.oo:
         return arb.pos_inf()
-    args = [_eval(a, env, cache) for a in e.args]
+    args = [eval_walk(a, env, cache) for a in e.args]
     if isinstance(e, sympy.Add):
         out = args[0]
         for a in args[1:]:
@@ -110,7 +110,7 @@ def _eval(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
         return _fold(args, arb.max)
     if isinstance(e, sympy.Min):
         return _fold(args, arb.min)
-    for kind, fn in _FUNCTIONS.items():
+    for kind, fn in FUNCTIONS.items():
         if isinstance(e, kind):
             return fn(*args)
     raise NotImplementedError(f"no rigorous evaluation for {type(e).__name__}: {e}")
@@ -135,17 +135,17 @@ def rational_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> 
     names = {(k.name if isinstance(k, sympy.Symbol) else k): v for k, v in (env or {}).items()}
     try:
         return _rational(sympy.sympify(expr), names)
-    except (_NotRational, ZeroDivisionError):
+    except (NotRational, ZeroDivisionError):
         return None
 
 
-class _NotRational(Exception):
+class NotRational(Exception):
     pass
 
 
 def _rational(e: sympy.Basic, env: Mapping[str, Exact]) -> Fraction:
     if isinstance(e, sympy.Symbol):
-        return _rational_value(env.get(e.name))
+        return rational_value(env.get(e.name))
     if isinstance(e, sympy.Rational):
         return Fraction(int(e.p), int(e.q))
     if isinstance(e, sympy.Add):
@@ -165,23 +165,23 @@ def _rational(e: sympy.Basic, env: Mapping[str, Exact]) -> Fraction:
         if not expo.is_Number:  # a symbolic exponent (γ^T) that is an integer at this instance
             k = _rational(expo, env)
             if k.denominator != 1 or abs(k.numerator) > 10**6:
-                raise _NotRational
+                raise NotRational
             return base ** k.numerator
         if expo.is_Integer:
             return base ** int(expo)
         if expo.is_Rational and expo.q == 2 and base >= 0:
             p, q = _isqrt_exact(base.numerator), _isqrt_exact(base.denominator)
             return Fraction(p, q) ** int(expo.p)
-    raise _NotRational
+    raise NotRational
 
 
-def _rational_value(v: object) -> Fraction:
+def rational_value(v: object) -> Fraction:
     """An instance value as an exact rational: ints, Fractions, flint rationals, binary floats (exactly) and
     decimal strings; anything else (an arb ball, a label) is not rational."""
     if isinstance(v, str):
         v = parse_exact(v)
     if isinstance(v, bool) or v is None:
-        raise _NotRational
+        raise NotRational
     if isinstance(v, Fraction):
         return v
     if isinstance(v, (int, fmpz)):
@@ -190,11 +190,11 @@ def _rational_value(v: object) -> Fraction:
         return Fraction(int(v.p), int(v.q))
     if isinstance(v, float) and math.isfinite(v):
         return Fraction(v)
-    raise _NotRational
+    raise NotRational
 
 
 def _isqrt_exact(k: int) -> int:
     r = math.isqrt(k)
     if r * r != k:
-        raise _NotRational
+        raise NotRational
     return r
