@@ -61,11 +61,11 @@ def _fmt(x: np.ndarray | None) -> str:
     return "(none)" if x is None else np.array2string(np.asarray(x), precision=17)
 
 
-def _close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
+def close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
     return a.shape == b.shape and bool(np.all(np.abs(a - b) <= atol + rtol * np.abs(b)))
 
 
-def _run(candidate: Candidate, case: D2DCase, hooks: Hooks) -> tuple[np.ndarray | None, str | None]:
+def run_candidate(candidate: Candidate, case: D2DCase, hooks: Hooks) -> tuple[np.ndarray | None, str | None]:
     try:
         out = np.asarray(candidate(case, hooks), dtype=np.float64).reshape(-1)
     except NoiseMismatch as exc:
@@ -79,7 +79,7 @@ def _first_divergence(ref: tuple[np.ndarray, ...], cand: list[np.ndarray], rtol:
     for t in range(max(len(ref), len(cand))):
         r = ref[t] if t < len(ref) else None
         c = cand[t] if t < len(cand) else None
-        if r is None or c is None or not _close(c, r, rtol, atol):
+        if r is None or c is None or not close(c, r, rtol, atol):
             return t + 1, r, c
     return None, None, None
 
@@ -92,8 +92,8 @@ def compare(candidate: Candidate, case: D2DCase, *, seed: int = 0, rtol: float =
     tape = NoiseTape(np.random.default_rng(seed))
     ref = reference_run(case, tape)
     plus, minus = tape.replay(+1.0), tape.replay(-1.0)
-    out_p, err_p = _run(candidate, case, plus)
-    out_m, err_m = (None, None) if err_p else _run(candidate, case, minus)
+    out_p, err_p = run_candidate(candidate, case, plus)
+    out_m, err_m = (None, None) if err_p else run_candidate(candidate, case, minus)
     problems = [e for e in (err_p, err_m) if e]
     det_err, scale = None, None
     if not problems:
@@ -104,13 +104,13 @@ def compare(candidate: Candidate, case: D2DCase, *, seed: int = 0, rtol: float =
             z = tape.draws[-1]
             scale = (out_p - out_m) / (2 * z)
             det_err = float(np.max(np.abs(det - ref.deterministic)))
-            if not _close(det, ref.deterministic, rtol, atol):
+            if not close(det, ref.deterministic, rtol, atol):
                 problems.append(f"deterministic part {_fmt(det)} vs reference {_fmt(ref.deterministic)} "
                                 f"(max error {det_err:.3g} > atol {atol:g} + rtol {rtol:g}·|ref|)")
             rounding = 8 * np.finfo(np.float64).eps * (np.abs(det) + ref.sigma * np.abs(z)) / np.abs(z)
             if not np.all(np.abs(scale - ref.sigma) <= scale_rtol * ref.sigma + rounding):
                 problems.append(f"noise scale {_fmt(scale)} vs certified σ = {ref.sigma!r} (rtol {scale_rtol:g})")
-            if not _close(out_p, ref.published, rtol, atol + scale_rtol * ref.sigma * float(np.max(np.abs(z)))):
+            if not close(out_p, ref.published, rtol, atol + scale_rtol * ref.sigma * float(np.max(np.abs(z)))):
                 problems.append(f"published value {_fmt(out_p)} vs reference {_fmt(ref.published)} on the same draw")
     step, r_step, c_step = (None, None, None)
     if plus.iterates:

@@ -24,8 +24,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..errors import InvalidParameterError
-from .compare import ATOL, RTOL, SCALE_RTOL
-from .hooks import Hooks, NoiseMismatch, NoiseTape
+from .compare import ATOL, RTOL, SCALE_RTOL, close, run_candidate
+from .hooks import Hooks, NoiseTape
 
 __all__ = ["RetainCase", "RetainComparison", "RetainReference", "retain_reference_run", "compare_retain",
            "assert_retain_matches_reference"]
@@ -99,18 +99,6 @@ class RetainComparison:
         return "\n".join(lines)
 
 
-def _close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
-    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= atol + rtol * np.abs(b)))
-
-
-def _run(candidate: RetainCandidate, case: RetainCase, hooks: Hooks) -> tuple[np.ndarray | None, str | None]:
-    try:
-        out = np.asarray(candidate(case, hooks), dtype=np.float64).reshape(-1)
-    except NoiseMismatch as exc:
-        return None, f"noise draws differ from the reference's: {exc}"
-    if hooks.used != len(hooks.tape.draws):
-        return None, f"the candidate used {hooks.used} noise draws, the reference {len(hooks.tape.draws)}"
-    return out, None
 
 
 def compare_retain(candidate: RetainCandidate, case: RetainCase, *, seed: int = 0, rtol: float = RTOL,
@@ -121,8 +109,8 @@ def compare_retain(candidate: RetainCandidate, case: RetainCase, *, seed: int = 
     tape = NoiseTape(np.random.default_rng(seed))
     ref = retain_reference_run(case, tape)
     plus, minus = tape.replay(+1.0), tape.replay(-1.0)
-    out_p, err_p = _run(candidate, case, plus)
-    out_m, err_m = (None, None) if err_p else _run(candidate, case, minus)
+    out_p, err_p = run_candidate(candidate, case, plus)
+    out_m, err_m = (None, None) if err_p else run_candidate(candidate, case, minus)
     problems = [e for e in (err_p, err_m) if e]
     if not problems:
         if out_p.shape != ref.deterministic.shape or out_m.shape != ref.deterministic.shape:
@@ -130,7 +118,7 @@ def compare_retain(candidate: RetainCandidate, case: RetainCase, *, seed: int = 
         else:
             z = tape.draws[-1]
             det, scale = (out_p + out_m) / 2, (out_p - out_m) / (2 * z)
-            if not _close(det, ref.deterministic, rtol, atol):
+            if not close(det, ref.deterministic, rtol, atol):
                 problems.append(f"deterministic part {det} vs reference {ref.deterministic}")
             rounding = 8 * np.finfo(np.float64).eps * (np.abs(det) + ref.sigma * np.abs(z)) / np.abs(z)
             if not np.all(np.abs(scale - ref.sigma) <= scale_rtol * ref.sigma + rounding):
@@ -140,7 +128,7 @@ def compare_retain(candidate: RetainCandidate, case: RetainCase, *, seed: int = 
         for t in range(max(len(ref.iterates), len(plus.iterates))):
             r = ref.iterates[t] if t < len(ref.iterates) else None
             c = plus.iterates[t] if t < len(plus.iterates) else None
-            if r is None or c is None or not _close(c, r, max(rtol, 1e-9), max(atol, 1e-12)):
+            if r is None or c is None or not close(c, r, max(rtol, 1e-9), max(atol, 1e-12)):
                 step = t + 1
                 problems.append(f"iterates diverge at step {step} of {len(ref.iterates)} "
                                 f"(candidate traced {len(plus.iterates)})")

@@ -5,7 +5,6 @@ Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Exact scalars and arrays, the d
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -14,6 +13,7 @@ import mpmath
 import numpy as np
 import sympy
 
+from ..parameters import exact_scalar
 from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.enclosure import Decision, decide
@@ -50,14 +50,7 @@ def as_exact(value: Any, name: str) -> sympy.Expr:
         if v.free_symbols or not v.is_real or v.is_finite is False or v.has(sympy.nan, sympy.zoo):
             raise InvalidParameterError(name, f"{value} is not a finite real number")
         return v
-    if isinstance(value, (float, np.floating)) and not math.isfinite(float(value)):
-        raise InvalidParameterError(name, f"{value} is not finite")
-    try:
-        q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
-    except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
-        raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
-        raise InvalidParameterError(name, f"expected a scalar, got {value!r}")
+    q = exact_scalar(value, name)
     return sympy.Rational(q.numerator, q.denominator)
 
 
