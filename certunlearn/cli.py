@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true")
     p.add_argument("--paper", choices=PAPER_KEYS)
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the checks on a dask.distributed cluster (e.g. tcp://host:8786; needs `distributed`)")
     p.add_argument("--seed", type=_integer("seed"), default=0)
     p.add_argument("--json", action="store_true")
     p.add_argument("--report", metavar="FILE", help="write a report with figures and provenance: FILE.html (one file) "
@@ -264,6 +266,19 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cluster(address: str):
+    """A dask.distributed client of the scheduler at ``address``, or a one-line error. Its workers must be processes
+    (mpmath's and flint's working precision is process-global): start them with ``dask worker ADDRESS --nthreads 1``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InvalidParameterError("--scheduler", "needs dask.distributed (pip install \"dask[distributed]\")") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InvalidParameterError("--scheduler", f"no dask scheduler answers at {address!r}: {exc}") from None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from .check import check_claims, summary
     from .processes import Interrupted
@@ -276,11 +291,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     # a directory given explicitly is checked up front; the default one only when a counterexample is saved
     ce_dir = writable_dir("--counterexamples", args.counterexamples) if args.counterexamples else Path("counterexamples")
     interrupted = None
-    with progress(len(ids), enabled=not args.json) as advance:
-        try:
-            results = check_claims(ids, args.profile, args.seed, on_result=advance)
-        except Interrupted as exc:
-            interrupted, results = exc, exc.results
+    client = _cluster(args.scheduler) if args.scheduler else None
+    try:
+        with progress(len(ids), enabled=not args.json) as advance:
+            try:
+                results = check_claims(ids, args.profile, args.seed, on_result=advance,
+                                       executor=client.get_executor() if client else None)
+            except Interrupted as exc:
+                interrupted, results = exc, exc.results
+    finally:
+        if client is not None:
+            client.close()
     saved, saved_by_id, failure = [], {}, None
     for r in results:  # save what can be saved; a failure is reported after the results are shown
         if r.counterexample:
