@@ -27,7 +27,7 @@ def _dist_instance(I_, eps=Fraction(1, 10), dl=Fraction(1, 100)):
 def _enumerated(cid, inst):
     with workprec(128):
         vals = get_claim(cid).with_prescribed(inst)
-    rounds, params = distributed._distributed(cid, instance_key(vals, distributed.DIST_NAMES))
+    rounds, params = distributed.distributed_runs(cid, instance_key(vals, distributed.DIST_NAMES))
     return vals, rounds, params
 
 
