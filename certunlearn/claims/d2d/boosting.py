@@ -19,11 +19,11 @@ from flint import arb
 
 from ...formulas.d2d import n, xi
 from ...formulas.symbols import delta
-from ...numeric.enclosure import Decision, to_arb
-from ..hypotheses import H, P, holds
+from ...numeric.enclosure import Decision
+from ..hypotheses import P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Instance, Kind
-from .common import CLAIMS_BY_ID, DELTA_RANGE, exact
+from .common import CLAIMS_BY_ID, DELTA_RANGE
 
 
 # =========================================================================== Lemma A.4
@@ -35,7 +35,7 @@ def _tail_min(values: Instance) -> Fraction:
     """P[min_{j ≤ N} X_j ≥ 2μ] = P[X ≥ 2μ]^N, exactly (X_j iid with atoms ``xs`` of masses ``ps``)."""
     mu = _mean(values)
     tail = sum((frac(q) for x, q in zip(values["xs"], values["ps"]) if frac(x) >= 2 * mu), Fraction(0))
-    return exact(tail ** int(frac(values["N"])))
+    return Fraction(tail ** int(frac(values["N"])))
 
 
 def _law_ok(values: Instance) -> Decision:
@@ -101,7 +101,7 @@ def _power(values: Instance, expo: sympy.Expr) -> Fraction | arb:
                                                                                     frac(values["xi"]).denominator)})
     v = sympy.simplify(v)
     if v.is_Rational:
-        return exact(Fraction(int(v.p), int(v.q)))
+        return Fraction(Fraction(int(v.p), int(v.q)))
     from ...numeric.sympy_arb import arb_eval
     return arb_eval(v)
 

@@ -474,19 +474,6 @@ def secret_laws(claim_id: str) -> Callable[[Instance], Any]:
     return laws
 
 
-class ExactValue(Fraction):
-    """An exact rational quantity that also answers ``mid()`` like an enclosure: the checker's search
-    (``check.search.log_ratio``) calls ``ratio``, which reads ``.mid()`` without converting an exact quantity first
-    (a shared-module limitation reported to the lead); ``evaluate`` sees a Fraction and decides exactly."""
-
-    def mid(self) -> arb:
-        return to_arb(Fraction(self))
-
-
-def exact(q: Fraction) -> ExactValue:
-    return ExactValue(q)
-
-
 def exact_sqrt(q: Fraction) -> Fraction | arb:
     """√q exactly (a Fraction) when q is the square of a rational, else an enclosure — so that an attained bound is
     proved equal, not left as overlapping enclosures."""
@@ -494,5 +481,5 @@ def exact_sqrt(q: Fraction) -> Fraction | arb:
     if q >= 0:
         a, b = math.isqrt(q.numerator), math.isqrt(q.denominator)
         if a * a == q.numerator and b * b == q.denominator:
-            return ExactValue(a, b)
+            return Fraction(a, b)
     return to_arb(q).sqrt()

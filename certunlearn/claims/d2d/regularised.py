@@ -17,13 +17,13 @@ import sympy
 from flint import arb
 
 from ...formulas.symbols import delta
-from ...numeric.enclosure import Decision, to_arb
+from ...numeric.enclosure import Decision
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
-from .common import exact, exact_sqrt
+from .common import exact_sqrt
 from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
@@ -73,7 +73,7 @@ def _claim33_smoothness(values: Instance) -> arb:
     """λ_max(∇²g_x) = λ_max(∇²f_x) + m exactly (∇²f_x = A, or 0 for the linear family)."""
     mm = frac(values["m"])
     top = Fraction(0) if frac(values.get("linear", 0)) else max(frac(v) for v in values["A"])
-    return exact(top + mm)
+    return Fraction(top + mm)
 
 
 def _claim33_convexity(values: Instance) -> arb:
@@ -81,7 +81,7 @@ def _claim33_convexity(values: Instance) -> arb:
     m-strongly convex (Definition 2.9 for a C² function)."""
     mm = frac(values["m"])
     low = Fraction(0) if frac(values.get("linear", 0)) else min(frac(v) for v in values["A"])
-    return exact(mm / (low + mm))
+    return Fraction(mm / (low + mm))
 
 
 def _claim33_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 import numpy as np
 from flint import arb
 
-from ...numeric.enclosure import Decision, to_arb
+from ...numeric.enclosure import Decision
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind

@@ -13,7 +13,7 @@ from flint import arb
 from sympy import Rational
 
 from ...algorithms.parameters import ceil_exact
-from ...numeric.enclosure import Decision, to_arb
+from ...numeric.enclosure import Decision
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
@@ -22,7 +22,7 @@ from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
     L, M, beta, m, xi,
 )
-from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, exact
+from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
 from .families import table_search, table_structured
 from .perturbed_gd import i_min_32
 
@@ -65,7 +65,7 @@ def table_iteration_ratio(row: str) -> Callable[[Instance], arb]:
         a, b = (ceil_exact(expr, {**consts, "i": frac(values[key])}) for key in ("i", "i2"))
         if a == 0:
             raise ArithmeticError("T_i = 0")
-        return exact(Fraction(b, a))  # exact: an attained rate is proved equal
+        return Fraction(Fraction(b, a))  # exact: an attained rate is proved equal
 
     return quantity
 

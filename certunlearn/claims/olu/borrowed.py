@@ -23,7 +23,7 @@ from ..model import Adversary, Claim, Control, Instance, Kind
 from ...formulas.symbols import alpha
 
 from ...formulas.olu import a_shift, beta, GAMMA_SC, LEM8, LEMA, LEMC, LEME, mu, R0, Rsum, s2, T
-from .quantities import lem8_parts, r_value, renyi_diag_exact, exact, sq, vec
+from .quantities import lem8_parts, r_value, renyi_diag_exact, sq, vec
 from .families import (
     lem3_instances, lem3_space, lem4_instances, lem7_instances, LEM7_SPACE, lem8_instances, LEM8_SPACE,
     lema_instances, LEMA_SPACE, lemb_instances, LEMB_SPACE, lemc_instances, LEMC_SPACE, leme_instances, r0,
@@ -43,7 +43,7 @@ def shifted_renyi(a: Any, P: A.Law, Q: A.Law, e: Fraction) -> arb:
     """D_α^{(e)}(P ‖ Q) (Definition 5, line 385) where it is known exactly: e = 0 (D_α itself), or P and Q with equal
     covariances and e ≥ ‖mean(P) − mean(Q)‖ (shifting P onto Q costs nothing: 0). Otherwise ValueError."""
     if P.var == Q.var and sq(p - q for p, q in zip(P.mean, Q.mean)) <= e * e:
-        return exact(Fraction(0))
+        return Fraction(Fraction(0))
     if e == 0:
         return renyi_diag_exact(a, P, Q)
     raise ValueError("the shifted divergence is not known exactly here")
@@ -53,7 +53,7 @@ def _difference(lhs: Fraction | arb, rhs: Fraction | arb) -> Fraction | arb:
     """lhs − rhs for divergences, −∞ when rhs = +∞ (an inequality lhs ≤ rhs + c then holds whatever lhs is); exact (a
     Fraction) when both sides are."""
     if isinstance(lhs, Fraction) and isinstance(rhs, Fraction):
-        return exact(lhs - rhs)
+        return Fraction(lhs - rhs)
     lhs, rhs = to_arb(lhs), to_arb(rhs)
     return arb.neg_inf() if not rhs.is_finite() and rhs > 0 else lhs - rhs
 
@@ -108,7 +108,7 @@ def lemb_quantity(factor: Fraction = Fraction(1)) -> Callable[[Instance], Fracti
                 total = total + lhs - factor * rhs
             else:
                 total = to_arb(total) + to_arb(lhs) - to_arb(factor) * to_arb(rhs)
-        return exact(total) if isinstance(total, Fraction) else total
+        return Fraction(total) if isinstance(total, Fraction) else total
 
     return quantity
 
@@ -317,7 +317,7 @@ def leme_quantity(values: Instance) -> arb:
         w = tuple(a_ * wk + c_ for a_, wk, c_ in zip(step_.a, w, step_.c))
     d2 = sq(wk - mk for wk, mk in zip(w, s.minimiser(S)))
     try:
-        return exact(_rational_sqrt(d2))  # a rational distance: equality with the bound can be proved
+        return Fraction(_rational_sqrt(d2))  # a rational distance: equality with the bound can be proved
     except ValueError:
         return to_arb(d2).sqrt()
 
@@ -418,10 +418,10 @@ def _lemma_claims() -> list[Claim]:
               control=Control.NEGATIVE),
         Claim(id="olu.lem8", source="Lemma 8 (lines 830–832; Srebro et al. 2010, Lemma 4.1)", kind=Kind.INEQUALITY,
               statement="For β-smooth f: ‖∇f(x)‖² ≤ 2β(f(x) − inf f).", hypotheses=LEM8_HYPS, bound=LEM8,
-              quantity=lambda v: exact(lem8_parts(v)[0]), adversaries=lem8_adv, derivation="olu.lem8"),
+              quantity=lambda v: Fraction(lem8_parts(v)[0]), adversaries=lem8_adv, derivation="olu.lem8"),
         Claim(id="olu.lem8:control-as-used", source="Lemma 8 (line 830) as eq. (33) step (a) applies it (line 837): factor β",
               kind=Kind.INEQUALITY, statement="Negative control: ‖∇f(x)‖² ≤ β(f(x) − inf f).", hypotheses=LEM8_HYPS,
-              bound=LEM8 / 2, quantity=lambda v: exact(lem8_parts(v)[0]), adversaries=lem8_adv[:1],
+              bound=LEM8 / 2, quantity=lambda v: Fraction(lem8_parts(v)[0]), adversaries=lem8_adv[:1],
               control=Control.NEGATIVE),
         Claim(id="olu.lemE", source="Lemma E (lines 988–990; Hardt et al.)", kind=Kind.CONTRACTION,
               statement="GD with η = 2/(μ + β) on a μ-strongly convex β-smooth objective: ‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖, "

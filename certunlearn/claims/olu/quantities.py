@@ -365,19 +365,6 @@ def lem8_parts(values: Instance) -> tuple[Fraction, Fraction]:
     return sq(grad), val
 
 
-class Exact(Fraction):
-    """An exact rational quantity (the checker proves equality with a rational bound) that also answers ``mid()`` like an
-    arb ball: the checker's search (``check.evaluate.ratio``) reads ``observed.mid()`` and does not yet accept a bare
-    Fraction (reported to the lead; remove this shim once ``ratio`` takes Fractions)."""
-
-    def mid(self) -> arb:
-        return to_arb(Fraction(self))
-
-
-def exact(q: Fraction) -> "Exact":
-    return Exact(q.numerator, q.denominator)
-
-
 def renyi_diag_exact(a: Any, P: A.Law, Q: A.Law) -> Fraction | arb:
     """D_α(P‖Q) for diagonal Gaussians by the general formula (α/2)Σ_k Δ_k²/v_{α,k} − (1/(2(α−1)))Σ_k log(v_{α,k} /
     (v_{P,k}^{1−α} v_{Q,k}^α)), v_α = αv_Q + (1−α)v_P, evaluated exactly: a Fraction where the log term is log 1 = 0
@@ -398,10 +385,10 @@ def renyi_diag_exact(a: Any, P: A.Law, Q: A.Law) -> Fraction | arb:
     P = A.Law(tuple(P.mean[k_] for k_ in keep), tuple(P.var[k_] for k_ in keep))
     Q = A.Law(tuple(Q.mean[k_] for k_ in keep), tuple(Q.var[k_] for k_ in keep))
     if not keep:
-        return exact(Fraction(0))
+        return Fraction(Fraction(0))
     va = [al * vq + (1 - al) * vp for vp, vq in zip(P.var, Q.var)]
     if any(v <= 0 for v in va):
         return arb.pos_inf()
     if tuple(P.var) != tuple(Q.var):
         return renyi_diag(a, P, Q)
-    return exact(al / 2 * sum(((p - q) ** 2 / v for p, q, v in zip(P.mean, Q.mean, va)), Fraction(0)))
+    return Fraction(al / 2 * sum(((p - q) ** 2 / v for p, q, v in zip(P.mean, Q.mean, va)), Fraction(0)))

@@ -24,7 +24,7 @@ from ...formulas.olu import (
     a9, a10, b10, c10, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
 )
 from .quantities import (
-    counts, data_in_ball, exact, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
+    counts, data_in_ball, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
     sq, valid_stream,
 )
 from .worst_case import pep_adversary
@@ -85,7 +85,7 @@ def _lem10_quantity(square: bool) -> Callable[[Instance], arb]:
 
     def quantity(values: Instance) -> arb:
         a_, b_, c_ = (frac(values[n]) for n in ("a10", "b10", "c10"))
-        return exact(((a_ - b_) ** 2 if square else abs(a_ - b_)) - (c_ - b_) ** 2)  # rational: equality provable
+        return Fraction(((a_ - b_) ** 2 if square else abs(a_ - b_)) - (c_ - b_) ** 2)  # rational: equality provable
 
     return quantity
 

@@ -23,7 +23,7 @@ from ...formulas.symbols import alpha, epsilon
 
 from ...formulas.olu import gamma, GAMMA_SC, GAMMA_SC_FIX, k, L, LEMD_1, LEMD_2, mu, omega
 from .quantities import (
-    c3, chain_rdp, exact, chain_renyi, const_etas, contraction, lam_range, unlearning_quantity, valid_stream,
+    c3, chain_rdp, chain_renyi, const_etas, contraction, lam_range, unlearning_quantity, valid_stream,
 )
 from .families import (
     boundary_linear, lemd_instances, prop1_instances, prop1_space, quadratic_family, RATIOS, sc_eta, search_space,
@@ -58,7 +58,7 @@ def _gd_contraction(values: Instance) -> Fraction:
     """Exact Lipschitz constant of w ↦ w − η∇ℓ(w), ℓ quadratic with Hessian diag(lam): max_k |1 − ηλ_k| (a Fraction, so
     that equality with the bound is proved, not left undecided)."""
     e = frac(values["eta"])
-    return exact(max(abs(1 - e * frac(l)) for l in values["lam"]))
+    return Fraction(max(abs(1 - e * frac(l)) for l in values["lam"]))
 
 
 #: η ≤ 2/M decided exactly (rationals), so the edge η = 2/M is inside, not undecided

@@ -85,27 +85,10 @@ def _shift_and_rs(values: Instance) -> tuple[Fraction, Fraction]:
     return shift, rs.value.exact
 
 
-class ExactQuantity(Fraction):
-    """An exact rational quantity: the checker proves equalities with it (``check.evaluate`` reads a Fraction), and
-    its search reads it at a midpoint like an enclosure (``check.search.log_ratio`` calls ``.mid()``)."""
-
-    def mid(self) -> arb:
-        return to_arb(Fraction(self))
-
-
-def exact_quantity(fn):
-    """``fn`` with its Fraction results returned as :class:`ExactQuantity` (enclosures unchanged)."""
-    def quantity(values: Instance) -> Any:
-        value = fn(values)
-        return ExactQuantity(value) if isinstance(value, Fraction) else value
-
-    return quantity
-
-
 def exact_or_arb(real: Any) -> Fraction | arb:
     """A :class:`~certunlearn.algorithms.retain.Real` as its exact value where it is rational (so that the checker
     can prove an equality), else its enclosure."""
-    return ExactQuantity(real.exact) if real.exact is not None else real.arb()
+    return real.exact if real.exact is not None else real.arb()
 
 
 def shift_delta(epsilon: Any, sigma: Any, shift: Any) -> arb:

@@ -24,7 +24,7 @@ from ...numeric.sympy_arb import rational_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
-from .families import MEDIAN_DATASETS, exact_quantity, fracs
+from .families import MEDIAN_DATASETS, fracs
 
 
 # --------------------------------------------------------------------------- median lemmas
@@ -164,7 +164,7 @@ CLAIMS = (
         statement="For odd n ≥ 3, x_i ∈ [0, B]: RS_median(R) = ½ max{x_(m+1) − x_(m), x_(m) − x_(m−1)}, m = (n+1)/2",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_RS_EXPR,
-        quantity=exact_quantity(_median_rs_brute),
+        quantity=_median_rs_brute,
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.lemC.1",
@@ -177,7 +177,7 @@ CLAIMS = (
         statement="RS_median(R)/GS_median = max{x_(m+1) − x_(m), x_(m) − x_(m−1)}/B",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_RATIO_EXPR,
-        quantity=exact_quantity(lambda values: _median_rs_brute(values) / rational_eval(MEDIAN_GS_EXPR, {"B": frac(values["B"])})),
+        quantity=lambda values: _median_rs_brute(values) / rational_eval(MEDIAN_GS_EXPR, {"B": frac(values["B"])}),
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.lem3.1",
@@ -189,7 +189,7 @@ CLAIMS = (
         statement="RS_median(R) ≤ GS_median = B/2: σ(R) = RS(R)·c ≤ GS·c, the global calibration",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_GS_EXPR,
-        quantity=exact_quantity(_median_rs_brute),
+        quantity=_median_rs_brute,
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.sec3-rs-below-gs",
@@ -201,7 +201,7 @@ CLAIMS = (
         source="extension of Lemma C.1 (lines 421–431; footnote 2's 'analogous' cases) to m added points, any n",
         kind=Kind.SENSITIVITY,
         statement="RS_m(R) = max(½(x̄_(⌈N/2⌉) + x̄_(⌊N/2⌋+1)) − med(R), med(R) − ½(x̲_(⌈N/2⌉) + x̲_(⌊N/2⌋+1))), N = n + m",
-        hypotheses=(MEDIAN_M_VALID,), bound=MEDIAN_RS_M_EXPR, quantity=exact_quantity(_median_m_rs),
+        hypotheses=(MEDIAN_M_VALID,), bound=MEDIAN_RS_M_EXPR, quantity=_median_m_rs,
         adversaries=(Adversary("the median datasets with m = 2, 3; even n", generate=_median_m_structured),),
         derivation="retain.lemC.1:m-points+fix", corrects="retain.lemC.1",
         note="Not a correction: the paper states m = 1 and odd n. The median is nondecreasing in each added point, so "
@@ -213,7 +213,7 @@ CLAIMS = (
         kind=Kind.SENSITIVITY,
         statement="E[RS_median(R)] ≍ 1/(n f(m)) for R ~ Dⁿ, made explicit with the constant of its argument (probability "
                   "integral transform, first-order Taylor expansion of F⁻¹ at 1/2): E[RS_median(R)] ≤ 3/(4n f(m))",
-        hypotheses=(EX32_VALID,), bound=EX32_BOUND_EXPR, quantity=exact_quantity(_ex32_quantity), quantity_expr=EX32_UNIFORM_EXPR,
+        hypotheses=(EX32_VALID,), bound=EX32_BOUND_EXPR, quantity=_ex32_quantity, quantity_expr=EX32_UNIFORM_EXPR,
         adversaries=(Adversary("Uniform[0, w], n = 3 … 11 (31 thorough), three scales", generate=_ex32_structured),),
         derivation="retain.ex3.2",
         note="Checked on the uniform family, where F⁻¹ is linear and the printed argument is exact: E[RS] = "

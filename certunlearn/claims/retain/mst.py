@@ -23,7 +23,7 @@ from ...numeric.sympy_arb import rational_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .families import MST_GRAPHS, exact_quantity, instance_graph, mst_mech
+from .families import MST_GRAPHS, instance_graph, mst_mech
 
 
 def _mst_rs_brute(values: Instance) -> Fraction:
@@ -274,7 +274,7 @@ CLAIMS = (
                   "lightest edge crossing S",
         hypotheses=(MST_VALID,),
         bound=MST_EDGE_RS_EXPR,
-        quantity=exact_quantity(_mst_rs_brute),
+        quantity=_mst_rs_brute,
         adversaries=(Adversary("heavy bottleneck edges, complete-minus-one graphs, stars, complete graphs",
                                generate=_mst_structured), MST_SEARCH),
         derivation="retain.lemD.1",
@@ -287,7 +287,7 @@ CLAIMS = (
         statement="RS_m(G) ≤ the sum of the m heaviest MST edges whose fundamental cut is crossed by a non-edge",
         hypotheses=(MST_M_VALID,),
         bound=MST_EDGE_RS_M_EXPR,
-        quantity=exact_quantity(_mst_m_rs),
+        quantity=_mst_m_rs,
         adversaries=(Adversary("heavy bottleneck edges in paths and stars, m = 2, 3", generate=_mst_m_structured),),
         derivation="retain.lemD.1:m-edges+fix",
         corrects="retain.lemD.1",
@@ -301,7 +301,7 @@ CLAIMS = (
         statement="RS_MST(R)/GS_MST = max_S w_1(S)/B (GS = B under edge adjacency)",
         hypotheses=(MST_VALID,),
         bound=MST_EDGE_RATIO_EXPR,
-        quantity=exact_quantity(lambda values: _mst_rs_brute(values) / rational_eval(MST_EDGE_GS_EXPR, {"B": frac(values["B"])})),
+        quantity=lambda values: _mst_rs_brute(values) / rational_eval(MST_EDGE_GS_EXPR, {"B": frac(values["B"])}),
         adversaries=(Adversary("heavy bottleneck edges, complete-minus-one graphs, stars, complete graphs",
                                generate=_mst_structured), MST_SEARCH),
         derivation="retain.lem3.3",
@@ -314,7 +314,7 @@ CLAIMS = (
                   "vertex v and every edge set E' ⊇ E_R",
         hypotheses=(VERTEX_VALID,),
         bound=MST_VERTEX_BOUND_EXPR,
-        quantity=exact_quantity(_vertex_rs("any")),
+        quantity=_vertex_rs("any"),
         adversaries=(Adversary("vertices attached to a subset of the retained vertices; star metrics; far outliers",
                                generate=_vertex_structured), VERTEX_SEARCH),
         derivation="retain.thmD.4",
@@ -329,7 +329,7 @@ CLAIMS = (
                   "RS ≤ max{max_v min_v' d(v, v'), w(MST(R)) − ρ_d·w(MST(K_V_R))}",
         hypotheses=(VERTEX_VALID,),
         bound=MST_VERTEX_BOUND_EXPR,
-        quantity=exact_quantity(_vertex_rs("full")),
+        quantity=_vertex_rs("full"),
         adversaries=(Adversary("vertices attached to a subset of the retained vertices; star metrics; far outliers",
                                generate=_vertex_structured), VERTEX_SEARCH),
         derivation="retain.thmD.4+fix",
@@ -343,7 +343,7 @@ CLAIMS = (
         source="Lemma D.3 (lines 467–473), finite metric spaces",
         kind=Kind.INEQUALITY,
         statement="w(SMT(V)) ≤ w(MST(K_(V ∪ v))) for every point v of the space",
-        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR, quantity=exact_quantity(_smt), adversaries=_STEINER_ADV,
+        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR, quantity=_smt, adversaries=_STEINER_ADV,
         derivation="retain.lemD.3",
         note="SMT by enumeration of Steiner sets (exact); attained when v is an optimal single Steiner point.",
     ),
@@ -352,7 +352,7 @@ CLAIMS = (
         source="negative control: Lemma D.3 with the right side reduced by 10% (it is attained)",
         kind=Kind.INEQUALITY,
         statement="(wrong on purpose) w(SMT(V)) ≤ (9/10)·w(MST(K_(V ∪ v)))",
-        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR * 9 / 10, quantity=exact_quantity(_smt), adversaries=_STEINER_ADV,
+        hypotheses=(STEINER_VALID,), bound=SMT_BOUND_EXPR * 9 / 10, quantity=_smt, adversaries=_STEINER_ADV,
         control=Control.NEGATIVE,
     ),
 )

@@ -27,7 +27,7 @@ from ..model import Adversary, Claim, Control, GaussianPair, Hypothesis, Instanc
 from ..hypotheses import P, holds
 from ..instances import frac
 from .families import (
-    DELTA_RANGE, EPS_RANGE, MEDIAN, MEDIAN_DATASETS, MST_EDGE, MST_GRAPHS, PAIR_SEARCH, PAIR_VALID, exact_quantity, fracs,
+    DELTA_RANGE, EPS_RANGE, MEDIAN, MEDIAN_DATASETS, MST_EDGE, MST_GRAPHS, PAIR_SEARCH, PAIR_VALID, fracs,
     instance_graph, mechanism_and_data, pair_delta, pair_shift, pair_sigma, pair_structured, shift_delta, shift_laws,
 )
 from .median import median_order
@@ -212,7 +212,7 @@ CLAIMS = (
         source="Corollary 2.8 (line 95), with Definitions 2.6 and 2.7 (lines 81–93)",
         kind=Kind.SENSITIVITY,
         statement="For any dataset R and function f, RS_f(R) ≤ LS_f(R)",
-        hypotheses=(COR28_VALID,), bound=RS_LE_LS_EXPR, quantity=exact_quantity(_cor28_rs),
+        hypotheses=(COR28_VALID,), bound=RS_LE_LS_EXPR, quantity=_cor28_rs,
         adversaries=(Adversary("median datasets (ties, gaps at 0 and B) and MST graphs (bottlenecks, a cycle)",
                                generate=_cor28_structured),
                      Adversary("search over 5 median points in [0, 1]", space=Space(

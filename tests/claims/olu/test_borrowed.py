@@ -25,6 +25,7 @@ from certunlearn.claims.olu.borrowed import (
 from certunlearn.claims import olu as O
 
 from ..oracles import contains as contains_enclosure, mp
+from certunlearn.numeric.enclosure import to_arb
 
 
 def contains(value_or_enclosure, value) -> bool:
@@ -48,7 +49,7 @@ def near(fn, value, inst) -> bool:
         got = fn(inst)
         if isinstance(got, F):  # an exact quantity
             return abs(mpmath.mpf(got.numerator) / got.denominator - value) < mpmath.mpf(10) ** -30
-        return abs(mpmath.mpf(got.mid().str(50, radius=False)) - value) < mpmath.mpf(10) ** -30
+        return abs(mpmath.mpf(to_arb(got).mid().str(50, radius=False)) - value) < mpmath.mpf(10) ** -30
 
 
 def renyi_1d_by_quadrature(a, m0, v0, m1, v1) -> mpmath.mpf:
