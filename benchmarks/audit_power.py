@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from certunlearn.audit import audit, audit_samples  # noqa: E402
-from certunlearn.audit.intervals import cp_upper  # noqa: E402
+from certunlearn.numeric.confidence import cp_upper  # noqa: E402
 from certunlearn.audit.mechanisms import gaussian_mechanism, prescribed_gaussian, r2d_reference  # noqa: E402
 from certunlearn.check import check_claim  # noqa: E402
 from certunlearn.claims import get_claim  # noqa: E402

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .intervals import cp_lower, cp_upper
+from ..numeric.confidence import cp_lower, cp_upper
 from .result import Bound
 from .samples import direction, project, split
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..numeric.enclosure import Decision, decide
 from ..privacy import delta_enclosure, exact_epsilon
-from .intervals import scale_upper, z_quantile
+from ..numeric.confidence import scale_upper, z_quantile
 from .result import Bound
 from .samples import direction, project, split
 

@@ -40,7 +40,7 @@ from ..claims.model import Kind, encode_instance
 from ..formulas.symbols import delta as DELTA_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
 from ..numeric.enclosure import Decision
-from .intervals import check_alpha
+from ..numeric.confidence import check_alpha
 from .nonparametric import threshold_bounds
 from .parametric import gaussian_bound
 from .result import AuditResult, Bound

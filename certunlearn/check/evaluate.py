@@ -11,7 +11,14 @@ Every instance ends as exactly one of:
   turned into an exclusion.
 
 Equality (``attained``) is only ever *proved*: when the quantity returns an exact rational and the bound is
-rational at the instance, the comparison is exact; overlapping enclosures never count as equal.
+rational at the instance, the comparison is exact; when the quantity returns a closed form (a sympy number: √q,
+e^q, …) and the bound is one at the instance's rationals, equality is proved by
+:mod:`certunlearn.numeric.symbolic_equality` (decided for algebraic numbers). Overlapping enclosures never count as
+equal.
+
+A quantity of kind ``STATISTICAL`` returns a :class:`~certunlearn.numeric.confidence.ConfidenceInterval`; the instance
+is ``within`` when its upper end is ≤ the bound, ``violated`` when its lower end is > the bound (each at the stated
+confidence, kept in ``Evaluation.confidence``), ``undecided`` when the interval straddles the bound.
 """
 from __future__ import annotations
 
@@ -25,8 +32,10 @@ from flint import arb, fmpq, fmpz
 from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
 from ..errors import UndecidedError
 from ..formulas.symbols import delta as DELTA
+from ..numeric.confidence import ConfidenceInterval
 from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, exact_decimal, to_arb
 from ..numeric.precision import START_PREC, precisions, workprec
+from ..numeric.symbolic_equality import is_closed_form, proved_equal
 
 #: Outcomes of one instance.
 WITHIN, VIOLATED, UNDECIDED, EXCLUDED, ERROR = "within", "violated", "undecided", "excluded", "error"
@@ -58,6 +67,7 @@ class Evaluation:
     trivial: str = ""
     prec: int = 0
     reason: str = ""
+    confidence: float | None = None  # a statistical decision's confidence (None: decided exactly)
 
     @property
     def evaluated(self) -> bool:
@@ -109,14 +119,22 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
     kind = claim.quantity_kind
     a = b = arb(0)
     prec = START_PREC
+    closed_form_tried = False
     for prec in precisions(START_PREC, max_prec):
         with workprec(prec):
             observed = claim.quantity(claim.with_prescribed(instance))
+            if kind is QuantityKind.STATISTICAL:
+                return _statistical_evaluation(claim, instance, written, observed, max_prec)
             exact = _exact(observed)
             if exact is not None and kind is QuantityKind.ENCLOSURE:
                 bound = claim.bound_exact(instance)
                 if bound is not None:
                     return _exact_evaluation(claim, written, exact, bound, prec)
+            if not closed_form_tried and kind is QuantityKind.ENCLOSURE and is_closed_form(observed):
+                closed_form_tried = True
+                bound_form = claim.bound_closed_form(instance)
+                if bound_form is not None and proved_equal(observed, bound_form):
+                    return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             if a.is_nan() or b.is_nan():
                 continue
@@ -145,6 +163,39 @@ def _exact_evaluation(claim: Claim, written: dict[str, Any], observed: Fraction,
         ev = _replace(ev, ratio_lower=lo, ratio_upper=hi, ratio=float(r),
                       ratio_log10=_log10_fraction(r) if r > 0 else None)
     return _replace(ev, observed=exact_decimal(observed), bound=exact_decimal(bound), attained=observed == bound)
+
+
+def _equal_evaluation(claim: Claim, written: dict[str, Any], a: arb, b: arb, prec: int) -> Evaluation:
+    """observed = bound, proved symbolically: within, attained, ratio exactly 1 (0 = 0 has no ratio)."""
+    ev = _evaluation(claim, written, WITHIN, a, b, prec)
+    if b.is_zero():
+        return _replace(ev, attained=True, ratio_lower=None, ratio_upper=None, ratio_log10=None, ratio=0.0)
+    return _replace(ev, attained=True, ratio=1.0, ratio_lower=1.0, ratio_upper=1.0, ratio_log10=0.0)
+
+
+def _statistical_evaluation(claim: Claim, instance: Instance, written: dict[str, Any], observed: Any,
+                            max_prec: int) -> Evaluation:
+    """Decide a :class:`ConfidenceInterval` against the bound, raising the bound's precision while they overlap."""
+    if not isinstance(observed, ConfidenceInterval):
+        raise TypeError(f"a statistical quantity returns a ConfidenceInterval, not {type(observed).__name__}")
+    outcome, prec = UNDECIDED, START_PREC
+    for prec in precisions(START_PREC, max_prec):
+        with workprec(prec):
+            lo, hi, b = to_arb(observed.lower), to_arb(observed.upper), claim.bound_value(instance)
+            if lo > b:
+                outcome = VIOLATED
+            elif hi <= b:
+                outcome = WITHIN
+            if outcome != UNDECIDED:
+                break
+    with workprec(prec):
+        a = lo.union(hi) if lo.is_finite() and hi.is_finite() else (hi if lo.is_finite() else lo)
+        reason = (f"{observed.method}: [{float(observed.lower):.6g}, {float(observed.upper):.6g}] at confidence "
+                  f"{observed.confidence:g} from {observed.samples} samples")
+        if outcome == UNDECIDED:
+            reason = "the confidence interval straddles the bound; " + reason
+        ev = _evaluation(claim, written, outcome, a, b, prec, reason)
+    return _replace(ev, confidence=observed.confidence, trivial="")
 
 
 def _replace(ev: Evaluation, **changes: Any) -> Evaluation:

@@ -27,13 +27,15 @@ class Counterexample:
     observed_enclosure: str
     bound_enclosure: str
     ratio: float
+    confidence: float | None = None  # a statistical violation's confidence (None: decided exactly)
     version: str = __version__
     claims_source: str | None = None  # the file or module a user's claim came from (replay loads it)
 
     @classmethod
     def from_evaluation(cls, claim_id: str, ev: Evaluation, seed: int, adversary: str, profile: str) -> Counterexample:
         return cls(claim_id, ev.observed, ev.bound, ev.instance, seed, adversary, profile,
-                   ev.observed_enclosure, ev.bound_enclosure, ev.ratio, claims_source=origin(claim_id))
+                   ev.observed_enclosure, ev.bound_enclosure, ev.ratio, confidence=ev.confidence,
+                   claims_source=origin(claim_id))
 
     def to_json(self) -> dict[str, Any]:
         return json_safe(asdict(self))
@@ -77,6 +79,8 @@ class CheckResult:
     refuting_points: list[dict[str, Any]] = field(default_factory=list)
     control_passed: bool = True
     corrects: str | None = None
+    evidence: str = "exact"  # "statistical": decided on confidence intervals from sampling
+    confidence: float | None = None  # a statistical verdict's confidence (verdict.statistical_confidence)
 
     def to_json(self) -> dict[str, Any]:
         out = json_safe(asdict(self))
@@ -98,9 +102,11 @@ def json_safe(value: Any) -> Any:
 
 def summary(results: list[CheckResult]) -> dict[str, Any]:
     """Counts by verdict, and the ids a reader looks for first: printed claims that fail, the fixes that hold, holds
-    beside a broken proof, vacuous holds, and the controls."""
+    beside a broken proof, vacuous holds, and the controls. Statistical verdicts are listed apart (``statistical``,
+    with their confidence) and never among the exact findings."""
     counts = {v: sum(r.verdict == v for r in results) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
-    findings = [r for r in results if r.control == "none"]
+    findings = [r for r in results if r.control == "none" and r.evidence == "exact"]
+    statistical = [r for r in results if r.evidence == "statistical"]
     failed = failed_controls(results)
     return {
         "claims": len(results), **counts,
@@ -111,6 +117,8 @@ def summary(results: list[CheckResult]) -> dict[str, Any]:
         "inconclusive_ids": [r.id for r in results if r.verdict == INCONCLUSIVE],
         "controls": {"passed": sum(r.control != "none" for r in results) - len(failed), "failed": len(failed)},
         "failed_controls": sorted(failed),
+        "statistical": {v: {r.id: r.confidence for r in statistical if r.verdict == v}
+                        for v in (HOLDS, VIOLATED, INCONCLUSIVE)},
         "seconds": round(sum(r.seconds for r in results), 3),
     }
 

@@ -21,7 +21,7 @@ from concurrent.futures import Executor, as_completed
 import numpy as np
 
 from ..claims import Claim, get_claim
-from ..claims.model import decode_instance
+from ..claims.model import QuantityKind, decode_instance
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation
 from ..derive.model import REFUTED, DerivationResult, proof_status
@@ -107,6 +107,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         within = [ev for _, ev in evaluations if ev.outcome == WITHIN]
         eps = epsilon_tightness(claim, [decode_instance(ev.instance) for ev in within[:EPSILON_INSTANCES]])
     passed, why = rules.control_verdict(claim.control.value, outcome, tight, bool(vacuous_reason))
+    statistical = claim.quantity_kind is QuantityKind.STATISTICAL
     reason = "; ".join(r for r in (reason, vacuous_reason, why) if r)
     return CheckResult(
         id=claim.id, paper=claim.paper, source=claim.source, kind=claim.kind.value, control=claim.control.value,
@@ -117,7 +118,8 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         tightness_log10=tight.log10, attained=tight.attained, epsilon_tightness=eps.epsilon_ratio,
         shift_ratio=eps.shift_ratio, vacuous=bool(vacuous_reason), proof=proof_status(derivation),
         refuting_points=derivation.refuting_points() if derivation is not None else [],
-        control_passed=passed, corrects=claim.corrects,
+        control_passed=passed, corrects=claim.corrects, evidence="statistical" if statistical else "exact",
+        confidence=rules.statistical_confidence(evaluations, outcome) if statistical else None,
     )
 
 

@@ -8,6 +8,10 @@ From a claim's evaluated instances (each ``within``, ``violated``, ``undecided``
   decided, every adversary family has a decided instance, and at least the profile's ``min_instances`` decided;
 - ``inconclusive`` — otherwise, with a reason naming the counts and the families.
 
+A claim whose quantity is statistical (a confidence interval from sampling) is judged by the same rules on its
+statistical decisions; its verdict is labelled ``evidence: statistical`` with the confidence of the decisions it rests
+on (:func:`statistical_confidence`), and the summary never counts it with the exact verdicts.
+
 A ``holds`` whose every decided instance is trivially within is ``vacuous``. The tightness is a certified interval
 for max observed/bound over the instances inside the hypotheses; ``attained`` only where equality was proved.
 """
@@ -66,6 +70,18 @@ def verdict(evaluations: Evaluations, families: Sequence[str], min_instances: in
     if problems:
         return INCONCLUSIVE, "; ".join(problems)
     return HOLDS, ""
+
+
+def statistical_confidence(evaluations: Evaluations, verdict_: str) -> float | None:
+    """The confidence of a statistical verdict: ``violated`` rests on one violated instance (the most confident);
+    ``holds`` on every decided instance at once (union bound: 1 − Σ(1 − confidence), at least 0); None otherwise or
+    when no decision was statistical."""
+    decided = [ev for _, ev in evaluations if ev.decided and ev.confidence is not None]
+    if not decided or verdict_ == INCONCLUSIVE:
+        return None
+    if verdict_ == VIOLATED:
+        return max(ev.confidence for ev in decided if ev.outcome == VIOLATED)
+    return max(0.0, 1 - sum(1 - ev.confidence for ev in decided))
 
 
 @dataclass(frozen=True)

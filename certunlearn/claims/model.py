@@ -8,6 +8,7 @@ the instance's parameters and the claim's prescribed parameters). The checker at
 from __future__ import annotations
 
 import enum
+import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -53,6 +54,9 @@ class QuantityKind(str, enum.Enum):
     ENCLOSURE = "enclosure"  # a ball containing the true value: can show "within" and "violated"
     LOWER = "lower"  # a certified lower bound on the true value: can only show "violated"
     UPPER = "upper"  # a certified upper bound on the true value: can only show "within"
+    #: a ``numeric.confidence.ConfidenceInterval`` from sampling: decides at its confidence, and the claim's verdict
+    #: is labelled statistical (never counted with exact verdicts)
+    STATISTICAL = "statistical"
 
 
 @dataclass(frozen=True)
@@ -239,3 +243,43 @@ class Claim:
                 return None
             values[name] = value
         return rational_eval(self.bound, values)
+
+    def bound_closed_form(self, instance: Instance) -> sympy.Expr | None:
+        """The bound at ``instance`` as a sympy number (√q, e^q, …) when every value it depends on (prescribed
+        parameters included) is rational there, else None — what proves an irrational equality with a quantity that
+        returns a closed form (:mod:`certunlearn.numeric.symbolic_equality`)."""
+        values: dict[str, Any] = {}
+        for name, value in instance.items():
+            q = _rational_or_none(value)
+            if q is not None:
+                values[name] = sympy.Rational(q.numerator, q.denominator)
+        for name, expr in self.prescribed.items():
+            values[name] = _substituted(expr, values)
+            if values[name] is None:
+                return None
+        return _substituted(self.bound, values)
+
+
+def _rational_or_none(value: Any) -> Fraction | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(value) if math.isfinite(value) else None
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _substituted(expr: Any, values: dict[str, sympy.Rational]) -> sympy.Expr | None:
+    """``expr`` with its symbols replaced by the rationals of ``values``, or None if one is missing."""
+    expr = sympy.sympify(expr)
+    subs = {s: values.get(s.name) for s in expr.free_symbols}
+    if any(v is None for v in subs.values()):
+        return None
+    return expr.subs(subs)
+

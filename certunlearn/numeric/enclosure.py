@@ -55,7 +55,18 @@ def to_arb(x: Exact) -> arb:
         x = str(x)
     if isinstance(x, str):
         return arb(x)
+    if _is_sympy_number(x):  # a closed form (√q, e^q, …): its rigorous enclosure
+        from .sympy_arb import arb_eval
+
+        return arb_eval(x, {})
     raise TypeError(f"cannot enclose {type(x).__name__}")
+
+
+def _is_sympy_number(x: object) -> bool:
+    import sys
+
+    sympy = sys.modules.get("sympy")  # a sympy number implies sympy is imported already
+    return sympy is not None and isinstance(x, sympy.Basic) and not x.free_symbols
 
 
 def _mpf_fraction(x: mpmath.mpf) -> Fraction:

@@ -77,7 +77,10 @@ def _anchor(claim_id: str) -> str:
 
 def _row(r: CheckResult, links: Mapping[str, str], failed: Mapping[str, str]) -> tuple[list[str], str | None]:
     """Cells (plain text) and the counterexample's relative link."""
-    verdict_ = r.verdict + (" (vacuous)" if r.vacuous else "") + ("" if r.proof == "none" else f" · proof {r.proof}")
+    verdict_ = (r.verdict + (" (vacuous)" if r.vacuous else "")
+                + (f" (statistical, confidence {r.confidence:.4g})" if r.evidence == "statistical" and r.confidence
+                   is not None else " (statistical)" if r.evidence == "statistical" else "")
+                + ("" if r.proof == "none" else f" · proof {r.proof}"))
     verdict = verdict_ + ("" if r.control == "none" else f" ({r.control} control{', FAILED' if r.id in failed else ''})")
     tight = tightness_text(r)
     note = r.reason

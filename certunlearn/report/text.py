@@ -58,6 +58,8 @@ def tightness_text(r: CheckResult) -> str:
 
 def verdict_text(r: CheckResult, failed: dict[str, str]) -> str:
     text = f"[{STYLE[r.verdict]}]{r.verdict}[/]" + (" (vacuous)" if r.vacuous else "")
+    if r.evidence == "statistical":
+        text += " (statistical" + (f", confidence {r.confidence:.4g})" if r.confidence is not None else ")")
     if r.proof != "none":
         text += f" · proof {r.proof}"
     if r.control != "none":
@@ -102,6 +104,11 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
     console.print(f"{s['claims']} claims: {s['holds']} hold ({len(s['vacuous'])} vacuous), {s['violated']} violated "
                   f"({len(s['printed_violated'])} as stated, the rest controls; {len(s['fixes_holding'])} +fix hold), "
                   f"{s['inconclusive']} inconclusive; {len(s['proof_broken'])} with a broken proof")
+    stat = {v: ids for v, ids in s["statistical"].items() if ids}
+    if stat:
+        console.print("statistical (decided on confidence intervals from sampling, not among the findings above): "
+                      + "; ".join(f"{v}: " + ", ".join(f"{i}" + (f" ({c:.4g})" if c is not None else "")
+                                                      for i, c in ids.items()) for v, ids in stat.items()))
     console.print("tightness: certified lower end of max observed/bound (· ε: the ε-scale tightness ε′/ε); decided: "
                   "instances decided / inside the hypotheses; proof: complete, partial (some step only sampled or "
                   "cited) or broken (a refuted step) — README, \"Verdicts\"")

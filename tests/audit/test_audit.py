@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from certunlearn.audit import CONSISTENT, REFUTED, audit, audit_samples, lower_bound_curve, select_instances
-from certunlearn.audit.intervals import cp_lower, cp_upper
+from certunlearn.numeric.confidence import cp_lower, cp_upper
 from certunlearn.audit.mechanisms import d2d_reference, gaussian_mechanism, prescribed_gaussian
 from certunlearn.audit.nonparametric import threshold_bounds
 from certunlearn.audit.samples import as_samples

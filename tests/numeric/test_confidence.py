@@ -3,7 +3,7 @@
 import mpmath
 import pytest
 
-from certunlearn.audit.intervals import cp_lower, cp_upper, scale_lower, scale_upper, z_quantile
+from certunlearn.numeric.confidence import cp_lower, cp_upper, scale_lower, scale_upper, z_quantile
 from certunlearn.audit.nonparametric import epsilon_from_probabilities
 from certunlearn.audit.parametric import gaussian_epsilon_lower
 from certunlearn.errors import InvalidParameterError
