@@ -189,7 +189,7 @@ def _statistical_evaluation(claim: Claim, instance: Instance, written: dict[str,
             if outcome != UNDECIDED:
                 break
     with workprec(prec):
-        a = lo.union(hi) if lo.is_finite() and hi.is_finite() else (hi if lo.is_finite() else lo)
+        a = lo.union(hi) if lo.is_finite() and hi.is_finite() else (lo if lo.is_finite() else hi)
         reason = (f"{observed.method}: [{float(observed.lower):.6g}, {float(observed.upper):.6g}] at confidence "
                   f"{observed.confidence:g} from {observed.samples} samples")
         if outcome == UNDECIDED:
