@@ -19,7 +19,6 @@ import numpy as np
 
 from ..claims import get_claim
 from ..claims.registry import load_claims
-from ..errors import InvalidParameterError
 from ..claims.model import decode_instance
 from ..numeric.enclosure import parse_exact
 from ..errors import CertunlearnError, InvalidParameterError
@@ -50,7 +49,8 @@ class Replay:
         """One line: reproduced or not, and why."""
         ev = self.evaluation
         if self.reproduced:
-            return f"reproduced: violated — observed {ev.observed} > bound {ev.bound} ({ev.prec} bits)"
+            how = f"statistical, confidence {ev.confidence:g}" if ev.confidence is not None else f"{ev.prec} bits"
+            return f"reproduced: violated — observed {ev.observed} > bound {ev.bound} ({how})"
         if ev.observed is None:
             return f"not reproduced: {ev.outcome} — {ev.reason or 'not evaluated'}"
         return (f"not reproduced: {ev.outcome} — observed {ev.observed} vs bound {ev.bound} ({ev.prec} bits)"
