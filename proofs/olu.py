@@ -29,6 +29,8 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from sympy import Abs, log, sqrt
 
@@ -709,6 +711,29 @@ def lemE() -> Derivation:
         ))
 
 
+def thm3_sampled(claim_id: str, family: str) -> Derivation:
+    """Theorem 3's chain for Algorithm 1 as printed with ``family`` losses: the same steps; what the proof needs of the
+    losses holds on all of R^d, and the noisy release (which may leave K) enters only through eq. (26)'s noise term."""
+    base = thm3()
+    return dataclasses.replace(
+        base, claim_id=claim_id, title=f"Theorem 3 (lines 202–208; proof 632–712), {family} losses, Algorithm 1 as printed",
+        premises=base.premises + (
+            Premise(f"{family} losses are convex, L-Lipschitz and β-smooth on all of R^d (‖∇f_t‖ ≤ L also at a release "
+                    "outside K); Σ_{t≤τ[i]} f_t is strongly convex on K, hence has quadratic growth (Assumption 1)",
+                    "Definition 3; Assumption 1 (line 196)"),))
+
+
+def cor1_sampled(claim_id: str, family: str) -> Derivation:
+    """Corollary 1's convex chain (OGD with η ≤ 2/β is 1-contractive, then Theorem 1) for Algorithm 1 as printed."""
+    base = cor1_convex()
+    return dataclasses.replace(
+        base, claim_id=claim_id, title=f"Corollary 1, convex case, {family} losses, Algorithm 1 as printed (projection, "
+                                       "then noise)",
+        premises=base.premises + (
+            Premise("Π_K is 1-Lipschitz, so a step of the OLU and the reference's skip Π_K[z] differ by at most "
+                    "‖η∇f(z)‖ ≤ ηL also at a release z outside K (C3 between the two processes)", "line 555; (C3)"),))
+
+
 def derivations() -> list[Derivation]:
     return [
         thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
@@ -723,4 +748,6 @@ def derivations() -> list[Derivation]:
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
         table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
         lemA(), lemB(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
+        thm3_sampled("olu.thm3:logistic", "logistic"), thm3_sampled("olu.thm3:huber", "Huber"),
+        cor1_sampled("olu.cor1:logistic", "logistic"), cor1_sampled("olu.cor1:huber", "Huber"),
     ]

@@ -6,7 +6,7 @@ and its ``+fix``). Paper file ``papers/000_8245766a2c9b0ba6.txt``; algorithms: :
 loss and the projection, so its release at τ[1] is exactly N(m, σ_1²I); ``olu.alg1:projected`` checks Corollary 1's
 convex case there (the interval [τ[1], τ[2]) follows by post-processing: after τ[1] both processes apply the same
 maps). Later releases under a projection or a non-affine gradient are not Gaussian; they are sampled by
-:mod:`certunlearn.audit.olu` and no verdict here rests on samples. ``olu.alg1:printed-step`` uses linear and diagonal
+:mod:`.sampled` (statistical claims, labelled so) and no verdict here rests on samples. ``olu.alg1:printed-step`` uses linear and diagonal
 quadratic losses on R^d, where every law is exactly Gaussian.
 """
 from __future__ import annotations
@@ -82,7 +82,7 @@ def projected_quantity(scale: Fraction = Fraction(1)) -> Callable[[Instance], An
     return quantity
 
 
-def _lipschitz_smooth(values: Instance) -> bool:
+def lipschitz_smooth(values: Instance) -> bool:
     """Each f_t convex, L-Lipschitz and β-smooth on R^d: linear ‖x_t‖ ≤ L; logistic ‖x_t‖ ≤ L, ‖x_t‖²/4 ≤ β; Huber
     δ√d ≤ L (its gradient is the clipped residual), 1 ≤ β."""
     fam, L_, b_ = int(frac(values["family"])), frac(values["L"]), frac(values["beta"])
@@ -97,7 +97,7 @@ def _lipschitz_smooth(values: Instance) -> bool:
     return False
 
 
-def _domain_ok(values: Instance) -> bool:
+def domain_ok(values: Instance) -> bool:
     K = domain_of(values, lambda q: q)
     z1 = vec(values, "z1")
     shape = (all(a <= b for a, b in zip(K.lo, K.hi)) if isinstance(K, P.Box) else K.radius > 0)
@@ -112,8 +112,8 @@ def _schedule_first(values: Instance) -> bool:
 PROJECTED_HYPS = (
     H("α > 1", ">", alpha, 1), H("ε > 0", ">", epsilon, 0), H("ω > 1", ">", omega, 1), H("L > 0", ">", L, 0),
     P_exact("0 < η ≤ 2/β", lambda v: frac(v["beta"]) > 0 and 0 < frac(v["eta"]) <= 2 / frac(v["beta"])),
-    P_exact("convex, L-Lipschitz, β-smooth losses (linear, logistic or Huber; decided exactly)", _lipschitz_smooth),
-    P_exact("K a box or a ball, z_1 ∈ K", _domain_ok),
+    P_exact("convex, L-Lipschitz, β-smooth losses (linear, logistic or Huber; decided exactly)", lipschitz_smooth),
+    P_exact("K a box or a ball, z_1 ∈ K", domain_ok),
     P_exact("one deletion, 1 ≤ u[1] ≤ τ[1] ≤ T (the release at τ[1] is checked)", _schedule_first),
 )
 
@@ -282,7 +282,7 @@ CLAIMS: list[Claim] = [
           derivation="olu.alg1:projected",
           note="Exact: before the first noise both processes are deterministic (projected OGD computed in Fractions for "
                "linear and Huber losses on boxes, in arb for logistic losses and balls), so the release is N(m, σ_1²I). "
-               "Only the first deletion is checked exactly; later releases are not Gaussian (audit.olu samples them). The "
+               "Only the first deletion is checked exactly; later releases are not Gaussian (olu.sampled samples them). The "
                "released point may leave K; the projection only shrinks ‖m − m'‖ below ηL."),
     Claim(id="olu.alg1:projected-control-sigma-tenth-less",
           source="Algorithm 1 (lines 115–136) with σ_1 reduced by 10%", kind=Kind.UNLEARNING,
