@@ -711,16 +711,16 @@ def lemE() -> Derivation:
         ))
 
 
-def thm3_sampled(claim_id: str, family: str) -> Derivation:
-    """Theorem 3's chain for Algorithm 1 as printed with ``family`` losses: the same steps; what the proof needs of the
-    losses holds on all of R^d, and the noisy release (which may leave K) enters only through eq. (26)'s noise term."""
-    base = thm3()
+def regret_sampled(base: Derivation, claim_id: str, family: str) -> Derivation:
+    """A regret theorem's chain (``base``) for Algorithm 1 as printed with ``family`` losses: the same steps; what the
+    proof needs of the losses holds at every point it is used, and the noisy release (which may leave K) enters only
+    through the noise term (eq. (16) or (26))."""
     return dataclasses.replace(
-        base, claim_id=claim_id, title=f"Theorem 3 (lines 202–208; proof 632–712), {family} losses, Algorithm 1 as printed",
+        base, claim_id=claim_id, title=f"{base.title}, {family} losses, Algorithm 1 as printed",
         premises=base.premises + (
-            Premise(f"{family} losses are convex, L-Lipschitz and β-smooth on all of R^d (‖∇f_t‖ ≤ L also at a release "
-                    "outside K); Σ_{t≤τ[i]} f_t is strongly convex on K, hence has quadratic growth (Assumption 1)",
-                    "Definition 3; Assumption 1 (line 196)"),))
+            Premise(f"{family} losses: convex (strongly convex with the regulariser), β-smooth on R^d, L-Lipschitz where "
+                    "the proof evaluates gradients; where the theorem assumes quadratic growth, Σ_{t≤τ[i]} f_t is "
+                    "strongly convex on K, hence has it (Assumption 1)", "Definition 3; Assumption 1 (line 196)"),))
 
 
 def cor1_sampled(claim_id: str, family: str) -> Derivation:
@@ -748,6 +748,8 @@ def derivations() -> list[Derivation]:
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
         table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
         lemA(), lemB(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
-        thm3_sampled("olu.thm3:logistic", "logistic"), thm3_sampled("olu.thm3:huber", "Huber"),
+        regret_sampled(thm3(), "olu.thm3:logistic", "logistic"), regret_sampled(thm3(), "olu.thm3:huber", "Huber"),
+        regret_sampled(thm2(), "olu.thm2:logistic-ridge", "regularised logistic"),
+        regret_sampled(thm5(), "olu.thm5:logistic", "logistic"), regret_sampled(thm5(), "olu.thm5:huber", "Huber"),
         cor1_sampled("olu.cor1:logistic", "logistic"), cor1_sampled("olu.cor1:huber", "Huber"),
     ]

@@ -87,13 +87,15 @@ def _clip(v: Any, lo: Any, hi: Any) -> Any:
 @dataclass(frozen=True)
 class Losses:
     """f_t(z) for t = 1..T: linear ⟨x_t, z⟩; quadratic ½Σλ_k(z_k − x_{t,k})²; logistic log(1 + exp(−y_t⟨x_t, z⟩)) (rows
-    ``X`` and labels ``y`` ∈ {±1}); Huber Σ_k h_δ(z_k − x_{t,k}) with h_δ(r) = r²/2 (|r| ≤ δ), δ|r| − δ²/2 otherwise."""
+    ``X`` and labels ``y`` ∈ {±1}); Huber Σ_k h_δ(z_k − x_{t,k}) with h_δ(r) = r²/2 (|r| ≤ δ), δ|r| − δ²/2 otherwise;
+    each plus the regulariser (``ridge``/2)‖z‖² (0 by default: strongly convex losses from convex ones)."""
 
     family: int
     X: tuple
     lam: tuple = ()
     y: tuple = ()
     delta: Any = 1
+    ridge: Any = 0
 
     def __post_init__(self) -> None:
         if self.family not in (LINEAR, QUADRATIC, LOGISTIC, HUBER):
@@ -114,6 +116,10 @@ class Losses:
         return len(self.X[0])
 
     def grad(self, t: int, z: Sequence[Any]) -> list:
+        g = self._grad(t, z)
+        return [gi + self.ridge * zi for gi, zi in zip(g, z)] if self.ridge else g
+
+    def _grad(self, t: int, z: Sequence[Any]) -> list:
         x = self.X[t - 1]
         if self.family == LINEAR:
             return [xi + 0 * zi for xi, zi in zip(x, z)]
@@ -134,6 +140,10 @@ class Losses:
         """f_t(z) in the scalars of z (Fractions for linear and Huber losses, arb balls — whose value then encloses f_t
         over the ball — mpmath, or numpy arrays holding a batch of points). Huber's h_δ(r) is written
         δ|r| − δ²/2 + max(0, δ − |r|)²/2, which needs no branch."""
+        v = self._value(t, z)
+        return v + self.ridge * sum((zi * zi for zi in z), 0 * z[0]) / 2 if self.ridge else v
+
+    def _value(self, t: int, z: Sequence[Any]) -> Any:
         x = self.X[t - 1]
         if self.family == LINEAR:
             return sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])

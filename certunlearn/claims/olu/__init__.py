@@ -12,7 +12,7 @@
 - Algorithm 1 as printed — projection then noise on boxes and balls, logistic and Huber losses, and line 3's indexing of
   the OGD step (lines 115–136): :mod:`.printed`
 - Algorithm 1 as printed with logistic and Huber losses after the first noise, where no law is known — Theorem 3's regret
-  and Corollary 1's certificate, **statistical** (confidence intervals from seeded samples, verdicts labelled
+  Theorems 2 (logistic + (μ/2)‖z‖²) and 5, and Corollary 1's certificate, **statistical** (confidence intervals from seeded samples, verdicts labelled
   statistical): :mod:`.sampled`
 - Lemmas 1 and 2 (group privacy, lines 355–357, 377–379): :mod:`.unlearning`; Lemma B (post-processing, line 450):
   :mod:`.borrowed`
@@ -183,6 +183,9 @@ ORDER = (
     "olu.thm3:logistic",
     "olu.thm3:huber",
     "olu.thm3:logistic-control-hundredth",
+    "olu.thm2:logistic-ridge",
+    "olu.thm5:logistic",
+    "olu.thm5:huber",
     "olu.cor1:logistic",
     "olu.cor1:huber",
     "olu.cor1:huber-control-sigma-quarter",
@@ -216,18 +219,19 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
                     "olu.thm6, olu.table2:restart, olu.table2:retrain)",
     "Proposition 1": ("olu.prop1",),
     "Algorithm 1": ("olu.thm1", "olu.alg1:projected", "olu.alg1:printed-step", "olu.alg1:printed-step+fix",
-                    "olu.thm3:logistic", "olu.thm3:huber", "olu.cor1:logistic", "olu.cor1:huber"),
+                    "olu.thm3:logistic", "olu.thm3:huber", "olu.thm2:logistic-ridge", "olu.thm5:logistic",
+                    "olu.thm5:huber", "olu.cor1:logistic", "olu.cor1:huber"),
     "Theorem 1": ("olu.thm1",),
     "Corollary 1": ("olu.cor1:convex", "olu.cor1:sc", "olu.cor1:sc+fix", "olu.cor1:logistic", "olu.cor1:huber"),
     "Table 1, row Decreasing (SC)": ("olu.thm2",),
     "Table 1, row Decreasing (C + QG)": ("olu.thm3",),
     "Table 1, row Adaptive": ("olu.thm4", "olu.thm4+fix"),
     "Table 1, row Constant": ("olu.table1:constant",),
-    "Theorem 2": ("olu.thm2", "olu.thm2:proof"),
+    "Theorem 2": ("olu.thm2", "olu.thm2:proof", "olu.thm2:logistic-ridge"),
     "Assumption 1": "a hypothesis (quadratic growth), checked exactly as a predicate by olu.thm3, olu.thm5, olu.table1:constant",
     "Theorem 3": ("olu.thm3", "olu.thm3:logistic", "olu.thm3:huber"),
     "Theorem 4": ("olu.thm4", "olu.thm4+fix"),
-    "Theorem 5": ("olu.thm5",),
+    "Theorem 5": ("olu.thm5", "olu.thm5:logistic", "olu.thm5:huber"),
     "Table 2, row Passive (SC)": ("olu.thm2",),
     "Table 2, row Passive (C + QG)": ("olu.thm3",),
     "Table 2, row Active (SC + 2)": ("olu.thm6:regret",),

@@ -46,8 +46,10 @@ def _exact_case(values: Instance) -> bool:
 
 
 def losses_of(values: Instance, conv: Callable[[Any], Any]) -> P.Losses:
+    ridge = frac(values.get("ridge", 0))
     return P.Losses(int(frac(values["family"])), tuple(tuple(conv(frac(x)) for x in r) for r in values["X"]),
-                    y=tuple(int(frac(v)) for v in values.get("y", ())), delta=conv(frac(values.get("delta", 1))))
+                    y=tuple(int(frac(v)) for v in values.get("y", ())), delta=conv(frac(values.get("delta", 1))),
+                    ridge=conv(ridge) if ridge else 0)
 
 
 def domain_of(values: Instance, conv: Callable[[Any], Any]) -> P.Box | P.Ball:

@@ -47,7 +47,7 @@ from flint import arb
 
 from ...algorithms import olu as A
 from ...algorithms import olu_printed as P
-from ...formulas.olu import D, kappa, L, omega, S2, THM3, T, k, d
+from ...formulas.olu import GAMMA_SC, L, omega, THM2, THM3, THM5, T, k
 from ...formulas.symbols import alpha, epsilon
 from ...numeric.confidence import ConfidenceInterval, cp_lower, cp_upper, hoeffding_interval
 from ...numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
@@ -85,7 +85,14 @@ def _schedule(values: Instance) -> tuple[list[int], list[int]]:
 def loss_range(losses: P.Losses, t: int, lo: list[Fraction], hi: list[Fraction]) -> tuple[arb, arb]:
     """Enclosures of min and max of f_t over the box Π[lo_k, hi_k]: Huber is separable and convex in each coordinate
     (min at x_t clipped to the box, max at the farther end), logistic is increasing in its margin −y⟨x, z⟩ (extremes at
-    two opposite vertices)."""
+    two opposite vertices). With a regulariser (ρ/2)‖z‖² the extremes of the two parts are added: a lower bound on the
+    min and an upper bound on the max (exact for each part)."""
+    if losses.ridge:
+        mn, mx = loss_range(dataclasses.replace(losses, ridge=0), t, lo, hi)
+        near2 = sum((Fraction(0) if a <= 0 <= b else min(a * a, b * b) for a, b in zip(lo, hi)), Fraction(0))
+        far2 = sum((max(a * a, b * b) for a, b in zip(lo, hi)), Fraction(0))
+        r = to_arb(losses.ridge) / 2
+        return mn + r * to_arb(near2), mx + r * to_arb(far2)
     x = losses.X[t - 1]
     if losses.family == P.HUBER:
         near = [min(max(xk, a), b) for xk, a, b in zip(x, lo, hi)]
@@ -101,7 +108,7 @@ def loss_range(losses: P.Losses, t: int, lo: list[Fraction], hi: list[Fraction])
 
 def _arb_losses(losses: P.Losses) -> P.Losses:
     return dataclasses.replace(losses, X=tuple(tuple(to_arb(v) for v in r) for r in losses.X),
-                               delta=to_arb(losses.delta))
+                               delta=to_arb(losses.delta), ridge=to_arb(losses.ridge) if losses.ridge else 0)
 
 
 def comparator(losses: P.Losses, keep: list[int], lo: list[Fraction], hi: list[Fraction],
@@ -140,9 +147,21 @@ def comparator_part(values: Instance) -> arb:
     return sum((ar.value(t, zs[A.interval_of(t, tau)]) for t in range(1, losses.T + 1)), arb(0))
 
 
-def regret_interval(kind: str) -> Callable[[Instance], ConfidenceInterval]:
-    """The two-sided confidence interval for E Regret_T of Algorithm 1 as printed with the step schedule ``kind``
-    (γ = 1: σ_i² = i^ω ω(η_{u[i]}L)²/(2(ω − 1)ε)), from ``n`` runs seeded by the instance (module docstring)."""
+def noise_bracket(values: Instance, var: arb) -> float:
+    """An upper bound (float, rounded up) on E[f(p + σξ) | p] − f(p) for a played release with noise variance σ² = ``var``:
+    βσ²d/2 (β-smoothness, E ξ = 0), or Lσ√d (L-Lipschitz on R^d, E‖ξ‖ ≤ √d) when smaller — not for a regularised loss,
+    which is L-Lipschitz on K only."""
+    dim, beta_, lip = to_arb(len(values["X"][0])), to_arb(values["beta"]), to_arb(values["L"])
+    smooth = arb_upper_float(beta_ * var * dim / 2)
+    if frac(values.get("ridge", 0)):
+        return smooth
+    return min(smooth, arb_upper_float(lip * var.sqrt() * dim.sqrt()))
+
+
+def regret_interval(kind: str, gamma_expr: sympy.Expr = sympy.S.One) -> Callable[[Instance], ConfidenceInterval]:
+    """The two-sided confidence interval for E Regret_T of Algorithm 1 as printed with the step schedule ``kind`` and
+    σ_i² = i^ω ω(γ^{τ[i]−u[i]}η_{u[i]}L)²/(2(ω − 1)ε) (γ = ``gamma_expr``), from ``n`` runs seeded by the instance (module
+    docstring). A regularised loss is L-Lipschitz on K only: its noise bracket is βσ_i²d/2 alone."""
 
     def quantity(values: Instance) -> ConfidenceInterval:
         losses, K = losses_of(values, float), domain_of(values, float)
@@ -150,7 +169,7 @@ def regret_interval(kind: str) -> Callable[[Instance], ConfidenceInterval]:
         lo, hi = vec(values, "lo"), vec(values, "hi")
         tau, u = _schedule(values)
         etas = arb_etas(values, kind)
-        var = noise_variances(values, sympy.S.One, etas)
+        var = noise_variances(values, gamma_expr, etas)
         n, seed = int(frac(values["n"])), int(frac(values["seed"]))
         pre: dict = {}
         out = P.run_batch(losses, K, [float(z) for z in vec(values, "z1")], [float(e.mid()) for e in etas], tau, u,
@@ -165,9 +184,7 @@ def regret_interval(kind: str) -> Callable[[Instance], ConfidenceInterval]:
         if r0.min() < low - slack or r0.max() > high + slack:
             raise RuntimeError(f"the range assumption failed: R₀ ∈ [{r0.min()}, {r0.max()}] ⊄ [{low}, {high}]")
         h = hoeffding_interval(float(r0.mean()), n, low - slack, high + slack, FAILURE, seed)
-        dim, beta_, lip = to_arb(exact.d), to_arb(values["beta"]), to_arb(values["L"])
-        extra = sum((min(arb_upper_float(beta_ * v * dim / 2), arb_upper_float(lip * v.sqrt() * dim.sqrt()))
-                     for t, v in zip(tau, var) if t < losses.T), 0.0)
+        extra = sum((noise_bracket(values, v) for t, v in zip(tau, var) if t < losses.T), 0.0)
         C = comparator_part(values)
         margin = FLOAT_MARGIN * (Fraction(high) - Fraction(low))
         lower = Fraction(h.lower) - Fraction(arb_upper_float(C)) - margin
@@ -229,6 +246,33 @@ THM3_STAT_HYPS = (
 )
 
 
+THM5_STAT_HYPS = THM3_STAT_HYPS[:-1]
+
+
+def _regularised_logistic(values: Instance) -> bool:
+    """f_t = logistic + (μ/2)z² on the box, d = 1: μ-strongly convex (ridge = μ > 0), β-smooth with x_t²/4 + μ ≤ β, and
+    L-Lipschitz on K with |x_t| + μ·max(|lo|, |hi|) ≤ L — decided exactly."""
+    if int(frac(values["family"])) != P.LOGISTIC or len(values["X"][0]) != 1 or int(frac(values["K"])) != BOX:
+        return False
+    mu_, b_, L_ = frac(values["mu"]), frac(values["beta"]), frac(values["L"])
+    R = max(abs(frac(values["lo"][0])), abs(frac(values["hi"][0])))
+    xs = [abs(frac(r[0])) for r in values["X"]]
+    return (mu_ > 0 and frac(values.get("ridge", 0)) == mu_ and all(x * x / 4 + mu_ <= b_ for x in xs)
+            and all(x + mu_ * R <= L_ for x in xs) and len(values["y"]) == len(xs) and domain_ok(values))
+
+
+THM2_STAT_HYPS = (
+    H("ε > 0", ">", epsilon, 0), P_exact("ω = 6/5 (the theorem's choice)", lambda v: frac(v["omega"]) == Fraction(6, 5)),
+    P_exact("schedule valid (1 ≤ u[i] ≤ τ[i] ≤ T, τ increasing, u distinct); T, k, d are the stream's", _counts),
+    P_exact("logistic + (μ/2)z² on a box (d = 1): μ-strongly convex, β-smooth, L-Lipschitz on K (exact)",
+            _regularised_logistic),
+    P_exact("u[i] ≥ 1/2 + β/μ", lambda v: all(ui >= Fraction(1, 2) + frac(v["beta"]) / frac(v["mu"])
+                                              for ui in schedule_of(v)[1])),
+    H("T ≥ k", ">=", T, k),
+    P_exact("S_1 = Σ τ[i]²γ^{4(τ[i]−u[i])}/u[i]⁴ (exact)", lambda v: frac(v["S_1"]) == s_value(v, "S1")),
+)
+
+
 def regret_instance(family: int, X, lo, hi, z1, tau, u, *, L_, beta_, kappa_, eps, seed: int, n: int, y=(),
                     delta=Fraction(1)) -> dict:
     F = lambda xs: [Fraction(v) for v in xs]  # noqa: E731
@@ -255,6 +299,27 @@ def logistic_regret_instances(rng: np.random.Generator, size: int) -> list[dict]
             for eps in (Fraction(1, 10), Fraction(1), Fraction(10)):
                 out.append(regret_instance(P.LOGISTIC, [[1]] * T_, [-2], [2], [-2], tau, u, L_=1, beta_=Fraction(1, 4),
                                            kappa_=Fraction(1, 10), eps=eps, seed=len(out) + 1, n=n, y=y))
+    rng.shuffle(out)
+    return out[:size]
+
+
+def ridge_logistic_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Logistic losses plus (μ/2)z² (μ = 1/2, so β = 3/4, γ = 1/5, u ≥ 2) on [−2, 2] from z_1 = −2, labels mostly +1;
+    deletions at the earliest allowed u = 2, at u = τ = T and late; ε ∈ {1/10, 1, 10}."""
+    n, out = _draws(size), []
+    mu_ = Fraction(1, 2)
+    for T_, flip in ((12, 3), (16, 4)):
+        y = [(-1 if t % flip == 0 else 1) for t in range(1, T_ + 1)]
+        for tau, u in (((4,), (2,)), ((3, 12), (2, 12)), ((8, 16), (2, 16))):
+            if max(tau) > T_:
+                continue
+            for eps in (Fraction(1, 10), Fraction(1), Fraction(10)):
+                v = regret_instance(P.LOGISTIC, [[1]] * T_, [-2], [2], [-2], tau, u, L_=1 + 2 * mu_, beta_=Fraction(1, 4) + mu_,
+                                    kappa_=mu_, eps=eps, seed=400 + len(out), n=n, y=y)
+                g = (v["beta"] / mu_ - 1) / (v["beta"] / mu_ + 1)
+                v.update(mu=mu_, ridge=mu_, S_1=sum((Fraction(t) ** 2 * g ** (4 * (t - ui)) / Fraction(ui) ** 4
+                                                     for t, ui in zip(tau, u)), Fraction(0)))
+                out.append(v)
     rng.shuffle(out)
     return out[:size]
 
@@ -423,6 +488,31 @@ CLAIMS: list[Claim] = [
     _thm3_claim("olu.thm3:huber", "Huber", huber_regret_instances, bound=THM3, derivation="olu.thm3:huber",
                 statement="Algorithm 1 as printed (projection, then noise) with Huber losses on a box, η_t = D/(L√t): "
                           "E Regret_T ≤ 3DL√T + 2k²L²/κ + 3DLdk^{1.7}G₂/(2ε) (statistical)."),
+    Claim(id="olu.thm2:logistic-ridge", source="Theorem 2 (lines 185–193; proof lines 523–629) for Algorithm 1 as printed "
+                                           "(lines 115–136)",
+          kind=Kind.REGRET, hypotheses=THM2_STAT_HYPS, bound=THM2, quantity=regret_interval("sc", GAMMA_SC),
+          quantity_kind=QuantityKind.STATISTICAL, derivation="olu.thm2:logistic-ridge", note=_THM3_NOTE,
+          statement="Algorithm 1 as printed (projection, then noise) with logistic losses plus (μ/2)z² on a box, "
+                    "η_t = 1/(μt), u[i] ≥ 1/2 + β/μ: E Regret_T = L²/μ(log T + 2k² + √3dk^{1.7}G₁/ε) (read as ≤; "
+                    "statistical).",
+          adversaries=(Adversary("regularised logistic losses on [−2, 2], u = 2, u = τ = T and late, ε ∈ {1/10, 1, 10}",
+                                 generate=ridge_logistic_instances),)),
+    Claim(id="olu.thm5:logistic", source="Theorem 5 (lines 230–232; proof lines 890–917) for Algorithm 1 as printed "
+                                         "(lines 115–136)",
+          kind=Kind.REGRET, hypotheses=THM5_STAT_HYPS, bound=THM5, quantity=regret_interval("thm5"),
+          quantity_kind=QuantityKind.STATISTICAL, derivation="olu.thm5:logistic", note=_THM3_NOTE,
+          statement="Algorithm 1 as printed with logistic losses on a box and the proof's constant step η (line 862): "
+                    "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ (statistical).",
+          adversaries=(Adversary("logistic losses on a box, deletions at u = 1, u = τ = T and late, ε ∈ {1/10, 1, 10}",
+                                 generate=logistic_regret_instances),)),
+    Claim(id="olu.thm5:huber", source="Theorem 5 (lines 230–232; proof lines 890–917) for Algorithm 1 as printed "
+                                      "(lines 115–136)",
+          kind=Kind.REGRET, hypotheses=THM5_STAT_HYPS, bound=THM5, quantity=regret_interval("thm5"),
+          quantity_kind=QuantityKind.STATISTICAL, derivation="olu.thm5:huber", note=_THM3_NOTE,
+          statement="Algorithm 1 as printed with Huber losses on a box and the proof's constant step η (line 862): "
+                    "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ (statistical).",
+          adversaries=(Adversary("Huber losses on a box, deletions at u = 1, u = τ = T and late, ε ∈ {1/10, 1, 10}",
+                                 generate=huber_regret_instances),)),
     _thm3_claim("olu.thm3:logistic-control-hundredth", "logistic", logistic_regret_instances, bound=THM3 / 100,
                 control=Control.NEGATIVE,
                 statement="Negative control: E Regret_T ≤ Theorem 3's bound divided by 100 (statistical). The printed bound "

@@ -118,12 +118,12 @@ def test_comparators_against_mpmath_minimisation():
             assert arb_contains(enc[kk], z_star) or abs(mpmath.mpf(enc[kk].mid().str(60, radius=False)) - z_star) < 1e-15
 
 
-def direct_regret_mean(v, n: int, seed: int) -> tuple[float, float]:
+def direct_regret_mean(v, n: int, seed: int, kind: str = "convex", gamma_expr=1) -> tuple[float, float]:
     """The regret itself, Σ_t f_t(w_{t−1}) − C with the noisy releases played as they are: its sample mean and
     standard error (an estimator independent of the claim's bracketed surrogate)."""
     losses, K = losses_of(v, float), domain_of(v, float)
-    etas = arb_etas(v, "convex")
-    var = noise_variances(v, 1, etas)
+    etas = arb_etas(v, kind)
+    var = noise_variances(v, gamma_expr, etas)
     out = P.run_batch(losses, K, [float(z) for z in v["z1"]], [float(e.mid()) for e in etas], v["tau"], v["u"],
                       [float(s.sqrt().mid()) for s in var], np.random.default_rng(seed), n)
     total = sum(losses.value(t, out[t - 1]) for t in range(1, losses.T + 1)) - float(S.comparator_part(v).mid())
@@ -140,6 +140,42 @@ def test_regret_interval_contains_the_direct_mean():
         ci = q(v)
         m, se = direct_regret_mean(v, 60000, 12345)
         assert float(ci.lower) - 5 * se <= m <= float(ci.upper) + 5 * se, (v["family"], v["epsilon"], ci, m)
+
+
+def test_regret_intervals_of_theorems_2_and_5_contain_the_direct_mean():
+    """The same check for Theorem 2's schedule η_t = 1/(μt) and γ = (β/μ − 1)/(β/μ + 1) on the regularised logistic loss
+    (noise bracket βσ²d/2 only: L-Lipschitz on K alone), and for Theorem 5's constant step."""
+    from certunlearn.formulas.olu import GAMMA_SC
+    cases = [(v, "sc", GAMMA_SC) for v in S.ridge_logistic_instances(RNG, 100) if v["tau"] == [3, 12]]
+    cases += [(v, "thm5", 1) for v in S.huber_regret_instances(RNG, 100) if v["tau"] == [3, 12] and v["d"] == 2]
+    for v, kind, g in cases:
+        ci = S.regret_interval(kind, g if g != 1 else S.sympy.S.One)(v)
+        m, se = direct_regret_mean(v, 60000, 999, kind, g)
+        assert float(ci.lower) - 5 * se <= m <= float(ci.upper) + 5 * se, (kind, v["epsilon"], ci, m)
+
+
+def test_noise_bracket_holds_the_exact_expected_increase():
+    """E f(p + σξ) − f(p) by quadrature (30 digits) lies in [0, noise_bracket] for logistic (Lipschitz term), Huber
+    and the regularised logistic loss at σ = 10 (where only the smoothness term is valid: μσ²/2 > Lσ)."""
+    v_log = S.logistic_regret_instances(RNG, 100)[0]
+    v_hub = S.huber_regret_instances(RNG, 100)[0]
+    v_rid = S.ridge_logistic_instances(RNG, 100)[0]
+    for v in (v_log, v_rid, {**v_hub, "X": [[F(1, 4)]], "d": 1, "L": F(1)}):
+        for sigma, p in ((F(10), F(0)), (F(1, 3), F(1))):
+            f = lambda z: mp_loss(v, 1, [z]) + mpf(v.get("ridge", 0)) * z * z / 2  # noqa: E731
+            phi = lambda x: mpmath.npdf(x)  # noqa: E731
+            with mpmath.workdps(30):  # the comparison is not tight: 30 digits of quadrature suffice
+                inc = mpmath.quad(lambda x: (f(mpf(p) + mpf(sigma) * x) - f(mpf(p))) * phi(x), [-mpmath.inf, 0, mpmath.inf])
+            bound = S.noise_bracket(v, to_arb(sigma * sigma))
+            assert 0 <= inc <= bound, (v["family"], v.get("ridge"), sigma, inc, bound)
+
+
+def test_ridge_adds_half_mu_squared_norm():
+    plain = P.Losses(P.LOGISTIC, ((F(1),),), y=(1,))
+    reg = P.Losses(P.LOGISTIC, ((F(1),),), y=(1,), ridge=F(1, 2))
+    for z in (-1.5, 0.0, 2.0):
+        assert reg.value(1, [z]) == pytest.approx(plain.value(1, [z]) + z * z / 4, abs=1e-15)
+        assert reg.grad(1, [z])[0] == pytest.approx(plain.grad(1, [z])[0] + z / 2, abs=1e-15)
 
 
 def test_regret_interval_replays_from_its_seed():
