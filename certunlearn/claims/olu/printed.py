@@ -135,13 +135,14 @@ _OMEGAS = (Fraction(6, 5), Fraction(3), Fraction(20))
 
 def huber_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Huber losses with saturated gradients (‖∇f‖ = δ√d = L) towards a far target, on a box that clips late or early;
-    deletions at the first round, at the round of the release (u = τ) and in between."""
+    deletions at the first round, at the round of the release (u = τ) and in between, and at the boundaries the
+    hypotheses allow: τ = u = 1 and τ = u = T."""
     out = []
     for d_, half in ((1, Fraction(1)), (2, Fraction(1)), (2, Fraction(1, 4))):
         T_ = 5
         X = [[5] * d_ for _ in range(T_)]
         L_ = Fraction(1) if d_ == 1 else Fraction(3, 2)  # ≥ δ√d, rational
-        for tau, u in ((4, 4), (4, 1), (5, 3), (1, 1)):
+        for tau, u in ((4, 4), (4, 1), (5, 3), (1, 1), (5, 5)):
             for om in _OMEGAS:
                 out.append(projected_instance(P.HUBER, X, [0] * d_, BOX, {"lo": [-half] * d_, "hi": [half] * d_}, tau, u,
                                               eta_=Fraction(1, 5), beta_=1, L_=L_, omega_=om))
@@ -150,11 +151,12 @@ def huber_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def logistic_ball_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Logistic losses with unit rows (3/5, 4/5) and labels pushing across the ball; η up to 2/β = 8 (the edge)."""
+    """Logistic losses with unit rows (3/5, 4/5) and labels pushing across the ball; η up to 2/β = 8 (the edge); deletion
+    times from τ = u = 1 to τ = u = T."""
     out = []
     for radius in (Fraction(1, 2), Fraction(3)):
         for eta_ in (Fraction(1), Fraction(8)):
-            for tau, u in ((3, 3), (3, 1), (4, 2)):
+            for tau, u in ((3, 3), (3, 1), (4, 2), (1, 1), (4, 4)):
                 for om in _OMEGAS[1:]:
                     out.append(projected_instance(P.LOGISTIC, [[Fraction(3, 5), Fraction(4, 5)]] * 4, [0, 0], BALL,
                                                   {"centre": [0, 0], "radius": radius}, tau, u, eta_=eta_,
@@ -164,10 +166,11 @@ def logistic_ball_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def linear_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Linear losses ⟨x_t, z⟩ with ‖x_t‖ = L on a box whose face stops the iterate (projection active at τ or before)."""
+    """Linear losses ⟨x_t, z⟩ with ‖x_t‖ = L on a box whose face stops the iterate (projection active at τ or before);
+    deletion times from τ = u = 1 to τ = u = T."""
     out = []
     for lo in (Fraction(-1, 3), Fraction(-3)):
-        for tau, u in ((3, 3), (3, 1), (2, 1)):
+        for tau, u in ((3, 3), (3, 1), (2, 1), (1, 1)):
             for om in _OMEGAS:
                 out.append(projected_instance(P.LINEAR, [[1, 0], [Fraction(3, 5), Fraction(4, 5)], [1, 0]], [0, 0], BOX,
                                               {"lo": [lo, lo], "hi": [1, 1]}, tau, u, eta_=Fraction(1, 4), beta_=1,
@@ -242,12 +245,13 @@ PRINTED_HYPS = (
 
 
 def printed_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Linear streams (γ = 1) with a deletion at the round the point arrived (u = τ < T) or earlier; quadratic streams
+    """Linear streams (γ = 1) with a deletion at the round the point arrived (u = τ < T, down to τ = u = 1), or earlier,
+    or at the last round (u = τ = T: f_T is never used), and two deletions ending at T; quadratic streams
     with λ ∈ {μ, β}, η = 1/(β+μ) and the true contraction γ = 1 − ημ, gaps 1..4, ω up to 20."""
     from .families import stream_instance
 
     out = []
-    for tau, u in (([3], [3]), ([2, 4], [2, 1]), ([3], [1]), ([4], [4])):
+    for tau, u in (([3], [3]), ([2, 4], [2, 1]), ([3], [1]), ([4], [4]), ([1], [1]), ([5], [5]), ([2, 5], [1, 3])):
         for om in (Fraction(6, 5), Fraction(20)):
             X = [[1, 0], [0, 1], [1, 0], [Fraction(3, 5), Fraction(4, 5)], [1, 0]]
             out.append(stream_instance(A.LINEAR, X, [], [0, 0], tau, u, alpha=Fraction(2), epsilon=Fraction(1),
