@@ -36,7 +36,7 @@ from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
     LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
-    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import alpha, epsilon
@@ -262,16 +262,15 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
 
 
 def lem9() -> Derivation:
-    xmax = (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9 + a9**2 / 4)
     return Derivation(
         claim_id="olu.lem9", target="bound", title="Lemma 9 (lines 809–831)",
         start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
-        premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so x ≤ x_max := (2c+a)/2 + "
-                          "√(b + ac + a²/4); write x = θ·x_max, θ ≤ 1 (lines 817–823)", "algebra"),),
-        domain=_dom(a9, b9, c9, theta),
+        premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so every x allowed is ≤ x_max := "
+                          "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
+                          "algebra"),),
+        domain=_dom(a9, b9, c9),
         steps=(
-            step(theta * xmax, "<=", xmax, "θ ≤ 1 (line 823)", conditions=le1(theta)),
-            then("<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
+            step(LEM9_XMAX, "<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
             then("==", a9 + c9 + sqrt(b9 + a9 * c9), "line 829"),
             then("<=", LEM9, "√(b + ac) ≥ 0: the statement's 2√(b + ac) (line 803) is weaker than the proof's"),
         ))
