@@ -8,12 +8,15 @@ verdicts are labelled statistical, with their confidence, and never counted with
 its ``seed`` and its number of draws ``n``, so a counterexample replays identically. Each interval fails with
 probability at most :data:`FAILURE` (confidence 1 − 10⁻⁴).
 
-**Regret (Theorem 3, lines 202–208, as printed).** The quantity is E Regret_T of eq. (5) (line 99) with the played
-point of round t the release w_{t−1} (the convention of :mod:`certunlearn.claims.olu`). A release at τ[i] is
+**Regret (Theorem 3, lines 202–208, and Theorem 5, lines 245–249, on logistic and Huber losses; Theorem 2, lines
+185–193, on logistic losses made μ-strongly convex by the regulariser (μ/2)z²; all as printed).** The quantity is
+E Regret_T of eq. (5) (line 99) with the played point of round t the release w_{t−1} (the convention of
+:mod:`certunlearn.claims.olu`). A release at τ[i] is
 p + σ_iξ_i with p ∈ K the projected OGD state and ξ_i independent of p; it may leave K, where a logistic or Huber loss is
 unbounded, so Hoeffding cannot be applied to the regret itself. Instead, for the losses played at a noisy release
 (round τ[i] + 1 ≤ T), convexity (conditional Jensen) and β-smoothness or L-Lipschitz continuity give
-f(p) ≤ E[f(p + σξ) | p] ≤ f(p) + min(βσ²d/2, Lσ√d). So E Regret ∈ [E R₀ − C, E R₀ − C + Σ_i min(βσ_i²d/2, Lσ_i√d)],
+f(p) ≤ E[f(p + σξ) | p] ≤ f(p) + min(βσ²d/2, Lσ√d) (the Lipschitz term only for losses Lipschitz on all of R^d,
+not the regularised one: :func:`noise_bracket`). So E Regret ∈ [E R₀ − C, E R₀ − C + Σ_i min(βσ_i²d/2, Lσ_i√d)],
 where R₀ is the regret's loss sum with each noisy play replaced by its pre-noise point and C = Σ_t f_t(z*_{i(t)}) the
 comparators' part. Every play in R₀ lies in K, so R₀ ∈ [Σ_t min_K f_t, Σ_t max_K f_t] (**the range assumption**:
 computed exactly or on enclosures from the box, and verified on every draw — a draw outside it is an error, never a
