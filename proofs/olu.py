@@ -29,12 +29,14 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
     LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
-    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import alpha, epsilon
@@ -260,16 +262,15 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
 
 
 def lem9() -> Derivation:
-    xmax = (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9 + a9**2 / 4)
     return Derivation(
         claim_id="olu.lem9", target="bound", title="Lemma 9 (lines 809–831)",
         start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
-        premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so x ≤ x_max := (2c+a)/2 + "
-                          "√(b + ac + a²/4); write x = θ·x_max, θ ≤ 1 (lines 817–823)", "algebra"),),
-        domain=_dom(a9, b9, c9, theta),
+        premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so every x allowed is ≤ x_max := "
+                          "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
+                          "algebra"),),
+        domain=_dom(a9, b9, c9),
         steps=(
-            step(theta * xmax, "<=", xmax, "θ ≤ 1 (line 823)", conditions=le1(theta)),
-            then("<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
+            step(LEM9_XMAX, "<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
             then("==", a9 + c9 + sqrt(b9 + a9 * c9), "line 829"),
             then("<=", LEM9, "√(b + ac) ≥ 0: the statement's 2√(b + ac) (line 803) is weaker than the proof's"),
         ))
@@ -709,6 +710,29 @@ def lemE() -> Derivation:
         ))
 
 
+def regret_sampled(base: Derivation, claim_id: str, family: str) -> Derivation:
+    """A regret theorem's chain (``base``) for Algorithm 1 as printed with ``family`` losses: the same steps; what the
+    proof needs of the losses holds at every point it is used, and the noisy release (which may leave K) enters only
+    through the noise term (eq. (16) or (26))."""
+    return dataclasses.replace(
+        base, claim_id=claim_id, title=f"{base.title}, {family} losses, Algorithm 1 as printed",
+        premises=base.premises + (
+            Premise(f"{family} losses: convex (strongly convex with the regulariser), β-smooth on R^d, L-Lipschitz where "
+                    "the proof evaluates gradients; where the theorem assumes quadratic growth, Σ_{t≤τ[i]} f_t is "
+                    "strongly convex on K, hence has it (Assumption 1)", "Definition 3; Assumption 1 (line 196)"),))
+
+
+def cor1_sampled(claim_id: str, family: str) -> Derivation:
+    """Corollary 1's convex chain (OGD with η ≤ 2/β is 1-contractive, then Theorem 1) for Algorithm 1 as printed."""
+    base = cor1_convex()
+    return dataclasses.replace(
+        base, claim_id=claim_id, title=f"Corollary 1, convex case, {family} losses, Algorithm 1 as printed (projection, "
+                                       "then noise)",
+        premises=base.premises + (
+            Premise("Π_K is 1-Lipschitz, so a step of the OLU and the reference's skip Π_K[z] differ by at most "
+                    "‖η∇f(z)‖ ≤ ηL also at a release z outside K (C3 between the two processes)", "line 555; (C3)"),))
+
+
 def derivations() -> list[Derivation]:
     return [
         thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
@@ -723,4 +747,8 @@ def derivations() -> list[Derivation]:
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
         table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
         lemA(), lemB(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
+        regret_sampled(thm3(), "olu.thm3:logistic", "logistic"), regret_sampled(thm3(), "olu.thm3:huber", "Huber"),
+        regret_sampled(thm2(), "olu.thm2:logistic-ridge", "regularised logistic"),
+        regret_sampled(thm5(), "olu.thm5:logistic", "logistic"), regret_sampled(thm5(), "olu.thm5:huber", "Huber"),
+        cor1_sampled("olu.cor1:logistic", "logistic"), cor1_sampled("olu.cor1:huber", "Huber"),
     ]

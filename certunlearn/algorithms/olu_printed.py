@@ -19,6 +19,7 @@ needs neither: projection is 1-Lipschitz, so the OGD map stays γ-contractive an
 **Laws.** Before the first noise every state is deterministic; the release at τ[1] is exactly N(m, σ_1²I) with m the
 projected OGD state, for every loss — :func:`first_release`. After it, a projection or a non-affine gradient makes
 the law non-Gaussian: :func:`run` draws the process (float64, or mpmath/arb scalars with noise passed in), and
+:func:`run_batch` runs n of them at once (the statistical claims of ``certunlearn.claims.olu.sampled``), and
 ``certunlearn.audit.olu`` samples releases.
 
 All scalar arithmetic is generic: Fractions for linear/quadratic losses on boxes, python-flint ``arb`` for logistic
@@ -35,7 +36,7 @@ import numpy as np
 from ..errors import InvalidParameterError
 
 __all__ = ["printed_laws", "active_run", "LINEAR", "QUADRATIC", "LOGISTIC", "HUBER", "Losses", "Box", "Ball", "step_uses", "path", "first_release",
-           "run", "used_after_deletion"]
+           "run", "run_batch", "used_after_deletion"]
 
 LINEAR, QUADRATIC, LOGISTIC, HUBER = 0, 1, 2, 3
 
@@ -54,9 +55,28 @@ def _sqrt(x: Any) -> Any:
     return x.sqrt() if callable(getattr(x, "sqrt", None)) else np.sqrt(x)
 
 
+def _log(x: Any) -> Any:
+    import mpmath
+    if isinstance(x, mpmath.mpf):
+        return mpmath.log(x)
+    return x.log() if callable(getattr(x, "log", None)) else np.log(x)
+
+
+def _positive_part(v: Any) -> Any:
+    """max(v, 0): elementwise for arrays, rigorous for arb balls (a ball straddling 0 gives a ball holding [0, v])."""
+    if isinstance(v, np.ndarray):
+        return np.maximum(v, 0)
+    if callable(getattr(v, "max", None)):
+        return v.max(0 * v)
+    return v if v > 0 else 0 * v
+
+
 def _clip(v: Any, lo: Any, hi: Any) -> Any:
     """min(max(v, lo), hi), rigorous on enclosures: where an arb ball v cannot be ordered against lo (or hi) it contains
-    that bound, so v itself encloses both candidate results and is returned."""
+    that bound, so v itself encloses both candidate results and is returned. A numpy array (a batch of runs) is clipped
+    elementwise."""
+    if isinstance(v, np.ndarray):
+        return np.clip(v, lo, hi)
     if v < lo:
         return lo + 0 * v
     if hi < v:
@@ -67,13 +87,15 @@ def _clip(v: Any, lo: Any, hi: Any) -> Any:
 @dataclass(frozen=True)
 class Losses:
     """f_t(z) for t = 1..T: linear ⟨x_t, z⟩; quadratic ½Σλ_k(z_k − x_{t,k})²; logistic log(1 + exp(−y_t⟨x_t, z⟩)) (rows
-    ``X`` and labels ``y`` ∈ {±1}); Huber Σ_k h_δ(z_k − x_{t,k}) with h_δ(r) = r²/2 (|r| ≤ δ), δ|r| − δ²/2 otherwise."""
+    ``X`` and labels ``y`` ∈ {±1}); Huber Σ_k h_δ(z_k − x_{t,k}) with h_δ(r) = r²/2 (|r| ≤ δ), δ|r| − δ²/2 otherwise;
+    each plus the regulariser (``ridge``/2)‖z‖² (0 by default: strongly convex losses from convex ones)."""
 
     family: int
     X: tuple
     lam: tuple = ()
     y: tuple = ()
     delta: Any = 1
+    ridge: Any = 0
 
     def __post_init__(self) -> None:
         if self.family not in (LINEAR, QUADRATIC, LOGISTIC, HUBER):
@@ -94,6 +116,10 @@ class Losses:
         return len(self.X[0])
 
     def grad(self, t: int, z: Sequence[Any]) -> list:
+        g = self._grad(t, z)
+        return [gi + self.ridge * zi for gi, zi in zip(g, z)] if self.ridge else g
+
+    def _grad(self, t: int, z: Sequence[Any]) -> list:
         x = self.X[t - 1]
         if self.family == LINEAR:
             return [xi + 0 * zi for xi, zi in zip(x, z)]
@@ -108,6 +134,30 @@ class Losses:
         for zi, xi in zip(z, x):
             r = zi - xi
             out.append(_clip(r, -self.delta, self.delta))
+        return out
+
+    def value(self, t: int, z: Sequence[Any]) -> Any:
+        """f_t(z) in the scalars of z (Fractions for linear and Huber losses, arb balls — whose value then encloses f_t
+        over the ball — mpmath, or numpy arrays holding a batch of points). Huber's h_δ(r) is written
+        δ|r| − δ²/2 + max(0, δ − |r|)²/2, which needs no branch."""
+        v = self._value(t, z)
+        return v + self.ridge * sum((zi * zi for zi in z), 0 * z[0]) / 2 if self.ridge else v
+
+    def _value(self, t: int, z: Sequence[Any]) -> Any:
+        x = self.X[t - 1]
+        if self.family == LINEAR:
+            return sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])
+        if self.family == QUADRATIC:
+            return sum((l * (zi - xi) ** 2 for l, zi, xi in zip(self.lam, z, x)), 0 * z[0]) / 2
+        if self.family == LOGISTIC:
+            margin = -self.y[t - 1] * sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])
+            return _log(1 + _exp(margin))
+        out = 0 * z[0]
+        for zi, xi in zip(z, x):
+            a = abs(zi - xi)
+            gap_ = self.delta - a
+            pos = _positive_part(gap_)
+            out = out + self.delta * a - self.delta * self.delta / 2 + pos * pos / 2
         return out
 
 
@@ -138,6 +188,9 @@ class Ball:
     def project(self, z: Sequence[Any]) -> list:
         off = [zi - ci for zi, ci in zip(z, self.centre)]
         n2 = sum((o * o for o in off), 0 * off[0])
+        if isinstance(n2, np.ndarray):  # a batch of points: rescale those outside
+            scale = self.radius / np.sqrt(np.maximum(n2, self.radius * self.radius))
+            return [ci + o * scale for ci, o in zip(self.centre, off)]
         if n2 <= self.radius * self.radius:
             return list(z)
         # n2 > r², or undecided on enclosures: then the ball of n contains r, so the ball of r/n contains 1 and the
@@ -210,10 +263,11 @@ def used_after_deletion(tau: Sequence[int], u: Sequence[int], T: int, index: str
 
 def run(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int], u: Sequence[int],
         sigmas: Sequence[Any], noise: Callable[[int, int], Sequence[Any]] | np.random.Generator, *,
-        reference: int = 0, index: str = "eq2") -> list:
+        reference: int = 0, index: str = "eq2", before_noise: dict | None = None) -> list:
     """One run of Algorithm 1 (``reference = 0``) or its reference process for interval i (f_{u[1:i]} replaced by ⊥):
     the outputs z_0..z_T. At τ[i]: the OGD step (projected), *then* z + σ_i ξ_i, ξ_i ~ N(0, I_d) — released unprojected.
-    ``noise(i, d)`` returns ξ_i (so two implementations can share the draws); a Generator draws float64 ξ_i."""
+    ``noise(i, d)`` returns ξ_i (so two implementations can share the draws); a Generator draws float64 ξ_i.
+    ``before_noise``, if given, receives the state at each τ[i] before its noise (a point of K)."""
     draw = (lambda i, d: noise.standard_normal(d)) if isinstance(noise, np.random.Generator) else noise
     skipped = set(u[:reference])
     order = {t: i for i, t in enumerate(tau, start=1)}
@@ -224,10 +278,22 @@ def run(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int], u: S
         if t in order:
             noisy = True
             i = order[t]
+            if before_noise is not None:
+                before_noise[t] = z
             xi = draw(i, losses.d)
             z = [zk + sigmas[i - 1] * x for zk, x in zip(z, xi)]
         out.append(z)
     return out
+
+
+def run_batch(losses: Losses, K: Box | Ball | None, z1, etas, tau: Sequence[int], u: Sequence[int],
+              sigmas: Sequence[float], rng: np.random.Generator, n: int, *, reference: int = 0, index: str = "eq2",
+              before_noise: dict | None = None) -> list:
+    """``n`` independent runs of :func:`run` at once in float64: every state is a list of d arrays of shape (n,)
+    (coordinate k of the n runs), ξ_i is drawn as a (d, n) array. The same code path as one run."""
+    batch = [np.full(n, float(v)) for v in z1]
+    return run(losses, K, batch, [float(e) for e in etas], tau, u, [float(s) for s in sigmas],
+               lambda i, d: rng.standard_normal((d, n)), reference=reference, index=index, before_noise=before_noise)
 
 
 def printed_laws(stream: Any, z1, etas, tau: Sequence[int], u: Sequence[int], noise_var: Sequence[Any], *,

@@ -83,6 +83,8 @@ LEM5 = 2 * cnt * L / (mu * T)
 LEM6 = 2 * cnt * L / kappa
 #: Lemma 9 (line 803): x ≤ a + c + 2√(b + ac)
 LEM9 = a9 + c9 + 2 * sqrt(b9 + a9 * c9)
+#: Lemma 9's proof (lines 817–823): the largest x with x − √(ax + b) ≤ c (the root of the completed square)
+LEM9_XMAX = (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9 + a9**2 / 4)
 #: Lemma 10 (line 1000): right-hand side ‖a − c‖² + 2‖a − c‖‖c − b‖
 LEM10 = (a10 - c10) ** 2 + 2 * sympy.Abs(a10 - c10) * sympy.Abs(c10 - b10)
 #: Table 2, Discard-and-restart rows (lines 250–251) through the explicit per-run bounds of OGD (Hazan 2016, Thms 3.1, 3.3)

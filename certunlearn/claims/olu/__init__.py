@@ -11,6 +11,9 @@
 - Table 2, discard-and-restart and retraining (lines 250–253, 278): :mod:`.baselines`
 - Algorithm 1 as printed — projection then noise on boxes and balls, logistic and Huber losses, and line 3's indexing of
   the OGD step (lines 115–136): :mod:`.printed`
+- Algorithm 1 as printed with logistic and Huber losses after the first noise, where no law is known — Theorem 3's regret
+  Theorems 2 (logistic + (μ/2)‖z‖²) and 5, and Corollary 1's certificate, **statistical** (confidence intervals from seeded samples, verdicts labelled
+  statistical): :mod:`.sampled`
 - Lemmas 1 and 2 (group privacy, lines 355–357, 377–379): :mod:`.unlearning`; Lemma B (post-processing, line 450):
   :mod:`.borrowed`
 - Lemmas A, C, 3, 4, 7, 8, E, borrowed from the literature (lines 405–501, 822–832, 986–990): :mod:`.borrowed`
@@ -30,8 +33,8 @@ indices, u[i] ≤ τ[i]), the scalars ``alpha``, ``epsilon``, ``omega`` (ω > 1 
 constants (``eta``, ``gamma``, ``mu``, ``beta``, ``D``, ``kappa``). K = R^d: no projection is active, so every
 output is exactly Gaussian (diagonal covariance) and the quantities are exact (arb enclosures). Algorithm 1 with its
 projection and general losses is checked in :mod:`.printed`, exactly at the first release (the only one whose law
-is Gaussian under a projection); later releases are sampled by :mod:`certunlearn.audit.olu` (statistical, never
-mixed into a verdict).
+is Gaussian under a projection); later releases are sampled by :mod:`.sampled`, whose claims are statistical (their
+verdicts labelled so, with their confidence, and never counted with the exact ones).
 
 **Coverage.** ``ITEMS`` (at the end) lists every numbered item of the paper in its order with its claims or the
 reason it has none (:mod:`certunlearn.claims.coverage`).
@@ -114,7 +117,7 @@ import importlib
 from typing import Any
 
 from ..model import Claim
-from . import active, adaptive, baselines, borrowed, printed, regret, unlearning
+from . import active, adaptive, baselines, borrowed, printed, regret, sampled, unlearning
 
 #: The registration order of the olu claims (the registry and the reports list them in this order).
 ORDER = (
@@ -177,14 +180,24 @@ ORDER = (
     "olu.lem8:control-as-used",
     "olu.lemE",
     "olu.lemE:control-extra-step",
+    "olu.thm3:logistic",
+    "olu.thm3:huber",
+    "olu.thm3:logistic-control-hundredth",
+    "olu.thm2:logistic-ridge",
+    "olu.thm5:logistic",
+    "olu.thm5:huber",
+    "olu.cor1:logistic",
+    "olu.cor1:huber",
+    "olu.cor1:huber-control-sigma-quarter",
 )
 
-_BY_ID = {c.id: c for m in (unlearning, printed, regret, adaptive, active, baselines, borrowed)
+_BY_ID = {c.id: c for m in (unlearning, printed, regret, adaptive, active, baselines, borrowed, sampled)
           for c in m.CLAIMS}
 assert sorted(_BY_ID) == sorted(ORDER), "every olu claim is listed once in ORDER"
 CLAIMS: list[Claim] = [_BY_ID[cid] for cid in ORDER]
 
-_PUBLIC_FROM = ("quantities", "families", "unlearning", "printed", "regret", "adaptive", "active", "baselines", "borrowed")
+_PUBLIC_FROM = ("quantities", "families", "unlearning", "printed", "regret", "adaptive", "active", "baselines", "borrowed",
+                "sampled")
 
 
 def __getattr__(name: str) -> Any:
@@ -205,18 +218,20 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Definition 2": "the (α, ε)-OLU definition: its eq. (4) is the quantity of every unlearning claim (olu.thm1, olu.cor1:*, "
                     "olu.thm6, olu.table2:restart, olu.table2:retrain)",
     "Proposition 1": ("olu.prop1",),
-    "Algorithm 1": ("olu.thm1", "olu.alg1:projected", "olu.alg1:printed-step", "olu.alg1:printed-step+fix"),
+    "Algorithm 1": ("olu.thm1", "olu.alg1:projected", "olu.alg1:printed-step", "olu.alg1:printed-step+fix",
+                    "olu.thm3:logistic", "olu.thm3:huber", "olu.thm2:logistic-ridge", "olu.thm5:logistic",
+                    "olu.thm5:huber", "olu.cor1:logistic", "olu.cor1:huber"),
     "Theorem 1": ("olu.thm1",),
-    "Corollary 1": ("olu.cor1:convex", "olu.cor1:sc", "olu.cor1:sc+fix"),
+    "Corollary 1": ("olu.cor1:convex", "olu.cor1:sc", "olu.cor1:sc+fix", "olu.cor1:logistic", "olu.cor1:huber"),
     "Table 1, row Decreasing (SC)": ("olu.thm2",),
     "Table 1, row Decreasing (C + QG)": ("olu.thm3",),
     "Table 1, row Adaptive": ("olu.thm4", "olu.thm4+fix"),
     "Table 1, row Constant": ("olu.table1:constant",),
-    "Theorem 2": ("olu.thm2", "olu.thm2:proof"),
+    "Theorem 2": ("olu.thm2", "olu.thm2:proof", "olu.thm2:logistic-ridge"),
     "Assumption 1": "a hypothesis (quadratic growth), checked exactly as a predicate by olu.thm3, olu.thm5, olu.table1:constant",
-    "Theorem 3": ("olu.thm3",),
+    "Theorem 3": ("olu.thm3", "olu.thm3:logistic", "olu.thm3:huber"),
     "Theorem 4": ("olu.thm4", "olu.thm4+fix"),
-    "Theorem 5": ("olu.thm5",),
+    "Theorem 5": ("olu.thm5", "olu.thm5:logistic", "olu.thm5:huber"),
     "Table 2, row Passive (SC)": ("olu.thm2",),
     "Table 2, row Passive (C + QG)": ("olu.thm3",),
     "Table 2, row Active (SC + 2)": ("olu.thm6:regret",),

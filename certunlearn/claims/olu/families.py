@@ -72,7 +72,7 @@ def quadratic_family(beta_over_mu: Iterable[Fraction], eta_rule: Callable[[Fract
                                             epsilon=Fraction(1), omega=Fraction(3), L=Fraction(1), eta=e,
                                             gamma=Fraction(1), beta=beta_, mu=mu_)
                     w = noise_free_states(inst, [e] * T_)
-                    inst["L"] = max(_sqrt_up(sq(l * (wk - xk) for l, wk, xk in zip(lam, w[uj - 1], X[uj - 1])))
+                    inst["L"] = max(sqrt_up(sq(l * (wk - xk) for l, wk, xk in zip(lam, w[uj - 1], X[uj - 1])))
                                     for uj in u)
                     inst["gamma"] = max(abs(1 - e * l) for l in lam) or Fraction(1, 2)
                     out.append(inst)
@@ -82,7 +82,7 @@ def quadratic_family(beta_over_mu: Iterable[Fraction], eta_rule: Callable[[Fract
     return generate
 
 
-def _sqrt_up(q: Fraction) -> Fraction:
+def sqrt_up(q: Fraction) -> Fraction:
     """A rational ≥ √q, within 2^-60 relative (so C3 holds and is nearly attained)."""
     if q == 0:
         return Fraction(1, 10**9)
@@ -103,7 +103,7 @@ def search_space(eta_rule: Callable[[Fraction, Fraction], Fraction], fixed_gamma
                                 alpha=Fraction(p["alpha"]).limit_denominator(1000), epsilon=Fraction(1),
                                 omega=Fraction(p["omega"]).limit_denominator(1000), L=Fraction(2) * mu_ * e,
                                 eta=e, beta=beta_, mu=mu_)
-        inst["L"] = _sqrt_up(sq([mu_ * (Fraction(3) - 1)]))
+        inst["L"] = sqrt_up(sq([mu_ * (Fraction(3) - 1)]))
         inst["gamma"] = abs(1 - e * mu_) if fixed_gamma else Fraction(1)
         return inst
 
@@ -168,7 +168,7 @@ def lemd_instances(strongly: bool):
 
 def regret_instance(X, lam, z1, tau, u, *, mu_, beta_, eps, D_=None, kappa_=None, omega_=Fraction(6, 5)) -> dict:
     lam = [Fraction(l) for l in lam]
-    D_ = D_ if D_ is not None else 2 * max(_sqrt_up(sq(p)) for p in [z1, *X])
+    D_ = D_ if D_ is not None else 2 * max(sqrt_up(sq(p)) for p in [z1, *X])
     inst = stream_instance(A.QUADRATIC, X, lam, z1, tau, u, mu=mu_, beta=beta_, epsilon=eps, omega=omega_,
                             D=D_, L=max(lam) * D_, kappa=kappa_ if kappa_ is not None else min(lam), T=len(X),
                             k=len(tau), d=len(X[0]), alpha=Fraction(2))
@@ -241,7 +241,7 @@ def stability_instances(rng: np.random.Generator, size: int) -> list[dict]:
             for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]):
                 dim = len(lam)
                 X = [[Fraction(-1)] * dim] * c_ + [[Fraction(1)] * dim] * (T_ - c_)  # removed points opposite the rest
-                Dx = 2 * _sqrt_up(Fraction(dim))
+                Dx = 2 * sqrt_up(Fraction(dim))
                 out.append({"X": [list(r) for r in X], "lam": lam, "removed": list(range(1, c_ + 1)), "c": c_,
                             "T": T_, "mu": min(lam), "kappa": T_ * min(lam), "L": max(lam) * Dx})
     rng.shuffle(out)
@@ -347,7 +347,7 @@ def thm4_orthant(rng: np.random.Generator, size: int) -> list[dict]:
 
 def thm4_instance(X, lo, hi, z1, tau, u, *, beta_, eps, D_) -> dict:
     inst = stream_instance(A.LINEAR, X, [], z1, tau, u, lo=list(lo), hi=list(hi), D=D_, beta=beta_, epsilon=eps,
-                           omega=Fraction(3, 2), L=max(_sqrt_up(sq(r)) for r in X), T=len(X), k=len(tau), d=len(X[0]))
+                           omega=Fraction(3, 2), L=max(sqrt_up(sq(r)) for r in X), T=len(X), k=len(tau), d=len(X[0]))
     inst.update(thm4_entries(inst))
     return inst
 

@@ -6,7 +6,7 @@ and its ``+fix``). Paper file ``papers/000_8245766a2c9b0ba6.txt``; algorithms: :
 loss and the projection, so its release at τ[1] is exactly N(m, σ_1²I); ``olu.alg1:projected`` checks Corollary 1's
 convex case there (the interval [τ[1], τ[2]) follows by post-processing: after τ[1] both processes apply the same
 maps). Later releases under a projection or a non-affine gradient are not Gaussian; they are sampled by
-:mod:`certunlearn.audit.olu` and no verdict here rests on samples. ``olu.alg1:printed-step`` uses linear and diagonal
+:mod:`.sampled` (statistical claims, labelled so) and no verdict here rests on samples. ``olu.alg1:printed-step`` uses linear and diagonal
 quadratic losses on R^d, where every law is exactly Gaussian.
 """
 from __future__ import annotations
@@ -46,8 +46,10 @@ def _exact_case(values: Instance) -> bool:
 
 
 def losses_of(values: Instance, conv: Callable[[Any], Any]) -> P.Losses:
+    ridge = frac(values.get("ridge", 0))
     return P.Losses(int(frac(values["family"])), tuple(tuple(conv(frac(x)) for x in r) for r in values["X"]),
-                    y=tuple(int(frac(v)) for v in values.get("y", ())), delta=conv(frac(values.get("delta", 1))))
+                    y=tuple(int(frac(v)) for v in values.get("y", ())), delta=conv(frac(values.get("delta", 1))),
+                    ridge=conv(ridge) if ridge else 0)
 
 
 def domain_of(values: Instance, conv: Callable[[Any], Any]) -> P.Box | P.Ball:
@@ -82,7 +84,7 @@ def projected_quantity(scale: Fraction = Fraction(1)) -> Callable[[Instance], An
     return quantity
 
 
-def _lipschitz_smooth(values: Instance) -> bool:
+def lipschitz_smooth(values: Instance) -> bool:
     """Each f_t convex, L-Lipschitz and β-smooth on R^d: linear ‖x_t‖ ≤ L; logistic ‖x_t‖ ≤ L, ‖x_t‖²/4 ≤ β; Huber
     δ√d ≤ L (its gradient is the clipped residual), 1 ≤ β."""
     fam, L_, b_ = int(frac(values["family"])), frac(values["L"]), frac(values["beta"])
@@ -97,7 +99,7 @@ def _lipschitz_smooth(values: Instance) -> bool:
     return False
 
 
-def _domain_ok(values: Instance) -> bool:
+def domain_ok(values: Instance) -> bool:
     K = domain_of(values, lambda q: q)
     z1 = vec(values, "z1")
     shape = (all(a <= b for a, b in zip(K.lo, K.hi)) if isinstance(K, P.Box) else K.radius > 0)
@@ -112,8 +114,8 @@ def _schedule_first(values: Instance) -> bool:
 PROJECTED_HYPS = (
     H("α > 1", ">", alpha, 1), H("ε > 0", ">", epsilon, 0), H("ω > 1", ">", omega, 1), H("L > 0", ">", L, 0),
     P_exact("0 < η ≤ 2/β", lambda v: frac(v["beta"]) > 0 and 0 < frac(v["eta"]) <= 2 / frac(v["beta"])),
-    P_exact("convex, L-Lipschitz, β-smooth losses (linear, logistic or Huber; decided exactly)", _lipschitz_smooth),
-    P_exact("K a box or a ball, z_1 ∈ K", _domain_ok),
+    P_exact("convex, L-Lipschitz, β-smooth losses (linear, logistic or Huber; decided exactly)", lipschitz_smooth),
+    P_exact("K a box or a ball, z_1 ∈ K", domain_ok),
     P_exact("one deletion, 1 ≤ u[1] ≤ τ[1] ≤ T (the release at τ[1] is checked)", _schedule_first),
 )
 
@@ -133,13 +135,14 @@ _OMEGAS = (Fraction(6, 5), Fraction(3), Fraction(20))
 
 def huber_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Huber losses with saturated gradients (‖∇f‖ = δ√d = L) towards a far target, on a box that clips late or early;
-    deletions at the first round, at the round of the release (u = τ) and in between."""
+    deletions at the first round, at the round of the release (u = τ) and in between, and at the boundaries the
+    hypotheses allow: τ = u = 1 and τ = u = T."""
     out = []
     for d_, half in ((1, Fraction(1)), (2, Fraction(1)), (2, Fraction(1, 4))):
         T_ = 5
         X = [[5] * d_ for _ in range(T_)]
         L_ = Fraction(1) if d_ == 1 else Fraction(3, 2)  # ≥ δ√d, rational
-        for tau, u in ((4, 4), (4, 1), (5, 3), (1, 1)):
+        for tau, u in ((4, 4), (4, 1), (5, 3), (1, 1), (5, 5)):
             for om in _OMEGAS:
                 out.append(projected_instance(P.HUBER, X, [0] * d_, BOX, {"lo": [-half] * d_, "hi": [half] * d_}, tau, u,
                                               eta_=Fraction(1, 5), beta_=1, L_=L_, omega_=om))
@@ -148,11 +151,12 @@ def huber_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def logistic_ball_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Logistic losses with unit rows (3/5, 4/5) and labels pushing across the ball; η up to 2/β = 8 (the edge)."""
+    """Logistic losses with unit rows (3/5, 4/5) and labels pushing across the ball; η up to 2/β = 8 (the edge); deletion
+    times from τ = u = 1 to τ = u = T."""
     out = []
     for radius in (Fraction(1, 2), Fraction(3)):
         for eta_ in (Fraction(1), Fraction(8)):
-            for tau, u in ((3, 3), (3, 1), (4, 2)):
+            for tau, u in ((3, 3), (3, 1), (4, 2), (1, 1), (4, 4)):
                 for om in _OMEGAS[1:]:
                     out.append(projected_instance(P.LOGISTIC, [[Fraction(3, 5), Fraction(4, 5)]] * 4, [0, 0], BALL,
                                                   {"centre": [0, 0], "radius": radius}, tau, u, eta_=eta_,
@@ -162,10 +166,11 @@ def logistic_ball_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def linear_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Linear losses ⟨x_t, z⟩ with ‖x_t‖ = L on a box whose face stops the iterate (projection active at τ or before)."""
+    """Linear losses ⟨x_t, z⟩ with ‖x_t‖ = L on a box whose face stops the iterate (projection active at τ or before);
+    deletion times from τ = u = 1 to τ = u = T."""
     out = []
     for lo in (Fraction(-1, 3), Fraction(-3)):
-        for tau, u in ((3, 3), (3, 1), (2, 1)):
+        for tau, u in ((3, 3), (3, 1), (2, 1), (1, 1)):
             for om in _OMEGAS:
                 out.append(projected_instance(P.LINEAR, [[1, 0], [Fraction(3, 5), Fraction(4, 5)], [1, 0]], [0, 0], BOX,
                                               {"lo": [lo, lo], "hi": [1, 1]}, tau, u, eta_=Fraction(1, 4), beta_=1,
@@ -240,12 +245,13 @@ PRINTED_HYPS = (
 
 
 def printed_instances(rng: np.random.Generator, size: int) -> list[dict]:
-    """Linear streams (γ = 1) with a deletion at the round the point arrived (u = τ < T) or earlier; quadratic streams
+    """Linear streams (γ = 1) with a deletion at the round the point arrived (u = τ < T, down to τ = u = 1), or earlier,
+    or at the last round (u = τ = T: f_T is never used), and two deletions ending at T; quadratic streams
     with λ ∈ {μ, β}, η = 1/(β+μ) and the true contraction γ = 1 − ημ, gaps 1..4, ω up to 20."""
     from .families import stream_instance
 
     out = []
-    for tau, u in (([3], [3]), ([2, 4], [2, 1]), ([3], [1]), ([4], [4])):
+    for tau, u in (([3], [3]), ([2, 4], [2, 1]), ([3], [1]), ([4], [4]), ([1], [1]), ([5], [5]), ([2, 5], [1, 3])):
         for om in (Fraction(6, 5), Fraction(20)):
             X = [[1, 0], [0, 1], [1, 0], [Fraction(3, 5), Fraction(4, 5)], [1, 0]]
             out.append(stream_instance(A.LINEAR, X, [], [0, 0], tau, u, alpha=Fraction(2), epsilon=Fraction(1),
@@ -282,7 +288,7 @@ CLAIMS: list[Claim] = [
           derivation="olu.alg1:projected",
           note="Exact: before the first noise both processes are deterministic (projected OGD computed in Fractions for "
                "linear and Huber losses on boxes, in arb for logistic losses and balls), so the release is N(m, σ_1²I). "
-               "Only the first deletion is checked exactly; later releases are not Gaussian (audit.olu samples them). The "
+               "Only the first deletion is checked exactly; later releases are not Gaussian (olu.sampled samples them). The "
                "released point may leave K; the projection only shrinks ‖m − m'‖ below ηL."),
     Claim(id="olu.alg1:projected-control-sigma-tenth-less",
           source="Algorithm 1 (lines 115–136) with σ_1 reduced by 10%", kind=Kind.UNLEARNING,

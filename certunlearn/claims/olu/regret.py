@@ -15,13 +15,14 @@ from flint import arb
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
 from ...formulas.symbols import epsilon
 
 from ...formulas.olu import (
-    a9, a10, b10, c10, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, mu, T, THM2, THM2_PROOF, THM3, THM5,
+    a9, a10, b10, c10, beta, c9, COR7, gamma, GAMMA_SC, k, LEM10, LEM5, LEM6, LEM9, LEM9_XMAX, mu, T, THM2, THM2_PROOF, THM3, THM5,
 )
 from .quantities import (
     counts, data_in_ball, ints, lam_range, mean_square_hypothesis, qg, regret_quantity, s_value, schedule_of,
@@ -75,9 +76,8 @@ def _stability_hyps(values: Instance) -> bool:
 
 
 def _lem9_quantity(values: Instance) -> arb:
-    """The largest x ≥ 0 with x − √(ax + b) ≤ c: the root (2c + a)/2 + √(b + ac + a²/4)."""
-    a_, b_, c_ = (to_arb(values[n]) for n in ("a", "b", "c9"))
-    return (2 * c_ + a_) / 2 + (b_ + a_ * c_ + a_ * a_ / 4).sqrt()
+    """The largest x ≥ 0 with x − √(ax + b) ≤ c: the root (2c + a)/2 + √(b + ac + a²/4) (``LEM9_XMAX``)."""
+    return arb_eval(LEM9_XMAX, values)
 
 
 def _lem10_quantity(square: bool) -> Callable[[Instance], arb]:
@@ -171,7 +171,8 @@ CLAIMS: list[Claim] = [
           statement="If a, c > 0, b ≥ 0, x ≥ 0 and x − √(ax + b) ≤ c, then x ≤ a + c + 2√(b + ac).",
           hypotheses=(H("a > 0", ">", a9, 0), H("c > 0", ">", c9, 0)), bound=LEM9, quantity=_lem9_quantity,
           adversaries=(Adversary("grid of (a, b, c) over six orders of magnitude", generate=lem9_instances),),
-          derivation="olu.lem9", note="The quantity is the largest x allowed by the hypothesis (a root)."),
+          derivation="olu.lem9", quantity_expr=LEM9_XMAX,
+          note="The quantity is the largest x allowed by the hypothesis (a root)."),
     _lem10_claim(
         "olu.lem10", square=False, source="Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151)",
         statement="For a, b, c ∈ R^d: ‖a − b‖ − ‖c − b‖² ≤ ‖a − c‖² + 2‖a − c‖‖c − b‖ (as printed: the first norm "

@@ -87,6 +87,37 @@ def test_deletion_at_the_round_it_arrived_makes_the_output_sequences_singular():
     assert not Pm.printed_quantity(False)(inst).is_finite()
 
 
+def test_deletion_times_at_the_boundaries_the_hypotheses_allow():
+    """τ = u = 1 and τ = u = T in every family: inside the hypotheses and decided. With line 3's indexing, τ = u = 1 < T
+    makes the sequences singular (f_1 first used at t = 2, after the noise), and τ = u = T deletes a function never used
+    (D_α = 0); with eq. (2)'s indexing the first release at τ = u = 1 is N(z_1 − η∇f_1(z_1), σ_1²) against
+    N(z_1, σ_1²)."""
+    rng = np.random.default_rng(0)
+    projected = get_claim("olu.alg1:projected")
+    for gen in (Pm.huber_box_instances, Pm.logistic_ball_instances, Pm.linear_box_instances):
+        insts = gen(rng, 1000)
+        T_ = len(insts[0]["X"])
+        for edge in (1, T_):
+            found = [i for i in insts if i["tau"] == [edge] and i["u"] == [edge]]
+            assert found, (gen.__name__, edge)
+            assert all(evaluate(projected, i, MAX_PREC).outcome == WITHIN for i in found)
+    huber = next(i for i in Pm.huber_box_instances(rng, 1000) if i["tau"] == [1] and len(i["z1"]) == 1)
+    assert Pm.release_means(huber) == ([F(1, 5)], [F(0)])  # one saturated step of ηδ towards the target
+    printed, fixed = get_claim("olu.alg1:printed-step"), get_claim("olu.alg1:printed-step+fix")
+    insts = Pm.printed_instances(rng, 1000)
+    first = [i for i in insts if i["tau"] == [1] and i["u"] == [1]]
+    last = [i for i in insts if i["tau"] == [5] and i["u"] == [5]]
+    assert first and last
+    for i in first:
+        assert not Pm.printed_quantity(False)(i).is_finite()
+        assert evaluate(printed, i, MAX_PREC).outcome == VIOLATED and evaluate(fixed, i, MAX_PREC).outcome == WITHIN
+    for i in last:
+        for fix in (False, True):
+            q = Pm.printed_quantity(fix)(i)
+            assert q.contains(0) and q.rad() < 1e-12  # 0, up to the enclosure's radius
+        assert evaluate(printed, i, MAX_PREC).outcome == WITHIN
+
+
 # ---------------------------------------------------------------------------------------------- projection, then noise
 def test_projected_release_huber_box_exact_against_quadrature():
     inst = next(i for i in Pm.huber_box_instances(np.random.default_rng(0), 100)

@@ -84,3 +84,28 @@ def test_lemma_5_quantity_against_closed_form():
     inst = {"X": [[F(-1)], [F(1)], [F(1)], [F(1)]], "lam": [F(1)], "removed": [1], "c": 1, "T": 4, "mu": F(1),
             "kappa": F(4), "L": F(2)}
     assert contains(get_claim("olu.lem5").quantity(inst), F(1, 2))
+
+
+def test_lemma_9_quantity_is_its_closed_form_and_the_proof_starts_there():
+    """The largest x with x − √(ax + b) ≤ c, found by mpmath at 100 digits (the root of x − √(ax + b) − c, above which
+    the left side exceeds c), against the quantity; and the derivation's chain starts from the claim's closed form."""
+    from fractions import Fraction as Fr
+
+    import mpmath
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.olu.regret import CLAIMS as REGRET_CLAIMS
+    from certunlearn.derive import check_derivation
+    from certunlearn.derive.loader import find_derivation
+
+    claim = next(c for c in REGRET_CLAIMS if c.id == "olu.lem9")
+    with mpmath.workdps(100):
+        for a_, b_, c_ in ((Fr(1, 100), Fr(0), Fr(7)), (Fr(7), Fr(1000), Fr(1, 100)), (Fr(1), Fr(1), Fr(1))):
+            a, b, c = (mpmath.mpf(q.numerator) / q.denominator for q in (a_, b_, c_))
+            g = lambda x: x - mpmath.sqrt(a * x + b) - c  # noqa: E731 - increasing for x ≥ a/4
+            root = mpmath.findroot(g, (max(c, a / 4), c + a + 2 * mpmath.sqrt(b + a * c) + 1), solver="anderson")
+            assert abs(g(root)) < mpmath.mpf(10) ** -60 and g(root + mpmath.mpf(10) ** -9) > 0
+            q = claim.quantity({"a": a_, "b": b_, "c9": c_})
+            assert abs(mpmath.mpf(q.mid().str(60, radius=False)) - root) < mpmath.mpf(10) ** -12
+    result = check_derivation(find_derivation(get_claim("olu.lem9")), get_claim("olu.lem9"))
+    assert result.start_status == "checked" and result.link == "identity"
