@@ -27,10 +27,11 @@ import sympy
 from sympy import Derivative, exp, log, sqrt
 
 from certunlearn.formulas.r2d import (
-    BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
+    BOUND_B2, BOUND_B3, C_DR, COR35, DELTA_APPC, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
     fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t, k_seq, SIGMA_REM33,
 )
+from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
@@ -272,19 +273,6 @@ def cor32() -> Derivation:
 B1_DOMAIN = {epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), Delta: ("0.01", "100")}
 
 
-def _q_tail(x: sympy.Expr) -> sympy.Expr:
-    """Standard normal upper tail P[Z > x], with erfc."""
-    return sympy.erfc(x / sqrt(2)) / 2
-
-
-def _phi(x: sympy.Expr) -> sympy.Expr:
-    return sympy.erfc(-x / sqrt(2)) / 2
-
-
-def _balle_wang(eps: sympy.Expr, sd: sympy.Expr, sens: sympy.Expr) -> sympy.Expr:
-    return _phi(sens / (2 * sd) - eps * sd / sens) - exp(eps) * _phi(-sens / (2 * sd) - eps * sd / sens)
-
-
 def thm_b1() -> Derivation:
     """Theorem B.1 as printed (any ε > 0): the paper cites Dwork & Roth; their proof (the chain of
     ``gaussian.classic``) is replayed on ε ∈ [10⁻⁴, 500] without its hypothesis ε ≤ 1."""
@@ -319,7 +307,8 @@ def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigm
         claim_id=claim_id,
         target="bound",
         title=title,
-        start=_balle_wang(epsilon, sigma, Delta),
+        start=gaussian_delta(epsilon, sigma, Delta),
+        conditions=(sympy.Le(epsilon, 1),),
         where=((cc, C_DR), (sigma, sd), (t0, cc - 1 / (2 * cc)), (x, (1 - epsilon) / (2 * cc))),
         domain=base_syms,
         premises=(
@@ -329,10 +318,10 @@ def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigm
         ),
         note="c = √(2log(1.25/δ)), t = c − ε/(2c) = t_0 + x with t_0 = c − 1/(2c) and x = (1 − ε)/(2c) ≥ 0 (ε ≤ 1).",
         steps=(
-            step(_balle_wang(epsilon, sigma, Delta), "<=", _q_tail(epsilon * sigma / Delta - Delta / (2 * sigma)),
+            step(gaussian_delta(epsilon, sigma, Delta), "<=", normal_tail(epsilon * sigma / Delta - Delta / (2 * sigma)),
                  "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ the privacy loss"),
-            then("==", _q_tail(t0 + x), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t_0 + x"),
-            then("<=", _q_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
+            then("==", normal_tail(t0 + x), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t_0 + x"),
+            then("<=", normal_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
             then("<=", delta, "Q(c − 1/(2c)) ≤ δ for c = √(2log(1.25/δ)), δ ∈ (0, 1)",
                  box={delta: ("1e-300", "0.99")}),
         ),
@@ -824,14 +813,16 @@ def appc_radius() -> Derivation:
         claim_id="r2d.appC-radius",
         target="bound",
         title="Appendix C (lines 590–598): outputs in the ball ‖θ‖ ≤ R, σ = 2R√(2log(1.25/δ))/ε",
-        start=_balle_wang(epsilon, sigma, x),
+        start=DELTA_APPC,
         where=((sigma, SIGMA_APPC), (x, kx * 2 * R_ball)),
         domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), kx: ("0.001", "1")},
         premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x ≤ 1", "triangle inequality"),),
+        note="Step 1 makes distance 2R the worst case; the chain then starts from the claim's quantity, the true δ at "
+             "distance 2R.",
         steps=(
-            step(_balle_wang(epsilon, sigma, x), "<=", _balle_wang(epsilon, sigma, 2 * R_ball),
+            step(gaussian_delta(epsilon, sigma, x), "<=", DELTA_APPC,
                  "δ(ε) increases with the distance", cited="Balle & Wang 2018, Thm 8", conditions=le1(kx)),
-            then("<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
+            step(DELTA_APPC, "<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
         ),
     )
 
@@ -854,7 +845,7 @@ def table3_newton() -> Derivation:
         claim_id="r2d.table3:newton",
         target="bound",
         title="Table 3, Newton step (line 580): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Guo et al.'s Theorems 1 and 3",
-        start=_balle_wang(epsilon, sigma, eps_p),
+        start=gaussian_delta(epsilon, sigma, eps_p),
         where=((cn, sqrt(2 * log(sympy.Rational(3, 2) / delta))), (eps_p, 4 * L * G**2 / (lam_q**2 * (n - 1))),
                (sigma, cn * eps_p / epsilon), (W, kw * (G + beta / n) / lam_q),
                (v_s, k2 * (lam_q * W + G) / (lam_q * (n - 1))), (rho_r, k1 * resid)),
@@ -885,10 +876,10 @@ def table3_newton() -> Derivation:
                  "‖w*‖ ≤ C/λ (the minimiser of the unperturbed L(·; D)); used for L_b, whose minimiser has "
                  "‖w*‖ ≤ (C + ‖b‖/n)/λ", cited="Guo et al. 2020, Theorem 1 (proof)", conditions=le1(kw)),
             then("==", eps_p, "algebra: γ(n−1)·4C²/(λ²(n−1)²) = ε'"),
-            step(_balle_wang(epsilon, sigma, eps_p), "<=", _q_tail(epsilon * sigma / eps_p - eps_p / (2 * sigma)),
+            step(gaussian_delta(epsilon, sigma, eps_p), "<=", normal_tail(epsilon * sigma / eps_p - eps_p / (2 * sigma)),
                  "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ the privacy loss (the shift ρ_r ≤ ε' by the chain above; "
                  "δ_Gauss increases with the shift)"),
-            then("==", _q_tail(cn - epsilon / (2 * cn)), "σ = cε'/ε"),
+            then("==", normal_tail(cn - epsilon / (2 * cn)), "σ = cε'/ε"),
             then("<=", delta, "P[N(0,1) > c − ε/(2c)] ≤ 1.5e^{−c²/2} = δ for c = √(2log(1.5/δ))",
                  cited="Guo et al. 2020, Theorem 3"),
         ),

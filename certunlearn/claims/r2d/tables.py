@@ -16,7 +16,7 @@ from flint import arb
 from sympy import sqrt
 
 from ...algorithms.r2d_baselines import check_data, removal_delta
-from ...formulas.r2d import PRESCRIBED, STORAGE_RATE_R2D, G, L, R_ball
+from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_R2D, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal
 from ...privacy import delta_enclosure
@@ -180,6 +180,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius"],
         quantity=appc_delta,
+        quantity_expr=DELTA_APPC,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × R ∈ {10, 21} (Table 6's R)",
                                generate=_appc_grid(B1_EPS_SMALL + B1_EPS_LARGE)),),
@@ -195,6 +196,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius+fix"],
         quantity=appc_delta,
+        quantity_expr=DELTA_APPC,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × R", generate=_appc_grid(B1_EPS_SMALL)),),
         derivation="r2d.appC-radius+fix",
