@@ -930,21 +930,27 @@ def rem33() -> Derivation:
 _BASE_DERIVATIONS = derivations
 
 
-def table1_storage() -> Derivation:
-    """Table 1, R2D row: the state is θ_{T−K}, θ_T and θ_0, three d-vectors (Algorithms 1–2, line 87)."""
-    from certunlearn.formulas.r2d import STORAGE_RATE_R2D, d2
+def table1_storage(row: str = "r2d") -> Derivation:
+    """Table 1's storage column as the rate storage(d2)/storage(d): R2D keeps θ_{T−K}, θ_T and θ_0, three d-vectors
+    (Algorithms 1–2, line 87); Descent-to-delete keeps its secret model θ̂, one d-vector (d2d Algorithms 1–3)."""
+    from certunlearn.formulas.r2d import STORAGE_RATE_LINEAR, d2
 
+    vectors, why = {"r2d": (3, ("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the "
+                                "driver also keeps θ_0 for retraining: 3d scalars, none growing with n or T",
+                                "Algorithms 1–2")),
+                    "d2d": (1, ("Descent-to-delete with secret state keeps the unperturbed model θ̂_i between "
+                                "updates (besides the dataset): d scalars", "Neel et al. 2021, Algorithms 1–3"))}[row]
     return Derivation(
-        claim_id="r2d.table1:r2d-storage",
+        claim_id=f"r2d.table1:{row}-storage",
         target="bound",
-        title="Table 1, R2D row: storage O(d), as the rate storage(d2)/storage(d)",
-        start=3 * d2 / (3 * d),
+        title=f"Table 1, {'R2D' if row == 'r2d' else 'Descent-to-delete'} row: storage O(d), as the rate "
+              "storage(d2)/storage(d)",
+        start=vectors * d2 / (vectors * d),
         domain={d: ("1", "100"), d2: ("1", "1000")},
-        premises=(Premise("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the driver also "
-                          "keeps θ_0 for retraining: 3d scalars, none growing with n or T", "Algorithms 1–2"),),
-        steps=(step(3 * d2 / (3 * d), "==", STORAGE_RATE_R2D, "algebra"),),
+        premises=(Premise(*why),),
+        steps=(step(vectors * d2 / (vectors * d), "==", STORAGE_RATE_LINEAR, "algebra"),),
     )
 
 
 def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 and Table 1 appended
-    return _BASE_DERIVATIONS() + [rem33(), table1_storage()]
+    return _BASE_DERIVATIONS() + [rem33(), table1_storage(), table1_storage("d2d")]

@@ -112,8 +112,9 @@ SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * 
 
 # =========================================================================== Table 1 (lines 22–28): the storage column, as a rate in d
 d2 = sympy.Symbol("d2", positive=True)  # a larger dimension
-#: Table 1, R2D row: storage O(d) — the state kept between learning and unlearning grows at most like d2/d
-STORAGE_RATE_R2D = d2 / d
+#: Table 1, R2D and Descent-to-delete rows: storage O(d) — the state kept between learning and unlearning grows at
+#: most like d2/d from dimension d to d2
+STORAGE_RATE_LINEAR = d2 / d
 
 # =========================================================================== prescribed parameters, by claim id
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
