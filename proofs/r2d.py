@@ -56,6 +56,7 @@ kappa_B = sympy.Symbol("kappa_B", positive=True)  # Lemma B.3: D/(A(1 + ηL)^K)
 i = sympy.Symbol("i", integer=True, nonnegative=True)
 j = sympy.Symbol("j", positive=True)  # T − K
 k = sympy.Symbol("k", nonnegative=True)  # the variable of h(k)
+nu = sympy.Symbol("nu", positive=True)  # ημ ≤ 1 (Corollary 3.5: μ ≤ L, η ≤ 1/L)
 
 
 def le1(*syms: sympy.Symbol) -> tuple:
@@ -673,15 +674,17 @@ def _cor35(fixed: bool) -> Derivation:
         title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
                "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
         start=nz + ek,
-        where=(T_IS, N_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
-        domain={**UTIL_DOMAIN, gg: ("-10", "10")},
+        conditions=(sympy.Le(nu, 1),),
+        where=(T_IS, N_IS, (mu, nu / eta), (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
+        domain={**{s_: v_ for s_, v_ in UTIL_DOMAIN.items() if s_ != mu}, nu: ("0.000001", "1"), gg: ("-10", "10")},
         premises=(
             Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
             Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
                     + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m))", "PL, smoothness"),
         ),
         note="E_K = f_{D'}(θ''_K) − f* = κ₁·(its bound of line 533), N = E[f_{D'}(θ̃'')] − f_{D'}(θ''_K) = κ_n·(the noise "
-             "bound). Step 1 is line 515's smoothness term, step 2 the noise term.",
+             "bound). Step 1 is line 515's smoothness term, step 2 the noise term. μ := ν/η with ν = ημ ≤ 1 (PL gives "
+             "μ ≤ L and η ≤ 1/L), so the contraction factors 1 − ημ and 1 − ημ(n−m)/n are nonnegative.",
         steps=(
             _g_step(not fixed),
             noise_step,

@@ -104,3 +104,15 @@ def test_cor36_fix_holds_where_printed_fails():
     ev = evaluate(fix, inst, MAX_PREC)
     assert ev.outcome == WITHIN
     assert mpmath.mpf(ev.observed) <= bound
+
+
+def test_cor35_collection_step_proved():
+    """Corollary 3.5's step E_K + N ≤ noise + stat + decay (line 533) is proved, not sampled: with ν = ημ ≤ 1 the
+    contraction factors are nonnegative, so (1 − κ₁)(stat + decay) + (1 − κ_n)·noise ≥ 0 by signs."""
+    from certunlearn.claims import get_claim
+    from certunlearn.derive import check_derivation, load_derivation
+    from certunlearn.derive.model import PROVED
+
+    for cid in ("r2d.cor3.5", "r2d.cor3.5+fix"):
+        r = check_derivation(load_derivation(cid), get_claim(cid))
+        assert r.steps[2].status == PROVED, (cid, r.steps[2].detail)
