@@ -556,6 +556,10 @@ UTIL_DOMAIN = {**_dom(m, r, eta, L, G, j, K, c, kappa1, kappa_A, kappa_B, kappa3
                ac: ("0.001", "10"), e_: ("0.001", "1"), w1: ("0.001", "10"), mu: ("0.001", "1"),
                f0gap: ("0", "1000")}
 UTIL_DOMAIN[eta] = ("0.001", "0.1")  # ημ ≤ 0.1: the contraction factors 1 − ημ(n−m)/n stay positive
+#: Corollaries 3.5–3.6: μ := ν/η with ν = ημ ≤ 1 (PL gives μ ≤ L, and η ≤ 1/L), so that the contraction factors
+#: 1 − ημ and 1 − ημ(n−m)/n are nonnegative; the sampling domain in ν instead of μ
+NU_IS = (mu, nu / eta)
+PL_DOMAIN = {**{s_: v_ for s_, v_ in UTIL_DOMAIN.items() if s_ != mu}, nu: ("0.000001", "1")}
 SLACK_PRINTED = 2 * G**2 * m / (n - m) + 2 * L * eta * G * m / (n - m)
 SLACK_FIXED = (2 * G**2 * m + 2 * L * eta * G**2 * m) / (n - m)
 
@@ -576,6 +580,7 @@ def utility() -> Derivation:
         title="Theorem 3.1, utility: the explicit bound behind eq. (4) (proof lines 453–504), as printed",
         samples=16,
         start=(P1 + P2) / T,
+        conditions=(sympy.Ge(j, 1),),  # K < T integers: T − K ≥ 1
         where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K - 1) * SLACK_PRINTED)),
                (P2, kappa2 * D2 / eta)),
         domain=UTIL_DOMAIN,
@@ -675,16 +680,15 @@ def _cor35(fixed: bool) -> Derivation:
                "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
         start=nz + ek,
         conditions=(sympy.Le(nu, 1),),
-        where=(T_IS, N_IS, (mu, nu / eta), (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
-        domain={**{s_: v_ for s_, v_ in UTIL_DOMAIN.items() if s_ != mu}, nu: ("0.000001", "1"), gg: ("-10", "10")},
+        where=(T_IS, N_IS, NU_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
+        domain={**PL_DOMAIN, gg: ("-10", "10")},
         premises=(
             Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
             Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
                     + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m))", "PL, smoothness"),
         ),
         note="E_K = f_{D'}(θ''_K) − f* = κ₁·(its bound of line 533), N = E[f_{D'}(θ̃'')] − f_{D'}(θ''_K) = κ_n·(the noise "
-             "bound). Step 1 is line 515's smoothness term, step 2 the noise term. μ := ν/η with ν = ημ ≤ 1 (PL gives "
-             "μ ≤ L and η ≤ 1/L), so the contraction factors 1 − ημ and 1 − ημ(n−m)/n are nonnegative.",
+             "bound). Step 1 is line 515's smoothness term, step 2 the noise term. μ := ν/η, ν = ημ ≤ 1 (NU_IS).",
         steps=(
             _g_step(not fixed),
             noise_step,
@@ -733,9 +737,10 @@ def cor36() -> Derivation:
         title="Corollary 3.6: Lemma B.4 with Corollary 3.5 substituted (Appendix B.2, line 555)",
         samples=16,
         start=Y,
-        where=(T_IS, N_IS, (Y, kappa_y * (2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X)),
+        conditions=(sympy.Le(nu, 1),),
+        where=(T_IS, N_IS, NU_IS, (Y, kappa_y * (2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X)),
                (X, kappa_x * (L * sqrt(d) * sigma + stat + decay))),
-        domain={**UTIL_DOMAIN, kappa_y: ("0.001", "1"), kappa_x: ("0.001", "1")},
+        domain={**PL_DOMAIN, kappa_y: ("0.001", "1"), kappa_x: ("0.001", "1")},
         premises=(Premise("Lemma B.4 (r2d.lemB.4) and Corollary 3.5, eq. (11) (r2d.cor3.5), taken as printed",
                           "the paper"),),
         note="Y = κ_y·(Lemma B.4's bound), X = κ_x·(Corollary 3.5's bound). Substituting gives (L/(2μ))L√dσ for the noise "

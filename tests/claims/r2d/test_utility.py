@@ -106,13 +106,15 @@ def test_cor36_fix_holds_where_printed_fails():
     assert mpmath.mpf(ev.observed) <= bound
 
 
-def test_cor35_collection_step_proved():
-    """Corollary 3.5's step E_K + N ≤ noise + stat + decay (line 533) is proved, not sampled: with ν = ημ ≤ 1 the
-    contraction factors are nonnegative, so (1 − κ₁)(stat + decay) + (1 − κ_n)·noise ≥ 0 by signs."""
+def test_pl_collection_steps_proved():
+    """Corollary 3.5's step E_K + N ≤ noise + stat + decay (line 533) and Corollary 3.6's first two steps are proved,
+    not sampled: with ν = ημ ≤ 1 the contraction factors are nonnegative, so e.g. (1 − κ₁)(stat + decay) +
+    (1 − κ_n)·noise ≥ 0 by signs; likewise the utility's step 6 once T − K ≥ 1 is stated."""
     from certunlearn.claims import get_claim
     from certunlearn.derive import check_derivation, load_derivation
     from certunlearn.derive.model import PROVED
 
-    for cid in ("r2d.cor3.5", "r2d.cor3.5+fix"):
+    for cid, steps in (("r2d.cor3.5", (2,)), ("r2d.cor3.5+fix", (2,)), ("r2d.cor3.6", (0, 1)),
+                       ("r2d.thm3.1:utility", (5,))):  # utility: T − K − 1 ≥ 0 from the condition T − K ≥ 1
         r = check_derivation(load_derivation(cid), get_claim(cid))
-        assert r.steps[2].status == PROVED, (cid, r.steps[2].detail)
+        assert all(r.steps[i].status == PROVED for i in steps), (cid, [r.steps[i].detail for i in steps])
