@@ -16,11 +16,12 @@ from __future__ import annotations
 import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
-from certunlearn.formulas.gaussian import SIGMA_ZCDP
+from certunlearn.formulas.gaussian import (
+    DELTA_GAUSSIAN, RENYI_DEFINITION, SIGMA_ZCDP, gaussian_delta, normal_pdf, normal_tail as Q, x_out as x,
+)
 from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, rho, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
-x = sympy.Symbol("x", real=True)  # the mechanism's output (1-D)
 L = sympy.Symbol("L", positive=True)  # ln(1/δ)
 c = sympy.Symbol("c", positive=True)  # Dwork–Roth: σ = cΔ/ε
 t = sympy.Symbol("t", positive=True)  # standardised threshold of the privacy-loss event
@@ -29,25 +30,6 @@ t = sympy.Symbol("t", positive=True)  # standardised threshold of the privacy-lo
 CLASSIC_BOX = {epsilon: ("0.0001", "1"), delta: ("1e-300", "0.5")}
 DOMAIN = {epsilon: ("0.0001", "500"), delta: ("1e-300", "0.5"), Delta: ("0.01", "100"), sigma: ("0.001", "1000"),
           alpha: ("1.001", "10000")}
-
-
-def normal_pdf(v: sympy.Expr, mean: sympy.Expr, sd: sympy.Expr) -> sympy.Expr:
-    return exp(-(v - mean) ** 2 / (2 * sd**2)) / sqrt(2 * pi * sd**2)
-
-
-def Phi(v: sympy.Expr) -> sympy.Expr:
-    """Standard normal CDF, written with erfc (rigorous and accurate in the far tail)."""
-    return sympy.erfc(-v / sqrt(2)) / 2
-
-
-def Q(v: sympy.Expr) -> sympy.Expr:
-    """Standard normal upper tail P[Z > v]."""
-    return sympy.erfc(v / sqrt(2)) / 2
-
-
-def balle_wang(eps: sympy.Expr, sd: sympy.Expr, sens: sympy.Expr = Delta) -> sympy.Expr:
-    """Balle & Wang 2018, Thm 8: δ(ε) of N(0, σ²) vs N(Δ, σ²)."""
-    return Phi(sens / (2 * sd) - eps * sd / sens) - exp(eps) * Phi(-sens / (2 * sd) - eps * sd / sens)
 
 
 def _shown(*factors: sympy.Expr) -> sympy.Expr:
@@ -61,12 +43,10 @@ def _shown(*factors: sympy.Expr) -> sympy.Expr:
 
 
 def renyi() -> Derivation:
-    p = normal_pdf(x, 0, sigma)
-    q = normal_pdf(x, Delta, sigma)
     shift = (1 - alpha) * Delta
     gap = alpha * (alpha - 1) * Delta**2 / (2 * sigma**2)
     line = (x, -oo, oo)
-    d_alpha = log(Integral(p**alpha * q ** (1 - alpha), line)) / (alpha - 1)
+    d_alpha = RENYI_DEFINITION
     return Derivation(
         claim_id="gaussian.renyi",
         target="bound",
@@ -144,7 +124,7 @@ def classic() -> Derivation:
         claim_id="gaussian.classic",
         target="bound",
         title="Classic Gaussian mechanism, σ = Δ√(2 ln(1.25/δ))/ε (Dwork & Roth 2014, Thm A.1), the proof as printed",
-        start=balle_wang(epsilon, sigma),
+        start=DELTA_GAUSSIAN,
         conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2))),
         where=((c, sqrt(2 * log(Rational(5, 4) / delta))), (sigma, c * Delta / epsilon), (t, c - epsilon / (2 * c))),
         domain={**CLASSIC_BOX, Delta: ("0.01", "100")},
@@ -162,7 +142,7 @@ def classic() -> Derivation:
             step(Rational(3, 2), "<=", c,
                  "DR: “ln(c − ε/(2c)) > 0 provided c ≥ 3/2” — an assumption of the proof, not of the theorem",
                  box=CLASSIC_BOX),
-            step(balle_wang(epsilon, sigma), "<=", Q(epsilon * sigma / Delta - Delta / (2 * sigma)),
+            step(DELTA_GAUSSIAN, "<=", Q(epsilon * sigma / Delta - Delta / (2 * sigma)),
                  "privacy loss ℓ(x) = (2xΔ + Δ²)/(2σ²) exceeds ε iff x > σ²ε/Δ − Δ/2; δ(ε) = E[(1 − e^(ε−ℓ))₊] "
                  "≤ P[ℓ > ε] = P[x > σ²ε/Δ − Δ/2] for x ~ N(0, σ²)"),
             then("==", Q(t), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t"),
@@ -199,10 +179,10 @@ def exact() -> Derivation:
               "true δ at ε of the Gaussian mechanism with noise σ. The calibration's own enclosure check is the "
               "proof of step 3 at each call; the checker attacks the claim directly."),
         steps=(
-            step(Derivative(balle_wang(epsilon, sigma), sigma), "<", 0,
+            step(Derivative(DELTA_GAUSSIAN, sigma), "<", 0,
                  "δ(ε; σ) strictly decreases in σ (∂δ/∂σ = −(Δ/σ²)·φ(Δ/(2σ) − εσ/Δ)): rounding σ up never "
                  "increases δ, and bisection on σ is valid"),
-            step(delta_true, "==", balle_wang(epsilon, sigma_cal),
+            step(delta_true, "==", gaussian_delta(epsilon, sigma_cal, Delta),
                  "the exact privacy profile of the Gaussian mechanism", cited="Balle & Wang 2018, Thm 8"),
             then("<=", delta,
                  "calibrate returns σ_cal only after deciding δ(ε; σ_cal) ≤ δ on rigorous enclosures (σ rounded up, "

@@ -27,10 +27,11 @@ import sympy
 from sympy import Derivative, exp, log, sqrt
 
 from certunlearn.formulas.r2d import (
-    BOUND_B2, BOUND_B3, C_DR, COR35, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
+    BOUND_B2, BOUND_B3, C_DR, COR35, DELTA_APPC, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
     SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
     fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t, k_seq, SIGMA_REM33,
 )
+from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
@@ -55,6 +56,7 @@ kappa_B = sympy.Symbol("kappa_B", positive=True)  # Lemma B.3: D/(A(1 + ηL)^K)
 i = sympy.Symbol("i", integer=True, nonnegative=True)
 j = sympy.Symbol("j", positive=True)  # T − K
 k = sympy.Symbol("k", nonnegative=True)  # the variable of h(k)
+nu = sympy.Symbol("nu", positive=True)  # ημ ≤ 1 (Corollary 3.5: μ ≤ L, η ≤ 1/L)
 
 
 def le1(*syms: sympy.Symbol) -> tuple:
@@ -272,19 +274,6 @@ def cor32() -> Derivation:
 B1_DOMAIN = {epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), Delta: ("0.01", "100")}
 
 
-def _q_tail(x: sympy.Expr) -> sympy.Expr:
-    """Standard normal upper tail P[Z > x], with erfc."""
-    return sympy.erfc(x / sqrt(2)) / 2
-
-
-def _phi(x: sympy.Expr) -> sympy.Expr:
-    return sympy.erfc(-x / sqrt(2)) / 2
-
-
-def _balle_wang(eps: sympy.Expr, sd: sympy.Expr, sens: sympy.Expr) -> sympy.Expr:
-    return _phi(sens / (2 * sd) - eps * sd / sens) - exp(eps) * _phi(-sens / (2 * sd) - eps * sd / sens)
-
-
 def thm_b1() -> Derivation:
     """Theorem B.1 as printed (any ε > 0): the paper cites Dwork & Roth; their proof (the chain of
     ``gaussian.classic``) is replayed on ε ∈ [10⁻⁴, 500] without its hypothesis ε ≤ 1."""
@@ -319,7 +308,8 @@ def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigm
         claim_id=claim_id,
         target="bound",
         title=title,
-        start=_balle_wang(epsilon, sigma, Delta),
+        start=gaussian_delta(epsilon, sigma, Delta),
+        conditions=(sympy.Le(epsilon, 1),),
         where=((cc, C_DR), (sigma, sd), (t0, cc - 1 / (2 * cc)), (x, (1 - epsilon) / (2 * cc))),
         domain=base_syms,
         premises=(
@@ -329,10 +319,10 @@ def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigm
         ),
         note="c = √(2log(1.25/δ)), t = c − ε/(2c) = t_0 + x with t_0 = c − 1/(2c) and x = (1 − ε)/(2c) ≥ 0 (ε ≤ 1).",
         steps=(
-            step(_balle_wang(epsilon, sigma, Delta), "<=", _q_tail(epsilon * sigma / Delta - Delta / (2 * sigma)),
+            step(gaussian_delta(epsilon, sigma, Delta), "<=", normal_tail(epsilon * sigma / Delta - Delta / (2 * sigma)),
                  "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ the privacy loss"),
-            then("==", _q_tail(t0 + x), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t_0 + x"),
-            then("<=", _q_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
+            then("==", normal_tail(t0 + x), "σ = cΔ/ε: (σ²ε/Δ − Δ/2)/σ = c − ε/(2c) = t_0 + x"),
+            then("<=", normal_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
             then("<=", delta, "Q(c − 1/(2c)) ≤ δ for c = √(2log(1.25/δ)), δ ∈ (0, 1)",
                  box={delta: ("1e-300", "0.99")}),
         ),
@@ -566,6 +556,10 @@ UTIL_DOMAIN = {**_dom(m, r, eta, L, G, j, K, c, kappa1, kappa_A, kappa_B, kappa3
                ac: ("0.001", "10"), e_: ("0.001", "1"), w1: ("0.001", "10"), mu: ("0.001", "1"),
                f0gap: ("0", "1000")}
 UTIL_DOMAIN[eta] = ("0.001", "0.1")  # ημ ≤ 0.1: the contraction factors 1 − ημ(n−m)/n stay positive
+#: Corollaries 3.5–3.6: μ := ν/η with ν = ημ ≤ 1 (PL gives μ ≤ L, and η ≤ 1/L), so that the contraction factors
+#: 1 − ημ and 1 − ημ(n−m)/n are nonnegative; the sampling domain in ν instead of μ
+NU_IS = (mu, nu / eta)
+PL_DOMAIN = {**{s_: v_ for s_, v_ in UTIL_DOMAIN.items() if s_ != mu}, nu: ("0.000001", "1")}
 SLACK_PRINTED = 2 * G**2 * m / (n - m) + 2 * L * eta * G * m / (n - m)
 SLACK_FIXED = (2 * G**2 * m + 2 * L * eta * G**2 * m) / (n - m)
 
@@ -586,6 +580,7 @@ def utility() -> Derivation:
         title="Theorem 3.1, utility: the explicit bound behind eq. (4) (proof lines 453–504), as printed",
         samples=16,
         start=(P1 + P2) / T,
+        conditions=(sympy.Ge(j, 1),),  # K < T integers: T − K ≥ 1
         where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K - 1) * SLACK_PRINTED)),
                (P2, kappa2 * D2 / eta)),
         domain=UTIL_DOMAIN,
@@ -684,15 +679,16 @@ def _cor35(fixed: bool) -> Derivation:
         title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
                "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
         start=nz + ek,
-        where=(T_IS, N_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
-        domain={**UTIL_DOMAIN, gg: ("-10", "10")},
+        conditions=(sympy.Le(nu, 1),),
+        where=(T_IS, N_IS, NU_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
+        domain={**PL_DOMAIN, gg: ("-10", "10")},
         premises=(
             Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
             Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
                     + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m))", "PL, smoothness"),
         ),
         note="E_K = f_{D'}(θ''_K) − f* = κ₁·(its bound of line 533), N = E[f_{D'}(θ̃'')] − f_{D'}(θ''_K) = κ_n·(the noise "
-             "bound). Step 1 is line 515's smoothness term, step 2 the noise term.",
+             "bound). Step 1 is line 515's smoothness term, step 2 the noise term. μ := ν/η, ν = ημ ≤ 1 (NU_IS).",
         steps=(
             _g_step(not fixed),
             noise_step,
@@ -741,9 +737,10 @@ def cor36() -> Derivation:
         title="Corollary 3.6: Lemma B.4 with Corollary 3.5 substituted (Appendix B.2, line 555)",
         samples=16,
         start=Y,
-        where=(T_IS, N_IS, (Y, kappa_y * (2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X)),
+        conditions=(sympy.Le(nu, 1),),
+        where=(T_IS, N_IS, NU_IS, (Y, kappa_y * (2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X)),
                (X, kappa_x * (L * sqrt(d) * sigma + stat + decay))),
-        domain={**UTIL_DOMAIN, kappa_y: ("0.001", "1"), kappa_x: ("0.001", "1")},
+        domain={**PL_DOMAIN, kappa_y: ("0.001", "1"), kappa_x: ("0.001", "1")},
         premises=(Premise("Lemma B.4 (r2d.lemB.4) and Corollary 3.5, eq. (11) (r2d.cor3.5), taken as printed",
                           "the paper"),),
         note="Y = κ_y·(Lemma B.4's bound), X = κ_x·(Corollary 3.5's bound). Substituting gives (L/(2μ))L√dσ for the noise "
@@ -824,14 +821,16 @@ def appc_radius() -> Derivation:
         claim_id="r2d.appC-radius",
         target="bound",
         title="Appendix C (lines 590–598): outputs in the ball ‖θ‖ ≤ R, σ = 2R√(2log(1.25/δ))/ε",
-        start=_balle_wang(epsilon, sigma, x),
+        start=DELTA_APPC,
         where=((sigma, SIGMA_APPC), (x, kx * 2 * R_ball)),
         domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), kx: ("0.001", "1")},
         premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x ≤ 1", "triangle inequality"),),
+        note="Step 1 makes distance 2R the worst case; the chain then starts from the claim's quantity, the true δ at "
+             "distance 2R.",
         steps=(
-            step(_balle_wang(epsilon, sigma, x), "<=", _balle_wang(epsilon, sigma, 2 * R_ball),
+            step(gaussian_delta(epsilon, sigma, x), "<=", DELTA_APPC,
                  "δ(ε) increases with the distance", cited="Balle & Wang 2018, Thm 8", conditions=le1(kx)),
-            then("<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
+            step(DELTA_APPC, "<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
         ),
     )
 
@@ -854,7 +853,7 @@ def table3_newton() -> Derivation:
         claim_id="r2d.table3:newton",
         target="bound",
         title="Table 3, Newton step (line 580): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Guo et al.'s Theorems 1 and 3",
-        start=_balle_wang(epsilon, sigma, eps_p),
+        start=gaussian_delta(epsilon, sigma, eps_p),
         where=((cn, sqrt(2 * log(sympy.Rational(3, 2) / delta))), (eps_p, 4 * L * G**2 / (lam_q**2 * (n - 1))),
                (sigma, cn * eps_p / epsilon), (W, kw * (G + beta / n) / lam_q),
                (v_s, k2 * (lam_q * W + G) / (lam_q * (n - 1))), (rho_r, k1 * resid)),
@@ -885,10 +884,10 @@ def table3_newton() -> Derivation:
                  "‖w*‖ ≤ C/λ (the minimiser of the unperturbed L(·; D)); used for L_b, whose minimiser has "
                  "‖w*‖ ≤ (C + ‖b‖/n)/λ", cited="Guo et al. 2020, Theorem 1 (proof)", conditions=le1(kw)),
             then("==", eps_p, "algebra: γ(n−1)·4C²/(λ²(n−1)²) = ε'"),
-            step(_balle_wang(epsilon, sigma, eps_p), "<=", _q_tail(epsilon * sigma / eps_p - eps_p / (2 * sigma)),
+            step(gaussian_delta(epsilon, sigma, eps_p), "<=", normal_tail(epsilon * sigma / eps_p - eps_p / (2 * sigma)),
                  "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ the privacy loss (the shift ρ_r ≤ ε' by the chain above; "
                  "δ_Gauss increases with the shift)"),
-            then("==", _q_tail(cn - epsilon / (2 * cn)), "σ = cε'/ε"),
+            then("==", normal_tail(cn - epsilon / (2 * cn)), "σ = cε'/ε"),
             then("<=", delta, "P[N(0,1) > c − ε/(2c)] ≤ 1.5e^{−c²/2} = δ for c = √(2log(1.5/δ))",
                  cited="Guo et al. 2020, Theorem 3"),
         ),
@@ -939,21 +938,27 @@ def rem33() -> Derivation:
 _BASE_DERIVATIONS = derivations
 
 
-def table1_storage() -> Derivation:
-    """Table 1, R2D row: the state is θ_{T−K}, θ_T and θ_0, three d-vectors (Algorithms 1–2, line 87)."""
-    from certunlearn.formulas.r2d import STORAGE_RATE_R2D, d2
+def table1_storage(row: str = "r2d") -> Derivation:
+    """Table 1's storage column as the rate storage(d2)/storage(d): R2D keeps θ_{T−K}, θ_T and θ_0, three d-vectors
+    (Algorithms 1–2, line 87); Descent-to-delete keeps its secret model θ̂, one d-vector (d2d Algorithms 1–3)."""
+    from certunlearn.formulas.r2d import STORAGE_RATE_LINEAR, d2
 
+    vectors, why = {"r2d": (3, ("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the "
+                                "driver also keeps θ_0 for retraining: 3d scalars, none growing with n or T",
+                                "Algorithms 1–2")),
+                    "d2d": (1, ("Descent-to-delete with secret state keeps the unperturbed model θ̂_i between "
+                                "updates (besides the dataset): d scalars", "Neel et al. 2021, Algorithms 1–3"))}[row]
     return Derivation(
-        claim_id="r2d.table1:r2d-storage",
+        claim_id=f"r2d.table1:{row}-storage",
         target="bound",
-        title="Table 1, R2D row: storage O(d), as the rate storage(d2)/storage(d)",
-        start=3 * d2 / (3 * d),
+        title=f"Table 1, {'R2D' if row == 'r2d' else 'Descent-to-delete'} row: storage O(d), as the rate "
+              "storage(d2)/storage(d)",
+        start=vectors * d2 / (vectors * d),
         domain={d: ("1", "100"), d2: ("1", "1000")},
-        premises=(Premise("Algorithm 1 keeps the checkpoint θ_{T−K} (line 87) besides the model θ_T; the driver also "
-                          "keeps θ_0 for retraining: 3d scalars, none growing with n or T", "Algorithms 1–2"),),
-        steps=(step(3 * d2 / (3 * d), "==", STORAGE_RATE_R2D, "algebra"),),
+        premises=(Premise(*why),),
+        steps=(step(vectors * d2 / (vectors * d), "==", STORAGE_RATE_LINEAR, "algebra"),),
     )
 
 
 def derivations() -> list[Derivation]:  # noqa: F811 - Remark 3.3 and Table 1 appended
-    return _BASE_DERIVATIONS() + [rem33(), table1_storage()]
+    return _BASE_DERIVATIONS() + [rem33(), table1_storage(), table1_storage("d2d")]

@@ -18,7 +18,7 @@ from ..numeric.enclosure import to_arb
 from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from ..privacy.divergences import renyi_exact
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from ..formulas.gaussian import PRESCRIBED, RENYI_GAUSSIAN
+from ..formulas.gaussian import DELTA_GAUSSIAN, PRESCRIBED, RENYI_DEFINITION, RENYI_GAUSSIAN
 from ..formulas.symbols import alpha, delta, epsilon
 
 EPSILONS_SMALL = ("0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "1")
@@ -95,6 +95,7 @@ CLAIMS = (
         hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1, evaluate=False)),),
         bound=RENYI_GAUSSIAN,
         quantity=_renyi,
+        quantity_expr=RENYI_DEFINITION,
         adversaries=(
             Adversary(
                 "orders and scales",
@@ -120,6 +121,7 @@ CLAIMS = (
         bound=delta,
         prescribed=PRESCRIBED["gaussian.classic"],
         quantity=_true_delta,
+        quantity_expr=DELTA_GAUSSIAN,
         adversaries=(_grid(EPSILONS_SMALL), _search((1e-4, 1.0))),
         derivation="gaussian.classic",
     ),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational, log, sqrt
 
+from .gaussian import gaussian_delta
 from .symbols import Delta, delta, epsilon, sigma
 
 # =========================================================================== symbols (Section 2, lines 40–80)
@@ -101,6 +102,9 @@ COR36 = (L * sqrt(d) * sigma + 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * _DECAY
 R_ball = sympy.Symbol("R", positive=True)  # the parameter-norm bound ‖θ‖ ≤ R of Appendix C
 #: Appendix C (lines 590–598): σ = 2R√(2log(1.25/δ))/ε (Theorem B.1 at Δ = 2R)
 SIGMA_APPC = 2 * R_ball * C_DR / epsilon
+#: Appendix C's worst case: the true δ at ε of two outputs at distance 2R (‖θ‖, ‖θ'‖ ≤ R) under N(0, σ²I) noise
+#: (Balle & Wang 2018, Thm 8) — the closed form of the appC claims' quantity
+DELTA_APPC = gaussian_delta(epsilon, sigma, 2 * R_ball)
 
 #: Table 3, line 580 (Newton step, Guo et al.): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε) — L the Lipschitz constant of
 #: ℓ'' (Guo's γ), G the gradient bound (Guo's C), λ the regularisation: the std of the objective perturbation b.
@@ -108,8 +112,9 @@ SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * 
 
 # =========================================================================== Table 1 (lines 22–28): the storage column, as a rate in d
 d2 = sympy.Symbol("d2", positive=True)  # a larger dimension
-#: Table 1, R2D row: storage O(d) — the state kept between learning and unlearning grows at most like d2/d
-STORAGE_RATE_R2D = d2 / d
+#: Table 1, R2D and Descent-to-delete rows: storage O(d) — the state kept between learning and unlearning grows at
+#: most like d2/d from dimension d to d2
+STORAGE_RATE_LINEAR = d2 / d
 
 # =========================================================================== prescribed parameters, by claim id
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {

@@ -47,7 +47,8 @@ the learning trajectories), ``lemB.3`` (expansion during the K retained steps); 
 eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit inequality behind eq. (4)) and
 ``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
 risk, on point-mass populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
-``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` (Table 1's storage O(d) as a rate);
+``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` and ``table1:d2d-storage``
+(Table 1's storage O(d) as a rate, for R2D and for Descent-to-delete's reference implementation);
 ``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity a certified lower bound of
 the true δ, so it can only show a violation; no negative control: the printed row is itself violated). Table 3's D2D row is
 d2d's Theorem 3.1 after renaming and is checked there (``d2d.thm3.1``), not again here;
@@ -98,9 +99,10 @@ CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + C
 #: Coverage (``certunlearn.claims.coverage``): every numbered statement, formula-bearing table row and algorithm of
 #: the paper, in its order, with the claims that check it or the reason none can.
 ITEMS: dict[str, tuple[str, ...] | str] = {
-    "Table 1, Newton step row (storage O(d²))": "a storage count of a mechanism from another paper (Guo et al. "
-                                                 "2019); no constant or rate in a quantity the reference computes",
-    "Table 1, Descent-to-delete row (storage O(d))": "a storage count of d2d's algorithm; no constant to check",
+    "Table 1, Newton step row (storage O(d²))": "Guo et al.'s Newton step runs in certunlearn only in one dimension "
+                                                 "(algorithms.r2d_baselines, for Table 3's row), where the d×d "
+                                                 "Hessian behind O(d²) is a scalar: no rate in d to measure",
+    "Table 1, Descent-to-delete row (storage O(d))": ("r2d.table1:d2d-storage",),
     "Table 1, Langevin unlearning row (storage O(d))": "a storage count of a mechanism not in certunlearn (Chien "
                                                          "et al. 2024a)",
     "Table 1, Constrained Newton Step row (storage O(d²))": "a storage count of a mechanism not in certunlearn "

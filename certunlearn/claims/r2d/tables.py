@@ -16,7 +16,7 @@ from flint import arb
 from sympy import sqrt
 
 from ...algorithms.r2d_baselines import check_data, removal_delta
-from ...formulas.r2d import PRESCRIBED, STORAGE_RATE_R2D, G, L, R_ball
+from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_LINEAR, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal
 from ...privacy import delta_enclosure
@@ -140,9 +140,27 @@ def _state_scalars(d_: int) -> int:
     return int(st.checkpoint.size + st.model.size + st.theta0.size)
 
 
+def _d2d_state_scalars(d_: int) -> int:
+    """The scalars Descent-to-delete keeps besides the data (Neel et al., Algorithms 1–3 with secret state: the
+    unperturbed model θ̂), counted on :class:`certunlearn.algorithms.d2d.PerturbedGD`'s state after learning on the
+    same d-dimensional data (linear losses on the unit ball, T = 3)."""
+    from ...algorithms.d2d import PerturbedGD, Problem
+    from ...problems import Ball, Linear
+
+    X = [[Fraction((i + j) % 3 - 1, 2) for j in range(d_)] for i in range(3)]
+    pgd = PerturbedGD(Problem(Linear(R=Fraction(d_)), Ball(Fraction(1), dim=d_)), eta=Fraction(1, 2), T=3,
+                      T_update=1, sigma=1)
+    return int(pgd.learn(np.array(X, dtype=object)).state.model.size)
+
+
 def storage_rate(values: Instance) -> Fraction:
-    """storage(d2)/storage(d) of the reference implementation's state (exact)."""
+    """storage(d2)/storage(d) of the R2D reference implementation's state (exact)."""
     return Fraction(_state_scalars(int(frac(values["d2"]))), _state_scalars(int(frac(values["d"]))))
+
+
+def d2d_storage_rate(values: Instance) -> Fraction:
+    """storage(d2)/storage(d) of the Descent-to-delete reference implementation's state (exact)."""
+    return Fraction(_d2d_state_scalars(int(frac(values["d2"]))), _d2d_state_scalars(int(frac(values["d"]))))
 
 
 def _dims_ok(values: Instance) -> Decision:
@@ -162,13 +180,27 @@ CLAIMS_TABLE = [
         statement="the state R2D keeps between learning and unlearning (besides the data) grows at most linearly in "
                   "the dimension: storage(d2)/storage(d) ≤ d2/d",
         hypotheses=(P("1 ≤ d < d2 integers", _dims_ok),),
-        bound=STORAGE_RATE_R2D,
+        bound=STORAGE_RATE_LINEAR,
         quantity=storage_rate,
         adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid),),
         derivation="r2d.table1:r2d-storage",
         note="Quantity: the scalars of certunlearn.algorithms.r2d.RewindToDelete's state after learning (checkpoint "
-             "θ_{T−K}, model θ_T, θ_0: 3d), counted at d and d2 — exact, so equality is proved (attained). The other "
-             "rows' storage belongs to mechanisms of other papers (see ITEMS).",
+             "θ_{T−K}, model θ_T, θ_0: 3d), counted at d and d2 — exact, so equality is proved (attained). Of the "
+             "other rows only Descent-to-delete's runs in certunlearn (r2d.table1:d2d-storage; see ITEMS).",
+    ),
+    Claim(
+        id="r2d.table1:d2d-storage",
+        source="Table 1 (lines 22–28), Descent-to-delete row (Neel et al. 2021): storage O(d)",
+        kind=Kind.INEQUALITY,
+        statement="the state Descent-to-delete keeps between updates (besides the data) grows at most linearly in "
+                  "the dimension: storage(d2)/storage(d) ≤ d2/d",
+        hypotheses=(P("1 ≤ d < d2 integers", _dims_ok),),
+        bound=STORAGE_RATE_LINEAR,
+        quantity=d2d_storage_rate,
+        adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid),),
+        derivation="r2d.table1:d2d-storage",
+        note="Quantity: the scalars of certunlearn.algorithms.d2d.PerturbedGD's state after learning besides the "
+             "dataset (the secret model θ̂: d), counted at d and d2 — exact, so equality is proved (attained).",
     ),
     Claim(
         id="r2d.appC-radius",
@@ -180,6 +212,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius"],
         quantity=appc_delta,
+        quantity_expr=DELTA_APPC,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × R ∈ {10, 21} (Table 6's R)",
                                generate=_appc_grid(B1_EPS_SMALL + B1_EPS_LARGE)),),
@@ -195,6 +228,7 @@ CLAIMS_TABLE = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.appC-radius+fix"],
         quantity=appc_delta,
+        quantity_expr=DELTA_APPC,
         laws=_appc_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × R", generate=_appc_grid(B1_EPS_SMALL)),),
         derivation="r2d.appC-radius+fix",

@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 from flint import arb
 
+from ...formulas.gaussian import DELTA_GAUSSIAN
 from ...formulas.r2d import PRESCRIBED, BOUND_B2, BOUND_B3, C_DR, eta, G, H_K, K_BOUND_32, L, m, n
 from ...formulas.symbols import Delta, delta, epsilon, sigma
 from ...numeric.enclosure import decide, Decision, to_arb
@@ -343,6 +344,7 @@ CLAIMS_B1 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1"],
         quantity=gaussian_delta,
+        quantity_expr=DELTA_GAUSSIAN,
         laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 100] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL + B1_EPS_LARGE)),
                      _b1_search((1e-3, 500.0))),
@@ -360,6 +362,7 @@ CLAIMS_B1 = [
         bound=delta,
         prescribed=PRESCRIBED["r2d.thmB.1+fix"],
         quantity=gaussian_delta,
+        quantity_expr=DELTA_GAUSSIAN,
         laws=_gaussian_laws,
         adversaries=(Adversary("grid ε ∈ [0.001, 1] × δ × Δ", generate=_b1_grid(B1_EPS_SMALL)),
                      _b1_search((1e-3, 1.0))),

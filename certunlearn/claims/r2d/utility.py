@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 from flint import arb
 
-from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX
+from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
@@ -295,6 +295,7 @@ CLAIMS_UTIL = [
         hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
         bound=LEMB4,
         quantity=_lemb4_quantity,
+        quantity_expr=risk_gap,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),),
         derivation="r2d.lemB.4",

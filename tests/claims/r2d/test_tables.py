@@ -138,3 +138,14 @@ def test_perturbed_minimiser_exceeds_the_unperturbed_norm_bound():
     steps = check_derivation(derivation, get_claim("r2d.table3:newton")).steps
     step = next(s for s in steps if "C/λ (the minimiser" in s.justification)
     assert step.status == "refuted"
+
+
+def test_d2d_storage_counts_the_secret_model():
+    """Table 1's Descent-to-delete row: the reference PerturbedGD keeps one d-vector besides the data (its secret
+    model θ̂), so storage(d2)/storage(d) is exactly d2/d — counted on the driver's state, not on the formula."""
+    from certunlearn.claims.r2d.tables import d2d_storage_rate
+
+    for d_, e in ((1, 4), (3, 64)):
+        assert d2d_storage_rate({"d": d_, "d2": e}) == Fraction(e, d_)
+    claim = get_claim("r2d.table1:d2d-storage")
+    assert claim.quantity is d2d_storage_rate and claim.quantity is not get_claim("r2d.table1:r2d-storage").quantity

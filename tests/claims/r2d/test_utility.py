@@ -104,3 +104,17 @@ def test_cor36_fix_holds_where_printed_fails():
     ev = evaluate(fix, inst, MAX_PREC)
     assert ev.outcome == WITHIN
     assert mpmath.mpf(ev.observed) <= bound
+
+
+def test_pl_collection_steps_proved():
+    """Corollary 3.5's step E_K + N ≤ noise + stat + decay (line 533) and Corollary 3.6's first two steps are proved,
+    not sampled: with ν = ημ ≤ 1 the contraction factors are nonnegative, so e.g. (1 − κ₁)(stat + decay) +
+    (1 − κ_n)·noise ≥ 0 by signs; likewise the utility's step 6 once T − K ≥ 1 is stated."""
+    from certunlearn.claims import get_claim
+    from certunlearn.derive import check_derivation, load_derivation
+    from certunlearn.derive.model import PROVED
+
+    for cid, steps in (("r2d.cor3.5", (2,)), ("r2d.cor3.5+fix", (2,)), ("r2d.cor3.6", (0, 1)),
+                       ("r2d.thm3.1:utility", (5,))):  # utility: T − K − 1 ≥ 0 from the condition T − K ≥ 1
+        r = check_derivation(load_derivation(cid), get_claim(cid))
+        assert all(r.steps[i].status == PROVED for i in steps), (cid, [r.steps[i].detail for i in steps])
