@@ -22,10 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import sympy
 
 from ...formulas.retain import RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR
-from ...numeric.enclosure import Decision
+from ...algorithms.retain_numeric import Real
+from ...numeric.enclosure import Decision, decide, to_arb
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
@@ -81,9 +81,6 @@ SVM_COR28_SEARCH = Adversary("search over an extra support point (R = {(1, 0, +)
 
 
 # --------------------------------------------------------------------------- ridge ERM, d = 1
-_X = sympy.Symbol("x")
-
-
 def _ridge_w(x: list[Fraction], y: list[Fraction], lam: Fraction) -> Fraction:
     """The minimiser of (1/2N)Σ(xw − y)² + (λ/2)w² (d = 1): w = Σxy/(Σx² + Nλ); 0 for N = 0 (λ > 0)."""
     den = sum((v * v for v in x), Fraction(0)) + len(x) * lam
@@ -92,30 +89,39 @@ def _ridge_w(x: list[Fraction], y: list[Fraction], lam: Fraction) -> Fraction:
 
 def ridge_local_sensitivity(values: Instance) -> Fraction | None:
     """``LS_ERM(R)`` for ridge, d = 1, λ > 0, universe |x| ≤ B, |y| ≤ Y, exactly, or None when it is irrational.
-    Additions: the shift ``(c + xs)/(d + x²) − w`` (c = Σxy, d = Σx² + (n+1)λ) is linear in the label s, so s = ±Y;
-    in x its extremes on [−B, B] are at ±B, 0 or a root of ``s d − 2cx − s x² = 0`` (exact algebraic numbers)."""
+    Additions: the shift ``(c + ts)/(d + t²) − w`` (c = Σxy, d = Σx² + (n+1)λ) is linear in the label s, so s = ±Y;
+    in t its extremes on [−B, B] are at ±B, 0 or a root t = (−c ± √Δ)/s of ``s d − 2ct − s t² = 0``, Δ = c² + s²d,
+    where the shift is ``s/(2t) − w``. When Δ is not a square those values are irrational: LS is then rational only
+    if a rational candidate beats them (decided on enclosures: an irrational and a rational number differ)."""
     x, y = fracs(values["x"]), fracs(values["y"])
     lam, B, Y = frac(values["lambda"]), frac(values["B"]), frac(values["Y"])
     w0 = _ridge_w(x, y, lam)
-    out = [sympy.Rational(abs(_ridge_w(x[:i] + x[i + 1:], y[:i] + y[i + 1:], lam) - w0)) for i in range(len(x))]
-    c = sympy.Rational(sum((a * b for a, b in zip(x, y)), Fraction(0)))
-    d = sympy.Rational(sum((v * v for v in x), Fraction(0)) + (len(x) + 1) * lam)
-    Bq, w = sympy.Rational(B), sympy.Rational(w0)
-    for s in (sympy.Rational(Y), -sympy.Rational(Y)):
-        ts = [Bq, -Bq, sympy.Integer(0)]
-        if s != 0:
-            ts += [(-c + sign * sympy.sqrt(c * c + s * s * d)) / s for sign in (1, -1)]
-        out += [sympy.Abs((c + t * s) / (d + t * t) - w) for t in ts if bool(sympy.Abs(t) <= Bq)]
-    best = out[0]
-    for v in out[1:]:
-        if (v - best).is_positive:  # sympy decides the sign of an algebraic number with error control
-            best = v
-    if not best.is_Rational:
-        poly = sympy.Poly(sympy.minimal_polynomial(best, _X), _X)
-        if poly.degree() != 1:
-            return None
-        best = -poly.all_coeffs()[1] / poly.all_coeffs()[0]
-    return Fraction(int(best.p), int(best.q))
+    exact = [abs(_ridge_w(x[:i] + x[i + 1:], y[:i] + y[i + 1:], lam) - w0) for i in range(len(x))]
+    c = sum((a * b for a, b in zip(x, y)), Fraction(0))
+    d = sum((v * v for v in x), Fraction(0)) + (len(x) + 1) * lam
+    irrational = []  # (s, Δ, sign): the critical point t = (−c + sign·√Δ)/s with Δ not a square
+    for s in (Y, -Y):
+        exact += [abs((c + t * s) / (d + t * t) - w0) for t in (B, -B, Fraction(0))]
+        if s == 0:
+            continue
+        disc = c * c + s * s * d
+        root = Real.sqrt(disc).exact
+        for sign in (1, -1):
+            if root is not None:
+                t = (-c + sign * root) / s
+                if abs(t) <= B:
+                    exact.append(abs(s / (2 * t) - w0))
+            else:
+                irrational.append((s, disc, sign))
+    best = max(exact)
+    for s, disc, sign in irrational:  # t ∉ ℚ: never ±B, and its shift never equals the rational best
+        t = lambda: (-to_arb(c) + sign * to_arb(disc).sqrt()) / to_arb(s)  # noqa: E731
+        inside = decide(lambda: abs(t()), "<", B).decision
+        beats = decide(lambda: abs(to_arb(s) / (2 * t()) - to_arb(w0)), ">", best).decision
+        if inside is Decision.FALSE or beats is Decision.FALSE:
+            continue
+        return None  # an irrational LS, or undecided: refused either way
+    return best
 
 
 def _ridge_ls_ok(values: Instance) -> Decision:
