@@ -65,3 +65,4 @@ def test_svm_norm_equals_inverse_margin_by_hand():
         ev = evaluate(get_claim(cid), inst, MAX_PREC)
         assert ev.outcome == WITHIN and ev.attained, cid
     assert evaluate(get_claim("retain.lemF.1:control-tenth-less"), inst, MAX_PREC).outcome == VIOLATED
+
