@@ -865,19 +865,22 @@ def table1_gs() -> Derivation:
 
 
 # --------------------------------------------------------------------------- Corollary 2.8, Example 3.2
+_COR28_EXCESS = sympy.Symbol("v", nonnegative=True)  # max(DS − RS, 0): what the removals add to RS in LS
+
+
 def cor28() -> Derivation:
     rs = SYMBOLS["RS"]
     return Derivation(
         claim_id="retain.cor2.8", target="bound", title="Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)",
         start="RS_f(R) = max over one added point of ‖f(R ∪ Z) − f(R)‖ (Definition 2.7, lines 91–93)",
-        where=((LS, sympy.Max(rs, DS)),),
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS, rs + _COR28_EXCESS)),
         domain={rs: ("0", "10"), DS: ("0", "10")},
         premises=(Premise("LS_f(R) maximises over every S' with d(R, S') = 1: the additions (whose maximum is RS_f(R)) "
-                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) (Definition 2.6, lines 81–85)",
-                          "Definitions 2.6, 2.7"),),
-        steps=(step(rs, "<=", sympy.Max(rs, DS), "a maximum over a larger set (line 97: 'immediately from the "
-                                                  "definition')"),
-               then("==", RS_LE_LS_EXPR, "LS := max(RS, DS)")),
+                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) = RS + max(DS − RS, 0) "
+                          "(Definition 2.6, lines 81–85)", "Definitions 2.6, 2.7"),),
+        steps=(step(rs, "<=", rs + _COR28_EXCESS, "a maximum over a larger set (line 97: 'immediately from the "
+                                                   "definition'): the excess max(DS − RS, 0) ≥ 0"),
+               then("==", RS_LE_LS_EXPR, "LS := RS + max(DS − RS, 0) = max(RS, DS)")),
     )
 
 
@@ -891,8 +894,8 @@ def cor28_svm() -> Derivation:
     d = cor28()
     return dataclasses.replace(
         d, claim_id="retain.cor2.8:svm", title="Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)",
-        where=((LS_sq, sympy.Max(rs, DS) ** 2),),
-        steps=(d.steps[0], then("==", RS_LE_LS_SQ_EXPR, "LS² := max(RS, DS)², LS ≥ 0")))
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS_sq, (rs + _COR28_EXCESS) ** 2)),
+        steps=(d.steps[0], then("==", RS_LE_LS_SQ_EXPR, "LS² := (RS + max(DS − RS, 0))² = max(RS, DS)², LS ≥ 0")))
 
 
 def ex32() -> Derivation:
