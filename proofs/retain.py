@@ -33,13 +33,14 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.retain import (
-    SYMBOLS, DS, EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, LS, RS_LE_LS_EXPR, f_m, width,
+    SYMBOLS, DS, EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, f_m, width,
     D2D_BOUND_1, D2D_BOUND_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR,
     E_FRO_2X2_EXPR, E_OP_2X2_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, GAP_2X2_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR, ITER_RATIO_LOWER_FIX_EXPR, LAMBDA_MIN_1D, LAMBDA_MIN_2X2_EXPR,
     LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, MEDIAN_GS_EXPR,
     MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR,
     MST_VERTEX_BOUND_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D, NEWTON_RATIO_1D, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, 
-    SMT_BOUND_EXPR, SVM_BOUND_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, TABLE1_GS_EXPR,
+    SMT_BOUND_EXPR, SVM_BOUND_SQ_EXPR, SVM_NORM_LOWER_EXPR, SVM_RATIO_EXPR, SVM_RATIO_SQ_EXPR, SVM_SQUARES,
+    gsq as SVM_GAMMA_SQ, gRsq as SVM_GAMMA_R_SQ, SVM_NORM_UPPER_EXPR, TABLE1_GS_EXPR,
 )
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Premise, load_derivation, step, then
@@ -258,24 +259,33 @@ def lemE2() -> Derivation:
 
 
 def _svm(claim_id: str, ratio: bool) -> Derivation:
-    gam, gamR = SYMBOLS["gamma"], SYMBOLS["gamma_R"]
-    wRp2, ip = sympy.Symbol("W_Rp", positive=True), sympy.Symbol("p", nonnegative=True)  # ‖w_R'‖², ⟨w_R, w_R' − w_R⟩
-    diff2 = wRp2 - 1 / gamR**2 - 2 * ip  # ‖w_R' − w_R‖² by the polarisation identity
-    scale = gam if ratio else sympy.Integer(1)
-    target = sympy.sqrt(1 - gam**2 / gamR**2) if ratio else SVM_BOUND_EXPR
+    """Lemma F.2's chain (and Lemma 3.5's, divided by GS = 1/γ), with γ and γ_R entering through γ², γ_R² (the
+    claims' bound symbols: rational on exact SVMs). Written in e = ‖w_R' − w_R‖², p = ⟨w_R, w_R' − w_R⟩ and the slack
+    t = 1/γ² − ‖w_R'‖², so that the polarisation identity ‖w_R'‖² = e + 1/γ_R² + 2p fixes γ² = 1/(e + 1/γ_R² + 2p + t)."""
+    gam2, gamR2 = SVM_GAMMA_SQ, SVM_GAMMA_R_SQ
+    e2, ip, slack = (sympy.Symbol("e", nonnegative=True), sympy.Symbol("p", nonnegative=True),
+                     sympy.Symbol("t", nonnegative=True))
+    scale = sqrt(gam2) if ratio else sympy.Integer(1)  # RS/GS = RS·γ
+    polarisation = ((gam2, 1 / (e2 + 1 / gamR2 + 2 * ip + slack)),)
+    last = (then("==", SVM_RATIO_SQ_EXPR, "algebra: √γ²·√(1/γ² − 1/γ_R²) = √(1 − γ²/γ_R²)"),) if ratio else ()
     return Derivation(
         claim_id=claim_id, target="bound",
         title=("Lemma 3.5: RS_SVM/GS_SVM (lines 216–220)" if ratio else "Lemma F.2: SVM retain sensitivity (lines 565–581)"),
-        start=sympy.sqrt(diff2) * scale,
-        conditions=(sympy.Le(gam, gamR), sympy.Le(1 / gamR**2, wRp2), sympy.Le(wRp2, 1 / gam**2)),
-        domain={gam: ("0.05", "2"), gamR: ("0.05", "4"), wRp2: ("0.0625", "400"), ip: ("0", "10")},
-        premises=(Premise("‖w_R‖ = 1/γ_R (Lemma F.1); w_R' ∈ C_R so 1/γ_R ≤ ‖w_R'‖ ≤ 1/γ (line 571)", "Lemma F.1"),
-                  Premise("w_R = Π_{C_R}(0): ⟨w_R, w_R' − w_R⟩ = p ≥ 0 (eq. (1), line 575)", "projection onto a convex set")),
+        start=sqrt(e2) * scale,
+        domain={gam2: ("0.0025", "4"), gamR2: ("0.0025", "16"), e2: ("0", "100"), ip: ("0", "10"), slack: ("0", "10")},
+        premises=(Premise("‖w_R‖ = 1/γ_R (Lemma F.1); w_R' ∈ C_R so ‖w_R'‖ ≤ 1/γ (line 571): ‖w_R'‖² = 1/γ² − t, t ≥ 0",
+                          "Lemma F.1"),
+                  Premise("w_R = Π_{C_R}(0): p = ⟨w_R, w_R' − w_R⟩ ≥ 0 (eq. (1), line 575)", "projection onto a convex set"),
+                  Premise("‖w_R'‖² = ‖w_R' − w_R‖² + ‖w_R‖² + 2⟨w_R' − w_R, w_R⟩ = e + 1/γ_R² + 2p (line 577)",
+                          "polarisation identity")),
         steps=(
-            step(sympy.sqrt(diff2) * scale, "<=", sympy.sqrt(wRp2 - 1 / gamR**2) * scale, "eq. (1): p ≥ 0 (line 579)",
-                 conditions=(sympy.Ge(diff2, 0),)),
-            then("<=", sympy.sqrt(1 / gam**2 - 1 / gamR**2) * scale, "‖w_R'‖² ≤ 1/γ² (line 579)"),
-            then("==", target, "algebra" + ("; GS_SVM = 1/γ (line 220)" if ratio else "")),
+            step(sqrt(e2) * scale, "<=", sqrt(e2 + 2 * ip) * scale,
+                 "eq. (1): p ≥ 0, so ‖w_R' − w_R‖² ≤ ‖w_R'‖² − ‖w_R‖² (line 579)"),
+            then("<=", sqrt(e2 + 2 * ip + slack) * scale, "‖w_R'‖² ≤ 1/γ² (line 579): t ≥ 0"),
+            then("==", SVM_RATIO_EXPR.subs(SVM_SQUARES) if ratio else SVM_BOUND_SQ_EXPR,
+                 "polarisation: 1/γ² − 1/γ_R² = e + 2p + t (line 579)"
+                 + ("; Lemma 3.5 as printed, divided by GS_SVM = 1/γ (line 218)" if ratio else ""), given=polarisation),
+            *last,
         ),
     )
 
@@ -629,25 +639,28 @@ Wsq, gsq, mR = sympy.Symbol("W_R", positive=True), sympy.Symbol("gamma_R_sq", po
 
 
 def lemF1() -> Derivation:
+    kR = sympy.Symbol("kappa_R", positive=True)  # ‖w_R‖/‖u_R/γ_R‖ = ‖w_R‖γ_R
     return Derivation(
         claim_id="retain.lemF.1", target="bound", title="Lemma F.1: ‖w_R‖ ≤ 1/γ_R (lines 555–557)",
-        start=kp / sqrt(gsq), conditions=(sympy.Le(kp, 1),),
-        domain={kp: ("0.001", "1"), gsq: ("0.001", "100")},
+        start=SVM_NORM_LOWER_EXPR, where=((kR, sqrt(Wsq) * sqrt(gsq)),), conditions=(sympy.Le(kR, 1),),
+        domain={Wsq: ("0.001", "100"), gsq: ("0.001", "100")},
         premises=(Premise("u_R/γ_R is feasible (every margin ≥ 1) and w_R has the least norm among feasible points: "
-                          "‖w_R‖ = κ‖u_R/γ_R‖ = κ/γ_R, κ ≤ 1 (line 557)", "Lemma F.1's proof"),),
-        steps=(step(kp / sqrt(gsq), "<=", 1 / sqrt(gsq), "κ ≤ 1"),
-               then("==", SVM_NORM_UPPER_EXPR, "γ_R = √γ_R²")),
+                          "‖w_R‖ = κ‖u_R/γ_R‖ = κ/γ_R with κ = ‖w_R‖γ_R ≤ 1 (line 557)", "Lemma F.1's proof"),),
+        steps=(step(SVM_NORM_LOWER_EXPR, "==", kR / sqrt(gsq), "‖w_R‖ = √W_R = κ/γ_R"),
+               then("<=", SVM_NORM_UPPER_EXPR, "κ ≤ 1 (line 557), γ_R = √γ_R²")),
     )
 
 
 def lemF1_lower() -> Derivation:
     return Derivation(
         claim_id="retain.lemF.1:lower", target="bound", title="Lemma F.1: 1/γ_R ≤ ‖w_R‖ (lines 559–563)",
-        start=sqrt(Wsq) / (mR + xi), conditions=(sympy.Ge(mR, 1),),
-        domain={Wsq: ("0.001", "100"), mR: ("1", "10"), xi: ("0", "10")},
-        premises=(Premise("γ_R ≥ min_i y_i⟨w_R/‖w_R‖, x_i⟩ = m_R/‖w_R‖: write γ_R = (m_R + ξ)/‖w_R‖, ξ ≥ 0; m_R ≥ 1 as "
-                          "w_R is feasible (lines 559–561)", "definition of γ_R"),),
-        steps=(step(sqrt(Wsq) / (mR + xi), "<=", sqrt(Wsq) / mR, "ξ ≥ 0"),
+        start=SVM_NORM_UPPER_EXPR, where=((xi, sqrt(gsq) * sqrt(Wsq) - mR),),
+        conditions=(sympy.Le(mR, sqrt(gsq) * sqrt(Wsq)), sympy.Ge(mR, 1)),
+        domain={Wsq: ("0.001", "100"), gsq: ("0.001", "100"), mR: ("1", "10")},
+        premises=(Premise("γ_R ≥ min_i y_i⟨w_R/‖w_R‖, x_i⟩ = m_R/‖w_R‖ (the definition of γ_R as a maximum): "
+                          "γ_R = (m_R + ξ)/‖w_R‖, ξ ≥ 0; m_R ≥ 1 as w_R is feasible (lines 559–561)", "definition of γ_R"),),
+        steps=(step(SVM_NORM_UPPER_EXPR, "==", sqrt(Wsq) / (mR + xi), "1/γ_R = ‖w_R‖/(m_R + ξ)"),
+               then("<=", sqrt(Wsq) / mR, "ξ ≥ 0"),
                then("<=", SVM_NORM_LOWER_EXPR, "m_R ≥ 1")),
     )
 
@@ -742,13 +755,19 @@ _ITER_DOMAIN = {xR: ("0.5", "50"), xG: ("0.5", "50"), fR: ("0", "0.999"), fG: ("
                 lamR_: ("0.1", "1"), lam: ("0.01", "0.1"), gR_: ("0.1", "0.9"), _gG_s: ("0.1", "0.9")}
 
 
+_IG_s = sympy.Symbol("I_G", positive=True)
+_COUNTS_GIVEN = ((I_, xR + fR), (_IG_s, xG + fG))
+_ITER_LOWER_DOMAIN = {**_ITER_DOMAIN, I_: ("1", "50"), _IG_s: ("1", "50")}
+
+
 def lem41() -> Derivation:
     return Derivation(
         claim_id="retain.lem4.1", target="bound", title="Lemma 4.1: I_R/I (lines 277–283), as printed",
-        start=(xR + fR) / (xG + fG), conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_DOMAIN,
+        start=ITER_COUNT_RATIO_EXPR, conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_DOMAIN,
         premises=(Premise("eq. (5): I_R = ⌈x_R⌉ = x_R + f_R and I = ⌈x⌉ = x + f_G, f ∈ [0, 1), x_R = ln(C_n/λ_R)/ln(1/γ_R), "
                           "x = ln(C_n/λ)/ln(1/γ)", "Lemma H.1, eq. (5)"),),
-        steps=(step((xR + fR) / (xG + fG), "==", xR / xG, "Lemma 4.1 as printed: the ceilings dropped"),
+        steps=(step(ITER_COUNT_RATIO_EXPR, "==", (xR + fR) / (xG + fG), "eq. (5)", given=_COUNTS_GIVEN),
+               then("==", xR / xG, "Lemma 4.1 as printed: the ceilings dropped"),
                then("==", ITER_RATIO_EXPR, "ln γ/ln γ_R = ln(1/γ)/ln(1/γ_R)", given=_ITER_GIVEN)),
     )
 
@@ -756,9 +775,10 @@ def lem41() -> Derivation:
 def lem41_fix() -> Derivation:
     return Derivation(
         claim_id="retain.lem4.1+fix", target="bound", title="Lemma 4.1 with the ceilings of eq. (5) (+fix)",
-        start=(xR + fR) / (xG + fG), conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_DOMAIN,
+        start=ITER_COUNT_RATIO_EXPR, conditions=(sympy.Lt(fR, 1), sympy.Lt(fG, 1)), domain=_ITER_DOMAIN,
         premises=(Premise("I_R = x_R + f_R, I = x + f_G with f ∈ [0, 1)", "eq. (5)"),),
-        steps=(step((xR + fR) / (xG + fG), "<=", (xR + 1) / xG, "f_R < 1, f_G ≥ 0"),
+        steps=(step(ITER_COUNT_RATIO_EXPR, "==", (xR + fR) / (xG + fG), "eq. (5)", given=_COUNTS_GIVEN),
+               then("<=", (xR + 1) / xG, "f_R < 1, f_G ≥ 0"),
                then("==", ITER_RATIO_FIX_EXPR, "definitions of x_R and x", given=_ITER_GIVEN)),
     )
 
@@ -845,20 +865,37 @@ def table1_gs() -> Derivation:
 
 
 # --------------------------------------------------------------------------- Corollary 2.8, Example 3.2
+_COR28_EXCESS = sympy.Symbol("v", nonnegative=True)  # max(DS − RS, 0): what the removals add to RS in LS
+
+
 def cor28() -> Derivation:
     rs = SYMBOLS["RS"]
     return Derivation(
         claim_id="retain.cor2.8", target="bound", title="Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)",
         start="RS_f(R) = max over one added point of ‖f(R ∪ Z) − f(R)‖ (Definition 2.7, lines 91–93)",
-        where=((LS, sympy.Max(rs, DS)),),
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS, rs + _COR28_EXCESS)),
         domain={rs: ("0", "10"), DS: ("0", "10")},
         premises=(Premise("LS_f(R) maximises over every S' with d(R, S') = 1: the additions (whose maximum is RS_f(R)) "
-                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) (Definition 2.6, lines 81–85)",
-                          "Definitions 2.6, 2.7"),),
-        steps=(step(rs, "<=", sympy.Max(rs, DS), "a maximum over a larger set (line 97: 'immediately from the "
-                                                  "definition')"),
-               then("==", RS_LE_LS_EXPR, "LS := max(RS, DS)")),
+                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) = RS + max(DS − RS, 0) "
+                          "(Definition 2.6, lines 81–85)", "Definitions 2.6, 2.7"),),
+        steps=(step(rs, "<=", rs + _COR28_EXCESS, "a maximum over a larger set (line 97: 'immediately from the "
+                                                   "definition'): the excess max(DS − RS, 0) ≥ 0"),
+               then("==", RS_LE_LS_EXPR, "LS := RS + max(DS − RS, 0) = max(RS, DS)")),
     )
+
+
+def cor28_erm() -> Derivation:
+    return dataclasses.replace(cor28(), claim_id="retain.cor2.8:erm",
+                               title="Corollary 2.8 for ridge ERM, d = 1: RS_f(R) ≤ LS_f(R) (line 95)")
+
+
+def cor28_svm() -> Derivation:
+    rs = SYMBOLS["RS"]
+    d = cor28()
+    return dataclasses.replace(
+        d, claim_id="retain.cor2.8:svm", title="Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)",
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS_sq, (rs + _COR28_EXCESS) ** 2)),
+        steps=(d.steps[0], then("==", RS_LE_LS_SQ_EXPR, "LS² := (RS + max(DS − RS, 0))² = max(RS, DS)², LS ≥ 0")))
 
 
 def ex32() -> Derivation:
@@ -878,7 +915,7 @@ def ex32() -> Derivation:
 
 
 def derivations() -> list[Derivation]:
-    return [cor28(), ex32(), fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
+    return [cor28(), cor28_svm(), cor28_erm(), ex32(), fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
             lemG1_second(), exG3(), lem37(), lemG4(), lemG4_fix(), exG6(), lemG5(), lemG5_lower(), lemF1(), lemF1_lower(),
             lemD3(), lemH1(), lemH1_sensitivity(), lemH2(), lem42(), lem41(), lem41_fix(), lemC1_m(), lemG1_m(),
             lemF2_m(), lemH2_m(), table1_mse0(), table1_log0(), table1_gs(), *derivations_e4(),
@@ -966,9 +1003,6 @@ def derivations_d2d_m() -> list[Derivation]:
 
 
 # --------------------------------------------------------------------------- Lemma 4.1, ≥ direction
-_IG_s = sympy.Symbol("I_G", positive=True)
-_COUNTS_GIVEN = ((I_, xR + fR), (_IG_s, xG + fG))
-_ITER_LOWER_DOMAIN = {**_ITER_DOMAIN, I_: ("1", "50"), _IG_s: ("1", "50")}
 
 
 def lem41_lower() -> Derivation:

@@ -379,12 +379,14 @@ class RidgeERM(ERM):
         # t* = (|w|(D − λ) + √(w²(D − λ)² + Y²D))/Y; compare t* with B exactly: t* ≥ B ⟺ Y·B − |w|(D−λ) ≤ √(…)
         lhs = Y * B - w * (D - lam)
         disc = w * w * (D - lam) ** 2 + Y * Y * D
-        if Y == 0 or lhs <= 0 or lhs * lhs <= disc:
-            t = B
+        root = Real.sqrt(disc).exact  # √disc, when rational: then t* and RS are rational
+        if Y == 0 or lhs <= 0 or lhs * lhs <= disc or root is not None:
+            t = B if (Y == 0 or lhs <= 0 or lhs * lhs <= disc) else (w * (D - lam) + root) / Y
             value = (Y * t + w * (t * t + lam)) / (D + t * t)
             sign_w = 1 if self.fit(R).theta[0] >= 0 else -1
             Z = Labeled(np.asarray([[t]], dtype=object), np.asarray([-sign_w * Y], dtype=object))
-            return RSResult(Real.rational(value), "exact", "closed form (d = 1): maximiser t = B", Z)
+            where = "maximiser t = B" if t == B else "interior maximiser t* (rational: a square discriminant)"
+            return RSResult(Real.rational(value), "exact", f"closed form (d = 1): {where}", Z)
 
         def enclose() -> arb:
             tt = (to_arb(w * (D - lam)) + to_arb(disc).sqrt()) / to_arb(Y)

@@ -89,6 +89,35 @@ class Real:
         """The exact rational value, or None when the value is irrational or only enclosed."""
         return self.q if self.kind == "rational" else None
 
+    def exact_or_enclosure(self) -> Fraction | Any:
+        """The value in the most exact form the checker decides on: the ``Fraction`` when rational (an equality with a
+        rational bound is then exact), ``sympy.sqrt(q)`` when the square root of a rational (an equality with a
+        closed-form bound is then proved by :mod:`certunlearn.numeric.symbolic_equality`), else the enclosure
+        :meth:`arb` (a ball, or +∞)."""
+        if self.kind == "rational":
+            return self.q
+        if self.kind == "sqrt":
+            import sympy
+
+            return sympy.sqrt(sympy.Rational(self.q.numerator, self.q.denominator))
+        return self.arb()
+
+    def __truediv__(self, other: Real) -> Real:
+        """``self/other``: exact (a rational or the square root of one) when both are exact and nonnegative (the
+        quotient of their squares is rational), else an enclosure."""
+        a, b = self._square(), other._square()
+        if a is not None and b is not None and b != 0:
+            return Real.sqrt(a / b, note="quotient")
+        return Real.ball(lambda: self.arb() / other.arb(), note="quotient")
+
+    def _square(self) -> Fraction | None:
+        """The exact square of a nonnegative exact value, else None."""
+        if self.kind == "sqrt":
+            return self.q
+        if self.kind == "rational" and self.q >= 0:
+            return self.q * self.q
+        return None
+
     def arb(self) -> arb:
         """An enclosure at the current flint precision (+∞ as an infinite ball)."""
         if self.kind == "rational":

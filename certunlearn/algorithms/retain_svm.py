@@ -64,12 +64,16 @@ def _float_active_set(A: np.ndarray, sweeps: int = 200) -> list[int]:
     alpha, w = np.zeros(n), np.zeros(A.shape[1])
     norms = np.einsum("ij,ij->i", A, A)
     for _ in range(sweeps):
+        moved = 0.0
         for i in range(n):
             if norms[i] == 0:
                 continue
             new = max(0.0, alpha[i] + (1.0 - A[i] @ w) / norms[i])
             w += (new - alpha[i]) * A[i]
+            moved = max(moved, abs(new - alpha[i]))
             alpha[i] = new
+        if moved < 1e-13:  # converged: later sweeps change nothing (a guess only; the KKT check is exact)
+            break
     return [i for i in range(n) if alpha[i] > 1e-9 or abs(A[i] @ w - 1) < 1e-7]
 
 

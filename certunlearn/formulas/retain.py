@@ -104,6 +104,10 @@ LS = sympy.Symbol("LS", nonnegative=True)  # LS_f(R) of Definition 2.6 (lines 81
 DS = sympy.Symbol("DS", nonnegative=True)  # the removals' part of LS (Remark 2.9's down sensitivity)
 #: Corollary 2.8 (line 95): ``RS_f(R) ≤ LS_f(R)`` — the right side written ``LS``.
 RS_LE_LS_EXPR = LS
+LS_sq = sympy.Symbol("LS_sq", nonnegative=True)  # LS_f(R)², rational where f(R) is an exact rational vector
+#: Corollary 2.8 for a vector-valued f (the SVM's w_R): LS enters through LS² (a squared norm of an exact rational
+#: difference), ``√(LS²)``.
+RS_LE_LS_SQ_EXPR = RS_LE_LS_EXPR.subs(LS, sympy.sqrt(LS_sq))
 f_m, width = sympy.Symbol("f_m", positive=True), sympy.Symbol("width", positive=True)
 #: Example 3.2 (lines 157): ``E[RS_median(R)] ≍ 1/(n f(m))``, with the constant its argument (probability integral
 #: transform, first-order Taylor expansion of F⁻¹ at 1/2) yields: E[RS] ≈ E[½max(U_(k+1) − U_(k), U_(k) − U_(k−1))]/f(m)
@@ -135,7 +139,21 @@ MST_EDGE_RS_M_EXPR = exposed
 
 # --------------------------------------------------------------------------- hard-margin SVM (Lemma F.2 / 3.5)
 Wsupp, WR = sympy.symbols("W_supp W_R", positive=True)  # ‖w_supp‖², ‖w_R‖² (rational): γ = 1/√W_supp
-SVM_PRESCRIBED = {"gamma": 1 / sympy.sqrt(Wsupp), "gamma_R": 1 / sympy.sqrt(WR)}
+gsq, gRsq = sympy.symbols("gamma_sq gamma_R_sq", positive=True)  # γ², γ_R²
+#: γ enters the SVM formulas only through γ² (and γ_R through γ_R²): on exact rational SVMs γ² = 1/‖w_supp‖² and
+#: γ_R² = 1/‖w_R‖² are rational where γ, γ_R are not, so an equality RS = bound is decided exactly (a rational, or a
+#: square root proved equal by its minimal polynomial).
+SVM_SQUARES = {gamma: sympy.sqrt(gsq), gammaR: sympy.sqrt(gRsq)}
+#: Lemma F.2 (lines 565–567) in γ², γ_R²: ``√(1/γ² − 1/γ_R²)``.
+SVM_BOUND_SQ_EXPR = SVM_BOUND_EXPR.subs(SVM_SQUARES)
+#: Lemma 3.5 (lines 216–218), as printed: ``RS_SVM(R)/GS_SVM ≤ √(1/γ² − 1/γ_R²)/(1/γ)``.
+SVM_RATIO_EXPR = SVM_BOUND_EXPR / SVM_GS_EXPR
+#: Lemma 3.5 in γ², γ_R², its radicals merged (the printed ratio is ≥ 0): ``√(1 − γ²/γ_R²)``.
+SVM_RATIO_SQ_EXPR = sympy.sqrt(sympy.expand(SVM_RATIO_EXPR.subs(SVM_SQUARES) ** 2))
+#: GS_SVM = 1/γ (line 218) in γ².
+SVM_GS_SQ_EXPR = SVM_GS_EXPR.subs(SVM_SQUARES)
+#: Lemma F.1 applied to the support and to R: γ² = 1/‖w_supp‖², γ_R² = 1/‖w_R‖² (rational).
+SVM_PRESCRIBED = {"gamma_sq": 1 / Wsupp, "gamma_R_sq": 1 / WR}
 
 
 # --------------------------------------------------------------------------- Lemma E.1 (Davis–Kahan), d = 2, k = 1
@@ -196,7 +214,7 @@ LOGLOSS_M_EXPR = B**3 / (6 * sympy.sqrt(3))
 
 
 # --------------------------------------------------------------------------- Lemma F.1 (SVM norm = 1/margin), d = 2
-WRsq, gRsq = sympy.symbols("W_R gamma_R_sq", positive=True)
+WRsq = WR  # ‖w_R‖²; γ_R² is gRsq (the SVM section)
 #: Lemma F.1 (lines 553–563): ``‖w_R‖ = 1/γ_R``; the two inequalities of its proof, in squared-norm symbols.
 SVM_NORM_UPPER_EXPR = 1 / sympy.sqrt(gRsq)  # ‖w_R‖ ≤ 1/γ_R (line 557)
 SVM_NORM_LOWER_EXPR = sympy.sqrt(WRsq)  # 1/γ_R ≤ ‖w_R‖ (lines 559–561)
@@ -281,7 +299,7 @@ E4_TAIL_EXPR = 2 * sympy.exp(-t**2 / 4)
 
 # --------------------------------------------------------------------------- prescribed parameters, by claim id
 #: The parameters each item prescribes (``Claim.prescribed``; ``theorem_parameters`` evaluates them in order):
-#: Fact 1 (line 77) σ = Δ·c_(ε,δ); Lemma F.2 / 3.5 (lines 565–567, 218–220) γ, γ_R from the exact SVM norms;
+#: Fact 1 (line 77) σ = Δ·c_(ε,δ); Lemma F.2 / 3.5 (lines 565–567, 218–220) γ², γ_R² from the exact SVM norms;
 #: Example G.6 (lines 653–657) L = B, M = B³/(6√3) for the log loss.
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "retain.fact1": {"sigma": FACT1_SIGMA},

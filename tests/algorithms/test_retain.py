@@ -150,3 +150,23 @@ def test_exact_or_ball():
     assert r.kind == "ball"
     with workprec(64):
         assert r.arb().contains(arb_eval(C_CLASSIC_EXPR, {"epsilon": 1, "delta": F(2, 5)}))
+
+
+def test_real_exact_or_enclosure_and_quotient():
+    import sympy
+    from flint import arb as _arb
+
+    from certunlearn.algorithms.retain_numeric import Real
+    assert Real.sqrt(F(9, 4)).exact_or_enclosure() == F(3, 2)  # a perfect square stays a Fraction
+    s = Real.sqrt(F(5, 4)).exact_or_enclosure()
+    assert isinstance(s, sympy.Expr) and s == sympy.sqrt(5) / 2  # the square root of a rational: a sympy number
+    b = Real.ball(lambda: _arb(1) / 3).exact_or_enclosure()
+    assert isinstance(b, _arb)  # an enclosure stays an enclosure
+    q = Real.sqrt(F(5, 16)) / Real.sqrt(F(5, 4))  # (√5/4)/(√5/2) = 1/2, exactly
+    assert q.kind == "rational" and q.q == F(1, 2)
+    q = Real.rational(F(1, 2)) / Real.sqrt(F(5, 4))  # 1/√5
+    assert q.kind == "sqrt" and q.q == F(1, 5)
+    q = Real.rational(F(-1, 2)) / Real.sqrt(F(5, 4))  # a negative value: only enclosed (the square loses the sign)
+    assert q.kind == "ball"
+    with workprec(64):
+        assert q.arb().contains(-1 / _arb(5).sqrt())

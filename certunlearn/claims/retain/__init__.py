@@ -10,6 +10,7 @@ Where each item lives (ids ``retain.*``; ``+fix`` a corrected reading, ``:contro
 Paper item                                             Module
 =====================================================  ==================================================
 Fact 1 (l. 77), Cor 2.8, Thm 2.11 (l. 113–121), 2.12   :mod:`.release` (Section 2)
+Cor 2.8 for the SVM and the ERM (l. 95)                :mod:`.cor28`
 Lemma 3.1, Example 3.2, Lemma C.1, RS ≤ GS prose       :mod:`.median` (Section 3.1, Appendix C)
 Lemma 3.3, Lemmas D.1, D.3, Theorem D.4                :mod:`.mst` (Section 3.2, Appendix D)
 Lemma 3.4 = E.2, Lemmas E.1, E.3, E.4                  :mod:`.pca` (Section 3.3, Appendix E)
@@ -31,11 +32,11 @@ edge list ``[[u, v, w], …]`` on vertices 0..N−1 and the deleted edge ``U = [
 """
 from __future__ import annotations
 
-from . import active, erm, median, mst, pca, release, svm, tables
+from . import active, cor28, erm, median, mst, pca, release, svm, tables
 
 #: The registration order (the registry, the checker and every report list the claims in it).
 ORDER = (
-    "retain.fact1", "retain.cor2.8", "retain.thm2.11", "retain.cor2.12", "retain.thm2.11:control-sigma-tenth-less", "retain.lemC.1",
+    "retain.fact1", "retain.cor2.8", "retain.cor2.8:svm", "retain.cor2.8:erm", "retain.thm2.11", "retain.cor2.12", "retain.thm2.11:control-sigma-tenth-less", "retain.lemC.1",
     "retain.lem3.1", "retain.ex3.2", "retain.lemD.1", "retain.lemD.1:m-edges+fix", "retain.lem3.3", "retain.thmD.4",
     "retain.thmD.4+fix", "retain.lemE.2", "retain.lemF.2", "retain.lem3.5", "retain.lemE.2:m-points+fix",
     "retain.sec3-rs-below-gs", "retain.exG.2", "retain.exG.2+fix", "retain.lemE.1", "retain.lemE.1:frobenius",
@@ -54,7 +55,7 @@ ORDER = (
     "retain.lemH.1:m-points+fix", "retain.lemH.1:m-points-sensitivity+fix", "retain.lemH.1:m-points-sensitivity-control-twentieth",
 )
 
-_BY_ID = {claim.id: claim for module in (release, median, mst, pca, svm, erm, active, tables) for claim in module.CLAIMS}
+_BY_ID = {claim.id: claim for module in (release, median, mst, pca, svm, erm, active, tables, cor28) for claim in module.CLAIMS}
 assert len(_BY_ID) == len(ORDER) and set(_BY_ID) == set(ORDER)
 
 CLAIMS = tuple(_BY_ID[claim_id] for claim_id in ORDER)
@@ -71,7 +72,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Fact 1": ("retain.fact1",),
     "Definition 2.6": "local sensitivity: computed by enumeration in retain.cor2.8",
     "Definition 2.7": "retain sensitivity: the quantity of every sensitivity claim (exact RS of each mechanism)",
-    "Corollary 2.8": ("retain.cor2.8",),
+    "Corollary 2.8": ("retain.cor2.8", "retain.cor2.8:svm", "retain.cor2.8:erm"),
     "Remark 2.9": "defines down sensitivity (a notion, no bound); it is the removals' part of LS in retain.cor2.8",
     "Definition 2.10": "RS for unlearning pairs: the quantity of retain.lemH.1:sensitivity, retain.lemH.2",
     "Theorem 2.11": ("retain.thm2.11",),

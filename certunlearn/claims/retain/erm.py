@@ -32,7 +32,7 @@ from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from .families import exact_or_arb, fracs
+from .families import fracs
 from .pca import rows
 
 
@@ -49,11 +49,12 @@ def _ridge_data(values: Instance):
     return X, y
 
 
-def ridge_rs(values: Instance) -> arb:
+def ridge_rs(values: Instance) -> Fraction | arb:
+    """The exact d = 1 ridge RS: a Fraction (maximiser at |x| = B), else its enclosure (interior maximiser)."""
     rs = _ridge_mech(values).exact_rs(_ridge_data(values), 1)
     if rs.kind != "exact":
         raise ValueError("the d = 1 ridge RS is exact")
-    return rs.value.arb()
+    return rs.value.exact_or_enclosure()
 
 
 def ridge_ok(values: Instance) -> Decision:
@@ -74,7 +75,7 @@ def ridge_instance(x, y, lam, B="1") -> dict[str, Any]:
             "a": sum((v * v for v in xs), Fraction(0))}
 
 
-def _ridge_structured(rng: np.random.Generator, size: int):
+def ridge_structured(rng: np.random.Generator, size: int):
     cases = [
         (["1/8", "-1/2", "3/4"], ["1", "-1", "1"], "10"),  # large λ: ‖w_R‖ small but λw not
         (["1/8", "-1/2", "3/4"], ["1", "-1", "1"], "1"),
@@ -130,7 +131,7 @@ def _ridge2_shift(values: Instance) -> Fraction | arb:
     from ...algorithms.retain import RidgeERM
 
     R, Z = _ridge2_data(values)
-    return exact_or_arb(RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z))
+    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).exact_or_enclosure()
 
 
 def _ridge2_ok(second: bool):
@@ -489,7 +490,7 @@ def _ridge_m_shift(values: Instance) -> Fraction | arb:
     from ...algorithms.retain import RidgeERM
 
     R, Z = _ridge_m_data(values)
-    return exact_or_arb(RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z))
+    return RidgeERM(lam=frac(values["lambda"]), B=frac(values["B"]), Y=1).shift(R, Z).exact_or_enclosure()
 
 
 def _ridge_m_instance(X: list, y: list, lam: Any, Zx: list, Zy: list) -> dict[str, Any]:
@@ -519,7 +520,7 @@ CLAIMS = (
         bound=RIDGE_BOUND_1D,
         quantity=ridge_rs,
         adversaries=(Adversary("large λ with small ‖w_R‖, points on the data sphere, nearly degenerate designs",
-                               generate=_ridge_structured), RIDGE_SEARCH),
+                               generate=ridge_structured), RIDGE_SEARCH),
         derivation="retain.exG.2",
         note="d = 1: the exact RS is in closed form (RidgeERM.exact_rs); the bound is written with a = Σx².",
     ),
@@ -532,7 +533,7 @@ CLAIMS = (
         bound=RIDGE_BOUND_FIX_1D,
         quantity=ridge_rs,
         adversaries=(Adversary("large λ with small ‖w_R‖, points on the data sphere, nearly degenerate designs",
-                               generate=_ridge_structured), RIDGE_SEARCH),
+                               generate=ridge_structured), RIDGE_SEARCH),
         derivation="retain.exG.2+fix",
         corrects="retain.exG.2",
         note="Lemma G.1 writes (n+1)∇F̂_R' = n∇F̂_R + ∇f(·, z) with the regulariser inside f, so ‖∇f(w_R, z)‖ ≤ "
@@ -637,7 +638,7 @@ CLAIMS = (
         kind=Kind.INEQUALITY,
         statement="For 0 ≤ r_n = 4ML/(λ_0² n) < 1: (λ_0 − √(λ_0² − 4ML/n))/(2M) ≤ L/(nλ_0) + λ_0 r_n²/(2M(4 − 2r_n))",
         hypotheses=G5_VALID, bound=G5_UPPER_EXPR, quantity=lambda values: arb_eval(LOCAL_BOUND_EXPR, values),
-        adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5",
+        quantity_expr=LOCAL_BOUND_EXPR, adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5",
     ),
     Claim(
         id="retain.lemG.5:lower",
@@ -645,7 +646,7 @@ CLAIMS = (
         kind=Kind.INEQUALITY,
         statement="For 0 ≤ r_n < 1: L/(nλ_0) + λ_0 r_n²/(2M(8 − 4r_n)) ≤ (λ_0 − √(λ_0² − 4ML/n))/(2M)",
         hypotheses=G5_VALID, bound=LOCAL_BOUND_EXPR, quantity=lambda values: arb_eval(G5_LOWER_EXPR, values),
-        adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5:lower",
+        quantity_expr=G5_LOWER_EXPR, adversaries=_G5_ADVERSARIES, derivation="retain.lemG.5:lower",
     ),
     Claim(
         id="retain.lemG.5:control-swapped",

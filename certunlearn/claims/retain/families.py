@@ -85,12 +85,6 @@ def _shift_and_rs(values: Instance) -> tuple[Fraction, Fraction]:
     return shift, rs.value.exact
 
 
-def exact_or_arb(real: Any) -> Fraction | arb:
-    """A :class:`~certunlearn.algorithms.retain.Real` as its exact value where it is rational (so that the checker
-    can prove an equality), else its enclosure."""
-    return real.exact if real.exact is not None else real.arb()
-
-
 def shift_delta(epsilon: Any, sigma: Any, shift: Any) -> arb:
     """The exact δ(ε) between N(μ₁, σ²I) and N(μ₂, σ²I) with ‖μ₁ − μ₂‖ = ``shift`` (Balle–Wang), as an enclosure.
 

@@ -3,7 +3,8 @@
 * Fact 1 (Section 2.2, line 77) — ``retain.fact1``;
 * Theorem 2.11 (Section 2.4, lines 113–121) — ``retain.thm2.11`` and its negative control
   ``retain.thm2.11:control-sigma-tenth-less`` (median and MST-edge releases with exact RS);
-* Corollary 2.8 (line 95) — ``retain.cor2.8`` (RS ≤ LS, the mechanisms with an exact RS: median, MST edge weight);
+* Corollary 2.8 (line 95) — ``retain.cor2.8`` (RS ≤ LS: median, MST edge weight; the SVM and ERM parts are in
+  :mod:`.cor28`);
 * Corollary 2.12 (lines 127–129) — ``retain.cor2.12`` (the passive median, σ(R) from Lemma C.1's closed form).
 
 Printed formulas: :mod:`certunlearn.formulas.retain`; the pair mechanisms: :mod:`.families`.
@@ -218,9 +219,10 @@ CLAIMS = (
                      Adversary("search over 5 median points in [0, 1]", space=Space(
                          bounds={f"x{i}": (0.0, 1.0) for i in range(5)}, build=_cor28_build))),
         derivation="retain.cor2.8",
-        note="Every mechanism whose RS the library computes exactly: the median (closed form) and the MST weight under "
-             "edge adjacency (enumeration). The SVM, PCA, ERM and active mechanisms have an RS known only as a lower "
-             "bound or over a finite support, where LS would be the same enumeration: not checked. LS is enumerated "
-             "independently of the mechanisms' code; equality (tightness 1) where no removal moves f further.",
+        note="The median (closed form) and the MST weight under edge adjacency (enumeration); the SVM on a finite "
+             "support and ridge ERM (d = 1) are the parts retain.cor2.8:svm and retain.cor2.8:erm (module cor28). The "
+             "PCA projector and the active mechanisms have an RS known only as a certified lower bound: not checked. "
+             "LS is enumerated independently of the mechanisms' code; equality (tightness 1) where no removal moves f "
+             "further.",
     ),
 )

@@ -13,17 +13,16 @@ from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
 
+from ...algorithms.retain_numeric import Real, exact_or_ball
 from ...formulas.retain import (
-    PRESCRIBED, SVM_BOUND_EXPR, SVM_GS_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, gamma, gammaR,
+    PRESCRIBED, SVM_BOUND_SQ_EXPR, SVM_GS_SQ_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_RATIO_SQ_EXPR, gsq,
 )
-from ...numeric.enclosure import Decision, to_arb
-from ...numeric.sympy_arb import arb_eval
+from ...numeric.enclosure import Decision
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .families import exact_or_arb, fracs
+from .families import fracs
 from .pca import rows
 
 
@@ -70,13 +69,24 @@ def _svm_instance(X: list, y: list, R: list[int]) -> dict[str, Any]:
             "W_supp": mech.w_support.sqnorm, "W_R": hard_margin_svm(rows(Rd[0]), Rd[1]).sqnorm}
 
 
-def _svm_rs(values: Instance) -> arb | Fraction:
-    """The exact RS (a Fraction where it is rational, so that an equality can be proved), else its enclosure."""
-    rs = _svm_mech(values).exact_rs(_svm_R(values), 1)
-    return exact_or_arb(rs.value)
+def _svm_rs_real(values: Instance) -> Real:
+    return _svm_mech(values).exact_rs(_svm_R(values), 1).value
 
 
-def _svm_structured(rng: np.random.Generator, size: int):
+def svm_rs(values: Instance) -> Fraction | sympy.Expr:
+    """The exact RS: a Fraction, or the square root of one as a sympy number (an equality with the bound is then
+    proved)."""
+    return _svm_rs_real(values).exact_or_enclosure()
+
+
+def _svm_ratio(values: Instance) -> Fraction | sympy.Expr:
+    """RS_SVM(R)/GS_SVM exactly, GS_SVM = 1/γ (line 218) at the prescribed γ² = 1/W_supp."""
+    gs = exact_or_ball(SVM_GS_SQ_EXPR.subs(gsq, PRESCRIBED["retain.lem3.5"]["gamma_sq"]),
+                       {"W_supp": frac(values["W_supp"])}, note="GS_SVM = 1/γ")
+    return (_svm_rs_real(values) / gs).exact_or_enclosure()
+
+
+def svm_structured(rng: np.random.Generator, size: int):
     out = [
         # margin-defining support vectors: R = {(±1, 0)}; the support adds a point closer to the boundary
         _svm_instance([[1, 0], [-1, 0], ["1/2", 1], [-1, -1]], [1, -1, 1, -1], [0, 1]),
@@ -187,19 +197,23 @@ SVM_NORM_SEARCH = Adversary("search over two more points of a three-point R (lab
     bounds={"a1": (0.05, 2.0), "a2": (-2.0, 2.0), "b1": (-2.0, -0.05), "b2": (-2.0, 2.0)}, build=_svm_norm_build))
 
 
-def _svm_norm(values: Instance) -> arb:
-    return to_arb(frac(values["W_R"])).sqrt()
+def _svm_norm(values: Instance) -> Fraction | sympy.Expr:
+    """‖w_R‖ = √W_R exactly (a Fraction, or a sympy square root)."""
+    return Real.sqrt(frac(values["W_R"])).exact_or_enclosure()
 
 
-def _svm_inverse_margin(values: Instance) -> arb:
-    return 1 / to_arb(frac(values["gamma_R_sq"])).sqrt()
+def _svm_inverse_margin(values: Instance) -> Fraction | sympy.Expr:
+    """1/γ_R = 1/√(γ_R²) exactly."""
+    return Real.sqrt(1 / frac(values["gamma_R_sq"])).exact_or_enclosure()
+
+
 _SVM_NORM_ADV = (Adversary("margin-defining pairs, thin margins, random separable sets", generate=_svm_norm_structured),
                  SVM_NORM_SEARCH)
 
 
 # SVM (Lemma F.2 for m points): the proof only uses w_(R∪Z) ∈ C_R and ‖w_(R∪Z)‖ ≤ 1/γ
-def _svm_m_rs(values: Instance) -> arb:
-    return _svm_mech(values).exact_rs(_svm_R(values), int(frac(values["m"]))).value.arb()
+def _svm_m_rs(values: Instance) -> Fraction | sympy.Expr:
+    return _svm_mech(values).exact_rs(_svm_R(values), int(frac(values["m"]))).value.exact_or_enclosure()
 
 
 def _svm_m_ok(values: Instance) -> Decision:
@@ -210,7 +224,7 @@ SVM_M_VALID = P("as Lemma F.2, with 1 ≤ m ≤ |support|", _svm_m_ok)
 
 
 def _svm_m_structured(rng: np.random.Generator, size: int):
-    return [{**v, "m": m} for v in _svm_structured(rng, size)[:5] for m in (2, 3) if m <= len(v["support_X"])]
+    return [{**v, "m": m} for v in svm_structured(rng, size)[:5] for m in (2, 3) if m <= len(v["support_X"])]
 
 
 CLAIMS = (
@@ -220,11 +234,11 @@ CLAIMS = (
         kind=Kind.SENSITIVITY,
         statement="Hard-margin SVM, R ⊆ supp(D) with γ_R ≥ γ: RS_SVM(R) ≤ √(1/γ² − 1/γ_R²)",
         hypotheses=(SVM_VALID,),
-        bound=SVM_BOUND_EXPR,
+        bound=SVM_BOUND_SQ_EXPR,
         prescribed=PRESCRIBED["retain.lemF.2"],
-        quantity=_svm_rs,
+        quantity=svm_rs,
         adversaries=(Adversary("margin-defining support vectors; thin true margins; random separable supports",
-                               generate=_svm_structured), SVM_SEARCH),
+                               generate=svm_structured), SVM_SEARCH),
         derivation="retain.lemF.2",
         note="The exact RS enumerates every support point added to R (exact rational SVMs).",
     ),
@@ -232,13 +246,13 @@ CLAIMS = (
         id="retain.lem3.5",
         source="Lemma 3.5 (lines 216–220)",
         kind=Kind.SENSITIVITY,
-        statement="RS_SVM(R)/GS_SVM ≤ √(1 − γ²/γ_R²), GS_SVM = 1/γ",
+        statement="RS_SVM(R)/GS_SVM ≤ √(1/γ² − 1/γ_R²)/(1/γ) = √(1 − γ²/γ_R²), GS_SVM = 1/γ",
         hypotheses=(SVM_VALID,),
-        bound=sympy.sqrt(1 - gamma**2 / gammaR**2),
+        bound=SVM_RATIO_SQ_EXPR,
         prescribed=PRESCRIBED["retain.lem3.5"],
-        quantity=lambda values: to_arb(_svm_rs(values)) / arb_eval(SVM_GS_EXPR, values),
+        quantity=_svm_ratio,
         adversaries=(Adversary("margin-defining support vectors; thin true margins; random separable supports",
-                               generate=_svm_structured), SVM_SEARCH),
+                               generate=svm_structured), SVM_SEARCH),
         derivation="retain.lem3.5",
     ),
     Claim(
@@ -246,8 +260,8 @@ CLAIMS = (
         source="Lemma F.1 (lines 553–563), ‖w_R‖ ≤ 1/γ_R (line 557); linear kernel, d = 2",
         kind=Kind.SENSITIVITY,
         statement="The hard-margin SVM solution has ‖w_R‖ ≤ 1/γ_R (with the next claim: ‖w_R‖ = 1/γ_R)",
-        hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_UPPER_EXPR, quantity=_svm_norm, adversaries=_SVM_NORM_ADV,
-        derivation="retain.lemF.1",
+        hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_UPPER_EXPR, quantity=_svm_norm, quantity_expr=SVM_NORM_LOWER_EXPR,
+        adversaries=_SVM_NORM_ADV, derivation="retain.lemF.1",
         note="‖w_R‖² from the exact rational SVM; γ_R² by enumerating the candidate directions (independent of the "
              "solver). An identity: attained on every instance.",
     ),
@@ -257,7 +271,7 @@ CLAIMS = (
         kind=Kind.SENSITIVITY,
         statement="1/γ_R ≤ ‖w_R‖",
         hypotheses=(SVM_NORM_VALID,), bound=SVM_NORM_LOWER_EXPR, quantity=_svm_inverse_margin,
-        adversaries=_SVM_NORM_ADV, derivation="retain.lemF.1:lower",
+        quantity_expr=SVM_NORM_UPPER_EXPR, adversaries=_SVM_NORM_ADV, derivation="retain.lemF.1:lower",
     ),
     Claim(
         id="retain.lemF.1:control-tenth-less",
@@ -272,7 +286,7 @@ CLAIMS = (
         source="extension of Lemma F.2 (lines 565–581) to m added support points",
         kind=Kind.SENSITIVITY,
         statement="RS_m,SVM(R) ≤ √(1/γ² − 1/γ_R²) for every m",
-        hypotheses=(SVM_M_VALID,), bound=SVM_BOUND_EXPR, prescribed=PRESCRIBED["retain.lemF.2:m-points+fix"], quantity=_svm_m_rs,
+        hypotheses=(SVM_M_VALID,), bound=SVM_BOUND_SQ_EXPR, prescribed=PRESCRIBED["retain.lemF.2:m-points+fix"], quantity=_svm_m_rs,
         adversaries=(Adversary("margin-defining support vectors, m = 2, 3", generate=_svm_m_structured),),
         derivation="retain.lemF.2:m-points+fix", corrects="retain.lemF.2",
         note="Not a correction: the proof uses only w_(R∪Z) ∈ C_R and ‖w_(R∪Z)‖ ≤ 1/γ, true for any Z ⊆ supp(D).",

@@ -51,4 +51,4 @@ def test_ex32_holds_with_ratio_n_over_n_plus_1():
 
 
 def test_items_name_the_new_claims():
-    assert ITEMS["Corollary 2.8"] == ("retain.cor2.8",) and ITEMS["Example 3.2"] == ("retain.ex3.2",)
+    assert ITEMS["Corollary 2.8"][0] == "retain.cor2.8" and ITEMS["Example 3.2"] == ("retain.ex3.2",)

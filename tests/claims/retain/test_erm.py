@@ -10,6 +10,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import erm
 from certunlearn.derive import check_derivation, load_derivation, REFUTED
+from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100
@@ -66,7 +67,7 @@ def test_ridge_exact_rs_dominates_enumeration():
     q = get_claim("retain.exG.2+fix").quantity(inst)
     lb = ridge_shift_lower_bound(xs, ys, lam)
     with workprec(300):
-        assert not (q < arb(lb.numerator) / lb.denominator)  # the exact RS is at least any enumerated shift
+        assert not (to_arb(q) < arb(lb.numerator) / lb.denominator)  # the exact RS is at least any enumerated shift
 
 
 def contains(enclosure: arb, value) -> bool:
@@ -200,3 +201,15 @@ def test_ridge_m_points_by_hand():
     assert abs(shift - bound) < mpmath.mpf(10) ** -90  # attained: Σ∇f is an eigenvector of λ_min
     with workprec(300):
         assert contains(get_claim("retain.lemG.1:m-points+fix").quantity(inst), shift)
+
+
+def test_ridge_m_points_irrational_equality_is_proved():
+    import sympy
+
+    # X = [[1/2, 1/2], [1/2, −1/2]], λ = 10: XᵀX/n + λI = (1/4 + 10)I, so every ∇f is an eigenvector and the bound is
+    # attained; the shift 58√2/3403 is irrational — the equality is proved, not left to overlapping enclosures
+    inst = erm._ridge_m_instance([["1/2", "1/2"], ["1/2", "-1/2"]], [1, -1], 10, [["0", "1"], ["1", "0"]], [1, 1])
+    claim = get_claim("retain.lemG.1:m-points+fix")
+    assert claim.quantity(inst) == 58 * sympy.sqrt(2) / 3403
+    ev = evaluate(claim, inst, MAX_PREC)
+    assert ev.outcome == WITHIN and ev.attained

@@ -2,9 +2,10 @@
 from fractions import Fraction as F
 
 import mpmath
+import sympy
 from flint import arb
 
-from certunlearn.check.evaluate import UNDECIDED, VIOLATED, WITHIN, evaluate
+from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import svm
 from certunlearn.numeric.enclosure import to_arb
@@ -23,9 +24,26 @@ def test_svm_margin_defining_point_by_hand():
         assert not (to_arb(q) < arb(1) / 2)
         bound = (arb(inst["W_supp"].numerator) / inst["W_supp"].denominator - 1).sqrt()
         assert not (bound < arb(1) / 2)
-    # RS = bound = 1/2, but γ = 1/√(5/4) is irrational: equality no enclosure decides (never a violation)
-    assert evaluate(get_claim("retain.lemF.2"), inst, MAX_PREC).outcome in (WITHIN, UNDECIDED)
-    assert evaluate(get_claim("retain.lem3.5"), inst, MAX_PREC).outcome in (WITHIN, UNDECIDED)
+    # RS = bound = 1/2 with γ = 1/√(5/4) irrational: γ enters as γ² = 4/5, so the equality is decided exactly
+    ev = evaluate(get_claim("retain.lemF.2"), inst, MAX_PREC)
+    assert ev.outcome == WITHIN and ev.attained
+    # RS/GS = (1/2)/√(5/4) = 1/√5 = √(1 − γ²/γ_R²): an irrational equality, proved by its minimal polynomial
+    assert get_claim("retain.lem3.5").quantity(inst) == sympy.sqrt(sympy.Rational(1, 5))
+    ev = evaluate(get_claim("retain.lem3.5"), inst, MAX_PREC)
+    assert ev.outcome == WITHIN and ev.attained
+
+
+def test_svm_m_points_attained_exactly():
+    inst = {**svm._svm_instance([[1, 0], [-1, 0], ["1/2", 1], [-1, -1]], [1, -1, 1, -1], [0, 1]), "m": 2}
+    ev = evaluate(get_claim("retain.lemF.2:m-points+fix"), inst, MAX_PREC)
+    assert ev.outcome == WITHIN and ev.attained
+
+
+def test_svm_irrational_rs_strictly_within_is_not_attained():
+    # R = {(3, 0, +), (−3, 0, −)}: w_R = (1/3, 0), W_supp = 1; RS = 1/3 (rational) < √(1 − 1/9) = 2√2/3 (irrational)
+    inst = svm._svm_instance([[3, 0], [-3, 0], [1, 2], [-1, 2]], [1, -1, 1, -1], [0, 1])
+    ev = evaluate(get_claim("retain.lemF.2"), inst, MAX_PREC)
+    assert ev.outcome == WITHIN and not ev.attained and ev.ratio_upper < 1
 
 
 def mp(x) -> mpmath.mpf:
@@ -41,6 +59,10 @@ def test_svm_norm_equals_inverse_margin_by_hand():
     A = [(mp(1), mp(0)), (mp(1), mp(0)), (mp("0.5"), mp(1))]
     grid = max(min(mpmath.cos(t) * a + mpmath.sin(t) * b for a, b in A) for t in mpmath.linspace(-1, 1, 2001))
     assert grid <= 2 / mpmath.sqrt(5) and 2 / mpmath.sqrt(5) - grid < mpmath.mpf(10) ** -3  # grid step 10^-3
-    # ‖w_R‖ = 1/γ_R = √5/2 here: an irrational equality no enclosure decides (never a violation)
-    assert evaluate(get_claim("retain.lemF.1"), inst, MAX_PREC).outcome in (WITHIN, UNDECIDED)
+    # ‖w_R‖ = 1/γ_R = √5/2 here: an irrational equality no enclosure decides, proved by its minimal polynomial
+    assert get_claim("retain.lemF.1").quantity(inst) == sympy.sqrt(5) / 2
+    for cid in ("retain.lemF.1", "retain.lemF.1:lower"):
+        ev = evaluate(get_claim(cid), inst, MAX_PREC)
+        assert ev.outcome == WITHIN and ev.attained, cid
     assert evaluate(get_claim("retain.lemF.1:control-tenth-less"), inst, MAX_PREC).outcome == VIOLATED
+
