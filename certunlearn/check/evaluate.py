@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+import sympy
 from flint import arb, fmpq, fmpz
 
 from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
@@ -130,10 +131,12 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                 bound = claim.bound_exact(instance)
                 if bound is not None:
                     return _exact_evaluation(claim, written, exact, bound, prec)
-            if not closed_form_tried and kind is QuantityKind.ENCLOSURE and is_closed_form(observed):
-                closed_form_tried = True
+            if not closed_form_tried and kind is QuantityKind.ENCLOSURE and (exact is not None
+                                                                             or is_closed_form(observed)):
+                closed_form_tried = True  # an exact quantity against a bound rational only through radicals, too
                 bound_form = claim.bound_closed_form(instance)
-                if bound_form is not None and proved_equal(observed, bound_form):
+                form = sympy.Rational(exact.numerator, exact.denominator) if exact is not None else observed
+                if bound_form is not None and proved_equal(form, bound_form):
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             if a.is_nan() or b.is_nan():

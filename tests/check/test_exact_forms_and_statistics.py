@@ -114,3 +114,15 @@ def test_statistical_verdicts_are_labelled_and_kept_apart():
     assert s["printed_violated"] == ["gaussian.synthetic"] and len(s["printed_violated"]) == 1  # the exact one only
     assert s["statistical"]["violated"] == {"gaussian.synthetic": 0.99}
     assert s["statistical"]["holds"] == {"gaussian.synthetic": pytest.approx(0.988)}
+
+
+def test_an_exact_quantity_against_a_bound_rational_only_through_radicals():
+    """√(x·y) at x = 2, y = 8 is 4, though neither √2 nor √8 is rational: a Fraction 4 is proved equal to it."""
+    y = sympy.Symbol("y", positive=True)
+    c = Claim(id="gaussian.synthetic", source="test", kind=Kind.INEQUALITY, statement="test claim", hypotheses=(),
+              bound=sympy.sqrt(x) * sympy.sqrt(y), quantity=lambda v: Fraction(4),
+              adversaries=(Adversary("points", generate=lambda rng, size: [{"x": "2", "y": "8"}]),))
+    ev = evaluate(c, {"x": "2", "y": "8"}, 1024)
+    assert ev.outcome == WITHIN and ev.attained
+    assert evaluate(c, {"x": "2", "y": "9"}, 1024).outcome == WITHIN  # 4 < √18, decided on enclosures
+    assert not evaluate(c, {"x": "2", "y": "9"}, 1024).attained
