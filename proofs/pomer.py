@@ -31,7 +31,7 @@ from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.pomer import (
     CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
-    REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
+    REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
     prescribed_44, r, t_round,
 )
 from certunlearn.formulas.symbols import delta, epsilon
@@ -445,6 +445,28 @@ def thm44_delta_fix() -> Derivation:
     )
 
 
+def thm44_regret() -> Derivation:
+    """Theorem 4.4's regret as Theorem 4.1 (B = 3p̃T) at the closeness level of Theorem 4.3 (lines 243–253)."""
+    close = kappa * DELTA_PRIME_43  # the least level at which consecutive μ̄_t are (Φ, ·)-close, at most δ'
+    start = REGRET_41_BUDGET.subs(delta, close)
+    return Derivation(
+        claim_id="pomer.thm4.4:regret", target="bound",
+        title="Theorem 4.4's regret: Theorem 4.1 (B = 3p̃T) with Theorem 4.3's Φ (lines 213–221, 233–253)",
+        start=start,
+        conditions=(sympy.Le(kappa, 1),),
+        domain=_dom(kappa, lam, D, G, T, d, beta, delta, p, Phi),
+        premises=(
+            Premise("consecutive μ̄_t, μ̄_{t+1} differ by l_t, G-Lipschitz with G ≤ G' = 3G, so Lemma 3.5 (line 151) "
+                    "makes them (Φ', δ')-close and, as Φ = Φ'² ≥ Φ', (Φ, δ')-close: Theorem 4.1 applies at a level "
+                    "κδ' with κ ≤ 1 (Theorem 4.3's hypothesis, line 233; 'combining', line 243)", "Lemma 3.5, Theorem 4.3"),
+            Premise("Theorem 4.1, case B = 3p̃T (lines 219–221), at Theorem 4.4's λ, β (lines 247–249) and Theorem 4.3's "
+                    "Φ, p, B (line 251: 'other parameters as in Theorem 4.3')", "Theorem 4.1"),
+        ),
+        steps=(step(start, "<=", REGRET_44, "the bound of Theorem 4.1 grows with its closeness level; κ ≤ 1"),),
+        note="Theorem 4.4 prints only Õ(·) (line 253); the explicit bound is the one this combination yields.",
+    )
+
+
 def lem46_budget(fix: bool) -> Derivation:
     """Lemma B.2, case B = 3p̃T (lines 533–551): the B = ∞ drift plus Pr[S_T ≥ B] ≤ e^{−p̃T} (coupling the budgeted
     run with the unbudgeted one, which agree unless the budget binds)."""
@@ -534,5 +556,5 @@ def derivations() -> list[Derivation]:
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
             _gaussian_lsi("pomer.lem3.2", True, True), _gaussian_lsi("pomer.lem3.2+fix", False, True),
             lem33(), lem36(), lem42_tail(), lem46(False), lem46(True), lem46_drift(False), lem46_drift(True), thm41_budget(), footnote4(), thm43(),
-            thm44("epsilon"), thm44("delta"), thm44_delta_fix(), lem46_budget(False), lem46_budget(True),
+            thm44("epsilon"), thm44("delta"), thm44_delta_fix(), thm44_regret(), lem46_budget(False), lem46_budget(True),
             claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True)]

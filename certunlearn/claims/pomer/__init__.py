@@ -57,7 +57,8 @@ ITEMS = {
     "Lemma 4.2 / B.1 (lines 225, 494)": ("pomer.lem4.2", "pomer.lem4.2:tail"),
     "footnote 4 (line 231)": ("pomer.footnote4",),
     "Theorem 4.3 (lines 233, 581)": ("pomer.thm4.3", "pomer.thm4.3:composition"),
-    "Theorem 4.4 (line 245)": ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta", "pomer.thm4.4:delta+fix"),
+    "Theorem 4.4 (line 245)": ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta", "pomer.thm4.4:delta+fix",
+                               "pomer.thm4.4:regret"),
     "Theorem 4.5 (line 257)": ("pomer.thm4.5", "pomer.thm4.5:switches"),
     "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
                                          "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
@@ -72,6 +73,6 @@ ITEMS = {
                             "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",
 }
 
-CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS)
+CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS)
 
 __all__ = ["CLAIMS", "ITEMS", "losses_of"]

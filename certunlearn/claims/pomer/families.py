@@ -5,7 +5,7 @@
 * Algorithm 1's law (Lemma 4.2, Theorem 4.1; lines 176–233): :data:`SEQUENCES`, :func:`law_grid`, :func:`law_search`.
 * Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
 * Claim C.2 (lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 240): :func:`footnote_grid`.
-* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
+* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
   :func:`trajectory_instances`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
 """
 from __future__ import annotations
@@ -177,6 +177,25 @@ def thm44_grid(rng: np.random.Generator, size: int):
            for e, dl, t, g, dd, dim in itertools.product(("1", "1/2", "1/100"), ("1/2", "1e-5", "1e-12"),
                                                           ("100", "10000", "1000000000"), ("1", "1/10"), ("1", "7"),
                                                           ("1", "100"))]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def thm44_regret_grid(rng: np.random.Generator, size: int):
+    """Theorem 4.4's regret in one dimension: K = [−1, 1] (D = 2, d = 1), T as small as T ≥ 12 log(1/δ) allows
+    (T = 9 at δ = 1/2, T = 12 at δ = 2/5), ε ∈ {1, 1/2, 1/100}; ±Gx alternating, |x| repeated (its regret grows
+    fastest), an FTL-adversarial block and hinges at ±1/2; x₁ uniform (as printed) or ∼ μ̄₁. The thorough profile
+    (size > 40) adds T = 24 at δ = 1/2 (~0.5 s per instance)."""
+    lengths = (("1/2", 9), ("2/5", 12)) + ((("1/2", 24),) if size > 40 else ())
+    out = []
+    for (dl, t_len), pattern, eps, init in itertools.product(
+            lengths, ("alternate", "abs", "block", "hinge"), ("1", "1/2", "1/100"), ("uniform", "gibbs")):
+        seq = {"alternate": [[-9, (-1) ** t, (-1) ** t] for t in range(t_len)], "abs": [[0, -1, 1]] * t_len,
+               "block": [[-9, 1, 1]] * (t_len // 2) + [[9, -1, -1]] * (t_len - t_len // 2),
+               "hinge": [["1/2" if t % 2 else "-1/2", -1, 1] for t in range(t_len)]}[pattern]
+        out.append({"a": "-1", "b": "1", "G": "1", "D": "2", "d": 1, "T": t_len, "delta": dl, "epsilon": eps,
+                    "losses": seq, "initial": init})
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
     return out
