@@ -20,7 +20,7 @@ from fractions import Fraction
 import sympy
 from flint import arb
 
-from ...algorithms.pomer_gibbs import PiecewiseLinear, log_partition, total
+from ...algorithms.pomer_gibbs import PiecewiseLinear, log_partition, partition_closed_form, total
 from ...algorithms.pomer_law import ratio_factors
 from ...algorithms.pomer_trajectory import trajectory_delta_bounds
 from ...formulas.pomer import (
@@ -84,6 +84,56 @@ def _keep_at(values: Instance, shift: Fraction, normalised: bool) -> arb:
             v0, v1 = clip(loss), clip(shifted)
         worst = worst.max((v1 / v0).max(v0 / v1))
     return worst
+
+
+def _normalised_keep_ratio(values: Instance):
+    """max over x ∈ {a, 0, b} of max(v'/v, v/v'), v = Π(μ̄_{t+1}(x)/(Φμ̄_t(x))) and v' the same with l_t + c.
+
+    Where both ratios are clipped to the same end (decided on enclosures) v'/v = 1 exactly. Where neither is clipped,
+    v'/v = ρ = [e^{−βl'(x)}Z_t/(Z'_{t+1}Φ)]/[e^{−βl(x)}Z_t/(Z_{t+1}Φ)] is built as a sympy closed form from the
+    instance's exact values, each partition function from its own loss (:func:`partition_closed_form`). When sympy
+    proves v' − v = 0 by expansion (exponentials of rationals combine exactly; the erf values are shared atoms),
+    ρ = 1 and max(ρ, 1/ρ) = ρ is returned as that closed form, whose equality with the bound the checker proves
+    again (:mod:`certunlearn.numeric.symbolic_equality`). Otherwise (a branch not decided, or no proof) the
+    enclosure of :func:`_keep_at`."""
+    a, b = values["a"], values["b"]
+    (prefix,), (loss,) = losses_of(values), losses_of(values, "current")
+    shifted = loss + PiecewiseLinear.linear(a, b, 0, frac(values["shift"]))
+    log_phi = to_arb(values["Phi"]).log()
+    bt, lm = values["beta"], values["lam"]
+    log_z_t = log_partition(prefix, bt, lm)
+
+    def branch(f: PiecewiseLinear, x: Fraction) -> str | None:
+        """Where log r(x) = −βf(x) + log Z_t − log Z_{t+1} − log Φ lies: above 0, below −2 log Φ, or between."""
+        log_r = -to_arb(frac(bt)) * to_arb(f(x)) + log_z_t - log_partition(prefix + f, bt, lm) - log_phi
+        if log_r >= 0:
+            return "top"
+        if log_r <= -2 * log_phi:
+            return "floor"
+        return "middle" if log_r < 0 and log_r > -2 * log_phi else None
+
+    sides = [(branch(loss, x), branch(shifted, x)) for x in (frac(a), Fraction(0), frac(b))]
+    middle = [x for x, (s0, s1) in zip((frac(a), Fraction(0), frac(b)), sides) if s0 == s1 == "middle"]
+    if any(s0 is None or s0 != s1 for s0, s1 in sides):
+        return _keep_at(values, frac(values["shift"]), True)
+    if not middle:
+        return Fraction(1)  # every x clipped to the same end in both: v = v'
+    z_t = partition_closed_form(prefix, bt, lm)
+    z_next = {id(f): partition_closed_form(prefix + f, bt, lm) for f in (loss, shifted)}
+
+    def exact(q) -> sympy.Rational:
+        q = frac(q)
+        return sympy.Rational(q.numerator, q.denominator)
+
+    def keep(f: PiecewiseLinear, x: Fraction):
+        return sympy.exp(-exact(bt) * exact(f(x))) * z_t / (z_next[id(f)] * exact(values["Phi"]))
+
+    pairs = [(keep(shifted, x), keep(loss, x)) for x in middle]
+    # ρ = v'/v = 1 proved by expansion (exp of rationals combine exactly, the erf values are the same atoms); then
+    # max(ρ, 1/ρ) = ρ, returned as the closed form whose equality with the bound the checker proves again
+    if all(sympy.expand(sympy.together(v1 - v0)) == 0 for v1, v0 in pairs):
+        return pairs[0][0] / pairs[0][1]
+    return _keep_at(values, frac(values["shift"]), True)
 
 
 # ---------------------------------------------------------------------------------------------- Theorem 4.4 parameters
@@ -185,7 +235,7 @@ CLAIMS = (
         id="pomer.footnote4", source="footnote 4 (line 231) and line 209", kind=Kind.PRIVACY,
         statement="the acceptance probability Π(μ̄_{t+1}(x)/(Φ μ̄_t(x))) is unchanged when a constant is added to l_t",
         hypotheses=(*POSITIVE, H("Φ > 1", ">", Phi, 1)), bound=sympy.Integer(1),
-        quantity=guard(lambda v: _keep_at(v, frac(v["shift"]), True)),
+        quantity=guard(_normalised_keep_ratio),
         adversaries=(Adversary("constants added to |x| and x", generate=footnote_grid),),
         control=Control.POSITIVE, derivation="pomer.footnote4",
         note="Positive control: the ratio is exactly 1 (normalised densities), so it must be attained."),
