@@ -6,7 +6,7 @@
 * Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
 * Claim C.2 (lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 240): :func:`footnote_grid`.
 * Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
-  :func:`trajectory_instances`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
+  :func:`trajectory_instances`, :func:`trajectory_meaningful`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
 """
 from __future__ import annotations
 
@@ -245,6 +245,25 @@ def trajectory_instances() -> list:
         out.append({"a": "-1", "b": "1", "G": "1", "beta": bt, "lam": lm, "delta": dl, "T": t_len,
                     "losses": base, "other": other, "initial": init})
     return out  # the first two differ in the first round (uniform and Gibbs x₁)
+
+
+def trajectory_meaningful(rng: np.random.Generator, size: int):
+    """Neighbouring ±Gx / hinge sequences (differing in round 1) at T and β/λ where Theorem 4.3's certificate is
+    meaningful: λ = 10⁴ on K = [−1, 1] and β/λ small enough for ε of order 1, large enough for 3Te^{−(1−Φ⁻²)T} ≪ 1.
+    T = 40, β = 1/50, δ = 1/5: certified (ε, δ) ≈ (5.2, 0.37); the thorough profile (size > 40) adds x₁ ∼ μ̄₁ and
+    T = 100, β = 53/10⁴, δ = 1/10: (ε, δ) ≈ (3.9, 0.12), where B = 3p̃T ≈ 93 may bind (the bracket is widened by
+    the binomial bound on the budget's effect) — ~1 s (T = 40) and ~3 s (T = 100) per instance."""
+    settings = [(40, "1/50", "1/5", "uniform")]
+    if size > 40:
+        settings += [(40, "1/50", "1/5", "gibbs"), (100, "53/10000", "1/10", "uniform")]
+    out = []
+    for (t_len, bt, dl, init), pattern in itertools.product(settings, ("alternate", "hinge")):
+        base = ([[-9, (-1) ** t, (-1) ** t] for t in range(t_len)] if pattern == "alternate" else [[0, -1, 1]] * t_len)
+        other = list(base)
+        other[0] = [-9, -base[0][2], -base[0][2]] if pattern == "alternate" else [-9, 1, 1]
+        out.append({"a": "-1", "b": "1", "G": "1", "beta": bt, "lam": "10000", "delta": dl, "T": t_len,
+                    "losses": base, "other": other, "initial": init})
+    return out
 
 
 def thm45_grid(rng: np.random.Generator, size: int):
