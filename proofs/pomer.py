@@ -526,7 +526,8 @@ def table2_row(row: str, fix: bool) -> Derivation:
         domain={S: ("0.01", "1e12"), T: ("3", "1e12"), d: ("1", "100"), G: ("0.1", "10"), D: ("0.1", "10")},
         premises=(Premise(f"the row's range of S (line {71 + int(row[-1]) + 1}), T ≫ d read as T ≥ d³", "Table 2"),),
         steps=(step(REGRET_45, "<=", TABLE2_FORM[row],
-                    f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}"),),
+                    f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}",
+                    monotone=Monotone(S, bounds[0]) if TABLE2_ENTRY[row] == sqrt(T) else None),),
     )
 
 
