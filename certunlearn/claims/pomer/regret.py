@@ -6,6 +6,8 @@ Appendix B (lines 490–572); and Theorem 4.5 of Section 4.1 (lines 270–292).
   (``pomer.lem4.6``, ``pomer.lem4.6:drift``, their fixes with x₁ ∼ μ̄₁, a control).
 * Theorem 4.1 (lines 214–228; proof lines 303–360): regret with B = ∞ and B = 3p̃T (``pomer.thm4.1``,
   ``pomer.thm4.1:budget``).
+* Theorem 4.4 (lines 245–253): its regret half, as the explicit bound its combination of Theorems 4.1 and 4.3 yields
+  (``pomer.thm4.4:regret``, a control keeping only the comparator and stability terms).
 * Theorem 4.5 (lines 270–292): regret and switches at the prescribed parameters (``pomer.thm4.5``,
   ``pomer.thm4.5:switches``).
 
@@ -23,7 +25,8 @@ from flint import arb
 from ...algorithms.pomer_gibbs import Ambiguous, PiecewiseLinear, gibbs, log_partition, total
 from ...algorithms.pomer_law import exact_law, tv_distance
 from ...formulas.pomer import (
-    DRIFT_46, DRIFT_46_BUDGET, PRESCRIBED, REGRET_41, REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, Phi, S, T, p,
+    DRIFT_46, DRIFT_46_BUDGET, PRESCRIBED, REGRET_41, REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, D, G, Phi, S,
+    T, lam, p,
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import to_arb
@@ -285,6 +288,17 @@ THM44_CLAIMS = (
              "that is the bound checked, at the prescribed λ, β, Φ, p, B. The Õ form's explicit constants are "
              "pomer.table1:* (formulas.pomer LAMBDA_44). The quantity is the exact expected regret (d = 1); at the "
              "enumerable T the bound (λ ≈ 10³G√d T^{1/3}log(T/δ)/(Dε)) exceeds GDT, so the verdict is vacuous."),
+    Claim(
+        id="pomer.thm4.4:regret-control-stability-only",
+        source="negative control of pomer.thm4.4:regret: Theorem 4.1's bound (lines 219–221) without λD²/2, d log T/β "
+               "and the drift", kind=Kind.REGRET,
+        statement="(wrong on purpose) with Theorem 4.4's parameters, R_T ≤ G²T/λ + GD",
+        hypotheses=THM44_REGRET_HYPOTHESES, bound=G**2 * T / lam + G * D, prescribed=PRESCRIBED["pomer.thm4.4:regret"],
+        quantity=_regret_44,
+        adversaries=(Adversary("±Gx, |x|, FTL blocks, hinges × ε × initial point, T at its least", generate=thm44_regret_grid),),
+        control=Control.NEGATIVE,
+        note="|x| repeated from a uniform x₁ costs ≈ 3.8 over T = 9 rounds, above GD = 2: the exact regret must exceed "
+             "the comparator and stability terms alone."),
 )
 
 #: Theorem 4.5.
