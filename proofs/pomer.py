@@ -31,8 +31,9 @@ from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.pomer import (
     CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
-    REGRET_41_BUDGET, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
-    prescribed_44, r, t_round,
+    REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
+    prescribed_44, r, t_round, BETA_44, C_44, LAM_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
+    TABLE2_FORM,
 )
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
@@ -445,6 +446,89 @@ def thm44_delta_fix() -> Derivation:
     )
 
 
+def thm44_regret() -> Derivation:
+    """Theorem 4.4's regret as Theorem 4.1 (B = 3p̃T) at the closeness level of Theorem 4.3 (lines 243–253)."""
+    close = kappa * DELTA_PRIME_43  # the least level at which consecutive μ̄_t are (Φ, ·)-close, at most δ'
+    start = REGRET_41_BUDGET.subs(delta, close)
+    return Derivation(
+        claim_id="pomer.thm4.4:regret", target="bound",
+        title="Theorem 4.4's regret: Theorem 4.1 (B = 3p̃T) with Theorem 4.3's Φ (lines 213–221, 233–253)",
+        start=start,
+        conditions=(sympy.Le(kappa, 1),),
+        domain=_dom(kappa, lam, D, G, T, d, beta, delta, p, Phi),
+        premises=(
+            Premise("consecutive μ̄_t, μ̄_{t+1} differ by l_t, G-Lipschitz with G ≤ G' = 3G, so Lemma 3.5 (line 151) "
+                    "makes them (Φ', δ')-close and, as Φ = Φ'² ≥ Φ', (Φ, δ')-close: Theorem 4.1 applies at a level "
+                    "κδ' with κ ≤ 1 (Theorem 4.3's hypothesis, line 233; 'combining', line 243)", "Lemma 3.5, Theorem 4.3"),
+            Premise("Theorem 4.1, case B = 3p̃T (lines 219–221), at Theorem 4.4's λ, β (lines 247–249) and Theorem 4.3's "
+                    "Φ, p, B (line 251: 'other parameters as in Theorem 4.3')", "Theorem 4.1"),
+        ),
+        steps=(step(start, "<=", REGRET_44, "the bound of Theorem 4.1 grows with its closeness level; κ ≤ 1"),),
+        note="Theorem 4.4 prints only Õ(·) (line 253); the explicit bound is the one this combination yields.",
+    )
+
+
+def _range_conditions(var, bounds) -> tuple:
+    low, high = bounds
+    return ((() if low is None else (sympy.Ge(var, low),)) + (() if high is None else (sympy.Le(var, high),)))
+
+
+def table1_row(row: str, fix: bool) -> Derivation:
+    """A Table 1 row (lines 58–69) from Theorem 4.4's explicit bound: the drift terms at p ≥ T^{−1/3} and δ ≤ 1/2,
+    then λ, β of Theorem 4.4 (lines 247–249) term by term, then the row's ε range (the entry dominates √T and
+    √d·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}). The box keeps T ≥ d⁹ reachable (d ≤ 8, T ≥ 10⁸) and, for rows 3–4, ε
+    around T^{−1/6} so that the narrow ranges are sampled."""
+    from certunlearn.claims.pomer.tables import TABLE1_RANGE
+
+    lam_, beta_ = sympy.Symbol("lam", positive=True), sympy.Symbol("beta", positive=True)
+    p_, phi_ = sympy.Symbol("p", nonnegative=True), sympy.Symbol("Phi", positive=True)
+    start = REGRET_44.subs({lam: lam_, beta: beta_, p: p_, Phi: phi_})
+    q = sympy.Max(T ** Rational(1, 3) / epsilon, T ** Rational(3, 8) / epsilon ** Rational(3, 4))
+    form = (TABLE1_FORM_FIX if fix else TABLE1_FORM)[row]
+    cid = f"pomer.table1:{row}" + ("+fix" if fix else "")
+    return Derivation(
+        claim_id=cid, target="bound",
+        title=f"Table 1, {row} of the column 'Theorem 4.4' from Theorem 4.4's explicit bound (lines 58–69, 243–253)",
+        start=start,
+        conditions=(sympy.Ge(p_, T ** Rational(-1, 3)), sympy.Ge(phi_, 1), sympy.Le(delta, Rational(1, 2)),
+                    sympy.Le(epsilon, 1), sympy.Ge(T, d**9), sympy.Ge(d, 1), sympy.Ge(T, 12 * log(1 / delta))),
+        domain={epsilon: ("0.003", "0.03") if row in ("row3", "row4") else ("1e-4", "1"), delta: ("1e-9", "0.5"),
+                T: ("1e12", "1e15") if row in ("row3", "row4") else ("1e8", "1e15"), d: ("1", "8"),
+                G: ("0.1", "10"), D: ("0.1", "10"), lam_: ("0.01", "1e9"), beta_: ("1e-12", "10"),
+                p_: ("0", "1"), phi_: ("1", "10")},
+        samples=64 if row in ("row3", "row4") else 16,
+        premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),),
+        steps=(
+            step(start, "<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
+                 "e^{−p̃T} ≤ e^{−T^{2/3}} and 2GDT·3δ'T = GDδ/10 ≤ GD/20"),
+            then("<=", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
+                 "λ = LAM_44, β = BETA_44: λD²/2 ≤ GD(√T + 500√dLQ), G²T/λ ≤ GD√T/2, d log T/β ≤ 100GD√dL log T·Q, "
+                 "Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} (lines 247–249)", given={lam_: LAM_44, beta_: BETA_44.subs(lam, lam_)}),
+            then("<=", form, f"on the row's range √T ≤ entry and √d·Q ≤ entry = {TABLE1_ENTRY[row] if not fix else 'TABLE1_FORM_FIX'}",
+                 conditions=_range_conditions(epsilon, TABLE1_RANGE[row])),
+        ),
+    )
+
+
+def table2_row(row: str, fix: bool) -> Derivation:
+    """A Table 2 row (lines 71–79) from Theorem 4.5's printed bound (line 261) on the row's S range."""
+    from certunlearn.claims.pomer.tables import TABLE2_RANGE, TABLE2_RANGE_FIX
+
+    cid = f"pomer.table2:{row}" + ("+fix" if fix else "")
+    bounds = (TABLE2_RANGE_FIX if fix else TABLE2_RANGE)[row]
+    return Derivation(
+        claim_id=cid, target="bound",
+        title=f"Table 2, {row} of the column 'Theorem 4.5' from Theorem 4.5's bound (lines 71–79, 261)",
+        start=REGRET_45,
+        conditions=(sympy.Le(S, T), sympy.Ge(T, 3), sympy.Ge(T, d**3), sympy.Ge(d, 1)) + _range_conditions(S, bounds),
+        domain={S: ("0.01", "1e12"), T: ("3", "1e12"), d: ("1", "100"), G: ("0.1", "10"), D: ("0.1", "10")},
+        premises=(Premise(f"the row's range of S (line {71 + int(row[-1]) + 1}), T ≫ d read as T ≥ d³", "Table 2"),),
+        steps=(step(REGRET_45, "<=", TABLE2_FORM[row],
+                    f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}",
+                    monotone=Monotone(S, bounds[0]) if TABLE2_ENTRY[row] == sqrt(T) else None),),
+    )
+
+
 def lem46_budget(fix: bool) -> Derivation:
     """Lemma B.2, case B = 3p̃T (lines 533–551): the B = ∞ drift plus Pr[S_T ≥ B] ≤ e^{−p̃T} (coupling the budgeted
     run with the unbudgeted one, which agree unless the budget binds)."""
@@ -534,5 +618,7 @@ def derivations() -> list[Derivation]:
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
             _gaussian_lsi("pomer.lem3.2", True, True), _gaussian_lsi("pomer.lem3.2+fix", False, True),
             lem33(), lem36(), lem42_tail(), lem46(False), lem46(True), lem46_drift(False), lem46_drift(True), thm41_budget(), footnote4(), thm43(),
-            thm44("epsilon"), thm44("delta"), thm44_delta_fix(), lem46_budget(False), lem46_budget(True),
+            thm44("epsilon"), thm44("delta"), thm44_delta_fix(), thm44_regret(),
+            *(table1_row(row, False) for row in TABLE1_FORM), *(table1_row(row, True) for row in TABLE1_FORM_FIX),
+            *(table2_row(row, False) for row in TABLE2_FORM), table2_row("row3", True), lem46_budget(False), lem46_budget(True),
             claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True)]

@@ -356,6 +356,27 @@ def log_partition(loss: PiecewiseLinear, beta, lam) -> arb:
     return unnormalised(loss, beta, lam).integral().log()
 
 
+def partition_closed_form(loss: PiecewiseLinear, beta, lam):
+    """Z(f, β, λ) = ∫_K e^{−β(f(x) + λx²/2)} dx (eq. (3.2), line 126) as a sympy closed form, for exact β, λ > 0: on a
+    piece f = kx + m, ∫_u^v e^{−β(λx²/2 + kx + m)} = e^{−βm + βk²/(2λ)}·√(π/(2βλ))·[erf(s(v + k/λ)) − erf(s(u + k/λ))],
+    s = √(βλ/2). What proves an identity between partition functions (footnote 4) where enclosures cannot."""
+    import sympy
+
+    def rational(q) -> sympy.Rational:
+        q = as_fraction(q, "value")
+        return sympy.Rational(q.numerator, q.denominator)
+
+    b_, l_ = rational(beta), rational(lam)
+    if not (b_ > 0 and l_ > 0):
+        raise InvalidParameterError("beta", "β, λ > 0 for a closed-form partition function")
+    s = sympy.sqrt(b_ * l_ / 2)
+    total = sympy.Integer(0)
+    for u, v, k, m in loss.pieces():
+        u, v, k, m = map(rational, (u, v, k, m))
+        total += sympy.exp(-b_ * m + b_ * k**2 / (2 * l_)) * (sympy.erf(s * (v + k / l_)) - sympy.erf(s * (u + k / l_)))
+    return total * sympy.sqrt(sympy.pi / (2 * b_ * l_))
+
+
 def gibbs(loss: PiecewiseLinear, beta, lam) -> Pieces:
     """The Gibbs density μ̄(f, β, λ) = μ/Z (eq. (3.3), line 132)."""
     mu = unnormalised(loss, beta, lam)

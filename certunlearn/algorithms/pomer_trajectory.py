@@ -158,7 +158,8 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
                             refine: int = 8, step=Fraction(1, 64)) -> arb:
     """An enclosure of δ(ε) = sup_O P[(x_1..x_T) ∈ O] − e^ε P'[(x_1..x_T) ∈ O] for Algorithm 1, P on ``losses``,
     P' on ``others`` (same T and K; swap them for the other direction). ``p`` ∈ (0, 1) exact or a ball, ``budget``
-    B (None = ∞) must satisfy T − 2 < B; ``points`` grid cells on K, each split into ``refine`` sub-cells for the
+    B (None = ∞); where B could bind (T − 2 ≥ B) the bracket for B = ∞ is widened by (1 + e^ε)·
+    :func:`budget_slack`; ``points`` grid cells on K, each split into ``refine`` sub-cells for the
     log ratios; ``step`` the lattice of the privacy loss."""
     t_max = len(losses)
     if t_max == 0 or len(others) != t_max:
@@ -170,8 +171,7 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
         raise InvalidParameterError("p", f"the block decomposition needs 0 < p < 1, got {p}")
     if not log_phi > 0:
         raise InvalidParameterError("Phi", "needs Φ > 1")
-    if t_max >= 2 and not below_budget(t_max - 2, budget):
-        raise InvalidParameterError("B", f"the budget B = {budget} could bind within T = {t_max} rounds")
+    slack = budget_slack(t_max, pa, log_phi, budget)
     a, b = losses[0].domain
     step = as_fraction(step, "step")
     eps = epsilon if isinstance(epsilon, arb) else as_arb(as_fraction(epsilon, "epsilon"))
@@ -198,8 +198,10 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
         """a lattice label per cell (the rounded midpoint of the log ratio): any labelling defines events."""
         return [round(float(ratios[i * refine + refine // 2].mid() / h)) for i in range(len(cells))]
 
+    widen = slack * (1 + eps.upper().exp())  # the budget's effect on δ(ε): P_B vs P_∞ and P'_B vs P'_∞ (TV ≤ slack)
     if not _largest_loss(t_max, nu_ratio, keep_ratio, switch_ratio) > eps.upper():
-        return arb(0)  # the privacy loss never exceeds ε: δ(ε) = 0 exactly
+        # the privacy loss never exceeds ε: δ(ε) = 0 exactly without a budget, at most ``widen`` with it
+        return arb(0) if slack == 0 else arb(0).union(widen)
     h = as_arb(step)
     one = (0, arb_poly([1]))
     tails = {t_max + 1: (one, one, one)}  # the laws of (U under P, label under P, label under P') from round s on
@@ -234,4 +236,27 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
     for k in range(max(len(p_coef), len(q_coef))):
         gap = (p_coef[k] if k < len(p_coef) else arb(0)) - scale * (q_coef[k] if k < len(q_coef) else arb(0))
         lower += gap.max(arb(0))
-    return lower.union(upper)
+    if slack == 0:
+        return lower.union(upper)
+    return (lower - widen).max(arb(0)).union((upper + widen).min(arb(1)))
+
+
+def budget_slack(t_max: int, p, log_phi: arb, budget) -> arb:
+    """A bound on the total-variation distance between the output laws of Algorithm 1 with budget B and with B = ∞
+    (both sequences): coupled on the same coins the runs agree unless the unbudgeted run makes ≥ B switches in
+    rounds 1..T − 2, and as every round switches with probability ≤ p̃ = p + (1 − p)(1 − Φ⁻²) given the past, that
+    count is dominated by a Binomial(T − 1, p̃): the bound is Pr[Bin(T − 1, p̃) ≥ ⌈B⌉], exactly 0 when
+    T − 2 < B."""
+    if t_max < 2 or below_budget(t_max - 2, budget):
+        return arb(0)
+    if isinstance(budget, arb):  # the least count that may reach B: ⌈lower end⌉ (a point, so exact)
+        k_min = int(budget.lower().ceil().unique_fmpz())
+    else:
+        q = as_fraction(budget, "B")
+        k_min = -(-q.numerator // q.denominator)
+    ptilde = p + (1 - p) * (1 - (-2 * log_phi).exp())
+    n = t_max - 1
+    tail = arb(0)
+    for k in range(max(0, k_min), n + 1):
+        tail += arb.bin_uiui(n, k) * ptilde**k * (1 - ptilde) ** (n - k)
+    return tail.min(arb(1))

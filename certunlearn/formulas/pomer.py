@@ -80,6 +80,46 @@ DELTA_43 = delta + 3 * T * sympy.exp(-(1 - Phi**-2) * T)
 DELTA_CHAIN_43 = delta / 2 + 4 * DELTA_PRIME_43 * T + 9 * T**2 * DELTA_PRIME_43 + 3 * T * sympy.exp(-P_TILDE * T)
 #: The δ Theorem 4.4 can state (the fix of ``pomer.thm4.4:delta``): p̃T ≥ pT ≥ T^{2/3} since p ≥ T^{−1/3} (line 233).
 DELTA_44_FIX = delta + 3 * T * sympy.exp(-T ** sympy.Rational(2, 3))
+#: Theorem 4.4's regret (lines 245–253). The theorem prints Õ(GD√T + GD√d(T^{1/3}/ε + T^{3/8}/ε^{3/4})) (line 253)
+#: and no proof: "Using Lemma 3.5 and combining Theorem 4.3 and Theorem 4.1, we get ... via straightforward
+#: calculations" (line 243). The last explicit inequality that combination gives is Theorem 4.1's case B = 3p̃T
+#: (lines 219–221) with the closeness level of Theorem 4.3 (line 233): consecutive μ̄_t differ by a G-Lipschitz l_t
+#: (G ≤ G' = 3G), so Lemma 3.5 (line 151) makes them (Φ', δ')-close, hence (Φ, δ')-close for Φ = Φ'² ≥ Φ',
+#: δ' = δT⁻²/60.
+REGRET_44 = REGRET_41_BUDGET.subs(delta, DELTA_PRIME_43)
+#: L = log(T/δ), the logarithm of Theorem 4.4's λ and β (lines 247–249).
+LOG_44 = sympy.log(T / delta)
+#: The "straightforward calculation" (line 243) made explicit: at Theorem 4.4's λ, β (and p̃ ≥ p ≥ T^{−1/3}),
+#: λD²/2 ≤ GD·max{√T, 500√dL·T^{1/3}/ε, 500√dL·T^{3/8}/ε^{3/4}}, G²T/λ ≤ GD√T/2,
+#: d log T/β ≤ 100GD√dL log T·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}, 2GDT(e^{−p̃T} + 3δ'T) ≤ 2GDTe^{−T^{2/3}} + GD/20:
+#: R_T ≤ GD(Λ₄₄·entry + C₄₄) for each Table 1 row's entry, with the polylog factor and the additive constant below.
+LAMBDA_44 = sympy.Rational(3, 2) + LOG_44 * (500 + 100 * sympy.log(T))
+C_44 = 2 * T * sympy.exp(-T ** sympy.Rational(2, 3)) + sympy.Rational(21, 20)
+#: Table 2's factor for Theorem 4.5 (lines 257–261): GD√(2T) + 16GD log T·√dT/S + 13GD ≤ GD(Λ₄₅·entry + 13).
+LAMBDA_45 = sympy.sqrt(2) + 16 * sympy.log(T)
+C_45 = sympy.Integer(13)
+#: Table 1 (lines 58–69), column "Theorem 4.4": the entries of the rows, as printed (the ε ranges are the claims'
+#: hypotheses). Rows 5–6 of that column are blank.
+TABLE1_ENTRY = {
+    "row1": sympy.sqrt(T),  # ε ≥ dT^{−1/6}
+    "row2": sympy.sqrt(d * T),  # ε ∈ [d^{2/3}T^{−1/6}, dT^{−1/6}]
+    "row3": sympy.sqrt(d) * T ** sympy.Rational(3, 8) * epsilon ** sympy.Rational(-3, 4),  # ε ∈ [√dT^{−1/6}, d^{2/3}T^{−1/6}]
+    "row4": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ∈ [T^{−1/6}, √dT^{−1/6}]
+    "row7": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ≤ dT^{−1/3}
+}
+#: Table 2 (lines 71–79), column "Theorem 4.5"; row 4 of that column is blank.
+TABLE2_ENTRY = {
+    "row1": sympy.sqrt(T),  # d√T ≤ S ≪ T
+    "row2": sympy.sqrt(T),  # √(dT) ≤ S ≤ d√T
+    "row3": sympy.sqrt(d) * T / S,  # d² ≤ S ≤ √d·T
+    "row5": sympy.sqrt(d) * T / S,  # S ≤ d
+}
+#: Each row's explicit form: the entry times the theorem's own polylog factor, plus its additive constant.
+TABLE1_FORM = {row: G * D * (LAMBDA_44 * e + C_44) for row, e in TABLE1_ENTRY.items()}
+TABLE2_FORM = {row: G * D * (LAMBDA_45 * e + C_45) for row, e in TABLE2_ENTRY.items()}
+#: Row 4 of Table 1 corrected: in ε ∈ [T^{−1/6}, √dT^{−1/6}] the term T^{3/8}/ε^{3/4} of Theorem 4.4 dominates
+#: T^{1/3}/ε (their ratio is (εT^{1/6})^{1/4} ∈ [1, d^{1/8}]), so the entry is √d·T^{3/8}ε^{−3/4}.
+TABLE1_FORM_FIX = {"row4": TABLE1_FORM["row3"]}
 #: Claim C.2, case t > t₀ (lines 689–697): the log ratio of the keep probabilities is at most 2G²β/λ.
 POST_RATIO = 2 * G**2 * beta / lam
 
@@ -110,6 +150,7 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "pomer.thm4.4:epsilon": prescribed_44(),
     "pomer.thm4.4:delta": prescribed_44(),
     "pomer.thm4.4:delta+fix": prescribed_44(),
+    "pomer.thm4.4:regret": {**prescribed_44(), "B": BUDGET_41},
     "pomer.claimC.3": {"Phi": PHI_43, "p": P_43},
     "pomer.thm4.5": PRESCRIBED_45,
     "pomer.thm4.5:switches": PRESCRIBED_45,

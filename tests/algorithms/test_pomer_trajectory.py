@@ -9,7 +9,7 @@ from flint import arb
 
 from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear
 from certunlearn.algorithms.pomer_privacy import trajectory_delta
-from certunlearn.algorithms.pomer_trajectory import trajectory_delta_bounds
+from certunlearn.algorithms.pomer_trajectory import budget_slack, trajectory_delta_bounds
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
 
@@ -67,12 +67,25 @@ def test_the_divergence_decreases_in_epsilon():
 
 
 @pytest.mark.parametrize("kw, parameter", [
-    ({"p": 0}, "p"), ({"p": 1}, "p"), ({"budget": 2}, "B"), ({"initial": "origin"}, "initial")])
+    ({"p": 0}, "p"), ({"p": 1}, "p"), ({"initial": "origin"}, "initial")])
 def test_invalid_input(kw, parameter):
     seq = [UP, DOWN, UP, DOWN]
     with pytest.raises(InvalidParameterError) as err:
         _bounds(seq, [DOWN, DOWN, UP, DOWN], 1, **kw)
     assert err.value.parameter == parameter
+
+
+def test_a_budget_that_may_bind_widens_the_bracket_by_its_slack():
+    """B = 2 within T = 4 rounds: the bracket for B = ∞ widened by (1 + e^ε)·Pr[Bin(3, p̃) ≥ 2], p̃ = 1/4 + (3/4)(1 − e^{−1})
+    (the slack is the binomial tail, checked in closed form)."""
+    seq, other, eps = [UP, DOWN, UP, DOWN], [DOWN, DOWN, UP, DOWN], Fraction(1, 2)
+    free, bound = _bounds(seq, other, eps), _bounds(seq, other, eps, budget=2)
+    with workprec(64):
+        widen = budget_slack(4, arb(1) / 4, arb(1) / 2, 2) * (1 + arb(eps.numerator) / eps.denominator).exp()
+        pt = arb(1) / 4 + arb(3) / 4 * (1 - arb(-1).exp())
+        assert budget_slack(4, arb(1) / 4, arb(1) / 2, 2).overlaps(3 * pt**2 * (1 - pt) + pt**3)
+        assert bound.contains(free) and bound.lower() <= 0  # widen ≈ 2.1 here: the bracket spans [0, 1]
+        assert bound.upper() >= (free.upper() + widen).min(arb(1)).lower()
 
 
 def test_sequences_of_different_length_are_rejected():

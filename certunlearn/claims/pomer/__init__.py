@@ -11,8 +11,9 @@ Definition 3.1 (136–141), Lemmas 3.2 (143–144), 3.3 (146–150),            
 Lemma 4.2 / B.1 (229–233), Lemma 4.6 / B.2 (294–301), Theorem 4.1           :mod:`.regret` (Sections 4, 4.2,
 (214–228), Theorem 4.5 (270–292)                                            Appendix B)
 Claim C.2 / 4.9 (687–697), footnote 4 (240), Theorem 4.3 (244–256),         :mod:`.privacy` (Sections 4.1, 4.3,
-Theorem 4.4 (258–268)                                                       Appendix C)
+Theorem 4.4 (245–253; its regret half in :mod:`.regret`)                    Appendix C)
 Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
+Tables 1 (58–69) and 2 (71–79), the columns of Theorems 4.4 and 4.5          :mod:`.tables`
 instance families and adversaries of all of the above                       :mod:`.families`
 losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod:`.common`
 ==========================================================================  ======================================
@@ -26,21 +27,33 @@ instance is ``[kink, left slope, right slope]`` (value 0 at the kink; a kink out
 the linear losses ±Gx that are extremal for Lemmas 3.5/3.6 and the hinge losses are all one family.
 
 ``CLAIMS`` keeps the registration order: Section 3, then Lemma 4.2, Lemma 4.6, Theorem 4.1, then the privacy
-items (Claim C.2, footnote 4, Theorems 4.3, 4.4), Claims C.2 at t₀ and C.3, then Theorem 4.5.
+items (Claim C.2, footnote 4, Theorems 4.3, 4.4), Theorem 4.4's regret, Claims C.2 at t₀ and C.3, Theorem 4.5, then
+the rows of Tables 1 and 2.
 """
 from __future__ import annotations
 
-from . import claim_c, gibbs_measures, privacy, regret
+from . import claim_c, gibbs_measures, privacy, regret, tables
 from .common import losses_of
 
 #: Every numbered statement, formula-bearing table and algorithm of the paper, in its order, with the claims that
 #: check it or the reason none can (:mod:`certunlearn.claims.coverage`). Restatements in the appendix share the
 #: entry of the statement they restate (Lemma A.1 = 3.6, A.2 = 3.5, B.1 = 4.2, B.2 = 4.6, Claim C.2 = 4.9).
 ITEMS = {
-    "Table 1 (lines 58–69)": "regret rates of DP-OCO across ε regimes (Õ, with unnamed polylog factors); the row "
-                             "'Theorem 4.4' abbreviates Theorem 4.4's regret, which is not yet encoded as a rate claim",
-    "Table 2 (lines 71–79)": "regret rates of lazy OCO across switching budgets S; the rows of Theorem 4.5 abbreviate "
-                             "its explicit bound, checked by pomer.thm4.5 (a rate claim per row is not yet encoded)",
+    "Table 1 (lines 58–69), column 'Theorem 4.4'": ("pomer.table1:row1", "pomer.table1:row2", "pomer.table1:row3",
+                                                      "pomer.table1:row4", "pomer.table1:row4+fix", "pomer.table1:row7"),
+    "Table 1 (lines 65–66), column 'Theorem 4.4' in rows 5–6": "blank cells: no rate is printed for ε ∈ "
+                                                               "[dT^{−1/3}, T^{−1/6}] (the extracted text leaves them "
+                                                               "empty), so there is nothing to check",
+    "Table 1 (lines 58–69), columns 'Previous Best'": "rates of other papers (Agarwal et al. 2023, Asi et al. 2023, "
+                                                      "Kairouz et al. 2021) quoted as Õ-rates without constants or "
+                                                      "hypotheses; no bound of this paper",
+    "Table 2 (lines 71–79), column 'Theorem 4.5'": ("pomer.table2:row1", "pomer.table2:row2", "pomer.table2:row3",
+                                                     "pomer.table2:row3+fix", "pomer.table2:row5"),
+    "Table 2 (line 76), column 'Theorem 4.5' in row 4": "blank cell: no rate is printed for d ≤ S ≤ d², so there is "
+                                                        "nothing to check",
+    "Table 2 (lines 71–79), columns 'Previous Best'": "rates of other papers (Agarwal et al. 2023, Sherman & Koren "
+                                                      "2023, Anava et al. 2015, Chen et al. 2020) quoted as rates "
+                                                      "without constants or hypotheses; no bound of this paper",
     "Assumption 2.1 (line 51)": "a hypothesis (oblivious convex G-Lipschitz losses), checked on every instance",
     "Lemma 2.2 (line 95)": "imported (Whitehouse et al. 2022, fully adaptive composition); enters Theorem 4.3's "
                            "certified ε, whose composition algebra pomer.thm4.3:composition checks",
@@ -57,7 +70,8 @@ ITEMS = {
     "Lemma 4.2 / B.1 (lines 225, 494)": ("pomer.lem4.2", "pomer.lem4.2:tail"),
     "footnote 4 (line 231)": ("pomer.footnote4",),
     "Theorem 4.3 (lines 233, 581)": ("pomer.thm4.3", "pomer.thm4.3:composition"),
-    "Theorem 4.4 (line 245)": ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta", "pomer.thm4.4:delta+fix"),
+    "Theorem 4.4 (line 245)": ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta", "pomer.thm4.4:delta+fix",
+                               "pomer.thm4.4:regret"),
     "Theorem 4.5 (line 257)": ("pomer.thm4.5", "pomer.thm4.5:switches"),
     "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
                                          "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
@@ -72,6 +86,7 @@ ITEMS = {
                             "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",
 }
 
-CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS)
+CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS,
+          *tables.CLAIMS)
 
 __all__ = ["CLAIMS", "ITEMS", "losses_of"]

@@ -5,8 +5,8 @@
 * Algorithm 1's law (Lemma 4.2, Theorem 4.1; lines 176–233): :data:`SEQUENCES`, :func:`law_grid`, :func:`law_search`.
 * Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
 * Claim C.2 (lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 240): :func:`footnote_grid`.
-* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
-  :func:`trajectory_instances`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
+* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
+  :func:`trajectory_instances`, :func:`trajectory_meaningful`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
 """
 from __future__ import annotations
 
@@ -162,11 +162,22 @@ def post_search() -> Adversary:
 
 
 def footnote_grid(rng: np.random.Generator, size: int):
+    """Constants c added to l_t = |x| or x after the prefix max(0, x) on K = [−1, 1], (β, λ) × c × Φ. The quick profile
+    (size ≤ 40) takes ten: three where the ratio is proved = 1 symbolically (~1 s an instance) and seven at
+    (β, λ) = (5, 2) with Φ ≤ 3/2, where every x is clipped alike and the ratio is exactly 1; the thorough profile all 54."""
     out = []
     for (bt, lm), shift, cur, ph in itertools.product((("1", "1"), ("5", "2"), ("1/3", "1/2")), ("1", "-1", "7/2"),
-                                                      ([[0, -1, 1]], [[-9, 1, 1]]), ("3/2", "5")):
+                                                      ([[0, -1, 1]], [[-9, 1, 1]]), ("3/2", "5", "11/10")):
         out.append({"a": "-1", "b": "1", "beta": bt, "lam": lm, "shift": shift, "losses": [[0, 0, 1]],
                     "current": cur, "Phi": ph})
+    if size <= 40:
+        picks = ((("1", "1"), "1", 0, "5"), (("1", "1"), "7/2", 1, "5"), (("1/3", "1/2"), "-1", 0, "3/2"),
+                 (("5", "2"), "1", 0, "3/2"), (("5", "2"), "-1", 1, "3/2"), (("5", "2"), "7/2", 0, "3/2"),
+                 (("5", "2"), "1", 1, "3/2"), (("5", "2"), "-1", 0, "3/2"), (("5", "2"), "7/2", 1, "3/2"),
+                 (("5", "2"), "1", 0, "11/10"))
+        out = [i for i in out for (bt, lm), shift, cur, ph in picks
+               if (i["beta"], i["lam"], i["shift"], i["Phi"]) == (bt, lm, shift, ph)
+               and i["current"] == ([[0, -1, 1]], [[-9, 1, 1]])[cur]]
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
     return out
@@ -177,6 +188,27 @@ def thm44_grid(rng: np.random.Generator, size: int):
            for e, dl, t, g, dd, dim in itertools.product(("1", "1/2", "1/100"), ("1/2", "1e-5", "1e-12"),
                                                           ("100", "10000", "1000000000"), ("1", "1/10"), ("1", "7"),
                                                           ("1", "100"))]
+    if size < len(out):
+        out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+def thm44_regret_grid(rng: np.random.Generator, size: int):
+    """Theorem 4.4's regret in one dimension: K = [−1, 1] (D = 2, d = 1), T as small as T ≥ 12 log(1/δ) allows
+    (T = 9 at δ = 1/2, T = 12 at δ = 2/5), ε ∈ {1, 1/2, 1/100}; ±Gx alternating, |x| repeated (its regret grows
+    fastest), an FTL-adversarial block and hinges at ±1/2; x₁ uniform (as printed) or ∼ μ̄₁. The quick profile
+    (size ≤ 40) keeps twelve (x₁ uniform, ε ∈ {1, 1/100}, no hinges); the thorough profile all 48 and T = 24 at
+    δ = 1/2 (~0.5 s per instance)."""
+    lengths = (("1/2", 9), ("2/5", 12)) + ((("1/2", 24),) if size > 40 else ())
+    out = []
+    for (dl, t_len), pattern, eps, init in itertools.product(
+            lengths, ("alternate", "abs", "block", "hinge"), ("1", "1/2", "1/100"), ("uniform", "gibbs")):
+        seq = {"alternate": [[-9, (-1) ** t, (-1) ** t] for t in range(t_len)], "abs": [[0, -1, 1]] * t_len,
+               "block": [[-9, 1, 1]] * (t_len // 2) + [[9, -1, -1]] * (t_len - t_len // 2),
+               "hinge": [["1/2" if t % 2 else "-1/2", -1, 1] for t in range(t_len)]}[pattern]
+        if size > 40 or (eps != "1/2" and init == "uniform" and pattern != "hinge"):
+            out.append({"a": "-1", "b": "1", "G": "1", "D": "2", "d": 1, "T": t_len, "delta": dl, "epsilon": eps,
+                        "losses": seq, "initial": init})
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
     return out
@@ -213,6 +245,25 @@ def trajectory_instances() -> list:
         out.append({"a": "-1", "b": "1", "G": "1", "beta": bt, "lam": lm, "delta": dl, "T": t_len,
                     "losses": base, "other": other, "initial": init})
     return out  # the first two differ in the first round (uniform and Gibbs x₁)
+
+
+def trajectory_meaningful(rng: np.random.Generator, size: int):
+    """Neighbouring ±Gx / hinge sequences (differing in round 1) at T and β/λ where Theorem 4.3's certificate is
+    meaningful: λ = 10⁴ on K = [−1, 1] and β/λ small enough for ε of order 1, large enough for 3Te^{−(1−Φ⁻²)T} ≪ 1.
+    T = 40, β = 1/50, δ = 1/5: certified (ε, δ) ≈ (5.2, 0.37); the thorough profile (size > 40) adds x₁ ∼ μ̄₁ and
+    T = 100, β = 53/10⁴, δ = 1/10: (ε, δ) ≈ (3.9, 0.12), where B = 3p̃T ≈ 93 may bind (the bracket is widened by
+    the binomial bound on the budget's effect) — ~1 s (T = 40) and ~3 s (T = 100) per instance."""
+    settings = [(40, "1/50", "1/5", "uniform")]
+    if size > 40:
+        settings += [(40, "1/50", "1/5", "gibbs"), (100, "53/10000", "1/10", "uniform")]
+    out = []
+    for (t_len, bt, dl, init), pattern in itertools.product(settings, ("alternate", "hinge")):
+        base = ([[-9, (-1) ** t, (-1) ** t] for t in range(t_len)] if pattern == "alternate" else [[0, -1, 1]] * t_len)
+        other = list(base)
+        other[0] = [-9, -base[0][2], -base[0][2]] if pattern == "alternate" else [-9, 1, 1]
+        out.append({"a": "-1", "b": "1", "G": "1", "beta": bt, "lam": "10000", "delta": dl, "T": t_len,
+                    "losses": base, "other": other, "initial": init})
+    return out
 
 
 def thm45_grid(rng: np.random.Generator, size: int):

@@ -18,7 +18,8 @@ def test_registered_claims_and_controls():
                      "pomer.lem3.5", "pomer.lem3.6", "pomer.lem4.2", "pomer.lem4.2:tail", "pomer.lem4.6", "pomer.lem4.6+fix",
                      "pomer.thm4.1", "pomer.thm4.1:budget", "pomer.claimC.2:post-ratio", "pomer.footnote4",
                      "pomer.thm4.3", "pomer.thm4.3:composition", "pomer.thm4.4:epsilon", "pomer.thm4.4:delta",
-                     "pomer.thm4.4:delta+fix", "pomer.thm4.5", "pomer.thm4.5:switches"):
+                     "pomer.thm4.4:delta+fix", "pomer.thm4.4:regret", "pomer.thm4.5", "pomer.thm4.5:switches",
+                     "pomer.table1:row4", "pomer.table1:row4+fix", "pomer.table2:row3", "pomer.table2:row3+fix"):
         assert expected in ids
     assert sum(c.control is Control.NEGATIVE for c in CLAIMS) >= 3
     for c in CLAIMS:
@@ -33,14 +34,7 @@ def test_every_named_derivation_exists():
             assert load_derivation(c.derivation).claim_id == c.id
 
 
-#: Positive controls whose quantity equals the bound exactly as a transcendental number: an enclosure never decides
-#: them (the footnote-4 ratio is e^{−βc}Z(f)/Z(f + c) = 1); their identity is the derivation's.
-UNDECIDABLE_EQUALITIES = {"pomer.footnote4"}
-
-
-@pytest.mark.parametrize("claim", [c if c.id not in UNDECIDABLE_EQUALITIES else pytest.param(
-    c, marks=pytest.mark.xfail(reason="equality of transcendental numbers", strict=True)) for c in CLAIMS],
-    ids=lambda c: c.id)
+@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
 def test_structured_instances_evaluate(claim):
     adv = next(a for a in claim.adversaries if a.kind == "structured")
     outcomes = [evaluate(claim, inst, 512).outcome for inst in adv.generate(np.random.default_rng(1), 6)]
