@@ -1,0 +1,112 @@
+"""The law of the perfect variant's published output in one dimension, with the projections (Theorem 3.2 of
+Descent-to-Delete, lines 256–268; Algorithms 2 and 3, lines 188–195).
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. In the perfect variant round i starts Algorithm 2 at the published
+θ̃_{i−1} and runs T_i projected gradient steps on f_{D_i} = (a/2)(θ − c_i)² + const over Θ = [lo, hi]; one step is
+θ ↦ clip_Θ(ρθ + (1 − ρ)c_i), ρ = 1 − ηa, and a composition of such maps is again a clip of an affine map
+(:class:`ClipAffine`, exact in rationals). So θ̂_i = g_i(θ̃_{i−1}) with g_i = clip_[L_i, H_i](A_i θ + B_i) monotone, and
+θ̃_i = g_i(θ̃_{i−1}) + Z_i, Z_i ~ N(0, σ²): whatever the law of θ̃_{i−1}, the law of θ̃_i is a mixture of N(y, σ²)
+over y ∈ g_i(ℝ) = [L_i, H_i] (one point when A_i = 0). That interval encloses both quantities the claims measure:
+
+* the hockey-stick divergence against N(μ, σ²), both directions (:func:`mixture_delta`): by joint convexity it is
+  at most sup_y δ_BW(ε; |y − μ|/σ), reached at the endpoint farther from μ; and when μ lies outside [L, H] the
+  threshold set that is optimal for the nearer endpoint shows at least δ_BW(ε; dist(μ, [L, H])/σ) (the mixture puts
+  at least as much mass on it as that endpoint's Gaussian does);
+* the probability of leaving a band [c − r, c + r] (:func:`mixture_outside`): for symmetric unimodal noise
+  P[|y + Z − c| > r] grows with |y − c| (Anderson), so it lies between its values at the point of [L, H] nearest to
+  c and at the endpoint farthest from c.
+
+Both enclosures narrow with the width H_i − L_i ≤ |ρ|^{T_i − 1}·diam Θ (each step is |ρ|-Lipschitz and the first
+lands in Θ): they decide exactly the instances where σ is comparable to Θ and the affine (unprojected) law, off by
+up to P(projection acts), does not.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flint import arb
+
+from ..numeric.enclosure import to_arb
+from ..privacy.profile import delta_enclosure, erfc_ball
+
+__all__ = ["ClipAffine", "gd_round_map", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
+
+
+@dataclass(frozen=True)
+class ClipAffine:
+    """The map θ ↦ clip_[lo, hi](slope·θ + offset) on ℝ, exactly (Fractions), with [lo, hi] its image g(ℝ):
+    lo < hi when slope ≠ 0, and lo = hi = clip(offset) when slope = 0 (a constant map)."""
+
+    slope: Fraction
+    offset: Fraction
+    lo: Fraction
+    hi: Fraction
+
+    def __post_init__(self) -> None:
+        if self.lo > self.hi or (self.slope == 0) != (self.lo == self.hi):
+            raise ValueError("a ClipAffine needs lo < hi for a nonzero slope and lo = hi for a constant map")
+
+    @classmethod
+    def step(cls, rho: Fraction, c: Fraction, lo: Fraction, hi: Fraction) -> "ClipAffine":
+        """One projected gradient step θ ↦ clip_[lo, hi](ρθ + (1 − ρ)c) on (a/2)(θ − c)², ρ = 1 − ηa."""
+        if rho == 0:
+            v = min(max(c, lo), hi)
+            return cls(Fraction(0), v, v, v)
+        return cls(Fraction(rho), (1 - Fraction(rho)) * c, Fraction(lo), Fraction(hi))
+
+    def __call__(self, theta: Fraction) -> Fraction:
+        return min(max(self.slope * theta + self.offset, self.lo), self.hi)
+
+    def then(self, outer: "ClipAffine") -> "ClipAffine":
+        """outer ∘ self. outer's affine part maps clip_[lo, hi](u) to clip_[a, b](outer's affine part of u) with
+        [a, b] the sorted image of [lo, hi]; and clip_[L, H] ∘ clip_[a, b] = clip_[c(a), c(b)], c = clip_[L, H]
+        (clips on the line are max/min lattice operations)."""
+        if outer.slope == 0 or self.slope == 0:
+            v = outer(self.lo)
+            return ClipAffine(Fraction(0), v, v, v)
+        ends = sorted((outer.slope * self.lo + outer.offset, outer.slope * self.hi + outer.offset))
+        lo, hi = (min(max(e, outer.lo), outer.hi) for e in ends)
+        if lo == hi:
+            return ClipAffine(Fraction(0), lo, lo, lo)
+        return ClipAffine(outer.slope * self.slope, outer.slope * self.offset + outer.offset, lo, hi)
+
+
+def gd_round_map(rho: Fraction, c: Fraction, lo: Fraction, hi: Fraction, steps: int) -> ClipAffine:
+    """g = ``steps`` projected gradient steps (``steps`` ≥ 1) on (a/2)(θ − c)² over [lo, hi], composed exactly."""
+    if steps < 1:
+        raise ValueError("a round runs at least one projected step")
+    one = ClipAffine.step(rho, c, lo, hi)
+    g = one
+    for _ in range(steps - 1):
+        g = g.then(one)
+    return g
+
+
+def _gap(mu: Fraction, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
+    """(distance from μ to [lo, hi], distance from μ to the farther endpoint), exactly."""
+    near = max(lo - mu, mu - hi, Fraction(0))
+    return near, max(abs(lo - mu), abs(hi - mu))
+
+
+def mixture_delta(epsilon, sigma, lo: Fraction, hi: Fraction, mu: Fraction) -> arb:
+    """An enclosure of max(E_ε(P ‖ Q), E_ε(Q ‖ P)) for Q = N(μ, σ²) and P any mixture of N(y, σ²) over y ∈ [lo, hi]:
+    [δ_BW(ε; dist(μ, [lo, hi])/σ), δ_BW(ε; max(|lo − μ|, |hi − μ|)/σ)] (ε ≥ 0; see the module docstring)."""
+    near, far = _gap(Fraction(mu), Fraction(lo), Fraction(hi))
+    return delta_enclosure(epsilon, sigma, near).union(delta_enclosure(epsilon, sigma, far))
+
+
+def gaussian_band_exit(mean: arb, sd: arb, c: arb, radius: arb) -> arb:
+    """P[|N(mean, sd²) − c| > radius], by erfc (never 1 − erf)."""
+    r2 = arb(2).sqrt()
+    return (erfc_ball((c + radius - mean) / (r2 * sd)) + erfc_ball((mean - (c - radius)) / (r2 * sd))) / 2
+
+
+def mixture_outside(sigma, lo: Fraction, hi: Fraction, c: Fraction, radius) -> arb:
+    """An enclosure of P[|Y + Z − c| > radius] for Z ~ N(0, σ²) and Y any law on [lo, hi] independent of Z: between
+    the exit probabilities from the point of [lo, hi] nearest to c and from the endpoint farthest from c."""
+    c = Fraction(c)
+    nearest = min(max(c, Fraction(lo)), Fraction(hi))
+    farthest = lo if abs(Fraction(lo) - c) >= abs(Fraction(hi) - c) else hi
+    sd, cc, r = to_arb(sigma), to_arb(c), to_arb(radius)
+    return gaussian_band_exit(to_arb(nearest), sd, cc, r).union(gaussian_band_exit(to_arb(farthest), sd, cc, r))
