@@ -28,9 +28,9 @@ from fractions import Fraction
 from flint import arb
 
 from ..numeric.enclosure import to_arb
-from ..privacy.profile import delta_enclosure, erfc_ball
+from ..privacy.profile import delta_enclosure, erfc_ball, profile_arb
 
-__all__ = ["ClipAffine", "gd_round_map", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
+__all__ = ["ClipAffine", "gd_round_map", "mixture_cdf", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,52 @@ def _gap(mu: Fraction, lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction]:
     return near, max(abs(lo - mu), abs(hi - mu))
 
 
-def mixture_delta(epsilon, sigma, lo: Fraction, hi: Fraction, mu: Fraction) -> arb:
-    """An enclosure of max(E_ε(P ‖ Q), E_ε(Q ‖ P)) for Q = N(μ, σ²) and P any mixture of N(y, σ²) over y ∈ [lo, hi]:
-    [δ_BW(ε; dist(μ, [lo, hi])/σ), δ_BW(ε; max(|lo − μ|, |hi − μ|)/σ)] (ε ≥ 0; see the module docstring)."""
-    near, far = _gap(Fraction(mu), Fraction(lo), Fraction(hi))
-    return delta_enclosure(epsilon, sigma, near).union(delta_enclosure(epsilon, sigma, far))
+def mixture_cdf(x: Fraction, sigma, lo: Fraction, hi: Fraction) -> arb:
+    """An enclosure of P[Y + Z ≤ x] for Z ~ N(0, σ²) and Y any law on [lo, hi] independent of Z: between
+    Φ((x − hi)/σ) and Φ((x − lo)/σ) (exact for lo = hi: a Gaussian)."""
+    r2s = arb(2).sqrt() * to_arb(sigma)
+    return (erfc_ball((to_arb(hi) - to_arb(x)) / r2s) / 2).union(erfc_ball((to_arb(lo) - to_arb(x)) / r2s) / 2)
+
+
+TAIL_POINTS = 4  # points y* per side of μ tried by the tail lower bound
+
+
+def _tail_lower(epsilon: arb, sigma: arb, g: ClipAffine, mu: Fraction, prev: tuple[Fraction, Fraction]) -> arb:
+    """max over y* strictly beyond μ in g's image of w·δ_BW(ε + log(1/w); |y* − μ|/σ), w a lower bound of the mass
+    of Y = g(θ̃_{i−1}) at or beyond y*: the threshold set S optimal for the pair (N(y*, σ²) at weight w, N(μ, σ²))
+    has P(S) ≥ w·N(y*, σ²)(S), so E_ε(P ‖ Q) ≥ sup_t wΦ̄((t − y*)/σ) − e^ε Φ̄((t − μ)/σ), which is that product.
+    ``prev``: the image of the previous round (θ̃_{i−1} = Y_{i−1} + Z, Y_{i−1} in it; one point for round 0)."""
+    best = arb(0)
+    if g.slope == 0:
+        return best
+    for end in (g.lo, g.hi):
+        if end == mu:
+            continue
+        up = end > mu  # mass of Y at or above y* (toward hi) or at or below y* (toward lo)
+        for k in range(1, TAIL_POINTS + 1):
+            y = mu + (end - mu) * k / TAIL_POINTS
+            if not g.lo <= y <= g.hi:
+                continue
+            below = mixture_cdf((y - g.offset) / g.slope, sigma, *prev)  # P[θ̃_{i−1} ≤ g's preimage of y]
+            w = (1 - below) if up == (g.slope > 0) else below
+            w = w.lower()
+            if not w > 0:
+                continue
+            s = abs(to_arb(y - mu)) / to_arb(sigma)
+            best = best.max(w * profile_arb(epsilon - w.log(), s).lower())
+    return best
+
+
+def mixture_delta(epsilon, sigma, g: ClipAffine, mu: Fraction, prev: tuple[Fraction, Fraction] | None = None) -> arb:
+    """An enclosure of max(E_ε(P ‖ Q), E_ε(Q ‖ P)) for Q = N(μ, σ²) and P the law of g(θ̃_{i−1}) + Z, a mixture of
+    N(y, σ²) over y ∈ g(ℝ) = [L, H] (ε ≥ 0; see the module docstring): at most δ_BW(ε; max(|L − μ|, |H − μ|)/σ), at
+    least δ_BW(ε; dist(μ, [L, H])/σ) and, when ``prev`` (the previous round's image, see :func:`_tail_lower`) is
+    given, at least the tail bound of the mass g puts beyond μ."""
+    near, far = _gap(Fraction(mu), g.lo, g.hi)
+    lower = delta_enclosure(epsilon, sigma, near)
+    if prev is not None:
+        lower = lower.max(_tail_lower(to_arb(epsilon), to_arb(sigma), g, Fraction(mu), prev))
+    return lower.union(delta_enclosure(epsilon, sigma, far))
 
 
 def gaussian_band_exit(mean: arb, sd: arb, c: arb, radius: arb) -> arb:

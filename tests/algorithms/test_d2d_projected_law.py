@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from certunlearn.algorithms.d2d import Problem, projected_gd
-from certunlearn.algorithms.d2d_projected_law import ClipAffine, gd_round_map, mixture_delta, mixture_outside
+from certunlearn.algorithms.d2d_projected_law import ClipAffine, gd_round_map, mixture_cdf, mixture_delta, mixture_outside
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Box, Quadratic
 
@@ -113,6 +113,7 @@ CASES = [  # (ρ, c, steps, m0, σ, μ, ε): Θ = [−1, 1]
     (F(1, 2), F(3, 10), 2, F(1, 5), F(1, 2), F(9, 10), F(1, 2)),
     (F(1, 2), F(-1, 2), 4, F(3, 4), F(1, 4), F(-13, 20), F(1)),
     (F(1, 3), F(2, 5), 3, F(-1, 2), F(1), F(1, 2), F(1, 10)),
+    (F(1, 2), F(3, 10), 2, F(1, 5), F(1, 2), F(1, 5), F(1, 4)),  # μ inside the image: only the tail bound is > 0
 ]
 
 
@@ -125,10 +126,9 @@ def test_mixture_delta_contains_oracle(rho, c, steps, m0, sigma, mu, eps):
         assert abs(mpmath.quad(law.density, [lo, law.L, law.H, hi]) - 1) < mpmath.mpf(10) ** -90
         true = max(law.hockey(_mp(eps), _mp(mu)), law.hockey(_mp(eps), _mp(mu), reverse=True))
     with workprec(256):
-        enc = mixture_delta(eps, sigma, g.lo, g.hi, mu)
+        enc = mixture_delta(eps, sigma, g, mu, (m0, m0))
         assert enc.lower() <= mpmath.mpf(true) <= enc.upper()
-        if not g.lo <= mu <= g.hi:
-            assert enc.lower() > 0  # μ outside the image: a certified positive lower bound
+        assert enc.lower() > 0  # a certified positive lower bound (the tail bound where μ lies inside the image)
 
 
 @pytest.mark.parametrize("rho, c, steps, m0, sigma, mu, eps", CASES)
@@ -141,6 +141,23 @@ def test_mixture_outside_contains_oracle(rho, c, steps, m0, sigma, mu, eps):
         enc = mixture_outside(sigma, g.lo, g.hi, c, radius)
         assert enc.lower() <= mpmath.mpf(true) <= enc.upper()
         assert enc.upper() - enc.lower() < 1  # not the trivial [0, 1]
+
+
+def test_mixture_cdf_contains_oracle():
+    """P[θ̃_1 ≤ x] (quadrature of the exact density) lies between the bounds that know only Y_1 ∈ [L_1, H_1] — the
+    bounds a later round uses for its predecessor's law."""
+    rho, c, steps, m0, sigma, _, _ = CASES[0]
+    g = gd_round_map(rho, c, F(-1), F(1), steps)
+    with mpmath.workdps(100):
+        law = OneRound(g, m0, sigma)
+        lo = law.L - 25 * law.s
+        for x in (F(-1), F(0), F(1, 3), F(3, 2)):
+            cut = sorted({lo, law.L, law.H, _mp(x)})
+            true = sum(mpmath.quad(law.density, [a, b]) for a, b in zip(cut, cut[1:]) if b <= _mp(x))
+            with workprec(256):
+                enc = mixture_cdf(x, sigma, g.lo, g.hi)
+                assert enc.lower() <= mpmath.mpf(true) <= enc.upper()
+                assert enc.upper() - enc.lower() < 1
 
 
 def test_monte_carlo_sanity():

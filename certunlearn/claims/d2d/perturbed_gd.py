@@ -119,20 +119,24 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     directions of Definition 2.3, enclosed twice and intersected: (1) the exact 1-d hockey-stick divergence of the
     affine chain's Gaussian against N(μ_i, σ²), widened by ± P(E^c) (|P(S) − P_aff(S)| ≤ P(E^c) for every S) — tight
     when σ is small against Θ; (2) the projected chain's law, a mixture of N(y, σ²) over y in the exact image
-    [L_i, H_i] of round i's map (:func:`certunlearn.algorithms.d2d_projected_law.mixture_delta`) — tight when the
-    projections contract [L_i, H_i] to a width small against σ."""
+    [L_i, H_i] of round i's map, bounded below also by the mass it puts beyond μ_i
+    (:func:`certunlearn.algorithms.d2d_projected_law.mixture_delta`) — tight when the projections contract
+    [L_i, H_i] to a width small against σ."""
 
     def quantity(values: Instance) -> arb:
         eps = to_arb(values["epsilon"])
         sig = to_arb(values["sigma"])
         worst = arb(0)
+        prev = None  # the image of the previous round's map (round 0: the point θ̂_0)
         for mean_i, q, p_out, mu_i, _, g in _perfect_laws(claim_id, values):
             if mu_i is None:
+                prev = (mean_i, mean_i)
                 continue
             mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
             h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
             affine = clamp01(h + arb(0, p_out.upper()))
-            worst = worst.max(_both(affine, mixture_delta(values["epsilon"], sig, g.lo, g.hi, mu_i)))
+            worst = worst.max(_both(affine, mixture_delta(values["epsilon"], sig, g, mu_i, prev)))
+            prev = (g.lo, g.hi)
         return worst
 
     return quantity
