@@ -247,8 +247,8 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2"],
         quantity=perfect_delta("d2d.thm3.2"),
-        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings, I at its lower bound",
-                               generate=means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))),
+        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
+                               "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
@@ -265,8 +265,8 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
         quantity=perfect_delta("d2d.thm3.2+fix"),
-        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings, I at its lower bound",
-                               generate=means_inside(with_min_I(pgd_structured("1d"), I_MIN_32_FIX))),
+        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
+                               "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
