@@ -73,13 +73,17 @@ class ClipAffine:
 
 
 def gd_round_map(rho: Fraction, c: Fraction, lo: Fraction, hi: Fraction, steps: int) -> ClipAffine:
-    """g = ``steps`` projected gradient steps (``steps`` ≥ 1) on (a/2)(θ − c)² over [lo, hi], composed exactly."""
+    """g = ``steps`` projected gradient steps (``steps`` ≥ 1) on (a/2)(θ − c)² over [lo, hi], composed exactly (by
+    repeated squaring: powers of one map commute)."""
     if steps < 1:
         raise ValueError("a round runs at least one projected step")
-    one = ClipAffine.step(rho, c, lo, hi)
-    g = one
-    for _ in range(steps - 1):
-        g = g.then(one)
+    power, g = ClipAffine.step(rho, c, lo, hi), None
+    while steps:
+        if steps & 1:
+            g = power if g is None else g.then(power)
+        steps >>= 1
+        if steps:
+            power = power.then(power)
     return g
 
 
