@@ -11,7 +11,9 @@ over y ∈ g_i(ℝ) = [L_i, H_i] (one point when A_i = 0). That interval enclose
 * the hockey-stick divergence against N(μ, σ²), both directions (:func:`mixture_delta`): by joint convexity it is
   at most sup_y δ_BW(ε; |y − μ|/σ), reached at the endpoint farther from μ; and when μ lies outside [L, H] the
   threshold set that is optimal for the nearer endpoint shows at least δ_BW(ε; dist(μ, [L, H])/σ) (the mixture puts
-  at least as much mass on it as that endpoint's Gaussian does);
+  at least as much mass on it as that endpoint's Gaussian does) — and, for any y* beyond μ, a threshold set shows
+  at least w·δ_BW(ε + log(1/w); |y* − μ|/σ), w the mass of g_i(θ̃_{i−1}) beyond y*, enclosed through the CDF of
+  θ̃_{i−1} (:func:`mixture_cdf`: Gaussian for round 0, bounded by the previous round's image after that);
 * the probability of leaving a band [c − r, c + r] (:func:`mixture_outside`): for symmetric unimodal noise
   P[|y + Z − c| > r] grows with |y − c| (Anderson), so it lies between its values at the point of [L, H] nearest to
   c and at the endpoint farthest from c.
