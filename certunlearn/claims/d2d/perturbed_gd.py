@@ -4,7 +4,8 @@
 Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Unlearning claims measure the true δ at ε between the update's
 and the retraining's published Gaussians (max over rounds); accuracy claims the exact probability that the excess
 loss exceeds the proof's explicit α (line 244 for Theorem 3.1). Theorem 3.2's secret-free chain is computed
-exactly in one dimension (``perfect_delta``, ``perfect_accuracy``); its +fix σ splits the budget evenly.
+in one dimension (``perfect_delta``, ``perfect_accuracy``: the affine law and the projected chain's mixture, see
+:mod:`certunlearn.algorithms.d2d_projected_law`); its +fix σ splits the budget evenly.
 """
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ import numpy as np
 import sympy
 from flint import arb
 
+from ...algorithms.d2d_projected_law import gaussian_band_exit, gd_round_map, mixture_delta, mixture_outside
 from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ...privacy.profile import erfc_ball
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
@@ -46,8 +47,12 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     computable mean and variance (the *affine chain*). The exact law differs from the affine one only on E^c,
     and P(E^c) ≤ Σ_t P[affine iterate t ∉ Θ] (first exit: up to it the two chains coincide).
 
-    Returns, per round i ≥ 0: (c_i, ρ, T_i, affine mean of θ̂_i (Fraction), coefficient list for the variance,
-    retrain mean μ_i (Fraction) or None for i = 0, the dataset). Variances are built later from σ (arb)."""
+    With the projections the round is the exact map θ̂_i = g_i(θ̃_{i−1}), g_i = clip_[L_i, H_i](A_i θ + B_i)
+    (:func:`certunlearn.algorithms.d2d_projected_law.gd_round_map`), so θ̃_i is a mixture of N(y, σ²) over
+    y ∈ [L_i, H_i] whatever the earlier rounds did.
+
+    Returns, per round i ≥ 0: (c_i, ρ, T_i, affine mean of θ̂_i (Fraction), retrain mean μ_i (Fraction) or None for
+    i = 0, the dataset, g_i or None for i = 0). Variances are built later from σ (arb)."""
     from ...algorithms.d2d import Problem
 
     claim = CLAIMS_BY_ID[claim_id]
@@ -66,29 +71,29 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
         Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(X)})
         return gd_1d(prob, tuple(frac(row[0]) for row in X), frac(s.theta0[0]), eta, Tn)
 
-    rounds = [(None, rho, 0, retrain(Ds[0]), None, Ds[0])]
+    rounds = [(None, rho, 0, retrain(Ds[0]), None, Ds[0], None)]
     mean = rounds[0][3]
     for r, X in enumerate(Ds[1:], start=1):
         c = sum((row[0] for row in X), Fraction(0)) / len(X)
         Ti = ceil_exact(claim.prescribed["T_i"], {**env, "i": r})
         mean = c + rho**Ti * (mean - c)
-        rounds.append((c, rho, Ti, mean, None, X))
-        rounds[-1] = (c, rho, Ti, mean, retrain(X), X)
+        rounds.append((c, rho, Ti, mean, retrain(X), X, gd_round_map(rho, c, s.lo[0], s.hi[0], Ti)))
     return rounds
 
 
 def _perfect_laws(claim_id: str, values: Instance):
-    """Yield per round i ≥ 0: (mean_i, q_i, P(E^c) up to round i (arb upper bound), retrain mean μ_i, D_i),
-    where the affine published θ̃_i ~ N(mean_i, σ² q_i) (q_i ≥ 1 exact: q_0 = 1, q_i = ρ^{2T_i} q_{i−1} + 1)."""
+    """Yield per round i ≥ 0: (mean_i, q_i, P(E^c) up to round i (arb upper bound), retrain mean μ_i, D_i, g_i),
+    where the affine published θ̃_i ~ N(mean_i, σ² q_i) (q_i ≥ 1 exact: q_0 = 1, q_i = ρ^{2T_i} q_{i−1} + 1) and g_i
+    is round i's exact projected map (None for round 0, whose θ̃_0 ~ N(mean_0, σ²) exactly)."""
     rounds = _perfect_chain(claim_id, run_key(values))
     s = setup_of(values)
     sig = to_arb(values["sigma"])
     lo, hi = s.lo[0], s.hi[0]
-    _, rho, _, mean0, _, X0 = rounds[0]
+    _, rho, _, mean0, _, X0, _ = rounds[0]
     q, p_out = Fraction(1), arb(0)
-    yield mean0, q, p_out, None, X0
+    yield mean0, q, p_out, None, X0, None
     prev_mean = mean0
-    for c, rho, Ti, mean_i, mu_i, X in rounds[1:]:
+    for c, rho, Ti, mean_i, mu_i, X, g in rounds[1:]:
         for t in range(1, Ti + 1):
             mt = c + rho**t * (prev_mean - c)
             qt = rho ** (2 * t) * q
@@ -98,26 +103,40 @@ def _perfect_laws(claim_id: str, values: Instance):
                 p_out = p_out + gaussian_outside(to_arb(mt), to_arb(qt) * sig * sig, lo, hi)
         q = rho ** (2 * Ti) * q + 1
         prev_mean = mean_i
-        yield mean_i, q, p_out, mu_i, X
+        yield mean_i, q, p_out, mu_i, X, g
+
+
+def _both(affine: arb, projected: arb) -> arb:
+    """The intersection of two rigorous enclosures of one number (disjoint ones would be a bug: an error)."""
+    if not affine.overlaps(projected):
+        raise ArithmeticError("the affine and the projected enclosures of one quantity are disjoint")
+    return affine.intersection(projected)
 
 
 def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     """The true δ at ε between the perfect variant's published θ̃_i (Algorithm 2 started at θ̃_{i−1}, a law
     averaged over all earlier noise) and f_publish(A(D_i)) = N(μ_i, σ²), max over rounds i ≥ 1 and both
-    directions of Definition 2.3: the exact 1-d hockey-stick divergence of the affine chain's Gaussian against
-    N(μ_i, σ²), widened by ± P(E^c) (|P(S) − P_aff(S)| ≤ P(E^c) for every S), which is astronomically small
-    on these instances. An enclosure of the true δ."""
+    directions of Definition 2.3, enclosed twice and intersected: (1) the exact 1-d hockey-stick divergence of the
+    affine chain's Gaussian against N(μ_i, σ²), widened by ± P(E^c) (|P(S) − P_aff(S)| ≤ P(E^c) for every S) — tight
+    when σ is small against Θ; (2) the projected chain's law, a mixture of N(y, σ²) over y in the exact image
+    [L_i, H_i] of round i's map, bounded below also by the mass it puts beyond μ_i
+    (:func:`certunlearn.algorithms.d2d_projected_law.mixture_delta`) — tight when the projections contract
+    [L_i, H_i] to a width small against σ."""
 
     def quantity(values: Instance) -> arb:
         eps = to_arb(values["epsilon"])
         sig = to_arb(values["sigma"])
         worst = arb(0)
-        for mean_i, q, p_out, mu_i, _ in _perfect_laws(claim_id, values):
+        prev = None  # the image of the previous round's map (round 0: the point θ̂_0)
+        for mean_i, q, p_out, mu_i, _, g in _perfect_laws(claim_id, values):
             if mu_i is None:
+                prev = (mean_i, mean_i)
                 continue
             mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
             h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
-            worst = worst.max(clamp01(h + arb(0, p_out.upper())))
+            affine = clamp01(h + arb(0, p_out.upper()))
+            worst = worst.max(_both(affine, mixture_delta(values["epsilon"], sig, g, mu_i, prev)))
+            prev = (g.lo, g.hi)
         return worst
 
     return quantity
@@ -125,8 +144,10 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
 
 def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
     """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] for the perfect variant (one dimension):
-    with f = (a/2)(θ − c)² + const and θ* = clip(c), the event is |θ̃_i − c| > √((θ* − c)² + 2α/a); the law of
-    θ̃_i is the affine chain's Gaussian, ± P(E^c)."""
+    with f = (a/2)(θ − c)² + const and θ* = clip(c), the event is |θ̃_i − c| > √((θ* − c)² + 2α/a). Round 0 is
+    Gaussian exactly; a later round's probability is enclosed twice and intersected: the affine chain's Gaussian
+    ± P(E^c), and the projected chain's mixture of N(y, σ²) over y ∈ [L_i, H_i]
+    (:func:`certunlearn.algorithms.d2d_projected_law.mixture_outside`)."""
 
     def quantity(values: Instance) -> arb:
         s = setup_of(values)
@@ -134,17 +155,15 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
         alpha_ = arb_eval(alpha_expr, values)
         worst = arb(0)
         sig = to_arb(values["sigma"])
-        for mean_i, q, p_out, _, X in _perfect_laws(claim_id, values):
-            var = to_arb(q) * sig * sig
+        for mean_i, q, p_out, _, X, g in _perfect_laws(claim_id, values):
             c = sum((row[0] for row in X), Fraction(0)) / len(X)
             star = min(max(c, s.lo[0]), s.hi[0])
             rad = (to_arb((star - c) ** 2) + 2 * alpha_ / a).sqrt()
-            r2 = arb(2).sqrt()
-            sd = var.sqrt()
-            mi = to_arb(mean_i)
-            cc = to_arb(c)
-            prob = (erfc_ball((cc + rad - mi) / (r2 * sd)) + erfc_ball((mi - (cc - rad)) / (r2 * sd))) / 2
-            worst = worst.max(clamp01(prob + arb(0, p_out.upper())))
+            prob = gaussian_band_exit(to_arb(mean_i), to_arb(q).sqrt() * sig, to_arb(c), rad)
+            prob = clamp01(prob + arb(0, p_out.upper()))
+            if g is not None:
+                prob = _both(prob, mixture_outside(sig, g.lo, g.hi, c, rad))
+            worst = worst.max(prob)
         return worst
 
     return quantity
@@ -228,13 +247,13 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2"],
         quantity=perfect_delta("d2d.thm3.2"),
-        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings, I at its lower bound",
-                               generate=means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))),
+        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
+                               "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32)),
         derivation="d2d.thm3.2",
-        note="Quantity: the exact δ (both directions) between the perfect variant's published law — Gaussian on "
-             "the event that no projection acts, whose complement's probability widens the enclosure — and "
-             "retraining's N(μ_i, σ²).",
+        note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
+             "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
+             "of the projected chain's mixture of N(y, σ²) over the exact image [L_i, H_i] of round i's map.",
     ),
     Claim(
         id="d2d.thm3.2+fix",
@@ -246,8 +265,8 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
         quantity=perfect_delta("d2d.thm3.2+fix"),
-        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings, I at its lower bound",
-                               generate=means_inside(with_min_I(pgd_structured("1d"), I_MIN_32_FIX))),
+        adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
+                               "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",

@@ -80,3 +80,86 @@ def test_accuracy_oracle_boundary_optimum():
     assert float(p) > 0.05  # the printed accuracy bound fails here
     assert evaluate(claim, inst, 512).outcome == VIOLATED
     assert evaluate(get_claim("d2d.thm3.1:accuracy+fix"), inst, 512).outcome == WITHIN
+
+
+def _perfect_round1(claim_id, a, lo, hi, X0, deleted, beta=None):
+    """A one-update Theorem 3.2 instance on Θ = [lo, hi] (m = 1, M = 3, ε = 1/2, δ = 10⁻⁵, I at its lower bound)
+    and, by hand-written projected GD (Fractions): θ̂_0, μ_1, c_1 and the image [L_1, H_1] of round 1's map."""
+    claim = get_claim(claim_id)
+    inst = common.pgd_instance([a], 1, [lo], [hi], [[x] for x in X0], [[-1, deleted]], [lo],
+                               epsilon=Fraction(1, 2), delta=Fraction(1, 10**5), I=1)
+    inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    expr = F.I_MIN_32_FIX if claim_id == "d2d.thm3.2+fix" else F.I_MIN_32
+    inst["I"] = ceil_exact(expr, {k: frac(inst[k]) for k in ("M", "m", "d", "delta", "epsilon")})
+    if beta is not None:
+        inst["beta"] = beta
+    env = {k: frac(v) for k, v in inst.items() if not isinstance(v, list)}
+    eta = Fraction(1, 2)
+    D0 = [Fraction(x) for x in X0]
+    D1 = list(D0)
+    D1.remove(Fraction(deleted))
+    T = lambda nn: ceil_exact(claim.prescribed["T"], {**env, "n": nn})  # noqa: E731
+    T1 = ceil_exact(claim.prescribed["T_i"], {**env, "i": 1})
+    th0 = _hand_pgd(a, lo, hi, D0, Fraction(lo), eta, T(len(D0)))
+    mu1 = _hand_pgd(a, lo, hi, D1, Fraction(lo), eta, T(len(D1)))
+    ends = sorted(_hand_pgd(a, lo, hi, D1, Fraction(s * 10**9), eta, T1) for s in (-1, 1))
+    return claim, inst, th0, mu1, sum(D1) / len(D1), ends
+
+
+def test_perfect_delta_projected_enclosure():
+    """Theorem 3.2 with σ comparable to Θ (the affine law's ± P(projection acts) is about ±0.5 here): the quantity
+    lies inside the projected chain's bounds recomputed by hand — [δ_BW(dist(μ_1, [L_1, H_1])/σ),
+    δ_BW(max |L_1 − μ_1|, |H_1 − μ_1| /σ)], Balle–Wang in mpmath at 100 digits."""
+    for claim_id in ("d2d.thm3.2", "d2d.thm3.2+fix"):
+        claim, inst, _, mu1, _, (L1, H1) = _perfect_round1(claim_id, 3, Fraction(-1, 2), Fraction(1, 2), [1, 1, -1, 1], 1)
+        with workprec(256):
+            vals = claim.with_prescribed(inst)
+            q = claim.quantity(vals)
+        near, far = max(L1 - mu1, mu1 - H1, 0), max(abs(L1 - mu1), abs(H1 - mu1))
+        with mpmath.workdps(100):
+            sig = mpmath.mpf(to_arb(vals["sigma"]).mid().str(80, radius=False))
+            ncdf = lambda z: mpmath.erfc(-z / mpmath.sqrt(2)) / 2  # noqa: E731
+            bw = lambda sh: (ncdf(sh / 2 - mpmath.mpf(1) / (2 * sh)) - mpmath.exp(mpmath.mpf(1) / 2)  # noqa: E731
+                             * ncdf(-sh / 2 - mpmath.mpf(1) / (2 * sh))) if sh > 0 else mpmath.mpf(0)
+            lower, upper = bw(_mp(near) / sig), bw(_mp(far) / sig)
+        assert far > 0 and sig > 4 * _mp(far)  # σ large against the image: a small upper bound
+        assert q.lower() >= lower * (1 - mpmath.mpf(10) ** -30) - mpmath.mpf(10) ** -300
+        assert q.upper() <= upper * (1 + mpmath.mpf(10) ** -8)  # a ball's radius carries ~30 bits
+
+
+def test_perfect_accuracy_projected_enclosure():
+    """Theorem 3.2's accuracy (+fix α) at a one-update instance with σ comparable to Θ: max over rounds of
+    P[|θ̃_i − c_i| > r_i] lies in [max(P_0, P_1(near)), max(P_0, P_1(far))] — round 0 Gaussian exactly, round 1
+    between the exits from the points of [L_1, H_1] nearest to and farthest from c_1 — by mpmath erfc at 100 digits;
+    and a Monte Carlo run of the chain (sanity only) agrees."""
+    import numpy as np
+
+    claim, inst, th0, _, c1, (L1, H1) = _perfect_round1("d2d.thm3.2:accuracy+fix", 3, Fraction(-1, 2), Fraction(1, 2),
+                                                       [1, 1, -1, 1], 1, beta=Fraction(1, 2))
+    with workprec(256):
+        vals = claim.with_prescribed(inst)
+        q = claim.quantity(vals)
+        alpha = arb_eval(F.ALPHA_32_FIX, vals)
+    c0 = Fraction(1, 2)  # the mean of D_0 (inside Θ: θ* = c, the radius is √(2α/a))
+    with mpmath.workdps(100):
+        sig = mpmath.mpf(to_arb(vals["sigma"]).mid().str(80, radius=False))
+        r = mpmath.sqrt(2 * mpmath.mpf(alpha.mid().str(80, radius=False)) / 3)
+        ex = lambda y, c: (mpmath.erfc((c + r - y) / (sig * mpmath.sqrt(2)))  # noqa: E731
+                           + mpmath.erfc((y - (c - r)) / (sig * mpmath.sqrt(2)))) / 2
+        p0 = ex(_mp(th0), _mp(c0))
+        near = min(max(c1, L1), H1)
+        far = L1 if abs(L1 - c1) >= abs(H1 - c1) else H1
+        lower, upper = max(p0, ex(_mp(near), _mp(c1))), max(p0, ex(_mp(far), _mp(c1)))
+    with workprec(256):
+        slack = mpmath.mpf(10) ** -12  # the ball's radius carries ~30 bits
+        assert q.lower() >= lower - slack and q.upper() <= upper + slack
+        assert q.upper() - q.lower() < mpmath.mpf(1) / 100
+    rng = np.random.default_rng(3)
+    s, N = float(sig), 100_000
+    t = float(th0) + s * rng.standard_normal(N)
+    for _ in range(ceil_exact(claim.prescribed["T_i"], {k: frac(v) for k, v in inst.items() if not isinstance(v, list)} | {"i": 1})):
+        t = np.clip(t - 0.5 * 3 * (t - float(c1)), -0.5, 0.5)
+    t1 = t + s * rng.standard_normal(N)
+    p1 = np.mean(np.abs(t1 - float(c1)) > float(r))
+    mc = max(float(p0), p1)
+    assert float(q.lower()) - 5 * np.sqrt(mc * (1 - mc) / N) <= mc <= float(q.upper()) + 5 * np.sqrt(mc * (1 - mc) / N)
