@@ -293,7 +293,8 @@ THM44_CLAIMS = (
         source="negative control of pomer.thm4.4:regret: Theorem 4.1's bound (lines 219–221) without λD²/2, d log T/β "
                "and the drift", kind=Kind.REGRET,
         statement="(wrong on purpose) with Theorem 4.4's parameters, R_T ≤ G²T/λ + GD",
-        hypotheses=THM44_REGRET_HYPOTHESES, bound=G**2 * T / lam + G * D, prescribed=PRESCRIBED["pomer.thm4.4:regret"],
+        hypotheses=THM44_REGRET_HYPOTHESES, bound=G**2 * T / lam + G * D,
+        prescribed=PRESCRIBED["pomer.thm4.4:regret-control-stability-only"],
         quantity=_regret_44,
         adversaries=(Adversary("±Gx, |x|, FTL blocks, hinges × ε × initial point, T at its least", generate=thm44_regret_grid),),
         control=Control.NEGATIVE,

@@ -195,7 +195,7 @@ def _claims() -> list[Claim]:
                 statement=f"for {regime}, Theorem 4.4's explicit regret bound is at most GD(Λ·{entry} + C), "
                           "Λ = 3/2 + log(T/δ)(500 + 100 log T), C = 2Te^{−T^{2/3}} + 21/20",
                 hypotheses=TABLE1_BASE + _range_hypotheses(epsilon, "ε", TABLE1_RANGE[row]),
-                bound=TABLE1_FORM_FIX[row] if fix else form, prescribed=PRESCRIBED["pomer.thm4.4:regret"],
+                bound=TABLE1_FORM_FIX[row] if fix else form, prescribed=PRESCRIBED[f"pomer.table1:{row}" + ("+fix" if fix else "")],
                 quantity=_bound_44, quantity_expr=REGRET_44,
                 adversaries=(Adversary("T = k⁶, d = j⁶, ε at the range's ends and midpoint",
                                        generate=table1_grid(TABLE1_RANGE[row])), _search(1, TABLE1_RANGE[row])),
