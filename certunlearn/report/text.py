@@ -50,6 +50,8 @@ def tightness_text(r: CheckResult) -> str:
         return "1 (attained)"
     if r.tightness is None:
         return "—"
+    if r.tightness == 0 and r.tightness_interval and r.tightness_interval[1] > 0:
+        return f"≤ {r.tightness_interval[1]:.3g}"  # no certified lower end above 0: say what is known, the upper end
     if r.tightness_log10 is not None and r.tightness < 1e-4:
         return f"10^{r.tightness_log10:.1f}"
     text = f"≥ {r.tightness:.6g}" if r.tightness_interval and r.tightness_interval[1] != r.tightness else f"{r.tightness:.6g}"

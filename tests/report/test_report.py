@@ -82,3 +82,17 @@ def test_html_report_has_provenance_links_and_derivations(tmp_path):
     for target in re.findall(r'href="#([^"]+)"', text):
         assert f'id="{target}"' in text
     assert "certunlearn prove paper.holds" in text and text.count("data:image/png;base64,") == 2
+
+
+def test_tightness_text_says_what_is_certified():
+    """A lower end of 0 with a positive upper end prints the upper end (never a bare "0"); an underflowing lower end
+    prints its log10; attained prints 1."""
+    from dataclasses import replace
+
+    from certunlearn.report.text import tightness_text
+
+    base = result("paper.x", "holds", 0.0)
+    assert tightness_text(replace(base, tightness_interval=[0.0, 8e-138])) == "≤ 8e-138"
+    assert tightness_text(replace(base, tightness=1e-300, tightness_interval=[1e-300, 2e-300],
+                                  tightness_log10=-300.0)) == "10^-300.0"
+    assert tightness_text(replace(base, tightness=1.0, tightness_interval=[1.0, 1.0], attained=True)) == "1 (attained)"
