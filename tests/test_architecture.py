@@ -60,7 +60,8 @@ def test_no_private_name_crosses_a_module_boundary():
 
 
 def test_no_module_is_too_long_to_live_in():
-    long = {str(p.relative_to(ROOT)): n for p in PACKAGE.rglob("*.py") if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    modules = [*PACKAGE.rglob("*.py"), *(ROOT / "proofs").rglob("*.py")]  # the derivations ship in the wheel too
+    long = {str(p.relative_to(ROOT)): n for p in modules if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
 
 

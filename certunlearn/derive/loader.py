@@ -1,4 +1,5 @@
-"""Finding the proofs modules: ``proofs/<paper>.py`` in a checkout, ``certunlearn/_proofs/<paper>.py`` in a wheel.
+"""Finding the proofs modules: ``proofs/<paper>.py`` (or a package ``proofs/<paper>/``) in a checkout,
+``certunlearn/_proofs/<paper>…`` in a wheel.
 
 Convention (see :mod:`certunlearn.derive`): each proofs module defines a function
 ``derivations() -> list[Derivation]``. Modules are loaded by file path under the name
@@ -43,11 +44,15 @@ def _load_module(paper: str) -> ModuleType | None:
     directory = proofs_dir()
     if directory is None:
         return None
-    path = directory / f"{paper}.py"
-    if not path.is_file():
-        return None
     name = f"{MODULE_PREFIX}.{paper}"
-    spec = importlib.util.spec_from_file_location(name, path)
+    package = directory / paper / "__init__.py"
+    if package.is_file():  # a paper whose proofs outgrew one module: a package, its parts imported relatively
+        spec = importlib.util.spec_from_file_location(name, package, submodule_search_locations=[str(package.parent)])
+    else:
+        path = directory / f"{paper}.py"
+        if not path.is_file():
+            return None
+        spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         return None
     module = importlib.util.module_from_spec(spec)
