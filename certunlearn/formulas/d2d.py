@@ -14,7 +14,7 @@ derivations (``proofs/d2d.py``) import them from here.
   Remark 3.6 (lines 321–330): ``LP``, ``GAMMA_REG``, ``ETA_REG``, ``T_REG``, ``M_34``/``M_35``/``M_36``,
   ``SIGMA_34``/``SIGMA_35``/``SIGMA_36`` (+fix), ``RHO_34``, ``RHO_35``, ``ALPHA_34``, ``ALPHA_35`` (+fix).
 * Lemma 4.3 (line 368): ``S_43``; Theorem 4.5 (lines 407–421; proof Appendix F, lines 677–812): ``A45``,
-  ``T_45``, ``T_I_45``, ``SIGMA_45``, ``E1_45``, ``ACC_45`` (+fix).
+  ``T_45``, ``T_I_45``, ``SIGMA_45``, ``E1_45``, ``ACC_45``, ``RHO_45``, ``ALPHA_45`` (+fix).
 * The introduction's (2ε, 2δ) statement (line 74): ``VIEW_SHIFT``, ``EPS_VIEW``.
 * Table 1 (lines 60–71, "accuracy as a function of the run time", line 82): ``ACC_ROW``, ``ENTRY_ACC``,
   ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``.
@@ -170,6 +170,17 @@ V = sympy.Symbol("V", positive=True)  # a bound on Theorem 4.4's E‖θ*_{i,avg}
 #: eq. (27) as printed (the cross term 2E[aᵀb] bounded by √(E‖a‖² E‖b‖²)) and corrected (2√(…))
 ACC_45 = E1_45 + V + sqrt(E1_45 * V)
 ACC_45_FIX = E1_45 + V + 2 * sqrt(E1_45 * V)
+#: Theorem 4.5's final accuracy α (lines 407–421; proof eqs. (30)–(31) and the last display, lines 779–791) before its
+#: O(·): Lemma A.4 with C ≥ log(2/β)/log 2 copies gives min_l ‖θ̂_{i,l,avg} − θ*_i‖² < 2E (E the bound of eq. (27))
+#: with probability ≥ 1 − β/2; the proof takes the published (least-loss) copy to be that close; Lemma A.2 at β/2
+#: bounds ‖Z_i‖ < σ√(2d)log(4d/β); then ‖θ̃_i − θ*_i‖ < ρ and f_{D_i}(θ̃_i) − f_{D_i}(θ*_i) ≤ (M/2)ρ².
+RHO_45 = sqrt(2 * ACC_45) + sigma * sqrt(2 * d) * log(4 * d / beta)
+ALPHA_45 = M / 2 * RHO_45**2
+#: +fix: the published copy is the least-*loss* one, so ‖θ̂_best − θ*‖² ≤ (2/m)(f(θ̂_best) − f*) ≤ (2/m)(f(θ̂_l) − f*)
+#: ≤ (2/m)(Le_l + (M/2)e_l²) with e_l² < 2E (Claim B.1; M-smoothness with ∇f(θ*)ᵀ(θ − θ*) ≤ Le), E of eq. (27) with
+#: the factor 2; the last step keeps the gradient term: f(θ̃) − f* ≤ Lρ + (M/2)ρ².
+RHO_45_FIX = sqrt(2 / m * (L * sqrt(2 * ACC_45_FIX) + M * ACC_45_FIX)) + sigma * sqrt(2 * d) * log(4 * d / beta)
+ALPHA_45_FIX = L * RHO_45_FIX + M / 2 * RHO_45_FIX**2
 
 
 # =========================================================================== Table 1 (line 60): the accuracy and iteration columns
@@ -245,6 +256,8 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "d2d.thm4.5+fix": PRESCRIBED_45,
     "d2d.thm4.5:accuracy": PRESCRIBED_45,
     "d2d.thm4.5:accuracy+fix": PRESCRIBED_45,
+    "d2d.thm4.5:alpha": PRESCRIBED_45,
+    "d2d.thm4.5:alpha+fix": PRESCRIBED_45,
     "d2d.intro-dp": PRESCRIBED_31,  # the introduction's (2ε, 2δ) statement (line 74), run with Theorem 3.1's parameters
     "d2d.intro-dp+fix": {**PRESCRIBED_31, "epsilon_view": EPS_VIEW},
     "d2d.lemA.3": {"epsilon": EPS_A3},  # Lemma A.3 (lines 480–483)

@@ -380,7 +380,7 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
     return quantity
 
 
-def _excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
+def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
     the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
@@ -408,7 +408,7 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         alpha_ = arb_eval(alpha_expr, env)
         worst = arb(0)
         for X, mean in zip(datasets, means):
-            worst = worst.max(_excess_probability(s, X, mean, sig, alpha_))
+            worst = worst.max(excess_probability(s, X, mean, sig, alpha_))
         return worst
 
     return quantity

@@ -28,9 +28,10 @@ from ...privacy.profile import erfc_ball, profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
-from ...formulas.d2d import ACC_45, ACC_45_FIX, PRESCRIBED, PRESCRIBED_45, xi
+from ...formulas.d2d import ACC_45, ACC_45_FIX, ALPHA_45, ALPHA_45_FIX, PRESCRIBED, PRESCRIBED_45, beta, xi
+from ...numeric.sympy_arb import arb_eval
 from .common import (
-    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, SC_HYPS, SETUP_NAMES, datasets_of, gd_diag, pgd_hypotheses,
+    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, ISOTROPIC, SC_HYPS, excess_probability, SETUP_NAMES, datasets_of, gd_diag, pgd_hypotheses,
     pgd_instance, setup_cached, setup_of,
 )
 
@@ -39,7 +40,7 @@ from .common import (
 
 
 _RESERVOIR = {"d2d.thm4.5": "printed", "d2d.thm4.5:accuracy": "printed", "d2d.thm4.5+fix": "by-copy",
-              "d2d.thm4.5:accuracy+fix": "by-copy"}
+              "d2d.thm4.5:accuracy+fix": "by-copy", "d2d.thm4.5:alpha": "printed", "d2d.thm4.5:alpha+fix": "by-copy"}
 DIST_NAMES = SETUP_NAMES + CONST_NAMES + ("beta", "V")
 
 
@@ -48,6 +49,7 @@ def risk_order(prob: Any, Di: tuple) -> Callable[[tuple], Fraction]:
     for the diagonal quadratic, Σ_{x ∈ D_i} Σ_k a_k(θ_k − x_k)², exactly."""
     a = [frac(prob.loss.A[k][k]) for k in range(len(Di[0]))]
 
+    @functools.lru_cache(maxsize=None)
     def risk(theta: tuple) -> Fraction:
         return sum((a[k] * (theta[k] - x[k]) ** 2 for x in Di for k in range(len(a))), Fraction(0))
 
@@ -378,6 +380,32 @@ def distributed_accuracy(claim_id: str) -> Callable[[Instance], arb]:
     return quantity
 
 
+def alpha_probability(claim_id: str, alpha_expr: Any) -> Callable[[Instance], arb]:
+    """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (Definition 2.7) for the published θ̃_i = the best of
+    C copies' average + Z_i: the exact mixture weight of each component times its noncentral χ² tail
+    (``excess_probability``, isotropic A), α the claim's explicit bound at the prescribed σ and the instance's V."""
+
+    def quantity(values: Instance) -> arb:
+        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
+        s = setup_of(values)
+        sig = to_arb(values["sigma"])
+        alpha_ = arb_eval(alpha_expr, {**values, "sigma": sig})
+        worst = arb(0)
+        for P_, _, Di in rounds:
+            X = np.asarray([list(x) for x in Di], dtype=object)
+            by_mean: dict = {}
+            for comps in P_.values():
+                for mu, w in comps:
+                    by_mean[mu] = by_mean.get(mu, Fraction(0)) + w
+            tot = arb(0)
+            for mu, w in by_mean.items():
+                tot += to_arb(w) * excess_probability(s, X, np.asarray(list(mu), dtype=object), sig, alpha_)
+            worst = worst.max(tot)
+        return worst
+
+    return quantity
+
+
 #: the enumeration's size limits: B ≤ 6 bootstrap positions, d ≤ 3 coordinates, C ≤ 4 copies
 ENUM_B, ENUM_D, ENUM_C = 6, 3, 4
 
@@ -402,7 +430,12 @@ _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² o
                                  "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
 
 
-def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+def _with_v(inst: dict) -> dict:
+    """The instance with V = Theorem 4.4's exact quantity (the tightest V the accuracy claims admit)."""
+    return {**inst, "V": thm44_value(instance_key(inst, DIST_NAMES))}
+
+
+def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int = 10) -> Callable[[np.random.Generator, int], list[dict]]:
     """n = 4 points on [−1, 1] (B = 4, K = 2) with and without repeated values; the deletion of a repeated value
     (the printed Algorithm 5 resamples every slot holding it), of a unique value, an addition; small ε (so a
     likelihood ratio above e^ε is easy to witness), I ∈ {1, 2}, δ ∈ {10⁻¹, 10⁻²}."""
@@ -412,30 +445,30 @@ def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], lis
         cases = (([[-1], [-1], [-1], [1]], [[-1, -1]]), ([[-1], [-1], [1], [1]], [[-1, 1]]),
                  ([[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]]), ([[-1], [-1], [1], [1]], [[1, 1]]),
                  ([[-1], [1], [1], [1]], [[-1, 1]]), ([[-1], [-1], [-1], [1]], []))
-        for (X, U), (eps, dl), I_, (a, mm, MM) in itertools.product(
+        for (X, U), (eps, dl), I_, (a, mm, MM), b in itertools.product(
                 cases, ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3, 6),
-                ((1, 1, 3), (1, 1, 2), (3, 1, 3))):
+                ((1, 1, 3), (1, 1, 2), (3, 1, 3)), betas):
             if a == 3 and I_ > 1:
                 continue  # ρ = 1 − ηa < 0: the projection may act, projected_gd runs every iteration
             if not accuracy and not U:
                 continue
-            inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=1, xi=1)
+            inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
             inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
-            if accuracy:
-                inst["V"] = thm44_value(instance_key(inst, DIST_NAMES))
             out.append(inst)
-        want = max(1, min(size, 10 * max(1, size // 40)))
+        want = max(1, min(size, per_40 * max(1, size // 40)))
         if want < len(out):
             out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
-        return out
+        return [_with_v(inst) for inst in out] if accuracy else out
 
     return generate
 
 
-def _dist_copies(accuracy: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+def _dist_copies(accuracy: bool, A: tuple = (1, 2), per_40: int = 4,
+                 which: tuple = (0, 1, 2, 3)) -> Callable[[np.random.Generator, int], list[dict]]:
     """d = 2, C ∈ {2, 3} copies (β ∈ {1/2, 1/4}): the best-of-C selection of Algorithms 4 and 6 (line 16) on n = 4
-    points of [−1, 1]² (B = 4, K = 2), anisotropic A = diag(1, 2) (declared m = 1, M = 3, ρ = 1 − ηa ∈ {1/2, 0}):
-    the deletion of a repeated point, of a unique point, an addition; ε ∈ {1/10, 1}, I ∈ {1, 3}."""
+    points of [−1, 1]² (B = 4, K = 2), A = diag(1, 2) (anisotropic; declared m = 1, M = 3, ρ = 1 − ηa ∈ {1/2, 0}) or
+    the given diagonal: the deletion of a repeated point, of a unique point, an addition, no update (``which`` picks
+    among these four); ε ∈ {1/10, 1}, I ∈ {1, 3}."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
@@ -444,19 +477,17 @@ def _dist_copies(accuracy: bool) -> Callable[[np.random.Generator, int], list[di
                  ([[-1, -1], [-1, -1], [1, 1], [1, 1]], [[1, 1, -1]]),
                  ([[-1, -1], [1, 1], [1, 1], [1, 1]], []))
         for (X, U), (eps, dl), I_, b in itertools.product(
-                cases, ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3),
+                [cases[j] for j in which], ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3),
                 (Fraction(1, 2), Fraction(1, 4))):
             if not accuracy and not U:
                 continue
-            inst = pgd_instance([1, 2], 2, [-1, -1], [1, 1], X, U, [-1, 1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
+            inst = pgd_instance(list(A), 2, [-1, -1], [1, 1], X, U, [-1, 1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
             inst["m"], inst["M"] = Fraction(1), Fraction(3)
-            if accuracy:
-                inst["V"] = thm44_value(instance_key(inst, DIST_NAMES))
             out.append(inst)
-        want = max(1, min(size, 4 * max(1, size // 40)))
+        want = max(1, min(size, per_40 * max(1, size // 40)))
         if want < len(out):
             out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
-        return out
+        return [_with_v(inst) for inst in out] if accuracy else out
 
     return generate
 
@@ -516,5 +547,34 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
         note="Quantity: the exact expectation over every sampling outcome of one copy (eq. (27) is stated for one run, "
              "before the proof takes the best of C copies) at the last round i = |U|; V is set to the exact "
              "E‖θ*_avg − θ*_i‖² for S ~ P^B(D_i) (the tightest bound Theorem 4.4 could give).",
+    ))
+_ALPHA_HYPS = (*_DIST_ACC_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
+    CLAIMS_45.append(Claim(
+        id=_cid,
+        source=("Theorem 4.5, accuracy (lines 407–421): the (α, β)-accuracy of the published model, α the explicit "
+                "bound of the proof's eqs. (30)–(31) and its last display (lines 779–791) before the O(·)" if not _fix else
+                "Theorem 4.5, accuracy, corrected (lines 407–421, proof lines 779–791): eq. (27) with the factor 2, the "
+                "least-loss copy's distance through strong convexity, and the gradient term at a constrained minimiser"),
+        kind=Kind.ACCURACY,
+        statement=("with C = log(2/β)/log 2 copies, Pr[f_{D_i}(θ̃_i) − min f_{D_i} > α] < β for every i ≥ 0, α = (M/2)ρ², "
+                   "ρ = √(2E) + σ√(2d)log(4d/β), E = E₁ + V + √(E₁V) (eq. (27))" if not _fix else
+                   "Pr[f_{D_i}(θ̃_i) − min f_{D_i} > α] < β, α = Lρ + (M/2)ρ², ρ = √((2/m)(L√(2E) + ME)) + σ√(2d)log(4d/β), "
+                   "E = E₁ + V + 2√(E₁V)"),
+        hypotheses=_ALPHA_HYPS,
+        bound=beta,
+        prescribed=PRESCRIBED[_cid],
+        quantity=alpha_probability(_cid, ALPHA_45_FIX if _fix else ALPHA_45),
+        adversaries=(Adversary("n = 4 on [−1, 1], C ∈ {2, 3} copies, V = Theorem 4.4's exact quantity",
+                               generate=_dist_structured(True, (Fraction(1, 2), Fraction(1, 4)), per_40=9)),
+                     Adversary("d = 2, C ∈ {2, 3} copies, A = I, a unique point deleted or no update, V = Theorem 4.4's "
+                               "exact quantity",
+                               generate=_dist_copies(True, (1, 1), per_40=1, which=(1, 3)))),
+        derivation=_cid,
+        corrects="d2d.thm4.5:alpha" if _fix else None,
+        note="Quantity: the exact probability, over every sampling outcome (the published copy's law: best of C by "
+             "f_{D_i}) and the Gaussian noise, that the published model's excess empirical risk exceeds α, max over "
+             "rounds i ≥ 0. The O(·) of the statement is read as the proof's explicit chain (Lemma A.4 at β/2 for the "
+             "C copies, Lemma A.2 at β/2 for the noise); V is the exact Theorem 4.4 quantity (the tightest V).",
     ))
 CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_45})

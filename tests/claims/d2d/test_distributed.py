@@ -7,6 +7,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
+import sympy
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
@@ -193,3 +194,62 @@ def test_thm45_copies_violated_independently_in_two_dimensions():
         assert p_s - mpmath.e ** (mpmath.mpf(1) / 10) * q_s > mpmath.mpf(1) / 100
     assert evaluate(get_claim("d2d.thm4.5"), inst, 256).outcome == VIOLATED
     assert evaluate(get_claim("d2d.thm4.5+fix"), inst, 256).outcome == WITHIN
+
+
+# ----------------------------------------------------------------------------------- Theorem 4.5's (α, β)-accuracy
+def _alpha_instance():
+    inst = common.pgd_instance([1], 1, [-1], [1], [[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]], [-1], epsilon=Fraction(1),
+                               delta=Fraction(1, 10), I=1, beta=Fraction(1, 4), xi=1)
+    inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    inst["V"] = distributed.thm44_value(instance_key(inst, distributed.DIST_NAMES))
+    return inst
+
+
+@pytest.mark.parametrize("cid", ["d2d.thm4.5:alpha", "d2d.thm4.5:alpha+fix"])
+def test_thm45_alpha_probability_against_mpmath(cid):
+    """C = 3 copies (β = 1/4), d = 1: the quantity against an mpmath (100 digits) sum over the enumerated published
+    components of P[|μ + σZ − x̄| > √(2α/a)] (f_{D_i} = (a/2)(θ − x̄)² + const, a = 1, x̄ ∈ Θ so θ* = x̄), α the
+    claim's bound expression evaluated by mpmath, max over rounds; and the claim holds on it."""
+    from certunlearn.formulas.d2d import ALPHA_45, ALPHA_45_FIX
+
+    claim = get_claim(cid)
+    inst = _alpha_instance()
+    vals, rounds, params = _enumerated(cid, inst)
+    assert params["C"] == 3
+    with workprec(128):
+        q = claim.quantity(vals)
+    with mpmath.workdps(100):
+        num = lambda v: mpmath.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else mpmath.mpf(v)  # noqa: E731
+        sig = mpmath.mpf(vals["sigma"].mid().str(60, radius=False))
+        env = {k: num(Fraction(inst[k])) for k in ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi", "beta", "V")}
+        expr = ALPHA_45_FIX if cid.endswith("+fix") else ALPHA_45
+        alpha = sympy.lambdify(sorted(expr.free_symbols, key=str), expr, "mpmath")(
+            **{str(s_): (sig if str(s_) == "sigma" else env[str(s_)]) for s_ in expr.free_symbols})
+        radius = mpmath.sqrt(2 * alpha)
+        Phi = lambda x: mpmath.erfc(-x / mpmath.sqrt(2)) / 2  # noqa: E731
+        worst = mpmath.mpf(0)
+        for P, _, Di in rounds:
+            xbar = num(sum((x[0] for x in Di), Fraction(0)) / len(Di))
+            tot = mpmath.mpf(0)
+            for comps in P.values():
+                for mu, w in comps:
+                    c_ = num(mu[0]) - xbar
+                    tot += num(w) * (Phi((-radius - c_) / sig) + Phi((c_ - radius) / sig))
+            worst = max(worst, tot)
+        diff = abs(mpmath.mpf(q.mid().str(50, radius=False)) - worst)
+        assert diff <= 2 * mpmath.mpf(q.rad().str(5, radius=False)) + mpmath.mpf(10) ** -30 * worst
+        assert mpmath.mpf(q.rad().str(5, radius=False)) < mpmath.mpf(10) ** -12 * worst
+    assert evaluate(claim, inst, 256).outcome == WITHIN
+
+
+def test_thm45_alpha_derivations():
+    """The printed chain is broken at exactly its two dropped factors (the least-loss copy taken as the closest; the
+    gradient term at a constrained minimiser); the corrected chain has no refuted step and links to its bound."""
+    from certunlearn.derive import check_derivation, load_derivations
+
+    ds = load_derivations("d2d")
+    printed = check_derivation(ds["d2d.thm4.5:alpha"], get_claim("d2d.thm4.5:alpha"))
+    fixed = check_derivation(ds["d2d.thm4.5:alpha+fix"], get_claim("d2d.thm4.5:alpha+fix"))
+    refuted = [st.index for st in printed.steps if st.status == "refuted"]
+    assert len(refuted) == 2 and printed.link == "identity"
+    assert not [st for st in fixed.steps if st.status == "refuted"] and fixed.link == "identity" and fixed.ok
