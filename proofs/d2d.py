@@ -21,7 +21,7 @@ import sympy
 from sympy import Rational, log, sqrt
 
 from certunlearn.formulas.d2d import (
-    CHERNOFF_A5, EPS_A3, N, deltap, p,
+    BW_A3, CHERNOFF_A5, EPS_A3, N, deltap, p,
     ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, CONTRACTION_213, G2_32, GAP, GAP_32, GAP_32_I, I_MIN_32,
     I_MIN_32_FIX, LG2, RHO_31, RHO_32, SENSITIVITY_212, SIGMA_31, SIGMA_32, SIGMA_32_FIX, D, I, L, M, T, beta, d,
     gamma, i, m, n,
@@ -456,8 +456,7 @@ def lemA2() -> Derivation:
 def lemA3() -> Derivation:
     rho = sympy.Symbol("rho", positive=True)
     Lg = sympy.Symbol("L_delta", positive=True)
-    bw = (sympy.erfc(-(Delta / (2 * sigma) - EPS_A3 * sigma / Delta) / sqrt(2)) / 2
-          - sympy.exp(EPS_A3) * sympy.erfc((Delta / (2 * sigma) + EPS_A3 * sigma / Delta) / sqrt(2)) / 2)
+    bw = BW_A3
     return Derivation(
         claim_id="d2d.lemA.3",
         target="bound",

@@ -18,8 +18,8 @@ derivations (``proofs/d2d.py``) import them from here.
 * The introduction's (2ε, 2δ) statement (line 74): ``VIEW_SHIFT``, ``EPS_VIEW``.
 * Table 1 (lines 60–71, "accuracy as a function of the run time", line 82): ``ACC_ROW``, ``ENTRY_ACC``,
   ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``.
-* Appendix A: Lemma A.2 (line 476) ``TAIL_A2``, Lemma A.3 (line 480) ``EPS_A3``, Lemma A.5 (line 492)
-  ``CHERNOFF_A5``.
+* Appendix A: Lemma A.2 (line 476) ``TAIL_A2`` (exact tail ``TAIL_A2_EXACT``), Lemma A.3 (line 480) ``EPS_A3``
+  (true δ ``BW_A3``), Lemma A.5 (line 492) ``CHERNOFF_A5``.
 
 ``PRESCRIBED`` maps every d2d claim id whose theorem prescribes parameters to them (``name → expression``).
 """
@@ -101,6 +101,12 @@ CONTRACTION_213 = ((M - m) / (M + m)) ** T
 TAIL_A2 = sigma * sqrt(2 * d) * log(2 * d / beta)
 EPS_A3 = Delta**2 / (2 * sigma**2) + Delta / sigma * sqrt(2 * log(1 / delta))
 CHERNOFF_A5 = sympy.exp(-N * p * deltap**2 / (2 + deltap))
+#: the exact quantities of Lemmas A.2 and A.3 (what the claims compute on enclosures): the χ²_d tail
+#: P[‖Z‖ ≥ σ√(2d)log(2d/β)] = Q(d/2, d·log²(2d/β)) (for β < 2d, where the threshold is positive), and the true δ of
+#: N(μ, σ²I) vs N(μ', σ²I), ‖μ − μ'‖ = Δ, at Lemma A.3's ε (Balle & Wang 2018, Thm 8)
+TAIL_A2_EXACT = sympy.uppergamma(d / 2, d * log(2 * d / beta) ** 2) / sympy.gamma(d / 2)
+BW_A3 = (sympy.erfc(-(Delta / (2 * sigma) - EPS_A3 * sigma / Delta) / sqrt(2)) / 2
+         - sympy.exp(EPS_A3) * sympy.erfc((Delta / (2 * sigma) + EPS_A3 * sigma / Delta) / sqrt(2)) / 2)
 
 #: Lemma 4.3 (line 368)
 S_43 = 10 * B / n * log(1 / deltap)
