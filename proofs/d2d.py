@@ -28,7 +28,7 @@ from certunlearn.formulas.d2d import (
     A45, ACC_45, ACC_45_FIX, ALPHA_45, ALPHA_45_FIX, RHO_45, RHO_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
     GAMMA_SC, I2, LP, RHO_34, RHO_35, RHO_36, ALPHA_36, ALPHA_36_FIX, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    REM46_RATIO, SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -1159,6 +1159,17 @@ def table1() -> list[Derivation]:
     return out
 
 
+def rem46(table: list[Derivation]) -> Derivation:
+    """Remark 4.6 (lines 423–429): the chain of Table 1's corrected distributed accuracy entry (α(𝓘₂)/α(𝓘) ≤ γ^{2k},
+    k = (𝓘₂ − 𝓘)n^{(4−3ξ)/2}), then γ^{2k} ≤ γ^k."""
+    import dataclasses
+
+    base = next(d_ for d_ in table if d_.claim_id == "d2d.table1:distributed-accuracy+fix")
+    return dataclasses.replace(
+        base, claim_id="d2d.rem4.6", title="Remark 4.6: the 𝓘-dependent term of Theorem 4.5's accuracy", note="",
+        steps=base.steps + (then("<=", REM46_RATIO, "γ^{2k} ≤ γ^k: γ = (M − m)/(M + m) ∈ (0, 1) and k ≥ 0"),))
+
+
 def derivations() -> list[Derivation]:
     return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(),
         lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
@@ -1168,5 +1179,5 @@ def derivations() -> list[Derivation]:
         reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
         reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
-        thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(),
+        thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(), rem46(table1()),
     ]

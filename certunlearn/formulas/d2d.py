@@ -17,7 +17,7 @@ derivations (``proofs/d2d.py``) import them from here.
   ``T_45``, ``T_I_45``, ``SIGMA_45``, ``E1_45``, ``ACC_45``, ``RHO_45``, ``ALPHA_45`` (+fix).
 * The introduction's (2ε, 2δ) statement (line 74): ``VIEW_SHIFT``, ``EPS_VIEW``.
 * Table 1 (lines 60–71, "accuracy as a function of the run time", line 82): ``ACC_ROW``, ``ENTRY_ACC``,
-  ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``.
+  ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``; Remark 4.6 (lines 423–429): ``REM46_RATIO``.
 * Appendix A: Lemma A.2 (line 476) ``TAIL_A2`` (exact tail ``TAIL_A2_EXACT``), Lemma A.3 (line 480) ``EPS_A3``
   (true δ ``BW_A3``), Lemma A.5 (line 492) ``CHERNOFF_A5``.
 
@@ -231,6 +231,9 @@ ENTRY_ACC_RATIO_FIX = {
     "distributed": GAMMA_SC ** (2 * (I2 - I) * n ** ((4 - 3 * xi) / 2)),
 }
 
+
+#: Remark 4.6 (lines 423–429): α = Õ(γ^{𝓘n^{(4−3ξ)/2}}d/(ε²n²) + 1/n^ξ) — its 𝓘-dependent factor, as a ratio from 𝓘 to 𝓘₂
+REM46_RATIO = GAMMA_SC ** ((I2 - I) * n ** ((4 - 3 * xi) / 2))
 
 ENTRY_ITER_RATIO = {"pgd": sympy.Integer(1), "pgd-perfect": log(i2) / log(i), "regularized": sympy.Integer(1),
                     "pgd-weak": (i2 / i) ** 2, "distributed": log(i2) / log(i)}

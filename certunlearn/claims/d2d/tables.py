@@ -17,9 +17,9 @@ from ...numeric.enclosure import Decision
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, Hypothesis, Instance, Kind
+from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.d2d import (
-    ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
+    ACC_ROW, ACC_ROW_FIX, D, ENTRY_ACC_RATIO, REM46_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
     L, M, beta, m, xi,
 )
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
@@ -152,5 +152,42 @@ def _table_claims() -> list[Claim]:
     return out
 
 
-CLAIMS_T1 = _table_claims()
+def _rem46() -> Claim:
+    return Claim(
+        id="d2d.rem4.6",
+        source="Remark 4.6 (lines 423–429): α = Õ(γ^{𝓘n^{(4−3ξ)/2}}d/(ε²n²) + 1/n^ξ), its 𝓘-dependent term",
+        kind=Kind.INEQUALITY,
+        statement="as the run time grows from 𝓘 to 𝓘₂, the 𝓘-dependent term of Theorem 4.5's accuracy (eq. (31) before the "
+                  "O(·)) improves at least by the Remark's factor: α(𝓘₂)/α(𝓘) ≤ γ^{(𝓘₂ − 𝓘)n^{(4−3ξ)/2}}, γ = (M − m)/(M + m)",
+        hypotheses=_table_hyps("distributed", "accuracy"),
+        bound=REM46_RATIO,
+        quantity=table_accuracy_ratio("distributed"),
+        adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, I 1…20, I2 − I 1…50",
+                               generate=table_structured("distributed", "accuracy")),
+                     table_search("distributed", "accuracy")),
+        derivation="d2d.rem4.6",
+        note="Quantity: the exact ratio of eq. (31)'s 𝓘-dependent term (σ substituted) at 𝓘₂ and at 𝓘, as for Table 1's "
+             "distributed accuracy entry; the Remark's 1/n^ξ term does not depend on 𝓘. Its improvement condition "
+             "d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}})) is an Ω̃ with no constant and is not encoded.",
+    )
+
+
+def _rem46_control() -> Claim:
+    rem = _rem46()
+    return Claim(
+        id="d2d.rem4.6:control-exponent-tripled",
+        source="negative control: Remark 4.6 with its exponent tripled",
+        kind=Kind.INEQUALITY,
+        statement="(wrong on purpose) α(𝓘₂)/α(𝓘) ≤ γ^{3(𝓘₂ − 𝓘)n^{(4−3ξ)/2}}",
+        hypotheses=rem.hypotheses,
+        bound=REM46_RATIO**3,
+        quantity=table_accuracy_ratio("distributed"),
+        adversaries=rem.adversaries,
+        control=Control.NEGATIVE,
+        note="The term decays like γ^{2k} times ((1 − γ^a)/(1 − γ^{a₂}))² → 1 (a = 𝓘n^{(4−3ξ)/2}): the Remark's γ^k holds "
+             "with room, γ^{3k} must be violated.",
+    )
+
+
+CLAIMS_T1 = _table_claims() + [_rem46(), _rem46_control()]
 CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_T1})

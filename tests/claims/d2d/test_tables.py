@@ -79,3 +79,31 @@ def test_table1_distributed_iterations_violated_independently():
     assert abs(float(to_arb(q).mid()) - float(ratio)) < 1e-12
     assert evaluate(claim, inst, 256).outcome == VIOLATED
     assert evaluate(get_claim("d2d.table1:distributed-iterations+fix"), inst, 256).outcome == WITHIN
+
+
+def test_rem46_rate_and_its_control_independently():
+    """Remark 4.6: eq. (31)'s 𝓘-dependent term (4Lg/(mn) + σ√(2d)log(2d/β))², g = γ^a/(1 − γ^a), a = 𝓘n^{(4−3ξ)/2},
+    σ = 4√2Lg/(mn·gap), gap = √(log(2/δ) + ε) − √log(2/δ), retyped in mpmath: its ratio from 𝓘 to 𝓘₂ lies below the
+    Remark's γ^{(𝓘₂−𝓘)n^{(4−3ξ)/2}} and above γ^{3(…)} (the negative control is violated)."""
+    inst = {"L": 1, "M": 3, "m": 1, "n": 16, "d": 10, "D": 2, "epsilon": Fraction(1, 2), "delta": Fraction(1, 100),
+            "beta": Fraction(1, 20), "I": 1, "I2": 3, "xi": Fraction(6, 5)}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(1) / 2  # γ = (3 − 1)/(3 + 1)
+        e = 2 - 3 * mpmath.mpf(6) / 5 / 2  # (4 − 3ξ)/2
+        gap = mpmath.sqrt(mpmath.log(200) + mpmath.mpf(1) / 2) - mpmath.sqrt(mpmath.log(200))
+
+        def term(I_):
+            a = I_ * mpmath.mpf(16) ** e
+            gg = g0**a / (1 - g0**a)
+            sig = 4 * mpmath.sqrt(2) * gg / (16 * gap)
+            return (4 * gg / 16 + sig * mpmath.sqrt(20) * mpmath.log(400)) ** 2
+
+        ratio = term(3) / term(1)
+        k = 2 * mpmath.mpf(16) ** e
+        assert g0 ** (3 * k) < ratio < g0**k
+    claim = get_claim("d2d.rem4.6")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+    assert abs(float(to_arb(q).mid()) / float(ratio) - 1) < 1e-12
+    assert evaluate(claim, inst, 256).outcome == WITHIN
+    assert evaluate(get_claim("d2d.rem4.6:control-exponent-tripled"), inst, 256).outcome == VIOLATED
