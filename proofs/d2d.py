@@ -28,7 +28,7 @@ from certunlearn.formulas.d2d import (
     A45, ACC_45, ACC_45_FIX, ALPHA_45, ALPHA_45_FIX, RHO_45, RHO_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
     GAMMA_SC, I2, LP, RHO_34, RHO_35, RHO_36, ALPHA_36, ALPHA_36_FIX, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    REM46_RATIO, SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    ACC_ROW, BASELINE_GROWTH, BASELINE_GROWTH_FIX, n2, REM46_RATIO, SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -1159,6 +1159,44 @@ def table1() -> list[Derivation]:
     return out
 
 
+def table1_baseline() -> list[Derivation]:
+    """Table 1's baseline column (lines 66–71, 82), read in n: full retraining to the row's explicit accuracy α(n)
+    (``ACC_ROW``). Strongly convex rows: Theorem 2.13 and M-smoothness give f − f* ≤ (M/2)γ^{2T}D², so
+    T = log(MD²/(2α))/(2log(1/γ)) and, α ∝ 1/n² exactly (ρ ∝ 1/n: σ ∝ 1/n), T(n₂) − T(n) = log(n₂/n)/log(1/γ) — the
+    table's natural log(n₂/n) needs log(1/γ) ≥ 1."""
+    out = []
+    A1, A2 = sympy.Symbol("alpha_1", positive=True), sympy.Symbol("alpha_2", positive=True)
+    dom = {**PGD_DOMAIN, n: ("1", "1e6"), I: ("1", "50"), k: ("0.5", "50"), u: ("0", "100")}
+    lg = log(1 / gamma)
+    for row in ("pgd", "pgd-perfect"):
+        for fix in (False, True):
+            acc = ACC_ROW[row]
+            steps_ = [
+                step(log(M * D**2 / (2 * A2)) / (2 * lg) - log(M * D**2 / (2 * A1)) / (2 * lg), "==", log(A1 / A2) / (2 * lg),
+                     "T(α) = log(MD²/(2α))/(2log(1/γ)): Theorem 2.13 (‖θ_T − θ*‖ ≤ γ^T D) and M-smoothness at an interior "
+                     "minimiser (f − f* ≤ (M/2)γ^{2T}D²); α₁ = α(n), α₂ = α(n₂)"),
+                step(sympy.factor_terms(acc / acc.subs(n, n2)), "==", (n2 / n) ** 2,
+                     "α ∝ 1/n²: ρ is 1/n times an n-free factor (σ ∝ 1/(mn)); α(n)/α(n₂) with its common factors "
+                     "cancelled (sympy factor_terms on the row's ACC_ROW)"),
+                step(log((n2 / n) ** 2) / (2 * lg), "==", log(n2 / n) / lg, "log((n₂/n)²)/2 = log(n₂/n)"),
+            ]
+            if not fix:
+                steps_.append(then("<=", BASELINE_GROWTH[row], "the table's log(εn/√d) is a natural log: needs "
+                                                              "log(1/γ) ≥ 1, i.e. γ ≤ 1/e (M/m ≤ (e + 1)/(e − 1))"))
+            else:
+                steps_.append(step(log(n2 / n) / lg + u / (1 + u), "<=", log(n2 / n) / lg + 1,
+                                   "whole iterations: ⌈T(n) + x⌉ − ⌈T(n)⌉ = x + (a value in [0, 1)), x = log(n₂/n)/log(1/γ) "
+                                   "(u/(1 + u) ∈ [0, 1))"))
+                steps_.append(then("==", BASELINE_GROWTH_FIX[row], "γ = (M − m)/(M + m)"))
+            out.append(Derivation(
+                claim_id=f"d2d.table1:{row}-baseline" + ("+fix" if fix else ""), target="bound",
+                title=f"Table 1, {row}: baseline iterations, their growth in n" + (" (corrected)" if fix else ""),
+                start="⌈T(n₂)⌉ − ⌈T(n)⌉", where=(GAMMA_DEF, (n2, n + k)), conditions=SC_COND,
+                domain={**dom, A1: ("1e-9", "10"), A2: ("1e-9", "10")}, samples=12, steps=tuple(steps_),
+            ))
+    return out
+
+
 def rem46(table: list[Derivation]) -> Derivation:
     """Remark 4.6 (lines 423–429): the chain of Table 1's corrected distributed accuracy entry (α(𝓘₂)/α(𝓘) ≤ γ^{2k},
     k = (𝓘₂ − 𝓘)n^{(4−3ξ)/2}), then γ^{2k} ≤ γ^k."""
@@ -1179,5 +1217,5 @@ def derivations() -> list[Derivation]:
         reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
         reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
-        thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(), rem46(table1()),
+        thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(), *table1_baseline(), rem46(table1()),
     ]

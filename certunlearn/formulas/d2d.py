@@ -232,6 +232,15 @@ ENTRY_ACC_RATIO_FIX = {
 }
 
 
+n2 = sympy.Symbol("n2", positive=True)  # a larger training set, n2 > n
+#: Table 1's baseline column (line 82: full retraining "to the accuracy achieved by our algorithms"), the strongly
+#: convex rows (𝓘 + log(εn/√d)): its growth in n, entry(n2) − entry(n); the iteration count it abbreviates is
+#: T = log(MD²/(2α))/(2log(1/γ)) (Theorem 2.13 with M-smoothness), α the row's ACC_ROW
+BASELINE_GROWTH = {"pgd": log(n2 / n), "pgd-perfect": log(n2 / n)}
+#: +fix: the logarithm has base 1/γ (α ∝ 1/n² exactly, so T(n2) − T(n) = log(n2/n)/log(1/γ)), and the iteration
+#: counts are whole: ⌈a + x⌉ − ⌈a⌉ ≤ x + 1
+BASELINE_GROWTH_FIX = {"pgd": log(n2 / n) / log(1 / GAMMA_SC) + 1, "pgd-perfect": log(n2 / n) / log(1 / GAMMA_SC) + 1}
+
 #: Remark 4.6 (lines 423–429): α = Õ(γ^{𝓘n^{(4−3ξ)/2}}d/(ε²n²) + 1/n^ξ) — its 𝓘-dependent factor, as a ratio from 𝓘 to 𝓘₂
 REM46_RATIO = GAMMA_SC ** ((I2 - I) * n ** ((4 - 3 * xi) / 2))
 

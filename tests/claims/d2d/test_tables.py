@@ -107,3 +107,31 @@ def test_rem46_rate_and_its_control_independently():
     assert abs(float(to_arb(q).mid()) / float(ratio) - 1) < 1e-12
     assert evaluate(claim, inst, 256).outcome == WITHIN
     assert evaluate(get_claim("d2d.rem4.6:control-exponent-tripled"), inst, 256).outcome == VIOLATED
+
+
+def test_table1_pgd_baseline_violated_independently():
+    """Table 1's baseline “𝓘 + log(εn/√d)” for Theorem 3.1, read in n: full retraining to Theorem 3.1's explicit
+    α(n) = (M/2)(4Lg/(mn) + σ√(2d)log(2d/β))², σ = 4√2Lg/(mn·gap), g = γ^𝓘/(1 − γ^𝓘) (retyped in mpmath, 100 digits)
+    needs T(n) = ⌈log(MD²/(2α))/(2log(1/γ))⌉ iterations (Theorem 2.13); for M/m = 10 (γ = 9/11 > 1/e) T grows from
+    n = 100 to n₂ = 10⁴ by log(n₂/n)/log(1/γ) ≈ 23 ≫ log(n₂/n) ≈ 4.6; the +fix (base 1/γ, + 1) holds."""
+    inst = {"L": 1, "M": 10, "m": 1, "n": 100, "n2": 10**4, "d": 10, "D": 2, "epsilon": Fraction(1),
+            "delta": Fraction(1, 10**5), "beta": Fraction(1, 20), "I": 5, "xi": 1}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(9) / 11
+        gg = g0**5 / (1 - g0**5)
+        gap = mpmath.sqrt(mpmath.log(10**5) + 1) - mpmath.sqrt(mpmath.log(10**5))
+
+        def T(nn):
+            sig = 4 * mpmath.sqrt(2) * gg / (nn * gap)
+            alpha = mpmath.mpf(10) / 2 * (4 * gg / nn + sig * mpmath.sqrt(20) * mpmath.log(400)) ** 2
+            t = mpmath.log(10 * 4 / (2 * alpha)) / (2 * mpmath.log(1 / g0))
+            assert abs(t - mpmath.nint(t)) > mpmath.mpf(10) ** -50  # the ceilings are decided
+            return max(0, int(mpmath.ceil(t)))
+
+        growth = T(10**4) - T(100)
+        assert growth > mpmath.log(100) and growth <= mpmath.log(100) / mpmath.log(1 / g0) + 1
+    claim = get_claim("d2d.table1:pgd-baseline")
+    with workprec(256):
+        assert claim.quantity(claim.with_prescribed(inst)) == growth
+    assert evaluate(claim, inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.table1:pgd-baseline+fix"), inst, 256).outcome == WITHIN
