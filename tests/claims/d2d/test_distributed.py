@@ -253,3 +253,19 @@ def test_thm45_alpha_derivations():
     refuted = [st.index for st in printed.steps if st.status == "refuted"]
     assert len(refuted) == 2 and printed.link == "identity"
     assert not [st for st in fixed.steps if st.status == "refuted"] and fixed.link == "identity" and fixed.ok
+
+
+def test_thm45_alpha_refuted_steps_independently():
+    """The two printed steps the derivation of d2d.thm4.5:alpha refutes, on instances inside Theorem 4.5's hypotheses
+    (quadratic losses: strongly convex, smooth, Lipschitz on a box, constant Hessian), mpmath at 100 digits.
+    (1) “the smaller the loss, the closer the model”: f(θ) = ½((θ₁ − c₁)² + 3(θ₂ − c₂)²) (m = 1, M = 3); copy A at
+    θ* + (√0.7, 0), copy B at θ* + (0, 1/2): f(A) − f* = 0.35 < 0.375 = f(B) − f*, so l* = A, yet ‖A − θ*‖² = 0.7 >
+    0.25 = ‖B − θ*‖². (2) “f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖²” at a constrained minimiser: f(θ) = ½(θ − 2)² on Θ = [−1, 1],
+    θ* = 1, θ̃ = 1/2: f(θ̃) − f(θ*) = 5/8 > 1/8."""
+    with mpmath.workdps(100):
+        eA2, eB2 = mpmath.mpf(7) / 10, mpmath.mpf(1) / 4
+        lossA, lossB = eA2 / 2, 3 * eB2 / 2
+        assert lossA < lossB and eA2 > eB2
+        f = lambda t: (t - 2) ** 2 / 2  # noqa: E731
+        star, tilde = mpmath.mpf(1), mpmath.mpf(1) / 2
+        assert f(tilde) - f(star) - mpmath.mpf(1) / 2 * (tilde - star) ** 2 == mpmath.mpf(1) / 2
