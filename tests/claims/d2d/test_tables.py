@@ -135,3 +135,32 @@ def test_table1_pgd_baseline_violated_independently():
         assert claim.quantity(claim.with_prescribed(inst)) == growth
     assert evaluate(claim, inst, 256).outcome == VIOLATED
     assert evaluate(get_claim("d2d.table1:pgd-baseline+fix"), inst, 256).outcome == WITHIN
+
+
+def test_table1_pgd_perfect_baseline_violated_independently():
+    """The same for Theorem 3.2 (retyped in mpmath, 100 digits): α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β),
+    σ = 8Lg/(mn·gap), gap = √(2log(2/δ) + 3ε) − √(2log(2/δ) + 2ε), g = γ^𝓘/(1 − γ^𝓘), at 𝓘 = 30 (above Theorem 3.2's
+    lower bound, a hypothesis checked by the claim): T grows from n = 100 to 10⁴ by ≈ log(100)/log(11/9) ≫ log(100)."""
+    inst = {"L": 1, "M": 10, "m": 1, "n": 100, "n2": 10**4, "d": 10, "D": 2, "epsilon": Fraction(1),
+            "delta": Fraction(1, 10**5), "beta": Fraction(1, 20), "I": 30, "xi": 1}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(9) / 11
+        gg = g0**30 / (1 - g0**30)
+        lg2 = 2 * mpmath.log(2 * 10**5)
+        gap = mpmath.sqrt(lg2 + 3) - mpmath.sqrt(lg2 + 2)
+
+        def T(nn):
+            sig = 8 * gg / (nn * gap)
+            rho = gg * (4 / mpmath.mpf(nn) + sig * mpmath.sqrt(20)) + sig * mpmath.sqrt(20) * mpmath.log(400)
+            alpha = mpmath.mpf(10) / 2 * rho**2
+            t = mpmath.log(10 * 4 / (2 * alpha)) / (2 * mpmath.log(1 / g0))
+            assert abs(t - mpmath.nint(t)) > mpmath.mpf(10) ** -50
+            return max(0, int(mpmath.ceil(t)))
+
+        growth = T(10**4) - T(100)
+        assert growth > mpmath.log(100) and growth <= mpmath.log(100) / mpmath.log(1 / g0) + 1
+    claim = get_claim("d2d.table1:pgd-perfect-baseline")
+    with workprec(256):
+        assert claim.quantity(claim.with_prescribed(inst)) == growth
+    assert evaluate(claim, inst, 256).outcome == VIOLATED  # hence inside the hypotheses (I ≥ Theorem 3.2's bound)
+    assert evaluate(get_claim("d2d.table1:pgd-perfect-baseline+fix"), inst, 256).outcome == WITHIN
