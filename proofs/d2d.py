@@ -21,14 +21,14 @@ import sympy
 from sympy import Rational, log, sqrt
 
 from certunlearn.formulas.d2d import (
-    CHERNOFF_A5, EPS_A3, N, deltap, p,
+    BW_A3, CHERNOFF_A5, EPS_A3, N, deltap, p,
     ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, CONTRACTION_213, G2_32, GAP, GAP_32, GAP_32_I, I_MIN_32,
     I_MIN_32_FIX, LG2, RHO_31, RHO_32, SENSITIVITY_212, SIGMA_31, SIGMA_32, SIGMA_32_FIX, D, I, L, M, T, beta, d,
     gamma, i, m, n,
-    A45, ACC_45, ACC_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
+    A45, ACC_45, ACC_45_FIX, ALPHA_45, ALPHA_45_FIX, RHO_45, RHO_45_FIX, ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, B, E1_45,
     ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, ETA_REG, GAMMA_REG,
     GAMMA_SC, I2, LP, RHO_34, RHO_35, RHO_36, ALPHA_36, ALPHA_36_FIX, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX,
-    SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
+    ACC_ROW, BASELINE_GROWTH, BASELINE_GROWTH_FIX, n2, REM46_RATIO, SHIFT_31, SHIFT_31_SHARP, SIGMA_45, T_45, T_I_45, T_REG, V, VIEW_SHIFT, epsilon_view, i2, xi, zcdp_gap,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
@@ -456,8 +456,7 @@ def lemA2() -> Derivation:
 def lemA3() -> Derivation:
     rho = sympy.Symbol("rho", positive=True)
     Lg = sympy.Symbol("L_delta", positive=True)
-    bw = (sympy.erfc(-(Delta / (2 * sigma) - EPS_A3 * sigma / Delta) / sqrt(2)) / 2
-          - sympy.exp(EPS_A3) * sympy.erfc((Delta / (2 * sigma) + EPS_A3 * sigma / Delta) / sqrt(2)) / 2)
+    bw = BW_A3
     return Derivation(
         claim_id="d2d.lemA.3",
         target="bound",
@@ -867,6 +866,69 @@ def thm45_accuracy(fix: bool) -> Derivation:
     )
 
 
+def thm45_alpha(fix: bool) -> Derivation:
+    """Theorem 4.5's (α, β)-accuracy (lines 407–421; proof lines 779–791): eq. (30) by Lemma A.4 over the C copies, the
+    least-loss copy taken as the closest, Lemma A.2 for the noise, M-smoothness, a union bound."""
+    Ev = sympy.Symbol("E", positive=True)  # the bound of eq. (27) on one copy's E‖θ̂_avg − θ*‖²
+    Cn = sympy.Symbol("C_copies", positive=True)
+    xr = sympy.Symbol("kappa", positive=True)  # M/m ≥ 1, written 1 + κ
+    rf = sympy.Symbol("rho", positive=True)
+    el = sqrt(2 * Ev) / (1 + s)  # the closest copy's distance: any value in (0, √(2E)]
+    e_ = rf / (1 + s)  # ‖θ̃ − θ*‖ on the event: any value in (0, ρ]
+    E_ = ACC_45_FIX if fix else ACC_45
+    if fix:
+        closest = (
+            step(2 / m * (L * el + M / 2 * el**2), "<=", 2 / m * (L * sqrt(2 * Ev) + M * Ev),
+                 "Claim B.1 and the choice l* = argmin_l f: (m/2)‖θ̂_best − θ*‖² ≤ f(θ̂_best) − f* ≤ f(θ̂_l) − f* ≤ "
+                 "L e_l + (M/2)e_l² (M-smoothness, |∇f(θ*)ᵀ(θ̂_l − θ*)| ≤ L e_l), e_l² < 2E on the event of (30)"),
+        )
+        last = (step(L * e_ * (2 / (1 + c) - 1) + M * e_**2 / 2, "<=", L * e_ + M * e_**2 / 2,
+                     "|∇f_D(θ*)ᵀ(θ̃ − θ*)| ≤ L e (Cauchy–Schwarz; f_z L-Lipschitz)"),
+                then("<=", L * rf + M / 2 * rf**2, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"),
+                step((L * rf + M / 2 * rf**2).subs(rf, RHO_45_FIX), "==", ALPHA_45_FIX, "α at the radius ρ"))
+        rho_step = step(sqrt(2 / m * (L * sqrt(2 * E_) + M * E_)) + sigma * sqrt(2 * d) * log(4 * d / beta), "==",
+                        RHO_45_FIX, "ρ: the least-loss copy's radius plus the noise radius of Lemma A.2 at β/2; E of (27)")
+    else:
+        closest = (
+            step((1 + xr) * el**2, "<=", el**2,
+                 "printed: “by strong convexity, the smaller the loss of a model is, the closer the model parameter is to "
+                 "the optimizer” — the least-loss copy can be (M/m) = 1 + κ times farther in squared distance (Claim B.1 "
+                 "and M-smoothness: ‖θ̂_best − θ*‖² ≤ (2/m)(f(θ̂_l) − f*) ≤ (M/m)e_l²); equal only for κ = 0"),
+        )
+        last = (step(g + M * e_**2 / 2, "<=", M * e_**2 / 2,
+                     "printed: “by M-smoothness, f_D(θ̃) − f_D(θ*) ≤ (M/2)‖θ̃ − θ*‖²” — drops g = ∇f_D(θ*)ᵀ(θ̃ − θ*), "
+                     "zero only at an interior minimiser"),
+                then("<=", M / 2 * rf**2, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"),
+                step((M / 2 * rf**2).subs(rf, RHO_45), "==", ALPHA_45, "α at the radius ρ"))
+        rho_step = step(sqrt(2 * E_) + sigma * sqrt(2 * d) * log(4 * d / beta), "==", RHO_45,
+                        "ρ: (30)'s radius √(2E) plus the noise radius of Lemma A.2 at β/2; E of (27)")
+    return Derivation(
+        claim_id="d2d.thm4.5:alpha" + ("+fix" if fix else ""), target="bound",
+        title="Theorem 4.5, (α, β)-accuracy: eqs. (30)–(31) and the last display" + (", corrected" if fix else ", as printed"),
+        start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]",
+        where=((Cn, log(2 / beta) / log(2) + u),),
+        conditions=SC_COND,
+        domain={**PGD_DOMAIN, Ev: ("0.001", "10"), xr: ("0.001", "50"), rf: ("0.001", "100"), u: ("0", "20"),
+                V: ("0.001", "10"), xi: ("1", "1.3333"), g: ("0.01", "10"), s: ("0", "50"), c: ("0.001", "50")},
+        samples=12,
+        premises=(Premise("eq. (27) (checked as d2d.thm4.5:accuracy" + ("+fix" if fix else "") + "): one copy's "
+                          "E‖θ̂_{i,avg} − θ*_i‖² ≤ E; the C copies are i.i.d.", "eq. (27)"),
+                  Premise("‖θ̃_i − θ*_i‖ ≤ ‖θ̂_{best,avg} − θ*_i‖ + ‖Z_i‖ (triangle inequality)", "triangle inequality")),
+        steps=(
+            step(Rational(1, 2) ** Cn, "<=", Rational(1, 2) ** (log(2 / beta) / log(2)),
+                 "Lemma A.4 (Markov: P[e_l² ≥ 2E] ≤ 1/2; independence over the copies), C ≥ log(2/β)/log 2",
+                 cited="Lemma A.4 (checked as d2d.lemA.4)"),
+            then("==", beta / 2, "(1/2)^(log(2/β)/log 2) = β/2: eq. (30) holds with probability ≥ 1 − β/2"),
+            *closest,
+            step(chi2_tail(d, 2 * d * log(4 * d / beta) ** 2), "<=", beta / 2,
+                 "Lemma A.2 at β/2: P[‖Z‖ ≥ σ√(2d)log(4d/β)] ≤ β/2", cited="Lemma A.2 (checked as d2d.lemA.2)"),
+            rho_step,
+            *last,
+            step(beta / 2 + beta / 2, "==", beta, "union bound over the two failure events"),
+        ),
+    )
+
+
 # ---------------------------------------------------------------------------------------------------- introduction
 def intro_dp(fix: bool) -> Derivation:
     s0 = 4 * L * GAMMA_SC**I / (m * n) + 2 * L / (m * n) + 2 * L / (m * (n - 1))
@@ -1097,6 +1159,55 @@ def table1() -> list[Derivation]:
     return out
 
 
+def table1_baseline() -> list[Derivation]:
+    """Table 1's baseline column (lines 66–71, 82), read in n: full retraining to the row's explicit accuracy α(n)
+    (``ACC_ROW``). Strongly convex rows: Theorem 2.13 and M-smoothness give f − f* ≤ (M/2)γ^{2T}D², so
+    T = log(MD²/(2α))/(2log(1/γ)) and, α ∝ 1/n² exactly (ρ ∝ 1/n: σ ∝ 1/n), T(n₂) − T(n) = log(n₂/n)/log(1/γ) — the
+    table's natural log(n₂/n) needs log(1/γ) ≥ 1."""
+    out = []
+    A1, A2 = sympy.Symbol("alpha_1", positive=True), sympy.Symbol("alpha_2", positive=True)
+    dom = {**PGD_DOMAIN, n: ("1", "1e6"), I: ("1", "50"), k: ("0.5", "50"), u: ("0", "100")}
+    lg = log(1 / gamma)
+    for row in ("pgd", "pgd-perfect"):
+        for fix in (False, True):
+            acc = ACC_ROW[row]
+            steps_ = [
+                step(log(M * D**2 / (2 * A2)) / (2 * lg) - log(M * D**2 / (2 * A1)) / (2 * lg), "==", log(A1 / A2) / (2 * lg),
+                     "T(α) = log(MD²/(2α))/(2log(1/γ)): Theorem 2.13 (‖θ_T − θ*‖ ≤ γ^T D) and M-smoothness at an interior "
+                     "minimiser (f − f* ≤ (M/2)γ^{2T}D²); α₁ = α(n), α₂ = α(n₂)"),
+                step(sympy.factor_terms(acc / acc.subs(n, n2)), "==", (n2 / n) ** 2,
+                     "α ∝ 1/n²: ρ is 1/n times an n-free factor (σ ∝ 1/(mn)); α(n)/α(n₂) with its common factors "
+                     "cancelled (sympy factor_terms on the row's ACC_ROW)"),
+                step(log((n2 / n) ** 2) / (2 * lg), "==", log(n2 / n) / lg, "log((n₂/n)²)/2 = log(n₂/n)"),
+            ]
+            if not fix:
+                steps_.append(then("<=", BASELINE_GROWTH[row], "the table's log(εn/√d) is a natural log: needs "
+                                                              "log(1/γ) ≥ 1, i.e. γ ≤ 1/e (M/m ≤ (e + 1)/(e − 1))"))
+            else:
+                steps_.append(step(log(n2 / n) / lg + u / (1 + u), "<=", log(n2 / n) / lg + 1,
+                                   "whole iterations: ⌈T(n) + x⌉ − ⌈T(n)⌉ = x + (a value in [0, 1)), x = log(n₂/n)/log(1/γ) "
+                                   "(u/(1 + u) ∈ [0, 1))"))
+                steps_.append(then("==", BASELINE_GROWTH_FIX[row], "γ = (M − m)/(M + m)"))
+            out.append(Derivation(
+                claim_id=f"d2d.table1:{row}-baseline" + ("+fix" if fix else ""), target="bound",
+                title=f"Table 1, {row}: baseline iterations, their growth in n" + (" (corrected)" if fix else ""),
+                start="⌈T(n₂)⌉ − ⌈T(n)⌉", where=(GAMMA_DEF, (n2, n + k)), conditions=SC_COND,
+                domain={**dom, A1: ("1e-9", "10"), A2: ("1e-9", "10")}, samples=12, steps=tuple(steps_),
+            ))
+    return out
+
+
+def rem46(table: list[Derivation]) -> Derivation:
+    """Remark 4.6 (lines 423–429): the chain of Table 1's corrected distributed accuracy entry (α(𝓘₂)/α(𝓘) ≤ γ^{2k},
+    k = (𝓘₂ − 𝓘)n^{(4−3ξ)/2}), then γ^{2k} ≤ γ^k."""
+    import dataclasses
+
+    base = next(d_ for d_ in table if d_.claim_id == "d2d.table1:distributed-accuracy+fix")
+    return dataclasses.replace(
+        base, claim_id="d2d.rem4.6", title="Remark 4.6: the 𝓘-dependent term of Theorem 4.5's accuracy", note="",
+        steps=base.steps + (then("<=", REM46_RATIO, "γ^{2k} ≤ γ^k: γ = (M − m)/(M + m) ∈ (0, 1) and k ≥ 0"),))
+
+
 def derivations() -> list[Derivation]:
     return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(),
         lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
@@ -1106,5 +1217,5 @@ def derivations() -> list[Derivation]:
         reg_accuracy("d2d.thm3.5:accuracy", False), reg_accuracy("d2d.thm3.5:accuracy+fix", True),
         reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
-        thm45_accuracy(False), thm45_accuracy(True), intro_dp(False), intro_dp(True), *table1(),
+        thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(), *table1_baseline(), rem46(table1()),
     ]

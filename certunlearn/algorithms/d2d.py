@@ -355,7 +355,8 @@ def _initial_point(problem: Problem, theta0: Any, d: int, mode: str) -> np.ndarr
         raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {d}")
     if not problem.domain.contains(theta):
         raise InvalidParameterError("theta0", "must lie in Θ (Algorithm 1 line 2: initialize θ'_0 ∈ Θ)")
-    return theta
+    with workdps(max(DEFAULT_DPS, mpmath.mp.dps)):
+        return la.asarray(theta, mode)  # the data's number mode: float64 data run in float64 from an exact θ'_0
 
 
 def learn(problem: Problem, X: Any, y: Any = None, *, T: int, eta: Any, theta0: Any = None,

@@ -31,8 +31,10 @@ def mixture_components(claim_id: str, instance: Mapping[str, Any]) -> tuple[tupl
     if len(rounds) < 2:
         raise InvalidParameterError("instance", "needs at least one update in U")
     P_, Q_, _ = rounds[-1]
-    upd = [(float(mu), w) for comps in P_.values() for mu, w in comps]
-    ret = [(float(mu), w) for mu, w in Q_.values()]
+    if any(len(mu) != 1 for comps in P_.values() for mu, _ in comps):
+        raise InvalidParameterError("instance", "the audit's sampler is one-dimensional (d = 1)")
+    upd = [(float(mu[0]), w) for comps in P_.values() for mu, w in comps]
+    ret = [(float(mu[0]), w) for comps in Q_.values() for mu, w in comps]
     out = []
     for comps in (upd, ret):
         total = sum(w for _, w in comps)

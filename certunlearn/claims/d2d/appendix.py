@@ -18,7 +18,7 @@ from ...privacy import delta_enclosure
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
-from ...formulas.d2d import CHERNOFF_A5, PRESCRIBED, beta, p
+from ...formulas.d2d import BW_A3, CHERNOFF_A5, PRESCRIBED, TAIL_A2_EXACT, beta, p
 from .common import CLAIMS_BY_ID, DELTA_RANGE, grid_fraction
 from .families import a2_structured, a3_structured, a5_build, a5_structured
 
@@ -63,6 +63,7 @@ CLAIMS_A = [
         hypotheses=(H("β > 0", ">", beta, 0), P("d is a positive integer", lambda v: holds(is_int(v["d"]) and frac(v["d"]) >= 1))),
         bound=beta,
         quantity=_tail_a2,
+        quantity_expr=TAIL_A2_EXACT,
         adversaries=(Adversary("dimensions 1–50, β up to beyond 2d/e", generate=a2_structured),
                      Adversary("search over (d, β)", space=Space(
                          {"d": (1.0, 60.0), "beta": (1e-12, 10.0)}, log=frozenset({"beta"}),
@@ -79,6 +80,7 @@ CLAIMS_A = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.lemA.3"],
         quantity=_true_delta_a3,
+        quantity_expr=BW_A3,
         adversaries=(Adversary("shifts, noise levels and δ from 1e-30 to 0.9", generate=a3_structured),
                      Adversary("search over (Δ, σ, δ)", space=Space(
                          {"Delta": (1e-3, 100.0), "sigma": (1e-3, 100.0), "delta": (1e-30, 0.95)},

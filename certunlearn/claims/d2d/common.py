@@ -380,7 +380,7 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
     return quantity
 
 
-def _excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
+def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
     the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
@@ -408,7 +408,7 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         alpha_ = arb_eval(alpha_expr, env)
         worst = arb(0)
         for X, mean in zip(datasets, means):
-            worst = worst.max(_excess_probability(s, X, mean, sig, alpha_))
+            worst = worst.max(excess_probability(s, X, mean, sig, alpha_))
         return worst
 
     return quantity
@@ -436,21 +436,32 @@ def datasets_of(data: tuple, ups: list) -> list[tuple]:
     return out
 
 
-def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> Fraction:
-    """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on f = mean of (a/2)(θ − x)² over
-    ``content`` in one dimension, from ``start``. When ρ = 1 − ηa ∈ [0, 1) and both ``start`` and the mean c lie in Θ,
-    every iterate c + ρ^t(start − c) stays on the segment [start, c] ⊆ Θ, the projection never acts, and the result
-    is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
+def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tuple:
+    """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on f = mean of ½(θ − x)ᵀA(θ − x) over
+    ``content`` (points as tuples) with a *diagonal* A on the box Θ, from ``start``: the coordinates decouple (the box
+    projection acts coordinatewise). Where, in every coordinate k, ρ_k = 1 − ηa_k ∈ [0, 1) and both ``start_k`` and
+    the mean c_k lie in [lo_k, hi_k], every iterate c + ρ^t(start − c) stays in Θ, the projection never acts, and the
+    result is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
     from ...algorithms.d2d import projected_gd
 
-    a = frac(prob.loss.A[0][0])
-    c = sum(content, Fraction(0)) / len(content)
-    rho = 1 - frac(eta) * a
-    lo_, hi_ = frac(prob.domain.lo[0]), frac(prob.domain.hi[0])
-    if 0 <= rho < 1 and lo_ <= c <= hi_ and lo_ <= start <= hi_:
-        return c + rho**steps * (start - c)
-    X = np.asarray([[v] for v in content], dtype=object)
-    return frac(projected_gd(prob, X, None, np.asarray([start], dtype=object), eta=eta, T=steps)[0])
+    dim = len(start)
+    out = []
+    for k in range(dim):
+        a = frac(prob.loss.A[k][k])
+        c = sum((x[k] for x in content), Fraction(0)) / len(content)
+        rho = 1 - frac(eta) * a
+        lo_, hi_ = frac(prob.domain.lo[k]), frac(prob.domain.hi[k])
+        if not (0 <= rho < 1 and lo_ <= c <= hi_ and lo_ <= start[k] <= hi_):
+            X = np.asarray([list(x) for x in content], dtype=object)
+            th = projected_gd(prob, X, None, np.asarray(list(start), dtype=object), eta=eta, T=steps)
+            return tuple(frac(v) for v in th)
+        out.append(c + rho**steps * (start[k] - c))
+    return tuple(out)
+
+
+def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> Fraction:
+    """:func:`gd_diag` in one dimension, on scalars."""
+    return gd_diag(prob, tuple((c,) for c in content), (start,), eta, steps)[0]
 
 
 def max_shift2(claim_id: str, values: Instance) -> Fraction:

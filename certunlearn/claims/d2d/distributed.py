@@ -1,9 +1,11 @@
 """Section 4 of Descent-to-Delete: Theorem 4.5, perturbed distributed descent (lines 407–421; proof Appendix F,
 lines 677–812), with Theorem 4.4's (line 399) E‖θ*_avg − θ*_i‖² computed exactly.
 
-Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Every sampling outcome of Algorithms 4–7 is enumerated (one
-dimension, C = 1); the true δ between the two published Gaussian mixtures is enclosed between a witness set's
-exact mass and a coupling bound (``mixture_delta``). Accuracy uses eq. (27)–(28) before the O(·).
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Every sampling outcome of Algorithms 4–7 is enumerated for one copy
+(d dimensions, diagonal quadratic on a box); the C copies are i.i.d., so the published copy's law — the best of C by
+f_{D_i} (Algorithm 4 line 11, Algorithm 6 line 16) — is exact (``best_of``). The true δ between the two published
+Gaussian mixtures is enclosed between a witness set's exact mass along test directions and a coupling bound
+(``mixture_delta``). Accuracy uses eq. (27)–(28) before the O(·), for one copy.
 """
 from __future__ import annotations
 
@@ -26,9 +28,10 @@ from ...privacy.profile import erfc_ball, profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
-from ...formulas.d2d import ACC_45, ACC_45_FIX, PRESCRIBED, PRESCRIBED_45, xi
+from ...formulas.d2d import ACC_45, ACC_45_FIX, ALPHA_45, ALPHA_45_FIX, PRESCRIBED, PRESCRIBED_45, beta, xi
+from ...numeric.sympy_arb import arb_eval
 from .common import (
-    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, SC_HYPS, SETUP_NAMES, datasets_of, gd_1d, pgd_hypotheses,
+    CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, ISOTROPIC, SC_HYPS, excess_probability, SETUP_NAMES, datasets_of, gd_diag, pgd_hypotheses,
     pgd_instance, setup_cached, setup_of,
 )
 
@@ -37,77 +40,118 @@ from .common import (
 
 
 _RESERVOIR = {"d2d.thm4.5": "printed", "d2d.thm4.5:accuracy": "printed", "d2d.thm4.5+fix": "by-copy",
-              "d2d.thm4.5:accuracy+fix": "by-copy"}
+              "d2d.thm4.5:accuracy+fix": "by-copy", "d2d.thm4.5:alpha": "printed", "d2d.thm4.5:alpha+fix": "by-copy"}
 DIST_NAMES = SETUP_NAMES + CONST_NAMES + ("beta", "V")
+
+
+def risk_order(prob: Any, Di: tuple) -> Callable[[tuple], Fraction]:
+    """θ ↦ f_{D_i}(θ) up to the positive factor and additive constant that do not change Algorithm 6's argmin (line 16):
+    for the diagonal quadratic, Σ_{x ∈ D_i} Σ_k a_k(θ_k − x_k)², exactly."""
+    a = [frac(prob.loss.A[k][k]) for k in range(len(Di[0]))]
+
+    @functools.lru_cache(maxsize=None)
+    def risk(theta: tuple) -> Fraction:
+        return sum((a[k] * (theta[k] - x[k]) ** 2 for x in Di for k in range(len(a))), Fraction(0))
+
+    return risk
+
+
+def best_of(law: list, copies: int, risk: Callable[[tuple], Fraction]) -> list:
+    """The law of the published copy (Algorithm 4 line 11, Algorithm 6 line 16: l* = argmin_l f_{D_i}(avg θ̂_l), ties
+    to the smallest l) when the C copies are i.i.d. with law ``law`` = [(sample, mean, weight)], exactly: with
+    G≥(r) = P(risk ≥ r), G>(r) = P(risk > r), P(l* = l, copy l = x) = p(x)·G>(r)^{l−1}·G≥(r)^{C−l} at r = risk(x),
+    summed over l: p(x)·(G≥(r)^C − G>(r)^C)/P(risk = r). C = 1 returns ``law``."""
+    if copies == 1:
+        return list(law)
+    level: dict = {}
+    for _, mu, w in law:
+        r = risk(mu)
+        level[r] = level.get(r, Fraction(0)) + w
+    factor, above = {}, Fraction(1)  # above = G≥ of the current level, walking up from the smallest risk
+    for r in sorted(level):
+        strictly = above - level[r]
+        factor[r] = (above**copies - strictly**copies) / level[r]
+        above = strictly
+    return [(smp, mu, w * factor[risk(mu)]) for smp, mu, w in law]
 
 
 @functools.lru_cache(maxsize=256)
 def distributed_runs(claim_id: str, key: tuple) -> tuple:
-    """Every outcome of Algorithms 4–7 (C = 1 copy, one dimension) on the instance, with its exact probability.
+    """Every outcome of Algorithms 4–7 on the instance (C copies, d dimensions, diagonal quadratic on a box), with its
+    exact probability.
 
     The law of the bootstrap sample with its random partition equals that of the sample with the fixed partition
     into consecutive blocks (the positions are i.i.d., and Algorithm 5 treats positions exchangeably), so the
-    partition is fixed. Round 0: every sample of ``bootstrap_law(D_0, B)``, each part run by ``projected_gd`` from
-    θ'_0 for T iterations. Round i: every outcome of ``reservoir_outcomes`` (Algorithm 5, the claim's variant),
-    ind = parts whose contents changed (Algorithm 6 line 6), ⌈K·n·T_i/(B·|ind|)⌉ warm-started iterations on each
-    (line 10, n = |D_0|). Retraining on D_i: ``bootstrap_law(D_i, B)``, T at n_i (as ``PerturbedDistributedGD.retrain``).
+    partition is fixed. One copy: round 0, every sample of ``bootstrap_law(D_0, B)``, each part run by
+    ``projected_gd`` (:func:`.common.gd_diag`) from θ'_0 for T iterations; round i, every outcome of
+    ``reservoir_outcomes`` (Algorithm 5, the claim's variant), ind = parts whose contents changed (Algorithm 6
+    line 6), ⌈K·n·T_i/(B·|ind|)⌉ warm-started iterations on each (line 10, n = |D_0|). Retraining on D_i:
+    ``bootstrap_law(D_i, B)``, T at n_i (as ``PerturbedDistributedGD.retrain``). The C copies are i.i.d. (their
+    randomness is independent and the updates are non-adaptive), so the published copy's law is :func:`best_of` the
+    one copy's law, for the update and for retraining alike.
 
-    Returns per round i ≥ 0: (update components {final sample: [(mean, weight)]}, retraining components
-    {sample: (mean, weight)}, D_i), and the parameters."""
+    Returns per round i ≥ 0: (the update's published components {final sample: [(mean, weight)]}, retraining's
+    published components {sample: [(mean, weight)]}, D_i), and the parameters with ``"copy"``: one copy's update
+    components at the last round (what eq. (27) bounds). Means and points are tuples of Fractions."""
     from ...algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
 
     claim = CLAIMS_BY_ID[claim_id]
     variant = _RESERVOIR[claim_id]
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
-    if s.dim != 1:
-        raise ArithmeticError("the published mixtures are enumerated in one dimension")
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in claim.prescribed}
     p = theorem_parameters(claim, **consts)
     Bn, Kn, Cn = p["B"], p["K"], p["C"]
-    if Cn != 1 or Bn % Kn:
-        raise ArithmeticError("enumerated for C = 1 copy and K | B")
+    if Bn % Kn:
+        raise ArithmeticError("enumerated for K | B")
     size = Bn // Kn
     prob = Problem(s.loss, s.domain)
     eta = p["eta"]
     n0 = len(s.X)
     env = {k: v for k, v in consts.items()}
     cache: dict = {}
+    start = tuple(frac(v) for v in s.theta0)
 
-    def model(start: Fraction, content: tuple, steps: int) -> Fraction:
-        k_ = (start, content, steps)
+    def model(begin: tuple, content: tuple, steps: int) -> tuple:
+        k_ = (begin, content, steps)
         if k_ not in cache:
-            cache[k_] = gd_1d(prob, content, start, eta, steps)
+            cache[k_] = gd_diag(prob, content, begin, eta, steps)
         return cache[k_]
 
     def parts(sample: tuple) -> list[tuple]:
         return [tuple(sorted(sample[j * size:(j + 1) * size])) for j in range(Kn)]
 
-    def fresh(Di: tuple) -> dict:
-        Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(Di)})
-        out = {}
-        for smp, w in bootstrap_law(Di, Bn).items():
-            ms = [model(frac(s.theta0[0]), c, Tn) for c in parts(smp)]
-            out[smp] = (sum(ms, Fraction(0)) / Kn, w)
+    def average(ms: tuple) -> tuple:
+        return tuple(sum((mu[k] for mu in ms), Fraction(0)) / Kn for k in range(len(start)))
+
+    def grouped(law: list) -> dict:
+        out: dict = {}
+        for smp, mu, w in law:
+            if w:
+                out.setdefault(smp, []).append((mu, w))
         return out
 
-    data = tuple(frac(r[0]) for r in s.X)
-    ups = [("add" if u.kind == "add" else "delete", frac(u.x[0])) for u in s.updates]
+    def fresh(Di: tuple) -> list:
+        Tn = ceil_exact(claim.prescribed["T"], {**env, "n": len(Di)})
+        return [(smp, average(tuple(model(start, c, Tn) for c in parts(smp))), w)
+                for smp, w in bootstrap_law(Di, Bn).items()]
+
+    def published(st: dict, Di: tuple) -> tuple:
+        risk = risk_order(prob, Di)
+        copy = [(smp, average(ms), w) for (smp, ms), w in st.items()]
+        return grouped(best_of(copy, Cn, risk)), grouped(best_of(fresh(Di), Cn, risk)), grouped(copy)
+
+    data = tuple(tuple(frac(v) for v in r) for r in s.X)
+    ups = [("add" if u.kind == "add" else "delete", tuple(frac(v) for v in u.x)) for u in s.updates]
     Ds = datasets_of(data, ups)
     T0 = ceil_exact(claim.prescribed["T"], {**env, "n": n0})
     states: dict = {}
     for smp, w in bootstrap_law(Ds[0], Bn).items():
-        ms = tuple(model(frac(s.theta0[0]), c, T0) for c in parts(smp))
+        ms = tuple(model(start, c, T0) for c in parts(smp))
         states[(smp, ms)] = states.get((smp, ms), Fraction(0)) + w
     rounds = []
-
-    def components(st: dict) -> dict:
-        out: dict = {}
-        for (smp, ms), w in st.items():
-            out.setdefault(smp, []).append((sum(ms, Fraction(0)) / Kn, w))
-        return out
-
-    rounds.append((components(states), fresh(Ds[0]), Ds[0]))
+    P_, Q_, copy = published(states, Ds[0])
+    rounds.append((P_, Q_, Ds[0]))
     for r, (kind, z) in enumerate(ups, start=1):
         Ti = p["T_i"](r) if callable(p["T_i"]) else p["T_i"]
         nxt: dict = {}
@@ -120,51 +164,57 @@ def distributed_runs(claim_id: str, key: tuple) -> tuple:
                 ms2 = tuple(model(ms[j], after[j], steps) if j in ind else ms[j] for j in range(Kn))
                 nxt[(s2, ms2)] = nxt.get((s2, ms2), Fraction(0)) + w * pw
         states = nxt
-        rounds.append((components(states), fresh(Ds[r]), Ds[r]))
-    return tuple(rounds), {"B": Bn, "K": Kn, "T0": T0}
+        P_, Q_, copy = published(states, Ds[r])
+        rounds.append((P_, Q_, Ds[r]))
+    return tuple(rounds), {"B": Bn, "K": Kn, "C": Cn, "T0": T0, "copy": copy}
 
 
-def _bw(eps: arb, shift: arb, sig: arb) -> arb:
-    if shift == 0:
+def _bw(eps: arb, shift2: Fraction, sig: arb) -> arb:
+    if shift2 == 0:
         return (1 - eps.exp()).nonnegative_part()
-    return profile_arb(eps, shift / sig).nonnegative_part()
+    return profile_arb(eps, to_arb(shift2).sqrt() / sig).nonnegative_part()
+
+
+def _sq(u: tuple, v: tuple) -> Fraction:
+    return sum(((a - b) ** 2 for a, b in zip(u, v)), Fraction(0))
 
 
 def _mixture_upper(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
-    """An upper bound on the true δ at ε (either direction) between P = Σ_a w_a N(μ_a, σ²) (components grouped by
-    the final sample s, total mass p_s per sample) and Q = Σ_s q_s N(ν_s, σ²), by joint convexity of E_ε over any
-    coupling π of the components: E_ε(P‖Q) ≤ Σ π_ab E_ε(N(μ_a)‖N(ν_b)) (Balle–Wang profiles, symmetric for equal
-    variances). The coupling pairs mass min(p_s, q_s) within each sample s (the proof's coupling S'_i = S_i) and
-    transports the remainder (total = TV of the sample laws) monotonically along the line."""
+    """An upper bound on the true δ at ε (either direction) between P = Σ_a w_a N(μ_a, σ²I) and Q = Σ_b q_b N(ν_b, σ²I)
+    (components grouped by the final sample s), by joint convexity of E_ε over any coupling π of the components:
+    E_ε(P‖Q) ≤ Σ π_ab E_ε(N(μ_a)‖N(ν_b)) (Balle–Wang profiles at ‖μ_a − ν_b‖, symmetric for equal covariances). The
+    coupling pairs mass min(p_s, q_s) within each sample s (the proof's coupling S'_i = S_i), proportionally to the
+    components' weights, and transports the remainder (total = TV of the sample laws) in lexicographic order of the
+    means (monotone along the line in one dimension)."""
     total = arb(0)
-    rest_p: list[tuple[Fraction, Fraction]] = []
-    rest_q: list[tuple[Fraction, Fraction]] = []
+    rest_p: list[tuple[tuple, Fraction]] = []
+    rest_q: list[tuple[tuple, Fraction]] = []
     memo: dict = {}
 
-    def bw(shift: Fraction) -> arb:
-        if shift not in memo:
-            memo[shift] = _bw(eps, to_arb(shift), sig)
-        return memo[shift]
+    def bw(mu: tuple, nu: tuple) -> arb:
+        d2 = _sq(mu, nu)
+        if d2 not in memo:
+            memo[d2] = _bw(eps, d2, sig)
+        return memo[d2]
 
     for smp in set(P) | set(Q):
-        comps = P.get(smp, [])
-        ps = sum((w for _, w in comps), Fraction(0))
-        nu, qs = Q.get(smp, (None, Fraction(0)))
+        cp, cq = P.get(smp, []), Q.get(smp, [])
+        ps = sum((w for _, w in cp), Fraction(0))
+        qs = sum((w for _, w in cq), Fraction(0))
         keep = min(ps, qs)
-        for mu, w in comps:
-            if keep:
-                total += to_arb(keep * w / ps) * bw(abs(mu - nu))
-            if ps > qs:
-                rest_p.append((mu, (ps - qs) * w / ps))
-        if qs > ps:
-            rest_q.append((nu, qs - ps))
+        if keep:
+            for mu, w in cp:
+                for nu, v in cq:
+                    total += to_arb(keep * w * v / (ps * qs)) * bw(mu, nu)
+        rest_p += [(mu, (ps - keep) * w / ps) for mu, w in cp if ps > keep]
+        rest_q += [(nu, (qs - keep) * v / qs) for nu, v in cq if qs > keep]
     rest_p.sort()
     rest_q.sort()
     a = b = 0
     while a < len(rest_p) and b < len(rest_q):
         (mu, wp), (nu, wq) = rest_p[a], rest_q[b]
         moved = min(wp, wq)
-        total += to_arb(moved) * bw(abs(mu - nu))
+        total += to_arb(moved) * bw(mu, nu)
         rest_p[a], rest_q[b] = (mu, wp - moved), (nu, wq - moved)
         a += rest_p[a][1] == 0
         b += rest_q[b][1] == 0
@@ -211,20 +261,39 @@ def _interval_mass(mu: Fraction, sig: arb, ivs: tuple) -> arb:
     return tot
 
 
+def _directions(flatP: tuple, flatQ: tuple) -> list[tuple]:
+    """The test directions of the witness sets: every axis e_k and, in d ≥ 2, the difference of the two mixtures'
+    means (rational vectors; a projection can only lower δ, so every direction gives a certified lower bound)."""
+    dim = len(flatP[0][0])
+    out = [tuple(Fraction(int(k == j)) for k in range(dim)) for j in range(dim)]
+    if dim > 1:
+        diff = tuple(sum((w * mu[k] for mu, w in flatP), Fraction(0)) - sum((w * nu[k] for nu, w in flatQ), Fraction(0))
+                     for k in range(dim))
+        if any(diff) and sum(1 for v in diff if v) > 1:
+            out.append(diff)
+    return out
+
+
 def mixture_delta(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
     """An enclosure of the true δ at ε (both directions of Definition 2.3) between the update's published mixture
-    P and retraining's Q: [max over witness sets S of P(S) − e^ε Q(S) (computed exactly by erfc), the coupling
-    upper bound of :func:`_mixture_upper`]."""
+    P and retraining's Q (N(μ, σ²I) components): [max over test directions v (:func:`_directions`) and witness sets
+    S ⊆ ℝ of P(vᵀθ ∈ S) − e^ε Q(vᵀθ ∈ S) (the projections are 1-d mixtures with variance σ²‖v‖², masses by erfc;
+    exact in one dimension up to the witness set), the coupling upper bound of :func:`_mixture_upper`]."""
     flatP = tuple(sorted(((m_, w) for comps in P.values() for m_, w in comps)))
-    flatQ = tuple(sorted(Q.values()))
-    sets = _witness_sets((flatP, flatQ), float(eps.mid()), float(sig.mid()))
+    flatQ = tuple(sorted(((m_, w) for comps in Q.values() for m_, w in comps)))
     lower = arb(0)
-    for (A_, B_), ivs in zip(((flatP, flatQ), (flatQ, flatP)), sets):
-        if not ivs:
-            continue
-        pa = sum((to_arb(w) * _interval_mass(m_, sig, ivs) for m_, w in A_), arb(0))
-        qb = sum((to_arb(w) * _interval_mass(m_, sig, ivs) for m_, w in B_), arb(0))
-        lower = lower.max(pa - eps.exp() * qb)
+    for v in _directions(flatP, flatQ):
+        norm2 = sum((c * c for c in v), Fraction(0))
+        sig_v = sig * to_arb(norm2).sqrt()
+        projP = tuple(sorted((sum((c * x for c, x in zip(v, mu)), Fraction(0)), w) for mu, w in flatP))
+        projQ = tuple(sorted((sum((c * x for c, x in zip(v, nu)), Fraction(0)), w) for nu, w in flatQ))
+        sets = _witness_sets((projP, projQ), float(eps.mid()), float(sig_v.mid()))
+        for (A_, B_), ivs in zip(((projP, projQ), (projQ, projP)), sets):
+            if not ivs:
+                continue
+            pa = sum((to_arb(w) * _interval_mass(m_, sig_v, ivs) for m_, w in A_), arb(0))
+            qb = sum((to_arb(w) * _interval_mass(m_, sig_v, ivs) for m_, w in B_), arb(0))
+            lower = lower.max(pa - eps.exp() * qb)
     upper = _mixture_upper(eps, sig, P, Q)
     upper = upper.min(arb(1))
     lo_ = lower.nonnegative_part().lower()
@@ -281,36 +350,74 @@ def thm44_value(key: tuple) -> Fraction:
     Bn, Kn = p["B"], p["K"]
     size = Bn // Kn
     Di = s.datasets()[-1]
-    star = s.minimiser(Di)[0]
+    star = tuple(s.minimiser(Di))
+    memo: dict = {}
+
+    def part_min(part: tuple) -> tuple:
+        if part not in memo:
+            memo[part] = tuple(s.minimiser(np.asarray([list(x) for x in part], dtype=object)))
+        return memo[part]
+
     tot = Fraction(0)
-    for smp, w in bootstrap_law(tuple(frac(r[0]) for r in Di), Bn).items():
-        avg = sum((s.minimiser(np.asarray([[v] for v in smp[j * size:(j + 1) * size]], dtype=object))[0]
-                   for j in range(Kn)), Fraction(0)) / Kn
-        tot += w * (avg - star) ** 2
+    for smp, w in bootstrap_law(tuple(tuple(frac(v) for v in r) for r in Di), Bn).items():
+        mins = [part_min(tuple(sorted(smp[j * size:(j + 1) * size]))) for j in range(Kn)]
+        avg = tuple(sum((mu[k] for mu in mins), Fraction(0)) / Kn for k in range(len(star)))
+        tot += w * _sq(avg, star)
     return tot
 
 
 def distributed_accuracy(claim_id: str) -> Callable[[Instance], arb]:
-    """E‖θ̂_{i,avg} − θ*_i‖² at the last round i, exactly (the expectation over every sampling outcome)."""
+    """E‖θ̂_{i,avg} − θ*_i‖² of one copy (one run of Algorithms 4–6, what eqs. (27)–(28) bound before the proof turns
+    to the best of C) at the last round i, exactly (the expectation over every sampling outcome)."""
 
     def quantity(values: Instance) -> arb:
-        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
-        P, _, Di = rounds[-1]
+        rounds, params = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
+        Di = rounds[-1][2]
         s = setup_of(values)
-        star = s.minimiser(np.asarray([[v] for v in Di], dtype=object))[0]
-        return to_arb(sum((w * (m_ - star) ** 2 for comps in P.values() for m_, w in comps), Fraction(0)))
+        star = tuple(s.minimiser(np.asarray([list(x) for x in Di], dtype=object)))
+        return to_arb(sum((w * _sq(m_, star) for comps in params["copy"].values() for m_, w in comps), Fraction(0)))
 
     return quantity
 
 
+def alpha_probability(claim_id: str, alpha_expr: Any) -> Callable[[Instance], arb]:
+    """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (Definition 2.7) for the published θ̃_i = the best of
+    C copies' average + Z_i: the exact mixture weight of each component times its noncentral χ² tail
+    (``excess_probability``, isotropic A), α the claim's explicit bound at the prescribed σ and the instance's V."""
+
+    def quantity(values: Instance) -> arb:
+        rounds, _ = distributed_runs(claim_id, instance_key(values, DIST_NAMES))
+        s = setup_of(values)
+        sig = to_arb(values["sigma"])
+        alpha_ = arb_eval(alpha_expr, {**values, "sigma": sig})
+        worst = arb(0)
+        for P_, _, Di in rounds:
+            X = np.asarray([list(x) for x in Di], dtype=object)
+            by_mean: dict = {}
+            for comps in P_.values():
+                for mu, w in comps:
+                    by_mean[mu] = by_mean.get(mu, Fraction(0)) + w
+            tot = arb(0)
+            for mu, w in by_mean.items():
+                tot += to_arb(w) * excess_probability(s, X, np.asarray(list(mu), dtype=object), sig, alpha_)
+            worst = worst.max(tot)
+        return worst
+
+    return quantity
+
+
+#: the enumeration's size limits: B ≤ 6 bootstrap positions, d ≤ 3 coordinates, C ≤ 4 copies
+ENUM_B, ENUM_D, ENUM_C = 6, 3, 4
+
+
 def _dist_ok(values: Instance) -> Decision:
-    """One dimension, C = 1 (β ∈ [1, 2)), K | B, B ≤ 6 (exact enumeration); V ≥ Theorem 4.4's quantity if given."""
+    """K | B, B ≤ 6, d ≤ 3, C ≤ 4 (exact enumeration); V ≥ Theorem 4.4's quantity if given."""
     s = setup_of(values)
-    if s.dim != 1:
+    if s.dim > ENUM_D:
         return Decision.FALSE
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and not isinstance(v, arb) and k not in PRESCRIBED_45}
     pp = theorem_parameters(CLAIMS_BY_ID["d2d.thm4.5"], **{k: frac(v) for k, v in consts.items()})
-    if pp["C"] != 1 or pp["B"] % pp["K"] or pp["B"] > 6:
+    if pp["C"] > ENUM_C or pp["B"] % pp["K"] or pp["B"] > ENUM_B:
         return Decision.FALSE
     if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
         return Decision.FALSE
@@ -318,12 +425,17 @@ def _dist_ok(values: Instance) -> Decision:
 
 
 _DIST_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses(), H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)),
-              P("d = 1, C = 1 copy (β ≥ 1), K | B, B ≤ 6 (the exact enumeration of every sampling outcome)", _dist_ok))
+              P("K | B, B ≤ 6, d ≤ 3, C ≤ 4 copies (the exact enumeration of every sampling outcome)", _dist_ok))
 _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly, "
                                  "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
 
 
-def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+def _with_v(inst: dict) -> dict:
+    """The instance with V = Theorem 4.4's exact quantity (the tightest V the accuracy claims admit)."""
+    return {**inst, "V": thm44_value(instance_key(inst, DIST_NAMES))}
+
+
+def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int = 10) -> Callable[[np.random.Generator, int], list[dict]]:
     """n = 4 points on [−1, 1] (B = 4, K = 2) with and without repeated values; the deletion of a repeated value
     (the printed Algorithm 5 resamples every slot holding it), of a unique value, an addition; small ε (so a
     likelihood ratio above e^ε is easy to witness), I ∈ {1, 2}, δ ∈ {10⁻¹, 10⁻²}."""
@@ -333,22 +445,49 @@ def _dist_structured(accuracy: bool) -> Callable[[np.random.Generator, int], lis
         cases = (([[-1], [-1], [-1], [1]], [[-1, -1]]), ([[-1], [-1], [1], [1]], [[-1, 1]]),
                  ([[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]]), ([[-1], [-1], [1], [1]], [[1, 1]]),
                  ([[-1], [1], [1], [1]], [[-1, 1]]), ([[-1], [-1], [-1], [1]], []))
-        for (X, U), (eps, dl), I_, (a, mm, MM) in itertools.product(
+        for (X, U), (eps, dl), I_, (a, mm, MM), b in itertools.product(
                 cases, ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3, 6),
-                ((1, 1, 3), (1, 1, 2), (3, 1, 3))):
+                ((1, 1, 3), (1, 1, 2), (3, 1, 3)), betas):
             if a == 3 and I_ > 1:
                 continue  # ρ = 1 − ηa < 0: the projection may act, projected_gd runs every iteration
             if not accuracy and not U:
                 continue
-            inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=1, xi=1)
+            inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
             inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
-            if accuracy:
-                inst["V"] = thm44_value(instance_key(inst, DIST_NAMES))
             out.append(inst)
-        want = max(1, min(size, 10 * max(1, size // 40)))
+        want = max(1, min(size, per_40 * max(1, size // 40)))
         if want < len(out):
             out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
-        return out
+        return [_with_v(inst) for inst in out] if accuracy else out
+
+    return generate
+
+
+def _dist_copies(accuracy: bool, A: tuple = (1, 2), per_40: int = 4,
+                 which: tuple = (0, 1, 2, 3)) -> Callable[[np.random.Generator, int], list[dict]]:
+    """d = 2, C ∈ {2, 3} copies (β ∈ {1/2, 1/4}): the best-of-C selection of Algorithms 4 and 6 (line 16) on n = 4
+    points of [−1, 1]² (B = 4, K = 2), A = diag(1, 2) (anisotropic; declared m = 1, M = 3, ρ = 1 − ηa ∈ {1/2, 0}) or
+    the given diagonal: the deletion of a repeated point, of a unique point, an addition, no update (``which`` picks
+    among these four); ε ∈ {1/10, 1}, I ∈ {1, 3}."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        cases = (([[-1, -1], [-1, -1], [-1, -1], [1, 1]], [[-1, -1, -1]]),
+                 ([[-1, 0], [0, 1], [1, 0], [0, -1]], [[-1, 1, 0]]),
+                 ([[-1, -1], [-1, -1], [1, 1], [1, 1]], [[1, 1, -1]]),
+                 ([[-1, -1], [1, 1], [1, 1], [1, 1]], []))
+        for (X, U), (eps, dl), I_, b in itertools.product(
+                [cases[j] for j in which], ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3),
+                (Fraction(1, 2), Fraction(1, 4))):
+            if not accuracy and not U:
+                continue
+            inst = pgd_instance(list(A), 2, [-1, -1], [1, 1], X, U, [-1, 1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
+            inst["m"], inst["M"] = Fraction(1), Fraction(3)
+            out.append(inst)
+        want = max(1, min(size, per_40 * max(1, size // 40)))
+        if want < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
+        return [_with_v(inst) for inst in out] if accuracy else out
 
     return generate
 
@@ -371,12 +510,17 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
         quantity=distributed_delta(_cid),
         laws=distributed_laws(_cid),
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, deletions and additions, small ε",
-                               generate=_dist_structured(False)),),
+                               generate=_dist_structured(False)),
+                     Adversary("d = 2, C ∈ {2, 3} copies (best-of-C publishing), A = diag(1, 2)",
+                               generate=_dist_copies(False))),
         derivation=_cid,
         corrects="d2d.thm4.5" if _fix else None,
         note="Quantity: an enclosure of the true δ at ε between the two published mixtures (every bootstrap, "
-             "reservoir and partition outcome enumerated exactly; C = 1, d = 1): below by the exact mass of a witness "
-             "set, above by a coupling bound. No search adversary: each instance enumerates thousands of outcomes."
+             "reservoir and partition outcome of one copy enumerated exactly; the published copy is the best of C "
+             "i.i.d. copies by f_{D_i}, its law exact; d ≤ 3): below by the exact mass of a witness set along the axes "
+             "and the mean difference (a projection: a certified lower end), above by a coupling bound (joint "
+             "convexity of the hockey-stick divergence). No search adversary: each instance enumerates thousands of "
+             "outcomes."
              + ("" if _fix else " The proof couples S'_i = S_i by Lemma 4.2, which fails for repeated values."),
     ))
 for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", True)):
@@ -395,10 +539,42 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
         prescribed=PRESCRIBED[_cid],
         quantity=distributed_accuracy(_cid),
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, V = Theorem 4.4's exact quantity",
-                               generate=_dist_structured(True)),),
+                               generate=_dist_structured(True)),
+                     Adversary("d = 2, C ∈ {2, 3} copies, A = diag(1, 2), V = Theorem 4.4's exact quantity",
+                               generate=_dist_copies(True))),
         derivation=_cid,
         corrects="d2d.thm4.5:accuracy" if _fix else None,
-        note="Quantity: the exact expectation over every sampling outcome at the last round i = |U|; V is set to the "
-             "exact E‖θ*_avg − θ*_i‖² for S ~ P^B(D_i) (the tightest bound Theorem 4.4 could give).",
+        note="Quantity: the exact expectation over every sampling outcome of one copy (eq. (27) is stated for one run, "
+             "before the proof takes the best of C copies) at the last round i = |U|; V is set to the exact "
+             "E‖θ*_avg − θ*_i‖² for S ~ P^B(D_i) (the tightest bound Theorem 4.4 could give).",
+    ))
+_ALPHA_HYPS = (*_DIST_ACC_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
+    CLAIMS_45.append(Claim(
+        id=_cid,
+        source=("Theorem 4.5, accuracy (lines 407–421): the (α, β)-accuracy of the published model, α the explicit "
+                "bound of the proof's eqs. (30)–(31) and its last display (lines 779–791) before the O(·)" if not _fix else
+                "Theorem 4.5, accuracy, corrected (lines 407–421, proof lines 779–791): eq. (27) with the factor 2, the "
+                "least-loss copy's distance through strong convexity, and the gradient term at a constrained minimiser"),
+        kind=Kind.ACCURACY,
+        statement=("with C = log(2/β)/log 2 copies, Pr[f_{D_i}(θ̃_i) − min f_{D_i} > α] < β for every i ≥ 0, α = (M/2)ρ², "
+                   "ρ = √(2E) + σ√(2d)log(4d/β), E = E₁ + V + √(E₁V) (eq. (27))" if not _fix else
+                   "Pr[f_{D_i}(θ̃_i) − min f_{D_i} > α] < β, α = Lρ + (M/2)ρ², ρ = √((2/m)(L√(2E) + ME)) + σ√(2d)log(4d/β), "
+                   "E = E₁ + V + 2√(E₁V)"),
+        hypotheses=_ALPHA_HYPS,
+        bound=beta,
+        prescribed=PRESCRIBED[_cid],
+        quantity=alpha_probability(_cid, ALPHA_45_FIX if _fix else ALPHA_45),
+        adversaries=(Adversary("n = 4 on [−1, 1], C ∈ {2, 3} copies, V = Theorem 4.4's exact quantity",
+                               generate=_dist_structured(True, (Fraction(1, 2), Fraction(1, 4)), per_40=9)),
+                     Adversary("d = 2, C ∈ {2, 3} copies, A = I, a unique point deleted or no update, V = Theorem 4.4's "
+                               "exact quantity",
+                               generate=_dist_copies(True, (1, 1), per_40=1, which=(1, 3)))),
+        derivation=_cid,
+        corrects="d2d.thm4.5:alpha" if _fix else None,
+        note="Quantity: the exact probability, over every sampling outcome (the published copy's law: best of C by "
+             "f_{D_i}) and the Gaussian noise, that the published model's excess empirical risk exceeds α, max over "
+             "rounds i ≥ 0. The O(·) of the statement is read as the proof's explicit chain (Lemma A.4 at β/2 for the "
+             "C copies, Lemma A.2 at β/2 for the noise); V is the exact Theorem 4.4 quantity (the tightest V).",
     ))
 CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_45})

@@ -472,12 +472,16 @@ LEM43_SEARCH = Adversary("search over n ≤ 60, the multiplicity of the updated 
 def table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int], list[dict]]:
     """Accuracy: condition numbers M/m from 3/2 to 100 (γ from 1/5 to 0.98), n from 10 to 10⁶ (10³ for the
     distributed row, whose entry e^{−𝓘√n} underflows beyond), 𝓘 and 𝓘₂ − 𝓘 from 1 to 50, ε ∈ {0.1, 1}.
-    Iterations: rounds i from 2 to 10⁶ against i₂ up to 10¹⁸, δ ∈ {10⁻⁵, 1/2}, 𝓘 ∈ {1, 10}."""
+    Iterations: rounds i from 2 to 10⁶ against i₂ up to 10¹⁸, δ ∈ {10⁻⁵, 1/2}, 𝓘 ∈ {1, 10}. Baseline: as accuracy,
+    M/m from 3/2 (γ = 1/5) across 2.16 (γ = 1/e) to 100, with n₂/n ∈ {2, 10, 1000}."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
         if kind == "accuracy":
             grid = itertools.product((Fraction(3, 2), 3, 5, 10, 100), (10, 1000, 10**6), (1, 5, 20), (1, 10, 50),
+                                     (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5),))
+        elif kind == "baseline":  # the last factor: n2/n
+            grid = itertools.product((Fraction(3, 2), 2, 3, 10, 100), (10, 1000, 10**6), (1, 5, 20), (2, 10, 1000),
                                      (Fraction(1, 10), Fraction(1)), (Fraction(1, 10**5),))
         else:
             grid = itertools.product((Fraction(3, 2), 10, 100), (10, 1000), (1, 10), ((2, 10**4), (1000, 10**9), (10**6, 10**18)),
@@ -494,6 +498,8 @@ def table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int]
                 inst.pop("m")
             if kind == "accuracy":
                 inst["I2"] = inst["I"] + dI
+            elif kind == "baseline":
+                inst["n2"] = nn * dI
             else:
                 inst["i"], inst["i2"] = dI
                 inst["beta"] = 1
@@ -517,6 +523,8 @@ def table_search(row: str, kind: str) -> Adversary:
             inst.pop("m")
         if kind == "accuracy":
             inst["I2"] = inst["I"] + max(1, round(q["dI"]))
+        elif kind == "baseline":
+            inst["n2"] = max(inst["n"] + 1, round(inst["n"] * q["nmult"]))
         else:
             inst["i"], inst["i2"], inst["beta"] = max(2, round(q["i"])), max(3, round(q["i"] * q["mult"])), 1
         return inst
@@ -524,9 +532,11 @@ def table_search(row: str, kind: str) -> Adversary:
     big = row == "distributed" and kind == "accuracy"  # e^{−𝓘√n} underflows a float ratio beyond these
     bounds = {"ratio": (1.05, 200.0), "n": (2.0, 1000.0 if big else 1e6), "d": (1.0, 100.0), "epsilon": (0.01, 10.0),
               "logdelta": (1.0, 12.0), "I": (1.0, 20.0 if big else 60.0)}
-    bounds.update({"dI": (1.0, 10.0 if big else 60.0)} if kind == "accuracy" else {"i": (2.0, 1e6), "mult": (1.5, 1e6)})
-    return Adversary(f"search over the condition number, n, d, ε, δ, I{', I2' if kind == 'accuracy' else ', i, i2'}",
-                     space=Space(bounds, frozenset({"ratio", "n", "d", "epsilon", "i", "mult"}), build=build))
+    bounds.update({"dI": (1.0, 10.0 if big else 60.0)} if kind == "accuracy" else {"nmult": (1.01, 1e4)}
+                  if kind == "baseline" else {"i": (2.0, 1e6), "mult": (1.5, 1e6)})
+    extra = {"accuracy": ", I2", "baseline": ", n2"}.get(kind, ", i, i2")
+    return Adversary(f"search over the condition number, n, d, ε, δ, I{extra}",
+                     space=Space(bounds, frozenset({"ratio", "n", "d", "epsilon", "i", "mult", "nmult"}), build=build))
 
 
 # =========================================================================== worst-case mean shift (issue 13, item 3)

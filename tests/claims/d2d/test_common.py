@@ -43,3 +43,19 @@ def test_gd_1d_is_projected_gd():
         ref = projected_gd(prob, np.asarray([[v] for v in content], dtype=object), None,
                            np.asarray([start], dtype=object), eta=eta, T=T)[0]
         assert common.gd_1d(prob, content, start, eta, T) == ref
+
+
+def test_gd_diag_is_projected_gd_in_two_dimensions():
+    """The coordinatewise closed form (ρ = 1 − ηa_k ∈ {1/2, 0}) and the fallback (a mean outside the box: the
+    projection acts) against projected_gd on the diagonal quadratic in d = 2."""
+    from certunlearn.algorithms.d2d import Problem, projected_gd
+    from certunlearn.problems import Box, Quadratic
+
+    A = ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(2)))
+    for lo, hi, content, start in [((-1, -1), (1, 1), ((Fraction(-1), Fraction(1, 3)), (Fraction(1), Fraction(-1))), (-1, 1)),
+                                   ((0, 0), (1, 1), ((Fraction(-1), Fraction(1)), (Fraction(-1), Fraction(1))), (1, 0))]:
+        prob = Problem(Quadratic(A=A, R=Fraction(2)), Box(tuple(Fraction(v) for v in lo), tuple(Fraction(v) for v in hi)))
+        start = tuple(Fraction(v) for v in start)
+        ref = projected_gd(prob, np.asarray([list(c) for c in content], dtype=object), None,
+                           np.asarray(list(start), dtype=object), eta=Fraction(1, 2), T=5)
+        assert common.gd_diag(prob, content, start, Fraction(1, 2), 5) == tuple(ref)

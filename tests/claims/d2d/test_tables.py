@@ -79,3 +79,88 @@ def test_table1_distributed_iterations_violated_independently():
     assert abs(float(to_arb(q).mid()) - float(ratio)) < 1e-12
     assert evaluate(claim, inst, 256).outcome == VIOLATED
     assert evaluate(get_claim("d2d.table1:distributed-iterations+fix"), inst, 256).outcome == WITHIN
+
+
+def test_rem46_rate_and_its_control_independently():
+    """Remark 4.6: eq. (31)'s 𝓘-dependent term (4Lg/(mn) + σ√(2d)log(2d/β))², g = γ^a/(1 − γ^a), a = 𝓘n^{(4−3ξ)/2},
+    σ = 4√2Lg/(mn·gap), gap = √(log(2/δ) + ε) − √log(2/δ), retyped in mpmath: its ratio from 𝓘 to 𝓘₂ lies below the
+    Remark's γ^{(𝓘₂−𝓘)n^{(4−3ξ)/2}} and above γ^{3(…)} (the negative control is violated)."""
+    inst = {"L": 1, "M": 3, "m": 1, "n": 16, "d": 10, "D": 2, "epsilon": Fraction(1, 2), "delta": Fraction(1, 100),
+            "beta": Fraction(1, 20), "I": 1, "I2": 3, "xi": Fraction(6, 5)}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(1) / 2  # γ = (3 − 1)/(3 + 1)
+        e = 2 - 3 * mpmath.mpf(6) / 5 / 2  # (4 − 3ξ)/2
+        gap = mpmath.sqrt(mpmath.log(200) + mpmath.mpf(1) / 2) - mpmath.sqrt(mpmath.log(200))
+
+        def term(I_):
+            a = I_ * mpmath.mpf(16) ** e
+            gg = g0**a / (1 - g0**a)
+            sig = 4 * mpmath.sqrt(2) * gg / (16 * gap)
+            return (4 * gg / 16 + sig * mpmath.sqrt(20) * mpmath.log(400)) ** 2
+
+        ratio = term(3) / term(1)
+        k = 2 * mpmath.mpf(16) ** e
+        assert g0 ** (3 * k) < ratio < g0**k
+    claim = get_claim("d2d.rem4.6")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+    assert abs(float(to_arb(q).mid()) / float(ratio) - 1) < 1e-12
+    assert evaluate(claim, inst, 256).outcome == WITHIN
+    assert evaluate(get_claim("d2d.rem4.6:control-exponent-tripled"), inst, 256).outcome == VIOLATED
+
+
+def test_table1_pgd_baseline_violated_independently():
+    """Table 1's baseline “𝓘 + log(εn/√d)” for Theorem 3.1, read in n: full retraining to Theorem 3.1's explicit
+    α(n) = (M/2)(4Lg/(mn) + σ√(2d)log(2d/β))², σ = 4√2Lg/(mn·gap), g = γ^𝓘/(1 − γ^𝓘) (retyped in mpmath, 100 digits)
+    needs T(n) = ⌈log(MD²/(2α))/(2log(1/γ))⌉ iterations (Theorem 2.13); for M/m = 10 (γ = 9/11 > 1/e) T grows from
+    n = 100 to n₂ = 10⁴ by log(n₂/n)/log(1/γ) ≈ 23 ≫ log(n₂/n) ≈ 4.6; the +fix (base 1/γ, + 1) holds."""
+    inst = {"L": 1, "M": 10, "m": 1, "n": 100, "n2": 10**4, "d": 10, "D": 2, "epsilon": Fraction(1),
+            "delta": Fraction(1, 10**5), "beta": Fraction(1, 20), "I": 5, "xi": 1}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(9) / 11
+        gg = g0**5 / (1 - g0**5)
+        gap = mpmath.sqrt(mpmath.log(10**5) + 1) - mpmath.sqrt(mpmath.log(10**5))
+
+        def T(nn):
+            sig = 4 * mpmath.sqrt(2) * gg / (nn * gap)
+            alpha = mpmath.mpf(10) / 2 * (4 * gg / nn + sig * mpmath.sqrt(20) * mpmath.log(400)) ** 2
+            t = mpmath.log(10 * 4 / (2 * alpha)) / (2 * mpmath.log(1 / g0))
+            assert abs(t - mpmath.nint(t)) > mpmath.mpf(10) ** -50  # the ceilings are decided
+            return max(0, int(mpmath.ceil(t)))
+
+        growth = T(10**4) - T(100)
+        assert growth > mpmath.log(100) and growth <= mpmath.log(100) / mpmath.log(1 / g0) + 1
+    claim = get_claim("d2d.table1:pgd-baseline")
+    with workprec(256):
+        assert claim.quantity(claim.with_prescribed(inst)) == growth
+    assert evaluate(claim, inst, 256).outcome == VIOLATED
+    assert evaluate(get_claim("d2d.table1:pgd-baseline+fix"), inst, 256).outcome == WITHIN
+
+
+def test_table1_pgd_perfect_baseline_violated_independently():
+    """The same for Theorem 3.2 (retyped in mpmath, 100 digits): α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β),
+    σ = 8Lg/(mn·gap), gap = √(2log(2/δ) + 3ε) − √(2log(2/δ) + 2ε), g = γ^𝓘/(1 − γ^𝓘), at 𝓘 = 30 (above Theorem 3.2's
+    lower bound, a hypothesis checked by the claim): T grows from n = 100 to 10⁴ by ≈ log(100)/log(11/9) ≫ log(100)."""
+    inst = {"L": 1, "M": 10, "m": 1, "n": 100, "n2": 10**4, "d": 10, "D": 2, "epsilon": Fraction(1),
+            "delta": Fraction(1, 10**5), "beta": Fraction(1, 20), "I": 30, "xi": 1}
+    with mpmath.workdps(100):
+        g0 = mpmath.mpf(9) / 11
+        gg = g0**30 / (1 - g0**30)
+        lg2 = 2 * mpmath.log(2 * 10**5)
+        gap = mpmath.sqrt(lg2 + 3) - mpmath.sqrt(lg2 + 2)
+
+        def T(nn):
+            sig = 8 * gg / (nn * gap)
+            rho = gg * (4 / mpmath.mpf(nn) + sig * mpmath.sqrt(20)) + sig * mpmath.sqrt(20) * mpmath.log(400)
+            alpha = mpmath.mpf(10) / 2 * rho**2
+            t = mpmath.log(10 * 4 / (2 * alpha)) / (2 * mpmath.log(1 / g0))
+            assert abs(t - mpmath.nint(t)) > mpmath.mpf(10) ** -50
+            return max(0, int(mpmath.ceil(t)))
+
+        growth = T(10**4) - T(100)
+        assert growth > mpmath.log(100) and growth <= mpmath.log(100) / mpmath.log(1 / g0) + 1
+    claim = get_claim("d2d.table1:pgd-perfect-baseline")
+    with workprec(256):
+        assert claim.quantity(claim.with_prescribed(inst)) == growth
+    assert evaluate(claim, inst, 256).outcome == VIOLATED  # hence inside the hypotheses (I ≥ Theorem 3.2's bound)
+    assert evaluate(get_claim("d2d.table1:pgd-perfect-baseline+fix"), inst, 256).outcome == WITHIN
