@@ -208,6 +208,8 @@ def _replace(ev: Evaluation, **changes: Any) -> Evaluation:
 def _evaluation(claim: Claim, written: dict[str, Any], outcome: str, a: arb, b: arb, prec: int,
                 reason: str = "") -> Evaluation:
     lower, upper, log10 = ratio_enclosure(a, b)
+    if lower is not None and lower < 0 and claim.kind in NONNEGATIVE_KINDS:
+        lower = 0.0  # a δ, a divergence, a sensitivity is ≥ 0: a ball reaching below 0 only rounds there
     return Evaluation(
         written, outcome,
         observed=_decimal(a), bound=_decimal(b),

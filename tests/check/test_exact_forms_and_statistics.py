@@ -126,3 +126,15 @@ def test_an_exact_quantity_against_a_bound_rational_only_through_radicals():
     assert ev.outcome == WITHIN and ev.attained
     assert evaluate(c, {"x": "2", "y": "9"}, 1024).outcome == WITHIN  # 4 < √18, decided on enclosures
     assert not evaluate(c, {"x": "2", "y": "9"}, 1024).attained
+
+
+def test_a_nonnegative_quantity_never_has_a_negative_tightness():
+    """An enclosure of a tiny δ reaches below 0 only by rounding: the certified ratio's lower end is 0, not −5e-324;
+    an inequality claim (whose quantity may be negative) keeps its lower end."""
+    from flint import arb
+
+    tiny = lambda v: arb(0, 2.0**-1074)  # noqa: E731
+    privacy = Claim(id="gaussian.synthetic", source="test", kind=Kind.PRIVACY, statement="test claim", hypotheses=(),
+                    bound=x, quantity=tiny, adversaries=claim(tiny, x).adversaries)
+    assert evaluate(privacy, {"x": "1/7"}, 512).ratio_lower == 0.0
+    assert evaluate(claim(tiny, x), {"x": "1/7"}, 512).ratio_lower < 0
