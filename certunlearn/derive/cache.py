@@ -192,7 +192,8 @@ def derivation_fingerprint(derivation: Derivation) -> str:
 
 
 def derivation_source(derivation: Derivation) -> str:
-    """The digest of the proofs module file ``derivation`` was loaded from, or '' when it was not loaded from one."""
+    """The digest of the proofs module ``derivation`` was loaded from (every file of a package ``proofs/<paper>/``),
+    or '' when it was not loaded from one."""
     from .loader import MODULE_PREFIX
 
     paper = derivation.claim_id.split(".", 1)[0]
@@ -200,6 +201,8 @@ def derivation_source(derivation: Derivation) -> str:
     path = getattr(mod, "__file__", None)
     if not path:
         return ""
+    if getattr(mod, "__path__", None):  # a package: its parts too
+        return hashlib.sha256("".join(_file_digest(p) for p in sorted(Path(path).parent.rglob("*.py"))).encode()).hexdigest()
     return _file_digest(Path(path))
 
 
