@@ -10,22 +10,15 @@ from sympy import exp, sqrt
 
 from certunlearn.formulas.retain import SYMBOLS
 
-RS, B, n, lam = SYMBOLS["RS"], SYMBOLS["B"], SYMBOLS["n"], SYMBOLS["lambda"]
+B, n, lam = SYMBOLS["B"], SYMBOLS["n"], SYMBOLS["lambda"]
 a = sympy.Symbol("a", positive=True)
 kappa = sympy.Symbol("kappa", positive=True)  # actual shift / RS (≤ 1 by the definition of RS)
-s = sympy.Symbol("s", positive=True)  # a shift
-sig = sympy.Symbol("sigma_R", positive=True)
-w = sympy.Symbol("w", nonnegative=True)  # ‖w_R'‖
 xi = sympy.Symbol("xi", nonnegative=True)  # a nonnegative slack (ERM: the data-dependent part of the curvature)
 Rw_ = SYMBOLS["R_w"]
 
 
 def Phi(v: sympy.Expr) -> sympy.Expr:
     return sympy.erfc(-v / sqrt(2)) / 2
-
-
-def balle_wang(eps: sympy.Expr, sd: sympy.Expr, sens: sympy.Expr) -> sympy.Expr:
-    return Phi(sens / (2 * sd) - eps * sd / sens) - exp(eps) * Phi(-sens / (2 * sd) - eps * sd / sens)
 
 
 def profile(eps: sympy.Expr, s_: sympy.Expr) -> sympy.Expr:

@@ -11,7 +11,7 @@ from certunlearn.derive import Derivation, Premise, step, then
 
 from .common import B
 
-cut, e_drop, w_e, w_new = sympy.symbols("cut f_drop w_e w_new", nonnegative=True)
+cut, w_new = sympy.symbols("cut w_new", nonnegative=True)
 
 
 def _mst(claim_id: str, title: str, scale: sympy.Expr, target: sympy.Expr) -> Derivation:
@@ -57,8 +57,7 @@ def lem33() -> Derivation:
     return _mst("retain.lem3.3", "Lemma 3.3: RS_MST/GS_MST (lines 176–184)", B, MST_EDGE_RATIO_EXPR)
 
 
-near, wR, wK, rho, w1, wRp = sympy.symbols("nearest w_R w_K rho w_1 w_Rp", nonnegative=True)
-smt = sympy.Symbol("w_SMT", nonnegative=True)
+near, wR, wK, rho = sympy.symbols("nearest w_R w_K rho", nonnegative=True)
 
 
 def _thmD4(claim_id: str, fixed: bool) -> Derivation:
