@@ -1,0 +1,278 @@
+"""Section 3.5 / Appendix G and Table 1, ERM: Example G.2 (+fix), Lemma G.1 (both inequalities, m points), Example G.3,
+Lemma 3.7, Lemma G.4 (+fix), Example G.6, Lemma G.5 (both sides), Table 1's rows.
+
+Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import sympy
+from sympy import exp, sqrt
+
+from certunlearn.formulas.retain import (
+    SYMBOLS, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, LAMBDA_MIN_1D,
+    LAMBDA_MIN_2X2_EXPR, LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR,
+    MSE_L_EXPR, MSE_L_FIX_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, TABLE1_GS_EXPR,
+)
+from certunlearn.derive import Derivation, Premise, step, then
+
+from .common import B, n, lam, a, kappa, xi, Rw_
+
+Y = SYMBOLS["Y"]
+rw = sympy.Symbol("r_w", positive=True)  # ‖w_R'‖ / (BY/λ_min) ≤ 1
+g = sympy.Symbol("g", positive=True)  # ‖∇f(w_R, z)‖ / its bound ≤ 1
+
+
+def _ridge(claim_id: str, fixed: bool) -> Derivation:
+    lam_min, lam_R = LAMBDA_MIN_1D, LAMBDA_R_1D
+    w_bound = B * Y / lam_min
+    grad = B * (B * rw * w_bound + Y) + lam * rw * w_bound  # ‖(x w − y)x + λw‖ ≤ B(B‖w‖ + Y) + λ‖w‖
+    L_expr = (MSE_L_FIX_EXPR if fixed else MSE_L_EXPR).subs(SYMBOLS["lambda_min"], lam_min)
+    steps = (
+        step(g * grad / (n * lam_R), "<=", grad / (n * lam_R),
+             "Lemma G.1 (lines 585–597): ‖w_R' − w_R‖ ≤ ‖∇f(w_R, z)‖/((n+1)λ_R') ≤ ‖∇f(w_R, z)‖/(nλ_R), the "
+             "per-sample gradient of f(w, z) = ½(⟨x, w⟩ − y)² + (λ/2)‖w‖² being (⟨x, w⟩ − y)x + λw",
+             conditions=(sympy.Le(g, 1),)),
+        then("<=", L_expr / (n * lam_R),
+             ("Example G.2 (line 603) as printed: ‖∇f‖ ≤ B(B‖w‖ + 1) with ‖w‖ ≤ B/λ_min — the λ‖w‖ term dropped"
+              if not fixed else "‖∇f‖ ≤ B(B‖w‖ + Y) + λ‖w‖ with ‖w‖ ≤ BY/λ_min(XᵀX/(n+1) + λI) (the +fix)"),
+             conditions=(sympy.Le(rw, 1),)),
+        then("==", RIDGE_BOUND_FIX_1D if fixed else RIDGE_BOUND_1D, "d = 1: λ_R = a/n + λ, λ_min = a/(n+1) + λ"),
+    )
+    return Derivation(
+        claim_id=claim_id, target="bound",
+        title="Example G.2 with Lemma G.1: ridge retain sensitivity" + (" (+fix: the regulariser's gradient)" if fixed else ", as printed"),
+        start=g * grad / (n * lam_R),
+        where=(),
+        domain={B: ("0.1", "2"), Y: ("1", "1"), n: ("1", "20"), lam: ("0", "20"), a: ("0.01", "20"),
+                g: ("0.001", "1"), rw: ("0.001", "1")},
+        premises=(Premise("‖w_R'‖ ≤ ‖X'ᵀy'‖/((n+1)λ_min(X'ᵀX'/(n+1) + λI)) ≤ BY/λ_min(XᵀX/(n+1) + λI): write "
+                          "‖w_R'‖ = r_w·BY/λ_min, r_w ≤ 1; ‖∇f(w_R, z)‖ = g·(its bound), g ≤ 1", "Example G.2"),),
+        steps=steps,
+    )
+
+
+def exG2() -> Derivation:
+    return _ridge("retain.exG.2", False)
+
+
+def exG2_fix() -> Derivation:
+    return _ridge("retain.exG.2+fix", True)
+
+
+cs, mu, gn, lr = (sympy.Symbol("c", real=True), sympy.Symbol("mu", positive=True), sympy.Symbol("g", positive=True),
+                  sympy.Symbol("lambda_R", positive=True))
+_G2, _hs, _hd, _h12 = sympy.symbols("G2 hs hd h12", real=True)
+_G1_DOMAIN = {cs: ("-1", "1"), mu: ("1", "10"), gn: ("0.01", "10"), lr: ("0.01", "10"), n: ("1", "100"),
+              _G2: ("0.0001", "100"), _hs: ("1", "2"), _hd: ("-1/2", "1/2"), _h12: ("-1/2", "1/2")}
+
+
+def _g1(claim_id: str, second: bool) -> Derivation:
+    nn = n + 1 if second else n
+    at, on = ("w_R", "R'") if second else ("w_R'", "R")
+    return Derivation(
+        claim_id=claim_id, target="bound",
+        title="Lemma G.1" + (": the second inequality ('by the same argument', line 597)" if second else
+                             ": stability of strongly convex ERM (lines 585–597)"),
+        start=cs * gn / (mu * nn * lr),
+        conditions=(sympy.Le(cs, 1), sympy.Ge(mu, 1)),
+        domain=_G1_DOMAIN,
+        premises=(Premise(("(n+1)∇F̂_R'(w_R) = n∇F̂_R(w_R) + ∇f(w_R, z) = ∇f(w_R, z)" if second else
+                           "n∇F̂_R(w_R') = (n+1)∇F̂_R'(w_R') − ∇f(w_R', z) = −∇f(w_R', z)") +
+                          " (optimality, lines 591–595; f contains the regulariser)", "first-order optimality"),
+                  Premise(f"strong monotonicity of ∇F̂_{on}: ⟨∇f({at}, z), w_R − w_R'⟩ = μ·{'(n+1)' if second else 'n'}"
+                          f"λ_{on}‖w_R − w_R'‖², μ ≥ 1; Cauchy–Schwarz: that inner product is c·g·‖w_R − w_R'‖, c ≤ 1, "
+                          f"g = ‖∇f({at}, z)‖ — so ‖w_R − w_R'‖ = c·g/(μ{'(n+1)' if second else 'n'}λ)", "Lemma G.1's proof")),
+        steps=(
+            step(cs * gn / (mu * nn * lr), "<=", gn / (nn * lr), "c ≤ 1, μ ≥ 1"),
+            then("==", ERM_G1_SECOND_EXPR if second else ERM_G1_EXPR,
+                 f"g² = G2, λ_{on} = λ_min of the Hessian [[hs + hd, h12], [h12, hs − hd]]",
+                 given=((gn, sqrt(_G2)), (lr, LAMBDA_MIN_2X2_EXPR))),
+        ),
+    )
+
+
+def lemG1() -> Derivation:
+    return _g1("retain.lemG.1", False)
+
+
+def lemG1_second() -> Derivation:
+    return _g1("retain.lemG.1:second", True)
+
+
+rho_g, lcv = sympy.Symbol("rho_g", positive=True), sympy.Symbol("lambda_curv", positive=True)
+_LOG_DOMAIN = {cs: ("-1", "1"), mu: ("1", "10"), rho_g: ("0.001", "1"), xi: ("0", "5"), lcv: ("0.01", "5"),
+               B: ("0.1", "2"), lam: ("0.001", "10"), Rw_: ("0.1", "5"), n: ("1", "50"), a: ("0.01", "50")}
+_LOG_PREMISES = (
+    Premise("Lemma G.1 (constrained W: the variational inequalities replace ∇F̂ = 0): ‖w_R − w_R'‖ = c·g/(μnλ_R) with "
+            "c ≤ 1, μ ≥ 1, g = ‖∇f(w_R', z)‖", "Lemma G.1"),
+    Premise("‖∇f(w, z)‖ = σ(−y⟨w, x⟩)‖x‖ + … ≤ B + λR_w on ‖w‖ ≤ R_w: write g = ρ_g(B + λR_w), ρ_g ≤ 1 (line 609)",
+            "Example G.3"),
+    Premise("∇²F̂_R(w) = (1/n)Σσ'(y⟨w, x⟩)xxᵀ + λI with σ'(t) = (2cosh(t/2))⁻² ≥ (2cosh(BR_w/2))⁻² for |t| ≤ BR_w: "
+            "λ_R = λ_curv + ξ, ξ ≥ 0, λ_curv = λ_min(XᵀX/n)(2cosh(BR_w/2))⁻² + λ (line 609)", "Example G.3"),
+)
+
+
+def exG3() -> Derivation:
+    Lg = B + lam * Rw_
+    return Derivation(
+        claim_id="retain.exG.3", target="bound", title="Example G.3, eq. (3): logistic retain sensitivity (lines 607–611)",
+        start=cs * rho_g * Lg / (mu * n * (lcv + xi)),
+        conditions=(sympy.Le(cs, 1), sympy.Ge(mu, 1), sympy.Le(rho_g, 1)),
+        domain=_LOG_DOMAIN, premises=_LOG_PREMISES,
+        steps=(
+            step(cs * rho_g * Lg / (mu * n * (lcv + xi)), "<=", Lg / (n * (lcv + xi)), "c ≤ 1, μ ≥ 1, ρ_g ≤ 1"),
+            then("<=", Lg / (n * lcv), "ξ ≥ 0"),
+            then("==", LOGISTIC_BOUND_1D, "d = 1: λ_min(XᵀX/n) = a/n",
+                 given=((lcv, LOGISTIC_CURVATURE_EXPR.subs(SYMBOLS["lambda_min"], a / n)),)),
+        ),
+    )
+
+
+def lem37() -> Derivation:
+    Lg = B + lam * Rw_
+    return Derivation(
+        claim_id="retain.lem3.7", target="bound", title="Lemma 3.7: RS_ERM/Δ_GS ≤ λ/λ_R (lines 246–252)",
+        start=cs * rho_g * Lg / (mu * n * (lcv + xi)) / (Lg / (n * lam)),
+        conditions=(sympy.Le(cs, 1), sympy.Ge(mu, 1), sympy.Le(rho_g, 1)),
+        domain=_LOG_DOMAIN, premises=_LOG_PREMISES + (Premise("Δ_GS = L/(nλ) (line 250)", "Lemma 3.7"),),
+        steps=(
+            step(cs * rho_g * Lg / (mu * n * (lcv + xi)) / (Lg / (n * lam)), "<=", (Lg / (n * (lcv + xi))) / (Lg / (n * lam)),
+                 "Lemma G.1's stability bound L/(nλ_R) (c ≤ 1, μ ≥ 1, ρ_g ≤ 1)"),
+            then("<=", (Lg / (n * lcv)) / (Lg / (n * lam)), "ξ ≥ 0"),
+            then("==", lam / lcv, "algebra (line 248)"),
+            then("==", ERM_RATIO_EXPR, "Example G.3's λ_R with λ_min(XᵀX/n) = a/n",
+                 given=((lcv, LOGISTIC_CURVATURE_EXPR.subs(SYMBOLS["lambda_min"], a / n)),)),
+        ),
+    )
+
+
+lam0, Mh, Lh = sympy.Symbol("lambda_0", positive=True), SYMBOLS["M"], SYMBOLS["L"]
+th = sympy.Symbol("theta", nonnegative=True)  # ‖w_R − w_R'‖ = θλ_0/M (θ < 1: the proof's λ_0 > Mr)
+cr = sympy.Symbol("r_n", positive=True)  # 4ML/(nλ_0²) ≤ 1 (the lemma's condition); L = r_n n λ_0²/(4M)
+rr = th * lam0 / Mh
+_LOCAL_DOMAIN = {th: ("0", "1"), cr: ("0.001", "1"), lam0: ("0.05", "2"), Mh: ("0.05", "2"), n: ("1", "400")}
+
+
+def _g4(claim_id: str, fixed: bool, title: str) -> Derivation:
+    cond_printed = (sympy.Le(th * (1 - th), cr / 4), sympy.Lt(th, 1), sympy.Le(cr, 1))  # r(λ_0 − Mr) ≤ L/n
+    conds = cond_printed + ((sympy.Le(th, sympy.Rational(1, 2)),) if fixed else ())
+    why = ("continuity (+fix): along z's weight τ ∈ [0, 1] the minimiser moves continuously from w_R (r = 0) and every "
+           "r(τ) satisfies r(λ_0 − Mr) ≤ τL/n ≤ L/n, so it never enters (r₋, r₊) ∋ λ_0/(2M): r ≤ λ_0/(2M); on "
+           "[0, λ_0/(2M)] r ↦ r(λ_0 − Mr) increases and equals L/n at r₋" if fixed else
+           "solve M r² − λ_0 r + L/n ≥ 0 for r, using r < λ_0/M (lines 627–633) — the roots' gap (r₋, r₊) is excluded but "
+           "r ∈ [r₊, λ_0/M) is not")
+    return Derivation(
+        claim_id=claim_id, target="bound", title=title,
+        start=rr, conditions=conds, domain=_LOCAL_DOMAIN,
+        premises=(Premise("Weyl and M-Lipschitz Hessian: λ_R(r) ≥ λ_0 − Mr on the ball B(w_R, r) (line 621); Lemma G.1 "
+                          "with λ_R(r) at r = ‖w_R − w_R'‖: r ≤ L/(n(λ_0 − Mr)) when λ_0 > Mr (line 625)", "Lemma G.4's proof"),),
+        steps=(step(rr, "<=", LOCAL_BOUND_EXPR, why, given=((Lh, cr * n * lam0**2 / (4 * Mh)),)),),
+    )
+
+
+def lemG4() -> Derivation:
+    return _g4("retain.lemG.4", False, "Lemma G.4: local-curvature stability (lines 613–635), as printed")
+
+
+def lemG4_fix() -> Derivation:
+    return _g4("retain.lemG.4+fix", True, "Lemma G.4 with the continuity argument its last step needs (+fix)")
+
+
+def exG6() -> Derivation:
+    tt = sympy.Symbol("t", real=True)
+    sg = 1 / (1 + exp(-tt))
+    d = _g4("retain.exG.6", False, "Example G.6: Lemma G.4 for the log loss (lines 661–665), as printed")
+    const = step(sympy.Abs(sympy.diff(sg, tt, 2)), "<=", LOGLOSS_M_EXPR.subs(B, 1),
+                 "the log loss's Hessian σ'(y⟨w, x⟩)xxᵀ has derivative σ''·x⊗x⊗x (σ the sigmoid): M = B³·max|σ''| = "
+                 "B³/(6√3)", box={tt: ("-30", "30")})
+    return dataclasses.replace(d, steps=(const,) + d.steps,
+                               domain={**dict((s, (lo, hi)) for s, lo, hi in d.domain), tt: ("-30", "30")})
+
+
+S_ = sympy.Symbol("S", positive=True)  # √(1 − r) + 1 − r/2
+rn = sympy.Symbol("r_n", positive=True)
+_G5_DOMAIN = {lam0: ("0.1", "3"), Mh: ("0.1", "3"), Lh: ("0.1", "3"), n: ("1", "400"), rn: ("0.000001", "0.999999")}
+_G5_GIVEN = ((rn, R_N_EXPR),)
+
+
+def lemG5() -> Derivation:
+    q = lam0 / (2 * Mh)
+    return Derivation(
+        claim_id="retain.lemG.5", target="bound", title="Lemma G.5, eq. (4), upper side (lines 637–659), as printed",
+        start=LOCAL_BOUND_EXPR,
+        where=((S_, sqrt(1 - rn) + 1 - rn / 2),),
+        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain=_G5_DOMAIN, samples=24,
+        steps=(
+            step(LOCAL_BOUND_EXPR, "==", q * (1 - sqrt(1 - rn)), "λ_0² − 4ML/n = λ_0²(1 − r_n) (line 643)",
+                 given=_G5_GIVEN),
+            then("==", q * (rn / 2 + rn**2 / (4 * S_)), "(√(1−r) − (1 − r/2))·S = −r²/4 (line 649)"),
+            then("<=", q * (rn / 2 + rn**2 / 4), "1 ≤ S = √(1−r) + 1 − r/2 (line 649)"),
+            then("<=", q * (rn / 2 + rn**2 / (4 - 2 * rn)), "4 − 2r ≤ 4"),
+            then("==", G5_UPPER_EXPR, "λ_0 r_n/(4M) = L/(nλ_0) (line 651)", given=_G5_GIVEN),
+        ),
+        note="The printed bound 1 ≤ √(1−r) + 1 − r/2 fails for r > 2√2 − 2 ≈ 0.83; eq. (4) itself still holds, as "
+             "S ≥ 1 − r/2 is all its r²/(4 − 2r) needs.",
+    )
+
+
+def lemG5_lower() -> Derivation:
+    q = lam0 / (2 * Mh)
+    return Derivation(
+        claim_id="retain.lemG.5:lower", target="bound", title="Lemma G.5, eq. (4), lower side (lines 637–659)",
+        start=G5_LOWER_EXPR,
+        where=((S_, sqrt(1 - rn) + 1 - rn / 2),),
+        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain=_G5_DOMAIN, samples=24,
+        steps=(
+            step(G5_LOWER_EXPR, "==", q * (rn / 2 + rn**2 / (8 - 4 * rn)), "λ_0 r_n/(4M) = L/(nλ_0)", given=_G5_GIVEN),
+            then("<=", q * (rn / 2 + rn**2 / (4 * S_)), "S ≤ 2 − r, i.e. √(1−r) ≤ 1 − r/2 (line 649)"),
+            then("==", q * (1 - sqrt(1 - rn)), "(√(1−r) − (1 − r/2))·S = −r²/4 (line 649)"),
+            then("==", LOCAL_BOUND_EXPR, "λ_0² − 4ML/n = λ_0²(1 − r_n) (line 643)", given=_G5_GIVEN),
+        ),
+    )
+
+
+def lemG1_m() -> Derivation:
+    d = _g1("retain.lemG.1:m-points+fix", False)
+    return dataclasses.replace(d, title="Lemma G.1 for m added points", premises=(
+        Premise("n∇F̂_R(w_R') = (n+m)∇F̂_R'(w_R') − Σ_z ∇f(w_R', z) = −Σ_z ∇f(w_R', z) (optimality on R ∪ Z)",
+                "first-order optimality"),
+        Premise("strong monotonicity of ∇F̂_R and Cauchy–Schwarz as in Lemma G.1, with g = ‖Σ_z ∇f(w_R', z)‖ ≤ mL",
+                "Lemma G.1's proof")))
+
+
+# --------------------------------------------------------------------------- Table 1
+def _at_lambda0(d: Derivation, claim_id: str, title: str) -> Derivation:
+    """``d`` with the regulariser λ set to 0 everywhere (Table 1's λ = 0 rows)."""
+    def sub(e):
+        return e.subs(lam, 0) if isinstance(e, sympy.Basic) else e
+
+    steps = tuple(dataclasses.replace(st, lhs=sub(st.lhs) if st.lhs is not None else None, rhs=sub(st.rhs),
+                                      given=tuple((k, sub(v)) for k, v in st.given)) for st in d.steps)
+    return dataclasses.replace(d, claim_id=claim_id, title=title, steps=steps, start=sub(d.start),
+                               where=tuple((k, sub(v)) for k, v in d.where),
+                               domain={s: (lo, hi) for s, lo, hi in d.domain if s != lam})
+
+
+def table1_mse0() -> Derivation:
+    return _at_lambda0(_ridge("retain.table1:mse-lambda0", False), "retain.table1:mse-lambda0",
+                       "Table 1, MSE λ = 0: eq. (2) without regulariser (Example G.2's chain at λ = 0)")
+
+
+def table1_log0() -> Derivation:
+    return _at_lambda0(exG3(), "retain.table1:logloss-lambda0",
+                       "Table 1, log loss λ = 0: eq. (3) without regulariser (Example G.3's chain at λ = 0)")
+
+
+def table1_gs() -> Derivation:
+    Lg = B + lam * Rw_
+    return Derivation(
+        claim_id="retain.table1:gs", target="bound", title="Table 1 / line 261 (i): RS_ERM(R) ≤ Δ_GS when λ_R ≥ λ",
+        start=kappa * Lg / (n * (lam + xi)), conditions=(sympy.Le(kappa, 1), sympy.Gt(lam, 0)), domain=_LOG_DOMAIN,
+        premises=(Premise("Lemma G.1 with Example G.3's L: the shift is κL/(nλ_R), κ ≤ 1; λ_R = λ + ξ, ξ ≥ 0 "
+                          "(the data-dependent part of the curvature)", "Lemma G.1, Example G.3"),),
+        steps=(step(kappa * Lg / (n * (lam + xi)), "<=", Lg / (n * (lam + xi)), "κ ≤ 1"),
+               then("<=", Lg / (n * lam), "ξ ≥ 0"),
+               then("==", TABLE1_GS_EXPR, "Δ_GS = L/(nλ) with L = B + λR_w")),
+    )

@@ -1,0 +1,96 @@
+"""Section 3.1 / Appendix C, the median: Lemma C.1, Lemma 3.1, RS ≤ GS, Example 3.2 and the m-point Lemma C.1.
+
+Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
+"""
+from __future__ import annotations
+
+import sympy
+
+from certunlearn.formulas.retain import (
+    EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, f_m, width, MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR,
+    MEDIAN_RS_M_EXPR,
+)
+from certunlearn.derive import Derivation, Premise, step, then
+
+from .common import B, n
+
+x_lo, x_mid, x_hi = sympy.symbols("x_lo x_mid x_hi", nonnegative=True)
+up, down = sympy.symbols("u_up u_down", nonnegative=True)  # the two one-sided gaps
+
+
+def _median_chain(claim_id: str, title: str, scale: sympy.Expr, target: sympy.Expr) -> Derivation:
+    return Derivation(
+        claim_id=claim_id,
+        target="bound",
+        title=title,
+        start="RS_median(R) = max_z |median(R ∪ {z}) − median(R)|",
+        where=((up, x_hi - x_mid), (down, x_mid - x_lo)),
+        domain={x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3"), B: ("3", "10")},
+        premises=(Premise("median(R ∪ {z}) is nondecreasing in z, so over [0, B] its extremes are at z = 0 and z = B; "
+                          "with n + 1 even points the median is the mean of the two middle order statistics: "
+                          "median(R ∪ {B}) = (x_(m) + x_(m+1))/2, median(R ∪ {0}) = (x_(m−1) + x_(m))/2 "
+                          "(lines 423–431)", "Lemma C.1's proof"),),
+        steps=(
+            step(sympy.Max((x_mid + x_hi) / 2 - x_mid, x_mid - (x_lo + x_mid) / 2) / scale, "==",
+                 sympy.Max(up, down) / 2 / scale, "algebra: (x_(m) + x_(m+1))/2 − x_(m) = (x_(m+1) − x_(m))/2"),
+            then("==", target, "definition of the gaps" + ("" if scale == 1 else "; divide by GS = B/2 (line 153)")),
+        ),
+    )
+
+
+def lemC1() -> Derivation:
+    return _median_chain("retain.lemC.1", "Lemma C.1: the median's retain sensitivity (lines 421–431)",
+                         sympy.Integer(1), MEDIAN_RS_EXPR)
+
+
+def lem31() -> Derivation:
+    return _median_chain("retain.lem3.1", "Lemma 3.1: RS_median/GS_median (lines 149–155)", MEDIAN_GS_EXPR,
+                         MEDIAN_RATIO_EXPR)
+
+
+def rs_below_gs() -> Derivation:
+    return Derivation(
+        claim_id="retain.sec3-rs-below-gs", target="bound",
+        title="RS_median(R) ≤ GS_median (Section 3.1)",
+        start="RS_median(R) = ½max{x_(m+1) − x_(m), x_(m) − x_(m−1)} (Lemma C.1)",
+        where=((up, x_hi - x_mid), (down, x_mid - x_lo)),
+        conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi), sympy.Le(x_hi, B)),
+        domain={x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3"), B: ("3", "10")},
+        steps=(
+            step(MEDIAN_RS_EXPR, "<=", B / 2, "both gaps lie in [0, B]: 0 ≤ x_(m−1) ≤ x_(m) ≤ x_(m+1) ≤ B", 
+                 box={x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3"), B: ("3", "10")}),
+            then("==", MEDIAN_GS_EXPR, "GS_median = B/2 (line 153)"),
+        ),
+    )
+
+
+def ex32() -> Derivation:
+    return Derivation(
+        claim_id="retain.ex3.2", target="bound",
+        title="Example 3.2: E[RS_median(R)] ≍ 1/(n f(m)), the constant of its argument (line 157)",
+        start=EX32_UNIFORM_EXPR,
+        conditions=(sympy.Ge(n, 3),),
+        domain={n: ("3", "1000"), width: ("0.001", "1000"), f_m: ("0.001", "1000")},
+        premises=(Premise("U_i = F(X_i) ~ Unif[0, 1] (probability integral transform) and X_(j) = F⁻¹(U_(j)) ≈ m + "
+                          "(U_(j) − 1/2)/f(m) (first-order Taylor expansion of F⁻¹ at 1/2, exact for Uniform[0, w]); "
+                          "the uniform spacings give E[½max{U_(k+1) − U_(k), U_(k) − U_(k−1)}] = 3/(4(n + 1)), so "
+                          "E[RS_median(R)] = 3w/(4(n + 1)) with f(m) = 1/w", "line 157"),),
+        steps=(step(EX32_UNIFORM_EXPR, "<=", sympy.Rational(3, 4) * width / n, "n + 1 ≥ n"),
+               then("==", EX32_BOUND_EXPR, "f(m) = 1/w", given=((width, 1 / f_m),))),
+    )
+
+
+xh1, xh2, xl1, xl2, med_ = sympy.symbols("xh1 xh2 xl1 xl2 med", nonnegative=True)
+
+
+def lemC1_m() -> Derivation:
+    return Derivation(
+        claim_id="retain.lemC.1:m-points+fix", target="bound", title="Lemma C.1 for m added points (any n)",
+        start="RS_m(R) = max_Z |median(R ∪ Z) − median(R)|, |Z| = m",
+        domain={xh1: ("0", "1"), xh2: ("0", "1"), xl1: ("0", "1"), xl2: ("0", "1"), med_: ("0", "1")},
+        premises=(Premise("median(R ∪ Z) is nondecreasing in every point of Z, so its range over [0, B]^m is reached at "
+                          "Z = {0}^m and Z = {B}^m; the median of N = n + m points is the mean of the ⌈N/2⌉-th and "
+                          "(⌊N/2⌋+1)-th order statistics (x̄ of R ∪ {B}^m, x̲ of R ∪ {0}^m)", "Lemma C.1's argument"),),
+        steps=(step(sympy.Max((xh1 + xh2) / 2 - med_, med_ - (xl1 + xl2) / 2), "==", MEDIAN_RS_M_EXPR,
+                    "the larger of the two one-sided moves"),),
+    )

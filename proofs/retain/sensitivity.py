@@ -1,0 +1,95 @@
+"""Section 2 (retain sensitivity and unlearning with it): Fact 1, Theorem 2.11, Corollary 2.12, Corollary 2.8.
+
+Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import sympy
+from sympy import Rational, log, sqrt
+
+from certunlearn.formulas.retain import SYMBOLS, DS, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, MEDIAN_RS_EXPR
+from certunlearn.formulas.symbols import delta, epsilon
+from certunlearn.derive import Derivation, Premise, load_derivation, step, then
+
+from .common import kappa, profile
+
+
+def fact1() -> Derivation:
+    d = load_derivation("gaussian.classic")
+    return dataclasses.replace(
+        d, claim_id="retain.fact1", title="Fact 1 (line 77): " + d.title,
+        conditions=(sympy.Le(epsilon, 1),),
+        note=d.note + " Fact 1 states δ ∈ (0, 1); the chain is checked on the library's box δ ≤ 1/2 and the "
+                      "checker tests the claim itself up to δ = 0.999.")
+
+
+def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
+    cc = sympy.Symbol("c", positive=True)  # √(2 log(1.25/δ)) ∈ [1.35, 12] on the domain, so σ(R) = RS(R)·c/ε
+    # (the profile's monotonicity holds for every c; c's value enters at Fact 1's step, given there: the symbolic
+    # attempts on the cited steps then work on the smaller expressions)
+    return Derivation(
+        claim_id=claim_id,
+        target="bound",
+        title=title,
+        start=profile(epsilon, kappa * epsilon / cc),
+        conditions=(sympy.Le(kappa, 1),),
+        domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa: ("0.001", "1"), cc: ("1.35", "12")},
+        premises=(
+            Premise("Both worlds publish N(μ₁, σ(R)²I) and N(μ₂, σ(R)²I) with the same σ(R) (computed from R = "
+                    "(R ∪ U) \\ U); the true δ at ε is the Balle–Wang profile of s = ‖μ₁ − μ₂‖/σ(R), whatever the "
+                    "output dimension (lines 117–121)", "Balle & Wang 2018, Thm 8"),
+            Premise("‖μ₁ − μ₂‖ ≤ RS(R): the definition of the retain sensitivity with Z = U (line 121); write "
+                    "‖μ₁ − μ₂‖ = κ·RS, κ ≤ 1; with σ(R) = RS(R)·c/ε (line 115) s = κε/c" + ("" if rs_expr is None else
+                                                  "; RS_median = ½max{…} by Lemma C.1"), "Definition 2.9"),
+        ),
+        steps=(
+            step(profile(epsilon, kappa * epsilon / cc), "<=", profile(epsilon, epsilon / cc),
+                 "the profile δ(ε) increases with the shift (κ ≤ 1)", cited="Balle & Wang 2018, Lemma 5 (monotone in Δ/σ)"),
+            then("<=", delta, "Fact 1 (line 77) with GS replaced by RS(R): s = ε/c",
+                 cited="Fact 1 (Dwork & Roth 2014, Thm A.1)", given=((cc, sqrt(2 * log(Rational(5, 4) / delta))),),
+                 conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2)))),
+        ),
+    )
+
+
+def thm211() -> Derivation:
+    return _pair("retain.thm2.11", "Theorem 2.11: the same σ(R) = RS(R)·c_(ε,δ) in both worlds (lines 113–121)", None)
+
+
+def cor212() -> Derivation:
+    return _pair("retain.cor2.12", "Corollary 2.12: the passive case of Theorem 2.11 (lines 125–129)", MEDIAN_RS_EXPR)
+
+
+_COR28_EXCESS = sympy.Symbol("v", nonnegative=True)  # max(DS − RS, 0): what the removals add to RS in LS
+
+
+def cor28() -> Derivation:
+    rs = SYMBOLS["RS"]
+    return Derivation(
+        claim_id="retain.cor2.8", target="bound", title="Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)",
+        start="RS_f(R) = max over one added point of ‖f(R ∪ Z) − f(R)‖ (Definition 2.7, lines 91–93)",
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS, rs + _COR28_EXCESS)),
+        domain={rs: ("0", "10"), DS: ("0", "10")},
+        premises=(Premise("LS_f(R) maximises over every S' with d(R, S') = 1: the additions (whose maximum is RS_f(R)) "
+                          "and the removals (call theirs DS ≥ 0), so LS = max(RS, DS) = RS + max(DS − RS, 0) "
+                          "(Definition 2.6, lines 81–85)", "Definitions 2.6, 2.7"),),
+        steps=(step(rs, "<=", rs + _COR28_EXCESS, "a maximum over a larger set (line 97: 'immediately from the "
+                                                   "definition'): the excess max(DS − RS, 0) ≥ 0"),
+               then("==", RS_LE_LS_EXPR, "LS := RS + max(DS − RS, 0) = max(RS, DS)")),
+    )
+
+
+def cor28_erm() -> Derivation:
+    return dataclasses.replace(cor28(), claim_id="retain.cor2.8:erm",
+                               title="Corollary 2.8 for ridge ERM, d = 1: RS_f(R) ≤ LS_f(R) (line 95)")
+
+
+def cor28_svm() -> Derivation:
+    rs = SYMBOLS["RS"]
+    d = cor28()
+    return dataclasses.replace(
+        d, claim_id="retain.cor2.8:svm", title="Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)",
+        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS_sq, (rs + _COR28_EXCESS) ** 2)),
+        steps=(d.steps[0], then("==", RS_LE_LS_SQ_EXPR, "LS² := (RS + max(DS − RS, 0))² = max(RS, DS)², LS ≥ 0")))
