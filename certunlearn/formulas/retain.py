@@ -2,7 +2,7 @@
 
 Paper file: ``papers/004_d584c64aaf1f17d0.txt``; every comment cites the item that prints the expression and its
 lines there. Claims: :mod:`certunlearn.claims.retain`; algorithms: :mod:`certunlearn.algorithms.retain` (they
-evaluate these expressions); derivations: ``proofs/retain.py`` (their final expressions are these objects).
+evaluate these expressions); derivations: ``proofs/retain/`` (a package: one part per section) (their final expressions are these objects).
 
 Symbols are those of :data:`SYMBOLS` (the mechanisms' keyword names) plus the instance scalars the claims are
 written in (``a = Σx²``, ``cut``, ``exposed``, the entries of 2×2 matrices, …). :data:`PRESCRIBED` maps each claim

@@ -1,4 +1,4 @@
-"""proofs/retain.py, what is particular to it: the main derivations are established (what every paper owes:
+"""proofs/retain/, what is particular to it: the main derivations are established (what every paper owes:
 test_paper_derivations.py)."""
 import pytest
 

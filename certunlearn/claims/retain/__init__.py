@@ -1,7 +1,7 @@
 """Claims of "Retain sensitivity for unlearning" (Heinzler, Malihi, Sanyal), encoded as printed.
 
 Paper file: ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it). Printed formulas:
-:mod:`certunlearn.formulas.retain`; derivations: ``proofs/retain.py``; algorithms: :mod:`certunlearn.algorithms.retain`
+:mod:`certunlearn.formulas.retain`; derivations: ``proofs/retain/`` (a package: one part per section); algorithms: :mod:`certunlearn.algorithms.retain`
 (:class:`RetainUnlearning`, the mechanisms with their exact RS).
 
 Where each item lives (ids ``retain.*``; ``+fix`` a corrected reading, ``:control-…`` a negative control):
