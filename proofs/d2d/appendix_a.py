@@ -1,0 +1,94 @@
+"""Appendix A (Probabilistic Tools, lines 460–494): Lemmas A.2–A.5, the tail, mechanism, best-of-N and Chernoff
+bounds that the theorems' proofs cite."""
+from __future__ import annotations
+
+import sympy
+from sympy import Rational, log, sqrt
+
+from certunlearn.formulas.d2d import BW_A3, CHERNOFF_A5, EPS_A3, N, beta, d, deltap, p
+from certunlearn.formulas.symbols import Delta, delta, sigma
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
+
+from .common import chi2_tail, u
+
+
+def lemA2() -> Derivation:
+    t = sympy.Symbol("t", positive=True)
+    return Derivation(
+        claim_id="d2d.lemA.2",
+        target="bound",
+        title="Gaussian norm tail (Lemma A.2; the paper prints no proof: union bound over coordinates)",
+        start="P[‖Z‖ ≥ σ√(2d)log(2d/β)]",
+        conditions=(sympy.Le(beta, 2 * d / sympy.E),),
+        where=((t, log(2 * d / beta)),),
+        domain={d: ("1", "50"), beta: ("1e-12", "0.7")},
+        note="The union-bound argument needs log(2d/β) ≥ 1 (β ≤ 2d/e); the claim itself is checked for all β > 0.",
+        steps=(
+            step(chi2_tail(d, 2 * d * t**2), "<=", d * sympy.erfc(t),
+                 "‖Z‖ ≥ σ√(2d)t ⇒ some |Z_k| ≥ σ√2·t; P[|Z_k| ≥ σ√2·t] = erfc(t); union over d coordinates",
+                 cited="union bound"),
+            then("<=", d * sympy.exp(-t**2), "erfc(t) ≤ e^(−t²) for t ≥ 0 (Chernoff bound for a Gaussian)",
+                 monotone=Monotone(t, sympy.oo)),
+            then("<=", d * sympy.exp(-t), "t ≥ 1 (β ≤ 2d/e)", conditions=(sympy.Ge(t, 1),)),
+            then("==", beta / 2, "d·e^(−log(2d/β)) = β/2"),
+            then("<=", beta, "β/2 ≤ β"),
+        ),
+    )
+
+
+def lemA3() -> Derivation:
+    rho = sympy.Symbol("rho", positive=True)
+    Lg = sympy.Symbol("L_delta", positive=True)
+    bw = BW_A3
+    return Derivation(
+        claim_id="d2d.lemA.3",
+        target="bound",
+        title="Gaussian mechanism (Lemma A.3, [BS16] Prop. 1.3)",
+        start=bw,
+        conditions=(sympy.Lt(delta, 1),),
+        where=((rho, Delta**2 / (2 * sigma**2)), (Lg, log(1 / delta))),
+        domain={Delta: ("0.001", "100"), sigma: ("0.001", "100"), delta: ("1e-30", "0.9")},
+        premises=(Premise("The Gaussian mechanism is ρ-zCDP with ρ = Δ²/(2σ²), and ρ-zCDP implies "
+                          "(ρ + 2√(ρ log(1/δ)), δ)-DP", "Bun & Steinke 2016, Props. 1.3, 1.6 (gaussian.zcdp)"),),
+        steps=(
+            step(EPS_A3, "==", rho + 2 * sqrt(rho * Lg), "ε = ρ + 2√(ρ log(1/δ)) with ρ = Δ²/(2σ²)"),
+            step(bw, "<=", delta, "the true δ at that ε (Balle & Wang 2018, Thm 8) is at most δ",
+                 cited="Bun & Steinke 2016, Prop. 1.3"),
+        ),
+    )
+
+
+def lemA4() -> Derivation:
+    """Lemma A.4 (lines 484–490): Markov, independence, and N ≥ log(1/δ)/log 2 (written N = log(1/δ)/log 2 + u)."""
+    Nn = sympy.Symbol("N_draws", positive=True)
+    return Derivation(
+        claim_id="d2d.lemA.4",
+        target="bound",
+        title="Best of N draws (Lemma A.4)",
+        start="P[min_j X_j ≥ 2μ]",
+        where=((Nn, log(1 / delta) / log(2) + u),),
+        domain={delta: ("1e-12", "0.9"), u: ("0", "20")},
+        premises=(Premise("Markov: P[X_j ≥ 2μ] ≤ μ/(2μ) = 1/2; the X_j are independent, so "
+                          "P[min_j X_j ≥ 2μ] = Π_j P[X_j ≥ 2μ] ≤ (1/2)^N", "Markov's inequality"),),
+        steps=(
+            step(Rational(1, 2) ** Nn, "<=", Rational(1, 2) ** (log(1 / delta) / log(2)), "N ≥ log(1/δ)/log 2"),
+            step(Rational(1, 2) ** (log(1 / delta) / log(2)), "==", delta, "(1/2)^(log(1/δ)/log 2) = δ"),
+        ),
+    )
+
+
+def lemA5() -> Derivation:
+    mu = N * p
+    return Derivation(
+        claim_id="d2d.lemA.5",
+        target="bound",
+        title="Multiplicative Chernoff bound (Lemma A.5)",
+        start="P[X ≥ (1 + δ')μ]",
+        domain={N: ("1", "1000"), p: ("0.001", "1"), deltap: ("0.001", "50")},
+        premises=(Premise("P[X ≥ (1 + δ')μ] ≤ (e^δ'/(1 + δ')^(1+δ'))^μ (Markov on e^(tX), t = log(1 + δ'))",
+                          "Chernoff 1952; Mitzenmacher & Upfal Thm 4.4"),),
+        steps=(
+            step(sympy.exp(mu * (deltap - (1 + deltap) * log(1 + deltap))), "<=", CHERNOFF_A5,
+                 "(1 + δ')log(1 + δ') − δ' ≥ δ'²/(2 + δ') for δ' ≥ 0 (log(1 + x) ≥ 2x/(2 + x))"),
+        ),
+    )
