@@ -3,7 +3,7 @@
 Run: ``python benchmarks/shifts.py [--thorough]`` (from the repository root). For each d2d certificate whose published
 laws are two Gaussians N(θ̂_i, σ²I), N(μ_i, σ²I), the exact mean shift max_i ‖θ̂_i − μ_i‖ of every instance of the
 claim's structured adversaries is divided by (a) the proof's own sensitivity bound Δ and (b) the attainable maximum
-derived in ``proofs/d2d.py`` where Δ is not attainable. Prints one row per (claim, adversary): the best fraction.
+derived in ``proofs/d2d/strongly_convex.py`` where Δ is not attainable. Prints one row per (claim, adversary): the best fraction.
 
 d2d rows (the lead copies them into the README):
 

@@ -3,7 +3,7 @@
 Paper file: ``papers/002_7f80bf4846a5a6af.txt`` (line numbers below refer to it). Every expression is named after
 the item that prints it and cites it with its line range; the claims (:mod:`certunlearn.claims.d2d`), the
 algorithms (:mod:`certunlearn.algorithms.d2d`, through :func:`certunlearn.formulas.prescription`) and the
-derivations (``proofs/d2d.py``) import them from here.
+derivations (``proofs/d2d/`` (a package: one part per section)) import them from here.
 
 * Lemma 2.12 (line 153), Theorem 2.13 (line 165): ``SENSITIVITY_212``, ``CONTRACTION_213``.
 * Theorem 3.1 (lines 200–209, proof to line 255): ``GAMMA_SC``, ``GAP``, ``SIGMA_31``, ``T_31``, ``ETA_31``,
@@ -31,7 +31,7 @@ from sympy import Rational, log, sqrt
 from .symbols import Delta, delta, epsilon, sigma
 
 
-# =========================================================================== symbols (shared with proofs/d2d.py)
+# =========================================================================== symbols (shared with proofs/d2d/)
 L = sympy.Symbol("L", positive=True)  # Lipschitz constant of f_z on Θ
 m = sympy.Symbol("m", positive=True)  # strong convexity (or the regulariser of eq. (5))
 M = sympy.Symbol("M", positive=True)  # smoothness

@@ -17,9 +17,7 @@ c = sympy.Symbol("c", positive=True)  # a value in (−1, 1] written 2/(1 + c) �
 k = sympy.Symbol("k", positive=True)  # M − m > 0
 n_i = sympy.Symbol("n_i", positive=True)  # |D_i|
 r = sympy.Symbol("r", positive=True)  # ‖θ*_D − θ*_{D'}‖
-e = sympy.Symbol("e", positive=True)  # ‖θ̃_i − θ*_i‖
 g = sympy.Symbol("g", real=True)  # ∇f(θ*)ᵀ(θ̃ − θ*)
-x = sympy.Symbol("x", positive=True)  # Δ/σ
 lam = sympy.Symbol("lambda", positive=True)  # an eigenvalue of ∇²h, in [m, M]
 K = sympy.Symbol("K", positive=True)  # 4L/(mn) + σ√(2d)log(2d/β') (Appendix D)
 a0 = sympy.Symbol("a_0", real=True)  # f_{D'}(θ*_D)
@@ -29,8 +27,6 @@ b1 = sympy.Symbol("b_1", real=True)  # f_z(θ*_{D'})
 Fd = sympy.Symbol("F", real=True)  # f_D(θ*_{D'}) − f_D(θ*_D)
 
 GAMMA_DEF = (gamma, (M - m) / (M + m))
-T_run = sympy.Symbol("T_run", real=True)  # the iteration count Algorithm 1 runs (≥ the prescribed T)
-T_DEF = (T_run, I + log(D * m * n / (2 * L)) / log(1 / gamma) + u)
 NI_DEF = (n_i, n / 2 + w)
 SC_COND = (sympy.Lt(m, M),)
 PGD_DOMAIN = {L: ("0.1", "100"), m: ("0.01", "10"), M: ("0.02", "100"), n: ("1", "1000"), D: ("0.1", "100"),

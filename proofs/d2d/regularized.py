@@ -9,23 +9,18 @@ from sympy import log, sqrt
 
 from certunlearn.formulas.d2d import (
     ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, ETA_REG, GAMMA_REG, GAP, I, L, LP, M,
-    RHO_34, RHO_35, RHO_36, SIGMA_31, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX, T_REG, beta, d, i,
+    RHO_34, RHO_35, RHO_36, SIGMA_31, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX, beta, d, i,
     m, n, xi,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, step, then
 
-from .common import NI_DEF, PGD_DOMAIN, T_run, c, chi2_tail, k, n_i, s, u, w
+from .common import NI_DEF, PGD_DOMAIN, c, chi2_tail, k, n_i, s, u, w
 
 
-tr = sympy.Symbol("t_r", positive=True)  # ‖θ*r‖ (Θ ∋ 0: ≤ D)
-ts = sympy.Symbol("t_s", positive=True)  # ‖θ*‖
-gq = sympy.Symbol("q", positive=True)  # f(θ*r) − f(θ*) ≥ 0
-ip = sympy.Symbol("p_i", real=True)  # mθ*rᵀ(θ*r − θ̃)
 gg = sympy.Symbol("g_r", real=True)  # ∇g(θ*r)ᵀ(θ̃ − θ*r), 0 only for an interior θ*r
 Tp = sympy.Symbol("T'", positive=True)  # an iteration count T' ≥ 1 (Facts E.1, E.2)
 REG_DOMAIN = {**PGD_DOMAIN, i: ("1", "100"), Tp: ("1", "1000"), xi: ("1", "3")}
-T_REG_RUN = (T_run, T_REG + u)
 
 
 def claim33() -> list[Derivation]:

@@ -1,4 +1,4 @@
-"""proofs/d2d.py, what is particular to it: each claim names its own derivation, the corrected and main chains
+"""proofs/d2d/, what is particular to it: each claim names its own derivation, the corrected and main chains
 pass, and the structure the Table 1 derivations argue on (what every paper owes: test_paper_derivations.py)."""
 
 import mpmath

@@ -3,7 +3,7 @@
 Paper file: ``papers/002_7f80bf4846a5a6af.txt`` (line numbers below refer to it). Every numbered statement
 with a constant is a claim; order-of-magnitude bounds are checked through the explicit inequality their
 proof establishes before the O(·). Formulas: :mod:`certunlearn.formulas.d2d`; algorithms:
-:mod:`certunlearn.algorithms.d2d`; derivations: ``proofs/d2d.py``.
+:mod:`certunlearn.algorithms.d2d`; derivations: ``proofs/d2d/`` (a package: one part per section).
 
 Where each item lives:
 

@@ -544,7 +544,7 @@ def table_search(row: str, kind: str) -> Adversary:
 def worst_shift_instance(k: int, j: int, I_: int, eps: Fraction = Fraction(1), dl: Fraction = Fraction(1, 10**5),
                          gamma_M: Fraction = Fraction(2)) -> dict:
     """The instance that drives the exact mean shift ‖θ̂_i − μ_i‖ toward its attainable maximum (derivation
-    ``d2d.thm3.1:worst-shift`` in ``proofs/d2d.py``).
+    ``d2d.thm3.1:worst-shift`` in ``proofs/d2d/strongly_convex.py``).
 
     One dimension, f_x(θ) = ½(θ − x)² on Θ = [−1, 1] (m = a = 1, declared M = ``gamma_M`` > m, so the contraction
     along the only eigenvector is exactly γ = (M − m)/(M + m)); n = 2k. Rounds 1 … k−1 delete copies of the current
