@@ -190,8 +190,9 @@ def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
     """P[‖c + W‖² > x] for W ~ N(0, I_dof) and ‖c‖² = lam (noncentral χ² survival), rigorously.
 
     dof = 1: (erfc((s − c)/√2) + erfc((s + c)/√2))/2 with s = √x, c = √lam. Otherwise the Poisson mixture
-    Σ_j e^{−λ/2}(λ/2)^j/j! · Q(dof/2 + j, x/2) (regularised upper incomplete gamma, arb), truncated where the
-    remaining Poisson weight w_rem is below 2^(−prec); the remainder lies in [0, w_rem].
+    Σ_j e^{−λ/2}(λ/2)^j/j! · Q(dof/2 + j, x/2) (regularised upper incomplete gamma, arb: one evaluation, then the
+    recurrence Q(s + 1, y) = Q(s, y) + y^s e^{−y}/Γ(s + 1)), truncated where the remaining Poisson weight w_rem is
+    below 2^(−80); the remainder lies in [0, w_rem].
     """
     if not x > 0:
         if x <= 0:
@@ -213,8 +214,10 @@ def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
     w = (-half).exp()
     total, weight = arb(0), arb(0)
     tol = arb(2) ** (-80)
+    y, s0 = x / 2, arb(dof) / 2
+    q = y.gamma_upper(s0, regularized=1)  # Q(s0 + j, y), then by Q(s + 1, y) = Q(s, y) + y^s e^{−y}/Γ(s + 1)
+    t = (-y).exp() * y**s0 / (s0 + 1).gamma()  # y^(s0 + j) e^{−y}/Γ(s0 + j + 1)
     for j in range(0, 4000):
-        q = (x / 2).gamma_upper(arb(dof) / 2 + j, regularized=1)
         total += w * q
         weight += w
         rem = 1 - weight
@@ -223,6 +226,7 @@ def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
         if j > 2000:
             break
         w = w * half / (j + 1)
+        q, t = q + t, t * y / (s0 + j + 1)
     rem = (1 - weight).nonnegative_part()
     return total + arb(0).union(rem)
 
