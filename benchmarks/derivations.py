@@ -2,9 +2,9 @@
 
     python benchmarks/derivations.py [--cache-dir DIR] [--no-baseline] [--json]
 
-Measured on 2 shared cores (2026-11-26, 193 derivations, float64 counterexample search): cold 94.7 CPU s, warm
-0.43 CPU s (193 hits, 0 misses); statuses identical across passes. (With the earlier mpmath-only search: cold
-114.2, warm 0.42, no cache 113.0 CPU s.)
+Measured on 2 cores, fresh clone (2026-11-26, 245 derivations): cold 123.2 CPU s, warm 0.53 CPU s (245 hits,
+0 misses), no cache 119.9 CPU s; statuses identical across passes. (Earlier, 193 derivations: cold 94.7, warm
+0.43.)
 
 Each pass runs in a fresh Python process (so the in-process cache plays no part) against the same cache
 directory — a new temporary one unless ``--cache-dir`` is given: the first pass fills it (cold), the second reads
