@@ -30,44 +30,44 @@ LAM_BETA = sympy.Symbol("lam_beta", positive=True)
 
 # ---------------------------------------------------------------------------------------------- Section 3 (lines 117–160)
 
-#: Lemma 3.3 (lines 146–150), Herbst with c = βλ (Lemma 3.2) and L = 1: Pr(|F(X) − E F(X)| ≥ r) ≤ 2e^{−cr²/(2L²)}.
+#: Lemma 3.3 (lines 139–141), Herbst with c = βλ (Lemma 3.2) and L = 1: Pr(|F(X) − E F(X)| ≥ r) ≤ 2e^{−cr²/(2L²)}.
 CONCENTRATION_33 = 2 * sympy.exp(-beta * lam * r**2 / 2)
-#: Lemma 3.5 (lines 160–163): the closeness scale of two Gibbs laws whose losses differ by a G-Lipschitz function.
+#: Lemma 3.5 (lines 151–153): the closeness scale of two Gibbs laws whose losses differ by a G-Lipschitz function.
 PHI_35 = sympy.exp(2 * beta * G**2 / lam + sympy.sqrt(8 * beta * G**2 * sympy.log(2 / delta) / lam))
-#: Lemma 3.5 (lines 160–163) without its concentration term (the negative control's Φ; not printed).
+#: Lemma 3.5 (lines 151–153) without its concentration term (the negative control's Φ; not printed).
 PHI_35_NO_CONCENTRATION = sympy.exp(2 * beta * G**2 / lam)
-#: Lemma 3.6 / A.1 (lines 165–170): W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ G/λ.
+#: Lemma 3.6 / A.1 (lines 157–159, 428): W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ G/λ.
 W_INFINITY_36 = G / lam
 
 # ---------------------------------------------------------------------------------------------- Section 4 (lines 161–369)
 
 #: p̃ = p + 1 − Φ⁻² (Theorem 4.1, line 224; Lemma 4.2, line 231).
 P_TILDE = p + 1 - Phi**-2
-#: Lemma 4.2 / B.1 (lines 229–233): E[S_T] ≤ p̃T, and (Chernoff, footnote 5) Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T}.
+#: Lemma 4.2 / B.1 (lines 225–227, 494): E[S_T] ≤ p̃T, and (Chernoff, footnote 5) Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T}.
 SWITCHES_42 = P_TILDE * T
 SWITCH_TAIL_42 = sympy.exp(-P_TILDE * T)
-#: Lemma 4.6 / B.2 (lines 294–301): ‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞.
+#: Lemma 4.6 / B.2 (lines 277–279, 510): ‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞.
 DRIFT_46 = 3 * delta * (t_round - 1)
-#: Lemma 4.6 / B.2 (lines 281–283): ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1) for B = 3p̃T.
+#: Lemma 4.6 / B.2 (lines 280–282, 510): ‖q_t − μ̄_t‖_TV ≤ e^{−p̃T} + 3δ(t − 1) for B = 3p̃T.
 DRIFT_46_BUDGET = sympy.exp(-(p + 1 - Phi**-2) * T) + 3 * delta * (t_round - 1)
-#: Theorem 4.1 (lines 218–228): B = ∞ and B = 3p̃T.
+#: Theorem 4.1 (lines 213–221): B = ∞ and B = 3p̃T.
 REGRET_41 = lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta + G * D + 6 * G * D * delta * T**2
 REGRET_41_BUDGET = (lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta
                     + 2 * G * D * T * (sympy.exp(-P_TILDE * T) + 3 * delta * T) + G * D)
 #: Theorem 4.1 (line 225) and Theorem 4.3 (line 246): the switching budget B = 3p̃T.
 BUDGET_41 = 3 * P_TILDE * T
-#: Theorem 4.5 (lines 270–276): the prescribed parameters and the regret bound.
+#: Theorem 4.5 (lines 257–261): the prescribed parameters and the regret bound.
 DELTA_45 = 2 / T**2
 LAM_45 = sympy.Max(G * sympy.sqrt(2 * T) / D, sympy.sqrt(512 * d * G * sympy.log(T)) / D * T / S)
 BETA_45 = lam / (256 * G**2 * sympy.log(T)) * S**2 / T**2
 REGRET_45 = G * D * sympy.sqrt(2 * T) + 16 * G * D * sympy.log(T) * sympy.sqrt(d) * T / S + 13 * G * D
-#: Theorem 4.4's λ, β (lines 260–266).
+#: Theorem 4.4's λ, β (lines 245–251).
 LAM_44 = G / D * sympy.Max(2 * sympy.sqrt(T),
                            10**3 * T ** sympy.Rational(1, 3) * sympy.sqrt(d) * sympy.log(T / delta) / epsilon,
                            10**3 * T ** sympy.Rational(3, 8) * sympy.sqrt(d) * sympy.log(T / delta) / epsilon ** sympy.Rational(3, 4))
 BETA_44 = lam / (10**5 * G**2 * sympy.log(T / delta) ** 2) * sympy.Min(epsilon**2 / T ** sympy.Rational(2, 3),
                                                                        epsilon ** sympy.Rational(3, 2) / T ** sympy.Rational(3, 4))
-#: Theorem 4.3 (lines 244–256): δ', Φ = Φ'² with Φ' from Lemma 3.5 at (G' = 3G, δ'), p, ε', ε and the total δ.
+#: Theorem 4.3 (lines 233–239): δ', Φ = Φ'² with Φ' from Lemma 3.5 at (G' = 3G, δ'), p, ε', ε and the total δ.
 DELTA_PRIME_43 = delta / T**2 / 60
 PHI_43 = PHI_35.subs({G: 3 * G, delta: DELTA_PRIME_43}) ** 2
 P_43 = sympy.Max(T ** sympy.Rational(-1, 3), (G**4 * beta**2 / (lam**2 * sympy.log(Phi) ** 2)) ** sympy.Rational(1, 3))
@@ -120,20 +120,20 @@ TABLE2_FORM = {row: G * D * (LAMBDA_45 * e + C_45) for row, e in TABLE2_ENTRY.it
 #: Row 4 of Table 1 corrected: in ε ∈ [T^{−1/6}, √dT^{−1/6}] the term T^{3/8}/ε^{3/4} of Theorem 4.4 dominates
 #: T^{1/3}/ε (their ratio is (εT^{1/6})^{1/4} ∈ [1, d^{1/8}]), so the entry is √d·T^{3/8}ε^{−3/4}.
 TABLE1_FORM_FIX = {"row4": TABLE1_FORM["row3"]}
-#: Claim C.2, case t > t₀ (lines 689–697): the log ratio of the keep probabilities is at most 2G²β/λ.
+#: Claim C.2, case t > t₀ (lines 595–599; proof lines 689–697): the log ratio of the keep probabilities is at most 2G²β/λ.
 POST_RATIO = 2 * G**2 * beta / lam
 
 # ---------------------------------------------------------------------------------------------- prescriptions
 
-#: Theorem 4.3 (lines 244–256): Φ, p, B = 3p̃T and the certified ε (evaluated in that order).
+#: Theorem 4.3 (lines 233–239): Φ, p, B = 3p̃T and the certified ε (evaluated in that order).
 PRESCRIBED_43 = {"Phi": PHI_43, "p": P_43, "B": BUDGET_41, "epsilon": EPS_43}
-#: Theorem 4.5 (lines 270–276): δ = 2/T², λ, β (as ``lam_beta``), and Φ of Lemma 3.5 at those λ, β.
+#: Theorem 4.5 (lines 257–261): δ = 2/T², λ, β (as ``lam_beta``), and Φ of Lemma 3.5 at those λ, β.
 PRESCRIBED_45 = {"delta": DELTA_45, "lam": LAM_45, "lam_beta": BETA_45.subs(lam, sympy.Symbol("lam")),
                  "Phi": PHI_35.subs({beta: LAM_BETA, lam: sympy.Symbol("lam")})}
 
 
 def prescribed_44() -> dict:
-    """λ, β of Theorem 4.4 (lines 260–266), then Φ and p of Theorem 4.3 (lines 244–256) at those λ, β
+    """λ, β of Theorem 4.4 (lines 245–251), then Φ and p of Theorem 4.3 (lines 233–239) at those λ, β
     (evaluated in that order)."""
     lam_, beta_ = sympy.Symbol("lam"), sympy.Symbol("beta")
     at = {lam: lam_, beta: beta_}
