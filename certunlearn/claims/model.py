@@ -8,7 +8,6 @@ the instance's parameters and the claim's prescribed parameters). The checker at
 from __future__ import annotations
 
 import enum
-import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -21,7 +20,7 @@ import sympy
 from flint import arb
 
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
-from ..numeric.sympy_arb import arb_eval, rational_eval
+from ..numeric.sympy_arb import NotRational, arb_eval, rational_eval, rational_value
 
 #: An instance: parameter name → an exact value (int, Fraction, float, decimal string) or a nested
 #: list of them (a data matrix, an update sequence). Saved as exact decimal strings; see
@@ -250,29 +249,16 @@ class Claim:
         returns a closed form (:mod:`certunlearn.numeric.symbolic_equality`)."""
         values: dict[str, Any] = {}
         for name, value in instance.items():
-            q = _rational_or_none(value)
-            if q is not None:
-                values[name] = sympy.Rational(q.numerator, q.denominator)
+            try:
+                q = rational_value(value)
+            except NotRational:
+                continue
+            values[name] = sympy.Rational(q.numerator, q.denominator)
         for name, expr in self.prescribed.items():
             values[name] = _substituted(expr, values)
             if values[name] is None:
                 return None
         return _substituted(self.bound, values)
-
-
-def _rational_or_none(value: Any) -> Fraction | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, Fraction)):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(value) if math.isfinite(value) else None
-    if isinstance(value, str):
-        try:
-            return Fraction(value)
-        except ValueError:
-            return None
-    return None
 
 
 def _substituted(expr: Any, values: dict[str, sympy.Rational]) -> sympy.Expr | None:
