@@ -94,7 +94,7 @@ def bench_exact_values() -> None:
 def bench_mst(brute: bool) -> None:
     import networkx as nx
 
-    from certunlearn.algorithms.retain_graph import mst_edge_brute_force_rs
+    from certunlearn.algorithms.retain.graph import mst_edge_brute_force_rs
 
     G = nx.karate_club_graph()
     for a, b in G.edges:
@@ -133,7 +133,7 @@ def bench_mst(brute: bool) -> None:
 
 
 def bench_d2d(quick: bool) -> None:
-    from certunlearn.algorithms import d2d as D
+    from certunlearn.algorithms.d2d import descent as D
     from certunlearn.problems.domains import Whole
     from certunlearn.problems.losses import Quadratic
 

@@ -42,7 +42,8 @@ from .claims.registry import ClaimLoadError, all_claims, get_claim, load_claims
 from .derive import Derivation, Monotone, Premise, check_derivation, render_text, step, then
 from .formulas import symbols
 from .numeric.enclosure import Decision, to_arb
-from .numeric.sympy_arb import arb_eval, rational_eval
+from .numeric.rationals import rational_eval
+from .numeric.sympy_arb import arb_eval
 from .privacy import calibrate, delta_enclosure, exact_delta, exact_epsilon, renyi_enclosure
 from .privacy.divergences import renyi_exact
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from fractions import Fraction as F
 
-from certunlearn.algorithms import d2d as D
+from certunlearn.algorithms.d2d import descent as D
 from certunlearn.problems.losses import Quadratic
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from certunlearn.algorithms.retain_graph import MSTEdge, mst_edge_brute_force_rs, mst_weight
+from certunlearn.algorithms.retain.graph import MSTEdge, mst_edge_brute_force_rs, mst_weight
 
 
 def _direct(H, m, ws):

@@ -6,7 +6,7 @@ indistinguishability for every δ ∈ (0, 1), which the black-box audit (:func:`
 test from samples. The samplers follow the audit's candidate protocol (:mod:`certunlearn.audit.run`):
 ``candidate(instance, side, rng, size)`` returns ``size`` releases at τ[i] — side 0 of Algorithm 1 (or 2), side 1 of
 its reference process for interval i (Definition 2) — drawn by running the algorithm pathwise
-(:mod:`certunlearn.algorithms.olu_printed`, float64), so projections and non-Gaussian laws are sampled as they are.
+(:mod:`certunlearn.algorithms.olu.printed`, float64), so projections and non-Gaussian laws are sampled as they are.
 Verdicts from samples are statistical (confidence stated by the audit) and never enter the exact checker.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..algorithms import olu_printed as P
+from ..algorithms.olu import printed as P
 from ..errors import InvalidParameterError
 from .result import AuditResult
 from .run import audit_samples

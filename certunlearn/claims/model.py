@@ -20,7 +20,8 @@ import sympy
 from flint import arb
 
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
-from ..numeric.sympy_arb import NotRational, arb_eval, rational_eval, rational_value
+from ..numeric.rationals import NotRational, rational_eval, rational_value
+from ..numeric.sympy_arb import arb_eval
 
 #: An instance: parameter name → an exact value (int, Fraction, float, decimal string) or a nested
 #: list of them (a data matrix, an update sequence). Saved as exact decimal strings; see

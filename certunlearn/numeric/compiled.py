@@ -20,7 +20,8 @@ from typing import Any
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .enclosure import to_arb
+from .enclosure import FUNCTIONS, eval_walk, int_power, to_arb
+from .rationals import NotRational as WalkNotRational, rational_eval, rational_value
 
 Compiled = Callable[[Mapping[str, Any]], arb]
 _Node = Callable[[dict[str, arb]], arb]
@@ -33,8 +34,6 @@ class _Unsupported(Exception):
 @lru_cache(maxsize=16384)
 def compile_arb(expr: sympy.Basic) -> Compiled:
     """A function ``env ↦ ball`` equal to ``arb_eval(expr, env)`` for ``env`` keyed by symbol name."""
-    from .sympy_arb import eval_walk  # the walk: the fallback for what does not compile
-
     order: list[str] = []
     try:
         node = _compile(expr, order)
@@ -93,8 +92,6 @@ def _compile(e: sympy.Basic, order: list[str]) -> _Node:
             return out
 
         return extremum
-    from .sympy_arb import FUNCTIONS
-
     for kind, fn1 in FUNCTIONS.items():
         if isinstance(e, kind):
             args = [_compile(a, order) for a in e.args]
@@ -129,8 +126,6 @@ def _fold_node(args: list[_Node], add: bool) -> _Node:
 
 
 def _pow(e: sympy.Pow, order: list[str]) -> _Node:
-    from .sympy_arb import int_power
-
     base_expr, expo = e.args
     base = _compile(base_expr, order)
     power = _compile(expo, order)  # the walk requires the exponent's symbols too, whatever the case
@@ -174,8 +169,6 @@ def rational_compiled(expr: sympy.Basic) -> Callable[[Mapping[str, Any]], Fracti
     """A function ``env ↦`` the exact value of ``expr`` when it is shown rational (ints, Fractions, exact floats and
     decimal strings for the symbols; sums, products, rational powers that are exact roots, ``log 1``, ``exp 0``,
     Min/Max/|·|), else None. Never wrong; None may also mean "not shown"."""
-    from .sympy_arb import rational_eval  # the walk: whatever the compiled form does not cover
-
     try:
         node = _rational_node(expr)
     except _NotRational:
@@ -193,8 +186,6 @@ def rational_compiled(expr: sympy.Basic) -> Callable[[Mapping[str, Any]], Fracti
 
 
 def _rational_node(e: sympy.Basic) -> _Exact:
-    from .sympy_arb import NotRational as WalkNotRational, rational_value
-
     if isinstance(e, sympy.Symbol):
         name = e.name
 

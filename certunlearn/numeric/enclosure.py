@@ -16,6 +16,7 @@ from numbers import Integral
 
 import mpmath
 import numpy as np
+import sympy
 from flint import arb, fmpq, fmpz
 
 from ..errors import InvalidParameterError
@@ -56,9 +57,7 @@ def to_arb(x: Exact) -> arb:
     if isinstance(x, str):
         return arb(x)
     if _is_sympy_number(x):  # a closed form (√q, e^q, …): its rigorous enclosure
-        from .sympy_arb import arb_eval
-
-        return arb_eval(x, {})
+        return eval_walk(x, {}, {})
     raise TypeError(f"cannot enclose {type(x).__name__}")
 
 
@@ -222,3 +221,94 @@ def decide(
             if _OPS[_NEGATION[op]](a, b):
                 return Comparison(Decision.FALSE, op, a, b, prec)
     return Comparison(Decision.UNDECIDED, op, a, b, prec)
+
+
+# --------------------------------------------------------------------------- sympy trees on balls
+#: The functions a sympy tree may apply, by their rigorous arb counterparts.
+FUNCTIONS: dict[type, Callable[..., arb]] = {
+    sympy.exp: arb.exp,
+    sympy.log: arb.log,
+    sympy.erfc: arb.erfc,
+    sympy.erf: arb.erf,
+    sympy.sin: arb.sin,
+    sympy.cos: arb.cos,
+    sympy.tan: arb.tan,
+    sympy.atan: arb.atan,
+    sympy.asin: arb.asin,
+    sympy.acos: arb.acos,
+    sympy.sinh: arb.sinh,
+    sympy.cosh: arb.cosh,
+    sympy.tanh: arb.tanh,
+    sympy.Abs: abs,
+    sympy.floor: arb.floor,
+    sympy.ceiling: arb.ceil,
+}
+
+
+def int_power(a: arb, k: int) -> arb:
+    """a**k for an integer k — also for a ball containing 0 with k > 0, where flint returns nan: the power of the
+    ends ([0, max] for even k; [lo^k, hi^k] for odd k, which is increasing)."""
+    if k > 0 and a.is_finite() and a.contains(0):
+        lo, hi = a.lower() ** k, a.upper() ** k
+        return arb(0).union(lo.max(hi)) if k % 2 == 0 else lo.union(hi)
+    return a ** k
+
+
+def eval_walk(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
+    if isinstance(e, sympy.Symbol):
+        if e.name not in cache:
+            if e.name not in env:
+                raise KeyError(f"no value for symbol {e.name!r}")
+            cache[e.name] = to_arb(env[e.name])
+        return cache[e.name]
+    if isinstance(e, sympy.Integer):
+        return arb(fmpz(int(e)))
+    if isinstance(e, sympy.Rational):
+        return arb(fmpq(int(e.p), int(e.q)))
+    if isinstance(e, sympy.Float):
+        return arb(sympy.Rational(e).p) / arb(sympy.Rational(e).q)  # the Float's exact binary value
+    if e is sympy.pi:
+        return arb.pi()
+    if e is sympy.E:
+        return arb.const_e()
+    if e is sympy.oo:
+        return arb.pos_inf()
+    args = [eval_walk(a, env, cache) for a in e.args]
+    if isinstance(e, sympy.Add):
+        out = args[0]
+        for a in args[1:]:
+            out = out + a
+        return out
+    if isinstance(e, sympy.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = out * a
+        return out
+    if isinstance(e, sympy.Pow):
+        base, expo = e.args
+        if expo.is_Integer:
+            return int_power(args[0], int(expo))
+        if args[0].is_zero() and expo.is_positive:  # 0^p = 0 for p > 0 (flint's root and log give nan at 0)
+            return arb(0)
+        if expo == sympy.S.Half:
+            return args[0].sqrt()
+        if expo == -sympy.S.Half:
+            return args[0].rsqrt()
+        if expo.is_Rational and expo.q <= 64:
+            return int_power(args[0].root(int(expo.q)), int(expo.p))
+        return (args[1] * args[0].log()).exp()
+    if isinstance(e, sympy.Max):
+        return _fold(args, arb.max)
+    if isinstance(e, sympy.Min):
+        return _fold(args, arb.min)
+    for kind, fn in FUNCTIONS.items():
+        if isinstance(e, kind):
+            return fn(*args)
+    raise NotImplementedError(f"no rigorous evaluation for {type(e).__name__}: {e}")
+
+
+def _fold(args: list[arb], fn: Callable[[arb, arb], arb]) -> arb:
+    out = args[0]
+    for a in args[1:]:
+        out = fn(out, a)
+    return out

@@ -5,7 +5,7 @@ The candidate protocol::
     candidate(case: OLUCase, noise: Callable[[int, int], np.ndarray]) -> outputs z_0, …, z_T (array (T + 1, d))
 
 ``noise(i, d)`` returns the standard normal vector ξ_i of deletion i (the candidate scales it by its own σ_i); it must
-be called once per deletion, in order. The reference (:mod:`certunlearn.algorithms.olu_printed`: Algorithm 1 with
+be called once per deletion, in order. The reference (:mod:`certunlearn.algorithms.olu.printed`: Algorithm 1 with
 eq. (2)'s projected OGD step, projection then noise; Algorithm 2 with the printed step 1/(β+μ)) runs on the same
 draws in mpmath at 50 digits; the outputs are compared step by step (``|cand − ref| ≤ atol + rtol·|ref|``
 coordinatewise) and a failure names the first divergent step t and both outputs there.
@@ -19,7 +19,7 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from ..algorithms import olu_printed as P
+from ..algorithms.olu import printed as P
 from ..errors import InvalidParameterError
 
 __all__ = ["OLUCase", "OLUComparison", "compare_olu", "assert_olu_matches_reference", "assert_matches_reference",

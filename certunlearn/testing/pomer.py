@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..algorithms.pomer import run
-from ..algorithms.pomer_gibbs import PiecewiseLinear
+from ..algorithms.pomer.gibbs import PiecewiseLinear
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workprec

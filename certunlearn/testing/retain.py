@@ -62,7 +62,7 @@ class RetainReference:
 
 def _d2d_iterates(pair: Any, R: Any, U: Any) -> tuple[np.ndarray, ...]:
     """Algorithm 1's iterates w'_1 … w'_I (float64, the reference's η and I) from w_(R∪U)."""
-    from ..algorithms import d2d
+    from ..algorithms.d2d import descent as d2d
 
     R, U = pair.prepare(R), pair.deletion(pair.prepare(R), U)
     p = pair.parameters(R)

@@ -9,7 +9,7 @@ import pytest
 import sympy
 from flint import arb
 
-from certunlearn.algorithms import d2d
+from certunlearn.algorithms.d2d import descent as d2d
 from certunlearn.algorithms.d2d import (
     Problem, PerturbedDistributedGD, PerturbedGD, Update, apply_update, bootstrap_law, learn, multiset_update,
     power_schedule, projected_gd, publish, reservoir_choices, reservoir_law, reservoir_outcomes, reservoir_step,

@@ -1,4 +1,4 @@
-"""certunlearn.algorithms.d2d_projected_law: the exact round map against projected GD, and the enclosures of the
+"""certunlearn.algorithms.d2d.projected_law: the exact round map against projected GD, and the enclosures of the
 one-round law (δ both directions, the band-exit probability) against an mpmath oracle at 100 digits."""
 from fractions import Fraction
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from certunlearn.algorithms.d2d import Problem, projected_gd
-from certunlearn.algorithms.d2d_projected_law import ClipAffine, gd_round_map, mixture_cdf, mixture_delta, mixture_outside
+from certunlearn.algorithms.d2d.projected_law import ClipAffine, gd_round_map, mixture_cdf, mixture_delta, mixture_outside
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Box, Quadratic
 

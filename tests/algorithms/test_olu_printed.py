@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from certunlearn.algorithms import olu as A
-from certunlearn.algorithms import olu_printed as P
+from certunlearn.algorithms.olu import printed as P
 from certunlearn.audit.olu import audit_olu_release, olu_release_sampler, rdp_to_dp
 from certunlearn.testing import OLUCase, assert_matches_reference, compare_olu
 

@@ -1,4 +1,4 @@
-"""‖q_t − μ̄_t‖_TV from the exact law of POMER (certunlearn.algorithms.pomer_law.tv_distance) against mpmath
+"""‖q_t − μ̄_t‖_TV from the exact law of POMER (certunlearn.algorithms.pomer.law.tv_distance) against mpmath
 quadrature of the two-round law written out by hand, and against the closed form at t = 1."""
 from fractions import Fraction
 
@@ -6,8 +6,8 @@ import mpmath
 import pytest
 from flint import arb
 
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear, gibbs, uniform
-from certunlearn.algorithms.pomer_law import exact_law, tv_distance
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear, gibbs, uniform
+from certunlearn.algorithms.pomer.law import exact_law, tv_distance
 from certunlearn.claims.pomer.regret import tv_first
 from certunlearn.numeric.precision import workprec
 

@@ -1,4 +1,4 @@
-"""Exact one-dimensional Gibbs laws (certunlearn.algorithms.pomer_gibbs) against mpmath quadrature at 100 digits.
+"""Exact one-dimensional Gibbs laws (certunlearn.algorithms.pomer.gibbs) against mpmath quadrature at 100 digits.
 
 The oracle integrates exp(−β(f(x) + λx²/2)) piece by piece with mpmath.quad (breakpoints at every kink); it shares no
 code with the closed forms under test.
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from flint import arb
 
-from certunlearn.algorithms.pomer_gibbs import (
+from certunlearn.algorithms.pomer.gibbs import (
     PiecewiseLinear as PL, cdf, far_probability, gibbs, log_partition, sample, total, uniform, w_infinity,
 )
 from certunlearn.errors import InvalidParameterError

@@ -1,4 +1,4 @@
-"""Algorithm 1 in d ≥ 1 (certunlearn.algorithms.pomer_multi): in one dimension on a box it is the reference run of
+"""Algorithm 1 in d ≥ 1 (certunlearn.algorithms.pomer.multidimensional): in one dimension on a box it is the reference run of
 certunlearn.algorithms.pomer draw for draw (a peer); in d = 2 with p = 1 every round switches and x₂ follows μ̄₂,
 whose exact coordinate means come from the truncated-Gaussian pieces (a statistical check at 6 standard errors);
 on a ball the iterates stay in K."""
@@ -10,9 +10,9 @@ import pytest
 from flint import arb
 
 from certunlearn.algorithms.pomer import run
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear
-from certunlearn.algorithms.pomer_multi import run_linear
-from certunlearn.algorithms.pomer_samplers import BoxLinear
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear
+from certunlearn.algorithms.pomer.multidimensional import run_linear
+from certunlearn.algorithms.pomer.samplers import BoxLinear
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.precision import workprec

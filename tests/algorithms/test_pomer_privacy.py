@@ -1,4 +1,4 @@
-"""Whole-trajectory privacy for T = 2 (certunlearn.algorithms.pomer_privacy) against an mpmath oracle: the keep
+"""Whole-trajectory privacy for T = 2 (certunlearn.algorithms.pomer.two_rounds) against an mpmath oracle: the keep
 probabilities, partition functions and the inner hockey-stick H(θ) by quadrature (thresholds in closed form for
 linear losses), the outer integrals by mpmath.quad on a fine split. The oracle must lie inside the enclosure."""
 from fractions import Fraction as F
@@ -7,8 +7,8 @@ import mpmath
 import pytest
 from flint import arb
 
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear as PL
-from certunlearn.algorithms.pomer_privacy import trajectory_delta
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear as PL
+from certunlearn.algorithms.pomer.two_rounds import trajectory_delta
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
 

@@ -1,4 +1,4 @@
-"""POMER's samplers beyond 1-d piecewise-linear losses (certunlearn.algorithms.pomer_samplers) against independent
+"""POMER's samplers beyond 1-d piecewise-linear losses (certunlearn.algorithms.pomer.samplers) against independent
 oracles: mpmath quadrature (2-d on boxes, radial Bessel/sinh forms on balls) and closed-form Gaussian integrals.
 
 Statistical tests are Kolmogorov–Smirnov (or χ²) tests at level 10⁻³ on seeded samples (deterministic given the seed); the
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear as PL, cdf as exact_cdf, gibbs, log_partition
-from certunlearn.algorithms.pomer_samplers import (
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear as PL, cdf as exact_cdf, gibbs, log_partition
+from certunlearn.algorithms.pomer.samplers import (
     BallLinear, BoxLinear, Convex1D, Envelope, convex_law, linear_log_ratio,
 )
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError

@@ -1,4 +1,4 @@
-"""The whole-trajectory hockey-stick divergence of POMER (certunlearn.algorithms.pomer_trajectory) against
+"""The whole-trajectory hockey-stick divergence of POMER (certunlearn.algorithms.pomer.trajectory) against
 independent values: the two-round enclosure of pomer_privacy (itself checked against quadrature), exact zeros
 (identical sequences; a difference in the last round, whose loss never reaches the published x_1..x_T), and
 refinement (finer grids give nested-compatible brackets that narrow)."""
@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from flint import arb
 
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear
-from certunlearn.algorithms.pomer_privacy import trajectory_delta
-from certunlearn.algorithms.pomer_trajectory import budget_slack, trajectory_delta_bounds
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear
+from certunlearn.algorithms.pomer.two_rounds import trajectory_delta
+from certunlearn.algorithms.pomer.trajectory import budget_slack, trajectory_delta_bounds
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
 

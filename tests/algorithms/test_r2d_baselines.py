@@ -5,7 +5,7 @@ import mpmath
 import pytest
 from flint import arb
 
-from certunlearn.algorithms import r2d_baselines as rb
+from certunlearn.algorithms.r2d import baselines as rb
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
 

@@ -11,7 +11,7 @@ from certunlearn.algorithms.retain import (
     MECHANISMS, C_CLASSIC_EXPR, Median, PCAProjector, Real, RetainUnlearning, Sensitivities, check_chain,
     classic_multiplier,
 )
-from certunlearn.algorithms.retain_numeric import count_below, eigenvalue_bracket, exact_or_ball, spectral_projector
+from certunlearn.algorithms.retain.numeric import count_below, eigenvalue_bracket, exact_or_ball, spectral_projector
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import Decision, decide, to_arb
 from certunlearn.numeric.precision import workprec
@@ -156,7 +156,7 @@ def test_real_exact_or_enclosure_and_quotient():
     import sympy
     from flint import arb as _arb
 
-    from certunlearn.algorithms.retain_numeric import Real
+    from certunlearn.algorithms.retain.numeric import Real
     assert Real.sqrt(F(9, 4)).exact_or_enclosure() == F(3, 2)  # a perfect square stays a Fraction
     s = Real.sqrt(F(5, 4)).exact_or_enclosure()
     assert isinstance(s, sympy.Expr) and s == sympy.sqrt(5) / 2  # the square root of a rational: a sympy number

@@ -7,7 +7,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from certunlearn.algorithms import d2d, retain_active
+from certunlearn.algorithms.d2d import descent as d2d
+from certunlearn.algorithms.retain import active as retain_active
 from certunlearn.algorithms.retain import (
     B_EPS_DELTA_EXPR, I_R_EXPR, NEWTON_SIGMA_EXPR, DescentToDeleteRS, LogisticERM, NewtonStepRS, RetainUnlearning,
     RidgeERM, check_chain,

@@ -1,10 +1,10 @@
-"""The chain table of ``certunlearn.algorithms.retain_chain``: every row is decided, consistent (actual ≤ RS) and below
+"""The chain table of ``certunlearn.algorithms.retain.chain``: every row is decided, consistent (actual ≤ RS) and below
 the global sensitivity, and the median rows agree with a by-hand enumeration."""
 import statistics
 from fractions import Fraction as F
 from itertools import product
 
-from certunlearn.algorithms import retain_chain
+from certunlearn.algorithms.retain import chain as retain_chain
 from certunlearn.numeric.enclosure import Decision
 
 

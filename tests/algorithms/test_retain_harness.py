@@ -6,7 +6,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from certunlearn.algorithms import d2d
+from certunlearn.algorithms.d2d import descent as d2d
 from certunlearn.algorithms.retain import (
     DescentToDeleteRS, Median, MSTEdge, NewtonStepRS, RetainUnlearning, median,
 )

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from certunlearn.numeric.compiled import compile_arb, rational_compiled
 from certunlearn.numeric.precision import workprec
-from certunlearn.numeric.sympy_arb import arb_eval, arb_eval_walk, rational_eval
+from certunlearn.numeric.rationals import rational_eval
+from certunlearn.numeric.sympy_arb import arb_eval, arb_eval_walk
 
 
 def _claim_expressions() -> list[sympy.Expr]:

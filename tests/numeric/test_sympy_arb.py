@@ -75,7 +75,7 @@ def test_rational_eval_is_exact_or_refuses():
 
     import sympy
 
-    from certunlearn.numeric.sympy_arb import rational_eval
+    from certunlearn.numeric.rationals import rational_eval
 
     g, T, x = sympy.symbols("gamma T x")
     assert rational_eval(g**T * sympy.Abs(x), {"gamma": Fraction(2, 3), "T": 3, "x": -2}) == Fraction(16, 27)

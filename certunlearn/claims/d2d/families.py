@@ -108,7 +108,7 @@ def boundary_structured(dim: int, perfect: bool = False) -> Callable[[np.random.
 def means_inside(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable:
     """Keep instances whose datasets' unconstrained optima (the data means) all lie in Θ: the family of Theorem 3.2's
     accuracy claims, whose printed α assumes an interior optimum (the laws themselves are computed for any optimum,
-    :mod:`certunlearn.algorithms.d2d_projected_law`)."""
+    :mod:`certunlearn.algorithms.d2d.projected_law`)."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []

@@ -5,7 +5,7 @@ Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Unlearning claims measure the t
 and the retraining's published Gaussians (max over rounds); accuracy claims the exact probability that the excess
 loss exceeds the proof's explicit α (line 244 for Theorem 3.1). Theorem 3.2's secret-free chain is computed
 in one dimension (``perfect_delta``, ``perfect_accuracy``: the affine law and the projected chain's mixture, see
-:mod:`certunlearn.algorithms.d2d_projected_law`); its +fix σ splits the budget evenly.
+:mod:`certunlearn.algorithms.d2d.projected_law`); its +fix σ splits the budget evenly.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import numpy as np
 import sympy
 from flint import arb
 
-from ...algorithms.d2d_projected_law import gaussian_band_exit, gd_round_map, mixture_delta, mixture_outside
+from ...algorithms.d2d.projected_law import gaussian_band_exit, gd_round_map, mixture_delta, mixture_outside
 from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
@@ -48,7 +48,7 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     and P(E^c) ≤ Σ_t P[affine iterate t ∉ Θ] (first exit: up to it the two chains coincide).
 
     With the projections the round is the exact map θ̂_i = g_i(θ̃_{i−1}), g_i = clip_[L_i, H_i](A_i θ + B_i)
-    (:func:`certunlearn.algorithms.d2d_projected_law.gd_round_map`), so θ̃_i is a mixture of N(y, σ²) over
+    (:func:`certunlearn.algorithms.d2d.projected_law.gd_round_map`), so θ̃_i is a mixture of N(y, σ²) over
     y ∈ [L_i, H_i] whatever the earlier rounds did.
 
     Returns, per round i ≥ 0: (c_i, ρ, T_i, affine mean of θ̂_i (Fraction), retrain mean μ_i (Fraction) or None for
@@ -120,7 +120,7 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     affine chain's Gaussian against N(μ_i, σ²), widened by ± P(E^c) (|P(S) − P_aff(S)| ≤ P(E^c) for every S) — tight
     when σ is small against Θ; (2) the projected chain's law, a mixture of N(y, σ²) over y in the exact image
     [L_i, H_i] of round i's map, bounded below also by the mass it puts beyond μ_i
-    (:func:`certunlearn.algorithms.d2d_projected_law.mixture_delta`) — tight when the projections contract
+    (:func:`certunlearn.algorithms.d2d.projected_law.mixture_delta`) — tight when the projections contract
     [L_i, H_i] to a width small against σ."""
 
     def quantity(values: Instance) -> arb:
@@ -147,7 +147,7 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
     with f = (a/2)(θ − c)² + const and θ* = clip(c), the event is |θ̃_i − c| > √((θ* − c)² + 2α/a). Round 0 is
     Gaussian exactly; a later round's probability is enclosed twice and intersected: the affine chain's Gaussian
     ± P(E^c), and the projected chain's mixture of N(y, σ²) over y ∈ [L_i, H_i]
-    (:func:`certunlearn.algorithms.d2d_projected_law.mixture_outside`)."""
+    (:func:`certunlearn.algorithms.d2d.projected_law.mixture_outside`)."""
 
     def quantity(values: Instance) -> arb:
         s = setup_of(values)

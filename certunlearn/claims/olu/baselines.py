@@ -12,7 +12,7 @@ import sympy
 from flint import arb
 
 from ...algorithms import olu as A
-from ...algorithms import olu_printed as P
+from ...algorithms.olu import printed as P
 from ...numeric.sympy_arb import arb_eval
 from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P_exact

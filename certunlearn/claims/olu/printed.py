@@ -1,6 +1,6 @@
 """Algorithm 1 as printed (lines 115–136): projected OGD on boxes and balls with general smooth losses, projection
 then noise (``olu.alg1:projected``), and the OGD step as the pseudo-code's line 3 indexes it (``olu.alg1:printed-step``
-and its ``+fix``). Paper file ``papers/000_8245766a2c9b0ba6.txt``; algorithms: :mod:`certunlearn.algorithms.olu_printed`.
+and its ``+fix``). Paper file ``papers/000_8245766a2c9b0ba6.txt``; algorithms: :mod:`certunlearn.algorithms.olu.printed`.
 
 **Exact where the law is known.** Before the first noise every state of Algorithm 1 is deterministic, whatever the
 loss and the projection, so its release at τ[1] is exactly N(m, σ_1²I); ``olu.alg1:projected`` checks Corollary 1's
@@ -20,7 +20,7 @@ import sympy
 from flint import arb
 
 from ...algorithms import olu as A
-from ...algorithms import olu_printed as P
+from ...algorithms.olu import printed as P
 from ...formulas.olu import gamma, L, omega, SIGMA2_ALG1, gap, i_
 from ...formulas.symbols import Delta, alpha, epsilon
 from ...numeric.enclosure import to_arb

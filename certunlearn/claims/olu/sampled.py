@@ -1,6 +1,6 @@
 """Statistical claims on Algorithm 1 as printed (lines 115–136: projected OGD, then the noise, the release left
 unprojected) with logistic and Huber losses, where a release after the first noise has no known law. Paper file
-``papers/000_8245766a2c9b0ba6.txt``; algorithm :func:`certunlearn.algorithms.olu_printed.run_batch` (float64, every
+``papers/000_8245766a2c9b0ba6.txt``; algorithm :func:`certunlearn.algorithms.olu.printed.run_batch` (float64, every
 run of a batch through the same code path as one run).
 
 Every quantity here is a :class:`~certunlearn.numeric.confidence.ConfidenceInterval` (``QuantityKind.STATISTICAL``): the
@@ -49,7 +49,7 @@ import sympy
 from flint import arb
 
 from ...algorithms import olu as A
-from ...algorithms import olu_printed as P
+from ...algorithms.olu import printed as P
 from ...formulas.olu import GAMMA_SC, L, omega, THM2, THM3, THM5, T, k
 from ...formulas.symbols import alpha, epsilon
 from ...numeric.confidence import ConfidenceInterval, cp_lower, cp_upper, hoeffding_interval

@@ -89,7 +89,7 @@ def pep_instances(rule: str, *, beta: Fraction = Fraction(1)) -> list[dict]:
             continue
         if entry["n"] == 1 and entry["kind"] == "quadratic":
             # the same worst case as the sign pattern (½λD²); its non-dyadic data would make the comparator's
-            # f_1(z*) = ½λ·(ball around 0)², which flint's ** 2 returns as nan (Stream.value, algorithms/olu.py)
+            # f_1(z*) = ½λ·(ball around 0)², which flint's ** 2 returns as nan (Stream.value, algorithms/olu/laws.py)
             continue
         X = [[Fraction(x) * s for x in row] for row in entry["X"]]
         z1 = [Fraction(x) * s for x in entry["z1"]]

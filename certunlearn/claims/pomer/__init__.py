@@ -21,8 +21,8 @@ losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod
 The printed expressions (bounds and prescribed parameters) live in :mod:`certunlearn.formulas.pomer`.
 
 Every quantity is exact in one dimension: K = [a, b] ∋ 0 and piecewise-linear convex losses, so Gibbs laws are
-mixtures of truncated Gaussians (:mod:`certunlearn.algorithms.pomer_gibbs`) and the law of Algorithm 1's
-iterates, with its budget state, is a finite recursion (:mod:`certunlearn.algorithms.pomer_law`). A loss in an
+mixtures of truncated Gaussians (:mod:`certunlearn.algorithms.pomer.gibbs`) and the law of Algorithm 1's
+iterates, with its budget state, is a finite recursion (:mod:`certunlearn.algorithms.pomer.law`). A loss in an
 instance is ``[kink, left slope, right slope]`` (value 0 at the kink; a kink outside (a, b) makes it linear), so
 the linear losses ±Gx that are extremal for Lemmas 3.5/3.6 and the hinge losses are all one family.
 

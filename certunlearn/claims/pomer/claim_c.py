@@ -17,8 +17,8 @@ from fractions import Fraction
 import sympy
 from flint import arb
 
-from ...algorithms.pomer_gibbs import Ambiguous, log_partition, total
-from ...algorithms.pomer_law import exact_law
+from ...algorithms.pomer.gibbs import Ambiguous, log_partition, total
+from ...algorithms.pomer.law import exact_law
 from ...formulas.pomer import (
     DELTA_PRIME_43, P_43, P_TILDE, PHI_43, PRESCRIBED, Phi, T, p,
 )
@@ -216,5 +216,5 @@ CLAIMS = (
         adversaries=(Adversary("±Gx neighbours, wide and narrow K", generate=c3_grid(True)),),
         derivation="pomer.claimC.3+fix",
         note="The proof's three displays bound q_t-probabilities (Lemma 4.6 and Lemma 3.5 at G, 2G, 3G); this is the "
-             "statement they support. Exact law of the iterates (certunlearn.algorithms.pomer_law) with linear l_t."),
+             "statement they support. Exact law of the iterates (certunlearn.algorithms.pomer.law) with linear l_t."),
 )

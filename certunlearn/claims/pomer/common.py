@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from flint import arb
 
-from ...algorithms.pomer_gibbs import Ambiguous, PiecewiseLinear, far_probability, total
+from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, far_probability, total
 from ...formulas.pomer import beta, lam
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...numeric.precision import workprec

@@ -18,7 +18,7 @@ import itertools
 import sympy
 from flint import arb
 
-from ...algorithms.pomer_gibbs import Pieces, far_probability, gibbs, total, w_infinity
+from ...algorithms.pomer.gibbs import Pieces, far_probability, gibbs, total, w_infinity
 from ...formulas.pomer import (
     CONCENTRATION_33, PRESCRIBED, W_INFINITY_36, G, lam, r,
 )

@@ -11,7 +11,7 @@
   whole) against δ + 3Te^{−T^{2/3}}.
 
 The whole-trajectory (ε, δ) of Theorem 4.3 is enclosed rigorously over all 2^{T−1} switch patterns
-(:mod:`certunlearn.algorithms.pomer_trajectory`, an O(T²) recursion): at T = 9…12, as small as T ≥ 12 log(1/δ)
+(:mod:`certunlearn.algorithms.pomer.trajectory`, an O(T²) recursion): at T = 9…12, as small as T ≥ 12 log(1/δ)
 allows (a vacuous certificate, ε ≈ 10³), and at T = 40 and 100, where the certificate is meaningful (ε ≈ 4–5,
 certified δ < 1/2).
 """
@@ -22,9 +22,9 @@ from fractions import Fraction
 import sympy
 from flint import arb
 
-from ...algorithms.pomer_gibbs import PiecewiseLinear, log_partition, partition_closed_form, total
-from ...algorithms.pomer_law import ratio_factors
-from ...algorithms.pomer_trajectory import trajectory_delta_bounds
+from ...algorithms.pomer.gibbs import PiecewiseLinear, log_partition, partition_closed_form, total
+from ...algorithms.pomer.law import ratio_factors
+from ...algorithms.pomer.trajectory import trajectory_delta_bounds
 from ...formulas.pomer import (
     DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
 )
@@ -192,7 +192,7 @@ def _trajectory_points() -> int:
 @guard
 def _trajectory_delta(values: Instance) -> arb:
     """max over both directions of δ(ε) for the published x_1..x_T (Algorithm 1 with the prescribed Φ, p, B, ε),
-    a rigorous bracket from :func:`~certunlearn.algorithms.pomer_trajectory.trajectory_delta_bounds`."""
+    a rigorous bracket from :func:`~certunlearn.algorithms.pomer.trajectory.trajectory_delta_bounds`."""
     ls, others = losses_of(values), losses_of(values, "other")
     phi = values["Phi"]
     log_phi = phi.log() if isinstance(phi, arb) else to_arb(phi).log()

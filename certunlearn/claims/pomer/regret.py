@@ -12,8 +12,8 @@ Appendix B (lines 490–572); and Theorem 4.5 of Section 4.1 (lines 270–292).
   ``pomer.thm4.5:switches``).
 
 Every quantity is exact in one dimension: the law of Algorithm 1's iterates, with its budget state, is a finite
-recursion (:mod:`certunlearn.algorithms.pomer_law`); the total-variation drift of Lemma 4.6 is computed at every
-round t from the exact law (:func:`~certunlearn.algorithms.pomer_law.tv_distance`).
+recursion (:mod:`certunlearn.algorithms.pomer.law`); the total-variation drift of Lemma 4.6 is computed at every
+round t from the exact law (:func:`~certunlearn.algorithms.pomer.law.tv_distance`).
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import itertools
 import sympy
 from flint import arb
 
-from ...algorithms.pomer_gibbs import Ambiguous, PiecewiseLinear, gibbs, log_partition, total
-from ...algorithms.pomer_law import exact_law, tv_distance
+from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, gibbs, log_partition, total
+from ...algorithms.pomer.law import exact_law, tv_distance
 from ...formulas.pomer import (
     DRIFT_46, DRIFT_46_BUDGET, PRESCRIBED, REGRET_41, REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, D, G, Phi, S,
     T, lam, p,

@@ -71,7 +71,7 @@ Theorem 3 with their Theorem 1's residual bound — learning minimises Σℓ(w�
 b ~ N(0, σ²I) (‖x_i‖ ≤ 1, ℓ'' L-Lipschitz, ‖∇ℓ‖ ≤ G), removal publishes one Newton step w* + H⁻¹Δ, and the
 certificate compares its law with the exact minimiser on D' (same b law), both directions. It is checked exactly in
 one dimension with the logistic loss: both outputs are monotone functions of b, so both laws are pushforwards of
-N(0, σ²) (:func:`certunlearn.algorithms.r2d_baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
+N(0, σ²) (:func:`certunlearn.algorithms.r2d.baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
 et al. 2024) are **not** registered as claims: their mechanisms are defined only in papers certunlearn does not have,
 and the rows leave undefined what their σ depends on — for CNS the probability ρ (of which random event, and how it
 enters δ), λ_min ("the minimum eigenvalue of the Hessian": of which loss, at which point) and the step that produces
@@ -100,7 +100,7 @@ CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + C
 #: the paper, in its order, with the claims that check it or the reason none can.
 ITEMS: dict[str, tuple[str, ...] | str] = {
     "Table 1, Newton step row (storage O(d²))": "Guo et al.'s Newton step runs in certunlearn only in one dimension "
-                                                 "(algorithms.r2d_baselines, for Table 3's row), where the d×d "
+                                                 "(algorithms.r2d.baselines, for Table 3's row), where the d×d "
                                                  "Hessian behind O(d²) is a scalar: no rate in d to measure",
     "Table 1, Descent-to-delete row (storage O(d))": ("r2d.table1:d2d-storage",),
     "Table 1, Langevin unlearning row (storage O(d))": "a storage count of a mechanism not in certunlearn (Chien "

@@ -3,7 +3,7 @@
 Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.appC-radius`` and ``+fix`` (Appendix C, lines 590–598: outputs in ‖θ‖ ≤ R, Theorem B.1 at
 Δ = 2R); ``r2d.table3:newton`` (Table 3's Newton-step row, line 580, read
 as Guo et al. 2020, Thm 3 with Thm 1, checked exactly in one dimension with the logistic loss:
-:func:`certunlearn.algorithms.r2d_baselines.removal_delta`). CNS and HF (lines 575–590) are not registered: see
+:func:`certunlearn.algorithms.r2d.baselines.removal_delta`). CNS and HF (lines 575–590) are not registered: see
 :mod:`certunlearn.claims.r2d`.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 from flint import arb
 from sympy import sqrt
 
-from ...algorithms.r2d_baselines import check_data, removal_delta
+from ...algorithms.r2d.baselines import check_data, removal_delta
 from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_LINEAR, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal
@@ -60,7 +60,7 @@ def _newton_data_ok(values: Instance) -> Decision:
 def newton_delta(values: Instance) -> arb:
     """A **certified lower bound** of the true δ at ε (max of both directions) between the law of Guo et al.'s
     one-step Newton removal and the law of the exact minimiser on D' with the same b ~ N(0, σ²): both laws are
-    pushforwards of N(0, σ²); :func:`certunlearn.algorithms.r2d_baselines.removal_delta` (``lower=True``) proves
+    pushforwards of N(0, σ²); :func:`certunlearn.algorithms.r2d.baselines.removal_delta` (``lower=True``) proves
     the Newton map increasing on the scanned range and evaluates the probability gap of an explicit event on
     enclosures. The event is located by a float scan, so the bound may fall short of the true δ (second order in
     the float boundary, or a sign change missed between scan points) — never exceed it."""

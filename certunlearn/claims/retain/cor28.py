@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ...formulas.retain import RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR
-from ...algorithms.retain_numeric import Real
+from ...algorithms.retain.numeric import Real
 from ...numeric.enclosure import Decision, decide, to_arb
 from ..hypotheses import P, holds
 from ..instances import frac

@@ -227,7 +227,7 @@ def logistic_key(values: Instance) -> tuple:
 
 def logistic_shift(values: Instance) -> arb:
     """‖w_R − w_(R∪{z})‖ with certified minimisers on W = {‖w‖ ≤ R_w}."""
-    from ...algorithms.retain_erm import fit_distance
+    from ...algorithms.retain.erm import fit_distance
 
     fR, fS = logistic_fits(logistic_key(values))
     return fit_distance(fS, fR).arb()
@@ -337,7 +337,7 @@ def _arb_upper_fraction(x: arb) -> Fraction:
 @functools.lru_cache(maxsize=256)
 def local_terms(x: tuple, y: tuple, zx: Fraction, zy: Fraction) -> tuple[arb, arb, arb]:
     """(w_R, w_(R∪z), λ_0) of the unregularised logistic ERM (d = 1), rigorous balls at 300 bits."""
-    from ...algorithms.retain_erm import logistic_curvature_1d, logistic_minimiser_1d
+    from ...algorithms.retain.erm import logistic_curvature_1d, logistic_minimiser_1d
 
     with workprec(300):
         wR = logistic_minimiser_1d(list(x), list(y))

@@ -20,7 +20,7 @@ from ...formulas.retain import (
     EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
 )
 from ...numeric.enclosure import Decision
-from ...numeric.sympy_arb import rational_eval
+from ...numeric.rationals import rational_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space

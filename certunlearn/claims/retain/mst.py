@@ -19,7 +19,7 @@ from ...formulas.retain import (
     SMT_BOUND_EXPR,
 )
 from ...numeric.enclosure import Decision
-from ...numeric.sympy_arb import rational_eval
+from ...numeric.rationals import rational_eval
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
@@ -131,7 +131,7 @@ def _vertex_terms(metric: np.ndarray, B: Fraction, V: list, R: list) -> dict[str
     """The printed numerator's terms: nearest = max_v min_(v'∈V_R) d(v, v'), w_R = w(MST(R)), w_K = w(MST(K_V_R)),
     rho = the Steiner ratio of the finite universe (exact)."""
     from ...algorithms.retain import mst_weight, steiner_ratio
-    from ...algorithms.retain_graph import prim
+    from ...algorithms.retain.graph import prim
 
     inst = {"metric": metric, "B": B, "V": V, "R": R, "rho": 1}
     G = _vertex_mech(inst, "full").prepare(_vertex_graph(inst))
@@ -199,14 +199,14 @@ VERTEX_SEARCH = Adversary("search over 5 points of the ℓ1 plane (R a path on t
 def smt_weight(D: np.ndarray, V: list[int]) -> Fraction:
     """``w(SMT(V))`` in a finite metric (Definition D.2): the MST of ``K_(V ∪ S)`` minimised over Steiner sets S
     of the remaining points (a Steiner tree's length is at least the MST of its vertex set in the metric)."""
-    from ...algorithms.retain_graph import prim
+    from ...algorithms.retain.graph import prim
 
     rest = [i for i in range(D.shape[0]) if i not in V]
     return min(prim(list(V) + list(S), D) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
 
 
 def _steiner_terms(values: Instance) -> Fraction:
-    from ...algorithms.retain_graph import prim
+    from ...algorithms.retain.graph import prim
 
     V = [int(frac(i)) for i in values["V"]]
     return prim(V + [int(frac(values["v"]))], _metric(values))

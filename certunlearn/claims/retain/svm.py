@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import sympy
 
-from ...algorithms.retain_numeric import Real, exact_or_ball
+from ...algorithms.retain.numeric import Real, exact_or_ball
 from ...formulas.retain import (
     PRESCRIBED, SVM_BOUND_SQ_EXPR, SVM_GS_SQ_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_RATIO_SQ_EXPR, gsq,
 )

@@ -39,7 +39,7 @@ def test_contraction_attained_along_an_eigenvector():
         assert to_arb(q).overlaps(arb(4) ** 3 / arb(5) ** 3) and to_arb(q).rad() < 1e-30  # γ = (9 − 1)/(9 + 1)
     assert sensitivity._contraction(inst) == Fraction(64, 125)  # exact: the bound γ^T = (4/5)³ is attained
     ev = evaluate(get_claim("d2d.thm2.13"), inst, 512)
-    # numeric.sympy_arb.rational_eval does not yet evaluate a symbolic integer exponent (γ^T), so the exact equality
+    # numeric.rationals.rational_eval does not yet evaluate a symbolic integer exponent (γ^T), so the exact equality
     # cannot be proved by the checker and the enclosures overlap: never violated, at worst undecided
     assert ev.outcome in (WITHIN, "undecided") and ev.outcome != "violated"
 

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 import mpmath
 import numpy as np
 
-from certunlearn.algorithms import olu_printed as P
+from certunlearn.algorithms.olu import printed as P
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu import printed as Pm

@@ -8,7 +8,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from certunlearn.algorithms import olu_printed as P
+from certunlearn.algorithms.olu import printed as P
 from certunlearn.check import get_profile
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, evaluate
 from certunlearn.check.runner import judge

@@ -5,7 +5,7 @@ from fractions import Fraction as F
 import mpmath
 import sympy
 
-from certunlearn.algorithms.pomer_gibbs import PiecewiseLinear, partition_closed_form
+from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear, partition_closed_form
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.numeric.precision import workprec

@@ -1,11 +1,11 @@
 """Theorem 4.3 where its certificate is meaningful (certunlearn.claims.pomer.privacy, ``pomer.thm4.3``): the certified
 (ε, δ + 3Te^{−(1−Φ⁻²)T}) retyped with mpmath at 100 digits, the exact trajectory δ(ε) there, and the binomial bound on
-the budget's effect (certunlearn.algorithms.pomer_trajectory.budget_slack) against mpmath."""
+the budget's effect (certunlearn.algorithms.pomer.trajectory.budget_slack) against mpmath."""
 import mpmath
 import numpy as np
 from flint import arb
 
-from certunlearn.algorithms.pomer_trajectory import budget_slack
+from certunlearn.algorithms.pomer.trajectory import budget_slack
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.pomer.families import trajectory_meaningful

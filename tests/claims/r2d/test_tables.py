@@ -85,7 +85,7 @@ def test_quantity_is_the_oracle_delta_at_the_printed_sigma():
 def test_the_lower_bound_uses_only_certified_intervals(monkeypatch):
     """The lower bound rests on φ' > 0 proved on arb balls: with a certifier given no budget, no interval is used
     and the bound falls to 0; with its budget it is positive (INST has δ > 0 at ε)."""
-    from certunlearn.algorithms import r2d_baselines
+    from certunlearn.algorithms.r2d import baselines as r2d_baselines
 
     claim = get_claim("r2d.table3:newton")
     inst = {**INST, "lam": Fraction(1, 100), "epsilon": Fraction(1), "delta": Fraction(1, 10**5)}
@@ -128,7 +128,7 @@ def test_derivation_links_and_cites_guo():
 def test_perturbed_minimiser_exceeds_the_unperturbed_norm_bound():
     """The step ‖w*‖ ≤ C/λ of the derivation, at an explicit point: with b the minimiser of L_b can be far
     larger (computed by Newton's method, independent of the claim)."""
-    from certunlearn.algorithms.r2d_baselines import learn
+    from certunlearn.algorithms.r2d.baselines import learn
 
     X, y, lam = [Fraction(1), Fraction(1)], [1, 1], Fraction(2)
     with mpmath.workdps(50):

@@ -36,8 +36,8 @@ from typing import Any
 import mpmath
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..numeric.enclosure import to_arb
+from ...errors import InvalidParameterError
+from ...numeric.enclosure import to_arb
 
 #: Scan range, in standard deviations of b, and the number of scan points per scale.
 B_RANGE, SCAN = 40, 240

@@ -2,7 +2,7 @@
 ``papers/004_d584c64aaf1f17d0.txt``): Descent-to-Delete with the iteration count ``I_R`` of Lemma H.1
 (Algorithm 1, lines 667–681) and the Newton-step update (Algorithm 2, lines 719–729).
 
-Both run on an ERM of :mod:`.retain_erm` (:class:`~.retain_erm.RidgeERM` or
+Both run on an ERM of :mod:`~certunlearn.algorithms.retain.erm` (:class:`~.retain_erm.RidgeERM` or
 :class:`~.retain_erm.LogisticERM`), whose data-dependent curvature ``λ_R``, smoothness ``β_R`` and gradient
 bound L they use. The descent itself is :func:`certunlearn.algorithms.d2d.projected_gd` on a
 :class:`certunlearn.algorithms.d2d.Problem` — the same code as Descent-to-Delete, not a copy.
@@ -23,19 +23,19 @@ import numpy as np
 import sympy
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+from ...errors import InvalidParameterError
+from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     B_EPS_DELTA_EXPR, D2D_BOUND_EXPR, I_R_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR,
 )
-from ..numeric import linalg as la
-from ..numeric.enclosure import arb_upper_float, to_arb
-from ..numeric.precision import DEFAULT_DPS, workdps
-from . import d2d
-from .parameters import evaluate_prescribed, positive, resolve_claim, theorem_parameters
-from .release import Certificate, GaussianRelease, Release, record_rng
-from .retain_erm import ERM, Labeled
-from .retain_numeric import Real, exact_or_ball, fraction_of, into_ball
-from .retain_sensitivity import (
+from ...numeric import linalg as la
+from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.precision import DEFAULT_DPS, workdps
+from ..d2d import descent as d2d
+from ..parameters import evaluate_prescribed, positive, resolve_claim, theorem_parameters
+from ..release import Certificate, GaussianRelease, Release, record_rng
+from .erm import ERM, Labeled
+from .numeric import Real, exact_or_ball, fraction_of, into_ball
+from .sensitivity import (
     SYMBOLS, Mechanism, Quantity, RSResult, best_witness, deletion_size, maximize_in_balls,
 )
 

@@ -1,6 +1,6 @@
 """The chain ``actual ≤ RS ≤ bound ≤ GS`` on a few small instances per retain mechanism, with its slack ratios.
 
-``python -m certunlearn.algorithms.retain_chain`` prints one row per instance: the actual shift of the given
+``python -m certunlearn.algorithms.retain.chain`` prints one row per instance: the actual shift of the given
 deletion, the exact retain sensitivity (``exact`` or a certified ``lower-bound``), the paper's closed-form bound, the
 global sensitivity, the ratios actual/RS, RS/bound, bound/GS, and the decision of every link of
 :func:`~.retain_sensitivity.check_chain` (✓ proved, ✗ refuted, ? undecided) — decided on enclosures, never floats.
@@ -14,11 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from .retain import (
-    DescentToDeleteRS, HardMarginSVM, LogisticERM, Median, MSTEdge, MSTVertex, NewtonStepRS, PCAProjector, RidgeERM,
-    check_chain,
-)
-from .retain_sensitivity import ChainCheck
+from .active import DescentToDeleteRS, NewtonStepRS
+from .erm import LogisticERM, RidgeERM
+from .graph import MSTEdge, MSTVertex
+from .sensitivity import ChainCheck, check_chain
+from .stats import Median, PCAProjector
+from .svm import HardMarginSVM
 
 __all__ = ["INSTANCES", "chains", "main"]
 

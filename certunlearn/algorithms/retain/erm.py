@@ -4,7 +4,7 @@
 
 Data are labelled point sets :class:`Labeled` (exact Fractions). The ERM classes also give the data-dependent
 curvature ``λ_R`` and smoothness ``β_R`` (Definition 3.6, line 240; Section 4.1, line 273) as rigorous rational
-brackets, which the active mechanisms of :mod:`.retain_active` reuse.
+brackets, which the active mechanisms of :mod:`~certunlearn.algorithms.retain.active` reuse.
 """
 from __future__ import annotations
 
@@ -19,21 +19,21 @@ import numpy as np
 import sympy
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+from ...errors import InvalidParameterError
+from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MSE_L_M_EXPR,
 )
-from ..numeric import linalg as la
-from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
-from ..numeric.precision import workprec
-from ..numeric.sympy_arb import arb_eval
-from ..problems import Ball, LogisticL2, Ridge, Whole, minimize
-from ..problems.losses import LossFamily
-from .parameters import nonnegative, positive
-from .retain_numeric import (
+from ...numeric import linalg as la
+from ...numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
+from ...numeric.precision import workprec
+from ...numeric.sympy_arb import arb_eval
+from ...problems import Ball, LogisticL2, Ridge, Whole, minimize
+from ...problems.losses import LossFamily
+from ..parameters import nonnegative, positive
+from .numeric import (
     Real, count_below, dyadic_ceil, dyadic_floor, eigenvalue_bracket, exact_or_ball, fractions_of, into_ball,
 )
-from .retain_sensitivity import (
+from .sensitivity import (
     SYMBOLS, Mechanism, Quantity, RSResult, best_witness, deletion_size, maximize_in_balls,
 )
 

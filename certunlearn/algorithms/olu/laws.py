@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidParameterError
+from ...errors import InvalidParameterError
 
 __all__ = ["LINEAR", "QUADRATIC", "Stream", "Law", "Affine", "run_laws", "passive_laws", "active_laws", "retrain_laws",
            "restart_laws", "newton_laws", "expected_regret", "comparators", "interval_of", "check_schedule"]

@@ -41,11 +41,11 @@ from typing import Any, ClassVar
 import numpy as np
 import sympy
 
-from ..errors import InvalidParameterError
-from ..numeric.enclosure import Comparison, Decision, decide
-from ..numeric.precision import workprec
-from ..formulas.retain import SYMBOLS  # the printed formulas' symbols (re-exported)
-from .retain_numeric import Real
+from ...errors import InvalidParameterError
+from ...numeric.enclosure import Comparison, Decision, decide
+from ...numeric.precision import workprec
+from ...formulas.retain import SYMBOLS  # the printed formulas' symbols (re-exported)
+from .numeric import Real
 
 __all__ = [
     "SYMBOLS", "RS_KINDS", "GLOBAL_KINDS", "RSResult", "Quantity", "Sensitivities", "Link", "ChainCheck",

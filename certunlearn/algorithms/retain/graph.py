@@ -16,13 +16,13 @@ import networkx as nx
 import numpy as np
 import sympy
 
-from ..errors import AssumptionViolatedError, InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+from ...errors import AssumptionViolatedError, InvalidParameterError
+from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR,
 )
-from .parameters import positive
-from .retain_numeric import Real, fraction_of, fractions_of
-from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size
+from ..parameters import positive
+from .numeric import Real, fraction_of, fractions_of
+from .sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size
 
 __all__ = [
     "mst_weight", "MSTEdge", "cut_formula", "exposed_edges", "mst_edge_brute_force_rs",

@@ -1,5 +1,5 @@
 """Algorithm 1 of POMER (paper file ``001_8748437fc158d2af.txt``, lines 165–199) in d ≥ 1 for linear losses
-l_t(x) = ⟨g_t, x⟩, through the samplers of :mod:`.pomer_samplers`: K a box (:class:`~.pomer_samplers.BoxLinear`,
+l_t(x) = ⟨g_t, x⟩, through the samplers of :mod:`~certunlearn.algorithms.pomer.samplers`: K a box (:class:`~.pomer_samplers.BoxLinear`,
 exact laws and exact log-partitions) or a ball (:class:`~.pomer_samplers.BallLinear`, high-precision quadrature).
 
 The switching rule as printed: with r_t(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) (normalised densities, line 209 and footnote 4;
@@ -18,11 +18,11 @@ import mpmath
 import numpy as np
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..numeric.enclosure import to_arb
-from ..numeric.precision import workprec
-from .pomer_gibbs import as_fraction, positive_param
-from .pomer_samplers import BallLinear, BoxLinear, linear_log_ratio
+from ...errors import InvalidParameterError
+from ...numeric.enclosure import to_arb
+from ...numeric.precision import workprec
+from .gibbs import as_fraction, positive_param
+from .samplers import BallLinear, BoxLinear, linear_log_ratio
 
 __all__ = ["MultiTrajectory", "run_linear"]
 

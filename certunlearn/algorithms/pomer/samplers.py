@@ -2,7 +2,7 @@
 eqs. (3.1)–(3.3), lines 118–134): μ̄(x) ∝ exp(−β(f(x) + λ‖x‖²/2)) on K.
 
 - :class:`BoxLinear` — K = Π[a_k, b_k], f(x) = ⟨g, x⟩: the law factorises into d truncated Gaussians
-  (:mod:`.pomer_gibbs` pieces); exact log Z (a sum of arb enclosures) and exact sampler.
+  (:mod:`~certunlearn.algorithms.pomer.gibbs` pieces); exact log Z (a sum of arb enclosures) and exact sampler.
 - :class:`Convex1D` — K = [a, b], f convex given by value/derivative callables and declared kinks: log Z, CDF and
   inverse-CDF sampling by **high-precision quadrature** (mpmath, breakpoints at every kink; not an enclosure).
 - :class:`BallLinear` — K = {‖x‖ ≤ R} (d ≥ 2), f(x) = ⟨g, x⟩: the g-coordinate s has the 1-d marginal
@@ -29,10 +29,10 @@ import mpmath
 import numpy as np
 from flint import arb
 
-from ..errors import AssumptionViolatedError, InvalidParameterError
-from ..numeric.enclosure import to_arb
-from ..numeric.precision import workdps
-from .pomer_gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, log_partition, sample
+from ...errors import AssumptionViolatedError, InvalidParameterError
+from ...numeric.enclosure import to_arb
+from ...numeric.precision import workdps
+from .gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, log_partition, sample
 
 
 def _mpf(q) -> mpmath.mpf:

@@ -29,9 +29,9 @@ from typing import Sequence
 
 from flint import arb, arb_poly
 
-from ..errors import InvalidParameterError
-from .pomer_gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, total, uniform
-from .pomer_law import INITIAL_POINTS, below_budget, ratio_factors
+from ...errors import InvalidParameterError
+from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, total, uniform
+from .law import INITIAL_POINTS, below_budget, ratio_factors
 
 
 class _Run:

@@ -6,8 +6,8 @@ Round t: play x_t, observe l_t; with r_t(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) (rati
 192 and footnote 4) draw S_t ∼ Ber(Π(r_t(x_t))) with Π the clip to [Φ⁻², 1], and S'_t ∼ Ber(1 − p); if b_t < B and
 (S'_t = 0 or S_t = 0) switch: b_{t+1} = b_t + 1 and x_{t+1} ∼ μ̄_{t+1} afresh; otherwise keep x_{t+1} = x_t.
 
-The exact samplers and partition functions live in :mod:`.pomer_gibbs`; the exact law of the iterates (expected
-regret and switches without Monte Carlo) in :mod:`.pomer_law`. :func:`monte_carlo` is the one statistical tool:
+The exact samplers and partition functions live in :mod:`~certunlearn.algorithms.pomer.gibbs`; the exact law of the iterates (expected
+regret and switches without Monte Carlo) in :mod:`~certunlearn.algorithms.pomer.law`. :func:`monte_carlo` is the one statistical tool:
 it reports means with confidence intervals and is never used by a verdict. Parameters prescribed by Theorems
 4.3–4.5 come from the printed sympy expressions in :mod:`certunlearn.formulas.pomer` (:func:`parameters`).
 """
@@ -21,12 +21,12 @@ from typing import Any, Sequence
 import mpmath
 import numpy as np
 
-from ..errors import AssumptionViolatedError, InvalidParameterError
-from ..numeric.enclosure import to_arb
-from ..numeric.precision import workprec
-from .parameters import theorem_parameters
-from .pomer_gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, sample, total
-from .pomer_law import INITIAL_POINTS, ratio_factors
+from ...errors import AssumptionViolatedError, InvalidParameterError
+from ...numeric.enclosure import to_arb
+from ...numeric.precision import workprec
+from ..parameters import theorem_parameters
+from .gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, sample, total
+from .law import INITIAL_POINTS, ratio_factors
 
 #: Working precision (bits) of the keep probabilities of a simulated run.
 RUN_PREC = 128
@@ -126,7 +126,7 @@ class Estimate:
 def monte_carlo(losses, beta, lam, p, log_phi, runs: int, seed: int, budget=None, initial="uniform",
                 confidence: float = 0.99) -> dict[str, Estimate]:
     """Statistical estimates of the expected regret and of E[S_T] from ``runs`` independent runs (normal-approximation
-    intervals at ``confidence``). Labelled statistical; the checker's verdicts use :mod:`.pomer_law` instead."""
+    intervals at ``confidence``). Labelled statistical; the checker's verdicts use :mod:`~certunlearn.algorithms.pomer.law` instead."""
     rng = np.random.default_rng(seed)
     regrets, counts = [], []
     for _ in range(runs):

@@ -19,11 +19,11 @@ from fractions import Fraction
 
 from flint import arb
 
-from ..errors import InvalidParameterError
-from .pomer_gibbs import (
+from ...errors import InvalidParameterError
+from .gibbs import (
     PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
 )
-from .pomer_law import INITIAL_POINTS, ratio_factors
+from .law import INITIAL_POINTS, ratio_factors
 
 
 def _above(first: Pieces, second: Pieces, diff: PiecewiseLinear, beta, offset: arb, theta: arb) -> arb:

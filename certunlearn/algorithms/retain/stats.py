@@ -17,18 +17,18 @@ import numpy as np
 import sympy
 from flint import arb
 
-from ..errors import AssumptionViolatedError, InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+from ...errors import AssumptionViolatedError, InvalidParameterError
+from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR,
 )
-from ..numeric import linalg as la
-from ..numeric.enclosure import arb_upper_float, to_arb
-from ..numeric.precision import DEFAULT_DPS, workdps
-from .parameters import iteration_count, positive
-from .retain_numeric import (
+from ...numeric import linalg as la
+from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.precision import DEFAULT_DPS, workdps
+from ..parameters import iteration_count, positive
+from .numeric import (
     Real, eigenvalue_bracket, exact_or_ball, fractions_of, into_ball, spectral_projector, upper_triangle,
 )
-from .retain_sensitivity import (
+from .sensitivity import (
     SYMBOLS, Mechanism, Quantity, RSResult, best_witness, deletion_size, maximize_in_balls,
 )
 

@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 import numpy as np
 import sympy
 
-from ..errors import AssumptionViolatedError, InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
+from ...errors import AssumptionViolatedError, InvalidParameterError
+from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     SVM_BOUND_EXPR, SVM_GS_EXPR,
 )
-from ..numeric import linalg as la
-from .retain_erm import Labeled, labeled
-from .retain_numeric import Real
-from .retain_sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size
+from ...numeric import linalg as la
+from .erm import Labeled, labeled
+from .numeric import Real
+from .sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size
 
 __all__ = ["SVMSolution", "hard_margin_svm", "HardMarginSVM", "SVM_BOUND_EXPR", "SVM_GS_EXPR"]
 

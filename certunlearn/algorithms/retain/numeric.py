@@ -29,11 +29,11 @@ import mpmath
 import numpy as np
 from flint import arb, fmpq
 
-from .parameters import exact_scalar as fraction_of  # one exact-scalar validator
-from ..errors import InvalidParameterError
-from ..numeric import linalg as la
-from ..numeric.enclosure import arb_upper_float, to_arb
-from ..numeric.precision import workdps, workprec
+from ..parameters import exact_scalar as fraction_of  # one exact-scalar validator
+from ...errors import InvalidParameterError
+from ...numeric import linalg as la
+from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.precision import workdps, workprec
 
 __all__ = [
     "Real", "fraction_of", "fractions_of", "interval", "count_below", "eigenvalue_bracket",
@@ -169,7 +169,7 @@ def exact_or_ball(expr: Any, env: dict[str, Any], note: str = "") -> Real:
     enclosure otherwise (brackets become balls; :class:`Real` values their enclosures)."""
     import sympy
 
-    from ..numeric.sympy_arb import arb_eval
+    from ...numeric.sympy_arb import arb_eval
 
     expr = sympy.sympify(expr)
     exact: dict[str, Any] = {}

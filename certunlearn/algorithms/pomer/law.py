@@ -3,7 +3,7 @@
 State after round t−1: for every (s, b) — the current point was drawn fresh from ν_s (ν₁ the initial law, ν_s =
 μ̄_s for s ≥ 2) and b_t = b switches were made — the sub-density of x_t is ``P(s, b)·ν_s(x)·Π_{τ=s}^{t−1} keep_τ(x)``,
 where keep_τ(x) = (1 − p)·Π(μ̄_{τ+1}(x)/(Φ μ̄_τ(x))) while b < B and 1 once the budget is spent (Π clips to
-[Φ⁻², 1]). Each factor is a :class:`~certunlearn.algorithms.pomer_gibbs.Pieces`, so every expectation is a finite
+[Φ⁻², 1]). Each factor is a :class:`~certunlearn.algorithms.pomer.gibbs.Pieces`, so every expectation is a finite
 sum of closed-form truncated-Gaussian integrals: expected losses, expected regret and the law of the number of
 switches come out as arb enclosures, without Monte Carlo.
 """
@@ -16,8 +16,8 @@ from typing import Sequence
 
 from flint import arb
 
-from ..errors import InvalidParameterError
-from .pomer_gibbs import (
+from ...errors import InvalidParameterError
+from .gibbs import (
     PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
 )
 

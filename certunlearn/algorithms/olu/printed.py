@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidParameterError
+from ...errors import InvalidParameterError
 
 __all__ = ["printed_laws", "active_run", "LINEAR", "QUADRATIC", "LOGISTIC", "HUBER", "Losses", "Box", "Ball", "step_uses", "path", "first_release",
            "run", "run_batch", "used_after_deletion"]
@@ -302,7 +302,7 @@ def printed_laws(stream: Any, z1, etas, tau: Sequence[int], u: Sequence[int], no
     for a linear or diagonal-quadratic :class:`~certunlearn.algorithms.olu.Stream`: the output at t = 1 is z_1, at
     t = 2..T the step on f_{t−1}, then the noise at τ[i]. ``reference = i``: f_{u[1:i]} replaced by ⊥ (Definition 2).
     ``drop_deleted``: the algorithm also skips a step on f_{u[j]} taken after τ[j] (a repair; see the claims)."""
-    from .olu import Law, check_schedule
+    from .laws import Law, check_schedule
 
     check_schedule(stream, tau, u)
     skipped = set(u[:reference])

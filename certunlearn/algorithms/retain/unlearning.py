@@ -1,48 +1,7 @@
-"""Retain sensitivity for unlearning (Heinzler, Malihi, Sanyal): reference implementations — entry point.
-
-Paper file: ``papers/004_d584c64aaf1f17d0.txt``; line numbers below refer to it.
-
-The unlearning pair of Theorem 2.11 (lines 113–121; Corollary 2.12, lines 127–129): both worlds — "unlearn U from
-R ∪ U" and "retrain on R" — publish their deterministic output plus ``N(0, σ(R)²I)`` with the **same**
-``σ(R) = RS(R)·c_(ε,δ)``, ``c_(ε,δ) = √(2 log(1.25/δ))/ε`` (Fact 1, line 77), computed from R alone:
-:class:`RetainUnlearning`. The calibration c is swappable (``"classic"``, the exact Balle–Wang ``"exact"``,
-``"zcdp"``, or any callable ``(ε, δ) ↦ c``), and so is the sensitivity (the paper's closed-form bound, or the exact
-RS where it is exact).
-
-Mechanisms (each a :class:`~.retain_sensitivity.Mechanism`; its docstring states the formulas and the m-deletion
-extension with its derivation):
-
-* :class:`Median` — exact RS: **exact** (closed form by monotonicity; :func:`median_brute_force_rs` enumerates a
-  finite universe as a check); bound Lemma C.1; GS ``B/2``.
-* :class:`MSTEdge` — exact RS: **exact** (brute force over the non-edges at weight 0); bound the cut formula of
-  Lemma 3.3 / D.1; GS ``B``.
-* :class:`MSTVertex` — exact RS: **exact** (brute force over a finite metric universe; ``edges="full"`` — the
-  reading Theorem D.4's proof uses — or ``"any"`` — the definition as printed); bound Theorem D.4; GS ``(n − 2)B``
-  (only a lower bound in the paper).
-* :class:`PCAProjector` — exact RS: **lower bound** (multistart; witnesses evaluated on certified projectors);
-  bound Lemma 3.4 / E.2; GS ``√(2 min(k, d − k))``.
-* :class:`HardMarginSVM` — exact RS: **exact** (brute force over a finite support, exact rational SVMs); bound
-  Lemma F.2; GS ``1/γ``.
-* :class:`RidgeERM` — exact RS: **exact** for d = 1, m = 1 (closed form), else **lower bound** (multistart, exact
-  rational witnesses); bound eq. (2) ``L^MSE/(nλ_R)`` as printed (``gradient_bound="fixed"``: with the regulariser's
-  gradient, a ``+fix``); GS ``Δ_GS = L/(nλ)``.
-* :class:`LogisticERM` — exact RS: **lower bound** (multistart, certified minimisers); bound eq. (3); GS ``L/(nλ)``.
-* :class:`DescentToDeleteRS` — exact RS of the update map: **lower bound**; bound ``γ_R^I L/(nλ_R)`` (Lemma H.1);
-  GS the global analysis after the same I steps.
-* :class:`NewtonStepRS` — exact RS: **exact** 0 for the MSE, else **lower bound**; bound ``L²M/(n²λ_R³)``
-  (Lemma H.3); GS ``L²M/(n²λ³)`` (Lemma 4.2).
-
-Every mechanism takes deletion sets of size m; its docstring gives the m-extension of the bound and its derivation
-(the future ``+fix``-style extension claims).
-
-For a retained set R and a deletion set U, ``mechanism.sensitivities(R, U)`` returns the
-:class:`~.retain_sensitivity.Sensitivities` record (actual shift, exact RS with its kind, bound, GS) and
-:func:`~.retain_sensitivity.check_chain` decides ``actual ≤ RS ≤ bound ≤ GS`` rigorously, reporting violations.
-
-Active algorithms: :class:`DescentToDeleteRS` (Algorithm 1 with ``I_R`` of Lemma H.1, on
-:func:`certunlearn.algorithms.d2d.projected_gd`) publishes its own releases (σ given, I chosen); the Newton step
-(Algorithm 2) is ``RetainUnlearning(NewtonStepRS(erm), ε, δ)`` — σ of line 725 is Theorem 2.11's σ for the bound of
-Lemma H.3.
+"""The unlearning pair of Theorem 2.11 of Retain Sensitivity for Unlearning (Heinzler, Malihi, Sanyal; lines 113–121;
+Corollary 2.12, lines 127–129): :class:`RetainUnlearning`, both worlds publishing their output plus ``N(0, σ(R)²I)``
+with ``σ(R) = RS(R)·c_(ε,δ)`` (Fact 1, line 77) computed from R alone. Paper file ``papers/004_d584c64aaf1f17d0.txt``.
+The mechanisms it calibrates live beside it in this package (:mod:`certunlearn.algorithms.retain`).
 """
 from __future__ import annotations
 
@@ -51,51 +10,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import sympy
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
-    B_EPS_DELTA_EXPR, C_CLASSIC_EXPR, D2D_BOUND_EXPR, ERM_BOUND_EXPR, ERM_BOUND_M_EXPR, ERM_GS_EXPR, I_R_EXPR, LOGISTIC_CURVATURE_EXPR, LOGISTIC_L_EXPR, MEDIAN_GS_EXPR, MEDIAN_RS_EXPR, MSE_L_EXPR, MSE_L_FIX_EXPR, MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_GS_EXPR, SIGMA_EXPR, SVM_BOUND_EXPR, SVM_GS_EXPR,
-)
-from ..numeric.enclosure import arb_upper_float, to_arb
-from ..numeric.precision import workprec
-from .parameters import positive
-from .r2d import PointMass
-from .release import Certificate, GaussianRelease, Release, record_rng
-from .retain_active import DescentToDeleteRS, NewtonStepRS
-from .retain_graph import (
-    MSTEdge, MSTVertex, VertexDeletion, cut_formula, exposed_edges, mst_edge_brute_force_rs, mst_weight, steiner_ratio,
-)
-from .retain_erm import ERM, Labeled, LogisticERM, RidgeERM, labeled
-from .retain_numeric import Real
-from .retain_sensitivity import (
-    SYMBOLS, ChainCheck, Link, Mechanism, Quantity, RSResult, Sensitivities, check_chain, deletion_size,
-)
-from .retain_svm import HardMarginSVM, hard_margin_svm
-from .retain_stats import Median, PCAProjector, median, median_brute_force_rs
-
-__all__ = [
-    # Theorem 2.11
-    "C_CLASSIC_EXPR", "SIGMA_EXPR", "CALIBRATIONS", "classic_multiplier", "RetainUnlearning", "MECHANISMS",
-    # sensitivities and the chain
-    "Real", "Sensitivities", "RSResult", "Quantity", "Link", "ChainCheck", "check_chain", "Mechanism", "SYMBOLS",
-    # passive mechanisms
-    "Median", "median", "median_brute_force_rs", "MSTEdge", "MSTVertex", "VertexDeletion", "mst_weight",
-    "cut_formula", "exposed_edges", "mst_edge_brute_force_rs", "steiner_ratio", "PCAProjector", "HardMarginSVM",
-    "hard_margin_svm", "ERM", "RidgeERM", "LogisticERM", "Labeled", "labeled",
-    # active mechanisms
-    "DescentToDeleteRS", "NewtonStepRS",
-    # printed expressions
-    "MEDIAN_RS_EXPR", "MEDIAN_GS_EXPR", "MST_EDGE_GS_EXPR", "MST_VERTEX_BOUND_EXPR", "MST_VERTEX_GS_EXPR",
-    "PCA_BOUND_EXPR", "PCA_BOUND_M_EXPR", "PCA_GS_EXPR", "SVM_BOUND_EXPR", "SVM_GS_EXPR", "ERM_BOUND_EXPR",
-    "ERM_BOUND_M_EXPR", "ERM_GS_EXPR", "MSE_L_EXPR", "MSE_L_FIX_EXPR", "LOGISTIC_L_EXPR", "LOGISTIC_CURVATURE_EXPR",
-    "B_EPS_DELTA_EXPR", "I_R_EXPR", "D2D_BOUND_EXPR", "NEWTON_BOUND_EXPR", "NEWTON_BOUND_M_EXPR", "NEWTON_SIGMA_EXPR",
-]
-
-#: The paper's printed formulas (Fact 1's ``C_CLASSIC_EXPR``, Theorem 2.11's ``SIGMA_EXPR``, the mechanisms'
-#: bounds …) live once, in :mod:`certunlearn.formulas.retain`; they are imported above and re-exported here, so
-#: ``from certunlearn.algorithms.retain import SIGMA_EXPR`` still works.
+from ...errors import InvalidParameterError
+from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.precision import workprec
+from ..parameters import positive
+from ..r2d import PointMass
+from ..release import Certificate, GaussianRelease, Release, record_rng
+from .active import DescentToDeleteRS, NewtonStepRS
+from .graph import MSTEdge, MSTVertex
+from .erm import LogisticERM, RidgeERM
+from .numeric import Real
+from .sensitivity import Mechanism, deletion_size
+from .svm import HardMarginSVM
+from .stats import Median, PCAProjector
 
 
 #: Calibrations by name: the ``method`` of :func:`certunlearn.privacy.calibrate` (σ for sensitivity Δ).
@@ -179,7 +108,7 @@ class RetainUnlearning:
             c = c if isinstance(c, Real) else Real.rational(c)
             with workprec(128):
                 return arb_upper_float(to_arb(delta_) * c.arb())
-        from ..privacy import calibrate
+        from ...privacy import calibrate
 
         return calibrate(self.epsilon, self.delta, delta_, method=self.calibration)
 
@@ -224,7 +153,7 @@ class RetainUnlearning:
     def true_delta(self, R: Any, U: Any) -> Real:
         """The exact δ(ε) between the two published laws (Balle–Wang profile of the actual mean shift at σ(R)),
         as an enclosure — what the (ε, δ)-unlearning claim bounds by δ."""
-        from ..privacy import delta_enclosure
+        from ...privacy import delta_enclosure
 
         R = self.mechanism.prepare(R)
         U = self.mechanism.deletion(R, U)

@@ -24,9 +24,9 @@ import mpmath
 import numpy as np
 from flint import arb
 
-from ..errors import InvalidParameterError
-from ..numeric.enclosure import to_arb
-from ..numeric.precision import workprec
+from ...errors import InvalidParameterError
+from ...numeric.enclosure import to_arb
+from ...numeric.precision import workprec
 
 End = Union[Fraction, arb]
 

@@ -55,16 +55,16 @@ import mpmath
 import numpy as np
 import sympy
 
-from ..errors import InvalidParameterError
-from ..numeric import linalg as la
-from ..numeric.precision import DEFAULT_DPS, workdps
-from ..problems.domains import Domain
-from ..problems.losses import LossFamily
-from .parameters import (
+from ...errors import InvalidParameterError
+from ...numeric import linalg as la
+from ...numeric.precision import DEFAULT_DPS, workdps
+from ...problems.domains import Domain
+from ...problems.losses import LossFamily
+from ..parameters import (
     ITERATION_PARAMETERS, ROUND_UP_PARAMETERS, Schedule, evaluate_prescribed, iteration_count, nonnegative, positive,
     resolve_claim, theorem_parameters,
 )
-from .release import Certificate, GaussianRelease, Release, record_rng
+from ..release import Certificate, GaussianRelease, Release, record_rng
 
 __all__ = [
     "ADD", "DELETE", "Update", "Problem", "point_key", "apply_update",
@@ -250,7 +250,7 @@ def _diagonal_quadratic_grad(loss: LossFamily, theta: Any, X: Any, y: Any) -> np
     """``∇f_D(θ)`` of a diagonal :class:`Quadratic` in the exact and multiprecision modes in O(nd): the per-sample
     gradients ``(θ − x_i)⊙diag(A)`` — the same numbers as the loss's dense ``(θ − X) @ Aᵀ``, whose off-diagonal
     terms are exact zeros — then the same mean. None for any other loss or mode (the loss's own path)."""
-    from ..problems.losses import Quadratic
+    from ...problems.losses import Quadratic
 
     if type(loss) is not Quadratic or not loss.diagonal:
         return None
