@@ -194,7 +194,7 @@ def cor1_sc() -> Derivation:
         domain=_dom(alpha, epsilon, omega, j, a, rho, mu, b),
         steps=(
             step(1 - eta * mu, "<=", GAMMA_SC,
-                 "line 155 with Lemma D (line 549): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
+                 "line 168 with Lemma D (line 515): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
                  "Lemma D states that factor for η = 2/(β+μ) only", given={eta: rho / (beta + mu), beta: mu + b},
                  conditions=le1(rho)),
         ) + _thm1_chain())
@@ -263,7 +263,7 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
 
 def lem9() -> Derivation:
     return Derivation(
-        claim_id="olu.lem9", target="bound", title="Lemma 9 (lines 809–831)",
+        claim_id="olu.lem9", target="bound", title="Lemma 9 (line 858)",
         start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
         premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so every x allowed is ≤ x_max := "
                           "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
@@ -423,7 +423,7 @@ THM5_PREMISES = (
 
 def thm5() -> Derivation:
     return Derivation(
-        claim_id="olu.thm5", target="bound", title="Theorem 5 (lines 245–249; proof 835–866)",
+        claim_id="olu.thm5", target="bound", title="Theorem 5 (lines 230–232; proof 890–917)",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM5_PREMISES, where=(X_IS,),
         domain={**_dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
         start="E Regret_T ≤ (DL + √(X/2))√(2T) + 2L²k²/κ (eq. (39) optimised at η*, line 864)", steps=_thm5_steps())

@@ -5,7 +5,7 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
 
 * ``pomer.lem3.5`` — Appendix A (lines 452–490): g = log(μ̄/μ̄') is 2βG-Lipschitz, 0 ≤ E g ≤ 2βG²/λ (Lemma 3.6),
   Herbst (Lemma 3.3) with c = βλ (Lemma 3.2), solved for r at probability δ.
-* ``pomer.lem4.2`` — Lemma B.1 (lines 476–488): Pr[ζ_t = 1] ≤ p + (1 − p)(1 − Φ⁻²) ≤ p̃, summed over T rounds.
+* ``pomer.lem4.2`` — Lemma B.1 (lines 494–496): Pr[ζ_t = 1] ≤ p + (1 − p)(1 − Φ⁻²) ≤ p̃, summed over T rounds.
 * ``pomer.thm4.1`` — Section 4.2 (lines 303–360): FTRL in the space of distributions, the stability term via
   Lemma 3.6, KL(μ*_ε‖μ₀) = d log(1/ε) at ε = 1/T, and the drift of Lemma 4.6 (2GD·3δT per round).
 * ``pomer.claimC.2:post-ratio`` — lines 687–697: the log-partition convexity (Lemma C.4) and a W∞ coupling.
@@ -256,7 +256,7 @@ def _gaussian_lsi(claim_id: str, printed: bool, general: bool) -> Derivation:
         ),
         steps=(step(lhs / rhs, "<=", sympy.Integer(1),
                     "Definition 3.1 with c = βλ (line 139)" if printed else "the entropy LSI with c = βλ",
-                    cited="Lemma 3.2 (line 144)" if general else "Definition 3.1 (line 139)"),),
+                    cited="Lemma 3.2 (line 137)" if general else "Definition 3.1 (line 133)"),),
     )
 
 
@@ -422,7 +422,7 @@ def thm44(part: str) -> Derivation:
         premises=(Premise("Theorem 4.3 at λ, β of Theorem 4.4 with Φ = Φ'², p as in Theorem 4.3; ε ≤ 1 and δ ≤ 1/2 "
                           "(the domain's upper ends)", "Theorem 4.3"),),
         steps=(step(value, "<=", {"epsilon": epsilon, "delta": delta}[part],
-                    "“via straightforward calculations” (line 258)", cited="Theorem 4.4 (line 266)"),),
+                    "“via straightforward calculations” (line 258)", cited="Theorem 4.4 (line 245)"),),
     )
 
 

@@ -39,7 +39,7 @@ def _floats(xs: Any) -> tuple:
 def olu_release_sampler(instance_to_case: Callable[[Mapping[str, Any]], dict], *, deletion: int = 1,
                         sigma_factor: float = 1.0, algorithm: str = "olu.alg1") -> Callable:
     """A candidate drawing releases at τ[``deletion``]: ``instance_to_case(instance)`` gives the keyword arguments of
-    :func:`olu_printed.run` (``losses``, ``K``, ``z1``, ``etas``, ``tau``, ``u``, ``sigmas``, and for Algorithm 2 ``h``,
+    :func:`~certunlearn.algorithms.olu.printed.run` (``losses``, ``K``, ``z1``, ``etas``, ``tau``, ``u``, ``sigmas``, and for Algorithm 2 ``h``,
     ``I1``, ``I2``) in float64. ``sigma_factor`` scales every σ_i (1: the reference; below 1: a buggy candidate)."""
     if algorithm not in ("olu.alg1", "olu.alg2"):
         raise InvalidParameterError("algorithm", "'olu.alg1' or 'olu.alg2'")

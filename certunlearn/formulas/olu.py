@@ -37,11 +37,11 @@ a10, b10, c10 = sympy.symbols("a10 b10 c10", real=True)  # Lemma 10's points (on
 # ---------------------------------------------------------------------------------------------- printed expressions
 #: σ_i² of Algorithm 1 (line 120, read through eq. (8) step (b), line 417)
 SIGMA2_ALG1 = i_**omega * omega * (gamma**gap * Delta) ** 2 / (2 * (omega - 1) * epsilon)
-#: Corollary 1 (line 155): γ in the strongly convex case
+#: Corollary 1 (line 168): γ in the strongly convex case
 GAMMA_SC = (beta / mu - 1) / (beta / mu + 1)
 #: the contraction factor of a GD step with η ≤ 2/(β+μ) on a μ-strongly convex β-smooth loss (the fix)
 GAMMA_SC_FIX = 1 - eta * mu
-#: Theorem 2 (line 180), stated with “=”; checked as an upper bound
+#: Theorem 2 (line 185), stated with “=”; checked as an upper bound
 THM2 = L**2 / mu * (log(T) + 2 * k**2 + sqrt(3) * d * k ** Rational(17, 10) / epsilon * sqrt(S1))
 #: Theorem 2's proof, eqs. (18) + (19) (lines 612, 621) at ω = 6/5
 _W = Rational(6, 5)
@@ -49,7 +49,7 @@ THM2_PROOF = (L**2 / mu * (1 + log(T)) + d * _W * k ** (_W + Rational(1, 2)) * L
               / (2 * sqrt(3) * epsilon * mu * (_W - 1)) * sqrt(S1) + (1 + k) * k * L**2 / mu)
 #: Theorem 3 (line 206)
 THM3 = 3 * D * L * sqrt(T) + 2 * k**2 * L**2 / kappa + 3 * D * L * d * k ** Rational(17, 10) / (2 * epsilon) * sqrt(S2)
-#: Theorem 5 (line 247); its step size, from the proof (line 862) at ω = 6/5
+#: Theorem 5 (line 230); its step size, from the proof (line 915) at ω = 6/5
 THM5 = L * (D + k ** Rational(11, 10) * sqrt(d / epsilon)) * sqrt(2 * T) + 2 * L**2 * k**2 / kappa
 ETA_THM5 = sqrt(2 * D**2 / (T * (L**2 + _W * k ** (_W + 1) * L**2 * d / (2 * (_W**2 - 1) * epsilon))))
 #: Table 1, row "Constant" (line 167): η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) (the proof's 2(ω² − 1) is 0.88)
@@ -75,17 +75,17 @@ SIGMA2_ALG2 = (gamma**I2s * sqrt(i_**omega * omega / (2 * (omega - 1) * epsilon)
 G2s, HTs, Rtau, RT, Sig = sympy.symbols("G_2 H_T R_tau R_T Sigma_sigma", real=True)
 THM6_REGRET = ((G2s * L + k * mu * (2 * gamma**I2s * L + D**2) + L**2 * HTs / mu + 2 * k * L * D) / 2
                + Sig + 2 * gamma**I2s * D * L / mu * Rtau + L * RT / (T * mu) + (1 + k) * k * L**2 / mu)
-#: Lemma D (line 545): contraction of w ↦ w − η∇ℓ(w)
+#: Lemma D (lines 509–515): contraction of w ↦ w − η∇ℓ(w)
 LEMD_1 = 1 - eta * Mc
 LEMD_2 = (Mc / mc - 1) / (Mc / mc + 1)
-#: Lemma 5 (line 627), Lemma 6 (line 718)
+#: Lemma 5 (line 633), Lemma 6 (line 754)
 LEM5 = 2 * cnt * L / (mu * T)
 LEM6 = 2 * cnt * L / kappa
-#: Lemma 9 (line 803): x ≤ a + c + 2√(b + ac)
+#: Lemma 9 (line 858): x ≤ a + c + 2√(b + ac)
 LEM9 = a9 + c9 + 2 * sqrt(b9 + a9 * c9)
 #: Lemma 9's proof (lines 817–823): the largest x with x − √(ax + b) ≤ c (the root of the completed square)
 LEM9_XMAX = (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9 + a9**2 / 4)
-#: Lemma 10 (line 1000): right-hand side ‖a − c‖² + 2‖a − c‖‖c − b‖
+#: Lemma 10 (line 1087): right-hand side ‖a − c‖² + 2‖a − c‖‖c − b‖
 LEM10 = (a10 - c10) ** 2 + 2 * sympy.Abs(a10 - c10) * sympy.Abs(c10 - b10)
 #: Table 2, Discard-and-restart rows (lines 250–251) through the explicit per-run bounds of OGD (Hazan 2016, Thms 3.1, 3.3)
 RESTART_SC = (k + 1) * L**2 / (2 * mu) * (1 + log(T))

@@ -54,7 +54,7 @@ DRIFT_46_BUDGET = sympy.exp(-(p + 1 - Phi**-2) * T) + 3 * delta * (t_round - 1)
 REGRET_41 = lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta + G * D + 6 * G * D * delta * T**2
 REGRET_41_BUDGET = (lam * D**2 / 2 + G**2 * T / lam + d * sympy.log(T) / beta
                     + 2 * G * D * T * (sympy.exp(-P_TILDE * T) + 3 * delta * T) + G * D)
-#: Theorem 4.1 (line 225) and Theorem 4.3 (line 246): the switching budget B = 3p̃T.
+#: Theorem 4.1 (line 213) and Theorem 4.3 (line 233): the switching budget B = 3p̃T.
 BUDGET_41 = 3 * P_TILDE * T
 #: Theorem 4.5 (lines 257–261): the prescribed parameters and the regret bound.
 DELTA_45 = 2 / T**2

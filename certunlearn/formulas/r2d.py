@@ -27,9 +27,9 @@ K = sympy.Symbol("K", nonnegative=True)  # rewound (unlearning) iterations
 t = sympy.Symbol("t", positive=True)  # an iteration index (Lemma B.2)
 
 # =========================================================================== Theorem 3.1, Corollary 3.2, Lemmas B.2–B.3, Theorem B.1
-#: ηLn/(n−m), the learning-phase expansion rate (Theorem 3.1, line 89)
+#: ηLn/(n−m), the learning-phase expansion rate (Theorem 3.1, lines 137–141)
 Q = eta * L * n / (n - m)
-#: h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K (Theorem 3.1, line 89)
+#: h(K) = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K (Theorem 3.1, lines 137–141)
 H_K = ((1 + Q) ** (T - K) - 1) * (1 + eta * L) ** K
 C_DR = sqrt(2 * log(Rational(5, 4) / delta))  # √(2 log(1.25/δ)) (Theorem B.1, line 348)
 #: The mean-shift bound ‖θ'_T − θ''_K‖ ≤ 2mG·h(K)/(Ln) (line 437, Lemmas B.2–B.3)

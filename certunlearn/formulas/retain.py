@@ -208,7 +208,7 @@ R_N_EXPR = 4 * M * L / (lam0**2 * n)
 G5_UPPER_EXPR = L / (n * lam0) + lam0 * R_N_EXPR**2 / (2 * M * (4 - 2 * R_N_EXPR))
 #: Eq. (4), lower side: ``L/(nλ_0) + λ_0 r²/(2M(8 − 4r))``.
 G5_LOWER_EXPR = L / (n * lam0) + lam0 * R_N_EXPR**2 / (2 * M * (8 - 4 * R_N_EXPR))
-#: Example G.6 (lines 653–657): the log loss has ``L = B`` and a ``B³/(6√3)``-Lipschitz Hessian.
+#: Example G.6 (lines 661–663): the log loss has ``L = B`` and a ``B³/(6√3)``-Lipschitz Hessian.
 LOGLOSS_L_EXPR = B
 LOGLOSS_M_EXPR = B**3 / (6 * sympy.sqrt(3))
 
@@ -300,7 +300,7 @@ E4_TAIL_EXPR = 2 * sympy.exp(-t**2 / 4)
 # --------------------------------------------------------------------------- prescribed parameters, by claim id
 #: The parameters each item prescribes (``Claim.prescribed``; ``theorem_parameters`` evaluates them in order):
 #: Fact 1 (line 77) σ = Δ·c_(ε,δ); Lemma F.2 / 3.5 (lines 565–567, 218–220) γ², γ_R² from the exact SVM norms;
-#: Example G.6 (lines 653–657) L = B, M = B³/(6√3) for the log loss.
+#: Example G.6 (lines 661–663) L = B, M = B³/(6√3) for the log loss.
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "retain.fact1": {"sigma": FACT1_SIGMA},
     "retain.lemF.2": SVM_PRESCRIBED,

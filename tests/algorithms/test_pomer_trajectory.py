@@ -1,5 +1,5 @@
 """The whole-trajectory hockey-stick divergence of POMER (certunlearn.algorithms.pomer.trajectory) against
-independent values: the two-round enclosure of pomer_privacy (itself checked against quadrature), exact zeros
+independent values: the two-round enclosure of algorithms.pomer.two_rounds (itself checked against quadrature), exact zeros
 (identical sequences; a difference in the last round, whose loss never reaches the published x_1..x_T), and
 refinement (finer grids give nested-compatible brackets that narrow)."""
 from fractions import Fraction

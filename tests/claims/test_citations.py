@@ -87,3 +87,79 @@ def test_the_citation_check_bites():
     assert not label_in(lines, "Theorem", "3.2", [(2, 2)])
     assert not label_in(lines + [""] * 10, "Theorem", "3.1", [(9, 12)])
     assert cited("Lemma 4.2 (line 358; proof Appendix C, lines 540–545)") == (("Lemma", "4.2"), [(358, 358), (540, 545)])
+
+
+# --------------------------------------------------------------------------- citations written in prose
+#: "Theorem 4.5 (lines 270–292)", "Lemma 3.5, lines 158–163", "Lemma 6 (line 718)", "Lemma B.1 (lines 225, 494–507)".
+PROSE = re.compile(r"(proof of\s+|proofs? \(?)?\b(" + "|".join(KINDS[:12]) + r")\s+([A-Z]?\d+(?:\.\d+)*|[A-Z](?:\.\d+)*)"
+                   r"(?:\s*\(\s*|\s*,\s*|\s+at\s+|\s+)lines?\s+(\d+(?:\s*[–-]\s*\d+)?(?![.\d])"
+                   r"(?:\s*,\s*\d+(?:\s*[–-]\s*\d+)?(?![.\d]))*)")
+#: Where an item's text (with the proof that follows it) ends: the next numbered item or a section heading.
+ITEM_START = re.compile(r"^\s*[*_]*(?:(?:" + "|".join(KINDS[:12]) + r")\s+[A-Z]?\.?\d|#|\d+(?:\.\d+)*\s+[A-Z][a-z]|"
+                        r"[A-H](?:\.\d+)?\s+[A-Z][a-z])")
+#: A table's caption may follow its body by this many lines.
+CAPTION_AFTER = 15
+
+
+def prose_citations(text: str) -> list[tuple[int, str, str, list[tuple[int, int]]]]:
+    """(line in the file, kind, number, cited line ranges) for every item cited with file lines in ``text``. Lines of
+    pseudo-code ("Algorithm 1, line 5", "Algorithm 1 lines 3–6": small numbers) and a proof's lines ("the proof of
+    Lemma 9 (lines …)") are not the item's own lines and are left out."""
+    found = []
+    for m in PROSE.finditer(text):
+        proof, kind, number, cited_lines = m.groups()
+        ranges = [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:\s*[–-]\s*(\d+))?", cited_lines)]
+        if proof or (kind == "Algorithm" and max(hi for _, hi in ranges) <= 30):
+            continue
+        found.append((text.count("\n", 0, m.start()) + 1, kind, number, ranges))
+    return found
+
+
+def cites_within_item(lines: list[str], kind: str, number: str, ranges: list[tuple[int, int]]) -> bool:
+    """One of the cited ranges holds the item's label (a table's caption may follow its body), or lies inside the
+    item's own text: after its label and before the next item or heading (the proof that follows an item is its
+    text too)."""
+    after = CAPTION_AFTER if kind == "Table" else 0
+    if label_in(lines, kind, number, [(lo, hi + after) for lo, hi in ranges]):
+        return True
+    names = ABBREVIATIONS.get(kind.lower(), (kind.lower(),))
+    label = re.compile(r"(" + "|".join(n for n in names if n) + r")\.?\s*" + re.escape(number) + r"(?![\d.]\d)", re.I)
+    for lo, hi in ranges:
+        start = next((k for k in range(min(lo, len(lines)) - 1, -1, -1) if label.match(lines[k].lstrip("*# "))), None)
+        if start is not None and not any(ITEM_START.match(lines[k]) for k in range(start + 1, min(hi, len(lines)))):
+            return True
+    return False
+
+
+def paper_sources(paper: str) -> list[Path]:
+    package = ROOT / "certunlearn"
+    places = (package / "formulas", package / "claims", package / "algorithms", ROOT / "proofs")
+    return sorted(p for base in places for p in ([base / f"{paper}.py"] + list((base / paper).rglob("*.py")))
+                  if p.is_file())
+
+
+@pytest.mark.skipif(PAPERS_DIR is None, reason="the papers (shared/papers) are not beside this checkout")
+@pytest.mark.parametrize("paper", sorted(FILES))
+def test_every_prose_citation_points_at_its_item(paper):
+    """Every "Item N (line(s) a–b)" in the statements, docstrings and comments of a paper's formulas, claims,
+    algorithms and derivations points at the item's label or inside its text."""
+    lines = paper_lines(paper)
+    wrong = [f"{path.relative_to(ROOT)}:{at}: {kind} {number} at lines {ranges}"
+             for path in paper_sources(paper)
+             for at, kind, number, ranges in prose_citations(path.read_text())
+             if not cites_within_item(lines, kind, number, ranges)]
+    assert wrong == []
+
+
+def test_the_prose_citation_check_bites():
+    lines = ["Theorem 5. Let f be convex.", "Then R ≤ 3.", "", "4 Active unlearning", "Lemma 6. x", "*Proof.* y"]
+    assert prose_citations("see Theorem 5 (line 2) and Lemma 6, lines 5–6; the proof of Lemma 6 (line 1)") == [
+        (1, "Theorem", "5", [(2, 2)]), (1, "Lemma", "6", [(5, 6)])]
+    assert prose_citations("Algorithm 1, line 5; Remark 3.6 (3.2); Fact E.1 (15)") == []
+    assert prose_citations("Lemma 4.2 / Lemma B.1 (lines 1, 5–6)") == [(1, "Lemma", "B.1", [(1, 1), (5, 6)])]
+    assert cites_within_item(lines, "Theorem", "5", [(2, 2)])
+    assert not cites_within_item(lines, "Theorem", "5", [(5, 6)])  # past the heading: stale
+    assert not cites_within_item(lines, "Lemma", "6", [(1, 1)])
+    assert cites_within_item(lines, "Lemma", "6", [(1, 1), (5, 5)])
+    assert cites_within_item(lines, "Lemma", "6", [(6, 6)])  # its proof
+    assert not cites_within_item(lines, "Theorem", "5", [(2, 5)])  # runs into the next section

@@ -324,7 +324,7 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
                  dps: int = DEFAULT_DPS) -> np.ndarray:
     """``T`` steps of projected gradient descent on ``g_D`` from ``θ'_0 = theta0`` (Section 2.4,
     lines 159–163; the loop of Algorithm 1 lines 183–184, of Algorithm 2 steps 4–5 on line 192, of
-    Algorithm 4 lines 349–350 and of Algorithm 6 lines 382–383): ``θ'_t = Proj_Θ(θ'_{t−1} − η_t ∇g_D(θ'_{t−1}))``.
+    Algorithm 4 lines 349–350 and of Algorithm 6, steps 10–11 on lines 382–383): ``θ'_t = Proj_Θ(θ'_{t−1} − η_t ∇g_D(θ'_{t−1}))``.
 
     ``eta`` is a number (constant step, as every d2d theorem uses) or a function ``t ↦ η_t``. The data
     are not re-checked here (the callers do). Returns ``θ'_T`` (``theta0`` itself, as an array, if T = 0)."""

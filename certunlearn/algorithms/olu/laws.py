@@ -2,7 +2,7 @@
 reference process of Definition 2, and the baselines of Table 2 — with exact Gaussian laws.
 
 Paper file ``papers/000_8245766a2c9b0ba6.txt``: Algorithm 1 (lines 113–127), Definition 2 (line 89), eq. (5)
-(line 99), Algorithm 2 (lines 868–883).
+(line 99), Algorithm 2 (lines 921–938).
 
 **Indexing convention (used everywhere in certunlearn's olu layer).** The state after round t is
 ``w_t = g_t(f_t, w_{t−1}) (+ ξ_i if t = τ[i])`` with ``g_t(f, w) = w − η_t ∇f(w)`` and ``w_0 = z_1`` — the

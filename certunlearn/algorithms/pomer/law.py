@@ -74,7 +74,7 @@ class Law:
 
     @property
     def expected_switches(self) -> arb:
-        """E[S_T] with S_T = Σ_{t=1}^T ζ_t (Lemma B.1, line 482)."""
+        """E[S_T] with S_T = Σ_{t=1}^T ζ_t (Lemma B.1, line 494)."""
         return sum(self.switch_probability, arb(0))
 
     @property

@@ -1,9 +1,9 @@
 """Algorithm 1 of POMER (paper file ``001_8748437fc158d2af.txt``, lines 165–199) in d ≥ 1 for linear losses
-l_t(x) = ⟨g_t, x⟩, through the samplers of :mod:`~certunlearn.algorithms.pomer.samplers`: K a box (:class:`~.pomer_samplers.BoxLinear`,
-exact laws and exact log-partitions) or a ball (:class:`~.pomer_samplers.BallLinear`, high-precision quadrature).
+l_t(x) = ⟨g_t, x⟩, through the samplers of :mod:`~certunlearn.algorithms.pomer.samplers`: K a box (:class:`~.samplers.BoxLinear`,
+exact laws and exact log-partitions) or a ball (:class:`~.samplers.BallLinear`, high-precision quadrature).
 
 The switching rule as printed: with r_t(x) = μ̄_{t+1}(x)/(Φ μ̄_t(x)) (normalised densities, line 209 and footnote 4;
-:func:`~.pomer_samplers.linear_log_ratio`), S_t ∼ Ber(Π(r_t(x_t))), Π the clip to [Φ⁻², 1], S'_t ∼ Ber(1 − p); if
+:func:`~.samplers.linear_log_ratio`), S_t ∼ Ber(Π(r_t(x_t))), Π the clip to [Φ⁻², 1], S'_t ∼ Ber(1 − p); if
 b_t < B and (S'_t = 0 or S_t = 0) then b_{t+1} = b_t + 1 and x_{t+1} ∼ μ̄_{t+1} afresh, else x_{t+1} = x_t.
 The draws, in order: x₁ (uniform on K as printed, line 169, or from μ̄₁), then per round u for S_t, u for S'_t, and
 on a switch the sampler's draws — for a box in one dimension exactly those of :func:`.pomer.run`.

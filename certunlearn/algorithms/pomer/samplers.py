@@ -16,7 +16,7 @@ eqs. (3.1)–(3.3), lines 118–134): μ̄(x) ∝ exp(−β(f(x) + λ‖x‖²/2
 Algorithm 1 needs the one-step ratio of normalised densities; for linear losses it is
 :func:`linear_log_ratio` (log μ̄_{t+1}/μ̄_t = −β⟨g_t, x⟩ − (log Z_{t+1} − log Z_t)).
 Samples are exact in law up to the final rounding of each coordinate (``dps`` digits); the one float53 input per
-inverse-CDF draw is the uniform variate, as in :func:`.pomer_gibbs.sample` (the ball's direction and the envelope's
+inverse-CDF draw is the uniform variate, as in :func:`~certunlearn.algorithms.pomer.gibbs.sample` (the ball's direction and the envelope's
 acceptance variate are float53 too). No sampler here is approximate beyond that rounding.
 """
 from __future__ import annotations
@@ -86,7 +86,7 @@ class BoxLinear:
         return sum((log_partition(loss, self.beta, self.lam) for loss in self._losses()), arb(0))
 
     def marginals(self):
-        """The d one-dimensional Gibbs laws (:class:`.pomer_gibbs.Pieces`)."""
+        """The d one-dimensional Gibbs laws (:class:`~certunlearn.algorithms.pomer.gibbs.Pieces`)."""
         return [gibbs(loss, self.beta, self.lam) for loss in self._losses()]
 
     def sample(self, rng: np.random.Generator, dps: int = 20) -> tuple[mpmath.mpf, ...]:
@@ -265,7 +265,7 @@ class BallLinear:
     def __post_init__(self) -> None:
         g = _vector(self.g, "g")
         if len(g) < 2:
-            raise InvalidParameterError("g", "a ball law needs d ≥ 2 (d = 1 is an interval: use pomer_gibbs)")
+            raise InvalidParameterError("g", "a ball law needs d ≥ 2 (d = 1 is an interval: use algorithms.pomer.gibbs)")
         radius = as_fraction(self.radius, "radius")
         if radius <= 0:
             raise InvalidParameterError("radius", f"must be > 0, got {radius}")

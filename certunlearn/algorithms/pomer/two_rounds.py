@@ -2,7 +2,7 @@
 published pair (x₁, x₂) under neighbouring loss sequences, as a rigorous enclosure.
 
 Only l₁ can matter (l₂ acts on x₃, which is not published), so the neighbours are l₁ vs l'₁. With ν the law of x₁,
-k/s the keep/switch probabilities of round 1 (:func:`~.pomer_law.ratio_factors`) and μ̄₂ = μ̄(l₁, β, λ), the law
+k/s the keep/switch probabilities of round 1 (:func:`~.law.ratio_factors`) and μ̄₂ = μ̄(l₁, β, λ), the law
 of (x₁, x₂) is ν(x)k(x) on the diagonal {x₂ = x₁} plus ν(x₁)s(x₁)μ̄₂(x₂) off it; the two parts are mutually
 singular, so
 

@@ -1,6 +1,6 @@
 """Rewind-to-Delete, Algorithm 3: recovering the checkpoint θ_{T−K} from θ_T by proximal steps (Lemma 2.3).
 
-Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. :func:`prox_step` (θ_t = prox_{−f,η}(θ_{t+1}), Lemma 2.3, lines 61–63) and
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. :func:`prox_step` (θ_t = prox_{−f,η}(θ_{t+1}), Lemma 2.3, line 113) and
 :func:`recover_checkpoint` (K such steps, with their residuals).
 """
 from __future__ import annotations
@@ -131,7 +131,7 @@ class Recovery:
     a-posteriori bound, rigorous up to the rounding of the residual itself (50 digits in reference mode).
     ``error``: the measured ``‖θ̂ − θ_{T−K}‖`` when the true checkpoint was given, else None.
     :meth:`propagated` is the resulting error after Algorithm 2's K steps: ``(1 + ηL)^K·E_K`` (gradient steps are
-    (1 + ηL)-Lipschitz, as in Lemma B.3, line 433) — the extra mean shift the certificate must absorb."""
+    (1 + ηL)-Lipschitz, as in the proof of Lemma B.3, line 433) — the extra mean shift the certificate must absorb."""
 
     theta: np.ndarray
     K: int

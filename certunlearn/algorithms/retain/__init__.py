@@ -9,7 +9,7 @@ R ∪ U" and "retrain on R" — publish their deterministic output plus ``N(0, �
 ``"zcdp"``, or any callable ``(ε, δ) ↦ c``), and so is the sensitivity (the paper's closed-form bound, or the exact
 RS where it is exact).
 
-Mechanisms (each a :class:`~.retain_sensitivity.Mechanism`; its docstring states the formulas and the m-deletion
+Mechanisms (each a :class:`~.sensitivity.Mechanism`; its docstring states the formulas and the m-deletion
 extension with its derivation):
 
 * :class:`Median` — exact RS: **exact** (closed form by monotonicity; :func:`median_brute_force_rs` enumerates a
@@ -36,8 +36,8 @@ Every mechanism takes deletion sets of size m; its docstring gives the m-extensi
 (the future ``+fix``-style extension claims).
 
 For a retained set R and a deletion set U, ``mechanism.sensitivities(R, U)`` returns the
-:class:`~.retain_sensitivity.Sensitivities` record (actual shift, exact RS with its kind, bound, GS) and
-:func:`~.retain_sensitivity.check_chain` decides ``actual ≤ RS ≤ bound ≤ GS`` rigorously, reporting violations.
+:class:`~.sensitivity.Sensitivities` record (actual shift, exact RS with its kind, bound, GS) and
+:func:`~.sensitivity.check_chain` decides ``actual ≤ RS ≤ bound ≤ GS`` rigorously, reporting violations.
 
 Active algorithms: :class:`DescentToDeleteRS` (Algorithm 1 with ``I_R`` of Lemma H.1, on
 :func:`certunlearn.algorithms.d2d.projected_gd`) publishes its own releases (σ given, I chosen); the Newton step

@@ -2,8 +2,8 @@
 ``papers/004_d584c64aaf1f17d0.txt``): Descent-to-Delete with the iteration count ``I_R`` of Lemma H.1
 (Algorithm 1, lines 667–681) and the Newton-step update (Algorithm 2, lines 719–729).
 
-Both run on an ERM of :mod:`~certunlearn.algorithms.retain.erm` (:class:`~.retain_erm.RidgeERM` or
-:class:`~.retain_erm.LogisticERM`), whose data-dependent curvature ``λ_R``, smoothness ``β_R`` and gradient
+Both run on an ERM of :mod:`~certunlearn.algorithms.retain.erm` (:class:`~.erm.RidgeERM` or
+:class:`~.erm.LogisticERM`), whose data-dependent curvature ``λ_R``, smoothness ``β_R`` and gradient
 bound L they use. The descent itself is :func:`certunlearn.algorithms.d2d.projected_gd` on a
 :class:`certunlearn.algorithms.d2d.Problem` — the same code as Descent-to-Delete, not a copy.
 

@@ -3,7 +3,7 @@
 ``python -m certunlearn.algorithms.retain.chain`` prints one row per instance: the actual shift of the given
 deletion, the exact retain sensitivity (``exact`` or a certified ``lower-bound``), the paper's closed-form bound, the
 global sensitivity, the ratios actual/RS, RS/bound, bound/GS, and the decision of every link of
-:func:`~.retain_sensitivity.check_chain` (✓ proved, ✗ refuted, ? undecided) — decided on enclosures, never floats.
+:func:`~.sensitivity.check_chain` (✓ proved, ✗ refuted, ? undecided) — decided on enclosures, never floats.
 """
 from __future__ import annotations
 

@@ -194,7 +194,7 @@ class PCAProjector(Mechanism):
     ``‖x‖ ≤ B`` (Section 3.3, lines 188–206), released as its upper-triangular entries ``P_ij, i ≤ j`` with
     i.i.d. noise (Lemma E.3, lines 521–529; the final re-projection is post-processing and not modelled).
 
-    * projectors are computed exactly-with-certificate (:func:`~.retain_numeric.spectral_projector`: a rational
+    * projectors are computed exactly-with-certificate (:func:`~.numeric.spectral_projector`: a rational
       projector within a proved Frobenius distance ≈ 10^-(dps) of the true one, dps = 60), so every shift is an enclosure;
     * exact RS over the continuous universe ``‖x‖ ≤ B``: a certified **lower bound** — multistart search
       (structured starts ``±B v_i`` and ``B(v_k ± v_(k+1))/√2`` from the eigenvectors of Σ̂_R, random starts,
@@ -253,7 +253,7 @@ class PCAProjector(Mechanism):
         return R.T @ R / R.shape[0]
 
     def projector(self, R: np.ndarray):
-        """The certified rank-k projector of ``Σ̂_R`` (:func:`~.retain_numeric.spectral_projector`)."""
+        """The certified rank-k projector of ``Σ̂_R`` (:func:`~.numeric.spectral_projector`)."""
         return spectral_projector(self.covariance(R), self.k, dps=self.dps)
 
     def baseline(self, R: Any) -> np.ndarray:

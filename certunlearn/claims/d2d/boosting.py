@@ -1,4 +1,4 @@
-"""Lemma A.4 (best of N draws, lines 484–490) and Fact F.3 (the parameters of Theorem 4.5, line 709) of
+"""Lemma A.4 (best of N draws, lines 484–490) and Fact F.3 (line 709: the parameters of Theorem 4.5) of
 Descent-to-Delete.
 
 Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Lemma A.4 is what Theorem 4.5's accuracy uses to pick the best of

@@ -3,7 +3,7 @@ exact probability helpers, and the quantities every perturbed-GD claim measures.
 
 Paper file: ``papers/002_7f80bf4846a5a6af.txt``. The instance family (Setup, ``pgd_instance``) is the quadratic
 ``f_x(θ) = ½(θ − x)ᵀA(θ − x)`` on a box Θ (Section 2.2, lines 133–147: the constants L, m, M, D of Definitions
-2.9–2.11, checked against the family's declared constants); Assumption 2.6 (line 117) is ``n_i ≥ n/2``.
+2.9–2.11, checked against the family's declared constants); Assumption 2.6 (line 113) is ``n_i ≥ n/2``.
 ``unlearning_delta`` (Definition 2.4, lines 105–110) and ``accuracy_probability`` (Definition 2.7, line 121) run
 Algorithms 1–3 (lines 175–195) exactly with the parameters ``theorem_parameters`` evaluates. ``CLAIMS_BY_ID`` is
 filled by the section modules as they are imported.

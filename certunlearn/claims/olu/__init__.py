@@ -3,7 +3,7 @@
 **Where each item lives** (modules of this package):
 
 - Proposition 1 (§2.2, line 100), Theorem 1 (§3.1, lines 141–160), Corollary 1 (line 168; proof lines 507–517), Lemma D (lines
-  543–551): :mod:`.unlearning`
+  509–515): :mod:`.unlearning`
 - Theorems 2, 3, 5 and Corollary 7 (§3.2, lines 170–249; App. B.2), Table 1 (lines 163–168), Lemmas 5, 6,
   9, 10 (lines 625–720, 801–803, 1000): :mod:`.regret`
 - Theorem 4 (lines 218–222; proof 784–869): :mod:`.adaptive`

@@ -1,4 +1,4 @@
-"""Active OLU (Section 4, lines 234–275; Appendix C): Algorithm 2 (lines 868–883) and Theorem 6, its
+"""Active OLU (Section 4, lines 234–275; Appendix C): Algorithm 2 (lines 921–938) and Theorem 6, its
 unlearning part (lines 259–263; proof 886–957, ``olu.thm6``) and its regret part (lines 270–274; proof
 1015–1140, ``olu.thm6:regret``). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 """

@@ -183,7 +183,7 @@ def linear_box_instances(rng: np.random.Generator, size: int) -> list[dict]:
 def printed_quantity(fix: bool) -> Callable[[Instance], arb]:
     """max over i of D_α between the output sequences over [τ[i], τ[i+1]) of Algorithm 1 with line 3's step and of its
     reference process i: +∞ where f_{u[i]} is first used inside the interval after the noise (u[i] = τ[i] < T: the two
-    sequences are mutually singular, see :func:`olu_printed.used_after_deletion`), else D_α at τ[i] (the rest of the
+    sequences are mutually singular, see :func:`~certunlearn.algorithms.olu.printed.used_after_deletion`), else D_α at τ[i] (the rest of the
     interval is the same maps of it). ``fix``: σ_i with the exponent τ[i] − u[i] − 1 the printed step really applies,
     and the algorithm drops f_{u[i]} after τ[i]."""
 

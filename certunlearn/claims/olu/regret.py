@@ -1,8 +1,8 @@
 """Regret of passive OLU with OGD (Section 3.2, lines 170–233; proofs in Appendix B.2, lines 519–918):
 Theorem 2 (lines 178–184; proof 565–623) as printed and as its proof establishes (eqs. (18)+(19), lines 612, 621),
-Corollary 7 (lines 659–670), Theorem 3 (lines 202–208; proof 632–712), Theorem 5 (lines 245–249; proof 835–866),
+Corollary 7 (lines 659–670), Theorem 3 (lines 202–208; proof 632–712), Theorem 5 (lines 230–232; proof 890–917),
 Table 1's row Constant (lines 163–168), and the lemmas of their proofs: Lemma 5 (lines 633–637), Lemma 6
-(lines 716–720), Lemma 9 (line 858), Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+(lines 754–756), Lemma 9 (line 858), Lemma 10 (lines 1087–1090, eq. (52); proof 1142–1151). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 """
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ CLAIMS: list[Claim] = [
                        pep_adversary("convex")),
           derivation="olu.thm3"),
     Claim(id="olu.thm5", source="Theorem 5 (lines 230–232; proof lines 890–917)", kind=Kind.REGRET,
-          statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 862): "
+          statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 915): "
                     "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
           hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("thm5", sympy.S.One, True),), bound=THM5,
           quantity=regret_quantity("thm5", sympy.S.One),

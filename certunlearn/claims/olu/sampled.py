@@ -8,7 +8,7 @@ verdicts are labelled statistical, with their confidence, and never counted with
 its ``seed`` and its number of draws ``n``, so a counterexample replays identically. Each interval fails with
 probability at most :data:`FAILURE` (confidence 1 − 10⁻⁴).
 
-**Regret (Theorem 3, lines 202–208, and Theorem 5, lines 245–249, on logistic and Huber losses; Theorem 2, lines
+**Regret (Theorem 3, lines 202–208, and Theorem 5, lines 230–232, on logistic and Huber losses; Theorem 2, lines
 185–193, on logistic losses made μ-strongly convex by the regulariser (μ/2)z²; all as printed).** The quantity is
 E Regret_T of eq. (5) (line 99) with the played point of round t the release w_{t−1} (the convention of
 :mod:`certunlearn.claims.olu`). A release at τ[i] is
@@ -504,7 +504,7 @@ CLAIMS: list[Claim] = [
                                          "(lines 115–136)",
           kind=Kind.REGRET, hypotheses=THM5_STAT_HYPS, bound=THM5, quantity=regret_interval("thm5"),
           quantity_kind=QuantityKind.STATISTICAL, derivation="olu.thm5:logistic", note=_THM3_NOTE,
-          statement="Algorithm 1 as printed with logistic losses on a box and the proof's constant step η (line 862): "
+          statement="Algorithm 1 as printed with logistic losses on a box and the proof's constant step η (line 915): "
                     "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ (statistical).",
           adversaries=(Adversary("logistic losses on a box, deletions at u = 1, u = τ = T and late, ε ∈ {1/10, 1, 10}",
                                  generate=logistic_regret_instances),)),
@@ -512,7 +512,7 @@ CLAIMS: list[Claim] = [
                                       "(lines 115–136)",
           kind=Kind.REGRET, hypotheses=THM5_STAT_HYPS, bound=THM5, quantity=regret_interval("thm5"),
           quantity_kind=QuantityKind.STATISTICAL, derivation="olu.thm5:huber", note=_THM3_NOTE,
-          statement="Algorithm 1 as printed with Huber losses on a box and the proof's constant step η (line 862): "
+          statement="Algorithm 1 as printed with Huber losses on a box and the proof's constant step η (line 915): "
                     "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ (statistical).",
           adversaries=(Adversary("Huber losses on a box, deletions at u = 1, u = τ = T and late, ε ∈ {1/10, 1, 10}",
                                  generate=huber_regret_instances),)),

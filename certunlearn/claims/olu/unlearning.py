@@ -1,6 +1,6 @@
 """Unlearning guarantees of passive OLU: Proposition 1 (Section 2.2, line 100; proof lines 345–359,
 367–381), Theorem 1 (Section 3.1, lines 141–160, proof 383–423), Corollary 1 (line 168; proof lines 507–517) and Lemma D (Appendix B,
-lines 543–551), the contraction of a GD step behind Corollary 1. Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+lines 509–515), the contraction of a GD step behind Corollary 1. Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 
 Claims ``olu.thm1`` (+ ``:control-sigma-halved``), ``olu.cor1:convex``, ``olu.cor1:sc``, ``olu.cor1:sc+fix``,
 ``olu.lemD.1`` (+fix), ``olu.lemD.2`` (+ ``:control-squared``), ``olu.prop1`` (+ ``:control-no-group``).

@@ -6,11 +6,11 @@ Where each item of the paper lives:
 ==========================================================================  ======================================
 paper item (lines)                                                          module
 ==========================================================================  ======================================
-Definition 3.1 (136–141), Lemmas 3.2 (143–144), 3.3 (146–150),              :mod:`.gibbs_measures` (Section 3,
-3.5 (158–163), 3.6 / A.1 (165–170)                                          Appendix A)
-Lemma 4.2 / B.1 (229–233), Lemma 4.6 / B.2 (294–301), Theorem 4.1           :mod:`.regret` (Sections 4, 4.2,
-(214–228), Theorem 4.5 (270–292)                                            Appendix B)
-Claim C.2 / 4.9 (687–697), footnote 4 (240), Theorem 4.3 (244–256),         :mod:`.privacy` (Sections 4.1, 4.3,
+Definition 3.1 (133–135), Lemmas 3.2 (137), 3.3 (139–141),                  :mod:`.gibbs_measures` (Section 3,
+3.5 (151–153), 3.6 / A.1 (157–159, 428)                                     Appendix A)
+Lemma 4.2 / B.1 (225–227, 494), 4.6 / B.2 (277–283, 510), Theorem 4.1     :mod:`.regret` (Sections 4, 4.2,
+(213–221), Theorem 4.5 (257–267)                                            Appendix B)
+Claim C.2 / 4.9 (595–599), footnote 4 (231), Theorem 4.3 (233–243),         :mod:`.privacy` (Sections 4.1, 4.3,
 Theorem 4.4 (245–253; its regret half in :mod:`.regret`)                    Appendix C)
 Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
 Tables 1 (58–69) and 2 (71–79), the columns of Theorems 4.4 and 4.5          :mod:`.tables`

@@ -4,9 +4,9 @@
 * closeness (Lemmas 3.5, 3.6; lines 158–170): :func:`closeness_grid`, :func:`closeness_search`.
 * Algorithm 1's law (Lemma 4.2, Theorem 4.1; lines 176–233): :data:`SEQUENCES`, :func:`law_grid`, :func:`law_search`.
 * Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
-* Claim C.2 (lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 240): :func:`footnote_grid`.
-* Theorems 4.3/4.4 (lines 244–268): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
-  :func:`trajectory_instances`, :func:`trajectory_meaningful`; Theorem 4.5 (lines 270–292): :func:`thm45_grid`.
+* Claim C.2 (line 595; its case t > t₀, proof lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 231): :func:`footnote_grid`.
+* Theorems 4.3/4.4 (lines 233–255): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
+  :func:`trajectory_instances`, :func:`trajectory_meaningful`; Theorem 4.5 (lines 257–267): :func:`thm45_grid`.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Section 3 of POMER, *Preliminary results for Gibbs measures* (lines 117–160), with Appendix A (lines 424–489).
 
-* Definition 3.1 (lines 136–141) and Lemma 3.2 (lines 143–144): the log-Sobolev inequality of μ̄(f, β, λ), printed
+* Definition 3.1 (lines 133–135) and Lemma 3.2 (line 137): the log-Sobolev inequality of μ̄(f, β, λ), printed
   and entropy forms (``pomer.def3.1``, ``pomer.lem3.2`` and their fixes, a negative control with c = 2βλ).
-* Lemma 3.3 (lines 146–150): Herbst's concentration (``pomer.lem3.3``).
-* Lemma 3.5 (lines 158–163; proof lines 452–490): (Φ, δ)-closeness (``pomer.lem3.5`` and a control).
+* Lemma 3.3 (lines 139–141): Herbst's concentration (``pomer.lem3.3``).
+* Lemma 3.5 (line 151; proof lines 452–490): (Φ, δ)-closeness (``pomer.lem3.5`` and a control).
 * Lemma 3.6 / A.1 (lines 165–170; proof lines 436–450): W∞ ≤ G/λ (``pomer.lem3.6`` and a control).
 
 Test functions for the log-Sobolev claims are g(x) = e^{s·x} (``s`` in the instance): then log g² = 2sx and every

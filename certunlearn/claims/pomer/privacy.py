@@ -4,7 +4,7 @@
 * Claim C.2 / 4.9, case t > t₀ (lines 687–697): the log ratio of keep probabilities (``pomer.claimC.2:post-ratio``).
 * footnote 4 (line 240) and line 192: normalised densities make the acceptance shift-invariant (``pomer.footnote4``
   and a control with unnormalised densities).
-* Theorem 4.3 (lines 244–256; proof lines 583–617): the whole-trajectory (ε, δ) (``pomer.thm4.3``, a control) and
+* Theorem 4.3 (lines 233–243; proof lines 583–617): the whole-trajectory (ε, δ) (``pomer.thm4.3``, a control) and
   the composition Σ ε_t² ≤ ε' (``pomer.thm4.3:composition``).
 * Theorem 4.4 (lines 245–255): ε and δ at Theorem 4.4's λ, β (``pomer.thm4.4:epsilon``, ``pomer.thm4.4:delta``),
   and the fix ``pomer.thm4.4:delta+fix``: the δ Theorem 4.3's own proof chain certifies (δ/2 + Σ_t δ_t, p̃ kept
@@ -262,8 +262,8 @@ CLAIMS = (
                                generate=trajectory_meaningful)),
         derivation="pomer.thm4.3",
         note="The quantity is the exact whole-trajectory δ(ε) of the published x_1..x_T in one dimension, enclosed "
-             "rigorously over all 2^{T−1} switch patterns by the O(T²) block recursion (pomer_trajectory). On the "
-             "first family (T ≤ 12) the hypothesis T ≥ 12 log(1/δ) forces δ ≥ e^{−T/12} ≥ e^{−1} and the certified ε "
+             "rigorously over all 2^{T−1} switch patterns by the O(T²) block recursion "
+             "(algorithms.pomer.trajectory). On the first family (T ≤ 12) the hypothesis T ≥ 12 log(1/δ) forces δ ≥ e^{−T/12} ≥ e^{−1} and the certified ε "
              "is ~10³, so the check is vacuous there. The second family makes the certificate meaningful: at T = 40, "
              "β/λ = 2·10⁻⁶, δ = 1/5 the certified (ε, δ + 3Te^{−(1−Φ⁻²)T}) ≈ (5.2, 0.37); at T = 100 (thorough) "
              "≈ (3.9, 0.12), where B = 3p̃T ≈ 93 could bind and the bracket for B = ∞ is widened by (1 + e^ε)·"

@@ -1,5 +1,5 @@
 """Section 4 of POMER, *Algorithm and main result* (lines 161–240) and 4.2, *Regret analysis* (lines 273–339), with
-Appendix B (lines 490–572); and Theorem 4.5 of Section 4.1 (lines 270–292).
+Appendix B (lines 490–572); and Theorem 4.5 of Section 4.1 (lines 257–267).
 
 * Lemma 4.2 / B.1 (lines 229–233, 476–488): E[S_T] ≤ p̃T and its tail (``pomer.lem4.2``, ``pomer.lem4.2:tail``).
 * Lemma 4.6 / B.2 (lines 294–301, 492–540): the drift ‖q_t − μ̄_t‖_TV at t = 1 and at every round t ≥ 2
@@ -8,7 +8,7 @@ Appendix B (lines 490–572); and Theorem 4.5 of Section 4.1 (lines 270–292).
   ``pomer.thm4.1:budget``).
 * Theorem 4.4 (lines 245–253): its regret half, as the explicit bound its combination of Theorems 4.1 and 4.3 yields
   (``pomer.thm4.4:regret``, a control keeping only the comparator and stability terms).
-* Theorem 4.5 (lines 270–292): regret and switches at the prescribed parameters (``pomer.thm4.5``,
+* Theorem 4.5 (lines 257–267): regret and switches at the prescribed parameters (``pomer.thm4.5``,
   ``pomer.thm4.5:switches``).
 
 Every quantity is exact in one dimension: the law of Algorithm 1's iterates, with its budget state, is a finite

@@ -5,7 +5,7 @@
 ==========================================================  =====================================================
 Lemma 2.3 (lines 113–117; App. A, lines 321–338)               :mod:`.proximal`
 Theorem 3.1, unlearning, eq. (3) (lines 133–143; App. B,       :mod:`.unlearning`
-lines 342–451); Corollary 3.2 (line 101); Lemmas B.2, B.3
+lines 342–451); Corollary 3.2 (line 149); Lemmas B.2, B.3
 (lines 376, 421); Theorem B.1 (line 348)
 Section 4.2 (lines 220–230); Appendix D.1 (lines 608–618)     :mod:`.experiments`
 Theorem 3.1, utility, eq. (4) (lines 133–147, 453–504);        :mod:`.utility`

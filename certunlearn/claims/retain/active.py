@@ -3,7 +3,7 @@
 * Lemma H.1 (Descent-to-Delete, eq. (5), lines 689–701) — ``retain.lemH.1``, ``retain.lemH.1:sensitivity``, their
   m-point extensions ``retain.lemH.1:m-points+fix``, ``retain.lemH.1:m-points-sensitivity+fix`` and controls;
 * Lemma H.2 (Newton step, lines 711–758) — ``retain.lemH.2`` and ``retain.lemH.2:m-points+fix``;
-* Lemma H.3 (line 725, Algorithm 2's σ) — ``retain.lemH.3``;
+* Lemma H.3 (line 748; Algorithm 2's σ, line 725) — ``retain.lemH.3``;
 * Lemma 4.1 (lines 277–281) — ``retain.lem4.1`` (+fix, ``:lower``, ``:lower+fix``, control);
 * Lemma 4.2 (lines 295–299) — ``retain.lem4.2`` and its control.
 """

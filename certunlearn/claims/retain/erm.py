@@ -4,7 +4,7 @@
 * Example G.2 with eq. (2) (lines 599–605) — ``retain.exG.2`` (as printed) and ``retain.exG.2+fix`` (ridge, d = 1);
 * Example G.3, eq. (3) (lines 607–611) — ``retain.exG.3`` (logistic, certified minimisers);
 * Lemma 3.7 (lines 246–252) — ``retain.lem3.7`` (RS/Δ_GS ≤ λ/λ_R);
-* Lemma G.4 (lines 615–617) — ``retain.lemG.4`` (+fix, control); Example G.6 (lines 653–657) — ``retain.exG.6``;
+* Lemma G.4 (lines 615–617) — ``retain.lemG.4`` (+fix, control); Example G.6 (lines 661–663) — ``retain.exG.6``;
 * Lemma G.5, eq. (4) (lines 637–645) — ``retain.lemG.5`` (+``:lower``, control).
 
 Table 1's rows (lines 222–230): :mod:`.tables`.
