@@ -81,6 +81,8 @@ class CheckResult:
     corrects: str | None = None
     evidence: str = "exact"  # "statistical": decided on confidence intervals from sampling
     confidence: float | None = None  # a statistical verdict's confidence (verdict.statistical_confidence)
+    #: How much of the theorem's hypothesis class the adversaries reach (``Claim.scope``, DESIGN.md "Scope").
+    scope: dict[str, Any] = field(default_factory=lambda: {"full": False, "narrowed": []})
 
     def to_json(self) -> dict[str, Any]:
         out = json_safe(asdict(self))
@@ -115,6 +117,7 @@ def summary(results: list[CheckResult]) -> dict[str, Any]:
         "proof_broken": [r.id for r in results if r.proof == "broken"],
         "vacuous": [r.id for r in results if r.vacuous],
         "inconclusive_ids": [r.id for r in results if r.verdict == INCONCLUSIVE],
+        "narrowed": [r.id for r in results if not r.scope.get("full")],
         "controls": {"passed": sum(r.control != "none" for r in results) - len(failed), "failed": len(failed)},
         "failed_controls": sorted(failed),
         "statistical": {v: {r.id: r.confidence for r in statistical if r.verdict == v}

@@ -165,6 +165,23 @@ class Space:
 
 
 @dataclass(frozen=True)
+class Narrowing:
+    """A part of the theorem's hypothesis class that no adversary of the claim reaches, and why (DESIGN.md "Scope"):
+    no exact or enclosure evaluation known there, or its cost. A narrowing without a true why is a defect."""
+
+    what: str
+    why: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.what, str) and self.what.strip() and isinstance(self.why, str) and self.why.strip()):
+            raise ValueError("a narrowing names what is not reached and why, both non-empty strings")
+
+
+#: The scope of a claim whose printed hypothesis class is not declared yet: nothing is claimed about its reach.
+UNDECLARED = Narrowing("the theorem's hypothesis class", "not declared for this claim yet (theorem_class is empty)")
+
+
+@dataclass(frozen=True)
 class Adversary:
     """A source of instances.
 
@@ -176,6 +193,8 @@ class Adversary:
     name: str
     generate: Callable[[np.random.Generator, int], Iterable[Instance]] | None = None
     space: Space | None = None
+    #: The part of the claim's hypothesis class this adversary reaches, in words (DESIGN.md "Scope").
+    reaches: str = ""
 
     @property
     def kind(self) -> str:
@@ -206,6 +225,10 @@ class Claim:
     #: For (ε, δ) certificates: the two published laws at an instance's evaluated values (``GaussianPair`` or
     #: ``DeltaProfile``), from which the checker computes the ε-scale tightness.
     laws: Callable[[Instance], GaussianPair | DeltaProfile] | None = None
+    #: The printed hypothesis class in words (losses, streams, dimensions, counts, boundaries) — DESIGN.md "Scope".
+    theorem_class: str = ""
+    #: What of ``theorem_class`` no adversary reaches, each with its why; empty means the whole class is attacked.
+    narrowed: tuple[Narrowing, ...] = ()
 
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)
@@ -221,6 +244,13 @@ class Claim:
     @property
     def paper(self) -> str:
         return self.id.split(".", 1)[0]
+
+    @property
+    def scope(self) -> dict[str, Any]:
+        """``{"full", "narrowed": [{"what", "why"}]}`` (the JSON contract): full only when the printed class is
+        declared and nothing of it is narrowed; an undeclared class is reported as a narrowing, never as full."""
+        narrowed = self.narrowed if self.theorem_class.strip() else (UNDECLARED, *self.narrowed)
+        return {"full": not narrowed, "narrowed": [{"what": n.what, "why": n.why} for n in narrowed]}
 
     def with_prescribed(self, instance: Instance) -> dict[str, Exact | arb]:
         """The instance extended by the prescribed parameters, enclosed at the working precision."""

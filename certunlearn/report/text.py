@@ -60,6 +60,9 @@ def tightness_text(r: CheckResult) -> str:
 
 def verdict_text(r: CheckResult, failed: dict[str, str]) -> str:
     text = f"[{STYLE[r.verdict]}]{r.verdict}[/]" + (" (vacuous)" if r.vacuous else "")
+    narrowed = [n["what"] for n in r.scope.get("narrowed", [])]
+    if narrowed and r.verdict == "holds":
+        text += f" (narrowed: {'; '.join(narrowed)})"
     if r.evidence == "statistical":
         text += " (statistical" + (f", confidence {r.confidence:.4g})" if r.confidence is not None else ")")
     if r.proof != "none":
