@@ -96,6 +96,10 @@ PRESCRIBED_32_FIX = {"eta": ETA_31, "T": T_31, "T_i": T_I_32, "sigma": SIGMA_32_
 #: Lemma 2.12 (line 153); Theorem 2.13 (line 165)
 SENSITIVITY_212 = 2 * L / (m * n)
 CONTRACTION_213 = ((M - m) / (M + m)) ** T
+#: Theorem 2.14 (line 169): h(θ_T) − min h ≤ M‖θ_0 − θ*‖²/(2T), written per unit ‖θ_0 − θ*‖²
+CONVEX_RATE_214 = M / (2 * T)
+#: Claim B.1 (line 500): h(θ) ≥ h(θ*) + (m/2)‖θ − θ*‖², written as ‖θ − θ*‖²/(h(θ) − h(θ*)) ≤ 2/m
+GROWTH_B1 = 2 / m
 
 #: Lemma A.2 (line 476), Lemma A.3 (line 480), Lemma A.5 (line 492)
 TAIL_A2 = sigma * sqrt(2 * d) * log(2 * d / beta)

@@ -11,6 +11,7 @@ Where each item lives:
 Paper item                                       Lines               Module
 ===============================================  ==================  ========================================
 Lemma 2.12 (sensitivity), Theorem 2.13           153, 165            :mod:`.sensitivity`
+Theorem 2.14 (convex GD), Claim B.1 (growth)     169, 500            :mod:`.convergence`
 Theorem 3.1, Theorem 3.2 (Section 3.1)           200–268, 555–613    :mod:`.perturbed_gd`
 Claim 3.3, Theorems 3.4, 3.5, Remark 3.6 (3.2)   269–331, 614–697    :mod:`.regularised`
 Lemmas 4.2, 4.3 (reservoir sampling)             358–375, 538–554    :mod:`.reservoir`
@@ -67,8 +68,10 @@ from .reservoir import CLAIMS_4A
 from .distributed import CLAIMS_45
 from .tables import CLAIMS_T1
 from .boosting import CLAIMS_BOOST
+from .convergence import CLAIMS_CONVERGENCE
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO + CLAIMS_A + CLAIMS_BOOST)
+CLAIMS = tuple(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO + CLAIMS_A + CLAIMS_BOOST
+               + CLAIMS_CONVERGENCE)
 
 
 
@@ -107,8 +110,7 @@ ITEMS = {
     "Definition 2.11": "a definition (smoothness): a hypothesis, verified for the instance family",
     "Lemma 2.12": ("d2d.lem2.12",),
     "Theorem 2.13": ("d2d.thm2.13",),
-    "Theorem 2.14": "an imported tool ([ABD17], convex case) with no constant the paper's claims use beyond the "
-                    "regularised runs of Theorems 3.4, 3.5",
+    "Theorem 2.14": ("d2d.thm2.14",),
     "Algorithm 1": ("d2d.thm3.1", "d2d.thm3.1:accuracy"),
     "Algorithm 2": ("d2d.thm3.1", "d2d.thm3.2"),
     "Algorithm 3": ("d2d.thm3.1",),
@@ -137,6 +139,7 @@ ITEMS = {
     "Lemma A.3": ("d2d.lemA.3",),
     "Lemma A.4": ("d2d.lemA.4",),
     "Lemma A.5": ("d2d.lemA.5",),
+    "Claim B.1": ("d2d.claimB.1",),
     "Fact E.1": "an elementary sum bound inside the proof of Theorem 3.5; checked through d2d.thm3.5's derivation",
     "Fact E.2": "an elementary sum bound inside the proof of Remark 3.6; checked through d2d.rem3.6's derivation",
     "Fact F.1": "a restatement of Lemma 4.3 (max over rounds) inside the proof of Theorem 4.5",
