@@ -37,7 +37,7 @@ from . import active, cor28, erm, median, mst, pca, release, svm, tables
 #: The registration order (the registry, the checker and every report list the claims in it).
 ORDER = (
     "retain.fact1", "retain.cor2.8", "retain.cor2.8:svm", "retain.cor2.8:erm", "retain.thm2.11", "retain.cor2.12", "retain.thm2.11:control-sigma-tenth-less", "retain.lemC.1",
-    "retain.lem3.1", "retain.ex3.2", "retain.lemD.1", "retain.lemD.1:m-edges+fix", "retain.lem3.3", "retain.thmD.4",
+    "retain.lem3.1", "retain.lem3.1:lower", "retain.ex3.2", "retain.lemD.1", "retain.lemD.1:m-edges+fix", "retain.lem3.3", "retain.thmD.4",
     "retain.thmD.4+fix", "retain.lemE.2", "retain.lemF.2", "retain.lem3.5", "retain.lemE.2:m-points+fix",
     "retain.sec3-rs-below-gs", "retain.exG.2", "retain.exG.2+fix", "retain.lemE.1", "retain.lemE.1:frobenius",
     "retain.lemE.1+fix", "retain.lemE.1:frobenius+fix", "retain.lemE.1:fix-control-tenth-less", "retain.lemG.1",
@@ -79,7 +79,7 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Corollary 2.12": ("retain.cor2.12",),
     "Remark 2.13": "a lower-bound argument with no constant (the Gaussian mean-shift test); the ε-scale tightness of "
                    "retain.thm2.11 measures how much noise RS really needs",
-    "Lemma 3.1": ("retain.lem3.1", "retain.sec3-rs-below-gs"),
+    "Lemma 3.1": ("retain.lem3.1", "retain.lem3.1:lower", "retain.sec3-rs-below-gs"),
     "Example 3.2": ("retain.ex3.2",),
     "Lemma 3.3": ("retain.lem3.3",),
     "Lemma 3.4": ("retain.lemE.2", "retain.lemE.2:m-points+fix"),

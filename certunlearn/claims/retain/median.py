@@ -58,6 +58,15 @@ def _median_ok(values: Instance) -> Decision:
     return holds(all(frac(values[k]) == o[k] for k in o))
 
 
+def _lemma_value(values: Instance) -> Fraction:
+    """Lemma 3.1's printed right-hand side max{x_(m+1) − x_(m), x_(m) − x_(m−1)}/B at the instance, exactly."""
+    return rational_eval(MEDIAN_RATIO_EXPR, {k: frac(values[k]) for k in ("x_lo", "x_mid", "x_hi", "B")})
+
+
+def _rs_positive(values: Instance) -> Decision:
+    return holds(_median_rs_brute(values) > 0)
+
+
 MEDIAN_VALID = P("n odd, n ≥ 3, x_i ∈ [0, B]; x_lo, x_mid, x_hi the order statistics m−1, m, m+1", _median_ok)
 
 
@@ -181,6 +190,23 @@ CLAIMS = (
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.lem3.1",
+    ),
+    Claim(
+        id="retain.lem3.1:lower",
+        source="Lemma 3.1 (lines 149–155), the '≥' half of its equality",
+        kind=Kind.SENSITIVITY,
+        statement="max{x_(m+1) − x_(m), x_(m) − x_(m−1)}/B ≤ RS_median(R)/GS_median (Lemma 3.1 states '='; with "
+                  "retain.lem3.1's '≤' both halves are checked), written as the ratio of the two ≤ 1",
+        hypotheses=(MEDIAN_VALID, P("RS(R) > 0 (the ratio's denominator)", _rs_positive)),
+        bound=sympy.Integer(1),
+        quantity=lambda values: _lemma_value(values) / (_median_rs_brute(values) /
+                                                         rational_eval(MEDIAN_GS_EXPR, {"B": frac(values["B"])})),
+        adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
+                     MEDIAN_SEARCH),
+        note="The lemma's value (the printed formula, rational_eval) over the brute-force RS/GS (enumeration over a "
+             "finite universe that holds the extremes): two independent routes; equality is proved where both are "
+             "rational (every instance here). Where RS(R) = 0 the '≥' half says the formula is 0 too — a tie on both "
+             "sides of the median; retain.lem3.1's families contain such ties and its '≤' half then reads 0 ≤ 0.",
     ),
     Claim(
         id="retain.sec3-rs-below-gs",
