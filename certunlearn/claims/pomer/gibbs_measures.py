@@ -120,10 +120,9 @@ def _w_infinity(values: Instance) -> arb:
                       min(2 * ctx.prec, 1024))
 
 
-CLOSENESS_HYPOTHESES = (
-    *POSITIVE, ORIGIN, P("l, l' convex", _convex_pair), P("l − l' G-Lipschitz", _diff_lipschitz),
-    H("δ > 0", ">", delta, 0), H("δ ≤ 1", "<=", delta, 1),
-)
+#: Lemma 3.6's hypotheses (line 157): l, l' convex with l − l' G-Lipschitz; Lemma 3.5 adds δ ∈ (0, 1].
+W_INFINITY_HYPOTHESES = (*POSITIVE, ORIGIN, P("l, l' convex", _convex_pair), P("l − l' G-Lipschitz", _diff_lipschitz))
+CLOSENESS_HYPOTHESES = (*W_INFINITY_HYPOTHESES, H("δ > 0", ">", delta, 0), H("δ ≤ 1", "<=", delta, 1))
 
 
 def _lsi_claims() -> tuple[Claim, ...]:
@@ -188,7 +187,7 @@ CLAIMS = (
     Claim(
         id="pomer.lem3.6", source="Lemma 3.6 / A.1 (lines 157–159, 428; proof lines 432–450)", kind=Kind.INEQUALITY,
         statement="l − l' G-Lipschitz ⇒ W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ G/λ",
-        hypotheses=CLOSENESS_HYPOTHESES[:4], bound=W_INFINITY_36, quantity=_w_infinity,
+        hypotheses=W_INFINITY_HYPOTHESES, bound=W_INFINITY_36, quantity=_w_infinity,
         adversaries=(Adversary("grid: ±Gx, hinge vs 0, |x| vs linear; K, (β, λ)", generate=w_infinity_grid),),
         derivation="pomer.lem3.6",
         note="In one dimension W∞ is the sup of the quantile difference (monotone coupling); the enclosure comes "
@@ -197,7 +196,7 @@ CLAIMS = (
     Claim(
         id="pomer.lem3.6:control-nine-tenths", source="negative control: Lemma 3.6 with 9G/(10λ)",
         kind=Kind.INEQUALITY, statement="(wrong on purpose) W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ 9G/(10λ) (10% too small)",
-        hypotheses=CLOSENESS_HYPOTHESES[:4], bound=sympy.Rational(9, 10) * G / lam, quantity=_w_infinity,
+        hypotheses=W_INFINITY_HYPOTHESES, bound=sympy.Rational(9, 10) * G / lam, quantity=_w_infinity,
         adversaries=(Adversary("grid", generate=w_infinity_grid),), control=Control.NEGATIVE),
     Claim(
         id="pomer.lem3.5:control-no-concentration", source="negative control: Lemma 3.5 without the √ term",

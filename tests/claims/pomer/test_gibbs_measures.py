@@ -59,3 +59,18 @@ def test_concentration_against_quadrature():
     mean = mpmath.quad(lambda x: x * dens(x), [-1, 0, 3]) / z
     inside = mpmath.quad(dens, [mean - mpmath.mpf(1) / 2, mean + mpmath.mpf(1) / 2]) / z
     assert abs(value("pomer.lem3.3", inst) - (1 - inside)) < TOL
+
+
+def test_lemma_3_6_enforces_its_g_lipschitz_hypothesis():
+    """Lemma 3.6 (line 157) assumes l − l' G-Lipschitz: a pair whose difference has slope 2 > G = 1 is outside it."""
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.pomer.families import w_infinity_grid
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("pomer.lem3.6")
+    inside = w_infinity_grid(np.random.default_rng(0), 100)[0]  # ±x: the difference has slope 2 = G
+    assert all(h.decide(inside) is Decision.TRUE for h in claim.hypotheses)
+    outside = {**inside, "G": 1}
+    assert any(h.decide(outside) is Decision.FALSE for h in claim.hypotheses)
