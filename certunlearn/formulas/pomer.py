@@ -99,19 +99,24 @@ C_44 = 2 * T * sympy.exp(-T ** sympy.Rational(2, 3)) + sympy.Rational(21, 20)
 LAMBDA_45 = sympy.sqrt(2) + 16 * sympy.log(T)
 C_45 = sympy.Integer(13)
 #: Table 1 (lines 58–69), column "Theorem 4.4": the entries of the rows, as printed (the ε ranges are the claims'
-#: hypotheses). Rows 5–6 of that column are blank.
+#: hypotheses). Rows 5–6 of that column are blank in the text: read as cells merged with row 7's (the conversion
+#: keeps one entry for a merged cell; row 7's entry √d·T^{1/3}/ε is what Theorem 4.4 gives on rows 5–7 alike).
 TABLE1_ENTRY = {
     "row1": sympy.sqrt(T),  # ε ≥ dT^{−1/6}
     "row2": sympy.sqrt(d * T),  # ε ∈ [d^{2/3}T^{−1/6}, dT^{−1/6}]
     "row3": sympy.sqrt(d) * T ** sympy.Rational(3, 8) * epsilon ** sympy.Rational(-3, 4),  # ε ∈ [√dT^{−1/6}, d^{2/3}T^{−1/6}]
     "row4": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ∈ [T^{−1/6}, √dT^{−1/6}]
+    "row5": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ∈ [d^{3/2}T^{−1/3}, T^{−1/6}] (blank: merged)
+    "row6": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ∈ [dT^{−1/3}, d^{3/2}T^{−1/3}] (blank: merged)
     "row7": sympy.sqrt(d) * T ** sympy.Rational(1, 3) / epsilon,  # ε ≤ dT^{−1/3}
 }
-#: Table 2 (lines 71–79), column "Theorem 4.5"; row 4 of that column is blank.
+#: Table 2 (lines 71–79), column "Theorem 4.5"; row 4 of that column is blank in the text: read as merged with row
+#: 5's cell (√d·T/S, what Theorem 4.5 gives for every S ≤ √(dT)).
 TABLE2_ENTRY = {
     "row1": sympy.sqrt(T),  # d√T ≤ S ≪ T
     "row2": sympy.sqrt(T),  # √(dT) ≤ S ≤ d√T
     "row3": sympy.sqrt(d) * T / S,  # d² ≤ S ≤ √d·T
+    "row4": sympy.sqrt(d) * T / S,  # d ≤ S ≤ d² (blank: merged)
     "row5": sympy.sqrt(d) * T / S,  # S ≤ d
 }
 #: Each row's explicit form: the entry times the theorem's own polylog factor, plus its additive constant.

@@ -134,7 +134,10 @@ ITEMS = {
                     "d2d.thm4.5:alpha", "d2d.thm4.5:alpha+fix",
                     "d2d.table1:distributed-iterations", "d2d.table1:distributed-iterations+fix"),
     "Remark 4.6": ("d2d.rem4.6",),
-    "Lemma A.1": "an imported tool (a coupling of indistinguishability under an event) with no constant",
+    "Lemma A.1": "not encoded yet, though checkable: the lemma's constant is the factor 2 of (ε, 2δ); a check needs "
+                 "the exact δ(ε) between two Gaussian mixtures conditioned on an event G(Z) with Pr[Z ∉ G] ≤ δ — the "
+                 "two-sided mixture enclosure of d2d.thm4.5 (witness set and coupling) generalised to arbitrary "
+                 "mixing laws, not written in this round",
     "Lemma A.2": ("d2d.lemA.2",),
     "Lemma A.3": ("d2d.lemA.3",),
     "Lemma A.4": ("d2d.lemA.4",),
@@ -142,7 +145,10 @@ ITEMS = {
     "Claim B.1": ("d2d.claimB.1",),
     "Fact E.1": "an elementary sum bound inside the proof of Theorem 3.5; checked through d2d.thm3.5's derivation",
     "Fact E.2": "an elementary sum bound inside the proof of Remark 3.6; checked through d2d.rem3.6's derivation",
-    "Fact F.1": "a restatement of Lemma 4.3 (max over rounds) inside the proof of Theorem 4.5",
+    "Fact F.1": "not encoded yet: a union-bound corollary of Lemma 4.3 over rounds l ≤ i (s̃_i = max_l s_l ≤ "
+                "(10B/n)log(2i/δ) with probability ≥ 1 − δ/2); it needs the joint law of (s_1, …, s_i) of the "
+                "reservoir process (Lemma 4.3's claim encodes one round) and would inherit Lemma 4.3's multiset "
+                "finding (d2d.lem4.3)",
     "Fact F.2": "bookkeeping of the proof: at the printed T_i the chain (21) is an algebraic identity "
                 "(Kn²/(10B²log(2i/δ)))·T_i = Kn²I/B² + log(1 + 10i log(2i/δ))/log(1/γ), and F.2's T is Theorem 4.5's "
                 "T at K = √B, B = n^ξ — both checked symbolically in tests/derive/test_d2d_proofs.py",

@@ -41,16 +41,13 @@ from .common import losses_of
 ITEMS = {
     "Table 1 (lines 58–69), column 'Theorem 4.4'": ("pomer.table1:row1", "pomer.table1:row2", "pomer.table1:row3",
                                                       "pomer.table1:row4", "pomer.table1:row4+fix", "pomer.table1:row7"),
-    "Table 1 (lines 65–66), column 'Theorem 4.4' in rows 5–6": "blank cells: no rate is printed for ε ∈ "
-                                                               "[dT^{−1/3}, T^{−1/6}] (the extracted text leaves them "
-                                                               "empty), so there is nothing to check",
+    "Table 1 (lines 65–66), column 'Theorem 4.4' in rows 5–6": ("pomer.table1:row5", "pomer.table1:row6"),
     "Table 1 (lines 58–69), columns 'Previous Best'": "rates of other papers (Agarwal et al. 2023, Asi et al. 2023, "
                                                       "Kairouz et al. 2021) quoted as Õ-rates without constants or "
                                                       "hypotheses; no bound of this paper",
     "Table 2 (lines 71–79), column 'Theorem 4.5'": ("pomer.table2:row1", "pomer.table2:row2", "pomer.table2:row3",
                                                      "pomer.table2:row3+fix", "pomer.table2:row5"),
-    "Table 2 (line 76), column 'Theorem 4.5' in row 4": "blank cell: no rate is printed for d ≤ S ≤ d², so there is "
-                                                        "nothing to check",
+    "Table 2 (line 76), column 'Theorem 4.5' in row 4": ("pomer.table2:row4",),
     "Table 2 (lines 71–79), columns 'Previous Best'": "rates of other papers (Agarwal et al. 2023, Sherman & Koren "
                                                       "2023, Anava et al. 2015, Chen et al. 2020) quoted as rates "
                                                       "without constants or hypotheses; no bound of this paper",

@@ -40,18 +40,25 @@ TABLE1_RANGE = {
     "row2": (d ** Rational(2, 3) * T ** Rational(-1, 6), d * T ** Rational(-1, 6)),
     "row3": (sqrt(d) * T ** Rational(-1, 6), d ** Rational(2, 3) * T ** Rational(-1, 6)),
     "row4": (T ** Rational(-1, 6), sqrt(d) * T ** Rational(-1, 6)),
+    "row5": (d ** Rational(3, 2) * T ** Rational(-1, 3), T ** Rational(-1, 6)),
+    "row6": (d * T ** Rational(-1, 3), d ** Rational(3, 2) * T ** Rational(-1, 3)),
     "row7": (None, d * T ** Rational(-1, 3)),
 }
 TABLE1_TEXT = {
     "row1": ("ε ≥ dT^{−1/6}", "√T"), "row2": ("ε ∈ [d^{2/3}T^{−1/6}, dT^{−1/6}]", "√(dT)"),
     "row3": ("ε ∈ [√d·T^{−1/6}, d^{2/3}T^{−1/6}]", "√d·T^{3/8}·ε^{−3/4}"),
-    "row4": ("ε ∈ [T^{−1/6}, √d·T^{−1/6}]", "√d·T^{1/3}·ε^{−1}"), "row7": ("ε ≤ dT^{−1/3}", "√d·T^{1/3}·ε^{−1}"),
+    "row4": ("ε ∈ [T^{−1/6}, √d·T^{−1/6}]", "√d·T^{1/3}·ε^{−1}"),
+    "row5": ("ε ∈ [d^{3/2}T^{−1/3}, T^{−1/6}]", "√d·T^{1/3}·ε^{−1}"),
+    "row6": ("ε ∈ [dT^{−1/3}, d^{3/2}T^{−1/3}]", "√d·T^{1/3}·ε^{−1}"), "row7": ("ε ≤ dT^{−1/3}", "√d·T^{1/3}·ε^{−1}"),
 }
+#: Rows whose printed cell is blank, read as merged with the row below (formulas.pomer.TABLE1_ENTRY / TABLE2_ENTRY).
+MERGED = {"pomer.table1:row5": "row 7", "pomer.table1:row6": "row 7", "pomer.table2:row4": "row 5"}
 #: Table 2, column "Theorem 4.5": each row's S range as printed ("S ≪ T" read as Theorem 4.5's S ≤ T).
 TABLE2_RANGE = {
     "row1": (d * sqrt(T), None),
     "row2": (sqrt(d * T), d * sqrt(T)),
     "row3": (d**2, sqrt(d) * T),
+    "row4": (d, d**2),
     "row5": (None, d),
 }
 #: Table 2's row 3 corrected: its upper end √d·T overlaps rows 1–2 (√d·T > d√T for T > d) and there the term
@@ -59,10 +66,10 @@ TABLE2_RANGE = {
 TABLE2_RANGE_FIX = {"row3": (d**2, sqrt(d * T))}
 TABLE2_TEXT = {
     "row1": ("d√T ≤ S ≪ T", "√T"), "row2": ("√(dT) ≤ S ≤ d√T", "√T"), "row3": ("d² ≤ S ≤ √d·T", "√d·T/S"),
-    "row5": ("S ≤ d", "√d·T/S"),
+    "row4": ("d ≤ S ≤ d²", "√d·T/S"), "row5": ("S ≤ d", "√d·T/S"),
 }
-TABLE1_LINE = {"row1": 61, "row2": 62, "row3": 63, "row4": 64, "row7": 67}
-TABLE2_LINE = {"row1": 73, "row2": 74, "row3": 75, "row5": 77}
+TABLE1_LINE = {"row1": 61, "row2": 62, "row3": 63, "row4": 64, "row5": 65, "row6": 66, "row7": 67}
+TABLE2_LINE = {"row1": 73, "row2": 74, "row3": 75, "row4": 76, "row5": 77}
 
 
 def _range_hypotheses(var: sympy.Symbol, name: str, bounds) -> tuple:
@@ -179,6 +186,12 @@ def _search(table: int, ranges) -> Adversary:
         {"T": (3.0, 1e12), "d": (1.0, 4.0), "u": (0.0, 1.0)}, log=frozenset({"T"}), build=build))
 
 
+def _merged_note(claim_id: str) -> str:
+    below = MERGED.get(claim_id)
+    return (f" The printed cell is blank; it is read as merged with {below}'s cell (a table converted from PDF keeps "
+            f"one entry per merged cell), whose entry it takes — a reading, not a printed entry." if below else "")
+
+
 def _claims() -> list[Claim]:
     out = []
     for row, form in TABLE1_FORM.items():
@@ -206,7 +219,8 @@ def _claims() -> list[Claim]:
                      "500√dL·T^{3/8}/ε^{3/4}}, d log T/β ≤ 100GD√dL log T·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} "
                      "(L = log(T/δ)), so the entry must dominate √T and √d·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} on the "
                      "row's range." + (" In ε ∈ [T^{−1/6}, √dT^{−1/6}] the second term of the max dominates (by "
-                                       "(εT^{1/6})^{1/4} ≤ d^{1/8}), so the entry is √d·T^{3/8}ε^{−3/4}." if fix else ""),
+                                       "(εT^{1/6})^{1/4} ≤ d^{1/8}), so the entry is √d·T^{3/8}ε^{−3/4}." if fix else "")
+                     + _merged_note(f"pomer.table1:{row}"),
             ))
     for row, form in TABLE2_FORM.items():
         for fix in (False, True):
@@ -231,7 +245,8 @@ def _claims() -> list[Claim]:
                 note="Quantity: Theorem 4.5's printed bound (line 261), exactly. The row's explicit form keeps the "
                      "theorem's constants (√2 with √T, 16 log T with √dT/S, 13): the entry must dominate both √T and "
                      "√dT/S on the row's range." + (" √T ≤ √dT/S needs S ≤ √(dT); the printed upper end √d·T (line 76) "
-                                                    "overlaps rows 1–2, where √T is the rate." if fix else ""),
+                                                    "overlaps rows 1–2, where √T is the rate." if fix else "")
+                     + _merged_note(f"pomer.table2:{row}"),
             ))
     return out
 
