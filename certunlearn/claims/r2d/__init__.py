@@ -73,8 +73,9 @@ certificate compares its law with the exact minimiser on D' (same b law), both d
 one dimension with the logistic loss: both outputs are monotone functions of b, so both laws are pushforwards of
 N(0, σ²) (:func:`certunlearn.algorithms.r2d.baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
 et al. 2024) are **not** registered as claims: their mechanisms are defined only in papers certunlearn does not have,
-and the rows leave undefined what their σ depends on — for CNS the probability ρ (of which random event, and how it
-enters δ), λ_min ("the minimum eigenvalue of the Hessian": of which loss, at which point) and the step that produces
+and the rows leave undefined what their σ depends on — for CNS the caption (line 586) names ρ "a probability less than
+1", λ_min "the minimum eigenvalue of the Hessian" and P "the Lipschitz constant of the Hessian", but not of which random
+event ρ is the probability (nor how it enters δ), of which loss and at which point λ_min is taken, nor the step that produces
 the terms 2R(PR + λ)/(λ + λ_min), 32√log(d/ρ)/(λ + λ_min) and 1/8 (P the Hessian-Lipschitz constant); for HF the
 constant ζ_T^{−U} (only "dependent on the upper and lower bounds of the Hessian spectrum", growing with T) and the
 unlearning update it multiplies. Checking either would mean guessing the mechanism; what remains without it — the
@@ -134,8 +135,12 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Table 3, Descent-to-delete row": "the d2d paper's Theorem 3.1 σ after renaming (M → L, L → M, λ → m, K → I): "
                                       "checked there as d2d.thm3.1; an r2d copy would be the same claim again",
     "Table 3, Langevin unlearning row": "no formula (“no closed-form solution for σ”)",
-    "Table 3, Constrained Newton Step row": "the mechanism is defined only in Zhang et al. 2024 and the row leaves "
-                                            "ρ, λ_min and P's roles undefined (see this module's docstring)",
+    "Table 3, Constrained Newton Step row": "the caption (line 586) defines the symbols — P the Hessian's Lipschitz "
+                                            "constant, λ_min its minimum eigenvalue, ρ a probability < 1 — but not "
+                                            "the mechanism σ calibrates: which update is released (Zhang et al. "
+                                            "2024's constrained Newton step, not stated here), at which point λ_min "
+                                            "is taken, and of which event ρ is the probability and how it enters δ; "
+                                            "without the mechanism no true δ can be computed",
     "Table 3, Hessian-Free row": "the constant ζ_T^{−U} and the update it multiplies are defined only in Qiao et "
                                  "al. 2024 (see this module's docstring)",
     "Table 3, R2D row": ("r2d.thm3.1",),
