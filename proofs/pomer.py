@@ -255,7 +255,7 @@ def _gaussian_lsi(claim_id: str, printed: bool, general: bool) -> Derivation:
                     "Lemma 3.2 (Bakry & Émery 1985, Prop. 3, Cor. 2)"),
         ),
         steps=(step(lhs / rhs, "<=", sympy.Integer(1),
-                    "Definition 3.1 with c = βλ (line 139)" if printed else "the entropy LSI with c = βλ",
+                    "Definition 3.1 with c = βλ (line 133)" if printed else "the entropy LSI with c = βλ",
                     cited="Lemma 3.2 (line 137)" if general else "Definition 3.1 (line 133)"),),
     )
 
@@ -422,7 +422,7 @@ def thm44(part: str) -> Derivation:
         premises=(Premise("Theorem 4.3 at λ, β of Theorem 4.4 with Φ = Φ'², p as in Theorem 4.3; ε ≤ 1 and δ ≤ 1/2 "
                           "(the domain's upper ends)", "Theorem 4.3"),),
         steps=(step(value, "<=", {"epsilon": epsilon, "delta": delta}[part],
-                    "“via straightforward calculations” (line 258)", cited="Theorem 4.4 (line 245)"),),
+                    "“via straightforward calculations” (line 243)", cited="Theorem 4.4 (line 245)"),),
     )
 
 

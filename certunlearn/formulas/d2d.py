@@ -100,6 +100,13 @@ CONTRACTION_213 = ((M - m) / (M + m)) ** T
 CONVEX_RATE_214 = M / (2 * T)
 #: Claim B.1 (line 500): h(θ) ≥ h(θ*) + (m/2)‖θ − θ*‖², written as ‖θ − θ*‖²/(h(θ) − h(θ*)) ≤ 2/m
 GROWTH_B1 = 2 / m
+#: Facts E.1 and E.2 (lines 618–627): γ = 1/(1 + 2(m/M)) and, for a positive integer T' (``T_p``) and ξ ≥ 1,
+#: γ^{T'} ≤ 1/(1 + 2(m/M)T') ≤ √(M/(mT')) (eq. (15)) and γ^{T'} ≤ (M/(mT'))^{1/(2ξ)} (eq. (16))
+T_p = sympy.Symbol("T_p", positive=True)
+GAMMA_E1 = 1 / (1 + 2 * m / M)
+FACT_E1_BERNOULLI = 1 / (1 + 2 * (m / M) * T_p)
+FACT_E1 = sqrt(M / (m * T_p))
+FACT_E2 = (M / (m * T_p)) ** (1 / (2 * xi))
 
 #: Lemma A.2 (line 476), Lemma A.3 (line 480), Lemma A.5 (line 492)
 TAIL_A2 = sigma * sqrt(2 * d) * log(2 * d / beta)

@@ -162,4 +162,6 @@ def test_the_prose_citation_check_bites():
     assert not cites_within_item(lines, "Lemma", "6", [(1, 1)])
     assert cites_within_item(lines, "Lemma", "6", [(1, 1), (5, 5)])
     assert cites_within_item(lines, "Lemma", "6", [(6, 6)])  # its proof
-    assert not cites_within_item(lines, "Theorem", "5", [(2, 5)])  # runs into the next section
+    long = ["Theorem 5. Let f be convex.", "a", "b", "c", "d", "4 Active unlearning", "e", "f", "g"]
+    assert cites_within_item(long, "Theorem", "5", [(4, 5)])  # inside the theorem's text
+    assert not cites_within_item(long, "Theorem", "5", [(5, 8)])  # runs into the next section

@@ -11,7 +11,7 @@ Where each item lives:
 Paper item                                       Lines               Module
 ===============================================  ==================  ========================================
 Lemma 2.12 (sensitivity), Theorem 2.13           153, 165            :mod:`.sensitivity`
-Theorem 2.14 (convex GD), Claim B.1 (growth)     169, 500            :mod:`.convergence`
+Theorem 2.14, Claim B.1, Facts E.1–E.2          169, 500, 618–627   :mod:`.convergence`
 Theorem 3.1, Theorem 3.2 (Section 3.1)           200–268, 555–613    :mod:`.perturbed_gd`
 Claim 3.3, Theorems 3.4, 3.5, Remark 3.6 (3.2)   269–331, 614–697    :mod:`.regularised`
 Lemmas 4.2, 4.3 (reservoir sampling)             358–375, 538–554    :mod:`.reservoir`
@@ -143,8 +143,8 @@ ITEMS = {
     "Lemma A.4": ("d2d.lemA.4",),
     "Lemma A.5": ("d2d.lemA.5",),
     "Claim B.1": ("d2d.claimB.1",),
-    "Fact E.1": "an elementary sum bound inside the proof of Theorem 3.5; checked through d2d.thm3.5's derivation",
-    "Fact E.2": "an elementary sum bound inside the proof of Remark 3.6; checked through d2d.rem3.6's derivation",
+    "Fact E.1": ("d2d.factE.1", "d2d.factE.1:bernoulli"),
+    "Fact E.2": ("d2d.factE.2",),
     "Fact F.1": "not encoded yet: a union-bound corollary of Lemma 4.3 over rounds l ≤ i (s̃_i = max_l s_l ≤ "
                 "(10B/n)log(2i/δ) with probability ≥ 1 − δ/2); it needs the joint law of (s_1, …, s_i) of the "
                 "reservoir process (Lemma 4.3's claim encodes one round) and would inherit Lemma 4.3's multiset "

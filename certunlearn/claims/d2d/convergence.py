@@ -1,5 +1,6 @@
-"""Section 2.4 and Appendix B of Descent-to-Delete: Theorem 2.14 (projected GD on a convex M-smooth h, line 169) and
-Claim B.1 (quadratic growth of an m-strongly convex h at its constrained minimiser, line 500; proof lines 502–516).
+"""Section 2.4 and Appendices B and E of Descent-to-Delete: Theorem 2.14 (projected GD on a convex M-smooth h, line
+169), Claim B.1 (quadratic growth of an m-strongly convex h at its constrained minimiser, line 500; proof lines
+502–516) and Facts E.1–E.2 (the decay of γ^{T'} behind Theorem 3.5 and Remark 3.6, lines 618–627).
 
 Paper file ``papers/002_7f80bf4846a5a6af.txt``. Both are checked on **separable** functions on a box
 Θ = Π[lo_j, hi_j], where the constrained minimiser, every projected-GD iterate and every value are exact rationals:
@@ -22,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...formulas.d2d import CONVEX_RATE_214, GROWTH_B1
+from ...formulas.d2d import CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GROWTH_B1
 from ...numeric.enclosure import Decision
 from ..hypotheses import P, holds
 from ..instances import frac, is_int
@@ -239,11 +240,80 @@ CLAIMB1_SEARCH = Adversary(
                 build=claimB1_build),
     reaches="two coordinates, a quadratic with a kink and one with a slope, on the box [−1, 1]²")
 
+# =========================================================================== Facts E.1, E.2 (lines 618–627)
+def _gamma_power(values: Instance) -> Fraction:
+    """γ^{T'} with γ = 1/(1 + 2(m/M)) (line 620), exactly."""
+    gamma = 1 / (1 + 2 * frac(values["m"]) / frac(values["M"]))
+    return gamma ** int(frac(values["T_p"]))
+
+
+def _facts_hyps(with_xi: bool):
+    def ok(values: Instance) -> Decision:
+        good = frac(values["m"]) > 0 and frac(values["M"]) > 0 and is_int(values["T_p"], 1)
+        return holds(good and (not with_xi or frac(values["xi"]) >= 1))
+
+    return (P("m, M > 0; T' a positive integer" + ("; ξ ≥ 1" if with_xi else ""), ok),)
+
+
+def facts_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Condition ratios m/M from 1/1000 to 10, T' from its minimum 1 to 10⁴, ξ from its minimum 1 to 5 (Remark 3.6's
+    range 1 ≤ ξ ≤ 4/3 and beyond)."""
+    out = [{"m": m_, "M": 1, "T_p": t, "xi": x}
+           for m_, t, x in itertools.product((_f(1, 1000), _f(1, 10), _f(1, 2), _f(1), _f(10)),
+                                             (1, 2, 3, 10, 100, 10**4), (_f(1), _f(7, 6), _f(4, 3), _f(5)))]
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
+FACTS_CLASS = "m, M > 0, γ = 1/(1 + 2(m/M)), every positive integer T' (and, for Fact E.2, every ξ ≥ 1)"
+
 THM214_CLASS = ("h convex and M-smooth on a convex, closed, bounded Θ ⊂ ℝᵈ; θ* any minimiser of h on Θ; projected GD "
                 "with η_t = 1/M for T ≥ 1 steps from θ_0 ∈ Θ")
 CLAIMB1_CLASS = "h m-strongly convex on a convex, closed Θ ⊂ ℝᵈ (not necessarily smooth); θ* its minimiser on Θ; θ ∈ Θ"
 
 CLAIMS_CONVERGENCE = [
+    Claim(
+        id="d2d.factE.1",
+        source="Fact E.1 (line 618, eq. (15) line 620)",
+        kind=Kind.INEQUALITY,
+        statement="for γ = 1/(1 + 2(m/M)) and every positive integer T': γ^{T'} ≤ √(M/(mT'))",
+        hypotheses=_facts_hyps(False),
+        bound=FACT_E1,
+        quantity=_gamma_power,
+        adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴", generate=facts_structured,
+                               reaches="the whole class on a grid: T' at its minimum 1 and up to 10⁴"),),
+        theorem_class=FACTS_CLASS,
+        note="Quantity: γ^{T'} exactly (a Fraction); the bound √(M/(mT')) enclosed. The middle term of eq. (15) is "
+             "d2d.factE.1:bernoulli.",
+    ),
+    Claim(
+        id="d2d.factE.1:bernoulli",
+        source="Fact E.1 (line 618), eq. (15)'s first inequality (line 620)",
+        kind=Kind.INEQUALITY,
+        statement="for γ = 1/(1 + 2(m/M)) and every positive integer T': γ^{T'} ≤ 1/(1 + 2(m/M)T') (Bernoulli)",
+        hypotheses=_facts_hyps(False),
+        bound=FACT_E1_BERNOULLI,
+        quantity=_gamma_power,
+        adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴", generate=facts_structured,
+                               reaches="the whole class on a grid: T' at its minimum 1 (equality) and up to 10⁴"),),
+        theorem_class=FACTS_CLASS,
+        note="Equality at T' = 1 (proved: both sides rational).",
+    ),
+    Claim(
+        id="d2d.factE.2",
+        source="Fact E.2 (line 625, eq. (16) line 627)",
+        kind=Kind.INEQUALITY,
+        statement="for γ = 1/(1 + 2(m/M)), ξ ≥ 1 and every positive integer T': γ^{T'} ≤ (M/(mT'))^{1/(2ξ)}",
+        hypotheses=_facts_hyps(True),
+        bound=FACT_E2,
+        quantity=_gamma_power,
+        adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴, ξ from 1 to 5", generate=facts_structured,
+                               reaches="the whole class on a grid: T' and ξ at their minimum 1 and beyond"),),
+        theorem_class=FACTS_CLASS,
+        note="Quantity: γ^{T'} exactly; the bound enclosed. The printed chain applies Fact E.1 at ξT', an integer "
+             "only for some ξ; Bernoulli's inequality holds for every real exponent ≥ 1, so the chain stands.",
+    ),
     Claim(
         id="d2d.thm2.14",
         source="Theorem 2.14 (line 169; cited from [ABD17])",

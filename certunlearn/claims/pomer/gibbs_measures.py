@@ -52,7 +52,7 @@ def _lsi_terms(values: Instance):
 
 @guard
 def _lsi_printed(values: Instance) -> arb:
-    """(E[g² log g²] − E[g²]E[log g²]) / ((2/c)E[‖∇g‖²]) — Definition 3.1's left side as printed (line 139)."""
+    """(E[g² log g²] − E[g²]E[log g²]) / ((2/c)E[‖∇g‖²]) — Definition 3.1's left side as printed (line 133)."""
     lhs, mixed, _, rhs = _lsi_terms(values)
     return (lhs - mixed) / rhs
 

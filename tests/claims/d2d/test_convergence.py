@@ -51,3 +51,25 @@ def test_the_claims_are_registered_with_their_scope():
         claim = get_claim(cid)
         assert claim.theorem_class and claim.scope["narrowed"][0]["why"].startswith("implementation cost")
     assert get_claim("d2d.thm2.14:control-bound-third").control.value == "negative"
+
+
+def test_fact_e1_quantity_against_mpmath_and_its_worst_case():
+    """γ^{T'} exactly, against 100-digit mpmath; the ratio to √(M/(mT')) is √(xT')/(1 + 2x)^{T'} (x = m/M), largest
+    at T' = 1, x = 1/2, where it is 1/(2√2) — Fact E.1's last step 1 + x ≥ 2√x loses the factor 2√2."""
+    import mpmath
+
+    with mpmath.workdps(100):
+        _fact_e1_against_mpmath(mpmath)
+
+
+def _fact_e1_against_mpmath(mpmath):
+    for m_, t in ((F(1, 2), 1), (F(1, 10), 7), (F(3), 4)):
+        q = C._gamma_power({"m": m_, "M": 1, "T_p": t})
+        assert abs(mpmath.mpf(q.numerator) / q.denominator - (1 / (1 + 2 * mpmath.mpf(m_.numerator) / m_.denominator)) ** t) < mpmath.mpf(10) ** -90
+    ratio = lambda x, t: mpmath.sqrt(x * t) / (1 + 2 * x) ** t  # noqa: E731
+    best = max(ratio(mpmath.mpf(k) / 100, t) for k in range(1, 300) for t in (1, 2, 3))
+    assert abs(best - 1 / (2 * mpmath.sqrt(2))) < mpmath.mpf(10) ** -90
+
+
+def test_bernoulli_step_is_an_equality_at_one_step():
+    assert C._gamma_power({"m": F(1, 3), "M": 1, "T_p": 1}) == 1 / (1 + 2 * F(1, 3))
