@@ -25,7 +25,7 @@ from certunlearn.formulas.symbols import delta
 from certunlearn.derive import Derivation
 
 from .appendix_a import lemA2, lemA3, lemA4, lemA5
-from .convergence import claimB1, thm214
+from .convergence import claimB1, factE1, factE2, thm214
 from .distributed import factF3, lem42, lem43, thm45, thm45_accuracy, thm45_alpha
 from .introduction import intro_dp, rem46, table1, table1_baseline
 from .regularized import claim33, reg_accuracy, rem36, thm34, thm35
@@ -35,7 +35,7 @@ from .strongly_convex import (
 
 
 def derivations() -> list[Derivation]:
-    return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(), thm214(), claimB1(),
+    return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(), thm214(), claimB1(), factE1(), factE1(":bernoulli"), factE2(),
         lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),

@@ -1,12 +1,14 @@
-"""Section 2.4 and Appendix B: Theorem 2.14 (projected GD on a convex M-smooth h, line 169; cited from [ABD17], no
-proof printed — the standard argument, step by step) and Claim B.1 (quadratic growth at a constrained minimiser,
-line 500; the paper's proof, lines 502–516)."""
+"""Section 2.4 and Appendices B and E: Theorem 2.14 (projected GD on a convex M-smooth h, line 169; cited from
+[ABD17], no proof printed — the standard argument, step by step), Claim B.1 (quadratic growth at a constrained
+minimiser, line 500; the paper's proof, lines 502–516) and Facts E.1–E.2 (lines 618–627, their printed chains)."""
 from __future__ import annotations
 
 import sympy
 
 from certunlearn.derive import Derivation, Premise, step, then
-from certunlearn.formulas.d2d import CONVEX_RATE_214, GROWTH_B1, M, T, m
+from certunlearn.formulas.d2d import (
+    CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, M, T, T_p, m, xi,
+)
 
 from .common import r, s, w
 
@@ -66,5 +68,44 @@ def claimB1() -> Derivation:
                  "Δ_h ≥ (m/2)(1 − t)r² for every t ∈ (0, 1) (line 512); (1 − t) ≤ 1, and sup_t (1 − t) = 1 (line 514)"),
             step(r**2 / DH, "<=", r**2 / (m * r**2 / 2), "Δ_h ≥ (m/2)r² (the supremum)"),
             then("==", GROWTH_B1, "algebra"),
+        ),
+    )
+
+
+def _bernoulli() -> object:
+    return step(GAMMA_E1**T_p, "<=", FACT_E1_BERNOULLI,
+                "Bernoulli's inequality (1 + 2x)^{T'} ≥ 1 + 2xT' for x = m/M ≥ 0 and T' ≥ 1 (line 620)",
+                conditions=(sympy.Ge(T_p, 1),))
+
+
+def factE1(part: str = "") -> Derivation:
+    """Fact E.1 (line 618), eq. (15) as printed: Bernoulli, then 1 + y ≥ 2√y (line 623)."""
+    cid = "d2d.factE.1" + part
+    if part == ":bernoulli":
+        return Derivation(claim_id=cid, target="bound", title="Fact E.1, its Bernoulli step (eq. (15), line 620)",
+                          start=GAMMA_E1**T_p, steps=(_bernoulli(),))
+    y = 2 * (m / M) * T_p
+    return Derivation(
+        claim_id=cid, target="bound", title="Fact E.1: γ^{T'} ≤ √(M/(mT')) (eq. (15), lines 618–623)",
+        start=GAMMA_E1**T_p,
+        steps=(
+            _bernoulli(),
+            then("<=", 1 / (2 * sympy.sqrt(y)), "1 + y ≥ 2√y for y = 2(m/M)T' ≥ 0 (line 623)"),
+            then("<=", FACT_E1, "1/(2√2) ≤ 1"),
+        ),
+    )
+
+
+def factE2() -> Derivation:
+    """Fact E.2 (line 625), eq. (16) as printed: Fact E.1 at ξT', then the 1/ξ-th power."""
+    return Derivation(
+        claim_id="d2d.factE.2", target="bound", title="Fact E.2: γ^{T'} ≤ (M/(mT'))^{1/(2ξ)} (eq. (16), line 627)",
+        start=GAMMA_E1**T_p,
+        conditions=(sympy.Ge(T_p, 1), sympy.Ge(xi, 1)),
+        steps=(
+            step(GAMMA_E1**T_p, "==", (GAMMA_E1 ** (xi * T_p)) ** (1 / xi), "γ^{T'} = (γ^{ξT'})^{1/ξ}"),
+            then("<=", FACT_E1.subs(T_p, xi * T_p) ** (1 / xi),
+                 "Fact E.1 at ξT' ≥ 1 (Bernoulli holds for every real exponent ≥ 1), raised to the power 1/ξ"),
+            then("<=", FACT_E2, "ξ ≥ 1: M/(mξT') ≤ M/(mT')"),
         ),
     )

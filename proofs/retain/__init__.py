@@ -41,7 +41,7 @@ from .erm import (
     exG2, exG2_fix, exG3, exG6, lem37, lemG1, lemG1_m, lemG1_second, lemG4, lemG4_fix, lemG5, lemG5_lower, table1_gs,
     table1_log0, table1_mse0,
 )
-from .median import ex32, lem31, lemC1, lemC1_m, rs_below_gs
+from .median import ex32, lem31, lem31_lower, lemC1, lemC1_m, rs_below_gs
 from .mst import lem33, lemD1, lemD1_m, lemD3, thmD4, thmD4_fix
 from .pca import derivations_e4, lemE1, lemE1_fix, lemE1_fro, lemE1_fro_fix, lemE2, lemE2_m
 from .sensitivity import cor28, cor28_erm, cor28_svm, cor212, fact1, thm211
@@ -49,7 +49,7 @@ from .svm import lem35, lemF1, lemF1_lower, lemF2, lemF2_m
 
 
 def derivations() -> list[Derivation]:
-    return [cor28(), cor28_svm(), cor28_erm(), ex32(), fact1(), thm211(), cor212(), lemC1(), lem31(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
+    return [cor28(), cor28_svm(), cor28_erm(), ex32(), fact1(), thm211(), cor212(), lemC1(), lem31(), lem31_lower(), lemD1(), lemD1_m(), lem33(), thmD4(), thmD4_fix(), lemE2(), lemE2_m(), rs_below_gs(), lemF2(), lem35(), exG2(), exG2_fix(), lemE1(), lemE1_fro(), lemE1_fix(), lemE1_fro_fix(), lemG1(),
             lemG1_second(), exG3(), lem37(), lemG4(), lemG4_fix(), exG6(), lemG5(), lemG5_lower(), lemF1(), lemF1_lower(),
             lemD3(), lemH1(), lemH1_sensitivity(), lemH2(), lem42(), lem41(), lem41_fix(), lemC1_m(), lemG1_m(),
             lemF2_m(), lemH2_m(), table1_mse0(), table1_log0(), table1_gs(), *derivations_e4(),

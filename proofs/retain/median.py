@@ -48,6 +48,20 @@ def lem31() -> Derivation:
                          MEDIAN_RATIO_EXPR)
 
 
+def lem31_lower() -> Derivation:
+    """The '≥' half of Lemma 3.1's equality: the printed value over RS/GS is 1, by Lemma C.1's RS and GS = B/2."""
+    return Derivation(
+        claim_id="retain.lem3.1:lower", target="bound",
+        title="Lemma 3.1, its '≥' half: max{…}/B over RS_median/GS_median (lines 149–155)",
+        start=MEDIAN_RATIO_EXPR / (MEDIAN_RS_EXPR / MEDIAN_GS_EXPR),
+        conditions=(sympy.Lt(x_lo, x_hi),),
+        premises=(Premise("RS_median(R) = ½max{x_(m+1) − x_(m), x_(m) − x_(m−1)} (Lemma C.1, lines 421–431; "
+                          "retain.lemC.1's derivation) and GS_median = B/2 (line 153)", "Lemma C.1"),),
+        steps=(step(MEDIAN_RATIO_EXPR / (MEDIAN_RS_EXPR / MEDIAN_GS_EXPR), "==", sympy.Integer(1),
+                    "the printed value is exactly RS/GS (the same maximum of the two gaps, halved and over B/2)"),),
+    )
+
+
 def rs_below_gs() -> Derivation:
     return Derivation(
         claim_id="retain.sec3-rs-below-gs", target="bound",

@@ -203,6 +203,7 @@ CLAIMS = (
                                                          rational_eval(MEDIAN_GS_EXPR, {"B": frac(values["B"])})),
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
+        derivation="retain.lem3.1:lower",
         note="The lemma's value (the printed formula, rational_eval) over the brute-force RS/GS (enumeration over a "
              "finite universe that holds the extremes): two independent routes; equality is proved where both are "
              "rational (every instance here). Where RS(R) = 0 the '≥' half says the formula is 0 too — a tie on both "
