@@ -20,9 +20,10 @@ import math
 import os
 import sys
 import traceback
+import warnings
 from pathlib import Path
 
-from .errors import CertunlearnError, InvalidParameterError
+from .errors import CertunlearnError, InvalidParameterError, PluginWarning, one_line
 
 PAPER_KEYS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
 
@@ -84,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the registered claims")
-    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--paper", metavar="KEY", help=f"one paper ({', '.join(PAPER_KEYS)}) or your claims' own key")
     p.add_argument("--claims", metavar="FILE|MODULE", action="append", help="also list your own claims; repeatable")
     p.add_argument("--json", action="store_true")
 
@@ -95,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cache", action="store_true",
                    help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--paper", metavar="KEY", help=f"one paper ({', '.join(PAPER_KEYS)}) or your claims' own key")
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the checks on a dask.distributed cluster (e.g. tcp://host:8786; needs `distributed`)")
@@ -148,13 +149,27 @@ def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> li
 
     if args.ids and (args.all or getattr(args, "paper", None)):
         raise UsageError("give claim ids or --all/--paper, not both")
-    loaded = [cid for source in getattr(args, "claims", None) or () for cid in load_claims(source)]
+    loaded = list(dict.fromkeys(cid for source in getattr(args, "claims", None) or () for cid in load_claims(source)))
+    _check_paper(getattr(args, "paper", None))
     if args.ids:
         return [get_claim(i).id for i in args.ids]
     if loaded and not (args.all or getattr(args, "paper", None)):
         return [cid for cid in loaded if get_claim(cid).derivation or not with_derivation]
     claims = all_claims(getattr(args, "paper", None))
     return [c.id for c in claims if c.derivation or not with_derivation]
+
+
+def _check_paper(paper: str | None, known: tuple[str, ...] | None = None) -> None:
+    """A ``--paper`` key: a built-in paper's, or one of the loaded claims' (``--claims``, plug-ins)."""
+    if paper is None:
+        return
+    if known is None:
+        from .claims.registry import paper_keys
+
+        known = paper_keys()
+    if paper not in known:
+        raise UsageError(f"--paper: unknown paper key {paper!r}; choose from {', '.join(known)} (your own keys need "
+                         "--claims FILE)")
 
 
 def writable_file(option: str, path: str, suffixes: tuple[str, ...] = ()) -> Path:
@@ -249,6 +264,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         known = {r["id"] for r in rows}
         rows += [_listing(c) for c in all_claims(None) if c.id not in known]
     if args.paper is not None:
+        _check_paper(args.paper, tuple(dict.fromkeys([*PAPER_KEYS, *(r["paper"] for r in rows)])))
         rows = [r for r in rows if r["paper"] == args.paper]
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -504,13 +520,22 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A plug-in that failed to load is one line on stderr; other warnings as Python shows them."""
+    if issubclass(category, PluginWarning):
+        print(f"certunlearn: warning: {one_line(message)}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def _main(argv: list[str] | None) -> int:
     from .processes import Interrupted, interruptible
 
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)
     try:
-        with interruptible():
+        with interruptible(), warnings.catch_warnings():
+            warnings.showwarning = _show_warning
             try:
                 args = build_parser().parse_args(argv)
                 if getattr(args, "no_cache", False):
@@ -519,7 +544,7 @@ def _main(argv: list[str] | None) -> int:
                     cache.disable()
                 return COMMANDS[args.command](args)
             except (UsageError, CertunlearnError) as exc:
-                print(f"certunlearn: error: {exc}", file=sys.stderr)
+                print(f"certunlearn: error: {one_line(exc)}", file=sys.stderr)
                 return 2
             except KeyboardInterrupt as exc:
                 code = exc.exit_code if isinstance(exc, Interrupted) else 130
