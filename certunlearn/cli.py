@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the checks on a dask.distributed cluster (e.g. tcp://host:8786; needs `distributed`)")
     p.add_argument("--seed", type=_integer("seed"), default=0)
+    p.add_argument("--timeout", type=_number("--timeout", 0.0, math.inf), default=None, metavar="SECONDS",
+                   help="time limit per claim (default: the profile's, 600 s quick, 3600 s thorough); a claim past it "
+                        "is inconclusive with the reason")
     p.add_argument("--json", action="store_true")
     p.add_argument("--report", metavar="FILE", help="write a report with figures and provenance: FILE.html (one file) "
                                                     "or FILE.md (its figures go to FILE_figures/ beside it)")
@@ -311,7 +314,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         with progress(len(ids), enabled=not args.json) as advance:
             try:
-                results = check_claims(ids, args.profile, args.seed, on_result=advance,
+                results = check_claims(ids, args.profile, args.seed, on_result=advance, timeout=args.timeout,
                                        executor=client.get_executor() if client else None)
             except Interrupted as exc:
                 interrupted, results = exc, exc.results
