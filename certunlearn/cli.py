@@ -19,6 +19,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 import traceback
 import warnings
 from pathlib import Path
@@ -82,6 +83,7 @@ def _integer(name: str):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="certunlearn", description="Certified unlearning: claims, derivations, exact checks.")
+    parser.add_argument("--version", action="store_true", help="print the version and the commit, and stop")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the registered claims")
@@ -126,8 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", choices=("exact", "classic", "zcdp"), default="exact")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("replay", help="re-evaluate a saved counterexample exactly")
-    p.add_argument("path", metavar="COUNTEREXAMPLE.json")
+    p = sub.add_parser("replay", help="re-evaluate saved counterexamples exactly")
+    p.add_argument("paths", metavar="COUNTEREXAMPLE.json", nargs="+")
 
     p = sub.add_parser("audit", help="statistical lower bound on ε of a candidate's published output (black box)")
     p.add_argument("target", metavar="MODULE:CALLABLE", nargs="?",
@@ -138,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--samples", type=_count("samples", 8), default=100_000, help="samples per side (default 100000)")
     p.add_argument("--confidence", type=_number("confidence", 0.0, 1.0), default=0.95, help="1 − β (default 0.95)")
     p.add_argument("--trials", type=_count("trials", 1), default=1, help="neighbouring inputs to try (default 1)")
-    p.add_argument("--seed", type=_integer("seed"), default=0)
+    p.add_argument("--seed", type=_count("seed", 0), default=0)
     p.add_argument("--gaussian", action="store_true", help="the output is declared Gaussian: add the parametric test")
     p.add_argument("--instance", metavar="FILE.json", help="audit this instance (a JSON object) instead of the claim's")
     p.add_argument("--figure", metavar="FILE.png", help="write the ε lower bound against the number of samples")
@@ -207,6 +209,13 @@ def _writable_ancestor(option: str, folder: Path) -> None:
         raise InvalidParameterError(option, f"cannot create {folder}: {probe} is not a directory")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise InvalidParameterError(option, f"cannot write in {probe}: permission denied")
+    try:  # access() can say yes where the kernel says no (/proc, read-only mounts, root): try for real
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".certunlearn-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise InvalidParameterError(option, f"cannot write in {folder}: {exc.strerror or exc}") from None
 
 
 def _save_failed(option: str, path, exc: OSError) -> InvalidParameterError:
@@ -292,10 +301,22 @@ def _cluster(address: str):
         from distributed import Client
     except ImportError:
         raise InvalidParameterError("--scheduler", "needs dask.distributed (pip install \"dask[distributed]\")") from None
+    scheme = address.split("://", 1)[0] if "://" in address else "tcp"
+    if scheme != "tcp":
+        raise InvalidParameterError("--scheduler", f"{scheme}:// is not supported ({address!r}); give tcp://HOST:PORT "
+                                                   "(tls:// needs a security configuration, ucx:// the ucx extras)")
     try:
-        return Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as exc:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise InvalidParameterError("--scheduler", f"no dask scheduler answers at {address!r}: {exc}") from None
+    workers = client.scheduler_info().get("workers", {})
+    threaded = sorted((w, info.get("nthreads")) for w, info in workers.items() if (info.get("nthreads") or 1) > 1)
+    if threaded:
+        client.close()
+        worker, n = threaded[0]
+        raise InvalidParameterError("--scheduler", f"worker {worker} runs {n} threads; the checker needs one thread per "
+                                                   "worker process (dask worker ADDRESS --nthreads 1)")
+    return client
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -303,14 +324,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .processes import Interrupted
     from .report.text import progress, results_table
 
+    for option in ("report", "counterexamples", "scheduler"):
+        if getattr(args, option) is not None and not getattr(args, option).strip():
+            raise UsageError(f"--{option}: an empty value; give a {'path' if option != 'scheduler' else 'address'}")
     ids = _selected_ids(args)
     if not ids:
         raise UsageError("no claims selected")
-    report = writable_file("--report", args.report, (".md", ".html")) if args.report else None
+    report = writable_file("--report", args.report, (".md", ".html")) if args.report is not None else None
     # a directory given explicitly is checked up front; the default one only when a counterexample is saved
-    ce_dir = writable_dir("--counterexamples", args.counterexamples) if args.counterexamples else Path("counterexamples")
+    ce_dir = (writable_dir("--counterexamples", args.counterexamples) if args.counterexamples is not None
+              else Path("counterexamples"))
     interrupted = None
-    client = _cluster(args.scheduler) if args.scheduler else None
+    client = _cluster(args.scheduler) if args.scheduler is not None else None
     try:
         with progress(len(ids), enabled=not args.json) as advance:
             try:
@@ -336,6 +361,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, allow_nan=False), flush=True)
     elif results or interrupted is None:
         results_table(results, saved)
+    if interrupted is not None and not args.json:
+        print(f"interrupted ({interrupted.args[0] if interrupted.args else 'SIGINT'}): only {len(results)} of "
+              f"{len(ids)} claims finished; the counts above cover those alone", flush=True)
     if report is not None and failure is None and (results or interrupted is None):
         from .report.document import write_report
 
@@ -371,6 +399,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("no claims selected (give ids or --all)")
     for claim_id in ids:
+        if _reader_gone():
+            break
         claim = get_claim(claim_id)
         if claim.derivation is None:
             print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
@@ -397,9 +427,23 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .check import replay
 
-    for r in replay(args.path):
-        print(f"{r.claim}: {r.description} at {json.dumps(r.evaluation.instance)}")
+    for path in args.paths:
+        for r in replay(path):
+            print(f"{r.claim}: {r.description} at {_short_instance(r.evaluation.instance, path)}")
     return 0
+
+
+def _short_instance(instance: dict, path: str, width: int = 32) -> str:
+    """The instance as JSON with every long value cut to ``width`` characters (its length said), and a pointer to the
+    file holding the full values."""
+    def short(value):
+        if isinstance(value, list):
+            return short(json.dumps(value)) if len(json.dumps(value)) > 4 * width else [short(v) for v in value]
+        text = str(value)
+        return value if len(text) <= width else f"{text[:width]}… ({len(text)} characters)"
+
+    shown = {k: short(v) for k, v in instance.items()}
+    return json.dumps(shown, ensure_ascii=False) + (f" (full values in {path})" if shown != instance else "")
 
 
 def _load_target(target: str):
@@ -459,12 +503,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.instance:
         from .claims.model import decode_instance
 
-        try:
-            written = json.loads(Path(args.instance).read_text())
-        except (OSError, ValueError) as exc:
-            raise InvalidParameterError("--instance", f"cannot read a JSON object from {args.instance}: {exc}") from None
+        from .check.replay import check_instance, read_json
+
+        written = read_json(args.instance, "--instance")
         if not isinstance(written, dict):
             raise InvalidParameterError("--instance", "the file must hold one JSON object")
+        check_instance(args.instance, written, "--instance")
         check_instance_keys(claim, written, args.seed, "--instance")
         instances = [decode_instance(written)]
     candidate = _load_target(args.target)
@@ -531,11 +575,77 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
         sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
-def _main(argv: list[str] | None) -> int:
-    from .processes import Interrupted, interruptible
+class _ClosedPipeGuard:
+    """stdout that outlives its reader: once the reader has stopped (``certunlearn check | head -1``), the rest is
+    dropped quietly and the command goes on to write every file it was asked for, then exits as it would have."""
 
+    def __init__(self, stream):
+        self._stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._close()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._close()
+
+    def _close(self) -> None:
+        self.reader_gone = True
+        try:  # what is still buffered goes nowhere, and the interpreter's last flush finds no broken pipe
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _reader_gone() -> bool:
+    """stdout's reader has stopped: a command that only prints can stop too."""
+    sys.stdout.flush()
+    return getattr(sys.stdout, "reader_gone", False)
+
+
+def _version() -> str:
+    from . import __version__
+    from .report.document import git_commit
+
+    return f"certunlearn {__version__} (commit {git_commit() or 'unknown'})"
+
+
+def _main(argv: list[str] | None) -> int:
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # a terminal or pipe that cannot show ε: escape it, never crash
+        if hasattr(stream, "reconfigure") and (getattr(stream, "encoding", None) or "").lower() not in ("utf-8", "utf8"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+    stdout, sys.stdout = sys.stdout, _ClosedPipeGuard(sys.stdout)
+    try:
+        if _ARGV[:1] == ["--version"]:
+            print(_version())
+            return 0
+        return _run(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def _run(argv: list[str] | None) -> int:
+    from .processes import Interrupted, interruptible
+
     try:
         with interruptible(), warnings.catch_warnings():
             warnings.showwarning = _show_warning

@@ -103,7 +103,7 @@ def test_os_exit_in_a_claims_file_is_one_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "certunlearn.cli", "list", "--claims", str(path)], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.splitlines() == [f"certunlearn: error: {path}: the claims code called os._exit(9) while running "
+    assert done.stderr.splitlines() == [f"certunlearn: error: {path}: your code called os._exit(9) while running "
                                         "the file"]
 
 
