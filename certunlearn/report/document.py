@@ -33,11 +33,11 @@ from .text import symbolic_summary, tightness_text
 TITLE = "certunlearn check report"
 
 
-def git_commit() -> str | None:
+def git_commit(package: Path | None = None) -> str | None:
     """The commit certunlearn runs from (with ``+dirty`` if modified): the checkout's when this code runs from one,
     else the one recorded when the installed wheel was built (``certunlearn/_build_info.json``, written by
-    ``hatch_build.py``); None when neither is known."""
-    package = Path(__file__).resolve().parents[1]
+    ``hatch_build.py``); None when neither is known. ``package``: the certunlearn package folder (this one's)."""
+    package = package or Path(__file__).resolve().parents[1]
     root = package.parent
     if (root / ".git").exists():
         try:
