@@ -2,6 +2,8 @@
 is one line naming the claim, the field or the file and what is expected (exit 2), found at load before any work."""
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -160,3 +162,25 @@ def test_the_error_table_of_docs_claims_md_is_the_codes(tmp_path):
     assert messages_table() in text
     assert len(MESSAGES) == messages_table().count("\n| `")
     assert "docs/claims.md" in README
+
+
+def test_a_claims_file_beside_its_helper_checks_in_workers_and_replays_from_elsewhere(tmp_path):
+    """No PYTHONPATH=.: the helper module beside the claims file is found by the worker processes and by replay,
+    each run from another directory."""
+    work, elsewhere = tmp_path / "mine", tmp_path / "elsewhere"
+    work.mkdir(), elsewhere.mkdir()
+    (work / "sekhari_helpers.py").write_text("FACTOR = 3\n")
+    misprint = EXAMPLE.replace("import sympy\n", "import sympy\nfrom sekhari_helpers import FACTOR\n").replace(
+        "return 2 * abs(", "return FACTOR * abs(")
+    (work / "sekhari_claims.py").write_text(misprint)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": str(tmp_path / "cache")}
+    cli = [sys.executable, "-m", "certunlearn.cli"]
+    checked = subprocess.run([*cli, "check", "--claims", str(work / "sekhari_claims.py"), "--json"], cwd=elsewhere,
+                             capture_output=True, text=True, env=env, timeout=600)
+    assert checked.returncode == 0, checked.stderr
+    (result,) = json.loads(checked.stdout)["results"]
+    assert result["verdict"] == "violated"
+    (saved,) = (elsewhere / "counterexamples").glob("mypaper.sensitivity_*.json")
+    replayed = subprocess.run([*cli, "replay", str(saved)], cwd=tmp_path, capture_output=True, text=True, env=env,
+                              timeout=600)
+    assert replayed.returncode == 0 and "reproduced: violated" in replayed.stdout, replayed.stderr
