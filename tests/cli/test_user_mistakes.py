@@ -184,3 +184,20 @@ def test_a_claims_file_beside_its_helper_checks_in_workers_and_replays_from_else
     replayed = subprocess.run([*cli, "replay", str(saved)], cwd=tmp_path, capture_output=True, text=True, env=env,
                               timeout=600)
     assert replayed.returncode == 0 and "reproduced: violated" in replayed.stdout, replayed.stderr
+
+
+def test_a_plugin_module_given_again_with_claims_is_no_clash(tmp_path, monkeypatch):
+    (tmp_path / "twice_plugin_mod.py").write_text(EXAMPLE)
+    dist = tmp_path / "twice_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: twice-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[certunlearn.claims]\ntwice = twice_plugin_mod\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry._entry_points.cache_clear()
+    try:
+        assert registry.get_claim("mypaper.sensitivity").paper == "mypaper"  # registered by the plug-in
+        assert registry.load_claims("twice_plugin_mod") == ("mypaper.sensitivity",)
+        assert registry.load_claims(str(tmp_path / "twice_plugin_mod.py")) == ("mypaper.sensitivity",)
+    finally:
+        monkeypatch.undo()
+        registry._entry_points.cache_clear()
