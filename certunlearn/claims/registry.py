@@ -25,7 +25,8 @@ from .. import CLAIMS_ENTRY_POINT_GROUP
 from ..errors import PluginWarning, UnknownClaimError
 from ..formulas import PAPERS
 from .model import Claim
-from .validation import ClaimLoadError, checked_fields, claims_list, check_predicates, problem, sample_instances, user_code
+from .validation import (ClaimLoadError, check_predicates, checked_fields, claims_list, problem, sample_instances,
+                         user_code)
 
 #: The entry-point group through which an installed package registers claims.
 ENTRY_POINT_GROUP = CLAIMS_ENTRY_POINT_GROUP

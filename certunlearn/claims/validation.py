@@ -157,9 +157,10 @@ def checked_fields(claim: Claim, where: str) -> Claim:
         return problem("field_type", where=where, claim=claim.id, field=field, expected=expected, got=_describe(value))
 
     def expression(field: str, value: object) -> sympy.Expr:
+        if isinstance(value, float) and field == "bound":
+            raise problem("bound_float", where=where, claim=claim.id, got=repr(value))
         if isinstance(value, float):
-            raise problem("bound_float", where=where, claim=claim.id, got=repr(value)) if field == "bound" else \
-                wrong(field, "a sympy expression (floats are not exact)", value)
+            raise wrong(field, "a sympy expression (floats are not exact)", value)
         if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
             return sympy.Rational(value.numerator, value.denominator)
         if not isinstance(value, sympy.Expr):
@@ -188,9 +189,8 @@ def checked_fields(claim: Claim, where: str) -> Claim:
         changes["prescribed"] = prescribed
     if not callable(claim.quantity):
         raise wrong("quantity", "a function of the instance", claim.quantity)
-    for field in ("laws",):
-        if getattr(claim, field) is not None and not callable(getattr(claim, field)):
-            raise wrong(field, "a function of the instance, or None", getattr(claim, field))
+    if claim.laws is not None and not callable(claim.laws):
+        raise wrong("laws", "a function of the instance, or None", claim.laws)
     if claim.quantity_expr is not None and not isinstance(claim.quantity_expr, sympy.Expr):
         raise wrong("quantity_expr", "a sympy expression or None", claim.quantity_expr)
     for field in ("derivation", "corrects"):
