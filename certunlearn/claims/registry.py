@@ -19,14 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
-import numpy as np
-
 from .. import CLAIMS_ENTRY_POINT_GROUP
 from ..errors import PluginWarning, UnknownClaimError
 from ..formulas import PAPERS
 from .model import Claim
 from .validation import (ClaimLoadError, check_predicates, checked_fields, claims_list, problem, sample_instances,
-                         user_code)
+                         space_instance, user_code)
 
 #: The entry-point group through which an installed package registers claims.
 ENTRY_POINT_GROUP = CLAIMS_ENTRY_POINT_GROUP
@@ -233,7 +231,7 @@ def _validated(claims: list[Claim], where: str, registered: dict[str, Claim]) ->
             if adversary.space is None:
                 samples += sample_instances(claim, adversary, where)
         check_predicates(claim, samples, where)
-        missing = _unbound_symbols(claim, samples)
+        missing = _unbound_symbols(claim, samples, where)
         if missing:
             raise problem("unbound", where=where, claim=claim.id, names=", ".join(missing))
         out.append(claim)
@@ -267,7 +265,7 @@ def _with_derivations(module: ModuleType, claims: list[Claim], where: str) -> li
     return [replace(c, derivation=c.id) if c.derivation is None and c.id in names else c for c in claims]
 
 
-def _unbound_symbols(claim: Claim, samples: list[dict]) -> list[str]:
+def _unbound_symbols(claim: Claim, samples: list[dict], where: str) -> list[str]:
     """Free symbols of the bound (and prescribed parameters) that neither the instances nor ``prescribed`` give."""
     names: set[str] = set(claim.prescribed).union(*samples)
     for adversary in claim.adversaries:
@@ -275,6 +273,6 @@ def _unbound_symbols(claim: Claim, samples: list[dict]) -> list[str]:
             space = adversary.space
             names |= set(space.bounds) | set(space.fixed)
             if space.build is not None:
-                names |= set(space.from_unit(np.full(space.dim, 0.5)))
+                names |= set(space_instance(claim, adversary, where))
     needed = set().union(*(e.free_symbols for e in [claim.bound, *claim.prescribed.values()]))
     return sorted(s.name for s in needed if s.name not in names)

@@ -58,6 +58,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "list of instances (dicts)", "Return a list of dicts, one per instance."),
     "generate_empty": ("{where}: {claim}: adversary {adversary!r}: generate(rng, size) returned no instance",
                        "Every family must give instances (a holds needs a decided instance from each)."),
+    "build_raised": ("{where}: {claim}: adversary {adversary!r}: its Space could not build an instance at the box's "
+                     "centre: {exc}: {detail}", "Fix Space(bounds, build=...): build gets a dict of floats inside "
+                     "the box and returns the full instance."),
     "instance_type": ("{where}: {claim}: adversary {adversary!r}: an instance is {got}, not a dict",
                       "Each instance is a dict: parameter name → exact number (int, Fraction, decimal string)."),
     "instance_value": ("{where}: {claim}: adversary {adversary!r}: instance field {key!r} is {got}",
@@ -280,6 +283,20 @@ def _bad_value(value: object, depth: int = 0) -> str:
     if isinstance(value, str) and value.strip().lower() in ("nan", "inf", "+inf", "-inf", "infinity", "-infinity"):
         return f"the string {value!r} (NaN or infinite)"
     return ""
+
+
+def space_instance(claim: Claim, adversary: Adversary, where: str) -> dict:
+    """The instance a search family builds at the centre of its box (what its parameters are named), or the load
+    error naming the claim and the family."""
+    space = adversary.space
+    try:
+        with user_code(where, f"building an instance of {claim.id} ({adversary.name!r})"):
+            return dict(space.from_unit(np.full(space.dim, 0.5)))
+    except ClaimLoadError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the user's code: one line naming it
+        raise problem("build_raised", where=where, claim=claim.id, adversary=adversary.name, exc=type(exc).__name__,
+                      detail=exc) from None
 
 
 def check_predicates(claim: Claim, instances: list[dict], where: str) -> None:

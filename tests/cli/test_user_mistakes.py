@@ -200,3 +200,10 @@ def test_a_plugin_module_given_again_with_claims_is_no_clash(tmp_path, monkeypat
     finally:
         monkeypatch.undo()
         registry._entry_points.cache_clear()
+
+
+def test_a_search_family_whose_build_raises_is_one_line(capsys, tmp_path, no_check):
+    path = variant(tmp_path, 'adversaries=(Adversary("x₁ = L replaced by −L", generate=extremal),)',
+                   'adversaries=(__import__("certunlearn.api").api.Adversary("box", space=__import__("certunlearn.api")'
+                   '.api.Space({"n": (1, 5)}, build=lambda p: 1 / 0)),)')
+    one_line_error(capsys, ["check", "--claims", path], "adversary 'box'", "ZeroDivisionError", "build")
