@@ -621,7 +621,7 @@ def _version() -> str:
     from . import __version__
     from .report.document import git_commit
 
-    return f"certunlearn {__version__} (commit {git_commit() or 'unknown'})"
+    return f"certunlearn {__version__}, commit {git_commit() or 'unknown'}"
 
 
 def _main(argv: list[str] | None) -> int:

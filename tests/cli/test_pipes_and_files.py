@@ -196,7 +196,7 @@ def test_a_complex_valued_mechanism_is_refused(capsys, tmp_path, monkeypatch):
 def test_version_names_the_commit(capsys):
     assert main(["--version"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("certunlearn 0.1.0 (commit ") and out.count("\n") == 1
+    assert out.startswith("certunlearn 0.1.0, commit ") and out.count("\n") == 1
 
 
 def test_an_installed_build_reports_its_recorded_commit(tmp_path):
