@@ -576,8 +576,9 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 
 
 class _ClosedPipeGuard:
-    """stdout that outlives its reader: once the reader has stopped (``certunlearn check | head -1``), the rest is
-    dropped quietly and the command goes on to write every file it was asked for, then exits as it would have."""
+    """stdout (or stderr) that outlives its reader: once the reader has stopped (``certunlearn check | head -1``), the
+    rest is dropped quietly and the command goes on to write every file it was asked for, then exits as it would
+    have."""
 
     def __init__(self, stream):
         self._stream = stream
@@ -633,14 +634,15 @@ def _main(argv: list[str] | None) -> int:
                 stream.reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
-    stdout, sys.stdout = sys.stdout, _ClosedPipeGuard(sys.stdout)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ClosedPipeGuard(sys.stdout), _ClosedPipeGuard(sys.stderr)
     try:
         if _ARGV[:1] == ["--version"]:
             print(_version())
             return 0
         return _run(argv)
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = streams
 
 
 def _run(argv: list[str] | None) -> int:

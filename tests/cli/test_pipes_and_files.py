@@ -143,6 +143,15 @@ def test_a_reader_that_stops_early_is_no_error_and_every_file_is_written(tmp_pat
         assert len(list((tmp_path / "counterexamples").glob("*.json"))) == 1
 
 
+def test_a_reader_of_both_streams_that_stops_early_is_no_error(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "certunlearn.cli", "check", "gaussian.exact", "gaussian.zcdp",
+                             "--report", "r.md"], cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    proc.stdout.close()  # nobody reads either stream: the progress lines on stderr meet a closed pipe too
+    assert proc.wait(timeout=600) == 0
+    assert (tmp_path / "r.md").stat().st_size > 500
+
+
 @pytest.mark.parametrize("argv", [["list", "--paper", "gaussian"], ["check", "gaussian.exact"]])
 def test_an_ascii_terminal_gets_escapes_not_a_crash(tmp_path, argv):
     done = subprocess.run([sys.executable, "-m", "certunlearn.cli", *argv], cwd=tmp_path, capture_output=True,
