@@ -249,6 +249,9 @@ def _with_derivations(module: ModuleType, claims: list[Claim], where: str) -> li
                 written = list(factory())
         except ClaimLoadError:
             raise
+        except TypeError as exc:
+            key = "step_option" if "unexpected keyword argument" in str(exc) else "derivations_raised"
+            raise problem(key, where=where, exc="TypeError", detail=exc) from None
         except Exception as exc:  # noqa: BLE001 - the user's code: one line naming the file
             raise problem("derivations_raised", where=where, exc=type(exc).__name__, detail=exc) from None
     ids = {c.id for c in claims}

@@ -85,6 +85,10 @@ MISTAKES = {
         ("hypothesis 'n ok'", "not a Decision", "P_exact")),
     "a misspelled derivation id": (KIND, KIND + ', derivation="mypaper.sensitivty"',
                                    ("derivation='mypaper.sensitivty' names no derivation",)),
+    "a step option that does not exist": (
+        "CLAIMS = [", "def derivations():\n    from certunlearn.api import Derivation, step\n"
+        "    return [Derivation('mypaper.sensitivity', 'bound', 't', steps=(step(L, '<=', L, 'trivial', hint=1),))]\n"
+        "\nCLAIMS = [", ("unexpected keyword argument 'hint'", "step() and then() take box=, cited=, monotone=")),
     "a multi-line exception at import": ("CLAIMS = [", 'raise ValueError("a\\nb\\nc")\nCLAIMS = [', ("a ⏎ b ⏎ c",)),
     "sys.exit at import": ("CLAIMS = [", "import sys; sys.exit(7)\nCLAIMS = [", ("called sys.exit(7)",)),
     "a family calling sys.exit": (RETURN, "    raise SystemExit(3)\n" + RETURN, ("called sys.exit(3)", "generate")),
