@@ -19,10 +19,12 @@ import json
 import math
 import os
 import sys
+import tempfile
 import traceback
+import warnings
 from pathlib import Path
 
-from .errors import CertunlearnError, InvalidParameterError
+from .errors import CertunlearnError, InvalidParameterError, PluginWarning, one_line
 
 PAPER_KEYS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
 
@@ -81,10 +83,11 @@ def _integer(name: str):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="certunlearn", description="Certified unlearning: claims, derivations, exact checks.")
+    parser.add_argument("--version", action="store_true", help="print the version and the commit, and stop")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the registered claims")
-    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--paper", metavar="KEY", help=f"one paper ({', '.join(PAPER_KEYS)}) or your claims' own key")
     p.add_argument("--claims", metavar="FILE|MODULE", action="append", help="also list your own claims; repeatable")
     p.add_argument("--json", action="store_true")
 
@@ -95,11 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cache", action="store_true",
                    help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--paper", choices=PAPER_KEYS)
+    p.add_argument("--paper", metavar="KEY", help=f"one paper ({', '.join(PAPER_KEYS)}) or your claims' own key")
     p.add_argument("--profile", choices=("quick", "thorough"), default="quick")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the checks on a dask.distributed cluster (e.g. tcp://host:8786; needs `distributed`)")
     p.add_argument("--seed", type=_integer("seed"), default=0)
+    p.add_argument("--timeout", type=_number("--timeout", 0.0, math.inf), default=None, metavar="SECONDS",
+                   help="time limit per claim (default: the profile's, 600 s quick, 3600 s thorough); a claim past it "
+                        "is inconclusive with the reason")
     p.add_argument("--json", action="store_true")
     p.add_argument("--report", metavar="FILE", help="write a report with figures and provenance: FILE.html (one file) "
                                                     "or FILE.md (its figures go to FILE_figures/ beside it)")
@@ -122,8 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", choices=("exact", "classic", "zcdp"), default="exact")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("replay", help="re-evaluate a saved counterexample exactly")
-    p.add_argument("path", metavar="COUNTEREXAMPLE.json")
+    p = sub.add_parser("replay", help="re-evaluate saved counterexamples exactly")
+    p.add_argument("paths", metavar="COUNTEREXAMPLE.json", nargs="+")
 
     p = sub.add_parser("audit", help="statistical lower bound on ε of a candidate's published output (black box)")
     p.add_argument("target", metavar="MODULE:CALLABLE", nargs="?",
@@ -134,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--samples", type=_count("samples", 8), default=100_000, help="samples per side (default 100000)")
     p.add_argument("--confidence", type=_number("confidence", 0.0, 1.0), default=0.95, help="1 − β (default 0.95)")
     p.add_argument("--trials", type=_count("trials", 1), default=1, help="neighbouring inputs to try (default 1)")
-    p.add_argument("--seed", type=_integer("seed"), default=0)
+    p.add_argument("--seed", type=_count("seed", 0), default=0)
     p.add_argument("--gaussian", action="store_true", help="the output is declared Gaussian: add the parametric test")
     p.add_argument("--instance", metavar="FILE.json", help="audit this instance (a JSON object) instead of the claim's")
     p.add_argument("--figure", metavar="FILE.png", help="write the ε lower bound against the number of samples")
@@ -148,13 +154,27 @@ def _selected_ids(args: argparse.Namespace, with_derivation: bool = False) -> li
 
     if args.ids and (args.all or getattr(args, "paper", None)):
         raise UsageError("give claim ids or --all/--paper, not both")
-    loaded = [cid for source in getattr(args, "claims", None) or () for cid in load_claims(source)]
+    loaded = list(dict.fromkeys(cid for source in getattr(args, "claims", None) or () for cid in load_claims(source)))
+    _check_paper(getattr(args, "paper", None))
     if args.ids:
         return [get_claim(i).id for i in args.ids]
     if loaded and not (args.all or getattr(args, "paper", None)):
         return [cid for cid in loaded if get_claim(cid).derivation or not with_derivation]
     claims = all_claims(getattr(args, "paper", None))
     return [c.id for c in claims if c.derivation or not with_derivation]
+
+
+def _check_paper(paper: str | None, known: tuple[str, ...] | None = None) -> None:
+    """A ``--paper`` key: a built-in paper's, or one of the loaded claims' (``--claims``, plug-ins)."""
+    if paper is None:
+        return
+    if known is None:
+        from .claims.registry import paper_keys
+
+        known = paper_keys()
+    if paper not in known:
+        raise UsageError(f"--paper: unknown paper key {paper!r}; choose from {', '.join(known)} (your own keys need "
+                         "--claims FILE)")
 
 
 def writable_file(option: str, path: str, suffixes: tuple[str, ...] = ()) -> Path:
@@ -189,6 +209,13 @@ def _writable_ancestor(option: str, folder: Path) -> None:
         raise InvalidParameterError(option, f"cannot create {folder}: {probe} is not a directory")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise InvalidParameterError(option, f"cannot write in {probe}: permission denied")
+    try:  # access() can say yes where the kernel says no (/proc, read-only mounts, root): try for real
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".certunlearn-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise InvalidParameterError(option, f"cannot write in {folder}: {exc.strerror or exc}") from None
 
 
 def _save_failed(option: str, path, exc: OSError) -> InvalidParameterError:
@@ -249,6 +276,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         known = {r["id"] for r in rows}
         rows += [_listing(c) for c in all_claims(None) if c.id not in known]
     if args.paper is not None:
+        _check_paper(args.paper, tuple(dict.fromkeys([*PAPER_KEYS, *(r["paper"] for r in rows)])))
         rows = [r for r in rows if r["paper"] == args.paper]
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -273,10 +301,22 @@ def _cluster(address: str):
         from distributed import Client
     except ImportError:
         raise InvalidParameterError("--scheduler", "needs dask.distributed (pip install \"dask[distributed]\")") from None
+    scheme = address.split("://", 1)[0] if "://" in address else "tcp"
+    if scheme != "tcp":
+        raise InvalidParameterError("--scheduler", f"{scheme}:// is not supported ({address!r}); give tcp://HOST:PORT "
+                                                   "(tls:// needs a security configuration, ucx:// the ucx extras)")
     try:
-        return Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as exc:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise InvalidParameterError("--scheduler", f"no dask scheduler answers at {address!r}: {exc}") from None
+    workers = client.scheduler_info().get("workers", {})
+    threaded = sorted((w, info.get("nthreads")) for w, info in workers.items() if (info.get("nthreads") or 1) > 1)
+    if threaded:
+        client.close()
+        worker, n = threaded[0]
+        raise InvalidParameterError("--scheduler", f"worker {worker} runs {n} threads; the checker needs one thread per "
+                                                   "worker process (dask worker ADDRESS --nthreads 1)")
+    return client
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -284,18 +324,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .processes import Interrupted
     from .report.text import progress, results_table
 
+    for option in ("report", "counterexamples", "scheduler"):
+        if getattr(args, option) is not None and not getattr(args, option).strip():
+            raise UsageError(f"--{option}: an empty value; give a {'path' if option != 'scheduler' else 'address'}")
     ids = _selected_ids(args)
     if not ids:
         raise UsageError("no claims selected")
-    report = writable_file("--report", args.report, (".md", ".html")) if args.report else None
+    report = writable_file("--report", args.report, (".md", ".html")) if args.report is not None else None
     # a directory given explicitly is checked up front; the default one only when a counterexample is saved
-    ce_dir = writable_dir("--counterexamples", args.counterexamples) if args.counterexamples else Path("counterexamples")
+    ce_dir = (writable_dir("--counterexamples", args.counterexamples) if args.counterexamples is not None
+              else Path("counterexamples"))
     interrupted = None
-    client = _cluster(args.scheduler) if args.scheduler else None
+    client = _cluster(args.scheduler) if args.scheduler is not None else None
     try:
         with progress(len(ids), enabled=not args.json) as advance:
             try:
-                results = check_claims(ids, args.profile, args.seed, on_result=advance,
+                results = check_claims(ids, args.profile, args.seed, on_result=advance, timeout=args.timeout,
                                        executor=client.get_executor() if client else None)
             except Interrupted as exc:
                 interrupted, results = exc, exc.results
@@ -317,6 +361,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2, allow_nan=False), flush=True)
     elif results or interrupted is None:
         results_table(results, saved)
+    if interrupted is not None and not args.json:
+        print(f"interrupted ({interrupted.args[0] if interrupted.args else 'SIGINT'}): only {len(results)} of "
+              f"{len(ids)} claims finished; the counts above cover those alone", flush=True)
     if report is not None and failure is None and (results or interrupted is None):
         from .report.document import write_report
 
@@ -352,6 +399,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("no claims selected (give ids or --all)")
     for claim_id in ids:
+        if _reader_gone():
+            break
         claim = get_claim(claim_id)
         if claim.derivation is None:
             print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
@@ -378,9 +427,23 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .check import replay
 
-    for r in replay(args.path):
-        print(f"{r.claim}: {r.description} at {json.dumps(r.evaluation.instance)}")
+    for path in args.paths:
+        for r in replay(path):
+            print(f"{r.claim}: {r.description} at {_short_instance(r.evaluation.instance, path)}")
     return 0
+
+
+def _short_instance(instance: dict, path: str, width: int = 32) -> str:
+    """The instance as JSON with every long value cut to ``width`` characters (its length said), and a pointer to the
+    file holding the full values."""
+    def short(value):
+        if isinstance(value, list):
+            return short(json.dumps(value)) if len(json.dumps(value)) > 4 * width else [short(v) for v in value]
+        text = str(value)
+        return value if len(text) <= width else f"{text[:width]}… ({len(text)} characters)"
+
+    shown = {k: short(v) for k, v in instance.items()}
+    return json.dumps(shown, ensure_ascii=False) + (f" (full values in {path})" if shown != instance else "")
 
 
 def _load_target(target: str):
@@ -440,12 +503,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.instance:
         from .claims.model import decode_instance
 
-        try:
-            written = json.loads(Path(args.instance).read_text())
-        except (OSError, ValueError) as exc:
-            raise InvalidParameterError("--instance", f"cannot read a JSON object from {args.instance}: {exc}") from None
+        from .check.replay import check_instance, read_json
+
+        written = read_json(args.instance, "--instance")
         if not isinstance(written, dict):
             raise InvalidParameterError("--instance", "the file must hold one JSON object")
+        check_instance(args.instance, written, "--instance")
         check_instance_keys(claim, written, args.seed, "--instance")
         instances = [decode_instance(written)]
     candidate = _load_target(args.target)
@@ -504,13 +567,90 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _main(argv: list[str] | None) -> int:
-    from .processes import Interrupted, interruptible
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A plug-in that failed to load is one line on stderr; other warnings as Python shows them."""
+    if issubclass(category, PluginWarning):
+        print(f"certunlearn: warning: {one_line(message)}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
+
+class _ClosedPipeGuard:
+    """stdout (or stderr) that outlives its reader: once the reader has stopped (``certunlearn check | head -1``), the
+    rest is dropped quietly and the command goes on to write every file it was asked for, then exits as it would
+    have."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._close()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._close()
+
+    def _close(self) -> None:
+        self.reader_gone = True
+        try:  # what is still buffered goes nowhere, and the interpreter's last flush finds no broken pipe
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _reader_gone() -> bool:
+    """stdout's reader has stopped: a command that only prints can stop too."""
+    sys.stdout.flush()
+    return getattr(sys.stdout, "reader_gone", False)
+
+
+def _version() -> str:
+    from . import __version__
+    from .report.document import git_commit
+
+    return f"certunlearn {__version__}, commit {git_commit() or 'unknown'}"
+
+
+def _main(argv: list[str] | None) -> int:
     global _ARGV
     _ARGV = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # a terminal or pipe that cannot show ε: escape it, never crash
+        if hasattr(stream, "reconfigure") and (getattr(stream, "encoding", None) or "").lower() not in ("utf-8", "utf8"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ClosedPipeGuard(sys.stdout), _ClosedPipeGuard(sys.stderr)
     try:
-        with interruptible():
+        if _ARGV[:1] == ["--version"]:
+            print(_version())
+            return 0
+        return _run(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _run(argv: list[str] | None) -> int:
+    from .processes import Interrupted, interruptible
+
+    try:
+        with interruptible(), warnings.catch_warnings():
+            warnings.showwarning = _show_warning
             try:
                 args = build_parser().parse_args(argv)
                 if getattr(args, "no_cache", False):
@@ -519,7 +659,7 @@ def _main(argv: list[str] | None) -> int:
                     cache.disable()
                 return COMMANDS[args.command](args)
             except (UsageError, CertunlearnError) as exc:
-                print(f"certunlearn: error: {exc}", file=sys.stderr)
+                print(f"certunlearn: error: {one_line(exc)}", file=sys.stderr)
                 return 2
             except KeyboardInterrupt as exc:
                 code = exc.exit_code if isinstance(exc, Interrupted) else 130

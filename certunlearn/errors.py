@@ -6,6 +6,13 @@ Every error a user can cause names what was wrong with it, so the CLI can print 
 from __future__ import annotations
 
 
+def one_line(text: object, limit: int = 400) -> str:
+    """``text`` on one line (line breaks shown as " ⏎ "), cut to ``limit`` characters: what the CLI prints after
+    ``certunlearn: error:``, whatever a user's exception message holds."""
+    flat = " ⏎ ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 class CertunlearnError(Exception):
     """Base class of every error certunlearn raises on purpose."""
 
@@ -39,3 +46,7 @@ class UnknownClaimError(CertunlearnError, KeyError):
 
 class UndecidedError(CertunlearnError, ArithmeticError):
     """Rigorous enclosures still overlap at the maximum precision: the comparison has no answer."""
+
+
+class PluginWarning(UserWarning):
+    """An installed plug-in (entry point of the group ``certunlearn.claims``) failed to load; its claims are absent."""

@@ -1,30 +1,37 @@
-"""An interrupt-safe local process pool for the checker, and the signal handling of every command (a module of its
-own, below every layer, so that `certunlearn list` installs its handlers without importing the checker).
+"""The local worker processes of the checker, and the signal handling of every command (a module of its own, below
+every layer, so that `certunlearn list` installs its handlers without importing the checker).
 
-:class:`SafeProcessPool` is a :class:`concurrent.futures.ProcessPoolExecutor` whose workers
+:class:`WorkerPool` runs tasks in worker processes that
 
 * ignore SIGINT (a Ctrl-C in a terminal reaches the whole process group: only the parent decides what
   happens — otherwise every worker prints its own traceback) and take the default action on SIGTERM;
 * never outlive their parent: on Linux the kernel sends them SIGKILL when the parent dies
   (``prctl(PR_SET_PDEATHSIG)`` through ctypes), and everywhere a daemon thread polls the parent's pid and
   exits the worker when it changes (the parent was killed and the worker re-parented);
+* are watched one task at a time: a task that runs past the time limit has its worker killed, and a worker that
+  exits or dies (``os._exit``, a crash in C code, the OOM killer) ends only its own task — each becomes a
+  :class:`TaskFailed` naming why, the other tasks go on in a fresh worker;
 
-and whose :meth:`~SafeProcessPool.abort` cancels every pending future, terminates (then kills) the
-workers and joins the pool's manager thread, so no interpreter-exit hook is left waiting for queued work.
+and whose :meth:`~WorkerPool.abort` kills every worker at once (Ctrl-C, SIGTERM). The parent waits on the workers'
+pipes, so a signal reaches it at once even while a task is stuck in a C call.
 """
 from __future__ import annotations
 
 import contextlib
 import ctypes
 import ctypes.util
+import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-
-__all__ = ["SafeProcessPool", "interruptible", "signals_ignored", "Interrupted"]
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+__all__ = ["WorkerPool", "TaskFailed", "interruptible", "signals_ignored", "Interrupted"]
 
 _PR_SET_PDEATHSIG = 1
 #: Seconds between two checks of the parent's pid in a worker.
@@ -63,53 +70,152 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="certunlearn-parent-watchdog", daemon=True).start()
 
 
-def _worker_init(parent: int, initializer, initargs) -> None:
+def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's Python handler
     _die_with_parent(parent)
-    if initializer is not None:
-        initializer(*initargs)
 
 
-class SafeProcessPool(ProcessPoolExecutor):
-    """A process pool whose workers ignore Ctrl-C, die with their parent, and can be stopped at once."""
+@dataclass(frozen=True)
+class TaskFailed:
+    """A task that returned no value: ``reason`` says why (it raised, its worker exited or was killed, it ran past
+    the time limit); ``seconds`` it ran."""
 
-    def __init__(self, max_workers: int | None = None, mp_context=None, initializer=None, initargs=()):
-        super().__init__(max_workers=max_workers, mp_context=mp_context, initializer=_worker_init,
-                         initargs=(os.getpid(), initializer, tuple(initargs)))
+    reason: str
+    seconds: float
+
+
+def _serve(conn: multiprocessing.connection.Connection, parent: int) -> None:
+    """A worker: run ``fn(*args)`` for each task received, send back ("ok", value) or ("raised", message)."""
+    _worker_init(parent)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        fn, args = task
+        try:
+            reply: tuple[str, Any] = ("ok", fn(*args))
+        except BaseException as exc:  # noqa: BLE001 — SystemExit too: user code must not end the worker silently
+            reply = ("raised", f"SystemExit({exc.code!r})" if isinstance(exc, SystemExit)
+                     else f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except Exception as exc:  # noqa: BLE001 — a value that does not pickle
+            conn.send(("raised", f"its result could not be sent back: {type(exc).__name__}: {exc}"))
+
+
+def _death(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        with contextlib.suppress(ValueError):
+            return f"its worker process was killed by {signal.Signals(-exitcode).name}"
+    return f"its worker process exited with code {exitcode} (sys.exit or os._exit in the claim's code?)"
+
+
+class _Worker:
+    def __init__(self, context) -> None:
+        self.conn, child = context.Pipe(duplex=True)
+        self.process = context.Process(target=_serve, args=(child, os.getpid()), name="certunlearn-worker")
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+            self.process.join(5)
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+
+class WorkerPool:
+    """At most ``workers`` worker processes (forked where the platform allows, so they start with the parent's
+    loaded claims), each task limited to ``timeout`` seconds (None: no limit). A context manager: leaving it
+    normally stops the idle workers, leaving it by an exception (Ctrl-C) kills every worker."""
+
+    def __init__(self, workers: int, timeout: float | None = None):
+        self.size = max(1, workers)
+        self.timeout = timeout
+        fork = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+        self._context = multiprocessing.get_context("fork" if fork else "spawn")
+        self._idle: list[_Worker] = []
+        self._busy: dict[Any, tuple[_Worker, Hashable, float]] = {}
 
     def worker_pids(self) -> list[int]:
         """The pids of the live workers (for tests and diagnostics)."""
-        return [p.pid for p in list((self._processes or {}).values()) if p.pid is not None]
+        workers = [*self._idle, *(w for w, _, _ in self._busy.values())]
+        return [w.process.pid for w in workers if w.process.pid is not None and w.process.is_alive()]
 
-    def abort(self, timeout: float = 3.0) -> None:
-        """Cancel pending work, terminate the workers (SIGKILL after ``timeout`` seconds) and release the pool."""
-        processes = list((self._processes or {}).values())
-        self.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
-            with contextlib.suppress(Exception):
-                p.terminate()
-        deadline = time.monotonic() + timeout
-        for p in processes:
-            with contextlib.suppress(Exception):
-                p.join(max(0.0, deadline - time.monotonic()))
-                if p.is_alive():
-                    p.kill()
-                    p.join(1.0)
-        thread = getattr(self, "_executor_manager_thread", None)
-        if thread is not None and thread.is_alive():
-            with contextlib.suppress(Exception):
-                self._executor_manager_thread_wakeup.wakeup()
-            thread.join(timeout)
+    def run(self, fn: Callable[..., Any], tasks: Iterable[tuple[Hashable, tuple]],
+            on_done: Callable[[Hashable, Any], None]) -> None:
+        """Run ``fn(*args)`` for each ``(key, args)``; ``on_done(key, value)`` is called in the calling thread as each
+        finishes, ``value`` being ``fn``'s return or a :class:`TaskFailed`. ``fn`` must be a top-level function."""
+        pending = deque(tasks)
+        while pending or self._busy:
+            while pending and len(self._busy) < self.size:
+                key, args = pending.popleft()
+                worker = self._idle.pop() if self._idle else _Worker(self._context)
+                worker.conn.send((fn, args))
+                self._busy[worker.conn] = (worker, key, time.monotonic())
+            wait = None
+            if self.timeout is not None:
+                wait = max(0.0, min(t for _, _, t in self._busy.values()) + self.timeout - time.monotonic())
+            for conn in multiprocessing.connection.wait(list(self._busy), timeout=wait):
+                worker, key, started = self._busy.pop(conn)
+                on_done(key, self._reply(worker, started))
+            if self.timeout is not None:
+                now = time.monotonic()
+                for conn, (worker, key, started) in list(self._busy.items()):
+                    if now - started >= self.timeout:
+                        del self._busy[conn]
+                        worker.kill()
+                        on_done(key, TaskFailed(f"timed out after {self.timeout:g} s (the time limit per claim; "
+                                                "--timeout SECONDS sets it)", round(now - started, 3)))
 
-    def __exit__(self, exc_type, exc, tb):
-        if exc_type is not None and issubclass(exc_type, BaseException) and not issubclass(exc_type, Exception):
-            self.abort()  # KeyboardInterrupt, SystemExit: do not wait for queued work
-            return False
+    def _reply(self, worker: _Worker, started: float) -> Any:
+        try:
+            status, value = worker.conn.recv()
+        except Exception:  # noqa: BLE001 — EOF: the worker is gone; anything else: a reply that cannot be read
+            worker.process.join(5)
+            worker.kill()
+            return TaskFailed(_death(worker.process.exitcode), round(time.monotonic() - started, 3))
+        self._idle.append(worker)
+        if status == "ok":
+            return value
+        return TaskFailed(f"raised {value}", round(time.monotonic() - started, 3))
+
+    def abort(self) -> None:
+        """Kill every worker at once and forget the running tasks."""
+        workers = [*self._idle, *(w for w, _, _ in self._busy.values())]
+        self._idle, self._busy = [], {}
+        for w in workers:
+            with contextlib.suppress(Exception):
+                w.process.kill()
+        for w in workers:
+            w.kill()
+
+    def close(self) -> None:
+        """Stop the idle workers (each finishes its loop), killing any that does not within 5 s."""
+        for w in self._idle:
+            with contextlib.suppress(Exception):
+                w.conn.send(None)
+        for w in self._idle:
+            w.process.join(5)
+            w.kill()
+        self._idle = []
+        self.abort()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
         if exc_type is not None:
-            self.abort()
-            return False
-        return super().__exit__(exc_type, exc, tb)
+            with signals_ignored():
+                self.abort()
+        else:
+            self.close()
+        return False
 
 
 @contextlib.contextmanager

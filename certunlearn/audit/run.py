@@ -37,6 +37,7 @@ import numpy as np
 
 from ..claims import Claim, get_claim
 from ..claims.model import Kind, encode_instance
+from ..claims.validation import ClaimLoadError, user_code
 from ..formulas.symbols import delta as DELTA_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
 from ..numeric.enclosure import Decision
@@ -240,12 +241,17 @@ def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.
     while done < samples:
         k = min(chunk, samples - done)
         try:
-            raw = candidate(instance, side, rng, k)
+            with user_code(f"candidate {getattr(candidate, '__name__', '')}".strip(), "sampling"):
+                raw = candidate(instance, side, rng, k)
+        except ClaimLoadError as exc:  # sys.exit or os._exit in the candidate
+            raise CandidateError(str(exc)) from None
         except Exception as exc:  # noqa: BLE001 — the user's code: one line naming what it raised and where
             hint = ""
             if isinstance(exc, KeyError):
                 hint = f"; the instance has the keys {', '.join(sorted(map(str, instance)))}"
             raise CandidateError(f"candidate raised {describe_exception(exc, candidate)}{hint}") from None
+        if np.iscomplexobj(raw) or (isinstance(raw, (list, tuple)) and any(isinstance(v, complex) for v in raw)):
+            raise CandidateError(f"candidate returned complex numbers (side {side}); it must return real samples")
         try:
             out = as_samples(raw, f"candidate output (side {side})", min_n=1)
         except InvalidParameterError as exc:

@@ -13,7 +13,8 @@ class Profile:
     ``structured_size`` caps the instances drawn from each structured adversary; a search adversary
     runs ``restarts`` local optimisations of at most ``evaluations`` float-precision evaluations
     each; ``max_prec`` (bits) is where an undecided comparison stops; a claim needs
-    ``min_instances`` evaluated instances for a verdict other than ``inconclusive``.
+    ``min_instances`` evaluated instances for a verdict other than ``inconclusive``; ``timeout`` is the time limit
+    of one claim's check in seconds (``check --timeout`` replaces it).
     """
 
     name: str
@@ -22,11 +23,14 @@ class Profile:
     evaluations: int
     max_prec: int
     min_instances: int
+    timeout: float
 
 
 PROFILES = {
-    "quick": Profile("quick", structured_size=40, restarts=3, evaluations=60, max_prec=512, min_instances=10),
-    "thorough": Profile("thorough", structured_size=100_000, restarts=24, evaluations=400, max_prec=4096, min_instances=50),
+    "quick": Profile("quick", structured_size=40, restarts=3, evaluations=60, max_prec=512, min_instances=10,
+                     timeout=600),
+    "thorough": Profile("thorough", structured_size=100_000, restarts=24, evaluations=400, max_prec=4096,
+                        min_instances=50, timeout=3600),
 }
 
 

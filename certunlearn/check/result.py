@@ -1,6 +1,7 @@
 """Verdicts, counterexamples and their JSON form (the CLI contract of DESIGN.md)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from dataclasses import asdict, dataclass, field
@@ -41,9 +42,29 @@ class Counterexample:
         return json_safe(asdict(self))
 
     def save(self, directory: Path) -> Path:
+        """Write the counterexample as ``<claim id>_<digest>.json`` in ``directory`` and return the path. The digest
+        (12 hex digits of SHA-256) is of the instance, seed, adversary and profile, so two runs never overwrite each
+        other's different counterexamples (the same one written twice is the same file, same content); the file is
+        written to a temporary name in the directory and renamed, so a reader never sees a partial file."""
+        import hashlib
+        import os
+        import tempfile
+
         directory.mkdir(parents=True, exist_ok=True)
-        path = directory / f"{self.claim.replace(':', '_').replace('+', '_')}.json"
-        path.write_text(json.dumps(self.to_json(), indent=2, allow_nan=False) + "\n")
+        doc = self.to_json()
+        key = json.dumps({k: doc[k] for k in ("instance", "seed", "adversary", "profile")}, sort_keys=True)
+        digest = hashlib.sha256(key.encode()).hexdigest()[:12]
+        path = directory / f"{self.claim.replace(':', '_').replace('+', '_')}_{digest}.json"
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(json.dumps(doc, indent=2, allow_nan=False) + "\n")
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
         return path
 
 

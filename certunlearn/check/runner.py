@@ -1,11 +1,15 @@
 """Check claims: derivation first, then every adversary, every instance evaluated exactly.
 
-Claims are dispatched through a :class:`concurrent.futures.Executor` — a local process pool by
-default; ``dask.distributed.Client(...).get_executor()`` runs the same checks on a cluster. The
-executor must run each task in its own process (process pools, dask workers with ``processes=True``):
-the working precision of mpmath and python-flint is process-global, so threads would share it. Each
-claim gets its own seed, derived from the run's seed and the claim id, so a verdict does not depend
-on which worker ran it or in what order.
+Claims run in local worker processes by default (:class:`~certunlearn.processes.WorkerPool`, one claim at a time per
+worker, a single claim too): each claim has a time limit (the profile's, or ``timeout``), and a claim whose check
+raises, runs past the limit, or whose worker exits or dies (``sys.exit``/``os._exit`` in a user's code, a crash)
+becomes that claim's ``inconclusive`` result with the reason starting "error:" — the other results are kept and the
+run goes on. ``dask.distributed.Client(...).get_executor()`` (any :class:`concurrent.futures.Executor`) runs the same
+checks on a cluster (a task that raises there is the claim's error result too; the time limit is the cluster's
+business). The executor must run each task in its own process (dask workers with ``processes=True`` and one thread):
+the working precision of mpmath and python-flint is process-global, so threads would share it. Each claim gets its
+own seed, derived from the run's seed and the claim id, so a verdict does not depend on which worker ran it or in
+what order.
 """
 from __future__ import annotations
 
@@ -28,11 +32,11 @@ from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
 from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
-from ..processes import Interrupted, SafeProcessPool, signals_ignored
+from ..processes import Interrupted, TaskFailed, WorkerPool
 from .profiles import Profile, get_profile
 from .result import CheckResult, Counterexample
 from .search import search
-from .verdict import HOLDS
+from .verdict import HOLDS, INCONCLUSIVE
 
 #: How many "within" instances (in the adversaries' order) the ε-scale tightness is computed on: not only the
 #: tightest on the δ scale, whose needed ε is often 0 (a large certified δ), but every family's.
@@ -124,57 +128,69 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     )
 
 
+def error_result(claim: Claim, reason: str, seconds: float = 0.0) -> CheckResult:
+    """The result of a claim whose check did not finish (it raised, timed out, or its worker died): inconclusive,
+    no instance counted, the reason kept."""
+    families = [a.name for a in claim.adversaries]
+    passed, why = rules.control_verdict(claim.control.value, INCONCLUSIVE, rules.tightness([]), False)
+    return CheckResult(
+        id=claim.id, paper=claim.paper, source=claim.source, kind=claim.kind.value, control=claim.control.value,
+        verdict=INCONCLUSIVE, tightness=None, counterexample=None, symbolic=[], instances=rules.counts([], families),
+        seconds=seconds, reason="; ".join(r for r in (f"error: {reason}", why) if r), control_passed=passed,
+        corrects=claim.corrects,
+        evidence="statistical" if claim.quantity_kind is QuantityKind.STATISTICAL else "exact",
+    )
+
+
 def check_claims(
     claim_ids: list[str],
     profile: str = "quick",
     seed: int = 0,
     executor: Executor | None = None,
     on_result: Callable[[CheckResult], None] | None = None,
+    timeout: float | None = None,
 ) -> list[CheckResult]:
-    """Check several claims through ``executor`` (a local :class:`~certunlearn.processes.SafeProcessPool` if
-    None); results in input order. ``on_result`` is called in the calling thread as each claim finishes.
+    """Check several claims in local worker processes (through ``executor`` if given); results in input order.
+    ``on_result`` is called in the calling thread as each claim finishes. ``timeout``: seconds per claim (None: the
+    profile's); a claim that does not finish is its error result (:func:`error_result`), the others go on.
 
     On Ctrl-C (KeyboardInterrupt) or SIGTERM turned into :class:`~certunlearn.processes.Interrupted`, pending
-    work is cancelled, the local pool's workers are terminated, and :class:`~certunlearn.processes.Interrupted`
+    work is cancelled, the local workers are killed, and :class:`~certunlearn.processes.Interrupted`
     is raised with ``results``: the claims finished so far, in input order."""
-    get_profile(profile)
-    for claim_id in claim_ids:
-        get_claim(claim_id)  # fail fast on an unknown id, before any work is dispatched
+    prof = get_profile(profile)
+    claims = {cid: get_claim(cid) for cid in claim_ids}  # fail fast on an unknown id, before any work is dispatched
     done: dict[str, CheckResult] = {}
 
-    def finish(result: CheckResult) -> None:
-        done[result.id] = result
+    def finish(claim_id: str, value: Any) -> None:
+        if isinstance(value, TaskFailed):
+            value = error_result(claims[claim_id], value.reason, value.seconds)
+        done[claim_id] = value
         if on_result:
-            on_result(result)
+            on_result(value)
 
+    sources = loaded_sources()
+    tasks = [(cid, (cid, profile, seed, sources)) for cid in dict.fromkeys(claim_ids)]
     try:
-        if executor is None and len(claim_ids) > 1:
-            pool = SafeProcessPool(max_workers=min(len(claim_ids), os.cpu_count() or 1))
-            try:
-                _dispatch(pool, claim_ids, profile, seed, finish)
-            except BaseException:
-                with signals_ignored():
-                    pool.abort()
-                raise
-            pool.shutdown(wait=True)
-        elif executor is None:
-            for claim_id in claim_ids:
-                finish(check_claim(claim_id, profile, seed))
+        if executor is None:
+            with WorkerPool(min(len(tasks), os.cpu_count() or 1), prof.timeout if timeout is None else timeout) as pool:
+                pool.run(check_claim, tasks, finish)
         else:
-            _dispatch(executor, claim_ids, profile, seed, finish)
+            _dispatch(executor, tasks, finish)
     except KeyboardInterrupt as exc:
         signum = getattr(exc, "signum", signal.SIGINT)
         raise Interrupted(signum, [done[c] for c in claim_ids if c in done]) from None
     return [done[cid] for cid in claim_ids]
 
 
-def _dispatch(executor: Executor, claim_ids: list[str], profile: str, seed: int,
-              finish: Callable[[CheckResult], None]) -> None:
-    sources = loaded_sources()
-    futures = [executor.submit(check_claim, cid, profile, seed, sources) for cid in claim_ids]
+def _dispatch(executor: Executor, tasks: list[tuple[str, tuple]], finish: Callable[[str, Any], None]) -> None:
+    futures = {executor.submit(check_claim, *args): cid for cid, args in tasks}
     try:
         for future in as_completed(futures):
-            finish(future.result())
+            try:
+                value = future.result()
+            except Exception as exc:  # noqa: BLE001 — that claim's error result; the run goes on
+                value = TaskFailed(f"raised {type(exc).__name__}: {exc}", 0.0)
+            finish(futures[future], value)
     except BaseException:
         for future in futures:
             future.cancel()

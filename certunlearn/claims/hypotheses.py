@@ -19,6 +19,8 @@ def holds(flag: bool) -> Decision:
 
 def rel(kind: str, lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Rel:
     """``lhs kind rhs`` unevaluated, so the symbols' assumptions cannot reduce it to ``True``."""
+    if kind not in _RELATIONS:
+        raise ValueError(f"unknown relation {kind!r}: a hypothesis relates by one of {', '.join(_RELATIONS)}")
     return _RELATIONS[kind](lhs, rhs, evaluate=False)
 
 

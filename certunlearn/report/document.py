@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import datetime as _dt
 import html
+import json
 import os
 import platform
 import subprocess
@@ -25,32 +26,50 @@ from pathlib import Path
 from .. import __version__
 from ..check.result import CheckResult, summary
 from ..check.verdict import failed_controls
+from ..claims.registry import origin
 from .figures import ordered, privacy_profile_figure, tightness_figure
 from .text import symbolic_summary, tightness_text
 
 TITLE = "certunlearn check report"
 
 
-def git_commit() -> str | None:
-    """The commit of the certunlearn checkout this code runs from (with ``+dirty`` if modified), or None."""
-    root = Path(__file__).resolve().parents[2]
-    if not (root / ".git").exists():
-        return None
+def git_commit(package: Path | None = None) -> str | None:
+    """The commit certunlearn runs from (with ``+dirty`` if modified): the checkout's when this code runs from one,
+    else the one recorded when the installed wheel was built (``certunlearn/_build_info.json``, written by
+    ``hatch_build.py``); None when neither is known. ``package``: the certunlearn package folder (this one's)."""
+    package = package or Path(__file__).resolve().parents[1]
+    root = package.parent
+    if (root / ".git").exists():
+        try:
+            commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                                    timeout=10).stdout.strip()
+            dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                                   capture_output=True, text=True, timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            commit = dirty = ""
+        if commit:
+            return commit + ("+dirty" if dirty else "")
     try:
-        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                                timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
+        recorded = json.loads((package / "_build_info.json").read_text(encoding="utf-8")).get("commit")
+    except (OSError, ValueError, AttributeError):
         return None
-    return (commit + ("+dirty" if dirty else "")) if commit else None
+    return f"{recorded} (recorded when the installed build was made)" if isinstance(recorded, str) and recorded else None
+
+
+def prove_command(claim_id: str) -> str:
+    """The command that prints a claim's derivation: a user's claim needs the ``--claims`` it was loaded from."""
+    import shlex
+
+    source = origin(claim_id)
+    return f"certunlearn prove {f'--claims {shlex.quote(source)} ' if source else ''}{claim_id}"
 
 
 def provenance(command: str | None = None, profile: str | None = None, seed: int | None = None,
                date: _dt.datetime | None = None) -> list[tuple[str, str]]:
     """(field, value) pairs identifying the run."""
     date = date or _dt.datetime.now(_dt.timezone.utc)
-    return [("certunlearn", __version__), ("commit", git_commit() or "unknown (not run from a git checkout)"),
+    return [("certunlearn", __version__), ("commit", git_commit() or "unknown (not run from a git checkout, and "
+                                                                     "the installed build recorded none)"),
             ("command", command or "unknown (write_report called from Python)"),
             ("profile", profile or "unknown"), ("seed", "unknown" if seed is None else str(seed)),
             ("date", date.strftime("%Y-%m-%d %H:%M:%S UTC")),
@@ -164,7 +183,7 @@ def _write_markdown(path, headline, prov, findings, controls, figs, links, resul
     for r in ordered(results):
         if not r.symbolic:
             continue
-        lines += ["", f'<a id="{_anchor(r.id)}"></a>', "", f"### {r.id}", "", f"`certunlearn prove {r.id}`", ""]
+        lines += ["", f'<a id="{_anchor(r.id)}"></a>', "", f"### {r.id}", "", f"`{prove_command(r.id)}`", ""]
         lines += [f"{i}. [{st['status']}] {_md_cell(st['step'])}" for i, st in enumerate(r.symbolic, start=1)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -191,7 +210,7 @@ def _write_html(path, headline, prov, findings, controls, figs, links, results) 
         f'<figure><img alt="{e(cap)}" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
         f"<figcaption>{e(cap)}</figcaption></figure>" for _, cap, png in figs)
     derivations = "".join(
-        f'<section id="{_anchor(r.id)}"><h3>{e(r.id)}</h3><p><code>certunlearn prove {e(r.id)}</code></p><ol>'
+        f'<section id="{_anchor(r.id)}"><h3>{e(r.id)}</h3><p><code>{e(prove_command(r.id))}</code></p><ol>'
         + "".join(f"<li>[{e(st['status'])}] {e(st['step'])}</li>" for st in r.symbolic) + "</ol></section>"
         for r in ordered(results) if r.symbolic)
     path.write_text(

@@ -40,7 +40,7 @@ def test_check_json_contract_and_counterexample_replay(capsys, tmp_path, monkeyp
     assert {"observed", "bound", "instance", "seed"} <= set(ce)
     assert mpmath.mpf(ce["observed"]) > mpmath.mpf(ce["bound"])
     assert doc["summary"]["failed_controls"] == []
-    saved = tmp_path / "counterexamples" / "gaussian.exact_control-sigma-halved.json"
+    (saved,) = (tmp_path / "counterexamples").glob("gaussian.exact_control-sigma-halved_*.json")
     code, out, _ = run(capsys, "replay", str(saved))
     assert code == 0 and "reproduced: violated" in out
 

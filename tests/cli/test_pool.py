@@ -1,6 +1,6 @@
-"""The interrupt-safe pool behind `check` (certunlearn.processes): abort cancels queued work and stops busy
-workers at once; workers ignore SIGINT (the parent decides); check_claims reports what finished before an
-interrupt."""
+"""The interrupt-safe pool behind `check` (certunlearn.processes): abort stops busy workers at once; workers ignore
+SIGINT (the parent decides); a task that raises, exits or overruns its time limit is a TaskFailed and the others go
+on; check_claims reports what finished before an interrupt."""
 from __future__ import annotations
 
 import signal
@@ -9,7 +9,9 @@ import time
 import pytest
 
 from certunlearn.check import runner
-from certunlearn.processes import Interrupted, SafeProcessPool
+import os
+
+from certunlearn.processes import Interrupted, TaskFailed, WorkerPool
 
 
 def _alive(pid: int) -> bool:
@@ -24,23 +26,50 @@ def _sigint_disposition(_=None) -> str:
     return str(signal.getsignal(signal.SIGINT))
 
 
-def test_abort_cancels_pending_work_and_stops_busy_workers():
-    pool = SafeProcessPool(max_workers=2)
-    futures = [pool.submit(time.sleep, 60) for _ in range(6)]
-    deadline = time.monotonic() + 60
-    while len(pool.worker_pids()) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    pids = pool.worker_pids()
+def test_abort_stops_busy_workers_at_once():
+    pool = WorkerPool(2)
+    pids = []
+
+    def on_done(key, value):
+        pids.extend(pool.worker_pids())
+        raise KeyboardInterrupt  # as Ctrl-C would, while one task is done and the other still sleeps
+
     start = time.monotonic()
-    pool.abort()
+    with pytest.raises(KeyboardInterrupt):
+        with pool:
+            pool.run(time.sleep, [("short", (0.5,)), ("long", (60,)), ("queued", (60,))], on_done)
     assert time.monotonic() - start < 10
-    assert all(f.done() for f in futures) and futures[-1].cancelled()  # none is left waiting
-    assert pids and not [p for p in pids if _alive(p)]
+    assert len(pids) == 2 and not [p for p in pids if _alive(p)]
 
 
 def test_workers_ignore_sigint():
-    with SafeProcessPool(max_workers=1) as pool:
-        assert pool.submit(_sigint_disposition).result(timeout=60) == str(signal.SIG_IGN)
+    got = {}
+    with WorkerPool(1) as pool:
+        pool.run(_sigint_disposition, [("k", (None,))], got.__setitem__)
+    assert got == {"k": str(signal.SIG_IGN)}
+
+
+def test_a_failing_task_is_a_task_failed_and_the_others_go_on():
+    got = {}
+    with WorkerPool(1, timeout=2) as pool:
+        pool.run(_misbehave, [(k, (k,)) for k in ("exit", "raise", "die", "sleep", "ok")], got.__setitem__)
+    assert got["ok"] == "ok"
+    assert isinstance(got["exit"], TaskFailed) and got["exit"].reason == "raised SystemExit(7)"
+    assert got["raise"].reason == "raised ValueError: a"
+    assert got["die"].reason.startswith("its worker process exited with code 9")
+    assert got["sleep"].reason.startswith("timed out after 2 s") and got["sleep"].seconds >= 2
+
+
+def _misbehave(how: str):
+    if how == "exit":
+        raise SystemExit(7)
+    if how == "raise":
+        raise ValueError("a")
+    if how == "die":
+        os._exit(9)
+    if how == "sleep":
+        time.sleep(60)
+    return "ok"
 
 
 def test_check_claims_reports_the_results_finished_before_an_interrupt():

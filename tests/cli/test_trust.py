@@ -45,7 +45,7 @@ def fake_check(monkeypatch):
     """check_claims replaced by a fast stand-in that reports two results (one violated); records its calls."""
     calls = []
 
-    def fake(ids, profile="quick", seed=0, executor=None, on_result=None):
+    def fake(ids, profile="quick", seed=0, executor=None, on_result=None, timeout=None):
         calls.append(ids)
         results = [_fake_result(ids[0], True), *(_fake_result(i, False) for i in ids[1:])]
         for r in results:
