@@ -108,6 +108,8 @@ FACT_E1_BERNOULLI = 1 / (1 + 2 * (m / M) * T_p)
 FACT_E1 = sqrt(M / (m * T_p))
 FACT_E2 = (M / (m * T_p)) ** (1 / (2 * xi))
 
+#: Lemma A.1 (line 462): (ε, δ)-indistinguishability given Z, except with probability δ over Z, gives (ε, 2δ)
+COUPLING_A1 = 2 * delta
 #: Lemma A.2 (line 476), Lemma A.3 (line 480), Lemma A.5 (line 492)
 TAIL_A2 = sigma * sqrt(2 * d) * log(2 * d / beta)
 EPS_A3 = Delta**2 / (2 * sigma**2) + Delta / sigma * sqrt(2 * log(1 / delta))

@@ -15,7 +15,7 @@ Parts (a package: the module outgrew the 1000-line limit): ``common`` (the proof
 conditions, domains, the χ² tail and the power lemma), ``introduction`` (Section 1: the introduction's remark and
 Table 1, with Remark 4.6), ``strongly_convex`` (Sections 2.3–3.1 with Appendices B and D), ``regularized``
 (Section 3.2 with Appendix E), ``distributed`` (Section 4 with Appendices C and F), ``appendix_a`` (Appendix A), ``convergence`` (Theorem
-2.14 and Claim B.1).
+2.14, Claim B.1, Facts E.1–E.2), ``coupling`` (Lemma A.1).
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
@@ -26,6 +26,7 @@ from certunlearn.derive import Derivation
 
 from .appendix_a import lemA2, lemA3, lemA4, lemA5
 from .convergence import claimB1, factE1, factE2, thm214
+from .coupling import lemA1
 from .distributed import factF3, lem42, lem43, thm45, thm45_accuracy, thm45_alpha
 from .introduction import intro_dp, rem46, table1, table1_baseline
 from .regularized import claim33, reg_accuracy, rem36, thm34, thm35
@@ -35,7 +36,7 @@ from .strongly_convex import (
 
 
 def derivations() -> list[Derivation]:
-    return [lemA2(), lemA3(), lemA4(), lemA5(), *factF3(), thm214(), claimB1(), factE1(), factE1(":bernoulli"), factE2(),
+    return [lemA1(), lemA2(), lemA3(), lemA4(), lemA5(), *factF3(), thm214(), claimB1(), factE1(), factE1(":bernoulli"), factE2(),
         lem212(), thm213(), thm31(), thm31_shift(), thm31_shift_sharp(), thm31_accuracy(False), thm31_accuracy(True), thm32(False), thm32(True),
         with_delta(thm32_accuracy(False), delta, "δ/2 ≤ δ"), with_delta(thm32_accuracy(True), delta, "δ/2 ≤ δ"),
         *claim33(), thm34(), reg_accuracy("d2d.thm3.4:accuracy", False), reg_accuracy("d2d.thm3.4:accuracy+fix", True),
