@@ -68,7 +68,12 @@ from .distributed import CLAIMS_45
 from .tables import CLAIMS_T1
 from .boosting import CLAIMS_BOOST
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO + CLAIMS_A + CLAIMS_BOOST)
+from ..declared_scope import with_scope
+from .scope import SCOPE
+
+# the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
+CLAIMS = tuple(with_scope(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO
+                          + CLAIMS_A + CLAIMS_BOOST, SCOPE))
 
 
 
