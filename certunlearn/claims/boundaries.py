@@ -26,6 +26,7 @@ import sympy
 
 from ..numeric.enclosure import Decision
 from ..numeric.rationals import rational_eval
+from .instances import frac
 from .model import Adversary, Hypothesis, Instance
 
 #: A strict inequality s < e is put at s = e − |e|·2^(−STRICT_BITS) (e at 0: −2^(−STRICT_BITS)).
@@ -34,8 +35,14 @@ STRICT_BITS = 40
 Count = Any | Callable[[Instance], Any]
 
 
-def _is_scalar(v: Any) -> bool:
-    return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
+def _scalar(v: Any) -> Fraction | None:
+    """The exact value of a scalar instance entry (int, Fraction, decimal string), else None (lists, floats)."""
+    if isinstance(v, bool) or not isinstance(v, (int, Fraction, str)):
+        return None
+    try:
+        return frac(v)
+    except (TypeError, ValueError):
+        return None
 
 
 def tightened(hypothesis: Hypothesis, instance: Instance) -> list[dict]:
@@ -46,9 +53,10 @@ def tightened(hypothesis: Hypothesis, instance: Instance) -> list[dict]:
         return []
     out = []
     for side, other, flip in ((rel.lhs, rel.rhs, False), (rel.rhs, rel.lhs, True)):
-        if not isinstance(side, sympy.Symbol) or not _is_scalar(instance.get(side.name)):
+        if not isinstance(side, sympy.Symbol) or _scalar(instance.get(side.name)) is None:
             continue
-        value = rational_eval(other, instance)
+        env = {k: q for k, q in ((k, _scalar(v)) for k, v in instance.items()) if q is not None}
+        value = rational_eval(other, env)
         if value is None:
             continue
         op = rel.rel_op

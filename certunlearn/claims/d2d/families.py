@@ -708,12 +708,15 @@ def stream_program_instance(program: tuple, n_face: int, n_top: int, n_bottom: i
     for a stream that deletes an absent point."""
     X = ([_point("face", R, dim)] * n_face + [_point("top", R, dim)] * n_top + [_point("bottom", R, dim)] * n_bottom)
     U: list[list] = []
+    present = Counter(tuple(x) for x in X)
     for op, name in program:
         p = _point(name, R, dim)
-        if op == 0:
-            U += [[-1, *p], [1, *[-v for v in p]]]
-        else:
-            U.append([op, *p])
+        steps = [(-1, p), (1, [-v for v in p])] if op == 0 else [(op, p)]
+        for o, x in steps:
+            if o == -1 and present[tuple(x)] == 0:
+                raise ValueError("the stream deletes a point that is not in the dataset")
+            present[tuple(x)] += o
+            U.append([o, *x])
     corner = [Fraction(-1) if start == "low" else Fraction(1)] * dim
     inst = pgd_instance([1] * dim, R, [-1] * dim, [1] * dim, X, U, corner, epsilon=eps, delta=dl, I=I_)
     inst["m"], inst["M"] = Fraction(1), gamma_M
@@ -740,8 +743,16 @@ def _program_build(dim: int) -> Callable[[dict], dict]:
         n_bottom = max(0, round(q["n_bottom"]))
         if n_face + n_top + n_bottom == 0:
             n_face = 1
-        return stream_program_instance(program, n_face, n_top, n_bottom, R, max(1, round(q["I"])),
-                                       (1 + g) / (1 - g), dim, start="low" if q["start"] < 0.5 else "high")
+        # the longest valid prefix of the program (a deletion of an absent point, or one below n/2, ends it); at least
+        # one addition, which every dataset admits
+        for cut in range(len(program), -1, -1):
+            try:
+                return stream_program_instance(program[:cut] or ((1, "bottom"),), n_face, n_top, n_bottom, R,
+                                               max(1, round(q["I"])), (1 + g) / (1 - g), dim,
+                                               start="low" if q["start"] < 0.5 else "high")
+            except ValueError:
+                continue
+        raise AssertionError("a single addition is always a valid stream")
 
     return build
 

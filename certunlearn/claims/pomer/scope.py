@@ -29,7 +29,7 @@ SCOPE = {
     "lem3.5": Scope(_GIBBS + "; l − l' G-Lipschitz, 0 < δ < 1", "±Gx, hinge against 0, linear against constant on "
                     "intervals", (D2, LOSSES)),
     "lem3.6": Scope(_GIBBS + "; l − l' G-Lipschitz", "±Gx, hinge against 0, |x| against linear on intervals",
-                    (D2, LOSSES)),
+                    (D2, LOSSES), boundary=True),
     "lem4.2": Scope(_OCO, "loss sequences (±Gx, |x|, hinges, follow-the-leader blocks) on intervals", (D2, LOSSES, ROUNDS)),
     "lem4.6": Scope(_OCO + "; any round t", "intervals K, (β, λ, p, Φ), the printed and the stationary start",
                     (D2, LOSSES, ROUNDS)),

@@ -35,7 +35,7 @@ _SUP = ("; opposed linear losses approach the proof's shift bound 2mG·h(K)/(Ln)
 SCOPE = {
     "lem2.3": Scope("f continuously differentiable and L-smooth on ℝ^d, 0 < η < 1/L", "separable quadratics with "
                     "curvatures in [−L, L], d ∈ {1, 2}, η up to 1/L, near and far probes", (NON_QUADRATIC_PROX,)),
-    "thm3.1": Scope(_GD + _PRIV, _REACH_GD + _SUP, ()),
+    "thm3.1": Scope(_GD + _PRIV, _REACH_GD + _SUP, (), boundary=True),
     "lemB.2": Scope(_GD + "; any t ≥ 1", _REACH_GD + _SUP, ()),
     "lemB.3": Scope(_GD, "concave quadratics, on which every step expands by exactly 1 + ηL (the bound attained: the "
                     "class's supremum), and opposed linear losses", ()),

@@ -34,9 +34,9 @@ STEINER = Narrowing("metric spaces other than ℓ1 in the plane, more than five 
 _SENS = "any dataset R, any point added or deleted (RS over the universe); ε, δ ∈ (0, 1)"
 SCOPE = {
     "fact1": Scope("any f with global sensitivity GS_f, ε ∈ (0, 1], δ ∈ (0, 1), σ ≥ GS_f·c_(ε,δ)",
-                   "ε, δ, Δ over orders of magnitude (a grid and a search)", ()),
+                   "ε, δ, Δ over orders of magnitude (a grid and a search)", (), boundary=True),
     "thm2.11": Scope("any f and any retained set R, " + _SENS, "median, MST and the paper's mechanisms at the deletion "
-                     "attaining RS", (ANY_F,)),
+                     "attaining RS", (ANY_F,), boundary=True),
     "cor2.8": Scope("any dataset R and any function f", "the median and MST weight at ties and gaps", (ANY_F,)),
     "cor2.8:svm": Scope("the hard-margin SVM, any separable R within the support", "margin-defining support vectors, "
                         "thin margins", (SVM_D,)),
