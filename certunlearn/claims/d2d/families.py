@@ -659,7 +659,7 @@ QUICK_ADD_SHIFTS = ((81, 2, 12, Fraction(47, 34), Fraction(1), Fraction(1, 10**5
                     (24, 1, 4, Fraction(2), Fraction(4), Fraction(1, 10**8)))
 THOROUGH_ADD_SHIFTS = QUICK_ADD_SHIFTS + tuple(
     (k, j, I_, M_, e_, d_) for (k, j, M_), I_, (e_, d_) in itertools.product(
-        ((12, 1, Fraction(2)), (162, 2, Fraction(47, 34)), (81, 1, Fraction(47, 34)), (40, 2, Fraction(3, 2))),
+        ((12, 1, Fraction(2)), (162, 2, Fraction(47, 34)), (81, 1, Fraction(47, 34)), (60, 1, Fraction(3, 2))),
         (1, 4, 12), ((Fraction(1), Fraction(1, 10**5)), (Fraction(16), Fraction(1, 10**30)))))
 
 
