@@ -35,12 +35,19 @@ def search(claim: Claim, space: Space, rng: np.random.Generator, restarts: int, 
     """The best instance of each restart (Nelder–Mead in the unit cube of ``space``)."""
 
     def objective(u: np.ndarray) -> float:
-        value = log_ratio(claim, space.from_unit(u))
+        try:
+            instance = space.from_unit(u)
+        except Exception:  # noqa: BLE001 - a point the space cannot build is outside it, not a crash of the check
+            return _OUTSIDE
+        value = log_ratio(claim, instance)
         return -value if math.isfinite(value) else _OUTSIDE
 
     found: list[Instance] = []
     for _ in range(restarts):
         start = rng.random(space.dim)
         best = minimize(objective, start, method="Nelder-Mead", options={"maxfev": evaluations, "xatol": 1e-9, "fatol": 1e-12})
-        found.append(space.from_unit(best.x))
+        try:
+            found.append(space.from_unit(best.x))
+        except Exception:  # noqa: BLE001 - see above: the restart found no buildable point
+            continue
     return found

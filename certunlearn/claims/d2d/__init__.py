@@ -72,8 +72,12 @@ from .boosting import CLAIMS_BOOST
 from .convergence import CLAIMS_CONVERGENCE
 from .coupling import CLAIMS_A1
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO + CLAIMS_A + CLAIMS_BOOST
-               + CLAIMS_CONVERGENCE + CLAIMS_A1)
+from ..declared_scope import with_scope
+from .scope import SCOPE
+
+# the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
+CLAIMS = tuple(with_scope(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO
+                          + CLAIMS_A + CLAIMS_BOOST + CLAIMS_CONVERGENCE + CLAIMS_A1, SCOPE))
 
 
 

@@ -24,6 +24,7 @@ from ...algorithms.parameters import ceil_exact, theorem_parameters
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...numeric.precision import workprec
+from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ...privacy.profile import erfc_ball, profile_arb
@@ -159,6 +160,11 @@ def constants_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
         for name in names:
             exact = dec[name]
             own = frac(values[name])
+            q = rational_eval(exact)
+            if q is not None:  # decided exactly: a declared constant at equality (a boundary instance) is admissible
+                if not (q >= own if name == "m" else own >= q):
+                    return Decision.FALSE
+                continue
             if name == "m":
                 r = decide_ge(lambda: arb_eval(exact), own)
             else:

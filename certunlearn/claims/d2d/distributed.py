@@ -435,16 +435,19 @@ def _with_v(inst: dict) -> dict:
     return {**inst, "V": thm44_value(instance_key(inst, DIST_NAMES))}
 
 
-def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int = 10) -> Callable[[np.random.Generator, int], list[dict]]:
+def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int | None = 10,
+                     which: tuple = (0, 1, 2, 3, 4, 5)) -> Callable[[np.random.Generator, int], list[dict]]:
     """n = 4 points on [−1, 1] (B = 4, K = 2) with and without repeated values; the deletion of a repeated value
     (the printed Algorithm 5 resamples every slot holding it), of a unique value, an addition; small ε (so a
-    likelihood ratio above e^ε is easy to witness), I ∈ {1, 2}, δ ∈ {10⁻¹, 10⁻²}."""
+    likelihood ratio above e^ε is easy to witness), I ∈ {1, 3, 6}, δ ∈ {10⁻¹, 10⁻²}. ``which`` picks among the six
+    (dataset, stream) cases; ``per_40`` None draws every instance in every profile."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
         cases = (([[-1], [-1], [-1], [1]], [[-1, -1]]), ([[-1], [-1], [1], [1]], [[-1, 1]]),
                  ([[-1], [0], [Fraction(1, 2)], [1]], [[-1, 1]]), ([[-1], [-1], [1], [1]], [[1, 1]]),
                  ([[-1], [1], [1], [1]], [[-1, 1]]), ([[-1], [-1], [-1], [1]], []))
+        cases = tuple(cases[j] for j in which)
         for (X, U), (eps, dl), I_, (a, mm, MM), b in itertools.product(
                 cases, ((Fraction(1, 10), Fraction(1, 100)), (Fraction(1), Fraction(1, 10))), (1, 3, 6),
                 ((1, 1, 3), (1, 1, 2), (3, 1, 3)), betas):
@@ -455,7 +458,7 @@ def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int = 10) -> C
             inst = pgd_instance([a], 1, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
             inst["m"], inst["M"] = Fraction(mm), Fraction(MM)
             out.append(inst)
-        want = max(1, min(size, per_40 * max(1, size // 40)))
+        want = len(out) if per_40 is None else max(1, min(size, per_40 * max(1, size // 40)))
         if want < len(out):
             out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
         return [_with_v(inst) for inst in out] if accuracy else out
@@ -484,7 +487,7 @@ def _dist_copies(accuracy: bool, A: tuple = (1, 2), per_40: int = 4,
             inst = pgd_instance(list(A), 2, [-1, -1], [1, 1], X, U, [-1, 1], epsilon=eps, delta=dl, I=I_, beta=b, xi=1)
             inst["m"], inst["M"] = Fraction(1), Fraction(3)
             out.append(inst)
-        want = max(1, min(size, per_40 * max(1, size // 40)))
+        want = len(out) if per_40 is None else max(1, min(size, per_40 * max(1, size // 40)))
         if want < len(out):
             out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
         return [_with_v(inst) for inst in out] if accuracy else out
@@ -540,6 +543,10 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
         quantity=distributed_accuracy(_cid),
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, V = Theorem 4.4's exact quantity",
                                generate=_dist_structured(True)),
+                     # the configurations of thorough's counterexamples (issue 23), every one in every profile
+                     Adversary("n = 4 on [−1, 1], a repeated value deleted (three copies of it or two), every ε, δ, I, "
+                               "curvature", generate=_dist_structured(True, per_40=None, which=(1, 4)),
+                               reaches="1-d, n = 4, the deletion of a value held two or three times, I ∈ {1, 3, 6}"),
                      Adversary("d = 2, C ∈ {2, 3} copies, A = diag(1, 2), V = Theorem 4.4's exact quantity",
                                generate=_dist_copies(True))),
         derivation=_cid,

@@ -512,6 +512,33 @@ def table_structured(row: str, kind: str) -> Callable[[np.random.Generator, int]
     return generate
 
 
+def table_ceiling_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Theorem 3.2's T_i = ⌈𝓘 + log(log(4di/δ))/log(1/γ)⌉ (line 262) jumps by one iteration where log(4di/δ) crosses
+    γ^{−k}, i.e. at i_k = δe^{γ^{−k}}/(4d); rounds i, i₂ on either side of a jump make T_{i₂}/T_i = (T + 1)/T while the
+    table's log i₂/log i is ≈ 1 (the counterexample the thorough search found, issue 23, as a family quick runs too).
+    γ from 1/41 to 1/3 (M/m = (1 + γ)/(1 − γ)), k ∈ {1, 2, 3}, d ∈ {1, 9}, δ ∈ {10⁻¹², 10⁻⁵}; i and i₂ at ∓1% of the
+    jump (whether they straddle it is decided by the claim's exact ceiling, not here)."""
+    import mpmath
+
+    out = []
+    with mpmath.workdps(40):
+        for g, k, dd, dl in itertools.product((Fraction(1, 41), Fraction(1, 10), Fraction(1, 5), Fraction(1, 3)), (1, 2, 3),
+                                              (1, 9), (Fraction(1, 10**12), Fraction(1, 10**5))):
+            expo = mpmath.mpf(g.denominator) ** k / mpmath.mpf(g.numerator) ** k
+            ik = mpmath.mpf(dl.numerator) / dl.denominator * mpmath.exp(expo) / (4 * dd)
+            if not 20 < ik < 10**15:
+                continue
+            i1, i2 = int(mpmath.floor(ik * mpmath.mpf("0.99"))), int(mpmath.ceil(ik * mpmath.mpf("1.01")))
+            inst = {"L": 1, "M": (1 + g) / (1 - g), "m": 1, "n": 2, "d": dd, "D": 2, "epsilon": Fraction(10), "delta": dl,
+                    "beta": 1, "I": 1, "xi": 1, "i": i1, "i2": i2}
+            env = {key: frac(inst[key]) for key in ("M", "m", "d", "delta", "epsilon")}
+            inst["I"] = max(1, ceil_exact(I_MIN_32, env))
+            out.append(inst)
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
 def table_search(row: str, kind: str) -> Adversary:
     def build(q: dict) -> dict:
         inst = {"L": 1, "M": grid_fraction(q["ratio"], 2**8), "m": 1, "n": max(2, round(q["n"])), "d": max(1, round(q["d"])), "D": 2,
@@ -594,4 +621,199 @@ def worst_shift_family(quick: tuple = QUICK_SHIFTS, thorough: tuple = THOROUGH_S
 
 def worst_shift_adversary() -> Adversary:
     return Adversary("worst-case mean shift: deletions down to n/2, the last one from the face of Θ, far start",
-                     generate=worst_shift_family())
+                     generate=worst_shift_family(),
+                     reaches="1-d, streams of deletions ending in a deletion at n_i = n/2 (Assumption 2.6 at equality)")
+
+
+def worst_shift_add_instance(k: int, j: int, I_: int, gamma_M: Fraction = Fraction(47, 34), eps: Fraction = Fraction(1),
+                             dl: Fraction = Fraction(1, 10**5)) -> dict:
+    """A stream whose **last update is an addition** (issue 23): it reaches (3 − γ^j)(1 − γ^𝓘)k/(4(k + 1)) of the
+    proof's Δ = (8L/(mn))γ^𝓘/(1 − γ^𝓘) (line 237), → 3/4 as k → ∞, γ^j → 0.
+
+    One dimension, f_x(θ) = ½(θ − x)² on Θ = [−1, 1] (a = m = 1, declared M: the contraction is exactly γ =
+    (M − 1)/(M + 1)); D_0 holds n = 2k copies of +1 (the optimum on the upper face of Θ). Rounds 1 … k delete a copy
+    of +1 (the optimum does not move; n_k = n/2, Assumption 2.6 at equality); round k + 1 adds −R, so n_{k+1} = k + 1
+    and the optimum drops by L/(k + 1), L = R + 1 (the largest jump an addition at that size can make). The secret
+    state sits at +1 (every earlier residual contracted away), so Algorithm 2's 𝓘 steps leave γ^𝓘·L/(k + 1) of the
+    jump; retraining starts at θ'_0 = −1, at distance 2 − L/(k + 1) below the new optimum, and with
+    L = (k + 1)γ^j (so log(Dmn_{k+1}/2L)/log(1/γ) = j exactly: no rounding slack in T) its residual is
+    γ^{𝓘+j}(2 − L/(k + 1)) on the other side. The shift is γ^{𝓘+j}(3 − γ^j) exactly up to the O(γ^{T(n)+k𝓘}) lag of
+    round 0 (derivation in the docstring; confirmed at 100 digits in tests/claims/d2d/test_worst_shift.py)."""
+    g = (gamma_M - 1) / (gamma_M + 1)
+    L = (k + 1) * g**j
+    R = L - 1
+    if R < 1:
+        raise ValueError("R = (k + 1)γ^j − 1 must be at least 1 (the data at +1 need ‖x‖ ≤ R)")
+    X = [[1]] * (2 * k)
+    U = [[-1, 1]] * k + [[1, -R]]
+    inst = pgd_instance([1], R, [-1], [1], X, U, [-1], epsilon=eps, delta=dl, I=I_)
+    inst["m"], inst["M"] = Fraction(1), gamma_M
+    return inst
+
+
+#: (k, j, 𝓘, M, ε, δ): γ = 13/81 at M = 47/34; (81, 2, 12) reaches 0.7345 of Δ. Large ε and small δ are where the
+#: printed σ (the zCDP conversion) is closest to the exact Balle–Wang σ, so the privacy claim is attacked at the
+#: largest shift its certificate allows (shift_ratio).
+QUICK_ADD_SHIFTS = ((81, 2, 12, Fraction(47, 34), Fraction(1), Fraction(1, 10**5)),
+                    (81, 2, 12, Fraction(47, 34), Fraction(16), Fraction(1, 10**30)),
+                    (24, 1, 4, Fraction(2), Fraction(4), Fraction(1, 10**8)))
+THOROUGH_ADD_SHIFTS = QUICK_ADD_SHIFTS + tuple(
+    (k, j, I_, M_, e_, d_) for (k, j, M_), I_, (e_, d_) in itertools.product(
+        ((12, 1, Fraction(2)), (162, 2, Fraction(47, 34)), (81, 1, Fraction(47, 34)), (60, 1, Fraction(3, 2))),
+        (1, 4, 12), ((Fraction(1), Fraction(1, 10**5)), (Fraction(16), Fraction(1, 10**30)))))
+
+
+def worst_shift_add_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """:func:`worst_shift_add_instance` over (k, j, 𝓘, M, ε, δ): quick (structured size ≤ 40) three, thorough all."""
+    out = []
+    for k, j, I_, M_, e_, d_ in (QUICK_ADD_SHIFTS if size <= 40 else THOROUGH_ADD_SHIFTS):
+        try:
+            out.append(worst_shift_add_instance(k, j, I_, M_, e_, d_))
+        except ValueError:
+            continue
+    return out
+
+
+WORST_SHIFT_ADD = Adversary(
+    "worst-case mean shift, stream ending in an addition: deletions down to n/2 at the face of Θ, then an addition "
+    "from the far side, far start", generate=worst_shift_add_family,
+    reaches="1-d, streams of deletions then one addition (n_i = n/2 before it), L = (k + 1)γ^j, ε up to 16, δ down to "
+            "10⁻³⁰")
+
+
+# =========================================================================== stream programs (issue 23: shift search)
+#: The letters of a stream program: what one update does (−1 delete, 1 add) and which point it moves, relative to the
+#: face of Θ = [−1, 1]^d: 'top' = +R·e_1, 'face' = +e_1 (a copy of the optimum on the upper face), 'bottom' = −R·e_1,
+#: 'side' = +R·e_2 (d = 2: moves the optimum across, so the projection acts on the second coordinate).
+_POINTS = ("top", "face", "bottom", "side")
+
+
+def _point(name: str, R: Fraction, dim: int) -> list[Fraction]:
+    v = [Fraction(0)] * dim
+    if name == "side" and dim > 1:
+        v[1] = R
+    else:
+        v[0] = {"top": R, "face": Fraction(1), "bottom": -R, "side": R}[name]
+    return v
+
+
+def stream_program_instance(program: tuple, n_face: int, n_top: int, n_bottom: int, R: Fraction, I_: int,
+                            gamma_M: Fraction, dim: int = 1, eps: Fraction = Fraction(1),
+                            dl: Fraction = Fraction(1, 10**5), start: str = "low") -> dict:
+    """The instance of a stream program: D_0 holds ``n_face`` copies of +e_1, ``n_top`` of +R·e_1 and ``n_bottom`` of
+    −R·e_1 (the 'side' point needs d = 2); ``program`` is a sequence of (op, point) with op ∈ {1 add, −1 delete,
+    0 replace} — a replacement is the paper's pair of updates delete-then-add (Definition 2.1 knows only 'add' and
+    'delete', line 89), here deleting the point and adding its mirror image. Θ = [−1, 1]^d, isotropic a = 1, declared
+    M (contraction γ = (M − 1)/(M + 1)); θ'_0 at the lower (``low``) or upper (``high``) corner. Raises ValueError
+    for a stream that deletes an absent point."""
+    X = ([_point("face", R, dim)] * n_face + [_point("top", R, dim)] * n_top + [_point("bottom", R, dim)] * n_bottom)
+    U: list[list] = []
+    present = Counter(tuple(x) for x in X)
+    for op, name in program:
+        p = _point(name, R, dim)
+        steps = [(-1, p), (1, [-v for v in p])] if op == 0 else [(op, p)]
+        for o, x in steps:
+            if o == -1 and present[tuple(x)] == 0:
+                raise ValueError("the stream deletes a point that is not in the dataset")
+            present[tuple(x)] += o
+            U.append([o, *x])
+    corner = [Fraction(-1) if start == "low" else Fraction(1)] * dim
+    inst = pgd_instance([1] * dim, R, [-1] * dim, [1] * dim, X, U, corner, epsilon=eps, delta=dl, I=I_)
+    inst["m"], inst["M"] = Fraction(1), gamma_M
+    sizes = [len(X)]
+    for row in U:
+        sizes.append(sizes[-1] + int(row[0]))
+    if min(sizes) < 1 or 2 * min(sizes) < sizes[0]:
+        raise ValueError("the stream leaves Assumption 2.6")
+    return inst
+
+
+def _program_build(dim: int) -> Callable[[dict], dict]:
+    ops = ((-1, "face"), (-1, "top"), (-1, "bottom"), (1, "bottom"), (1, "top"), (0, "top"), (0, "face"), (1, "side"))
+
+    def build(q: dict) -> dict:
+        length = max(1, round(q["length"]))
+        program = tuple(ops[min(len(ops) - 1, int(q[f"u{t}"] * len(ops)))] for t in range(length))
+        if dim == 1:
+            program = tuple(p for p in program if p[1] != "side") or ((1, "bottom"),)
+        g = Fraction(1, 5) + grid_fraction(q["gamma"], 2**6) * Fraction(3, 5)
+        R = max(Fraction(1), grid_fraction(q["R"], 2**6))
+        n_face = max(0, round(q["n_face"]))
+        n_top = max(0, round(q["n_top"]))
+        n_bottom = max(0, round(q["n_bottom"]))
+        if n_face + n_top + n_bottom == 0:
+            n_face = 1
+        # the longest valid prefix of the program (a deletion of an absent point, or one below n/2, ends it); at least
+        # one addition, which every dataset admits
+        for cut in range(len(program), -1, -1):
+            try:
+                return stream_program_instance(program[:cut] or ((1, "bottom"),), n_face, n_top, n_bottom, R,
+                                               max(1, round(q["I"])), (1 + g) / (1 - g), dim,
+                                               start="low" if q["start"] < 0.5 else "high")
+            except ValueError:
+                continue
+        raise AssertionError("a single addition is always a valid stream")
+
+    return build
+
+
+def stream_program_search(dim: int = 1) -> Adversary:
+    """A search over stream programs (issue 23): up to six updates, each a deletion, an addition or a replacement
+    of a point at the face of Θ, beyond it or on the far side; the dataset's composition, R, γ, 𝓘 and the start."""
+    bounds = {"length": (1.0, 6.0), **{f"u{t}": (0.0, 1.0) for t in range(6)}, "gamma": (0.0, 1.0), "R": (1.0, 4.0),
+              "n_face": (0.0, 10.0), "n_top": (0.0, 4.0), "n_bottom": (0.0, 4.0), "I": (1.0, 6.0), "start": (0.0, 1.0)}
+    return Adversary(f"search over stream programs ({dim}-d): additions, deletions, replacements, ending in either",
+                     space=Space(bounds=bounds, build=_program_build(dim)),
+                     reaches=f"{dim}-d isotropic quadratics on a box, streams of up to six updates (replacements as "
+                             "delete-then-add), data at the faces of Θ, beyond and opposite them")
+
+
+def stream_programs_structured(dim: int) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Every stream program of length ≤ 3 over the update alphabet on a small dataset (d = 1: the exhaustive version
+    of :func:`stream_program_search`; d = 2: with the 'side' point, so the projection acts on both coordinates)."""
+    ops = ((-1, "face"), (-1, "top"), (1, "bottom"), (1, "top"), (0, "face")) + (((1, "side"),) if dim > 1 else ())
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        out = []
+        lengths = (1, 2) if size <= 40 else (1, 2, 3)
+        for length in lengths:
+            for program in itertools.product(ops, repeat=length):
+                try:
+                    out.append(stream_program_instance(program, 4, 1, 1, Fraction(2), 2, Fraction(2), dim,
+                                                       start="low" if len(out) % 2 else "high"))
+                except (ValueError, CertunlearnError):
+                    continue
+        if size < len(out):
+            out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+        return out
+
+    return generate
+
+
+# =========================================================================== boundary instances (issue 23)
+def _fewer_updates(inst: dict) -> list[dict]:
+    """k ∈ {0, 1} updates (the instance itself has the most): a stream's count at its smallest values."""
+    return [{**inst, "U": inst["U"][:k], "i": max(1, k)} for k in (0, 1) if k < len(inst["U"])]
+
+
+def _minimal_n(inst: dict) -> list[dict]:
+    """The smallest dataset: two points, one deleted (n_1 = 1 = n/2, Assumption 2.6 at equality) or one added."""
+    X = inst["X"][:2]
+    return [{**inst, "X": X, "n": 2, "U": [[-1, *X[0]]], "i": 1}, {**inst, "X": X, "n": 2, "U": [[1, *X[1]]], "i": 1}]
+
+
+def pgd_boundary(hypotheses: tuple, accuracy: bool = False) -> Adversary:
+    """The boundary adversary of the perturbed-GD claims (:func:`certunlearn.claims.boundaries.boundary_adversary`):
+    one- and two-dimensional extremal instances with ε → 0⁺, δ → 0⁺ and δ → 1⁻, M → m⁺ (γ → 0), 𝓘 = 1, β → 0⁺, 1⁻
+    (accuracy), k ∈ {0, 1, max} updates, and n = 2 (one point deleted: n_i = n/2)."""
+    from ..boundaries import boundary_adversary
+
+    base_1d, base_2d = capped(pgd_structured("1d"), 3), capped(pgd_structured("thin" if not accuracy else "iso"), 2)
+
+    def base(rng: np.random.Generator, size: int) -> list[dict]:
+        out = base_1d(rng, size) + base_2d(rng, size)
+        return add_beta(lambda r, s: out)(rng, size) if accuracy else out
+
+    return boundary_adversary(hypotheses, base, counts={"I": (1,)}, variants=(_fewer_updates, _minimal_n),
+                              reaches="d ∈ {1, 2}; ε → 0⁺, δ → 0⁺ and 1⁻, M → m⁺, 𝓘 = 1, k ∈ {0, 1, max}, n = 2"
+                                      + (", β → 0⁺ and 1⁻" if accuracy else ""))

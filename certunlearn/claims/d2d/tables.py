@@ -26,12 +26,16 @@ from ...formulas.d2d import (
     L, M, beta, m, xi,
 )
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
-from .families import table_search, table_structured
+from .families import table_ceiling_structured, table_search, table_structured
 from .perturbed_gd import i_min_32
 
 
 # =========================================================================== Table 1 (lines 66–71): the accuracy and iteration columns
 
+
+#: Theorem 3.2's T_i straddling a jump of its ceiling (the counterexample thorough's search found, run by quick too)
+CEILING_JUMPS = Adversary("rounds i, i₂ on either side of a jump of ⌈T_i⌉, γ from 1/41 to 1/3", generate=table_ceiling_structured,
+                          reaches="the rounds around each jump i_k = δe^{γ^{−k}}/(4d) of the ceiling, k ≤ 3, i ≤ 10¹⁵")
 
 ROW_THEOREM = {"pgd": "d2d.thm3.1", "pgd-perfect": "d2d.thm3.2", "regularized": "d2d.thm3.4", "pgd-weak": "d2d.thm3.5",
                "distributed": "d2d.thm4.5"}
@@ -197,7 +201,8 @@ def _table_claims() -> list[Claim]:
                 bound=(ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row],
                 quantity=table_iteration_ratio(row),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, rounds 2…10⁹",
-                                       generate=table_structured(row, "iterations")), table_search(row, "iterations")),
+                                       generate=table_structured(row, "iterations")), table_search(row, "iterations"))
+                            + ((CEILING_JUMPS,) if row == "pgd-perfect" else ()),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-iterations" if fix else None,
                 note="Quantity: T_{i₂}/T_i with T_i = ⌈prescribed T_i⌉ as the algorithm runs it (per copy for Theorem 4.5). "

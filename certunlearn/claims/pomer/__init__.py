@@ -83,7 +83,11 @@ ITEMS = {
                             "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",
 }
 
-CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS,
-          *tables.CLAIMS)
+from ..declared_scope import with_scope  # noqa: E402
+from .scope import SCOPE  # noqa: E402
+
+#: the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
+CLAIMS = tuple(with_scope((*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS,
+                           *claim_c.CLAIMS, *regret.THM45_CLAIMS, *tables.CLAIMS), SCOPE))
 
 __all__ = ["CLAIMS", "ITEMS", "losses_of"]

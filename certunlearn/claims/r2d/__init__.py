@@ -91,11 +91,15 @@ from .quantities import LINEAR, report, runs_of, true_shift, unlearning_delta
 from .tables import CLAIMS_TABLE
 from .unlearning import CLAIMS_31, CLAIMS_B1
 from .utility import CLAIMS_UTIL
+from ..declared_scope import with_scope
+from .scope import SCOPE
 
 
 __all__ = ["CLAIMS", "LINEAR", "gd_instance", "report", "runs_of", "true_shift", "unlearning_delta"]
 
-CLAIMS = tuple(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE)
+#: the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
+CLAIMS = tuple(with_scope(CLAIMS_23 + CLAIMS_31 + CLAIMS_REM33 + CLAIMS_B1 + CLAIMS_EXP + CLAIMS_UTIL + CLAIMS_TABLE,
+                          SCOPE))
 
 #: Coverage (``certunlearn.claims.coverage``): every numbered statement, formula-bearing table row and algorithm of
 #: the paper, in its order, with the claims that check it or the reason none can.

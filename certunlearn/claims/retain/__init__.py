@@ -58,7 +58,11 @@ ORDER = (
 _BY_ID = {claim.id: claim for module in (release, median, mst, pca, svm, erm, active, tables, cor28) for claim in module.CLAIMS}
 assert len(_BY_ID) == len(ORDER) and set(_BY_ID) == set(ORDER)
 
-CLAIMS = tuple(_BY_ID[claim_id] for claim_id in ORDER)
+from ..declared_scope import with_scope  # noqa: E402
+from .scope import SCOPE  # noqa: E402
+
+#: the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
+CLAIMS = tuple(with_scope((_BY_ID[claim_id] for claim_id in ORDER), SCOPE))
 
 #: Every numbered statement, formula-bearing table row and algorithm of the paper, in its order: the claims that check
 #: it, or why none can (``certunlearn list --coverage``).

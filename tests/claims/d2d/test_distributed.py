@@ -269,3 +269,27 @@ def test_thm45_alpha_refuted_steps_independently():
         f = lambda t: (t - 2) ** 2 / 2  # noqa: E731
         star, tilde = mpmath.mpf(1), mpmath.mpf(1) / 2
         assert f(tilde) - f(star) - mpmath.mpf(1) / 2 * (tilde - star) ** 2 == mpmath.mpf(1) / 2
+
+
+def test_thm45_accuracy_thorough_counterexample_is_in_the_quick_family_and_confirmed_at_100_digits():
+    """Issue 23: the repeated-value deletion thorough found (d2d.thm4.5:accuracy at 1.013) is drawn by quick too; the
+    observed E‖θ̂_avg − θ*‖² is summed exactly over the enumerated outcomes and the printed bound E₁ + V + √(E₁V) is
+    evaluated by sympy at 100 digits (not by the arb route of the checker)."""
+    claim = get_claim("d2d.thm4.5:accuracy")
+    family = next(a for a in claim.adversaries if "a repeated value deleted" in a.name)
+    found = [i for i in family.generate(np.random.default_rng(0), 40)
+             if i["X"] == [[-1], [1], [1], [1]] and i["U"] == [[-1, 1]] and i["I"] == 6 and i["M"] == 2
+             and i["epsilon"] == Fraction(1, 10)]
+    assert len(found) == 1
+    inst = found[0]
+    _, rounds, params = _enumerated("d2d.thm4.5:accuracy", inst)
+    star = Fraction(1, 3)  # the minimiser of f_{D_1}, D_1 = (−1, 1, 1), inside Θ = [−1, 1]
+    observed = sum(w * (m[0] - star) ** 2 for comps in params["copy"].values() for m, w in comps)
+    expr = sympy.sympify(claim.bound)
+    for _ in range(4):  # the prescribed parameters, substituted as sympy expressions
+        expr = expr.subs({s: claim.prescribed[s.name] for s in expr.free_symbols if s.name in claim.prescribed})
+    value = sympy.N(expr.subs({s: sympy.Rational(str(common.frac(inst[s.name]))) for s in expr.free_symbols}), 100)
+    assert value.is_Float
+    with mpmath.workdps(100):
+        assert mpmath.mpf(observed.numerator) / observed.denominator > mpmath.mpf(str(value))
+    assert evaluate(claim, inst, 512).outcome == VIOLATED

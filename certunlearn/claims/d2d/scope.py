@@ -1,0 +1,103 @@
+"""The scope of every d2d claim (DESIGN.md "Scope", issue 23): the printed hypothesis class of each item in words,
+what its families reach, and what they do not reach with the reason.
+
+Paper file: ``papers/002_7f80bf4846a5a6af.txt`` (Definitions 2.1–2.11, lines 89–147: updates are additions and
+deletions, Θ convex and closed, f_z m-strongly convex / L-Lipschitz / M-smooth; Assumption 2.6, line 117).
+"""
+from __future__ import annotations
+
+from ..declared_scope import Scope
+from ..model import Narrowing
+
+NON_QUADRATIC = Narrowing(
+    "losses other than the quadratics ½(θ − x)ᵀA(θ − x) with a diagonal A",
+    "projected gradient descent on a non-quadratic loss leaves the rationals: no exact evaluation of its iterates is "
+    "known, and enclosing the T ≈ 10–10³ steps of every round (and of every retraining) is not built (cost)")
+NON_BOX = Narrowing(
+    "convex sets Θ other than boxes (balls, polytopes)",
+    "the projection on a box acts coordinatewise and keeps the iterates rational; on a ball or a general convex set "
+    "it is irrational, and no enclosure of the projected runs is built")
+D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works in any d, but each family stops at d = 2 "
+               "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
+ONE_D_ONLY = Narrowing(
+    "dimensions d ≥ 2 for the perfect variant",
+    "the perfect variant's exact law (affine chain ± the projection's mass, and the projected chain's mixture) is "
+    "built in one dimension only; in d ≥ 2 the coordinates decouple for a diagonal A on a box, but the hockey-stick "
+    "divergence of the product mixture is not built")
+ANISO_ACC = Narrowing(
+    "anisotropic quadratics (A ≠ aI) in the accuracy claims",
+    "the accuracy event is then a Gaussian quadratic form with unequal weights (a generalised χ² tail), for which no "
+    "rigorous enclosure is built; with A = aI it is a noncentral χ² tail, enclosed exactly")
+MINIMISER = Narrowing(
+    "losses other than quadratics (and, for Claim 3.3, linear losses)",
+    "the quantity needs the exact minimiser or the exact constants of the loss; for a non-quadratic loss the minimiser "
+    "is irrational and its constants are verified only by interval bounds, which cannot prove an attained bound")
+SAMPLES = Narrowing(
+    "datasets of more than four points, longer streams, d ≥ 3",
+    "cost: the law is enumerated over every bootstrap, reservoir and partition outcome, n^B of them per copy and round")
+MULTISETS = Narrowing(
+    "multisets of more than four values, streams of more than two updates, B > 3 (Lemma 4.2)",
+    "cost: the exact law of the reservoir sample is enumerated over n^B outcomes per round")
+VIEW_1D = Narrowing("dimensions d ≥ 2 and data beyond a segment", "no family built for them yet: the two-release view "
+                    "is computed for the families' one-dimensional instances (work, not a limit of exact evaluation)")
+
+_STREAMS = ("any dataset of n points and any update stream of additions and deletions with n_i ≥ n/2 (Assumption "
+            "2.6); θ'_0 ∈ Θ; ε > 0, 0 < δ < 1, integer 𝓘 ≥ 1")
+_SC = "f_z m-strongly convex, L-Lipschitz, M-smooth (m < M) on a convex closed Θ ⊂ ℝ^d of diameter D, any d ≥ 1; "
+_CVX = "f_z convex, L-Lipschitz, M-smooth on a convex closed Θ ∋ 0 of diameter D, any d ≥ 1 (regulariser prescribed); "
+_QUAD = ("diagonal quadratics on boxes, d ∈ {1, 2}, optima inside and outside Θ; streams mixing additions, deletions "
+         "and replacements (delete-then-add), ending in either; ε, δ, 𝓘 over orders of magnitude")
+_RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
+_RATE_REACH = "grids over orders of magnitude and a search over the same parameters"
+
+SCOPE = {
+    "lem2.12": Scope("f_z L-Lipschitz and m-strongly convex on a convex closed Θ ⊂ ℝ^d; |D| = n; any update u (one "
+                     "addition or deletion)", "1-d and 2-d diagonal quadratics on boxes, data at extreme points, "
+                     "additions and deletions", (NON_QUADRATIC, NON_BOX, D3)),
+    "thm2.13": Scope("h m-strongly convex and M-smooth on a convex closed Θ ⊂ ℝ^d; any θ_0 ∈ Θ, any T ≥ 1",
+                     "2-d diagonal quadratics with curvatures in [m, M] on boxes, any optimum and start",
+                     (NON_QUADRATIC, NON_BOX, D3)),
+    # the privacy claim and its shift: the quantity depends on the loss only through the mean shift ‖θ̂_i − μ_i‖ (σ is
+    # fixed by the printed parameters, δ_BW is increasing in the shift), and over the whole class that shift is at most
+    # Δ(3 − 2γ^𝓘)/4 (the proof's chain at its sharp constants, from Theorem 2.13 and Lemma 2.12's proof, which hold for
+    # every loss and convex Θ of the class: derivation d2d.thm3.1:shift-sharp); the families approach that supremum
+    # (3/4 of Δ as k → ∞, γ^j, γ^𝓘 → 0) with quadratics — nothing of the class is left unattacked
+    "thm3.1": Scope(_SC + _STREAMS, _QUAD + "; the stream ending in an addition approaches the class's supremum of the "
+                    "shift, 3Δ/4 (the sharp chain d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
+    "thm3.1:shift": Scope(_SC + _STREAMS, _QUAD + "; the stream ending in an addition approaches the class's supremum "
+                          "3Δ/4 of the shift (d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
+    "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI", (NON_QUADRATIC, NON_BOX, D3, ANISO_ACC)),
+    "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
+                    "points, optima inside and outside Θ, 𝓘 from its lower bound", (NON_QUADRATIC, NON_BOX, ONE_D_ONLY)),
+    "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
+                             "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC, NON_BOX, ONE_D_ONLY)),
+    "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
+                      "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
+    "thm3.4": Scope(_CVX + _STREAMS, _QUAD, (NON_QUADRATIC, NON_BOX, D3)),
+    "thm3.4:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI", (NON_QUADRATIC, NON_BOX, D3, ANISO_ACC)),
+    "thm3.5": Scope(_CVX + _STREAMS, _QUAD, (NON_QUADRATIC, NON_BOX, D3)),
+    "thm3.5:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI", (NON_QUADRATIC, NON_BOX, D3, ANISO_ACC)),
+    "rem3.6": Scope(_CVX + _STREAMS + "; ξ ≥ 1", _QUAD + "; ξ ∈ {1, 3/2, 2}", (NON_QUADRATIC, NON_BOX, D3)),
+    "rem3.6:accuracy": Scope(_CVX + _STREAMS + "; ξ ≥ 1; 0 < β < 1", _QUAD + "; A = aI",
+                             (NON_QUADRATIC, NON_BOX, D3, ANISO_ACC)),
+    "lem4.2": Scope("any multiset D, any update stream of additions and deletions, any B ≥ 1 (Algorithm 5)",
+                    "multisets of up to four values with and without repeats, one or two updates, B ≤ 3", (MULTISETS,)),
+    "lem4.3": Scope("any multiset of n values, B ≥ n, δ' ≤ e^{−1}, any update", "n up to 100, every multiplicity of the "
+                    "updated value, B/n ≤ 4, δ' from 10⁻⁸ to e^{−1}, additions and deletions", ()),
+    "thm4.5": Scope(_SC + "f_z with G-Lipschitz gradient and H-bounded Hessian; B = n^ξ, K = √B, C copies; " + _STREAMS,
+                    "1-d and 2-d quadratics, n = 4 (B = 4, K = 2), C ≤ 3 copies, repeated values, deletions and "
+                    "additions", (NON_QUADRATIC, NON_BOX, SAMPLES)),
+    "table1": Scope(_RATE, _RATE_REACH, ()),
+    "rem4.6": Scope(_RATE, _RATE_REACH, ()),
+    "intro-dp": Scope(_SC + "a dataset D ∪ {z}, the deletion of z against D ∪ {z'}; ε > 0, 0 < δ < 1, 𝓘 ≥ 1",
+                      "one-dimensional quadratics, z and z' at opposite extremes, few and many iterations",
+                      (NON_QUADRATIC, VIEW_1D)),
+    "lemA.2": Scope("Z ~ N(0, σ²I_d), any d ≥ 1, any β > 0", "d from 1 to 50, β from 10⁻¹² to beyond 2d/e", ()),
+    "lemA.3": Scope("any shift ‖μ − μ'‖ ≤ Δ, σ > 0, 0 < δ < 1", "Δ, σ and δ over orders of magnitude (10⁻³⁰ to 0.9)", ()),
+    "lemA.4": Scope("any X ≥ 0 with mean μ, N ≥ log(1/δ)/log 2 iid copies, 0 < δ < 1", "two-point laws {0, a} (Markov's "
+                    "inequality is attained by them: the extremal laws of the class), δ = 2^{−k}", ()),
+    "lemA.5": Scope("X ~ Binomial(N, p), any N ≥ 1, 0 < p < 1, δ' ≥ 0", "N up to 100, p from 0.01 to 0.9, δ' from 0 "
+                    "to 10, and a search", ()),
+    "factF.3": Scope("B = n^ξ, K = √B, 1 ≤ ξ ≤ 4/3, any n ≥ 1", "n perfect cubes and powers of 2, ξ ∈ {1, 7/6, 5/4, "
+                     "4/3} (the endpoints of the range included)", ()),
+}

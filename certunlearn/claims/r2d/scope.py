@@ -1,0 +1,63 @@
+"""The scope of every r2d claim (DESIGN.md "Scope", issue 23): the printed hypothesis class in words, what the
+families reach, and what they do not reach with the reason.
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt`` (Section 2, Lemma 2.3; Section 3, Theorem 3.1 and Corollaries 3.2,
+3.5, 3.6, Remark 3.3; Appendices B–D; Section 4.2; Tables 1 and 3).
+"""
+from __future__ import annotations
+
+from ..declared_scope import Scope
+from ..model import Narrowing
+
+NON_QUADRATIC_GD = Narrowing(
+    "L-smooth losses other than linear and quadratic ones",
+    "gradient descent on them leaves the rationals: no exact evaluation of the T learning and K unlearning steps is "
+    "known, and enclosing them is not built (cost)")
+NON_QUADRATIC_PROX = Narrowing(
+    "L-smooth f other than separable quadratics",
+    "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
+PL_ONLY_QUADRATIC = Narrowing(
+    "PL losses other than convex quadratics (non-convex PL functions)",
+    "gradient descent and f* of a non-quadratic PL function have no exact form; the expectation over the Gaussian "
+    "release is exact only for quadratics (a finite moment); no enclosure of it is built")
+NEWTON_SMALL = Narrowing("n ≥ 4 and d ≥ 2 for the Newton removal",
+                         "no family built for them yet (work, not a limit of exact evaluation)")
+
+_GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
+       "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
+_PRIV = "; 0 < ε ≤ 1, 0 < δ < 1"
+_REACH_GD = ("opposed linear losses and convex and concave quadratics in d ∈ {1, 2}, η at its maximum, every deletion "
+             "set of small datasets")
+_SUP = ("; opposed linear losses approach the proof's shift bound 2mG·h(K)/(Ln) (fraction → 1 as m/n, L → 0: "
+        "benchmarks/shifts_r2d.py), which bounds the shift for every loss of the class, so the class's worst case "
+        "is approached (δ is increasing in the shift at the printed σ)")
+
+SCOPE = {
+    "lem2.3": Scope("f continuously differentiable and L-smooth on ℝ^d, 0 < η < 1/L", "separable quadratics with "
+                    "curvatures in [−L, L], d ∈ {1, 2}, η up to 1/L, near and far probes", (NON_QUADRATIC_PROX,)),
+    "thm3.1": Scope(_GD + _PRIV, _REACH_GD + _SUP, (), boundary=True),
+    "lemB.2": Scope(_GD + "; any t ≥ 1", _REACH_GD + _SUP, ()),
+    "lemB.3": Scope(_GD, "concave quadratics, on which every step expands by exactly 1 + ηL (the bound attained: the "
+                    "class's supremum), and opposed linear losses", ()),
+    "cor3.2": Scope("every η, L, G, σ > 0, 0 < ε, 0 < δ < 1, integers 1 ≤ m < n, T with K(ε) ∈ (0, T)",
+                    "a grid over orders of magnitude and a search over the same parameters", ()),
+    "rem3.3": Scope(_GD + "; k ≥ 1 further deletions, m + k < n" + _PRIV, _REACH_GD + "; the deletions in two batches",
+                    (NON_QUADRATIC_GD,)),
+    "thmB.1": Scope("N(μ, σ²I), N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1",
+                    "ε, δ and Δ over orders of magnitude", ()),
+    "sec4.2-epsilon-above-1": Scope(_GD + "; ε > 1, 0 < δ < 1", _REACH_GD, (NON_QUADRATIC_GD,)),
+    "sec4.2-decaying-step": Scope(_GD + "; η_t = η_0γ^t, 0 < γ ≤ 1" + _PRIV, _REACH_GD, (NON_QUADRATIC_GD,)),
+    "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD, (NON_QUADRATIC_GD,)),
+    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge", (NON_QUADRATIC_GD,)),
+    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), σ from small to huge",
+                    (PL_ONLY_QUADRATIC,)),
+    "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
+                    "point-mass populations, convex quadratics", (PL_ONLY_QUADRATIC,)),
+    "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
+                    "point-mass populations (F = f_{D'}), outputs across Θ", (PL_ONLY_QUADRATIC,)),
+    "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
+    "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
+                         "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
+    "table3": Scope("logistic loss with |x| ≤ 1, y ∈ {±1}, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
+                    "n ∈ {2, 3}, |x| = 1, the deleted point aligned or opposing, λ ∈ [1/100, 4]", (NEWTON_SMALL,)),
+}
