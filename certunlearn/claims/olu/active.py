@@ -23,7 +23,7 @@ from .quantities import (
     alg2_noise, alg2_sigma_sum, arb_etas, arb_stream, counts, data_in_ball, ints, lam_range, renyi_diag,
     schedule_of, sq, stream_of, thm6_entries, valid_stream,
 )
-from .families import thm6_instances, thm6_regret_instances
+from .families import thm6_instances, thm6_regret_instances, thm6_weak_instances
 from .worst_case import thm6_pep_adversary
 
 
@@ -188,7 +188,8 @@ CLAIMS: list[Claim] = [
                     "theorem allows, is an (α, αε)-OLU.",
           hypotheses=THM6_STEPS_HYPS, bound=alpha * epsilon, quantity=_alg2_quantity(kind="sc"),
           adversaries=(Adversary("curvature μ (the means stay in K with η_t = 1/(μt)), deletions right after the "
-                                 "previous one, fewest steps", generate=thm6_instances),),
+                                 "previous one, fewest steps", generate=thm6_instances),
+                       Adversary("the same at β/μ = 11/10 (one descent step suffices)", generate=thm6_weak_instances)),
           derivation="olu.thm6",
           note="The unlearning claim olu.thm6 runs a constant step η = 1/β (inside its hypothesis ηβ ≤ 1); this one runs "
                "the schedule of the regret proof, on which Theorem 6's two guarantees are stated together. Early steps "

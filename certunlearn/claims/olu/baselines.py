@@ -185,9 +185,10 @@ def computation_ratio(values: Instance) -> arb:
 def computation_instances(rng, size: int) -> list[dict]:
     """β/μ ∈ {2, 10, 100} (γ from 1/3 to 99/101), μDτ[i]/L from 1 to 10⁶, k from 1 to 6 deletions."""
     out = []
-    for r in (Fraction(2), Fraction(10), Fraction(100)):
-        for scale in (Fraction(1), Fraction(7, 2), Fraction(10**6)):
-            for kk in (1, 2, 6):  # each iteration runs over every retained loss: k stays small in the quick profile
+    deep = size > 40  # the thorough profile: more ratios, scales and deletion counts
+    for r in (Fraction(2), Fraction(10), Fraction(100)) + ((Fraction(11, 10), Fraction(1000)) if deep else ()):
+        for scale in (Fraction(1), Fraction(7, 2), Fraction(10**6)) + ((Fraction(3, 2),) if deep else ()):
+            for kk in (1, 2, 6) + ((3,) if deep else ()):  # each iteration runs over every retained loss: k stays small
                 tau = [Fraction(t) for t in range(1, kk + 1)]
                 out.append({"mu": Fraction(1), "beta": r, "D": Fraction(1), "L": Fraction(1) / scale, "tau": tau,
                             "k": Fraction(kk)})

@@ -232,13 +232,19 @@ def thm3_floor(mu_: Fraction, beta_: Fraction) -> int:
 
 
 # ---- Lemmas 5 and 6 (ERM stability), 9, 10
+#: the quick profile's structured size; a larger request (the thorough profile) unlocks the larger grids
+QUICK_SIZE = 40
+
+
 def stability_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Removed points opposite the rest; T, c and the curvatures widen beyond the quick profile's size."""
     out = []
-    for T_ in (4, 10, 30):
-        for c_ in (1, 2, 3):
+    deep = size > QUICK_SIZE
+    for T_ in (4, 10, 30) + ((2, 3, 60) if deep else ()):
+        for c_ in (1, 2, 3) + ((5, 10) if deep else ()):
             if c_ >= T_:
                 continue
-            for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]):
+            for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]) + (([Fraction(1), Fraction(100)],) if deep else ()):
                 dim = len(lam)
                 X = [[Fraction(-1)] * dim] * c_ + [[Fraction(1)] * dim] * (T_ - c_)  # removed points opposite the rest
                 Dx = 2 * sqrt_up(Fraction(dim))
@@ -265,8 +271,19 @@ def lem10_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 def thm6_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Curvatures {μ, β}, deleted points right after the previous deletion or at once, the fewest steps allowed."""
+    return _thm6_family((Fraction(2), Fraction(10)) + ((Fraction(11, 10), Fraction(100)) if size > QUICK_SIZE else ()),
+                        rng, size)
+
+
+def thm6_weak_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """The same schedules at β/μ = 11/10 (γ = 1/21, so one descent step each suffices): where the thorough profile found
+    olu.thm6:proof-steps violated, run by the quick profile too."""
+    return _thm6_family((Fraction(11, 10),), rng, size)
+
+
+def _thm6_family(ratios, rng: np.random.Generator, size: int) -> list[dict]:
     out = []
-    for r in (Fraction(2), Fraction(10)):
+    for r in ratios:
         mu_, beta_ = Fraction(1), r
         g = (r - 1) / (r + 1)
         # the last schedule deletes, at τ[2], the point that arrived at the previous deletion time (u[2] = τ[1])
