@@ -5,11 +5,11 @@
   Theorem 3 at T = 1, f_1(z) = ⟨(−2, 0), z⟩ from z_1 = (−1, 0): the step η_1 = D/L = 1 lands on (1, 0), regret
   ⟨g, z_1⟩ − min_K⟨g, z⟩ = 2 + 2 = 4 against 3DL√T = 12 (1/3). Theorem 5 at T = 4: iterates (−1,0) → (0,1) → (1,0) →
   (0,1) → (1,0) with gradients √2(x_t − x_{t+1}) (norm 2 = L; the step √(2D²/(TL²)) = 1/√2 lands exactly on the next
-  point): unprojected OGD gives Σ⟨g_t, x_t⟩ = (‖x_1‖² − ‖x_5‖²)/(2η) + ηTL²/2 = 2√2·2… = 4√2, and min_K⟨Σg_t, z⟩ =
-  −‖√2(x_1 − x_5)‖ = −2√2: regret 6√2 against L D√(2T) = 8√2 (exactly 3/4, the PEP value at every T).
+  point, no projection acts): Σ⟨g_t, x_t⟩ = √2Σ_t(‖x_t‖² − ⟨x_{t+1}, x_t⟩) = 4√2 (consecutive points orthogonal) and
+  min_K⟨Σg_t, z⟩ = −‖√2(x_1 − x_5)‖ = −2√2: regret 6√2 against LD√(2T) = 8√2 (exactly 3/4, PEPit's value at every T).
 - :func:`linear_worst_instances` — the worst linear streams on the disc found by a local search over gradient
   sequences (shipped in ``claims/pep_worst_cases.json`` as kind ``linear``, exact rationals: each gradient scaled
-  exactly into the L-ball, z_1 into K); the larger horizons only in the thorough profile (``size`` > 40).
+  exactly into the L-ball, z_1 into K); n ≤ 16 in the quick profile, to 32 in the thorough one (``size`` > 40).
 - :func:`linear_space` — a search over unit-circle gradients L·((1 − s²)/(1 + s²), 2s/(1 + s²)) (exact norm L) and
   a start on the circle, T = 1..8.
 - :func:`quadratic_instances` — quadratics with a Hessian and a centre per round (centres anywhere, far outside
@@ -62,10 +62,10 @@ def hand_instances() -> list[dict]:
 
 
 def linear_worst_instances(rule: str, size: int) -> list[dict]:
-    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), n ≤ 8 unless ``size`` > 40."""
+    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), n ≤ 16 unless ``size`` > 40 (then to 32)."""
     out = []
     for entry in shipped().values():
-        if entry.get("kind") != "linear" or entry["rule"] != rule or (entry["n"] > 8 and size <= QUICK_SIZE):
+        if entry.get("kind") != "linear" or entry["rule"] != rule or (entry["n"] > 16 and size <= QUICK_SIZE):
             continue
         out.append(general_instance(LINEAR_LOSS, [[Fraction(x) for x in r] for r in entry["X"]],
                                     [Fraction(z) for z in entry["z1"]], L=TWO, D=TWO, beta=TWO, linear_n=entry["n"]))
@@ -121,9 +121,6 @@ def quadratic_instances(strongly_convex: bool):
         return out[:size]
 
     return generate
-
-
-GENERAL_REACH = ("k = 0 (projected OGD without noise): linear losses (β-smooth for every β) on the disc and on boxes")
 
 
 def general_adversaries(rule: str, strongly_convex: bool) -> tuple[Adversary, ...]:
