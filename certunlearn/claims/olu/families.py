@@ -30,6 +30,8 @@ def stream_instance(family: int, X, lam, z1, tau, u, **scalars) -> dict[str, Any
             "u": list(u), **scalars}
 
 
+#: the quick profile's structured size; a larger request (the thorough profile) unlocks the larger grids
+QUICK_SIZE = 40
 OMEGAS = (Fraction(101, 100), Fraction(6, 5), Fraction(2), Fraction(5))
 SCHEDULES = {
     # name: (T, tau, u)
@@ -222,6 +224,23 @@ def regret_space(u_floor) -> Space:
                  log=frozenset({"eps"}), build=build)
 
 
+def edge_deletion_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """One deletion (k = 1) on 1-D quadratics λ = μ = β = 1 with z_1 and the targets at the ball's edge, ±a for a ∈
+    {99/100, 1023/1024, 1} (issue 23's example and its dyadic twin), T = 2..4 (5..8 in the thorough profile), the
+    deleted point the first or the second, ε up to 10⁴ (the noise term small beside the k-term 2k²L²/κ)."""
+    out = []
+    horizons = (2, 3, 4) + ((5, 6, 8) if size > QUICK_SIZE else ())
+    for a in (Fraction(99, 100), Fraction(1023, 1024), Fraction(1)):
+        for T_ in horizons:
+            for tau, u in (([1], [1]), ([2], [1]), ([2], [2])):
+                for eps in (Fraction(100), Fraction(1000), Fraction(10**4)):
+                    X = [[a if t % 2 == 0 else -a] for t in range(T_)]
+                    out.append(regret_instance(X, [Fraction(1)], [-a], tau, u, mu_=Fraction(1), beta_=Fraction(1),
+                                               eps=eps, D_=Fraction(2)))
+    rng.shuffle(out)
+    return out[:size]
+
+
 def thm2_floor(mu_: Fraction, beta_: Fraction) -> int:
     return int(-(-(Fraction(1, 2) + beta_ / mu_) // 1))
 
@@ -232,10 +251,6 @@ def thm3_floor(mu_: Fraction, beta_: Fraction) -> int:
 
 
 # ---- Lemmas 5 and 6 (ERM stability), 9, 10
-#: the quick profile's structured size; a larger request (the thorough profile) unlocks the larger grids
-QUICK_SIZE = 40
-
-
 def stability_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Removed points opposite the rest; T, c and the curvatures widen beyond the quick profile's size."""
     out = []

@@ -32,6 +32,7 @@ from .worst_case import pep_adversary
 from .general import general_hypotheses, only_classic, only_general
 from .general_families import general_adversaries
 from .families import (
+    edge_deletion_instances,
     lem10_instances, lem9_instances, regret_family, regret_space, stability_instances, thm2_floor, thm3_floor,
 )
 
@@ -58,6 +59,10 @@ THM3_HYPS = CONVEX_REGRET_HYPS + (
     P_exact("u[i] ≥ β²D²/(4L²)", lambda v: all(ui * 4 * frac(v["L"]) ** 2 >= (frac(v["beta"]) * frac(v["D"])) ** 2
                                          for ui in schedule_of(v)[1])),
 )
+
+
+EDGE_DELETION = Adversary("k = 1: one early deletion, z_1 and targets at the ball's edge, ε up to 10⁴",
+                          generate=edge_deletion_instances)
 
 
 def _whole_class(hyps: tuple, strongly_convex: bool) -> tuple:
@@ -149,7 +154,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("convex"), *general_adversaries("convex", False)),
+                       pep_adversary("convex"), EDGE_DELETION, *general_adversaries("convex", False)),
           derivation="olu.thm3"),
     Claim(id="olu.thm5", source="Theorem 5 (lines 230–232; proof lines 890–917)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 862): "
@@ -159,7 +164,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("thm5"), *general_adversaries("thm5", False)),
+                       pep_adversary("thm5"), EDGE_DELETION, *general_adversaries("thm5", False)),
           derivation="olu.thm5"),
     Claim(id="olu.lem5", source="Lemma 5 (lines 633–637; proof 639–657)", kind=Kind.SENSITIVITY,
           statement="For μ-strongly convex L-Lipschitz f_1..f_T, removing c of them moves the minimiser of the sum "
@@ -216,7 +221,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("thm5"), *general_adversaries("thm5", False)),
+                       pep_adversary("thm5"), EDGE_DELETION, *general_adversaries("thm5", False)),
           derivation="olu.table1:constant",
           note="Table 1 prints 0.42 where the proof's 2(ω² − 1) at ω = 1.2 is 0.88: a smaller step than Theorem 5's."),
 ]

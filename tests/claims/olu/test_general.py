@@ -125,3 +125,15 @@ def test_unit_points_are_on_the_circle():
     for s in (F(0), F(1, 3), F(-7, 2)):
         a, b = unit(s)
         assert a * a + b * b == 1
+
+
+def test_one_deletion_at_the_balls_edge_reaches_above_a_fifth_of_theorem5():
+    """k = 1 (issue 23): the dyadic twin of the issue's example, X = (1023/1024, −1023/1024), z_1 = −1023/1024, τ = u = 1,
+    ε = 10⁴, is within Theorem 5's bound at 0.2178 of it (the checker's k ≥ 1 best was 0.124)."""
+    from certunlearn.claims.olu.families import edge_deletion_instances
+
+    claim = get_claim("olu.thm5")
+    best = max(ev.ratio for ev in (evaluate(claim, inst, 1024) for inst in edge_deletion_instances(np.random.default_rng(0), 40)
+                                   if inst["X"][0][0] == F(1023, 1024) and inst["T"] == 2 and inst["tau"] == [1])
+               if ev.outcome == WITHIN)
+    assert 0.2 < best < 1
