@@ -156,8 +156,9 @@ def lemd_instances(strongly: bool):
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
-        for M_ in (Fraction(1), Fraction(4), Fraction(100)):
-            for m_ in (M_ / 1000, M_ / 10, M_ / 2, M_):
+        deep = size > QUICK_SIZE
+        for M_ in (Fraction(1), Fraction(4), Fraction(100)) + ((Fraction(1, 3), Fraction(10**4)) if deep else ()):
+            for m_ in (M_ / 1000, M_ / 10, M_ / 2, M_) + ((M_ * Fraction(99, 100),) if deep else ()):
                 lo = m_ if strongly else Fraction(0)
                 for lam in ([lo, M_], [lo], [M_], [(lo + M_) / 2, lo]):
                     for e in ((2 / (M_ + m_),) if strongly else (1 / (2 * M_), 1 / M_, 2 / M_, 2 / (M_ + m_))):
