@@ -1,26 +1,32 @@
-"""Adversary strength, measured (issue 13): per OGD regret claim of olu, the independent worst cases of
-performance estimation beside the checker's tightness, in the quick and the thorough profile.
+"""Adversary strength, measured against the best known worst case **over the theorem's class** (issues 13 and 23).
 
-Columns (L = D = 2, no deletions):
-- ``PEPit convex-Lipschitz``: PEPit's worst case over convex L-Lipschitz losses with projected OGD (issue 13's
-  reference class — larger than the claims' hypotheses, which admit quadratics with one diagonal Hessian only),
-  worst/bound at n = 4, 8, 16;
-- ``extracted piecewise-linear``: the unprojected convex-Lipschitz PEP's worst case (every iterate within D of the
-  comparator) extracted as losses max(two affine pieces) and its regret evaluated exactly — a certified lower end
-  of the reference column (steps rationalised to 10⁻⁹; the projected and unprojected values agree here);
-- ``PEP in-class``: the worst case over the claims' own class (quadratics λI, λ = L/D, start and targets in the
-  ball; :func:`certunlearn.claims.pep.quadratic_pep`), worst/bound, its maximum over n = 1..16 and the n attaining it;
-- ``checker``: the claim's certified tightness (lower end) from ``certunlearn check`` and the checker/in-class ratio
-  (the target is ≥ 0.9); a violated claim shows ``violated``.
+One row per claim: the best known worst case of the claim's quantity over the printed class, as a ratio to the bound
+(its source: PEPit over the class, or a hand-made extremal family with its derivation), and the checker's certified
+tightness in each profile with its ratio to that worst case (target ≥ 0.9).
 
-Usage: ``python benchmarks/adversaries.py [--profiles quick,thorough] [--build]`` (``--build`` re-solves every SDP
-and rewrites ``certunlearn/claims/pep_worst_cases.json``).
+olu regret claims (L = D = 2, μ = 1, no deletions — at k = 0 every deletion hypothesis is vacuous):
+- Theorem 3 (η_t = D/(L√t)): PEPit's worst case over convex L-Lipschitz losses with projected OGD on any convex K of
+  diameter D (smooth losses approach it; ``certunlearn.claims.pep.lipschitz_pep``), worst/bound at n = 4, 8, 16, 32
+  (n = 32 when solved: ``--build-pep32``); the row's reference is the largest of them.
+- Theorem 5 and Table 1's constant row (η = √(2D²/(TL²)) at k = 0): 3/4 at every n — PEPit's value, attained exactly
+  by the bounce of ``claims/olu/general_families.py`` (iterates on the unit circle, gradients √2(x_t − x_{t+1}):
+  regret (‖x_1‖² − ‖x_{T+1}‖²)/(2η) + ηTL²/2 + R‖Σg_t‖ = 6√2 against 8√2 at T = 4).
+- Theorem 2's proof bound and Corollary 7 (η_t = 1/(μt), μ-strongly convex): 1/2 at T = 1 — ½μ‖z − c‖² with z_1 and c
+  at opposite ends of the ball (gradient norm ≤ μD = L on K) has regret ½·4 = 2 against L²/μ(1 + log 1) = 4; the
+  quadratic PEP (exact over all dimensions) is below it for n ≥ 2. Not a proved maximum over the class: the PEP over
+  smooth strongly convex losses for this rule is not solved yet. Theorem 6's regret bound L²H_T/(2μ) is attained
+  exactly at T = 1, 2 (1.000).
+
+Usage: ``python benchmarks/adversaries.py [--profiles quick,thorough] [--build] [--build-linear FILE…]``
+(``--build`` re-solves the PEP cases and rewrites ``certunlearn/claims/pep_worst_cases.json``; ``--build-linear``
+merges searched worst linear streams, ``{rule: {n: {"z1", "G", "value"}}}``, into it).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,12 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fractions import Fraction  # noqa: E402
+from certunlearn.claims.pep import shipped  # noqa: E402
 
-from certunlearn.claims.pep import cached, piecewise_linear_regret, shipped  # noqa: E402
-from certunlearn.claims.olu.worst_case import RULES  # noqa: E402
-
-CLAIMS = {  # claim id → (step rule, bound at k = 0 as a function of n with L = D = 2, μ = 1)
+#: claim id → (step rule, bound at k = 0 as a function of n with L = D = 2, μ = 1)
+CLAIMS = {
     "olu.thm2": ("sc", lambda n: 4 * math.log(n)),
     "olu.thm2:proof": ("sc", lambda n: 4 * (1 + math.log(n))),
     "olu.cor7": ("sc", lambda n: 4 * (1 + math.log(n))),
@@ -42,54 +46,52 @@ CLAIMS = {  # claim id → (step rule, bound at k = 0 as a function of n with L 
     "olu.thm5": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
     "olu.table1:constant": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
 }
+LIPSCHITZ_NS = (4, 8, 16, 32)
 
 
-def _ratio(v: float, b: float) -> float:
-    return math.inf if b == 0 else v / b
+def best_known(cid: str) -> tuple[float, str]:
+    """The best known worst case over the theorem's class, as worst/bound, and where it comes from."""
+    rule, bound = CLAIMS[cid]
+    if rule == "sc":
+        if cid == "olu.thm2":
+            return math.inf, "T = 1: bound 0, regret ½μD² > 0 (hand)"
+        if cid == "olu.thm6:regret":
+            return 1.0, "L²H_T/(2μ) attained at T = 1, 2 (hand, PEP)"
+        return 0.5, "T = 1: ½‖z − c‖², z_1 and c opposite (hand)"
+    cases = shipped()
+    got = {c["n"]: float(c["value"]) / bound(c["n"]) for c in cases.values()
+           if c["kind"] == "lipschitz" and c["rule"] == rule}
+    n = max(got, key=got.get)
+    per = ", ".join(f"{got[m]:.3f}" for m in sorted(got))
+    return got[n], f"PEPit convex-Lipschitz, n = {'/'.join(str(m) for m in sorted(got))}: {per}"
 
 
 def checker(profile: str) -> dict:
     out = subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", *CLAIMS, "--json", "--profile", profile,
                           "--counterexamples", "/tmp/certunlearn-bench-cex"],
-                         cwd=ROOT, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                          capture_output=True, text=True, check=False)
     return {r["id"]: r for r in json.loads(out.stdout)["results"]}
 
 
-def extracted(rule: str, n: int) -> float:
-    """Exact regret of the piecewise-linear losses extracted from the unprojected convex-Lipschitz PEP (steps
-    rationalised to 10⁻⁹), ÷ the bound's value at n — a certified lower end of the reference column."""
-    etas = RULES[rule](n, 1.0, 2.0, 2.0)
-    case = cached("lipschitz-unprojected", rule, etas, {"M": 2.0, "D": 2.0})
-    regret, far = piecewise_linear_regret(case.data, [Fraction(e).limit_denominator(10**9) for e in etas], Fraction(2))
-    assert far <= 4, "an extracted iterate left the ball of radius D about x_ref"
-    return float(regret)
+def _cell(r: dict, best: float) -> str:
+    if r["verdict"] == "violated":
+        return "violated"
+    t = (r.get("tightness_interval") or [r["tightness"]])[0] or r["tightness"]
+    if t is None:
+        return f"{r['verdict']}"
+    return f"{t:.3f} ({t / best:.2f})" if best not in (0, math.inf) else f"{t:.3f}"
 
 
 def table(profiles: list[str]) -> str:
-    cases = shipped()
     runs = {p: checker(p) for p in profiles}
-    head = ("| claim | step | PEPit convex-Lipschitz worst/bound n=4, 8, 16 | PEP in-class worst/bound n=4, 8, 16 | "
-            "extracted piecewise-linear, exact regret/bound n=4, 8 | in-class max (n) | " + " | ".join(f"checker {p} (÷ in-class)" for p in profiles) + " |")
-    lines = [head, "|" + "---|" * (6 + len(profiles))]
-    for cid, (rule, bound) in CLAIMS.items():
-        lip = [cases.get(f"lipschitz {rule} n={n} L=2 D=2") for n in (4, 8, 16)]
-        lip_s = ", ".join(f"{_ratio(float(c['value']), bound(c['n'])):.3f}" for c in lip if c) or "—"
-        ex_s = ", ".join(f"{_ratio(extracted(rule, n), bound(n)):.3f}" for n in (4, 8)) if rule != "sc" else "—"
-        quad = {c["n"]: float(c["value"]) for c in cases.values() if c["kind"] == "quadratic" and c["rule"] == rule}
-        quad_s = ", ".join(f"{_ratio(quad[n], bound(n)):.3f}" for n in (4, 8, 16))
-        best_n = max(quad, key=lambda n: _ratio(quad[n], bound(n)))
-        best = _ratio(quad[best_n], bound(best_n))
-        best_s = "∞ (bound 0)" if best == math.inf else f"{best:.3f}"
-        cells = []
-        for p in profiles:
-            r = runs[p][cid]
-            if r["verdict"] == "violated":
-                cells.append("violated")
-            else:
-                t = (r.get("tightness_interval") or [r["tightness"]])[0] or r["tightness"]
-                cells.append(f"{t:.3f} ({t / best:.2f})" if t is not None and best not in (0, math.inf) else str(t))
-        lines.append(f"| {cid} | {rule} | {lip_s} | {quad_s} | {ex_s} | {best_s} ({best_n}) | " + " | ".join(cells) + " |")
+    lines = ["| claim | best known worst case over the theorem's class (source) | "
+             + " | ".join(f"checker {p} (÷ best known)" for p in profiles) + " |",
+             "|" + "---|" * (2 + len(profiles))]
+    for cid in CLAIMS:
+        best, source = best_known(cid)
+        best_s = "∞" if best == math.inf else f"{best:.3f}"
+        lines.append(f"| {cid} | {best_s} ({source}) | " + " | ".join(_cell(runs[p][cid], best) for p in profiles) + " |")
     return "\n".join(lines)
 
 
@@ -97,10 +99,25 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--profiles", default="quick")
     ap.add_argument("--build", action="store_true")
+    ap.add_argument("--build-pep32", action="store_true")
+    ap.add_argument("--build-linear", nargs="*", default=None)
     a = ap.parse_args()
     if a.build:
         from certunlearn.claims.olu.worst_case import build_shipped
+
         build_shipped()
+    if a.build_pep32:
+        from certunlearn.claims.olu.worst_case import add_lipschitz_cases
+
+        add_lipschitz_cases(LIPSCHITZ_NS)
+    if a.build_linear:
+        from certunlearn.claims.olu.worst_case import add_linear_worst
+
+        merged: dict = {}
+        for path in a.build_linear:
+            for rule, by_n in json.loads(Path(path).read_text()).items():
+                merged.setdefault(rule, {}).update(by_n)
+        add_linear_worst(merged)
     print(table(a.profiles.split(",")))
 
 

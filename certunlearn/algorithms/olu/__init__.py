@@ -9,9 +9,9 @@ implementations, one module per thing computed.
 The names of :mod:`.laws` are this package's public surface (``from certunlearn.algorithms.olu import Stream``).
 """
 from .laws import (
-    LINEAR, QUADRATIC, Affine, Law, Stream, active_laws, check_schedule, comparators, expected_regret, interval_of,
+    LINEAR, QUADRATIC, Affine, square, Law, Stream, active_laws, check_schedule, comparators, expected_regret, interval_of,
     newton_laws, passive_laws, restart_laws, retrain_laws, run_laws,
 )
 
-__all__ = ["LINEAR", "QUADRATIC", "Stream", "Law", "Affine", "run_laws", "passive_laws", "active_laws", "retrain_laws",
+__all__ = ["LINEAR", "QUADRATIC", "square", "Stream", "Law", "Affine", "run_laws", "passive_laws", "active_laws", "retrain_laws",
            "restart_laws", "newton_laws", "expected_regret", "comparators", "interval_of", "check_schedule"]

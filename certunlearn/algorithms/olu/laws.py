@@ -36,13 +36,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from flint import arb
 
 from ...errors import InvalidParameterError
+from ...numeric.enclosure import int_power
 
-__all__ = ["LINEAR", "QUADRATIC", "Stream", "Law", "Affine", "run_laws", "passive_laws", "active_laws", "retrain_laws",
+__all__ = ["LINEAR", "QUADRATIC", "square", "Stream", "Law", "Affine", "run_laws", "passive_laws", "active_laws", "retrain_laws",
            "restart_laws", "newton_laws", "expected_regret", "comparators", "interval_of", "check_schedule"]
 
 LINEAR, QUADRATIC = 0, 1
+
+
+def square(x: Any) -> Any:
+    """x² in the scalar type of x, rigorous for an arb ball that contains 0 (flint's ``ball ** 2`` is nan there:
+    :func:`certunlearn.numeric.enclosure.int_power` squares the ends instead)."""
+    return int_power(x, 2) if isinstance(x, arb) else x * x
 
 
 @dataclass(frozen=True)
@@ -105,7 +113,7 @@ class Stream:
         x = self.X[t - 1]
         if self.family == LINEAR:
             return sum((xi * zi for xi, zi in zip(x, z)), 0)
-        return sum((l * (zi - xi) ** 2 for l, zi, xi in zip(self.lam, z, x)), 0) / 2
+        return sum((l * square(zi - xi) for l, zi, xi in zip(self.lam, z, x)), 0) / 2
 
     def expected_value(self, t: int, law: "Law") -> Any:
         """E f_t(w) for w ~ law: f_t(mean) + ½Σλ_k var_k (exact for quadratics; linear: f_t(mean))."""

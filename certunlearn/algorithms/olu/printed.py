@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InvalidParameterError
+from .laws import square
 
 __all__ = ["printed_laws", "active_run", "LINEAR", "QUADRATIC", "LOGISTIC", "HUBER", "Losses", "Box", "Ball", "step_uses", "path", "first_release",
            "run", "run_batch", "used_after_deletion"]
@@ -148,7 +149,7 @@ class Losses:
         if self.family == LINEAR:
             return sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])
         if self.family == QUADRATIC:
-            return sum((l * (zi - xi) ** 2 for l, zi, xi in zip(self.lam, z, x)), 0 * z[0]) / 2
+            return sum((l * square(zi - xi) for l, zi, xi in zip(self.lam, z, x)), 0 * z[0]) / 2
         if self.family == LOGISTIC:
             margin = -self.y[t - 1] * sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])
             return _log(1 + _exp(margin))
@@ -201,7 +202,7 @@ class Ball:
         return [ci + o * self.radius / n for ci, o in zip(self.centre, off)]
 
     def contains(self, z: Sequence[Any]) -> bool:
-        return sum(((zi - ci) ** 2 for zi, ci in zip(z, self.centre)), 0) <= self.radius * self.radius
+        return sum((square(zi - ci) for zi, ci in zip(z, self.centre)), 0) <= self.radius * self.radius
 
 
 def step_uses(t: int, index: str) -> int | None:

@@ -18,6 +18,8 @@
   :mod:`.borrowed`
 - Lemmas A, C, 3, 4, 7, 8, E, borrowed from the literature (lines 405–501, 822–832, 986–990): :mod:`.borrowed`
 - every instance family and adversary: :mod:`.families`; shared exact quantities: :mod:`.quantities`
+- the regret theorems over their whole class at k = 0 (general losses, K a ball or box): :mod:`.general`, its
+  adversaries :mod:`.general_families`; every claim's printed class, narrowings and adversaries' reach: :mod:`.scope`
 - symbols and printed expressions: :mod:`certunlearn.formulas.olu`
 
 ``CLAIMS`` lists the claims in registration order (``ORDER``).
@@ -118,6 +120,7 @@ from typing import Any
 
 from ..model import Claim
 from . import active, adaptive, baselines, borrowed, printed, regret, sampled, unlearning
+from .scope import with_scope
 
 #: The registration order of the olu claims (the registry and the reports list them in this order).
 ORDER = (
@@ -191,7 +194,7 @@ ORDER = (
     "olu.cor1:huber-control-sigma-quarter",
 )
 
-_BY_ID = {c.id: c for m in (unlearning, printed, regret, adaptive, active, baselines, borrowed, sampled)
+_BY_ID = {c.id: with_scope(c) for m in (unlearning, printed, regret, adaptive, active, baselines, borrowed, sampled)
           for c in m.CLAIMS}
 assert sorted(_BY_ID) == sorted(ORDER), "every olu claim is listed once in ORDER"
 CLAIMS: list[Claim] = [_BY_ID[cid] for cid in ORDER]

@@ -12,13 +12,14 @@ from flint import arb, ctx
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
-from ..hypotheses import H, P_exact
+from ..hypotheses import H, P, P_exact
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.symbols import epsilon
 
 from ...formulas.olu import beta, THM4, THM4_FIX
 from .quantities import (
+    decided_on_enclosures,
     arb_etas, arb_stream, box_comparators, counts, grad_norms2, noise_variances, schedule_of, sq, stream_of,
     thm4_entries, valid_stream,
 )
@@ -49,11 +50,12 @@ def thm4_quantity(values: Instance) -> arb:
     return total
 
 
-def _thm4_mean_square(values: Instance) -> bool:
+def _thm4_mean_square_pairs(values: Instance):
     s, laws, _ = _thm4_laws(values)
-    D2, zs = to_arb(values["D"]) ** 2, box_comparators(values)
-    return all(sum(((m - to_arb(zk)) ** 2 + v for m, zk, v in zip(law.mean, z, law.var)), arb(0)) <= D2
-               for law in laws[:-1] for z in zs)
+    D2, zs = A.square(to_arb(values["D"])), box_comparators(values)
+    for law in laws[:-1]:
+        for z in zs:
+            yield sum((A.square(m - to_arb(zk)) + v for m, zk, v in zip(law.mean, z, law.var)), arb(0)), D2
 
 
 def _box_ok(values: Instance) -> bool:
@@ -78,7 +80,8 @@ THM4_HYPS = (
     P_exact("p(u₀) ≥ β²/4 with u₀ = min u[i]", lambda v: grad_norms2(v)[min(schedule_of(v)[1]) - 1] >= frac(v["beta"]) ** 2 / 4),
     P_exact("F*, S₃, P_T are the instance's (exact)",
             lambda v: all(frac(v[n]) == x for n, x in thm4_entries(v).items())),
-    P_exact("E‖w_{t−1} − z*_i‖² ≤ D² along the unprojected process (the proof's use of K)", _thm4_mean_square),
+    P("E‖w_{t−1} − z*_i‖² ≤ D² along the unprojected process (the proof's use of K)",
+      lambda v: decided_on_enclosures(_thm4_mean_square_pairs, v)),
 )
 
 

@@ -16,12 +16,14 @@ from ...algorithms.olu import printed as P
 from ...numeric.sympy_arb import arb_eval
 from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P_exact
+from ..hypotheses import P as P_decided
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.symbols import alpha
 
 from ...formulas.olu import beta, COMP_ACTIVE, mu, RESTART_C, RESTART_SC
 from .quantities import (
+    decided_on_enclosures,
     arb_etas, arb_stream, counts, data_in_ball, lam_range, schedule_of, stream_of, valid_stream,
 )
 from .families import table2_instances
@@ -80,20 +82,20 @@ def restart_regret(sc: bool) -> Callable[[Instance], arb]:
 def _restart_path_ok(sc: bool) -> Hypothesis:
     """Along the restarted process: ‖∇f_t(w_{t−1})‖ ≤ L (and, convex case, ‖w_{t−1} − z*_i‖ ≤ D for every i)."""
 
-    def ok(values: Instance) -> bool:
+    def pairs(values: Instance):
         s, laws = _restart_laws(values, sc)
         tau, u = schedule_of(values)
         zs = [tuple(to_arb(x) for x in z) for z in A.comparators(stream_of(values), tau, u)]
-        L2, D2 = to_arb(values["L"]) ** 2, to_arb(values["D"]) ** 2
+        L2, D2 = A.square(to_arb(values["L"])), A.square(to_arb(values["D"]))
         for t in range(1, s.T + 1):
             m = laws[t - 1].mean
-            if not sum((l * l * (mk - xk) ** 2 for l, mk, xk in zip(s.lam, m, s.X[t - 1])), arb(0)) <= L2:
-                return False
-            if not sc and not all(sum(((mk - zk) ** 2 for mk, zk in zip(m, z)), arb(0)) <= D2 for z in zs):
-                return False
-        return True
+            yield sum((l * l * A.square(mk - xk) for l, mk, xk in zip(s.lam, m, s.X[t - 1])), arb(0)), L2
+            if not sc:
+                for z in zs:
+                    yield sum((A.square(mk - zk) for mk, zk in zip(m, z)), arb(0)), D2
 
-    return P_exact("‖∇f_t(w_{t−1})‖ ≤ L" + ("" if sc else " and ‖w_{t−1} − z*_i‖ ≤ D") + " along the restarted process", ok)
+    return P_decided("‖∇f_t(w_{t−1})‖ ≤ L" + ("" if sc else " and ‖w_{t−1} − z*_i‖ ≤ D") + " along the restarted process",
+             lambda v: decided_on_enclosures(pairs, v))
 
 
 TABLE2_BASE = (
@@ -183,9 +185,10 @@ def computation_ratio(values: Instance) -> arb:
 def computation_instances(rng, size: int) -> list[dict]:
     """β/μ ∈ {2, 10, 100} (γ from 1/3 to 99/101), μDτ[i]/L from 1 to 10⁶, k from 1 to 6 deletions."""
     out = []
-    for r in (Fraction(2), Fraction(10), Fraction(100)):
-        for scale in (Fraction(1), Fraction(7, 2), Fraction(10**6)):
-            for kk in (1, 2, 6):  # each iteration runs over every retained loss: k stays small in the quick profile
+    deep = size > 40  # the thorough profile: more ratios, scales and deletion counts
+    for r in (Fraction(2), Fraction(10), Fraction(100)) + ((Fraction(11, 10), Fraction(1000)) if deep else ()):
+        for scale in (Fraction(1), Fraction(7, 2), Fraction(10**6)) + ((Fraction(3, 2),) if deep else ()):
+            for kk in (1, 2, 6) + ((3,) if deep else ()):  # each iteration runs over every retained loss: k stays small
                 tau = [Fraction(t) for t in range(1, kk + 1)]
                 out.append({"mu": Fraction(1), "beta": r, "D": Fraction(1), "L": Fraction(1) / scale, "tau": tau,
                             "k": Fraction(kk)})

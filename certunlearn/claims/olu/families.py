@@ -30,6 +30,8 @@ def stream_instance(family: int, X, lam, z1, tau, u, **scalars) -> dict[str, Any
             "u": list(u), **scalars}
 
 
+#: the quick profile's structured size; a larger request (the thorough profile) unlocks the larger grids
+QUICK_SIZE = 40
 OMEGAS = (Fraction(101, 100), Fraction(6, 5), Fraction(2), Fraction(5))
 SCHEDULES = {
     # name: (T, tau, u)
@@ -154,8 +156,9 @@ def lemd_instances(strongly: bool):
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
-        for M_ in (Fraction(1), Fraction(4), Fraction(100)):
-            for m_ in (M_ / 1000, M_ / 10, M_ / 2, M_):
+        deep = size > QUICK_SIZE
+        for M_ in (Fraction(1), Fraction(4), Fraction(100)) + ((Fraction(1, 3), Fraction(10**4)) if deep else ()):
+            for m_ in (M_ / 1000, M_ / 10, M_ / 2, M_) + ((M_ * Fraction(99, 100),) if deep else ()):
                 lo = m_ if strongly else Fraction(0)
                 for lam in ([lo, M_], [lo], [M_], [(lo + M_) / 2, lo]):
                     for e in ((2 / (M_ + m_),) if strongly else (1 / (2 * M_), 1 / M_, 2 / M_, 2 / (M_ + m_))):
@@ -222,6 +225,23 @@ def regret_space(u_floor) -> Space:
                  log=frozenset({"eps"}), build=build)
 
 
+def edge_deletion_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """One deletion (k = 1) on 1-D quadratics λ = μ = β = 1 with z_1 and the targets at the ball's edge, ±a for a ∈
+    {99/100, 1023/1024, 1} (issue 23's example and its dyadic twin), T = 2..4 (5..8 in the thorough profile), the
+    deleted point the first or the second, ε up to 10⁴ (the noise term small beside the k-term 2k²L²/κ)."""
+    out = []
+    horizons = (2, 3, 4) + ((5, 6, 8) if size > QUICK_SIZE else ())
+    for a in (Fraction(99, 100), Fraction(1023, 1024), Fraction(1)):
+        for T_ in horizons:
+            for tau, u in (([1], [1]), ([2], [1]), ([2], [2])):
+                for eps in (Fraction(100), Fraction(1000), Fraction(10**4)):
+                    X = [[a if t % 2 == 0 else -a] for t in range(T_)]
+                    out.append(regret_instance(X, [Fraction(1)], [-a], tau, u, mu_=Fraction(1), beta_=Fraction(1),
+                                               eps=eps, D_=Fraction(2)))
+    rng.shuffle(out)
+    return out[:size]
+
+
 def thm2_floor(mu_: Fraction, beta_: Fraction) -> int:
     return int(-(-(Fraction(1, 2) + beta_ / mu_) // 1))
 
@@ -233,12 +253,14 @@ def thm3_floor(mu_: Fraction, beta_: Fraction) -> int:
 
 # ---- Lemmas 5 and 6 (ERM stability), 9, 10
 def stability_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Removed points opposite the rest; T, c and the curvatures widen beyond the quick profile's size."""
     out = []
-    for T_ in (4, 10, 30):
-        for c_ in (1, 2, 3):
+    deep = size > QUICK_SIZE
+    for T_ in (4, 10, 30) + ((2, 3, 60) if deep else ()):
+        for c_ in (1, 2, 3) + ((5, 10) if deep else ()):
             if c_ >= T_:
                 continue
-            for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]):
+            for lam in ([Fraction(1)], [Fraction(1), Fraction(3)]) + (([Fraction(1), Fraction(100)],) if deep else ()):
                 dim = len(lam)
                 X = [[Fraction(-1)] * dim] * c_ + [[Fraction(1)] * dim] * (T_ - c_)  # removed points opposite the rest
                 Dx = 2 * sqrt_up(Fraction(dim))
@@ -265,8 +287,19 @@ def lem10_instances(rng: np.random.Generator, size: int) -> list[dict]:
 
 def thm6_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Curvatures {μ, β}, deleted points right after the previous deletion or at once, the fewest steps allowed."""
+    return _thm6_family((Fraction(2), Fraction(10)) + ((Fraction(11, 10), Fraction(100)) if size > QUICK_SIZE else ()),
+                        rng, size)
+
+
+def thm6_weak_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """The same schedules at β/μ = 11/10 (γ = 1/21, so one descent step each suffices): where the thorough profile found
+    olu.thm6:proof-steps violated, run by the quick profile too."""
+    return _thm6_family((Fraction(11, 10),), rng, size)
+
+
+def _thm6_family(ratios, rng: np.random.Generator, size: int) -> list[dict]:
     out = []
-    for r in (Fraction(2), Fraction(10)):
+    for r in ratios:
         mu_, beta_ = Fraction(1), r
         g = (r - 1) / (r + 1)
         # the last schedule deletes, at τ[2], the point that arrived at the previous deletion time (u[2] = τ[1])

@@ -251,8 +251,10 @@ def printed_instances(rng: np.random.Generator, size: int) -> list[dict]:
     from .families import stream_instance
 
     out = []
+    deep = size > 40  # the thorough profile: a wider ω grid
+    omegas = (Fraction(6, 5), Fraction(20)) + ((Fraction(101, 100), Fraction(3), Fraction(100)) if deep else ())
     for tau, u in (([3], [3]), ([2, 4], [2, 1]), ([3], [1]), ([4], [4]), ([1], [1]), ([5], [5]), ([2, 5], [1, 3])):
-        for om in (Fraction(6, 5), Fraction(20)):
+        for om in omegas:
             X = [[1, 0], [0, 1], [1, 0], [Fraction(3, 5), Fraction(4, 5)], [1, 0]]
             out.append(stream_instance(A.LINEAR, X, [], [0, 0], tau, u, alpha=Fraction(2), epsilon=Fraction(1),
                                        omega=om, L=Fraction(1), eta=Fraction(1, 2), gamma=Fraction(1)))
@@ -264,7 +266,7 @@ def printed_instances(rng: np.random.Generator, size: int) -> list[dict]:
             s = A.Stream(A.QUADRATIC, tuple(tuple(r) for r in X), (mu_,))
             laws = P.printed_laws(s, (Fraction(0),), [eta_] * T_, tau, u, [Fraction(0)] * len(tau))
             L_ = max(abs(mu_ * (laws[j].mean[0] - X[j - 1][0])) for j in u)  # C3 tight at the deleted step's state
-            for om in (Fraction(6, 5), Fraction(20)):
+            for om in omegas:
                 out.append(stream_instance(A.QUADRATIC, X, [mu_], [Fraction(0)], tau, u, alpha=Fraction(2),
                                            epsilon=Fraction(1), omega=om, L=L_, eta=eta_, mu=mu_, beta=beta_,
                                            gamma=1 - eta_ * mu_))

@@ -18,10 +18,11 @@ import sympy
 from flint import arb, ctx
 
 from ...algorithms import olu as A
-from ...numeric.enclosure import to_arb
+from ...numeric.enclosure import Decision, to_arb
+from ...numeric.precision import START_PREC, precisions, workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import renyi_enclosure
-from ..hypotheses import P_exact
+from ..hypotheses import P
 from ..instances import frac, instance_key
 from ..model import Hypothesis, Instance
 from ...formulas.symbols import Delta
@@ -235,25 +236,50 @@ def regret_quantity(kind: str, gamma_expr: sympy.Expr) -> Callable[[Instance], a
     return quantity
 
 
+def arb_checks(pairs: Iterable[tuple[arb, arb]]) -> Decision:
+    """Every ``lhs ≤ rhs`` of ``pairs`` decided on enclosures: FALSE as soon as one is decided false, TRUE when every
+    one is decided true, else UNDECIDED. A NaN is an error (ArithmeticError), never a decision (DESIGN.md "Verdicts")."""
+    out = Decision.TRUE
+    for lhs, rhs in pairs:
+        if lhs.is_nan() or rhs.is_nan():
+            raise ArithmeticError("nan in a hypothesis's enclosure")
+        if lhs > rhs:
+            return Decision.FALSE
+        if not lhs <= rhs:
+            out = Decision.UNDECIDED
+    return out
+
+
+def decided_on_enclosures(pairs: Callable[[Instance], Iterable[tuple[arb, arb]]], values: Instance) -> Decision:
+    """:func:`arb_checks` at rising working precision (64 … 4096 bits) until decided."""
+    out = Decision.UNDECIDED
+    for prec in precisions(START_PREC, 4096):
+        with workprec(prec):
+            out = arb_checks(pairs(values))
+        if out is not Decision.UNDECIDED:
+            break
+    return out
+
+
 def mean_square_hypothesis(kind: str, gamma_expr: sympy.Expr, diameter: bool) -> Hypothesis:
     """The proofs' uses of K, in mean square along the unprojected process: E‖∇f_t(w_{t−1})‖² ≤ L² for every t
-    (and, with ``diameter``, E‖w_{t−1} − z*_i‖² ≤ D² for every t and i) — decided on enclosures."""
+    (and, with ``diameter``, E‖w_{t−1} − z*_i‖² ≤ D² for every t and i) — decided on enclosures (precision raised
+    while undecided; a NaN is an error)."""
 
-    def ok(values: Instance) -> bool:
+    def pairs(values: Instance) -> Iterable[tuple[arb, arb]]:
         ar, laws, zs, _ = _regret_laws(values, kind, gamma_expr)
-        L2, D2 = to_arb(values["L"]) ** 2, to_arb(values["D"]) ** 2
+        L2, D2 = A.square(to_arb(values["L"])), A.square(to_arb(values["D"]))
         for t in range(1, ar.T + 1):
             law, x = laws[t - 1], ar.X[t - 1]
-            g2 = sum((l * l * ((m - xk) ** 2 + v) for l, m, xk, v in zip(ar.lam, law.mean, x, law.var)), arb(0))
-            if not g2 <= L2:
-                return False
-            if diameter and not all(sum(((m - zk) ** 2 + v for m, zk, v in zip(law.mean, z, law.var)), arb(0)) <= D2
-                                    for z in zs):
-                return False
-        return True
+            yield sum((l * l * (A.square(m - xk) + v) for l, m, xk, v in zip(ar.lam, law.mean, x, law.var)), arb(0)), L2
+            if diameter:
+                for z in zs:
+                    yield sum((A.square(m - zk) + v for m, zk, v in zip(law.mean, z, law.var)), arb(0)), D2
 
-    return P_exact("E‖∇f_t(w_{t−1})‖² ≤ L²" + (" and E‖w_{t−1} − z*_i‖² ≤ D²" if diameter else "")
-             + " along the unprojected process (the proof's uses of K)", ok)
+    name = ("E‖∇f_t(w_{t−1})‖² ≤ L²" + (" and E‖w_{t−1} − z*_i‖² ≤ D²" if diameter else "")
+            + " along the unprojected process (the proof's uses of K)")
+    return P(name, lambda values: Decision.TRUE if int(frac(values["family"])) != A.QUADRATIC
+             else decided_on_enclosures(pairs, values))
 
 
 # ---- Theorem 6 (Algorithm 2)

@@ -29,7 +29,10 @@ from .quantities import (
     sq, valid_stream,
 )
 from .worst_case import pep_adversary
+from .general import general_hypotheses, only_classic, only_general
+from .general_families import general_adversaries
 from .families import (
+    edge_deletion_instances,
     lem10_instances, lem9_instances, regret_family, regret_space, stability_instances, thm2_floor, thm3_floor,
 )
 
@@ -56,6 +59,16 @@ THM3_HYPS = CONVEX_REGRET_HYPS + (
     P_exact("u[i] ≥ β²D²/(4L²)", lambda v: all(ui * 4 * frac(v["L"]) ** 2 >= (frac(v["beta"]) * frac(v["D"])) ** 2
                                          for ui in schedule_of(v)[1])),
 )
+
+
+EDGE_DELETION = Adversary("k = 1: one early deletion, z_1 and targets at the ball's edge, ε up to 10⁴",
+                          generate=edge_deletion_instances)
+
+
+def _whole_class(hyps: tuple, strongly_convex: bool) -> tuple:
+    """The claim's hypotheses on quadratic streams (predicates read only there) and the theorem's class at k = 0 on the
+    general family (:mod:`.general`)."""
+    return tuple(only_classic(h) if h.predicate is not None else h for h in hyps) + general_hypotheses(strongly_convex)
 
 
 def _stability_quantity(values: Instance) -> arb:
@@ -103,55 +116,55 @@ CLAIMS: list[Claim] = [
     Claim(id="olu.thm2", source="Theorem 2 (lines 185–193; proof lines 523–629)", kind=Kind.REGRET,
           statement="Strongly convex losses, η_t = 1/(μt), u[i] ≥ 1/2 + β/μ: E Regret_T = L²/μ(log T + 2k² + "
                     "√3 d k^{1.7} G₁/ε) (read as ≤).",
-          hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2,
-          quantity=regret_quantity("sc", GAMMA_SC),
+          hypotheses=_whole_class(THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), True), bound=THM2,
+          quantity=only_general(regret_quantity("sc", GAMMA_SC), "sc"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc")),
+                       pep_adversary("sc"), *general_adversaries("sc", True)),
           derivation="olu.thm2"),
     Claim(id="olu.thm2:proof", source="Theorem 2 (line 523), the explicit bound its proof establishes: eqs. (18)+(19) (lines 620, 629)",
           kind=Kind.REGRET,
           statement="E Regret_T ≤ L²/μ(1 + log T) + dωk^{ω+1/2}L²/(2√3εμ(ω−1))·G₁ + (1+k)kL²/μ at ω = 6/5.",
-          hypotheses=THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), bound=THM2_PROOF,
-          quantity=regret_quantity("sc", GAMMA_SC),
+          hypotheses=_whole_class(THM2_HYPS + (mean_square_hypothesis("sc", GAMMA_SC, False),), True), bound=THM2_PROOF,
+          quantity=only_general(regret_quantity("sc", GAMMA_SC), "sc"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc")),
+                       pep_adversary("sc"), *general_adversaries("sc", True)),
           derivation="olu.thm2:proof"),
     Claim(id="olu.cor7", source="Corollary 7 (lines 659–670)", kind=Kind.REGRET,
           statement="Under Theorem 2's assumptions: E Regret_T ≤ L²/μ(1 + k + k² + log T) + "
                     "dωk^{ω+1}L²/(2√3 e ln(1/γ) εμ(ω−1)) (ω = 6/5).",
-          hypotheses=THM2_HYPS + (H("β > μ (γ > 0: ln(1/γ) finite)", ">", beta, mu),
-                                  mean_square_hypothesis("sc", GAMMA_SC, False)),
-          bound=COR7.subs(gamma, GAMMA_SC), quantity=regret_quantity("sc", GAMMA_SC),
+          hypotheses=_whole_class(THM2_HYPS + (H("β > μ (γ > 0: ln(1/γ) finite)", ">", beta, mu),
+                                                mean_square_hypothesis("sc", GAMMA_SC, False)), True),
+          bound=COR7.subs(gamma, GAMMA_SC), quantity=only_general(regret_quantity("sc", GAMMA_SC), "sc"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc", beta=Fraction(2))),
+                       pep_adversary("sc", beta=Fraction(2)), *general_adversaries("sc", True)),
           derivation="olu.cor7",
           note="Eq. (22) bounds each τ[i]γ^{2(τ[i]−u[i])}/u[i]² by 1 + 1/(e ln(1/γ)); substituted into Theorem 2 "
                "the '1 +' part of that bound is multiplied by dωk^{ω+1/2}L²/(…ε), not by L²/μ — it is dropped."),
     Claim(id="olu.thm3", source="Theorem 3 (lines 202–208; proof lines 672–752)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth, η_t = D/(L√t), u[i] ≥ β²D²/(4L²): E Regret_T ≤ "
                     "3DL√T + 2k²L²/κ + 3DLdk^{1.7}G₂/(2ε).",
-          hypotheses=THM3_HYPS + (mean_square_hypothesis("convex", sympy.S.One, True),), bound=THM3,
-          quantity=regret_quantity("convex", sympy.S.One),
+          hypotheses=_whole_class(THM3_HYPS + (mean_square_hypothesis("convex", sympy.S.One, True),), False), bound=THM3,
+          quantity=only_general(regret_quantity("convex", sympy.S.One), "convex"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("convex")),
+                       pep_adversary("convex"), EDGE_DELETION, *general_adversaries("convex", False)),
           derivation="olu.thm3"),
     Claim(id="olu.thm5", source="Theorem 5 (lines 230–232; proof lines 890–917)", kind=Kind.REGRET,
           statement="Convex losses with aggregate quadratic growth and the proof's constant step η (line 915): "
                     "E Regret_T ≤ L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
-          hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("thm5", sympy.S.One, True),), bound=THM5,
-          quantity=regret_quantity("thm5", sympy.S.One),
+          hypotheses=_whole_class(CONVEX_REGRET_HYPS + (mean_square_hypothesis("thm5", sympy.S.One, True),), False), bound=THM5,
+          quantity=only_general(regret_quantity("thm5", sympy.S.One), "thm5"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("thm5")),
+                       pep_adversary("thm5"), EDGE_DELETION, *general_adversaries("thm5", False)),
           derivation="olu.thm5"),
     Claim(id="olu.lem5", source="Lemma 5 (lines 633–637; proof 639–657)", kind=Kind.SENSITIVITY,
           statement="For μ-strongly convex L-Lipschitz f_1..f_T, removing c of them moves the minimiser of the sum "
@@ -203,12 +216,12 @@ CLAIMS: list[Claim] = [
           kind=Kind.REGRET,
           statement="Algorithm 1 with Table 1's constant step η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) attains "
                     "Theorem 5's regret L(D + k^{1.1}√(d/ε))√(2T) + 2L²k²/κ.",
-          hypotheses=CONVEX_REGRET_HYPS + (mean_square_hypothesis("table1", sympy.S.One, True),), bound=THM5,
-          quantity=regret_quantity("table1", sympy.S.One),
+          hypotheses=_whole_class(CONVEX_REGRET_HYPS + (mean_square_hypothesis("table1", sympy.S.One, True),), False), bound=THM5,
+          quantity=only_general(regret_quantity("table1", sympy.S.One), "table1"),
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm3_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm3_floor)),
-                       pep_adversary("thm5")),
+                       pep_adversary("thm5"), EDGE_DELETION, *general_adversaries("thm5", False)),
           derivation="olu.table1:constant",
           note="Table 1 prints 0.42 where the proof's 2(ω² − 1) at ω = 1.2 is 0.88: a smaller step than Theorem 5's."),
 ]

@@ -290,16 +290,31 @@ def regret_instance(family: int, X, lo, hi, z1, tau, u, *, L_, beta_, kappa_, ep
 _SCHEDULES = (((4,), (1,)), ((3, 12), (1, 12)), ((8, 16), (2, 16)))  # u = 1; u = τ = T; a late pair
 
 
+def _deep(size: int) -> bool:
+    """The thorough profile asks for more than the quick profile's 40 instances: the grids below widen."""
+    return size > 40
+
+
+def _eps_grid(size: int) -> tuple[Fraction, ...]:
+    base = (Fraction(1, 10), Fraction(1), Fraction(10))
+    return base + ((Fraction(1, 100), Fraction(1, 3), Fraction(3), Fraction(30), Fraction(100)) if _deep(size) else ())
+
+
+def _horizons(size: int) -> tuple[tuple[int, int], ...]:
+    """(T, label period) pairs."""
+    return ((12, 3), (16, 4)) + (((24, 5),) if _deep(size) else ())
+
+
 def logistic_regret_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Logistic losses on [−2, 2] with x_t = 1 and labels mostly +1 (the comparator is inside K, away from z_1 = −2);
     ε ∈ {1/10, 1, 10}; deletions at the first round, at T (u = τ = T) and late."""
     n, out = _draws(size), []
-    for T_, flip in ((12, 3), (16, 4)):
+    for T_, flip in _horizons(size):
         y = [(-1 if t % flip == 0 else 1) for t in range(1, T_ + 1)]
         for tau, u in _SCHEDULES:
             if max(tau) > T_:
                 continue
-            for eps in (Fraction(1, 10), Fraction(1), Fraction(10)):
+            for eps in _eps_grid(size):
                 out.append(regret_instance(P.LOGISTIC, [[1]] * T_, [-2], [2], [-2], tau, u, L_=1, beta_=Fraction(1, 4),
                                            kappa_=Fraction(1, 10), eps=eps, seed=len(out) + 1, n=n, y=y))
     rng.shuffle(out)
@@ -311,12 +326,12 @@ def ridge_logistic_instances(rng: np.random.Generator, size: int) -> list[dict]:
     deletions at the earliest allowed u = 2, at u = τ = T and late; ε ∈ {1/10, 1, 10}."""
     n, out = _draws(size), []
     mu_ = Fraction(1, 2)
-    for T_, flip in ((12, 3), (16, 4)):
+    for T_, flip in _horizons(size):
         y = [(-1 if t % flip == 0 else 1) for t in range(1, T_ + 1)]
         for tau, u in (((4,), (2,)), ((3, 12), (2, 12)), ((8, 16), (2, 16))):
             if max(tau) > T_:
                 continue
-            for eps in (Fraction(1, 10), Fraction(1), Fraction(10)):
+            for eps in _eps_grid(size):
                 v = regret_instance(P.LOGISTIC, [[1]] * T_, [-2], [2], [-2], tau, u, L_=1 + 2 * mu_, beta_=Fraction(1, 4) + mu_,
                                     kappa_=mu_, eps=eps, seed=400 + len(out), n=n, y=y)
                 g = (v["beta"] / mu_ - 1) / (v["beta"] / mu_ + 1)
@@ -331,11 +346,10 @@ def huber_regret_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Huber losses (δ = 1) with targets ±1/4 on the box [−1/2, 1/2]^d (the quadratic region: κ = 1), d = 1, 2; the
     noisy release leaves K and meets the clipped part of the gradient; ε ∈ {1/10, 1, 10}."""
     n, out = _draws(size), []
-    for dim in (1, 2):
-        T_ = 12
+    for dim, T_ in itertools.product((1, 2) + ((3,) if _deep(size) else ()), (12,) + ((16,) if _deep(size) else ())):
         X = [[Fraction((-1) ** (t // 2), 4)] * dim for t in range(T_)]
         for tau, u in _SCHEDULES[:2]:
-            for eps in (Fraction(1, 10), Fraction(1), Fraction(10)):
+            for eps in _eps_grid(size):
                 out.append(regret_instance(P.HUBER, X, [Fraction(-1, 2)] * dim, [Fraction(1, 2)] * dim,
                                            [Fraction(1, 2)] * dim, tau, u, L_=sqrt_up(Fraction(dim)), beta_=1,
                                            kappa_=1, eps=eps, seed=100 + len(out), n=n, delta=1))

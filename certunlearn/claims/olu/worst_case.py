@@ -28,7 +28,7 @@ from ..model import Adversary
 from ..pep import SHIPPED_FILE, cached, extract, shipped, vertex_worst
 from .families import regret_instance
 
-__all__ = ["thm6_pep_adversary", "thm6_pep_instances", "RULES", "RULE_TEXT", "NS", "pep_adversary", "pep_instances", "build_shipped", "LIPSCHITZ_NS"]
+__all__ = ["add_lipschitz_cases", "add_linear_worst", "thm6_pep_adversary", "thm6_pep_instances", "RULES", "RULE_TEXT", "NS", "pep_adversary", "pep_instances", "build_shipped", "LIPSCHITZ_NS"]
 
 #: step sizes (floats, for the SDP) of each rule at horizon n, curvature λ, Lipschitz constant L, diameter D
 RULES: dict[str, Callable[[int, float, float, float], list[float]]] = {
@@ -70,6 +70,40 @@ def build_shipped(path: Path = SHIPPED_FILE, ns=NS, lipschitz_ns=LIPSCHITZ_NS) -
                 case = cached("lipschitz", rule, etas, {"M": L_, "D": D_}, label=_label("lipschitz", rule, n))
                 out[_label("lipschitz", rule, n)] = {"kind": "lipschitz", "rule": rule, "n": n,
                                                      "value": repr(case.value), "dual": repr(case.dual)}
+    out.update({k: v for k, v in shipped().items() if v.get("kind") == "linear"})  # kept: searched, not solved here
+    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    return out
+
+
+def add_lipschitz_cases(ns, path: Path = SHIPPED_FILE) -> dict:
+    """Solve (or read from the disk cache) PEPit's convex-Lipschitz worst case for the ``convex`` and ``thm5`` rules at
+    each n of ``ns`` and merge the values into the shipped JSON (the reference of ``benchmarks/adversaries.py``)."""
+    out = json.loads(path.read_text()) if path.exists() else {}
+    for rule in ("convex", "thm5"):
+        for n in ns:
+            case = cached("lipschitz", rule, RULES[rule](n, LAM, L_, D_), {"M": L_, "D": D_},
+                          label=_label("lipschitz", rule, n))
+            out[_label("lipschitz", rule, n)] = {"kind": "lipschitz", "rule": rule, "n": n, "value": repr(case.value),
+                                                 "dual": repr(case.dual)}
+    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    return out
+
+
+def add_linear_worst(searched: dict[str, dict], path: Path = SHIPPED_FILE) -> dict:
+    """Merge worst *linear* streams found by a local search (floats: ``{rule: {n: {"z1", "G", "value"}}}``, L = D = 2,
+    K the unit ball) into the shipped JSON as kind ``linear``, exact: every gradient rationalised and scaled exactly
+    into the ball of radius L, z_1 into K (``general_families.rational_into_ball``). Run by hand
+    (``benchmarks/adversaries.py --build-linear FILE…``); the checker evaluates each one exactly."""
+    from .general_families import rational_into_ball
+
+    out = json.loads(path.read_text()) if path.exists() else {}
+    for rule, by_n in searched.items():
+        for n, entry in by_n.items():
+            X = [rational_into_ball(g, Fraction(2)) for g in entry["G"]]
+            z1 = rational_into_ball(entry["z1"], Fraction(1))
+            out[_label("linear", rule, int(n))] = {"kind": "linear", "rule": rule, "n": int(n),
+                                                   "value": repr(float(entry["value"])),
+                                                   "z1": [str(z) for z in z1], "X": [[str(x) for x in r] for r in X]}
     path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
     return out
 

@@ -201,7 +201,7 @@ def test_theorem_6_with_the_proof_steps_runs_eta_1_over_mu_t_and_excludes_means_
     from certunlearn.claims.olu.families import thm6_instances
     from certunlearn.claims.olu.active import alg2_laws
 
-    insts = thm6_instances(np.random.default_rng(0), 100)
+    insts = thm6_instances(np.random.default_rng(0), 40)  # the quick profile's family
     flat = next(i for i in insts if i["lam"] == [1] and i["tau"] == [6] and i["u"] == [6])
     steep = next(i for i in insts if len(i["lam"]) == 2)
     claim = get_claim("olu.thm6:proof-steps")
@@ -222,9 +222,11 @@ def test_active_computation_counts_against_mpmath_logarithms():
             g = (mpf(inst["beta"]) - 1) / (mpf(inst["beta"]) + 1)
             lg = lambda x: mpmath.log(x) / mpmath.log(1 / g)
             k = len(inst["tau"])
-            assert I2 == max(0, int(mpmath.ceil(mpf(F(11, 5)) * lg(k))))
+            # ⌈x⌉ of a 100-digit x that may be an exact integer (log_3 3 at β/μ = 2, μDτ/L = 3): a 10⁻⁵⁰ allowance
+            up = lambda x: int(mpmath.ceil(x - mpmath.mpf(10) ** -50))
+            assert I2 == max(0, up(mpf(F(11, 5)) * lg(k)))
             for n, t in zip(I1, inst["tau"]):
-                assert n == max(0, int(mpmath.ceil(lg(mpf(inst["D"]) * mpf(t) / mpf(inst["L"])))))
+                assert n == max(0, up(lg(mpf(inst["D"]) * mpf(t) / mpf(inst["L"]))))
             best = max((n + I2) / (mpf(F(11, 5)) * lg(k * mpf(t) / mpf(inst["L"])) + 2) for n, t in zip(I1, inst["tau"]))
             assert near(computation_ratio(inst), best, mpmath.mpf(10) ** -30)
             assert best <= 1
