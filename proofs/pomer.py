@@ -340,7 +340,8 @@ def lem46_drift(fix: bool) -> Derivation:
         steps=(
             *(() if fix else (step(start, "<=", a + b, "‘For t = 1, the claim is trivially true’ (line 510): TV = 0",
                                    cited="line 510"),)),
-            step(a + b, "<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)"),
+            (step(a + b, "<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)")
+             if fix else then("<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)")),
             then("==", DRIFT_46, "3δ(t − 2) + δ + 2δ = 3δ(t − 1)"),
         ),
     )
