@@ -63,6 +63,37 @@ def intro_dp(fix: bool) -> Derivation:
     )
 
 
+#: x = γ^a and y = γ^{a₂ − a} for the run-time exponent a (𝓘, or 𝓘n^{(4−3ξ)/2} for the distributed row), both in (0, 1)
+_X, _Y = sympy.Symbol("x", positive=True), sympy.Symbol("y", positive=True)
+
+
+def _table1_power_accuracy(row: str, fix: bool) -> Derivation:
+    """Table 1, rows pgd and distributed (Theorems 3.1, 4.5): the chain from the claim's quantity α(𝓘₂)/α(𝓘) (the row's
+    ``ACC_ROW`` at 𝓘₂ over 𝓘). Each explicit bound is (M/2)(gC)² with C free of 𝓘 and g = γ^a/(1 − γ^a) (σ ∝ g), so
+    the ratio is (g₂/g₁)² = (y(1 − x)/(1 − xy))² ≤ y² = γ^{2(a₂ − a)}; the table prints e^{−(𝓘₂ − 𝓘)}."""
+    acc = ACC_ROW[row]
+    a = A45 if row == "distributed" else I
+    unit = "a = 𝓘n^{(4−3ξ)/2}" if row == "distributed" else "a = 𝓘"
+    where = ((I2, I + k), GAMMA_DEF, (_X, gamma**a), (_Y, gamma ** a.subs(I, k)))
+    steps_ = [
+        step(acc.subs(I, I2) / acc, "==", (_Y * (1 - _X) / (1 - _X * _Y)) ** 2,
+             f"α = (M/2)ρ² with ρ = g·C, C free of 𝓘 and g = γ^a/(1 − γ^a) ({unit}; σ ∝ g, line 60): the ratio is "
+             "(g₂/g₁)² with x = γ^a, y = γ^{a₂ − a}"),
+        then("<=", _Y**2, "(1 − x)/(1 − xy) ≤ 1 for x, y ∈ (0, 1)"),
+        then("==" if fix else "<=", ENTRY_ACC_RATIO_FIX[row] if fix else ENTRY_ACC_RATIO[row],
+             "y² = γ^{2(a₂ − a)}" + ("" if fix else ": the table writes γ^{2𝓘} as e^{−𝓘}, which needs γ² ≤ 1/e")),
+    ]
+    return Derivation(
+        claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
+        title=f"Table 1, {row}: accuracy as a function of 𝓘" + (" (corrected)" if fix else ""),
+        start=acc.subs(I, I2) / acc, where=where,
+        conditions=SC_COND + (sympy.Lt(_X, 1), sympy.Lt(_Y, 1)),
+        domain={**PGD_DOMAIN, I: ("1", "50"), k: ("0.5", "50"), xi: ("1", "1.3333")}, samples=12, steps=tuple(steps_),
+        note="The explicit bound of the theorem decays like γ^{2𝓘}; e^{−𝓘} holds only for γ ≤ e^{−1/2} "
+             "(M/m ≤ 4.08)." if not fix else "",
+    )
+
+
 def table1() -> list[Derivation]:
     """Table 1 (line 60): each entry against its theorem's explicit bound (accuracy in 𝓘, iterations in i). The
     accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
@@ -77,6 +108,9 @@ def table1() -> list[Derivation]:
     G2 = sympy.Symbol("G_2", positive=True)
     for row in ("pgd", "pgd-perfect", "distributed"):
         for fix in (False, True):
+            if row != "pgd-perfect":
+                out.append(_table1_power_accuracy(row, fix))
+                continue
             expo = (I2 - I) * (n ** ((4 - 3 * xi) / 2) if row == "distributed" else 1)
             unit = "a = 𝓘n^{(4−3ξ)/2}" if row == "distributed" else "𝓘"
             sig_expr = {"pgd": (SIGMA_31, 4 * sqrt(2) * L / (m * n * GAP)),
@@ -290,4 +324,6 @@ def rem46(table: list[Derivation]) -> Derivation:
     base = next(d_ for d_ in table if d_.claim_id == "d2d.table1:distributed-accuracy+fix")
     return dataclasses.replace(
         base, claim_id="d2d.rem4.6", title="Remark 4.6: the 𝓘-dependent term of Theorem 4.5's accuracy", note="",
-        steps=base.steps + (then("<=", REM46_RATIO, "γ^{2k} ≤ γ^k: γ = (M − m)/(M + m) ∈ (0, 1) and k ≥ 0"),))
+        steps=base.steps[:-1] + (
+            then("<=", _Y, "the corrected entry y² = γ^{2k} ≤ y = γ^k: y ∈ (0, 1), k = (𝓘₂ − 𝓘)n^{(4−3ξ)/2} ≥ 0"),
+            then("==", REM46_RATIO, "y = γ^k")))
