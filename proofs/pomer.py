@@ -441,8 +441,9 @@ def thm44_delta_fix() -> Derivation:
         steps=(
             step(DELTA_CHAIN_43, "<=", delta / 2 + delta / 6 + 3 * T * exp(-P_TILDE * T),
                  "4δ'T + 9T²δ' = δ(4/T + 9)/60 ≤ δ/6 for T ≥ 4 (line 615)"),
-            then("<=", delta / 2 + delta / 6 + tilt, "p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1"),
-            then("<=", DELTA_44_FIX, "pT ≥ T^{2/3} for p ≥ T^{−1/3}, and δ/2 + δ/6 ≤ δ"),
+            then("<=", delta / 2 + delta / 6 + tilt, "p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1", monotone=Monotone(Phi, 1)),
+            then("<=", DELTA_44_FIX, "pT ≥ T^{2/3} for p ≥ T^{−1/3}, and δ/2 + δ/6 ≤ δ",
+                 monotone=Monotone(p, T ** Rational(-1, 3))),
         ),
     )
 
