@@ -340,7 +340,8 @@ def lem46_drift(fix: bool) -> Derivation:
         steps=(
             *(() if fix else (step(start, "<=", a + b, "‘For t = 1, the claim is trivially true’ (line 510): TV = 0",
                                    cited="line 510"),)),
-            step(a + b, "<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)"),
+            (step(a + b, "<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)")
+             if fix else then("<=", inductive + 2 * delta, "the two terms at their bounds (triangle inequality, line 529)")),
             then("==", DRIFT_46, "3δ(t − 2) + δ + 2δ = 3δ(t − 1)"),
         ),
     )
@@ -440,8 +441,9 @@ def thm44_delta_fix() -> Derivation:
         steps=(
             step(DELTA_CHAIN_43, "<=", delta / 2 + delta / 6 + 3 * T * exp(-P_TILDE * T),
                  "4δ'T + 9T²δ' = δ(4/T + 9)/60 ≤ δ/6 for T ≥ 4 (line 615)"),
-            then("<=", delta / 2 + delta / 6 + tilt, "p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1"),
-            then("<=", DELTA_44_FIX, "pT ≥ T^{2/3} for p ≥ T^{−1/3}, and δ/2 + δ/6 ≤ δ"),
+            then("<=", delta / 2 + delta / 6 + tilt, "p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1", monotone=Monotone(Phi, 1)),
+            then("<=", DELTA_44_FIX, "pT ≥ T^{2/3} for p ≥ T^{−1/3}, and δ/2 + δ/6 ≤ δ",
+                 monotone=Monotone(p, T ** Rational(-1, 3))),
         ),
     )
 
@@ -523,10 +525,26 @@ def table2_row(row: str, fix: bool) -> Derivation:
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3), sympy.Ge(T, d**3), sympy.Ge(d, 1)) + _range_conditions(S, bounds),
         domain={S: ("0.01", "1e12"), T: ("3", "1e12"), d: ("1", "100"), G: ("0.1", "10"), D: ("0.1", "10")},
         premises=(Premise(f"the row's range of S (line {71 + int(row[-1]) + 1}), T ≫ d read as T ≥ d³", "Table 2"),),
-        steps=(step(REGRET_45, "<=", TABLE2_FORM[row],
-                    f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}",
-                    monotone=Monotone(S, bounds[0]) if TABLE2_ENTRY[row] == sqrt(T) else None),),
+        where=((S, bounds[1] / (1 + w_)),) if fix else (),
+        steps=_table2_steps(row, bounds),
     )
+
+
+#: S = S_max/(1 + w), w ≥ 0: the rows whose range of S is bounded above
+w_ = sympy.Symbol("w", nonnegative=True)
+
+
+def _table2_steps(row: str, bounds: tuple) -> tuple:
+    """Theorem 4.5's bound against a Table 2 entry: for the entry √T (rows 1–2), monotone in S from the range's lower
+    end (row 1 then in d from d = 1: 16GD√T log T/√d ≤ 16GD√T log T); for √dT/S, term by term."""
+    why = f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}"
+    if TABLE2_ENTRY[row] != sqrt(T):
+        return (step(REGRET_45, "<=", TABLE2_FORM[row], why),)
+    if row != "row1":
+        return (step(REGRET_45, "<=", TABLE2_FORM[row], why, monotone=Monotone(S, bounds[0])),)
+    return (step(REGRET_45, "<=", REGRET_45.subs(S, bounds[0]), "the bound decreases in S: S ≥ d√T",
+                 monotone=Monotone(S, bounds[0])),
+            then("<=", TABLE2_FORM[row], "16GD√T log T/√d ≤ 16GD√T log T for d ≥ 1", monotone=Monotone(d, 1)))
 
 
 def lem46_budget(fix: bool) -> Derivation:

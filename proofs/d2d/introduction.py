@@ -8,7 +8,7 @@ from sympy import Rational, log, sqrt
 from certunlearn.formulas.d2d import (
     A45, ACC_ROW, B, BASELINE_GROWTH, BASELINE_GROWTH_FIX, D, ENTRY_ACC_RATIO, ENTRY_ACC_RATIO_FIX,
     ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, GAMMA_REG, GAMMA_SC, GAP, GAP_32, I, I2, L, M, REM46_RATIO,
-    SIGMA_31, SIGMA_32, SIGMA_45, T_I_45, VIEW_SHIFT, beta, d, epsilon_view, gamma, i, i2, m, n, n2, xi, zcdp_gap,
+    SIGMA_32, T_I_45, VIEW_SHIFT, beta, d, epsilon_view, gamma, i, i2, m, n, n2, xi,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, step, then
@@ -63,55 +63,76 @@ def intro_dp(fix: bool) -> Derivation:
     )
 
 
+#: x = γ^a and y = γ^{a₂ − a} for the run-time exponent a (𝓘, or 𝓘n^{(4−3ξ)/2} for the distributed row), both in (0, 1)
+_X, _Y = sympy.Symbol("x", positive=True), sympy.Symbol("y", positive=True)
+
+
+def _table1_power_accuracy(row: str, fix: bool) -> Derivation:
+    """Table 1, rows pgd and distributed (Theorems 3.1, 4.5): the chain from the claim's quantity α(𝓘₂)/α(𝓘) (the
+    row's ``ACC_ROW`` at 𝓘₂ over 𝓘). Each explicit bound is (M/2)(gC)² with C free of 𝓘 and g = γ^a/(1 − γ^a)
+    (σ ∝ g), so with x = γ^a, y = γ^{a₂ − a} the ratio is (g₂/g₁)² = (y(1 − x)/(1 − xy))² ≤ y² = γ^{2(a₂ − a)};
+    the table prints e^{−(𝓘₂ − 𝓘)}."""
+    acc = ACC_ROW[row]
+    a = A45 if row == "distributed" else I
+    unit = "a = 𝓘n^{(4−3ξ)/2}" if row == "distributed" else "a = 𝓘"
+    where = ((I2, I + k), GAMMA_DEF, (_X, gamma**a), (_Y, gamma ** a.subs(I, k)))
+    power = (_Y * (1 - _X) / (1 - _X * _Y)) ** 2
+    steps_ = [step(acc.subs(I, I2) / acc, "==", power,
+                   f"α = (M/2)ρ² with ρ = g·C, C free of 𝓘 and g = γ^a/(1 − γ^a) ({unit}; σ ∝ g, line 60): the "
+                   "ratio is (g₂/g₁)² with x = γ^a, y = γ^{a₂ − a}")]
+    steps_ += [
+        then("<=", _Y**2, "(1 − x)/(1 − xy) ≤ 1 for x, y ∈ (0, 1)"),
+        then("==" if fix else "<=", ENTRY_ACC_RATIO_FIX[row] if fix else ENTRY_ACC_RATIO[row],
+             "y² = γ^{2(a₂ − a)}" + ("" if fix else ": the table writes γ^{2𝓘} as e^{−𝓘}, which needs γ² ≤ 1/e")),
+    ]
+    return Derivation(
+        claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
+        title=f"Table 1, {row}: accuracy as a function of 𝓘" + (" (corrected)" if fix else ""),
+        start=acc.subs(I, I2) / acc, where=where,
+        conditions=SC_COND + (sympy.Lt(_X, 1), sympy.Lt(_Y, 1)),
+        domain={**PGD_DOMAIN, I: ("1", "50"), k: ("0.5", "50"), xi: ("1", "1.3333")}, samples=12, steps=tuple(steps_),
+        note="The explicit bound of the theorem decays like γ^{2𝓘}; e^{−𝓘} holds only for γ ≤ e^{−1/2} "
+             "(M/m ≤ 4.08)." if not fix else "",
+    )
+
+
 def table1() -> list[Derivation]:
     """Table 1 (line 60): each entry against its theorem's explicit bound (accuracy in 𝓘, iterations in i). The
     accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
     the structure matches the claims' expressions is checked in tests/derive/test_d2d_proofs.py."""
     out = []
-    C1 = sympy.Symbol("C_1", positive=True)  # the 𝓘-free factor of ρ
-    C2 = sympy.Symbol("C_2", positive=True)
     dom = {**PGD_DOMAIN, I: ("1", "50"), I2: ("1", "100"), xi: ("1", "1.3333"), k: ("0.5", "50")}
     lg2d = sqrt(2 * d) * log(2 * d / beta)
+    for row in ("pgd", "distributed"):
+        for fix in (False, True):
+            out.append(_table1_power_accuracy(row, fix))
+    C1 = sympy.Symbol("C_1", positive=True)  # the 𝓘-free factors of ρ = g(C₁ + C₂g)
+    C2 = sympy.Symbol("C_2", positive=True)
     gf = sympy.Symbol("gamma_f", positive=True)  # any γ ∈ (0, 1)
     G1 = sympy.Symbol("G_1", positive=True)
-    G2 = sympy.Symbol("G_2", positive=True)
-    for row in ("pgd", "pgd-perfect", "distributed"):
-        for fix in (False, True):
-            expo = (I2 - I) * (n ** ((4 - 3 * xi) / 2) if row == "distributed" else 1)
-            unit = "a = 𝓘n^{(4−3ξ)/2}" if row == "distributed" else "𝓘"
-            sig_expr = {"pgd": (SIGMA_31, 4 * sqrt(2) * L / (m * n * GAP)),
-                        "pgd-perfect": (SIGMA_32, 8 * L / (m * n * GAP_32)),
-                        "distributed": (SIGMA_45, 4 * sqrt(2) * L / (m * n * zcdp_gap(epsilon, log(2 / delta))))}[row]
-                        
-            steps_ = [step(sig_expr[0], "==", sig_expr[1] * GAMMA_SC ** A45.subs(I, I if row == "distributed" else I)
-                           / (1 - GAMMA_SC ** A45) if row == "distributed" else
-                           sig_expr[1] * GAMMA_SC**I / (1 - GAMMA_SC**I), f"σ ∝ g = γ^{unit}/(1 − γ^{unit})")]
-            if row == "pgd-perfect":
-                G2b = G1 / (1 + u)  # any G₂ ∈ (0, G₁]
-                steps_.append(step((G2b * (C1 + C2 * G2b)) ** 2 / (G1 * (C1 + C2 * G1)) ** 2, "<=", (G2b / G1) ** 2,
-                                   "α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β) = g(C₁ + C₂g), C₁ = 4L/(mn) + "
-                                   "8L√(2d)log(2d/β)/(mn·gap), C₂ = 8L√(2d)/(mn·gap): for G₂ = g(𝓘₂) ≤ G₁ = g(𝓘)"))
-            else:
-                steps_.append(step((M / 2) * (G2 * C1) ** 2 / ((M / 2) * (G1 * C1) ** 2), "==", (G2 / G1) ** 2,
-                                   ("eq. (31)'s 𝓘-dependent term (4Lg/(mn) + σ√(2d)log(2d/β))²" if row == "distributed" else
-                                    "α = (M/2)ρ², ρ = 4Lg/(mn) + σ√(2d)log(2d/β)") + " = (gC₁)², C₁ = (4L/(mn))(1 + "
-                                   "√2·√(2d)log(2d/β)/gap) free of 𝓘; G₁ = g(𝓘), G₂ = g(𝓘₂)"))
-            steps_.append(step(gf ** (I + k) * (1 - gf**I) / (gf**I * (1 - gf ** (I + k))), "<=", gf**k,
-                               f"g({unit} + k)/g({unit}) = γ^k(1 − γ^{unit})/(1 − γ^{{{unit} + k}}) ≤ γ^k for γ < 1",
-                               conditions=(sympy.Le(gf, 1),)))
-            last = step(GAMMA_SC ** (2 * expo), "==" if fix else "<=",
-                        ENTRY_ACC_RATIO_FIX[row] if fix else ENTRY_ACC_RATIO[row],
-                        "α(𝓘₂)/α(𝓘) = (G₂/G₁)² ≤ γ^{2k}, k = " + ("(𝓘₂ − 𝓘)n^{(4−3ξ)/2}" if row == "distributed" else "𝓘₂ − 𝓘")
-                        + ("" if fix else ": the table writes γ^{2𝓘} as e^{−𝓘}, which needs γ² ≤ 1/e"))
-            steps_.append(last)
-            out.append(Derivation(
-                claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
-                title=f"Table 1, {row}: accuracy as a function of 𝓘" + (" (corrected)" if fix else ""),
-                start="α(𝓘₂)/α(𝓘)", conditions=SC_COND + (sympy.Gt(I2, I),),
-                domain={**dom, gf: ("0.01", "0.99")}, samples=12, steps=tuple(steps_),
-                note="The explicit bound of the theorem decays like γ^{2𝓘}; e^{−𝓘} holds only for γ ≤ e^{−1/2} "
-                     "(M/m ≤ 4.08)." if not fix else "",
-            ))
+    G2b = G1 / (1 + u)  # any G₂ ∈ (0, G₁]
+    for fix in (False, True):
+        out.append(Derivation(
+            claim_id="d2d.table1:pgd-perfect-accuracy" + ("+fix" if fix else ""), target="bound",
+            title="Table 1, pgd-perfect: accuracy as a function of 𝓘" + (" (corrected)" if fix else ""),
+            start="α(𝓘₂)/α(𝓘)", conditions=SC_COND + (sympy.Gt(I2, I),),
+            domain={**dom, gf: ("0.01", "0.99")}, samples=12,
+            steps=(
+                step(SIGMA_32, "==", 8 * L / (m * n * GAP_32) * GAMMA_SC**I / (1 - GAMMA_SC**I),
+                     "σ ∝ g = γ^𝓘/(1 − γ^𝓘)"),
+                step((G2b * (C1 + C2 * G2b)) ** 2 / (G1 * (C1 + C2 * G1)) ** 2, "<=", (G2b / G1) ** 2,
+                     "α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β) = g(C₁ + C₂g), C₁ = 4L/(mn) + "
+                     "8L√(2d)log(2d/β)/(mn·gap), C₂ = 8L√(2d)/(mn·gap): for G₂ = g(𝓘₂) ≤ G₁ = g(𝓘)"),
+                step(gf ** (I + k) * (1 - gf**I) / (gf**I * (1 - gf ** (I + k))), "<=", gf**k,
+                     "g(𝓘 + k)/g(𝓘) = γ^k(1 − γ^𝓘)/(1 − γ^{𝓘 + k}) ≤ γ^k for γ < 1", conditions=(sympy.Le(gf, 1),)),
+                step(GAMMA_SC ** (2 * (I2 - I)), "==" if fix else "<=",
+                     (ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)["pgd-perfect"],
+                     "α(𝓘₂)/α(𝓘) ≤ (G₂/G₁)² ≤ γ^{2k}, k = 𝓘₂ − 𝓘"
+                     + ("" if fix else ": the table writes γ^{2𝓘} as e^{−𝓘}, which needs γ² ≤ 1/e")),
+            ),
+            note="" if fix else "The explicit bound of the theorem decays like γ^{2𝓘}; e^{−𝓘} holds only for γ ≤ "
+                                "e^{−1/2} (M/m ≤ 4.08).",
+        ))
     m1 = sympy.Symbol("m_1", positive=True)  # the prescribed regulariser at 𝓘
     m2 = sympy.Symbol("m_2", positive=True)  # … at 𝓘₂
     for row in ("regularized", "pgd-weak"):
@@ -162,9 +183,6 @@ def table1() -> list[Derivation]:
                 # the prescribed m ∝ 𝓘^{−2/5}: with τ = (𝓘/𝓘₂)^{2/5}, m₂ = τm₁ and m₂𝓘₂ = τ^{−3/2}m₁𝓘, and
                 # G(m, 𝓘) = γ^𝓘/(1 − γ^𝓘) = 1/((1 + 2m/M)^𝓘 − 1) satisfies G(m₂, 𝓘₂) ≤ τ^{3/2}G(m₁, 𝓘)
                 tt = sympy.Symbol("tau", positive=True)
-                G1 = sympy.Symbol("G_1", positive=True)
-                G2 = sympy.Symbol("G_2", positive=True)
-                K0 = sympy.Symbol("K_0", positive=True)
                 xg = sympy.Symbol("x", positive=True)  # 2m₁/M
                 steps_.append(step(1 / ((1 + xg * tt) ** (I / tt ** Rational(5, 2)) - 1), "<=",
                                    tt ** Rational(3, 2) / ((1 + xg) ** I - 1),
@@ -290,4 +308,6 @@ def rem46(table: list[Derivation]) -> Derivation:
     base = next(d_ for d_ in table if d_.claim_id == "d2d.table1:distributed-accuracy+fix")
     return dataclasses.replace(
         base, claim_id="d2d.rem4.6", title="Remark 4.6: the 𝓘-dependent term of Theorem 4.5's accuracy", note="",
-        steps=base.steps + (then("<=", REM46_RATIO, "γ^{2k} ≤ γ^k: γ = (M − m)/(M + m) ∈ (0, 1) and k ≥ 0"),))
+        steps=base.steps[:-1] + (
+            then("<=", _Y, "the corrected entry y² = γ^{2k} ≤ y = γ^k: y ∈ (0, 1), k = (𝓘₂ − 𝓘)n^{(4−3ξ)/2} ≥ 0"),
+            then("==", REM46_RATIO, "y = γ^k")))

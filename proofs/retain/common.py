@@ -13,6 +13,9 @@ from certunlearn.formulas.retain import SYMBOLS
 B, n, lam = SYMBOLS["B"], SYMBOLS["n"], SYMBOLS["lambda"]
 a = sympy.Symbol("a", positive=True)
 kappa = sympy.Symbol("kappa", positive=True)  # actual shift / RS (≤ 1 by the definition of RS)
+#: κ = 1/(1 + w), w ≥ 0: every κ ∈ (0, 1], so that "the profile increases with the shift" is proved by monotonicity in w
+kappa_slack = sympy.Symbol("w", nonnegative=True)
+KAPPA_DEF = (kappa, 1 / (1 + kappa_slack))
 xi = sympy.Symbol("xi", nonnegative=True)  # a nonnegative slack (ERM: the data-dependent part of the curvature)
 Rw_ = SYMBOLS["R_w"]
 

@@ -67,7 +67,6 @@ def rs_below_gs() -> Derivation:
         claim_id="retain.sec3-rs-below-gs", target="bound",
         title="RS_median(R) ≤ GS_median (Section 3.1)",
         start="RS_median(R) = ½max{x_(m+1) − x_(m), x_(m) − x_(m−1)} (Lemma C.1)",
-        where=((up, x_hi - x_mid), (down, x_mid - x_lo)),
         conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi), sympy.Le(x_hi, B)),
         domain={x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3"), B: ("3", "10")},
         steps=(

@@ -11,9 +11,9 @@ from sympy import Rational, log, sqrt
 
 from certunlearn.formulas.retain import SYMBOLS, DS, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, MEDIAN_RS_EXPR
 from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Premise, load_derivation, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, load_derivation, step, then
 
-from .common import kappa, profile
+from .common import KAPPA_DEF, kappa, kappa_slack, profile
 
 
 def fact1() -> Derivation:
@@ -33,9 +33,8 @@ def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
         claim_id=claim_id,
         target="bound",
         title=title,
-        start=profile(epsilon, kappa * epsilon / cc),
-        conditions=(sympy.Le(kappa, 1),),
-        domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa: ("0.001", "1"), cc: ("1.35", "12")},
+        start=profile(epsilon, kappa * epsilon / cc), where=(KAPPA_DEF,),
+        domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa_slack: ("0", "1000"), cc: ("1.35", "12")},
         premises=(
             Premise("Both worlds publish N(μ₁, σ(R)²I) and N(μ₂, σ(R)²I) with the same σ(R) (computed from R = "
                     "(R ∪ U) \\ U); the true δ at ε is the Balle–Wang profile of s = ‖μ₁ − μ₂‖/σ(R), whatever the "
@@ -46,7 +45,8 @@ def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
         ),
         steps=(
             step(profile(epsilon, kappa * epsilon / cc), "<=", profile(epsilon, epsilon / cc),
-                 "the profile δ(ε) increases with the shift (κ ≤ 1)", cited="Balle & Wang 2018, Lemma 5 (monotone in Δ/σ)"),
+                 "the profile δ(ε) increases with the shift (κ = 1/(1 + w) ≤ 1; Balle & Wang 2018, Lemma 5)",
+                 monotone=Monotone(kappa_slack, 0)),
             then("<=", delta, "Fact 1 (line 77) with GS replaced by RS(R): s = ε/c",
                  cited="Fact 1 (Dwork & Roth 2014, Thm A.1)", given=((cc, sqrt(2 * log(Rational(5, 4) / delta))),),
                  conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2)))),

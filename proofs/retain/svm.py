@@ -15,8 +15,6 @@ from certunlearn.formulas.retain import (
 )
 from certunlearn.derive import Derivation, Premise, step, then
 
-from .common import xi
-
 
 def _svm(claim_id: str, ratio: bool) -> Derivation:
     """Lemma F.2's chain (and Lemma 3.5's, divided by GS = 1/γ), with γ and γ_R entering through γ², γ_R² (the
@@ -63,6 +61,7 @@ def lemF2_m() -> Derivation:
 
 
 Wsq, gsq, mR = sympy.Symbol("W_R", positive=True), sympy.Symbol("gamma_R_sq", positive=True), sympy.Symbol("m_R", positive=True)
+w_slack = sympy.Symbol("w", nonnegative=True)  # m_R = γ_R‖w_R‖/(1 + w): the margin below its largest value
 
 
 def lemF1() -> Derivation:
@@ -81,12 +80,13 @@ def lemF1() -> Derivation:
 def lemF1_lower() -> Derivation:
     return Derivation(
         claim_id="retain.lemF.1:lower", target="bound", title="Lemma F.1: 1/γ_R ≤ ‖w_R‖ (lines 559–563)",
-        start=SVM_NORM_UPPER_EXPR, where=((xi, sqrt(gsq) * sqrt(Wsq) - mR),),
-        conditions=(sympy.Le(mR, sqrt(gsq) * sqrt(Wsq)), sympy.Ge(mR, 1)),
-        domain={Wsq: ("0.001", "100"), gsq: ("0.001", "100"), mR: ("1", "10")},
+        start=SVM_NORM_UPPER_EXPR, where=((mR, sqrt(gsq) * sqrt(Wsq) / (1 + w_slack)),),
+        conditions=(sympy.Ge(mR, 1),),
+        domain={Wsq: ("0.001", "100"), gsq: ("0.001", "100"), w_slack: ("0", "10")},
         premises=(Premise("γ_R ≥ min_i y_i⟨w_R/‖w_R‖, x_i⟩ = m_R/‖w_R‖ (the definition of γ_R as a maximum): "
-                          "γ_R = (m_R + ξ)/‖w_R‖, ξ ≥ 0; m_R ≥ 1 as w_R is feasible (lines 559–561)", "definition of γ_R"),),
-        steps=(step(SVM_NORM_UPPER_EXPR, "==", sqrt(Wsq) / (mR + xi), "1/γ_R = ‖w_R‖/(m_R + ξ)"),
-               then("<=", sqrt(Wsq) / mR, "ξ ≥ 0"),
+                          "m_R ≤ γ_R‖w_R‖, written m_R = γ_R‖w_R‖/(1 + w), w ≥ 0; m_R ≥ 1 as w_R is feasible "
+                          "(lines 559–561)", "definition of γ_R"),),
+        steps=(step(SVM_NORM_UPPER_EXPR, "==", sqrt(Wsq) / (sqrt(gsq) * sqrt(Wsq)), "1/γ_R = ‖w_R‖/(γ_R‖w_R‖)"),
+               then("<=", sqrt(Wsq) / mR, "m_R ≤ γ_R‖w_R‖"),
                then("<=", SVM_NORM_LOWER_EXPR, "m_R ≥ 1")),
     )

@@ -5,9 +5,12 @@ import mpmath
 import pytest
 import sympy
 
-from certunlearn.claims import all_claims
+from certunlearn.claims import all_claims, get_claim
 from certunlearn.claims.model import Control
 from certunlearn.derive import check_derivation, load_derivations
+from certunlearn.formulas import d2d as C
+
+from .quantity_forms import agree, checked_instances
 
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
 
@@ -90,3 +93,27 @@ def test_fact_f2_bookkeeping_is_an_identity_at_the_printed_parameters():
                      {n: 1000, xi: sympy.Rational(7, 6), I: 1, i: 2, delta: sympy.Rational(1, 10), D: 5, m: 2, M: 7, L: 9}):
             assert abs(sympy.N((Ti_general.subs(at) - T_I_45).subs(vals), 50)) < 1e-40
             assert abs(sympy.N((T_general.subs(at) - T_45).subs(vals), 50)) < 1e-40
+
+
+#: the d2d claims whose quantity has a closed form (the ratio of a row's explicit accuracy bound at 𝓘₂ and 𝓘), which
+#: their derivations start from
+CLOSED_FORMS = ("d2d.table1:pgd-accuracy", "d2d.table1:pgd-accuracy+fix", "d2d.table1:distributed-accuracy",
+                "d2d.table1:distributed-accuracy+fix", "d2d.rem4.6")
+
+
+@pytest.mark.parametrize("cid", CLOSED_FORMS)
+def test_the_closed_form_quantity_is_what_the_quantity_computes(cid):
+    claim = get_claim(cid)
+    assert claim.quantity_expr is not None
+    assert all(agree(claim, inst) for inst in checked_instances(claim))
+    wrong = claim.quantity_expr.subs(C.I2, C.I2 + 1)  # one more unit of run time
+    assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim))
+
+
+@pytest.mark.parametrize("cid", CLOSED_FORMS)
+def test_the_table_chains_start_from_the_quantity(cid):
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert r.start_status == "checked", r.start_status_detail
+    assert r.steps[1].status == "proved"  # (1 − x)/(1 − xy) ≤ 1 for x, y ∈ (0, 1): proved, not sampled
+    if not cid.endswith("-accuracy"):  # the corrected entries (γ^{2k}, and Remark 4.6's γ^k) pass
+        assert r.ok

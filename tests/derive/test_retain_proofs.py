@@ -1,9 +1,12 @@
 """proofs/retain/, what is particular to it: the main derivations are established (what every paper owes:
 test_paper_derivations.py)."""
 import pytest
+import sympy
 
 from certunlearn.claims import get_claim
 from certunlearn.derive import check_derivation, load_derivations
+
+from .quantity_forms import agree, checked_instances
 
 DERIVATIONS = load_derivations("retain")
 
@@ -16,3 +19,26 @@ def results():
 def test_main_derivations_are_established(results):
     for cid in ("retain.thm2.11", "retain.cor2.12", "retain.lemC.1", "retain.lem3.1", "retain.lemD.1", "retain.lem3.3"):
         assert results[cid].ok, cid
+
+
+#: the retain claims whose quantity has a closed form, which their derivations start from
+CLOSED_FORMS = ("retain.fact1", "retain.sec3-rs-below-gs")
+
+
+@pytest.mark.parametrize("cid", CLOSED_FORMS)
+def test_the_closed_form_quantity_is_what_the_quantity_computes(cid):
+    claim = get_claim(cid)
+    assert claim.quantity_expr is not None
+    assert all(agree(claim, inst) for inst in checked_instances(claim))
+
+
+@pytest.mark.parametrize("cid", CLOSED_FORMS)
+def test_a_wrong_closed_form_is_caught(cid):
+    claim = get_claim(cid)
+    wrong = claim.quantity_expr * sympy.Rational(1001, 1000)
+    assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim))
+
+
+def test_the_closed_forms_are_the_derivations_starts(results):
+    for cid in CLOSED_FORMS:
+        assert results[cid].start_status == "checked", (cid, results[cid].start_status_detail)

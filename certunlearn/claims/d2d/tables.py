@@ -23,7 +23,7 @@ from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, BASELINE_GROWTH, BASELINE_GROWTH_FIX, D, ENTRY_ACC_RATIO, GAMMA_SC, REM46_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
-    L, M, beta, m, xi,
+    I, I2, L, M, beta, m, xi,
 )
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
 from .families import table_ceiling_structured, table_search, table_structured
@@ -177,6 +177,7 @@ def _table_claims() -> list[Claim]:
                 hypotheses=_table_hyps(row, "accuracy"),
                 bound=(ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)[row],
                 quantity=table_accuracy_ratio(row, fix),
+                quantity_expr=ACC_ROW[row].subs(I, I2) / ACC_ROW[row] if row in ("pgd", "distributed") else None,
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, I 1…20, I2 − I 1…50",
                                        generate=table_structured(row, "accuracy")), table_search(row, "accuracy")),
                 derivation=cid,
@@ -220,7 +221,7 @@ def _rem46() -> Claim:
                   "O(·)) improves at least by the Remark's factor: α(𝓘₂)/α(𝓘) ≤ γ^{(𝓘₂ − 𝓘)n^{(4−3ξ)/2}}, γ = (M − m)/(M + m)",
         hypotheses=_table_hyps("distributed", "accuracy"),
         bound=REM46_RATIO,
-        quantity=table_accuracy_ratio("distributed"),
+        quantity=table_accuracy_ratio("distributed"), quantity_expr=ACC_ROW["distributed"].subs(I, I2) / ACC_ROW["distributed"],
         adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, I 1…20, I2 − I 1…50",
                                generate=table_structured("distributed", "accuracy")),
                      table_search("distributed", "accuracy")),

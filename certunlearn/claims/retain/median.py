@@ -216,7 +216,7 @@ CLAIMS = (
         statement="RS_median(R) ≤ GS_median = B/2: σ(R) = RS(R)·c ≤ GS·c, the global calibration",
         hypotheses=(MEDIAN_VALID,),
         bound=MEDIAN_GS_EXPR,
-        quantity=_median_rs_brute,
+        quantity=_median_rs_brute, quantity_expr=MEDIAN_RS_EXPR,
         adversaries=(Adversary("ties, points at 0 and B, wide and narrow middle gaps", generate=_median_structured),
                      MEDIAN_SEARCH),
         derivation="retain.sec3-rs-below-gs",

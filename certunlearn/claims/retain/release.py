@@ -20,6 +20,7 @@ from flint import arb
 from ...formulas.retain import (
     PRESCRIBED, MEDIAN_RS_EXPR, RS_LE_LS_EXPR, SIGMA_EXPR,
 )
+from ...formulas.gaussian import DELTA_GAUSSIAN
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision
 from ...numeric.sympy_arb import arb_eval
@@ -157,7 +158,7 @@ CLAIMS = (
                     Hypothesis("ε ≤ 1", sympy.Le(epsilon, 1, evaluate=False)), *DELTA_RANGE),
         bound=delta,
         prescribed=PRESCRIBED["retain.fact1"],
-        quantity=_fact1_delta,
+        quantity=_fact1_delta, quantity_expr=DELTA_GAUSSIAN,
         laws=lambda values: GaussianPair(values["Delta"], values["sigma"]),
         adversaries=(Adversary("grid ε ∈ (0, 1] × δ ∈ (0, 1) × Δ", generate=_fact1_grid),
                      Adversary("search over (ε, δ, Δ) in log scale", space=Space(
