@@ -127,13 +127,36 @@ def compose(a: Measure, b: Measure, tau: float = 0.0) -> Measure:
     norms = _up(math.sqrt(_sum_up(a.masses * a.masses)) * math.sqrt(_sum_up(b.masses * b.masses)) * (1 + 1e-12))
     radius = _up(fft_error_bound(n) * norms)
     if a.side == PESSIMISTIC:
-        masses = np.maximum(np.nextafter(raw + radius, np.inf), 0.0)
+        # An entry above the error bound r moves up by r. An entry below it (true mass ≤ 2r) is zeroed: below the
+        # last kept entry its possible mass moves up to the next kept entry; above it, the true mass of the whole
+        # region is bounded from the factors' tails (:func:`_right_tail_bound`) and goes to +∞. Every tail of the
+        # result stays above the true one's.
+        kept = np.flatnonzero(raw > radius)
+        masses = np.zeros(size)
         total_a, total_b = _sum_up(a.masses), _sum_up(b.masses)
         infinite = _up(_up(a.infinite * _up(total_b + b.infinite)) + _up(total_a * b.infinite))
+        if kept.size:
+            gaps = np.diff(kept, prepend=-1) - 1  # zeroed entries just below each kept one
+            extra = np.nextafter(np.nextafter(gaps * (2 * radius), np.inf), np.inf)
+            masses[kept] = np.nextafter(np.nextafter(raw[kept] + radius, np.inf) + extra, np.inf)
+            infinite = _up(infinite + _right_tail_bound(a.masses, b.masses, int(kept[-1])))
+        else:
+            infinite = _up(infinite + _up(total_a * total_b))
     else:
         masses = np.maximum(np.nextafter(raw - radius, -np.inf), 0.0)
         infinite = 0.0
     return Measure(a.h, a.offset + b.offset, masses, infinite, a.side).trimmed(tau)
+
+
+def _right_tail_bound(a: np.ndarray, b: np.ndarray, last: int) -> float:
+    """An upper bound on Σ_{j > last} (a ⋆ b)_j = Σ_i a_i · Σ_{i′ > last − i} b_i′ (one dot product with b's tail
+    sums). Every term is non-negative, so the float sums (reverse cumulative sum, then the dot product) have
+    relative error at most γ_n each (Higham 2002, §4.2, any summation order); the margin 4n·u covers both and the
+    products, and the result is rounded up."""
+    tails = np.append(np.cumsum(b[::-1])[::-1], 0.0)  # tails[t] = Σ_{i′ ≥ t} b
+    index = np.clip(last - np.arange(a.size) + 1, 0, b.size)
+    n = a.size + b.size
+    return _up(float(np.dot(a, tails[index])) * (1 + 4 * n * _U))
 
 
 def power(a: Measure, k: int, tau: float = 0.0) -> Measure:
@@ -150,10 +173,11 @@ def power(a: Measure, k: int, tau: float = 0.0) -> Measure:
         base = compose(base, base, tau)
 
 
-def discretise(loss, h: float, side: int, tau: float = 1e-15, coarse: int = 64) -> Measure:
-    """The measure of ``loss`` (an object with ``tails(ℓ) -> (P(L > ℓ), Q(L > ℓ))`` on balls, ``estimate_tail``
-    in floats and ``support``) on the grid hℤ: fine bins where the estimated bin mass reaches ``tau``·1e-2, every
-    ``coarse``-th grid point elsewhere; the float estimate only chooses the bins."""
+def discretise(loss, h: float, tau: float = 1e-15, coarse: int = 64, fine_mass: float = 1e-11) -> tuple[Measure, Measure]:
+    """The (optimistic, pessimistic) measures of ``loss`` (an object with ``tails(ℓ) -> (P(L > ℓ), Q(L > ℓ))`` on
+    balls, ``estimate_tail`` in floats and ``support``) on the grid hℤ, over the range where the estimated tails
+    exceed ``tau``: fine bins where an estimated bin mass reaches ``fine_mass``, every ``coarse``-th grid point
+    elsewhere. The float estimate only chooses the bins; every mass is enclosed."""
     if not (h > 0 and math.frexp(h)[0] == 0.5):
         raise InvalidParameterError("h", f"must be a positive power of two, got {h!r}")
     lo_support, hi_support = loss.support
@@ -161,34 +185,27 @@ def discretise(loss, h: float, side: int, tau: float = 1e-15, coarse: int = 64) 
     hi = hi_support if math.isfinite(hi_support) else _reach(lambda t: loss.estimate_tail(np.array([t]))[0], tau)
     i0, i1 = math.floor(lo / h), math.ceil(hi / h)
     grid = np.arange(i0, i1 + 1)
-    est = loss.estimate_tail(grid * h)
-    bin_mass = np.abs(-np.diff(est))
+    bin_mass = np.abs(np.diff(loss.estimate_tail(grid * h)))
     fine = np.zeros(grid.size, dtype=bool)
-    big = bin_mass >= tau * 1e-2
+    big = bin_mass >= fine_mass
     fine[:-1] |= big
     fine[1:] |= big
     fine[::coarse] = True
     fine[0] = fine[-1] = True
     edges = grid[fine]
+    pos = edges - i0
+    upper, lower = np.zeros(grid.size), np.zeros(grid.size)
     with workprec(_PREC):
-        tails = [loss.tails(to_arb(float(e) * h))[0] for e in edges]
-        below = 1 - tails[0]
-        masses = np.zeros(grid.size)
-        pos = edges - i0
+        tails = [loss.tails(arb(float(e) * h))[0] for e in edges]
         for k in range(1, edges.size):
             mass = tails[k - 1] - tails[k]
-            if side == PESSIMISTIC:
-                masses[pos[k]] += arb_upper_float(mass)
-            else:
-                masses[pos[k - 1]] += max(arb_lower_float(mass), 0.0)
-        last = tails[-1]
-        if side == PESSIMISTIC:
-            masses[0] = _up(masses[0] + max(arb_upper_float(below), 0.0))
-            infinite = max(arb_upper_float(last), 0.0)
-        else:
-            masses[-1] = _down(masses[-1] + max(arb_lower_float(last), 0.0))
-            infinite = 0.0
-    return Measure(h, i0, masses, infinite, side)
+            upper[pos[k]] += arb_upper_float(mass)  # the bin (e_{k-1}, e_k]: its upper end, pessimistic
+            lower[pos[k - 1]] += max(arb_lower_float(mass), 0.0)  # its lower end, optimistic
+        below, last = 1 - tails[0], tails[-1]
+        upper[0] = _up(upper[0] + max(arb_upper_float(below), 0.0))  # mass ≤ e_0 moves up to e_0
+        lower[-1] = _down(lower[-1] + max(arb_lower_float(last), 0.0))  # mass > e_last moves down to it
+        infinite = max(arb_upper_float(last), 0.0)  # ... or to +∞
+    return Measure(h, i0, lower, 0.0, OPTIMISTIC), Measure(h, i0, upper, infinite, PESSIMISTIC)
 
 
 def _reach(tail, tau: float) -> float:
@@ -207,7 +224,7 @@ def delta_bracket(measures: Sequence[tuple[Measure, Measure]], epsilon) -> tuple
         e_lo, e_hi = arb_lower_float(eps), arb_upper_float(eps)
     lower = max(opt.delta(e_hi) for opt, _ in measures)  # δ decreases in ε: the larger ε for the lower side
     upper = max(pes.delta(e_lo) for _, pes in measures)
-    return lower, upper
+    return float(lower), float(upper)
 
 
 def epsilon_bracket(measures: Sequence[tuple[Measure, Measure]], delta) -> tuple[float, float]:
@@ -235,7 +252,7 @@ def epsilon_bracket(measures: Sequence[tuple[Measure, Measure]], delta) -> tuple
     if not lower_above(0.0):
         return 0.0, up
     low = _bisect(lambda e: not lower_above(e), 0.0, up, first=True)
-    return low, up
+    return float(low), float(up)
 
 
 def _bisect(pred, a: float, b: float, first: bool) -> float:

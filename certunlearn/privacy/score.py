@@ -29,7 +29,7 @@ __all__ = ["MECHANISMS", "Score", "score", "verdict"]
 
 MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
 #: Target relative width of a PLD bracket (the grid step is chosen from it) and the largest grid.
-PLD_REL = 0.008
+PLD_REL = 0.018
 PLD_MAX_POINTS = 1 << 20
 _PREC = 128
 
@@ -90,14 +90,12 @@ def _epsilon_by_bisection(delta_ball, delta) -> tuple[float, float]:
 def _pld_measures(directions, h: float, tau: float):
     out = []
     for parts in directions:
-        pair = []
-        for side in (pld.OPTIMISTIC, pld.PESSIMISTIC):
-            total = None
-            for loss, count in parts:
-                m = pld.power(pld.discretise(loss, h, side, tau=tau * 1e-3), count, tau)
-                total = m if total is None else pld.compose(total, m, tau)
-            pair.append(total)
-        out.append(tuple(pair))
+        totals: list = [None, None]
+        for loss, count in parts:
+            for i, m in enumerate(pld.discretise(loss, h, tau=tau * 1e-3)):
+                m = pld.power(m, count, tau)
+                totals[i] = m if totals[i] is None else pld.compose(totals[i], m, tau)
+        out.append(tuple(totals))
     return out
 
 
