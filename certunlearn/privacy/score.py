@@ -138,8 +138,8 @@ def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1,
         raise InvalidParameterError("epsilon", "give exactly one of epsilon (for the true delta) and delta (for the true epsilon)")
     if epsilon is not None:
         check_real("epsilon", epsilon, low_open=False)
-    else:
-        check_real("delta", delta, high=1)
+    else:  # δ = 0 is meaningful for the Laplace mechanism alone (pure DP)
+        check_real("delta", delta, low_open=mechanism != "laplace", high=1)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
         raise InvalidParameterError("steps", f"must be an integer ≥ 1, got {steps!r}")
     check_real("sensitivity", sensitivity)
