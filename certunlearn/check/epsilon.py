@@ -57,8 +57,8 @@ def _profile(laws: Laws) -> Callable[[arb], arb] | None:
 
 def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> arb | None:
     """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ decreasing in ε′), searched in [0, ε] when δ(ε) ≤ target and
-    above ε (doubling, up to ``MAX_RATIO``·ε) when δ(ε) > target; None where that is not decided (then the instance
-    says nothing on this scale)."""
+    above ε (doubling, up to ``MAX_RATIO``·ε) when δ(ε) > target; None where the search above ε is not decided (then
+    the instance says nothing on this scale)."""
     at_eps = delta_at(eps)
     if at_eps <= target:
         if delta_at(arb(0)) <= target:
@@ -73,8 +73,8 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
             if not d > target or hi > eps * MAX_RATIO:
                 return None
             lo, hi = hi, hi * 2
-    else:
-        return None
+    else:  # δ(ε) = target up to the enclosure (an attained certificate): a lower end is still certified below ε
+        lo, hi = arb(0), eps
     # δ(lo) > target is known only where decided; keep lo as a certified lower end
     for _ in range(STEPS):
         mid = (lo + hi) / 2
