@@ -94,6 +94,18 @@ def test_closed_form_matches_quadrature(eps, q, sigma):
     assert near(remove, quadrature(eps, q, sigma), tol="1e-25")
 
 
+def test_formula_is_the_implementation():
+    """formulas.gaussian.DELTA_SUBSAMPLED_REMOVE (the accounting key) and MixtureLoss.delta agree."""
+    from certunlearn.formulas.gaussian import DELTA_SUBSAMPLED_REMOVE
+    from certunlearn.numeric.sympy_arb import arb_eval
+
+    with workprec(128):
+        for e, q, s in [("0.3", "0.05", "1"), ("2", "0.5", "0.7"), ("0.01", "0.9", "3")]:
+            ours = dominating_losses(q, s)[0].delta(arb(e))
+            formula = arb_eval(DELTA_SUBSAMPLED_REMOVE, {"epsilon": e, "q": q, "sigma": s, "Delta": "1"})
+            assert ours.overlaps(formula) and formula.rad() < 1e-20
+
+
 def test_q_one_is_balle_wang():
     from certunlearn.privacy import delta_enclosure
 
