@@ -92,3 +92,49 @@ def test_target_subsampled_q001_sigma1_1000_steps():
     assert (hi - lo) / lo <= 0.02
     assert lo <= theirs <= hi
     assert seconds <= 10
+
+
+CONFIGS = [(4, "2"), (16, "3"), (64, "10"), (256, "20")]
+GRID_EPS = [float(e) for e in np.logspace(-2, 1, 50)]
+
+
+@pytest.mark.slow
+def test_composed_gaussian_200_points_zero_unsafe_and_dp_accounting_counted():
+    """200 points (4 compositions × 50 ε) against the 100-digit exact profile at √k·Δ/σ: ours never outside;
+    dp-accounting's PLD (pessimistic, its default discretisation) counted where its δ falls below the truth."""
+    dp = pytest.importorskip("dp_accounting")
+    from dp_accounting.pld import privacy_loss_distribution as pldm
+
+    ours_outside, theirs_unsafe, points = 0, 0, 0
+    for steps, sigma in CONFIGS:
+        (loss,) = dominating_losses(1, sigma)
+        measures = [tuple(pld.power(m, steps, 1e-18) for m in pld.discretise(loss, 2.0**-11))]
+        theirs = pldm.from_gaussian_mechanism(float(sigma), value_discretization_interval=1e-3).self_compose(steps)
+        for eps in GRID_EPS:
+            points += 1
+            ref = gaussian_oracle(eps, math.sqrt(steps) / float(sigma))
+            lo, hi = pld.delta_bracket(measures, eps)
+            ours_outside += not (lo <= ref <= hi)
+            theirs_unsafe += mpmath.mpf(theirs.get_delta_for_epsilon(eps)) < ref
+    assert points == 200 and ours_outside == 0
+    print(f"dp-accounting PLD: {theirs_unsafe} unsafe of {points}")
+
+
+@pytest.mark.slow
+def test_prv_accountant_side_by_side():
+    """prv-accountant's ε interval against our certified one: counted where its upper end lies below our certified
+    lower end (an unsafe ε)."""
+    prv = pytest.importorskip("prv_accountant")
+    from prv_accountant.privacy_random_variables import PoissonSubsampledGaussianMechanism
+
+    unsafe = 0
+    cases = [("0.01", "1", 100), ("0.05", "0.8", 50), ("0.2", "2", 20)]
+    for q, sigma, steps in cases:
+        lo, hi = score("subsampled-gaussian", sigma=sigma, q=q, steps=steps, delta="1e-5").interval
+        acc = prv.PRVAccountant(prvs=PoissonSubsampledGaussianMechanism(noise_multiplier=float(sigma),
+                                                                        sampling_probability=float(q)),
+                                max_self_compositions=steps, eps_error=0.01, delta_error=1e-10)
+        _, estimate, upper = acc.compute_epsilon(delta=1e-5, num_self_compositions=steps)
+        unsafe += upper < lo
+        assert lo <= hi
+    print(f"prv-accountant: {unsafe} unsafe of {len(cases)}")
