@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="default: gaussian with --sigma, laplace with --scale")
     p.add_argument("--q", type=_decimal("q"), help="sampling probability (subsampled-gaussian; m/n for fixed)")
     p.add_argument("--steps", type=_count("steps", 1), default=1, help="number of composed releases (default 1)")
-    p.add_argument("--sampling", choices=("poisson", "fixed"), default="poisson")
+    p.add_argument("--sampling", choices=("poisson", "fixed"), default=None, help="default poisson")
     p.add_argument("--relation", choices=("add-remove", "replace-one"), default=None,
                    help="neighbouring relation (default: add-remove for poisson, replace-one for fixed)")
     target = p.add_mutually_exclusive_group(required=True)
@@ -445,8 +445,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     mechanism = args.mechanism or ("laplace" if args.scale is not None else "gaussian")
     if mechanism != "subsampled-gaussian":
-        for option, value in (("q", args.q), ("sampling", args.sampling != "poisson" or None),
-                              ("relation", args.relation)):
+        for option, value in (("q", args.q), ("sampling", args.sampling), ("relation", args.relation)):
             if value is not None:
                 raise UsageError(f"--{option}: only with --mechanism subsampled-gaussian")
     elif args.q is None:
@@ -455,7 +454,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         raise UsageError("--claimed-epsilon and --claimed-delta go together")
     common = {"sigma": args.sigma, "scale": args.scale, "sensitivity": args.sensitivity, "steps": args.steps}
     if mechanism == "subsampled-gaussian":
-        common.update(q=args.q, sampling=args.sampling, relation=args.relation)
+        common.update(q=args.q, sampling=args.sampling or "poisson", relation=args.relation)
     result = score(mechanism, epsilon=args.epsilon, delta=args.delta, **common)
     claimed, outcome = None, None
     if args.claimed_epsilon is not None:
@@ -466,7 +465,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     noise = {"sigma": float(args.sigma)} if args.sigma is not None else {"scale": float(args.scale)}
     doc = {"mechanism": mechanism, **noise, "sensitivity": float(args.sensitivity),
            "q": float(args.q) if args.q is not None else None, "steps": args.steps,
-           "sampling": args.sampling if mechanism == "subsampled-gaussian" else None,
+           "sampling": common.get("sampling"),
            "relation": result.parameters.get("relation"),
            "epsilon": float(args.epsilon) if args.epsilon is not None else None,
            "delta": float(args.delta) if args.delta is not None else None,

@@ -22,7 +22,7 @@ from ..numeric.enclosure import Decision, arb_lower_float, arb_upper_float, to_a
 from ..numeric.precision import workprec
 from . import pld
 from .laplace import LaplaceLoss, laplace_profile_arb
-from .profile import check_real, exact_epsilon, proved_at_most
+from .profile import check_real, exact_epsilon, profile_arb, proved_at_most
 from .subsampled import dominating_losses, max_ball
 
 __all__ = ["MECHANISMS", "Score", "score", "verdict"]
@@ -47,8 +47,7 @@ class Score:
 
 
 def _gaussian_delta_ball(eps: arb, sigma, sensitivity, steps: int) -> arb:
-    from .profile import profile_arb
-
+    """Balle & Wang's δ(ε) at the composed shift √k·Δ/σ, on a ball."""
     return profile_arb(eps, to_arb(sensitivity) * arb(steps).sqrt() / to_arb(sigma))
 
 
@@ -116,14 +115,10 @@ def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float
         lo, hi = pld.delta_bracket(_pld_measures(directions, coarse_h, 1e-18), epsilon)
         tau = max(lo, 1e-290) * 1e-6 / convolutions
     h = min(coarse_h, _pow2_at_most(PLD_REL * scale / steps))
-    measures = None
-    while True:
-        measures = _pld_measures(directions, h, tau) if h < coarse_h else None
-        if measures is None or max(p.masses.size for _, p in measures) <= PLD_MAX_POINTS or h >= coarse_h:
-            break
+    measures = _pld_measures(directions, h, tau)
+    while h < coarse_h and max(p.masses.size for _, p in measures) > PLD_MAX_POINTS:  # too fine: a wider bracket
         h *= 2
-    if measures is None:
-        measures = _pld_measures(directions, coarse_h, tau)
+        measures = _pld_measures(directions, h, tau)
     if delta is not None:
         return pld.epsilon_bracket(measures, delta)
     return pld.delta_bracket(measures, epsilon)
