@@ -23,7 +23,6 @@ from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Laplac
 from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
                                  RENYI_GAUSSIAN, SCALE_LAPLACE, b)
 from ..formulas.symbols import Delta, alpha, delta, epsilon
-from ..numeric.sympy_arb import NotRational, rational_value
 
 EPSILONS_SMALL = ("0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "1")
 EPSILONS_LARGE = ("1.5", "2", "5", "10", "50", "100", "500")
@@ -94,17 +93,13 @@ def _laplace_delta(values: Instance) -> arb | Fraction | sympy.Expr:
     """The true δ at ε of Lap(0, b) against Lap(Δ, b), b the claim's prescribed scale: as a closed form (the profile
     DELTA_LAPLACE at b = SCALE_LAPLACE, both at the instance's rationals, on its branch ε < Δ/b, which holds for
     every δ > 0) where the instance is rational, so that equality with the bound can be proved; else on a ball."""
-    try:
-        exact = {s: sympy.Rational(*_ratio(values[s.name])) for s in (epsilon, delta, Delta)}
-    except (NotRational, TypeError, ValueError):
+    try:  # Fraction reads ints, floats, Fractions and decimal strings exactly; an arb ball raises TypeError
+        exact = {s: sympy.Rational(Fraction(values[s.name])) for s in (epsilon, delta, Delta)}
+    except (TypeError, ValueError):
         return laplace_profile_arb(to_arb(values["epsilon"]), to_arb(values["Delta"]) / to_arb(values["b"]))
     value = DELTA_LAPLACE.subs({**exact, b: SCALE_LAPLACE.subs(exact)})
     return Fraction(int(value.p), int(value.q)) if isinstance(value, sympy.Rational) else value
 
-
-def _ratio(value) -> tuple[int, int]:
-    q = rational_value(value)
-    return q.numerator, q.denominator
 
 
 def _laplace_laws(values: Instance) -> LaplacePair:
