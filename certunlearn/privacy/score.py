@@ -25,7 +25,7 @@ from .laplace import LaplaceLoss, laplace_profile_arb
 from .profile import check_real, exact_epsilon, profile_arb, proved_at_most
 from .subsampled import dominating_losses, max_ball
 
-__all__ = ["MECHANISMS", "Score", "score", "verdict"]
+__all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon"]
 
 MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
 #: Target relative width of a PLD bracket (the grid step is chosen from it) and the largest grid.
@@ -187,6 +187,28 @@ def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1,
             return Score(mechanism, target, _epsilon_by_bisection(ball, delta), "exact profile", params)
     directions = [[(loss, steps)] for loss in losses]
     return Score(mechanism, target, _pld(directions, steps, epsilon, delta), "pld", params)
+
+
+def composed(parts, epsilon=None, delta=None) -> tuple[float, float]:
+    """Heterogeneous composition: ``parts`` lists (loss, count) — losses from :func:`.subsampled.dominating_losses`
+    (one direction each: pass the same direction for every part) or :class:`.laplace.LaplaceLoss` — and the certified
+    PLD bracket of the true δ at ``epsilon`` (or ε at ``delta``) of their composition is returned."""
+    if (epsilon is None) == (delta is None):
+        raise InvalidParameterError("epsilon", "give exactly one of epsilon and delta")
+    steps = sum(count for _, count in parts)
+    return _pld([list(parts)], steps, epsilon, delta)
+
+
+def rdp_epsilon(q, sigma, steps: int, delta, sensitivity=1, orders=range(2, 129)) -> float:
+    """The RDP route for the Poisson-subsampled Gaussian (add/remove): ε = min over integer orders α of the
+    conversion (:func:`.conversions.rdp_to_dp_epsilon`, "improved") of k·D_α, with D_α from
+    :func:`.subsampled.subsampled_rdp` rounded up — an upper bound on the true ε (every step rounds up)."""
+    from .conversions import rdp_curve_to_epsilon
+    from .subsampled import subsampled_rdp
+
+    with workprec(_PREC):
+        rdps = [arb_upper_float(steps * subsampled_rdp(a, q, sigma, sensitivity)) for a in orders]
+    return rdp_curve_to_epsilon(list(orders), rdps, delta)
 
 
 def _just_below(hi: float, holds) -> float:

@@ -138,3 +138,27 @@ def test_prv_accountant_side_by_side():
         unsafe += upper < lo
         assert lo <= hi
     print(f"prv-accountant: {unsafe} unsafe of {len(cases)}")
+
+
+def test_heterogeneous_gaussian_composition_is_the_gaussian_at_the_summed_shift():
+    from certunlearn.privacy.score import composed
+
+    (a,), (b,) = dominating_losses(1, "2"), dominating_losses(1, "3")
+    s = math.sqrt(1 / 4 * 3 + 1 / 9 * 2)  # 3 steps at σ = 2 and 2 at σ = 3: s² adds up
+    for eps in (0.2, 1.0):
+        lo, hi = composed([(a, 3), (b, 2)], epsilon=eps)
+        assert lo <= gaussian_oracle(eps, s) <= hi
+
+
+def test_rdp_route_is_above_the_certified_epsilon_and_agrees_with_dp_accounting():
+    from certunlearn.privacy.score import rdp_epsilon
+
+    ours = rdp_epsilon("0.05", "1", 30, "1e-5")
+    lo, hi = score("subsampled-gaussian", sigma="1", q="0.05", steps=30, delta="1e-5").interval
+    assert ours >= lo  # an upper bound on the true ε can never be below its certified lower end
+    dp = pytest.importorskip("dp_accounting")
+    from dp_accounting import dp_event, rdp
+
+    acc = rdp.RdpAccountant(orders=list(range(2, 129)))
+    acc.compose(dp_event.SelfComposedDpEvent(dp_event.PoissonSampledDpEvent(0.05, dp_event.GaussianDpEvent(1.0)), 30))
+    assert abs(acc.get_epsilon(1e-5) - ours) <= 1e-6 * ours
