@@ -40,7 +40,7 @@ class EpsilonTightness:
 
 
 #: A violated certificate's ε′ is searched up to this multiple of its ε.
-MAX_RATIO = 2.0**40
+MAX_RATIO = 2.0**20
 
 
 def _profile(laws: Laws) -> Callable[[arb], arb] | None:
