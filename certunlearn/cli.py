@@ -1,4 +1,4 @@
-"""The ``certunlearn`` command: list, check, prove, calibrate, replay, audit (see docs/architecture.md and the
+"""The ``certunlearn`` command: list, check, prove, calibrate, replay, audit, score (see docs/architecture.md and the
 README's "What you can do").
 
 Exit codes: 0 when every requested claim was evaluated, whatever the verdicts; 2 for bad usage or bad input
@@ -70,6 +70,18 @@ def _count(name: str, minimum: int):
     return parse
 
 
+def _decimal(name: str):
+    """A finite number kept as the user's decimal text (so that it is enclosed exactly, never through a float)."""
+    def parse(text: str) -> str:
+        value = _number(name)(text)
+        if not math.isfinite(value):
+            raise UsageError(f"{name}: must be a finite number, got {text}")
+        return text.strip()
+
+    parse.__name__ = name
+    return parse
+
+
 def _integer(name: str):
     def parse(text: str) -> int:
         try:
@@ -126,6 +138,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delta", type=_number("delta"), required=True)
     p.add_argument("--sensitivity", type=_number("sensitivity"), default=1.0)
     p.add_argument("--method", choices=("exact", "classic", "zcdp"), default="exact")
+    p.add_argument("--json", action="store_true")
+
+    p.add_argument("--score", action="store_true",
+                   help="with --method classic above epsilon = 1: print the formula's sigma and the true delta it "
+                        "gives instead of refusing")
+
+    p = sub.add_parser("score", help="the exact privacy a given noise spends: the true δ at ε, or the true ε at δ")
+    noise = p.add_mutually_exclusive_group(required=True)
+    noise.add_argument("--sigma", type=_decimal("sigma"), help="Gaussian noise standard deviation")
+    noise.add_argument("--scale", type=_decimal("scale"), help="Laplace noise scale b")
+    p.add_argument("--sensitivity", type=_decimal("sensitivity"), default="1")
+    p.add_argument("--mechanism", choices=("gaussian", "laplace", "subsampled-gaussian"), default=None,
+                   help="default: gaussian with --sigma, laplace with --scale")
+    p.add_argument("--q", type=_decimal("q"), help="sampling probability (subsampled-gaussian; m/n for fixed)")
+    p.add_argument("--steps", type=_count("steps", 1), default=1, help="number of composed releases (default 1)")
+    p.add_argument("--sampling", choices=("poisson", "fixed"), default=None, help="default poisson")
+    p.add_argument("--relation", choices=("add-remove", "replace-one"), default=None,
+                   help="neighbouring relation (default: add-remove for poisson, replace-one for fixed)")
+    target = p.add_mutually_exclusive_group(required=True)
+    target.add_argument("--epsilon", type=_decimal("epsilon"), help="give the true delta at this epsilon")
+    target.add_argument("--delta", type=_decimal("delta"), help="give the true epsilon at this delta")
+    p.add_argument("--claimed-epsilon", type=_decimal("claimed-epsilon"))
+    p.add_argument("--claimed-delta", type=_decimal("claimed-delta"))
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("replay", help="re-evaluate saved counterexamples exactly")
@@ -413,6 +448,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from .privacy import calibrate, exact_delta
 
+    if args.score and args.method == "classic" and args.epsilon > 1:
+        return _score_classic(args)
     sigma = calibrate(args.epsilon, args.delta, args.sensitivity, method=args.method)
     true_delta = exact_delta(args.epsilon, sigma, args.sensitivity)
     if args.json:
@@ -421,6 +458,79 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     else:
         print(f"sigma = {sigma!r}  (method {args.method}; true delta at epsilon={args.epsilon!r} is "
               f"{true_delta!r} <= {args.delta!r})")
+    return 0
+
+
+def _score_classic(args: argparse.Namespace) -> int:
+    """``calibrate --method classic --score`` above ε = 1: the printed formula's σ (formulas.gaussian.SIGMA_CLASSIC,
+    on an enclosure, rounded up) and the true δ it gives, with the verdict against the target δ."""
+    from .formulas.gaussian import SIGMA_CLASSIC
+    from .numeric.enclosure import arb_upper_float
+    from .numeric.precision import workprec
+    from .numeric.sympy_arb import arb_eval
+    from .privacy.profile import check_real
+    from .privacy.score import score, verdict
+
+    for name in ("epsilon", "delta", "sensitivity"):
+        check_real(name, getattr(args, name), high=1 if name == "delta" else math.inf)
+    with workprec(128):
+        sigma = arb_upper_float(arb_eval(SIGMA_CLASSIC, {"epsilon": args.epsilon, "delta": args.delta,
+                                                         "Delta": args.sensitivity}))
+    result = score("gaussian", sigma=sigma, sensitivity=args.sensitivity, epsilon=args.epsilon)
+    outcome = verdict(result, args.delta)
+    if args.json:
+        print(json.dumps({"sigma": sigma, "method": "classic", "epsilon": args.epsilon, "delta": args.delta,
+                          "sensitivity": args.sensitivity, "true_delta": result.interval[1],
+                          "true_delta_interval": list(result.interval), "verdict": outcome}))
+    else:
+        print(f"sigma = {sigma!r}  (method classic, scored outside its hypothesis epsilon <= 1; true delta at "
+              f"epsilon={args.epsilon!r} in [{result.interval[0]!r}, {result.interval[1]!r}]: {outcome} against "
+              f"delta={args.delta!r})")
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .privacy.score import score, verdict
+
+    mechanism = args.mechanism or ("laplace" if args.scale is not None else "gaussian")
+    if mechanism != "subsampled-gaussian":
+        for option, value in (("q", args.q), ("sampling", args.sampling), ("relation", args.relation)):
+            if value is not None:
+                raise UsageError(f"--{option}: only with --mechanism subsampled-gaussian")
+    elif args.q is None:
+        raise UsageError("--q: required with --mechanism subsampled-gaussian")
+    if (args.claimed_epsilon is None) != (args.claimed_delta is None):
+        raise UsageError("--claimed-epsilon and --claimed-delta go together")
+    common = {"sigma": args.sigma, "scale": args.scale, "sensitivity": args.sensitivity, "steps": args.steps}
+    if mechanism == "subsampled-gaussian":
+        common.update(q=args.q, sampling=args.sampling or "poisson", relation=args.relation)
+    result = score(mechanism, epsilon=args.epsilon, delta=args.delta, **common)
+    claimed, outcome = None, None
+    if args.claimed_epsilon is not None:
+        at_claim = score(mechanism, epsilon=args.claimed_epsilon, **common)
+        outcome = verdict(at_claim, args.claimed_delta)
+        claimed = {"epsilon": float(args.claimed_epsilon), "delta": float(args.claimed_delta),
+                   "true_delta_interval": list(at_claim.interval)}
+    noise = {"sigma": float(args.sigma)} if args.sigma is not None else {"scale": float(args.scale)}
+    doc = {"mechanism": mechanism, **noise, "sensitivity": float(args.sensitivity),
+           "q": float(args.q) if args.q is not None else None, "steps": args.steps,
+           "sampling": common.get("sampling"),
+           "relation": result.parameters.get("relation"),
+           "epsilon": float(args.epsilon) if args.epsilon is not None else None,
+           "delta": float(args.delta) if args.delta is not None else None,
+           f"{result.target}_interval": list(result.interval), "method": result.method,
+           "claimed": claimed, "verdict": outcome}
+    if args.json:
+        print(json.dumps(doc))
+        return 0
+    lo, hi = result.interval
+    given = f"epsilon = {args.epsilon}" if args.epsilon is not None else f"delta = {args.delta}"
+    print(f"{mechanism} ({', '.join(f'{k} {v}' for k, v in noise.items())}, sensitivity {args.sensitivity}, "
+          f"{args.steps} step{'s' if args.steps > 1 else ''}): true {result.target} at {given} in [{lo!r}, {hi!r}] "
+          f"({result.method})")
+    if claimed is not None:
+        print(f"claimed ({args.claimed_epsilon}, {args.claimed_delta}): true delta at epsilon = {args.claimed_epsilon} "
+              f"in [{claimed['true_delta_interval'][0]!r}, {claimed['true_delta_interval'][1]!r}] -> {outcome}")
     return 0
 
 
@@ -549,7 +659,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"list": cmd_list, "check": cmd_check, "prove": cmd_prove, "calibrate": cmd_calibrate, "replay": cmd_replay,
-            "audit": cmd_audit}
+            "audit": cmd_audit, "score": cmd_score}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,7 @@
 - ``gaussian.classic`` Dwork & Roth 2014, Thm A.1 (Gaussian mechanism), the proof as printed — including
                        its side condition c ≥ 3/2 and its bound c² − ε + ε²/(4c²) ≥ c² − 8/9, which the
                        engine tests on the library's whole range (ε ∈ [1e-4, 1], δ ∈ [1e-300, 1/2]).
+- ``gaussian.laplace`` the Laplace mechanism's exact profile at the calibrated scale b = Δ/(ε − 2 ln(1 − δ)).
 - ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: definitional and cited, plus the
                        monotonicity in σ that makes rounding σ up safe.
 
@@ -17,7 +18,8 @@ import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
 from certunlearn.formulas.gaussian import (
-    DELTA_GAUSSIAN, RENYI_DEFINITION, SIGMA_ZCDP, gaussian_delta, normal_pdf, normal_tail as Q, x_out as x,
+    DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
+    normal_tail as Q, x_out as x,
 )
 from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, rho, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
@@ -191,5 +193,33 @@ def exact() -> Derivation:
     )
 
 
+def laplace() -> Derivation:
+    """The Laplace mechanism at the scale b = Δ/(ε − 2 ln(1 − δ)): its exact profile equals δ."""
+    u = (Delta / b - epsilon) / 2  # the threshold x* = (Δ − εb)/2 in units of b
+    return Derivation(
+        claim_id="gaussian.laplace",
+        target="bound",
+        title="The Laplace mechanism's exact profile δ(ε) = 1 − e^((ε − Δ/b)/2), at the calibrated scale",
+        start=DELTA_LAPLACE,
+        conditions=(sympy.Lt(delta, 1),),
+        domain={epsilon: ("0.0001", "500"), delta: ("1e-30", "0.5"), Delta: ("0.01", "100")},
+        premises=(
+            Premise("The privacy loss of Lap(0, b) against Lap(Δ, b) is L(x) = (|x − Δ| − |x|)/b, which decreases "
+                    "from Δ/b (x ≤ 0) to −Δ/b (x ≥ Δ); for 0 ≤ ε < Δ/b, L(x) > ε exactly for x < x* = (Δ − εb)/2 ∈ "
+                    "(0, Δ/2]. Then δ(ε) = P[X < x*] − e^ε P[Y < x*] with X ~ Lap(0, b), Y ~ Lap(Δ, b): "
+                    "1 − e^(−x*/b)/2 − e^ε e^((x* − Δ)/b)/2, and with u = x*/b = (Δ/b − ε)/2, ε + u − Δ/b = −u, so "
+                    "δ(ε) = 1 − e^(−u) = 1 − e^((ε − Δ/b)/2); above Δ/b the loss never exceeds ε and δ = 0.",
+                    "Balle & Wang 2018, Thm 5 (δ(ε) = P[L > ε] − e^ε P'[L > ε]); Laplace CDF"),
+        ),
+        where=((b, SCALE_LAPLACE),),
+        steps=(
+            step(DELTA_LAPLACE, "==", 1 - exp(-u), "the profile in u = (Δ/b − ε)/2 (premise)"),
+            then("==", 1 - exp(log(1 - delta), evaluate=False),
+                 "b = Δ/(ε − 2 ln(1 − δ)): Δ/b = ε − 2 ln(1 − δ), so −u = ln(1 − δ)"),
+            then("==", delta, "e^(ln(1 − δ)) = 1 − δ"),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
-    return [renyi(), zcdp(), classic(), exact()]
+    return [renyi(), zcdp(), classic(), exact(), laplace()]

@@ -19,20 +19,28 @@ from .pomer import pomer_reference
 from .r2d import r2d_sampler  # every (ε, δ) certificate of r2d the checker evaluates
 from .retain import retain_reference
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "d2d_reference", "r2d_reference", "pomer_reference",
+__all__ = ["gaussian_mechanism", "prescribed_gaussian", "laplace_mechanism", "own_noise", "d2d_reference", "r2d_reference", "pomer_reference",
            "retain_reference", "distributed_reference", "r2d_sampler", "olu_release_sampler", "audit_olu_release",
            "rdp_to_dp"]
 
 
+def own_noise(instance: Mapping[str, Any], key: str) -> float | None:
+    """A mechanism's own noise parameter (``sigma``, ``b``) when the instance states it (a third party's σ, audited
+    against the claim's certificate: ``certunlearn audit --instance FILE.json`` with that key), else None."""
+    value = instance.get(key)
+    return None if value is None else float(value)
+
+
 def gaussian_mechanism(method: str = "exact", sigma_factor: float = 1.0, sensitivity_factor: float = 1.0):
-    """M(D) = f(D) + N(0, σ²) with σ = ``calibrate(ε, δ, Δ, method)·sigma_factor`` and f(D') − f(D) =
-    ``Δ·sensitivity_factor`` (instances with ``epsilon``, ``delta``, ``Delta``). Factors 1: a mechanism that
-    satisfies its certificate (exactly, for ``method="exact"``); ``sigma_factor=0.5``: σ halved;
+    """M(D) = f(D) + N(0, σ²) with σ = ``calibrate(ε, δ, Δ, method)·sigma_factor`` (or the instance's own ``sigma``)
+    and f(D') − f(D) = ``Δ·sensitivity_factor`` (instances with ``epsilon``, ``delta``, ``Delta``). Factors 1: a
+    mechanism that satisfies its certificate (exactly, for ``method="exact"``); ``sigma_factor=0.5``: σ halved;
     ``sensitivity_factor=2``: a sensitivity constant off by 2."""
 
     def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
         eps, dl, sens = (float(instance[k]) for k in ("epsilon", "delta", "Delta"))
-        sigma = _sigma(eps, dl, sens, method) * sigma_factor
+        own = own_noise(instance, "sigma")
+        sigma = (own if own is not None else _sigma(eps, dl, sens, method)) * sigma_factor
         return side * sens * sensitivity_factor + sigma * rng.standard_normal(size)
 
     return candidate
@@ -53,8 +61,23 @@ def prescribed_gaussian(claim_id: str, sigma_factor: float = 1.0):
         raise InvalidParameterError("claim_id", f"{claim_id} prescribes no σ")
 
     def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
-        sigma = arb_upper_float(claim.with_prescribed(instance)["sigma"]) * sigma_factor
+        own = own_noise(instance, "sigma")
+        sigma = (own if own is not None else arb_upper_float(claim.with_prescribed(instance)["sigma"])) * sigma_factor
         return side * float(instance["Delta"]) + sigma * rng.standard_normal(size)
+
+    return candidate
+
+
+def laplace_mechanism(scale_factor: float = 1.0, sensitivity_factor: float = 1.0):
+    """M(D) = f(D) + Lap(0, b), b = ``laplace_calibrate(ε, δ, Δ)·scale_factor`` (or the instance's own ``b``), and
+    f(D') − f(D) = ``Δ·sensitivity_factor``: the candidate of the audit claim ``gaussian.laplace``."""
+    from ..privacy.laplace import laplace_calibrate
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        eps, dl, sens = (float(instance[k]) for k in ("epsilon", "delta", "Delta"))
+        own = own_noise(instance, "b")
+        scale = (own if own is not None else laplace_calibrate(eps, dl, sens)) * scale_factor
+        return side * sens * sensitivity_factor + rng.laplace(0.0, scale, size)
 
     return candidate
 

@@ -1,11 +1,14 @@
 """Tightness of an (ε, δ) certificate on the ε scale, where a ratio of δ's says nothing.
 
-For a claim "the two published laws are (ε, δ)-indistinguishable" that holds at an instance, the ε the laws really
-need is ε′ = min{ε′ ≥ 0 : δ_true(ε′) ≤ δ}, the certified δ being the claim's bound. ``epsilon_tightness`` is ε′/ε
-(1: the certificate is attained; 0.01: it spends a hundred times the ε it needs). Where both laws are Gaussian with
-equal covariance, the ``shift_ratio`` is the observed mean shift over the largest shift the certificate allows,
-Δ* = max{Δ : δ(ε; Δ/σ) ≤ δ}. Both are found by bisection on rigorous enclosures and reported as the lower end of
-a certified interval (so they never overstate how close the adversary came).
+For a claim "the two published laws are (ε, δ)-indistinguishable", the ε the laws really spend is
+ε′ = min{ε′ ≥ 0 : δ_true(ε′) ≤ δ}, the certified δ being the claim's bound. ``epsilon_tightness`` is ε′/ε
+(1: the certificate is attained; 0.01: it spends a hundred times the ε it needs; 3: a violated certificate whose
+release really spends three times the ε it claims — what an auditor reports). Where both laws are Gaussian (or
+Laplace) with equal noise, the ``shift_ratio`` is the observed shift over the largest shift the certificate allows,
+Δ* = max{Δ : δ(ε; Δ) ≤ δ}. Both are found on rigorous enclosures (bisection, the Laplace closed form, or the
+certified PLD bracket for subsampled and composed Gaussians) and reported as the lower end of a certified interval
+(so they never overstate how close the adversary came). A deterministic release (``PointMass``) of two different
+values has δ(ε) = 1 at every ε: no ε suffices, and the ratio is left empty.
 """
 from __future__ import annotations
 
@@ -14,10 +17,13 @@ from dataclasses import dataclass
 
 from flint import arb
 
-from ..claims.model import Claim, DeltaProfile, GaussianPair, Instance
-from ..numeric.enclosure import arb_lower_float, to_arb
+from ..claims.model import (Claim, DeltaProfile, GaussianPair, Instance, LaplacePair, Laws, PointMass,
+                            SubsampledGaussianLaws)
+from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec
+from ..privacy.laplace import laplace_profile_arb
 from ..privacy.profile import profile_arb
+from ..privacy.score import score
 
 #: Working precision (bits) and bisection steps of the ε-scale tightness.
 PREC = 256
@@ -33,21 +39,43 @@ class EpsilonTightness:
     shift_ratio: float | None
 
 
-def _profile(laws: GaussianPair | DeltaProfile) -> Callable[[arb], arb]:
+#: A violated certificate's ε′ is searched up to this multiple of its ε.
+MAX_RATIO = 2.0**20
+
+
+def _profile(laws: Laws) -> Callable[[arb], arb] | None:
     if isinstance(laws, GaussianPair):
         s = to_arb(laws.shift) / to_arb(laws.sigma)
         return lambda eps: profile_arb(eps, s)
-    return laws.delta
+    if isinstance(laws, LaplacePair):
+        ratio = to_arb(laws.shift) / to_arb(laws.scale)
+        return lambda eps: laplace_profile_arb(eps, ratio)
+    if isinstance(laws, DeltaProfile):
+        return laws.delta
+    return None
 
 
 def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> arb | None:
-    """A lower end for min{ε′ ∈ [0, ε] : δ(ε′) ≤ target} (δ decreasing in ε′); None if δ(ε) ≤ target is not
-    decided (then the instance says nothing on this scale)."""
-    if not delta_at(eps) <= target:
-        return None
-    if delta_at(arb(0)) <= target:
-        return arb(0)
-    lo, hi = arb(0), eps  # δ(lo) > target is known only where decided; keep lo as a certified lower end
+    """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ decreasing in ε′), searched in [0, ε] when δ(ε) ≤ target and
+    above ε (doubling, up to ``MAX_RATIO``·ε) when δ(ε) > target; None where the search above ε is not decided (then
+    the instance says nothing on this scale)."""
+    at_eps = delta_at(eps)
+    if at_eps <= target:
+        if delta_at(arb(0)) <= target:
+            return arb(0)
+        lo, hi = arb(0), eps
+    elif at_eps > target:
+        lo, hi = eps, eps * 2
+        while True:
+            d = delta_at(hi)
+            if d <= target:
+                break
+            if not d > target or hi > eps * MAX_RATIO:
+                return None
+            lo, hi = hi, hi * 2
+    else:  # δ(ε) = target up to the enclosure (an attained certificate): a lower end is still certified below ε
+        lo, hi = arb(0), eps
+    # δ(lo) > target is known only where decided; keep lo as a certified lower end
     for _ in range(STEPS):
         mid = (lo + hi) / 2
         d = delta_at(mid)
@@ -90,8 +118,27 @@ def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
     return hi
 
 
+def _laplace_shift_ratio(laws: LaplacePair, eps: arb, target: arb) -> float | None:
+    """shift/Δ* with Δ* = b(ε − 2 ln(1 − δ)), the largest shift whose δ(ε) ≤ δ (closed form), as a lower end."""
+    allowed = to_arb(laws.scale) * (eps - 2 * (-target).log1p())
+    return arb_lower_float(to_arb(laws.shift) / allowed) if allowed > 0 else None
+
+
+def _subsampled_epsilon(laws: SubsampledGaussianLaws, target: arb) -> arb | None:
+    """A lower end of ε′ for subsampled/composed Gaussian laws at δ = target: the certified interval's lower end for
+    the least private parameters the enclosures allow (σ up, shift and q down, δ up — ε′ is monotone in each)."""
+    delta = arb_upper_float(target)
+    if not 0 < delta < 1:
+        return None
+    result = score("subsampled-gaussian", sigma=arb_upper_float(to_arb(laws.sigma)),
+                   sensitivity=arb_lower_float(to_arb(laws.shift)), q=arb_lower_float(to_arb(laws.q)),
+                   steps=laws.steps, sampling=laws.sampling, relation=laws.relation, delta=delta)
+    return arb(result.interval[0])
+
+
 def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightness:
-    """The largest ε′/ε (and shift ratio) over ``instances`` (where the claim holds), each a certified lower end."""
+    """The largest ε′/ε (and shift ratio) over ``instances`` (where the claim holds, or where it is violated: then
+    ε′ > ε and the ratio above 1), each a certified lower end."""
     if claim.laws is None:
         return EpsilonTightness(None, None)
     best_eps: float | None = None
@@ -101,14 +148,21 @@ def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightne
         for instance in instances:
             values = claim.with_prescribed(instance)
             laws = claim.laws(values)
-            if isinstance(laws, DeltaProfile):
+            if isinstance(laws, (DeltaProfile, SubsampledGaussianLaws)):
                 profiles += 1
                 if profiles > PROFILE_INSTANCES:
                     continue
             eps, target = to_arb(values["epsilon"]), claim.bound_value(instance)
-            if not eps > 0:
-                continue
-            smallest = _smallest_epsilon(_profile(laws), target, eps)
+            if not eps > 0 or isinstance(laws, PointMass):
+                continue  # a point mass: 0 for equal values (no shift ratio), no finite ε otherwise
+            if isinstance(laws, SubsampledGaussianLaws):
+                smallest = _subsampled_epsilon(laws, target)
+            else:
+                smallest = _smallest_epsilon(_profile(laws), target, eps)
+            if isinstance(laws, LaplacePair):
+                r = _laplace_shift_ratio(laws, eps, target)
+                if r is not None:
+                    best_shift = r if best_shift is None else max(best_shift, r)
             if smallest is not None:
                 r = arb_lower_float(smallest / eps)
                 best_eps = r if best_eps is None else max(best_eps, r)

@@ -107,9 +107,9 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         counterexample = Counterexample.from_evaluation(claim.id, ev, seed, name, prof.name)
     vacuous_reason = rules.vacuity(evaluations) if outcome == HOLDS else ""
     eps = EpsilonTightness(None, None)
-    if outcome == HOLDS and claim.laws is not None:
-        within = [ev for _, ev in evaluations if ev.outcome == WITHIN]
-        eps = epsilon_tightness(claim, [decode_instance(ev.instance) for ev in within[:EPSILON_INSTANCES]])
+    if outcome in (HOLDS, VIOLATED) and claim.laws is not None:  # violated: how much ε the release really spends
+        chosen = [ev for _, ev in evaluations if ev.outcome == (WITHIN if outcome == HOLDS else VIOLATED)]
+        eps = epsilon_tightness(claim, [decode_instance(ev.instance) for ev in chosen[:EPSILON_INSTANCES]])
     passed, why = rules.control_verdict(claim.control.value, outcome, tight, bool(vacuous_reason))
     statistical = claim.quantity_kind is QuantityKind.STATISTICAL
     reason = "; ".join(r for r in (reason, vacuous_reason, why) if r)

@@ -17,9 +17,12 @@ from flint import arb
 from ..numeric.enclosure import to_arb
 from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from ..privacy.divergences import renyi_exact
-from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
-from ..formulas.gaussian import DELTA_GAUSSIAN, PRESCRIBED, RENYI_DEFINITION, RENYI_GAUSSIAN
-from ..formulas.symbols import alpha, delta, epsilon
+from ..privacy.laplace import laplace_profile_arb
+from ..privacy.subsampled import subsampled_rdp
+from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, LaplacePair, Space
+from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
+                                 RENYI_GAUSSIAN, SCALE_LAPLACE, b)
+from ..formulas.symbols import Delta, alpha, delta, epsilon
 
 EPSILONS_SMALL = ("0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "1")
 EPSILONS_LARGE = ("1.5", "2", "5", "10", "50", "100", "500")
@@ -84,6 +87,29 @@ def _renyi_exact(values: Instance) -> Fraction | None:
         return None
     cov = [[sigma**2, 0], [0, sigma**2]]
     return renyi_exact(values["alpha"], [0, 0], cov, [shift * 3 / 5, shift * 4 / 5], cov)
+
+
+def _laplace_delta(values: Instance) -> arb | Fraction | sympy.Expr:
+    """The true δ at ε of Lap(0, b) against Lap(Δ, b), b the claim's prescribed scale: as a closed form (the profile
+    DELTA_LAPLACE at b = SCALE_LAPLACE, both at the instance's rationals, on its branch ε < Δ/b, which holds for
+    every δ > 0) where the instance is rational, so that equality with the bound can be proved; else on a ball."""
+    try:  # Fraction reads ints, floats, Fractions and decimal strings exactly; an arb ball raises TypeError
+        exact = {s: sympy.Rational(Fraction(values[s.name])) for s in (epsilon, delta, Delta)}
+    except (TypeError, ValueError):
+        return laplace_profile_arb(to_arb(values["epsilon"]), to_arb(values["Delta"]) / to_arb(values["b"]))
+    value = DELTA_LAPLACE.subs({**exact, b: SCALE_LAPLACE.subs(exact)})
+    return Fraction(int(value.p), int(value.q)) if isinstance(value, sympy.Rational) else value
+
+
+
+def _laplace_laws(values: Instance) -> LaplacePair:
+    return LaplacePair(values["Delta"], values["b"])
+
+
+def _subsampled_rdp(values: Instance) -> arb:
+    """The exact integer-order Rényi divergence of one Poisson-subsampled Gaussian step (Mironov, Talwar & Zhang
+    2019, Thm 5: a finite binomial sum on balls)."""
+    return subsampled_rdp(int(values["alpha"]), values["q"], values["sigma"], values["Delta"])
 
 
 CLAIMS = (
@@ -160,6 +186,38 @@ CLAIMS = (
         prescribed=PRESCRIBED["gaussian.classic:control-epsilon-above-1"],
         quantity=_true_delta,
         adversaries=(_grid(EPSILONS_LARGE), _search((1.0, 500.0))),
+        control=Control.NEGATIVE,
+    ),
+    Claim(
+        id="gaussian.laplace",
+        source="Dwork, McSherry, Nissim & Smith 2006, Prop. 1 (δ = 0); the exact Laplace profile for δ > 0",
+        kind=Kind.PRIVACY,
+        statement="b = Δ/(ε − 2 ln(1 − δ)) makes the Laplace mechanism (ε, δ)-DP, exactly (b = Δ/ε for δ = 0)",
+        hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
+        bound=delta,
+        prescribed=PRESCRIBED["gaussian.laplace"],
+        quantity=_laplace_delta,
+        quantity_expr=DELTA_LAPLACE,
+        adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE),
+                     Adversary("search", space=Space({"epsilon": (1e-4, 500.0), "delta": (1e-30, 0.5),
+                                                      "Delta": (0.01, 100.0)}, log=frozenset({"epsilon", "delta", "Delta"})))),
+        derivation="gaussian.laplace",
+        control=Control.POSITIVE,
+        laws=_laplace_laws,
+        note="Positive control: the Laplace profile at this scale equals δ, so tightness and ε-tightness must be 1.",
+    ),
+    Claim(
+        id="gaussian.subsampled-rdp:control-small-q-outside-range",
+        source="negative control: the small-q approximation D_α ≈ 2q²α/σ² (Mironov, Talwar & Zhang 2019, Sec. 3.3) "
+               "applied outside its range (q not small, σ < 1)",
+        kind=Kind.PRIVACY,
+        statement="(wrong on purpose) one Poisson-subsampled Gaussian step has D_α ≤ 2q²αΔ²/σ² for every q, σ",
+        hypotheses=(Hypothesis("α ≥ 2", sympy.Ge(alpha, 2, evaluate=False)),),
+        bound=RDP_SMALL_Q,
+        quantity=_subsampled_rdp,
+        adversaries=(Adversary("orders, rates and small noise", generate=lambda rng, size: [
+            {"alpha": a, "q": qq, "sigma": s, "Delta": "1"}
+            for a in (2, 8, 32) for qq in ("0.01", "0.2", "0.9") for s in ("0.3", "0.7", "2")]),),
         control=Control.NEGATIVE,
     ),
     Claim(

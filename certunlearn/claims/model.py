@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 import sympy
@@ -69,11 +69,47 @@ class GaussianPair:
 
 
 @dataclass(frozen=True)
+class LaplacePair:
+    """Two published laws Lap(m0, b), Lap(m1, b) (one coordinate carries the shift): ``shift`` = |m1 − m0|,
+    ``scale`` = b. Their δ(ε) is 1 − e^{(ε − shift/b)/2} on [0, shift/b], 0 above (:mod:`certunlearn.privacy.laplace`)."""
+
+    shift: Any
+    scale: Any
+
+
+@dataclass(frozen=True)
+class SubsampledGaussianLaws:
+    """The published laws of ``steps`` composed releases of the Gaussian mechanism (noise ``sigma``, sensitivity
+    ``shift``) run on a subsample drawn with probability ``q`` (``sampling`` "poisson" or "fixed", ``relation``
+    "add-remove" or "replace-one"); q = 1 is plain composition. Their δ(ε) is enclosed by
+    :func:`certunlearn.privacy.score.score` (the exact profile for one step, the certified PLD otherwise)."""
+
+    q: Any
+    sigma: Any
+    shift: Any
+    steps: int = 1
+    sampling: str = "poisson"
+    relation: str | None = None
+
+
+@dataclass(frozen=True)
+class PointMass:
+    """A deterministic release: the two published values at distance ``shift``. δ(ε) = 1 at every ε when the shift is
+    not 0 (the value itself tells the datasets apart), 0 when it is."""
+
+    shift: Any
+
+
+@dataclass(frozen=True)
 class DeltaProfile:
     """The exact privacy profile ε ↦ δ(ε) (hockey-stick divergence, decreasing in ε) of two published laws at an
     instance, as a function returning an enclosure at the working precision."""
 
     delta: Callable[[arb], arb]
+
+
+#: The laws a claim may state for its two published outputs (``Claim.laws``).
+Laws = Union[GaussianPair, LaplacePair, SubsampledGaussianLaws, PointMass, DeltaProfile]
 
 
 class Control(str, enum.Enum):
@@ -222,9 +258,10 @@ class Claim:
     quantity_kind: QuantityKind = QuantityKind.ENCLOSURE
     #: The quantity's closed form in the instance's symbols, where it has one (derivations start from it).
     quantity_expr: sympy.Expr | None = None
-    #: For (ε, δ) certificates: the two published laws at an instance's evaluated values (``GaussianPair`` or
-    #: ``DeltaProfile``), from which the checker computes the ε-scale tightness.
-    laws: Callable[[Instance], GaussianPair | DeltaProfile] | None = None
+    #: For (ε, δ) certificates: the two published laws at an instance's evaluated values (``GaussianPair``,
+    #: ``LaplacePair``, ``SubsampledGaussianLaws``, ``PointMass`` or ``DeltaProfile``), from which the checker
+    #: computes the ε-scale tightness.
+    laws: Callable[[Instance], Laws] | None = None
     #: The printed hypothesis class in words (losses, streams, dimensions, counts, boundaries) — DESIGN.md "Scope".
     theorem_class: str = ""
     #: What of ``theorem_class`` no adversary reaches, each with its why; empty means the whole class is attacked.

@@ -1,4 +1,5 @@
-"""The Gaussian mechanism's printed calibrations and divergences, which every paper relies on.
+"""The Gaussian mechanism's printed calibrations and divergences, which every paper relies on — and the Laplace and
+subsampled Gaussian mechanisms that the scoring of third-party noise (``certunlearn score``) accounts.
 
 Claims: :mod:`certunlearn.claims.gaussian`; derivations: ``proofs/gaussian.py``.
 """
@@ -50,8 +51,32 @@ def normal_pdf(v: sympy.Expr, mean: sympy.Expr, sd: sympy.Expr) -> sympy.Expr:
 RENYI_DEFINITION = sympy.log(sympy.Integral(normal_pdf(x_out, 0, sigma) ** alpha * normal_pdf(x_out, Delta, sigma) ** (1 - alpha),
                                             (x_out, -sympy.oo, sympy.oo))) / (alpha - 1)
 
+# ---------------------------------------------------------------- Laplace and subsampled Gaussian mechanisms
+
+b = sympy.Symbol("b", positive=True)  # Laplace scale
+q = sympy.Symbol("q", positive=True)  # sampling probability
+x_level = sympy.Symbol("x", real=True)  # the threshold of the privacy-loss event (the output where L = ε)
+
+#: The exact privacy profile of Lap(0, b) against Lap(Δ, b) for 0 ≤ ε ≤ Δ/b (0 above): δ(ε) = 1 − e^{(ε − Δ/b)/2}
+#: (derived in proofs/gaussian.py; :mod:`certunlearn.privacy.laplace`).
+DELTA_LAPLACE = 1 - sympy.exp((epsilon - Delta / b) / 2)
+#: The smallest Laplace scale with δ(ε) ≤ δ: b = Δ/(ε − 2 ln(1 − δ)) (δ = 0: b = Δ/ε, Dwork, McSherry, Nissim &
+#: Smith 2006, Prop. 1).
+SCALE_LAPLACE = Delta / (epsilon - 2 * sympy.log(1 - delta))
+#: The remove direction's threshold: the privacy loss ln(1 − q + q e^{(2xΔ − Δ²)/(2σ²)}) of (1 − q)N(0, σ²) +
+#: qN(Δ, σ²) against N(0, σ²) exceeds ε exactly for x > X_SUBSAMPLED.
+X_SUBSAMPLED = sigma**2 / Delta * sympy.log((sympy.exp(epsilon) - 1 + q) / q) + Delta / 2
+#: One step of the Poisson-subsampled Gaussian, remove direction (Zhu, Dong & Wang 2022, Thm 11's dominating pair):
+#: δ(ε) = (1 − q)Q(x/σ) + qQ((x − Δ)/σ) − e^ε Q(x/σ) at x = X_SUBSAMPLED (e^ε > 1 − q); q = 1 gives Balle & Wang.
+DELTA_SUBSAMPLED_REMOVE = ((1 - q) * normal_tail(X_SUBSAMPLED / sigma) + q * normal_tail((X_SUBSAMPLED - Delta) / sigma)
+                           - sympy.exp(epsilon) * normal_tail(X_SUBSAMPLED / sigma))
+#: The small-q approximation of the subsampled Gaussian's Rényi divergence, D_α ≈ 2q²α/σ² (Δ = 1; Mironov, Talwar &
+#: Zhang 2019, Sec. 3.3 — valid only for small q and σ not small; the negative control applies it outside).
+RDP_SMALL_Q = 2 * q**2 * alpha * Delta**2 / sigma**2
+
 PRESCRIBED = {
     "gaussian.classic": {"sigma": SIGMA_CLASSIC},
     "gaussian.zcdp": {"sigma": SIGMA_ZCDP},
     "gaussian.classic:control-epsilon-above-1": {"sigma": SIGMA_CLASSIC},
+    "gaussian.laplace": {"b": SCALE_LAPLACE},
 }

@@ -1,0 +1,236 @@
+"""Scoring a given noise: the exact privacy it spends, as a certified interval (``certunlearn score``).
+
+- Gaussian (σ, Δ, k steps): k-fold composition of N(0, σ²) against N(Δ, σ²) is exactly the pair with shift √k·Δ
+  (the sum of the k outputs is sufficient), so its δ(ε) is Balle & Wang's profile at s = √k·Δ/σ;
+- Laplace (b, Δ): the closed form δ(ε) = 1 − e^{(ε − Δ/b)/2} (:mod:`.laplace`); k > 1 steps through the PLD;
+- subsampled Gaussian (q, σ, Δ, k, sampling, relation): one step from its exact profile (:mod:`.subsampled`),
+  k > 1 steps through the certified PLD composition (:mod:`.pld`) of each direction of the dominating pair.
+
+Each answer is an interval [lower, upper] of floats certified to contain the true value (δ at a given ε, or the
+smallest ε with δ(ε) ≤ a given δ).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from flint import arb
+
+from ..errors import InvalidParameterError
+from ..numeric.enclosure import Decision, arb_lower_float, arb_upper_float, to_arb
+from ..numeric.precision import workprec
+from . import pld
+from .laplace import LaplaceLoss, laplace_profile_arb
+from .profile import check_real, exact_epsilon, profile_arb, proved_at_most
+from .subsampled import dominating_losses, max_ball
+
+__all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon"]
+
+MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
+#: Target relative width of a PLD bracket (the grid step is chosen from it) and the largest grid.
+PLD_REL = 0.018
+PLD_MAX_POINTS = 1 << 20
+_PREC = 128
+
+
+@dataclass(frozen=True)
+class Score:
+    """What ``score`` computed: ``interval`` contains the true δ at ``epsilon`` (``target="delta"``) or the true
+    smallest ε at ``delta`` (``target="epsilon"``); ``method`` says how ("closed form", "exact profile", "pld")."""
+
+    mechanism: str
+    target: str
+    interval: tuple[float, float]
+    method: str
+    parameters: dict = field(default_factory=dict)
+
+
+def _gaussian_delta_ball(eps: arb, sigma, sensitivity, steps: int) -> arb:
+    """Balle & Wang's δ(ε) at the composed shift √k·Δ/σ, on a ball."""
+    return profile_arb(eps, to_arb(sensitivity) * arb(steps).sqrt() / to_arb(sigma))
+
+
+def _bracket_from_ball(ball: arb) -> tuple[float, float]:
+    return max(arb_lower_float(ball), 0.0), min(arb_upper_float(ball), 1.0)
+
+
+def _epsilon_by_bisection(delta_ball, delta) -> tuple[float, float]:
+    """[lo, hi] around min{ε ≥ 0 : δ(ε) ≤ ``delta``} for a decreasing ``delta_ball(ε: arb) -> arb``: hi proved
+    (δ(hi) ≤ δ), lo proved (δ(lo) > δ) or 0."""
+    target = to_arb(delta)
+
+    def state(e: float) -> bool | None:
+        v = delta_ball(arb(e))
+        return True if v <= target else False if v > target else None
+
+    if state(0.0) is True:
+        return 0.0, 0.0
+    b = 1.0
+    while state(b) is not True:
+        b *= 2
+        if b > 1e12:
+            raise InvalidParameterError("delta", "no ε up to 1e12 reaches this δ")
+    a = 0.0
+    for _ in range(200):
+        mid = 0.5 * (a + b)
+        if mid <= a or mid >= b:
+            break
+        s = state(mid)
+        if s is True:
+            b = mid
+        elif s is False:
+            a = mid
+        else:
+            break
+    return a, b
+
+
+def _pld_measures(directions, h: float, tau: float):
+    out = []
+    for parts in directions:
+        totals: list = [None, None]
+        for loss, count in parts:
+            for i, m in enumerate(pld.discretise(loss, h, tau=tau * 1e-3)):
+                m = pld.power(m, count, tau)
+                totals[i] = m if totals[i] is None else pld.compose(totals[i], m, tau)
+        out.append(tuple(totals))
+    return out
+
+
+def _pow2_at_most(x: float) -> float:
+    return 2.0 ** math.floor(math.log2(x))
+
+
+def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float]:
+    """A PLD bracket: a coarse pass sizes the grid, a fine pass (step h ∝ ``PLD_REL``·ε/k) answers."""
+    convolutions = 2 * max(1, steps.bit_length()) + 2
+    coarse_h = 2.0**-9
+    if delta is not None:
+        tau = max(float(delta), 1e-300) * 1e-6 / convolutions
+        lo, hi = pld.epsilon_bracket(_pld_measures(directions, coarse_h, tau), delta)
+        scale = max(lo, 1e-3)
+    else:
+        scale = max(float(epsilon), 0.05)
+        lo, hi = pld.delta_bracket(_pld_measures(directions, coarse_h, 1e-18), epsilon)
+        tau = max(lo, 1e-290) * 1e-6 / convolutions
+    h = min(coarse_h, _pow2_at_most(PLD_REL * scale / steps))
+    measures = _pld_measures(directions, h, tau)
+    while h < coarse_h and max(p.masses.size for _, p in measures) > PLD_MAX_POINTS:  # too fine: a wider bracket
+        h *= 2
+        measures = _pld_measures(directions, h, tau)
+    if delta is not None:
+        return pld.epsilon_bracket(measures, delta)
+    return pld.delta_bracket(measures, epsilon)
+
+
+def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1, epsilon=None, delta=None,
+          q=1, steps: int = 1, sampling: str = "poisson", relation: str | None = None) -> Score:
+    """The true δ at ``epsilon`` (or the true ε at ``delta``) of the given noise, as a certified interval."""
+    if mechanism not in MECHANISMS:
+        raise InvalidParameterError("mechanism", f"unknown mechanism {mechanism!r}; expected one of {list(MECHANISMS)}")
+    if (epsilon is None) == (delta is None):
+        raise InvalidParameterError("epsilon", "give exactly one of epsilon (for the true delta) and delta (for the true epsilon)")
+    if epsilon is not None:
+        check_real("epsilon", epsilon, low_open=False)
+    else:  # δ = 0 is meaningful for the Laplace mechanism alone (pure DP)
+        check_real("delta", delta, low_open=mechanism != "laplace", high=1)
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise InvalidParameterError("steps", f"must be an integer ≥ 1, got {steps!r}")
+    check_real("sensitivity", sensitivity)
+    target = "delta" if epsilon is not None else "epsilon"
+    params = {"sensitivity": sensitivity, "steps": steps}
+    if mechanism == "laplace":
+        if scale is None or sigma is not None:
+            raise InvalidParameterError("scale", "the Laplace mechanism takes --scale B (not --sigma)")
+        check_real("scale", scale)
+        params["scale"] = scale
+        if steps == 1:
+            with workprec(_PREC):
+                ratio = to_arb(sensitivity) / to_arb(scale)
+                if target == "delta":
+                    interval = _bracket_from_ball(laplace_profile_arb(to_arb(epsilon), ratio))
+                else:
+                    eps = ratio + 2 * (-to_arb(delta)).log1p()
+                    interval = (max(arb_lower_float(eps), 0.0), max(arb_upper_float(eps), 0.0))
+            return Score(mechanism, target, interval, "closed form", params)
+        loss = LaplaceLoss(scale, sensitivity)
+        return Score(mechanism, target, _pld([[(loss, steps)]], steps, epsilon, delta), "pld", params)
+    if sigma is None or scale is not None:
+        raise InvalidParameterError("sigma", f"the {mechanism} mechanism takes --sigma S (not --scale)")
+    check_real("sigma", sigma)
+    params["sigma"] = sigma
+    if mechanism == "gaussian":
+        with workprec(_PREC):
+            if target == "delta":
+                return Score(mechanism, target, _bracket_from_ball(_gaussian_delta_ball(to_arb(epsilon), sigma, sensitivity, steps)),
+                             "exact profile", params)
+        sigma_k = Fraction(sigma) / Fraction(math.isqrt(steps)) if math.isqrt(steps) ** 2 == steps else None
+        if sigma_k is not None:
+            hi = exact_epsilon(delta, sigma_k, sensitivity)
+            lo = _just_below(hi, lambda e: proved_at_most(e, sigma_k, sensitivity, delta, 128))
+            return Score(mechanism, target, (lo, hi), "exact profile", params)
+        with workprec(_PREC):
+            interval = _epsilon_by_bisection(lambda e: _gaussian_delta_ball(e, sigma, sensitivity, steps), delta)
+        return Score(mechanism, target, interval, "exact profile", params)
+    check_real("q", q, high=1, high_open=False)
+    params.update(q=q, sampling=sampling, relation=relation or ("add-remove" if sampling == "poisson" else "replace-one"))
+    losses = dominating_losses(q, sigma, sensitivity, sampling, relation)
+    if steps == 1:
+        with workprec(_PREC):
+            def ball(e: arb) -> arb:
+                values = [loss.delta(e) for loss in losses]
+                return values[0] if len(values) == 1 else max_ball(values[0], values[1])
+
+            if target == "delta":
+                return Score(mechanism, target, _bracket_from_ball(ball(to_arb(epsilon))), "exact profile", params)
+            return Score(mechanism, target, _epsilon_by_bisection(ball, delta), "exact profile", params)
+    directions = [[(loss, steps)] for loss in losses]
+    return Score(mechanism, target, _pld(directions, steps, epsilon, delta), "pld", params)
+
+
+def composed(parts, epsilon=None, delta=None) -> tuple[float, float]:
+    """Heterogeneous composition: ``parts`` lists (loss, count) — losses from :func:`.subsampled.dominating_losses`
+    (one direction each: pass the same direction for every part) or :class:`.laplace.LaplaceLoss` — and the certified
+    PLD bracket of the true δ at ``epsilon`` (or ε at ``delta``) of their composition is returned."""
+    if (epsilon is None) == (delta is None):
+        raise InvalidParameterError("epsilon", "give exactly one of epsilon and delta")
+    steps = sum(count for _, count in parts)
+    return _pld([list(parts)], steps, epsilon, delta)
+
+
+def rdp_epsilon(q, sigma, steps: int, delta, sensitivity=1, orders=range(2, 129)) -> float:
+    """The RDP route for the Poisson-subsampled Gaussian (add/remove): ε = min over integer orders α of the
+    conversion (:func:`.conversions.rdp_to_dp_epsilon`, "improved") of k·D_α, with D_α from
+    :func:`.subsampled.subsampled_rdp` rounded up — an upper bound on the true ε (every step rounds up)."""
+    from .conversions import rdp_curve_to_epsilon
+    from .subsampled import subsampled_rdp
+
+    with workprec(_PREC):
+        rdps = [arb_upper_float(steps * subsampled_rdp(a, q, sigma, sensitivity)) for a in orders]
+    return rdp_curve_to_epsilon(list(orders), rdps, delta)
+
+
+def _just_below(hi: float, holds) -> float:
+    """A float below ``hi`` at which ``holds`` (δ ≤ target) is proved FALSE, or 0."""
+    gap = max(hi * 1e-12, 1e-300)
+    while gap < hi:
+        e = hi - gap
+        if holds(e) == Decision.FALSE:
+            return e
+        gap *= 16
+    return 0.0
+
+
+def verdict(result: Score, claimed_delta) -> str:
+    """``within`` / ``violated`` / ``undecided`` for a claimed δ at the scored ε (a δ interval)."""
+    if result.target != "delta":
+        raise InvalidParameterError("claimed", "a verdict needs the true δ at the claimed ε")
+    with workprec(_PREC):
+        d = to_arb(claimed_delta)
+        lo, hi = result.interval
+        if arb(hi) <= d:
+            return "within"
+        if arb(lo) > d:
+            return "violated"
+    return "undecided"
