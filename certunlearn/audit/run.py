@@ -36,10 +36,10 @@ from typing import Any
 import numpy as np
 
 from ..claims import Claim, get_claim
+from ..claims.case import inside
 from ..claims.model import Kind, encode_instance
 from ..formulas.symbols import delta as DELTA_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
-from ..numeric.enclosure import Decision
 from ..numeric.confidence import check_alpha
 from .nonparametric import threshold_bounds
 from .parametric import gaussian_bound
@@ -186,14 +186,6 @@ def auditable(claim: Claim) -> None:
     if claim.kind not in (Kind.PRIVACY, Kind.UNLEARNING) or claim.bound != DELTA_SYMBOL:
         raise InvalidParameterError("claim", f"{claim.id} is not an (ε, δ) certificate (a privacy or unlearning "
                                              f"claim whose bound is δ); the audit cannot test it")
-
-
-def inside(claim: Claim, instance: Mapping[str, Any]) -> bool:
-    """Every hypothesis of ``claim`` is decided true on ``instance`` (an error while deciding counts as outside)."""
-    try:
-        return all(h.decide(instance) is Decision.TRUE for h in claim.hypotheses)
-    except (ArithmeticError, ValueError, TypeError, KeyError):
-        return False
 
 
 def _distance(instance: Mapping[str, Any]) -> float | None:
