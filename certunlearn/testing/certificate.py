@@ -23,9 +23,10 @@ shift Δ (the proof's sensitivity bound at the case's constants). Two exact deci
 A failure names the exact δ the candidate achieves (an upper float of its enclosure). A candidate that adds no
 noise (σ̂ = 0) at a positive shift achieves δ = 1 at every ε: "ε unbounded".
 
-Routes (claim → reference): ``d2d.thm3.1`` (Theorem 3.1, paper file ``002_7f80bf4846a5a6af.txt`` lines 200–209:
+Routes (claim → reference), Gaussian (ε, δ): ``d2d.thm3.1`` (Theorem 3.1, paper file ``002_7f80bf4846a5a6af.txt`` lines 200–209:
 Δ = ``formulas.d2d.SHIFT_31``, line 237), ``r2d.thm3.1`` (Theorem 3.1, paper file ``003_4ace1bceaf1cf3d6.txt``
-lines 85–89 and 437: Δ = ``formulas.r2d.SENSITIVITY_31``).
+lines 85–89 and 437: Δ = ``formulas.r2d.SENSITIVITY_31``); Rényi (olu Algorithm 1, ``olu.thm1`` and
+``olu.cor1:sc`` and ``olu.cor1:sc+fix``): :mod:`certunlearn.testing.renyi`.
 """
 from __future__ import annotations
 
@@ -121,14 +122,17 @@ def _floats(v: Any) -> np.ndarray:
 
 #: claim id → the reference of its certificate at a case.
 ROUTES: dict[str, Callable[[Case], Reference]] = {"d2d.thm3.1": _d2d_reference, "r2d.thm3.1": _r2d_reference}
+#: the Rényi certificates (olu Algorithm 1), checked by :mod:`certunlearn.testing.renyi`.
+RENYI_ROUTES = ("olu.thm1", "olu.cor1:sc", "olu.cor1:sc+fix")
 
 
 # ------------------------------------------------------------------------------------------- the check
 @dataclass(frozen=True)
 class CertificateCheck:
     """The outcome at one case: ``ok``; ``status`` (:data:`MEETS`, :data:`SMALLER`, :data:`LARGER`,
-    :data:`VIOLATED`); the candidate's σ̂ and the reference's σ; the worst shift Δ; the run's shift; the δ the
-    candidate achieves (at Δ and at its own run), each rounded up; ``problems`` (what failed, in words)."""
+    :data:`VIOLATED`); the candidate's σ̂ and the reference's σ; the worst shift Δ; the run's shift; what the
+    candidate achieves, rounded up (``measure``: δ(ε) at Δ and at its own run, or olu's Rényi divergence D_α) against
+    the certified ``bound``; ``problems`` (what failed, in words)."""
 
     case: Case
     ok: bool
@@ -137,24 +141,26 @@ class CertificateCheck:
     sigma_reference: float
     shift: str
     run_shift: float | None
-    achieved_delta: float | None
+    achieved: float | None
     problems: tuple[str, ...] = field(default=())
     reference_gap: float | None = None
     matches_reference: bool = True
+    measure: str = "δ(ε)"
+    bound: str = ""
 
     def report(self) -> str:
         head = f"{self.case.claim}{' [' + self.case.label + ']' if self.case.label else ''}: {self.status}"
         sig = "none" if self.sigma is None else f"{self.sigma!r}"
         lines = [head, f"  σ (candidate) = {sig}, σ (reference) = {self.sigma_reference!r}, worst shift Δ = "
-                       f"{self.shift}, run shift = {self.run_shift!r}, achieved δ = {self.achieved_delta!r} "
-                       f"(certified δ = {self.case.delta})"]
+                       f"{self.shift}, run shift = {self.run_shift!r}, achieved {self.measure} = {self.achieved!r} "
+                       f"(certified: ≤ {self.bound or self.case.delta})"]
         if not self.matches_reference:
             lines.append(f"  - its release differs from the reference's: ‖μ̂ − μ_ref‖ = {self.reference_gap!r} "
                          f"(iteration counts, step size, projection or deletion bookkeeping)")
         return "\n".join(lines + [f"  - {p}" for p in self.problems])
 
 
-class _Recorder(Hooks):
+class Recorder(Hooks):
     """Hooks that draw a fresh standard normal on first use (recording it) and replay it afterwards."""
 
     def noise(self, shape) -> np.ndarray:
@@ -164,9 +170,9 @@ class _Recorder(Hooks):
         return super().noise(shape)
 
 
-def _run(candidate: Callable, case: Case, hooks: Hooks) -> np.ndarray:
+def run_candidate(candidate: Callable, case: Case, hooks: Hooks) -> np.ndarray:
     try:
-        out = np.asarray(candidate(case, hooks), dtype=np.float64).reshape(-1)
+        out = np.asarray(candidate(case, hooks), dtype=np.float64)
     except NoiseMismatch as exc:
         raise AssertionError(f"the candidate's noise draws differ between its two runs: {exc}") from None
     if not np.all(np.isfinite(out)):
@@ -174,15 +180,25 @@ def _run(candidate: Callable, case: Case, hooks: Hooks) -> np.ndarray:
     return out
 
 
+def classify(ok: bool, sigma: float, sigma_ref: float) -> str:
+    """The status of a check: violated, or the same / a smaller / a larger σ than the reference's."""
+    if not ok:
+        return VIOLATED
+    if abs(sigma - sigma_ref) <= SAME_SIGMA_RTOL * sigma_ref:
+        return MEETS
+    return SMALLER if sigma < sigma_ref else LARGER
+
+
 def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, float, int]:
     """(μ̂, σ̂ ≥ 0 rounded down, draws used): the candidate on Z and −Z."""
     tape = NoiseTape(np.random.default_rng(seed))
-    plus = _Recorder(tape)
-    out_p = _run(candidate, case, plus)
+    plus = Recorder(tape)
+    out_p = run_candidate(candidate, case, plus)
     minus = tape.replay(-1.0)
-    out_m = _run(candidate, case, minus)
+    out_m = run_candidate(candidate, case, minus)
     if minus.used != plus.used:
         raise AssertionError(f"the candidate took {plus.used} draws on Z and {minus.used} on −Z")
+    out_p, out_m = out_p.reshape(-1), out_m.reshape(-1)
     mean = (out_p + out_m) / 2
     if not tape.draws:
         return mean, 0.0, 0
@@ -198,9 +214,14 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
     """Decide exactly whether ``candidate``'s release meets ``case``'s certificate (module docstring)."""
     if not isinstance(case, Case):
         raise InvalidParameterError("case", f"expected a Case, got {type(case).__name__}")
+    if case.claim in RENYI_ROUTES:
+        from .renyi import check_renyi_certificate
+
+        return check_renyi_certificate(candidate, case, seed=seed)
     route = ROUTES.get(case.claim)
     if route is None:
-        raise InvalidParameterError("case", f"no certificate route for {case.claim}; routes: {', '.join(ROUTES)}")
+        raise InvalidParameterError("case", f"no certificate route for {case.claim}; routes: "
+                                            f"{', '.join([*ROUTES, *RENYI_ROUTES])}")
     ref = route(case)
     sigma_ref = float(ref.sigma)
     try:
@@ -227,14 +248,9 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
     if mean.shape == ref.unlearned.shape:
         gap = float(np.max(np.abs(mean - ref.unlearned)))
         same = bool(np.all(np.abs(mean - ref.unlearned) <= RUN_ATOL + RUN_RTOL * np.abs(ref.unlearned)))
-    if problems:
-        status = VIOLATED
-    elif abs(sigma - sigma_ref) <= SAME_SIGMA_RTOL * sigma_ref:
-        status = MEETS
-    else:
-        status = SMALLER if sigma < sigma_ref else LARGER
+    status = classify(not problems, sigma, sigma_ref)
     return CertificateCheck(case, not problems, status, sigma, sigma_ref, arb_decimal(ref.shift, 6), run_shift,
-                            achieved, tuple(problems), gap, same)
+                            achieved, tuple(problems), gap, same, "δ(ε)", str(dl))
 
 
 def assert_meets_certificate(candidate: Callable[[Case, Hooks], Any], cases, *, seed: int = 0) -> list[CertificateCheck]:

@@ -82,3 +82,43 @@ def r2d_thm31(bug: str | None = None):
         return th + sigma * noise.noise(th.shape[0])
 
     return candidate
+
+
+def olu_alg1(bug: str | None = None):
+    """olu Algorithm 1 (OGD on every loss, then z + σ_iξ_i at τ[i]) with σ_i² = i^ω ω (γ^{τ_i−u_i} ηL)²/(2(ω−1)ε)
+    (line 120), γ from the case (Theorem 1), (β/μ − 1)/(β/μ + 1) (Corollary 1) or 1 − ημ (its +fix)."""
+
+    def candidate(case, noise):
+        v = case.instance()
+        X = np.array([[float(x) for x in row] for row in v["X"]])
+        T, d = X.shape
+        lam = np.array([float(x) for x in v.get("lam", [])]) if int(v["family"]) == 1 else None
+        eta, L, om, eps = (float(v[s]) for s in ("eta", "L", "omega", "epsilon"))
+        if case.claim == "olu.cor1:sc":
+            kappa = float(v["beta"]) / float(v["mu"])
+            g = (kappa - 1) / (kappa + 1)
+        elif case.claim == "olu.cor1:sc+fix":
+            g = 1 - eta * float(v["mu"])
+        else:
+            g = float(v["gamma"])
+        tau, u = [int(t) for t in v["tau"]], [int(x) for x in v["u"]]
+        z = np.array([float(x) for x in v["z1"]])
+        out, xi = [z.copy()], None
+        for t in range(1, T + 1):
+            z = z - eta * (X[t - 1] if lam is None else lam * (z - X[t - 1]))
+            if t in tau:
+                i = tau.index(t) + 1
+                delta = (L if bug == "sensitivity-L" else eta * L)
+                power = t if bug == "gap-index" else t - u[i - 1]
+                s2 = i**om * om * (g**power * delta) ** 2 / (2 * (om - 1) * eps)
+                if bug == "no-growth":
+                    s2 /= i**om
+                sigma = s2 if bug == "variance" else math.sqrt(s2)
+                if bug == "sigma-halved":
+                    sigma /= 2
+                xi = noise.noise(d) if not (bug == "reused-noise" and xi is not None) else xi
+                z = z + sigma * xi
+            out.append(z.copy())
+        return np.array(out)
+
+    return candidate

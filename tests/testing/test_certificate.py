@@ -9,17 +9,18 @@ import mpmath
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from certificate_candidates import d2d_thm31, r2d_thm31  # noqa: E402
+from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31  # noqa: E402
 
 from certunlearn.claims.case import Case  # noqa: E402
 from certunlearn.errors import InvalidParameterError  # noqa: E402
 from certunlearn.privacy import calibrate  # noqa: E402
-from certunlearn.testing import d2d, r2d  # noqa: E402
+from certunlearn.testing import d2d, olu, r2d  # noqa: E402
 from certunlearn.testing.certificate import (  # noqa: E402
     LARGER, MEETS, SMALLER, VIOLATED, assert_meets_certificate, check_certificate, gaussian_verdict, renyi_verdict)
 
 D2D = d2d.cases("quick")
 R2D = r2d.cases("quick")
+OLU = olu.cases("quick")
 
 
 def test_default_suites_hold_the_claims_worst_cases():
@@ -43,7 +44,7 @@ def test_case_refuses_bad_input():
 
 def test_the_reference_implementations_meet_the_certificate():
     for r in assert_meets_certificate(d2d_thm31(), D2D) + assert_meets_certificate(r2d_thm31(), R2D):
-        assert r.status == MEETS and r.achieved_delta <= float(r.case.delta)
+        assert r.status == MEETS and r.achieved <= float(r.case.delta)
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -71,14 +72,14 @@ def test_a_valid_smaller_sigma_passes_and_is_reported():
 
 def test_a_sigma_just_below_the_exact_one_fails_with_its_delta():
     r = check_certificate(d2d_thm31(calibration=lambda c: exact_calibration(c) * (1 - 1e-6)), D2D[0])
-    assert not r.ok and r.status == VIOLATED and r.achieved_delta > float(r.case.delta)
+    assert not r.ok and r.status == VIOLATED and r.achieved > float(r.case.delta)
 
 
 @pytest.mark.parametrize("bug", ["sigma-sqrt2", "noiseless", "variance", "no-delete"])
 def test_calibration_and_bookkeeping_bugs_violate_the_certificate(bug):
     results = [check_certificate(d2d_thm31(bug), c) for c in D2D]
     bad = [r for r in results if not r.ok]
-    assert bad and all(r.status == VIOLATED and r.achieved_delta > float(r.case.delta) for r in bad)
+    assert bad and all(r.status == VIOLATED and r.achieved > float(r.case.delta) for r in bad)
 
 
 def test_r2d_sensitivity_mg_instead_of_2mg_is_caught_exactly():
@@ -96,7 +97,7 @@ def test_iteration_bugs_are_named_as_a_different_release(bug):
 
 def test_noiseless_is_epsilon_unbounded():
     r = check_certificate(d2d_thm31("noiseless"), D2D[0])
-    assert r.achieved_delta == 1.0 and "ε unbounded" in r.problems[0]
+    assert r.achieved == 1.0 and "ε unbounded" in r.problems[0]
 
 
 def test_gaussian_verdict_agrees_with_mpmath_at_100_digits():
@@ -118,3 +119,25 @@ def test_renyi_verdict():
     assert renyi_verdict(2, 1, 1, 1)[0] and not renyi_verdict(2, Fraction(99, 100), 1, 1)[0]
     assert renyi_verdict(2, 1, 1, 0) == (False, float("inf"))
     assert LARGER != SMALLER
+
+
+def test_olu_reference_meets_its_renyi_certificate_and_bugs_do_not():
+    for r in assert_meets_certificate(olu_alg1(), OLU):
+        assert r.measure == "D_α" and r.achieved <= float(r.case.alpha * r.case.epsilon)
+    for bug in ("sigma-halved", "variance", "gap-index", "no-growth"):
+        bad = [r for r in (check_certificate(olu_alg1(bug), c) for c in OLU) if not r.ok]
+        assert bad and all(r.achieved > float(r.case.alpha * r.case.epsilon) for r in bad), bug
+
+
+def test_olu_reused_noise_is_caught_by_the_draw_count():
+    bad = [r for r in (check_certificate(olu_alg1("reused-noise"), c) for c in OLU) if not r.ok]
+    assert bad and "draws" in bad[0].problems[0]
+
+
+def test_olu_printed_corollary_1_is_refuted_by_the_printed_algorithm():
+    """Corollary 1 as printed (γ = (β/μ − 1)/(β/μ + 1) at η ≤ 1/(β+μ)) is a known violation (olu.cor1:sc): the
+    check finds it with the printed σ_i, while the corrected γ = 1 − ημ passes on the same instances."""
+    from certunlearn.testing.suites import claim_cases
+
+    printed = claim_cases("olu.cor1:sc", "thorough")
+    assert any(not check_certificate(olu_alg1(), c).ok for c in printed)
