@@ -5,14 +5,15 @@ in the claims layer so that both the testing and the audit layers, which may not
 a claim's instance split by role:
 
 * ``certificate`` — what the release promises: ``epsilon`` and ``delta`` for an (ε, δ) certificate, ``alpha`` and
-  ``epsilon`` for a Rényi one (olu);
+  ``epsilon`` for a Rényi one (olu); only ``delta`` where the theorem prescribes ε (pomer Theorem 4.3); empty for
+  a lemma that certifies no release (pomer's acceptance-ratio claims);
 * ``constants`` — the class the certificate covers (``L``, ``m``, ``M``, ``G``, ``n``, ``I``, ``T``, ``K``, …);
 * ``data`` — the training data and the problem (``X``, ``y``, the quadratic's ``A``, the box ``lo``/``hi``, …);
 * ``updates`` — the update stream (``U``, ``tau``/``u``, ``losses``/``other``, …).
 
 :data:`ROLES` lists, per paper, which instance keys are data and which are updates (everything else but the
 certificate is a constant); ``docs/testing.md`` has a table per paper of what each field means. Numbers are exact:
-``int`` or ``fractions.Fraction`` in memory, exact decimal strings (``"0.5"``, ``"1/3"``) in JSON
+``fractions.Fraction`` in memory (``int(v)`` for a count), exact decimal strings (``"0.5"``, ``"1/3"``) in JSON
 (:func:`certunlearn.claims.model.encode_instance`), so ``Case.from_json(case.to_json()) == case``.
 """
 from __future__ import annotations
@@ -69,10 +70,9 @@ class Case:
             raise InvalidParameterError("paper", f"one of {', '.join(PAPERS)}, got {self.paper!r}")
         if not str(self.claim).startswith(self.paper + "."):
             raise InvalidParameterError("claim", f"{self.claim!r} is not a claim of {self.paper}")
-        cert = set(self.certificate)
-        if not ({"epsilon", "delta"} <= cert or {"alpha", "epsilon"} <= cert):
-            raise InvalidParameterError("certificate", "needs epsilon and delta (an (ε, δ) certificate) or alpha "
-                                                       f"and epsilon (a Rényi one), got {sorted(cert)}")
+        if set(self.certificate) - set(CERTIFICATE_KEYS):
+            raise InvalidParameterError("certificate", f"holds only {', '.join(CERTIFICATE_KEYS)} (those the claim "
+                                                       f"states), got {sorted(self.certificate)}")
         for name in ("certificate", "constants", "data", "updates"):
             object.__setattr__(self, name, _exact(getattr(self, name)))
 
@@ -96,7 +96,7 @@ class Case:
 
     @property
     def epsilon(self):
-        return self.certificate["epsilon"]
+        return self.certificate.get("epsilon")
 
     @property
     def delta(self):
@@ -107,7 +107,7 @@ class Case:
         return self.certificate.get("alpha")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object: numbers as exact decimal strings, ints as ints."""
+        """The JSON object: every number as an exact decimal string (``"3"``, ``"0.5"``, ``"1/3"``)."""
         return {"paper": self.paper, "claim": self.claim, "label": self.label,
                 **{k: encode_instance(getattr(self, k)) for k in ("certificate", "constants", "data", "updates")}}
 

@@ -25,7 +25,9 @@ noise (σ̂ = 0) at a positive shift achieves δ = 1 at every ε: "ε unbounded"
 
 Routes (claim → reference), Gaussian (ε, δ): ``d2d.thm3.1`` (Theorem 3.1, paper file ``002_7f80bf4846a5a6af.txt`` lines 200–209:
 Δ = ``formulas.d2d.SHIFT_31``, line 237), ``r2d.thm3.1`` (Theorem 3.1, paper file ``003_4ace1bceaf1cf3d6.txt``
-lines 85–89 and 437: Δ = ``formulas.r2d.SENSITIVITY_31``); Rényi (olu Algorithm 1, ``olu.thm1`` and
+lines 85–89 and 437: Δ = ``formulas.r2d.SENSITIVITY_31``), ``retain.thm2.11`` (Theorem 2.11, paper file
+``004_d584c64aaf1f17d0.txt`` lines 113–121: Δ = the exact retain sensitivity RS(R)); Rényi (olu Algorithm 1,
+``olu.thm1`` and
 ``olu.cor1:sc`` and ``olu.cor1:sc+fix``): :mod:`certunlearn.testing.renyi`.
 """
 from __future__ import annotations
@@ -116,12 +118,26 @@ def _r2d_reference(case: Case) -> Reference:
                      _floats(runs["unlearned"]))
 
 
+def _retain_reference(case: Case) -> Reference:
+    """retain Theorem 2.11 (paper file ``004_d584c64aaf1f17d0.txt``, lines 113–121): the passive release
+    f(R ∪ U) + N(0, σ(R)²) with σ(R) = RS(R)·√(2 log(1.25/δ))/ε; Δ = the exact RS(R) (the largest shift any deletion U of one point can cause),
+    μ′ = f(R) (retraining on R), the unlearned mean f(R ∪ U) (a passive mechanism does not change its release)."""
+    from ..claims.retain.families import mechanism_and_data, pair_sigma
+
+    values = case.instance()
+    mech, R, U = mechanism_and_data(values)
+    rs = mech.exact_rs(R, 1)
+    return Reference(float(pair_sigma(Fraction(1))(values).upper()), to_arb(rs.value.exact), _floats(mech.baseline(R)),
+                     _floats(mech.update(R, U)))
+
+
 def _floats(v: Any) -> np.ndarray:
     return np.asarray([float(x) for x in np.asarray(v).reshape(-1)], dtype=np.float64)
 
 
 #: claim id → the reference of its certificate at a case.
-ROUTES: dict[str, Callable[[Case], Reference]] = {"d2d.thm3.1": _d2d_reference, "r2d.thm3.1": _r2d_reference}
+ROUTES: dict[str, Callable[[Case], Reference]] = {"d2d.thm3.1": _d2d_reference, "r2d.thm3.1": _r2d_reference,
+                                                  "retain.thm2.11": _retain_reference}
 #: the Rényi certificates (olu Algorithm 1), checked by :mod:`certunlearn.testing.renyi`.
 RENYI_ROUTES = ("olu.thm1", "olu.cor1:sc", "olu.cor1:sc+fix")
 

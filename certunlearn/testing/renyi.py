@@ -1,5 +1,6 @@
-"""The certificate check for olu's Rényi certificate (Algorithm 1, paper file ``004_*`` lines 115–125; Theorem 1,
-line 160; Corollary 1, line 168, and its +fix): D_α(output_t ‖ reference_t) ≤ αε at every deletion time τ[i].
+"""The certificate check for olu's Rényi certificate (Algorithm 1, paper file ``000_8245766a2c9b0ba6.txt`` lines
+115–130, σ_i² line 120; Theorem 1, line 160; Corollary 1, line 168, and its +fix): D_α(output_t ‖ reference_t) ≤ αε
+at every deletion time τ[i].
 
 The candidate protocol is :mod:`certunlearn.testing.certificate`'s, with the whole published stream as output::
 

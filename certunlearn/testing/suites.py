@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 import json
+from collections.abc import Callable
 
 from ..claims import get_claim
 from ..claims.case import Case, inside
@@ -21,17 +22,22 @@ __all__ = ["claim_cases", "SIZES"]
 SIZES = {"quick": 3, "thorough": 12}
 
 
-def claim_cases(claim_id: str, profile: str = "quick", *, seed: int = 0, per_adversary: int = 8) -> list[Case]:
-    """Up to ``SIZES[profile]`` cases of ``claim_id``, one adversary after the other (round robin)."""
+def claim_cases(claim_id: str, profile: str = "quick", *, seed: int = 0, per_adversary: int = 8,
+                keep: Callable[[Case], bool] | None = None, also: tuple[str, ...] = ()) -> list[Case]:
+    """Up to ``SIZES[profile]`` cases of ``claim_id`` (those ``keep`` accepts), one adversary after the other;
+    ``also``: claims (the negative controls of ``claim_id``) whose adversaries come first with boundary instances,
+    kept only inside ``claim_id``'s own hypotheses."""
     if profile not in SIZES:
         raise InvalidParameterError("profile", f"one of {', '.join(SIZES)}, got {profile!r}")
     claim = get_claim(claim_id)
     rng = np.random.default_rng(seed)
     pools = []
-    for adversary in claim.adversaries:
+    adversaries = [a for other in also for a in get_claim(other).adversaries] + list(claim.adversaries)
+    for adversary in adversaries:
         if adversary.generate is None:
             continue
-        kept = [(adversary.name, inst) for inst in adversary.generate(rng, per_adversary) if inside(claim, inst)]
+        kept = [(adversary.name, inst) for inst in adversary.generate(rng, per_adversary) if inside(claim, inst)
+                and (keep is None or keep(Case.from_instance(claim_id, inst)))]
         if kept:
             pools.append(kept)
     out: list[Case] = []

@@ -122,3 +122,30 @@ def olu_alg1(bug: str | None = None):
         return np.array(out)
 
     return candidate
+
+
+def retain_median(bug: str | None = None):
+    """retain's passive median (Section 3.1) with Theorem 2.11's σ(R) = RS(R)√(2 log(1.25/δ))/ε (line 115), RS(R) from
+    the closed form max(med(R ∪ {B}) − med(R), med(R) − med(R ∪ {0})); the release is med(R ∪ U) + σ(R)·Z."""
+
+    def med(xs):
+        xs = sorted(xs)
+        n = len(xs)
+        if bug == "upper-median":
+            return xs[n // 2]
+        return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+    def candidate(case, noise):
+        B = float(case.data.get("B", case.constants.get("B")))
+        R = [float(x) for x in case.data["R"]]
+        U = [float(case.updates["U"])]
+        base = R + U if bug == "rs-of-full-data" else R
+        rs = max(med(base + [B]) - med(base), med(base) - med(base + [0.0]))
+        if bug == "global-sensitivity":
+            rs = B / 2
+        eps, dl = float(case.epsilon), float(case.delta)
+        c = math.sqrt(2 * math.log((1 if bug == "log-without-1.25" else 1.25) / dl)) / eps
+        sigma = rs * c * (0.9 if bug == "sigma-tenth-less" else 1)
+        return np.array([med(R + U)]) + sigma * noise.noise(1)
+
+    return candidate

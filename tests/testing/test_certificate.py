@@ -9,18 +9,19 @@ import mpmath
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31  # noqa: E402
+from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median  # noqa: E402
 
 from certunlearn.claims.case import Case  # noqa: E402
 from certunlearn.errors import InvalidParameterError  # noqa: E402
 from certunlearn.privacy import calibrate  # noqa: E402
-from certunlearn.testing import d2d, olu, r2d  # noqa: E402
+from certunlearn.testing import d2d, olu, r2d, retain  # noqa: E402
 from certunlearn.testing.certificate import (  # noqa: E402
     LARGER, MEETS, SMALLER, VIOLATED, assert_meets_certificate, check_certificate, gaussian_verdict, renyi_verdict)
 
 D2D = d2d.cases("quick")
 R2D = r2d.cases("quick")
 OLU = olu.cases("quick")
+RETAIN = retain.cases("quick")
 
 
 def test_default_suites_hold_the_claims_worst_cases():
@@ -37,7 +38,9 @@ def test_case_json_round_trip(case):
 
 def test_case_refuses_bad_input():
     with pytest.raises(InvalidParameterError):
-        Case("d2d", "d2d.thm3.1", certificate={"epsilon": 1})
+        Case("d2d", "d2d.thm3.1", certificate={"sigma": 1})
+    with pytest.raises(InvalidParameterError):
+        Case("d2d", "r2d.thm3.1", certificate={"epsilon": 1})
     with pytest.raises(InvalidParameterError):
         Case.from_json('{"paper": "x", "claim": "x.y"}')
 
@@ -141,3 +144,13 @@ def test_olu_printed_corollary_1_is_refuted_by_the_printed_algorithm():
 
     printed = claim_cases("olu.cor1:sc", "thorough")
     assert any(not check_certificate(olu_alg1(), c).ok for c in printed)
+
+
+def test_retain_passive_median_meets_theorem_2_11_and_its_bugs_do_not():
+    for r in assert_meets_certificate(retain_median(), RETAIN):
+        assert r.status == MEETS
+    for bug in ("sigma-tenth-less", "rs-of-full-data"):
+        bad = [r for r in (check_certificate(retain_median(bug), c) for c in RETAIN) if not r.ok]
+        assert bad and all(r.achieved > float(r.case.delta) for r in bad), bug
+    # √(2 log(1/δ)) < √(2 log(1.25/δ)): a smaller σ, still enough at these cases (the classic calibration's slack)
+    assert all(check_certificate(retain_median("log-without-1.25"), c).status == SMALLER for c in RETAIN)
