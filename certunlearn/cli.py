@@ -504,6 +504,15 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush of a closed pipe raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def _main(argv: list[str] | None) -> int:
     from .processes import Interrupted, interruptible
 
@@ -525,6 +534,9 @@ def _main(argv: list[str] | None) -> int:
                 code = exc.exit_code if isinstance(exc, Interrupted) else 130
                 print("certunlearn: interrupted", file=sys.stderr)
                 return code
+            except BrokenPipeError:  # the reader closed stdout (`| head`): stop quietly, as a SIGPIPE would
+                _silence_stdout()
+                return 141
             except Exception:  # an internal error: keep the traceback for the bug report
                 traceback.print_exc()
                 return 1

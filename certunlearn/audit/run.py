@@ -34,19 +34,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+from flint import arb
 
 from ..claims import Claim, get_claim
 from ..claims.case import inside
-from ..claims.model import Kind, encode_instance
+from ..claims.model import DeltaProfile, GaussianPair, Kind, encode_instance
 from ..formulas.symbols import delta as DELTA_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
 from ..numeric.confidence import check_alpha
-from .nonparametric import threshold_bounds
+from ..numeric.enclosure import arb_lower_float, parse_exact, to_arb
+from ..numeric.precision import workprec
+from .nonparametric import point_mass_bound, threshold_bounds
 from .parametric import gaussian_bound
 from .result import AuditResult, Bound
 from .samples import as_samples
 
 __all__ = ["audit", "audit_samples", "draw", "lower_bound_curve", "select_instances", "family_size", "auditable", "inside",
+           "normalised_shift", "real",
            "Candidate", "CandidateError", "instance_keys", "check_instance_keys", "check_memory", "describe_exception"]
 
 Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
@@ -141,9 +145,14 @@ def family_size(trials: int, gaussian: bool) -> int:
     return trials * (4 + (2 if gaussian else 0))
 
 
+def real(value: Any) -> float:
+    """A number as the instances write it (int, Fraction, float, or an exact string such as ``"1e-5"``, ``"1/2"``)."""
+    return float(parse_exact(value) if isinstance(value, str) else value)
+
+
 def _certificate(epsilon: Any, delta: Any) -> tuple[float, float]:
     try:
-        eps, dl = float(epsilon), float(delta)
+        eps, dl = real(epsilon), real(delta)
     except (TypeError, ValueError):
         raise InvalidParameterError("epsilon", f"not a number: {epsilon!r} / {delta!r}") from None
     if not (math.isfinite(eps) and eps > 0):
@@ -157,7 +166,8 @@ def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: fl
                   gaussian: bool = False, claim: str | None = None, instances: Sequence[Mapping] = (),
                   seed: int | None = None) -> AuditResult:
     """Audit an (ε, δ) certificate from samples: ``pairs[j] = (x0, x1)`` are i.i.d. samples of M(D) and M(D')
-    for trial j (arrays (n,) or (n, d)). Non-parametric bounds always; the parametric one when ``gaussian``
+    for trial j (arrays (n,) or (n, d)). Non-parametric bounds always (and "ε unbounded" when both sides are
+    point masses at different values: no noise at all); the parametric one when ``gaussian``
     (the outputs are declared Gaussian with a common isotropic covariance). Family-wise error ≤ 1 − confidence
     by Bonferroni over every interval of every trial and direction."""
     start = time.perf_counter()
@@ -175,6 +185,9 @@ def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: fl
             raise InvalidParameterError("x1", f"dimension {a1.shape[1]} differs from x0's {a0.shape[1]}")
         sizes.append(min(a0.shape[0], a1.shape[0]))
         bounds.extend(threshold_bounds(a0, a1, dl, alpha, j))
+        degenerate = point_mass_bound(a0, a1, j)
+        if degenerate is not None:
+            bounds.append(degenerate)
         if gaussian:
             bounds.append(gaussian_bound(a0, a1, dl, alpha, j))
     return AuditResult(claim, eps, dl, float(confidence), min(sizes), len(pairs), family, alpha, tuple(bounds),
@@ -189,18 +202,51 @@ def auditable(claim: Claim) -> None:
 
 
 def _distance(instance: Mapping[str, Any]) -> float | None:
-    eps, dl = float(instance["epsilon"]), float(instance["delta"])
+    eps, dl = real(instance["epsilon"]), real(instance["delta"])
     if not (EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]):
         return None
     return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1]))
 
 
+def normalised_shift(claim: Claim, instance: Mapping[str, Any]) -> float | None:
+    """‖μ₁ − μ₀‖/σ of the claim's two published Gaussians at ``instance`` (``Claim.laws``), rounded down; 0 also
+    where the laws' exact privacy profile is exactly 0 at every ε ≥ 0 (equal laws); ``None`` where the claim states
+    no laws there (then the instance is kept, ranked after those with a known shift)."""
+    if claim.laws is None:
+        return None
+    try:
+        laws = claim.laws(claim.with_prescribed(dict(instance)))
+        if isinstance(laws, DeltaProfile):
+            with workprec(64):
+                return 0.0 if laws.delta(arb(0)).is_zero() else None
+    except (ArithmeticError, ValueError, TypeError, KeyError, CertunlearnError):
+        return None
+    if not isinstance(laws, GaussianPair):
+        return None
+    with workprec(64):
+        ratio = to_arb(laws.shift) / to_arb(laws.sigma)
+    return max(arb_lower_float(ratio), 0.0) if ratio.is_finite() else None
+
+
 def select_instances(claim: Claim, trials: int = 1, seed: int = 0, size: int = 40) -> list[dict[str, Any]]:
+    """:func:`_select` with ``size`` instances per adversary, then 8× more once if that gives fewer than ``trials``
+    instances of one (ε, δ) at a positive shift."""
+    try:
+        return _select(claim, trials, seed, size)
+    except InvalidParameterError as exc:
+        if trials == 1 or exc.parameter != "trials":
+            raise
+        return _select(claim, trials, seed, 8 * size)
+
+
+def _select(claim: Claim, trials: int, seed: int, size: int) -> list[dict[str, Any]]:
     """The claim's structured adversarial instances (``size`` per adversary, drawn with ``seed``) inside its
-    hypotheses and in the auditable range, closest to the sweet spot first; the first ``trials`` of them."""
+    hypotheses and in the auditable range, that certify one (ε, δ) — the one closest to the sweet spot — at the
+    worst shift first: instances whose two published laws are equal (a zero shift, where no candidate can be
+    caught) are dropped, the rest ranked by ‖μ₁ − μ₀‖/σ (``Claim.laws``), largest first; the first ``trials``."""
     auditable(claim)
     if not (isinstance(trials, int) and trials >= 1):
-        raise InvalidParameterError("trials", f"must be a positive integer, got {trials!r}")
+        raise InvalidParameterError("trials", f"must be an integer ≥ 1, got {trials!r}")
     rng = np.random.default_rng(seed)
     ranked = []
     for adversary in claim.adversaries:
@@ -213,16 +259,28 @@ def select_instances(claim: Claim, trials: int = 1, seed: int = 0, size: int = 4
             if dist is not None:
                 ranked.append((dist, len(ranked), instance))
     ranked.sort(key=lambda t: t[:2])
-    chosen = []
-    for _, _, instance in ranked:
-        if inside(claim, instance):
-            chosen.append(dict(instance))
-            if len(chosen) == trials:
-                break
-    if not chosen:
-        raise InvalidParameterError("claim", f"{claim.id} has no structured instance in the auditable range "
-                                             f"(ε in {EPSILON_RANGE}, δ in {DELTA_RANGE}); pass instances explicitly")
-    return chosen
+    groups: dict[tuple[float, float], list[tuple[float, int, dict]]] = {}
+    zero = 0
+    for dist, order, instance in ranked:
+        if not inside(claim, instance):
+            continue
+        shift = normalised_shift(claim, instance)
+        if shift == 0.0:
+            zero += 1
+            continue
+        key = _certificate(instance["epsilon"], instance["delta"])
+        groups.setdefault(key, []).append((-(shift if shift is not None else -1.0), order, dict(instance)))
+    if not groups:
+        why = (f"every one of its {zero} instances there has a zero shift (the two published laws are equal: nothing "
+               f"to audit)" if zero else "it has no structured instance there")
+        raise InvalidParameterError("claim", f"{claim.id} cannot be audited at a worst shift in the auditable range "
+                                             f"(ε in {EPSILON_RANGE}, δ in {DELTA_RANGE}): {why}; pass instances "
+                                             f"explicitly")
+    best = max(groups.values(), key=lambda g: min(len(g), trials))  # first reached on ties: closest to the sweet spot
+    if len(best) < trials:
+        raise InvalidParameterError("trials", f"{claim.id} has {len(best)} instance(s) with a positive shift that "
+                                              f"certify one (ε, δ) in the auditable range; ask for at most that many")
+    return [inst for _, _, inst in sorted(best, key=lambda t: t[:2])[:trials]]
 
 
 def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.random.Generator, samples: int,
