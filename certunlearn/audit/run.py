@@ -39,10 +39,12 @@ from flint import arb
 from ..claims import Claim, get_claim
 from ..claims.case import inside
 from ..claims.model import DeltaProfile, GaussianPair, Kind, encode_instance
+from ..formulas.symbols import alpha as ALPHA_SYMBOL
 from ..formulas.symbols import delta as DELTA_SYMBOL
+from ..formulas.symbols import epsilon as EPSILON_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
 from ..numeric.confidence import check_alpha
-from ..numeric.enclosure import arb_lower_float, parse_exact, to_arb
+from ..numeric.enclosure import arb_lower_float, arb_upper_float, parse_exact, to_arb
 from ..numeric.precision import workprec
 from .nonparametric import point_mass_bound, threshold_bounds
 from .parametric import gaussian_bound
@@ -50,7 +52,7 @@ from .result import AuditResult, Bound
 from .samples import as_samples
 
 __all__ = ["audit", "audit_samples", "draw", "lower_bound_curve", "select_instances", "family_size", "auditable", "inside",
-           "normalised_shift", "real",
+           "normalised_shift", "real", "audit_certificate", "renyi", "RENYI_DELTA",
            "Candidate", "CandidateError", "instance_keys", "check_instance_keys", "check_memory", "describe_exception"]
 
 Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
@@ -194,18 +196,60 @@ def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: fl
                        tuple(encode_instance(i) for i in instances), seed, round(time.perf_counter() - start, 3))
 
 
+#: The δ at which a Rényi certificate D_α ≤ αε (olu) is audited, as the (ε, δ) it implies (Mironov 2017, Prop. 3).
+RENYI_DELTA = 1e-5
+
+
+def renyi(claim: Claim) -> bool:
+    """``claim`` certifies D_α(release ‖ reference) ≤ αε (olu's (α, αε)-OLU, Definition 2)."""
+    return claim.kind is Kind.UNLEARNING and claim.bound == ALPHA_SYMBOL * EPSILON_SYMBOL
+
+
 def auditable(claim: Claim) -> None:
-    """Refuse a claim that is not an (ε, δ) certificate between two published laws."""
-    if claim.kind not in (Kind.PRIVACY, Kind.UNLEARNING) or claim.bound != DELTA_SYMBOL:
-        raise InvalidParameterError("claim", f"{claim.id} is not an (ε, δ) certificate (a privacy or unlearning "
-                                             f"claim whose bound is δ); the audit cannot test it")
+    """Refuse a claim that is not a certificate between two published laws: an (ε, δ) one (its bound an expression in
+    δ, ε stated by the instance or prescribed by the theorem) or a Rényi one (olu, audited through the (ε, δ) it
+    implies)."""
+    ok = claim.kind in (Kind.PRIVACY, Kind.UNLEARNING) and (
+        renyi(claim) or (DELTA_SYMBOL in claim.bound.free_symbols
+                         and {s.name for s in claim.bound.free_symbols} - {"delta"} <= set(claim.prescribed) | {"T"}))
+    if not ok:
+        raise InvalidParameterError("claim", f"{claim.id} is not a certificate between two published laws (a privacy "
+                                             f"or unlearning claim whose bound is δ, or olu's D_α ≤ αε); the audit "
+                                             f"cannot test it")
 
 
-def _distance(instance: Mapping[str, Any]) -> float | None:
-    eps, dl = real(instance["epsilon"]), real(instance["delta"])
-    if not (EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]):
+def audit_certificate(claim: Claim, instance: Mapping[str, Any]) -> tuple[float, float]:
+    """The (ε, δ) the audit tests at ``instance``, each rounded up (a refutation must beat the certificate's own
+    numbers): the instance's ε and the claim's bound (δ, or Theorem 4.3's δ + 3Te^{−(1−Φ⁻²)T}) with the prescribed
+    parameters; for a Rényi certificate D_α ≤ αε, (αε + log(1/δ)/(α − 1), δ) at δ = :data:`RENYI_DELTA`."""
+    if renyi(claim):
+        alpha, eps = real(instance["alpha"]), real(instance["epsilon"])
+        with workprec(64):
+            a = to_arb(parse_exact(instance["alpha"]) if isinstance(instance["alpha"], str) else instance["alpha"])
+            e = to_arb(parse_exact(instance["epsilon"]) if isinstance(instance["epsilon"], str) else instance["epsilon"])
+            implied = a * e + (1 / to_arb(RENYI_DELTA)).log() / (a - 1)
+        if not alpha > 1 or not eps > 0:
+            raise InvalidParameterError("instance", f"a Rényi certificate needs α > 1 and ε > 0, got {alpha}, {eps}")
+        return arb_upper_float(implied), RENYI_DELTA
+    with workprec(64):
+        values = claim.with_prescribed(dict(instance))
+        eps = values.get("epsilon")
+        if eps is None:
+            raise InvalidParameterError("instance", f"{claim.id}'s instance states no epsilon")
+        return _certificate(arb_upper_float(to_arb(eps)), arb_upper_float(claim.bound_value(instance)))
+
+
+#: Added to the distance of a certificate outside the auditable range: such instances are used only when a claim has
+#: none inside (olu's implied ε, pomer's prescribed ε are large; a degenerate candidate is still refuted there).
+OUT_OF_RANGE = 1000.0
+
+
+def _distance(certificate: tuple[float, float]) -> float | None:
+    eps, dl = certificate
+    if not (eps > 0 and 0 < dl < 1):
         return None
-    return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1]))
+    inside_range = EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]
+    return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1])) + (0 if inside_range else OUT_OF_RANGE)
 
 
 def normalised_shift(claim: Claim, instance: Mapping[str, Any]) -> float | None:
@@ -241,7 +285,8 @@ def select_instances(claim: Claim, trials: int = 1, seed: int = 0, size: int = 4
 
 def _select(claim: Claim, trials: int, seed: int, size: int) -> list[dict[str, Any]]:
     """The claim's structured adversarial instances (``size`` per adversary, drawn with ``seed``) inside its
-    hypotheses and in the auditable range, that certify one (ε, δ) — the one closest to the sweet spot — at the
+    hypotheses, in the auditable range where it has any (else the closest), that certify one (ε, δ) (the audited one,
+    :func:`audit_certificate`) — the one closest to the sweet spot — at the
     worst shift first: instances whose two published laws are equal (a zero shift, where no candidate can be
     caught) are dropped, the rest ranked by ‖μ₁ − μ₀‖/σ (``Claim.laws``), largest first; the first ``trials``."""
     auditable(claim)
@@ -253,28 +298,28 @@ def _select(claim: Claim, trials: int, seed: int, size: int) -> list[dict[str, A
         if adversary.generate is None:
             continue
         for instance in adversary.generate(rng, size):
-            if "epsilon" not in instance or "delta" not in instance:
+            try:
+                certificate = audit_certificate(claim, instance)
+            except (ArithmeticError, ValueError, TypeError, KeyError, CertunlearnError):
                 continue
-            dist = _distance(instance)
+            dist = _distance(certificate)
             if dist is not None:
-                ranked.append((dist, len(ranked), instance))
+                ranked.append((dist, len(ranked), instance, certificate))
     ranked.sort(key=lambda t: t[:2])
     groups: dict[tuple[float, float], list[tuple[float, int, dict]]] = {}
     zero = 0
-    for dist, order, instance in ranked:
+    for dist, order, instance, certificate in ranked:
         if not inside(claim, instance):
             continue
         shift = normalised_shift(claim, instance)
         if shift == 0.0:
             zero += 1
             continue
-        key = _certificate(instance["epsilon"], instance["delta"])
-        groups.setdefault(key, []).append((-(shift if shift is not None else -1.0), order, dict(instance)))
+        groups.setdefault(certificate, []).append((-(shift if shift is not None else -1.0), order, dict(instance)))
     if not groups:
-        why = (f"every one of its {zero} instances there has a zero shift (the two published laws are equal: nothing "
-               f"to audit)" if zero else "it has no structured instance there")
-        raise InvalidParameterError("claim", f"{claim.id} cannot be audited at a worst shift in the auditable range "
-                                             f"(ε in {EPSILON_RANGE}, δ in {DELTA_RANGE}): {why}; pass instances "
+        why = (f"every one of its {zero} instances has a zero shift (the two published laws are equal: nothing to "
+               f"audit)" if zero else "it has no structured instance inside its hypotheses that states a certificate")
+        raise InvalidParameterError("claim", f"{claim.id} cannot be audited at a worst shift: {why}; pass instances "
                                              f"explicitly")
     best = max(groups.values(), key=lambda g: min(len(g), trials))  # first reached on ties: closest to the sweet spot
     if len(best) < trials:
@@ -326,11 +371,13 @@ def draw(candidate: Candidate, claim_id: str, *, samples: int = 100_000, trials:
     if not chosen:
         raise InvalidParameterError("instances", "give at least one instance")
     for inst in chosen:
-        if "epsilon" not in inst or "delta" not in inst:
-            raise InvalidParameterError("instances", "every instance must state 'epsilon' and 'delta'")
+        try:
+            audit_certificate(claim, inst)
+        except (ArithmeticError, ValueError, TypeError, KeyError) as exc:
+            raise InvalidParameterError("instances", f"an instance states no certificate of {claim.id}: {exc}") from None
         if not inside(claim, inst):
             raise InvalidParameterError("instances", f"an instance lies outside the hypotheses of {claim.id}")
-    if len({_certificate(i["epsilon"], i["delta"]) for i in chosen}) != 1:
+    if len({audit_certificate(claim, i) for i in chosen}) != 1:
         raise InvalidParameterError("instances", "the instances certify different (ε, δ)")
     total, done = 2 * samples * len(chosen), 0
 
@@ -354,7 +401,7 @@ def audit(candidate: Candidate, claim_id: str, *, samples: int = 100_000, confid
     check_alpha(confidence)
     claim, chosen, pairs = draw(candidate, claim_id, samples=samples, trials=trials, instances=instances, seed=seed,
                                 chunk=chunk, on_progress=on_progress)
-    eps, dl = _certificate(chosen[0]["epsilon"], chosen[0]["delta"])
+    eps, dl = audit_certificate(claim, chosen[0])
     return audit_samples(pairs, epsilon=eps, delta=dl, confidence=confidence, gaussian=gaussian, claim=claim.id,
                          instances=chosen, seed=seed)
 

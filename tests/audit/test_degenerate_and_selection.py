@@ -62,3 +62,21 @@ def test_a_closed_pipe_ends_quietly():
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) in (0, 141) and "Traceback" not in err and "BrokenPipe" not in err
+
+
+@pytest.mark.parametrize("claim_id", ["olu.thm1", "pomer.thm4.3"])
+def test_renyi_and_prescribed_epsilon_certificates_are_auditable(claim_id):
+    """olu's D_α ≤ αε is audited as the (αε + log(1/δ)/(α − 1), δ) it implies; pomer's Theorem 4.3 at its prescribed
+    ε and its bound δ + 3Te^{−(1−Φ⁻²)T}; a candidate without noise is refuted on both."""
+    from certunlearn.audit import audit
+    from certunlearn.audit.run import RENYI_DELTA, audit_certificate
+
+    claim = get_claim(claim_id)
+    chosen = select_instances(claim, 2)
+    eps, dl = audit_certificate(claim, chosen[0])
+    if claim_id == "olu.thm1":
+        a, e = float(chosen[0]["alpha"]), float(chosen[0]["epsilon"])
+        assert dl == RENYI_DELTA and eps >= a * e + np.log(1 / dl) / (a - 1)
+    assert 0 < dl < 1 and eps > 0
+    r = audit(lambda inst, side, rng, size: np.full(size, float(side)), claim_id, samples=200, trials=2)
+    assert r.verdict == "refuted" and r.epsilon_lower == float("inf")
