@@ -27,7 +27,7 @@ from ..algorithms import olu as A
 from ..claims.case import Case
 from ..formulas.olu import GAMMA_SC, GAMMA_SC_FIX, gamma
 from ..numeric.enclosure import Decision, decide, to_arb
-from .certificate import RUN_ATOL, RUN_RTOL, VIOLATED, CertificateCheck, Recorder, classify, run_candidate
+from .verdicts import RUN_ATOL, RUN_RTOL, VIOLATED, CertificateCheck, Recorder, classify, run_candidate
 from .hooks import Hooks, NoiseTape
 
 __all__ = ["check_renyi_certificate", "GAMMAS"]
