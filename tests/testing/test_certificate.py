@@ -121,7 +121,11 @@ def test_gaussian_verdict_agrees_with_mpmath_at_100_digits():
 def test_renyi_verdict():
     assert renyi_verdict(2, 1, 1, 1)[0] and not renyi_verdict(2, Fraction(99, 100), 1, 1)[0]
     assert renyi_verdict(2, 1, 1, 0) == (False, float("inf"))
-    assert LARGER != SMALLER
+
+
+def test_a_larger_sigma_is_reported_as_larger():
+    r = check_certificate(d2d_thm31(calibration=lambda c: 2 * exact_calibration(c) * 1.5), D2D[0])
+    assert r.ok and r.status == LARGER
 
 
 def test_olu_reference_meets_its_renyi_certificate_and_bugs_do_not():
