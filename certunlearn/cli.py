@@ -631,7 +631,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
         task = bar.add_task("", total=2 * args.samples * len(instances))
         claim, chosen, pairs = draw(candidate, args.claim, samples=args.samples, trials=args.trials, instances=instances,
                                     seed=args.seed, on_progress=lambda done, total: bar.update(task, completed=done, total=total))
-    options = {"epsilon": float(chosen[0]["epsilon"]), "delta": float(chosen[0]["delta"]),
+    from .audit.run import audit_certificate
+
+    eps, dl = audit_certificate(claim, chosen[0])  # a Rényi certificate: the (ε, δ) it implies
+    options = {"epsilon": eps, "delta": dl,
                "confidence": args.confidence, "gaussian": args.gaussian, "claim": claim.id}
     result = audit_samples(pairs, instances=chosen, seed=args.seed, **options)
     if args.json:

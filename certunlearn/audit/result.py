@@ -26,7 +26,8 @@ class Bound:
     """One test's lower bound on ε, valid (jointly with the rest of the family) with probability ≥ 1 − β.
 
     ``method``: ``"threshold"`` (non-parametric: Clopper–Pearson on a threshold set chosen on a separate
-    split) or ``"gaussian"`` (parametric: confidence bounds on the mean shift and the scale of a declared
+    split), ``"point-mass"`` (every sample of each side is one value, the two values differ: no noise, ε unbounded,
+    no interval used) or ``"gaussian"`` (parametric: confidence bounds on the mean shift and the scale of a declared
     Gaussian output); ``direction``: which output is in the numerator of the likelihood ratio (``"D'|D"``:
     P[M(D') ∈ S] ≤ e^ε P[M(D) ∈ S] + δ is tested, ``"D|D'"`` the reverse, ``"both"`` for the symmetric
     Gaussian test); ``intervals``: how many one-sided intervals, each at level ``alpha``, the bound uses;

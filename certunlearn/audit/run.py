@@ -34,20 +34,26 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+from flint import arb
 
 from ..claims import Claim, get_claim
-from ..claims.model import Kind, encode_instance
+from ..claims.case import inside
+from ..claims.model import DeltaProfile, GaussianPair, Kind, encode_instance
 from ..claims.validation import ClaimLoadError, user_code
+from ..formulas.symbols import alpha as ALPHA_SYMBOL
 from ..formulas.symbols import delta as DELTA_SYMBOL
+from ..formulas.symbols import epsilon as EPSILON_SYMBOL
 from ..errors import CertunlearnError, InvalidParameterError
-from ..numeric.enclosure import Decision
 from ..numeric.confidence import check_alpha
-from .nonparametric import threshold_bounds
+from ..numeric.enclosure import arb_lower_float, arb_upper_float, parse_exact, to_arb
+from ..numeric.precision import workprec
+from .nonparametric import point_mass_bound, threshold_bounds
 from .parametric import gaussian_bound
 from .result import AuditResult, Bound
 from .samples import as_samples
 
 __all__ = ["audit", "audit_samples", "draw", "lower_bound_curve", "select_instances", "family_size", "auditable", "inside",
+           "normalised_shift", "real", "audit_certificate", "renyi", "RENYI_DELTA",
            "Candidate", "CandidateError", "instance_keys", "check_instance_keys", "check_memory", "describe_exception"]
 
 Candidate = Callable[[Mapping[str, Any], int, np.random.Generator, int], Any]
@@ -142,9 +148,14 @@ def family_size(trials: int, gaussian: bool) -> int:
     return trials * (4 + (2 if gaussian else 0))
 
 
+def real(value: Any) -> float:
+    """A number as the instances write it (int, Fraction, float, or an exact string such as ``"1e-5"``, ``"1/2"``)."""
+    return float(parse_exact(value) if isinstance(value, str) else value)
+
+
 def _certificate(epsilon: Any, delta: Any) -> tuple[float, float]:
     try:
-        eps, dl = float(epsilon), float(delta)
+        eps, dl = real(epsilon), real(delta)
     except (TypeError, ValueError):
         raise InvalidParameterError("epsilon", f"not a number: {epsilon!r} / {delta!r}") from None
     if not (math.isfinite(eps) and eps > 0):
@@ -158,7 +169,8 @@ def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: fl
                   gaussian: bool = False, claim: str | None = None, instances: Sequence[Mapping] = (),
                   seed: int | None = None) -> AuditResult:
     """Audit an (ε, δ) certificate from samples: ``pairs[j] = (x0, x1)`` are i.i.d. samples of M(D) and M(D')
-    for trial j (arrays (n,) or (n, d)). Non-parametric bounds always; the parametric one when ``gaussian``
+    for trial j (arrays (n,) or (n, d)). Non-parametric bounds always (and "ε unbounded" when both sides are
+    point masses at different values: no noise at all); the parametric one when ``gaussian``
     (the outputs are declared Gaussian with a common isotropic covariance). Family-wise error ≤ 1 − confidence
     by Bonferroni over every interval of every trial and direction."""
     start = time.perf_counter()
@@ -176,62 +188,145 @@ def audit_samples(pairs: Sequence[tuple[Any, Any]], *, epsilon: float, delta: fl
             raise InvalidParameterError("x1", f"dimension {a1.shape[1]} differs from x0's {a0.shape[1]}")
         sizes.append(min(a0.shape[0], a1.shape[0]))
         bounds.extend(threshold_bounds(a0, a1, dl, alpha, j))
+        degenerate = point_mass_bound(a0, a1, j)
+        if degenerate is not None:
+            bounds.append(degenerate)
         if gaussian:
             bounds.append(gaussian_bound(a0, a1, dl, alpha, j))
     return AuditResult(claim, eps, dl, float(confidence), min(sizes), len(pairs), family, alpha, tuple(bounds),
                        tuple(encode_instance(i) for i in instances), seed, round(time.perf_counter() - start, 3))
 
 
+#: The δ at which a Rényi certificate D_α ≤ αε (olu) is audited, as the (ε, δ) it implies (Mironov 2017, Prop. 3).
+RENYI_DELTA = 1e-5
+
+
+def renyi(claim: Claim) -> bool:
+    """``claim`` certifies D_α(release ‖ reference) ≤ αε (olu's (α, αε)-OLU, Definition 2)."""
+    return claim.kind is Kind.UNLEARNING and claim.bound == ALPHA_SYMBOL * EPSILON_SYMBOL
+
+
 def auditable(claim: Claim) -> None:
-    """Refuse a claim that is not an (ε, δ) certificate between two published laws."""
-    if claim.kind not in (Kind.PRIVACY, Kind.UNLEARNING) or claim.bound != DELTA_SYMBOL:
-        raise InvalidParameterError("claim", f"{claim.id} is not an (ε, δ) certificate (a privacy or unlearning "
-                                             f"claim whose bound is δ); the audit cannot test it")
+    """Refuse a claim that is not a certificate between two published laws: an (ε, δ) one (its bound an expression in
+    δ, ε stated by the instance or prescribed by the theorem) or a Rényi one (olu, audited through the (ε, δ) it
+    implies)."""
+    ok = claim.kind in (Kind.PRIVACY, Kind.UNLEARNING) and (
+        renyi(claim) or (DELTA_SYMBOL in claim.bound.free_symbols
+                         and {s.name for s in claim.bound.free_symbols} - {"delta"} <= set(claim.prescribed) | {"T"}))
+    if not ok:
+        raise InvalidParameterError("claim", f"{claim.id} is not a certificate between two published laws (a privacy "
+                                             f"or unlearning claim whose bound is δ, or olu's D_α ≤ αε); the audit "
+                                             f"cannot test it")
 
 
-def inside(claim: Claim, instance: Mapping[str, Any]) -> bool:
-    """Every hypothesis of ``claim`` is decided true on ``instance`` (an error while deciding counts as outside)."""
-    try:
-        return all(h.decide(instance) is Decision.TRUE for h in claim.hypotheses)
-    except (ArithmeticError, ValueError, TypeError, KeyError):
-        return False
+def audit_certificate(claim: Claim, instance: Mapping[str, Any]) -> tuple[float, float]:
+    """The (ε, δ) the audit tests at ``instance``, each rounded up (a refutation must beat the certificate's own
+    numbers): the instance's ε and the claim's bound (δ, or Theorem 4.3's δ + 3Te^{−(1−Φ⁻²)T}) with the prescribed
+    parameters; for a Rényi certificate D_α ≤ αε, (αε + log(1/δ)/(α − 1), δ) at δ = :data:`RENYI_DELTA`."""
+    if renyi(claim):
+        alpha, eps = real(instance["alpha"]), real(instance["epsilon"])
+        with workprec(64):
+            a = to_arb(parse_exact(instance["alpha"]) if isinstance(instance["alpha"], str) else instance["alpha"])
+            e = to_arb(parse_exact(instance["epsilon"]) if isinstance(instance["epsilon"], str) else instance["epsilon"])
+            implied = a * e + (1 / to_arb(RENYI_DELTA)).log() / (a - 1)
+        if not alpha > 1 or not eps > 0:
+            raise InvalidParameterError("instance", f"a Rényi certificate needs α > 1 and ε > 0, got {alpha}, {eps}")
+        return arb_upper_float(implied), RENYI_DELTA
+    with workprec(64):
+        values = claim.with_prescribed(dict(instance))
+        eps = values.get("epsilon")
+        if eps is None:
+            raise InvalidParameterError("instance", f"{claim.id}'s instance states no epsilon")
+        return _certificate(arb_upper_float(to_arb(eps)), arb_upper_float(claim.bound_value(instance)))
 
 
-def _distance(instance: Mapping[str, Any]) -> float | None:
-    eps, dl = float(instance["epsilon"]), float(instance["delta"])
-    if not (EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]):
+#: Added to the distance of a certificate outside the auditable range: such instances are used only when a claim has
+#: none inside (olu's implied ε, pomer's prescribed ε are large; a degenerate candidate is still refuted there).
+OUT_OF_RANGE = 1000.0
+
+
+def _distance(certificate: tuple[float, float]) -> float | None:
+    eps, dl = certificate
+    if not (eps > 0 and 0 < dl < 1):
         return None
-    return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1]))
+    inside_range = EPSILON_RANGE[0] <= eps <= EPSILON_RANGE[1] and DELTA_RANGE[0] <= dl <= DELTA_RANGE[1]
+    return abs(math.log(eps / SWEET_SPOT[0])) + abs(math.log10(dl / SWEET_SPOT[1])) + (0 if inside_range else OUT_OF_RANGE)
+
+
+def normalised_shift(claim: Claim, instance: Mapping[str, Any]) -> float | None:
+    """‖μ₁ − μ₀‖/σ of the claim's two published Gaussians at ``instance`` (``Claim.laws``), rounded down; 0 also
+    where the laws' exact privacy profile is exactly 0 at every ε ≥ 0 (equal laws); ``None`` where the claim states
+    no laws there (then the instance is kept, ranked after those with a known shift)."""
+    if claim.laws is None:
+        return None
+    try:
+        laws = claim.laws(claim.with_prescribed(dict(instance)))
+        if isinstance(laws, DeltaProfile):
+            with workprec(64):
+                return 0.0 if laws.delta(arb(0)).is_zero() else None
+    except (ArithmeticError, ValueError, TypeError, KeyError, CertunlearnError):
+        return None
+    if not isinstance(laws, GaussianPair):
+        return None
+    with workprec(64):
+        ratio = to_arb(laws.shift) / to_arb(laws.sigma)
+    return max(arb_lower_float(ratio), 0.0) if ratio.is_finite() else None
 
 
 def select_instances(claim: Claim, trials: int = 1, seed: int = 0, size: int = 40) -> list[dict[str, Any]]:
+    """:func:`_select` with ``size`` instances per adversary, then 8× more once if that gives fewer than ``trials``
+    instances of one (ε, δ) at a positive shift."""
+    try:
+        return _select(claim, trials, seed, size)
+    except InvalidParameterError as exc:
+        if trials == 1 or exc.parameter != "trials":
+            raise
+        return _select(claim, trials, seed, 8 * size)
+
+
+def _select(claim: Claim, trials: int, seed: int, size: int) -> list[dict[str, Any]]:
     """The claim's structured adversarial instances (``size`` per adversary, drawn with ``seed``) inside its
-    hypotheses and in the auditable range, closest to the sweet spot first; the first ``trials`` of them."""
+    hypotheses, in the auditable range where it has any (else the closest), that certify one (ε, δ) (the audited one,
+    :func:`audit_certificate`) — the one closest to the sweet spot — at the
+    worst shift first: instances whose two published laws are equal (a zero shift, where no candidate can be
+    caught) are dropped, the rest ranked by ‖μ₁ − μ₀‖/σ (``Claim.laws``), largest first; the first ``trials``."""
     auditable(claim)
     if not (isinstance(trials, int) and trials >= 1):
-        raise InvalidParameterError("trials", f"must be a positive integer, got {trials!r}")
+        raise InvalidParameterError("trials", f"must be an integer ≥ 1, got {trials!r}")
     rng = np.random.default_rng(seed)
     ranked = []
     for adversary in claim.adversaries:
         if adversary.generate is None:
             continue
         for instance in adversary.generate(rng, size):
-            if "epsilon" not in instance or "delta" not in instance:
+            try:
+                certificate = audit_certificate(claim, instance)
+            except (ArithmeticError, ValueError, TypeError, KeyError, CertunlearnError):
                 continue
-            dist = _distance(instance)
+            dist = _distance(certificate)
             if dist is not None:
-                ranked.append((dist, len(ranked), instance))
+                ranked.append((dist, len(ranked), instance, certificate))
     ranked.sort(key=lambda t: t[:2])
-    chosen = []
-    for _, _, instance in ranked:
-        if inside(claim, instance):
-            chosen.append(dict(instance))
-            if len(chosen) == trials:
-                break
-    if not chosen:
-        raise InvalidParameterError("claim", f"{claim.id} has no structured instance in the auditable range "
-                                             f"(ε in {EPSILON_RANGE}, δ in {DELTA_RANGE}); pass instances explicitly")
-    return chosen
+    groups: dict[tuple[float, float], list[tuple[float, int, dict]]] = {}
+    zero = 0
+    for dist, order, instance, certificate in ranked:
+        if not inside(claim, instance):
+            continue
+        shift = normalised_shift(claim, instance)
+        if shift == 0.0:
+            zero += 1
+            continue
+        groups.setdefault(certificate, []).append((-(shift if shift is not None else -1.0), order, dict(instance)))
+    if not groups:
+        why = (f"every one of its {zero} instances has a zero shift (the two published laws are equal: nothing to "
+               f"audit)" if zero else "it has no structured instance inside its hypotheses that states a certificate")
+        raise InvalidParameterError("claim", f"{claim.id} cannot be audited at a worst shift: {why}; pass instances "
+                                             f"explicitly")
+    best = max(groups.values(), key=lambda g: min(len(g), trials))  # first reached on ties: closest to the sweet spot
+    if len(best) < trials:
+        raise InvalidParameterError("trials", f"{claim.id} has {len(best)} instance(s) with a positive shift that "
+                                              f"certify one (ε, δ) in the auditable range; ask for at most that many")
+    return [inst for _, _, inst in sorted(best, key=lambda t: t[:2])[:trials]]
 
 
 def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.random.Generator, samples: int,
@@ -282,11 +377,13 @@ def draw(candidate: Candidate, claim_id: str, *, samples: int = 100_000, trials:
     if not chosen:
         raise InvalidParameterError("instances", "give at least one instance")
     for inst in chosen:
-        if "epsilon" not in inst or "delta" not in inst:
-            raise InvalidParameterError("instances", "every instance must state 'epsilon' and 'delta'")
+        try:
+            audit_certificate(claim, inst)
+        except (ArithmeticError, ValueError, TypeError, KeyError) as exc:
+            raise InvalidParameterError("instances", f"an instance states no certificate of {claim.id}: {exc}") from None
         if not inside(claim, inst):
             raise InvalidParameterError("instances", f"an instance lies outside the hypotheses of {claim.id}")
-    if len({_certificate(i["epsilon"], i["delta"]) for i in chosen}) != 1:
+    if len({audit_certificate(claim, i) for i in chosen}) != 1:
         raise InvalidParameterError("instances", "the instances certify different (ε, δ)")
     total, done = 2 * samples * len(chosen), 0
 
@@ -310,7 +407,7 @@ def audit(candidate: Candidate, claim_id: str, *, samples: int = 100_000, confid
     check_alpha(confidence)
     claim, chosen, pairs = draw(candidate, claim_id, samples=samples, trials=trials, instances=instances, seed=seed,
                                 chunk=chunk, on_progress=on_progress)
-    eps, dl = _certificate(chosen[0]["epsilon"], chosen[0]["delta"])
+    eps, dl = audit_certificate(claim, chosen[0])
     return audit_samples(pairs, epsilon=eps, delta=dl, confidence=confidence, gaussian=gaussian, claim=claim.id,
                          instances=chosen, seed=seed)
 

@@ -12,9 +12,16 @@ step:
 - olu, Algorithms 1 and 2: :func:`assert_olu_matches_reference`, :class:`OLUCase`.
 - pomer, Algorithm 1 (sharing its sampler's uniform draws): :func:`assert_pomer_matches_reference`, :class:`PomerCase`.
 
+The certificate check (:mod:`certunlearn.testing.certificate`): :func:`check_certificate` gives the candidate only a
+:class:`Case` (certificate, constants, data, updates; ``docs/testing.md``) and decides exactly whether its own
+calibration and run meet the certificate at the worst shift (d2d, r2d, retain: Gaussian (ε, δ); olu: Rényi).
+Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, retain, pomer.
+
 :func:`check_claims` checks your own claims in a pytest suite and fails with the counterexample. Hypothesis
 strategies (test extra) are in :mod:`certunlearn.testing.strategies`.
 """
+from ..claims.case import Case
+from .certificate import CertificateCheck, assert_meets_certificate, check_certificate
 from .claims import ClaimFailed, check_claims
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, compare
 from .d2d import DistributedCase, DistributedComparison, assert_distributed_matches_reference, compare_distributed
@@ -27,7 +34,7 @@ from .reference import ALGORITHMS, D2DCase, ReferenceRun, reference_run
 from .retain import RetainCase, RetainComparison, assert_retain_matches_reference, compare_retain
 
 __all__ = [
-    "check_claims", "ClaimFailed",
+    "check_claims", "ClaimFailed", "Case", "check_certificate", "assert_meets_certificate", "CertificateCheck",
     "assert_matches_reference", "compare", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
     "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
     "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference",

@@ -116,3 +116,11 @@ def assert_distributed_matches_reference(candidate, case: DistributedCase, **kwa
     result = compare_distributed(candidate, case, **kwargs)
     if not result.ok:
         raise AssertionError(result.report())
+
+
+def cases(profile: str = "quick") -> list:
+    """The default suite of Theorem 3.1 cases (:class:`~certunlearn.claims.case.Case`): the claim's worst-shift and
+    boundary instances, for :func:`certunlearn.testing.certificate.check_certificate`."""
+    from .suites import claim_cases
+
+    return claim_cases("d2d.thm3.1", profile)

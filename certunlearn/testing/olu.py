@@ -176,3 +176,12 @@ def assert_matches_reference(candidate: Callable, claim_or_alg_id: str, cases: I
     from .compare import assert_matches_reference as d2d_assert
 
     return d2d_assert(candidate, claim_or_alg_id, cases, **kwargs)
+
+
+def cases(profile: str = "quick") -> list:
+    """The default suite of Algorithm 1 cases (:class:`~certunlearn.claims.case.Case`): Theorem 1's and corrected
+    Corollary 1's (strongly convex, γ = 1 − ημ) worst-case and boundary instances, for
+    :func:`certunlearn.testing.certificate.check_certificate` (the printed Corollary 1 is itself violated)."""
+    from .suites import claim_cases
+
+    return claim_cases("olu.thm1", profile) + claim_cases("olu.cor1:sc+fix", profile)

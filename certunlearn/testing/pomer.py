@@ -156,3 +156,34 @@ def assert_pomer_matches_reference(candidate: Candidate, cases: Iterable[PomerCa
         worst = min(failing, key=lambda r: len(r.case.losses))
         raise AssertionError(f"{len(failing)} of {len(results)} case(s) differ; smallest:\n{worst.report()}")
     return results
+
+
+
+def cases(profile: str = "quick", max_rounds: int = 12) -> list[PomerCase]:
+    """The default suite for :func:`compare_pomer`, from the claims' worst-case instances:
+
+    * footnote 4's acceptance-ratio boundary (``pomer.footnote4``, line 240 and line 192): its previous loss then
+      its new one, three times over (a constant added to a loss — a kink outside K — moves the unnormalised ratio
+      e^{−βl_t}/Φ, not the normalised one; a steep new loss puts the normalised ratio below the floor Φ⁻²), with
+      the instance's Φ, β, λ and p = 1/10;
+    * Theorem 4.3's neighbouring ±Gx / hinge sequences (``pomer.thm4.3``, T ≤ ``max_rounds``, both initial laws) with
+      the theorem's prescribed Φ, p and switching budget B (lines 244–256,
+      :func:`certunlearn.algorithms.parameters.theorem_parameters`)."""
+    from ..algorithms.parameters import theorem_parameters
+    from ..claims import get_claim
+    from ..numeric.enclosure import exact_decimal as w
+    from .suites import claim_cases
+
+    seq = lambda rows: tuple(tuple(w(x) for x in loss) for loss in rows)  # noqa: E731
+    out = []
+    for case in claim_cases("pomer.footnote4", profile):
+        v = case.instance()
+        out.append(PomerCase(w(v["a"]), w(v["b"]), seq(list(v["current"]) + list(v["losses"])) * 3, w(v["beta"]),
+                             w(v["lam"]), "1/10", w(v["Phi"]), None, "uniform", len(out)))
+    claim = get_claim("pomer.thm4.3")
+    for case in claim_cases("pomer.thm4.3", profile, keep=lambda c: int(c.constants["T"]) <= max_rounds):
+        v = case.instance()
+        p = theorem_parameters(claim, paper="pomer", **{k: v[k] for k in ("G", "beta", "lam", "delta", "T")})
+        out.append(PomerCase(w(v["a"]), w(v["b"]), seq(v["losses"]), w(v["beta"]), w(v["lam"]), w(p["p"]),
+                             w(p["Phi"]), int(p["B"]), str(v.get("initial", "uniform")), len(out)))
+    return out

@@ -216,3 +216,11 @@ def assert_matches_reference_r2d(candidate: Callable[[R2DCase, Hooks], np.ndarra
         worst = min(failed, key=lambda r: (r.case.T + r.case.K, r.case.X.size))
         raise AssertionError(f"{len(failed)} of {len(results)} cases diverge; smallest: {worst.report()}")
     return results
+
+
+def cases(profile: str = "quick") -> list:
+    """The default suite of Theorem 3.1 cases (:class:`~certunlearn.claims.case.Case`): the claim's opposed-linear,
+    concave-expansion and all-deletions instances, for :func:`certunlearn.testing.certificate.check_certificate`."""
+    from .suites import claim_cases
+
+    return claim_cases("r2d.thm3.1", profile)

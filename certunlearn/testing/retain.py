@@ -143,3 +143,14 @@ def assert_retain_matches_reference(candidate: RetainCandidate, cases: Iterable[
         result = compare_retain(candidate, case, seed=seed, rtol=rtol, atol=atol, scale_rtol=scale_rtol)
         if not result.ok:
             raise AssertionError(result.report())
+
+
+def cases(profile: str = "quick") -> list:
+    """The default suite of Theorem 2.11 cases (:class:`~certunlearn.claims.case.Case`) for the passive median: the
+    claim's deletions attaining RS(R), and its negative control's δ ∈ {10⁻¹⁰⁰, 10⁻²⁰} where the classic calibration
+    is within 10% of the exact one, for
+    :func:`certunlearn.testing.certificate.check_certificate`."""
+    from .suites import claim_cases
+
+    return claim_cases("retain.thm2.11", profile, keep=lambda c: int(c.data.get("mech", 0)) == 0,
+                       also=("retain.thm2.11:control-sigma-tenth-less",))

@@ -103,3 +103,15 @@ def test_a_candidate_that_skips_a_draw_is_caught():
         return candidate_factory()(case, hooks)
 
     assert not compare_pomer(skipping, CASES[0]).ok
+
+
+@pytest.mark.slow
+def test_the_default_suite_catches_every_planted_bug():
+    """pomer.cases: footnote 4's ratio boundary and Theorem 4.3's sequences; each bug diverges on one of the first
+    three (the footnote-4 sequences), the correct candidate on none of them."""
+    from certunlearn.testing import pomer
+
+    suite = pomer.cases("quick")[:3]
+    assert all(compare_pomer(candidate_factory(), c).ok for c in suite)
+    for bug in ("unnormalised", "no-floor", "p-swapped"):
+        assert not all(compare_pomer(candidate_factory(bug), c).ok for c in suite), bug

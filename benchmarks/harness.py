@@ -1,0 +1,166 @@
+"""Benchmark: the validation harness against the project's own planted bugs, across the five papers.
+
+Run: ``python benchmarks/harness.py`` (from the repository root; ``--seeds N`` for the false-alarm sweep, default 30).
+Each planted bug is a one-line mistake in an independent float64 implementation written from the paper
+(``tests/testing/certificate_candidates.py``, ``tests/testing/candidates.py``, ``tests/testing/test_r2d_harness.py``,
+``tests/testing/test_pomer_harness.py``) and goes through the documented route of its paper, on the paper's default
+suite ``certunlearn.testing.<key>.cases("quick")``:
+
+* **certificate** — :func:`certunlearn.testing.certificate.check_certificate`: the candidate's own calibration and
+  run decided exactly against the certificate (δ(ε) or olu's D_α) at the worst shift; a bug is caught when a case
+  violates the certificate or its deterministic release differs from the reference's;
+* **comparison** — the same-draws harnesses (:func:`certunlearn.testing.compare`, ``compare_r2d``,
+  ``compare_pomer``): the first divergent step on the same noise (or uniform) draws.
+
+Prints one row per bug: paper, kind, route, caught or missed, the case that caught it and the CPU-s the route took
+until it did (all cases when missed); then false alarms: every correct implementation on every case of its suite,
+and over ``--seeds`` seeds (noise draws) on the certificate route and pomer's uniform draws.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "testing"))
+
+from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median  # noqa: E402
+
+from certunlearn.testing import compare, compare_r2d, d2d, olu, pomer, r2d, retain  # noqa: E402
+from certunlearn.testing.certificate import check_certificate  # noqa: E402
+from certunlearn.testing.reference import case_from_instance  # noqa: E402
+
+#: (paper, kind, bug name, route) — every planted bug.
+BUGS = [
+    ("d2d", "calibration", "sigma-sqrt2", "certificate"),
+    ("d2d", "calibration", "variance", "certificate"),
+    ("d2d", "calibration", "noiseless", "certificate"),
+    ("d2d", "iteration count", "iterations", "certificate"),
+    ("d2d", "projection", "no-projection", "certificate"),
+    ("d2d", "deletion bookkeeping", "no-delete", "certificate"),
+    ("d2d", "step size", "step-size", "certificate"),
+    ("d2d", "deletion bookkeeping", "old-data", "comparison"),
+    ("d2d", "calibration", "variance", "comparison"),
+    ("d2d", "noise shape", "noise-shape", "comparison"),
+    ("d2d", "reused noise", "own-rng", "comparison"),
+    ("r2d", "sensitivity formula", "sensitivity-mG", "certificate"),
+    ("r2d", "iteration count", "one-step-too-many", "certificate"),
+    ("r2d", "deletion bookkeeping", "delete-first-rows", "certificate"),
+    ("r2d", "recovery direction", "gradient-ascent", "comparison"),
+    ("r2d", "calibration", "sigma-reduced", "comparison"),
+    ("olu", "calibration", "sigma-halved", "certificate"),
+    ("olu", "calibration", "variance", "certificate"),
+    ("olu", "reused noise", "reused-noise", "certificate"),
+    ("olu", "sensitivity formula", "gap-index", "certificate"),
+    ("olu", "calibration", "no-growth", "certificate"),
+    ("retain", "calibration", "sigma-tenth-less", "certificate"),
+    ("retain", "sensitivity formula", "rs-of-full-data", "certificate"),
+    ("retain", "statistic", "upper-median", "certificate"),
+    ("pomer", "normalisation", "unnormalised", "comparison"),
+    ("pomer", "rejection ratio", "no-floor", "comparison"),
+    ("pomer", "switch probability", "p-swapped", "comparison"),
+]
+
+CERTIFICATE = {"d2d": d2d_thm31, "r2d": r2d_thm31, "olu": olu_alg1, "retain": retain_median}
+
+
+def suites() -> dict[str, list]:
+    out = {"d2d": d2d.cases("quick"), "r2d": r2d.cases("quick"), "olu": olu.cases("quick"),
+           "retain": retain.cases("quick"), "pomer": pomer.cases("quick")[:3]}
+    out["d2d-comparison"] = [case_from_instance(c.claim, c.instance()) for c in out["d2d"]]
+    from certunlearn.testing.r2d import default_r2d_cases
+
+    out["r2d-comparison"] = default_r2d_cases()
+    return out
+
+
+def comparison_candidate(paper: str, bug: str | None):
+    if paper == "d2d":
+        from functools import partial
+
+        from candidates import fast_d2d
+
+        return partial(fast_d2d, bug=bug)
+    if paper == "r2d":
+        from test_r2d_harness import numpy_r2d
+
+        return numpy_r2d(bug)
+    from test_pomer_harness import candidate_factory
+
+    return candidate_factory(bug or "")
+
+
+def fails(paper: str, route: str, candidate, case, seed: int | None = None) -> bool:
+    """The route flags ``candidate`` on ``case`` (noise from ``seed``; default 0, for pomer the case's own seed)."""
+    if route == "certificate":
+        r = check_certificate(candidate, case, seed=seed or 0)
+        return not (r.ok and r.matches_reference)
+    if paper == "d2d":
+        return not compare(candidate, case, seed=seed or 0).ok
+    if paper == "r2d":
+        return not compare_r2d(candidate, case, seed=seed or 0).ok
+    from dataclasses import replace
+
+    return not pomer.compare_pomer(candidate, case if seed is None else replace(case, seed=seed)).ok
+
+
+def cases_for(all_cases: dict, paper: str, route: str) -> list:
+    return all_cases[f"{paper}-comparison"] if route == "comparison" and paper in ("d2d", "r2d") else all_cases[paper]
+
+
+def run_bug(all_cases: dict, paper: str, bug: str, route: str) -> tuple[bool, int | None, float]:
+    cand = CERTIFICATE[paper](bug) if route == "certificate" else comparison_candidate(paper, bug)
+    start = time.process_time()
+    for i, case in enumerate(cases_for(all_cases, paper, route)):
+        if fails(paper, route, cand, case):
+            return True, i, time.process_time() - start
+    return False, None, time.process_time() - start
+
+
+def false_alarms(all_cases: dict, seeds: int) -> list[tuple[str, str, int, int, float]]:
+    """(paper, route, checks, false alarms, CPU-s) of the correct implementations."""
+    rows = []
+    for paper in ("d2d", "r2d", "olu", "retain"):
+        cand, cs = CERTIFICATE[paper](), all_cases[paper]
+        start = time.process_time()
+        bad = sum(fails(paper, "certificate", cand, cs[s % len(cs)], seed=s) for s in range(seeds))
+        rows.append((paper, f"certificate, {seeds} seeds", seeds, bad, time.process_time() - start))
+    for paper in ("d2d", "r2d", "pomer"):
+        cand, cs = comparison_candidate(paper, None), cases_for(all_cases, paper, "comparison")
+        start = time.process_time()
+        n = seeds if paper == "pomer" else len(cs)
+        bad = sum(fails(paper, "comparison", cand, cs[s % len(cs)] if paper != "pomer" else cs[2], seed=s)
+                  for s in range(n))
+        what = f"comparison, {seeds} seeds" if paper == "pomer" else "comparison, every default case"
+        rows.append((paper, what, n, bad, time.process_time() - start))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=30)
+    args = parser.parse_args()
+    start = time.process_time()
+    all_cases = suites()
+    print(f"default suites built in {time.process_time() - start:.1f} CPU-s: "
+          + ", ".join(f"{k} {len(v)}" for k, v in all_cases.items()))
+    print(f"{'paper':7s} {'kind':22s} {'bug':18s} {'route':12s} {'result':7s} {'case':>4s} {'CPU-s':>6s}")
+    caught = 0
+    worst = 0.0
+    for paper, kind, bug, route in BUGS:
+        ok, where, cpu = run_bug(all_cases, paper, bug, route)
+        caught += ok
+        worst = max(worst, cpu) if ok else worst
+        print(f"{paper:7s} {kind:22s} {bug:18s} {route:12s} {'caught' if ok else 'MISSED':7s} "
+              f"{'' if where is None else where:>4} {cpu:6.2f}", flush=True)
+    print(f"\n{caught} of {len(BUGS)} planted bugs caught, {len(BUGS) - caught} missed; slowest catch {worst:.2f} CPU-s")
+    print(f"\n{'paper':7s} {'correct implementation on':32s} {'checks':>6s} {'false alarms':>12s} {'CPU-s':>6s}")
+    for paper, what, n, bad, cpu in false_alarms(all_cases, args.seeds):
+        print(f"{paper:7s} {what:32s} {n:6d} {bad:12d} {cpu:6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
