@@ -19,7 +19,8 @@ from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from ..privacy.divergences import renyi_exact
 from ..privacy.laplace import laplace_profile_arb
 from ..privacy.subsampled import subsampled_rdp
-from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, LaplacePair, Space
+from .declared_scope import Scope, with_scope
+from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, LaplacePair, Narrowing, Space
 from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
                                  RENYI_GAUSSIAN, SCALE_LAPLACE, b)
 from ..formulas.symbols import Delta, alpha, delta, epsilon
@@ -112,7 +113,32 @@ def _subsampled_rdp(values: Instance) -> arb:
     return subsampled_rdp(int(values["alpha"]), values["q"], values["sigma"], values["Delta"])
 
 
-CLAIMS = (
+
+#: δ above 1/2 is inside calibrate()'s domain (0, 1) but outside these claims' hypotheses (δ ≤ 1/2, the range the
+#: calibrations are customarily stated for): a narrowing of the encoding, said so.
+_DELTA_ABOVE_HALF = Narrowing("δ ∈ (1/2, 1)", "the claims' hypotheses stop at δ ≤ 1/2 (the customary range of these "
+                                                  "calibrations), so no adversary proposes larger δ")
+_CALIBRATION = "every ε > 0 the method admits, δ ∈ (0, 1), sensitivity Δ > 0; the mean shift at most Δ in any dimension"
+#: DESIGN.md "Scope" for the library's own accounting: the class each formula is stated for, what the grids and
+#: searches reach (ε from 10⁻⁴ to 500, δ from 10⁻³⁰⁰ to 1/2, three sensitivities; the δ of two Gaussians depends on
+#: the shift only through ‖μ − μ'‖/σ, so one dimension is the whole class), and what they leave out.
+SCOPE = {
+    "renyi": Scope("every order α > 1, every σ > 0, every mean shift μ − μ' in any dimension (D_α depends on "
+                   "‖μ − μ'‖/σ only)", "orders α and scales ‖μ − μ'‖/σ on a grid and by search"),
+    "classic": Scope("ε ∈ (0, 1], δ ∈ (0, 1), sensitivity Δ > 0 (Dwork & Roth, Theorem A.1)",
+                     "ε on a grid of (0, 1] and by search, δ from 10⁻³⁰⁰ to 1/2, three Δ",
+                     (_DELTA_ABOVE_HALF,)),
+    "classic:control": Scope("ε > 1 (outside the classic formula's range, on purpose), δ ∈ (0, 1), Δ > 0",
+                             "ε from 1.5 to 500, δ from 10⁻³⁰⁰ to 1/2, three Δ", (_DELTA_ABOVE_HALF,)),
+    "zcdp": Scope(_CALIBRATION, "ε from 10⁻⁴ to 500, δ from 10⁻³⁰⁰ to 1/2, three Δ", (_DELTA_ABOVE_HALF,)),
+    "exact": Scope(_CALIBRATION, "ε from 10⁻⁴ to 500, δ from 10⁻³⁰⁰ to 1/2, three Δ", (_DELTA_ABOVE_HALF,)),
+    "laplace": Scope("every ε > 0, δ ∈ [0, 1), sensitivity Δ > 0 (one dimension, the ℓ1 shift Δ)",
+                     "ε from 10⁻⁴ to 500, δ from 10⁻³⁰⁰ to 1/2, three Δ", (_DELTA_ABOVE_HALF,)),
+    "subsampled-rdp": Scope("Poisson sampling rate q ∈ (0, 1], σ > 0, integer orders α ≥ 2, sensitivity Δ > 0",
+                            "orders, rates and small noise on a grid"),
+}
+
+CLAIMS = tuple(with_scope((
     Claim(
         id="gaussian.renyi",
         source="Mironov 2017, Prop. 7; used by olu Lemma 3 and pomer (Rényi accounting)",
@@ -231,4 +257,4 @@ CLAIMS = (
         adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
         control=Control.NEGATIVE,
     ),
-)
+), SCOPE))
