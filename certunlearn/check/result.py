@@ -81,6 +81,7 @@ class CheckResult:
     corrects: str | None = None
     evidence: str = "exact"  # "statistical": decided on confidence intervals from sampling
     confidence: float | None = None  # a statistical verdict's confidence (verdict.statistical_confidence)
+    reading: str = ""  # the constant an O(·)/Õ(·) entry is read with (Claim.reading); "" for a claim printed exactly
 
     def to_json(self) -> dict[str, Any]:
         out = json_safe(asdict(self))
@@ -102,19 +103,23 @@ def json_safe(value: Any) -> Any:
 
 def summary(results: list[CheckResult]) -> dict[str, Any]:
     """Counts by verdict, and the ids a reader looks for first: printed claims that fail, the fixes that hold, holds
-    beside a broken proof, vacuous holds, and the controls. Statistical verdicts are listed apart (``statistical``,
-    with their confidence) and never among the exact findings."""
-    counts = {v: sum(r.verdict == v for r in results) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
-    findings = [r for r in results if r.control == "none" and r.evidence == "exact"]
+    beside a broken proof, vacuous holds, and the controls. ``holds``/``violated``/``inconclusive`` count exact
+    verdicts only; statistical verdicts are listed apart (``statistical``, with their corrected confidence) and never
+    among the findings. A violation that rests on the constant read into an O(·)/Õ(·) entry is a ``reading``, not a
+    printed violation."""
+    exact = [r for r in results if r.evidence == "exact"]
+    counts = {v: sum(r.verdict == v for r in exact) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
+    findings = [r for r in exact if r.control == "none"]
     statistical = [r for r in results if r.evidence == "statistical"]
     failed = failed_controls(results)
     return {
         "claims": len(results), **counts,
-        "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None],
+        "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None and not r.reading],
+        "readings": [r.id for r in findings if r.verdict == VIOLATED and r.reading],
         "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS],
         "proof_broken": [r.id for r in results if r.proof == "broken"],
         "vacuous": [r.id for r in results if r.vacuous],
-        "inconclusive_ids": [r.id for r in results if r.verdict == INCONCLUSIVE],
+        "inconclusive_ids": [r.id for r in exact if r.verdict == INCONCLUSIVE],
         "controls": {"passed": sum(r.control != "none" for r in results) - len(failed), "failed": len(failed)},
         "failed_controls": sorted(failed),
         "statistical": {v: {r.id: r.confidence for r in statistical if r.verdict == v}

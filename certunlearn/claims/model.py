@@ -205,6 +205,9 @@ class Claim:
     #: For (ε, δ) certificates: the two published laws at an instance's evaluated values (``GaussianPair`` or
     #: ``DeltaProfile``), from which the checker computes the ε-scale tightness.
     laws: Callable[[Instance], GaussianPair | DeltaProfile] | None = None
+    #: For a claim encoding an O(·)/Õ(·) entry: the constant it reads the entry with (e.g. "the O(·) constant read as
+    #: 1"). A violation of such a claim is a reading, not a printed violation (DESIGN "Verdicts").
+    reading: str = ""
 
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)
