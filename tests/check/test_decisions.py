@@ -1,0 +1,258 @@
+"""What decides and what does not (DESIGN "Verdicts", issue 24): binary floats, NaN, vacuity of every kind,
+undecided instances that leave room for a violation, readings of O(·), control bases — and one test for each
+mutant of the verdict code that survived the first round's tests."""
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+import sympy
+from flint import arb
+
+from certunlearn.check import evaluate, get_profile, summary
+from certunlearn.check.evaluate import ERROR, UNDECIDED, WITHIN, BinaryFloatError
+from certunlearn.check.runner import judge
+from certunlearn.check.verdict import HOLDS, INCONCLUSIVE, Tightness, control_verdict, failed_controls, tightness
+from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind
+from certunlearn.claims.registry import ClaimLoadError, load_claims
+from certunlearn.errors import UndecidedError
+from certunlearn.numeric.binary_float import binary_float_type
+from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.symbolic_equality import proved_equal
+
+x = sympy.Symbol("x", positive=True)
+delta = sympy.Symbol("delta", positive=True)
+QUICK = get_profile("quick")
+POINTS = tuple(str(k) for k in range(1, 13))
+
+
+def claim(quantity, bound=x, points=POINTS, kind=Kind.INEQUALITY, hypotheses=(), **extra):
+    adversaries = (Adversary("points", generate=lambda rng, size: [{"x": p} for p in points]),)
+    return Claim(id="gaussian.synthetic", source="test", kind=kind, statement="test claim", hypotheses=hypotheses,
+                 bound=bound, quantity=quantity, adversaries=adversaries, **extra)
+
+
+def exact(v):
+    return Fraction(str(v["x"]))
+
+
+# 1. binary floats decide nothing -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("value, name", [(0.8, "float"), (np.float64(0.8), "float64"),
+                                         (sympy.Float(0.8), "sympy.Float"), (mpmath.mpf(0.8), "mpmath.mpf")])
+def test_a_float_quantity_is_an_error_never_a_verdict(value, name):
+    """0.8 as a float is 0.8000000000000000444 > 4/5: taken at face value it would 'violate' a bound of 4/5 (a
+    sympy.Float would be 'proved equal' to it)."""
+    ev = evaluate(claim(lambda v: value, bound=sympy.Rational(4, 5)), {"x": "1"}, 512)
+    assert ev.outcome == ERROR and f"binary float ({name})" in ev.reason and "Fraction" in ev.reason
+    assert binary_float_type(value) == name
+    assert binary_float_type(Fraction(4, 5)) is None and binary_float_type(sympy.sqrt(2)) is None
+    assert binary_float_type(arb(1) / 3) is None and binary_float_type(True) is None
+
+
+def test_a_float_in_the_bound_is_an_error():
+    ev = evaluate(claim(exact, bound=x * sympy.Float(0.5)), {"x": "1"}, 512)
+    assert ev.outcome == ERROR and "its bound" in ev.reason
+
+
+def test_an_exact_value_beyond_the_float_range_is_decided():
+    """Fraction(10**400, 3) overflowed float() in the first round (an inconclusive verdict)."""
+    big = claim(lambda v: Fraction(10**400, 3), bound=x * 10**400)
+    ev = evaluate(big, {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and ev.ratio_lower <= 1 / 3 <= ev.ratio_upper
+    ev = evaluate(claim(lambda v: Fraction(10**400, 3), bound=x), {"x": "1"}, 512)
+    assert ev.outcome == "violated" and ev.ratio_upper == float("inf") and ev.ratio_log10 > 399
+
+
+def _user_file(tmp_path, body):
+    path = tmp_path / "mine.py"
+    path.write_text(textwrap.dedent("""
+        from fractions import Fraction
+        import sympy
+        from certunlearn.api import Adversary, Claim, Kind
+        x = sympy.Symbol("x", positive=True)
+        POINTS = [{"x": str(k)} for k in range(1, 13)]
+    """) + textwrap.dedent(body))
+    return path
+
+
+def test_a_users_float_is_one_line_at_load(tmp_path):
+    path = _user_file(tmp_path, """
+        CLAIMS = [Claim(id="mine.thm1", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(), bound=x,
+                        quantity=lambda v: float(Fraction(v["x"])) / 2,
+                        adversaries=(Adversary("p", generate=lambda rng, size: POINTS),))]
+    """)
+    with pytest.raises(ClaimLoadError, match=r"mine.thm1: the quantity it returned is a binary float \(float\).*"
+                                             "return a Fraction"):
+        load_claims(path)
+
+
+def test_a_users_float_seen_only_while_checking_exits_2_in_one_line(tmp_path):
+    path = _user_file(tmp_path, """
+        CLAIMS = [Claim(id="mine.thm2", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(), bound=x,
+                        quantity=lambda v: Fraction(v["x"]) / 2 if Fraction(v["x"]) < 5 else 0.5,
+                        adversaries=(Adversary("p", generate=lambda rng, size: POINTS),))]
+    """)
+    run = subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", "--claims", str(path), "mine.thm2"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2, run.stderr
+    lines = [line for line in run.stderr.splitlines() if line.startswith("certunlearn: error")]
+    assert len(lines) == 1 and "mine.thm2" in lines[0] and "binary float (float)" in lines[0]
+    assert "Traceback" not in run.stderr
+
+
+def test_a_users_float_raises_from_evaluate(monkeypatch):
+    module = sys.modules["certunlearn.check.evaluate"]
+    monkeypatch.setattr(module, "origin", lambda claim_id: "mine.py")
+    with pytest.raises(BinaryFloatError, match="gaussian.synthetic"):
+        evaluate(claim(lambda v: 0.5), {"x": "1"}, 512)
+
+
+def test_no_built_in_claim_holds_a_float_in_its_bound():
+    from certunlearn.claims.registry import _builtin
+
+    for c in _builtin().values():
+        assert binary_float_type(c.bound) is None, c.id
+        assert all(binary_float_type(e) is None for e in c.prescribed.values()), c.id
+
+
+# 2. NaN is an error --------------------------------------------------------------------------------------------------
+def test_nan_from_the_quantity_or_the_bound_is_an_error():
+    ev = evaluate(claim(lambda v: arb("nan")), {"x": "1"}, 512)
+    assert ev.outcome == ERROR and "quantity is NaN" in ev.reason
+    ev = evaluate(claim(lambda v: arb(1), bound=sympy.log(x - 1)), {"x": "1"}, 512)
+    assert ev.outcome == ERROR
+    r = judge(claim(lambda v: arb("nan")), QUICK, 0)
+    assert r.verdict == INCONCLUSIVE and r.instances["error"] == 12 and "NaN" in r.reason
+    assert r.instances[UNDECIDED] == 0 and r.instances["excluded"] == 0
+
+
+def test_nan_in_a_hypothesis_is_an_error():
+    h = Hypothesis("log(x-1) ≤ 1", sympy.Le(sympy.log(x - 1) * sympy.sqrt(2), 1, evaluate=False))
+    ev = evaluate(claim(exact, hypotheses=(h,)), {"x": "1"}, 512)
+    assert ev.outcome == ERROR and "NaN" in ev.reason
+
+
+# 3. vacuity for every kind; tightness from instances that are not trivial ----------------------------------------
+@pytest.mark.parametrize("kind", list(Kind))
+def test_a_quantity_that_is_always_0_is_vacuous_for_every_kind(kind):
+    r = judge(claim(lambda v: Fraction(0), kind=kind), QUICK, 0)
+    assert r.verdict == HOLDS and r.vacuous and "0" in r.reason
+
+
+def test_tightness_comes_only_from_instances_that_are_not_trivial():
+    """δ = 9/10 is a certified δ ≥ 1/2 (trivially within): its ratio 1/2 is not the tightness; δ = 1/10's 1/20 is."""
+    c = Claim(id="gaussian.synthetic", source="test", kind=Kind.PRIVACY, statement="s", hypotheses=(), bound=delta,
+              quantity=lambda v: Fraction(v["delta"]) / (2 if Fraction(v["delta"]) > Fraction(1, 2) else 20),
+              adversaries=(Adversary("d", generate=lambda rng, size: [{"delta": d} for d in ("9/10", "1/10") * 6]),))
+    evs = [evaluate(c, {"delta": d}, 512) for d in ("9/10", "1/10")]
+    assert evs[0].trivial == "the certified δ is ≥ 1/2" and not evs[1].trivial
+    t = tightness([("d", ev) for ev in evs])
+    assert t.lower <= 1 / 20 <= t.upper < 0.06
+    r = judge(c, QUICK, 0)
+    assert r.verdict == HOLDS and not r.vacuous and r.tightness_interval[1] < 0.06
+
+
+# 4. an undecided instance with room for a violation blocks holds --------------------------------------------------
+def test_an_undecided_instance_reaching_above_the_bound_blocks_holds():
+    """11 of 12 decided (> 90%), the twelfth's enclosure reaches 1% above the bound: not "holds"."""
+    def q(v):
+        value = to_arb(v["x"])
+        return arb(value.mid(), value.mid() / 100) if value == 7 else value / 2
+
+    r = judge(claim(q), QUICK, 0)
+    assert r.instances[UNDECIDED] == 1 and r.verdict == INCONCLUSIVE and "reaches more than 1e-06" in r.reason
+
+    def close(v):  # undecided too, but at most 1e-9 above the bound: no room for a violation worth the name
+        value = to_arb(v["x"])
+        return arb(value.mid(), value.mid() / 10**9) if value == 7 else value / 2
+
+    r = judge(claim(close), QUICK, 0)
+    assert r.instances[UNDECIDED] == 1 and r.verdict == HOLDS
+
+
+# 5. readings of O(·) ------------------------------------------------------------------------------------------------
+def test_a_violation_that_rests_on_a_reading_is_not_a_printed_violation():
+    read = judge(claim(lambda v: to_arb(v["x"]) * 2, reading="the O(·) constant read as 1"), QUICK, 0)
+    assert read.verdict == "violated" and read.reading
+    printed = replace(judge(claim(lambda v: to_arb(v["x"]) * 2), QUICK, 0), id="gaussian.thm9")
+    s = summary([read, printed])
+    assert s["readings"] == ["gaussian.synthetic"] and s["printed_violated"] == ["gaussian.thm9"]
+    assert read.to_json()["reading"] == "the O(·) constant read as 1"
+
+
+# 6. controls: unknown or non-holding bases --------------------------------------------------------------------------
+def test_a_control_with_an_unknown_base_fails():
+    control = replace(judge(replace(claim(lambda v: to_arb(v["x"]) * 4), control=Control.NEGATIVE), QUICK, 0),
+                      id="gaussian.nosuchclaim:control-doubled")
+    assert "not a registered claim" in failed_controls([control])["gaussian.nosuchclaim:control-doubled"]
+    base = replace(control, id="gaussian.nosuchclaim", control="none", verdict=HOLDS)
+    assert failed_controls([base, control]) == {}
+
+
+def test_a_control_on_an_inconclusive_base_proves_nothing():
+    control = replace(judge(replace(claim(lambda v: to_arb(v["x"]) * 4), control=Control.NEGATIVE), QUICK, 0),
+                      id="gaussian.base:control-doubled")
+    base = replace(control, id="gaussian.base", control="none", verdict=INCONCLUSIVE)
+    assert "proves nothing" in failed_controls([base, control])["gaussian.base:control-doubled"]
+    assert summary([base, control])["controls"] == {"passed": 0, "failed": 1}
+
+
+# 9. the mutants that survived the first round ----------------------------------------------------------------------
+def test_attained_needs_a_proof_not_an_interval_containing_1():
+    """observed = x − 10⁻³⁰, exactly: within, the ratio's float interval [1 − ε, 1] contains 1, not attained."""
+    r = judge(claim(lambda v: exact(v) - Fraction(1, 10**30)), QUICK, 0)
+    assert r.verdict == HOLDS and r.tightness_interval[1] == 1.0 and not r.attained
+    ev = evaluate(claim(lambda v: exact(v) / 2), {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and not ev.attained  # observed ≤ bound is not observed = bound
+
+
+def test_float_agreement_is_no_proof_of_equality():
+    assert proved_equal(sympy.E, sympy.E + sympy.exp(-200)) is None  # agree to 86 digits, not equal
+    assert proved_equal(sympy.exp(sympy.Rational(1, 3)) ** 3, sympy.E) is True
+    assert proved_equal(sympy.sqrt(2), sympy.sqrt(2) + sympy.Rational(1, 10**40)) is False
+
+
+def test_an_undecided_quantity_is_undecided_never_within():
+    def q(v):
+        raise UndecidedError("overlap at 512 bits")
+
+    ev = evaluate(claim(q), {"x": "1"}, 512)
+    assert ev.outcome == UNDECIDED and "overlap" in ev.reason
+    assert judge(claim(q), QUICK, 0).verdict == INCONCLUSIVE
+
+
+def test_fewer_than_the_minimum_decided_is_inconclusive():
+    few = claim(lambda v: to_arb(v["x"]) / 2, points=POINTS[:QUICK.min_instances - 1])
+    r = judge(few, QUICK, 0)
+    assert r.verdict == INCONCLUSIVE and f"need {QUICK.min_instances}" in r.reason
+    assert judge(claim(lambda v: to_arb(v["x"]) / 2, points=POINTS[:QUICK.min_instances]), QUICK, 0).verdict == HOLDS
+
+
+def test_a_certified_delta_of_a_half_is_trivial():
+    c = Claim(id="gaussian.synthetic", source="test", kind=Kind.PRIVACY, statement="s", hypotheses=(), bound=delta,
+              quantity=lambda v: Fraction(v["delta"]) / 2,
+              adversaries=(Adversary("d", generate=lambda rng, size: [{"delta": "1/2"}] * 12),))
+    assert evaluate(c, {"delta": "1/2"}, 512).trivial == "the certified δ is ≥ 1/2"
+    assert evaluate(c, {"delta": "49/100"}, 512).trivial == ""
+    assert judge(c, QUICK, 0).vacuous
+
+
+def test_the_tightness_upper_end_is_the_largest_over_every_instance():
+    def ev(outcome, lower, upper):
+        return replace(evaluate(claim(exact), {"x": "1"}, 512), outcome=outcome, ratio_lower=lower,
+                       ratio_upper=upper, ratio_log10=None, attained=False)
+
+    t = tightness([("a", ev(WITHIN, 0.5, 0.5)), ("b", ev(UNDECIDED, 0.4, 0.9))])
+    assert (t.lower, t.upper) == (0.5, 0.9)
+
+
+def test_a_positive_control_with_no_ratio_fails():
+    passed, why = control_verdict("positive", HOLDS, Tightness(None, None, None, False), False)
+    assert not passed and "not attained" in why
+    assert control_verdict("positive", HOLDS, Tightness(1.0, 1.0, 0.0, True), False) == (True, "")
+    assert not control_verdict("positive", HOLDS, Tightness(1.0, 1.0, 0.0, True), True)[0]  # vacuous
+    assert not control_verdict("negative", HOLDS, Tightness(1.0, 1.0, 0.0, True), False)[0]
