@@ -112,6 +112,10 @@ def _baseline_claims() -> list[Claim]:
                                        generate=table_structured(row, "baseline")), table_search(row, "baseline")),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-baseline" if fix else None,
+                reading=("the O(·) entry 𝓘 + log(εn/√d) read with hidden constant exactly 1 in front of log n; the "
+                         "growth is log(n₂/n)/(2log(1/γ)), the same rate in n with the constant 1/(2log(1/γ)), which "
+                         "does not grow with n: a violation here rests on the constant, not on the rate"
+                         if not fix else "the O(·) entry's constant read as 1/log(1/γ), plus 1 for the rounding up"),
                 note="Quantity: the growth in n of the iterations full retraining needs to reach the row's explicit "
                      "accuracy bound α (its ACC_ROW at n and n₂), ⌈T⌉ with T = log(MD²/(2α))/(2log(1/γ)) from Theorem 2.13 "
                      "(f − f* ≤ (M/2)γ^{2T}D² at an interior minimiser), as a difference (the entry is additive in "
