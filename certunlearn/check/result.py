@@ -82,6 +82,7 @@ class CheckResult:
     evidence: str = "exact"  # "statistical": decided on confidence intervals from sampling
     confidence: float | None = None  # a statistical verdict's confidence (verdict.statistical_confidence)
     reading: str = ""  # the constant an O(·)/Õ(·) entry is read with (Claim.reading); "" for a claim printed exactly
+    proof_step: str = ""  # the step of the paper's route the quantity computes (Claim.proof_step); "" for a statement
 
     def to_json(self) -> dict[str, Any]:
         out = json_safe(asdict(self))
@@ -106,17 +107,21 @@ def summary(results: list[CheckResult]) -> dict[str, Any]:
     beside a broken proof, vacuous holds, and the controls. ``holds``/``violated``/``inconclusive`` count exact
     verdicts only; statistical verdicts are listed apart (``statistical``, with their corrected confidence) and never
     among the findings. A violation that rests on the constant read into an O(·)/Õ(·) entry is a ``reading``, not a
-    printed violation."""
+    printed violation; a claim checking a step of the paper's route (``proof_step``) is listed under ``proof_steps``
+    (refuted or holding), never among the printed violations or the fixes; a vacuous hold is no fix holding."""
     exact = [r for r in results if r.evidence == "exact"]
     counts = {v: sum(r.verdict == v for r in exact) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
-    findings = [r for r in exact if r.control == "none"]
+    steps = [r for r in exact if r.control == "none" and r.proof_step]
+    findings = [r for r in exact if r.control == "none" and not r.proof_step]
     statistical = [r for r in results if r.evidence == "statistical"]
     failed = failed_controls(results)
     return {
         "claims": len(results), **counts,
         "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None and not r.reading],
         "readings": [r.id for r in findings if r.verdict == VIOLATED and r.reading],
-        "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS],
+        "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS and not r.vacuous],
+        "proof_steps": {"refuted": [r.id for r in steps if r.verdict == VIOLATED],
+                        "holding": [r.id for r in steps if r.verdict == HOLDS]},
         "proof_broken": [r.id for r in results if r.proof == "broken"],
         "vacuous": [r.id for r in results if r.vacuous],
         "inconclusive_ids": [r.id for r in exact if r.verdict == INCONCLUSIVE],

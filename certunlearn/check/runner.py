@@ -120,7 +120,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         refuting_points=derivation.refuting_points() if derivation is not None else [],
         control_passed=passed, corrects=claim.corrects, evidence="statistical" if statistical else "exact",
         confidence=rules.statistical_confidence(evaluations, outcome) if statistical else None,
-        reading=claim.reading,
+        reading=claim.reading, proof_step=claim.proof_step,
     )
 
 

@@ -147,6 +147,9 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
     for claim_id in s["readings"]:
         r = by_id[claim_id]
         indented(console, f"{claim_id}: violated only on a reading — {r.reading}")
+    for claim_id in s["proof_steps"]["refuted"]:
+        indented(console, f"{claim_id}: a refuted step of the paper's route, not a printed violation — "
+                          f"{by_id[claim_id].proof_step}")
     stat = {v: ids for v, ids in s["statistical"].items() if ids}
     if stat:
         console.print("statistical (decided on confidence intervals from sampling, not among the findings above): "

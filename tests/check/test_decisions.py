@@ -184,6 +184,17 @@ def test_a_violation_that_rests_on_a_reading_is_not_a_printed_violation():
     assert read.to_json()["reading"] == "the O(·) constant read as 1"
 
 
+def test_a_proof_step_is_neither_a_printed_violation_nor_a_fix_and_a_vacuous_fix_does_not_hold():
+    step = judge(claim(lambda v: to_arb(v["x"]) * 2, proof_step="Theorem 9's route through Lemma 8"), QUICK, 0)
+    assert step.verdict == "violated" and step.proof_step
+    s = summary([step])
+    assert s["printed_violated"] == [] and s["proof_steps"] == {"refuted": ["gaussian.synthetic"], "holding": []}
+    fix = judge(replace(claim(lambda v: Fraction(0)), id="gaussian.synthetic+fix", corrects="gaussian.synthetic"),
+                QUICK, 0)
+    assert fix.verdict == HOLDS and fix.vacuous and summary([fix])["fixes_holding"] == []
+    assert summary([replace(fix, vacuous=False)])["fixes_holding"] == ["gaussian.synthetic+fix"]
+
+
 # 6. controls: unknown or non-holding bases --------------------------------------------------------------------------
 def test_a_control_with_an_unknown_base_fails():
     control = replace(judge(replace(claim(lambda v: to_arb(v["x"]) * 4), control=Control.NEGATIVE), QUICK, 0),

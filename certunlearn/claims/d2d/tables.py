@@ -204,6 +204,8 @@ def _table_claims() -> list[Claim]:
                                        generate=table_structured(row, "iterations")), table_search(row, "iterations")),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-iterations" if fix else None,
+                proof_step=f"the table's entry transcribes {thm}'s prescribed T_i: both sides are printed formulas "
+                           "(an identity where T_i is constant in i), a step from the theorem to the table",
                 note="Quantity: T_{i₂}/T_i with T_i = ⌈prescribed T_i⌉ as the algorithm runs it (per copy for Theorem 4.5). "
                      "“log i·𝓘” read as a growth rate in i (the entry is 0 at i = 1), i.e. Definition 2.8's C_i/C_1.",
             ))
