@@ -167,6 +167,7 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
     kind = claim.quantity_kind
     a = b = arb(0)
     prec = START_PREC
+    nan = ""
     closed_form_tried = False
     floating = bound_float(claim)
     if floating:
@@ -192,9 +193,9 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                 if bound_form is not None and proved_equal(form, bound_form):
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
-            if a.is_nan() or b.is_nan():
-                return Evaluation(written, ERROR, prec=prec,
-                                  reason=f"the {'quantity' if a.is_nan() else 'bound'} is NaN at {prec} bits")
+            nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""
+            if nan:
+                continue  # an indeterminate form at this precision (∞ − ∞, 0·∞): a higher one may resolve it
             if a <= b:
                 if kind is QuantityKind.LOWER:
                     return _evaluation(claim, written, UNDECIDED, a, b, prec,
@@ -205,6 +206,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                     return _evaluation(claim, written, UNDECIDED, a, b, prec,
                                        "a certified upper bound above the bound cannot show a violation")
                 return _evaluation(claim, written, VIOLATED, a, b, prec)
+    if nan:
+        return Evaluation(written, ERROR, prec=prec, reason=f"the {nan} is NaN up to {prec} bits")
     return _evaluation(claim, written, UNDECIDED, a, b, prec, f"enclosures overlap at {prec} bits")
 
 
