@@ -279,3 +279,16 @@ def test_a_positive_control_with_no_ratio_fails():
     assert control_verdict("positive", HOLDS, Tightness(1.0, 1.0, 0.0, True), False) == (True, "")
     assert not control_verdict("positive", HOLDS, Tightness(1.0, 1.0, 0.0, True), True)[0]  # vacuous
     assert not control_verdict("negative", HOLDS, Tightness(1.0, 1.0, 0.0, True), False)[0]
+
+
+def test_the_saved_counterexample_is_a_finite_violation_when_one_exists():
+    """An observed +∞ (mutually singular laws) is the worst instance, but the counterexample saved is the largest
+    finite violation; +∞ is saved only when nothing else is violated."""
+    def q(v):
+        value = exact(v)
+        return arb.pos_inf() if value == 12 else to_arb(value * 3 if value == 5 else value / 2)
+
+    r = judge(claim(q), QUICK, 0)
+    assert r.verdict == "violated" and Fraction(r.counterexample.observed) == 15 and r.worst["observed"] == "+inf"
+    only = judge(claim(lambda v: arb.pos_inf() if exact(v) == 12 else to_arb(exact(v) / 2)), QUICK, 0)
+    assert only.counterexample.observed == "+inf"
