@@ -17,7 +17,7 @@ from certunlearn.check import evaluate, get_profile, summary
 from certunlearn.check.evaluate import ERROR, UNDECIDED, WITHIN, BinaryFloatError
 from certunlearn.check.runner import judge
 from certunlearn.check.verdict import HOLDS, INCONCLUSIVE, Tightness, control_verdict, failed_controls, tightness
-from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind
+from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, QuantityKind
 from certunlearn.claims.registry import ClaimLoadError, load_claims
 from certunlearn.errors import UndecidedError
 from certunlearn.numeric.binary_float import binary_float_type
@@ -292,3 +292,29 @@ def test_the_saved_counterexample_is_a_finite_violation_when_one_exists():
     assert r.verdict == "violated" and Fraction(r.counterexample.observed) == 15 and r.worst["observed"] == "+inf"
     only = judge(claim(lambda v: arb.pos_inf() if exact(v) == 12 else to_arb(exact(v) / 2)), QUICK, 0)
     assert only.counterexample.observed == "+inf"
+
+
+def test_observed_never_shows_more_digits_than_its_enclosure_holds():
+    """A ball [4.0e-140 ± 1.4e-139] (true value 5.6e-149) is not "4.0e-140…" with 20 digits."""
+    wide = evaluate(claim(lambda v: arb("4e-140", "1e-139"), kind=Kind.PRIVACY), {"x": "1"}, 512)
+    assert wide.observed == "[+/- 1.41e-139]"  # arb's own notation: no digit is known
+    third = evaluate(claim(lambda v: arb(1) / 3), {"x": "1"}, 512)
+    assert third.observed.startswith("0.333333") and len(third.observed) <= 22
+    assert evaluate(claim(exact), {"x": "1/8"}, 512).observed == "0.125"
+
+
+def test_an_upper_quantity_above_the_bound_leaves_room_for_a_violation():
+    ev = evaluate(claim(lambda v: to_arb(v["x"]) * 2, quantity_kind=QuantityKind.UPPER), {"x": "1"}, 128)
+    assert ev.outcome == UNDECIDED and ev.reaches_above
+    assert not evaluate(claim(lambda v: to_arb(v["x"]) / 2, quantity_kind=QuantityKind.LOWER), {"x": "1"},
+                        128).reaches_above
+
+
+def test_a_users_float_bound_is_one_line_at_load(tmp_path):
+    path = _user_file(tmp_path, """
+        CLAIMS = [Claim(id="mine.thm3", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(),
+                        bound=x * sympy.Float(0.8), quantity=lambda v: Fraction(v["x"]) / 2,
+                        adversaries=(Adversary("p", generate=lambda rng, size: POINTS),))]
+    """)
+    with pytest.raises(ClaimLoadError, match=r"mine.thm3: its bound is a binary float \(sympy.Float\)"):
+        load_claims(path)
