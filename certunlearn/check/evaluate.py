@@ -219,7 +219,7 @@ def _exact_evaluation(claim: Claim, written: dict[str, Any], observed: Fraction,
     ev = _evaluation(claim, written, outcome, a, b, prec)
     if bound > 0:
         r = observed / bound
-        lo, hi = _float_down(r), _float_up(r)
+        lo, hi = float_down(r), float_up(r)
         ev = _replace(ev, ratio_lower=lo, ratio_upper=hi, ratio=lo if r <= 0 else hi,
                       ratio_log10=_log10_fraction(r) if r > 0 else None)
     return _replace(ev, observed=exact_decimal(observed), bound=exact_decimal(bound), attained=observed == bound)
@@ -326,13 +326,13 @@ def _trivial(claim: Claim, observed: arb, bound: arb) -> str:
     return ""
 
 
-def _float_down(q: Fraction) -> float:
+def float_down(q: Fraction) -> float:
     """The largest float ≤ q (−inf / the largest finite float where q is beyond the float range)."""
     with workprec(128):
         return arb_lower_float(to_arb(q))
 
 
-def _float_up(q: Fraction) -> float:
+def float_up(q: Fraction) -> float:
     """The smallest float ≥ q."""
     with workprec(128):
         return arb_upper_float(to_arb(q))

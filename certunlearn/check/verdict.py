@@ -21,7 +21,6 @@ only where equality was proved at the maximum.
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from fractions import Fraction
 
 from ..claims.registry import get_claim
 from ..errors import UnknownClaimError
-from .evaluate import ABOVE_TOLERANCE, ERROR, EXCLUDED, OUTCOMES, UNDECIDED, VIOLATED, WITHIN, Evaluation
+from .evaluate import ABOVE_TOLERANCE, ERROR, EXCLUDED, OUTCOMES, UNDECIDED, VIOLATED, WITHIN, Evaluation, float_down
 
 HOLDS, INCONCLUSIVE = "holds", "inconclusive"
 #: The share of the instances inside the hypotheses that must be decided for ``holds``.
@@ -72,7 +71,7 @@ def verdict(evaluations: Evaluations, families: Sequence[str], min_instances: in
                         f"{DECIDED_SHARE:.0%})" + (f"; undecided: {'; '.join(f'{r} ({n}×)' for r, n in why)}" if why else ""))
     above = [ev for _, ev in evaluations if ev.outcome == UNDECIDED and ev.reaches_above]
     if above:
-        problems.append(f"{_count(len(above), 'undecided instance')} whose enclosure reaches more than "
+        problems.append(f"{plural(len(above), 'undecided instance')} whose enclosure reaches more than "
                         f"{float(ABOVE_TOLERANCE):g} (relative) above the bound (first: observed "
                         f"{above[0].observed_enclosure} vs bound {above[0].bound_enclosure}; {above[0].reason})")
     lacking = [f for f in families if not c["by_adversary"][f][WITHIN]]
@@ -85,9 +84,9 @@ def verdict(evaluations: Evaluations, families: Sequence[str], min_instances: in
     return HOLDS, ""
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 instance``, ``2 instances``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``1 instance``, ``2 instances`` (``many``: an irregular plural)."""
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
 def statistical_confidence(evaluations: Evaluations, verdict_: str) -> float | None:
@@ -101,16 +100,8 @@ def statistical_confidence(evaluations: Evaluations, verdict_: str) -> float | N
         return None
     if verdict_ == VIOLATED:
         best = max(ev.confidence for ev in decided if ev.outcome == VIOLATED)
-        return _down(1 - len(tested) * (1 - Fraction(best)))
-    return _down(1 - sum(1 - Fraction(ev.confidence) for ev in decided))
-
-
-def _down(q: Fraction) -> float:
-    """The largest float ≤ max(q, 0): a confidence is never rounded up."""
-    if q <= 0:
-        return 0.0
-    f = float(q)
-    return f if Fraction(f) <= q else math.nextafter(f, 0.0)
+        return max(0.0, float_down(1 - len(tested) * (1 - Fraction(best))))
+    return max(0.0, float_down(1 - sum(1 - Fraction(ev.confidence) for ev in decided)))
 
 
 @dataclass(frozen=True)

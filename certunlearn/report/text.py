@@ -15,15 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..check.result import CheckResult, summary
-from ..check.verdict import failed_controls
+from ..check.verdict import failed_controls, plural
 from ..claims import Claim
 
 STYLE = {"holds": "green", "violated": "red", "inconclusive": "yellow"}
-
-
-def plural(n: int, noun: str, many: str | None = None) -> str:
-    """``1 claim``, ``2 claims`` (``many``: an irregular plural)."""
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
 def rounded(value: float, digits: int, up: bool) -> str:

@@ -318,3 +318,68 @@ def test_a_users_float_bound_is_one_line_at_load(tmp_path):
     """)
     with pytest.raises(ClaimLoadError, match=r"mine.thm3: its bound is a binary float \(sympy.Float\)"):
         load_claims(path)
+
+
+# mutants of the second round (benchmarks/mutation.py) -------------------------------------------------------------
+def test_plural():
+    from certunlearn.check.verdict import plural
+
+    assert [plural(n, "instance") for n in (0, 1, 2)] == ["0 instances", "1 instance", "2 instances"]
+    assert plural(2, "child", "children") == "2 children" and plural(1, "child", "children") == "1 child"
+
+
+def _decided(outcome, confidence, evaluated=True):
+    ev = evaluate(claim(exact), {"x": "1"}, 512)
+    return replace(ev, outcome=outcome if evaluated else "excluded", confidence=confidence,
+                   observed=ev.observed if evaluated else None)
+
+
+def test_statistical_confidence_counts_only_statistical_tests_and_rounds_down():
+    from certunlearn.check.verdict import statistical_confidence
+
+    one = [("a", _decided("violated", 0.99)), ("b", _decided(WITHIN, None)), ("c", _decided(WITHIN, None, False))]
+    assert statistical_confidence(one, "violated") == 0.99  # one statistical test: no correction
+    assert statistical_confidence(one, INCONCLUSIVE) is None
+    many = [("a", _decided("violated", 0.9))] + [("b", _decided(UNDECIDED, 0.9))] * 11
+    assert statistical_confidence(many, "violated") == 0.0  # 1 − 12·0.1 < 0: no confidence left
+    assert statistical_confidence([("a", _decided("violated", 0.5))], "violated") == 0.5  # exact: kept
+    for c in (0.99, 0.999, 0.95, 0.9999, 0.975):
+        for m in range(2, 9):
+            evs = [("a", _decided("violated", c))] + [("b", _decided(UNDECIDED, c))] * (m - 1)
+            q = 1 - m * (1 - Fraction(c))
+            got = statistical_confidence(evs, "violated")
+            assert Fraction(got) <= q < Fraction(np.nextafter(got, 2.0))  # the largest float ≤ q
+
+
+def test_control_base_splits_at_the_first_control_and_keeps_the_prefix():
+    from certunlearn.check.verdict import control_base
+
+    assert control_base("r2d.thm3.1:control-no-control") == "r2d.thm3.1"
+    assert control_base("r2d.thm3.1:caseX-control-y") == "r2d.thm3.1:caseX"
+    assert control_base("r2d.thm3.1:a-control-b-control-c") == "r2d.thm3.1:a"
+
+
+def test_failed_controls_name_their_reason():
+    base = judge(replace(claim(lambda v: to_arb(v["x"]) / 2), control=Control.POSITIVE), QUICK, 0)
+    silent = replace(base, id="gaussian.p", control_passed=False, reason="")
+    told = replace(base, id="gaussian.q", control_passed=False, reason="the reason")
+    failed = failed_controls([silent, told])
+    assert failed == {"gaussian.p": "positive control came out holds", "gaussian.q": "the reason"}
+
+
+def test_a_control_of_a_registered_claim_outside_the_run_is_not_failed():
+    control = replace(judge(replace(claim(lambda v: to_arb(v["x"]) * 4), control=Control.NEGATIVE), QUICK, 0),
+                      id="r2d.thm3.1:control-quadrupled")
+    assert failed_controls([control]) == {}
+
+
+def test_float_down_and_up_enclose_a_rational():
+    from certunlearn.check.evaluate import float_down, float_up
+
+    for q in (Fraction(1, 3), Fraction(1, 2), Fraction(-2, 7), Fraction(10**400, 3), Fraction(1, 10**400)):
+        lo, hi = float_down(q), float_up(q)
+        assert lo <= hi
+        if abs(q) < Fraction(10**300):
+            assert Fraction(lo) <= q <= Fraction(hi) and np.nextafter(lo, np.inf) >= hi
+    assert float_down(Fraction(1, 2)) == float_up(Fraction(1, 2)) == 0.5
+    assert float_down(Fraction(10**400, 3)) == sys.float_info.max and float_up(Fraction(10**400, 3)) == np.inf
