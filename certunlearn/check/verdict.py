@@ -163,7 +163,7 @@ def control_base(claim_id: str) -> str:
     prefix = part.split("control", 1)[0].rstrip("-")
     fix = prefix == "fix" or prefix.endswith("-fix")
     if fix:
-        prefix = prefix[:-3].rstrip("-")
+        prefix = prefix.removesuffix("fix").rstrip("-")
     return (f"{head}:{prefix}" if prefix else head) + ("+fix" if fix else "")
 
 

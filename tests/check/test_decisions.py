@@ -357,6 +357,8 @@ def test_control_base_splits_at_the_first_control_and_keeps_the_prefix():
     assert control_base("r2d.thm3.1:control-no-control") == "r2d.thm3.1"
     assert control_base("r2d.thm3.1:caseX-control-y") == "r2d.thm3.1:caseX"
     assert control_base("r2d.thm3.1:a-control-b-control-c") == "r2d.thm3.1:a"
+    assert control_base("r2d.thm3.1:caseX-fix-control-y") == "r2d.thm3.1:caseX+fix"
+    assert control_base("r2d.thm3.1:prefix-control") == "r2d.thm3.1:prefix"  # no "fix" suffix: nothing removed
 
 
 def test_failed_controls_name_their_reason():
