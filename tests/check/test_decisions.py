@@ -385,3 +385,29 @@ def test_float_down_and_up_enclose_a_rational():
             assert Fraction(lo) <= q <= Fraction(hi) and np.nextafter(lo, np.inf) >= hi
     assert float_down(Fraction(1, 2)) == float_up(Fraction(1, 2)) == 0.5
     assert float_down(Fraction(10**400, 3)) == sys.float_info.max and float_up(Fraction(10**400, 3)) == np.inf
+
+
+def test_the_summary_lists_every_key_from_the_results():
+    from certunlearn.check.result import json_safe
+
+    holds = replace(judge(claim(lambda v: to_arb(v["x"]) / 2), QUICK, 0), id="gaussian.a")
+    bad = replace(judge(claim(lambda v: to_arb(v["x"]) * 2), QUICK, 0), id="gaussian.b", proof="broken")
+    vac = replace(holds, id="gaussian.c+fix", corrects="gaussian.c", vacuous=True)
+    inc = replace(holds, id="gaussian.d", verdict=INCONCLUSIVE)
+    stat = replace(holds, id="gaussian.e", evidence="statistical", confidence=0.9, verdict=INCONCLUSIVE)
+    read = replace(bad, id="gaussian.f", reading="constant 1", proof="none")
+    step = replace(holds, id="gaussian.g", proof_step="a step")
+    neg = replace(bad, id="gaussian.a:control-x", control="negative", proof="none")
+    s = summary([holds, bad, vac, inc, stat, read, step, neg])
+    assert s["claims"] == 8 and (s["holds"], s["violated"], s["inconclusive"]) == (3, 3, 1)  # exact only
+    assert s["printed_violated"] == ["gaussian.b"] and s["readings"] == ["gaussian.f"]
+    assert s["fixes_holding"] == [] and s["proof_steps"] == {"refuted": [], "holding": ["gaussian.g"]}
+    assert s["proof_broken"] == ["gaussian.b"] and s["vacuous"] == ["gaussian.c+fix"]
+    assert s["inconclusive_ids"] == ["gaussian.d"] and s["failed_controls"] == []
+    assert s["controls"] == {"passed": 1, "failed": 0}
+    assert s["statistical"] == {"holds": {}, "violated": {}, "inconclusive": {"gaussian.e": 0.9}}
+    assert s["seconds"] == round(sum(r.seconds for r in (holds, bad, vac, inc, stat, read, step, neg)), 3)
+    assert json_safe({"a": [float("inf"), 1.5, (float("nan"),)], "b": "x"}) == {"a": [None, 1.5, [None]], "b": "x"}
+    out = bad.to_json()
+    assert out["counterexample"]["observed"] == bad.counterexample.observed and out["reading"] == ""
+    assert holds.to_json()["counterexample"] is None
