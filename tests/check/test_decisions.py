@@ -411,3 +411,61 @@ def test_the_summary_lists_every_key_from_the_results():
     out = bad.to_json()
     assert out["counterexample"]["observed"] == bad.counterexample.observed and out["reading"] == ""
     assert holds.to_json()["counterexample"] is None
+
+
+def test_exact_quantities_of_every_exact_type_and_no_booleans():
+    from flint import fmpq, fmpz
+
+    ev = evaluate(claim(lambda v: fmpq(1, 3), bound=x / 3), {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and ev.attained and ev.observed == "1/3"
+    ev = evaluate(claim(lambda v: fmpz(2), bound=x), {"x": "2"}, 512)
+    assert ev.outcome == WITHIN and ev.attained and ev.observed == "2" and ev.ratio_log10 == 0.0
+    ev = evaluate(claim(lambda v: 3, bound=x), {"x": "2"}, 512)
+    assert ev.outcome == "violated" and ev.observed == "3" and ev.ratio_lower <= 1.5 <= ev.ratio_upper
+    ev = evaluate(claim(lambda v: True), {"x": "1"}, 512)
+    assert ev.outcome == ERROR and "boolean" in ev.reason
+
+
+def test_infinite_and_unbounded_observed_values_are_named():
+    ev = evaluate(claim(lambda v: arb.neg_inf()), {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and ev.observed == "-inf" and ev.ratio_lower is None
+    ev = evaluate(claim(lambda v: arb(0, float("inf"))), {"x": "1"}, 512)
+    assert ev.outcome == UNDECIDED and ev.observed == "unbounded" and ev.reaches_above
+
+
+def test_the_ratio_enclosure_against_zero_and_negative_bounds():
+    from certunlearn.check.evaluate import ratio, ratio_enclosure
+
+    assert ratio_enclosure(arb(1), arb(0)) == (float("inf"), float("inf"), None)
+    assert ratio_enclosure(arb(0), arb(0)) == (None, None, None)
+    assert ratio_enclosure(arb(1), arb(-1)) == (None, None, None)
+    lo, hi, log10 = ratio_enclosure(arb(1), arb(4))
+    assert lo <= 0.25 <= hi and log10 == pytest.approx(-0.60206, abs=1e-5)
+    assert ratio_enclosure(arb(-1), arb(4))[2] is None
+    assert ratio(arb(1), arb(4)) == 0.25 and ratio(Fraction(1), Fraction(0)) == float("inf")
+    assert ratio(arb(-1), arb(0)) == 0.0
+
+
+def test_room_above_a_negative_bound_is_relative_to_its_size():
+    def near(v):  # 1e-9·|bound| wide around the negative bound −x: no room worth the name
+        value = -to_arb(v["x"])
+        return arb(value.mid(), abs(value.mid()) / 10**9)
+
+    ev = evaluate(claim(near, bound=-x), {"x": "3"}, 128)
+    assert ev.outcome == UNDECIDED and not ev.reaches_above
+    wide = evaluate(claim(lambda v: arb(-to_arb(v["x"]).mid(), 1), bound=-x), {"x": "3"}, 128)
+    assert wide.outcome == UNDECIDED and wide.reaches_above
+
+
+def test_a_statistical_decision_carries_its_interval_and_confidence():
+    from certunlearn.numeric.confidence import ConfidenceInterval
+
+    c = claim(lambda v: ConfidenceInterval(Fraction(1, 10), Fraction(2, 10), 0.95, 100, "test"), bound=x,
+              quantity_kind=QuantityKind.STATISTICAL)
+    ev = evaluate(c, {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and ev.confidence == 0.95 and ev.trivial == ""
+    assert "test: [0.1, 0.2] at confidence 0.95 from 100 samples" in ev.reason
+    assert arb(ev.observed_enclosure).contains(arb("0.1")) and arb(ev.observed_enclosure).contains(arb("0.2"))
+    straddle = evaluate(c, {"x": "3/20"}, 512)
+    assert straddle.outcome == UNDECIDED and straddle.reason.startswith("the confidence interval straddles")
+    assert evaluate(c, {"x": "1/20"}, 512).outcome == "violated"
