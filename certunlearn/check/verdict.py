@@ -122,11 +122,11 @@ def tightness(evaluations: Evaluations) -> Tightness:
     ratios = [ev for _, ev in evaluations if ev.evaluated and ev.ratio_lower is not None and not ev.trivial]
     if not ratios:
         return Tightness(None, None, None, False)
-    best = max(ratios, key=lambda ev: (ev.ratio_lower, ev.ratio_log10 if ev.ratio_log10 is not None else -1e308))
+    lower = max(ev.ratio_lower for ev in ratios)
     upper = max(ev.ratio_upper for ev in ratios)
-    attained = any(ev.attained for ev in ratios) and best.ratio_lower >= 1 and upper <= 1
+    attained = any(ev.attained for ev in ratios) and lower >= 1 and upper <= 1
     log10 = max((ev.ratio_log10 for ev in ratios if ev.ratio_log10 is not None), default=None)
-    return Tightness(best.ratio_lower, upper, log10, attained)
+    return Tightness(lower, upper, log10, attained)
 
 
 def vacuity(evaluations: Evaluations) -> str:

@@ -469,3 +469,68 @@ def test_a_statistical_decision_carries_its_interval_and_confidence():
     straddle = evaluate(c, {"x": "3/20"}, 512)
     assert straddle.outcome == UNDECIDED and straddle.reason.startswith("the confidence interval straddles")
     assert evaluate(c, {"x": "1/20"}, 512).outcome == "violated"
+
+
+def _ev(outcome, lower=None, upper=None, attained=False, trivial="", reason="", log10=None):
+    base = evaluate(claim(exact), {"x": "1"}, 512)
+    return replace(base, outcome=outcome, ratio_lower=lower, ratio_upper=upper, attained=attained, trivial=trivial,
+                   reason=reason, ratio_log10=log10, observed=base.observed if outcome != "excluded" else None)
+
+
+def test_verdict_reasons_word_for_word():
+    from certunlearn.check.verdict import verdict
+
+    assert verdict([("a", _ev(WITHIN, 0.5, 0.5))] * 10, ["a"], 10) == (HOLDS, "")
+    assert verdict([("a", _ev("violated", 2, 2))], ["a"], 10) == ("violated", "")
+    nine = [("a", _ev(WITHIN, 0.5, 0.5))] * 9 + [("a", _ev(UNDECIDED, reason="r"))]
+    assert verdict(nine, ["a"], 9) == (HOLDS, "")  # 9 of 10 is the 90% needed
+    errors = [("a", _ev(WITHIN, 0.5, 0.5))] * 9 + [("a", _ev(UNDECIDED, reason="r"))] + [("a", _ev(ERROR, reason="e"))] * 2
+    assert "only 9 of 12 instances inside the hypotheses decided" in verdict(errors, ["a"], 1)[1]
+    few = ([("a", _ev(WITHIN, 0.5, 0.5))] * 5 + [("a", _ev(UNDECIDED, reason="r1"))] * 4
+           + [("a", _ev(UNDECIDED, reason="r2"))] * 3 + [("a", _ev(UNDECIDED, reason="r3"))] * 2)
+    assert verdict(few, ["a", "b"], 1) == (INCONCLUSIVE, "only 5 of 14 instances inside the hypotheses decided "
+                                           "(need 90%); undecided: r1 (4×); r2 (3×); no decided instance from 'b'")
+    out = [("a", _ev("excluded", reason=f"outside hypothesis h{k}")) for k in range(4)]
+    assert verdict(out, ["a", "b"], 1) == (INCONCLUSIVE, "no instance inside the hypotheses (of 4; outside "
+                                           "hypothesis h0; outside hypothesis h1; outside hypothesis h2)")
+    assert verdict([("a", _ev("excluded", reason="h"))], ["a"], 1)[1] == "no instance inside the hypotheses (of 1; h)"
+    lacking = [("a", _ev(WITHIN, 0.5, 0.5))] * 10
+    assert verdict(lacking, ["a", "b", "c"], 1) == (INCONCLUSIVE, "no decided instance from 'b', 'c'")
+
+
+def test_the_room_above_reason_word_for_word():
+    r = judge(claim(lambda v: arb(7, 1) if exact(v) == 7 else to_arb(v["x"]) / 2), QUICK, 0)
+    assert r.reason == ("1 undecided instance whose enclosure reaches more than 1e-06 (relative) above the bound "
+                        "(first: observed [7.0000000000000000000 +/- 1.01] vs bound 7.0000000000000000000; enclosures "
+                        "overlap at 512 bits)")
+
+
+def test_tightness_edges():
+    assert tightness([]) == Tightness(None, None, None, False)
+    assert tightness([("a", _ev(WITHIN, 0.5, 0.5, trivial="t"))]) == Tightness(None, None, None, False)
+    assert not tightness([("a", _ev(WITHIN, 1.0, 1.0))]).attained  # an interval {1} is no proof
+    assert tightness([("a", _ev(WITHIN, 1.0, 1.0, attained=True))]).attained
+    mixed = tightness([("a", _ev(WITHIN, 1.0, 1.0, attained=True)), ("b", _ev(UNDECIDED, 0.9, 1.5))])
+    assert (mixed.lower, mixed.upper, mixed.attained) == (1.0, 1.5, False)
+    logs = tightness([("a", _ev(WITHIN, 0.0, 1e-300, log10=-400.0)), ("b", _ev(WITHIN, 0.0, 1e-300, log10=-350.0))])
+    assert logs.log10 == -350.0 and logs.lower == 0.0
+
+
+def test_vacuity_and_control_messages_word_for_word():
+    from certunlearn.check.verdict import vacuity
+
+    evs = [("a", _ev(WITHIN, 0.0, 0.0, trivial="t1"))] * 2 + [("a", _ev(WITHIN, 0.0, 0.0, trivial="t2"))]
+    assert vacuity(evs) == "every decided instance is trivially within: t1 (2×); t2 (1×)"
+    assert vacuity(evs + [("a", _ev(WITHIN, 0.5, 0.5))]) == "" and vacuity([]) == ""
+    tol = 1e-6
+    assert control_verdict("negative", "violated", Tightness(2.0, 2.0, 0.3, False), False) == (True, "")
+    assert control_verdict("negative", HOLDS, Tightness(0.5, 0.5, -0.3, False), False) == \
+        (False, "negative control came out holds")
+    assert control_verdict("positive", HOLDS, Tightness(1.0, 1.0, 0.0, True), True) == \
+        (False, "positive control came out holds (vacuous)")
+    assert control_verdict("positive", "violated", Tightness(2.0, 2.0, 0.3, False), False) == \
+        (False, "positive control came out violated")
+    assert control_verdict("positive", HOLDS, Tightness(1 - tol, 1 + tol, 0.0, False), False) == (True, "")
+    assert not control_verdict("positive", HOLDS, Tightness(1.0, 1.5, 0.0, False), False)[0]
+    assert not control_verdict("positive", HOLDS, Tightness(0.99, 1.0, 0.0, False), False)[0]
+    assert control_verdict("none", "violated", Tightness(None, None, None, False), False) == (True, "")
