@@ -534,3 +534,45 @@ def test_vacuity_and_control_messages_word_for_word():
     assert not control_verdict("positive", HOLDS, Tightness(1.0, 1.5, 0.0, False), False)[0]
     assert not control_verdict("positive", HOLDS, Tightness(0.99, 1.0, 0.0, False), False)[0]
     assert control_verdict("none", "violated", Tightness(None, None, None, False), False) == (True, "")
+
+
+def test_evaluation_reasons_word_for_word():
+    from certunlearn.claims.hypotheses import P
+    from certunlearn.numeric.enclosure import Decision
+
+    h = Hypothesis("x ≤ 10", sympy.Le(x, 10, evaluate=False))
+    assert evaluate(claim(exact, hypotheses=(h,)), {"x": "11"}, 512).reason == "outside hypothesis x ≤ 10"
+    never = Hypothesis("never", predicate=lambda v: Decision.UNDECIDED)
+    assert evaluate(claim(exact, hypotheses=(never,)), {"x": "1"}, 512).reason == "hypothesis never undecided"
+    boom = P("boom", lambda v: 1 / 0)
+    assert evaluate(claim(exact, hypotheses=(boom,)), {"x": "1"}, 512).reason == \
+        "hypothesis boom: ZeroDivisionError: division by zero"
+    assert evaluate(claim(lambda v: {}["k"]), {"x": "1"}, 512).reason == "evaluation failed: KeyError: 'k'"
+
+    def undecided(v):
+        raise UndecidedError("at 512 bits")
+
+    assert evaluate(claim(undecided), {"x": "1"}, 512).reason == "undecided inside the quantity: at 512 bits"
+    lower = evaluate(claim(lambda v: to_arb(v["x"]) / 2, quantity_kind=QuantityKind.LOWER), {"x": "1"}, 512)
+    assert lower.reason == "a certified lower bound at or below the bound cannot show the claim holds"
+    upper = evaluate(claim(lambda v: to_arb(v["x"]) * 2, quantity_kind=QuantityKind.UPPER), {"x": "1"}, 512)
+    assert upper.reason == "a certified upper bound above the bound cannot show a violation"
+    overlap = evaluate(claim(lambda v: arb(1, 1)), {"x": "1"}, 512)
+    assert overlap.reason == "enclosures overlap at 512 bits" and overlap.prec == 512
+    assert overlap.observed_enclosure == arb(1, 1).str(20, more=True)
+    assert evaluate(claim(lambda v: 0.5), {"x": "1"}, 512).reason == (
+        "claim gaussian.synthetic: the quantity it returned is a binary float (float), which decides nothing; "
+        "return a Fraction, an arb ball (flint.arb) or a sympy number instead")
+    s = sympy.Symbol("s", positive=True)
+    prescribed = evaluate(claim(exact, bound=s, prescribed={"s": x * sympy.Float(2.0)}), {"x": "1"}, 512)
+    assert prescribed.outcome == ERROR and prescribed.reason.startswith("claim gaussian.synthetic: prescribed s is a "
+                                                                        "binary float (sympy.Float)")
+
+
+def test_trivial_reasons_word_for_word():
+    assert evaluate(claim(lambda v: Fraction(0), kind=Kind.PRIVACY), {"x": "1"}, 512).trivial == \
+        "the quantity is 0, the minimum of its range"
+    assert evaluate(claim(lambda v: Fraction(0), kind=Kind.REGRET), {"x": "1"}, 512).trivial == \
+        "the quantity is exactly 0"
+    assert evaluate(claim(lambda v: Fraction(1, 2), kind=Kind.REGRET), {"x": "1"}, 512).trivial == ""
+    assert evaluate(claim(lambda v: Fraction(0)), {"x": "1"}, 512).prec > 0
