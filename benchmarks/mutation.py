@@ -7,7 +7,8 @@ the code that decides verdicts ``tests/check`` notices.
 Each file is mutated in its own scratch copy of the repository (``--workdir``, default
 ``$TMPDIR/certunlearn-mutation/<file>``): mutmut writes its ``mutants/`` tree and a ``setup.cfg`` there, never in the
 checkout. Prints, per file, the mutants killed, survived, timed out and the score (killed + timeout) / all, and lists
-every survivor with ``mutmut show``'s diff so each can be argued equivalent or killed by a new test. Slow (minutes per
+every survivor (``--diffs``: with ``mutmut show``'s diff; ``cd WORKDIR/<file> && mutmut show NAME`` later) so each
+can be argued equivalent or killed by a new test. Slow (minutes per
 file on 2 cores): not part of CI. The target is a score ≥ 95% with every survivor accounted for in
 ``benchmarks/mutation_survivors.md``.
 """
@@ -75,7 +76,7 @@ def statuses(workdir: Path) -> dict[str, str]:
     return dict(re.findall(r"^\s+(\S+): (.+)$", out, flags=re.MULTILINE))
 
 
-def run_file(target: str, base: Path, max_children: int) -> tuple[int, int]:
+def run_file(target: str, base: Path, max_children: int, diffs: bool) -> tuple[int, int]:
     workdir = base / Path(target).stem
     scratch_copy(workdir)
     configure(workdir, target)
@@ -91,7 +92,8 @@ def run_file(target: str, base: Path, max_children: int) -> tuple[int, int]:
           f"({seconds:.0f} s)", flush=True)
     for name in survivors:
         print(f"  {status[name]}: {name}")
-        print("    " + mutmut(workdir, "show", name).strip().replace("\n", "\n    "))
+        if diffs:  # one mutmut start per survivor: seconds each
+            print("    " + mutmut(workdir, "show", name).strip().replace("\n", "\n    "))
     return killed, total
 
 
@@ -100,10 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", default=list(FILES), help="files to mutate (default: the verdict code)")
     parser.add_argument("--max-children", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "certunlearn-mutation")
+    parser.add_argument("--diffs", action="store_true", help="print each survivor's diff (mutmut show)")
     args = parser.parse_args(argv)
     killed = total = 0
     for target in args.files:
-        k, t = run_file(target, args.workdir, args.max_children)
+        k, t = run_file(target, args.workdir, args.max_children, args.diffs)
         killed, total = killed + k, total + t
     if len(args.files) > 1:
         print(f"all: {total} mutants, {killed} killed, score {killed / total:.1%}" if total else "no mutants")
