@@ -576,3 +576,48 @@ def test_trivial_reasons_word_for_word():
         "the quantity is exactly 0"
     assert evaluate(claim(lambda v: Fraction(1, 2), kind=Kind.REGRET), {"x": "1"}, 512).trivial == ""
     assert evaluate(claim(lambda v: Fraction(0)), {"x": "1"}, 512).prec > 0
+
+
+def test_exact_and_proved_equal_evaluations_carry_every_field():
+    from certunlearn.numeric.precision import START_PREC
+
+    third = evaluate(claim(lambda v: Fraction(1, 3), bound=x), {"x": "1"}, 512)
+    assert third.instance == {"x": "1"} and third.ratio == third.ratio_upper and third.ratio_lower < third.ratio_upper
+    assert third.ratio_log10 <= np.log10(1 / 3) < third.ratio_log10 + 1e-12
+    hundredth = evaluate(claim(lambda v: Fraction(1), bound=x), {"x": "100"}, 512)
+    assert hundredth.ratio_log10 == pytest.approx(-2, abs=1e-12) and hundredth.ratio_log10 <= -2
+    negative = evaluate(claim(lambda v: Fraction(-1), bound=x), {"x": "2"}, 512)
+    assert negative.ratio == negative.ratio_lower == -0.5 and negative.ratio_log10 is None
+    zero = evaluate(claim(lambda v: Fraction(0), bound=x), {"x": "2"}, 512)
+    assert zero.ratio == 0.0 and zero.ratio_log10 is None
+    zero_bound = evaluate(claim(lambda v: Fraction(0), bound=x - 1), {"x": "1"}, 512)
+    assert zero_bound.outcome == WITHIN and zero_bound.attained and zero_bound.ratio_lower is None
+    root = evaluate(claim(lambda v: sympy.sqrt(2), bound=sympy.sqrt(x)), {"x": "2"}, 512)
+    assert root.outcome == WITHIN and root.attained and root.instance == {"x": "2"} and root.prec == START_PREC
+    assert (root.ratio, root.ratio_lower, root.ratio_upper, root.ratio_log10) == (1.0, 1.0, 1.0, 0.0)
+    nil = evaluate(claim(lambda v: sympy.sin(1) ** 2 + sympy.cos(1) ** 2 - 1, bound=x - 1), {"x": "1"}, 512)
+    assert nil.outcome == WITHIN and nil.attained is True and nil.instance == {"x": "1"} and nil.prec == START_PREC
+    assert (nil.ratio, nil.ratio_lower, nil.ratio_upper, nil.ratio_log10) == (0.0, None, None, None)
+
+
+def test_statistical_boundaries_precision_and_fields():
+    from certunlearn.check.evaluate import reaches_above
+    from certunlearn.numeric.confidence import ConfidenceInterval
+    from certunlearn.numeric.precision import START_PREC
+
+    def stat(lo, hi, bound=x):
+        return claim(lambda v: ConfidenceInterval(lo, hi, 0.9, 10, "t"), bound=bound,
+                     quantity_kind=QuantityKind.STATISTICAL)
+
+    at_lower = evaluate(stat(Fraction(1, 2), Fraction(3, 4)), {"x": "1/2"}, 512)
+    assert at_lower.outcome == UNDECIDED and at_lower.prec == 512  # lo = bound: not violated; raised to the top
+    at_upper = evaluate(stat(Fraction(1, 4), Fraction(1, 2)), {"x": "1/2"}, 512)
+    assert at_upper.outcome == WITHIN and at_upper.prec == START_PREC and at_upper.instance == {"x": "1/2"}
+    zero = evaluate(stat(Fraction(0), Fraction(0)), {"x": "1"}, 512)
+    assert zero.outcome == WITHIN and zero.trivial == ""  # a sampled 0 is no certified minimum
+    nan = evaluate(stat(Fraction(0), Fraction(1), bound=sympy.log(x - 1)), {"x": "1"}, 512)
+    assert (nan.outcome, nan.reason, nan.prec, nan.instance) == (
+        ERROR, "the confidence interval or the bound is NaN", START_PREC, {"x": "1"})
+    wrong = evaluate(claim(lambda v: arb(1), quantity_kind=QuantityKind.STATISTICAL), {"x": "1"}, 512)
+    assert wrong.reason == "evaluation failed: TypeError: a statistical quantity returns a ConfidenceInterval, not arb"
+    assert not reaches_above(arb("1000.0005"), arb(1000)) and reaches_above(arb("1000.002"), arb(1000))
