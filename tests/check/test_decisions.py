@@ -621,3 +621,12 @@ def test_statistical_boundaries_precision_and_fields():
     wrong = evaluate(claim(lambda v: arb(1), quantity_kind=QuantityKind.STATISTICAL), {"x": "1"}, 512)
     assert wrong.reason == "evaluation failed: TypeError: a statistical quantity returns a ConfidenceInterval, not arb"
     assert not reaches_above(arb("1000.0005"), arb(1000)) and reaches_above(arb("1000.002"), arb(1000))
+
+
+def test_verdict_reasons_without_exclusions_or_undecided():
+    from certunlearn.check.verdict import verdict
+
+    assert verdict([], ["a"], 1) == (INCONCLUSIVE, "no instance inside the hypotheses (of 0)")
+    errors = [("a", _ev(WITHIN, 0.5, 0.5)), ("a", _ev(ERROR, reason="e")), ("a", _ev(ERROR, reason="f"))]
+    assert verdict(errors, ["a"], 1) == (INCONCLUSIVE, "2 instance(s) raised an error (first: e); only 1 of 3 "
+                                         "instances inside the hypotheses decided (need 90%)")
