@@ -630,3 +630,12 @@ def test_verdict_reasons_without_exclusions_or_undecided():
     errors = [("a", _ev(WITHIN, 0.5, 0.5)), ("a", _ev(ERROR, reason="e")), ("a", _ev(ERROR, reason="f"))]
     assert verdict(errors, ["a"], 1) == (INCONCLUSIVE, "2 instance(s) raised an error (first: e); only 1 of 3 "
                                          "instances inside the hypotheses decided (need 90%)")
+
+
+def test_evaluation_strings_and_trivial_only_within():
+    ev = evaluate(claim(lambda v: arb(1) / 3), {"x": "1"}, 512)
+    assert ev.bound == "1.0000000000000000000" and ev.bound_enclosure == arb(1).str(20, more=True)
+    assert ev.observed_enclosure.startswith("[0.3333333333333333333") and "+/-" in ev.observed_enclosure
+    assert evaluate(claim(lambda v: arb(1) / 8), {"x": "1"}, 512).observed == "0.12500000000000000000"
+    below = evaluate(claim(lambda v: Fraction(0), bound=x - 2), {"x": "1"}, 512)
+    assert below.outcome == "violated" and below.trivial == ""  # 0 > −1: a violation is never trivial
