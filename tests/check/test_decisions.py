@@ -639,3 +639,14 @@ def test_evaluation_strings_and_trivial_only_within():
     assert evaluate(claim(lambda v: arb(1) / 8), {"x": "1"}, 512).observed == "0.12500000000000000000"
     below = evaluate(claim(lambda v: Fraction(0), bound=x - 2), {"x": "1"}, 512)
     assert below.outcome == "violated" and below.trivial == ""  # 0 > −1: a violation is never trivial
+
+
+def test_a_counterexample_carries_every_field_of_its_evaluation():
+    from certunlearn.check.result import Counterexample
+
+    ev = evaluate(claim(lambda v: to_arb(v["x"]) * 2), {"x": "3"}, 512)
+    ce = Counterexample.from_evaluation("gaussian.synthetic", ev, 7, "points", "quick")
+    assert (ce.claim, ce.observed, ce.bound, ce.instance, ce.seed, ce.adversary, ce.profile) == (
+        "gaussian.synthetic", ev.observed, ev.bound, {"x": "3"}, 7, "points", "quick")
+    assert (ce.observed_enclosure, ce.bound_enclosure, ce.ratio, ce.confidence, ce.claims_source) == (
+        ev.observed_enclosure, ev.bound_enclosure, 2.0, None, None)
