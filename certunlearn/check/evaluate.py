@@ -7,8 +7,17 @@ Every instance ends as exactly one of:
 - ``undecided`` — the enclosures still overlap at the profile's top precision, a hypothesis could not be decided,
   or the quantity's kind cannot decide this side (a certified lower bound below the bound says nothing);
 - ``excluded`` — a hypothesis is decided false (the instance is not a counterexample);
-- ``error`` — any exception while deciding a hypothesis or evaluating; the message is kept. An error is never
-  turned into an exclusion.
+- ``error`` — any exception while deciding a hypothesis or evaluating, and any NaN from the quantity, a hypothesis
+  or the bound; the message is kept. An error is never turned into an exclusion, never left undecided.
+
+A binary float (a Python ``float``, a numpy floating scalar, a ``sympy.Float``, an mpmath ``mpf``) returned by the
+quantity, or inside the bound, decides nothing (:mod:`certunlearn.numeric.binary_float`): a built-in claim's instance
+is an ``error`` naming it; a user's claim raises :class:`BinaryFloatError` (one line, exit 2). Exact values never go
+through ``float()`` on a decision path (``Fraction(10**400, 3)`` is decided like any other).
+
+An ``undecided`` instance records whether its observed enclosure reaches more than :data:`ABOVE_TOLERANCE`
+(relative) above the bound (``Evaluation.reaches_above``): such an instance leaves room for a violation and blocks
+``holds`` (:mod:`certunlearn.check.verdict`).
 
 Equality (``attained``) is only ever *proved*: when the quantity returns an exact rational and the bound is
 rational at the instance, the comparison is exact; when the quantity returns a closed form (a sympy number: √q,
@@ -31,11 +40,14 @@ import sympy
 from flint import arb, fmpq, fmpz
 
 from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
-from ..errors import UndecidedError
+from ..claims.registry import origin
+from ..errors import CertunlearnError, UndecidedError
 from ..formulas.symbols import delta as DELTA
 from ..numeric.confidence import ConfidenceInterval
 from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, exact_decimal, to_arb
+from ..numeric.binary_float import binary_float_message, binary_float_type
 from ..numeric.precision import START_PREC, precisions, workprec
+from ..numeric.sympy_arb import arb_eval
 from ..numeric.symbolic_equality import is_closed_form, proved_equal
 
 #: Outcomes of one instance.
@@ -43,6 +55,22 @@ WITHIN, VIOLATED, UNDECIDED, EXCLUDED, ERROR = "within", "violated", "undecided"
 OUTCOMES = (WITHIN, VIOLATED, UNDECIDED, EXCLUDED, ERROR)
 #: Claim kinds whose quantity (a δ, a divergence, a sensitivity) has 0 as the minimum of its range.
 NONNEGATIVE_KINDS = frozenset({Kind.PRIVACY, Kind.UNLEARNING, Kind.SENSITIVITY})
+#: An undecided instance whose observed enclosure reaches more than this (relative to |bound|) above the bound
+#: leaves room for a violation: it blocks ``holds``.
+ABOVE_TOLERANCE = Fraction(1, 10**6)
+
+
+class BinaryFloatError(CertunlearnError, TypeError):
+    """A claim's quantity returned a binary float, or its bound holds one: nothing can be decided on it."""
+
+
+def bound_float(claim: Claim) -> str | None:
+    """The message when the claim's bound or a prescribed parameter holds a ``sympy.Float``, else None."""
+    for what, expr in (("its bound", claim.bound), *((f"prescribed {n}", e) for n, e in claim.prescribed.items())):
+        found = binary_float_type(expr)
+        if found:
+            return binary_float_message(claim.id, what, found)
+    return None
 
 
 @dataclass(frozen=True)
@@ -69,6 +97,7 @@ class Evaluation:
     prec: int = 0
     reason: str = ""
     confidence: float | None = None  # a statistical decision's confidence (None: decided exactly)
+    reaches_above: bool = False  # undecided, and the observed enclosure reaches > ABOVE_TOLERANCE above the bound
 
     @property
     def evaluated(self) -> bool:
@@ -91,13 +120,31 @@ def evaluate(claim: Claim, instance: Instance, max_prec: int) -> Evaluation:
         if decision is Decision.FALSE:
             return Evaluation(written, EXCLUDED, reason=f"outside hypothesis {hypothesis.name}")
         if decision is not Decision.TRUE:
+            if _nan_sides(hypothesis, instance):
+                return Evaluation(written, ERROR, reason=f"hypothesis {hypothesis.name}: a side is NaN")
             return Evaluation(written, UNDECIDED, reason=f"hypothesis {hypothesis.name} undecided")
     try:
         return _compare(claim, instance, written, max_prec)
+    except BinaryFloatError as exc:
+        if origin(claim.id) is not None:
+            raise  # a user's claim: one line, exit 2
+        return Evaluation(written, ERROR, reason=str(exc))
     except UndecidedError as exc:
         return Evaluation(written, UNDECIDED, reason=f"undecided inside the quantity: {exc}")
     except Exception as exc:  # noqa: BLE001
         return Evaluation(written, ERROR, reason=f"evaluation failed: {_describe(exc)}")
+
+
+def _nan_sides(hypothesis: Any, instance: Instance) -> bool:
+    """Whether a relation's side is NaN at ``instance`` (then the hypothesis is an error, not undecided)."""
+    if hypothesis.relation is None:
+        return False
+    try:
+        with workprec(START_PREC):
+            return any(arb_eval(side, dict(instance)).is_nan() for side in (hypothesis.relation.lhs,
+                                                                           hypothesis.relation.rhs))
+    except Exception:  # noqa: BLE001 - a side that cannot be evaluated is not NaN; the decision said undecided
+        return False
 
 
 def _describe(exc: BaseException) -> str:
@@ -120,10 +167,17 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
     kind = claim.quantity_kind
     a = b = arb(0)
     prec = START_PREC
+    nan = ""
     closed_form_tried = False
+    floating = bound_float(claim)
+    if floating:
+        raise BinaryFloatError(floating)
     for prec in precisions(START_PREC, max_prec):
         with workprec(prec):
             observed = claim.quantity(claim.with_prescribed(instance))
+            floating = binary_float_type(observed)
+            if floating:
+                raise BinaryFloatError(binary_float_message(claim.id, "the quantity it returned", floating))
             if kind is QuantityKind.STATISTICAL:
                 return _statistical_evaluation(claim, instance, written, observed, max_prec)
             exact = _exact(observed)
@@ -139,8 +193,9 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                 if bound_form is not None and proved_equal(form, bound_form):
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
-            if a.is_nan() or b.is_nan():
-                continue
+            nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""
+            if nan:
+                continue  # an indeterminate form at this precision (∞ − ∞, 0·∞): a higher one may resolve it
             if a <= b:
                 if kind is QuantityKind.LOWER:
                     return _evaluation(claim, written, UNDECIDED, a, b, prec,
@@ -151,6 +206,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                     return _evaluation(claim, written, UNDECIDED, a, b, prec,
                                        "a certified upper bound above the bound cannot show a violation")
                 return _evaluation(claim, written, VIOLATED, a, b, prec)
+    if nan:
+        return Evaluation(written, ERROR, prec=prec, reason=f"the {nan} is NaN up to {prec} bits")
     return _evaluation(claim, written, UNDECIDED, a, b, prec, f"enclosures overlap at {prec} bits")
 
 
@@ -162,8 +219,8 @@ def _exact_evaluation(claim: Claim, written: dict[str, Any], observed: Fraction,
     ev = _evaluation(claim, written, outcome, a, b, prec)
     if bound > 0:
         r = observed / bound
-        lo, hi = _float_down(r), _float_up(r)
-        ev = _replace(ev, ratio_lower=lo, ratio_upper=hi, ratio=float(r),
+        lo, hi = float_down(r), float_up(r)
+        ev = _replace(ev, ratio_lower=lo, ratio_upper=hi, ratio=lo if r <= 0 else hi,
                       ratio_log10=_log10_fraction(r) if r > 0 else None)
     return _replace(ev, observed=exact_decimal(observed), bound=exact_decimal(bound), attained=observed == bound)
 
@@ -185,6 +242,8 @@ def _statistical_evaluation(claim: Claim, instance: Instance, written: dict[str,
     for prec in precisions(START_PREC, max_prec):
         with workprec(prec):
             lo, hi, b = to_arb(observed.lower), to_arb(observed.upper), claim.bound_value(instance)
+            if lo.is_nan() or hi.is_nan() or b.is_nan():
+                return Evaluation(written, ERROR, prec=prec, reason="the confidence interval or the bound is NaN")
             if lo > b:
                 outcome = VIOLATED
             elif hi <= b:
@@ -216,16 +275,27 @@ def _evaluation(claim: Claim, written: dict[str, Any], outcome: str, a: arb, b: 
         observed_enclosure=a.str(20, more=True), bound_enclosure=b.str(20, more=True),
         ratio=ratio(a, b), ratio_lower=lower, ratio_upper=upper, ratio_log10=log10,
         trivial=_trivial(claim, a, b) if outcome == WITHIN else "", prec=prec, reason=reason,
+        reaches_above=outcome == UNDECIDED and reaches_above(a, b),
     )
 
 
+def reaches_above(observed: arb, bound: arb) -> bool:
+    """Whether ``observed`` is not certainly ≤ bound + :data:`ABOVE_TOLERANCE`·|bound| (room for a violation)."""
+    tol = arb(fmpq(ABOVE_TOLERANCE.numerator, ABOVE_TOLERANCE.denominator))
+    return not observed <= bound + tol * abs(bound)
+
+
 def _decimal(a: arb) -> str:
-    """The midpoint as a decimal string; an infinite enclosure as "+inf"/"-inf" (arb would print "[+/- inf]")."""
+    """The digits the enclosure holds (at most 20), as a decimal string; an enclosure that holds no digit in arb's
+    own notation (``[+/- 1.41e-139]``: a midpoint would claim a value it does not know); an infinite enclosure as
+    "+inf"/"-inf" (arb would print "[+/- inf]")."""
     if a.is_finite():
-        return arb_decimal(a, 20)
-    if a.is_nan():
-        return "nan"
-    return "+inf" if a > 0 else "-inf" if a < 0 else "unbounded"
+        if a.is_exact():
+            return arb_decimal(a, 20)
+        if a.rel_accuracy_bits() < 4:
+            return a.str(3)
+        return a.str(20, radius=False)
+    return "+inf" if a > 0 else "-inf" if a < 0 else "unbounded"  # no NaN gets here: it is an error before
 
 
 def ratio_enclosure(observed: arb, bound: arb) -> tuple[float | None, float | None, float | None]:
@@ -242,21 +312,28 @@ def ratio_enclosure(observed: arb, bound: arb) -> tuple[float | None, float | No
 
 
 def _trivial(claim: Claim, observed: arb, bound: arb) -> str:
-    if claim.kind in NONNEGATIVE_KINDS and observed.is_zero():
-        return "the quantity is 0, the minimum of its range"
+    """Why an instance is trivially within, for any kind: the quantity exactly 0 (for a δ, a divergence, a
+    sensitivity the minimum of its range; for any other kind, an instance on which the adversary produced nothing to
+    bound), or a certified δ ≥ 1/2; else ""."""
+    if observed.is_zero():
+        if claim.kind in NONNEGATIVE_KINDS:
+            return "the quantity is 0, the minimum of its range"
+        return "the quantity is exactly 0"
     if claim.bound == DELTA and claim.kind in (Kind.PRIVACY, Kind.UNLEARNING) and bound >= arb(1) / 2:
         return "the certified δ is ≥ 1/2"
     return ""
 
 
-def _float_down(q: Fraction) -> float:
-    f = float(q)
-    return f if Fraction(f) <= q else math.nextafter(f, -math.inf)
+def float_down(q: Fraction) -> float:
+    """The largest float ≤ q (−inf / the largest finite float where q is beyond the float range)."""
+    with workprec(128):
+        return arb_lower_float(to_arb(q))
 
 
-def _float_up(q: Fraction) -> float:
-    f = float(q)
-    return f if Fraction(f) >= q else math.nextafter(f, math.inf)
+def float_up(q: Fraction) -> float:
+    """The smallest float ≥ q."""
+    with workprec(128):
+        return arb_upper_float(to_arb(q))
 
 
 def _log10_fraction(q: Fraction) -> float:
@@ -266,7 +343,7 @@ def _log10_fraction(q: Fraction) -> float:
 
 def ratio(observed: arb | Fraction, bound: arb | Fraction) -> float:
     """observed/bound at the midpoints (for ordering and the search; never used for a decision)."""
-    o, b = (float(x) if isinstance(x, Fraction) else float(to_arb(x).mid()) for x in (observed, bound))
+    o, b = (float(to_arb(x).mid()) for x in (observed, bound))
     if b == 0 or not (math.isfinite(o) and math.isfinite(b)):
         return math.inf if o > 0 else 0.0
     return o / b

@@ -102,6 +102,8 @@ class CheckResult:
     corrects: str | None = None
     evidence: str = "exact"  # "statistical": decided on confidence intervals from sampling
     confidence: float | None = None  # a statistical verdict's confidence (verdict.statistical_confidence)
+    reading: str = ""  # the constant an O(·)/Õ(·) entry is read with (Claim.reading); "" for a claim printed exactly
+    proof_step: str = ""  # the step of the paper's route the quantity computes (Claim.proof_step); "" for a statement
     #: How much of the theorem's hypothesis class the adversaries reach (``Claim.scope``, DESIGN.md "Scope").
     scope: dict[str, Any] = field(default_factory=lambda: {"full": False, "narrowed": []})
 
@@ -125,19 +127,27 @@ def json_safe(value: Any) -> Any:
 
 def summary(results: list[CheckResult]) -> dict[str, Any]:
     """Counts by verdict, and the ids a reader looks for first: printed claims that fail, the fixes that hold, holds
-    beside a broken proof, vacuous holds, and the controls. Statistical verdicts are listed apart (``statistical``,
-    with their confidence) and never among the exact findings."""
-    counts = {v: sum(r.verdict == v for r in results) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
-    findings = [r for r in results if r.control == "none" and r.evidence == "exact"]
+    beside a broken proof, vacuous holds, and the controls. ``holds``/``violated``/``inconclusive`` count exact
+    verdicts only; statistical verdicts are listed apart (``statistical``, with their corrected confidence) and never
+    among the findings. A violation that rests on the constant read into an O(·)/Õ(·) entry is a ``reading``, not a
+    printed violation; a claim checking a step of the paper's route (``proof_step``) is listed under ``proof_steps``
+    (refuted or holding), never among the printed violations or the fixes; a vacuous hold is no fix holding."""
+    exact = [r for r in results if r.evidence == "exact"]
+    counts = {v: sum(r.verdict == v for r in exact) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
+    steps = [r for r in exact if r.control == "none" and r.proof_step]
+    findings = [r for r in exact if r.control == "none" and not r.proof_step]
     statistical = [r for r in results if r.evidence == "statistical"]
     failed = failed_controls(results)
     return {
         "claims": len(results), **counts,
-        "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None],
-        "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS],
+        "printed_violated": [r.id for r in findings if r.verdict == VIOLATED and r.corrects is None and not r.reading],
+        "readings": [r.id for r in findings if r.verdict == VIOLATED and r.reading],
+        "fixes_holding": [r.id for r in findings if r.corrects is not None and r.verdict == HOLDS and not r.vacuous],
+        "proof_steps": {"refuted": [r.id for r in steps if r.verdict == VIOLATED],
+                        "holding": [r.id for r in steps if r.verdict == HOLDS]},
         "proof_broken": [r.id for r in results if r.proof == "broken"],
         "vacuous": [r.id for r in results if r.vacuous],
-        "inconclusive_ids": [r.id for r in results if r.verdict == INCONCLUSIVE],
+        "inconclusive_ids": [r.id for r in exact if r.verdict == INCONCLUSIVE],
         "narrowed": [r.id for r in results if not r.scope.get("full")],
         "controls": {"passed": sum(r.control != "none" for r in results) - len(failed), "failed": len(failed)},
         "failed_controls": sorted(failed),

@@ -86,6 +86,15 @@ def check_claim(claim_id: str, profile: str = "quick", seed: int = 0, sources: t
     return judge(get_claim(claim_id), get_profile(profile), seed)
 
 
+def counterexample_of(evaluated: list[tuple[str, Evaluation]]) -> tuple[str, Evaluation]:
+    """The violated instance to save: the largest observed/bound among those with a finite observed value (a
+    computation that stands on its own), an infinite one only when no finite violation exists (an observed +∞ — two
+    mutually singular laws — often rests on one reading of a definition; it stays visible as ``worst``)."""
+    violated = [(n, ev) for n, ev in evaluated if ev.outcome == VIOLATED]
+    finite = [(n, ev) for n, ev in violated if ev.observed not in ("+inf", "-inf")]
+    return max(finite or violated, key=lambda p: p[1].ratio)
+
+
 def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     """Check ``claim``: its derivation, then every adversary's instances, evaluated exactly, judged by the rules of
     :mod:`certunlearn.check.verdict`."""
@@ -103,7 +112,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     worst_name, worst = max(evaluated, key=lambda p: p[1].ratio, default=(None, None))
     counterexample = None
     if outcome == VIOLATED:
-        name, ev = max(((n, ev) for n, ev in evaluated if ev.outcome == VIOLATED), key=lambda p: p[1].ratio)
+        name, ev = counterexample_of(evaluated)
         counterexample = Counterexample.from_evaluation(claim.id, ev, seed, name, prof.name)
     vacuous_reason = rules.vacuity(evaluations) if outcome == HOLDS else ""
     eps = EpsilonTightness(None, None)
@@ -124,7 +133,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
         refuting_points=derivation.refuting_points() if derivation is not None else [],
         control_passed=passed, corrects=claim.corrects, evidence="statistical" if statistical else "exact",
         confidence=rules.statistical_confidence(evaluations, outcome) if statistical else None,
-        scope=claim.scope,
+        scope=claim.scope, reading=claim.reading, proof_step=claim.proof_step,
     )
 
 
@@ -139,6 +148,7 @@ def error_result(claim: Claim, reason: str, seconds: float = 0.0) -> CheckResult
         seconds=seconds, reason="; ".join(r for r in (f"error: {reason}", why) if r), control_passed=passed,
         corrects=claim.corrects,
         evidence="statistical" if claim.quantity_kind is QuantityKind.STATISTICAL else "exact",
+        scope=claim.scope, reading=claim.reading, proof_step=claim.proof_step,
     )
 
 

@@ -266,6 +266,14 @@ class Claim:
     theorem_class: str = ""
     #: What of ``theorem_class`` no adversary reaches, each with its why; empty means the whole class is attacked.
     narrowed: tuple[Narrowing, ...] = ()
+    #: For a claim encoding an O(·)/Õ(·) entry: the constant it reads the entry with (e.g. "the O(·) constant read as
+    #: 1"). A violation of such a claim is a reading, not a printed violation (DESIGN "Verdicts").
+    reading: str = ""
+    #: For a claim whose quantity is what a step of the paper's route computes (e.g. Theorem 4.4's proof applying
+    #: Theorem 4.3's δ), or a transcription of one printed formula into another (a table entry from its theorem),
+    #: rather than the true value of what the theorem bounds: which step. A violation refutes that step (a gap in the
+    #: route), not the theorem; such a claim is never a printed violation nor a fix holding (DESIGN "Verdicts").
+    proof_step: str = ""
 
     def __post_init__(self) -> None:
         m = ID_PATTERN.match(self.id)

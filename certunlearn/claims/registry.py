@@ -19,9 +19,13 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
+
 from .. import CLAIMS_ENTRY_POINT_GROUP
 from ..errors import PluginWarning, UnknownClaimError
 from ..formulas import PAPERS
+from ..numeric.binary_float import binary_float_message, binary_float_type
+from ..numeric.precision import START_PREC, workprec
 from .model import Claim
 from .validation import (ClaimLoadError, check_predicates, checked_fields, claims_list, problem, sample_instances,
                          space_instance, user_code)
@@ -234,8 +238,31 @@ def _validated(claims: list[Claim], where: str, registered: dict[str, Claim]) ->
         missing = _unbound_symbols(claim, samples, where)
         if missing:
             raise problem("unbound", where=where, claim=claim.id, names=", ".join(missing))
+        floating = _binary_float(claim)
+        if floating:
+            raise ClaimLoadError(f"{where}: {floating}")
         out.append(claim)
     return out
+
+
+def _binary_float(claim: Claim) -> str:
+    """Where a binary float shows at load (the bound, a prescribed parameter, or the quantity at the first instance
+    of the first structured adversary), named with what to return instead; else "". An exception here is left to
+    the checker, which reports it as that instance's error."""
+    for what, expr in (("its bound", claim.bound), *((f"prescribed {n}", e) for n, e in claim.prescribed.items())):
+        found = binary_float_type(expr)
+        if found:
+            return binary_float_message(claim.id, what, found)
+    structured = [a for a in claim.adversaries if a.space is None]
+    try:
+        first = next(iter(structured[0].generate(np.random.default_rng(0), 1))) if structured else None
+        if first is None or claim.quantity_kind.value == "statistical":
+            return ""
+        with workprec(START_PREC):
+            found = binary_float_type(claim.quantity(claim.with_prescribed(first)))
+    except Exception:  # noqa: BLE001
+        return ""
+    return binary_float_message(claim.id, "the quantity it returned", found) if found else ""
 
 
 def _with_derivations(module: ModuleType, claims: list[Claim], where: str) -> list[Claim]:

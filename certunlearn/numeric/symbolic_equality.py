@@ -30,15 +30,11 @@ def is_closed_form(value: object) -> bool:
 def proved_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
     """True when ``a = b`` is proved, False when ``a ≠ b`` is proved (algebraic numbers only), None when neither."""
     diff = sympy.sympify(a) - sympy.sympify(b)
-    if diff == 0:
-        return True
-    if diff.is_algebraic:
+    if diff.is_algebraic:  # 0 included: its minimal polynomial is x
         try:
-            poly = sympy.minimal_polynomial(diff, _X)
+            return sympy.minimal_polynomial(diff, _X) == _X
         except (NotAlgebraic, PolynomialError, NotImplementedError):
-            poly = None
-        if poly is not None:
-            return poly == _X
+            pass  # sympy cannot find it: try the simplifier
     try:
         return True if sympy.simplify(diff) == 0 else None
     except (TypeError, ValueError, NotImplementedError):  # pragma: no cover - sympy's simplifier gave up

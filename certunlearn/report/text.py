@@ -5,21 +5,48 @@ import contextlib
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from pathlib import Path
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from ..check.result import CheckResult, summary
-from ..check.verdict import failed_controls
+from ..check.verdict import failed_controls, plural
 from ..claims import Claim
 
 STYLE = {"holds": "green", "violated": "red", "inconclusive": "yellow"}
 
 
+def rounded(value: float, digits: int, up: bool) -> str:
+    """``value`` to at most ``digits`` significant digits, rounded down (or up, for an upper end): a certified end is
+    never printed on the wrong side of itself (0.99999999999992 is "0.999999", never "1")."""
+    exact = Decimal(value)  # a float's exact value
+    short = Decimal(repr(value))  # the shortest decimal that reads back as the float, when on the safe side
+    if len(short.as_tuple().digits) <= digits and (short >= exact if up else short <= exact):
+        text = short
+    else:
+        quantum = Decimal(1).scaleb(exact.adjusted() - digits + 1)
+        text = exact.quantize(quantum, rounding=ROUND_CEILING if up else ROUND_FLOOR)
+    text = text.normalize()
+    if text == 0:
+        return "0"
+    if -4 <= text.adjusted() < 6:
+        return f"{text:f}"
+    mantissa, exponent = f"{text:e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def _log10_text(value: float) -> str:
+    """A log10 to one decimal, rounded down."""
+    return f"{Decimal(value).quantize(Decimal('0.1'), rounding=ROUND_FLOOR)}"
+
+
 def claims_table(claims: list[Claim], console: Console | None = None) -> None:
-    table = Table(title=f"{len(claims)} claims")
+    table = Table(title=plural(len(claims), "claim"))
     for col in ("id", "kind", "source", "statement"):
         table.add_column(col, overflow="fold")
     for c in claims:
@@ -51,11 +78,13 @@ def tightness_text(r: CheckResult) -> str:
     if r.tightness is None:
         return "—"
     if r.tightness == 0 and r.tightness_interval and r.tightness_interval[1] > 0:
-        return f"≤ {r.tightness_interval[1]:.3g}"  # no certified lower end above 0: say what is known, the upper end
+        # no certified lower end above 0: say what is known, the upper end (rounded up)
+        return f"≤ {rounded(r.tightness_interval[1], 3, up=True)}"
     if r.tightness_log10 is not None and r.tightness < 1e-4:
-        return f"10^{r.tightness_log10:.1f}"
-    text = f"≥ {r.tightness:.6g}" if r.tightness_interval and r.tightness_interval[1] != r.tightness else f"{r.tightness:.6g}"
-    return text + (f" · ε {r.epsilon_tightness:.3g}" if r.epsilon_tightness is not None else "")
+        return f"10^{_log10_text(r.tightness_log10)}"
+    low = rounded(r.tightness, 6, up=False)
+    text = f"≥ {low}" if r.tightness_interval and r.tightness_interval[1] != r.tightness else low
+    return text + (f" · ε {rounded(r.epsilon_tightness, 3, up=False)}" if r.epsilon_tightness is not None else "")
 
 
 def verdict_text(r: CheckResult, failed: dict[str, str]) -> str:
@@ -82,7 +111,7 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
     fixes = {r.corrects: r for r in results if r.corrects}
     if s["printed_violated"]:
         n = len(s["printed_violated"])
-        console.print(f"[bold]Findings: {n} claim{'s' if n != 1 else ''} fail as stated[/]")
+        console.print(f"[bold]Findings: {plural(n, 'claim')} {'fails' if n == 1 else 'fail'} as stated[/]")
         for claim_id in s["printed_violated"]:
             r, fix = by_id[claim_id], fixes.get(claim_id)
             ce = r.counterexample
@@ -106,22 +135,38 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
         table.add_row(r.id, r.kind, verdict_text(r, failed), tightness_text(r), decided, symbolic_summary(r),
                       f"{r.seconds:.1f}")
     console.print(table)
-    console.print(f"{s['claims']} claims: {s['holds']} hold ({len(s['vacuous'])} vacuous), {s['violated']} violated "
-                  f"({len(s['printed_violated'])} as stated, the rest controls; {len(s['fixes_holding'])} +fix hold), "
-                  f"{s['inconclusive']} inconclusive; {len(s['proof_broken'])} with a broken proof")
+    n_stat = sum(len(ids) for ids in s["statistical"].values())
+    console.print(f"{plural(s['claims'], 'claim')}: {s['holds']} {'holds' if s['holds'] == 1 else 'hold'} "
+                  f"({len(s['vacuous'])} vacuous), {s['violated']} violated ({len(s['printed_violated'])} as stated, "
+                  f"{len(s['readings'])} on a reading of O(·), the rest controls; {len(s['fixes_holding'])} +fix "
+                  f"{'holds' if len(s['fixes_holding']) == 1 else 'hold'}), {s['inconclusive']} inconclusive"
+                  + (f", {n_stat} statistical" if n_stat else "")
+                  + f"; {len(s['proof_broken'])} with a broken proof")
+    for claim_id in s["readings"]:
+        r = by_id[claim_id]
+        indented(console, f"{claim_id}: violated only on a reading — {r.reading}")
+    for claim_id in s["proof_steps"]["refuted"]:
+        indented(console, f"{claim_id}: a refuted step of the paper's route, not a printed violation — "
+                          f"{by_id[claim_id].proof_step}")
     stat = {v: ids for v, ids in s["statistical"].items() if ids}
     if stat:
         console.print("statistical (decided on confidence intervals from sampling, not among the findings above): "
                       + "; ".join(f"{v}: " + ", ".join(f"{i}" + (f" ({c:.4g})" if c is not None else "")
                                                       for i, c in ids.items()) for v, ids in stat.items()))
-    console.print("tightness: certified lower end of max observed/bound (· ε: the ε-scale tightness ε′/ε); decided: "
-                  "instances decided / inside the hypotheses; proof: complete, partial (some step only sampled or "
-                  "cited) or broken (a refuted step) — README, \"Verdicts\"")
+    indented(console, "tightness: certified lower end of max observed/bound, rounded down (· ε: the ε-scale tightness "
+                      "ε′/ε); decided: instances decided / inside the hypotheses; proof: complete, partial (some step "
+                      "only sampled or cited) or broken (a refuted step) — README, \"Verdicts\"", 0)
     for r in results:
         if r.reason:
-            console.print(f"  {r.id}: {r.reason}")
+            indented(console, f"{r.id}: {r.reason}")
     for path in saved:
-        console.print(f"  counterexample saved: {path}  (certunlearn replay {path})")
+        indented(console, f"counterexample saved: {path}  (certunlearn replay {path})")
+
+
+def indented(console: Console, text: str, left: int = 2) -> None:
+    """Print plain ``text`` (no markup) wrapped with every line indented by ``left`` — a long claim id or reason
+    never wraps back to column 0."""
+    console.print(Padding(Text(text), (0, 0, 0, max(left, 2))))
 
 
 @contextlib.contextmanager

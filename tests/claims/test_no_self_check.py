@@ -1,6 +1,7 @@
 """No claim checks itself: a quantity is never its own bound, and no claim is another registered claim again."""
 import types
 
+import pytest
 import sympy
 
 from certunlearn.claims import all_claims
@@ -76,3 +77,102 @@ def test_the_self_check_detector_bites():
 
     assert any(_same(e, bound) for e in referenced_expressions(quantity))
     assert not any(_same(e, 3 * x) for e in referenced_expressions(quantity))
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Issue 24: a claim that cannot fail. Each claim's quantity is evaluated on a few instances of its first structured
+# adversary (inside the hypotheses, 64 bits): a quantity constant over them, a ratio identically 1, or a quantity
+# whose closed form equals the bound symbolically is a claim that may compare a formula with itself. It must be a
+# control, say which step of the paper's route it checks (``Claim.proof_step``: never a printed finding), be 0 (the
+# checker then reports it vacuous), or be reviewed below: an exact identity whose quantity comes by another route.
+
+#: Claims whose quantity equals the bound on the probed instances by a route independent of the bound, and why.
+REVIEWED_EQUALITIES = {
+    "d2d.lem4.2": "the exact law of S_i, enumerated in Fractions, against P^B(D_i): a likelihood ratio that is 1 "
+                  "exactly when the lemma holds",
+    "d2d.lem4.2+fix": "as d2d.lem4.2, with the by-copy deletion",
+    "d2d.factF.3:b-ge-n": "n/B from the instance's n and ξ, attained at the ends of the ξ range the adversary probes",
+    "d2d.factF.3:kn2-ge-b2": "B²/(Kn²) from the instance's n and ξ, attained at the ends of the ξ range",
+    "olu.lemD.1": "the exact Lipschitz constant max_k |1 − ηλ_k| of a quadratic's gradient step, against 1 − ηM",
+    "olu.lemD.1+fix": "the exact Lipschitz constant of the gradient step, against 1 (a flat direction attains it)",
+    "r2d.table1:r2d-storage": "scalars counted in the reference implementation's state at d and d2",
+    "r2d.table1:d2d-storage": "scalars counted in the reference implementation's state at d and d2",
+    "retain.lemD.1": "RS by enumerating every non-edge at every weight of {0, B/2, B}, against the lemma's cut formula",
+    "retain.lemD.1:m-edges+fix": "RS_m by enumeration, against the sum of the m heaviest exposed MST edges",
+    "retain.thmD.4+fix": "RS by enumeration, against the corrected formula",
+    "retain.lemC.1:m-points+fix": "RS_m by enumerating every multiset of m points, against the order-statistic formula",
+}
+
+
+def _probe(c, count: int = 3):
+    """(quantity, bound) enclosures at up to ``count`` instances inside the hypotheses."""
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision, to_arb
+    from certunlearn.numeric.precision import workprec
+
+    structured = [a for a in c.adversaries if a.space is None]
+    if not structured or c.quantity_kind.value == "statistical":
+        return []
+    found = []
+    for instance in structured[0].generate(np.random.default_rng(0), 8):
+        if len(found) == count:
+            break
+        try:
+            if any(h.decide(instance) is not Decision.TRUE for h in c.hypotheses):
+                continue
+            with workprec(64):
+                found.append((to_arb(c.quantity(c.with_prescribed(instance))), c.bound_value(instance)))
+        except Exception:  # noqa: BLE001 - the checker reports errors; here only values matter
+            continue
+    return found
+
+
+def cannot_fail(c) -> str:
+    """Why ``c`` may compare a formula with itself ("" when nothing shows)."""
+    if c.quantity_expr is not None:
+        expr = sympy.sympify(c.quantity_expr).subs({sympy.Symbol(k): v for k, v in c.prescribed.items()})
+        bound = sympy.sympify(c.bound).subs({sympy.Symbol(k): v for k, v in c.prescribed.items()})
+        if expr.free_symbols == bound.free_symbols and sympy.simplify(expr - bound) == 0:
+            return "its quantity equals its bound symbolically"
+    values = _probe(c)
+    if len(values) < 2:
+        return ""
+    if all(q.is_exact() and b.is_exact() and q == b for q, b in values) and not values[0][0].is_zero():
+        return "observed/bound is identically 1"
+    if len(values) >= 3 and all(q.is_exact() and q == values[0][0] for q, _ in values) and not values[0][0].is_zero():
+        return f"its quantity is the constant {values[0][0]}"
+    return ""
+
+
+@pytest.mark.slow  # every claim's quantity at three instances: about a minute of CPU
+def test_no_claim_cannot_fail_unnoticed():
+    offenders = {}
+    for c in all_claims():
+        if c.control.value != "none" or c.proof_step or c.id in REVIEWED_EQUALITIES:
+            continue
+        why = cannot_fail(c)
+        if why:
+            offenders[c.id] = why
+    assert offenders == {}
+
+
+def test_the_cannot_fail_detector_bites():
+    from fractions import Fraction
+
+    from certunlearn.claims import Adversary, Claim, Kind
+
+    x = sympy.Symbol("x", positive=True)
+    points = Adversary("p", generate=lambda rng, size: [{"x": str(k)} for k in range(1, 6)])
+
+    def make(quantity, bound=x, **extra):
+        return Claim(id="gaussian.synthetic", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(),
+                     bound=bound, quantity=quantity, adversaries=(points,), **extra)
+
+    assert cannot_fail(make(lambda v: Fraction(v["x"]))) == "observed/bound is identically 1"
+    assert cannot_fail(make(lambda v: Fraction(1, 2), bound=x + 1)).startswith("its quantity is the constant")
+    assert cannot_fail(make(lambda v: Fraction(v["x"]) / 2, quantity_expr=(2 * x) / 2)) == \
+        "its quantity equals its bound symbolically"
+    assert cannot_fail(make(lambda v: Fraction(v["x"]) / 2)) == ""
+    assert cannot_fail(make(lambda v: Fraction(0))) == ""  # 0 everywhere: the checker reports it vacuous
+    assert cannot_fail(make(lambda v: Fraction(0), bound=x - x)) == ""

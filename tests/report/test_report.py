@@ -92,7 +92,41 @@ def test_tightness_text_says_what_is_certified():
     from certunlearn.report.text import tightness_text
 
     base = result("paper.x", "holds", 0.0)
-    assert tightness_text(replace(base, tightness_interval=[0.0, 8e-138])) == "≤ 8e-138"
+    assert tightness_text(replace(base, tightness_interval=[0.0, 2**-400])) == "≤ 3.88e-121"  # 3.872…e-121, up
+    assert tightness_text(replace(base, tightness_interval=[0.0, 0.5])) == "≤ 0.5"
     assert tightness_text(replace(base, tightness=1e-300, tightness_interval=[1e-300, 2e-300],
                                   tightness_log10=-300.0)) == "10^-300.0"
     assert tightness_text(replace(base, tightness=1.0, tightness_interval=[1.0, 1.0], attained=True)) == "1 (attained)"
+
+
+def test_printing_never_rounds_a_certified_end_the_wrong_way():
+    """0.99999999999992 is not "≥ 1"; an upper end is rounded up; a float is printed by its exact value's side."""
+    from dataclasses import replace
+    from decimal import Decimal
+
+    from certunlearn.report.text import rounded, tightness_text
+
+    base = result("paper.x", "holds", 0.99999999999992)
+    assert tightness_text(replace(base, tightness_interval=[0.99999999999992, 1.0000001])) == "≥ 0.999999"
+    assert tightness_text(replace(base, tightness=0.5, tightness_interval=[0.5, 0.5])) == "0.5"
+    for value in (0.99999999999992, 1 / 3, 2 / 3, 8e-138, 1e300, 123456789.0, 0.1):
+        assert Decimal(rounded(value, 3, up=False)) <= Decimal(value) <= Decimal(rounded(value, 3, up=True))
+    assert rounded(2 / 3, 3, up=False) == "0.666" and rounded(2 / 3, 3, up=True) == "0.667"
+
+
+def test_counts_are_grammatical_and_long_ids_keep_their_indent():
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from certunlearn.report.text import results_table
+
+    long_id = "retain.lemH.1:m-points-sensitivity-control-twentieth-" + "x" * 120
+    one = replace(result(long_id, "violated", 2.0, ce=True), reason="a reason " * 30)
+    console = Console(width=160, record=True, color_system=None)
+    results_table([one], [], console)
+    text = console.export_text()
+    assert "1 claim:" in text and "1 claims" not in text and "Findings: 1 claim fails as stated" in text
+    tail = text[text.index("tightness: certified"):]
+    assert all(line.startswith("  ") for line in tail.splitlines()[1:] if line.strip())  # nothing at column 0
+    assert max(len(line) for line in text.splitlines()) <= 160

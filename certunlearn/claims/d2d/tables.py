@@ -116,6 +116,10 @@ def _baseline_claims() -> list[Claim]:
                                        generate=table_structured(row, "baseline")), table_search(row, "baseline")),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-baseline" if fix else None,
+                reading=("the O(·) entry 𝓘 + log(εn/√d) read with hidden constant exactly 1 in front of log n; the "
+                         "growth is log(n₂/n)/(2log(1/γ)), the same rate in n with the constant 1/(2log(1/γ)), which "
+                         "does not grow with n: a violation here rests on the constant, not on the rate"
+                         if not fix else "the O(·) entry's constant read as 1/log(1/γ), plus 1 for the rounding up"),
                 note="Quantity: the growth in n of the iterations full retraining needs to reach the row's explicit "
                      "accuracy bound α (its ACC_ROW at n and n₂), ⌈T⌉ with T = log(MD²/(2α))/(2log(1/γ)) from Theorem 2.13 "
                      "(f − f* ≤ (M/2)γ^{2T}D² at an interior minimiser), as a difference (the entry is additive in "
@@ -206,6 +210,8 @@ def _table_claims() -> list[Claim]:
                             + ((CEILING_JUMPS,) if row == "pgd-perfect" else ()),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-iterations" if fix else None,
+                proof_step=f"the table's entry transcribes {thm}'s prescribed T_i: both sides are printed formulas "
+                           "(an identity where T_i is constant in i), a step from the theorem to the table",
                 note="Quantity: T_{i₂}/T_i with T_i = ⌈prescribed T_i⌉ as the algorithm runs it (per copy for Theorem 4.5). "
                      "“log i·𝓘” read as a growth rate in i (the entry is 0 at i = 1), i.e. Definition 2.8's C_i/C_1.",
             ))

@@ -307,7 +307,9 @@ CLAIMS: list[Claim] = [
           note="Line 3 uses f_{t−1}, while eq. (2), Condition C1 and the proof of Theorem 1 use f_t: f_{u[i]} then enters "
                "z_{u[i]+1}, one contraction later than σ_i assumes (short by 1/γ), and a point deleted at the round it "
                "arrived (u = τ, allowed by u[i] ≤ τ[i]) is used after its noise, at τ + 1, by the algorithm but not by the "
-               "reference — D_α of the output sequences is +∞. Read as eq. (2), Algorithm 1 is olu.thm1."),
+               "reference — D_α of the output sequences is +∞. Read as eq. (2), Algorithm 1 is olu.thm1. The saved "
+               "counterexample is the finite violation (the 1/γ shortfall, D_α ≈ 2.14·αε); the +∞ instance, the "
+               "result's `worst`, rests on one reading of Definition 2 (i ≤ k − 1, line 80; τ[k+1] = T, line 93)."),
     Claim(id="olu.alg1:printed-step+fix", source="Algorithm 1, line 3 (lines 115–136), corrected",
           kind=Kind.UNLEARNING, corrects="olu.alg1:printed-step",
           statement="Algorithm 1 with line 3's step is an (α, αε)-OLU when σ_i uses the exponent τ[i] − u[i] − 1 "

@@ -305,6 +305,9 @@ CLAIMS = (
         hypotheses=THM44_HYPOTHESES, bound=delta, prescribed=PRESCRIBED["pomer.thm4.4:delta"],
         quantity=_from_prescribed(DELTA_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         derivation="pomer.thm4.4:delta",
+        proof_step="Theorem 4.4's route through Theorem 4.3 (line 233): the δ that route certifies is δ plus a "
+                   "positive term, above δ by construction — a gap in the proof's route, not a counterexample to "
+                   "the privacy of Theorem 4.4's algorithm (whose true δ is not computed here)",
         note="Theorem 4.4 states (ε, δ)-DP but Theorem 4.3, which it applies, only gives δ + 3Te^{−(1−Φ⁻²)T}."),
     Claim(
         id="pomer.thm4.4:delta+fix", source="Theorem 4.4 (lines 245–255) with Theorem 4.3's proof (lines 613–617)",
@@ -315,6 +318,9 @@ CLAIMS = (
         quantity=_chain_delta, quantity_expr=DELTA_CHAIN_43,
         adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         corrects="pomer.thm4.4:delta", derivation="pomer.thm4.4:delta+fix",
+        proof_step="Theorem 4.3's proof chain (lines 613–617) at Theorem 4.4's parameters against the corrected "
+                   "bound: algebra alone puts the chain below it (≤ 0.717δ + 3Te^{−T^{2/3}}), so it checks the "
+                   "corrected route, not the algorithm's true δ",
         note="The quantity is the proof's own chain (Lemma 2.2 with δ/2, Claim 4.9's δ_t summed) at the prescribed Φ "
              "and p, with p̃ = p + 1 − Φ⁻² kept whole; the printed proof splits e^{−p̃T} ≤ e^{−pT} + e^{−(1−Φ⁻²)T} "
              "(line 615), and at Theorem 4.4's parameters (1 − Φ⁻²)T is tiny, so the printed extra term is ≈ 3T. "
