@@ -18,7 +18,7 @@ import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
 from certunlearn.formulas.gaussian import (
-    DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
+    DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, RENYI_GAUSSIAN, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
     normal_tail as Q, x_out as x,
 )
 from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, rho, sigma
@@ -221,5 +221,22 @@ def laplace() -> Derivation:
     )
 
 
+def subsampled_rdp() -> Derivation:
+    """D_α of one Poisson-subsampled Gaussian step is at most the plain Gaussian step's: the subsampled pair is the
+    mixture (1 − q)N(0, σ²) + qN(Δ, σ²) against N(0, σ²) (and the reverse), and D_α is jointly quasi-convex."""
+    return Derivation(
+        claim_id="gaussian.subsampled-rdp",
+        target="bound",
+        title="Subsampling never increases the Rényi divergence (quasi-convexity of D_α)",
+        start="D_α((1 − q)N(0, σ²) + qN(Δ, σ²) ‖ N(0, σ²)), and the reverse order",
+        premises=(Premise("D_α(Σλ_iP_i ‖ Σλ_iQ_i) ≤ max_i D_α(P_i ‖ Q_i): joint quasi-convexity of the Rényi "
+                          "divergence", "van Erven & Harremoës 2014, Thm 13"),),
+        note="Quasi-convexity with the pairs (N(0, σ²), N(0, σ²)) of divergence 0 and (N(Δ, σ²), N(0, σ²)) of divergence "
+             "αΔ²/(2σ²) (gaussian.renyi), in either order, puts the subsampled divergence at αΔ²/(2σ²)/(1 + w), w ≥ 0.",
+        steps=(step(RENYI_GAUSSIAN / (1 + sympy.Symbol("w", nonnegative=True)), "<=", RENYI_GAUSSIAN,
+                    "the subsampled divergence is at most the larger one of the two pairs (quasi-convexity)"),),
+    )
+
+
 def derivations() -> list[Derivation]:
-    return [renyi(), zcdp(), classic(), exact(), laplace()]
+    return [renyi(), zcdp(), classic(), exact(), laplace(), subsampled_rdp()]

@@ -161,7 +161,7 @@ ORDER = (
     "olu.thm4+fix",
     "olu.table2:restart",
     "olu.table2:retrain",
-    "olu.table2:control-no-restart",
+    "olu.table2:restart-control-no-restart",
     "olu.table2:restart-regret-sc",
     "olu.table2:restart-regret-c",
     "olu.table2:computation-active",

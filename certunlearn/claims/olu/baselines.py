@@ -124,7 +124,7 @@ CLAIMS: list[Claim] = [
           quantity=baseline_divergence("retrain"),
           adversaries=(Adversary("quadratic streams, deletion schedules", generate=table2_instances),),
           derivation="olu.table2:retrain"),
-    Claim(id="olu.table2:control-no-restart", source="Table 2 (lines 244–255, 278) with plain OGD in place of the baseline",
+    Claim(id="olu.table2:restart-control-no-restart", source="Table 2 (lines 244–255, 278) with plain OGD in place of the baseline",
           kind=Kind.UNLEARNING, statement="Negative control: OGD that neither restarts nor adds noise is an (α, 0)-OLU.",
           hypotheses=(H("α > 1", ">", alpha, 1), H("μ > 0", ">", mu, 0), P_exact("stream valid", valid_stream)),
           bound=sympy.S.Zero,

@@ -141,7 +141,7 @@ CLASSES: dict[str, tuple[str, tuple[Narrowing, ...]]] = {
 }
 CLASSES["olu.table2:retrain"] = CLASSES["olu.table2:restart"]
 
-_ALIASES = {"olu.table2:control-no-restart": "olu.table2:restart", "olu.cor1:sc+fix": "olu.cor1:sc",
+_ALIASES = {"olu.table2:restart-control-no-restart": "olu.table2:restart", "olu.cor1:sc+fix": "olu.cor1:sc",
             "olu.lem4:as-used": "olu.lem4"}
 
 

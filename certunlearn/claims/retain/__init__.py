@@ -52,7 +52,7 @@ ORDER = (
     "retain.table1:mse-lambda0", "retain.table1:logloss-lambda0", "retain.table1:gs", "retain.lemE.3",
     "retain.lemE.2:operator", "retain.lemE.2:operator-control-quartered", "retain.lemE.4",
     "retain.lemE.4:control-noise-dropped", "retain.lemE.4:noise-tail", "retain.lemE.4:noise-tail-control-fiftyfold",
-    "retain.lemH.1:m-points+fix", "retain.lemH.1:m-points-sensitivity+fix", "retain.lemH.1:m-points-sensitivity-control-twentieth",
+    "retain.lemH.1:m-points+fix", "retain.lemH.1:m-points-sensitivity+fix", "retain.lemH.1:m-points-sensitivity-fix-control-twentieth",
 )
 
 _BY_ID = {claim.id: claim for module in (release, median, mst, pca, svm, erm, active, tables, cor28) for claim in module.CLAIMS}

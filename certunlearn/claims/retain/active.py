@@ -515,7 +515,7 @@ CLAIMS = (
         note="Not a correction: the paper states m = 1.",
     ),
     Claim(
-        id="retain.lemH.1:m-points-sensitivity-control-twentieth",
+        id="retain.lemH.1:m-points-sensitivity-fix-control-twentieth",
         source="negative control: the m-point extension of Lemma H.1's proof (lines 691–701), its shift bound divided by 20 (its tightness ≈ 0.09)",
         kind=Kind.SENSITIVITY,
         statement="(wrong on purpose) ‖G_R^I(w_(R∪Z)) − w_R‖ ≤ γ_R^I·mL/(20nλ_R)",

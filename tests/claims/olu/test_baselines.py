@@ -47,7 +47,7 @@ def test_restart_reference_and_regret_against_hand_recursion():
     regret = sum((w[t - 1] - x) ** 2 / 2 - (zs[0 if t <= 3 else 1] - x) ** 2 / 2 for t, x in enumerate(xs, start=1))
     assert contains(get_claim("olu.table2:restart-regret-sc").quantity(inst), regret)
     assert get_claim("olu.table2:restart").quantity({**inst, "alpha": F(2)}) == 0
-    assert get_claim("olu.table2:control-no-restart").quantity({**inst, "alpha": F(2)}) > 0
+    assert get_claim("olu.table2:restart-control-no-restart").quantity({**inst, "alpha": F(2)}) > 0
 
 
 def test_retrain_matches_its_reference_from_each_deletion_on():

@@ -76,4 +76,4 @@ def test_registered_with_controls():  # derivation links: test_derivation_links 
     assert all(get_claim(cid).derivation == cid for cid in PROOF_STEP_IDS)
     controls = {c.id for c in all_claims("retain") if c.control is Control.NEGATIVE}
     assert {"retain.lemE.2:operator-control-quartered", "retain.lemE.4:control-noise-dropped", "retain.lemE.4:noise-tail-control-fiftyfold",
-            "retain.lemH.1:m-points-sensitivity-control-twentieth", "retain.lem4.1:lower-fix-control-tenth-more"} <= controls
+            "retain.lemH.1:m-points-sensitivity-fix-control-twentieth", "retain.lem4.1:lower-fix-control-tenth-more"} <= controls
