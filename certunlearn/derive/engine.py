@@ -47,9 +47,11 @@ from typing import Any
 
 import numpy as np
 import sympy
+from flint import arb
 
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
+from . import facts
 from .signs import NONNEG, POS, SIMPLIFY_OPS, ZERO, nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
@@ -62,6 +64,13 @@ _SCREEN_POINTS = 12
 _DEFAULT_RANGE_POS = (Fraction(1, 1000), Fraction(1000))
 _DEFAULT_RANGE_NEG = (-_DEFAULT_RANGE_POS[1], -_DEFAULT_RANGE_POS[0])
 _DEFAULT_RANGE = (Fraction(-10), Fraction(10))  # narrowed to [0, 10] for a nonnegative symbol, etc.
+#: Sub-boxes the branch-and-bound may examine on a declared box (a proof), and on the sampling ranges (a hunt for
+#: a counterexample, when the derivation declares no bounded domain for some symbol).
+BOX_BUDGET = 1500
+HUNT_BUDGET = 400
+#: An equation's two enclosures agreeing within 10^-_AGREE_DIGITS (relative) at a point count as agreeing there.
+_AGREE_DIGITS = 60
+_AGREE_TOL = arb(10) ** -_AGREE_DIGITS
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -114,7 +123,8 @@ def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbo
         side = "hi" if upper else "lo"
         b = bounds.setdefault(sym, {})
         old = b.get(side)
-        if old is None or (side == "hi" and (val < old[0])) or (side == "lo" and (val > old[0])):
+        if (old is None or (side == "hi" and (val < old[0])) or (side == "lo" and (val > old[0]))
+                or (val == old[0] and strict and not old[1])):
             b[side] = (val, strict)
     options: list[list[dict[sympy.Symbol, sympy.Expr]]] = []
     for sym, b in bounds.items():
@@ -167,6 +177,24 @@ class _Context:
         for sym, lo, hi in derivation.domain or ():
             self.domain[sym.name] = (boxmod.to_fraction(lo), boxmod.to_fraction(hi))
         self.rng_seed = zlib.crc32(derivation.claim_id.encode())
+        self._facts: list[sympy.Rel] | None = None
+        used: set[sympy.Basic] = {s for _, v in self.where for s in v.free_symbols}
+        for st in derivation.steps:
+            used |= (st.lhs.free_symbols if st.lhs is not None else set()) | st.rhs.free_symbols
+        self.symbols = used | self.abbrev
+        self.probabilities = facts.probability_facts(self.symbols)
+
+    def facts(self) -> list[sympy.Rel]:
+        """Bounds of the abbreviations and probabilities that follow from their definitions (:mod:`.facts`),
+        computed once per derivation."""
+        if self._facts is None:
+            self._facts = []  # no facts while the facts themselves are being proved
+            conds = facts.normal_conditions(self.base_conditions())
+            found = facts.definition_facts(
+                self.where, conds, lambda l, rel, r, c: _prove_relation(self, l, rel, r, c, use_facts=False),
+                self.symbols)
+            self._facts = [c for c in found if c not in self.probabilities]
+        return self._facts
 
     def expand_where(self, e: sympy.Basic) -> sympy.Basic:
         """``e`` with every abbreviation replaced by its definition (repeatedly, so the order of ``where`` does
@@ -179,8 +207,10 @@ class _Context:
         return e
 
     def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
+        """The derivation's conditions, the step's, and δ, β, p ≤ 1 for the probabilities the derivation uses
+        (:data:`.facts.PROBABILITIES`)."""
         conds = list(self.d.conditions) + (list(step.conditions) if step else [])
-        return conds
+        return conds + [c for c in self.probabilities if c not in conds]
 
     def base_conditions(self, step: Step | None = None) -> list[sympy.Rel]:
         return [self.expand_where(c) for c in self.conditions(step)]
@@ -219,7 +249,7 @@ class _Context:
                     out[name] = r
                 continue
             lo, hi = _DEFAULT_RANGE_POS if sym.is_positive else _DEFAULT_RANGE_NEG if sym.is_negative else _DEFAULT_RANGE
-            for c in self.conditions(step):
+            for c in facts.normal_conditions(self.conditions(step)):
                 if not (isinstance(c.lhs, sympy.Symbol) and c.lhs == sym and c.rhs.is_Rational):
                     continue
                 v = Fraction(int(c.rhs.p), int(c.rhs.q))
@@ -234,6 +264,38 @@ class _Context:
             r = boxmod.admissible_range(sym, lo, hi)
             if r is not None:
                 out[name] = r
+        return out
+
+
+    def declared_ranges(self, names: Sequence[str], symbols: Mapping[str, sympy.Symbol], step: Step | None):
+        """Ranges the derivation declares for every one of ``names`` — its domain, else a constant lower bound
+        (or the symbol's sign) and a constant upper bound among the conditions — narrowed by the assumptions;
+        None when some symbol has none."""
+        bounds: dict[str, list] = {}
+        for c in facts.normal_conditions(self.base_conditions(step)):
+            if isinstance(c, (sympy.LessThan, sympy.StrictLessThan, sympy.GreaterThan, sympy.StrictGreaterThan)) \
+                    and isinstance(c.lhs, sympy.Symbol) and c.rhs.is_Rational:
+                b = bounds.setdefault(c.lhs.name, [None, None])
+                v = Fraction(int(c.rhs.p), int(c.rhs.q))
+                if isinstance(c, (sympy.LessThan, sympy.StrictLessThan)):
+                    b[1] = v if b[1] is None else min(b[1], v)
+                else:
+                    b[0] = v if b[0] is None else max(b[0], v)
+        out = {}
+        for name in names:
+            sym = symbols[name]
+            if name in self.domain:
+                lo, hi = self.domain[name]
+            else:
+                lo, hi = bounds.get(name, [None, None])
+                if lo is None and (sym.is_nonnegative or sym.is_positive):
+                    lo = Fraction(0)
+                if lo is None or hi is None:
+                    return None
+            r = boxmod.admissible_range(sym, lo, hi)
+            if r is None:
+                return None
+            out[name] = r
         return out
 
 
@@ -299,6 +361,21 @@ class _Sampled:
     def __init__(self, status: str, n: int, undecided: int, outcome: boxmod.BoxOutcome | None = None, reason: str = ""):
         self.status, self.n, self.undecided, self.outcome, self.reason = status, n, undecided, outcome, reason
 
+    @property
+    def decided(self) -> int:
+        """Points decided on enclosures (for an equation: agreeing within 10^-_AGREE_DIGITS)."""
+        return self.n - self.undecided
+
+
+def _agree(c: Any) -> bool:
+    """Whether an undecided equation's two enclosures agree within 10^-_AGREE_DIGITS (relative)."""
+    a, b = c.lhs, c.rhs
+    if not (a.is_finite() and b.is_finite()):
+        return False
+    gap = abs(a - b).upper()
+    scale = 1 + abs(a).upper()
+    return bool(gap <= scale * _AGREE_TOL)
+
 
 def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, n: int, seed: int,
             corners: bool = True) -> _Sampled:
@@ -330,7 +407,7 @@ def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step
             out = boxmod.refute_at(lhs, op, rhs, p, conditions=conds, outer=ranges)
             if out is not None:
                 return _Sampled(REFUTED, tested, undecided, out)
-        elif c.decision is Decision.UNDECIDED:
+        elif c.decision is Decision.UNDECIDED and not (op == "==" and _agree(c)):
             undecided += 1
     return _Sampled(EVIDENCE, tested, undecided)
 
@@ -362,7 +439,9 @@ def _screen(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step | None) 
 
 
 def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, detail: str, t0: float,
-            outcome: boxmod.BoxOutcome | None = None, boxes: int | None = None, samples: int | None = None) -> StepResult:
+            outcome: boxmod.BoxOutcome | None = None, boxes: int | None = None, samples: int | None = None, *,
+            method: str, box: tuple[tuple[str, str, str], ...] | None = None,
+            decided: int | None = None) -> StepResult:
     given = dict(st.given)
     return StepResult(
         index=index, text=relation_text(lhs, st.rel, st.rhs), rel=st.rel, lhs=expr_text(lhs), rhs=expr_text(st.rhs),
@@ -373,7 +452,7 @@ def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, d
         point=outcome.point if outcome is not None and outcome.status == REFUTED else None,
         lhs_value=outcome.lhs_value if outcome is not None else None,
         rhs_value=outcome.rhs_value if outcome is not None else None,
-        boxes=boxes, samples=samples, seconds=time.perf_counter() - t0,
+        boxes=boxes, samples=samples, seconds=time.perf_counter() - t0, method=method, box=box, decided=decided,
     )
 
 
@@ -382,8 +461,74 @@ def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
             f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
 
 
-def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
-    """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None."""
+def _relevant(conds: Sequence[sympy.Basic], free: set[sympy.Basic]) -> list[sympy.Basic]:
+    """The conditions sharing a symbol with ``free``, directly or through other such conditions."""
+    symbols, pending, kept = set(free), list(conds), []
+    grew = True
+    while grew:
+        grew = False
+        for c in list(pending):
+            if c.free_symbols & symbols:
+                kept.append(c)
+                pending.remove(c)
+                symbols |= c.free_symbols
+                grew = True
+    return kept
+
+
+def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
+                    use_facts: bool = True) -> str | None:
+    """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None.
+
+    The conditions are put in usable form (:func:`.facts.normal_conditions`) and restricted to those about the
+    relation's symbols; if the sign argument fails, it is retried with the facts that follow from the
+    derivation's definitions (:meth:`_Context.facts`), then in each case of a split of the relation's
+    Abs/Max/Min/ceiling/floor (:func:`.facts.case_splits`)."""
+    free = lhs.free_symbols | rhs.free_symbols
+    base = facts.normal_conditions(conds)
+    how = _prove_signs(lhs, rel, rhs, _relevant(base, free))
+    if how is not None:
+        return how
+    extra = facts.normal_conditions(ctx.facts()) if use_facts else []
+    extra = [c for c in _relevant(base + extra, free) if c not in base]
+    if extra:
+        how = _prove_signs(lhs, rel, rhs, _relevant(base + extra, free))
+        if how is not None:
+            used = ", ".join(condition_text(c) for c in extra)
+            return f"{how}; with the facts {used} (from the definitions)"
+    how = _prove_with_slack(lhs, rel, rhs, _relevant(base + extra, free))
+    if how is not None:
+        return how
+    cases = facts.case_splits(rhs - lhs)
+    if not cases:
+        return None
+    hows = []
+    for subs, case_conds in cases:
+        l, r = lhs.xreplace(subs), rhs.xreplace(subs)
+        cc = _relevant(base + extra + facts.normal_conditions(case_conds), l.free_symbols | r.free_symbols)
+        how = _prove_signs(l, rel, r, cc) or _prove_with_slack(l, rel, r, cc)
+        if how is None:
+            return None
+        hows.append(how)
+    atoms = ", ".join(sorted({expr_text(a) for subs, _ in cases for a in subs}))
+    return f"case split on {atoms} ({len(cases)} cases): in each, {hows[0]}"
+
+
+def _prove_with_slack(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+    """The sign argument after absorbing the conditions linear in some symbol (:func:`.facts.slack_substitution`)."""
+    subs, rest = facts.slack_substitution(conds)
+    if not subs:
+        return None
+    rest = [c.xreplace(subs) for c in rest]
+    how = _prove_signs(lhs.xreplace(subs), rel, rhs.xreplace(subs), rest)
+    if how is None:
+        return None
+    return f"{how}; the conditions written with slacks ({', '.join(f'{k.name} ↦ {expr_text(v)}' for k, v in subs.items())})"
+
+
+def _prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+    """The sign argument proper: rhs − lhs, log rhs − log lhs, or rhs² − lhs² shown ≥ 0 (> 0), on every piece of
+    the conditions' reparametrisation."""
     strict = rel == "<"
     pieces = reparametrisations(conds)
 
@@ -498,14 +643,15 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     variants = _variants(ctx, lhs, st.rhs, st)
     num_l, num_r = _numeric_form(variants[-1][1]), _numeric_form(variants[-1][2])
     seed = ctx.rng_seed + 1009 * index
+    cite = f"; cited: {st.cited}" if st.cited else ""
 
     # 0. a quick numeric screen (centre, corners and a few points of the domain): a step that fails at one
     #    of them is refuted at once, and no simplification is spent on trying to prove it
     quick = _sample(ctx, num_l, rel, num_r, st, _SCREEN_POINTS, seed + 1)
     if quick.status == REFUTED and quick.outcome is not None:
         return _result(ctx, index, st, lhs, REFUTED,
-                       _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain")
-                       + (f"; cited: {st.cited}" if st.cited else ""), t0, quick.outcome, samples=quick.n)
+                       _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain") + cite,
+                       t0, quick.outcome, samples=quick.n, method="screen")
     # 1. identity (screened numerically first, so that simplification is spent only on plausible identities)
     plausible, screen_ref = _screen(ctx, num_l, num_r, st) if rel != "==" else (True, None)
     if plausible:
@@ -514,59 +660,68 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
             if how is not None:
                 if rel == "<":
                     return _result(ctx, index, st, lhs, REFUTED, "lhs − rhs simplifies to 0"
-                                   + (f" ({how})" if how else "") + ", so lhs < rhs fails at every point", t0)
+                                   + (f" ({how})" if how else "") + ", so lhs < rhs fails at every point", t0,
+                                   method="simplification")
                 detail = "lhs − rhs simplifies to 0" + (f" ({how})" if how else "")
                 if label:
                     detail += f"; {label}"
                 if rel == "<=":
                     detail += "; holds with equality"
-                return _result(ctx, index, st, lhs, IDENTITY, detail, t0)
+                return _result(ctx, index, st, lhs, IDENTITY, detail, t0, method="simplification")
     elif rel == "==" and screen_ref is not None:
         return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(screen_ref, "sides differ at a test point"),
-                       t0, screen_ref)
+                       t0, screen_ref, method="screen")
 
-    cite = f"; cited: {st.cited}" if st.cited else ""
     # 2. symbolic proof
     if rel != "==":
         for label, l, r in variants:
             c2 = conds if not label else [ctx.expand_where(c) for c in conds]
-            how = _prove_relation(ctx, l, rel, r, c2)
+            how, method = _prove_relation(ctx, l, rel, r, c2), "sign"
             if how is None and st.monotone is not None:
-                how = _prove_monotone(ctx, l, rel, r, st.monotone, c2)
+                how, method = _prove_monotone(ctx, l, rel, r, st.monotone, c2), "monotonicity"
             if how is not None:
+                if how.startswith("case split"):
+                    method = "case-split"
                 if label:
                     how += f"; {label}"
                 elif ctx.abbrev & (l.free_symbols | r.free_symbols):
                     how += "; for all values of the abbreviations allowed by their assumptions"
-                return _result(ctx, index, st, lhs, PROVED, how + cite, t0)
+                return _result(ctx, index, st, lhs, PROVED, how + cite, t0, method=method)
 
-    # 3. box
+    # 3. interval branch-and-bound: on the step's box, else on the derivation's declared bounded domain (a proof
+    #    there is proved-on-box, naming the box), else on the sampling ranges (a hunt for a counterexample only)
     box_note = ""
     boxes = None
-    if st.box is not None and rel != "==":
-        bounds = {sym: (lo, hi) for sym, lo, hi in st.box}
-        try:
-            out = boxmod.prove_on_box(num_l, rel, num_r, bounds,
-                                      conditions=ctx.region(num_l.free_symbols | num_r.free_symbols, st)[1])
-        except ValueError as exc:
-            box_note = f"box not usable: {exc}"
-        else:
-            boxes = out.boxes
-            box_text = ", ".join(f"{s.name} ∈ [{lo}, {hi}]" for s, lo, hi in st.box)
-            if out.status == boxmod.PROVED:
-                return _result(ctx, index, st, lhs, PROVED_ON_BOX,
-                               f"interval branch-and-bound on {box_text}: {out.detail}{cite}", t0, boxes=boxes)
-            if out.status == boxmod.REFUTED:
-                return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(out, f"box search on {box_text}, "
-                               f"{out.boxes} boxes") + cite, t0, out, boxes=boxes)
-            box_note = f"box search on {box_text} undecided: {out.detail}"
+    if rel != "==":
+        bb = _branch_and_bound(ctx, num_l, rel, num_r, st)
+        if bb is not None:
+            out, box, declared, note = bb
+            if out is None:
+                box_note = note
+            else:
+                boxes = out.boxes
+                box_text = _box_text(box)
+                if out.status == boxmod.PROVED and declared:
+                    return _result(ctx, index, st, lhs, PROVED_ON_BOX,
+                                   f"interval branch-and-bound on {box_text}: {out.detail}{cite}", t0, boxes=boxes,
+                                   method="branch-and-bound", box=box)
+                if out.status == boxmod.REFUTED:
+                    return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(out, f"branch-and-bound on "
+                                   f"{box_text}, {out.boxes} boxes") + cite, t0, out, boxes=boxes,
+                                   method="branch-and-bound")
+                if out.status == boxmod.PROVED:
+                    box_note = (f"interval branch-and-bound found rhs − lhs {'>' if rel == '<' else '≥'} 0 on the "
+                                f"sampling ranges {box_text} ({out.boxes} boxes), ranges the derivation does not "
+                                "declare: not a proof")
+                else:
+                    box_note = f"branch-and-bound on {box_text} undecided: {out.detail}"
 
     # 4. sampling
     res = _sample(ctx, num_l, rel, num_r, st, ctx.d.samples, seed)
     if res.status == REFUTED and res.outcome is not None:
         return _result(ctx, index, st, lhs, REFUTED,
                        _refuted_detail(res.outcome, f"sampling, point {res.n} of the domain") + cite, t0,
-                       res.outcome, boxes=boxes, samples=res.n)
+                       res.outcome, boxes=boxes, samples=res.n, method="sampling", decided=res.decided)
     search_note = ""
     if res.status == EVIDENCE and res.n:
         # 5. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
@@ -574,25 +729,73 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         if report is not None and report.outcome is not None:
             return _result(ctx, index, st, lhs, REFUTED,
                            _refuted_detail(report.outcome, f"counterexample search: {report.text()}") + cite, t0,
-                           report.outcome, boxes=boxes, samples=res.n + report.points)
+                           report.outcome, boxes=boxes, samples=res.n + report.points, method="search")
         if report is not None:
             search_note = "no counterexample found: " + report.text()
     notes = "; ".join(x for x in (box_note, search_note) if x)
+    notes = f"; {notes}" if notes else ""
     if res.status == "none" or res.n == 0:
         why = res.reason or "no sample point satisfied the conditions"
         if st.cited:
             return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; not sampled ({why})"
-                           + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
-        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof and not sampled ({why})"
-                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
-    und = f" ({res.undecided} undecided at 512 bits)" if res.undecided else ""
-    what = "agrees" if rel == "==" else "holds"
-    sampled = f"{what} at all {res.n} sampled points of the domain{und} — sampled only, not a proof"
+                           + notes, t0, boxes=boxes, samples=0, method="citation", decided=0)
+        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof and not sampled ({why})" + notes, t0,
+                       boxes=boxes, samples=0, method="none", decided=0)
+    sampled = _evidence_text(rel, res)
     if st.cited:
-        return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; {sampled}"
-                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=res.n)
-    return _result(ctx, index, st, lhs, EVIDENCE, sampled + (f"; {notes}" if notes else ""), t0,
-                   boxes=boxes, samples=res.n)
+        return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; {sampled}" + notes, t0,
+                       boxes=boxes, samples=res.n, method="citation", decided=res.decided)
+    if res.decided == 0:
+        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof; {sampled}, so nothing was decided"
+                       + notes, t0, boxes=boxes, samples=res.n, method="sampling", decided=0)
+    return _result(ctx, index, st, lhs, EVIDENCE, sampled + " — sampled only, not a proof" + notes, t0,
+                   boxes=boxes, samples=res.n, method="sampling", decided=res.decided)
+
+
+def _evidence_text(rel: str, res: _Sampled) -> str:
+    """What sampling established, in numbers: "sampled at N points, K decided, 0 violated"."""
+    if rel == "==":
+        return (f"sampled at {res.n} points, {res.decided} agreeing within 10^-{_AGREE_DIGITS} (relative), "
+                "0 differing (an equation is never decided by enclosures)")
+    return f"sampled at {res.n} points, {res.decided} decided, 0 violated"
+
+
+def _box_text(box: tuple[tuple[str, str, str], ...]) -> str:
+    return ", ".join(f"{n} ∈ [{lo}, {hi}]" for n, lo, hi in box)
+
+
+def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, st: Step):
+    """Interval branch-and-bound of the step (:func:`~certunlearn.numeric.boxes.prove_on_box`).
+
+    Returns (outcome or None, the box as (name, lo, hi) decimals, whether the box is declared — the step's own
+    box, or the derivation's domain and two-sided constant conditions covering every symbol — and a note), or
+    None when the step has no rigorous numeric form or no range for some symbol."""
+    free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, st)
+    if any(not isinstance(s, sympy.Symbol) for s in free) or any(not boxmod.is_inequality(c) for c in conds):
+        return None
+    symbols = {s.name: s for s in free}
+    if st.box is not None:
+        ranges = {sym.name: (boxmod.to_fraction(lo), boxmod.to_fraction(hi)) for sym, lo, hi in st.box}
+        declared, budget = True, BOX_BUDGET
+        for name in set(symbols) - set(ranges):  # symbols the box leaves out: the declared domain
+            r = ctx.declared_ranges([name], symbols, st)
+            if r is None:
+                return None, (), True, f"the step's box gives no range for {name}"
+            ranges.update(r)
+    else:
+        ranges = ctx.declared_ranges(sorted(symbols), symbols, st)
+        declared, budget = ranges is not None, BOX_BUDGET
+        if ranges is None:
+            ranges, budget = ctx.ranges(sorted(symbols), symbols, st), HUNT_BUDGET
+            if set(symbols) - set(ranges):
+                return None
+    box = tuple((n, boxmod.exact_decimal(lo), boxmod.exact_decimal(hi)) for n, (lo, hi) in sorted(ranges.items()))
+    try:
+        out = boxmod.prove_on_box(lhs, rel, rhs, {symbols[n]: r for n, r in ranges.items() if n in symbols},
+                                  conditions=conds, budget=budget)
+    except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError) as exc:
+        return None, box, declared, f"branch-and-bound not usable: {exc}"
+    return out, box, declared, ""
 
 
 # ----------------------------------------------------------------------------------------------------
