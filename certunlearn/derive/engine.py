@@ -8,21 +8,30 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    integrals with ``doit()`` (unconditional results only), comparison of integrands under a common integral,
    and positive symbols written as squares with factored radicands so that √((a+b)²) = a+b). A ``<=`` step
    that is an equality is an identity too.
-2. **proved** — a symbolic sign argument: ``rhs − lhs`` (or ``log rhs − log lhs`` when both sides are
-   positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's assumption
-   system plus structural sign rules (exp > 0, erfc > 0 on reals, log x ≥ 0 for x ≥ 1, sums and products of
-   signed terms; closed constants decided on rigorous enclosures). Conditions ``s ≤ c``, ``s ≥ c`` on a
-   symbol are used by reparametrisation (s = c/(1+u), s = c+u with u ≥ 0; a two-sided range is covered by two
-   parametrisations). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the derivative's sign
-   and the limit at the endpoint.
-3. **proved-on-box** — if the step declares a box: rigorous interval branch-and-bound (:mod:`.box`).
-4. otherwise **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point
-   where the step fails;
-5. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
+2. **proved** — a symbolic sign argument (:mod:`.prover`): ``rhs − lhs`` (or ``log rhs − log lhs`` when both
+   sides are positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's
+   assumption system plus structural sign rules. The derivation's conditions are always used (``|u| ≤ 1`` read
+   as −1 ≤ u ≤ 1, conditions linear in one symbol solved for it, by reparametrisation s = c/(1+u), s = c+u, or
+   with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
+   m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
+   floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
+   derivative's sign and the limit at the endpoint.
+3. **proved-on-box** by the sign argument with one symbol held to the range the derivation's domain declares
+   for it (the box names that one range).
+4. **proved-on-box** by rigorous interval branch-and-bound (:func:`~certunlearn.numeric.boxes.prove_on_box`,
+   on ``rhs − lhs`` factored first, then as written; a budget of :data:`BOX_BUDGET` sub-boxes) on the step's
+   box, else on the derivation's declared bounded domain (its ``domain`` and two-sided constant conditions),
+   naming the box; without a declared box, the same search runs on the sampling ranges (steps in at most
+   :data:`HUNT_SYMBOLS` symbols) as a hunt for a counterexample only: it refines toward the point where
+   rhs − lhs is smallest, so a failure 10⁻⁷ wide is found, and a failure it reports is decided on enclosures.
+5. **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point where the
+   step fails;
+6. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
    search** of its domain (:mod:`.search`: ≥ 200 points — corners, edges, log-scale coordinates — then
    Nelder–Mead maximisation of (lhs − rhs)/(|lhs| + |rhs|)); a proposed point is reported **refuted** only when
    the step is decided false there on exact enclosures. Abbreviations whose assumption is only sampled get the
-   same search.
+   same search. Evidence says what it is — "sampled at N points, K decided, 0 violated" (an equation: K points
+   agreeing within 10⁻⁶⁰) — and a step with K = 0 is **unchecked**. ``StepResult.method`` names the method.
 
 The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
 it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
@@ -36,12 +45,13 @@ target expression (``claim.bound`` or ``claim.prescribed[target]``) must simplif
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
 import time
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -52,11 +62,15 @@ from flint import arb
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
 from . import facts
-from .signs import NONNEG, POS, SIMPLIFY_OPS, ZERO, nonnegative_proof, sign_of, zero_proof
+from .prover import (
+    condition_text, expr_latex, expr_text, prove_monotone, prove_relation, prove_signs, relation_text,
+    relevant_conditions, reparametrisations,
+)
+from .signs import SIMPLIFY_OPS, nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -66,8 +80,11 @@ _DEFAULT_RANGE_NEG = (-_DEFAULT_RANGE_POS[1], -_DEFAULT_RANGE_POS[0])
 _DEFAULT_RANGE = (Fraction(-10), Fraction(10))  # narrowed to [0, 10] for a nonnegative symbol, etc.
 #: Sub-boxes the branch-and-bound may examine on a declared box (a proof), and on the sampling ranges (a hunt for
 #: a counterexample, when the derivation declares no bounded domain for some symbol).
-BOX_BUDGET = 1500
-HUNT_BUDGET = 400
+BOX_BUDGET = 900
+HUNT_BUDGET = 200
+#: The hunt on the sampling ranges is run for steps in at most this many symbols (beyond, a budget of boxes
+#: cannot shrink every coordinate far enough to find a narrow failure).
+HUNT_SYMBOLS = 3
 #: An equation's two enclosures agreeing within 10^-_AGREE_DIGITS (relative) at a point count as agreeing there.
 _AGREE_DIGITS = 60
 _AGREE_TOL = arb(10) ** -_AGREE_DIGITS
@@ -75,93 +92,6 @@ _AGREE_TOL = arb(10) ** -_AGREE_DIGITS
 
 # ----------------------------------------------------------------------------------------------------
 # text helpers
-
-
-def expr_text(e: sympy.Basic) -> str:
-    return sympy.sstr(e)
-
-
-def expr_latex(e: sympy.Basic) -> str:
-    return sympy.latex(e)
-
-
-def relation_text(lhs: sympy.Basic, rel: str, rhs: sympy.Basic) -> str:
-    return f"{expr_text(lhs)} {rel} {expr_text(rhs)}"
-
-
-def condition_text(c: sympy.Basic) -> str:
-    return sympy.sstr(c)
-
-
-def _const(x: sympy.Basic) -> bool:
-    return isinstance(x, sympy.Expr) and not x.free_symbols and x.is_real is True
-
-
-#: Most pieces a reparametrisation may have (each two-sided condition doubles them).
-MAX_PIECES = 8
-
-
-def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbol, sympy.Expr]]:
-    """Substitutions whose images together cover the region where the simple conditions hold.
-
-    Only conditions ``symbol op constant`` are used; others are ignored here (they still filter samples and
-    boxes). Each element maps conditioned symbols to expressions in fresh nonnegative/positive dummies.
-    """
-    bounds: dict[sympy.Symbol, dict[str, tuple[sympy.Expr, bool]]] = {}
-    for c in conditions:
-        if not isinstance(c, sympy.core.relational.Relational) or isinstance(c, (sympy.Eq, sympy.Ne)):
-            continue
-        lhs, rhs = c.lhs, c.rhs
-        upper = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
-        strict = isinstance(c, (sympy.StrictLessThan, sympy.StrictGreaterThan))
-        if isinstance(lhs, sympy.Symbol) and _const(rhs):
-            sym, val = lhs, rhs
-        elif isinstance(rhs, sympy.Symbol) and _const(lhs):
-            sym, val, upper = rhs, lhs, not upper
-        else:
-            continue
-        side = "hi" if upper else "lo"
-        b = bounds.setdefault(sym, {})
-        old = b.get(side)
-        if (old is None or (side == "hi" and (val < old[0])) or (side == "lo" and (val > old[0]))
-                or (val == old[0] and strict and not old[1])):
-            b[side] = (val, strict)
-    options: list[list[dict[sympy.Symbol, sympy.Expr]]] = []
-    for sym, b in bounds.items():
-        lo = b.get("lo")
-        hi = b.get("hi")
-        if lo is None and sym.is_positive:
-            lo = (sympy.S.Zero, True)
-        elif lo is None and sym.is_nonnegative:
-            lo = (sympy.S.Zero, False)
-        if lo is not None and lo[0] == 0 and lo[1] is False and sym.is_positive:
-            lo = (sympy.S.Zero, True)
-        name = f"u_{sym.name}"
-        if hi is None and lo is not None:
-            if lo[0] == 0 and (sym.is_positive or (sym.is_nonnegative and not lo[1])):
-                continue  # nothing beyond the symbol's own assumption
-            u = sympy.Dummy(name, positive=True) if lo[1] else sympy.Dummy(name, nonnegative=True)
-            options.append([{sym: lo[0] + u}])
-        elif hi is not None and lo is None:
-            u = sympy.Dummy(name, positive=True) if hi[1] else sympy.Dummy(name, nonnegative=True)
-            options.append([{sym: hi[0] - u}])
-        elif hi is not None and lo is not None:
-            (a, a_strict), (bb, b_strict) = lo, hi
-            if lo[0] == 0 and a_strict:
-                u = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
-                options.append([{sym: bb / (1 + u)}])  # (0, b] (or (0, b))
-            else:
-                u1 = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
-                u2 = sympy.Dummy(name, positive=True) if a_strict else sympy.Dummy(name, nonnegative=True)
-                options.append([{sym: a + (bb - a) / (1 + u1)}, {sym: (a + bb * u2) / (1 + u2)}])
-    pieces = []
-    for combo in itertools.product(*options) if options else [()]:
-        merged: dict[sympy.Symbol, sympy.Expr] = {}
-        for d in combo:
-            merged.update(d)
-        pieces.append(merged)
-    # A proof "on every piece" is sound only if the pieces cover the region: past the cap, no reparametrisation.
-    return pieces if len(pieces) <= MAX_PIECES else [{}]
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -191,7 +121,7 @@ class _Context:
             self._facts = []  # no facts while the facts themselves are being proved
             conds = facts.normal_conditions(self.base_conditions())
             found = facts.definition_facts(
-                self.where, conds, lambda l, rel, r, c: _prove_relation(self, l, rel, r, c, use_facts=False),
+                self.where, conds, lambda l, rel, r, c: prove_relation(l, rel, r, c),
                 self.symbols)
             self._facts = [c for c in found if c not in self.probabilities]
         return self._facts
@@ -461,181 +391,6 @@ def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
             f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
 
 
-def _relevant(conds: Sequence[sympy.Basic], free: set[sympy.Basic]) -> list[sympy.Basic]:
-    """The conditions sharing a symbol with ``free``, directly or through other such conditions."""
-    symbols, pending, kept = set(free), list(conds), []
-    grew = True
-    while grew:
-        grew = False
-        for c in list(pending):
-            if c.free_symbols & symbols:
-                kept.append(c)
-                pending.remove(c)
-                symbols |= c.free_symbols
-                grew = True
-    return kept
-
-
-def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
-                    use_facts: bool = True) -> str | None:
-    """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None.
-
-    The conditions are put in usable form (:func:`.facts.normal_conditions`) and restricted to those about the
-    relation's symbols; if the sign argument fails, it is retried with the facts that follow from the
-    derivation's definitions (:meth:`_Context.facts`), then in each case of a split of the relation's
-    Abs/Max/Min/ceiling/floor (:func:`.facts.case_splits`)."""
-    free = lhs.free_symbols | rhs.free_symbols
-    base = facts.normal_conditions(conds)
-    how = _prove_signs(lhs, rel, rhs, _relevant(base, free))
-    if how is not None:
-        return how
-    extra = facts.normal_conditions(ctx.facts()) if use_facts else []
-    extra = [c for c in _relevant(base + extra, free) if c not in base]
-    if extra:
-        how = _prove_signs(lhs, rel, rhs, _relevant(base + extra, free))
-        if how is not None:
-            used = ", ".join(condition_text(c) for c in extra)
-            return f"{how}; with the facts {used} (from the definitions)"
-    how = _prove_with_slack(lhs, rel, rhs, _relevant(base + extra, free))
-    if how is not None:
-        return how
-    cases = facts.case_splits(rhs - lhs)
-    if not cases:
-        return None
-    hows = []
-    for subs, case_conds in cases:
-        l, r = lhs.xreplace(subs), rhs.xreplace(subs)
-        cc = _relevant(base + extra + facts.normal_conditions(case_conds), l.free_symbols | r.free_symbols)
-        how = _prove_signs(l, rel, r, cc) or _prove_with_slack(l, rel, r, cc)
-        if how is None:
-            return None
-        hows.append(how)
-    atoms = ", ".join(sorted({expr_text(a) for subs, _ in cases for a in subs}))
-    return f"case split on {atoms} ({len(cases)} cases): in each, {hows[0]}"
-
-
-def _prove_with_slack(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
-    """The sign argument after absorbing the conditions linear in some symbol (:func:`.facts.slack_substitution`)."""
-    subs, rest = facts.slack_substitution(conds)
-    if not subs:
-        return None
-    rest = [c.xreplace(subs) for c in rest]
-    how = _prove_signs(lhs.xreplace(subs), rel, rhs.xreplace(subs), rest)
-    if how is None:
-        return None
-    return f"{how}; the conditions written with slacks ({', '.join(f'{k.name} ↦ {expr_text(v)}' for k, v in subs.items())})"
-
-
-def _prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
-    """The sign argument proper: rhs − lhs, log rhs − log lhs, or rhs² − lhs² shown ≥ 0 (> 0), on every piece of
-    the conditions' reparametrisation."""
-    strict = rel == "<"
-    pieces = reparametrisations(conds)
-
-    def under_all(f: Callable[[dict], sympy.Expr | None]) -> str | None:
-        plain = f({})
-        if plain is not None:
-            how = nonnegative_proof(plain, strict)
-            if how is not None:
-                return how
-        if pieces == [{}]:
-            return None
-        hows = []
-        for piece in pieces:
-            e = f(piece)
-            how = nonnegative_proof(e, strict) if e is not None else None
-            if how is None:
-                return None
-            hows.append(how)
-        return f"{hows[0]}, using the conditions" if hows else None
-
-    how = under_all(lambda p: (rhs - lhs).subs(p) if p else rhs - lhs)
-    if how is not None:
-        return f"rhs − lhs {'>' if strict else '≥'} 0 ({how})"
-
-    def positive_both(p: dict) -> bool:
-        return sign_of(lhs.subs(p)) == POS and sign_of(rhs.subs(p)) == POS
-
-    def ratio(p: dict) -> sympy.Expr | None:
-        if not positive_both(p):
-            return None
-        return sympy.expand_log(sympy.log(sympy.powsimp(rhs.subs(p))) - sympy.log(sympy.powsimp(lhs.subs(p))))
-
-    how = under_all(ratio)
-    if how is not None:
-        return f"both sides positive and log rhs − log lhs {'>' if strict else '≥'} 0 ({how})"
-
-    def square(p: dict) -> sympy.Expr | None:
-        if sign_of(lhs.subs(p)) not in (POS, NONNEG, ZERO) or sign_of(rhs.subs(p)) not in (POS, NONNEG, ZERO):
-            return None
-        return sympy.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2)
-
-    how = under_all(square)
-    if how is not None:
-        return f"both sides nonnegative and rhs² − lhs² {'>' if strict else '≥'} 0 ({how})"
-    return None
-
-
-def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
-                    conds: Sequence[sympy.Rel], depth: int = 0) -> str | None:
-    """A proof of ``lhs rel rhs`` from ``hint``: rhs − lhs is monotone in the hint's variable (its derivative's sign
-    proved, or — from a finite endpoint — proved by the same argument once more) with a nonnegative limit."""
-    v = hint.variable
-    f = rhs - lhs
-    if v not in f.free_symbols:
-        return None
-    g = sympy.diff(f, v)
-    if sympy.count_ops(g) <= SIMPLIFY_OPS:
-        g = sympy.simplify(g)
-    strict = rel == "<"
-    v_conds = [c for c in conds if v in c.free_symbols]
-    others = [c for c in conds if v not in c.free_symbols]
-    # the derivative's sign is proved on [lower end of v's domain, ∞): v's upper bounds are not used
-    v_lower = [c for c in v_conds if (isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v)
-               or (isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v)]
-    if hint.endpoint == sympy.oo:
-        direction, gexpr, lim = "decreasing", -g, sympy.limit(f, v, sympy.oo)
-    else:
-        ep = sympy.sympify(hint.endpoint)
-        lower_ok = (ep == 0 and (v.is_positive or v.is_nonnegative)) or any(
-            isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v and c.rhs == ep
-            or isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v and c.lhs == ep for c in v_conds)
-        if not lower_ok:
-            return None
-        direction, gexpr, lim = "increasing", g, sympy.limit(f, v, ep, "+")
-    if lim.has(sympy.Limit) or lim.has(sympy.AccumBounds) or lim in (sympy.nan, sympy.zoo):
-        return None
-    dpieces = reparametrisations(others + v_lower)
-    lpieces = reparametrisations(others)
-
-    def proved(e: sympy.Expr, s: bool, pieces) -> bool:
-        if nonnegative_proof(e, s) is not None:
-            return True
-        return pieces != [{}] and all(nonnegative_proof(e.subs(p), s) is not None for p in pieces)
-
-    if lim == sympy.oo:
-        lim_ok_strict = True
-    else:
-        lim_ok_strict = proved(lim, True, lpieces)
-    lim_ok = lim_ok_strict or (lim != -sympy.oo and proved(lim, False, lpieces))
-    if not lim_ok:
-        return None
-    deriv_strict = proved(gexpr, True, dpieces)
-    if not deriv_strict and not proved(gexpr, False, dpieces):
-        # one level deeper: the derivative itself increases from a nonnegative value at the finite endpoint
-        if depth > 0 or hint.endpoint == sympy.oo or _prove_monotone(
-                ctx, sympy.Integer(0), "<=", gexpr, hint, others + v_lower, depth + 1) is None:
-            return None
-        sign = "sign proved by the same argument"
-    else:
-        sign = "sign proved"
-    if strict and not (deriv_strict or lim_ok_strict):
-        return None
-    at = "∞" if hint.endpoint == sympy.oo else expr_text(hint.endpoint)
-    return (f"monotonicity: rhs − lhs is {direction} in {v.name} (∂/∂{v.name} = {expr_text(g)}, {sign}) "
-            f"and tends to {expr_text(lim)} as {v.name} → {at}")
-
-
 def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResult:
     t0 = time.perf_counter()
     rel = st.rel
@@ -676,9 +431,9 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     if rel != "==":
         for label, l, r in variants:
             c2 = conds if not label else [ctx.expand_where(c) for c in conds]
-            how, method = _prove_relation(ctx, l, rel, r, c2), "sign"
+            how, method = prove_relation(l, rel, r, c2, ctx.facts), "sign"
             if how is None and st.monotone is not None:
-                how, method = _prove_monotone(ctx, l, rel, r, st.monotone, c2), "monotonicity"
+                how, method = prove_monotone(l, rel, r, st.monotone, c2), "monotonicity"
             if how is not None:
                 if how.startswith("case split"):
                     method = "case-split"
@@ -688,7 +443,17 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                     how += "; for all values of the abbreviations allowed by their assumptions"
                 return _result(ctx, index, st, lhs, PROVED, how + cite, t0, method=method)
 
-    # 3. interval branch-and-bound: on the step's box, else on the derivation's declared bounded domain (a proof
+    # 3. the sign argument with one symbol held to its declared range (proved-on-box, naming that range)
+    if rel != "==":
+        for label, l, r in variants[-1:]:
+            c2 = [ctx.expand_where(c) for c in conds] if label else conds
+            found = _prove_on_declared_range(ctx, l, rel, r, c2, st)
+            if found is not None:
+                how, box = found
+                return _result(ctx, index, st, lhs, PROVED_ON_BOX, f"{how} for {_box_text(box)}{cite}", t0,
+                               method="sign", box=box)
+
+    # 4. interval branch-and-bound: on the step's box, else on the derivation's declared bounded domain (a proof
     #    there is proved-on-box, naming the box), else on the sampling ranges (a hunt for a counterexample only)
     box_note = ""
     boxes = None
@@ -716,7 +481,7 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                 else:
                     box_note = f"branch-and-bound on {box_text} undecided: {out.detail}"
 
-    # 4. sampling
+    # 5. sampling
     res = _sample(ctx, num_l, rel, num_r, st, ctx.d.samples, seed)
     if res.status == REFUTED and res.outcome is not None:
         return _result(ctx, index, st, lhs, REFUTED,
@@ -724,7 +489,7 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                        res.outcome, boxes=boxes, samples=res.n, method="sampling", decided=res.decided)
     search_note = ""
     if res.status == EVIDENCE and res.n:
-        # 5. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
+        # 6. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
         report = _search(ctx, num_l, rel, num_r, st, seed + 17)
         if report is not None and report.outcome is not None:
             return _result(ctx, index, st, lhs, REFUTED,
@@ -760,6 +525,33 @@ def _evidence_text(rel: str, res: _Sampled) -> str:
     return f"sampled at {res.n} points, {res.decided} decided, 0 violated"
 
 
+#: Most symbols tried one at a time by :func:`_prove_on_declared_range`.
+_RANGE_TRIES = 3
+
+
+def _prove_on_declared_range(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
+                             st: Step):
+    """A sign proof of the step with one of its symbols held to the range the derivation declares for it (its
+    domain), the others free under their assumptions and the conditions: (how, the box of that one symbol), or
+    None. Symbols are tried one at a time (at most :data:`_RANGE_TRIES`), so the box named is as small as it can
+    be: one coordinate."""
+    free = lhs.free_symbols | rhs.free_symbols
+    symbols = sorted((s for s in free if isinstance(s, sympy.Symbol) and s.name in ctx.domain), key=lambda s: s.name)
+    base = facts.normal_conditions(list(conds) + ctx.facts())
+    for sym in symbols[:_RANGE_TRIES]:
+        r = ctx.declared_ranges([sym.name], {sym.name: sym}, st)
+        if r is None:
+            continue
+        lo, hi = r[sym.name]
+        extra = [sympy.GreaterThan(sym, sympy.Rational(lo.numerator, lo.denominator), evaluate=False),
+                 sympy.LessThan(sym, sympy.Rational(hi.numerator, hi.denominator), evaluate=False)]
+        mine = [c for c in base if c.free_symbols != {sym}]  # the range replaces the symbol's own bounds
+        how = prove_signs(lhs, rel, rhs, relevant_conditions(mine + extra, free))
+        if how is not None:
+            return how, ((sym.name, boxmod.exact_decimal(lo), boxmod.exact_decimal(hi)),)
+    return None
+
+
 def _box_text(box: tuple[tuple[str, str, str], ...]) -> str:
     return ", ".join(f"{n} ∈ [{lo}, {hi}]" for n, lo, hi in box)
 
@@ -786,16 +578,46 @@ def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr,
         ranges = ctx.declared_ranges(sorted(symbols), symbols, st)
         declared, budget = ranges is not None, BOX_BUDGET
         if ranges is None:
+            if len(symbols) > HUNT_SYMBOLS:
+                return None
             ranges, budget = ctx.ranges(sorted(symbols), symbols, st), HUNT_BUDGET
             if set(symbols) - set(ranges):
                 return None
     box = tuple((n, boxmod.exact_decimal(lo), boxmod.exact_decimal(hi)) for n, (lo, hi) in sorted(ranges.items()))
+    bounds = {symbols[n]: r for n, r in ranges.items() if n in symbols}
+    # rhs − lhs factored first: products of signed factors enclose far better than a difference of two sides
+    # (no dependency problem). A proof on the factored form holds wherever the sides are defined; a failure it
+    # finds is kept only if the step as written fails there too.
+    factored = _factored_difference(lhs, rhs)
+    if factored is not None:
+        try:
+            out = boxmod.prove_on_box(sympy.S.Zero, rel, factored, bounds, conditions=conds, budget=budget // 4)
+        except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError):
+            out = None
+        if out is not None and out.status == boxmod.PROVED:
+            return dataclasses.replace(out, detail=out.detail + f" (rhs − lhs factored: {expr_text(factored)})"), \
+                box, declared, ""
+        if out is not None and out.status == boxmod.REFUTED and out.point is not None:
+            confirmed = boxmod.refute_at(lhs, rel, rhs, dict(out.point), conditions=conds, outer=ranges)
+            if confirmed is not None:
+                return dataclasses.replace(confirmed, boxes=out.boxes), box, declared, ""
     try:
-        out = boxmod.prove_on_box(lhs, rel, rhs, {symbols[n]: r for n, r in ranges.items() if n in symbols},
-                                  conditions=conds, budget=budget)
+        out = boxmod.prove_on_box(lhs, rel, rhs, bounds, conditions=conds, budget=budget)
     except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError) as exc:
         return None, box, declared, f"branch-and-bound not usable: {exc}"
     return out, box, declared, ""
+
+
+def _factored_difference(lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Expr | None:
+    """``rhs − lhs`` factored over a common denominator, when that is a product (else None)."""
+    d = rhs - lhs
+    if sympy.count_ops(d) > SIMPLIFY_OPS:
+        return None
+    try:
+        f = sympy.factor(sympy.together(d))
+    except (TypeError, ValueError, NotImplementedError, RecursionError, sympy.PolynomialError):
+        return None
+    return f if f.is_Mul or f.is_Pow else None
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -815,10 +637,10 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
             strict = assumption == "positive"
             base = ctx.expand_where(val)
             conds = list(ctx.d.conditions)
-            how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", val, conds)
+            how = prove_relation(sympy.S.Zero, "<" if strict else "<=", val, conds, ctx.facts)
             if how is None and base != val:
-                how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", base,
-                                      [ctx.expand_where(c) for c in conds])
+                how = prove_relation(sympy.S.Zero, "<" if strict else "<=", base,
+                                     [ctx.expand_where(c) for c in conds], ctx.facts)
             if how is not None:
                 status, detail = PROVED, how.replace("rhs − lhs", f"{expr_text(val)}", 1)
             else:
@@ -886,10 +708,16 @@ def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     expression itself. Results are cached per (derivation, target expression) in the process, and on disk
     (:mod:`certunlearn.derive.cache`) across processes and runs.
     """
+    return _check_cached(derivation, *check_inputs(derivation, claim))
+
+
+def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
+    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
+    parameters, the closed-form quantity) — also the arguments of the cache keys."""
     target, what = _target_expr(claim, derivation.target)
     prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
     quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
-    return _check_cached(derivation, target, what, prescribed, quantity)
+    return target, what, prescribed, quantity
 
 
 @functools.lru_cache(maxsize=None)
@@ -899,7 +727,8 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
     from . import cache
 
     return cache.cached(lambda: cache.result_key(derivation, target, what, prescribed, quantity),
-                        lambda: _compute(derivation, target, what, prescribed, quantity))
+                        lambda: _compute(derivation, target, what, prescribed, quantity),
+                        lambda: cache.shipped_key(derivation, target, what, prescribed, quantity))
 
 
 def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
@@ -982,4 +811,4 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
     return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
 
 
-__all__ = ["check_derivation", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]
+__all__ = ["check_derivation", "check_inputs", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]

@@ -31,11 +31,11 @@ STATUSES = (IDENTITY, PROVED, PROVED_ON_BOX, EVIDENCE, CITED, REFUTED, UNCHECKED
 ESTABLISHED = frozenset({IDENTITY, PROVED, PROVED_ON_BOX})
 
 #: How a step's status was reached (``StepResult.method``): simplification; a sign argument (possibly after
-#: reparametrising by the conditions, with symbol facts, or split into cases); monotonicity in one variable; a
-#: substitution reducing an unbounded range to a bounded one; interval branch-and-bound; a numeric screen,
-#: sampling or counterexample search (decided on enclosures); a citation; nothing at all.
-METHODS = ("simplification", "sign", "case-split", "monotonicity", "substitution", "branch-and-bound", "screen",
-           "sampling", "search", "citation", "none")
+#: reparametrising by the conditions, with symbol facts, or on one declared range); a sign argument in each case of
+#: a split; monotonicity in one variable; interval branch-and-bound; a numeric screen, sampling or counterexample
+#: search (decided on enclosures); a citation; nothing at all.
+METHODS = ("simplification", "sign", "case-split", "monotonicity", "branch-and-bound", "screen", "sampling",
+           "search", "citation", "none")
 
 # Link and start statuses.
 LINK_IDENTITY = "identity"

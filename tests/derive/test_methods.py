@@ -10,7 +10,7 @@ from sympy import Abs, Max, Rational
 
 from certunlearn.derive import (
     EVIDENCE, PROOF_COMPLETE, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, UNCHECKED, Derivation, check_derivation,
-    step, then,
+    step,
 )
 from certunlearn.derive import engine
 from certunlearn.derive.facts import case_splits, normal_conditions
