@@ -613,6 +613,76 @@ def claim_c3(fix: bool) -> Derivation:
     )
 
 
+# ---------------------------------------------------------------------------------------------- imported lemmas
+
+tv_ = sympy.Symbol("TV", positive=True)  # ‖μ − ν‖_TV = sup_A (μ(A) − ν(A))
+fmax_ = sympy.Symbol("M_f", positive=True)  # max_K |f|
+hp_ = sympy.Symbol("h_+", positive=True)  # Σ (μ − ν)⁺
+hm_ = sympy.Symbol("h_-", positive=True)  # Σ (μ − ν)⁻
+gap_ = sympy.Symbol("Delta_f", nonnegative=True)  # |E_μ f − E_ν f|
+
+
+def lem47() -> Derivation:
+    """Lemma 4.7 (lines 292–296), the standard argument (Levin & Peres 2017, Prop. 4.5) on the signed measure
+    h = μ − ν: |Σ f h| ≤ Σ |f||h| ≤ max|f|·Σ|h|, and Σh = 0 makes Σh⁺ = Σh⁻ = sup_A h(A) = ‖μ − ν‖_TV."""
+    return Derivation(
+        claim_id="pomer.lem4.7", target="bound",
+        title="Lemma 4.7: |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f| (lines 292–296)",
+        start="|E_μ f − E_ν f| / (2‖μ − ν‖_TV max_K |f|)",
+        conditions=(sympy.Le(kappa, 1),),
+        domain={kappa: ("0.001", "1"), tv_: ("0.001", "1"), fmax_: ("0.001", "100"), hp_: ("0.001", "1"),
+                hm_: ("0.001", "1"), gap_: ("0", "100")},
+        premises=(Premise("|Σ_x f(x)h(x)| ≤ Σ_x |f(x)||h(x)| ≤ max|f|·Σ_x|h(x)| (triangle inequality), i.e. "
+                          "|E_μ f − E_ν f| = κ·max|f|·(Σh⁺ + Σh⁻) with κ ≤ 1", "triangle inequality"),),
+        steps=(
+            step(gap_ / (2 * tv_ * fmax_), "==", kappa * (hp_ + hm_) / (2 * tv_),
+                 "|E_μ f − E_ν f| = κ·max|f|·Σ|μ − ν|, κ ≤ 1", given={gap_: kappa * fmax_ * (hp_ + hm_)}),
+            then("==", kappa, "Σh = 0 gives Σh⁺ = Σh⁻, and sup_A h(A) is attained at A = {μ > ν}: both are "
+                              "‖μ − ν‖_TV", given={hp_: tv_, hm_: tv_}),
+            then("<=", sympy.Integer(1), "κ ≤ 1"),
+        ),
+    )
+
+
+s_prev_ = sympy.Symbol("S_{T-1}", real=True)  # Σ_{t<T} l_t(y_{t+1})
+a_prev_ = sympy.Symbol("A_{T-1}", real=True)  # Σ_{t<T} l_t(y_{T+1})
+l_last_ = sympy.Symbol("l_T", real=True)  # l_T(y_{T+1})
+best_ = sympy.Symbol("B_T", real=True)  # min_x Σ_{t≤T} l_t(x) = Σ_{t≤T} l_t(y_{T+1})
+floor_ = sympy.Symbol("m_T", real=True)  # Σ_{t≤T} min_x l_t(x)
+slack_ = sympy.Symbol("u", nonnegative=True)  # A_{T−1} − S_{T−1} ≥ 0 (the induction hypothesis)
+width_ = sympy.Symbol("w", positive=True)  # B_T − m_T > 0
+
+
+def lem23() -> Derivation:
+    """Lemma 2.3 (lines 109–115), the standard induction on T (Hazan 2016, Lemma 5.3): the lemma for l_0, …, l_{T−1}
+    at x = y_{T+1} bounds the first T terms by Σ_{t<T} l_t(y_{T+1}); adding l_T(y_{T+1}) gives Σ_{t≤T} l_t(y_{T+1}),
+    the minimum over x since y_{T+1} is the leader of all T + 1 losses."""
+    return Derivation(
+        claim_id="pomer.lem2.3", target="bound",
+        title="Lemma 2.3 (FTL–BTL): Σ_t l_t(y_{t+1}) ≤ Σ_t l_t(x) (lines 109–115)",
+        start="(Σ_{t≤T} l_t(y_{t+1}) − Σ_{t≤T} min l_t) / (min_x Σ_{t≤T} l_t(x) − Σ_{t≤T} min l_t)",
+        domain={s_prev_: ("-10", "10"), a_prev_: ("-10", "10"), l_last_: ("-10", "10"), best_: ("-10", "10"),
+                floor_: ("-20", "-10"), slack_: ("0", "10"), width_: ("0.001", "10")},
+        premises=(
+            Premise("T = 0: l_0(y_1) = min l_0 ≤ l_0(x), y_1 being the leader of l_0 alone", "definition of y_1"),
+            Premise("induction hypothesis at x = y_{T+1}: S_{T−1} = Σ_{t<T} l_t(y_{t+1}) ≤ Σ_{t<T} l_t(y_{T+1}) = "
+                    "A_{T−1}, i.e. S_{T−1} = A_{T−1} − u with u ≥ 0", "Lemma 2.3 for T − 1"),
+            Premise("A_{T−1} + l_T(y_{T+1}) = Σ_{t≤T} l_t(y_{T+1}) = min_x Σ_{t≤T} l_t(x) = B_T (y_{T+1} is the leader); "
+                    "B_T − m_T = w > 0 (no point minimises every l_t)", "definition of y_{T+1}"),
+        ),
+        steps=(
+            step(s_prev_ + l_last_, "==", a_prev_ - slack_ + l_last_, "induction hypothesis at x = y_{T+1}",
+                 given={s_prev_: a_prev_ - slack_}),
+            then("<=", a_prev_ + l_last_, "u ≥ 0"),
+            then("==", best_, "y_{T+1} minimises Σ_{t≤T} l_t", given={a_prev_: best_ - l_last_}),
+            step((s_prev_ + l_last_ - floor_) / (best_ - floor_), "==", (width_ - slack_) / width_,
+                 "the steps above: S_{T−1} + l_T = B_T − u, and B_T − m_T = w",
+                 given={s_prev_: floor_ + width_ - l_last_ - slack_, best_: floor_ + width_}),
+            then("<=", sympy.Integer(1), "u ≥ 0, w > 0"),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
     return [lem35(), lem42(), thm41(), post_ratio(), composition(), thm45_switches(), thm45(),
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
@@ -621,4 +691,5 @@ def derivations() -> list[Derivation]:
             thm44("epsilon"), thm44("delta"), thm44_delta_fix(), thm44_regret(),
             *(table1_row(row, False) for row in TABLE1_FORM), *(table1_row(row, True) for row in TABLE1_FORM_FIX),
             *(table2_row(row, False) for row in TABLE2_FORM), table2_row("row3", True), lem46_budget(False), lem46_budget(True),
-            claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True)]
+            claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True),
+            lem23(), lem47()]

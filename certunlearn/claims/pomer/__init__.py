@@ -32,7 +32,7 @@ the rows of Tables 1 and 2.
 """
 from __future__ import annotations
 
-from . import claim_c, gibbs_measures, privacy, regret, tables
+from . import claim_c, gibbs_measures, imported, privacy, regret, tables
 from .common import losses_of
 
 #: Every numbered statement, formula-bearing table and algorithm of the paper, in its order, with the claims that
@@ -54,7 +54,7 @@ ITEMS = {
     "Assumption 2.1 (line 51)": "a hypothesis (oblivious convex G-Lipschitz losses), checked on every instance",
     "Lemma 2.2 (line 95)": "imported (Whitehouse et al. 2022, fully adaptive composition); enters Theorem 4.3's "
                            "certified ε, whose composition algebra pomer.thm4.3:composition checks",
-    "Lemma 2.3 (line 109)": "imported (FTL-BTL, Hazan 2016), no constant",
+    "Lemma 2.3 (line 109)": ("pomer.lem2.3",),
     "Definition 3.1 (line 133)": ("pomer.def3.1", "pomer.def3.1+fix"),
     "Lemma 3.2 (line 137)": ("pomer.lem3.2", "pomer.lem3.2+fix"),
     "Lemma 3.3 (line 139)": ("pomer.lem3.3",),
@@ -72,8 +72,7 @@ ITEMS = {
     "Theorem 4.5 (line 257)": ("pomer.thm4.5", "pomer.thm4.5:switches"),
     "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
                                          "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
-    "Lemma 4.7 (line 292)": "imported (Levin & Peres 2017): |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f|, a textbook "
-                            "inequality; enters Theorem 4.1 through eq. (4.1), checked by pomer.thm4.1",
+    "Lemma 4.7 (line 292)": ("pomer.lem4.7",),
     "Lemma 4.8 / B.3 (lines 314, 553)": "imported (Gibbs variational principle), no constant",
     "Claim 4.9 / C.2 (lines 354, 595)": ("pomer.claimC.2:t0-switch", "pomer.claimC.2:t0-keep",
                                          "pomer.claimC.2:post-ratio"),
@@ -84,6 +83,6 @@ ITEMS = {
 }
 
 CLAIMS = (*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS, *claim_c.CLAIMS, *regret.THM45_CLAIMS,
-          *tables.CLAIMS)
+          *tables.CLAIMS, *imported.CLAIMS)
 
 __all__ = ["CLAIMS", "ITEMS", "losses_of"]
