@@ -683,6 +683,82 @@ def lem23() -> Derivation:
     )
 
 
+fz_ = sympy.Symbol("Z", positive=True)  # E_{μ₀} e^{−f}
+kl_ = sympy.Symbol("K_L", nonnegative=True)  # KL(μ'‖μ) ≥ 0
+f_mu_ = sympy.Symbol("F_mu", real=True)  # F(μ) = E_μ f + KL(μ‖μ₀)
+f_other_ = sympy.Symbol("F_mu'", real=True)  # F(μ')
+
+
+def lem48() -> Derivation:
+    """Lemma 4.8 / B.3 (lines 314–318, 553–569): log(μ/μ₀) = −f − log Z, so F(μ') = E_{μ'}f + E_{μ'} log(μ'/μ₀) =
+    −log Z + KL(μ'‖μ) for every μ' (F(μ) = −log Z, line 565), and KL ≥ 0 (Gibbs' inequality) makes μ the minimiser."""
+    return Derivation(
+        claim_id="pomer.lem4.8", target="bound",
+        title="Lemma 4.8 / B.3: the Gibbs law minimises E_{μ'}f + KL(μ'‖μ₀) (lines 553–569)",
+        start=exp(f_mu_ - f_other_),
+        domain={fz_: ("0.01", "100"), kl_: ("0", "50"), f_mu_: ("-10", "10"), f_other_: ("-10", "10")},
+        premises=(
+            Premise("F(μ') = E_{μ'}[f + log(μ'/μ₀)] = E_{μ'}[log(μ'/μ)] − log Z = KL(μ'‖μ) − log Z, since "
+                    "log(μ/μ₀) = −f − log Z (line 565); at μ' = μ, F(μ) = −log Z", "definition of μ (line 553)"),
+            Premise("KL(μ'‖μ) ≥ 0, with equality iff μ' = μ", "Gibbs' inequality (Jensen)"),
+        ),
+        steps=(
+            step(exp(f_mu_ - f_other_), "==", exp(-log(fz_) - (kl_ - log(fz_))), "F(μ) = −log Z, F(μ') = KL(μ'‖μ) − log Z",
+                 given={f_mu_: -log(fz_), f_other_: kl_ - log(fz_)}),
+            then("<=", sympy.Integer(1), "KL(μ'‖μ) ≥ 0"),
+        ),
+    )
+
+
+kl12_ = sympy.Symbol("KL_12", nonnegative=True)  # KL(ν₁‖ν₂)
+kl1u_ = sympy.Symbol("KL_1u", nonnegative=True)  # KL(ν₁‖ν_u), ν_u ∝ u·ν₂
+dv_ = sympy.Symbol("DV_u", real=True)  # E_{ν₁} log u − log E_{ν₂} u
+dv_sup_ = sympy.Symbol("DV_sup", real=True)  # sup_{u∈U} DV_u
+dv_gap_ = sympy.Symbol("s_DV", nonnegative=True)  # sup − DV(u_r) ≥ 0 when u_r ∈ U
+
+
+def lemb4() -> Derivation:
+    """Lemma B.4's '≤' half (lines 559–563), the standard argument: with ν_u ∝ u·ν₂ (u bounded, so ν_u is a law),
+    E_{ν₁} log u − log E_{ν₂} u = E_{ν₁} log(dν_u/dν₂) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u) ≤ KL(ν₁‖ν₂), for every u ∈ U."""
+    return Derivation(
+        claim_id="pomer.lemB.4", target="bound",
+        title="Lemma B.4, '≤': E_{ν₁} log u − log E_{ν₂} u ≤ KL(ν₁‖ν₂) for every u ∈ U (lines 559–563)",
+        start=exp(dv_ - kl12_),
+        domain={kl12_: ("0", "20"), kl1u_: ("0", "20"), dv_: ("-20", "20")},
+        premises=(Premise("dν_u/dν₂ = u/E_{ν₂}u, so E_{ν₁} log u − log E_{ν₂}u = E_{ν₁} log(dν_u/dν₂) = "
+                          "KL(ν₁‖ν₂) − KL(ν₁‖ν_u) (both finite, or the left side −∞ … and KL(ν₁‖ν₂) = ∞)",
+                          "definition of KL"),
+                  Premise("KL(ν₁‖ν_u) ≥ 0", "Gibbs' inequality (Jensen)")),
+        steps=(
+            step(exp(dv_ - kl12_), "==", exp(-kl1u_), "DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u)", given={dv_: kl12_ - kl1u_}),
+            then("<=", sympy.Integer(1), "KL(ν₁‖ν_u) ≥ 0; the supremum over U of quantities ≤ KL is ≤ KL"),
+        ),
+    )
+
+
+def lemb4_lower(fix: bool) -> Derivation:
+    """Lemma B.4's '≥' half (Donsker & Varadhan's argument): the supremum is at least the value at u_r = c·dν₁/dν₂,
+    which is KL(ν₁‖ν₂) exactly — provided u_r ∈ U. With one box [c1, c2] for all of U (as printed) that premise is
+    not a hypothesis: it fails when max r/min r > c2/c1; the fix assumes it."""
+    premises = [Premise("DV(c·dν₁/dν₂) = E_{ν₁} log(dν₁/dν₂) + log c − log c = KL(ν₁‖ν₂)", "definition of KL")]
+    premises.append(Premise("u_r = c·dν₁/dν₂ ∈ U for some c > 0" + (" (the fix's hypothesis)" if fix else
+                            ": not among the printed hypotheses (one box [c1, c2] for all of U); false when "
+                            "max r/min r > c2/c1 or ν₁ is not ≪ ν₂"), "Lemma B.4" + (" +fix" if fix else " (line 559)")))
+    return Derivation(
+        claim_id="pomer.lemB.4:lower" + ("+fix" if fix else ""), target="bound",
+        title="Lemma B.4, '≥': KL(ν₁‖ν₂) ≤ sup_U DV (lines 559–563)" + (", U holding c·dν₁/dν₂" if fix else ""),
+        start=exp(kl12_ - dv_sup_),
+        domain={kl12_: ("0", "20"), dv_: ("-20", "20"), dv_gap_: ("0", "20"), dv_sup_: ("-20", "20")},
+        premises=tuple(premises),
+        steps=(
+            step(exp(kl12_ - dv_sup_), "==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)",
+                 given={dv_sup_: dv_ + dv_gap_}),
+            then("<=", exp(kl12_ - dv_), "the gap is ≥ 0"),
+            then("==", sympy.Integer(1), "DV(u_r) = KL(ν₁‖ν₂)", given={dv_: kl12_}),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
     return [lem35(), lem42(), thm41(), post_ratio(), composition(), thm45_switches(), thm45(),
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
@@ -692,4 +768,4 @@ def derivations() -> list[Derivation]:
             *(table1_row(row, False) for row in TABLE1_FORM), *(table1_row(row, True) for row in TABLE1_FORM_FIX),
             *(table2_row(row, False) for row in TABLE2_FORM), table2_row("row3", True), lem46_budget(False), lem46_budget(True),
             claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True),
-            lem23(), lem47()]
+            lem23(), lem47(), lem48(), lemb4(), lemb4_lower(False), lemb4_lower(True)]

@@ -73,10 +73,10 @@ ITEMS = {
     "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
                                          "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
     "Lemma 4.7 (line 292)": ("pomer.lem4.7",),
-    "Lemma 4.8 / B.3 (lines 314, 553)": "imported (Gibbs variational principle), no constant",
+    "Lemma 4.8 / B.3 (lines 314, 553)": ("pomer.lem4.8",),
     "Claim 4.9 / C.2 (lines 354, 595)": ("pomer.claimC.2:t0-switch", "pomer.claimC.2:t0-keep",
                                          "pomer.claimC.2:post-ratio"),
-    "Lemma B.4 (line 559)": "imported (Donsker & Varadhan 1975), no constant",
+    "Lemma B.4 (line 559)": ("pomer.lemB.4", "pomer.lemB.4:lower", "pomer.lemB.4:lower+fix"),
     "Claim C.3 (line 625)": ("pomer.claimC.3", "pomer.claimC.3+fix"),
     "Lemma C.4 (line 661)": "log-partition convexity, p'(t) = E[−g] (an identity); used by "
                             "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",

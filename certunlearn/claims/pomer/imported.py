@@ -3,9 +3,15 @@
 * Lemma 2.3 (lines 109–115), follow-the-leader / be-the-leader (Hazan 2016): Σ_{t=0}^T l_t(y_{t+1}) ≤ Σ_{t=0}^T l_t(x)
   for every x ∈ 𝓑, y_t = argmin_𝓑 Σ_{i<t} l_i (``pomer.lem2.3``).
 * Lemma 4.7 (lines 292–296, Levin & Peres 2017): |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f| (``pomer.lem4.7``).
+* Lemma 4.8 / B.3 (lines 314–318, 553–557), the Gibbs variational principle: μ ∝ μ₀e^{−f} minimises
+  E_{μ'}f + KL(μ'‖μ₀) (``pomer.lem4.8``; the printed argmin's minimum, uniqueness in the tests).
+* Lemma B.4 (lines 559–563, Donsker & Varadhan 1975): KL(ν₁‖ν₂) = sup_{u∈U} (E_{ν₁} log u − log E_{ν₂} u), its two
+  halves (``pomer.lemB.4``, ``pomer.lemB.4:lower``) and the '≥' half with U holding a multiple of dν₁/dν₂
+  (``pomer.lemB.4:lower+fix``).
 
-Every quantity is an exact rational, written as a ratio whose bound is 1 (the printed inequality divided by its
-positive right side), so equality is proved where it holds and the tightness is meaningful.
+Every claim is written as a ratio whose bound is 1 (the printed inequality divided by its positive right side, or
+exponentiated); the quantities are exact rationals, or exact products of rational powers (exact where the exponents
+merge to integers, else enclosed), so equality is proved where it holds and the tightness is meaningful.
 """
 from __future__ import annotations
 
@@ -14,7 +20,9 @@ from fractions import Fraction
 
 import numpy as np
 import sympy
+from flint import arb
 
+from ...numeric.enclosure import to_arb
 from ..hypotheses import P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Narrowing, Space
@@ -302,4 +310,302 @@ LEM23 = Claim(
          "round (the lemma holds for any choice).",
 )
 
-CLAIMS = (LEM23, LEM47)
+
+
+# ---------------------------------------------------------------------------------------------- exact products
+
+
+def _small_factors(n: int) -> dict[int, int]:
+    """n's prime factors below 10³ with their multiplicities, and the remaining cofactor (if > 1) as one more base."""
+    out: dict[int, int] = {}
+    for q in _PRIMES:
+        while n % q == 0:
+            out[q] = out.get(q, 0) + 1
+            n //= q
+    if n > 1:
+        out[n] = out.get(n, 0) + 1
+    return out
+
+
+_PRIMES = tuple(int(q) for q in sympy.primerange(2, 1000))
+
+
+def power_product(factors) -> Fraction | arb:
+    """Π bᵉ over ``factors`` (pairs of a positive rational base and a rational exponent), written over the primes of
+    the bases (trial division by primes below 10³, the cofactor kept whole): exact when every merged exponent is an integer
+    (so the value 1 is proved exactly when the primes cancel), else an enclosure exp(Σ e·log p)."""
+    merged: dict[int, Fraction] = {}
+    for base, exponent in factors:
+        if not exponent:
+            continue
+        for part, sign in ((base.numerator, 1), (base.denominator, -1)):
+            for prime, k in _small_factors(part).items():
+                merged[prime] = merged.get(prime, Fraction(0)) + sign * k * exponent
+    merged = {b: e for b, e in merged.items() if e}
+    if all(e.denominator == 1 for e in merged.values()):
+        out = Fraction(1)
+        for b, e in merged.items():
+            out *= Fraction(b) ** int(e)
+        return out
+    return sum((to_arb(e) * to_arb(b).log() for b, e in merged.items()), arb(0)).exp()
+
+
+def _gibbs(prior, weights) -> list[Fraction]:
+    z = sum(p * w for p, w in zip(prior, weights))
+    return [p * w / z for p, w in zip(prior, weights)]
+
+
+def free_energy_factors(nu, prior, weights, sign: int):
+    """exp(± F(ν)), F(ν) = E_ν f + KL(ν‖μ₀) with f = −log w: the factors (ν_i/(μ₀_i w_i))^{±ν_i} over supp ν, or None
+    when KL(ν‖μ₀) = ∞ (ν charges a point μ₀ does not)."""
+    factors = []
+    for n, p, w in zip(nu, prior, weights):
+        if n:
+            if not p:
+                return None
+            factors.append((n / (p * w), sign * n))
+    return factors
+
+
+def lem48_ratio(values: Instance) -> Fraction | arb:
+    """exp(F(μ) − F(μ')) for the Gibbs law μ ∝ μ₀e^{−f} and the instance's μ' (0 when KL(μ'‖μ₀) = ∞)."""
+    prior, weights, other = _fracs(values["prior"]), _fracs(values["weights"]), _fracs(values["other"])
+    gibbs = free_energy_factors(_gibbs(prior, weights), prior, weights, 1)
+    rival = free_energy_factors(other, prior, weights, -1)
+    return Fraction(0) if rival is None else power_product(gibbs + rival)
+
+
+def _lem48_valid(values: Instance) -> bool:
+    prior, weights, other = values["prior"], values["weights"], values["other"]
+    return (_is_distribution(prior) and _is_distribution(other) and len(prior) == len(weights) == len(other)
+            and all(w > 0 for w in _fracs(weights)))
+
+
+def _lem48_grid(rng: np.random.Generator, size: int) -> list[Instance]:
+    """μ' = μ (the minimiser), μ' = μ₀, point masses, μ' near μ, μ' charging a point μ₀ does not, random laws."""
+    out: list[Instance] = []
+    for n in (2, 3, 5):
+        prior = _distribution(rng, n, zeros=n == 5)
+        weights = [_rational(rng, 1, 4, 3) for _ in range(n)]
+        gibbs = _gibbs(prior, weights)
+        near = [(999 * g + p) / 1000 for g, p in zip(gibbs, prior)]
+        out += [{"prior": prior, "weights": weights, "other": o}
+                for o in (gibbs, prior, near, [Fraction(int(i == 0)) for i in range(n)], _distribution(rng, n))]
+    out.append({"prior": [0, "1/2", "1/2"], "weights": [1, 2, 3], "other": ["1/3", "1/3", "1/3"]})  # KL = ∞
+    out.append({"prior": ["1/2", "1/2"], "weights": [1, 1], "other": ["1/2", "1/2"]})  # f constant: μ = μ₀
+    while len(out) < max(size, 20):
+        n = int(rng.integers(2, 6))
+        out.append({"prior": _distribution(rng, n), "weights": [_rational(rng, 1, 8, 4) for _ in range(n)],
+                    "other": _distribution(rng, n, zeros=True)})
+    return out
+
+
+def _lem48_build(v: dict) -> Instance:
+    prior = [Fraction(v[f"p{i}"]) for i in range(3)]
+    other = [Fraction(v[f"o{i}"]) for i in range(3)]
+    return {"prior": [x / sum(prior) for x in prior], "weights": [Fraction(v[f"w{i}"]) for i in range(3)],
+            "other": [x / sum(other) for x in other]}
+
+
+LEM48 = Claim(
+    id="pomer.lem4.8", source="Lemma 4.8 / B.3 (lines 314–318, 553–557; Gibbs variational principle)",
+    kind=Kind.INEQUALITY,
+    statement="μ ∝ μ₀e^{−f} minimises F(μ') = E_{μ'}f + KL(μ'‖μ₀) over laws μ' on K: F(μ) ≤ F(μ') for every μ', "
+              "written as exp(F(μ) − F(μ')) ≤ 1 (the 'min' of the printed argmin; the Gibbs law itself attains it)",
+    hypotheses=(P_exact("μ₀, μ' laws on one finite K; f bounded, given by w = e^{−f} > 0 rational", _lem48_valid),),
+    bound=ONE, quantity=lem48_ratio,
+    adversaries=(
+        Adversary("grid: μ' = μ (attains), μ' = μ₀, point masses, μ' near μ, KL(μ'‖μ₀) = ∞, random laws",
+                  generate=_lem48_grid,
+                  reaches="finite K of 2–5 points, priors with zeros, e^{−f} rational, μ' any rational law"),
+        Adversary("search: prior, e^{−f} and μ' on 3 points", space=Space(
+            {**{f"p{i}": (0.01, 1.0) for i in range(3)}, **{f"w{i}": (0.05, 4.0) for i in range(3)},
+             **{f"o{i}": (0.0, 1.0) for i in range(3)}}, log=frozenset(f"w{i}" for i in range(3)),
+            build=_lem48_build), reaches="K of 3 points, full-support priors, binary-rational e^{−f} and μ'"),
+    ),
+    derivation="pomer.lem4.8",
+    theorem_class="a prior μ₀ on K, a bounded f: K → ℝ, and every law μ' on K",
+    narrowed=(
+        Narrowing("K infinite (continuous μ₀, μ')",
+                  "no exact evaluation of E_{μ'}f + KL(μ'‖μ₀) for general laws on an infinite K in the project"),
+        Narrowing("f with e^{−f} irrational somewhere",
+                  "instances are exact rationals; e^{−f} ranges over the positive rationals, dense in (0, ∞), and "
+                  "both sides are continuous in f on a finite K"),
+    ),
+    note="Uniqueness (the 'arg' of argmin): for μ' ≠ μ the quantity is exp(−KL(μ'‖μ)) < 1, decided strictly below 1 "
+         "on enclosures (tests). The quantity is an exact product of rational powers: F(μ) and F(μ') are computed "
+         "term by term from their definitions, equal bases merged, and it is exact wherever the merged exponents are "
+         "integers — at μ' = μ all bases are 1/Z, so the value 1 is proved, not guessed.",
+)
+
+CLAIMS = (LEM23, LEM47, LEM48)
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B.4
+
+
+def dv_maximiser(nu1, nu2, c1: Fraction, c2: Fraction) -> list[Fraction]:
+    """The u ∈ [c1, c2]^K maximising E_{ν₁} log u − log E_{ν₂} u, exactly. The objective is concave in v = log u and
+    its KKT conditions read u_i = clip(W·ν₁_i/ν₂_i, c1, c2) with W = E_{ν₂} u (u_i = c2 where ν₂_i = 0 < ν₁_i); the
+    fixed point W is the root of the nonincreasing piecewise-linear h(W) = Σ ν₂_j clip(W r_j) − W, found exactly
+    between consecutive breakpoints c/r_j."""
+    def clip(w: Fraction, i: int) -> Fraction:
+        if nu2[i] == 0:
+            return c2 if nu1[i] else c1
+        return min(max(w * nu1[i] / nu2[i], c1), c2)
+
+    def h(w: Fraction) -> Fraction:
+        return sum(nu2[i] * clip(w, i) for i in range(len(nu1))) - w
+
+    cuts = sorted({Fraction(0), *(c * nu2[i] / nu1[i] for i in range(len(nu1)) if nu1[i] and nu2[i] for c in (c1, c2))})
+    cuts.append(cuts[-1] + c2 + 1)
+    for lo, hi in zip(cuts, cuts[1:]):
+        if h(lo) >= 0 >= h(hi):
+            w = lo if h(lo) == h(hi) else lo + h(lo) * (hi - lo) / (h(lo) - h(hi))
+            return [clip(w, i) for i in range(len(nu1))]
+    raise AssertionError("h is positive at 0 and negative past the last breakpoint")  # pragma: no cover
+
+
+def _kl_factors(nu1, nu2, sign: int):
+    """exp(±KL(ν₁‖ν₂)) as factors (ν₁_i/ν₂_i)^{±ν₁_i}, or None when KL = ∞."""
+    out = []
+    for a, b in zip(nu1, nu2):
+        if a:
+            if not b:
+                return None
+            out.append((a / b, sign * a))
+    return out
+
+
+def _dv_factors(nu1, nu2, u, sign: int):
+    """exp(±(E_{ν₁} log u − log E_{ν₂} u)) as factors."""
+    return [*((x, sign * a) for a, x in zip(nu1, u)), (sum(b * x for b, x in zip(nu2, u)), -sign)]
+
+
+def _dv_inputs(values: Instance):
+    return _fracs(values["nu1"]), _fracs(values["nu2"]), frac(values["c1"]), frac(values["c2"])
+
+
+def dv_upper_ratio(values: Instance) -> Fraction | arb:
+    """exp(sup_U DV − KL(ν₁‖ν₂)) (0 when KL = ∞): the '≤' half of Lemma B.4's equality."""
+    nu1, nu2, c1, c2 = _dv_inputs(values)
+    kl = _kl_factors(nu1, nu2, -1)
+    return Fraction(0) if kl is None else power_product(_dv_factors(nu1, nu2, dv_maximiser(nu1, nu2, c1, c2), 1) + kl)
+
+
+def dv_lower_ratio(values: Instance) -> Fraction | arb:
+    """exp(KL(ν₁‖ν₂) − sup_U DV) (+∞ when KL = ∞): the '≥' half of Lemma B.4's equality."""
+    nu1, nu2, c1, c2 = _dv_inputs(values)
+    kl = _kl_factors(nu1, nu2, 1)
+    if kl is None:
+        return arb.pos_inf()
+    return power_product(_dv_factors(nu1, nu2, dv_maximiser(nu1, nu2, c1, c2), -1) + kl)
+
+
+def _dv_valid(values: Instance) -> bool:
+    nu1, nu2 = values["nu1"], values["nu2"]
+    return (_is_distribution(nu1) and _is_distribution(nu2) and len(nu1) == len(nu2)
+            and 0 < frac(values["c1"]) <= frac(values["c2"]))
+
+
+def _ratio_fits(values: Instance) -> bool:
+    """ν₁ ≪ ν₂ ≪ ν₁ and max r / min r ≤ c2/c1 for r = dν₁/dν₂: some multiple of the density lies in U."""
+    nu1, nu2, c1, c2 = _dv_inputs(values)
+    if any((a == 0) != (b == 0) for a, b in zip(nu1, nu2)):
+        return False
+    r = [a / b for a, b in zip(nu1, nu2) if b]
+    return max(r) * c1 <= min(r) * c2
+
+
+def _dv_grid(rng: np.random.Generator, size: int) -> list[Instance]:
+    """Boxes wide enough for the density ratio (attained), exactly as wide, too narrow, constants only (c1 = c2),
+    ν₁ not ≪ ν₂ (KL = ∞), and random laws and boxes."""
+    out: list[Instance] = [
+        {"nu1": ["9/10", "1/10"], "nu2": ["1/2", "1/2"], "c1": 1, "c2": 9},  # spread 9 = c2/c1: attained
+        {"nu1": ["9/10", "1/10"], "nu2": ["1/2", "1/2"], "c1": 1, "c2": 2},  # too narrow
+        {"nu1": ["9/10", "1/10"], "nu2": ["1/2", "1/2"], "c1": 1, "c2": 1},  # constants only: sup = 0
+        {"nu1": [1, 0], "nu2": [0, 1], "c1": "1/2", "c2": 2},  # KL = ∞
+        {"nu1": ["1/2", "1/2", 0], "nu2": ["1/3", "1/3", "1/3"], "c1": "1/10", "c2": 10},  # ν₂ charges 3, ν₁ not
+        {"nu1": ["1/4", "1/4", "1/2"], "nu2": ["1/4", "1/4", "1/2"], "c1": 1, "c2": 1},  # ν₁ = ν₂: 0 = 0
+    ]
+    while len(out) < max(size, 20):
+        n = int(rng.integers(2, 6))
+        c1 = _rational(rng, 1, 4, 4)
+        out.append({"nu1": _distribution(rng, n, zeros=bool(rng.integers(0, 2))), "nu2": _distribution(rng, n),
+                    "c1": c1, "c2": c1 * _rational(rng, 1, 12, 2)})
+    return out
+
+
+def _dv_build(v: dict) -> Instance:
+    a = [Fraction(v[f"a{i}"]) for i in range(3)]
+    b = [Fraction(v[f"b{i}"]) for i in range(3)]
+    return {"nu1": [x / sum(a) for x in a], "nu2": [x / sum(b) for x in b], "c1": 1, "c2": Fraction(v["spread"])}
+
+
+_DV_ADVERSARIES = (
+    Adversary("grid: boxes wider than, equal to and narrower than the density ratio's spread, c1 = c2, KL = ∞, random",
+              generate=_dv_grid, reaches="finite K of 2–5 points, rational ν₁, ν₂ (zeros included), rational boxes"),
+    Adversary("search: ν₁, ν₂ on 3 points, c2/c1 ∈ [1, 50]", space=Space(
+        {**{f"a{i}": (0.01, 1.0) for i in range(3)}, **{f"b{i}": (0.01, 1.0) for i in range(3)}, "spread": (1.0, 50.0)},
+        log=frozenset({"spread"}), build=_dv_build), reaches="K of 3 points, full supports, binary-rational laws and box"),
+)
+def _dv_fit_build(v: dict) -> Instance:
+    inst = _dv_build(v)
+    r = [a / b for a, b in zip(inst["nu1"], inst["nu2"])]
+    return {**inst, "c1": min(r), "c2": max(r) * Fraction(v["spread"])}
+
+
+_DV_FIX_ADVERSARIES = (
+    _DV_ADVERSARIES[0],
+    Adversary("search: ν₁, ν₂ on 3 points, [c1, c2] = [min r, s·max r], s ∈ [1, 50]", space=Space(
+        {**{f"a{i}": (0.01, 1.0) for i in range(3)}, **{f"b{i}": (0.01, 1.0) for i in range(3)}, "spread": (1.0, 50.0)},
+        log=frozenset({"spread"}), build=_dv_fit_build),
+        reaches="K of 3 points, full supports, boxes holding dν₁/dν₂ from exactly to 50 times too wide"),
+)
+_DV_CLASS = ("laws ν₁, ν₂ on K and U = {u continuous on K with values in [c1, c2]} for constants 0 < c1 ≤ c2, "
+             "read literally: one pair of constants for the whole set (line 559)")
+_DV_NARROWED = (
+    Narrowing("K infinite", "the supremum over U has no exact evaluation for general laws on an infinite K; on a finite "
+                            "K every function is continuous and U is the box [c1, c2]^K, maximised exactly (KKT)"),
+)
+_DV_SOURCE = "Lemma B.4 (lines 559–563; Donsker & Varadhan 1975, Lemma 2.1, rephrased)"
+
+LEMB4 = Claim(
+    id="pomer.lemB.4", source=_DV_SOURCE, kind=Kind.INEQUALITY,
+    statement="sup_{u∈U} (E_{ν₁} log u − log E_{ν₂} u) ≤ KL(ν₁‖ν₂) (the '≤' half of the printed equality), written as "
+              "exp(sup − KL) ≤ 1",
+    hypotheses=(P_exact("ν₁, ν₂ laws on one finite K; 0 < c1 ≤ c2", _dv_valid),),
+    bound=ONE, quantity=dv_upper_ratio, adversaries=_DV_ADVERSARIES, derivation="pomer.lemB.4",
+    theorem_class=_DV_CLASS, narrowed=_DV_NARROWED,
+    note="The supremum is the exact maximiser of the concave problem on the box (its KKT fixed point, a rational u); "
+         "KL is computed from its definition; both as exact products of rational powers (exact where the exponents "
+         "merge to integers, else enclosed).",
+)
+LEMB4_LOWER = Claim(
+    id="pomer.lemB.4:lower", source=_DV_SOURCE + ", the '≥' half", kind=Kind.INEQUALITY,
+    statement="KL(ν₁‖ν₂) ≤ sup_{u∈U} (E_{ν₁} log u − log E_{ν₂} u) with U the continuous functions with values in one "
+              "box [c1, c2] (as printed), written as exp(KL − sup) ≤ 1",
+    hypotheses=(P_exact("ν₁, ν₂ laws on one finite K; 0 < c1 ≤ c2", _dv_valid),),
+    bound=ONE, quantity=dv_lower_ratio, adversaries=_DV_ADVERSARIES, derivation="pomer.lemB.4:lower",
+    theorem_class=_DV_CLASS, narrowed=_DV_NARROWED,
+    note="With one box for all of U the supremum is below KL whenever no multiple of dν₁/dν₂ fits in [c1, c2] (its "
+         "spread max/min exceeds c2/c1, or ν₁ is not ≪ ν₂ and KL = ∞). Donsker–Varadhan's Lemma 2.1 takes every "
+         "positive continuous u (each bounded by its own constants): pomer.lemB.4:lower+fix. The paper uses only the "
+         "'≤' half (line 563), which holds (pomer.lemB.4).",
+)
+LEMB4_LOWER_FIX = Claim(
+    id="pomer.lemB.4:lower+fix", source=_DV_SOURCE + ", the '≥' half with U large enough", kind=Kind.INEQUALITY,
+    statement="if some multiple of dν₁/dν₂ takes values in [c1, c2] (ν₁, ν₂ mutually absolutely continuous and "
+              "max r/min r ≤ c2/c1) — as it does for Donsker–Varadhan's U of all positive continuous functions — then "
+              "KL(ν₁‖ν₂) ≤ sup_{u∈U} (E_{ν₁} log u − log E_{ν₂} u)",
+    hypotheses=(P_exact("ν₁, ν₂ laws on one finite K; 0 < c1 ≤ c2", _dv_valid),
+                P_exact("a multiple of dν₁/dν₂ lies in [c1, c2]", _ratio_fits)),
+    bound=ONE, quantity=dv_lower_ratio, adversaries=_DV_FIX_ADVERSARIES, derivation="pomer.lemB.4:lower+fix",
+    corrects="pomer.lemB.4:lower", theorem_class=_DV_CLASS + ", with a multiple of dν₁/dν₂ in [c1, c2]",
+    narrowed=_DV_NARROWED,
+    note="Every u = c·dν₁/dν₂ ∈ U gives E_{ν₁} log u − log E_{ν₂} u = KL exactly; Donsker–Varadhan's own U (positive "
+         "continuous u, each with its own bounds) contains such a u whenever KL < ∞ and ν₂ ≪ ν₁, and approaches it "
+         "otherwise.",
+)
+
+CLAIMS = (*CLAIMS, LEMB4, LEMB4_LOWER, LEMB4_LOWER_FIX)

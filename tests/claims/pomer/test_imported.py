@@ -1,13 +1,20 @@
 """POMER's imported lemmas (certunlearn.claims.pomer.imported) against independent oracles: closed forms and brute
-force over every choice of tied leaders (Lemma 2.3), ½Σ|μ − ν| and the sign function (Lemma 4.7)."""
+force over every choice of tied leaders (Lemma 2.3), ½Σ|μ − ν| and the sign function (Lemma 4.7), mpmath at 100
+digits (Lemma 4.8's free energies; Lemma B.4's supremum by a monotonicity argument and a grid of the box)."""
 import itertools
 from fractions import Fraction as F
 
+import mpmath
 import numpy as np
+from flint import arb
 
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
-from certunlearn.claims.pomer.imported import btl_interval, btl_table, lem23_ratio, lem47_ratio, total_variation
+from certunlearn.claims.pomer.imported import (
+    btl_interval, btl_table, dv_lower_ratio, dv_maximiser, lem23_ratio, lem47_ratio, lem48_ratio, total_variation,
+)
+from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.precision import workprec
 
 
 def _exact(claim_id: str, inst: dict):
@@ -126,3 +133,75 @@ def test_lem23_strict_below_one_when_the_leader_swings():
     assert 0 <= ratio < 1
     ev = _exact("pomer.lem2.3", {"table": [[1, 2, 3], [3, 2, 1], [2, 2, 2]]})
     assert ev.outcome == WITHIN
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 4.8, Lemma B.4
+
+
+mpmath.mp.dps = 100
+
+
+def _mp(x) -> mpmath.mpf:
+    x = F(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+def _free_energy(nu, prior, weights) -> mpmath.mpf:
+    """E_ν f + KL(ν‖μ₀) with f = −log w, at 100 digits."""
+    return sum(_mp(n) * (-mpmath.log(_mp(w)) + mpmath.log(_mp(n) / _mp(p))) for n, p, w in zip(nu, prior, weights) if n)
+
+
+def _encloses(quantity, x: mpmath.mpf) -> bool:
+    """The quantity (exact or a ball, computed at 400 bits) agrees with the 100-digit oracle to 80 digits."""
+    with workprec(400):
+        ball = to_arb(quantity())
+        return ball.rad() < arb("1e-80") and abs(mpmath.mpf(ball.mid().str(100, radius=False)) - x) < mpmath.mpf(10) ** -80
+
+
+def test_lem48_against_mpmath_attained_at_the_gibbs_law_and_strict_elsewhere():
+    prior, weights = [F(1, 2), F(1, 3), F(1, 6)], [F(1), F(3), F(1, 2)]
+    z = sum(p * w for p, w in zip(prior, weights))
+    gibbs = [p * w / z for p, w in zip(prior, weights)]
+    assert _free_energy(gibbs, prior, weights) + mpmath.log(_mp(z)) < mpmath.mpf(10) ** -95  # F(μ) = −log Z
+    ev = _exact("pomer.lem4.8", {"prior": prior, "weights": weights, "other": gibbs})
+    assert ev.outcome == WITHIN and ev.attained
+    for other in (prior, [F(1), F(0), F(0)], [F(1, 5), F(3, 5), F(1, 5)], [(999 * g + p) / 1000 for g, p in zip(gibbs, prior)]):
+        with workprec(256):
+            q = lem48_ratio({"prior": prior, "weights": weights, "other": other})
+            assert q < 1  # strict: decided on the enclosure
+        oracle = mpmath.exp(_free_energy(gibbs, prior, weights) - _free_energy(other, prior, weights))
+        assert _encloses(lambda: lem48_ratio({"prior": prior, "weights": weights, "other": other}), oracle)
+
+
+def test_dv_printed_lower_half_fails_on_a_narrow_box_at_100_digits():
+    """ν₁ = (9/10, 1/10), ν₂ = (1/2, 1/2), U = [1, 2]^2: DV depends on t = u₁/u₂ ∈ [1/2, 2] only, φ(t) = (9/10)log t −
+    log((t + 1)/2), increasing below t = r₁/r₂ = 9, so sup_U DV = φ(2) < KL(ν₁‖ν₂) — inside the printed hypotheses."""
+    inst = {"nu1": ["9/10", "1/10"], "nu2": ["1/2", "1/2"], "c1": 1, "c2": 2}
+    phi = lambda t: mpmath.mpf(9) / 10 * mpmath.log(t) - mpmath.log((t + 1) / 2)  # noqa: E731
+    kl = mpmath.mpf(9) / 10 * mpmath.log(mpmath.mpf(9) / 5) + mpmath.mpf(1) / 10 * mpmath.log(mpmath.mpf(1) / 5)
+    sup = phi(mpmath.mpf(2))
+    assert all(phi(mpmath.mpf(1) / 2 + mpmath.mpf(k) / 400 * mpmath.mpf(3) / 2) <= sup for k in range(401))
+    assert kl - sup > mpmath.mpf("0.1")
+    with workprec(256):
+        q = dv_lower_ratio(inst)
+    assert _encloses(lambda: dv_lower_ratio(inst), mpmath.exp(kl - sup))
+    assert _exact("pomer.lemB.4:lower", inst).outcome == "violated"
+    assert _exact("pomer.lemB.4:lower+fix", inst).outcome == "excluded"
+    wide = {**inst, "c2": 9}  # 9 = r₁/r₂: u = dν₁/dν₂ ∈ U, sup = KL, proved
+    assert _exact("pomer.lemB.4:lower+fix", wide).attained and _exact("pomer.lemB.4", wide).attained
+
+
+def test_dv_maximiser_beats_a_grid_of_the_box_at_100_digits():
+    """No point of a 7³ grid of [c1, c2]³ gives a larger E_{ν₁} log u − log E_{ν₂} u than the exact maximiser."""
+    rng = np.random.default_rng(13)
+    for _ in range(6):
+        w1, w2 = rng.integers(1, 7, 3), rng.integers(1, 7, 3)
+        nu1, nu2 = [F(int(x), int(w1.sum())) for x in w1], [F(int(x), int(w2.sum())) for x in w2]
+        c1, c2 = F(1, 2), F(int(rng.integers(1, 5)))
+        dv = lambda u: sum(_mp(a) * mpmath.log(_mp(x)) for a, x in zip(nu1, u)) - mpmath.log(  # noqa: E731
+            sum(_mp(b) * _mp(x) for b, x in zip(nu2, u)))
+        u_star = dv_maximiser(nu1, nu2, c1, c2)
+        assert all(c1 <= x <= c2 for x in u_star)
+        best = dv(u_star)
+        grid = [c1 + (c2 - c1) * F(k, 6) for k in range(7)]
+        assert all(dv(u) <= best + mpmath.mpf(10) ** -90 for u in itertools.product(grid, repeat=3))
