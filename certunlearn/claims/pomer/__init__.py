@@ -14,6 +14,8 @@ Claim C.2 / 4.9 (595–599), footnote 4 (231), Theorem 4.3 (233–243),         
 Theorem 4.4 (245–253; its regret half in :mod:`.regret`)                    Appendix C)
 Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
 Tables 1 (58–69) and 2 (71–79), the columns of Theorems 4.4 and 4.5          :mod:`.tables`
+Lemmas 2.3 (109–115), 4.7 (292–296), 4.8 / B.3 (314–318, 553–557), B.4      :mod:`.imported` (the lemmas
+(559–563)                                                                   imported from the literature)
 instance families and adversaries of all of the above                       :mod:`.families`
 losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod:`.common`
 ==========================================================================  ======================================

@@ -300,8 +300,8 @@ LEM23 = Claim(
                   "{y_1, …, y_{T+1}, x}, where the same points are still leaders and both sides are unchanged, so the "
                   "finite tables (up to their sizes) carry every instance"),
         Narrowing("a point minimising every l_t",
-                  "then it is every leader's choice set's member and both sides equal Σ min l_t; the ratio is 0/0 "
-                  "(the leaders then lie in every argmin, so the inequality is an equality)"),
+                  "then every leader minimises every l_t (the argmin of the sum is the intersection of the argmins), "
+                  "both sides equal Σ min l_t and the inequality is an equality; the ratio is 0/0"),
         Narrowing("|𝓑| > 5 or T > 6", "cost of the enumeration grows with |𝓑|·T; by the restriction above, |𝓑| ≤ T + 2 "
                                        "suffices for the rounds reached"),
     ),
