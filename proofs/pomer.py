@@ -21,6 +21,11 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
   premise that the conditional law of x_t given Σ_{t−1} is q_t fails (given ζ_{t−1} = 0 it is a point mass at
   x_{t−1}); ``pomer.claimC.3+fix`` states the marginal form.
 * ``pomer.thm4.4:delta+fix`` — lines 613–617 with p̃ = p + 1 − Φ⁻² kept whole: δ/2 + Σ_t δ_t ≤ δ + 3Te^{−T^{2/3}}.
+* ``pomer.lem2.3``, ``pomer.lem4.7``, ``pomer.lem4.8``, ``pomer.lemB.4`` — the imported lemmas (lines 109–115,
+  292–296, 553–569, 559–563) by their standard arguments: induction on T (be-the-leader), the triangle inequality on
+  μ − ν, F(μ') = −log Z + KL(μ'‖μ), and DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u). The '≥' half of Lemma B.4
+  (``pomer.lemB.4:lower``) rests on c·dν₁/dν₂ ∈ U, which the printed U (one box [c1, c2]) does not give; the fix
+  assumes it.
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
