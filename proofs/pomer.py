@@ -21,6 +21,11 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
   premise that the conditional law of x_t given Σ_{t−1} is q_t fails (given ζ_{t−1} = 0 it is a point mass at
   x_{t−1}); ``pomer.claimC.3+fix`` states the marginal form.
 * ``pomer.thm4.4:delta+fix`` — lines 613–617 with p̃ = p + 1 − Φ⁻² kept whole: δ/2 + Σ_t δ_t ≤ δ + 3Te^{−T^{2/3}}.
+* ``pomer.lem2.3``, ``pomer.lem4.7``, ``pomer.lem4.8``, ``pomer.lemB.4`` — the imported lemmas (lines 109–115,
+  292–296, 553–569, 559–563) by their standard arguments: induction on T (be-the-leader), the triangle inequality on
+  μ − ν, F(μ') = −log Z + KL(μ'‖μ), and DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u). The '≥' half of Lemma B.4
+  (``pomer.lemB.4:lower``) rests on c·dν₁/dν₂ ∈ U, which the printed U (one box [c1, c2]) does not give; the fix
+  assumes it.
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
@@ -631,6 +636,152 @@ def claim_c3(fix: bool) -> Derivation:
     )
 
 
+# ---------------------------------------------------------------------------------------------- imported lemmas
+
+tv_ = sympy.Symbol("TV", positive=True)  # ‖μ − ν‖_TV = sup_A (μ(A) − ν(A))
+fmax_ = sympy.Symbol("M_f", positive=True)  # max_K |f|
+hp_ = sympy.Symbol("h_+", positive=True)  # Σ (μ − ν)⁺
+hm_ = sympy.Symbol("h_-", positive=True)  # Σ (μ − ν)⁻
+gap_ = sympy.Symbol("Delta_f", nonnegative=True)  # |E_μ f − E_ν f|
+
+
+def lem47() -> Derivation:
+    """Lemma 4.7 (lines 292–296), the standard argument (Levin & Peres 2017, Prop. 4.5) on the signed measure
+    h = μ − ν: |Σ f h| ≤ Σ |f||h| ≤ max|f|·Σ|h|, and Σh = 0 makes Σh⁺ = Σh⁻ = sup_A h(A) = ‖μ − ν‖_TV."""
+    return Derivation(
+        claim_id="pomer.lem4.7", target="bound",
+        title="Lemma 4.7: |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f| (lines 292–296)",
+        start="|E_μ f − E_ν f| / (2‖μ − ν‖_TV max_K |f|)",
+        conditions=(sympy.Le(kappa, 1),),
+        domain={kappa: ("0.001", "1"), tv_: ("0.001", "1"), fmax_: ("0.001", "100"), hp_: ("0.001", "1"),
+                hm_: ("0.001", "1"), gap_: ("0", "100")},
+        premises=(Premise("|Σ_x f(x)h(x)| ≤ Σ_x |f(x)||h(x)| ≤ max|f|·Σ_x|h(x)| (triangle inequality), i.e. "
+                          "|E_μ f − E_ν f| = κ·max|f|·(Σh⁺ + Σh⁻) with κ ≤ 1", "triangle inequality"),),
+        steps=(
+            step(gap_ / (2 * tv_ * fmax_), "==", kappa * (hp_ + hm_) / (2 * tv_),
+                 "|E_μ f − E_ν f| = κ·max|f|·Σ|μ − ν|, κ ≤ 1", given={gap_: kappa * fmax_ * (hp_ + hm_)}),
+            then("==", kappa, "Σh = 0 gives Σh⁺ = Σh⁻, and sup_A h(A) is attained at A = {μ > ν}: both are "
+                              "‖μ − ν‖_TV", given={hp_: tv_, hm_: tv_}),
+            then("<=", sympy.Integer(1), "κ ≤ 1"),
+        ),
+    )
+
+
+s_prev_ = sympy.Symbol("S_{T-1}", real=True)  # Σ_{t<T} l_t(y_{t+1})
+a_prev_ = sympy.Symbol("A_{T-1}", real=True)  # Σ_{t<T} l_t(y_{T+1})
+l_last_ = sympy.Symbol("l_T", real=True)  # l_T(y_{T+1})
+best_ = sympy.Symbol("B_T", real=True)  # min_x Σ_{t≤T} l_t(x) = Σ_{t≤T} l_t(y_{T+1})
+floor_ = sympy.Symbol("m_T", real=True)  # Σ_{t≤T} min_x l_t(x)
+slack_ = sympy.Symbol("u", nonnegative=True)  # A_{T−1} − S_{T−1} ≥ 0 (the induction hypothesis)
+width_ = sympy.Symbol("w", positive=True)  # B_T − m_T > 0
+
+
+def lem23() -> Derivation:
+    """Lemma 2.3 (lines 109–115), the standard induction on T (Hazan 2016, Lemma 5.3): the lemma for l_0, …, l_{T−1}
+    at x = y_{T+1} bounds the first T terms by Σ_{t<T} l_t(y_{T+1}); adding l_T(y_{T+1}) gives Σ_{t≤T} l_t(y_{T+1}),
+    the minimum over x since y_{T+1} is the leader of all T + 1 losses."""
+    return Derivation(
+        claim_id="pomer.lem2.3", target="bound",
+        title="Lemma 2.3 (FTL–BTL): Σ_t l_t(y_{t+1}) ≤ Σ_t l_t(x) (lines 109–115)",
+        start="(Σ_{t≤T} l_t(y_{t+1}) − Σ_{t≤T} min l_t) / (min_x Σ_{t≤T} l_t(x) − Σ_{t≤T} min l_t)",
+        domain={s_prev_: ("-10", "10"), a_prev_: ("-10", "10"), l_last_: ("-10", "10"), best_: ("-10", "10"),
+                floor_: ("-20", "-10"), slack_: ("0", "10"), width_: ("0.001", "10")},
+        premises=(
+            Premise("T = 0: l_0(y_1) = min l_0 ≤ l_0(x), y_1 being the leader of l_0 alone", "definition of y_1"),
+            Premise("induction hypothesis at x = y_{T+1}: S_{T−1} = Σ_{t<T} l_t(y_{t+1}) ≤ Σ_{t<T} l_t(y_{T+1}) = "
+                    "A_{T−1}, i.e. S_{T−1} = A_{T−1} − u with u ≥ 0", "Lemma 2.3 for T − 1"),
+            Premise("A_{T−1} + l_T(y_{T+1}) = Σ_{t≤T} l_t(y_{T+1}) = min_x Σ_{t≤T} l_t(x) = B_T (y_{T+1} is the leader); "
+                    "B_T − m_T = w > 0 (no point minimises every l_t)", "definition of y_{T+1}"),
+        ),
+        steps=(
+            step(s_prev_ + l_last_, "==", a_prev_ - slack_ + l_last_, "induction hypothesis at x = y_{T+1}",
+                 given={s_prev_: a_prev_ - slack_}),
+            then("<=", a_prev_ + l_last_, "u ≥ 0"),
+            then("==", best_, "y_{T+1} minimises Σ_{t≤T} l_t", given={a_prev_: best_ - l_last_}),
+            step((s_prev_ + l_last_ - floor_) / (best_ - floor_), "==", (width_ - slack_) / width_,
+                 "the steps above: S_{T−1} + l_T = B_T − u, and B_T − m_T = w",
+                 given={s_prev_: floor_ + width_ - l_last_ - slack_, best_: floor_ + width_}),
+            then("<=", sympy.Integer(1), "u ≥ 0, w > 0"),
+        ),
+    )
+
+
+fz_ = sympy.Symbol("Z", positive=True)  # E_{μ₀} e^{−f}
+kl_ = sympy.Symbol("K_L", nonnegative=True)  # KL(μ'‖μ) ≥ 0
+f_mu_ = sympy.Symbol("F_mu", real=True)  # F(μ) = E_μ f + KL(μ‖μ₀)
+f_other_ = sympy.Symbol("F_mu'", real=True)  # F(μ')
+
+
+def lem48() -> Derivation:
+    """Lemma 4.8 / B.3 (lines 314–318, 553–569): log(μ/μ₀) = −f − log Z, so F(μ') = E_{μ'}f + E_{μ'} log(μ'/μ₀) =
+    −log Z + KL(μ'‖μ) for every μ' (F(μ) = −log Z, line 565), and KL ≥ 0 (Gibbs' inequality) makes μ the minimiser."""
+    return Derivation(
+        claim_id="pomer.lem4.8", target="bound",
+        title="Lemma 4.8 / B.3: the Gibbs law minimises E_{μ'}f + KL(μ'‖μ₀) (lines 553–569)",
+        start=exp(f_mu_ - f_other_),
+        domain={fz_: ("0.01", "100"), kl_: ("0", "50"), f_mu_: ("-10", "10"), f_other_: ("-10", "10")},
+        premises=(
+            Premise("F(μ') = E_{μ'}[f + log(μ'/μ₀)] = E_{μ'}[log(μ'/μ)] − log Z = KL(μ'‖μ) − log Z, since "
+                    "log(μ/μ₀) = −f − log Z (line 565); at μ' = μ, F(μ) = −log Z", "definition of μ (line 553)"),
+            Premise("KL(μ'‖μ) ≥ 0, with equality iff μ' = μ", "Gibbs' inequality (Jensen)"),
+        ),
+        steps=(
+            step(exp(f_mu_ - f_other_), "==", exp(-log(fz_) - (kl_ - log(fz_))), "F(μ) = −log Z, F(μ') = KL(μ'‖μ) − log Z",
+                 given={f_mu_: -log(fz_), f_other_: kl_ - log(fz_)}),
+            then("<=", sympy.Integer(1), "KL(μ'‖μ) ≥ 0"),
+        ),
+    )
+
+
+kl12_ = sympy.Symbol("KL_12", nonnegative=True)  # KL(ν₁‖ν₂)
+kl1u_ = sympy.Symbol("KL_1u", nonnegative=True)  # KL(ν₁‖ν_u), ν_u ∝ u·ν₂
+dv_ = sympy.Symbol("DV_u", real=True)  # E_{ν₁} log u − log E_{ν₂} u
+dv_sup_ = sympy.Symbol("DV_sup", real=True)  # sup_{u∈U} DV_u
+dv_gap_ = sympy.Symbol("s_DV", nonnegative=True)  # sup − DV(u_r) ≥ 0 when u_r ∈ U
+
+
+def lemb4() -> Derivation:
+    """Lemma B.4's '≤' half (lines 559–563), the standard argument: with ν_u ∝ u·ν₂ (u bounded, so ν_u is a law),
+    E_{ν₁} log u − log E_{ν₂} u = E_{ν₁} log(dν_u/dν₂) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u) ≤ KL(ν₁‖ν₂), for every u ∈ U."""
+    return Derivation(
+        claim_id="pomer.lemB.4", target="bound",
+        title="Lemma B.4, '≤': E_{ν₁} log u − log E_{ν₂} u ≤ KL(ν₁‖ν₂) for every u ∈ U (lines 559–563)",
+        start=exp(dv_ - kl12_),
+        domain={kl12_: ("0", "20"), kl1u_: ("0", "20"), dv_: ("-20", "20")},
+        premises=(Premise("dν_u/dν₂ = u/E_{ν₂}u, so E_{ν₁} log u − log E_{ν₂}u = E_{ν₁} log(dν_u/dν₂) = "
+                          "KL(ν₁‖ν₂) − KL(ν₁‖ν_u) (both finite, or the left side −∞ … and KL(ν₁‖ν₂) = ∞)",
+                          "definition of KL"),
+                  Premise("KL(ν₁‖ν_u) ≥ 0", "Gibbs' inequality (Jensen)")),
+        steps=(
+            step(exp(dv_ - kl12_), "==", exp(-kl1u_), "DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u)", given={dv_: kl12_ - kl1u_}),
+            then("<=", sympy.Integer(1), "KL(ν₁‖ν_u) ≥ 0; the supremum over U of quantities ≤ KL is ≤ KL"),
+        ),
+    )
+
+
+def lemb4_lower(fix: bool) -> Derivation:
+    """Lemma B.4's '≥' half (Donsker & Varadhan's argument): the supremum is at least the value at u_r = c·dν₁/dν₂,
+    which is KL(ν₁‖ν₂) exactly — provided u_r ∈ U. With one box [c1, c2] for all of U (as printed) that premise is
+    not a hypothesis: it fails when max r/min r > c2/c1; the fix assumes it."""
+    premises = [Premise("DV(c·dν₁/dν₂) = E_{ν₁} log(dν₁/dν₂) + log c − log c = KL(ν₁‖ν₂)", "definition of KL")]
+    premises.append(Premise("u_r = c·dν₁/dν₂ ∈ U for some c > 0" + (" (the fix's hypothesis)" if fix else
+                            ": not among the printed hypotheses (one box [c1, c2] for all of U); false when "
+                            "max r/min r > c2/c1 or ν₁ is not ≪ ν₂"), "Lemma B.4" + (" +fix" if fix else " (line 559)")))
+    return Derivation(
+        claim_id="pomer.lemB.4:lower" + ("+fix" if fix else ""), target="bound",
+        title="Lemma B.4, '≥': KL(ν₁‖ν₂) ≤ sup_U DV (lines 559–563)" + (", U holding c·dν₁/dν₂" if fix else ""),
+        start=exp(kl12_ - dv_sup_),
+        domain={kl12_: ("0", "20"), dv_: ("-20", "20"), dv_gap_: ("0", "20"), dv_sup_: ("-20", "20")},
+        premises=tuple(premises),
+        steps=(
+            step(exp(kl12_ - dv_sup_), "==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)",
+                 given={dv_sup_: dv_ + dv_gap_}),
+            then("<=", exp(kl12_ - dv_), "the gap is ≥ 0"),
+            then("==", sympy.Integer(1), "DV(u_r) = KL(ν₁‖ν₂)", given={dv_: kl12_}),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
     return [lem35(), lem42(), thm41(), post_ratio(), composition(), thm45_switches(), thm45(),
             _gaussian_lsi("pomer.def3.1", True, False), _gaussian_lsi("pomer.def3.1+fix", False, False),
@@ -639,4 +790,5 @@ def derivations() -> list[Derivation]:
             thm44("epsilon"), thm44("delta"), thm44_delta_fix(), thm44_regret(),
             *(table1_row(row, False) for row in TABLE1_FORM), *(table1_row(row, True) for row in TABLE1_FORM_FIX),
             *(table2_row(row, False) for row in TABLE2_FORM), table2_row("row3", True), lem46_budget(False), lem46_budget(True),
-            claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True)]
+            claim_c2_t0("t0-switch"), claim_c2_t0("t0-keep"), claim_c3(False), claim_c3(True),
+            lem23(), lem47(), lem48(), lemb4(), lemb4_lower(False), lemb4_lower(True)]

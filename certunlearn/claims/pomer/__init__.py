@@ -14,6 +14,8 @@ Claim C.2 / 4.9 (595–599), footnote 4 (231), Theorem 4.3 (233–243),         
 Theorem 4.4 (245–253; its regret half in :mod:`.regret`)                    Appendix C)
 Claim C.2 / 4.9 at t = t₀ (595–651), Claim C.3 (625–627; proof 715–725)      :mod:`.claim_c`
 Tables 1 (58–69) and 2 (71–79), the columns of Theorems 4.4 and 4.5          :mod:`.tables`
+Lemmas 2.3 (109–115), 4.7 (292–296), 4.8 / B.3 (314–318, 553–557), B.4      :mod:`.imported` (the lemmas
+(559–563)                                                                   imported from the literature)
 instance families and adversaries of all of the above                       :mod:`.families`
 losses of an instance, Assumption 2.1, closeness level (Definition 3.4)     :mod:`.common`
 ==========================================================================  ======================================
@@ -32,7 +34,7 @@ the rows of Tables 1 and 2.
 """
 from __future__ import annotations
 
-from . import claim_c, gibbs_measures, privacy, regret, tables
+from . import claim_c, gibbs_measures, imported, privacy, regret, tables
 from .common import losses_of
 
 #: Every numbered statement, formula-bearing table and algorithm of the paper, in its order, with the claims that
@@ -54,7 +56,7 @@ ITEMS = {
     "Assumption 2.1 (line 51)": "a hypothesis (oblivious convex G-Lipschitz losses), checked on every instance",
     "Lemma 2.2 (line 95)": "imported (Whitehouse et al. 2022, fully adaptive composition); enters Theorem 4.3's "
                            "certified ε, whose composition algebra pomer.thm4.3:composition checks",
-    "Lemma 2.3 (line 109)": "imported (FTL-BTL, Hazan 2016), no constant",
+    "Lemma 2.3 (line 109)": ("pomer.lem2.3",),
     "Definition 3.1 (line 133)": ("pomer.def3.1", "pomer.def3.1+fix"),
     "Lemma 3.2 (line 137)": ("pomer.lem3.2", "pomer.lem3.2+fix"),
     "Lemma 3.3 (line 139)": ("pomer.lem3.3",),
@@ -72,12 +74,11 @@ ITEMS = {
     "Theorem 4.5 (line 257)": ("pomer.thm4.5", "pomer.thm4.5:switches"),
     "Lemma 4.6 / B.2 (lines 277, 510)": ("pomer.lem4.6", "pomer.lem4.6+fix", "pomer.lem4.6:drift",
                                          "pomer.lem4.6:drift+fix", "pomer.lem4.6:budget", "pomer.lem4.6:budget+fix"),
-    "Lemma 4.7 (line 292)": "imported (Levin & Peres 2017): |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f|, a textbook "
-                            "inequality; enters Theorem 4.1 through eq. (4.1), checked by pomer.thm4.1",
-    "Lemma 4.8 / B.3 (lines 314, 553)": "imported (Gibbs variational principle), no constant",
+    "Lemma 4.7 (line 292)": ("pomer.lem4.7",),
+    "Lemma 4.8 / B.3 (lines 314, 553)": ("pomer.lem4.8",),
     "Claim 4.9 / C.2 (lines 354, 595)": ("pomer.claimC.2:t0-switch", "pomer.claimC.2:t0-keep",
                                          "pomer.claimC.2:post-ratio"),
-    "Lemma B.4 (line 559)": "imported (Donsker & Varadhan 1975), no constant",
+    "Lemma B.4 (line 559)": ("pomer.lemB.4", "pomer.lemB.4:lower", "pomer.lemB.4:lower+fix"),
     "Claim C.3 (line 625)": ("pomer.claimC.3", "pomer.claimC.3+fix"),
     "Lemma C.4 (line 661)": "log-partition convexity, p'(t) = E[−g] (an identity); used by "
                             "pomer.claimC.2:post-ratio, whose quantity is computed from exact log-partitions",
@@ -88,6 +89,6 @@ from .scope import SCOPE  # noqa: E402
 
 #: the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
 CLAIMS = tuple(with_scope((*gibbs_measures.CLAIMS, *regret.LAW_CLAIMS, *privacy.CLAIMS, *regret.THM44_CLAIMS,
-                           *claim_c.CLAIMS, *regret.THM45_CLAIMS, *tables.CLAIMS), SCOPE))
+                           *claim_c.CLAIMS, *regret.THM45_CLAIMS, *tables.CLAIMS, *imported.CLAIMS), SCOPE))
 
 __all__ = ["CLAIMS", "ITEMS", "losses_of"]
