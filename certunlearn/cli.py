@@ -132,8 +132,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
     p.add_argument("--latex", action="store_true")
-    p.add_argument("--json", action="store_true", help="one JSON document: per derivation its claim, proof status, "
-                                                       "start and steps (status, relation, method, box)")
 
     p = sub.add_parser("calibrate", help="noise σ of the Gaussian mechanism for (ε, δ)")
     p.add_argument("--epsilon", type=_number("epsilon"), required=True)
@@ -432,33 +430,18 @@ def cmd_prove(args: argparse.Namespace) -> int:
     from .claims import get_claim
     from .derive import check_derivation, load_derivation, render_latex, render_text
 
-    if args.json and args.latex:
-        raise UsageError("give --json or --latex, not both")
     ids = _selected_ids(args, with_derivation=True)
     if not ids:
         raise UsageError("no claims selected (give ids or --all)")
-    derivations, summary = [], {}
     for claim_id in ids:
         if _reader_gone():
             break
         claim = get_claim(claim_id)
         if claim.derivation is None:
-            if args.json:
-                derivations.append({"claim": claim_id, "proof": "none", "start": None, "steps": []})
-            else:
-                print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
+            print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
             continue
         result = check_derivation(load_derivation(claim.derivation), claim)
-        if not args.json:
-            print((render_latex if args.latex else render_text)(result))
-            continue
-        for s in result.steps:
-            summary[s.status] = summary.get(s.status, 0) + 1
-        derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
-                            "steps": [{"status": s.status, "relation": s.text, "method": s.method or None,
-                                       "box": s.box_dict} for s in result.steps]})
-    if args.json:
-        print(json.dumps({"derivations": derivations, "summary": summary}))
+        print((render_latex if args.latex else render_text)(result))
     return 0
 
 
