@@ -1,0 +1,29 @@
+"""`certunlearn prove --json`: exactly one JSON document in DESIGN.md's shape, statuses counted in the summary."""
+import json
+
+import pytest
+
+from certunlearn.cli import main
+from certunlearn.derive.model import STATUSES
+
+
+def test_prove_json_has_the_contract_shape(capsys):
+    assert main(["prove", "gaussian.zcdp", "d2d.claimB.1", "gaussian.exact:control-sigma-halved", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"derivations", "summary"}
+    by_id = {d["claim"]: d for d in doc["derivations"]}
+    assert by_id["gaussian.exact:control-sigma-halved"] == {"claim": "gaussian.exact:control-sigma-halved",
+                                                           "proof": "none", "start": "stated", "steps": []}
+    claim_b1 = by_id["d2d.claimB.1"]
+    assert claim_b1["proof"] in ("complete", "partial", "broken") and claim_b1["start"] in ("checked", "stated", "mismatch")
+    for d in doc["derivations"]:
+        for st in d["steps"]:
+            assert set(st) == {"status", "relation", "method", "box"} and st["status"] in STATUSES
+    steps = [st["status"] for d in doc["derivations"] for st in d["steps"]]
+    assert sum(doc["summary"].values()) == len(steps) and set(doc["summary"]) >= set(steps)
+
+
+def test_prove_json_and_latex_exclude_each_other(capsys):
+    assert main(["prove", "gaussian.zcdp", "--json", "--latex"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--json and --latex" in err
