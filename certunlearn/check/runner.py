@@ -31,7 +31,7 @@ from ..derive import MissingDerivationError, check_derivation, load_derivation
 from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
-from .evaluate import VIOLATED, WITHIN, Evaluation, evaluate
+from .evaluate import VIOLATED, WITHIN, BinaryFloatError, Evaluation, evaluate
 from ..processes import Interrupted, TaskFailed, WorkerPool
 from .profiles import Profile, get_profile
 from .result import CheckResult, Counterexample
@@ -83,7 +83,10 @@ def check_claim(claim_id: str, profile: str = "quick", seed: int = 0, sources: t
     users' claims files or modules to load first (a worker process loads what the parent loaded)."""
     for source in sources:
         load_claims(source)
-    return judge(get_claim(claim_id), get_profile(profile), seed)
+    try:
+        return judge(get_claim(claim_id), get_profile(profile), seed)
+    except BinaryFloatError as exc:  # a user's claim returned a binary float: bad input, the parent reports it (exit 2)
+        return exc
 
 
 def counterexample_of(evaluated: list[tuple[str, Evaluation]]) -> tuple[str, Evaluation]:
@@ -172,6 +175,8 @@ def check_claims(
     done: dict[str, CheckResult] = {}
 
     def finish(claim_id: str, value: Any) -> None:
+        if isinstance(value, BinaryFloatError):
+            raise value
         if isinstance(value, TaskFailed):
             value = error_result(claims[claim_id], value.reason, value.seconds)
         done[claim_id] = value
@@ -198,6 +203,8 @@ def _dispatch(executor: Executor, tasks: list[tuple[str, tuple]], finish: Callab
         for future in as_completed(futures):
             try:
                 value = future.result()
+            except BinaryFloatError:
+                raise
             except Exception as exc:  # noqa: BLE001 — that claim's error result; the run goes on
                 value = TaskFailed(f"raised {type(exc).__name__}: {exc}", 0.0)
             finish(futures[future], value)
