@@ -2,7 +2,7 @@
 what its families reach, and what they do not reach with the reason.
 
 Paper file: ``papers/002_7f80bf4846a5a6af.txt`` (Definitions 2.1–2.11, lines 89–147: updates are additions and
-deletions, Θ convex and closed, f_z m-strongly convex / L-Lipschitz / M-smooth; Assumption 2.6, line 117).
+deletions, Θ convex and closed, f_z m-strongly convex / L-Lipschitz / M-smooth; Assumption 2.6, line 113).
 """
 from __future__ import annotations
 
