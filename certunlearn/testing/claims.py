@@ -14,6 +14,23 @@ class ClaimFailed(AssertionError):
     """A claim came out violated (or inconclusive, unless allowed): the message holds the counterexample."""
 
 
+#: An instance value longer than this (as text) is summarised in a ClaimFailed message; the saved JSON keeps it whole.
+SUMMARY_CHARS = 80
+
+
+def instance_summary(instance: dict) -> str:
+    """The instance with every long value (a whole dataset) cut to its first characters and its length, so that a
+    failure message stays readable; the counterexample file holds the full instance."""
+    parts = []
+    for key, value in instance.items():
+        text = str(value)
+        if len(text) > SUMMARY_CHARS:
+            size = f"{len(value)} entries" if isinstance(value, (list, tuple)) else f"{len(text)} characters"
+            text = f"{text[:SUMMARY_CHARS]}… ({size}; in full in the saved counterexample)"
+        parts.append(f"{key}: {text}")
+    return "{" + ", ".join(parts) + "}"
+
+
 def check_claims(claims: str | Path | ModuleType, ids: list[str] | None = None, *, profile: str = "quick",
                  seed: int = 0, allow_inconclusive: bool = False,
                  save_to: str | Path | None = "counterexamples") -> list[CheckResult]:
@@ -35,8 +52,8 @@ def check_claims(claims: str | Path | ModuleType, ids: list[str] | None = None, 
         if r.verdict == "violated":
             ce = r.counterexample
             where = f"; replay: certunlearn replay {ce.save(Path(save_to))}" if save_to is not None else ""
-            problems.append(f"{r.id} is violated: observed {ce.observed} > bound {ce.bound} at {ce.instance} "
-                            f"(adversary {ce.adversary!r}, seed {ce.seed}{where})")
+            problems.append(f"{r.id} is violated: observed {ce.observed} > bound {ce.bound} at "
+                            f"{instance_summary(ce.instance)} (adversary {ce.adversary!r}, seed {ce.seed}{where})")
         elif r.verdict == "inconclusive" and not allow_inconclusive:
             problems.append(f"{r.id} is inconclusive: {r.reason}")
     if problems:
