@@ -19,13 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
-import numpy as np
-
 from .. import CLAIMS_ENTRY_POINT_GROUP
 from ..errors import PluginWarning, UnknownClaimError
 from ..formulas import PAPERS
 from ..numeric.binary_float import binary_float_message, binary_float_type
-from ..numeric.precision import START_PREC, workprec
 from .model import Claim
 from .validation import (ClaimLoadError, check_predicates, checked_fields, claims_list, problem, sample_instances,
                          space_instance, user_code)
@@ -246,23 +243,14 @@ def _validated(claims: list[Claim], where: str, registered: dict[str, Claim]) ->
 
 
 def _binary_float(claim: Claim) -> str:
-    """Where a binary float shows at load (the bound, a prescribed parameter, or the quantity at the first instance
-    of the first structured adversary), named with what to return instead; else "". An exception here is left to
-    the checker, which reports it as that instance's error."""
+    """Where a binary float shows at load — the bound or a prescribed parameter — named with what to return instead;
+    else "". A quantity that returns a float is found while checking, in the claim's worker (one line, exit 2): the
+    loader never runs a user's quantity, which may exit, kill its process or hang in C code."""
     for what, expr in (("its bound", claim.bound), *((f"prescribed {n}", e) for n, e in claim.prescribed.items())):
         found = binary_float_type(expr)
         if found:
             return binary_float_message(claim.id, what, found)
-    structured = [a for a in claim.adversaries if a.space is None]
-    try:
-        first = next(iter(structured[0].generate(np.random.default_rng(0), 1))) if structured else None
-        if first is None or claim.quantity_kind.value == "statistical":
-            return ""
-        with workprec(START_PREC):
-            found = binary_float_type(claim.quantity(claim.with_prescribed(first)))
-    except Exception:  # noqa: BLE001
-        return ""
-    return binary_float_message(claim.id, "the quantity it returned", found) if found else ""
+    return ""
 
 
 def _with_derivations(module: ModuleType, claims: list[Claim], where: str) -> list[Claim]:

@@ -79,15 +79,26 @@ def _user_file(tmp_path, body):
     return path
 
 
-def test_a_users_float_is_one_line_at_load(tmp_path):
+def test_a_users_float_bound_is_one_line_at_load(tmp_path):
+    path = _user_file(tmp_path, """
+        CLAIMS = [Claim(id="mine.thm1", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(),
+                        bound=sympy.Float(0.8) * x, quantity=lambda v: Fraction(v["x"]) / 2,
+                        adversaries=(Adversary("p", generate=lambda rng, size: POINTS),))]
+    """)
+    with pytest.raises(ClaimLoadError, match=r"mine.thm1: its bound is a binary float"):
+        load_claims(path)
+
+
+def test_a_users_float_quantity_is_found_while_checking_not_at_load(tmp_path):
+    """The loader never runs a user's quantity (it may exit or hang): the float is found in the worker."""
     path = _user_file(tmp_path, """
         CLAIMS = [Claim(id="mine.thm1", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(), bound=x,
                         quantity=lambda v: float(Fraction(v["x"])) / 2,
                         adversaries=(Adversary("p", generate=lambda rng, size: POINTS),))]
     """)
-    with pytest.raises(ClaimLoadError, match=r"mine.thm1: the quantity it returned is a binary float \(float\).*"
-                                             "return a Fraction"):
-        load_claims(path)
+    run = subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", "--claims", str(path), "mine.thm1"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2 and "mine.thm1: the quantity it returned is a binary float (float)" in run.stderr
 
 
 def test_a_users_float_seen_only_while_checking_exits_2_in_one_line(tmp_path):
