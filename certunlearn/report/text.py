@@ -138,7 +138,8 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
     n_stat = sum(len(ids) for ids in s["statistical"].values())
     console.print(f"{plural(s['claims'], 'claim')}: {s['holds']} {'holds' if s['holds'] == 1 else 'hold'} "
                   f"({len(s['vacuous'])} vacuous), {s['violated']} violated ({len(s['printed_violated'])} as stated, "
-                  f"{len(s['readings'])} on a reading of O(·), the rest controls; {len(s['fixes_holding'])} +fix "
+                  f"{len(s['readings'])} on a reading (of an O(·) constant or an ambiguous phrase), the rest controls; "
+                  f"{len(s['fixes_holding'])} +fix "
                   f"{'holds' if len(s['fixes_holding']) == 1 else 'hold'}), {s['inconclusive']} inconclusive"
                   + (f", {n_stat} statistical" if n_stat else "")
                   + f"; {len(s['proof_broken'])} with a broken proof")
