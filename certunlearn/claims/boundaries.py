@@ -4,7 +4,7 @@ equality, every count at its smallest admissible value; issue 23).
 From base instances (a claim's own extremal ones), :func:`boundary_instances` moves one parameter at a time to the
 edge of the printed class:
 
-* each relational hypothesis ``s ⋈ e`` (or ``e ⋈ s``) whose one side is a scalar parameter ``s`` of the instance is
+* each relational hypothesis ``s ~ e`` (or ``e ~ s``) whose one side is a scalar parameter ``s`` of the instance is
   put at equality: ``s = e`` for ≤ and ≥, and for a strict < or > the admissible value nearest to it, one part in
   2^STRICT_BITS inside (δ < 1 gives the largest δ, ε > 0 the smallest ε, m < M gives M = m(1 + 2⁻⁴⁰));
 * each entry of ``counts`` (a parameter and its boundary values: 𝓘 or T at its minimum, k ∈ {0, 1, max}, d, n …)
@@ -60,7 +60,7 @@ def tightened(hypothesis: Hypothesis, instance: Instance) -> list[dict]:
         if value is None:
             continue
         op = rel.rel_op
-        if flip:  # e ⋈ s read as s ⋈' e
+        if flip:  # e ~ s read as s ~' e
             op = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}[op]
         step = (abs(value) or 1) * Fraction(1, 2**STRICT_BITS)
         target = {"<": value - step, ">": value + step, "<=": value, ">=": value, "==": value}.get(op)

@@ -110,8 +110,8 @@ RENYI_ROUTES = ("olu.thm1", "olu.cor1:sc", "olu.cor1:sc+fix")
 
 
 # ------------------------------------------------------------------------------------------- the check
-def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, float, int]:
-    """(μ̂, σ̂ ≥ 0 rounded down, draws used): the candidate on Z and −Z."""
+def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, float, int, float]:
+    """(μ̂, σ̂ ≥ 0 rounded down, draws used, the rounding σ̂ was lowered by): the candidate on Z and −Z."""
     tape = NoiseTape(np.random.default_rng(seed))
     plus = Recorder(tape)
     out_p = run_candidate(candidate, case, plus)
@@ -122,13 +122,13 @@ def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, fl
     out_p, out_m = out_p.reshape(-1), out_m.reshape(-1)
     mean = (out_p + out_m) / 2
     if not tape.draws:
-        return mean, 0.0, 0
+        return mean, 0.0, 0, 0.0
     z = tape.draws[-1].reshape(-1)
     if z.shape != out_p.shape:
-        return mean, 0.0, plus.used  # the last draw is not the published noise: no scale is measured
+        return mean, 0.0, plus.used, 0.0  # the last draw is not the published noise: no scale is measured
     scale = np.abs(out_p - out_m) / (2 * np.abs(z))
     rounding = 8 * np.finfo(np.float64).eps * (np.abs(mean) + scale * np.abs(z)) / np.abs(z)
-    return mean, max(float(np.min(scale - rounding)), 0.0), plus.used
+    return mean, max(float(np.min(scale - rounding)), 0.0), plus.used, float(np.max(rounding))
 
 
 def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, seed: int = 0) -> CertificateCheck:
@@ -146,7 +146,7 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
     ref = route(case)
     sigma_ref = float(ref.sigma)
     try:
-        mean, sigma, _ = _measure(candidate, case, seed)
+        mean, sigma, _, rounding = _measure(candidate, case, seed)
     except AssertionError as exc:
         return CertificateCheck(case, False, VIOLATED, None, sigma_ref, arb_decimal(ref.shift, 6), None, None,
                                 (str(exc),), None, False)
@@ -169,7 +169,7 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
     if mean.shape == ref.unlearned.shape:
         gap = float(np.max(np.abs(mean - ref.unlearned)))
         same = bool(np.all(np.abs(mean - ref.unlearned) <= RUN_ATOL + RUN_RTOL * np.abs(ref.unlearned)))
-    status = classify(not problems, sigma, sigma_ref)
+    status = classify(not problems, sigma, sigma_ref, rounding)
     return CertificateCheck(case, not problems, status, sigma, sigma_ref, arb_decimal(ref.shift, 6), run_shift,
                             achieved, tuple(problems), gap, same, "δ(ε)", str(dl))
 

@@ -22,6 +22,12 @@ __all__ = ["claim_cases", "SIZES"]
 SIZES = {"quick": 3, "thorough": 12}
 
 
+#: Adversaries whose instances put σ at 10⁻¹⁰ or 10¹² of the data's scale (the boundary scans, the worst-shift stream
+#: ending in an addition): a float64 candidate's release cannot be measured there (its rounding exceeds every
+#: tolerance), so the default suites leave them to the exact checks of the claims themselves.
+BEYOND_FLOAT64 = ("boundary:", "stream ending in an addition")
+
+
 def claim_cases(claim_id: str, profile: str = "quick", *, seed: int = 0, per_adversary: int = 8,
                 keep: Callable[[Case], bool] | None = None, also: tuple[str, ...] = ()) -> list[Case]:
     """Up to ``SIZES[profile]`` cases of ``claim_id`` (those ``keep`` accepts), one adversary after the other;
@@ -34,7 +40,7 @@ def claim_cases(claim_id: str, profile: str = "quick", *, seed: int = 0, per_adv
     pools = []
     adversaries = [a for other in also for a in get_claim(other).adversaries] + list(claim.adversaries)
     for adversary in adversaries:
-        if adversary.generate is None:
+        if adversary.generate is None or any(mark in adversary.name for mark in BEYOND_FLOAT64):
             continue
         kept = [(adversary.name, inst) for inst in adversary.generate(rng, per_adversary) if inside(claim, inst)
                 and (keep is None or keep(Case.from_instance(claim_id, inst)))]

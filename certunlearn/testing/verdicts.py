@@ -106,10 +106,11 @@ def run_candidate(candidate: Callable, case: Case, hooks: Hooks) -> np.ndarray:
     return out
 
 
-def classify(ok: bool, sigma: float, sigma_ref: float) -> str:
-    """The status of a check: violated, or the same / a smaller / a larger σ than the reference's."""
+def classify(ok: bool, sigma: float, sigma_ref: float, rounding: float = 0.0) -> str:
+    """The status of a check: violated, or the same / a smaller / a larger σ than the reference's. ``sigma`` was
+    measured and lowered by its float64 ``rounding``: the candidate's scale lies in [sigma, sigma + 2·rounding]."""
     if not ok:
         return VIOLATED
-    if abs(sigma - sigma_ref) <= SAME_SIGMA_RTOL * sigma_ref:
+    if sigma - SAME_SIGMA_RTOL * sigma_ref <= sigma_ref <= sigma + 2 * rounding + SAME_SIGMA_RTOL * sigma_ref:
         return MEETS
     return SMALLER if sigma < sigma_ref else LARGER
