@@ -679,9 +679,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
         print(result.message)
         for b in result.bounds:
             w = b.witness
-            where = (f"set {w['set']} at t = {w['threshold']:.6g}: counts {w['count_numerator']}/{w['n_numerator']} vs "
-                     f"{w['count_denominator']}/{w['n_denominator']}" if b.method == "threshold" else
-                     f"shift ≥ {w['shift_lower']:.6g}, σ ≤ {w['sigma_upper']:.6g}")
+            if b.method == "threshold":
+                where = (f"set {w['set']} at t = {w['threshold']:.6g}: counts {w['count_numerator']}/"
+                         f"{w['n_numerator']} vs {w['count_denominator']}/{w['n_denominator']}")
+            elif "shift_lower" in w:
+                where = f"shift ≥ {w['shift_lower']:.6g}, σ ≤ {w['sigma_upper']:.6g}"
+            else:  # another bound (a point mass: identical outputs): its witness as it is
+                where = ", ".join(f"{k} {v}" for k, v in w.items())
             bound = "ε unbounded" if math.isinf(b.epsilon_lower) else f"ε ≥ {b.epsilon_lower:.6g}"
             print(f"  trial {b.trial} {b.method:9s} {b.direction:5s} {bound}  ({where})", flush=True)
     if figure is not None:

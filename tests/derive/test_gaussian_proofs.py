@@ -23,6 +23,8 @@ TARGETS = {
     "gaussian.zcdp": ("sigma", Delta / (sqrt(2) * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))))),
     "gaussian.classic": ("bound", delta),
     "gaussian.exact": ("bound", delta),
+    "gaussian.laplace": ("bound", delta),
+    "gaussian.subsampled-rdp": ("bound", alpha * Delta**2 / (2 * sigma**2)),
 }
 SIGMA_CLASSIC = Delta * sqrt(2 * log(Rational(5, 4) / delta)) / epsilon
 
@@ -52,7 +54,11 @@ def test_all_four_load_with_their_targets():
         assert load_derivation(cid) == ds[cid]
 
 
-@pytest.mark.parametrize("cid", sorted(TARGETS))
+#: derivations whose start is a sentence (the subsampled pair's divergence has no closed form to start from)
+STATED_STARTS = {"gaussian.subsampled-rdp"}
+
+
+@pytest.mark.parametrize("cid", sorted(set(TARGETS) - STATED_STARTS))
 def test_link_to_literal_target(results, cid):
     r = results[cid]
     assert r.link == "identity", r.link_detail
