@@ -12,22 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from .process_tree import children
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
 
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
 
 
 def _alive(pid: int) -> bool:
@@ -47,7 +37,7 @@ def _cleanup():
     yield
     while _STARTED:
         proc, workers = _STARTED.pop()
-        for pid in [proc.pid, *workers, *_children(proc.pid)]:
+        for pid in [proc.pid, *workers, *children(proc.pid)]:
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
@@ -63,11 +53,11 @@ def _start(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen, set[int]]:
     _STARTED.append((proc, workers))
     deadline = time.monotonic() + 240  # the import of every claim can take a while on a loaded machine
     while time.monotonic() < deadline and len(workers) < 2 and proc.poll() is None:
-        workers |= _children(proc.pid)
+        workers |= children(proc.pid)
         time.sleep(0.2)
     assert proc.poll() is None and workers, "check --all did not start its workers"
     time.sleep(1.0)  # let them take work
-    workers |= _children(proc.pid)
+    workers |= children(proc.pid)
     return proc, workers
 
 

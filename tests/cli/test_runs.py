@@ -16,6 +16,8 @@ import pytest
 from certunlearn.claims import registry
 from certunlearn.cli import main
 
+from .process_tree import children
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CLAIMS = textwrap.dedent('''
@@ -92,7 +94,7 @@ def test_a_single_claim_stuck_in_a_c_call_stops_at_a_signal(tmp_path, claims_fil
                             text=True)
     try:
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not _children(proc.pid):
+        while time.monotonic() < deadline and not children(proc.pid):
             time.sleep(0.2)
         time.sleep(1.0)
         proc.send_signal(signum)
@@ -105,15 +107,3 @@ def test_a_single_claim_stuck_in_a_c_call_stops_at_a_signal(tmp_path, claims_fil
             proc.kill()
             proc.communicate()
 
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
