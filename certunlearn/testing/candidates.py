@@ -273,7 +273,7 @@ def _pomer_run(hooks, a, b, losses, beta, lam, p, phi, budget, initial, bug):
 def pomer_alg1(bug: str = ""):
     """POMER Algorithm 1 at the :class:`~certunlearn.testing.PomerCase`'s Φ, p, B (comparison route), mpmath at 30
     digits. Bugs: ``unnormalised`` (Asi et al.'s ratio e^{−βl_t(x)}/Φ, footnote 4), ``no-floor`` (Π without the
-    Φ⁻² floor, line 190), ``p-swapped`` (S'_t ∼ Ber(p))."""
+    Φ⁻² floor, line 185), ``p-swapped`` (S'_t ∼ Ber(p))."""
 
     def candidate(case, hooks):
         with mpmath.workdps(30):
@@ -287,7 +287,7 @@ def pomer_alg1(bug: str = ""):
 def pomer_thm43(bug: str = ""):
     """POMER Algorithm 1 calibrated by Theorem 4.3 itself (certificate route): from the Case's δ, G, β, λ, T it
     computes δ' = δT⁻²/60, Φ' = exp(2βG'²/λ + √(8βG'² log(2/δ')/λ)) at G' = 3G (Lemma 3.5, line 153), Φ = Φ'²,
-    p = max(T^{−1/3}, (G⁴β²/(λ² log²Φ))^{1/3}) and B = ⌈3p̃T⌉ with p̃ = p + 1 − Φ⁻² (lines 241–243). Bugs: those of
+    p = max(T^{−1/3}, (G⁴β²/(λ² log²Φ))^{1/3}) and B = ⌈3p̃T⌉ with p̃ = p + 1 − Φ⁻² (lines 233–243). Bugs: those of
     :func:`pomer_alg1`, and ``phi-not-squared`` (Φ = Φ')."""
 
     def candidate(case, hooks):

@@ -195,7 +195,7 @@ def certificate_cases(profile: str = "quick", max_rounds: int = 12) -> list:
 
     * first, the claim's first neighbouring ±Gx sequence with K widened to [−W, W] (W a power of 2 with
       βG·(31/32)W ≥ 3 log Φ + 1): near the ends of K the normalised ratio r_t = μ̄_{t+1}/μ̄_t falls below Φ⁻¹ so
-      Algorithm 1 keeps with the floor Φ⁻² (line 190). On the claim's own K = [−1, 1], |log r_t| ≤ 2βG ≪ 3 log Φ and
+      Algorithm 1 keeps with the floor Φ⁻² (line 185). On the claim's own K = [−1, 1], |log r_t| ≤ 2βG ≪ 3 log Φ and
       the floor never binds, so a candidate without it could not be told apart there;
     * then Theorem 4.3's own instances (``pomer.thm4.3``, T ≤ ``max_rounds``, both initial laws)."""
     import math

@@ -1,5 +1,5 @@
 """The certificate check for POMER Theorem 4.3 (paper file ``001_8748437fc158d2af.txt``: Algorithm 1 lines 165–199,
-Theorem 4.3 lines 241–243): does the candidate's own calibration (Φ, p) give the privacy the theorem certifies?
+Theorem 4.3 lines 233–243): does the candidate's own calibration (Φ, p) give the privacy the theorem certifies?
 
 The candidate protocol is the comparison's (:mod:`certunlearn.testing.pomer`) with a
 :class:`~certunlearn.claims.case.Case` of ``pomer.thm4.3`` in place of a ``PomerCase``::
@@ -21,7 +21,7 @@ that does not keep surely), each agreement decided on enclosures within :data:`~
 **Decisions.**
 
 * *rejection ratio* — no Φ̂ explains the κ̂_t (a ratio of unnormalised densities, footnote 4; a missing floor Φ⁻²,
-  line 190): the candidate is not Algorithm 1 at any scale, "VIOLATES".
+  line 185): the candidate is not Algorithm 1 at any scale, "VIOLATES".
 * *calibration* — with (Φ̂, p̂) the whole-trajectory δ(ε) of the published x_1..x_T on the case's neighbouring
   sequences (both directions, :func:`certunlearn.algorithms.pomer.trajectory.trajectory_delta_bounds`, a rigorous
   bracket) is decided against the certificate the theorem prints for the case's δ: ε = 3ε'/2 + √(6ε')√log(2/δ) and
