@@ -1,6 +1,5 @@
 """certunlearn.testing.certificate: a candidate's own calibration and run are decided exactly against the certificate
 at the claims' worst-shift cases; the Case format round-trips through JSON."""
-import math
 from fractions import Fraction
 
 import mpmath
