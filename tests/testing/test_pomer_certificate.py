@@ -72,3 +72,18 @@ def test_a_candidate_without_randomness_is_unbounded_and_one_hiding_its_comparis
     assert "ε unbounded" in check_certificate(deterministic, UNIFORM).report()
     result = check_certificate(hiding, UNIFORM)
     assert not result.ok and "never compared" in result.report()
+
+
+def test_a_release_above_the_certified_delta_violates_with_the_delta_it_achieves(monkeypatch):
+    """The printed ε at T ≤ 12 (~10³) leaves δ(ε) = 0 for any (Φ, p); at ε = 0 and δ = 10⁻⁶ the whole-trajectory
+    δ(0) (the total variation between the neighbours' laws) exceeds it, and the check names it."""
+    from flint import arb
+
+    from certunlearn.testing import pomer_certificate
+
+    real = pomer_certificate._reference
+    monkeypatch.setattr(pomer_certificate, "_reference",
+                        lambda values: {**real(values), "epsilon": arb(0), "delta": arb("1e-6")})
+    result = check_certificate(pomer_thm43(), UNIFORM)
+    assert not result.ok and result.status == VIOLATED and result.achieved > 1e-6
+    assert "δ(ε) ≥" in result.report()
