@@ -1,20 +1,23 @@
 """Benchmark: the validation harness against the project's own planted bugs, across the five papers.
 
 Run: ``python benchmarks/harness.py`` (from the repository root; ``--seeds N`` for the false-alarm sweep, default 30).
-Each planted bug is a one-line mistake in an independent float64 implementation written from the paper
-(``tests/testing/certificate_candidates.py``, ``tests/testing/candidates.py``, ``tests/testing/test_r2d_harness.py``,
-``tests/testing/test_pomer_harness.py``) and goes through the documented route of its paper, on the paper's default
-suite ``certunlearn.testing.<key>.cases("quick")``:
+Each planted bug is a one-line mistake in an independent implementation written from the paper
+(:mod:`certunlearn.testing.candidates`, the one copy the tests import too) and goes through the documented route of its
+paper, on the paper's default suite ``certunlearn.testing.<key>.cases("quick")`` (pomer's certificate route:
+``pomer.certificate_cases("quick")``):
 
 * **certificate** — :func:`certunlearn.testing.certificate.check_certificate`: the candidate's own calibration and
-  run decided exactly against the certificate (δ(ε) or olu's D_α) at the worst shift; a bug is caught when a case
-  violates the certificate or its deterministic release differs from the reference's;
+  run decided exactly against the certificate (δ(ε) or olu's D_α) at the worst shift; for pomer its acceptance
+  probabilities and p read from controlled draws (no seed), its Φ recovered and Theorem 4.3's whole-trajectory δ(ε)
+  decided; a bug is caught when a case violates the certificate or its run differs from the reference's;
 * **comparison** — the same-draws harnesses (:func:`certunlearn.testing.compare`, ``compare_r2d``,
   ``compare_pomer``): the first divergent step on the same noise (or uniform) draws.
 
 Prints one row per bug: paper, kind, route, caught or missed, the case that caught it and the CPU-s the route took
-until it did (all cases when missed); then false alarms: every correct implementation on every case of its suite,
-and over ``--seeds`` seeds (noise draws) on the certificate route and pomer's uniform draws.
+until it did (all cases when missed); then, for pomer's rejection-ratio bugs on the certificate route, on how many of
+``--seeds`` seeds each is caught (the route feeds controlled draws and uses no seed); then false alarms: every correct
+implementation on every case of its suite, and over ``--seeds`` seeds (noise draws) on the certificate route and
+pomer's uniform draws.
 """
 from __future__ import annotations
 
@@ -25,11 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "testing"))
-
-from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median  # noqa: E402
 
 from certunlearn.testing import compare, compare_r2d, d2d, olu, pomer, r2d, retain  # noqa: E402
+from certunlearn.testing.candidates import (  # noqa: E402
+    d2d_thm31, fast_d2d, numpy_r2d, olu_alg1, pomer_alg1, pomer_thm43, r2d_thm31, retain_median)
 from certunlearn.testing.certificate import check_certificate  # noqa: E402
 from certunlearn.testing.reference import case_from_instance  # noqa: E402
 
@@ -59,17 +61,22 @@ BUGS = [
     ("retain", "calibration", "sigma-tenth-less", "certificate"),
     ("retain", "sensitivity formula", "rs-of-full-data", "certificate"),
     ("retain", "statistic", "upper-median", "certificate"),
+    ("pomer", "normalisation", "unnormalised", "certificate"),
+    ("pomer", "rejection ratio", "no-floor", "certificate"),
+    ("pomer", "switch probability", "p-swapped", "certificate"),
+    ("pomer", "calibration", "phi-not-squared", "certificate"),
     ("pomer", "normalisation", "unnormalised", "comparison"),
     ("pomer", "rejection ratio", "no-floor", "comparison"),
     ("pomer", "switch probability", "p-swapped", "comparison"),
 ]
 
-CERTIFICATE = {"d2d": d2d_thm31, "r2d": r2d_thm31, "olu": olu_alg1, "retain": retain_median}
+CERTIFICATE = {"d2d": d2d_thm31, "r2d": r2d_thm31, "olu": olu_alg1, "retain": retain_median, "pomer": pomer_thm43}
 
 
 def suites() -> dict[str, list]:
     out = {"d2d": d2d.cases("quick"), "r2d": r2d.cases("quick"), "olu": olu.cases("quick"),
-           "retain": retain.cases("quick"), "pomer": pomer.cases("quick")[:3]}
+           "retain": retain.cases("quick"), "pomer": pomer.certificate_cases("quick"),
+           "pomer-comparison": pomer.cases("quick")[:3]}
     out["d2d-comparison"] = [case_from_instance(c.claim, c.instance()) for c in out["d2d"]]
     from certunlearn.testing.r2d import default_r2d_cases
 
@@ -81,16 +88,10 @@ def comparison_candidate(paper: str, bug: str | None):
     if paper == "d2d":
         from functools import partial
 
-        from candidates import fast_d2d
-
         return partial(fast_d2d, bug=bug)
     if paper == "r2d":
-        from test_r2d_harness import numpy_r2d
-
         return numpy_r2d(bug)
-    from test_pomer_harness import candidate_factory
-
-    return candidate_factory(bug or "")
+    return pomer_alg1(bug or "")
 
 
 def fails(paper: str, route: str, candidate, case, seed: int | None = None) -> bool:
@@ -108,7 +109,7 @@ def fails(paper: str, route: str, candidate, case, seed: int | None = None) -> b
 
 
 def cases_for(all_cases: dict, paper: str, route: str) -> list:
-    return all_cases[f"{paper}-comparison"] if route == "comparison" and paper in ("d2d", "r2d") else all_cases[paper]
+    return all_cases[f"{paper}-comparison"] if route == "comparison" and paper != "olu" else all_cases[paper]
 
 
 def run_bug(all_cases: dict, paper: str, bug: str, route: str) -> tuple[bool, int | None, float]:
@@ -120,10 +121,19 @@ def run_bug(all_cases: dict, paper: str, bug: str, route: str) -> tuple[bool, in
     return False, None, time.process_time() - start
 
 
+def seed_sweep(all_cases: dict, paper: str, bug: str, route: str, seeds: int) -> tuple[int, float]:
+    """(seeds of ``seeds`` on which ``bug`` is caught, CPU-s per seed): the suite's cases in turn until one fails."""
+    cand = CERTIFICATE[paper](bug) if route == "certificate" else comparison_candidate(paper, bug)
+    start = time.process_time()
+    caught = sum(any(fails(paper, route, cand, case, seed=s) for case in cases_for(all_cases, paper, route))
+                 for s in range(seeds))
+    return caught, (time.process_time() - start) / seeds
+
+
 def false_alarms(all_cases: dict, seeds: int) -> list[tuple[str, str, int, int, float]]:
     """(paper, route, checks, false alarms, CPU-s) of the correct implementations."""
     rows = []
-    for paper in ("d2d", "r2d", "olu", "retain"):
+    for paper in ("d2d", "r2d", "olu", "retain", "pomer"):
         cand, cs = CERTIFICATE[paper](), all_cases[paper]
         start = time.process_time()
         bad = sum(fails(paper, "certificate", cand, cs[s % len(cs)], seed=s) for s in range(seeds))
@@ -157,6 +167,11 @@ def main() -> None:
         print(f"{paper:7s} {kind:22s} {bug:18s} {route:12s} {'caught' if ok else 'MISSED':7s} "
               f"{'' if where is None else where:>4} {cpu:6.2f}", flush=True)
     print(f"\n{caught} of {len(BUGS)} planted bugs caught, {len(BUGS) - caught} missed; slowest catch {worst:.2f} CPU-s")
+    print(f"\n{'paper':7s} {'bug':18s} {'route':12s} caught on seeds  CPU-s per seed")
+    for paper, _, bug, route in BUGS:
+        if paper == "pomer" and route == "certificate" and bug in ("unnormalised", "no-floor"):
+            hit, cpu = seed_sweep(all_cases, paper, bug, route, args.seeds)
+            print(f"{paper:7s} {bug:18s} {route:12s} {hit:3d} of {args.seeds:<3d}     {cpu:6.2f}", flush=True)
     print(f"\n{'paper':7s} {'correct implementation on':32s} {'checks':>6s} {'false alarms':>12s} {'CPU-s':>6s}")
     for paper, what, n, bad, cpu in false_alarms(all_cases, args.seeds):
         print(f"{paper:7s} {what:32s} {n:6d} {bad:12d} {cpu:6.2f}", flush=True)

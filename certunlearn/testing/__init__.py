@@ -14,8 +14,11 @@ step:
 
 The certificate check (:mod:`certunlearn.testing.certificate`): :func:`check_certificate` gives the candidate only a
 :class:`Case` (certificate, constants, data, updates; ``docs/testing.md``) and decides exactly whether its own
-calibration and run meet the certificate at the worst shift (d2d, r2d, retain: Gaussian (ε, δ); olu: Rényi).
-Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, retain, pomer.
+calibration and run meet the certificate at the worst shift (d2d, r2d, retain: Gaussian (ε, δ); olu: Rényi; pomer:
+Theorem 4.3's whole-trajectory (ε, δ) at the Φ and p read from the candidate, :mod:`.pomer_certificate`).
+Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, retain, pomer (and
+``pomer.certificate_cases``). Worked examples of every protocol, with switchable planted bugs:
+:mod:`certunlearn.testing.candidates`.
 
 :func:`check_claims` checks your own claims in a pytest suite and fails with the counterexample. Hypothesis
 strategies (test extra) are in :mod:`certunlearn.testing.strategies`.

@@ -44,12 +44,13 @@ from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_decimal, to_arb
 from ..numeric.sympy_arb import arb_eval
 from .hooks import Hooks, NoiseTape
+from .pomer_certificate import POMER_ROUTES  # POMER Theorem 4.3 (the lazy sampler's Φ, p): its own route
 from .verdicts import (  # noqa: F401 — re-exported: the certificate check's public names
     LARGER, MEETS, RUN_ATOL, RUN_RTOL, SMALLER, VIOLATED, CertificateCheck, Recorder, classify, gaussian_verdict,
     renyi_verdict, run_candidate)
 
 __all__ = ["CertificateCheck", "check_certificate", "assert_meets_certificate", "gaussian_verdict", "renyi_verdict",
-           "ROUTES", "RENYI_ROUTES", "Reference", "MEETS", "SMALLER", "LARGER", "VIOLATED"]
+           "ROUTES", "RENYI_ROUTES", "POMER_ROUTES", "Reference", "MEETS", "SMALLER", "LARGER", "VIOLATED"]
 
 
 @dataclass(frozen=True)
@@ -139,10 +140,14 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
         from .renyi import check_renyi_certificate
 
         return check_renyi_certificate(candidate, case, seed=seed)
+    if case.claim in POMER_ROUTES:
+        from .pomer_certificate import check_pomer_certificate
+
+        return check_pomer_certificate(candidate, case, seed=seed)
     route = ROUTES.get(case.claim)
     if route is None:
         raise InvalidParameterError("case", f"no certificate route for {case.claim}; routes: "
-                                            f"{', '.join([*ROUTES, *RENYI_ROUTES])}")
+                                            f"{', '.join([*ROUTES, *RENYI_ROUTES, *POMER_ROUTES])}")
     ref = route(case)
     sigma_ref = float(ref.sigma)
     try:

@@ -187,3 +187,31 @@ def cases(profile: str = "quick", max_rounds: int = 12) -> list[PomerCase]:
         out.append(PomerCase(w(v["a"]), w(v["b"]), seq(v["losses"]), w(v["beta"]), w(v["lam"]), w(p["p"]),
                              w(p["Phi"]), int(p["B"]), str(v.get("initial", "uniform")), len(out)))
     return out
+
+
+def certificate_cases(profile: str = "quick", max_rounds: int = 12) -> list:
+    """The default suite for the certificate route (:mod:`certunlearn.testing.pomer_certificate`), as
+    :class:`~certunlearn.claims.case.Case`\\ s of ``pomer.thm4.3``:
+
+    * first, the claim's first neighbouring ±Gx sequence with K widened to [−W, W] (W a power of 2 with
+      βG·(31/32)W ≥ 3 log Φ + 1): near the ends of K the normalised ratio r_t = μ̄_{t+1}/μ̄_t falls below Φ⁻¹ so
+      Algorithm 1 keeps with the floor Φ⁻² (line 185). On the claim's own K = [−1, 1], |log r_t| ≤ 2βG ≪ 3 log Φ and
+      the floor never binds, so a candidate without it could not be told apart there;
+    * then Theorem 4.3's own instances (``pomer.thm4.3``, T ≤ ``max_rounds``, both initial laws)."""
+    import math
+
+    from ..algorithms.parameters import theorem_parameters
+    from ..claims import get_claim
+    from ..claims.case import Case, inside
+    from .suites import claim_cases
+
+    claim = get_claim("pomer.thm4.3")
+    own = claim_cases("pomer.thm4.3", profile, keep=lambda c: int(c.constants["T"]) <= max_rounds)
+    base = next(c.instance() for c in own if str(c.data.get("initial", "uniform")) == "uniform")
+    phi = theorem_parameters(claim, paper="pomer", **{k: base[k] for k in ("G", "beta", "lam", "delta", "T")})["Phi"]
+    need = (3 * math.log(float(phi)) + 1) / (float(base["beta"] * base["G"]) * 31 / 32)
+    width = Fraction(2) ** max(0, math.ceil(math.log2(need)))
+    wide = {**base, "a": -width, "b": width}
+    floor = [Case.from_instance("pomer.thm4.3", wide, label=f"floor: K = [−{width}, {width}], Π(r_t) = Φ⁻² near the "
+                                                             f"ends")] if inside(claim, wide) else []
+    return floor + own

@@ -58,7 +58,8 @@ class CertificateCheck:
     """The outcome at one case: ``ok``; ``status`` (:data:`MEETS`, :data:`SMALLER`, :data:`LARGER`,
     :data:`VIOLATED`); the candidate's σ̂ and the reference's σ; the worst shift Δ; the run's shift; what the
     candidate achieves, rounded up (``measure``: δ(ε) at Δ and at its own run, or olu's Rényi divergence D_α) against
-    the certified ``bound``; ``problems`` (what failed, in words)."""
+    the certified ``bound``; ``problems`` (what failed, in words); ``scale`` names the calibration measured (σ, or
+    POMER's Φ); ``notes`` what else was measured."""
 
     case: Case
     ok: bool
@@ -73,16 +74,22 @@ class CertificateCheck:
     matches_reference: bool = True
     measure: str = "δ(ε)"
     bound: str = ""
+    scale: str = "σ"
+    notes: tuple[str, ...] = field(default=())
 
     def report(self) -> str:
         head = f"{self.case.claim}{' [' + self.case.label + ']' if self.case.label else ''}: {self.status}"
         sig = "none" if self.sigma is None else f"{self.sigma!r}"
-        lines = [head, f"  σ (candidate) = {sig}, σ (reference) = {self.sigma_reference!r}, worst shift Δ = "
-                       f"{self.shift}, run shift = {self.run_shift!r}, achieved {self.measure} = {self.achieved!r} "
-                       f"(certified: ≤ {self.bound or self.case.delta})"]
-        if not self.matches_reference:
+        where = f", worst shift Δ = {self.shift}, run shift = {self.run_shift!r}" if self.shift else ""
+        lines = [head, f"  {self.scale} (candidate) = {sig}, {self.scale} (reference) = {self.sigma_reference!r}"
+                       f"{where}, achieved {self.measure} = {self.achieved!r} (certified: ≤ {self.bound or self.case.delta})"]
+        lines += [f"  · {n}" for n in self.notes]
+        if not self.matches_reference and self.scale == "σ":
             lines.append(f"  - its release differs from the reference's: ‖μ̂ − μ_ref‖ = {self.reference_gap!r} "
                          f"(iteration counts, step size, projection or deletion bookkeeping)")
+        elif not self.matches_reference:
+            lines.append(f"  - its run differs from the reference's at the same draws (largest gap "
+                         f"{self.reference_gap!r})")
         return "\n".join(lines + [f"  - {p}" for p in self.problems])
 
 

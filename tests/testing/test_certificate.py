@@ -1,21 +1,16 @@
 """certunlearn.testing.certificate: a candidate's own calibration and run are decided exactly against the certificate
 at the claims' worst-shift cases; the Case format round-trips through JSON."""
-import math
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import mpmath
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from certificate_candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median  # noqa: E402
-
-from certunlearn.claims.case import Case  # noqa: E402
-from certunlearn.errors import InvalidParameterError  # noqa: E402
-from certunlearn.privacy import calibrate  # noqa: E402
-from certunlearn.testing import d2d, olu, r2d, retain  # noqa: E402
-from certunlearn.testing.certificate import (  # noqa: E402
+from certunlearn.claims.case import Case
+from certunlearn.errors import InvalidParameterError
+from certunlearn.privacy import calibrate
+from certunlearn.testing import d2d, olu, r2d, retain
+from certunlearn.testing.candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median
+from certunlearn.testing.certificate import (
     LARGER, MEETS, SMALLER, VIOLATED, assert_meets_certificate, check_certificate, gaussian_verdict, renyi_verdict)
 
 D2D = d2d.cases("quick")

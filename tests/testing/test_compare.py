@@ -8,7 +8,7 @@ import pytest
 from certunlearn.errors import InvalidParameterError
 from certunlearn.testing import D2DCase, NoiseTape, assert_matches_reference, compare, reference_run
 
-from .candidates import fast_d2d
+from certunlearn.testing.candidates import fast_d2d
 
 # Algorithm 2 on f_x(θ) = ½(θ − x)ᵀ diag(1, 3)(θ − x), Θ = [−1, 1]², delete (1, 0) from {(1,0), (−1,0), (0,1)}.
 CASE = D2DCase(A=[[1, 0], [0, 3]], R=1, lo=[-1, -1], hi=[1, 1], X=[[1, 0], [-1, 0], [0, 1]], theta=[-1, -1], T=4,

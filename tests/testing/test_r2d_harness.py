@@ -4,35 +4,7 @@ import numpy as np
 import pytest
 
 from certunlearn.testing import R2DCase, assert_matches_reference_r2d, compare_r2d
-
-
-def numpy_r2d(bug: str | None = None):
-    """An independent float64 implementation written from the paper; ``bug`` injects one mistake."""
-
-    def candidate(case: R2DCase, hooks) -> np.ndarray:
-        X, a, eta = case.X, case.a, case.eta
-        grad = lambda th, data: a * (th - data.mean(axis=0))  # noqa: E731  ∇f_D for f_x = ½(θ−x)ᵀdiag(a)(θ−x)
-        th = case.theta0.copy()
-        first = case.T - case.K if case.algorithm == "r2d.alg2" else case.T
-        for _ in range(first):
-            th = th - eta * grad(th, X)
-            hooks.step(th)
-        if case.algorithm == "r2d.alg2":
-            keep = X[: X.shape[0] - case.m] if bug != "delete-first-rows" else X[case.m:]
-            steps = case.K + (1 if bug == "one-step-too-many" else 0)
-            for _ in range(steps):
-                th = th - eta * grad(th, keep)
-                hooks.step(th)
-        elif case.algorithm == "r2d.alg3":
-            for _ in range(case.K):  # θ = c + η∇f_D(θ): linear here, solved exactly
-                c = th
-                xbar = X.mean(axis=0)
-                th = (c - eta * a * xbar) / (1 - eta * a) if bug != "gradient-ascent" else c + eta * grad(c, X)
-                hooks.step(th)
-        sigma = case.sigma * (0.9 if bug == "sigma-reduced" else 1.0)
-        return th + sigma * hooks.noise(th.shape[0])
-
-    return candidate
+from certunlearn.testing.candidates import numpy_r2d
 
 
 def test_a_correct_implementation_matches_on_every_default_case():
