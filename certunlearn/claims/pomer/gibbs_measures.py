@@ -79,12 +79,16 @@ def _lsi_claim(cid: str, source: str, statement: str, quantity, with_losses: boo
 
 @guard
 def _concentration(values: Instance) -> arb:
-    """Pr_{X∼μ̄}(|X − E X| ≥ r) for F(x) = x (1-Lipschitz) under μ̄(f, β, λ)."""
+    """Pr_{X∼μ̄}(|X − E X| ≥ r) for F(x) = x (1-Lipschitz) under μ̄(f, β, λ) (Lemma 3.3, lines 139–141), as the sum
+    of the two tail masses μ̄[a, E X − r] + μ̄[E X + r, b]: positive terms, each an erfc difference taken on its own
+    tail (:func:`~certunlearn.algorithms.pomer.gibbs.moments`), so the enclosure stays relatively tight however small
+    the probability (the complement 1 − μ̄[E X − r, E X + r] cancels to nothing below 2^−precision)."""
     f = total(losses_of(values), values["a"], values["b"])
     law = gibbs(f, values["beta"], values["lam"])
     mean = law.integral(0, 1)
     rr = to_arb(values["r"])
-    return 1 - law.restricted(mean - rr, mean + rr).integral()
+    a, b = frac(values["a"]), frac(values["b"])
+    return law.restricted(a, mean - rr).integral() + law.restricted(mean + rr, b).integral()
 
 
 # ---------------------------------------------------------------------------------------------- closeness (Lemma 3.5)

@@ -74,3 +74,26 @@ def test_lemma_3_6_enforces_its_g_lipschitz_hypothesis():
     assert all(h.decide(inside) is Decision.TRUE for h in claim.hypotheses)
     outside = {**inside, "G": 1}
     assert any(h.decide(outside) is Decision.FALSE for h in claim.hypotheses)
+
+
+def test_concentration_far_tail_is_enclosed_relatively_tightly():
+    """Lemma 3.3 (lines 139–141) at a far tail (r ≈ 38 standard deviations, probability ~1e-316): the two tail masses
+    (erfc differences, no 1 − mass cancellation) give a relatively tight ball that agrees with a 100-digit erfc
+    oracle and lies strictly below the bound 2·exp(−βλr²/2)."""
+    from flint import arb
+
+    beta, lam, a, b, r = mp(50), mp(10), mp(F(-5, 2)), mp(F(7, 4)), mp(F(17, 10))
+    s = mpmath.sqrt(beta * lam / 2)  # density ∝ exp(−s²x²) on [a, b]
+    mass = mpmath.erf(s * b) - mpmath.erf(s * a)
+    mean = (mpmath.exp(-(s * a) ** 2) - mpmath.exp(-(s * b) ** 2)) / (mpmath.sqrt(mpmath.pi) * s * mass)
+    upper = (mpmath.erfc(s * (mean + r)) - mpmath.erfc(s * b)) / mass
+    lower = (mpmath.erfc(-s * (mean - r)) - mpmath.erfc(-s * a)) / mass if mean - r > a else 0
+    oracle = upper + lower
+    inst = {"a": "-5/2", "b": "7/4", "beta": "50", "lam": "10", "r": "17/10", "losses": []}
+    claim = get_claim("pomer.lem3.3")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+        bound = 2 * (-arb(500) * arb(17) ** 2 / 200).exp()  # 2·exp(−c r²/2), c = βλ = 500, r = 17/10
+        assert q.rad() < q.mid() * arb(10) ** -30 and q < bound
+    assert oracle < mpmath.mpf(10) ** -300
+    assert abs(mpmath.mpf(q.mid().str(60, radius=False)) / oracle - 1) < TOL
