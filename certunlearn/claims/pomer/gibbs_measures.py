@@ -203,8 +203,11 @@ CLAIMS = (
         adversaries=(Adversary("grid: ±Gx, hinge vs 0, |x| vs linear; K, (β, λ)", generate=w_infinity_grid),),
         derivation="pomer.lem3.6",
         note="In one dimension W∞ is the sup of the quantile difference (monotone coupling); the enclosure comes "
-             "from exact CDFs and survival functions on a grid. For ±Gx on a wide K the bound is attained (a shift "
-             "of a Gaussian by G/λ up to e^{−50}), so such instances (≤ 10% of the grid) stay undecided rather than being guessed."),
+             "from exact CDFs and survival functions on a grid. For ±Gx the laws are translated Gaussians and W∞ "
+             "falls short of G/λ only by a tail mass (e^{−50} on a wide K): the upper end is then certified from "
+             "the translation (w_infinity_translate_upper), which decides them whenever that tail exceeds "
+             "2^−precision; an instance whose tail is smaller stays undecided (its enclosure reaches about "
+             "2^−precision above the bound) rather than being guessed."),
     Claim(
         id="pomer.lem3.6:control-nine-tenths", source="negative control: Lemma 3.6 with 9G/(10λ)",
         kind=Kind.INEQUALITY, statement="(wrong on purpose) W∞(μ̄(l, β, λ), μ̄(l', β, λ)) ≤ 9G/(10λ) (10% too small)",
