@@ -129,7 +129,9 @@ def _w_infinity(values: Instance) -> arb:
     upper = w_infinity_translate_upper(f, g, values["beta"], values["lam"])
     if upper is None or not upper.upper() < grid.upper():
         return grid
-    return interval_ball(grid, upper.max(grid.lower()))
+    if upper.upper() < grid.lower():
+        raise ArithmeticError("the certified upper bound of W∞ lies below the grid's certified lower bound")
+    return interval_ball(grid, upper)
 
 
 #: Lemma 3.6's hypotheses (line 157): l, l' convex with l − l' G-Lipschitz; Lemma 3.5 adds δ ∈ (0, 1].
