@@ -254,7 +254,7 @@ def logistic_instance(x: list, y: list, lam: Any, zx: Any, zy: Any, B: Any = 1, 
 
 def _logistic_structured(rng: np.random.Generator, size: int):
     out = logistic_cases(rng, size)
-    return [v for v in out if logistic_shift(v).is_finite()]  # an uncertified fit (minimisers on the sphere ‖w‖ = R_w are certified since f4be6c0)
+    return [v for v in out if logistic_shift(v).is_finite()]  # a fit without a finite certificate
 
 
 def logistic_cases(rng: np.random.Generator, size: int) -> list[dict[str, Any]]:
