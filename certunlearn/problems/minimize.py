@@ -468,6 +468,12 @@ def _project_arb(domain: Domain, z: np.ndarray) -> np.ndarray:
     raise InvalidParameterError("domain", f"unsupported domain {type(domain).__name__}")
 
 
+def _norm_upper(v: np.ndarray) -> arb:
+    """An upper bound on ``‖v‖`` (arb vector), finite also when a component's ball contains 0 (where ``t·t`` has a
+    negative lower end and its square root is NaN: a minimiser on the sphere has a gradient mapping G ≈ 0)."""
+    return sum((t.abs_upper() ** 2 for t in v), arb(0)).sqrt()
+
+
 def _certify(loss, domain, Xf, yf, theta, dps) -> tuple[float, float]:
     m = loss.risk_strong_convexity()
     if m <= 0:
@@ -478,13 +484,13 @@ def _certify(loss, domain, Xf, yf, theta, dps) -> tuple[float, float]:
         Xa = convert(Xf, "arb")
         ya = None if yf is None else convert(yf, "arb")
         g = loss.risk_grad(th, Xa, ya)
-        gn = sum((t * t for t in g), arb(0)).sqrt()
+        gn = _norm_upper(g)
         rad = gn / to_arb(m)
         if _contains_ball(domain, th, rad):
             return arb_upper_float(rad), arb_upper_float(gn)
         z = th - g / to_arb(M)
         G = (th - _project_arb(domain, z)) * to_arb(M)
-        Gn = sum((t * t for t in G), arb(0)).sqrt()
+        Gn = _norm_upper(G)
         if not Gn.is_finite():
             return math.inf, math.inf
         return arb_upper_float(2 * Gn / to_arb(m)), arb_upper_float(Gn)

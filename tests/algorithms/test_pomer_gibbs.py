@@ -205,3 +205,21 @@ def test_bad_knots_are_named():
     assert e.value.parameter == "knots"
     with pytest.raises(InvalidParameterError):
         PL.linear(-1, 1, 1) + PL.linear(-2, 1, 1)
+
+
+def test_interval_ball_keeps_the_upper_end_to_the_working_precision():
+    """A ball over [lo, hi] whose upper end is hi to the working precision, not to the radius's 30 bits (what lets
+    pomer.lem3.6 certify W∞ < c when W∞ falls short of c by far less than the enclosure's width)."""
+    from flint import arb
+
+    from certunlearn.algorithms.pomer.gibbs import interval_ball
+    from certunlearn.numeric.precision import workprec
+
+    for prec in (64, 128, 512):
+        with workprec(prec):
+            for lo, gap in ((arb("0.96875"), arb(2) ** (8 - prec)), (arb(-3), arb(2) ** (10 - prec)), (arb(0), arb(1) / 3)):
+                hi = 1 - gap
+                ball = interval_ball(lo, hi)
+                assert ball.lower() <= lo and ball.upper() >= hi.upper()
+                assert ball.upper() < 1  # lo.union(hi) reaches ~2^−30·(hi − lo) above hi, past 1 for these gaps
+                assert ball.rad() <= (hi - lo) * 2

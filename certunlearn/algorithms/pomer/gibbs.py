@@ -504,6 +504,64 @@ def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: 
     return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
 
 
+def interval_ball(lower: arb, upper: arb) -> arb:
+    """A ball containing [lower, upper] (both arb) whose upper end is ``upper``'s up to the working precision (not to
+    the 30 bits of a ball's radius: ``lower.union(upper)`` can reach above ``upper`` by 2^−30 of the width — enough
+    to hide an upper end that falls short of a bound by far less than the width). The lower end may reach further
+    down, by at most the width."""
+    import math
+
+    hi, lo = upper.upper(), lower.lower()
+    width = (hi - lo).upper()
+    if not width > 0:
+        return lo.union(hi)
+    r = arb(2) ** (math.frexp(float(width.mid()))[1] - 2)
+    while not 2 * r >= width:  # the smallest power of two ≥ width/2 (so mid − r ≤ hi − 2r ≤ lower)
+        r *= 2
+    from flint import ctx
+
+    ulp = (abs(hi) + r) * arb(2) ** (2 - ctx.prec)
+    ball = arb((hi - r).upper(), r)
+    for _ in range(8):  # the stored radius exceeds r by a 30-bit ulp, the centre is rounded: slide the centre
+        if ball.upper() >= hi and ball.upper() <= hi + 4 * ulp:
+            break
+        ball = arb((ball.mid() + (hi - ball.upper()) + ulp).upper(), r)
+    if not (ball.upper() >= hi and ball.lower() <= lo):
+        return lo.union(hi)
+    return ball
+
+
+def w_infinity_translate_upper(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam) -> arb | None:
+    """A rigorous upper bound on W∞(μ̄(loss, β, λ), μ̄(other, β, λ)) when both losses are linear on K = [a, b]
+    (Lemma 3.6 / A.1, lines 157–159, 428: the pairs ±Gx), else None. Then both laws are the Gaussian N(m, 1/(βλ)),
+    m = −slope/λ, restricted to K, the second the first translated by c = m₂ − m₁ > 0 (roles swapped if c < 0), and
+    the grid of :func:`w_infinity` cannot separate W∞ from c (for a wide K they differ by about e^{−K²}).
+
+    With Ψ the untruncated CDF of the first law, on [a, b − c] both F₁(x) and F₂(x + c) are affine in Ψ(x), so
+    H(x) = F₂(x + c) − F₁(x) ≥ η = min(H(a), H(b − c)) = min(μ̄₂[a, a + c], μ̄₁[b − c, b]). With M = sup_K f₂ (the
+    density at the clamped mode) and t = η/M: F₂(x + c − t) ≥ F₁(x), so T(x) = F₂⁻¹(F₁(x)) ≤ x + c − t on
+    [a, b − c]; T(x) ≤ b ≤ x + c − t on [b − c + t, b]; and on [b − c, x₁], x₁ = b − c + t, T(x) ≤ T(x₁) ≤ b − ζ with
+    ζ = μ̄₁[x₁, b]/M (μ̄₂[b − ζ, b] ≤ Mζ). The likelihood ratio f₂/f₁ ∝ e^{βλcx} increases, so F₁⁻¹ ≤ F₂⁻¹ and
+    W∞ = sup (T(x) − x) ≤ c − min(t, ζ) < c. Every mass is an erfc difference on its own tail (relative accuracy)."""
+    if len(loss.slopes) != 1 or len(other.slopes) != 1 or loss.domain != other.domain:
+        return None
+    beta, lam = _check(beta, lam)
+    if not isinstance(lam, Fraction):
+        return None
+    c = (loss.slopes[0] - other.slopes[0]) / lam
+    if c < 0:
+        loss, other, c = other, loss, -c
+    a, b = loss.domain
+    if c == 0 or c >= b - a:
+        return None
+    first, second = gibbs(loss, beta, lam), gibbs(other, beta, lam)
+    peak = second.value(min(max(-other.slopes[0] / lam, a), b))
+    eta = second.restricted(a, a + c).integral().min(first.restricted(b - c, b).integral())
+    t = eta / peak
+    zeta = first.restricted(as_arb(b - c) + t, b).integral() / peak
+    return as_arb(c) - t.min(zeta)
+
+
 # ---------------------------------------------------------------------------------------------- sampling
 
 
@@ -548,6 +606,7 @@ def cdf(law: Pieces, x) -> arb:
 
 
 __all__ = [
-    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "gibbs", "linear_regions", "log_partition",
+    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_translate_upper",
+    "gibbs", "interval_ball", "linear_regions", "log_partition",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]

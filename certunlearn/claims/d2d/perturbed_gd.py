@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import sympy
@@ -113,6 +114,23 @@ def _both(affine: arb, projected: arb) -> arb:
     return affine.intersection(projected)
 
 
+def _perfect_delta_at(claim_id: str, values: Instance, eps: arb) -> arb:
+    """The body of :func:`perfect_delta` at the hockey-stick order ``eps`` (the instance's σ, rounds and means)."""
+    sig = to_arb(values["sigma"])
+    worst = arb(0)
+    prev = None  # the image of the previous round's map (round 0: the point θ̂_0)
+    for mean_i, q, p_out, mu_i, _, g in _perfect_laws(claim_id, values):
+        if mu_i is None:
+            prev = (mean_i, mean_i)
+            continue
+        mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
+        h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
+        affine = clamp01(h + arb(0, p_out.upper()))
+        worst = worst.max(_both(affine, mixture_delta(eps, sig, g, mu_i, prev)))
+        prev = (g.lo, g.hi)
+    return worst
+
+
 def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     """The true δ at ε between the perfect variant's published θ̃_i (Algorithm 2 started at θ̃_{i−1}, a law
     averaged over all earlier noise) and f_publish(A(D_i)) = N(μ_i, σ²), max over rounds i ≥ 1 and both
@@ -124,22 +142,21 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     [L_i, H_i] to a width small against σ."""
 
     def quantity(values: Instance) -> arb:
-        eps = to_arb(values["epsilon"])
-        sig = to_arb(values["sigma"])
-        worst = arb(0)
-        prev = None  # the image of the previous round's map (round 0: the point θ̂_0)
-        for mean_i, q, p_out, mu_i, _, g in _perfect_laws(claim_id, values):
-            if mu_i is None:
-                prev = (mean_i, mean_i)
-                continue
-            mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
-            h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
-            affine = clamp01(h + arb(0, p_out.upper()))
-            worst = worst.max(_both(affine, mixture_delta(values["epsilon"], sig, g, mu_i, prev)))
-            prev = (g.lo, g.hi)
-        return worst
+        return _perfect_delta_at(claim_id, values, to_arb(values["epsilon"]))
 
     return quantity
+
+
+def perfect_laws(claim_id: str) -> Callable[[Instance], Any]:
+    """The privacy profile ε′ ↦ δ(ε′) of Theorem 3.2's published laws (lines 256–265) against retraining's — the
+    projected chain's law, max over rounds and both directions, enclosed as in :func:`perfect_delta` at ε′ with the
+    instance's σ — for the ε-scale tightness (``epsilon_tightness``) of the certificate."""
+    from ..model import DeltaProfile
+
+    def laws(values: Instance) -> Any:
+        return DeltaProfile(delta=lambda eps: _perfect_delta_at(claim_id, values, eps))
+
+    return laws
 
 
 def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
@@ -258,6 +275,7 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2"],
         quantity=perfect_delta("d2d.thm3.2"),
+        laws=perfect_laws("d2d.thm3.2"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32)),
@@ -276,6 +294,7 @@ CLAIMS_3 = [
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
         quantity=perfect_delta("d2d.thm3.2+fix"),
+        laws=perfect_laws("d2d.thm3.2+fix"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX)),

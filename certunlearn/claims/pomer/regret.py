@@ -86,7 +86,8 @@ THM41_HYPOTHESES = LAW_HYPOTHESES + (
 
 @guard
 def tv_first(values: Instance) -> arb:
-    """‖q₁ − μ̄₁‖_TV with q₁ the law of x₁ (uniform as printed, or μ̄₁) and μ̄₁ ∝ e^{−βλx²/2} on K.
+    """‖q₁ − μ̄₁‖_TV with q₁ the law of x₁ (uniform as printed, or μ̄₁) and μ̄₁ ∝ e^{−βλx²/2} on K (Lemma 4.6, lines
+    277–283, at t = 1). For x₁ ∼ μ̄₁ it is 0 by definition (q₁ is μ̄₁ itself: see the note of ``pomer.lem4.6+fix``).
 
     For the uniform x₁: TV = ∫(μ̄₁ − 1/|K|)₊, and μ̄₁ ≥ 1/|K| exactly on |x| ≤ x* with
     x* = √(2 log(|K|/Z₁)/(βλ)) (Z₁ = ∫_K e^{−βλx²/2}), intersected with K."""
@@ -225,7 +226,12 @@ LAW_CLAIMS = (
                                                         (("1", "1"), ("10", "1"), ("1/100", "1"), ("100", "5")))]),),
         derivation="pomer.lem4.6+fix",
         note="Algorithm 1 with initial='gibbs' (certunlearn.algorithms.pomer.run); with a uniform x₁ the drift "
-             "bound of every later round gains ‖u − μ̄₁‖_TV (data processing)."),
+             "bound of every later round gains ‖u − μ̄₁‖_TV (data processing). Vacuous by construction, and reported "
+             "so: the fix *is* the choice q₁ := μ̄₁ (exact_law draws x₁ from gibbs(0, β, λ), the very density μ̄₁), "
+             "so no route computes q₁ independently of μ̄₁ — an exact computation compares μ̄₁ with itself, and an "
+             "enclosure of ‖q₁ − μ̄₁‖_TV (a ball around 0) can never decide a bound of 0. The quantity is that "
+             "identity, exactly 0. What the fix changes is checked where it can fail: pomer.lem4.6:drift+fix "
+             "(rounds t ≥ 2 from the exact law started at μ̄₁)."),
     Claim(
         id="pomer.lem4.6:drift", source="Lemma 4.6 / Lemma B.2, case B = ∞ (lines 277–283, 510–551), rounds t ≥ 2",
         kind=Kind.ACCURACY, statement="‖q_t − μ̄_t‖_TV ≤ 3δ(t − 1) for B = ∞ (x₁ uniform on K as printed, line 182)",

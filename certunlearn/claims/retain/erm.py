@@ -254,7 +254,7 @@ def logistic_instance(x: list, y: list, lam: Any, zx: Any, zy: Any, B: Any = 1, 
 
 def _logistic_structured(rng: np.random.Generator, size: int):
     out = logistic_cases(rng, size)
-    return [v for v in out if logistic_shift(v).is_finite()]  # a minimiser on the sphere ‖w‖ = R_w: no certificate
+    return [v for v in out if logistic_shift(v).is_finite()]  # a fit without a finite certificate
 
 
 def logistic_cases(rng: np.random.Generator, size: int) -> list[dict[str, Any]]:

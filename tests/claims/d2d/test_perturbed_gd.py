@@ -163,3 +163,28 @@ def test_perfect_accuracy_projected_enclosure():
     p1 = np.mean(np.abs(t1 - float(c1)) > float(r))
     mc = max(float(p0), p1)
     assert float(q.lower()) - 5 * np.sqrt(mc * (1 - mc) / N) <= mc <= float(q.upper()) + 5 * np.sqrt(mc * (1 - mc) / N)
+
+
+def test_thm32_laws_give_the_epsilon_scale_tightness():
+    """Theorem 3.2 (lines 256–265) and its +fix state the projected chain's privacy profile (``laws``): at the
+    instance's ε it encloses the quantity itself, it does not increase with ε′, and the ε-scale tightness (the smallest
+    ε′ whose δ(ε′) is within the certified δ, over ε) is reported, a certified lower end in [0, 1] (at ε′ = 0 the
+    mixtures' total variation exceeds δ, so the true ε′ is positive; at this instance its bisection is undecided
+    early and the lower end is 0)."""
+    from flint import arb
+
+    from certunlearn.check.epsilon import epsilon_tightness
+
+    inst = {"A": ["1"], "R": "1", "lo": ["-1/2"], "hi": ["1/2"], "X": [["1"], ["1"], ["-1"], ["1"]], "U": [["-1", "1"]],
+            "theta0": ["-1/2"], "n": "4", "d": "1", "i": "1", "L": "3/2", "D": "1", "m": "1", "M": "3",
+            "epsilon": "1", "delta": "1/100", "I": "8"}
+    for cid in ("d2d.thm3.2", "d2d.thm3.2+fix"):
+        claim = get_claim(cid)
+        with workprec(128):
+            values = claim.with_prescribed(inst)
+            profile = claim.laws(values).delta
+            at_eps, at_zero = profile(arb(1)), profile(arb(0))
+            assert at_eps.overlaps(claim.quantity(values))
+            assert at_zero > to_arb(Fraction(1, 100)) and at_zero.lower() >= at_eps.upper()
+        ratio = epsilon_tightness(claim, [inst]).epsilon_ratio
+        assert ratio is not None and 0 <= ratio <= 1

@@ -74,3 +74,54 @@ def test_lemma_3_6_enforces_its_g_lipschitz_hypothesis():
     assert all(h.decide(inside) is Decision.TRUE for h in claim.hypotheses)
     outside = {**inside, "G": 1}
     assert any(h.decide(outside) is Decision.FALSE for h in claim.hypotheses)
+
+
+def test_concentration_far_tail_is_enclosed_relatively_tightly():
+    """Lemma 3.3 (lines 139–141) at a far tail (r ≈ 38 standard deviations, probability ~1e-316): the two tail masses
+    (erfc differences, no 1 − mass cancellation) give a relatively tight ball that agrees with a 100-digit erfc
+    oracle and lies strictly below the bound 2·exp(−βλr²/2)."""
+    from flint import arb
+
+    beta, lam, a, b, r = mp(50), mp(10), mp(F(-5, 2)), mp(F(7, 4)), mp(F(17, 10))
+    s = mpmath.sqrt(beta * lam / 2)  # density ∝ exp(−s²x²) on [a, b]
+    mass = mpmath.erf(s * b) - mpmath.erf(s * a)
+    mean = (mpmath.exp(-(s * a) ** 2) - mpmath.exp(-(s * b) ** 2)) / (mpmath.sqrt(mpmath.pi) * s * mass)
+    upper = (mpmath.erfc(s * (mean + r)) - mpmath.erfc(s * b)) / mass
+    lower = (mpmath.erfc(-s * (mean - r)) - mpmath.erfc(-s * a)) / mass if mean - r > a else 0
+    oracle = upper + lower
+    inst = {"a": "-5/2", "b": "7/4", "beta": "50", "lam": "10", "r": "17/10", "losses": []}
+    claim = get_claim("pomer.lem3.3")
+    with workprec(256):
+        q = claim.quantity(claim.with_prescribed(inst))
+        bound = 2 * (-arb(500) * arb(17) ** 2 / 200).exp()  # 2·exp(−c r²/2), c = βλ = 500, r = 17/10
+        assert q.rad() < q.mid() * arb(10) ** -30 and q < bound
+    assert oracle < mpmath.mpf(10) ** -300
+    assert abs(mpmath.mpf(q.mid().str(60, radius=False)) / oracle - 1) < TOL
+
+
+def test_w_infinity_of_translated_gaussians_is_certified_below_the_translation():
+    """Lemma 3.6 (lines 157–159) for l = x/4, l' = −x/4 on K = [−10, 10], β = λ = 1: both laws are N(∓1/4, 1) on K,
+    translates by c = 1/2 = G/λ, and W∞ falls short of c by ~1e-22 (no grid resolves it). The monotone map
+    T = F₂⁻¹∘F₁ by hand (mpmath, 80 digits, erfinv) stays below the enclosure's upper end, which is below c."""
+    from flint import arb
+
+    inst = {"a": "-10", "b": "10", "beta": "1", "lam": "1", "losses": [[-99, "1/4", "1/4"]],
+            "other": [[-99, "-1/4", "-1/4"]], "G": "1/2"}
+    claim = get_claim("pomer.lem3.6")
+    with workprec(128):
+        q = claim.quantity(claim.with_prescribed(inst))
+        assert q.upper() < arb(1) / 2 and q.lower() > arb("0.4")
+    with mpmath.workdps(80):
+        s, a, b, m = 1 / mpmath.sqrt(2), mpmath.mpf(-10), mpmath.mpf(10), mpmath.mpf(1) / 4  # s = √(βλ/2)
+
+        def cdf(x, m):
+            return (mpmath.erf(s * (x - m)) - mpmath.erf(s * (a - m))) / (mpmath.erf(s * (b - m)) - mpmath.erf(s * (a - m)))
+
+        def quantile(u, m):
+            lo = mpmath.erf(s * (a - m))
+            return m + mpmath.erfinv(lo + u * (mpmath.erf(s * (b - m)) - lo)) / s
+
+        gaps = [quantile(cdf(x, -m), m) - x for x in mpmath.linspace(-3, 3, 13)]
+        top = max(gaps)
+        assert 0 < mpmath.mpf(1) / 2 - top < mpmath.mpf(10) ** -15  # attained up to a tail: no grid separates it
+        assert top < mpmath.mpf(q.upper().str(60, radius=False))

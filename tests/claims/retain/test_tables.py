@@ -2,6 +2,7 @@
 from fractions import Fraction as F
 
 import mpmath
+from flint import arb
 
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
@@ -26,3 +27,24 @@ def test_table1_mse_at_lambda0_holds_where_example_g2_printed_can_fail():
                 for t in (F(i, 64) for i in range(-64, 65)) for s in (F(-1), F(1)))
     assert mp(lower) <= bound
     assert evaluate(get_claim("retain.table1:mse-lambda0"), inst, MAX_PREC).outcome == WITHIN
+
+
+def test_table1_gs_minimisers_on_the_sphere_are_certified():
+    """A search instance of ``retain.table1:gs`` whose minimisers (of R and R ∪ {z}) both sit on the sphere
+    |w| = R_w: the gradient mapping there is a ball around 0, whose norm must be bounded without the square root of
+    a ball with a negative lower end (which gave radius ∞ and the observed [± ∞] against 333.67). By hand (mpmath,
+    100 digits): F' > 0 at w = −R_w for both data sets, so both constrained minimisers are exactly −R_w and the
+    shift is 0."""
+    xs, ys = [F(5, 16), F(7, 8), F(-5, 16)], [1, -1, 1]
+    lam, z = F(1, 1000), (F(7, 8), -1)
+
+    def slope(points, w):  # F'(w) of (1/n) Σ log(1 + e^{−y x w}) + λw²/2
+        return sum(-mp(y) * mp(x) / (1 + mpmath.exp(mp(y) * mp(x) * w)) for x, y in points) / len(points) + mp(lam) * w
+
+    R = list(zip(xs, ys))
+    assert slope(R, -1) > 0 and slope(R + [z], -1) > 0
+    inst = erm.logistic_instance(xs, ["1", "-1", "1"], lam, z[0], z[1], R_w=1)
+    fR, fS = erm.logistic_fits(erm.logistic_key(inst))
+    assert fR.radius < 1e-30 and fS.radius < 1e-30
+    shift = erm.logistic_shift(inst)
+    assert shift.is_finite() and shift.contains(0) and shift < arb(10) ** -30
