@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gaussian", action="store_true", help="the output is declared Gaussian: add the parametric test")
     p.add_argument("--instance", metavar="FILE.json", help="audit this instance (a JSON object) instead of the claim's")
     p.add_argument("--figure", metavar="FILE.png", help="write the ε lower bound against the number of samples")
+    p.add_argument("--retraining", choices=("reference", "candidate"), default="reference",
+                   help="who draws side 1 of an unlearning certificate: the reference's retraining (default, where the "
+                        "claim has one) or the candidate")
     p.add_argument("--json", action="store_true")
     return parser
 
@@ -658,6 +661,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         check_instance_keys(claim, written, args.seed, "--instance")
         instances = [decode_instance(written)]
     candidate = _load_target(args.target)
+    from .audit.mechanisms import reference_retraining
+
+    retraining = reference_retraining(claim.id) if args.retraining == "reference" else None
     if instances is None:  # choose before the progress bar starts, so bad input gets its one line alone
         instances = select_instances(claim, args.trials, args.seed)
     err = Console(stderr=True)
@@ -666,17 +672,21 @@ def cmd_audit(args: argparse.Namespace) -> int:
     with Progress(*columns, console=err, transient=True, disable=args.json or not err.is_terminal) as bar:
         task = bar.add_task("", total=2 * args.samples * len(instances))
         claim, chosen, pairs = draw(candidate, args.claim, samples=args.samples, trials=args.trials, instances=instances,
-                                    seed=args.seed, on_progress=lambda done, total: bar.update(task, completed=done, total=total))
+                                    seed=args.seed, on_progress=lambda done, total: bar.update(task, completed=done, total=total),
+                                    retraining=retraining)
     from .audit.run import audit_certificate
 
     eps, dl = audit_certificate(claim, chosen[0])  # a Rényi certificate: the (ε, δ) it implies
     options = {"epsilon": eps, "delta": dl,
                "confidence": args.confidence, "gaussian": args.gaussian, "claim": claim.id}
     result = audit_samples(pairs, instances=chosen, seed=args.seed, **options)
+    side1 = "reference" if retraining is not None else "candidate"
     if args.json:
-        print(json.dumps(result.to_json(), indent=2, allow_nan=False), flush=True)
+        print(json.dumps({**result.to_json(), "side_1": side1}, indent=2, allow_nan=False), flush=True)
     else:
         print(result.message)
+        if retraining is not None:
+            print("  side 1 (retraining) drawn from the reference; side 0 from the candidate", flush=True)
         for b in result.bounds:
             w = b.witness
             if b.method == "threshold":

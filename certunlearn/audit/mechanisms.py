@@ -19,7 +19,7 @@ from .pomer import pomer_reference
 from .r2d import r2d_sampler  # every (ε, δ) certificate of r2d the checker evaluates
 from .retain import retain_reference
 
-__all__ = ["gaussian_mechanism", "prescribed_gaussian", "laplace_mechanism", "own_noise", "d2d_reference", "r2d_reference", "pomer_reference",
+__all__ = ["reference_retraining", "gaussian_mechanism", "prescribed_gaussian", "laplace_mechanism", "own_noise", "d2d_reference", "r2d_reference", "pomer_reference",
            "retain_reference", "distributed_reference", "r2d_sampler", "olu_release_sampler", "audit_olu_release",
            "rdp_to_dp"]
 
@@ -123,3 +123,36 @@ def r2d_reference(claim_id: str, sigma_factor: float = 1.0):
         return mean + sigma * rng.standard_normal((size, mean.size))
 
     return candidate
+
+
+def reference_retraining(claim_id: str):
+    """The reference's retraining side of an unlearning certificate (DESIGN.md "Testing and audit": the reference
+    supplies the retraining side of every audit), or None where the claim has no retraining side in the candidate's
+    coordinates.
+
+    * d2d secret-state perturbed-GD claims (Algorithms 1–2, Theorem 3.1's family): retraining from scratch on the
+      final dataset D_k with the claim's prescribed σ (:func:`d2d_reference`, side 1);
+    * d2d Theorem 4.5 (the distributed algorithm, Section 4): retraining's published mixture over its own bootstrap
+      (:func:`distributed_reference`, side 1);
+    * every r2d (ε, δ) certificate (each compares the unlearned release with retraining on D \\ Z): the reference
+      sampler's side 1 with the prescribed σ rounded up (:func:`r2d_sampler`);
+    * None for the privacy claims (``gaussian.*``, pomer: the neighbouring input is not a retraining), for olu (its
+      audit compares Rényi releases of one run) and for retain (its laws are stated along the shift, not in the
+      model's coordinates): there the candidate supplies both sides.
+    """
+    claim = get_claim(claim_id)
+    for build in (d2d_reference, distributed_reference, r2d_sampler):
+        try:
+            sampler = build(claim.id)
+        except InvalidParameterError:
+            continue
+
+        def retraining(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int,
+                       _sampler=sampler) -> np.ndarray:
+            if side != 1:
+                raise InvalidParameterError("side", "the reference supplies only the retraining side (1)")
+            return _sampler(instance, 1, rng, size)
+
+        retraining.__name__ = f"reference retraining of {claim.id}"
+        return retraining
+    return None

@@ -14,7 +14,9 @@ The candidate protocol (also what ``certunlearn audit MODULE:CALLABLE`` loads)::
   (ε, δ)-indistinguishable. Privacy claims (``gaussian.*``): 0 is M(D) with f(D) = 0, 1 is M(D') with
   f(D') = Delta (one-dimensional). Unlearning claims (``d2d.*``): 0 is the published output of the
   candidate's unlearning run on ``X`` (D_0) followed by every update of ``U`` (the last round), 1 is the
-  published output of retraining from scratch on the final dataset D_k. Other papers' claims: the two laws
+  published output of retraining from scratch on the final dataset D_k — drawn from the reference instead when
+  ``retraining`` is given (the CLI's default, :func:`certunlearn.audit.mechanisms.reference_retraining`; d2d and
+  r2d). Other papers' claims: the two laws
   the claim's quantity compares, in the order its statement names them.
 * ``rng`` — the only source of randomness the candidate may use (one generator per instance and side,
   spawned from the audit's seed, so an audit replays exactly).
@@ -363,10 +365,12 @@ def _draw(candidate: Candidate, instance: Mapping[str, Any], side: int, rng: np.
 
 def draw(candidate: Candidate, claim_id: str, *, samples: int = 100_000, trials: int = 1,
          instances: Iterable[Mapping[str, Any]] | None = None, seed: int = 0, chunk: int = 100_000,
-         on_progress: Callable[[int, int], None] | None = None) -> tuple[Claim, list[dict], list[tuple[np.ndarray, np.ndarray]]]:
+         on_progress: Callable[[int, int], None] | None = None,
+         retraining: Candidate | None = None) -> tuple[Claim, list[dict], list[tuple[np.ndarray, np.ndarray]]]:
     """``(claim, instances, pairs)``: ``samples`` outputs of ``candidate`` per side on each of ``trials``
     neighbouring inputs (the claim's adversarial instances, or ``instances``). ``on_progress(done, total)`` is
-    called after each chunk of at most ``chunk`` samples."""
+    called after each chunk of at most ``chunk`` samples. ``retraining``, when given, draws side 1 instead of the
+    candidate (:func:`certunlearn.audit.mechanisms.reference_retraining`: the reference's retraining)."""
     claim = get_claim(claim_id)
     auditable(claim)
     if not (isinstance(samples, int) and samples >= 8):
@@ -394,19 +398,22 @@ def draw(candidate: Candidate, claim_id: str, *, samples: int = 100_000, trials:
             on_progress(done, total)
 
     streams = np.random.SeedSequence(seed).spawn(2 * len(chosen))
-    pairs = [tuple(_draw(candidate, inst, side, np.random.default_rng(streams[2 * j + side]), samples, chunk, advance)
-                   for side in (0, 1)) for j, inst in enumerate(chosen)]
+    sources = (candidate, candidate if retraining is None else retraining)
+    pairs = [tuple(_draw(sources[side], inst, side, np.random.default_rng(streams[2 * j + side]), samples, chunk,
+                         advance) for side in (0, 1)) for j, inst in enumerate(chosen)]
     return claim, chosen, pairs
 
 
 def audit(candidate: Candidate, claim_id: str, *, samples: int = 100_000, confidence: float = 0.95,
           gaussian: bool = False, trials: int = 1, instances: Iterable[Mapping[str, Any]] | None = None,
-          seed: int = 0, chunk: int = 100_000, on_progress: Callable[[int, int], None] | None = None) -> AuditResult:
+          seed: int = 0, chunk: int = 100_000, on_progress: Callable[[int, int], None] | None = None,
+          retraining: Candidate | None = None) -> AuditResult:
     """Audit ``candidate`` (see the module docstring for its protocol) against the certificate of ``claim_id``:
-    :func:`draw` then :func:`audit_samples`; every instance must certify the same (ε, δ)."""
+    :func:`draw` then :func:`audit_samples`; every instance must certify the same (ε, δ). ``retraining``: side 1's
+    sampler when it is not the candidate's (the reference's: :func:`certunlearn.audit.mechanisms.reference_retraining`)."""
     check_alpha(confidence)
     claim, chosen, pairs = draw(candidate, claim_id, samples=samples, trials=trials, instances=instances, seed=seed,
-                                chunk=chunk, on_progress=on_progress)
+                                chunk=chunk, on_progress=on_progress, retraining=retraining)
     eps, dl = audit_certificate(claim, chosen[0])
     return audit_samples(pairs, epsilon=eps, delta=dl, confidence=confidence, gaussian=gaussian, claim=claim.id,
                          instances=chosen, seed=seed)
