@@ -234,7 +234,7 @@ def _rem46() -> Claim:
         derivation="d2d.rem4.6",
         note="Quantity: the exact ratio of eq. (31)'s 𝓘-dependent term (σ substituted) at 𝓘₂ and at 𝓘, as for Table 1's "
              "distributed accuracy entry; the Remark's 1/n^ξ term does not depend on 𝓘. Its improvement condition "
-             "d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}})) is an Ω̃ with no constant and is not encoded.",
+             "d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}})) is d2d.rem4.6:improvement (claims/d2d/remark46_improvement.py).",
     )
 
 
