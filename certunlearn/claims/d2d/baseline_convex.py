@@ -21,7 +21,7 @@ import sympy
 
 from ...algorithms.parameters import ceil_exact
 from ...formulas.d2d import (
-    ACC_ROW, ACC_ROW_FIX, BASELINE_RATIO_CVX, BASELINE_RATIO_CVX_FIX, CONVEX_RATE_214, D, M, T,
+    ACC_ROW, ACC_ROW_FIX, BASELINE_RATIO_CVX, BASELINE_RATIO_CVX_FIX, CONVEX_RATE_214, D, T,
 )
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space

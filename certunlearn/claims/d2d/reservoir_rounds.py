@@ -24,7 +24,7 @@ from flint import arb
 from ...algorithms.parameters import ceil_exact
 from ...formulas.d2d import FAIL_F1, S_F1
 from ...formulas.symbols import delta
-from ...numeric.enclosure import Decision, to_arb
+from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
