@@ -13,11 +13,11 @@ derivations (``proofs/d2d/`` (a package: one part per section)) import them from
 * Claim 3.3 (line 277), Theorem 3.4 (lines 279–300), Theorem 3.5 (lines 310–318; Appendix E, lines 614–697),
   Remark 3.6 (lines 321–330): ``LP``, ``GAMMA_REG``, ``ETA_REG``, ``T_REG``, ``M_34``/``M_35``/``M_36``,
   ``SIGMA_34``/``SIGMA_35``/``SIGMA_36`` (+fix), ``RHO_34``, ``RHO_35``, ``ALPHA_34``, ``ALPHA_35`` (+fix).
-* Lemma 4.3 (line 368): ``S_43``; Theorem 4.5 (lines 407–421; proof Appendix F, lines 677–812): ``A45``,
+* Lemma 4.3 (line 368): ``S_43``; Fact F.1 (line 694): ``S_F1``, ``FAIL_F1``; Theorem 4.5 (lines 407–421; proof Appendix F, lines 677–812): ``A45``,
   ``T_45``, ``T_I_45``, ``SIGMA_45``, ``E1_45``, ``ACC_45``, ``RHO_45``, ``ALPHA_45`` (+fix).
 * The introduction's (2ε, 2δ) statement (line 74): ``VIEW_SHIFT``, ``EPS_VIEW``.
 * Table 1 (lines 60–71, "accuracy as a function of the run time", line 82): ``ACC_ROW``, ``ENTRY_ACC``,
-  ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``; Remark 4.6 (lines 423–429): ``REM46_RATIO``.
+  ``ENTRY_ACC_RATIO``, ``ENTRY_ITER_RATIO`` (+fix), ``M_34_FIX``, ``BASELINE_RATIO_CVX`` (+fix); Remark 4.6 (lines 423–429): ``REM46_RATIO``, ``REM46_ALPHA``, ``REM46_BASE``, ``REM46_D_MIN``.
 * Appendix A: Lemma A.2 (line 476) ``TAIL_A2`` (exact tail ``TAIL_A2_EXACT``), Lemma A.3 (line 480) ``EPS_A3``
   (true δ ``BW_A3``), Lemma A.5 (line 492) ``CHERNOFF_A5``.
 
@@ -123,6 +123,9 @@ BW_A3 = (sympy.erfc(-(Delta / (2 * sigma) - EPS_A3 * sigma / Delta) / sqrt(2)) /
 
 #: Lemma 4.3 (line 368)
 S_43 = 10 * B / n * log(1 / deltap)
+#: Fact F.1 (line 694): s̃_i = max_{l ≤ i} s_l ≤ S_F1 with probability ≥ 1 − FAIL_F1 (Lemma 4.3 at δ' = δ/(2i), union bound)
+S_F1 = 10 * B / n * log(2 * i / delta)
+FAIL_F1 = delta / 2
 
 
 # =========================================================================== Section 3.2: regularised perturbed GD
@@ -254,8 +257,24 @@ BASELINE_GROWTH = {"pgd": log(n2 / n), "pgd-perfect": log(n2 / n)}
 #: counts are whole: ⌈a + x⌉ − ⌈a⌉ ≤ x + 1
 BASELINE_GROWTH_FIX = {"pgd": log(n2 / n) / log(1 / GAMMA_SC) + 1, "pgd-perfect": log(n2 / n) / log(1 / GAMMA_SC) + 1}
 
+#: Table 1's baseline column, the convex rows ((εn𝓘/√d)^{2/5}, √(εn√𝓘/√d)): their growth in n as a ratio,
+#: entry(n2)/entry(n); the iteration count they abbreviate is T = MD²/(2α) (Theorem 2.14, ‖θ_0 − θ*‖ ≤ D), α the row's
+#: ACC_ROW (``claims/d2d/baseline_convex.py``)
+BASELINE_RATIO_CVX = {"regularized": (n2 / n) ** Rational(2, 5), "pgd-weak": (n2 / n) ** Rational(1, 2)}
+#: +fix: α(n)n^r = a + b·L'(n)² with L' = L + mD and m ∝ n^{−r} (Theorem 3.5; Theorem 3.4 at the corrected regulariser
+#: M_34_FIX, where the factor mγ^𝓘/(1 − γ^𝓘) only grows with n), so α(n)/α(n2) ≤ (n2/n)^r(1 + m(n)D/L)²; whole
+#: iterations add at most 1: ⌈T2⌉/⌈T1⌉ ≤ T2/T1 + 1/⌈T1⌉
+BASELINE_RATIO_CVX_FIX = {"regularized": (n2 / n) ** Rational(2, 5) * (1 + M_34_FIX * D / L) ** 2 + 1,
+                          "pgd-weak": (n2 / n) ** Rational(1, 2) * (1 + M_35 * D / L) ** 2 + 1}
+
 #: Remark 4.6 (lines 423–429): α = Õ(γ^{𝓘n^{(4−3ξ)/2}}d/(ε²n²) + 1/n^ξ) — its 𝓘-dependent factor, as a ratio from 𝓘 to 𝓘₂
 REM46_RATIO = GAMMA_SC ** ((I2 - I) * n ** ((4 - 3 * xi) / 2))
+#: Remark 4.6's "improves over Theorem 3.1 whenever d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}}))", its Õ/Ω̃ read with
+#: constant 1 and no logarithmic factor: the Remark's α against Theorem 3.1's γ^𝓘d/(ε²n²) (the bound its condition
+#: compares with), and the condition's threshold on d
+REM46_ALPHA = GAMMA_SC ** (I * n ** ((4 - 3 * xi) / 2)) * d / (epsilon**2 * n**2) + n ** (-xi)
+REM46_BASE = GAMMA_SC**I * d / (epsilon**2 * n**2)
+REM46_D_MIN = epsilon**2 * n ** (2 - xi) / (GAMMA_SC**I - GAMMA_SC ** (I * n ** ((4 - 3 * xi) / 2)))
 
 ENTRY_ITER_RATIO = {"pgd": sympy.Integer(1), "pgd-perfect": log(i2) / log(i), "regularized": sympy.Integer(1),
                     "pgd-weak": (i2 / i) ** 2, "distributed": log(i2) / log(i)}

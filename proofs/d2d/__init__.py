@@ -15,7 +15,7 @@ Parts (a package: the module outgrew the 1000-line limit): ``common`` (the proof
 conditions, domains, the χ² tail and the power lemma), ``introduction`` (Section 1: the introduction's remark and
 Table 1, with Remark 4.6), ``strongly_convex`` (Sections 2.3–3.1 with Appendices B and D), ``regularized``
 (Section 3.2 with Appendix E), ``distributed`` (Section 4 with Appendices C and F), ``appendix_a`` (Appendix A), ``convergence`` (Theorem
-2.14, Claim B.1, Facts E.1–E.2), ``coupling`` (Lemma A.1).
+2.14, Claim B.1, Facts E.1–E.2), ``coupling`` (Lemma A.1), ``baseline_convex`` (Table 1's baseline column, convex rows), ``reservoir_rounds`` (Fact F.1), ``remark46_improvement`` (Remark 4.6's condition).
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
@@ -24,6 +24,9 @@ from __future__ import annotations
 from certunlearn.formulas.symbols import delta
 from certunlearn.derive import Derivation
 
+from .baseline_convex import table1_baseline_convex
+from .reservoir_rounds import factF1
+from .remark46_improvement import rem46_improvement
 from .appendix_a import lemA2, lemA3, lemA4, lemA5
 from .convergence import claimB1, factE1, factE2, thm214
 from .coupling import lemA1
@@ -45,4 +48,5 @@ def derivations() -> list[Derivation]:
         reg_accuracy("d2d.rem3.6:accuracy", False), reg_accuracy("d2d.rem3.6:accuracy+fix", True),
         lem42(False), lem42(True), lem43(False), lem43(True), thm45(False), thm45(True),
         thm45_accuracy(False), thm45_accuracy(True), thm45_alpha(False), thm45_alpha(True), intro_dp(False), intro_dp(True), *table1(), *table1_baseline(), rem46(table1()),
+        *table1_baseline_convex(), factF1(False), factF1(True), rem46_improvement(),
     ]

@@ -17,6 +17,9 @@ Claim 3.3, Theorems 3.4, 3.5, Remark 3.6 (3.2)   269–331, 614–697    :mod:`.
 Lemmas 4.2, 4.3 (reservoir sampling)             358–375, 538–554    :mod:`.reservoir`
 Theorem 4.5 (perturbed distributed descent)      399–421, 677–812    :mod:`.distributed`
 Table 1 (accuracy, iteration, baseline columns)  60–71, 82           :mod:`.tables`
+Table 1 (baseline column, convex rows)           66–71, 82, 169      :mod:`.baseline_convex`
+Fact F.1 (union bound over rounds)               694                 :mod:`.reservoir_rounds`
+Remark 4.6 (its condition on d)                  427–429             :mod:`.remark46_improvement`
 Remark 4.6 (the rate of Theorem 4.5's accuracy)  423–429             :mod:`.tables`
 Introduction's (2ε, 2δ) statement                74                  :mod:`.intro`
 Lemma A.1 (Appendix A)                           462–474             :mod:`.coupling`
@@ -71,13 +74,16 @@ from .tables import CLAIMS_T1
 from .boosting import CLAIMS_BOOST
 from .convergence import CLAIMS_CONVERGENCE
 from .coupling import CLAIMS_A1
+from .baseline_convex import CLAIMS_T1_BASE_CVX
+from .reservoir_rounds import CLAIMS_F1
+from .remark46_improvement import CLAIMS_REM46
 
 from ..declared_scope import with_scope
 from .scope import SCOPE
 
 # the printed class, reach and narrowings of every claim (DESIGN.md "Scope"): :mod:`.scope`
 CLAIMS = tuple(with_scope(CLAIMS_23 + CLAIMS_3 + CLAIMS_33 + CLAIMS_32 + CLAIMS_4A + CLAIMS_45 + CLAIMS_T1 + CLAIMS_INTRO
-                          + CLAIMS_A + CLAIMS_BOOST + CLAIMS_CONVERGENCE + CLAIMS_A1, SCOPE))
+                          + CLAIMS_A + CLAIMS_BOOST + CLAIMS_CONVERGENCE + CLAIMS_A1 + CLAIMS_T1_BASE_CVX + CLAIMS_F1 + CLAIMS_REM46, SCOPE))
 
 
 
@@ -92,11 +98,7 @@ ITEMS = {
     "Table 1 (iterations column)": _table1("-iterations"),
     "Table 1 (baseline iterations column)": ("d2d.table1:pgd-baseline", "d2d.table1:pgd-baseline+fix",
                                              "d2d.table1:pgd-perfect-baseline", "d2d.table1:pgd-perfect-baseline+fix"),
-    "Table 1 (baseline iterations column, convex rows)": "not encoded (unfinished): retraining a convex M-smooth loss by "
-                                                         "gradient descent needs T = MD²/(2α), so the rows' entries "
-                                                         "(εn𝓘/√d)^{2/5} and √(εn√𝓘/√d) read as T(n₂)/T(n) = α(n)/α(n₂); "
-                                                         "the derivation's step on Theorems 3.4/3.5's explicit α at the "
-                                                         "prescribed regulariser did not finish in the engine in time",
+    "Table 1 (baseline iterations column, convex rows)": tuple(c.id for c in CLAIMS_T1_BASE_CVX),
     "Table 1 (baseline iterations column, distributed row)": "not encoded: its accuracy includes Theorem 4.4's term with "
                                                              "the unspecified constant c, so the retraining target has "
                                                              "no explicit value",
@@ -139,7 +141,7 @@ ITEMS = {
     "Theorem 4.5": ("d2d.thm4.5", "d2d.thm4.5+fix", "d2d.thm4.5:accuracy", "d2d.thm4.5:accuracy+fix",
                     "d2d.thm4.5:alpha", "d2d.thm4.5:alpha+fix",
                     "d2d.table1:distributed-iterations", "d2d.table1:distributed-iterations+fix"),
-    "Remark 4.6": ("d2d.rem4.6",),
+    "Remark 4.6": ("d2d.rem4.6", "d2d.rem4.6:improvement"),
     "Lemma A.1": ("d2d.lemA.1",),
     "Lemma A.2": ("d2d.lemA.2",),
     "Lemma A.3": ("d2d.lemA.3",),
@@ -148,10 +150,7 @@ ITEMS = {
     "Claim B.1": ("d2d.claimB.1",),
     "Fact E.1": ("d2d.factE.1", "d2d.factE.1:bernoulli"),
     "Fact E.2": ("d2d.factE.2",),
-    "Fact F.1": "not encoded yet: a union-bound corollary of Lemma 4.3 over rounds l ≤ i (s̃_i = max_l s_l ≤ "
-                "(10B/n)log(2i/δ) with probability ≥ 1 − δ/2); it needs the joint law of (s_1, …, s_i) of the "
-                "reservoir process (Lemma 4.3's claim encodes one round) and would inherit Lemma 4.3's multiset "
-                "finding (d2d.lem4.3)",
+    "Fact F.1": tuple(c.id for c in CLAIMS_F1),
     "Fact F.2": "bookkeeping of the proof: at the printed T_i the chain (21) is an algebraic identity "
                 "(Kn²/(10B²log(2i/δ)))·T_i = Kn²I/B² + log(1 + 10i log(2i/δ))/log(1/γ), and F.2's T is Theorem 4.5's "
                 "T at K = √B, B = n^ξ — both checked symbolically in tests/derive/test_d2d_proofs.py",

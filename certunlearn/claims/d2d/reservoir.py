@@ -27,7 +27,7 @@ from .families import LEM42_SEARCH, LEM43_SEARCH, lem42_structured, lem43_struct
 
 
 # =========================================================================== Section 4: reservoir sampling (Lemmas 4.2, 4.3)
-def _data_updates(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[str, Fraction]]]:
+def reservoir_stream(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[str, Fraction]]]:
     """The dataset D_0 (scalars, a multiset) and the updates ``(kind, z)`` of a Section 4 instance."""
     from ...algorithms.d2d import ADD, DELETE
 
@@ -41,9 +41,9 @@ def _data_updates(values: Instance) -> tuple[tuple[Fraction, ...], list[tuple[st
     return data, ups
 
 
-def _reservoir_ok(assumption_26: bool) -> Callable[[Instance], Decision]:
+def reservoir_instance_ok(assumption_26: bool) -> Callable[[Instance], Decision]:
     def ok(values: Instance) -> Decision:
-        data, ups = _data_updates(values)
+        data, ups = reservoir_stream(values)
         Ds = datasets_of(data, ups)  # raises for the deletion of an absent point
         if not (is_int(values["B"]) and frac(values["B"]) >= 1) or any(len(Di) < 1 for Di in Ds):
             return Decision.FALSE
@@ -61,7 +61,7 @@ def _lem42_ratio(variant: str, key: tuple) -> Fraction:
     from ...algorithms.d2d import bootstrap_law, sample_laws
 
     values = dict(key)
-    data, ups = _data_updates(values)
+    data, ups = reservoir_stream(values)
     Bn = int(frac(values["B"]))
     laws = sample_laws(data, ups, Bn, variant=variant)
     worst = Fraction(0)
@@ -85,7 +85,7 @@ def lem42_tv(values: Instance, variant: str = "printed") -> Fraction:
     """max over rounds of the total-variation distance between the law of S_i and P^B(D_i) (for display)."""
     from ...algorithms.d2d import bootstrap_law, sample_laws
 
-    data, ups = _data_updates(values)
+    data, ups = reservoir_stream(values)
     Bn = int(frac(values["B"]))
     out = Fraction(0)
     for law, Di in zip(sample_laws(data, ups, Bn, variant=variant), datasets_of(data, ups)):
@@ -106,7 +106,7 @@ def _lem43_tail(variant: str, key: tuple) -> Fraction:
     from ...algorithms.d2d import reservoir_outcomes, sample_laws
 
     values = dict(key)
-    data, ups = _data_updates(values)
+    data, ups = reservoir_stream(values)
     Bn, n0 = int(frac(values["B"])), len(data)
     k0 = ceil_exact(10 * B / n * log(1 / deltap), {"B": Bn, "n": n0, "delta_p": frac(values["delta_p"])})
     slot = sample_laws(data, ups, 1, variant=variant)
@@ -133,7 +133,7 @@ def lem43_quantity(variant: str) -> Callable[[Instance], arb]:
 
 _LEM43_HYPS = (H("δ' > 0", ">", deltap, 0), H("δ' ≤ 1/e", "<=", deltap, sympy.exp(-1)),
                P("B ≥ n = |D_0|", lambda v: holds(is_int(v["B"]) and frac(v["B"]) >= len(v["data"]))),
-               P("deletions of present points; Assumption 2.6 (n_i ≥ n/2)", _reservoir_ok(True)))
+               P("deletions of present points; Assumption 2.6 (n_i ≥ n/2)", reservoir_instance_ok(True)))
 
 CLAIMS_4A = [
     Claim(
@@ -142,7 +142,7 @@ CLAIMS_4A = [
         kind=Kind.INEQUALITY,
         statement="S_0 ~ P^B(D), S_i ~ S^B_rep(S_{i−1}, u_i) (Algorithm 5): S_i =d P^B(D_i) for all i ≥ 0 — checked as "
                   "max_s P[S_i = s]/P^B(D_i)(s) ≤ 1 (for two laws on one finite set: ≤ 1 everywhere ⇔ equal)",
-        hypotheses=(P("B a positive integer; deletions of present points; D_i non-empty", _reservoir_ok(False)),),
+        hypotheses=(P("B a positive integer; deletions of present points; D_i non-empty", reservoir_instance_ok(False)),),
         bound=sympy.Integer(1),
         quantity=lem42_quantity("printed"),
         adversaries=(Adversary("tiny multisets with repeated values, deletions and additions, B ≤ 3",
@@ -160,7 +160,7 @@ CLAIMS_4A = [
                "probability 1/c, c = copies of z in D_{i−1})",
         kind=Kind.INEQUALITY,
         statement="with the by-copy deletion of Algorithm 5, S_i =d P^B(D_i) for all i ≥ 0 (as a likelihood ratio ≤ 1)",
-        hypotheses=(P("B a positive integer; deletions of present points; D_i non-empty", _reservoir_ok(False)),),
+        hypotheses=(P("B a positive integer; deletions of present points; D_i non-empty", reservoir_instance_ok(False)),),
         bound=sympy.Integer(1),
         quantity=lem42_quantity("by-copy"),
         adversaries=(Adversary("tiny multisets with repeated values, deletions and additions, B ≤ 3",

@@ -41,6 +41,11 @@ MULTISETS = Narrowing(
 VIEW_1D = Narrowing("dimensions d ≥ 2 and data beyond a segment", "no family built for them yet: the two-release view "
                     "is computed for the families' one-dimensional instances (work, not a limit of exact evaluation)")
 
+ROUNDS = Narrowing(
+    "datasets of more than 64 values, B > 2n, streams of more than three updates (more than two beyond n = 16)",
+    "cost: the exact probability sums B independent change patterns over {0, 1}^i by dynamic programming over "
+    "(c + 1)^i count vectors, c ≈ (10B/n)log(2i/δ), per round and instance")
+
 _STREAMS = ("any dataset of n points and any update stream of additions and deletions with n_i ≥ n/2 (Assumption "
             "2.6); θ'_0 ∈ Θ; ε > 0, 0 < δ < 1, integer 𝓘 ≥ 1")
 _SC = "f_z m-strongly convex, L-Lipschitz, M-smooth (m < M) on a convex closed Θ ⊂ ℝ^d of diameter D, any d ≥ 1; "
@@ -98,6 +103,10 @@ SCOPE = {
                     "inequality is attained by them: the extremal laws of the class), δ = 2^{−k}", ()),
     "lemA.5": Scope("X ~ Binomial(N, p), any N ≥ 1, 0 < p < 1, δ' ≥ 0", "N up to 100, p from 0.01 to 0.9, δ' from 0 "
                     "to 10, and a search", ()),
+    "factF.1": Scope("any multiset D_0 of n values, any update stream of additions and deletions with n_i ≥ n/2, B ≥ n, "
+                     "0 < δ ≤ 2/e (Lemma 4.3's δ' = δ/(2i) ≤ 1/e), every round i",
+                     "n ∈ {8, 16, 48, 64} and a search up to n = 64, every multiplicity of the updated value, B/n ≤ 2, "
+                     "one to three updates, δ from 10⁻⁴ to 0.73", (ROUNDS,)),
     "factF.3": Scope("B = n^ξ, K = √B, 1 ≤ ξ ≤ 4/3, any n ≥ 1", "n perfect cubes and powers of 2, ξ ∈ {1, 7/6, 5/4, "
                      "4/3} (the endpoints of the range included)", ()),
 }

@@ -109,7 +109,7 @@ def _baseline_claims() -> list[Claim]:
                 statement=(f"retraining from scratch to {thm}'s accuracy needs iterations that grow from n to n₂ at most as "
                            f"the table's {ENTRY_BASE_TEXT}: ⌈T(n₂)⌉ − ⌈T(n)⌉ ≤ log(n₂/n), T = log(MD²/(2α))/(2log(1/γ))"
                            if not fix else "⌈T(n₂)⌉ − ⌈T(n)⌉ ≤ log(n₂/n)/log(1/γ) + 1, γ = (M − m)/(M + m)"),
-                hypotheses=_table_hyps(row, "baseline"),
+                hypotheses=table_hyps(row, "baseline"),
                 bound=(BASELINE_GROWTH_FIX if fix else BASELINE_GROWTH)[row],
                 quantity=table_baseline_growth(row),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, n₂/n ∈ {2, 10, 1000}",
@@ -133,7 +133,7 @@ def _int_ge(name: str, low: int) -> Callable[[Instance], Decision]:
     return lambda v: holds(is_int(v[name]) and frac(v[name]) >= low)
 
 
-def _table_hyps(row: str, kind: str) -> tuple[Hypothesis, ...]:
+def table_hyps(row: str, kind: str) -> tuple[Hypothesis, ...]:
     base = (EPS_POS, *DELTA_RANGE, H("L > 0", ">", L, 0), H("M > 0", ">", M, 0), H("D > 0", ">", D, 0),
             P("n, d positive integers", lambda v: holds(is_int(v["n"]) and frac(v["n"]) >= 2 and is_int(v["d"]) and frac(v["d"]) >= 1)),
             P("I a positive integer", _int_ge("I", 1)))
@@ -178,7 +178,7 @@ def _table_claims() -> list[Claim]:
                            if row == "regularized" else
                            f"α(𝓘₂)/α(𝓘) ≤ γ^{{2(𝓘₂ − 𝓘)}}{' with 𝓘 → 𝓘n^{(4−3ξ)/2}' if row == 'distributed' else ''}, "
                            "γ = (M − m)/(M + m)"),
-                hypotheses=_table_hyps(row, "accuracy"),
+                hypotheses=table_hyps(row, "accuracy"),
                 bound=(ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)[row],
                 quantity=table_accuracy_ratio(row, fix),
                 quantity_expr=ACC_ROW[row].subs(I, I2) / ACC_ROW[row] if row in ("pgd", "distributed") else None,
@@ -202,7 +202,7 @@ def _table_claims() -> list[Claim]:
                 statement=(f"the iterations {thm} prescribes for the i-th update grow from round i to i₂ at most as the "
                            f"table's {ENTRY_ITER[row]}: T_{{i₂}}/T_i ≤ entry(i₂)/entry(i)") if not fix else
                           "T_{i₂}/T_i ≤ (log i₂/log i)²: Theorem 4.5's T_i grows like log²i for a fixed 𝓘",
-                hypotheses=_table_hyps(row, "iterations"),
+                hypotheses=table_hyps(row, "iterations"),
                 bound=(ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row],
                 quantity=table_iteration_ratio(row),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, rounds 2…10⁹",
@@ -225,7 +225,7 @@ def _rem46() -> Claim:
         kind=Kind.INEQUALITY,
         statement="as the run time grows from 𝓘 to 𝓘₂, the 𝓘-dependent term of Theorem 4.5's accuracy (eq. (31) before the "
                   "O(·)) improves at least by the Remark's factor: α(𝓘₂)/α(𝓘) ≤ γ^{(𝓘₂ − 𝓘)n^{(4−3ξ)/2}}, γ = (M − m)/(M + m)",
-        hypotheses=_table_hyps("distributed", "accuracy"),
+        hypotheses=table_hyps("distributed", "accuracy"),
         bound=REM46_RATIO,
         quantity=table_accuracy_ratio("distributed"), quantity_expr=ACC_ROW["distributed"].subs(I, I2) / ACC_ROW["distributed"],
         adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, I 1…20, I2 − I 1…50",
@@ -234,7 +234,7 @@ def _rem46() -> Claim:
         derivation="d2d.rem4.6",
         note="Quantity: the exact ratio of eq. (31)'s 𝓘-dependent term (σ substituted) at 𝓘₂ and at 𝓘, as for Table 1's "
              "distributed accuracy entry; the Remark's 1/n^ξ term does not depend on 𝓘. Its improvement condition "
-             "d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}})) is an Ω̃ with no constant and is not encoded.",
+             "d = Ω̃(ε²n^{2−ξ}/(γ^𝓘 − γ^{𝓘n^{(4−3ξ)/2}})) is d2d.rem4.6:improvement (claims/d2d/remark46_improvement.py).",
     )
 
 
