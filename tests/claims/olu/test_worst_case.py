@@ -69,7 +69,7 @@ def test_theorem6_regret_instances_inside_and_attained_at_T_1_2():
     from certunlearn.claims.olu.quantities import thm6_entries
     from certunlearn.claims.olu.worst_case import thm6_pep_instances
 
-    claim = get_claim("olu.thm6:regret")
+    claim = get_claim("olu.thm6:regret-proof")
     insts = thm6_pep_instances()
     assert min(i["pep_n"] for i in insts) == 3
     for inst in insts[::4]:
