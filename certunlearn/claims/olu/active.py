@@ -132,8 +132,16 @@ def assumption2(values: Instance) -> bool:
     return True
 
 
-def _alg2_regret(values: Instance) -> arb:
-    """The exact expected regret (eq. (5)) of Algorithm 2 with η_t = 1/(μt) and eq. (40)'s noise."""
+def _alg2_regret(values: Instance) -> arb | Fraction:
+    """The exact expected regret (eq. (5)) of Algorithm 2 with η_t = 1/(μt) and eq. (40)'s noise. With no deletion
+    (k = 0) there is no noise and every step 1/(μt) is rational: the regret is a rational, returned as a Fraction (so
+    that an equality with the bound is provable)."""
+    if not schedule_of(values)[0]:
+        s = stream_of(values)
+        mu_ = frac(values["mu"])
+        etas = [1 / (mu_ * t) for t in range(1, s.T + 1)]
+        laws = A.active_laws(s, vec_z1(values), etas, [], [], [], 1 / (frac(values["beta"]) + mu_), (), 0)
+        return Fraction(A.expected_regret(s, laws, [], []))
     laws = alg2_laws(values, 0, kind="sc")
     ar = arb_stream(stream_of(values))
     tau, u = schedule_of(values)
