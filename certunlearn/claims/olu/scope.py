@@ -37,10 +37,13 @@ def _regret_narrow(rule: str, sc: bool) -> tuple[Narrowing, ...]:
         N("k ≥ 1: Algorithm 1's projection onto K", WHY_UNPROJECTED),
     )
     if sc:
-        out += (N("k = 0: μ-strongly convex losses that are not quadratic (e.g. logistic + ridge)",
+        out += (N("k = 0: μ-strongly convex losses other than quadratics and separable ridge + Huber on a box (e.g. "
+                  "logistic + ridge, non-separable losses, Huber terms on a ball)",
                   "min_K Σ_t f_t has no closed form for them and no enclosure route is implemented, and the PEP worst "
-                  f"case over smooth strongly convex losses for {rule} is not yet solved and realised; "
-                  "olu.thm2:logistic-ridge samples them statistically"),)
+                  f"case over smooth strongly convex losses for {rule} is not solved and realised as such losses. No "
+                  "instance there can reach above ½ of L²/μ(1 + log T): OGD with η_t = 1/(μt) has regret ≤ "
+                  "L²H_T/(2μ) over the whole class, and the checker attains ½ at T = 1 (benchmarks/adversaries.py); "
+                  "olu.thm2:logistic-ridge samples logistic + ridge statistically"),)
     return out
 
 
