@@ -11,11 +11,13 @@ olu regret claims (L = D = 2, μ = 1, no deletions — at k = 0 every deletion h
 - Theorem 5 and Table 1's constant row (η = √(2D²/(TL²)) at k = 0): 3/4 at every n — PEPit's value, attained exactly
   by the bounce of ``claims/olu/general_families.py`` (iterates on the unit circle, gradients √2(x_t − x_{t+1}):
   regret (‖x_1‖² − ‖x_{T+1}‖²)/(2η) + ηTL²/2 + R‖Σg_t‖ = 6√2 against 8√2 at T = 4).
-- Theorem 2's proof bound and Corollary 7 (η_t = 1/(μt), μ-strongly convex): 1/2 at T = 1 — ½μ‖z − c‖² with z_1 and c
-  at opposite ends of the ball (gradient norm ≤ μD = L on K) has regret ½·4 = 2 against L²/μ(1 + log 1) = 4; the
-  quadratic PEP (exact over all dimensions) is below it for n ≥ 2. Not a proved maximum over the class: the PEP over
-  smooth strongly convex losses for this rule is not solved yet. Theorem 6's regret bound L²H_T/(2μ) is attained
-  exactly at T = 1, 2 (1.000).
+- Theorem 2's proof bound, Corollary 7 and Theorem 6's corrected statement (η_t = 1/(μt), μ-strongly convex; their
+  k = 0 bound L²/μ(1 + log T)): exactly 1/2, the maximum over the whole class — projected OGD with η_t = 1/(μt) has
+  regret ≤ Σ_t η_t‖∇f_t‖²/2 ≤ L²H_T/(2μ) for every μ-strongly convex L-Lipschitz loss sequence (the terms
+  ‖w_t − z*‖²(1/η_t − 1/η_{t−1} − μ) vanish), and H_T/(2(1 + log T)) ≤ 1/2 with equality only at T = 1, where
+  ½μ‖z − c‖² with z_1 and c at opposite ends of the ball (L = μD) attains it: 2 against 4. Theorem 6's proof step
+  (its explicit parts, L²H_T/(2μ) at k = 0) is attained exactly at T = 1, 2 (1.000). Theorem 2 as printed and
+  Theorem 6 as stated have bound 0 at T = 1 (∞).
 
 Usage: ``python benchmarks/adversaries.py [--profiles quick,thorough] [--build] [--build-linear FILE…]``
 (``--build`` re-solves the PEP cases and rewrites ``certunlearn/claims/pep_worst_cases.json``; ``--build-linear``
@@ -41,7 +43,9 @@ CLAIMS = {
     "olu.thm2": ("sc", lambda n: 4 * math.log(n)),
     "olu.thm2:proof": ("sc", lambda n: 4 * (1 + math.log(n))),
     "olu.cor7": ("sc", lambda n: 4 * (1 + math.log(n))),
-    "olu.thm6:regret": ("sc", lambda n: 2 * sum(1 / t for t in range(1, n + 1))),
+    "olu.thm6:regret": ("sc", lambda n: math.log(n)),
+    "olu.thm6:regret+fix": ("sc", lambda n: 4 * (1 + math.log(n))),
+    "olu.thm6:regret-proof": ("sc", lambda n: 2 * sum(1 / t for t in range(1, n + 1))),
     "olu.thm3": ("convex", lambda n: 12 * math.sqrt(n)),
     "olu.thm5": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
     "olu.table1:constant": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
@@ -53,11 +57,12 @@ def best_known(cid: str) -> tuple[float, str]:
     """The best known worst case over the theorem's class, as worst/bound, and where it comes from."""
     rule, bound = CLAIMS[cid]
     if rule == "sc":
-        if cid == "olu.thm2":
+        if cid in ("olu.thm2", "olu.thm6:regret"):
             return math.inf, "T = 1: bound 0, regret ½μD² > 0 (hand)"
-        if cid == "olu.thm6:regret":
+        if cid == "olu.thm6:regret-proof":
             return 1.0, "L²H_T/(2μ) attained at T = 1, 2 (hand, PEP)"
-        return 0.5, "T = 1: ½‖z − c‖², z_1 and c opposite (hand)"
+        return 0.5, ("the class's maximum at k = 0: regret ≤ L²H_T/(2μ) for every μ-strongly convex L-Lipschitz loss "
+                     "(OGD's bound), ≤ ½ of L²/μ(1 + log T), attained at T = 1 by ½μ‖z − c‖², z_1 and c opposite")
     cases = shipped()
     got = {c["n"]: float(c["value"]) / bound(c["n"]) for c in cases.values()
            if c["kind"] == "lipschitz" and c["rule"] == rule}

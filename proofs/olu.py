@@ -36,7 +36,7 @@ from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
     LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
-    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import alpha, epsilon
@@ -569,7 +569,7 @@ def thm6_regret() -> Derivation:
              Bp: Sig + 2 * g**I2s * D * L / mu * Rtau + L * RT / (T * mu)}
     drift = (1 + k) * k * L**2 / mu
     return Derivation(
-        claim_id="olu.thm6:regret", target="bound",
+        claim_id="olu.thm6:regret-proof", target="bound",
         title="Theorem 6, regret part: the explicit parts of its proof (eqs. (46)–(55), lines 1015–1140)",
         start="E Regret_T ≤ A + E[B] + Σ_i Σ_t L‖z* − z*_i‖, 2A = C + D + E (eqs. (46), (48))",
         premises=(
@@ -586,6 +586,28 @@ def thm6_regret() -> Derivation:
             step((rC * Cp + rD * Dp + rE * Ep) / 2 + rB * Bp + rZ * drift, "<=", (Cp + Dp + Ep) / 2 + Bp + drift,
                  "each part at most its bound (ρ's ≤ 1)", conditions=le1(rB, rC, rD, rE, rZ)),
             then("==", THM6_REGRET.subs(gamma, g), "the parts' bounds written out", given=tuple(parts.items())),
+        ))
+
+
+def thm6_regret_stated(fix: bool) -> Derivation:
+    """Theorem 6's regret as stated (lines 270–274), at k = 0 only: the proof's part D (eq. (49), lines 1066–1069) is
+    then the whole regret; eq. (56)'s O(·) read with constant 1. At k ≥ 1 the parts are olu.thm6:regret-proof's."""
+    rD, rH = sympy.symbols("rho_D rho_H", positive=True)
+    last = (then("<=", THM6_STATED_FIX, "the other terms are ≥ 0 (k, G₂ ≥ 0)") if fix else
+            then("<=", THM6_STATED, "eq. (56) read with constant 1: the statement's log T drops the L²/μ of eq. (49)"))
+    return Derivation(
+        claim_id="olu.thm6:regret" + ("+fix" if fix else ""), target="bound",
+        title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
+        start="E Regret_T = D/2 at k = 0 (eqs. (46), (48): no deletion, C = E = E[B] = 0, no comparator drift)",
+        premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
+                  Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
+        domain={**_dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
+                k: ("0", "100")},
+        steps=(
+            step(rD * L**2 * HTs / (2 * mu), "<=", L**2 * HTs / (2 * mu), "eq. (49), ρ_D ≤ 1", conditions=le1(rD)),
+            then("<=", L**2 * (1 + log(T)) / (2 * mu), "H_T ≤ 1 + log T", given={HTs: rH * (1 + log(T))},
+                 conditions=le1(rH)),
+            last,
         ))
 
 
@@ -745,7 +767,8 @@ def derivations() -> list[Derivation]:
         prop1("olu.lem2", "Lemmas 1 and 2 (lines 355–357, 377–379): Mironov 2017, Proposition 2, for groups of k = 2^c"),
         _table2_unlearning("olu.table2:restart", "Discard-and-restart"),
         _table2_unlearning("olu.table2:retrain", "Retraining from scratch"),
-        table2_restart_regret(True), table2_restart_regret(False), thm6_regret(),
+        table2_restart_regret(True), table2_restart_regret(False), thm6_regret(), thm6_regret_stated(False),
+        thm6_regret_stated(True),
         lemA(), lemB(), lemC(), _lem4("olu.lem4", True), _lem4("olu.lem4:as-used", False), lem3(), lem7(), lem8(), lemE(),
         regret_sampled(thm3(), "olu.thm3:logistic", "logistic"), regret_sampled(thm3(), "olu.thm3:huber", "Huber"),
         regret_sampled(thm2(), "olu.thm2:logistic-ridge", "regularised logistic"),

@@ -75,6 +75,10 @@ SIGMA2_ALG2 = (gamma**I2s * sqrt(i_**omega * omega / (2 * (omega - 1) * epsilon)
 G2s, HTs, Rtau, RT, Sig = sympy.symbols("G_2 H_T R_tau R_T Sigma_sigma", real=True)
 THM6_REGRET = ((G2s * L + k * mu * (2 * gamma**I2s * L + D**2) + L**2 * HTs / mu + 2 * k * L * D) / 2
                + Sig + 2 * gamma**I2s * D * L / mu * Rtau + L * RT / (T * mu) + (1 + k) * k * L**2 / mu)
+#: Theorem 6's regret as stated (lines 270–274), its O(·) read with constant 1: log T + k(LD² + Ld/(με)) + G₂ + L²k²/μ
+THM6_STATED = log(T) + k * (L * D**2 + L * d / (mu * epsilon)) + G2s + L**2 * k**2 / mu
+#: the same with the log T term carrying the L²/μ(1 + log T) of its own proof (eq. (49): D ≤ L²H_T/μ, H_T ≤ 1 + log T)
+THM6_STATED_FIX = L**2 / mu * (1 + log(T)) + k * (L * D**2 + L * d / (mu * epsilon)) + G2s + L**2 * k**2 / mu
 #: Lemma D (lines 509–515): contraction of w ↦ w − η∇ℓ(w)
 LEMD_1 = 1 - eta * Mc
 LEMD_2 = (Mc / mc - 1) / (Mc / mc + 1)

@@ -22,7 +22,7 @@ def test_every_derivation_targets_the_bound():
 def test_corrected_and_main_chains_have_no_refuted_step(results):
     for cid in ("olu.thm1", "olu.cor1:convex", "olu.cor1:sc+fix", "olu.lemD.1+fix", "olu.lemD.2", "olu.lem5",
                 "olu.lem6", "olu.lem9", "olu.lem10+fix", "olu.prop1", "olu.thm4+fix", "olu.table2:restart",
-                "olu.table2:retrain", "olu.table2:restart-regret-sc", "olu.table2:restart-regret-c", "olu.thm6:regret"):
+                "olu.table2:retrain", "olu.table2:restart-regret-sc", "olu.table2:restart-regret-c", "olu.thm6:regret-proof"):
         assert results[cid].ok, (cid, [s.status for s in results[cid].steps])
     for cid in ("olu.thm1", "olu.cor1:convex", "olu.cor1:sc+fix", "olu.lemD.1+fix", "olu.lemD.2", "olu.lem5", "olu.lem6",
                 "olu.prop1", "olu.thm4+fix", "olu.table2:restart-regret-sc", "olu.table2:restart-regret-c"):

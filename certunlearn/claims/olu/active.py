@@ -1,6 +1,6 @@
 """Active OLU (Section 4, lines 234–275; Appendix C): Algorithm 2 (lines 921–938) and Theorem 6, its
-unlearning part (lines 259–263; proof 886–957, ``olu.thm6``) and its regret part (lines 270–274; proof
-1015–1140, ``olu.thm6:regret``). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+unlearning part (lines 259–263; proof 886–957, ``olu.thm6``) and its regret proof's explicit parts (proof
+1015–1140, ``olu.thm6:regret-proof``, a proof step; the statement is ``olu.thm6:regret``, :mod:`.active_regret`). Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 """
 from __future__ import annotations
 
@@ -132,8 +132,16 @@ def assumption2(values: Instance) -> bool:
     return True
 
 
-def _alg2_regret(values: Instance) -> arb:
-    """The exact expected regret (eq. (5)) of Algorithm 2 with η_t = 1/(μt) and eq. (40)'s noise."""
+def _alg2_regret(values: Instance) -> arb | Fraction:
+    """The exact expected regret (eq. (5)) of Algorithm 2 with η_t = 1/(μt) and eq. (40)'s noise. With no deletion
+    (k = 0) there is no noise and every step 1/(μt) is rational: the regret is a rational, returned as a Fraction (so
+    that an equality with the bound is provable)."""
+    if not schedule_of(values)[0]:
+        s = stream_of(values)
+        mu_ = frac(values["mu"])
+        etas = [1 / (mu_ * t) for t in range(1, s.T + 1)]
+        laws = A.active_laws(s, vec_z1(values), etas, [], [], [], 1 / (frac(values["beta"]) + mu_), (), 0)
+        return Fraction(A.expected_regret(s, laws, [], []))
     laws = alg2_laws(values, 0, kind="sc")
     ar = arb_stream(stream_of(values))
     tau, u = schedule_of(values)
@@ -194,7 +202,8 @@ CLAIMS: list[Claim] = [
           note="The unlearning claim olu.thm6 runs a constant step η = 1/β (inside its hypothesis ηβ ≤ 1); this one runs "
                "the schedule of the regret proof, on which Theorem 6's two guarantees are stated together. Early steps "
                "1/(μt) exceed 2/(β+μ): instances whose means would leave K are outside (the proof's maps project)."),
-    Claim(id="olu.thm6:regret", source="Theorem 6, regret part (lines 270–274; proof lines 1015–1140)", kind=Kind.REGRET,
+    Claim(id="olu.thm6:regret-proof", source="Theorem 6, regret part: its proof's explicit parts (lines 1015–1140)",
+          kind=Kind.REGRET,
           statement="Under Theorem 6's assumptions and Assumption 2, Algorithm 2 with η_t = 1/(μt): E Regret_T ≤ "
                     "(C + D + E)/2 + E[B] + (1+k)kL²/μ with the proof's explicit parts (eqs. (47)–(55)); the "
                     "statement's O(log T + k(LD² + Ld/(με)) + G₂ + L²k²/μ) is their order.",
@@ -202,7 +211,10 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("Assumption 2 streams, outliers at deletion times, fewest descent steps",
                                  generate=thm6_regret_instances),
                        thm6_pep_adversary()),
-          derivation="olu.thm6:regret",
+          derivation="olu.thm6:regret-proof",
+          proof_step="the explicit parts Theorem 6's regret proof combines (eqs. (47)–(55)), on Algorithm 2 without "
+                     "its projection with the proof's uses of K (E‖∇f_t‖² ≤ L², E‖w − z*_i‖² ≤ D²) required along the "
+                     "process; the statement itself is olu.thm6:regret (module active_regret)",
           note="The proof ends in an O(·) (eq. (56)); the bound checked is the sum of its explicit parts as printed, "
                "with eq. (40)'s σ_i (eq. (47) cites eq. (59), Algorithm 3's garbled σ). Eq. (47) drops the factors L "
                "and √d of L·E‖ξ_i‖ ≤ L√dσ_i."),

@@ -9,7 +9,9 @@ L-Lipschitz, β-smooth losses (μ-strongly convex for Theorem 2 and Corollary 7)
 **Instances** (``family`` = 2, ``GENERAL``): ``loss`` 0 — linear f_t(z) = √c·⟨x_t, z⟩ (``c`` a positive rational, 1 by
 default: √2-scaled gradients such as the issue's Theorem 5 example stay exact), β-smooth for every β; ``loss`` 1 —
 quadratics f_t(z) = ½Σ_k H_{t,k}(z_k − x_{t,k})² with a Hessian ``H`` row and a centre x_t **per round**, anywhere
-(isotropic rows on a ball). ``K`` 0 — the ball of diameter D centred at 0; ``K`` 1 — the box [−b, b]^d with
+(isotropic rows on a ball); ``loss`` 2 — ridge + Huber on a box, f_t(z) = Σ_k ½H_{t,k}(z_k − x_{t,k})² +
+a_t·hub_δ(z_k − y_{t,k}) (``Y``, ``A``, ``delta``; not quadratic; exact throughout with the rational steps 1/(μt):
+:mod:`.general_huber`). ``K`` 0 — the ball of diameter D centred at 0; ``K`` 1 — the box [−b, b]^d with
 4b²d ≤ D². Every hypothesis is decided exactly on the instance (:data:`GENERAL_HYPS`): L-Lipschitz on K
 (linear: c‖x_t‖² ≤ L²; box quadratics: Σ_k H²·max((b − x)², (b + x)²) ≤ L², the exact maximum of ‖∇f_t‖² over the
 box; ball quadratics h_t I: h_t(R + ‖x_t‖) ≤ L), β-smooth (H ≤ β), convex (H ≥ 0) or μ-strongly convex (H ≥ μ).
@@ -35,13 +37,14 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import P
 from ..instances import frac
 from ..model import Hypothesis, Instance
+from . import general_huber as Hu
 from .quantities import arb_etas, sq
 
 GENERAL = 2
-LINEAR_LOSS, QUADRATIC_LOSS = 0, 1
+LINEAR_LOSS, QUADRATIC_LOSS, HUBER_LOSS = 0, 1, 2
 BALL, BOX = 0, 1
 
-__all__ = ["GENERAL", "LINEAR_LOSS", "QUADRATIC_LOSS", "BALL", "BOX", "is_general", "general_instance",
+__all__ = ["GENERAL", "LINEAR_LOSS", "QUADRATIC_LOSS", "HUBER_LOSS", "BALL", "BOX", "is_general", "general_instance",
            "general_regret", "general_hypotheses", "only_general", "only_classic"]
 
 
@@ -72,11 +75,15 @@ def general_instance(loss: int, X, z1, *, K: int = BALL, H=None, c=Fraction(1), 
 def _shape_ok(values: Instance) -> bool:
     X, z1 = _rows(values, "X"), [frac(z) for z in values["z1"]]
     d, loss, K = len(z1), int(frac(values["loss"])), int(frac(values["K"]))
-    if not X or any(len(r) != d for r in X) or values["tau"] or values["u"] or loss not in (0, 1) or K not in (0, 1):
+    if not X or any(len(r) != d for r in X) or values["tau"] or values["u"] or loss not in (0, 1, 2) or K not in (0, 1):
+        return False
+    if loss == HUBER_LOSS and (K != BOX or len(_rows(values, "Y")) != len(X) or any(len(r) != d for r in values["Y"])
+                               or len(values["A"]) != len(X) or any(frac(a) < 0 for a in values["A"])
+                               or frac(values["delta"]) <= 0):
         return False
     if frac(values["k"]) != 0 or frac(values["T"]) != len(X) or frac(values["d"]) != d or frac(values["c"]) <= 0:
         return False
-    if loss == QUADRATIC_LOSS:
+    if loss in (QUADRATIC_LOSS, HUBER_LOSS):
         H = _rows(values, "H")
         if len(H) != len(X) or any(len(r) != d for r in H) or (K == BALL and any(len(set(r)) != 1 for r in H)):
             return False
@@ -100,6 +107,10 @@ def _lipschitz(values: Instance) -> bool:
     if int(frac(values["loss"])) == LINEAR_LOSS:
         return all(frac(values["c"]) * sq(x) <= L * L for x in X)
     H = _rows(values, "H")
+    if int(frac(values["loss"])) == HUBER_LOSS:
+        b, delta = frac(values["b"]), frac(values["delta"])
+        return all(Hu.max_grad_norm2(hr, x, y, frac(a), delta, b) <= L * L
+                   for hr, x, y, a in zip(H, X, _rows(values, "Y"), values["A"]))
     if int(frac(values["K"])) == BOX:
         b = frac(values["b"])
         return all(sum((h * h * max((b - xk) ** 2, (b + xk) ** 2) for h, xk in zip(hr, x)), Fraction(0)) <= L * L
@@ -112,7 +123,10 @@ def _curvature(lo: Callable[[Instance], Fraction], linear_ok: bool) -> Callable[
     def ok(values: Instance) -> bool:
         if int(frac(values["loss"])) == LINEAR_LOSS:
             return linear_ok
-        return all(lo(values) <= h <= frac(values["beta"]) for r in _rows(values, "H") for h in r)
+        extra = [Fraction(0)] * len(values["X"])
+        if int(frac(values["loss"])) == HUBER_LOSS:  # hub_δ'' ≤ 1/δ: f_t is (H + a_t/δ)-smooth
+            extra = [frac(a) / frac(values["delta"]) for a in values["A"]]
+        return all(lo(values) <= h and h + e <= frac(values["beta"]) for r, e in zip(_rows(values, "H"), extra) for h in r)
 
     return ok
 
@@ -131,7 +145,8 @@ def general_hypotheses(strongly_convex: bool) -> tuple[Hypothesis, ...]:
         _general("no deletions; T, d are the stream's; rows well formed (isotropic Hessians on a ball)", _shape_ok),
         _general("K a ball of diameter D or a box [−b, b]^d with 4b²d ≤ D²; z_1 ∈ K", _in_k),
         _general("L > 0 and every f_t L-Lipschitz on K (exact maximum of ‖∇f_t‖ over K)", _lipschitz),
-        _general("μ ≤ H_{t,k} ≤ β (μ-strongly convex, β-smooth)" if strongly_convex
+        _general("μ ≤ H_{t,k}, H_{t,k} + a_t/δ ≤ β (μ-strongly convex, β-smooth; a_t = 0 but for ridge + Huber)"
+                 if strongly_convex
                  else "0 ≤ H_{t,k} ≤ β (convex, β-smooth; linear losses are β-smooth for every β)", curv),
     )
 
@@ -192,6 +207,16 @@ def _comparator_value(values: Instance) -> arb:
 def general_regret(values: Instance, kind: str) -> arb:
     """Σ_t f_t(w_{t−1}) − min_K Σ_t f_t for projected OGD with the claim's steps ``kind`` (no noise: k = 0)."""
     X, loss = _rows(values, "X"), int(frac(values["loss"]))
+    if loss == HUBER_LOSS:
+        if kind != "sc":
+            raise ValueError("ridge + Huber instances are built for the rational steps η_t = 1/(μt) only")
+        mu_ = frac(values["mu"])
+        # computed exactly, returned enclosed at the working precision: these instances are never at equality with a
+        # bound (at most L²H_T/(2μ), half of it), and an exact rational would send the checker's symbolic equality
+        # prover after log T on rationals with 2⁶⁰ denominators
+        return to_arb(Hu.projected_ogd_regret([frac(z) for z in values["z1"]], _rows(values, "H"), X, _rows(values, "Y"),
+                                       [frac(a) for a in values["A"]], frac(values["delta"]), frac(values["b"]),
+                                       [1 / (mu_ * t) for t in range(1, len(X) + 1)]))
     etas = arb_etas(values, kind)
     K = _set(values)
     s = to_arb(values["c"]).sqrt()

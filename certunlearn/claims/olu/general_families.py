@@ -26,9 +26,11 @@ import numpy as np
 from ..model import Adversary, Space
 from ..pep import shipped
 from .families import sqrt_up
-from .general import BALL, BOX, LINEAR_LOSS, QUADRATIC_LOSS, general_instance, unit
+from .general import BALL, BOX, HUBER_LOSS, LINEAR_LOSS, QUADRATIC_LOSS, general_instance, unit
+from .general_huber import max_grad_norm2
 
-__all__ = ["hand_instances", "linear_worst_instances", "linear_space", "quadratic_instances", "general_adversaries",
+__all__ = ["hand_instances", "linear_worst_instances", "linear_space", "quadratic_instances", "huber_instances",
+           "general_adversaries",
            "rational_into_ball", "QUICK_SIZE"]
 
 #: the quick profile's structured size: larger requests (thorough) unlock the larger horizons
@@ -123,6 +125,39 @@ def quadratic_instances(strongly_convex: bool):
     return generate
 
 
+def huber_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Ridge + Huber losses on the box [−1, 1]^d (μ = 1): curvature H ∈ {μ, 2μ}, Huber weight a ∈ {1, 4} and width
+    δ ∈ {1/4, 1} (β = max H + a/δ), ridge centres x_t and Huber centres y_t alternating at ±far (far ∈ {1/2, 3}: inside
+    and far outside K), z_1 at a corner; d = 1, 2, T up to 12 (24 in the thorough profile). L is the exact largest
+    gradient norm over the box, rounded up to a rational."""
+    out = []
+    b = Fraction(1)
+    horizons = (1, 2, 4, 12) + ((24,) if size > QUICK_SIZE else ())
+    for T_, d, a, delta, far, h2 in itertools.product(horizons, (1, 2), (Fraction(1), Fraction(4)),
+                                                      (Fraction(1, 4), Fraction(1)), (Fraction(1, 2), Fraction(3)),
+                                                      (Fraction(1), Fraction(2))):
+        X, Y, H, A = [], [], [], []
+        for t in range(T_):
+            sign = 1 if t % 2 == 0 else -1
+            X.append([sign * far * (1 if j == t % d else -1) for j in range(d)])
+            Y.append([-sign * far for _ in range(d)])
+            H.append([h2 if (t + j) % 2 else Fraction(1) for j in range(d)])
+            A.append(a)
+        L2 = max(max_grad_norm2(h, x, y, a_, delta, b) for h, x, y, a_ in zip(H, X, Y, A))
+        inst = general_instance(HUBER_LOSS, X, [-b] * d, K=BOX, b=b, H=H, L=sqrt_up(L2), D=2 * b * sqrt_up(Fraction(d)),
+                                mu=Fraction(1), beta=max(max(r) for r in H) + a / delta)
+        inst.update(Y=[[Fraction(v) for v in r] for r in Y], A=list(A), delta=delta)
+        out.append(inst)
+    rng.shuffle(out)
+    return out[:size]
+
+
+HUBER_ADVERSARY = Adversary(
+    "k = 0: ridge + Huber losses on a box, d = 1, 2 (exact, rational steps 1/(μt))", generate=huber_instances,
+    reaches="k = 0: μ-strongly convex β-smooth non-quadratic losses — separable ridge + Huber (convex piecewise "
+            "quadratics with rational breakpoints), centres inside and far outside K — on boxes in d = 1, 2")
+
+
 def general_adversaries(rule: str, strongly_convex: bool) -> tuple[Adversary, ...]:
     """The k = 0 whole-class adversaries of a regret claim with step rule ``rule``."""
     quad = Adversary("k = 0: quadratics with a Hessian and a centre per round, anywhere; K a ball or a box, d = 2, 3",
@@ -130,7 +165,7 @@ def general_adversaries(rule: str, strongly_convex: bool) -> tuple[Adversary, ..
                      reaches="k = 0: " + ("μ-strongly convex" if strongly_convex else "convex")
                              + " β-smooth quadratics with per-round Hessians and centres anywhere, K a ball (d = 2, 3) or a box")
     if strongly_convex:
-        return (quad,)
+        return (quad, HUBER_ADVERSARY)
     return (
         Adversary("k = 0: the issue's hand examples (linear losses on the unit disc)",
                   generate=lambda rng, size: hand_instances()[:size],

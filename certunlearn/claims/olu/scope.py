@@ -37,10 +37,13 @@ def _regret_narrow(rule: str, sc: bool) -> tuple[Narrowing, ...]:
         N("k ≥ 1: Algorithm 1's projection onto K", WHY_UNPROJECTED),
     )
     if sc:
-        out += (N("k = 0: μ-strongly convex losses that are not quadratic (e.g. logistic + ridge)",
+        out += (N("k = 0: μ-strongly convex losses other than quadratics and separable ridge + Huber on a box (e.g. "
+                  "logistic + ridge, non-separable losses, Huber terms on a ball)",
                   "min_K Σ_t f_t has no closed form for them and no enclosure route is implemented, and the PEP worst "
-                  f"case over smooth strongly convex losses for {rule} is not yet solved and realised; "
-                  "olu.thm2:logistic-ridge samples them statistically"),)
+                  f"case over smooth strongly convex losses for {rule} is not solved and realised as such losses. No "
+                  "instance there can reach above ½ of L²/μ(1 + log T): OGD with η_t = 1/(μt) has regret ≤ "
+                  "L²H_T/(2μ) over the whole class, and the checker attains ½ at T = 1 (benchmarks/adversaries.py); "
+                  "olu.thm2:logistic-ridge samples logistic + ridge statistically"),)
     return out
 
 
@@ -83,8 +86,20 @@ CLASSES: dict[str, tuple[str, tuple[Narrowing, ...]]] = {
                  "α > 1, ε > 0", (N("losses other than one-Hessian diagonal quadratics", WHY_NON_GAUSSIAN),)),
     "olu.thm6:proof-steps": ("the steps of Theorem 6's proof on Algorithm 2's streams",
                              (N("losses other than one-Hessian diagonal quadratics", WHY_NON_GAUSSIAN),)),
-    "olu.thm6:regret": ("Algorithm 2 with η_t = 1/(μt) on μ-strongly convex β-smooth L-Lipschitz losses under "
-                        "Assumption 2, any schedule", _regret_narrow("η_t = 1/(μt)", True)[:2]),
+    "olu.thm6:regret": ("Algorithm 2 as printed (projected OGD, η_t = 1/(μt) in the proof, descent-to-delete, noise "
+                        "σ_i of eq. (40)) on μ-strongly convex β-smooth L-Lipschitz losses on a convex K of diameter D, "
+                        "z_1 ∈ K, any dimension, under Assumption 2, any schedule τ[i−1] ≤ u[i] ≤ τ[i] with k ≥ 0, "
+                        "I_{1,i} ≥ log_{1/γ}(μDτ[i]/L), I₂ ≥ 2.2 log_{1/γ} k; ε > 0", (
+                            N("k ≥ 1 (any deletion)", "after the first noise ξ_i Algorithm 2's next step projects a "
+                              "Gaussian onto K: the law of z_t is not Gaussian and no exact or enclosure form of "
+                              "E f_t(z_t) is known; the proof's route on the unprojected process is checked as the proof "
+                              "step olu.thm6:regret-proof"),
+                            _regret_narrow("η_t = 1/(μt)", True)[2])),
+    "olu.thm6:regret-proof": ("the explicit parts of Theorem 6's regret proof (eqs. (47)–(55)) on Algorithm 2 with "
+                              "η_t = 1/(μt), without its projection, on streams satisfying Assumption 2 and the proof's "
+                              "uses of K along the process", (
+                                  _regret_narrow("η_t = 1/(μt)", True)[0],
+                                  N("k ≥ 1: Algorithm 2's projection onto K", WHY_UNPROJECTED))),
     "olu.lem5": ("μ-strongly convex L-Lipschitz f_1..f_T on R^d, c of them removed", (
         N("non-quadratic strongly convex losses", "the minimiser of a non-quadratic sum has no closed form; for "
           "quadratics it is the weighted mean, exact"),)),

@@ -137,17 +137,14 @@ def pep_instances(rule: str, *, beta: Fraction = Fraction(1)) -> list[dict]:
 
 
 def thm6_pep_instances(beta: Fraction = Fraction(2)) -> list[dict]:
-    """The η_t = 1/(μt) worst cases as instances of Theorem 6's regret (Algorithm 2 with k = 0 runs plain OGD):
-    I_1 = (), I_2 = 0, Σ_σ = 0 and the exact entries G_2, H_T, R_τ, R_T. The bound is then L²H_T/(2μ), which the
+    """The η_t = 1/(μt) worst cases as instances of Theorem 6's regret proof step (Algorithm 2 with k = 0 runs plain
+    OGD): I_1 = (), I_2 = 0, Σ_σ = 0 and the exact entries G_2, H_T, R_τ, R_T. The bound is then L²H_T/(2μ), which the
     worst cases at T = 1 and T = 2 attain *exactly* (regret ½λD² = 2 and 3 = L²H_T/(2μ) at L = D = 2, μ = λ = 1;
-    see tests/claims/olu/test_worst_case.py): an arb quantity cannot decide an equality, so those two are left out
-    (each would be an undecided instance at every precision) and T ≥ 3 is checked."""
+    see tests/claims/olu/test_worst_case.py): the quantity is then a rational, so the equality is proved."""
     from .quantities import thm6_entries
 
     out = []
     for inst in pep_instances("sc", beta=beta):
-        if inst["pep_n"] <= 2:
-            continue
         inst = dict(inst, I_1=[], I_2=0, Sigma_sigma=Fraction(0))
         inst.update(thm6_entries(inst))
         out.append(inst)
@@ -159,7 +156,7 @@ def thm6_pep_adversary() -> Adversary:
         return thm6_pep_instances()[:size]
 
     return Adversary(f"performance estimation (PEPit SDP, quadratics λI in the ball): worst streams for "
-                     f"{RULE_TEXT['sc']}, no deletions, n = 3..{NS[-1]}, L = D = 2", generate=generate)
+                     f"{RULE_TEXT['sc']}, no deletions, n = 1..{NS[-1]}, L = D = 2", generate=generate)
 
 
 def pep_adversary(rule: str, *, beta: Fraction = Fraction(1)) -> Adversary:

@@ -26,7 +26,8 @@ def test_registered_claims_cite_lines_and_have_controls():
     for cid in ("olu.thm1", "olu.cor1:convex", "olu.cor1:sc", "olu.cor1:sc+fix", "olu.lemD.1", "olu.lemD.2", "olu.thm2",
                 "olu.thm2:proof", "olu.thm3", "olu.thm5", "olu.thm6", "olu.cor7", "olu.lem5", "olu.lem6", "olu.lem9",
                 "olu.lem10", "olu.prop1", "olu.thm4", "olu.thm4+fix", "olu.table2:restart", "olu.table2:retrain",
-                "olu.table2:restart-regret-sc", "olu.table2:restart-regret-c", "olu.thm6:regret"):
+                "olu.table2:restart-regret-sc", "olu.table2:restart-regret-c", "olu.thm6:regret-proof",
+                "olu.thm6:regret", "olu.thm6:regret+fix"):
         assert cid in ids
     assert all("line" in c.source for c in CLAIMS)
     kinds = {c.kind for c in CLAIMS if c.control is Control.NEGATIVE}

@@ -64,14 +64,15 @@ def test_theorem2_violated_at_small_T(n):
 
 
 def test_theorem6_regret_instances_inside_and_attained_at_T_1_2():
-    """Theorem 6's regret at k = 0 is L²H_T/(2μ): the T ≥ 3 worst cases lie inside its hypotheses and below it; the
-    sign patterns at T = 1, 2 (left out of the adversary: an arb quantity cannot decide equality) attain it exactly."""
+    """Theorem 6's regret proof step at k = 0 is L²H_T/(2μ): the worst cases lie inside its hypotheses and within it;
+    the sign patterns at T = 1, 2 attain it exactly (100 digits), and the checker proves the equality (the k = 0
+    quantity is a rational)."""
     from certunlearn.claims.olu.quantities import thm6_entries
     from certunlearn.claims.olu.worst_case import thm6_pep_instances
 
-    claim = get_claim("olu.thm6:regret")
+    claim = get_claim("olu.thm6:regret-proof")
     insts = thm6_pep_instances()
-    assert min(i["pep_n"] for i in insts) == 3
+    assert min(i["pep_n"] for i in insts) == 1
     for inst in insts[::4]:
         assert _inside(claim, inst)
         assert evaluate(claim, inst, MAXP).outcome == "within"
@@ -86,4 +87,5 @@ def test_theorem6_regret_instances_inside_and_attained_at_T_1_2():
             bound = mpmath.mpf(2) ** 2 * mpmath.fsum(mpmath.mpf(1) / t for t in range(1, n + 1)) / 2
             assert regret == bound
         q = claim.quantity(inst)
-        assert q.contains(int(regret))
+        assert q == int(regret) and q == claim.bound_exact(inst)
+        assert evaluate(claim, inst, MAXP).outcome == "within"
