@@ -129,8 +129,11 @@ ITEMS: dict[str, tuple[str, ...] | str] = {
     "Section 4.2 (the experiments' noise calibration)": ("r2d.sec4.2-epsilon-above-1", "r2d.sec4.2-decaying-step",
                                                          "r2d.sec4.2-decaying-step+fix"),
     "Table 2": "a table of measured computation times (data)",
-    "Lemma A.1": "an imported tool (Drusvyatskiy 2017: −f + (L/2)‖θ‖² is convex) with no constant of its own; "
-                 "used by Lemma 2.3 (r2d.lem2.3) and Algorithm 3's certified prox error",
+    "Lemma A.1": "an imported tool (Drusvyatskiy 2017, line 329: −f + (L/2)‖θ‖² is convex for an L-smooth f): for a "
+                 "twice differentiable f it is the hypothesis itself (∇²(−f + (L/2)‖θ‖²) = LI − ∇²f ⪰ 0 is "
+                 "‖∇²f‖ ≤ L's upper half), so a check would compare the smoothness hypothesis with itself; its "
+                 "constant L/2 is exercised where it is used — Lemma 2.3 (r2d.lem2.3) and Algorithm 3's certified "
+                 "prox error",
     "Theorem B.1": ("r2d.thmB.1", "r2d.thmB.1+fix"),
     "Lemma B.2": ("r2d.lemB.2",),
     "Lemma B.3": ("r2d.lemB.3",),
