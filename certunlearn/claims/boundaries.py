@@ -17,11 +17,13 @@ construction, never an exclusion; the family is capped by the profile's structur
 move lands inside the hypotheses it yields nothing and the verdict asks it for no decided instance).
 
 :func:`boundary_of` builds a claim's adversary from its hypotheses alone, on the first instances of its structured
-adversaries (its extremal families): more of them, and every boundary instance, in the thorough profile.
+adversaries (its extremal families): more of them, and every boundary instance, in the thorough profile; its draws
+are its own (seeded by the claim's id), so the family is the same whichever adversaries run before it.
 """
 from __future__ import annotations
 
 import functools
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -136,11 +138,15 @@ def boundary_instances(hypotheses: Sequence[Hypothesis], base: Iterable[Instance
 def boundary_adversary(hypotheses: Sequence[Hypothesis], base: Callable[[np.random.Generator, int], Iterable[Instance]],
                        counts: Mapping[str, Sequence[Count]] = {},
                        variants: Sequence[Callable[[Instance], Iterable[Instance]]] = (),
-                       per_40: int = 12, reaches: str = "", optional: bool = False) -> Adversary:
+                       per_40: int = 12, reaches: str = "", optional: bool = False,
+                       seed: int | None = None) -> Adversary:
     """A structured adversary of :func:`boundary_instances` over ``base``'s instances (drawn at the profile's size), at
-    most ``per_40`` instances per 40 of the profile's structured size (quick 12, thorough every one)."""
+    most ``per_40`` instances per 40 of the profile's structured size (quick 12, thorough every one). With ``seed``
+    the family draws from its own generator: the same instances whatever the adversaries before it consumed."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        if seed is not None:
+            rng = np.random.default_rng(seed)
         found = boundary_instances(hypotheses, base(rng, size), counts, variants)
         want = max(1, per_40 * max(1, size // 40))
         if want < len(found):
@@ -171,4 +177,5 @@ def boundary_of(claim: Claim) -> Adversary | None:
                 out.append(inst)
         return out
 
-    return boundary_adversary(claim.hypotheses, base, per_40=QUICK_PER_40, optional=True)
+    return boundary_adversary(claim.hypotheses, base, per_40=QUICK_PER_40, optional=True,
+                              seed=zlib.crc32(claim.id.encode()))
