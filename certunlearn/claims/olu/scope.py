@@ -157,8 +157,17 @@ def base_of(cid: str) -> str:
     return base
 
 
+#: Claims left without the generated boundary family, each with its why (measured at d043170, thorough profile).
+NO_BOUNDARY = {
+    "olu.lem4:as-used": "α → 1⁺ (1 + 2⁻⁴⁰) at shift 0 makes the divergence exactly 0 against a bound 0, but its enclosure "
+                        "(a 0/0 limit in α − 1) does not reach 0 at 4096 bits: undecided, not a verdict",
+}
+
+
 def with_scope(claim: Claim) -> Claim:
-    """``claim`` with its class, narrowings and every adversary's reach declared, and its boundary adversary."""
+    """``claim`` with its class, narrowings and every adversary's reach declared, and its boundary adversary (unless
+    :data:`NO_BOUNDARY` says why not)."""
     theorem_class, narrowed = CLASSES[base_of(claim.id)]
     advs = tuple(a if a.reaches else dataclasses.replace(a, reaches=a.name) for a in claim.adversaries)
-    return with_boundary(dataclasses.replace(claim, theorem_class=theorem_class, narrowed=narrowed, adversaries=advs))
+    claim = dataclasses.replace(claim, theorem_class=theorem_class, narrowed=narrowed, adversaries=advs)
+    return claim if claim.id in NO_BOUNDARY else with_boundary(claim)
