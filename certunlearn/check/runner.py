@@ -109,7 +109,10 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     evaluations: list[tuple[str, Evaluation]] = [
         (name, evaluate(claim, instance, prof.max_prec)) for name, instance in instances_of(claim, prof, rng)
     ]
-    outcome, reason = rules.verdict(evaluations, families, prof.min_instances)
+    # an optional family (a generated boundary adversary) that yielded no instance asks for no decided instance
+    yielded = {name for name, _ in evaluations}
+    required = [a.name for a in claim.adversaries if not a.optional or a.name in yielded]
+    outcome, reason = rules.verdict(evaluations, required, prof.min_instances)
     tight = rules.tightness(evaluations)
     evaluated = [(n, ev) for n, ev in evaluations if ev.evaluated]
     worst_name, worst = max(evaluated, key=lambda p: p[1].ratio, default=(None, None))

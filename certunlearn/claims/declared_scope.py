@@ -3,19 +3,20 @@
 A paper's ``scope.py`` maps claim-id prefixes (the item, optionally with its part) to a :class:`Scope`: the printed
 hypothesis class in words, what the claim's families reach (the default ``reaches`` of an adversary that does not say
 its own) and the narrowings, each with its why. :func:`with_scope` applies the table to the paper's claims; the
-longest matching prefix wins, and a claim no prefix matches is an error (every claim of the paper is declared). An entry
-with ``boundary`` adds the claim's boundary adversary, generated from its hypotheses.
+longest matching prefix wins, and a claim no prefix matches is an error (every claim of the paper is declared).
+
+Every claim gets its boundary adversary, generated from its hypotheses (:func:`with_boundary`, issue 23 item 2), unless
+its entry opts out with ``no_boundary`` — the why — or the claim already has its own (an adversary named
+``boundary: …``). The generated family is optional: where no boundary move lands inside the hypotheses it yields no
+instance and asks for no decided one.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from .boundaries import boundary_adversary
-from .model import Adversary, Claim, Narrowing
-
-#: How many instances of the claim's first structured adversary the boundary moves start from.
-BOUNDARY_BASE = 3
+from .boundaries import boundary_of
+from .model import Claim, Narrowing
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,16 @@ class Scope:
     theorem_class: str
     reached: str
     narrowed: tuple[Narrowing, ...] = ()
-    #: Add the boundary adversary generated from the claim's hypotheses (:mod:`certunlearn.claims.boundaries`) on the
-    #: first instances of its first structured adversary.
-    boundary: bool = False
+    #: The claim's boundary adversary, generated from its hypotheses (:mod:`certunlearn.claims.boundaries`), is added
+    #: by default; ``boundary=False`` only with ``no_boundary``, the reason it is left out.
+    boundary: bool = True
+    no_boundary: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.boundary and not self.no_boundary.strip():
+            raise ValueError(f"{self.theorem_class[:40]!r}: a scope without a boundary adversary says why (no_boundary)")
+        if self.no_boundary.strip():
+            object.__setattr__(self, "boundary", False)
 
 
 def scope_of(claim_id: str, table: Mapping[str, Scope]) -> Scope:
@@ -41,23 +49,29 @@ def scope_of(claim_id: str, table: Mapping[str, Scope]) -> Scope:
 
 def with_scope(claims: Iterable[Claim], table: Mapping[str, Scope]) -> list[Claim]:
     """The claims with ``theorem_class`` and ``narrowed`` from ``table`` (a claim that already declares its own class
-    keeps it), and every adversary without a ``reaches`` given the item's reach followed by its own name."""
+    keeps it), every adversary without a ``reaches`` given the item's reach followed by its own name, and the boundary
+    adversary (:func:`with_boundary`) unless the entry opts out."""
     out = []
     for claim in claims:
         if claim.theorem_class.strip():
-            out.append(claim)
+            try:
+                scope = scope_of(claim.id, table)
+            except KeyError:  # a claim declaring its own class need not have an entry: it gets the boundary adversary
+                scope = None
+            out.append(claim if scope is not None and not scope.boundary else with_boundary(claim))
             continue
         scope = scope_of(claim.id, table)
         advs = tuple(a if a.reaches.strip() else replace(a, reaches=f"{scope.reached} — {a.name}")
                      for a in claim.adversaries)
-        if scope.boundary:
-            advs += (_boundary_of(claim),)
-        out.append(replace(claim, theorem_class=scope.theorem_class, narrowed=scope.narrowed, adversaries=advs))
+        claim = replace(claim, theorem_class=scope.theorem_class, narrowed=scope.narrowed, adversaries=advs)
+        out.append(with_boundary(claim) if scope.boundary else claim)
     return out
 
 
-def _boundary_of(claim: Claim) -> Adversary:
-    """The boundary adversary of ``claim`` on the first :data:`BOUNDARY_BASE` instances of its first structured
-    adversary (its extremal family)."""
-    first = next(a for a in claim.adversaries if a.generate is not None)
-    return boundary_adversary(claim.hypotheses, lambda rng, size: list(first.generate(rng, size))[:BOUNDARY_BASE])
+def with_boundary(claim: Claim) -> Claim:
+    """``claim`` with its generated boundary adversary (:func:`certunlearn.claims.boundaries.boundary_of`) appended,
+    unless it has one of its own (an adversary named ``boundary: …``) or no structured adversary to start from."""
+    if any(a.name.startswith("boundary") for a in claim.adversaries):
+        return claim
+    adversary = boundary_of(claim)
+    return claim if adversary is None else replace(claim, adversaries=(*claim.adversaries, adversary))

@@ -231,6 +231,9 @@ class Adversary:
     space: Space | None = None
     #: The part of the claim's hypothesis class this adversary reaches, in words (DESIGN.md "Scope").
     reaches: str = ""
+    #: A family that may find no instance inside the hypotheses (a generated boundary adversary, issue 23): when it
+    #: yields none, the verdict does not ask it for a decided instance; when it yields some, it is judged as any other.
+    optional: bool = False
 
     @property
     def kind(self) -> str:
