@@ -251,6 +251,8 @@ _HOCKEY = Premise("δ(ε) = ∫(p − e^ε q)₊ = P[L > ε] − e^ε Q[L > ε] 
                   "Balle & Wang 2018, Thm 5")
 _PAIR = Premise("One Poisson-subsampled Gaussian step (add/remove) is dominated by the pair (1 − q)N(0, σ²) + "
                 "qN(Δ, σ²) against N(0, σ²) (remove) and its reverse (add), tightly", "Zhu, Dong & Wang 2022, Thm 11")
+_MONOTONE = Premise("L′(x) = (qΔ/σ²)e^{(2xΔ − Δ²)/(2σ²)}/(1 − q + qe^{(2xΔ − Δ²)/(2σ²)}) > 0: L increases, so {L > ε} "
+                    "is a half-line {x > x*} and {−L > ε} = {L < −ε} a half-line {x < x*}", "calculus")
 
 
 def subsampled_remove() -> Derivation:
@@ -261,9 +263,8 @@ def subsampled_remove() -> Derivation:
         title="One Poisson-subsampled Gaussian step, remove direction: the exact profile",
         start="∫((1 − q)φ_σ(x) + qφ_σ(x − Δ) − e^ε φ_σ(x))₊ dx",
         domain=SUBSAMPLED_DOMAIN,
-        premises=(_PAIR, _HOCKEY),
+        premises=(_PAIR, _HOCKEY, _MONOTONE),
         steps=(
-            step(0, "<", Derivative(SUBSAMPLED_LOSS, x), "L increases in x: {L > ε} is a half-line {x > x*}"),
             step(SUBSAMPLED_LOSS.subs(x, X_SUBSAMPLED), "==", epsilon,
                  "x* = X_SUBSAMPLED solves L(x) = ε (e^ε − 1 + q > 0 for every ε > 0)"),
             step(Integral((1 - q) * normal_pdf(x, 0, sigma) + q * normal_pdf(x, Delta, sigma)
@@ -283,9 +284,8 @@ def subsampled_add() -> Derivation:
         start="∫(φ_σ(x) − e^ε((1 − q)φ_σ(x) + qφ_σ(x − Δ)))₊ dx",
         domain={**SUBSAMPLED_DOMAIN, epsilon: ("0.001", "0.1"), q: ("0.2", "0.999")},
         conditions=(sympy.Gt(exp(-epsilon), 1 - q),),
-        premises=(_PAIR, _HOCKEY),
+        premises=(_PAIR, _HOCKEY, _MONOTONE),
         steps=(
-            step(Derivative(-SUBSAMPLED_LOSS, x), "<", 0, "the add loss −L decreases in x: {−L > ε} = {x < x*}"),
             step(SUBSAMPLED_LOSS.subs(x, X_SUBSAMPLED_ADD), "==", -epsilon,
                  "x* = X_SUBSAMPLED at −ε solves L(x) = −ε (needs e^(−ε) − 1 + q > 0)"),
             step(Integral(normal_pdf(x, 0, sigma) - exp(epsilon) * ((1 - q) * normal_pdf(x, 0, sigma)

@@ -83,6 +83,9 @@ sigma1, sigma2 = sympy.symbols("sigma1 sigma2", positive=True)
 DELTA_GAUSSIAN_COMPOSED = gaussian_delta(epsilon, sigma / sympy.sqrt(k), Delta)
 #: k₁ steps at σ₁ and k₂ at σ₂: the Gaussian pair at noise 1/√(k₁/σ₁² + k₂/σ₂²) (the squared shifts add).
 DELTA_GAUSSIAN_HETEROGENEOUS = gaussian_delta(epsilon, 1 / sympy.sqrt(k1 / sigma1**2 + k2 / sigma2**2), Delta)
+#: The RDP route for k Gaussian steps: D_α adds up to kαΔ²/(2σ²) (Mironov 2017, Prop. 1 and 7), and RDP of order α
+#: at level ρ gives (ρ + ln(1/δ)/(α − 1), δ)-DP (ibid., Prop. 3).
+EPSILON_RDP_COMPOSED = k * alpha * Delta**2 / (2 * sigma**2) + sympy.log(1 / delta) / (alpha - 1)
 #: The small-q approximation of the subsampled Gaussian's Rényi divergence, D_α ≈ 2q²α/σ² (Δ = 1; Mironov, Talwar &
 #: Zhang 2019, Sec. 3.3 — valid only for small q and σ not small; the negative control applies it outside).
 RDP_SMALL_Q = 2 * q**2 * alpha * Delta**2 / sigma**2
