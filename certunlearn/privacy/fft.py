@@ -80,6 +80,14 @@ def _roots(n: int) -> np.ndarray:
     return table
 
 
+def _conjugate_roots(roots: np.ndarray) -> np.ndarray:
+    """The inverse transform's roots conj(W_k) (an exact sign change), cached with the table they come from."""
+    cached = _ROOTS.get("conjugate")
+    if cached is None or cached.size != _ROOTS["table"].size:
+        cached = _ROOTS["conjugate"] = np.conj(_ROOTS["table"])
+    return cached[:: 2 * cached.size // (2 * roots.size)]
+
+
 def _fft(z: np.ndarray, roots: np.ndarray) -> np.ndarray:
     """The radix-2 decimation-in-time FFT of ``z`` (length N = 2ᵐ) with ``roots`` W_k (k < N/2). At the level with
     P-point sub-transforms, entry (p, q) of a (P, N/P) array holds output p of the sub-transform of z[q::N/P]; the
@@ -91,10 +99,10 @@ def _fft(z: np.ndarray, roots: np.ndarray) -> np.ndarray:
     while p < n:
         half = n // (2 * p)
         even, odd = x[:, :half], x[:, half:]
-        t = scratch.reshape(p, half)
         if p == 1:
-            t[...] = odd  # the root is exactly 1: the product is exact
+            t = odd  # the root is exactly 1: the product is exact, and skipped
         else:
+            t = scratch.reshape(p, half)
             np.multiply(roots[::half][:, None], odd, out=t)
         nxt = buffers[level % 2].reshape(2 * p, half)
         np.add(even, t, out=nxt[:p])
@@ -120,8 +128,8 @@ def convolve(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, float]:
             roots = _roots(n)
             spectrum = _fft(z, roots)
             square = np.multiply(spectrum, spectrum)
-            back = _fft(square, np.conj(roots)) / n  # exact scaling by a power of two
-            c = back.imag[:size] / (2 * scale)
+            back = _fft(square, _conjugate_roots(roots))
+            c = back.imag[:size] * (1 / (2 * scale * n))  # 1/N of the inverse and 1/(2c): one exact power of two
         except FloatingPointError as exc:
             raise ArithmeticError(f"float exception in the FFT ({exc}): its error bound does not apply") from exc
     norm_z2 = _up(_up(na2 + _up(nb2 * scale * scale)) * (1 + 4 * UNIT_ROUNDOFF))
