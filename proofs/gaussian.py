@@ -338,6 +338,27 @@ def composition_heterogeneous() -> Derivation:
     )
 
 
+def composition_rdp() -> Derivation:
+    """The RDP route for k Gaussian steps: composition adds the orders' divergences, then Mironov's conversion."""
+    delta_k = Function("delta_k")(epsilon)
+    return Derivation(
+        claim_id="gaussian.composition-rdp",
+        target="bound",
+        title="k Gaussian steps are (kαΔ²/(2σ²) + ln(1/δ)/(α − 1), δ)-DP (the RDP route)",
+        start=delta_k,
+        domain={alpha: ("1.001", "100"), delta: ("1e-30", "0.5"), sigma: ("0.1", "100"), Delta: ("0.1", "10"),
+                k: ("1", "1000")},
+        note="δ_k(ε) is the true δ at ε of k composed Gaussian steps; the claim's quantity encloses it by the certified "
+             "PLD, independently of this route.",
+        steps=(
+            step(delta_k, "<=", delta,
+                 "each step is (α, αΔ²/(2σ²))-RDP (gaussian.renyi); k steps are (α, kαΔ²/(2σ²))-RDP; (α, ρ)-RDP gives "
+                 "(ρ + ln(1/δ)/(α − 1), δ)-DP, at ε = EPSILON_RDP_COMPOSED",
+                 cited="Mironov 2017, Prop. 1 (composition), Prop. 7 (Gaussian), Prop. 3 (conversion)"),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
     return [renyi(), zcdp(), classic(), exact(), laplace(), subsampled_rdp(), subsampled_remove(), subsampled_add(),
-            composition(), composition_heterogeneous()]
+            composition(), composition_heterogeneous(), composition_rdp()]

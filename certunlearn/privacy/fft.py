@@ -50,6 +50,8 @@ UNIT_ROUNDOFF = 2.0**-53
 #: β: a strict bound on |ω′ − ω| for the roots of unity of :func:`_roots` (module docstring).
 TWIDDLE_ERROR = 8 * UNIT_ROUNDOFF
 _ROOTS: dict[str, np.ndarray] = {}
+#: From this sub-transform size on, :func:`_fft` runs the same butterflies on the transposed array (long rows).
+_SWITCH = 1024
 
 
 def error_bound(m: int, beta: float = TWIDDLE_ERROR) -> float:
@@ -91,7 +93,9 @@ def _conjugate_roots(roots: np.ndarray) -> np.ndarray:
 def _fft(z: np.ndarray, roots: np.ndarray) -> np.ndarray:
     """The radix-2 decimation-in-time FFT of ``z`` (length N = 2ᵐ) with ``roots`` W_k (k < N/2). At the level with
     P-point sub-transforms, entry (p, q) of a (P, N/P) array holds output p of the sub-transform of z[q::N/P]; the
-    two column halves E, O combine into (E + W^{pN/2P}·O, E − W^{pN/2P}·O), P doubling each level."""
+    two column halves E, O combine into (E + W^{pN/2P}·O, E − W^{pN/2P}·O), P doubling each level. From P = 1024 on
+    the same butterflies run on the transposed (N/P, P) array, whose rows are long: the operations, and so every
+    rounding, are unchanged."""
     n = z.size
     buffers = (np.empty(n, dtype=complex), np.empty(n, dtype=complex))  # reused: no fresh pages per level
     scratch = np.empty(n // 2, dtype=complex)
@@ -108,7 +112,21 @@ def _fft(z: np.ndarray, roots: np.ndarray) -> np.ndarray:
         np.add(even, t, out=nxt[:p])
         np.subtract(even, t, out=nxt[p:])
         x, p, level = nxt, 2 * p, level + 1
-    return x.ravel()
+        if p == _SWITCH and p < n:
+            break
+    if p == n:
+        return x.ravel()
+    y = np.ascontiguousarray(x.T)  # (N/P, P): the same butterflies on long contiguous rows
+    while p < n:
+        half = n // (2 * p)
+        even, odd = y[:half], y[half:]
+        t = scratch.reshape(half, p)
+        np.multiply(roots[::half][None, :], odd, out=t)
+        nxt = buffers[level % 2].reshape(half, 2 * p)
+        np.add(even, t, out=nxt[:, :p])
+        np.subtract(even, t, out=nxt[:, p:])
+        y, p, level = nxt, 2 * p, level + 1
+    return y.ravel()
 
 
 def convolve(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, float]:
