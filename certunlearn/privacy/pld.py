@@ -44,7 +44,7 @@ __all__ = ["Measure", "discretise", "compose", "power", "delta_bracket", "epsilo
 PESSIMISTIC, OPTIMISTIC = 1, -1
 _U = 2.0**-53
 #: The bins' tails are enclosed at this precision (their differences are the masses).
-_PREC = 96
+_PREC = 64
 #: Relative margin covering the float rounding of each term of δ(ε) (a few ulps) and of their sum.
 _EVAL_MARGIN = 1e-12
 #: Entries below this are moved out (to +∞ or dropped) before a transform (module docstring).
