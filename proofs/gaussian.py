@@ -9,6 +9,10 @@
 - ``gaussian.laplace`` the Laplace mechanism's exact profile at the calibrated scale b = Δ/(ε − 2 ln(1 − δ)).
 - ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: definitional and cited, plus the
                        monotonicity in σ that makes rounding σ up safe.
+- ``gaussian.subsampled-poisson:remove`` / ``:add``  the one-step profile of the subsampled Gaussian's dominating pair
+                       (Zhu, Dong & Wang 2022, Thm 11): the loss's threshold, its monotonicity, the tails integrated.
+- ``gaussian.composition`` / ``-heterogeneous``  composed Gaussian steps: a sufficient statistic reduces them to one
+                       Gaussian pair whose normalised shift is √(Σ Δ²/σᵢ²).
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
@@ -18,7 +22,8 @@ import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
 from certunlearn.formulas.gaussian import (
-    DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, RENYI_GAUSSIAN, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
+    DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, X_SUBSAMPLED,
+    X_SUBSAMPLED_ADD, k, k1, k2, q, sigma1, sigma2, DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, RENYI_GAUSSIAN, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
     normal_tail as Q, x_out as x,
 )
 from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, rho, sigma
@@ -238,5 +243,122 @@ def subsampled_rdp() -> Derivation:
     )
 
 
+#: The subsampled loss L(x) = ln(1 − q + q e^{(2xΔ − Δ²)/(2σ²)}) of (1 − q)N(0, σ²) + qN(Δ, σ²) against N(0, σ²).
+SUBSAMPLED_LOSS = log(1 - q + q * exp((2 * x * Delta - Delta**2) / (2 * sigma**2)))
+SUBSAMPLED_DOMAIN = {epsilon: ("0.01", "4"), q: ("0.001", "0.999"), sigma: ("0.1", "10"), Delta: ("0.1", "10"),
+                     x: ("-20", "20")}
+_HOCKEY = Premise("δ(ε) = ∫(p − e^ε q)₊ = P[L > ε] − e^ε Q[L > ε] for the privacy loss L = ln(dP/dQ)",
+                  "Balle & Wang 2018, Thm 5")
+_PAIR = Premise("One Poisson-subsampled Gaussian step (add/remove) is dominated by the pair (1 − q)N(0, σ²) + "
+                "qN(Δ, σ²) against N(0, σ²) (remove) and its reverse (add), tightly", "Zhu, Dong & Wang 2022, Thm 11")
+_MONOTONE = Premise("L′(x) = (qΔ/σ²)e^{(2xΔ − Δ²)/(2σ²)}/(1 − q + qe^{(2xΔ − Δ²)/(2σ²)}) > 0: L increases, so {L > ε} "
+                    "is a half-line {x > x*} and {−L > ε} = {L < −ε} a half-line {x < x*}", "calculus")
+
+
+def subsampled_remove() -> Derivation:
+    """Remove direction: L increases in x and crosses ε at X_SUBSAMPLED, so δ(ε) is two normal tails there."""
+    return Derivation(
+        claim_id="gaussian.subsampled-poisson:remove",
+        target="bound",
+        title="One Poisson-subsampled Gaussian step, remove direction: the exact profile",
+        start="∫((1 − q)φ_σ(x) + qφ_σ(x − Δ) − e^ε φ_σ(x))₊ dx",
+        domain=SUBSAMPLED_DOMAIN,
+        premises=(_PAIR, _HOCKEY, _MONOTONE),
+        steps=(
+            step(SUBSAMPLED_LOSS.subs(x, X_SUBSAMPLED), "==", epsilon,
+                 "x* = X_SUBSAMPLED solves L(x) = ε (e^ε − 1 + q > 0 for every ε > 0)"),
+            step(Integral((1 - q) * normal_pdf(x, 0, sigma) + q * normal_pdf(x, Delta, sigma)
+                          - exp(epsilon) * normal_pdf(x, 0, sigma), (x, X_SUBSAMPLED, oo)), "==", DELTA_SUBSAMPLED_REMOVE,
+                 "P[L > ε] − e^ε Q[L > ε]: the densities integrated over x > x* (normal tails)",
+                 cited="∫_t^∞ φ_σ(x − m) dx = Q((t − m)/σ), the normal tail"),
+        ),
+    )
+
+
+def subsampled_add() -> Derivation:
+    """Add direction: its loss −L(x) exceeds ε exactly where L(x) < −ε, x below X_SUBSAMPLED at −ε."""
+    return Derivation(
+        claim_id="gaussian.subsampled-poisson:add",
+        target="bound",
+        title="One Poisson-subsampled Gaussian step, add direction: the exact profile (e^(−ε) > 1 − q)",
+        start="∫(φ_σ(x) − e^ε((1 − q)φ_σ(x) + qφ_σ(x − Δ)))₊ dx",
+        domain={**SUBSAMPLED_DOMAIN, epsilon: ("0.001", "0.1"), q: ("0.2", "0.999")},
+        conditions=(sympy.Gt(exp(-epsilon), 1 - q),),
+        premises=(_PAIR, _HOCKEY, _MONOTONE),
+        steps=(
+            step(SUBSAMPLED_LOSS.subs(x, X_SUBSAMPLED_ADD), "==", -epsilon,
+                 "x* = X_SUBSAMPLED at −ε solves L(x) = −ε (needs e^(−ε) − 1 + q > 0)"),
+            step(Integral(normal_pdf(x, 0, sigma) - exp(epsilon) * ((1 - q) * normal_pdf(x, 0, sigma)
+                                                                   + q * normal_pdf(x, Delta, sigma)),
+                          (x, -oo, X_SUBSAMPLED_ADD)), "==", DELTA_SUBSAMPLED_ADD,
+                 "P[−L > ε] − e^ε Q[−L > ε]: the densities integrated over x < x*",
+                 cited="∫_−∞^t φ_σ(x − m) dx = Q((m − t)/σ), the normal tail"),
+        ),
+    )
+
+
+def composition() -> Derivation:
+    """k Gaussian steps: their sum is sufficient, N(0, kσ²) against N(kΔ, kσ²) — one step at σ/√k."""
+    return Derivation(
+        claim_id="gaussian.composition",
+        target="bound",
+        title="k composed Gaussian steps are one Gaussian step at noise σ/√k",
+        start=sympy.Function("delta_k")(epsilon),
+        domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000")},
+        premises=(Premise("The likelihood ratio of k independent outputs yᵢ ~ N(θ, σ²), θ ∈ {0, Δ}, is "
+                          "exp((ΔΣyᵢ − kΔ²/2)/σ²), a function of S = Σyᵢ alone: the pair of composed laws and the pair "
+                          "of laws of S, N(0, kσ²) against N(kΔ, kσ²), have the same hockey-stick divergences",
+                          "sufficiency (Fisher–Neyman factorisation); Dong, Roth & Su 2022 (μ-GDP composes to √k·μ)"),),
+        steps=(
+            step(sympy.Function("delta_k")(epsilon), "==", gaussian_delta(epsilon, sqrt(k) * sigma, k * Delta),
+                 "the profile of N(0, kσ²) against N(kΔ, kσ²) (premise)", cited="Balle & Wang 2018, Thm 8"),
+            then("==", DELTA_GAUSSIAN_COMPOSED, "it depends on shift/sd only: kΔ/(√kσ) = Δ/(σ/√k)"),
+        ),
+    )
+
+
+def composition_heterogeneous() -> Derivation:
+    """k₁ steps at σ₁ and k₂ at σ₂: T = Σ yᵢ/σᵢ² is sufficient, N(0, P) against N(ΔP, P), P = k₁/σ₁² + k₂/σ₂²."""
+    precision = k1 / sigma1**2 + k2 / sigma2**2
+    return Derivation(
+        claim_id="gaussian.composition-heterogeneous",
+        target="bound",
+        title="Gaussian steps with different noise compose to one Gaussian step at 1/√(Σ kᵢ/σᵢ²)",
+        start=sympy.Function("delta_het")(epsilon),
+        domain={epsilon: ("0.01", "10"), sigma1: ("0.1", "100"), sigma2: ("0.1", "100"), Delta: ("0.1", "10"),
+                k1: ("1", "1000"), k2: ("1", "1000")},
+        premises=(Premise("The likelihood ratio of the outputs yᵢ ~ N(θ, σᵢ²) is exp(Σ(Δyᵢ − Δ²/2)/σᵢ²), a function "
+                          "of T = Σyᵢ/σᵢ² alone, with T ~ N(θP, P), P = Σ 1/σᵢ²: the composed pair and the pair of "
+                          "laws of T have the same hockey-stick divergences", "sufficiency (Fisher–Neyman factorisation)"),),
+        steps=(
+            step(sympy.Function("delta_het")(epsilon), "==", gaussian_delta(epsilon, sqrt(precision), Delta * precision),
+                 "the profile of N(0, P) against N(ΔP, P) (premise)", cited="Balle & Wang 2018, Thm 8"),
+            then("==", DELTA_GAUSSIAN_HETEROGENEOUS, "shift/sd: ΔP/√P = Δ/(1/√P)"),
+        ),
+    )
+
+
+def composition_rdp() -> Derivation:
+    """The RDP route for k Gaussian steps: composition adds the orders' divergences, then Mironov's conversion."""
+    delta_k = Function("delta_k")(epsilon)
+    return Derivation(
+        claim_id="gaussian.composition-rdp",
+        target="bound",
+        title="k Gaussian steps are (kαΔ²/(2σ²) + ln(1/δ)/(α − 1), δ)-DP (the RDP route)",
+        start=delta_k,
+        domain={alpha: ("1.001", "100"), delta: ("1e-30", "0.5"), sigma: ("0.1", "100"), Delta: ("0.1", "10"),
+                k: ("1", "1000")},
+        note="δ_k(ε) is the true δ at ε of k composed Gaussian steps; the claim's quantity encloses it by the certified "
+             "PLD, independently of this route.",
+        steps=(
+            step(delta_k, "<=", delta,
+                 "each step is (α, αΔ²/(2σ²))-RDP (gaussian.renyi); k steps are (α, kαΔ²/(2σ²))-RDP; (α, ρ)-RDP gives "
+                 "(ρ + ln(1/δ)/(α − 1), δ)-DP, at ε = EPSILON_RDP_COMPOSED",
+                 cited="Mironov 2017, Prop. 1 (composition), Prop. 7 (Gaussian), Prop. 3 (conversion)"),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
-    return [renyi(), zcdp(), classic(), exact(), laplace(), subsampled_rdp()]
+    return [renyi(), zcdp(), classic(), exact(), laplace(), subsampled_rdp(), subsampled_remove(), subsampled_add(),
+            composition(), composition_heterogeneous(), composition_rdp()]

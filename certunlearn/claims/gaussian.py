@@ -277,3 +277,7 @@ CLAIMS = tuple(with_scope((
         control=Control.NEGATIVE,
     ),
 ), SCOPE))
+
+from .gaussian_composition import CLAIMS as COMPOSITION_CLAIMS  # noqa: E402  (subsampled profile, composition)
+
+CLAIMS = (*CLAIMS, *COMPOSITION_CLAIMS)

@@ -70,6 +70,22 @@ X_SUBSAMPLED = sigma**2 / Delta * sympy.log((sympy.exp(epsilon) - 1 + q) / q) + 
 #: δ(ε) = (1 − q)Q(x/σ) + qQ((x − Δ)/σ) − e^ε Q(x/σ) at x = X_SUBSAMPLED (e^ε > 1 − q); q = 1 gives Balle & Wang.
 DELTA_SUBSAMPLED_REMOVE = ((1 - q) * normal_tail(X_SUBSAMPLED / sigma) + q * normal_tail((X_SUBSAMPLED - Delta) / sigma)
                            - sympy.exp(epsilon) * normal_tail(X_SUBSAMPLED / sigma))
+#: The add direction (N(0, σ²) against the mixture): its loss exceeds ε exactly for x < X_SUBSAMPLED at −ε, so
+#: δ(ε) = Φ(x/σ) − e^ε((1 − q)Φ(x/σ) + qΦ((x − Δ)/σ)) there (e^{−ε} > 1 − q; 0 above).
+X_SUBSAMPLED_ADD = X_SUBSAMPLED.subs(epsilon, -epsilon)
+DELTA_SUBSAMPLED_ADD = (normal_tail(-X_SUBSAMPLED_ADD / sigma) - sympy.exp(epsilon) * (
+    (1 - q) * normal_tail(-X_SUBSAMPLED_ADD / sigma) + q * normal_tail((Delta - X_SUBSAMPLED_ADD) / sigma)))
+k = sympy.Symbol("k", positive=True, integer=True)  # composed steps
+k1, k2 = sympy.symbols("k1 k2", positive=True, integer=True)
+sigma1, sigma2 = sympy.symbols("sigma1 sigma2", positive=True)
+#: k-fold composition of the Gaussian mechanism: the sum of the k outputs is sufficient, so the pair is the Gaussian
+#: one at noise σ/√k (derived in proofs/gaussian.py; in GDP terms, μ-GDP composes to √k·μ: Dong, Roth & Su 2022).
+DELTA_GAUSSIAN_COMPOSED = gaussian_delta(epsilon, sigma / sympy.sqrt(k), Delta)
+#: k₁ steps at σ₁ and k₂ at σ₂: the Gaussian pair at noise 1/√(k₁/σ₁² + k₂/σ₂²) (the squared shifts add).
+DELTA_GAUSSIAN_HETEROGENEOUS = gaussian_delta(epsilon, 1 / sympy.sqrt(k1 / sigma1**2 + k2 / sigma2**2), Delta)
+#: The RDP route for k Gaussian steps: D_α adds up to kαΔ²/(2σ²) (Mironov 2017, Prop. 1 and 7), and RDP of order α
+#: at level ρ gives (ρ + ln(1/δ)/(α − 1), δ)-DP (ibid., Prop. 3).
+EPSILON_RDP_COMPOSED = k * alpha * Delta**2 / (2 * sigma**2) + sympy.log(1 / delta) / (alpha - 1)
 #: The small-q approximation of the subsampled Gaussian's Rényi divergence, D_α ≈ 2q²α/σ² (Δ = 1; Mironov, Talwar &
 #: Zhang 2019, Sec. 3.3 — valid only for small q and σ not small; the negative control applies it outside).
 RDP_SMALL_Q = 2 * q**2 * alpha * Delta**2 / sigma**2

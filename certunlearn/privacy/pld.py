@@ -12,16 +12,15 @@ non-negative mass (pessimistic) and removing it (optimistic). This module keeps 
   bin (e_{i−1}, e_i] between grid edges, enclosed on arb balls from the loss's exact tails, goes to e_i
   (pessimistic, its upper end) and to e_{i−1} (optimistic, its lower end); mass above the last edge goes to +∞
   (pessimistic) or to the last edge (optimistic), mass below the first edge to the first edge or nowhere;
-- **convolution** by float FFT, with its rounding bounded: for non-negative a, b of length ≤ N = 2ᵐ,
-  ‖fl(a ⋆ b) − a ⋆ b‖_∞ ≤ ‖a‖₂‖b‖₂ · η with η = (1 + u)^{3m}(1 + √5 u)^{3m+1}(1 + β)^{3m} − 1 (Percival 2002,
-  "Rapid multiplication modulo the sum and difference of highly composite numbers", Thm 5.1; Brent, Percival &
-  Zimmermann 2007, Thm 4), u = 2⁻⁵³; we take β = 4u for the twiddle factors and multiply η by a safety factor of
-  100 for the mixed-radix transform actually used (numpy's pocketfft). Every entry is moved by that bound in the
-  safe direction (up, and clipped at 0 from below);
+- **convolution** by a radix-2 float FFT written out in numpy (:mod:`.fft`), whose rounding error is proved
+  (Percival 2003, Thm 5.1, applied to the code as written: see :mod:`.fft`): every entry is moved by that bound in
+  the safe direction (up, and clipped at 0 from below). Entries below 2⁻⁵⁰⁰ are first moved to +∞ (pessimistic) or
+  dropped (optimistic), so the transform meets no underflow in practice (one would raise, never pass silently);
 - **trimming**: the smallest entries at either end (total mass below a threshold τ) go to the first kept entry or
   +∞ (pessimistic), or are dropped or moved to the last kept entry (optimistic);
-- **evaluation**: δ(ε) = Σ m_j (1 − e^{ε − ℓ_j})₊ (+ the mass at +∞), summed with ``math.fsum`` (one rounding),
-  each term's relative error (a few ulps: the subtraction ε − ℓ_j, expm1, the product) covered by a margin of 1e-12.
+- **evaluation**: δ(ε) = Σ m_j (1 − e^{ε − ℓ_j})₊ (+ the mass at +∞); each term's relative error (a few ulps: the
+  subtraction ε − ℓ_j, expm1, the product) is covered by a margin of 1e-12, and every float sum of non-negative
+  terms by its bound γ_n (Higham 2002, §4.2, any order: n·u/(1 − n·u) relative).
 
 The gap between the two sides is the discretisation itself (≤ k·h in ε after k steps) plus the trimmed mass.
 """
@@ -34,21 +33,22 @@ from dataclasses import dataclass
 import numpy as np
 from flint import arb
 
+from . import fft
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec
 
-__all__ = ["Measure", "discretise", "compose", "power", "delta_bracket", "epsilon_bracket", "fft_error_bound",
-           "PESSIMISTIC", "OPTIMISTIC"]
+__all__ = ["Measure", "discretise", "compose", "power", "delta_bracket", "epsilon_bracket", "PESSIMISTIC",
+           "OPTIMISTIC"]
 
 PESSIMISTIC, OPTIMISTIC = 1, -1
 _U = 2.0**-53
 #: The bins' tails are enclosed at this precision (their differences are the masses).
-_PREC = 96
+_PREC = 64
 #: Relative margin covering the float rounding of each term of δ(ε) (a few ulps) and of their sum.
 _EVAL_MARGIN = 1e-12
-#: Safety factor on the FFT error bound of radix-2 transforms, for the mixed-radix one used.
-_FFT_SAFETY = 100.0
+#: Entries below this are moved out (to +∞ or dropped) before a transform (module docstring).
+_TINY = 2.0**-500
 
 
 def _up(x: float) -> float:
@@ -60,20 +60,21 @@ def _down(x: float) -> float:
 
 
 def _sum_up(a: np.ndarray) -> float:
-    return _up(math.fsum(a.tolist())) if a.size else 0.0
+    """An upper bound on the sum of the non-negative floats ``a`` (float sum, then its γ_n bound)."""
+    n = a.size
+    if not n:
+        return 0.0
+    gamma = n * _U / (1 - n * _U)
+    return _up(float(np.sum(a)) * (1 + 2 * gamma))
 
 
 def _sum_down(a: np.ndarray) -> float:
-    return _down(math.fsum(a.tolist())) if a.size else 0.0
-
-
-def fft_error_bound(n: int) -> float:
-    """η(N) for a transform of length N = 2ᵐ ≥ n (module docstring), times the safety factor, rounded up."""
-    m = max(1, math.ceil(math.log2(max(n, 2))))
-    beta = 4 * _U
-    eta = (1 + _U) ** (3 * m) * (1 + math.sqrt(5) * _U) ** (3 * m + 1) * (1 + beta) ** (3 * m) - 1
-    eta = max(eta, (9 * m + 1) * 4 * _U)  # the float power above is itself rounded: never below its first order
-    return _up(_FFT_SAFETY * eta * (1 + 1e-6))
+    """A lower bound on the sum of the non-negative floats ``a``."""
+    n = a.size
+    if not n:
+        return 0.0
+    gamma = n * _U / (1 - n * _U)
+    return _down(float(np.sum(a)) * (1 - 2 * gamma))
 
 
 @dataclass
@@ -121,11 +122,9 @@ def compose(a: Measure, b: Measure, tau: float = 0.0) -> Measure:
     """The convolution of two measures on the same grid and side, every float error bounded (module docstring)."""
     if a.h != b.h or a.side != b.side:
         raise InvalidParameterError("measures", "composed measures must share the grid and the side")
+    a, b = _without_tiny(a), _without_tiny(b)
     size = a.masses.size + b.masses.size - 1
-    n = 1 << max(1, (size - 1).bit_length())
-    raw = np.fft.irfft(np.fft.rfft(a.masses, n) * np.fft.rfft(b.masses, n), n)[:size]
-    norms = _up(math.sqrt(_sum_up(a.masses * a.masses)) * math.sqrt(_sum_up(b.masses * b.masses)) * (1 + 1e-12))
-    radius = _up(fft_error_bound(n) * norms)
+    raw, radius = fft.convolve(a.masses, b.masses)
     if a.side == PESSIMISTIC:
         # An entry above the error bound r moves up by r. An entry below it (true mass ≤ 2r) is zeroed: below the
         # last kept entry its possible mass moves up to the next kept entry; above it, the true mass of the whole
@@ -146,6 +145,16 @@ def compose(a: Measure, b: Measure, tau: float = 0.0) -> Measure:
         masses = np.maximum(np.nextafter(raw - radius, -np.inf), 0.0)
         infinite = 0.0
     return Measure(a.h, a.offset + b.offset, masses, infinite, a.side).trimmed(tau)
+
+
+def _without_tiny(a: Measure) -> Measure:
+    """``a`` with its entries in (0, 2⁻⁵⁰⁰) moved to +∞ (pessimistic) or dropped (optimistic)."""
+    tiny = (a.masses > 0) & (a.masses < _TINY)
+    if not tiny.any():
+        return a
+    masses = np.where(tiny, 0.0, a.masses)
+    infinite = _up(a.infinite + _sum_up(a.masses[tiny])) if a.side == PESSIMISTIC else a.infinite
+    return Measure(a.h, a.offset, masses, infinite, a.side)
 
 
 def _right_tail_bound(a: np.ndarray, b: np.ndarray, last: int) -> float:

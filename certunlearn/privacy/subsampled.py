@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 
 import numpy as np
-from flint import arb
+from flint import arb, ctx
 from scipy.special import ndtr
 
 from ..errors import InvalidParameterError
@@ -70,9 +71,13 @@ class MixtureLoss:
     mu: object
     direction: str  # "remove" or "add"
 
+    def _params(self) -> tuple[arb, arb]:
+        """(q, μ) as balls at the working precision (cached per precision: the bins call this ~10⁵ times)."""
+        return _params_at(self.q, self.mu, ctx.prec)
+
     def _threshold(self, level: arb) -> arb | None:
         """x(ℓ) for the remove loss; None when every x has L > ℓ (e^ℓ ≤ 1 − q)."""
-        q, mu = to_arb(self.q), to_arb(self.mu)
+        q, mu = self._params()
         inner = level.exp() - 1 + q
         if not inner > 0:
             if inner <= 0:
@@ -82,7 +87,7 @@ class MixtureLoss:
 
     def tails(self, level: arb) -> tuple[arb, arb]:
         """(P(L > ℓ), Q(L > ℓ)) as balls, for this direction's loss L."""
-        q, mu = to_arb(self.q), to_arb(self.mu)
+        q, mu = self._params()
         if self.direction == "remove":
             x = self._threshold(level)
             if x is None:
@@ -120,6 +125,12 @@ class MixtureLoss:
         with workprec(64):
             edge = arb_upper_float(-(-to_arb(self.q)).log1p())  # −ln(1 − q), rounded up
         return (-edge, math.inf) if self.direction == "remove" else (-math.inf, edge)
+
+
+@lru_cache(maxsize=64)
+def _params_at(q, mu, prec: int) -> tuple[arb, arb]:
+    with workprec(prec):
+        return to_arb(q), to_arb(mu)
 
 
 def _check_sampling(sampling: str, relation: str) -> None:

@@ -43,10 +43,6 @@ def test_sides_are_ordered_and_trimming_keeps_them():
         assert a.delta(eps) <= b.delta(eps)
 
 
-def test_fft_error_bound_grows_with_length():
-    assert 0 < pld.fft_error_bound(2**10) < pld.fft_error_bound(2**20) < 1e-9
-
-
 def test_compose_never_understates_a_tail():
     rng = np.random.default_rng(1)
     x = rng.random(300) ** 8

@@ -1,0 +1,98 @@
+"""The subsampled-profile and composition claims (certunlearn/claims/gaussian_composition.py): each quantity is
+confirmed independently by mpmath (30 digits) (quadrature of the mixture densities, the closed form at σ/√k), the
+wrong variants (q² for q, one step for k, noise levels averaged) are caught, and the RDP route's negative control
+is violated."""
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+import pytest
+from flint import arb
+
+from certunlearn.claims.registry import get_claim
+from certunlearn.formulas.gaussian import DELTA_GAUSSIAN, DELTA_GAUSSIAN_COMPOSED, k, k1, k2, q, sigma1, sigma2
+from certunlearn.formulas.symbols import sigma
+from certunlearn.numeric.enclosure import arb_lower_float, arb_upper_float
+from certunlearn.numeric.sympy_arb import arb_eval
+
+RNG = np.random.default_rng(0)
+
+
+def mp_hockey_stick(eps, q, sigma, direction):
+    """∫(p − e^ε q)₊ by mpmath quadrature, the crossings located numerically on [−60, 60] (30 digits)."""
+    with mpmath.workdps(30):
+        eps, q, mu = mpmath.mpf(eps), mpmath.mpf(q), 1 / mpmath.mpf(sigma)
+        phi = lambda x: mpmath.npdf(x)
+        mix = lambda x: (1 - q) * phi(x) + q * phi(x - mu)
+        p, qd = (mix, phi) if direction == "remove" else (phi, mix)
+        f = lambda x: p(x) - mpmath.exp(eps) * qd(x)
+        grid = [mpmath.mpf(t) / 2 for t in range(-120, 121)]
+        g = lambda x: p(x) / qd(x) - mpmath.exp(eps)  # f's sign, at unit scale (f itself is ~1e-40 far out)
+        cuts = [mpmath.findroot(g, (a, b), solver="illinois") for a, b in zip(grid, grid[1:]) if g(a) * g(b) < 0]
+        pts = [grid[0], *cuts, grid[-1]]  # beyond ±60 every density is below e^(−1700)
+        pieces = lambda a, b: mpmath.linspace(a, b, int((b - a) * 4) + 2)  # quarter-unit panels: tanh-sinh stays exact
+        return sum(max(mpmath.quad(f, pieces(a, b)), 0) for a, b in zip(pts, pts[1:]))
+
+
+def instances(claim_id):
+    return list(get_claim(claim_id).adversaries[0].generate(RNG, 1000))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim_id,direction", [("gaussian.subsampled-poisson:remove", "remove"),
+                                                ("gaussian.subsampled-poisson:add", "add")])
+def test_subsampled_quantity_and_bound_agree_with_mpmath(claim_id, direction):
+    claim = get_claim(claim_id)
+    for inst in instances(claim_id)[::7]:
+        ref = mp_hockey_stick(inst["epsilon"], inst["q"], inst["sigma"], direction)
+        ball = claim.quantity(inst)
+        assert arb_lower_float(ball) <= ref * (1 + 1e-6) and ref <= arb_upper_float(ball) * (1 + 1e-6) + 1e-300
+        bound = arb_eval(claim.bound, inst)
+        assert abs(float(bound.mid()) - float(ref)) <= 1e-6 * float(ref) + 1e-300  # the closed form is the profile (the oracle is good to ~1e-8)
+
+
+def test_a_wrong_profile_is_caught_by_the_integral():
+    """The profile with q² for q (a sampling rate applied twice) lies below the integral: the positive control's
+    tightness would leave 1 (mpmath agrees on the direction)."""
+    claim = get_claim("gaussian.subsampled-poisson:remove")
+    inst = {"epsilon": "0.5", "q": "0.1", "sigma": "0.5", "Delta": "1"}
+    assert claim.quantity(inst) > arb_eval(claim.bound.subs(q, q**2), inst)
+    assert mp_hockey_stick("0.5", "0.01", "0.5", "remove") < mp_hockey_stick("0.5", "0.1", "0.5", "remove")
+
+
+def mp_gaussian_delta(eps, s):
+    with mpmath.workdps(60):
+        eps, s = mpmath.mpf(eps), mpmath.mpf(s)
+        return mpmath.ncdf(s / 2 - eps / s) - mpmath.exp(eps) * mpmath.ncdf(-s / 2 - eps / s)
+
+
+def test_composition_bracket_contains_the_closed_form_and_excludes_one_step():
+    claim = get_claim("gaussian.composition")
+    for inst in instances("gaussian.composition")[::4]:
+        ball = claim.quantity(inst)
+        k, sigma = int(inst["k"]), float(inst["sigma"])
+        ref = mp_gaussian_delta(inst["epsilon"], math.sqrt(k) / sigma)
+        assert arb_lower_float(ball) <= ref <= arb_upper_float(ball)
+    inst = {"epsilon": "1", "sigma": "2", "Delta": "1", "k": "16"}
+    assert claim.quantity(inst) > arb_eval(DELTA_GAUSSIAN, inst)  # one step's δ is far below 16 steps'
+
+
+def test_heterogeneous_bracket_contains_the_closed_form_and_averaging_is_violated():
+    claim = get_claim("gaussian.composition-heterogeneous")
+    inst = {"epsilon": "0.5", "sigma1": "1", "sigma2": "4", "k1": "1", "k2": "8", "Delta": "1"}
+    ball = claim.quantity(inst)
+    ref = mp_gaussian_delta("0.5", math.sqrt(1 + 8 / 16))
+    assert arb_lower_float(ball) <= ref <= arb_upper_float(ball)
+    averaged = DELTA_GAUSSIAN_COMPOSED.subs({sigma: (k1 * sigma1 + k2 * sigma2) / (k1 + k2), k: k1 + k2})
+    assert ball > arb_eval(averaged, inst)  # noise levels averaged instead of precisions added: caught
+
+
+def test_rdp_route_holds_and_forgetting_k_is_violated():
+    claim, control = get_claim("gaussian.composition-rdp"), get_claim("gaussian.composition-rdp:control-no-composition")
+    inst = {"alpha": "8", "delta": "1e-5", "k": "64", "sigma": "8", "Delta": "1"}
+    assert claim.quantity(claim.with_prescribed(inst)) < arb(10) ** -5  # the RDP route is safe (and loose)
+    assert control.quantity(control.with_prescribed(inst)) > arb(10) ** -5  # k forgotten: violated
+    ref = mp_gaussian_delta(float(arb_upper_float(control.with_prescribed(inst)["epsilon"])), 1.0)
+    assert ref > 1e-5  # confirmed by the closed form at √k/σ = 1 (mpmath)
