@@ -117,3 +117,22 @@ def test_the_table_chains_start_from_the_quantity(cid):
     assert r.steps[1].status == "proved"  # (1 − x)/(1 − xy) ≤ 1 for x, y ∈ (0, 1): proved, not sampled
     if not cid.endswith("-accuracy"):  # the corrected entries (γ^{2k}, and Remark 4.6's γ^k) pass
         assert r.ok
+
+
+#: Facts E.1 and E.2: the quantity γ^{T'} (a Fraction) has the closed form GAMMA_E1**T_p, which their chains start from
+FACT_FORMS = ("d2d.factE.1", "d2d.factE.1:bernoulli", "d2d.factE.2")
+
+
+@pytest.mark.parametrize("cid", FACT_FORMS)
+def test_the_facts_closed_form_is_what_the_quantity_computes(cid):
+    claim = get_claim(cid)
+    assert claim.quantity_expr is not None
+    assert all(agree(claim, inst) for inst in checked_instances(claim, minimum=2))
+    wrong = claim.quantity_expr.subs(C.T_p, C.T_p + 1)  # one more power of γ
+    assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim, minimum=2))
+
+
+@pytest.mark.parametrize("cid", FACT_FORMS)
+def test_the_facts_chains_start_from_the_quantity(cid):
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert r.start_status == "checked", r.start_status_detail

@@ -21,6 +21,13 @@ def test_main_derivations_are_established(results):
         assert results[cid].ok, cid
 
 
+def test_fact1_is_proved_inside_the_pair_chains(results):
+    """Theorem 2.11 and Corollary 2.12 apply Fact 1 at the shift ε/c: its proof is inlined (as r2d.thmB.1+fix), so no
+    step is cited or sampled."""
+    for cid in ("retain.thm2.11", "retain.cor2.12"):
+        assert [s.status for s in results[cid].steps] == ["proved", "proved", "identity", "proved", "proved-on-box"], cid
+
+
 #: the retain claims whose quantity has a closed form, which their derivations start from
 CLOSED_FORMS = ("retain.fact1", "retain.sec3-rs-below-gs")
 
