@@ -27,8 +27,9 @@ def lemA2() -> Derivation:
             step(chi2_tail(d, 2 * d * t**2), "<=", d * sympy.erfc(t),
                  "‖Z‖ ≥ σ√(2d)t ⇒ some |Z_k| ≥ σ√2·t; P[|Z_k| ≥ σ√2·t] = erfc(t); union over d coordinates",
                  cited="union bound"),
-            then("<=", d * sympy.exp(-t**2), "erfc(t) ≤ e^(−t²) for t ≥ 0 (Chernoff bound for a Gaussian)",
-                 monotone=Monotone(t, sympy.oo)),
+            then("<=", d * sympy.exp(-t**2), "erfc(t) ≤ e^(−t²) for t ≥ 1 (Chernoff bound for a Gaussian; t ≥ 1 as "
+                 "β ≤ 2d/e: the difference decreases to 0 on t ≥ 1/√π)",
+                 monotone=Monotone(t, sympy.oo), conditions=(sympy.Ge(t, 1),)),
             then("<=", d * sympy.exp(-t), "t ≥ 1 (β ≤ 2d/e)", conditions=(sympy.Ge(t, 1),)),
             then("==", beta / 2, "d·e^(−log(2d/β)) = β/2"),
             then("<=", beta, "β/2 ≤ β"),

@@ -136,3 +136,9 @@ def test_the_facts_closed_form_is_what_the_quantity_computes(cid):
 def test_the_facts_chains_start_from_the_quantity(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.start_status == "checked", r.start_status_detail
+
+
+def test_lemma_a2_chernoff_step_is_proved():
+    """erfc(t) ≤ e^(−t²) on t ≥ 1 (β ≤ 2d/e): monotone decrease to 0, proved — not sampled."""
+    r = check_derivation(load_derivations("d2d")["d2d.lemA.2"], get_claim("d2d.lemA.2"))
+    assert r.steps[1].status == "proved", r.steps[1].detail

@@ -49,3 +49,12 @@ def test_a_wrong_closed_form_is_caught(cid):
 def test_the_closed_forms_are_the_derivations_starts(results):
     for cid in CLOSED_FORMS:
         assert results[cid].start_status == "checked", (cid, results[cid].start_status_detail)
+
+
+@pytest.mark.parametrize("cid", ["retain.lemH.1", "retain.lemH.1:m-points+fix"])
+def test_lemma_h1_zcdp_conversion_is_proved(cid):
+    """Lemma H.1's footnote-3 calibration, b solving ε = b²/2 + b√(2log(1/δ)): δ(ε) ≤ Q(√(2log(1/δ))) ≤ δ is proved
+    (sign, identity under the calibration, branch-and-bound on δ), not cited from Bun & Steinke."""
+    claim = get_claim(cid)
+    r = check_derivation(load_derivations("retain")[claim.derivation], claim)
+    assert [s.status for s in r.steps] == ["proved", "proved", "identity", "proved-on-box"], r.steps
