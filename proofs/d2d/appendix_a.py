@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational, log, sqrt
 
+from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.d2d import BW_A3, CHERNOFF_A5, EPS_A3, N, beta, d, deltap, p
 from certunlearn.formulas.symbols import Delta, delta, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
@@ -53,8 +54,11 @@ def lemA3() -> Derivation:
                           "(ρ + 2√(ρ log(1/δ)), δ)-DP", "Bun & Steinke 2016, Props. 1.3, 1.6 (gaussian.zcdp)"),),
         steps=(
             step(EPS_A3, "==", rho + 2 * sqrt(rho * Lg), "ε = ρ + 2√(ρ log(1/δ)) with ρ = Δ²/(2σ²)"),
-            step(bw, "<=", delta, "the true δ at that ε (Balle & Wang 2018, Thm 8) is at most δ",
-                 cited="Bun & Steinke 2016, Prop. 1.3"),
+            step(bw, "<=", normal_tail(EPS_A3 * sigma / Delta - Delta / (2 * sigma)),
+                 "the true δ at that ε (Balle & Wang 2018, Thm 8): δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ ~ N(ρ, 2ρ)"),
+            then("==", normal_tail(sqrt(2 * log(1 / delta))), "εσ/Δ − Δ/(2σ) = √(2log(1/δ)) at ε = ρ + 2√(ρlog(1/δ))"),
+            then("<=", delta, "Q(√(2log(1/δ))) ≤ δ (the Gaussian tail, Q(y) ≤ e^(−y²/2)): Bun & Steinke 2016, "
+                 "Prop. 1.3's conclusion, proved", box={delta: ("1e-300", "0.99")}),
         ),
     )
 

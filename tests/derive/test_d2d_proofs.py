@@ -142,3 +142,13 @@ def test_lemma_a2_chernoff_step_is_proved():
     """erfc(t) ≤ e^(−t²) on t ≥ 1 (β ≤ 2d/e): monotone decrease to 0, proved — not sampled."""
     r = check_derivation(load_derivations("d2d")["d2d.lemA.2"], get_claim("d2d.lemA.2"))
     assert r.steps[1].status == "proved", r.steps[1].detail
+
+
+@pytest.mark.parametrize("cid", ["d2d.lemA.3", "d2d.intro-dp+fix"])
+def test_lemma_a3_is_proved_not_cited(cid):
+    """Lemma A.3's conclusion (Bun & Steinke 2016, Prop. 1.3) at its ε = Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)): the true δ is
+    ≤ Q(√(2log(1/δ))) ≤ δ — proved (sign, identity, branch-and-bound on δ), in Lemma A.3 and where the introduction's
+    corrected statement applies it."""
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert all(s.status in ("identity", "proved", "proved-on-box") for s in r.steps), [s.status for s in r.steps]
+    assert r.steps[-1].status == "proved-on-box"
