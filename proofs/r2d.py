@@ -913,15 +913,17 @@ def rem33() -> Derivation:
     kk = k_seq
     kap = sympy.Symbol("kappa_s", positive=True)
     mk = m + kk
-    bound_mk = 2 * mk * G / (L * n) * H_K.subs(m, mk)
+    # h(K) at m + k is u(1 + ηL)^K with u = (1 + ηLn/(n − m − k))^{T−K} − 1 ≥ 0; c = √(2 log(1.25/δ)) (as Theorem 3.1)
+    bound_mk = 2 * mk * G / (L * n) * u * (1 + eta * L) ** K
+    geometric = {u: (1 + eta * L * n / (n - mk)) ** (T - K) - 1, c: C_DR}
     return Derivation(
         claim_id="r2d.rem3.3",
         target="sigma",
         title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
-        start=kap * bound_mk * C_DR / epsilon,
+        start=kap * bound_mk * c / epsilon,
         domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
                 G: ("0.1", "10"), T: ("2", "12"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
-                kap: ("0.001", "1")},
+                kap: ("0.001", "1"), u: ("0", "1000"), c: ("0.01", "12")},
         samples=6,
         premises=(
             Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
@@ -930,11 +932,13 @@ def rem33() -> Derivation:
             Premise("Theorem 3.1's shift bound (line 437) for m + k deleted points: D_seq ≤ 2(m+k)G·h(K)/(Ln) with "
                     "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
         ),
+        note=("u = (1 + ηLn/(n−m−k))^{T−K} − 1 ≥ 0 (K ≤ T, n > m + k) and c = √(2log(1.25/δ)) enter by their values "
+              "at the last step, as in Theorem 3.1's chain."),
         steps=(
-            step(kap * bound_mk * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon,
-                 "line 437 for Z ∪ Z': D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
-                 cited="Theorem 3.1 (r2d.thm3.1), at m + k", conditions=le1(kap)),
-            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k"),
+            step(kap * bound_mk * c / epsilon, "<=", bound_mk * c / epsilon,
+                 "line 437 for Z ∪ Z' (Theorem 3.1 at m + k, r2d.thm3.1's chain): D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
+                 conditions=le1(kap)),
+            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k", given=geometric),
         ),
     )
 
