@@ -193,6 +193,7 @@ def exG6() -> Derivation:
 
 S_ = sympy.Symbol("S", positive=True)  # √(1 − r) + 1 − r/2
 rn = sympy.Symbol("r_n", positive=True)
+s_root = sympy.Symbol("s", positive=True)  # √(1 − r_n) (Lemma G.5's lower side)
 _G5_DOMAIN = {lam0: ("0.1", "3"), Mh: ("0.1", "3"), Lh: ("0.1", "3"), n: ("1", "400"), rn: ("0.000001", "0.999999")}
 _G5_GIVEN = ((rn, R_N_EXPR),)
 
@@ -223,10 +224,12 @@ def lemG5_lower() -> Derivation:
         claim_id="retain.lemG.5:lower", target="bound", title="Lemma G.5, eq. (4), lower side (lines 637–659)",
         start=G5_LOWER_EXPR,
         where=((S_, sqrt(1 - rn) + 1 - rn / 2),),
-        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain=_G5_DOMAIN, samples=24,
+        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain={**_G5_DOMAIN, s_root: ("0.001", "1")}, samples=24,
         steps=(
             step(G5_LOWER_EXPR, "==", q * (rn / 2 + rn**2 / (8 - 4 * rn)), "λ_0 r_n/(4M) = L/(nλ_0)", given=_G5_GIVEN),
-            then("<=", q * (rn / 2 + rn**2 / (4 * S_)), "S ≤ 2 − r, i.e. √(1−r) ≤ 1 − r/2 (line 649)"),
+            then("<=", q * (rn / 2 + rn**2 / (4 * S_)), "S ≤ 2 − r, i.e. √(1−r) ≤ 1 − r/2 (line 649): with s = √(1−r) "
+                 "∈ (0, 1), r = 1 − s² and S = (1 + s)²/2, 2 − r − S = (1 − s)²/2 ≥ 0",
+                 given=((S_, (1 + s_root) ** 2 / 2), (rn, 1 - s_root**2))),
             then("==", q * (1 - sqrt(1 - rn)), "(√(1−r) − (1 − r/2))·S = −r²/4 (line 649)"),
             then("==", LOCAL_BOUND_EXPR, "λ_0² − 4ML/n = λ_0²(1 − r_n) (line 643)", given=_G5_GIVEN),
         ),

@@ -58,3 +58,12 @@ def test_lemma_h1_zcdp_conversion_is_proved(cid):
     claim = get_claim(cid)
     r = check_derivation(load_derivations("retain")[claim.derivation], claim)
     assert [s.status for s in r.steps] == ["proved", "proved", "identity", "proved-on-box"], r.steps
+
+
+def test_lemma_g5_lower_side_is_complete():
+    """Lemma G.5's lower side: √(1−r) ≤ 1 − r/2 (line 649) proved through s = √(1−r) ((1 − s)² ≥ 0), so the chain from
+    the claim's closed-form quantity is established end to end."""
+    claim = get_claim("retain.lemG.5:lower")
+    r = check_derivation(load_derivations("retain")[claim.derivation], claim)
+    assert r.steps[1].status == "proved", r.steps[1].detail
+    assert r.proof == "complete", [(s.status, s.detail) for s in r.steps]
