@@ -152,6 +152,7 @@ lam0, Mh, Lh = sympy.Symbol("lambda_0", positive=True), SYMBOLS["M"], SYMBOLS["L
 th = sympy.Symbol("theta", nonnegative=True)  # ‖w_R − w_R'‖ = θλ_0/M (θ < 1: the proof's λ_0 > Mr)
 cr = sympy.Symbol("r_n", positive=True)  # 4ML/(nλ_0²) ≤ 1 (the lemma's condition); L = r_n n λ_0²/(4M)
 rr = th * lam0 / Mh
+w_g4, z_g4 = sympy.symbols("w z", nonnegative=True)  # Lemma G.4+fix: w = √(1 − r_n), z = 1 − 2θ − w
 _LOCAL_DOMAIN = {th: ("0", "1"), cr: ("0.001", "1"), lam0: ("0.05", "2"), Mh: ("0.05", "2"), n: ("1", "400")}
 
 
@@ -165,10 +166,16 @@ def _g4(claim_id: str, fixed: bool, title: str) -> Derivation:
            "r ∈ [r₊, λ_0/M) is not")
     return Derivation(
         claim_id=claim_id, target="bound", title=title,
-        start=rr, conditions=conds, domain=_LOCAL_DOMAIN,
+        start=rr, conditions=conds,
+        domain={**_LOCAL_DOMAIN, w_g4: ("0", "0.999"), z_g4: ("0", "1")} if fixed else _LOCAL_DOMAIN,
         premises=(Premise("Weyl and M-Lipschitz Hessian: λ_R(r) ≥ λ_0 − Mr on the ball B(w_R, r) (line 621); Lemma G.1 "
                           "with λ_R(r) at r = ‖w_R − w_R'‖: r ≤ L/(n(λ_0 − Mr)) when λ_0 > Mr (line 625)", "Lemma G.4's proof"),),
-        steps=(step(rr, "<=", LOCAL_BOUND_EXPR, why, given=((Lh, cr * n * lam0**2 / (4 * Mh)),)),),
+        steps=(step(rr, "<=", LOCAL_BOUND_EXPR, why, given=((Lh, cr * n * lam0**2 / (4 * Mh)),)),) if not fixed else (
+            step(rr, "<=", LOCAL_BOUND_EXPR,
+                 why + ". In w = √(1 − r_n) ∈ [0, 1) and z = 1 − 2θ − w (θ ≤ 1/2 and θ(1 − θ) ≤ r_n/4 are exactly "
+                 "(1 − 2θ)² ≥ w², i.e. z ≥ 0): θ = (1 − w − z)/2, r_n = 1 − w², and the step reads "
+                 "λ_0(1 − w − z)/(2M) ≤ λ_0(1 − w)/(2M)",
+                 given=((Lh, (1 - w_g4**2) * n * lam0**2 / (4 * Mh)), (th, (1 - w_g4 - z_g4) / 2))),),
     )
 
 

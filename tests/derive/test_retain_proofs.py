@@ -67,3 +67,12 @@ def test_lemma_g5_lower_side_is_complete():
     r = check_derivation(load_derivations("retain")[claim.derivation], claim)
     assert r.steps[1].status == "proved", r.steps[1].detail
     assert r.proof == "complete", [(s.status, s.detail) for s in r.steps]
+
+
+def test_lemma_g4_fix_is_proved_and_the_printed_step_still_refuted():
+    """Lemma G.4+fix: with θ ≤ 1/2 the step is proved in w = √(1 − r_n), z = 1 − 2θ − w ≥ 0; the printed lemma (no
+    θ ≤ 1/2) keeps its refuted step."""
+    ds = load_derivations("retain")
+    fix, printed = (check_derivation(ds[c], get_claim(c)) for c in ("retain.lemG.4+fix", "retain.lemG.4"))
+    assert fix.steps[0].status == "proved", fix.steps[0].detail
+    assert printed.steps[0].status == "refuted"
