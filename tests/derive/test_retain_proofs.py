@@ -76,3 +76,10 @@ def test_lemma_g4_fix_is_proved_and_the_printed_step_still_refuted():
     fix, printed = (check_derivation(ds[c], get_claim(c)) for c in ("retain.lemG.4+fix", "retain.lemG.4"))
     assert fix.steps[0].status == "proved", fix.steps[0].detail
     assert printed.steps[0].status == "refuted"
+
+
+@pytest.mark.parametrize("cid", ["retain.lemE.2", "retain.lemE.2:operator"])
+def test_lemma_e2_norm_bounds_are_proved(cid):
+    """‖xxᵀ‖ ≤ B² and ‖Σ̂_R‖ ≤ B² (line 511) as ratios ρ ≤ 1: the step to 2B² is proved, not sampled."""
+    r = check_derivation(load_derivations("retain")[cid], get_claim(cid))
+    assert r.steps[2].status == "proved", r.steps[2].detail
