@@ -35,6 +35,7 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.formulas.pomer import (
+    at_prescribed_44,
     CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
     REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
     prescribed_44, r, t_round, BETA_44, C_44, LAM_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
@@ -402,14 +403,6 @@ def thm43() -> Derivation:
     )
 
 
-def _prescribed_subs(expr: sympy.Expr) -> sympy.Expr:
-    """expr with Theorem 4.4's λ, β and Theorem 4.3's Φ, p substituted (by symbol name, later names first)."""
-    out = expr
-    for name, value in reversed(list(prescribed_44().items())):
-        out = out.subs({sym: value for sym in out.free_symbols if sym.name == name})
-    return out
-
-
 def thm44(part: str) -> Derivation:
     """The certified ε or δ as one abbreviation E (no sign assumption, so sympy's sign attempts stay cheap; the
     numeric checks expand it into Theorem 4.3's formula at Theorem 4.4's parameters). The hypotheses ε ≤ 1 and
@@ -420,7 +413,7 @@ def thm44(part: str) -> Derivation:
         claim_id=f"pomer.thm4.4:{part}", target="bound",
         title=f"Theorem 4.4 via Theorem 4.3: the certified {part} (lines 258–268)",
         start=value,
-        where=((value, _prescribed_subs({"epsilon": EPS_43, "delta": DELTA_43}[part])),),
+        where=((value, at_prescribed_44({"epsilon": EPS_43, "delta": DELTA_43}[part])),),
         conditions=(sympy.Ge(T, 12 * log(1 / delta)),),
         domain={epsilon: ("0.01", "1"), delta: ("1e-12", "0.5"), T: ("100", "1e9"), G: ("0.1", "10"),
                 D: ("0.1", "10"), d: ("1", "100")},

@@ -353,27 +353,31 @@ def _exp_where(sub: dict) -> tuple:
 def exp_eps_above_1() -> Derivation:
     shift = sympy.Symbol("Delta_b", positive=True)  # the shift bound 2mG·h(K)/(Ln)
     x = sympy.Symbol("x", positive=True)  # the true shift ‖θ''_K − θ'_T‖ = κ·Δ_b
-    sig = sympy.Function("sigma_cal")(epsilon, delta, shift)
-    delta_m = sympy.Function("delta_M")
+    w = sympy.Symbol("w", nonnegative=True)  # κ_B = 1/(1 + w) ∈ (0, 1]
+    sig = sympy.Symbol("sigma_cal", positive=True)  # calibrate(ε, δ, Δ_b, 'exact'): a number, no closed form
     return Derivation(
         claim_id="r2d.sec4.2-epsilon-above-1",
         target="bound",
         title="Section 4.2: ε > 1 with Balle & Wang's calibration of the shift bound",
-        start=delta_m(epsilon, sig, x),
-        where=((x, kappa_B * shift),),
-        domain={epsilon: ("1", "100"), delta: ("1e-30", "0.99"), shift: ("0.001", "100"), kappa_B: ("0.001", "1")},
+        start=gaussian_delta(epsilon, sig, x),
+        where=((kappa_B, 1 / (1 + w)), (x, kappa_B * shift)),
+        domain={epsilon: ("1", "100"), delta: ("1e-30", "0.99"), shift: ("0.001", "100"), w: ("0", "1000"),
+                sig: ("0.001", "1000")},
         premises=(
             Premise("‖θ''_K − θ'_T‖ ≤ Δ_b = 2mG·h(K)/(Ln) for every ε: Lemmas B.2–B.3 (r2d.thm3.1, steps 1–5) do not "
                     "involve ε", "Lemmas B.2, B.3"),
+            Premise("The true δ at ε of two Gaussians N(·, σ²I) at distance x is Balle & Wang's δ_M(ε, σ, x) = "
+                    "Φ(x/(2σ) − εσ/x) − e^ε Φ(−x/(2σ) − εσ/x)", "Balle & Wang 2018, Thm 8"),
         ),
-        note="δ_M(ε, σ, x) is the true δ at ε of two Gaussians N(·, σ²I) at distance x; σ_cal = calibrate(ε, δ, Δ_b, "
-             "'exact').",
+        note=("σ_cal = calibrate(ε, δ, Δ_b, 'exact') (no closed form: a symbol here); the true shift is x = κ_BΔ_b with "
+              "κ_B = 1/(1 + w) ≤ 1."),
         steps=(
-            step(delta_m(epsilon, sig, x), "<=", delta_m(epsilon, sig, shift),
-                 "δ_M increases with the shift, and x ≤ Δ_b", cited="Balle & Wang 2018, Thm 8 (monotone in Δ)",
-                 conditions=le1(kappa_B)),
+            step(gaussian_delta(epsilon, sig, x), "<=", gaussian_delta(epsilon, sig, shift),
+                 "δ_M increases with the shift (Balle & Wang 2018, Thm 8 — proved here by monotonicity in w), and "
+                 "x ≤ Δ_b", monotone=Monotone(w, 0)),
             then("<=", delta, "the exact calibration's guarantee, decided on enclosures",
-                 cited="certunlearn.privacy.calibrate (gaussian.exact)"),
+                 cited="certunlearn.privacy.calibrate (gaussian.exact)",
+                 given=((sig, sympy.Function("sigma_cal")(epsilon, delta, shift)),)),
         ),
     )
 
@@ -909,15 +913,17 @@ def rem33() -> Derivation:
     kk = k_seq
     kap = sympy.Symbol("kappa_s", positive=True)
     mk = m + kk
-    bound_mk = 2 * mk * G / (L * n) * H_K.subs(m, mk)
+    # h(K) at m + k is u(1 + ηL)^K with u = (1 + ηLn/(n − m − k))^{T−K} − 1 ≥ 0; c = √(2 log(1.25/δ)) (as Theorem 3.1)
+    bound_mk = 2 * mk * G / (L * n) * u * (1 + eta * L) ** K
+    geometric = {u: (1 + eta * L * n / (n - mk)) ** (T - K) - 1, c: C_DR}
     return Derivation(
         claim_id="r2d.rem3.3",
         target="sigma",
         title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
-        start=kap * bound_mk * C_DR / epsilon,
+        start=kap * bound_mk * c / epsilon,
         domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
                 G: ("0.1", "10"), T: ("2", "12"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
-                kap: ("0.001", "1")},
+                kap: ("0.001", "1"), u: ("0", "1000"), c: ("0.01", "12")},
         samples=6,
         premises=(
             Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
@@ -926,11 +932,13 @@ def rem33() -> Derivation:
             Premise("Theorem 3.1's shift bound (line 437) for m + k deleted points: D_seq ≤ 2(m+k)G·h(K)/(Ln) with "
                     "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
         ),
+        note=("u = (1 + ηLn/(n−m−k))^{T−K} − 1 ≥ 0 (K ≤ T, n > m + k) and c = √(2log(1.25/δ)) enter by their values "
+              "at the last step, as in Theorem 3.1's chain."),
         steps=(
-            step(kap * bound_mk * C_DR / epsilon, "<=", bound_mk * C_DR / epsilon,
-                 "line 437 for Z ∪ Z': D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
-                 cited="Theorem 3.1 (r2d.thm3.1), at m + k", conditions=le1(kap)),
-            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k"),
+            step(kap * bound_mk * c / epsilon, "<=", bound_mk * c / epsilon,
+                 "line 437 for Z ∪ Z' (Theorem 3.1 at m + k, r2d.thm3.1's chain): D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
+                 conditions=le1(kap)),
+            then("==", SIGMA_REM33, "σ of eq. (3) with m → m + k", given=geometric),
         ),
     )
 

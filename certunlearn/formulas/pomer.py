@@ -146,6 +146,15 @@ def prescribed_44() -> dict:
             "p": P_43.subs(at)}
 
 
+def at_prescribed_44(expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with Theorem 4.4's λ, β and Theorem 4.3's Φ, p substituted (by symbol name, later names first): the
+    closed form of a Theorem 4.4 claim's quantity in its free parameters (ε, δ, T, G, D, d)."""
+    out = expr
+    for name, value in reversed(list(prescribed_44().items())):
+        out = out.subs({sym: value for sym in out.free_symbols if sym.name == name})
+    return out
+
+
 PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "pomer.lem3.5": {"Phi": PHI_35},
     "pomer.lem3.5:control-no-concentration": {"Phi": PHI_35_NO_CONCENTRATION},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational, log, sqrt
 
+from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.d2d import BW_A3, CHERNOFF_A5, EPS_A3, N, beta, d, deltap, p
 from certunlearn.formulas.symbols import Delta, delta, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, step, then
@@ -27,8 +28,9 @@ def lemA2() -> Derivation:
             step(chi2_tail(d, 2 * d * t**2), "<=", d * sympy.erfc(t),
                  "‖Z‖ ≥ σ√(2d)t ⇒ some |Z_k| ≥ σ√2·t; P[|Z_k| ≥ σ√2·t] = erfc(t); union over d coordinates",
                  cited="union bound"),
-            then("<=", d * sympy.exp(-t**2), "erfc(t) ≤ e^(−t²) for t ≥ 0 (Chernoff bound for a Gaussian)",
-                 monotone=Monotone(t, sympy.oo)),
+            then("<=", d * sympy.exp(-t**2), "erfc(t) ≤ e^(−t²) for t ≥ 1 (Chernoff bound for a Gaussian; t ≥ 1 as "
+                 "β ≤ 2d/e: the difference decreases to 0 on t ≥ 1/√π)",
+                 monotone=Monotone(t, sympy.oo), conditions=(sympy.Ge(t, 1),)),
             then("<=", d * sympy.exp(-t), "t ≥ 1 (β ≤ 2d/e)", conditions=(sympy.Ge(t, 1),)),
             then("==", beta / 2, "d·e^(−log(2d/β)) = β/2"),
             then("<=", beta, "β/2 ≤ β"),
@@ -52,8 +54,11 @@ def lemA3() -> Derivation:
                           "(ρ + 2√(ρ log(1/δ)), δ)-DP", "Bun & Steinke 2016, Props. 1.3, 1.6 (gaussian.zcdp)"),),
         steps=(
             step(EPS_A3, "==", rho + 2 * sqrt(rho * Lg), "ε = ρ + 2√(ρ log(1/δ)) with ρ = Δ²/(2σ²)"),
-            step(bw, "<=", delta, "the true δ at that ε (Balle & Wang 2018, Thm 8) is at most δ",
-                 cited="Bun & Steinke 2016, Prop. 1.3"),
+            step(bw, "<=", normal_tail(EPS_A3 * sigma / Delta - Delta / (2 * sigma)),
+                 "the true δ at that ε (Balle & Wang 2018, Thm 8): δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ ~ N(ρ, 2ρ)"),
+            then("==", normal_tail(sqrt(2 * log(1 / delta))), "εσ/Δ − Δ/(2σ) = √(2log(1/δ)) at ε = ρ + 2√(ρlog(1/δ))"),
+            then("<=", delta, "Q(√(2log(1/δ))) ≤ δ (the Gaussian tail, Q(y) ≤ e^(−y²/2)): Bun & Steinke 2016, "
+                 "Prop. 1.3's conclusion, proved", box={delta: ("1e-300", "0.99")}),
         ),
     )
 

@@ -10,6 +10,7 @@ from certunlearn.formulas.d2d import (
     ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, EPS_VIEW, GAMMA_REG, GAMMA_SC, GAP, GAP_32, I, I2, L, M, REM46_RATIO,
     SIGMA_32, T_I_45, VIEW_SHIFT, beta, d, epsilon_view, gamma, i, i2, m, n, n2, xi,
 )
+from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, step, then
 
@@ -40,12 +41,12 @@ def intro_dp(fix: bool) -> Derivation:
                 step(delta + delta, "==", 2 * delta, "basic composition of the two releases", cited="Dwork & Roth 2014, Thm 3.16"),
             ),
         )
-    bw = (sympy.erfc(-(VIEW_SHIFT / (2 * sigma) - epsilon_view * sigma / VIEW_SHIFT) / sqrt(2)) / 2
-          - sympy.exp(epsilon_view) * sympy.erfc((VIEW_SHIFT / (2 * sigma) + epsilon_view * sigma / VIEW_SHIFT) / sqrt(2)) / 2)
+    shift = sympy.Symbol("Delta_v", positive=True)  # the joint shift Δ_v := VIEW_SHIFT
+    bw = gaussian_delta(epsilon_view, sigma, shift)
     return Derivation(
         claim_id="d2d.intro-dp+fix", target="bound",
         title="Introduction (line 74), corrected: the pair of outputs is (ε_v, δ)-DP",
-        start=bw, conditions=SC_COND, domain={**PGD_DOMAIN, n: ("2", "1000"), S0: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
+        start=bw, conditions=SC_COND, where=((shift, VIEW_SHIFT),), domain={**PGD_DOMAIN, n: ("2", "1000"), S0: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
         samples=12,
         premises=(Premise("θ̂_1, θ̂'_1 are I steps of the same descent on D_1 = D from θ̂_0, θ̂'_0: the step map is a "
                           "γ-contraction (the argument of Theorem 2.13)", "d2d.thm2.13"),
@@ -57,8 +58,13 @@ def intro_dp(fix: bool) -> Derivation:
             step(sqrt(S0**2 + (GPOW * S0) ** 2), "==", sqrt(1 + GPOW**2) * S0,
                  "the joint shift, with ‖θ̂_1 − θ̂'_1‖ ≤ γ^I‖θ̂_0 − θ̂'_0‖ (G = γ^I)"),
             step(sqrt(1 + (GAMMA_SC**I) ** 2) * s0, "==", VIEW_SHIFT, "Δ_v"),
-            step(bw, "<=", delta, "Lemma A.3 at the joint shift: (ε_v, δ)-indistinguishable, ε_v = Δ_v²/(2σ²) + "
-                 "(Δ_v/σ)√(2log(1/δ))", cited="Bun & Steinke 2016, Prop. 1.3", given={epsilon_view: EPS_VIEW}),
+            step(bw, "<=", normal_tail(epsilon_view * sigma / shift - shift / (2 * sigma)),
+                 "Lemma A.3 at the joint shift (its chain, d2d.lemA.3): δ(ε_v) = E[(1 − e^(ε_v−ℓ))₊] ≤ P[ℓ > ε_v]"),
+            then("==", normal_tail(sqrt(2 * log(1 / delta))),
+                 "ε_v = Δ_v²/(2σ²) + (Δ_v/σ)√(2log(1/δ)): ε_vσ/Δ_v − Δ_v/(2σ) = √(2log(1/δ))",
+                 given={epsilon_view: EPS_VIEW}),
+            then("<=", delta, "Q(√(2log(1/δ))) ≤ δ (the Gaussian tail; Lemma A.3's last step)",
+                 box={delta: ("1e-300", "0.99")}),
         ),
     )
 

@@ -10,15 +10,16 @@ import dataclasses
 import sympy
 from sympy import log, sqrt
 
+from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.retain import (
     SYMBOLS, D2D_BOUND_1, D2D_BOUND_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR,
     ITER_RATIO_LOWER_FIX_EXPR, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D,
     NEWTON_RATIO_1D,
 )
 from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
-from .common import B, n, lam, a, kappa, Rw_, profile
+from .common import B, KAPPA_DEF, n, lam, a, kappa, kappa_slack, Rw_, profile
 
 k1, k2 = sympy.Symbol("kappa_1", positive=True), sympy.Symbol("kappa_2", positive=True)
 gR_, I_, lamR_, M_, L_ = (SYMBOLS["gamma_R"], sympy.Symbol("I", nonnegative=True, integer=True), SYMBOLS["lambda_R"],
@@ -45,16 +46,27 @@ def lemH1_sensitivity() -> Derivation:
 
 def lemH1() -> Derivation:
     bb = sqrt(2 * log(1 / delta) + 2 * epsilon) - sqrt(2 * log(1 / delta))
+    b = sympy.Symbol("b", positive=True)  # b(ε, δ) = bb, the shift over σ that footnote 3 calibrates
     return Derivation(
         claim_id="retain.lemH.1", target="bound", title="Lemma H.1: Descent-to-Delete with I_R steps (lines 691–707)",
-        start=profile(epsilon, kappa * bb), conditions=(sympy.Le(kappa, 1),),
-        domain={epsilon: ("0.01", "1"), delta: ("1e-30", "0.5"), kappa: ("0.001", "1")},
+        start=profile(epsilon, kappa * b), where=(KAPPA_DEF,),
+        domain={epsilon: ("0.01", "1"), delta: ("1e-30", "0.5"), kappa_slack: ("0", "1000"), b: ("0.0005", "2")},
         premises=(Premise("I ≥ I_R of eq. (5) gives γ_R^I L/(nλ_R) ≤ σ b(ε, δ), so the shift over σ is κ·b(ε, δ), κ ≤ 1 "
                           "(lines 701–705; retain.lemH.1:sensitivity)", "Lemma H.1's proof"),),
-        steps=(step(profile(epsilon, kappa * bb), "<=", profile(epsilon, bb), "the profile increases with the shift",
-                    cited="Balle & Wang 2018, Lemma 5"),
-               then("<=", delta, "b(ε, δ) solves ε = s²/2 + s√(2 log(1/δ)): a shift of σb is (ε, δ)-indistinguishable "
-                                 "(footnote 3, line 715)", cited="Bun & Steinke 2016, Prop. 1.3")),
+        note=("b = b(ε, δ) = √(2log(1/δ) + 2ε) − √(2log(1/δ)) enters through its defining equation ε = b²/2 + "
+              "b√(2log(1/δ)) (footnote 3), given at step 3; steps 1–2 hold for every b > 0. Steps 2–4 are the "
+              "zCDP-to-DP conversion at the shift b (Bun & Steinke 2016, Prop. 1.3), proved here: the privacy loss is "
+              "N(b²/2, b²), so δ(ε) ≤ P[ℓ > ε] = Q(ε/b − b/2) = Q(√(2log(1/δ))) ≤ δ."),
+        steps=(step(profile(epsilon, kappa * b), "<=", profile(epsilon, b),
+                    "the profile increases with the shift (κ = 1/(1 + w) ≤ 1; Balle & Wang 2018, Lemma 5)",
+                    monotone=Monotone(kappa_slack, 0)),
+               then("<=", normal_tail(epsilon / b - b / 2),
+                    "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ ~ N(b²/2, b²)"),
+               then("==", normal_tail(sqrt(2 * log(1 / delta))),
+                    "b solves ε = b²/2 + b√(2 log(1/δ)) (footnote 3, line 715)",
+                    given=((epsilon, b**2 / 2 + b * sqrt(2 * log(1 / delta))),)),
+               then("<=", delta, "Q(√(2 log(1/δ))) ≤ δ (the Gaussian tail, Q(y) ≤ e^(−y²/2))",
+                    box={delta: ("1e-300", "0.99")})),
     )
 
 

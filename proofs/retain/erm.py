@@ -152,6 +152,7 @@ lam0, Mh, Lh = sympy.Symbol("lambda_0", positive=True), SYMBOLS["M"], SYMBOLS["L
 th = sympy.Symbol("theta", nonnegative=True)  # ‖w_R − w_R'‖ = θλ_0/M (θ < 1: the proof's λ_0 > Mr)
 cr = sympy.Symbol("r_n", positive=True)  # 4ML/(nλ_0²) ≤ 1 (the lemma's condition); L = r_n n λ_0²/(4M)
 rr = th * lam0 / Mh
+w_g4, z_g4 = sympy.symbols("w z", nonnegative=True)  # Lemma G.4+fix: w = √(1 − r_n), z = 1 − 2θ − w
 _LOCAL_DOMAIN = {th: ("0", "1"), cr: ("0.001", "1"), lam0: ("0.05", "2"), Mh: ("0.05", "2"), n: ("1", "400")}
 
 
@@ -165,10 +166,16 @@ def _g4(claim_id: str, fixed: bool, title: str) -> Derivation:
            "r ∈ [r₊, λ_0/M) is not")
     return Derivation(
         claim_id=claim_id, target="bound", title=title,
-        start=rr, conditions=conds, domain=_LOCAL_DOMAIN,
+        start=rr, conditions=conds,
+        domain={**_LOCAL_DOMAIN, w_g4: ("0", "0.999"), z_g4: ("0", "1")} if fixed else _LOCAL_DOMAIN,
         premises=(Premise("Weyl and M-Lipschitz Hessian: λ_R(r) ≥ λ_0 − Mr on the ball B(w_R, r) (line 621); Lemma G.1 "
                           "with λ_R(r) at r = ‖w_R − w_R'‖: r ≤ L/(n(λ_0 − Mr)) when λ_0 > Mr (line 625)", "Lemma G.4's proof"),),
-        steps=(step(rr, "<=", LOCAL_BOUND_EXPR, why, given=((Lh, cr * n * lam0**2 / (4 * Mh)),)),),
+        steps=(step(rr, "<=", LOCAL_BOUND_EXPR, why, given=((Lh, cr * n * lam0**2 / (4 * Mh)),)),) if not fixed else (
+            step(rr, "<=", LOCAL_BOUND_EXPR,
+                 why + ". In w = √(1 − r_n) ∈ [0, 1) and z = 1 − 2θ − w (θ ≤ 1/2 and θ(1 − θ) ≤ r_n/4 are exactly "
+                 "(1 − 2θ)² ≥ w², i.e. z ≥ 0): θ = (1 − w − z)/2, r_n = 1 − w², and the step reads "
+                 "λ_0(1 − w − z)/(2M) ≤ λ_0(1 − w)/(2M)",
+                 given=((Lh, (1 - w_g4**2) * n * lam0**2 / (4 * Mh)), (th, (1 - w_g4 - z_g4) / 2))),),
     )
 
 
@@ -193,6 +200,7 @@ def exG6() -> Derivation:
 
 S_ = sympy.Symbol("S", positive=True)  # √(1 − r) + 1 − r/2
 rn = sympy.Symbol("r_n", positive=True)
+s_root = sympy.Symbol("s", positive=True)  # √(1 − r_n) (Lemma G.5's lower side)
 _G5_DOMAIN = {lam0: ("0.1", "3"), Mh: ("0.1", "3"), Lh: ("0.1", "3"), n: ("1", "400"), rn: ("0.000001", "0.999999")}
 _G5_GIVEN = ((rn, R_N_EXPR),)
 
@@ -223,10 +231,12 @@ def lemG5_lower() -> Derivation:
         claim_id="retain.lemG.5:lower", target="bound", title="Lemma G.5, eq. (4), lower side (lines 637–659)",
         start=G5_LOWER_EXPR,
         where=((S_, sqrt(1 - rn) + 1 - rn / 2),),
-        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain=_G5_DOMAIN, samples=24,
+        conditions=(sympy.Lt(rn, 1), sympy.Lt(R_N_EXPR, 1)), domain={**_G5_DOMAIN, s_root: ("0.001", "1")}, samples=24,
         steps=(
             step(G5_LOWER_EXPR, "==", q * (rn / 2 + rn**2 / (8 - 4 * rn)), "λ_0 r_n/(4M) = L/(nλ_0)", given=_G5_GIVEN),
-            then("<=", q * (rn / 2 + rn**2 / (4 * S_)), "S ≤ 2 − r, i.e. √(1−r) ≤ 1 − r/2 (line 649)"),
+            then("<=", q * (rn / 2 + rn**2 / (4 * S_)), "S ≤ 2 − r, i.e. √(1−r) ≤ 1 − r/2 (line 649): with s = √(1−r) "
+                 "∈ (0, 1), r = 1 − s² and S = (1 + s)²/2, 2 − r − S = (1 − s)²/2 ≥ 0",
+                 given=((S_, (1 + s_root) ** 2 / 2), (rn, 1 - s_root**2))),
             then("==", q * (1 - sqrt(1 - rn)), "(√(1−r) − (1 − r/2))·S = −r²/4 (line 649)"),
             then("==", LOCAL_BOUND_EXPR, "λ_0² − 4ML/n = λ_0²(1 − r_n) (line 643)", given=_G5_GIVEN),
         ),

@@ -17,6 +17,10 @@ from certunlearn.derive import Derivation, Premise, step, then
 from .common import B, n
 
 
+#: a_x = ρ_x·B², a_S = ρ_S·B² with ρ ≤ 1: the bounds ‖x‖ ≤ B (so ‖xxᵀ‖ ≤ B²) and ‖Σ̂_R‖ ≤ B² (line 511) as ratios
+rho_x, rho_S = sympy.symbols("rho_x rho_S", positive=True)
+
+
 def lemE2() -> Derivation:
     gap, dS, k1, k2 = (sympy.Symbol("gap", positive=True), sympy.Symbol("D_Sigma", positive=True),
                        sympy.Symbol("kappa_1", positive=True), sympy.Symbol("kappa_2", positive=True))
@@ -25,10 +29,10 @@ def lemE2() -> Derivation:
         claim_id="retain.lemE.2", target="bound",
         title="Lemma E.2: retain sensitivity of the rank-k projector (lines 503–519)",
         start="‖P_k(Σ̂_R') − P_k(Σ̂_R)‖_F = κ₂·√2‖Σ̂_R' − Σ̂_R‖_F/gap_k(R)",
-        where=((dS, k1 * (xx + S) / (n + 1)),),
-        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1), sympy.Le(xx, B**2), sympy.Le(S, B**2)),
+        where=((xx, rho_x * B**2), (S, rho_S * B**2), (dS, k1 * (xx + S) / (n + 1))),
+        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1), sympy.Le(rho_x, 1), sympy.Le(rho_S, 1)),
         domain={B: ("0.1", "3"), n: ("1", "100"), gap: ("0.001", "10"), k1: ("0.001", "1"), k2: ("0.001", "1"),
-                xx: ("0", "9"), S: ("0", "9")},
+                rho_x: ("0.001", "1"), rho_S: ("0.001", "1")},
         premises=(Premise("Σ̂_R' − Σ̂_R = (xxᵀ − Σ̂_R)/(n+1) (line 509); ‖·‖_F ≤ (‖xxᵀ‖_F + ‖Σ̂_R‖_F)/(n+1): write "
                           "it κ₁(a_x + a_S)/(n+1), κ₁ ≤ 1", "triangle inequality"),),
         steps=(
@@ -36,7 +40,7 @@ def lemE2() -> Derivation:
                  "Davis–Kahan sin Θ in Frobenius norm as printed in Lemma E.1 (line 501): ‖P̃ − P‖_F ≤ √2‖A − Ã‖_F/gap",
                  cited="Lemma E.1 [DK70, YWS15], as printed"),
             then("<=", sqrt(2) * (xx + S) / ((n + 1) * gap), "κ₁ ≤ 1"),
-            then("<=", sqrt(2) * 2 * B**2 / ((n + 1) * gap), "‖xxᵀ‖_F = ‖x‖² ≤ B², ‖Σ̂_R‖_F ≤ B² (line 511)"),
+            then("<=", sqrt(2) * 2 * B**2 / ((n + 1) * gap), "‖xxᵀ‖_F = ‖x‖² ≤ B², ‖Σ̂_R‖_F ≤ B² (line 511): a_x = ρ_xB², a_S = ρ_SB², ρ ≤ 1"),
             then("==", PCA_BOUND_EXPR, "algebra"),
         ),
         note="Lemma E.1's Frobenius constant √2 is cited as printed; Yu, Wang & Samworth (2015) state "
@@ -76,10 +80,10 @@ def lemE2_operator() -> Derivation:
         claim_id="retain.lemE.2:operator", target="bound",
         title="Lemma E.2's proof in operator norm (lines 507–517)",
         start=k2 * dS / gap,
-        where=((dS, k1 * (xx + S) / (n + 1)),),
-        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1), sympy.Le(xx, B**2), sympy.Le(S, B**2)),
+        where=((xx, rho_x * B**2), (S, rho_S * B**2), (dS, k1 * (xx + S) / (n + 1))),
+        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1), sympy.Le(rho_x, 1), sympy.Le(rho_S, 1)),
         domain={B: ("0.1", "3"), n: ("1", "100"), gap: ("0.001", "10"), k1: ("0.001", "1"), k2: ("0.001", "1"),
-                xx: ("0", "9"), S: ("0", "9")},
+                rho_x: ("0.001", "1"), rho_S: ("0.001", "1")},
         premises=(Premise("Σ̂_R' − Σ̂_R = (xxᵀ − Σ̂_R)/(n+1) (line 509); ‖·‖_2 ≤ (‖xxᵀ‖_2 + ‖Σ̂_R‖_2)/(n+1): write it "
                           "κ₁(a_x + a_S)/(n+1), κ₁ ≤ 1 (line 511)", "triangle inequality"),),
         steps=(
@@ -87,7 +91,7 @@ def lemE2_operator() -> Derivation:
                  "Davis–Kahan in operator norm as printed in Lemma E.1 (line 499): ‖P̃ − P‖_2 ≤ ‖A − Ã‖_2/gap",
                  cited="Lemma E.1 [DK70, YWS15], as printed"),
             then("<=", (xx + S) / ((n + 1) * gap), "κ₁ ≤ 1"),
-            then("<=", 2 * B**2 / ((n + 1) * gap), "‖xxᵀ‖_2 ≤ B², ‖Σ̂_R‖_2 ≤ B² (line 511)"),
+            then("<=", 2 * B**2 / ((n + 1) * gap), "‖xxᵀ‖_2 ≤ B², ‖Σ̂_R‖_2 ≤ B² (line 511): a_x = ρ_xB², a_S = ρ_SB², ρ ≤ 1"),
             then("==", PCA_BOUND_OP_EXPR, "algebra"),
         ),
         note="Lemma E.1's operator-norm constant is cited as printed (retain.lemE.1 checks it, and it fails on eigen-"

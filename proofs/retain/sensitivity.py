@@ -9,6 +9,7 @@ import dataclasses
 import sympy
 from sympy import Rational, log, sqrt
 
+from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.retain import SYMBOLS, DS, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, MEDIAN_RS_EXPR
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, load_derivation, step, then
@@ -27,13 +28,17 @@ def fact1() -> Derivation:
 
 def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
     cc = sympy.Symbol("c", positive=True)  # √(2 log(1.25/δ)) ∈ [1.35, 12] on the domain, so σ(R) = RS(R)·c/ε
-    # (the profile's monotonicity holds for every c; c's value enters at Fact 1's step, given there: the symbolic
-    # attempts on the cited steps then work on the smaller expressions)
+    # (the profile's monotonicity holds for every c; c's value enters at Fact 1's last step, given there: the symbolic
+    # attempts on the other steps then work on the smaller expressions)
+    x = sympy.Symbol("x", nonnegative=True)  # (1 − ε)/(2c) ≥ 0 (ε ≤ 1)
+    t0 = cc - 1 / (2 * cc)
     return Derivation(
         claim_id=claim_id,
         target="bound",
         title=title,
-        start=profile(epsilon, kappa * epsilon / cc), where=(KAPPA_DEF,),
+        start=profile(epsilon, kappa * epsilon / cc),
+        conditions=(sympy.Le(epsilon, 1),),
+        where=(KAPPA_DEF, (x, (1 - epsilon) / (2 * cc))),
         domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa_slack: ("0", "1000"), cc: ("1.35", "12")},
         premises=(
             Premise("Both worlds publish N(μ₁, σ(R)²I) and N(μ₂, σ(R)²I) with the same σ(R) (computed from R = "
@@ -43,13 +48,19 @@ def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
                     "‖μ₁ − μ₂‖ = κ·RS, κ ≤ 1; with σ(R) = RS(R)·c/ε (line 115) s = κε/c" + ("" if rs_expr is None else
                                                   "; RS_median = ½max{…} by Lemma C.1"), "Definition 2.9"),
         ),
+        note=("Steps 2–5 are Fact 1 (line 77, Dwork & Roth 2014, Thm A.1) at the shift s = ε/c, proved as in "
+              "r2d.thmB.1+fix (the corrected chain of its proof; DR's printed chain is gaussian.classic): "
+              "c = √(2log(1.25/δ)), c − ε/(2c) = t₀ + x with t₀ = c − 1/(2c) and x = (1 − ε)/(2c) ≥ 0 (ε ≤ 1)."),
         steps=(
             step(profile(epsilon, kappa * epsilon / cc), "<=", profile(epsilon, epsilon / cc),
                  "the profile δ(ε) increases with the shift (κ = 1/(1 + w) ≤ 1; Balle & Wang 2018, Lemma 5)",
                  monotone=Monotone(kappa_slack, 0)),
-            then("<=", delta, "Fact 1 (line 77) with GS replaced by RS(R): s = ε/c",
-                 cited="Fact 1 (Dwork & Roth 2014, Thm A.1)", given=((cc, sqrt(2 * log(Rational(5, 4) / delta))),),
-                 conditions=(sympy.Le(epsilon, 1), sympy.Le(delta, Rational(1, 2)))),
+            then("<=", normal_tail(cc - epsilon / (2 * cc)),
+                 "Fact 1's proof: δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε] = Q(c − ε/(2c)) at s = ε/c"),
+            then("==", normal_tail(t0 + x), "c − ε/(2c) = t₀ + x"),
+            then("<=", normal_tail(t0), "Q is decreasing and x ≥ 0 (ε ≤ 1)", monotone=Monotone(x, 0)),
+            then("<=", delta, "Q(c − 1/(2c)) ≤ δ for c = √(2log(1.25/δ)), δ ∈ (0, 1) (as r2d.thmB.1+fix)",
+                 given=((cc, sqrt(2 * log(Rational(5, 4) / delta))),), box={delta: ("1e-300", "0.99")}),
         ),
     )
 

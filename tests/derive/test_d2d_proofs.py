@@ -117,3 +117,38 @@ def test_the_table_chains_start_from_the_quantity(cid):
     assert r.steps[1].status == "proved"  # (1 − x)/(1 − xy) ≤ 1 for x, y ∈ (0, 1): proved, not sampled
     if not cid.endswith("-accuracy"):  # the corrected entries (γ^{2k}, and Remark 4.6's γ^k) pass
         assert r.ok
+
+
+#: Facts E.1 and E.2: the quantity γ^{T'} (a Fraction) has the closed form GAMMA_E1**T_p, which their chains start from
+FACT_FORMS = ("d2d.factE.1", "d2d.factE.1:bernoulli", "d2d.factE.2")
+
+
+@pytest.mark.parametrize("cid", FACT_FORMS)
+def test_the_facts_closed_form_is_what_the_quantity_computes(cid):
+    claim = get_claim(cid)
+    assert claim.quantity_expr is not None
+    assert all(agree(claim, inst) for inst in checked_instances(claim, minimum=2))
+    wrong = claim.quantity_expr.subs(C.T_p, C.T_p + 1)  # one more power of γ
+    assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim, minimum=2))
+
+
+@pytest.mark.parametrize("cid", FACT_FORMS)
+def test_the_facts_chains_start_from_the_quantity(cid):
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert r.start_status == "checked", r.start_status_detail
+
+
+def test_lemma_a2_chernoff_step_is_proved():
+    """erfc(t) ≤ e^(−t²) on t ≥ 1 (β ≤ 2d/e): monotone decrease to 0, proved — not sampled."""
+    r = check_derivation(load_derivations("d2d")["d2d.lemA.2"], get_claim("d2d.lemA.2"))
+    assert r.steps[1].status == "proved", r.steps[1].detail
+
+
+@pytest.mark.parametrize("cid", ["d2d.lemA.3", "d2d.intro-dp+fix"])
+def test_lemma_a3_is_proved_not_cited(cid):
+    """Lemma A.3's conclusion (Bun & Steinke 2016, Prop. 1.3) at its ε = Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)): the true δ is
+    ≤ Q(√(2log(1/δ))) ≤ δ — proved (sign, identity, branch-and-bound on δ), in Lemma A.3 and where the introduction's
+    corrected statement applies it."""
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert all(s.status in ("identity", "proved", "proved-on-box") for s in r.steps), [s.status for s in r.steps]
+    assert r.steps[-1].status == "proved-on-box"

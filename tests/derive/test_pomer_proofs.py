@@ -76,3 +76,20 @@ def test_established_steps_hold_at_random_points(results, cid):
                    if all(x.name in point for x in c.free_symbols) and c.rel_op in ("<=", "<")):
                 continue
             assert holds_at(l, rel, r, point), f"{cid} step {s.index} ({s.status}) fails at {point}"
+
+
+#: Theorem 4.4's ε and δ: the quantity is Theorem 4.3's formula at the prescribed λ, β, Φ, p — a closed form in the
+#: free parameters (formulas.pomer.at_prescribed_44), which the chains start from
+THM44_FORMS = ("pomer.thm4.4:epsilon", "pomer.thm4.4:delta")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid", THM44_FORMS)
+def test_theorem44_closed_forms(results, cid):
+    from .quantity_forms import agree, checked_instances
+
+    claim = get_claim(cid)
+    insts = checked_instances(claim, minimum=2)[:3]
+    assert all(agree(claim, inst) for inst in insts)
+    assert not all(agree(claim, inst, claim.quantity_expr * sympy.Rational(1001, 1000)) for inst in insts)
+    assert results[cid].start_status == "checked", results[cid].start_status_detail

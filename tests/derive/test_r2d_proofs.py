@@ -42,3 +42,19 @@ def test_lemma_b2_sign_slip_is_the_only_refuted_step(results):
     statuses = [s.status for s in r.steps]
     assert statuses.count(REFUTED) == 1 and statuses[0] == REFUTED
     assert all(s in ESTABLISHED for s in statuses[1:])
+
+
+def test_epsilon_above_1_monotonicity_in_the_shift_is_proved():
+    """Section 4.2, ε > 1: δ_M(ε, σ, κΔ_b) ≤ δ_M(ε, σ, Δ_b) for κ ≤ 1 is proved (monotonicity in w, κ = 1/(1 + w));
+    only the calibration's own guarantee (a number, no closed form) stays cited."""
+    cid = "r2d.sec4.2-epsilon-above-1"
+    r = check_derivation(load_derivations("r2d")[cid], get_claim(cid))
+    assert [s.status for s in r.steps] == ["proved", "cited"], [(s.status, s.detail) for s in r.steps]
+
+
+def test_remark33_is_theorem31_at_m_plus_k_proved():
+    """Remark 3.3: κ·(Theorem 3.1's σ at m + k) ≤ that σ, κ ≤ 1 — proved with u, c entering by their values (as in
+    Theorem 3.1's chain), not cited."""
+    r = check_derivation(load_derivations("r2d")["r2d.rem3.3"], get_claim("r2d.rem3.3"))
+    assert [s.status for s in r.steps] == ["proved", "identity"], [(s.status, s.detail) for s in r.steps]
+    assert r.link == "identity"

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...formulas.d2d import CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GROWTH_B1
+from ...formulas.d2d import CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, T_p
 from ...numeric.enclosure import Decision
 from ..hypotheses import P, holds
 from ..instances import frac, is_int
@@ -281,6 +281,7 @@ CLAIMS_CONVERGENCE = [
         hypotheses=_facts_hyps(False),
         bound=FACT_E1,
         quantity=_gamma_power,
+        quantity_expr=GAMMA_E1**T_p,
         derivation="d2d.factE.1",
         adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴", generate=facts_structured,
                                reaches="the whole class on a grid: T' at its minimum 1 and up to 10⁴"),),
@@ -296,6 +297,7 @@ CLAIMS_CONVERGENCE = [
         hypotheses=_facts_hyps(False),
         bound=FACT_E1_BERNOULLI,
         quantity=_gamma_power,
+        quantity_expr=GAMMA_E1**T_p,
         derivation="d2d.factE.1:bernoulli",
         adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴", generate=facts_structured,
                                reaches="the whole class on a grid: T' at its minimum 1 (equality) and up to 10⁴"),),
@@ -310,6 +312,7 @@ CLAIMS_CONVERGENCE = [
         hypotheses=_facts_hyps(True),
         bound=FACT_E2,
         quantity=_gamma_power,
+        quantity_expr=GAMMA_E1**T_p,
         derivation="d2d.factE.2",
         adversaries=(Adversary("m/M from 1/1000 to 10, T' from 1 to 10⁴, ξ from 1 to 5", generate=facts_structured,
                                reaches="the whole class on a grid: T' and ξ at their minimum 1 and beyond"),),

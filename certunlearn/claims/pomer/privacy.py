@@ -26,7 +26,7 @@ from ...algorithms.pomer.gibbs import PiecewiseLinear, log_partition, partition_
 from ...algorithms.pomer.law import ratio_factors
 from ...algorithms.pomer.trajectory import trajectory_delta_bounds
 from ...formulas.pomer import (
-    DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
+    DELTA_43, DELTA_44_FIX, at_prescribed_44, DELTA_CHAIN_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
 )
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
@@ -297,13 +297,13 @@ CLAIMS = (
         id="pomer.thm4.4:epsilon", source="Theorem 4.4 (lines 245–255) via Theorem 4.3", kind=Kind.PRIVACY,
         statement="with Theorem 4.4's λ, β and Theorem 4.3's Φ, p, the ε that Theorem 4.3 certifies is ≤ ε",
         hypotheses=THM44_HYPOTHESES, bound=epsilon, prescribed=PRESCRIBED["pomer.thm4.4:epsilon"],
-        quantity=_from_prescribed(EPS_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
+        quantity=_from_prescribed(EPS_43), quantity_expr=at_prescribed_44(EPS_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         derivation="pomer.thm4.4:epsilon"),
     Claim(
         id="pomer.thm4.4:delta", source="Theorem 4.4 (lines 245–255) via Theorem 4.3 (line 233)", kind=Kind.PRIVACY,
         statement="with Theorem 4.4's parameters, the δ that Theorem 4.3 certifies, δ + 3Te^{−(1−Φ⁻²)T}, is ≤ δ",
         hypotheses=THM44_HYPOTHESES, bound=delta, prescribed=PRESCRIBED["pomer.thm4.4:delta"],
-        quantity=_from_prescribed(DELTA_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
+        quantity=_from_prescribed(DELTA_43), quantity_expr=at_prescribed_44(DELTA_43), adversaries=(Adversary("(ε, δ, T, G, D, d) grid", generate=thm44_grid),),
         derivation="pomer.thm4.4:delta",
         proof_step="Theorem 4.4's route through Theorem 4.3 (line 233): the δ that route certifies is δ plus a "
                    "positive term, above δ by construction — a gap in the proof's route, not a counterexample to "
