@@ -10,7 +10,7 @@ from certunlearn.derive import (
     CITED, EVIDENCE, IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, UNCHECKED, Derivation, DerivationResult, Monotone,
     Premise, check_derivation, step, then,
 )
-from certunlearn.derive.engine import reparametrisations
+from certunlearn.derive.prover import reparametrisations
 from certunlearn.derive.signs import nonnegative_proof, sign_of, zero_proof
 
 x = sympy.Symbol("x", real=True)
@@ -345,7 +345,7 @@ def test_refuting_points_satisfy_conditions_through_other_symbols():
 
 
 def test_reparametrisation_never_covers_only_part_of_the_region():
-    from certunlearn.derive.engine import MAX_PIECES, reparametrisations
+    from certunlearn.derive.prover import MAX_PIECES, reparametrisations
 
     xs = sympy.symbols("x1:6", positive=True)
     conds = [c for x in xs for c in (sympy.Ge(x, 1, evaluate=False), sympy.Le(x, 2, evaluate=False))]
