@@ -20,8 +20,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    for it (the box names that one range).
 4. **proved-on-box** by rigorous interval branch-and-bound (:func:`~certunlearn.numeric.boxes.prove_on_box`,
    on ``rhs − lhs`` factored first, then as written; a budget of :data:`BOX_BUDGET` sub-boxes) on the step's
-   box, else on the derivation's declared bounded domain (its ``domain`` and two-sided constant conditions),
-   naming the box; without a declared box, the same search runs on the sampling ranges (steps in at most
+   box, else on the derivation's declared bounded domain (its ``domain`` and two-sided constant conditions;
+   steps in at most :data:`BOX_SYMBOLS` symbols), naming the box; without a declared box, the same search runs on the sampling ranges (steps in at most
    :data:`HUNT_SYMBOLS` symbols) as a hunt for a counterexample only: it refines toward the point where
    rhs − lhs is smallest, so a failure 10⁻⁷ wide is found, and a failure it reports is decided on enclosures.
 5. **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point where the
@@ -61,12 +61,12 @@ from flint import arb
 
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
-from . import facts
+from . import facts, guard
 from .prover import (
     condition_text, expr_latex, expr_text, prove_monotone, prove_relation, prove_signs, relation_text,
     relevant_conditions, reparametrisations,
 )
-from .signs import SIMPLIFY_OPS, nonnegative_proof, sign_of, zero_proof
+from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
@@ -85,6 +85,10 @@ HUNT_BUDGET = 200
 #: The hunt on the sampling ranges is run for steps in at most this many symbols (beyond, a budget of boxes
 #: cannot shrink every coordinate far enough to find a narrow failure).
 HUNT_SYMBOLS = 3
+#: Branch-and-bound on the derivation's declared domain (no box of the step's own) is run for steps in at most this
+#: many symbols: :data:`BOX_BUDGET` sub-boxes halve each coordinate of a box in more dimensions only a couple of
+#: times, too coarse to decide a step the sign arguments could not (a step's own ``box`` is always tried).
+BOX_SYMBOLS = 4
 #: An equation's two enclosures agreeing within 10^-_AGREE_DIGITS (relative) at a point count as agreeing there.
 _AGREE_DIGITS = 60
 _AGREE_TOL = arb(10) ** -_AGREE_DIGITS
@@ -551,7 +555,7 @@ def _prove_on_declared_range(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: symp
         # covers the declared range
         for end in (sympy.LessThan(sym, sympy.Rational(hi.numerator, hi.denominator), evaluate=False),
                     sympy.GreaterThan(sym, sympy.Rational(lo.numerator, lo.denominator), evaluate=False)):
-            how = prove_signs(lhs, rel, rhs, relevant_conditions(mine + [end], free))
+            how = prove_signs(lhs, rel, rhs, relevant_conditions(mine + [end], free), careful=True)
             if how is not None:
                 return f"{how}, with {condition_text(end)}", ((sym.name, boxmod.exact_decimal(lo),
                                                               boxmod.exact_decimal(hi)),)
@@ -581,7 +585,7 @@ def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr,
                 return None, (), True, f"the step's box gives no range for {name}"
             ranges.update(r)
     else:
-        ranges = ctx.declared_ranges(sorted(symbols), symbols, st)
+        ranges = ctx.declared_ranges(sorted(symbols), symbols, st) if len(symbols) <= BOX_SYMBOLS else None
         declared, budget = ranges is not None, BOX_BUDGET
         if ranges is None:
             if len(symbols) > HUNT_SYMBOLS:
@@ -616,14 +620,11 @@ def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr,
 
 def _factored_difference(lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Expr | None:
     """``rhs − lhs`` factored over a common denominator, when that is a product (else None)."""
-    d = rhs - lhs
-    if sympy.count_ops(d) > SIMPLIFY_OPS:
-        return None
     try:
-        f = sympy.factor(sympy.together(d))
+        f = guard.factor(rhs - lhs, careful=True)
     except (TypeError, ValueError, NotImplementedError, RecursionError, sympy.PolynomialError):
         return None
-    return f if f.is_Mul or f.is_Pow else None
+    return f if f is not None and (f.is_Mul or f.is_Pow) else None
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ that follow from the derivation's definitions, and case splits of ``Abs``, ``Max
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 
@@ -147,6 +148,13 @@ def probability_facts(symbols: set[sympy.Basic]) -> list[sympy.Rel]:
 
 
 def slack_substitution(conditions: Sequence[sympy.Basic]) -> tuple[dict[sympy.Symbol, sympy.Expr], list]:
+    """See :func:`_slack_substitution` (the same slacks for the same conditions within a process)."""
+    subs, rest = _slack_substitution(tuple(conditions))
+    return dict(subs), list(rest)
+
+
+@functools.lru_cache(maxsize=4096)
+def _slack_substitution(conditions: tuple[sympy.Basic, ...]) -> tuple[dict[sympy.Symbol, sympy.Expr], tuple]:
     """Each condition ``e ≥ 0`` (``> 0``) that is not ``symbol op constant`` but is linear in a symbol ``s`` with a
     constant coefficient, solved for ``s`` with a fresh slack ``w ≥ 0`` (``> 0``): ``s = (w − rest)/c``.
 
@@ -178,7 +186,7 @@ def slack_substitution(conditions: Sequence[sympy.Basic]) -> tuple[dict[sympy.Sy
         value = (w - (gap - coeff * s)) / coeff
         subs = {k: v.xreplace({s: value}) for k, v in subs.items()}
         subs[s] = value
-    return subs, rest
+    return subs, tuple(rest)
 
 
 _SPLIT = (sympy.Abs, sympy.Max, sympy.Min, sympy.ceiling, sympy.floor)
@@ -213,6 +221,7 @@ def _cases_of(atom: sympy.Basic) -> list[tuple[sympy.Expr, list[sympy.Rel]]]:
     return []
 
 
+@functools.lru_cache(maxsize=4096)
 def case_splits(e: sympy.Expr) -> list[tuple[dict[sympy.Basic, sympy.Expr], list[sympy.Rel]]] | None:
     """The cases of every innermost Abs/Max/Min/ceiling/floor in ``e``, each a substitution and its conditions;
     None when there is nothing to split or too many cases."""

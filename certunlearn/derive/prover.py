@@ -5,12 +5,13 @@ Abs/Max/Min/ceiling/floor (:mod:`.facts`); and monotonicity in one variable from
 :class:`~certunlearn.derive.model.Monotone` hint. Each returns how the relation was proved, or None."""
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 
 import sympy
 
-from . import facts
+from . import facts, guard
 from .model import Monotone
 from .signs import NONNEG, POS, SIMPLIFY_OPS, ZERO, nonnegative_proof, sign_of
 
@@ -42,8 +43,14 @@ def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbo
     """Substitutions whose images together cover the region where the simple conditions hold.
 
     Only conditions ``symbol op constant`` are used; others are ignored here (they still filter samples and
-    boxes). Each element maps conditioned symbols to expressions in fresh nonnegative/positive dummies.
+    boxes). Each element maps conditioned symbols to expressions in nonnegative/positive dummies — the same
+    dummies for the same conditions within a process, so that the provers' caches see equal expressions.
     """
+    return list(_reparametrisations(tuple(conditions)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reparametrisations(conditions: tuple[sympy.Rel, ...]) -> tuple[dict[sympy.Symbol, sympy.Expr], ...]:
     bounds: dict[sympy.Symbol, dict[str, tuple[sympy.Expr, bool]]] = {}
     for c in conditions:
         if not isinstance(c, sympy.core.relational.Relational) or isinstance(c, (sympy.Eq, sympy.Ne)):
@@ -98,7 +105,7 @@ def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbo
             merged.update(d)
         pieces.append(merged)
     # A proof "on every piece" is sound only if the pieces cover the region: past the cap, no reparametrisation.
-    return pieces if len(pieces) <= MAX_PIECES else [{}]
+    return tuple(pieces) if len(pieces) <= MAX_PIECES else ({},)
 
 
 
@@ -133,7 +140,7 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
     extra = facts.normal_conditions(facts_of()) if facts_of is not None else []
     extra = [c for c in relevant_conditions(base + extra, free) if c not in base]
     if extra:
-        how = prove_signs(lhs, rel, rhs, relevant_conditions(base + extra, free))
+        how = prove_signs(lhs, rel, rhs, relevant_conditions(base + extra, free), careful=True)
         if how is not None:
             used = ", ".join(condition_text(c) for c in extra)
             return f"{how}; with the facts {used} (from the definitions)"
@@ -147,7 +154,7 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
     for subs, case_conds in cases:
         l, r = lhs.xreplace(subs), rhs.xreplace(subs)
         cc = relevant_conditions(base + extra + facts.normal_conditions(case_conds), l.free_symbols | r.free_symbols)
-        how = prove_signs(l, rel, r, cc) or prove_with_slack(l, rel, r, cc)
+        how = prove_signs(l, rel, r, cc, careful=True) or prove_with_slack(l, rel, r, cc)
         if how is None:
             return None
         hows.append(how)
@@ -161,22 +168,31 @@ def prove_with_slack(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence
     if not subs:
         return None
     rest = [c.xreplace(subs) for c in rest]
-    how = prove_signs(lhs.xreplace(subs), rel, rhs.xreplace(subs), rest)
+    how = prove_signs(lhs.xreplace(subs), rel, rhs.xreplace(subs), rest, careful=True)
     if how is None:
         return None
     return f"{how}; the conditions written with slacks ({', '.join(f'{k.name} ↦ {expr_text(v)}' for k, v in subs.items())})"
 
 
-def prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+def prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
+                careful: bool = False) -> str | None:
     """The sign argument proper: rhs − lhs, log rhs − log lhs, or rhs² − lhs² shown ≥ 0 (> 0), on every piece of
-    the conditions' reparametrisation."""
+    the conditions' reparametrisation (kept per process for the same relation and conditions). ``careful``: the
+    sympy transforms under :mod:`.guard`'s degree and term bounds too (for the second-line methods, whose
+    substitutions raise degrees)."""
+    return _prove_signs(lhs, rel, rhs, tuple(conds), careful)
+
+
+@functools.lru_cache(maxsize=8192)
+def _prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: tuple[sympy.Rel, ...],
+                 careful: bool) -> str | None:
     strict = rel == "<"
     pieces = reparametrisations(conds)
 
     def under_all(f: Callable[[dict], sympy.Expr | None]) -> str | None:
         plain = f({})
         if plain is not None:
-            how = nonnegative_proof(plain, strict)
+            how = nonnegative_proof(plain, strict, careful)
             if how is not None:
                 return how
         if pieces == [{}]:
@@ -184,7 +200,7 @@ def prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[symp
         hows = []
         for piece in pieces:
             e = f(piece)
-            how = nonnegative_proof(e, strict) if e is not None else None
+            how = nonnegative_proof(e, strict, careful) if e is not None else None
             if how is None:
                 return None
             hows.append(how)
@@ -209,7 +225,7 @@ def prove_signs(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[symp
     def square(p: dict) -> sympy.Expr | None:
         if sign_of(lhs.subs(p)) not in (POS, NONNEG, ZERO) or sign_of(rhs.subs(p)) not in (POS, NONNEG, ZERO):
             return None
-        return sympy.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2)
+        return guard.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2, careful)
 
     how = under_all(square)
     if how is not None:
@@ -226,8 +242,8 @@ def prove_monotone(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
     if v not in f.free_symbols:
         return None
     g = sympy.diff(f, v)
-    if sympy.count_ops(g) <= SIMPLIFY_OPS:
-        g = sympy.simplify(g)
+    simpler = guard.simplify(g, SIMPLIFY_OPS)
+    g = g if simpler is None else simpler
     strict = rel == "<"
     v_conds = [c for c in conds if v in c.free_symbols]
     others = [c for c in conds if v not in c.free_symbols]
