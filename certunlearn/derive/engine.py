@@ -15,15 +15,19 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
    m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
    floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
-   derivative's sign and the limit at the endpoint.
+   derivative's sign and the limit at the endpoint. Cheapest first: the plain sign argument uses sympy's
+   transforms up to ``simplify`` under count_ops caps; the retries (facts, slacks, case splits, and the declared
+   range of 3.) stop at ``factor`` and run under :mod:`.guard`'s degree and term bounds (careful mode), so a
+   substitution that raises degrees is declined, never left to run for minutes.
 3. **proved-on-box** by the sign argument with one symbol held to the range the derivation's domain declares
    for it (the box names that one range).
 4. **proved-on-box** by rigorous interval branch-and-bound (:func:`~certunlearn.numeric.boxes.prove_on_box`,
    on ``rhs − lhs`` factored first, then as written; a budget of :data:`BOX_BUDGET` sub-boxes) on the step's
    box, else on the derivation's declared bounded domain (its ``domain`` and two-sided constant conditions;
-   steps in at most :data:`BOX_SYMBOLS` symbols), naming the box; without a declared box, the same search runs on the sampling ranges (steps in at most
-   :data:`HUNT_SYMBOLS` symbols) as a hunt for a counterexample only: it refines toward the point where
-   rhs − lhs is smallest, so a failure 10⁻⁷ wide is found, and a failure it reports is decided on enclosures.
+   steps in at most :data:`BOX_SYMBOLS` symbols), naming the box; without a declared box, the same search runs
+   on the sampling ranges (steps in at most :data:`HUNT_SYMBOLS` symbols) as a hunt for a counterexample only:
+   it refines toward the point where rhs − lhs is smallest, so a failure 10⁻⁷ wide is found, and a failure it
+   reports is decided on enclosures.
 5. **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point where the
    step fails;
 6. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
