@@ -435,12 +435,15 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(screen_ref, "sides differ at a test point"),
                        t0, screen_ref, method="screen")
 
-    # 2. symbolic proof
+    # 2. symbolic proof: on each variant the sign argument, then monotonicity; then the retries (facts, slacks,
+    #    case splits) on every variant — cheapest first
     if rel != "==":
-        for label, l, r in variants:
-            c2 = conds if not label else [ctx.expand_where(c) for c in conds]
-            how, method = prove_relation(l, rel, r, c2, ctx.facts), "sign"
-            if how is None and st.monotone is not None:
+        attempts = [(phase, label, l, r, conds if not label else [ctx.expand_where(c) for c in conds])
+                    for phase in ("first", "retries") for label, l, r in variants]
+        for phase, label, l, r, c2 in attempts:
+            how, method = prove_relation(l, rel, r, c2, ctx.facts, first=phase == "first",
+                                         retries=phase == "retries"), "sign"
+            if how is None and phase == "first" and st.monotone is not None:
                 how, method = prove_monotone(l, rel, r, st.monotone, c2), "monotonicity"
             if how is not None:
                 if how.startswith("case split"):

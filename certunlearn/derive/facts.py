@@ -31,6 +31,9 @@ PROBABILITIES = (
     sympy.Symbol("p", positive=True),
 )
 
+#: Abbreviations whose definition has more operations (sympy.count_ops) get no facts (:func:`definition_facts`).
+FACT_OPS = 80
+
 #: Most cases a split may produce (each Abs/Max/Min doubles them).
 MAX_CASES = 8
 
@@ -106,14 +109,16 @@ def definition_facts(where: Sequence[tuple[sympy.Symbol, sympy.Expr]], condition
 
     ``prove(lhs, rel, rhs, conditions)`` is the engine's symbolic prover. Each abbreviation's definition is
     bounded by 0 below and 1 above where the prover shows it, using the conditions and the facts found for
-    the abbreviations defined before it. Only abbreviations and probabilities in ``symbols`` (the step's,
+    the abbreviations defined before it; a definition of more than :data:`FACT_OPS` operations is skipped. Only abbreviations and probabilities in ``symbols`` (the step's,
     with the abbreviations they use) are returned.
     """
     facts: list[sympy.Rel] = probability_facts(symbols)
     used = set(symbols)
     for _ in where:  # the abbreviations the step's symbols use, through one another
         used |= {s for sym, val in where if sym in used for s in val.free_symbols}
-    pending = [(sym, val) for sym, val in where if sym in used]
+    # definitions beyond FACT_OPS operations are left out: the facts the prover needs bound short definitions
+    # (γ, G, ρ), and proving bounds of a long one (a whole theorem's bound) costs seconds for nothing
+    pending = [(sym, val) for sym, val in where if sym in used and sympy.count_ops(val) <= FACT_OPS]
     done: dict[sympy.Symbol, tuple[bool, bool]] = {}  # symbol → (lower found, upper found)
     for _ in range(len(pending)):  # definitions may come in any order: repeat while new facts appear
         grew = False
@@ -247,5 +252,5 @@ def case_splits(e: sympy.Expr) -> list[tuple[dict[sympy.Basic, sympy.Expr], list
     return out
 
 
-__all__ = ["PROBABILITIES", "MAX_CASES", "normal_conditions", "definition_facts", "probability_facts",
+__all__ = ["PROBABILITIES", "FACT_OPS", "MAX_CASES", "normal_conditions", "definition_facts", "probability_facts",
            "slack_substitution", "case_splits"]

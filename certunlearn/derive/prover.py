@@ -124,18 +124,28 @@ def relevant_conditions(conds: Sequence[sympy.Basic], free: set[sympy.Basic]) ->
     return kept
 
 
+#: prove_relation's retries (facts, slacks, case splits) are for relations of at most this many operations
+#: (sympy.count_ops of rhs − lhs): on a longer one their substitutions cost seconds and the careful guard would
+#: decline most of their transforms anyway.
+RETRY_OPS = guard.MAX_OPS
+
+
 def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
-                   facts_of: Callable[[], list[sympy.Rel]] | None = None) -> str | None:
+                   facts_of: Callable[[], list[sympy.Rel]] | None = None, first: bool = True,
+                   retries: bool = True) -> str | None:
     """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None.
 
     The conditions are put in usable form (:func:`.facts.normal_conditions`) and restricted to those about the
-    relation's symbols; if the sign argument fails, it is retried with the facts that follow from the
-    derivation's definitions (``facts_of()``, e.g. the engine's facts of a derivation), then in each case of a split of the relation's
-    Abs/Max/Min/ceiling/floor (:func:`.facts.case_splits`)."""
+    relation's symbols; if the sign argument fails, it is retried (careful mode, :mod:`.guard`) with the facts
+    that follow from the derivation's definitions (``facts_of()``, e.g. the engine's facts of a derivation), with
+    the conditions written with slacks, then in each case of a split of the relation's Abs/Max/Min/ceiling/floor
+    (:func:`.facts.case_splits`) — the retries only for a relation of at most :data:`RETRY_OPS` operations.
+    ``first=False`` runs only the retries, ``retries=False`` only the first sign argument (the engine runs the
+    first on every variant of a step before any retry: cheapest first)."""
     free = lhs.free_symbols | rhs.free_symbols
     base = facts.normal_conditions(conds)
-    how = prove_signs(lhs, rel, rhs, relevant_conditions(base, free))
-    if how is not None:
+    how = prove_signs(lhs, rel, rhs, relevant_conditions(base, free)) if first else None
+    if how is not None or not retries or sympy.count_ops(rhs - lhs) > RETRY_OPS:
         return how
     extra = facts.normal_conditions(facts_of()) if facts_of is not None else []
     extra = [c for c in relevant_conditions(base + extra, free) if c not in base]
@@ -293,5 +303,5 @@ def prove_monotone(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
             f"and tends to {expr_text(lim)} as {v.name} → {at}")
 
 
-__all__ = ["expr_text", "expr_latex", "relation_text", "condition_text", "MAX_PIECES", "reparametrisations",
+__all__ = ["expr_text", "expr_latex", "relation_text", "condition_text", "MAX_PIECES", "RETRY_OPS", "reparametrisations",
            "relevant_conditions", "prove_relation", "prove_with_slack", "prove_signs", "prove_monotone"]
