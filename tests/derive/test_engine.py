@@ -352,3 +352,24 @@ def test_reparametrisation_never_covers_only_part_of_the_region():
     assert 2 ** len(xs) > MAX_PIECES
     assert reparametrisations(conds) == [{}]  # 32 pieces would be needed: none rather than the first 8
     assert len(reparametrisations(conds[:4])) == 4
+
+
+def test_the_sign_argument_runs_on_every_variant_before_any_retry(monkeypatch):
+    """Cheapest first: a step the plain sign argument proves once the abbreviation is substituted never pays for
+    the retries (facts, slacks, case splits) on the variant that keeps it."""
+    from certunlearn.derive import engine
+
+    calls = []
+    real = engine.prove_relation
+
+    def spy(*args, **kw):
+        calls.append((kw.get("first", True), kw.get("retries", True)))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(engine, "prove_relation", spy)
+    s = sympy.Symbol("s_cheap", positive=True)
+    st = only(step(2 * a - 1, "<=", s, "(a − 1)² ≥ 0"), where=((s, a ** 2),))
+    assert st.status == PROVED and "abbreviations substituted" in st.detail
+    # the step: the sign argument alone on each variant (the second proves it), no retry-only call; the
+    # abbreviation's positivity is the one full call (its plain sign argument succeeds at once)
+    assert calls.count((True, False)) == 2 and (False, True) not in calls
