@@ -13,6 +13,10 @@ Run: ``python benchmarks/checker.py`` (from the repository root; ``--papers gaus
   those calls — also cold, then warm.
 
 CPU seconds are the figure to compare on a shared machine; wall seconds depend on what else runs.
+
+``--shipped FILE`` measures the first run after installing a wheel: the cold pass reads the derivations a wheel
+ships (a table written by ``python -m certunlearn.derive.ship FILE``, as the build hook ``hatch_build.py`` does),
+through ``CERTUNLEARN_SHIPPED_DERIVATIONS``; the user's cache directory is still empty.
 """
 from __future__ import annotations
 
@@ -29,9 +33,20 @@ ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ("gaussian", "d2d", "r2d", "retain", "olu", "pomer")
 
 
+SHIPPED: str | None = None
+
+
+def _env(cache: str) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": cache}
+    env.pop("CERTUNLEARN_SHIPPED_DERIVATIONS", None)
+    if SHIPPED:
+        env["CERTUNLEARN_SHIPPED_DERIVATIONS"] = SHIPPED
+    return env
+
+
 def run_cli(paper: str, profile: str, cache: str) -> tuple[float, float]:
     """(wall, CPU) seconds of ``check --paper`` in a subprocess (CPU of it and of its waited-for workers)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": cache}
+    env = _env(cache)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as cx:
@@ -76,7 +91,7 @@ print(json.dumps(spent))
 
 
 def shares(paper: str, profile: str, cache: str) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CERTUNLEARN_CACHE_DIR": cache}
+    env = _env(cache)
     out = subprocess.run([sys.executable, "-c", SHARES_CODE, paper, profile], env=env, cwd=ROOT,
                          capture_output=True, text=True)
     if out.returncode:
@@ -92,7 +107,11 @@ def main() -> None:
     parser.add_argument("--profile", default="quick", choices=("quick", "thorough"))
     parser.add_argument("--no-shares", action="store_true", help="only the command's wall and CPU seconds")
     parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
+    parser.add_argument("--shipped", metavar="FILE", help="the derivations a wheel ships (python -m "
+                        "certunlearn.derive.ship FILE): the cold pass is then a first run after installing")
     args = parser.parse_args()
+    global SHIPPED
+    SHIPPED = str(Path(args.shipped).resolve()) if args.shipped else None
     print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "
           f"{'other':>6}   (* serial, in one process)")
     totals = {"cold": [0.0, 0.0], "warm": [0.0, 0.0]}

@@ -1,6 +1,7 @@
 """CPU seconds of ``check_derivation`` over every registered claim: cold (empty disk cache) vs warm.
 
-    python benchmarks/derivations.py [--cache-dir DIR] [--no-baseline] [--json]
+    python benchmarks/derivations.py [--cache-dir DIR] [--no-baseline] [--cold-only] [--json]
+                                     [--statuses FILE] [--compare BEFORE.json]
 
 Measured on 2 cores, fresh clone (2026-11-26, 245 derivations): cold 123.2 CPU s, warm 0.53 CPU s (245 hits,
 0 misses), no cache 119.9 CPU s; statuses identical across passes. (Earlier, 193 derivations: cold 94.7, warm
@@ -55,18 +56,62 @@ def run_pass(cache_dir: str, no_cache: bool = False) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def counts(statuses: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """(steps per status, claims per proof status) of a pass's ``statuses``."""
+    steps: dict[str, int] = {}
+    proofs: dict[str, int] = {}
+    for entry in statuses.values():
+        *step_statuses, _link, proof = entry
+        for s in step_statuses:
+            steps[s] = steps.get(s, 0) + 1
+        proofs[proof] = proofs.get(proof, 0) + 1
+    return steps, proofs
+
+
+def counts_text(statuses: dict) -> str:
+    steps, proofs = counts(statuses)
+    return ("steps: " + ", ".join(f"{k} {v}" for k, v in sorted(steps.items(), key=lambda kv: -kv[1]))
+            + f" ({sum(steps.values())})\nproofs: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(proofs.items(), key=lambda kv: -kv[1])))
+
+
+def print_changes(before: dict, after: dict) -> None:
+    """Every step whose status changed (claim, step number, before → after), then each claim's proof change."""
+    for cid in sorted(set(before) | set(after)):
+        b, a = before.get(cid), after.get(cid)
+        if b is None or a is None:
+            print(f"{cid}: derivation {'added' if b is None else 'removed'}")
+            continue
+        bs, as_ = b[:-2], a[:-2]
+        for i in range(max(len(bs), len(as_))):
+            x = bs[i] if i < len(bs) else "-"
+            y = as_[i] if i < len(as_) else "-"
+            if x != y:
+                print(f"{cid} step {i + 1}: {x} → {y}")
+        if b[-1] != a[-1]:
+            print(f"{cid} proof: {b[-1]} → {a[-1]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache-dir", help="cache directory (default: a new temporary one, so the first pass is cold)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the CERTUNLEARN_NO_CACHE=1 pass")
+    ap.add_argument("--cold-only", action="store_true", help="one pass, with an empty cache (no warm, no baseline)")
+    ap.add_argument("--statuses", metavar="FILE", help="write every claim's step statuses, link and proof as JSON")
+    ap.add_argument("--compare", metavar="BEFORE", help="list every step-status change against an earlier --statuses")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="certunlearn-bench-") as tmp:
         d = args.cache_dir or tmp
         cold = run_pass(d)
-        warm = run_pass(d)
-        base = None if args.no_baseline else run_pass(d, no_cache=True)
+        warm = cold if args.cold_only else run_pass(d)
+        base = None if args.no_baseline or args.cold_only else run_pass(d, no_cache=True)
     same = cold["statuses"] == warm["statuses"] and (base is None or base["statuses"] == cold["statuses"])
+    if args.statuses:
+        Path(args.statuses).write_text(json.dumps(cold["statuses"], indent=1, sort_keys=True))
+    if args.compare:
+        print_changes(json.loads(Path(args.compare).read_text()), cold["statuses"])
+    print(counts_text(cold["statuses"]))
     report = {"derivations": cold["derivations"], "cold_cpu": cold["cpu"], "warm_cpu": warm["cpu"],
               "no_cache_cpu": base["cpu"] if base else None, "cold_wall": cold["wall"], "warm_wall": warm["wall"],
               "warm_hits": warm["stats"]["hits"], "warm_misses": warm["stats"]["misses"],

@@ -132,8 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="re-derive every proof instead of reading the derivation cache (~/.cache/certunlearn)")
     p.add_argument("--all", action="store_true")
     p.add_argument("--latex", action="store_true")
-    p.add_argument("--json", action="store_true", help="one JSON document: per derivation its proof status, start and "
-                                                       "steps (DESIGN.md's prove --json contract)")
+    p.add_argument("--json", action="store_true", help="one JSON document: per derivation its claim, proof status, "
+                                                       "start and steps (status, relation, method, box)")
 
     p = sub.add_parser("calibrate", help="noise σ of the Gaussian mechanism for (ε, δ)")
     p.add_argument("--epsilon", type=_number("epsilon"), required=True)
@@ -435,52 +435,33 @@ def cmd_prove(args: argparse.Namespace) -> int:
     from .claims import get_claim
     from .derive import check_derivation, load_derivation, render_latex, render_text
 
+    if args.json and args.latex:
+        raise UsageError("--json and --latex exclude each other: give one")
     ids = _selected_ids(args, with_derivation=True)
     if not ids:
         raise UsageError("no claims selected (give ids or --all)")
-    if args.json and args.latex:
-        raise UsageError("--json and --latex exclude each other: give one")
-    if args.json:
-        return _prove_json(ids)
+    derivations, summary = [], {}
     for claim_id in ids:
         if _reader_gone():
             break
         claim = get_claim(claim_id)
         if claim.derivation is None:
-            print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
+            if args.json:
+                derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "steps": []})
+            else:
+                print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
             continue
         result = check_derivation(load_derivation(claim.derivation), claim)
-        print((render_latex if args.latex else render_text)(result))
-    return 0
-
-
-#: How each step status was reached (prove --json's "method").
-STEP_METHODS = {"identity": "simplification", "proved": "symbolic sign or monotonicity argument",
-                "proved-on-box": "interval branch-and-bound on a box", "evidence": "sampling",
-                "cited": "citation", "refuted": "counterexample decided on enclosures", "unchecked": "none"}
-
-
-def _prove_json(ids: list[str]) -> int:
-    """DESIGN.md's contract: ``{"derivations": [{"claim", "proof", "start", "steps": [{"status", "relation",
-    "method", "box"}]}], "summary": {status: count}}``."""
-    from .claims import get_claim
-    from .derive import check_derivation, load_derivation
-    from .derive.model import STATUSES, proof_status
-
-    out, counts = [], {status: 0 for status in STATUSES}
-    for claim_id in ids:
-        claim = get_claim(claim_id)
-        if claim.derivation is None:
-            out.append({"claim": claim_id, "proof": "none", "start": "stated", "steps": []})
+        if not args.json:
+            print((render_latex if args.latex else render_text)(result))
             continue
-        result = check_derivation(load_derivation(claim.derivation), claim)
-        steps = []
-        for st in result.steps:
-            counts[st.status] = counts.get(st.status, 0) + 1
-            steps.append({"status": st.status, "relation": st.rel, "method": STEP_METHODS.get(st.status, "none"),
-                          "box": st.detail if st.status == "proved-on-box" else None})
-        out.append({"claim": claim_id, "proof": proof_status(result), "start": result.start_status, "steps": steps})
-    print(json.dumps({"derivations": out, "summary": counts}, allow_nan=False))
+        for s in result.steps:
+            summary[s.status] = summary.get(s.status, 0) + 1
+        derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
+                            "steps": [{"status": s.status, "relation": s.text, "method": s.method or None,
+                                       "box": s.box_dict} for s in result.steps]})
+    if args.json:
+        print(json.dumps({"derivations": derivations, "summary": summary}, allow_nan=False))
     return 0
 
 

@@ -39,8 +39,10 @@ link an identity, start ``checked`` against the claim's ``quantity_expr``), ``pa
 something only sampled, cited or unchecked, or a ``stated`` start), ``broken`` (a refuted step, a broken link
 or a start ``mismatch``), ``none`` (no derivation). ``DerivationResult.refuting_points()`` lists every refuted
 step with its point. Before a step is graded ``evidence`` the engine searches its domain for a counterexample
-(:mod:`.search`). Results are cached on disk (:mod:`.cache`; ``CERTUNLEARN_CACHE_DIR``,
-``CERTUNLEARN_NO_CACHE=1``, :func:`cache.disable`).
+(branch-and-bound and :mod:`.search`); evidence reads "sampled at N points, K decided, 0 violated", and a step with
+nothing decided is ``unchecked``. Each step names its ``method`` (:data:`METHODS`) and, when ``proved-on-box``, its
+box. Results are cached on disk (:mod:`.cache`; ``CERTUNLEARN_CACHE_DIR``, ``CERTUNLEARN_NO_CACHE=1``,
+:func:`cache.disable`), and a wheel ships every registered claim's result (``hatch_build.py``, :mod:`.ship`).
 
 Entry points: :func:`check_derivation`, :func:`render_text`, :func:`render_latex`, :func:`load_derivations`,
 :func:`load_derivation`.
@@ -51,7 +53,7 @@ from .signs import nonnegative_proof, sign_of, zero_proof
 from .loader import MissingDerivationError, all_derivations, find_derivation, load_derivation, load_derivations, proofs_dir
 from .model import (
     CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROOF_BROKEN, PROOF_COMPLETE, PROOF_NONE,
-    PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS, START_CHECKED, START_MISMATCH, START_STATED, STATUSES,
+    METHODS, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS, START_CHECKED, START_MISMATCH, START_STATED, STATUSES,
     UNCHECKED, DefinitionResult, Derivation, DerivationResult, Monotone, Premise, PremiseRecord, Step, StepResult,
     proof_status, step, then,
 )
@@ -61,7 +63,7 @@ from .render import render_latex, render_text
 __all__ = [
     "BoxOutcome", "prove_on_box", "check_derivation", "nonnegative_proof", "sign_of", "zero_proof",
     "MissingDerivationError", "all_derivations", "find_derivation", "load_derivation", "load_derivations", "proofs_dir",
-    "CITED", "ESTABLISHED", "EVIDENCE", "IDENTITY", "LINK_BROKEN", "LINK_IDENTITY", "PROVED", "PROVED_ON_BOX",
+    "CITED", "ESTABLISHED", "EVIDENCE", "METHODS", "IDENTITY", "LINK_BROKEN", "LINK_IDENTITY", "PROVED", "PROVED_ON_BOX",
     "REFUTED", "RELATIONS", "STATUSES", "UNCHECKED", "DefinitionResult", "Derivation", "DerivationResult",
     "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "step", "then", "render_latex", "render_text",
     "PROOF_BROKEN", "PROOF_COMPLETE", "PROOF_NONE", "PROOF_PARTIAL", "START_CHECKED", "START_MISMATCH",

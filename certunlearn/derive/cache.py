@@ -23,6 +23,15 @@ are unpickled with an allow-list of the result classes only. Writes go to a temp
 directory and are renamed into place (atomic on POSIX and Windows), so a parallel worker never reads half an
 entry. A cache directory that cannot be created or written silently means no cache.
 
+**Shipped with the wheel.** A wheel built with hatch carries the checked derivations of every registered claim
+(``certunlearn/_derivations.pkl``, written by the build hook ``hatch_build.py`` through :func:`build_shipped`), so
+the first run after ``pip install`` reads them instead of re-deriving. Its entries are keyed by
+:func:`shipped_key`: the same digest as :func:`result_key` — the derivation, its proofs module's text, the target
+and quantity, the engine's own source (``derive/*.py``, ``numeric/*.py``) and :data:`FORMAT` — but without the
+library versions (the build environment may hold other versions than the user's; a status a given sympy found is
+sound under any other). An entry is used only when its key matches exactly; any other change means a miss and
+the engine runs. The user's cache is read first.
+
 **Bypass.** :func:`disable` (what ``certunlearn check --no-cache`` calls) or ``CERTUNLEARN_NO_CACHE=1`` in the
 environment; :func:`disable` also sets the variable so that worker processes started afterwards inherit it.
 """
@@ -51,7 +60,7 @@ FORMAT = 1
 _MAGIC = b"certunlearn-derivation-cache\n"
 
 _disabled = False
-_stats = {"hits": 0, "misses": 0, "writes": 0, "errors": 0}
+_stats = {"hits": 0, "shipped": 0, "misses": 0, "writes": 0, "errors": 0}
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -95,7 +104,8 @@ def derivations_dir() -> Path:
 
 
 def stats() -> dict[str, int]:
-    """Counters of this process: hits, misses, writes, errors (unreadable entries or failed writes)."""
+    """Counters of this process: hits, shipped (results read from the wheel), misses, writes, errors
+    (unreadable entries or failed writes)."""
     return dict(_stats)
 
 
@@ -206,11 +216,10 @@ def derivation_source(derivation: Derivation) -> str:
     return _file_digest(Path(path))
 
 
-def result_key(derivation: Derivation, target: Any, what: str, prescribed: tuple = (),
-               quantity: Any = None) -> str:
-    """The SHA-256 key of a derivation's check against a target (see the module docstring)."""
+def _sources_key(derivation: Derivation, target: Any, what: str, prescribed: tuple, quantity: Any,
+                 with_versions: bool) -> str:
     h = hashlib.sha256()
-    parts = (
+    parts = [
         f"format={FORMAT}",
         "derivation=" + derivation_fingerprint(derivation),
         "source=" + derivation_source(derivation),
@@ -219,12 +228,25 @@ def result_key(derivation: Derivation, target: Any, what: str, prescribed: tuple
         "prescribed=" + _srepr(tuple(prescribed)),
         "quantity=" + _srepr(quantity),
         "engine=" + engine_digest(),
-        "versions=" + repr(versions()),
-    )
+    ]
+    if with_versions:
+        parts.append("versions=" + repr(versions()))
     for p in parts:
         h.update(p.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()
+
+
+def result_key(derivation: Derivation, target: Any, what: str, prescribed: tuple = (),
+               quantity: Any = None) -> str:
+    """The SHA-256 key of a derivation's check against a target (see the module docstring)."""
+    return _sources_key(derivation, target, what, prescribed, quantity, True)
+
+
+def shipped_key(derivation: Derivation, target: Any, what: str, prescribed: tuple = (),
+                quantity: Any = None) -> str:
+    """The key of the wheel's shipped results: :func:`result_key` without the library versions."""
+    return _sources_key(derivation, target, what, prescribed, quantity, False)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -289,8 +311,10 @@ def store(key: str, result: DerivationResult) -> bool:
                 pass
 
 
-def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]) -> DerivationResult:
-    """``compute()``, through the disk cache under the key ``key_parts()`` (when the cache is enabled)."""
+def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult],
+           shipped_parts: Callable[[], str] | None = None) -> DerivationResult:
+    """``compute()``, through the disk cache under the key ``key_parts()`` (when the cache is enabled), then the
+    results shipped with the wheel under ``shipped_parts()``."""
     if not enabled():
         return compute()
     try:
@@ -301,12 +325,71 @@ def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]
     if hit is not None:
         _stats["hits"] += 1
         return hit
+    if shipped_parts is not None:
+        try:
+            hit = shipped().get(shipped_parts())
+        except Exception:  # a key that cannot be formed: the engine runs
+            hit = None
+        if isinstance(hit, DerivationResult):
+            _stats["shipped"] += 1
+            return hit
     _stats["misses"] += 1
     result = compute()
     store(key, result)
     return result
 
 
+# ----------------------------------------------------------------------------------------------------
+# the results shipped with the wheel
+
+#: Where a wheel carries its checked derivations (written by the build hook, hatch_build.py).
+SHIPPED_NAME = "_derivations.pkl"
+_SHIPPED_MAGIC = b"certunlearn-shipped-derivations\n"
+_shipped: dict[str, DerivationResult] | None = None
+
+
+#: A shipped table elsewhere than in the package (benchmarks measure a first run with it from a checkout).
+ENV_SHIPPED = "CERTUNLEARN_SHIPPED_DERIVATIONS"
+
+
+def shipped_path() -> Path:
+    """``$CERTUNLEARN_SHIPPED_DERIVATIONS`` if set, else ``certunlearn/_derivations.pkl`` beside the package."""
+    explicit = os.environ.get(ENV_SHIPPED)
+    if explicit:
+        return Path(explicit).expanduser()
+    return Path(__file__).resolve().parent.parent / SHIPPED_NAME
+
+
+def shipped() -> dict[str, DerivationResult]:
+    """The results shipped with the wheel, by :func:`shipped_key` (empty in a checkout, or when unreadable)."""
+    global _shipped
+    if _shipped is None:
+        _shipped = {}
+        try:
+            data = shipped_path().read_bytes()
+        except OSError:
+            return _shipped
+        try:
+            if not data.startswith(_SHIPPED_MAGIC):
+                raise ValueError("not a shipped-derivations file")
+            table = _Unpickler(io.BytesIO(data[len(_SHIPPED_MAGIC):])).load()
+            if not isinstance(table, dict):
+                raise ValueError("not a table")
+            _shipped = {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)}
+        except Exception:  # a damaged file: nothing shipped, the engine runs
+            _stats["errors"] += 1
+            _shipped = {}
+    return _shipped
+
+
+def write_shipped(table: Mapping[str, DerivationResult], path: Path) -> None:
+    """Write ``table`` (shipped key → result) as a shipped-derivations file."""
+    with open(path, "wb") as f:
+        f.write(_SHIPPED_MAGIC)
+        pickle.dump(dict(table), f, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 __all__ = ["ENV_DIR", "ENV_OFF", "disable", "enable", "enabled", "cache_dir", "derivations_dir", "stats", "clear",
            "versions", "engine_digest", "engine_sources", "derivation_fingerprint", "derivation_source",
-           "result_key", "load", "store", "cached"]
+           "result_key", "shipped_key", "load", "store", "cached", "SHIPPED_NAME", "ENV_SHIPPED", "shipped_path", "shipped",
+           "write_shipped"]

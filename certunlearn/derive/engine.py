@@ -8,21 +8,34 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    integrals with ``doit()`` (unconditional results only), comparison of integrands under a common integral,
    and positive symbols written as squares with factored radicands so that √((a+b)²) = a+b). A ``<=`` step
    that is an equality is an identity too.
-2. **proved** — a symbolic sign argument: ``rhs − lhs`` (or ``log rhs − log lhs`` when both sides are
-   positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's assumption
-   system plus structural sign rules (exp > 0, erfc > 0 on reals, log x ≥ 0 for x ≥ 1, sums and products of
-   signed terms; closed constants decided on rigorous enclosures). Conditions ``s ≤ c``, ``s ≥ c`` on a
-   symbol are used by reparametrisation (s = c/(1+u), s = c+u with u ≥ 0; a two-sided range is covered by two
-   parametrisations). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the derivative's sign
-   and the limit at the endpoint.
-3. **proved-on-box** — if the step declares a box: rigorous interval branch-and-bound (:mod:`.box`).
-4. otherwise **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point
-   where the step fails;
-5. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
+2. **proved** — a symbolic sign argument (:mod:`.prover`): ``rhs − lhs`` (or ``log rhs − log lhs`` when both
+   sides are positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's
+   assumption system plus structural sign rules. The derivation's conditions are always used (``|u| ≤ 1`` read
+   as −1 ≤ u ≤ 1, conditions linear in one symbol solved for it, by reparametrisation s = c/(1+u), s = c+u, or
+   with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
+   m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
+   floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
+   derivative's sign and the limit at the endpoint. Cheapest first: the plain sign argument uses sympy's
+   transforms up to ``simplify`` under count_ops caps; the retries (facts, slacks, case splits, and the declared
+   range of 3.) stop at ``factor`` and run under :mod:`.guard`'s degree and term bounds (careful mode), so a
+   substitution that raises degrees is declined, never left to run for minutes.
+3. **proved-on-box** by the sign argument with one symbol held to the range the derivation's domain declares
+   for it (the box names that one range).
+4. **proved-on-box** by rigorous interval branch-and-bound (:func:`~certunlearn.numeric.boxes.prove_on_box`,
+   on ``rhs − lhs`` factored first, then as written; a budget of :data:`BOX_BUDGET` sub-boxes) on the step's
+   box, else on the derivation's declared bounded domain (its ``domain`` and two-sided constant conditions;
+   steps in at most :data:`BOX_SYMBOLS` symbols), naming the box; without a declared box, the same search runs
+   on the sampling ranges (steps in at most :data:`HUNT_SYMBOLS` symbols) as a hunt for a counterexample only:
+   it refines toward the point where rhs − lhs is smallest, so a failure 10⁻⁷ wide is found, and a failure it
+   reports is decided on enclosures.
+5. **sampling** on the derivation's domain (decided on enclosures): **refuted** at the first point where the
+   step fails;
+6. before a sampled step may be graded **evidence** (a cited step: **cited**), a hard **counterexample
    search** of its domain (:mod:`.search`: ≥ 200 points — corners, edges, log-scale coordinates — then
    Nelder–Mead maximisation of (lhs − rhs)/(|lhs| + |rhs|)); a proposed point is reported **refuted** only when
    the step is decided false there on exact enclosures. Abbreviations whose assumption is only sampled get the
-   same search.
+   same search. Evidence says what it is — "sampled at N points, K decided, 0 violated" (an equation: K points
+   agreeing within 10⁻⁶⁰) — and a step with K = 0 is **unchecked**. ``StepResult.method`` names the method.
 
 The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
 it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
@@ -36,25 +49,32 @@ target expression (``claim.bound`` or ``claim.prescribed[target]``) must simplif
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
 import time
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import sympy
+from flint import arb
 
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
-from .signs import NONNEG, POS, SIMPLIFY_OPS, ZERO, nonnegative_proof, sign_of, zero_proof
+from . import facts, guard
+from .prover import (
+    condition_text, expr_latex, expr_text, prove_monotone, prove_relation, prove_signs, relation_text,
+    relevant_conditions, reparametrisations,
+)
+from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, Monotone, PremiseRecord, Step, StepResult,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -62,96 +82,24 @@ _SCREEN_POINTS = 12
 _DEFAULT_RANGE_POS = (Fraction(1, 1000), Fraction(1000))
 _DEFAULT_RANGE_NEG = (-_DEFAULT_RANGE_POS[1], -_DEFAULT_RANGE_POS[0])
 _DEFAULT_RANGE = (Fraction(-10), Fraction(10))  # narrowed to [0, 10] for a nonnegative symbol, etc.
+#: Sub-boxes the branch-and-bound may examine on a declared box (a proof), and on the sampling ranges (a hunt for
+#: a counterexample, when the derivation declares no bounded domain for some symbol).
+BOX_BUDGET = 900
+HUNT_BUDGET = 200
+#: The hunt on the sampling ranges is run for steps in at most this many symbols (beyond, a budget of boxes
+#: cannot shrink every coordinate far enough to find a narrow failure).
+HUNT_SYMBOLS = 3
+#: Branch-and-bound on the derivation's declared domain (no box of the step's own) is run for steps in at most this
+#: many symbols: :data:`BOX_BUDGET` sub-boxes halve each coordinate of a box in more dimensions only a couple of
+#: times, too coarse to decide a step the sign arguments could not (a step's own ``box`` is always tried).
+BOX_SYMBOLS = 4
+#: An equation's two enclosures agreeing within 10^-_AGREE_DIGITS (relative) at a point count as agreeing there.
+_AGREE_DIGITS = 60
+_AGREE_TOL = arb(10) ** -_AGREE_DIGITS
 
 
 # ----------------------------------------------------------------------------------------------------
 # text helpers
-
-
-def expr_text(e: sympy.Basic) -> str:
-    return sympy.sstr(e)
-
-
-def expr_latex(e: sympy.Basic) -> str:
-    return sympy.latex(e)
-
-
-def relation_text(lhs: sympy.Basic, rel: str, rhs: sympy.Basic) -> str:
-    return f"{expr_text(lhs)} {rel} {expr_text(rhs)}"
-
-
-def condition_text(c: sympy.Basic) -> str:
-    return sympy.sstr(c)
-
-
-def _const(x: sympy.Basic) -> bool:
-    return isinstance(x, sympy.Expr) and not x.free_symbols and x.is_real is True
-
-
-#: Most pieces a reparametrisation may have (each two-sided condition doubles them).
-MAX_PIECES = 8
-
-
-def reparametrisations(conditions: Sequence[sympy.Rel]) -> list[dict[sympy.Symbol, sympy.Expr]]:
-    """Substitutions whose images together cover the region where the simple conditions hold.
-
-    Only conditions ``symbol op constant`` are used; others are ignored here (they still filter samples and
-    boxes). Each element maps conditioned symbols to expressions in fresh nonnegative/positive dummies.
-    """
-    bounds: dict[sympy.Symbol, dict[str, tuple[sympy.Expr, bool]]] = {}
-    for c in conditions:
-        if not isinstance(c, sympy.core.relational.Relational) or isinstance(c, (sympy.Eq, sympy.Ne)):
-            continue
-        lhs, rhs = c.lhs, c.rhs
-        upper = isinstance(c, (sympy.LessThan, sympy.StrictLessThan))
-        strict = isinstance(c, (sympy.StrictLessThan, sympy.StrictGreaterThan))
-        if isinstance(lhs, sympy.Symbol) and _const(rhs):
-            sym, val = lhs, rhs
-        elif isinstance(rhs, sympy.Symbol) and _const(lhs):
-            sym, val, upper = rhs, lhs, not upper
-        else:
-            continue
-        side = "hi" if upper else "lo"
-        b = bounds.setdefault(sym, {})
-        old = b.get(side)
-        if old is None or (side == "hi" and (val < old[0])) or (side == "lo" and (val > old[0])):
-            b[side] = (val, strict)
-    options: list[list[dict[sympy.Symbol, sympy.Expr]]] = []
-    for sym, b in bounds.items():
-        lo = b.get("lo")
-        hi = b.get("hi")
-        if lo is None and sym.is_positive:
-            lo = (sympy.S.Zero, True)
-        elif lo is None and sym.is_nonnegative:
-            lo = (sympy.S.Zero, False)
-        if lo is not None and lo[0] == 0 and lo[1] is False and sym.is_positive:
-            lo = (sympy.S.Zero, True)
-        name = f"u_{sym.name}"
-        if hi is None and lo is not None:
-            if lo[0] == 0 and (sym.is_positive or (sym.is_nonnegative and not lo[1])):
-                continue  # nothing beyond the symbol's own assumption
-            u = sympy.Dummy(name, positive=True) if lo[1] else sympy.Dummy(name, nonnegative=True)
-            options.append([{sym: lo[0] + u}])
-        elif hi is not None and lo is None:
-            u = sympy.Dummy(name, positive=True) if hi[1] else sympy.Dummy(name, nonnegative=True)
-            options.append([{sym: hi[0] - u}])
-        elif hi is not None and lo is not None:
-            (a, a_strict), (bb, b_strict) = lo, hi
-            if lo[0] == 0 and a_strict:
-                u = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
-                options.append([{sym: bb / (1 + u)}])  # (0, b] (or (0, b))
-            else:
-                u1 = sympy.Dummy(name, positive=True) if b_strict else sympy.Dummy(name, nonnegative=True)
-                u2 = sympy.Dummy(name, positive=True) if a_strict else sympy.Dummy(name, nonnegative=True)
-                options.append([{sym: a + (bb - a) / (1 + u1)}, {sym: (a + bb * u2) / (1 + u2)}])
-    pieces = []
-    for combo in itertools.product(*options) if options else [()]:
-        merged: dict[sympy.Symbol, sympy.Expr] = {}
-        for d in combo:
-            merged.update(d)
-        pieces.append(merged)
-    # A proof "on every piece" is sound only if the pieces cover the region: past the cap, no reparametrisation.
-    return pieces if len(pieces) <= MAX_PIECES else [{}]
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -167,6 +115,24 @@ class _Context:
         for sym, lo, hi in derivation.domain or ():
             self.domain[sym.name] = (boxmod.to_fraction(lo), boxmod.to_fraction(hi))
         self.rng_seed = zlib.crc32(derivation.claim_id.encode())
+        self._facts: list[sympy.Rel] | None = None
+        used: set[sympy.Basic] = {s for _, v in self.where for s in v.free_symbols}
+        for st in derivation.steps:
+            used |= (st.lhs.free_symbols if st.lhs is not None else set()) | st.rhs.free_symbols
+        self.symbols = used | self.abbrev
+        self.probabilities = facts.probability_facts(self.symbols)
+
+    def facts(self) -> list[sympy.Rel]:
+        """Bounds of the abbreviations and probabilities that follow from their definitions (:mod:`.facts`),
+        computed once per derivation."""
+        if self._facts is None:
+            self._facts = []  # no facts while the facts themselves are being proved
+            conds = facts.normal_conditions(self.base_conditions())
+            found = facts.definition_facts(
+                self.where, conds, lambda l, rel, r, c: prove_relation(l, rel, r, c),
+                self.symbols)
+            self._facts = [c for c in found if c not in self.probabilities]
+        return self._facts
 
     def expand_where(self, e: sympy.Basic) -> sympy.Basic:
         """``e`` with every abbreviation replaced by its definition (repeatedly, so the order of ``where`` does
@@ -179,8 +145,10 @@ class _Context:
         return e
 
     def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
+        """The derivation's conditions, the step's, and δ, β, p ≤ 1 for the probabilities the derivation uses
+        (:data:`.facts.PROBABILITIES`)."""
         conds = list(self.d.conditions) + (list(step.conditions) if step else [])
-        return conds
+        return conds + [c for c in self.probabilities if c not in conds]
 
     def base_conditions(self, step: Step | None = None) -> list[sympy.Rel]:
         return [self.expand_where(c) for c in self.conditions(step)]
@@ -219,7 +187,7 @@ class _Context:
                     out[name] = r
                 continue
             lo, hi = _DEFAULT_RANGE_POS if sym.is_positive else _DEFAULT_RANGE_NEG if sym.is_negative else _DEFAULT_RANGE
-            for c in self.conditions(step):
+            for c in facts.normal_conditions(self.conditions(step)):
                 if not (isinstance(c.lhs, sympy.Symbol) and c.lhs == sym and c.rhs.is_Rational):
                     continue
                 v = Fraction(int(c.rhs.p), int(c.rhs.q))
@@ -234,6 +202,38 @@ class _Context:
             r = boxmod.admissible_range(sym, lo, hi)
             if r is not None:
                 out[name] = r
+        return out
+
+
+    def declared_ranges(self, names: Sequence[str], symbols: Mapping[str, sympy.Symbol], step: Step | None):
+        """Ranges the derivation declares for every one of ``names`` — its domain, else a constant lower bound
+        (or the symbol's sign) and a constant upper bound among the conditions — narrowed by the assumptions;
+        None when some symbol has none."""
+        bounds: dict[str, list] = {}
+        for c in facts.normal_conditions(self.base_conditions(step)):
+            if isinstance(c, (sympy.LessThan, sympy.StrictLessThan, sympy.GreaterThan, sympy.StrictGreaterThan)) \
+                    and isinstance(c.lhs, sympy.Symbol) and c.rhs.is_Rational:
+                b = bounds.setdefault(c.lhs.name, [None, None])
+                v = Fraction(int(c.rhs.p), int(c.rhs.q))
+                if isinstance(c, (sympy.LessThan, sympy.StrictLessThan)):
+                    b[1] = v if b[1] is None else min(b[1], v)
+                else:
+                    b[0] = v if b[0] is None else max(b[0], v)
+        out = {}
+        for name in names:
+            sym = symbols[name]
+            if name in self.domain:
+                lo, hi = self.domain[name]
+            else:
+                lo, hi = bounds.get(name, [None, None])
+                if lo is None and (sym.is_nonnegative or sym.is_positive):
+                    lo = Fraction(0)
+                if lo is None or hi is None:
+                    return None
+            r = boxmod.admissible_range(sym, lo, hi)
+            if r is None:
+                return None
+            out[name] = r
         return out
 
 
@@ -299,6 +299,21 @@ class _Sampled:
     def __init__(self, status: str, n: int, undecided: int, outcome: boxmod.BoxOutcome | None = None, reason: str = ""):
         self.status, self.n, self.undecided, self.outcome, self.reason = status, n, undecided, outcome, reason
 
+    @property
+    def decided(self) -> int:
+        """Points decided on enclosures (for an equation: agreeing within 10^-_AGREE_DIGITS)."""
+        return self.n - self.undecided
+
+
+def _agree(c: Any) -> bool:
+    """Whether an undecided equation's two enclosures agree within 10^-_AGREE_DIGITS (relative)."""
+    a, b = c.lhs, c.rhs
+    if not (a.is_finite() and b.is_finite()):
+        return False
+    gap = abs(a - b).upper()
+    scale = 1 + abs(a).upper()
+    return bool(gap <= scale * _AGREE_TOL)
+
 
 def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step | None, n: int, seed: int,
             corners: bool = True) -> _Sampled:
@@ -330,7 +345,7 @@ def _sample(ctx: _Context, lhs: sympy.Expr, op: str, rhs: sympy.Expr, step: Step
             out = boxmod.refute_at(lhs, op, rhs, p, conditions=conds, outer=ranges)
             if out is not None:
                 return _Sampled(REFUTED, tested, undecided, out)
-        elif c.decision is Decision.UNDECIDED:
+        elif c.decision is Decision.UNDECIDED and not (op == "==" and _agree(c)):
             undecided += 1
     return _Sampled(EVIDENCE, tested, undecided)
 
@@ -362,7 +377,9 @@ def _screen(ctx: _Context, lhs: sympy.Expr, rhs: sympy.Expr, step: Step | None) 
 
 
 def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, detail: str, t0: float,
-            outcome: boxmod.BoxOutcome | None = None, boxes: int | None = None, samples: int | None = None) -> StepResult:
+            outcome: boxmod.BoxOutcome | None = None, boxes: int | None = None, samples: int | None = None, *,
+            method: str, box: tuple[tuple[str, str, str], ...] | None = None,
+            decided: int | None = None) -> StepResult:
     given = dict(st.given)
     return StepResult(
         index=index, text=relation_text(lhs, st.rel, st.rhs), rel=st.rel, lhs=expr_text(lhs), rhs=expr_text(st.rhs),
@@ -373,122 +390,13 @@ def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, d
         point=outcome.point if outcome is not None and outcome.status == REFUTED else None,
         lhs_value=outcome.lhs_value if outcome is not None else None,
         rhs_value=outcome.rhs_value if outcome is not None else None,
-        boxes=boxes, samples=samples, seconds=time.perf_counter() - t0,
+        boxes=boxes, samples=samples, seconds=time.perf_counter() - t0, method=method, box=box, decided=decided,
     )
 
 
 def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
     return (f"fails at {_fmt_point(outcome.point_dict or {})} ({how}): lhs ≈ {outcome.lhs_value}, "
             f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
-
-
-def _prove_relation(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
-    """A symbolic proof of ``lhs rel rhs`` (rel <= or <), described, or None."""
-    strict = rel == "<"
-    pieces = reparametrisations(conds)
-
-    def under_all(f: Callable[[dict], sympy.Expr | None]) -> str | None:
-        plain = f({})
-        if plain is not None:
-            how = nonnegative_proof(plain, strict)
-            if how is not None:
-                return how
-        if pieces == [{}]:
-            return None
-        hows = []
-        for piece in pieces:
-            e = f(piece)
-            how = nonnegative_proof(e, strict) if e is not None else None
-            if how is None:
-                return None
-            hows.append(how)
-        return f"{hows[0]}, using the conditions" if hows else None
-
-    how = under_all(lambda p: (rhs - lhs).subs(p) if p else rhs - lhs)
-    if how is not None:
-        return f"rhs − lhs {'>' if strict else '≥'} 0 ({how})"
-
-    def positive_both(p: dict) -> bool:
-        return sign_of(lhs.subs(p)) == POS and sign_of(rhs.subs(p)) == POS
-
-    def ratio(p: dict) -> sympy.Expr | None:
-        if not positive_both(p):
-            return None
-        return sympy.expand_log(sympy.log(sympy.powsimp(rhs.subs(p))) - sympy.log(sympy.powsimp(lhs.subs(p))))
-
-    how = under_all(ratio)
-    if how is not None:
-        return f"both sides positive and log rhs − log lhs {'>' if strict else '≥'} 0 ({how})"
-
-    def square(p: dict) -> sympy.Expr | None:
-        if sign_of(lhs.subs(p)) not in (POS, NONNEG, ZERO) or sign_of(rhs.subs(p)) not in (POS, NONNEG, ZERO):
-            return None
-        return sympy.expand(rhs.subs(p) ** 2 - lhs.subs(p) ** 2)
-
-    how = under_all(square)
-    if how is not None:
-        return f"both sides nonnegative and rhs² − lhs² {'>' if strict else '≥'} 0 ({how})"
-    return None
-
-
-def _prove_monotone(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
-                    conds: Sequence[sympy.Rel], depth: int = 0) -> str | None:
-    """A proof of ``lhs rel rhs`` from ``hint``: rhs − lhs is monotone in the hint's variable (its derivative's sign
-    proved, or — from a finite endpoint — proved by the same argument once more) with a nonnegative limit."""
-    v = hint.variable
-    f = rhs - lhs
-    if v not in f.free_symbols:
-        return None
-    g = sympy.diff(f, v)
-    if sympy.count_ops(g) <= SIMPLIFY_OPS:
-        g = sympy.simplify(g)
-    strict = rel == "<"
-    v_conds = [c for c in conds if v in c.free_symbols]
-    others = [c for c in conds if v not in c.free_symbols]
-    # the derivative's sign is proved on [lower end of v's domain, ∞): v's upper bounds are not used
-    v_lower = [c for c in v_conds if (isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v)
-               or (isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v)]
-    if hint.endpoint == sympy.oo:
-        direction, gexpr, lim = "decreasing", -g, sympy.limit(f, v, sympy.oo)
-    else:
-        ep = sympy.sympify(hint.endpoint)
-        lower_ok = (ep == 0 and (v.is_positive or v.is_nonnegative)) or any(
-            isinstance(c, (sympy.GreaterThan, sympy.StrictGreaterThan)) and c.lhs == v and c.rhs == ep
-            or isinstance(c, (sympy.LessThan, sympy.StrictLessThan)) and c.rhs == v and c.lhs == ep for c in v_conds)
-        if not lower_ok:
-            return None
-        direction, gexpr, lim = "increasing", g, sympy.limit(f, v, ep, "+")
-    if lim.has(sympy.Limit) or lim.has(sympy.AccumBounds) or lim in (sympy.nan, sympy.zoo):
-        return None
-    dpieces = reparametrisations(others + v_lower)
-    lpieces = reparametrisations(others)
-
-    def proved(e: sympy.Expr, s: bool, pieces) -> bool:
-        if nonnegative_proof(e, s) is not None:
-            return True
-        return pieces != [{}] and all(nonnegative_proof(e.subs(p), s) is not None for p in pieces)
-
-    if lim == sympy.oo:
-        lim_ok_strict = True
-    else:
-        lim_ok_strict = proved(lim, True, lpieces)
-    lim_ok = lim_ok_strict or (lim != -sympy.oo and proved(lim, False, lpieces))
-    if not lim_ok:
-        return None
-    deriv_strict = proved(gexpr, True, dpieces)
-    if not deriv_strict and not proved(gexpr, False, dpieces):
-        # one level deeper: the derivative itself increases from a nonnegative value at the finite endpoint
-        if depth > 0 or hint.endpoint == sympy.oo or _prove_monotone(
-                ctx, sympy.Integer(0), "<=", gexpr, hint, others + v_lower, depth + 1) is None:
-            return None
-        sign = "sign proved by the same argument"
-    else:
-        sign = "sign proved"
-    if strict and not (deriv_strict or lim_ok_strict):
-        return None
-    at = "∞" if hint.endpoint == sympy.oo else expr_text(hint.endpoint)
-    return (f"monotonicity: rhs − lhs is {direction} in {v.name} (∂/∂{v.name} = {expr_text(g)}, {sign}) "
-            f"and tends to {expr_text(lim)} as {v.name} → {at}")
 
 
 def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResult:
@@ -498,14 +406,15 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     variants = _variants(ctx, lhs, st.rhs, st)
     num_l, num_r = _numeric_form(variants[-1][1]), _numeric_form(variants[-1][2])
     seed = ctx.rng_seed + 1009 * index
+    cite = f"; cited: {st.cited}" if st.cited else ""
 
     # 0. a quick numeric screen (centre, corners and a few points of the domain): a step that fails at one
     #    of them is refuted at once, and no simplification is spent on trying to prove it
     quick = _sample(ctx, num_l, rel, num_r, st, _SCREEN_POINTS, seed + 1)
     if quick.status == REFUTED and quick.outcome is not None:
         return _result(ctx, index, st, lhs, REFUTED,
-                       _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain")
-                       + (f"; cited: {st.cited}" if st.cited else ""), t0, quick.outcome, samples=quick.n)
+                       _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain") + cite,
+                       t0, quick.outcome, samples=quick.n, method="screen")
     # 1. identity (screened numerically first, so that simplification is spent only on plausible identities)
     plausible, screen_ref = _screen(ctx, num_l, num_r, st) if rel != "==" else (True, None)
     if plausible:
@@ -514,85 +423,215 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
             if how is not None:
                 if rel == "<":
                     return _result(ctx, index, st, lhs, REFUTED, "lhs − rhs simplifies to 0"
-                                   + (f" ({how})" if how else "") + ", so lhs < rhs fails at every point", t0)
+                                   + (f" ({how})" if how else "") + ", so lhs < rhs fails at every point", t0,
+                                   method="simplification")
                 detail = "lhs − rhs simplifies to 0" + (f" ({how})" if how else "")
                 if label:
                     detail += f"; {label}"
                 if rel == "<=":
                     detail += "; holds with equality"
-                return _result(ctx, index, st, lhs, IDENTITY, detail, t0)
+                return _result(ctx, index, st, lhs, IDENTITY, detail, t0, method="simplification")
     elif rel == "==" and screen_ref is not None:
         return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(screen_ref, "sides differ at a test point"),
-                       t0, screen_ref)
+                       t0, screen_ref, method="screen")
 
-    cite = f"; cited: {st.cited}" if st.cited else ""
-    # 2. symbolic proof
+    # 2. symbolic proof: on each variant the sign argument, then monotonicity; then the retries (facts, slacks,
+    #    case splits) on every variant — cheapest first
     if rel != "==":
-        for label, l, r in variants:
-            c2 = conds if not label else [ctx.expand_where(c) for c in conds]
-            how = _prove_relation(ctx, l, rel, r, c2)
-            if how is None and st.monotone is not None:
-                how = _prove_monotone(ctx, l, rel, r, st.monotone, c2)
+        attempts = [(phase, label, l, r, conds if not label else [ctx.expand_where(c) for c in conds])
+                    for phase in ("first", "retries") for label, l, r in variants]
+        for phase, label, l, r, c2 in attempts:
+            how, method = prove_relation(l, rel, r, c2, ctx.facts, first=phase == "first",
+                                         retries=phase == "retries"), "sign"
+            if how is None and phase == "first" and st.monotone is not None:
+                how, method = prove_monotone(l, rel, r, st.monotone, c2), "monotonicity"
             if how is not None:
+                if how.startswith("case split"):
+                    method = "case-split"
                 if label:
                     how += f"; {label}"
                 elif ctx.abbrev & (l.free_symbols | r.free_symbols):
                     how += "; for all values of the abbreviations allowed by their assumptions"
-                return _result(ctx, index, st, lhs, PROVED, how + cite, t0)
+                return _result(ctx, index, st, lhs, PROVED, how + cite, t0, method=method)
 
-    # 3. box
+    # 3. the sign argument with one symbol held to its declared range (proved-on-box, naming that range)
+    if rel != "==":
+        for label, l, r in variants[-1:]:
+            c2 = [ctx.expand_where(c) for c in conds] if label else conds
+            found = _prove_on_declared_range(ctx, l, rel, r, c2, st)
+            if found is not None:
+                how, box = found
+                return _result(ctx, index, st, lhs, PROVED_ON_BOX, f"{how} for {_box_text(box)}{cite}", t0,
+                               method="sign", box=box)
+
+    # 4. interval branch-and-bound: on the step's box, else on the derivation's declared bounded domain (a proof
+    #    there is proved-on-box, naming the box), else on the sampling ranges (a hunt for a counterexample only)
     box_note = ""
     boxes = None
-    if st.box is not None and rel != "==":
-        bounds = {sym: (lo, hi) for sym, lo, hi in st.box}
-        try:
-            out = boxmod.prove_on_box(num_l, rel, num_r, bounds,
-                                      conditions=ctx.region(num_l.free_symbols | num_r.free_symbols, st)[1])
-        except ValueError as exc:
-            box_note = f"box not usable: {exc}"
-        else:
-            boxes = out.boxes
-            box_text = ", ".join(f"{s.name} ∈ [{lo}, {hi}]" for s, lo, hi in st.box)
-            if out.status == boxmod.PROVED:
-                return _result(ctx, index, st, lhs, PROVED_ON_BOX,
-                               f"interval branch-and-bound on {box_text}: {out.detail}{cite}", t0, boxes=boxes)
-            if out.status == boxmod.REFUTED:
-                return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(out, f"box search on {box_text}, "
-                               f"{out.boxes} boxes") + cite, t0, out, boxes=boxes)
-            box_note = f"box search on {box_text} undecided: {out.detail}"
+    if rel != "==":
+        bb = _branch_and_bound(ctx, num_l, rel, num_r, st)
+        if bb is not None:
+            out, box, declared, note = bb
+            if out is None:
+                box_note = note
+            else:
+                boxes = out.boxes
+                box_text = _box_text(box)
+                if out.status == boxmod.PROVED and declared:
+                    return _result(ctx, index, st, lhs, PROVED_ON_BOX,
+                                   f"interval branch-and-bound on {box_text}: {out.detail}{cite}", t0, boxes=boxes,
+                                   method="branch-and-bound", box=box)
+                if out.status == boxmod.REFUTED:
+                    return _result(ctx, index, st, lhs, REFUTED, _refuted_detail(out, f"branch-and-bound on "
+                                   f"{box_text}, {out.boxes} boxes") + cite, t0, out, boxes=boxes,
+                                   method="branch-and-bound")
+                if out.status == boxmod.PROVED:
+                    box_note = (f"interval branch-and-bound found rhs − lhs {'>' if rel == '<' else '≥'} 0 on the "
+                                f"sampling ranges {box_text} ({out.boxes} boxes), ranges the derivation does not "
+                                "declare: not a proof")
+                else:
+                    box_note = f"branch-and-bound on {box_text} undecided: {out.detail}"
 
-    # 4. sampling
+    # 5. sampling
     res = _sample(ctx, num_l, rel, num_r, st, ctx.d.samples, seed)
     if res.status == REFUTED and res.outcome is not None:
         return _result(ctx, index, st, lhs, REFUTED,
                        _refuted_detail(res.outcome, f"sampling, point {res.n} of the domain") + cite, t0,
-                       res.outcome, boxes=boxes, samples=res.n)
+                       res.outcome, boxes=boxes, samples=res.n, method="sampling", decided=res.decided)
     search_note = ""
     if res.status == EVIDENCE and res.n:
-        # 5. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
+        # 6. before grading evidence: search the domain hard for a counterexample (floats propose, enclosures decide)
         report = _search(ctx, num_l, rel, num_r, st, seed + 17)
         if report is not None and report.outcome is not None:
             return _result(ctx, index, st, lhs, REFUTED,
                            _refuted_detail(report.outcome, f"counterexample search: {report.text()}") + cite, t0,
-                           report.outcome, boxes=boxes, samples=res.n + report.points)
+                           report.outcome, boxes=boxes, samples=res.n + report.points, method="search")
         if report is not None:
             search_note = "no counterexample found: " + report.text()
     notes = "; ".join(x for x in (box_note, search_note) if x)
+    notes = f"; {notes}" if notes else ""
     if res.status == "none" or res.n == 0:
         why = res.reason or "no sample point satisfied the conditions"
         if st.cited:
             return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; not sampled ({why})"
-                           + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
-        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof and not sampled ({why})"
-                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=0)
-    und = f" ({res.undecided} undecided at 512 bits)" if res.undecided else ""
-    what = "agrees" if rel == "==" else "holds"
-    sampled = f"{what} at all {res.n} sampled points of the domain{und} — sampled only, not a proof"
+                           + notes, t0, boxes=boxes, samples=0, method="citation", decided=0)
+        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof and not sampled ({why})" + notes, t0,
+                       boxes=boxes, samples=0, method="none", decided=0)
+    sampled = _evidence_text(rel, res)
     if st.cited:
-        return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; {sampled}"
-                       + (f"; {notes}" if notes else ""), t0, boxes=boxes, samples=res.n)
-    return _result(ctx, index, st, lhs, EVIDENCE, sampled + (f"; {notes}" if notes else ""), t0,
-                   boxes=boxes, samples=res.n)
+        return _result(ctx, index, st, lhs, CITED, f"taken as given from {st.cited}; {sampled}" + notes, t0,
+                       boxes=boxes, samples=res.n, method="citation", decided=res.decided)
+    if res.decided == 0:
+        return _result(ctx, index, st, lhs, UNCHECKED, f"no symbolic proof; {sampled}, so nothing was decided"
+                       + notes, t0, boxes=boxes, samples=res.n, method="sampling", decided=0)
+    return _result(ctx, index, st, lhs, EVIDENCE, sampled + " — sampled only, not a proof" + notes, t0,
+                   boxes=boxes, samples=res.n, method="sampling", decided=res.decided)
+
+
+def _evidence_text(rel: str, res: _Sampled) -> str:
+    """What sampling established, in numbers: "sampled at N points, K decided, 0 violated"."""
+    if rel == "==":
+        return (f"sampled at {res.n} points, {res.decided} agreeing within 10^-{_AGREE_DIGITS} (relative), "
+                "0 differing (an equation is never decided by enclosures)")
+    return f"sampled at {res.n} points, {res.decided} decided, 0 violated"
+
+
+#: Most symbols tried one at a time by :func:`_prove_on_declared_range`.
+_RANGE_TRIES = 3
+
+
+def _prove_on_declared_range(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel],
+                             st: Step):
+    """A sign proof of the step with one of its symbols held to the range the derivation declares for it (its
+    domain), the others free under their assumptions and the conditions: (how, the box of that one symbol), or
+    None. Symbols are tried one at a time (at most :data:`_RANGE_TRIES`), so the box named is as small as it can
+    be: one coordinate."""
+    free = lhs.free_symbols | rhs.free_symbols
+    # rational functions only: with exp/log of a reparametrised symbol, sympy's factor can take minutes
+    if not (lhs.is_rational_function() and rhs.is_rational_function()):
+        return None
+    symbols = sorted((s for s in free if isinstance(s, sympy.Symbol) and s.name in ctx.domain), key=lambda s: s.name)
+    base = facts.normal_conditions(list(conds) + ctx.facts())
+    for sym in symbols[:_RANGE_TRIES]:
+        r = ctx.declared_ranges([sym.name], {sym.name: sym}, st)
+        if r is None:
+            continue
+        lo, hi = r[sym.name]
+        mine = [c for c in base if c.free_symbols != {sym}]  # the range replaces the symbol's own bounds
+        # one end at a time (one reparametrisation piece, not two): a proof for sym ≤ hi (or ≥ lo) alone
+        # covers the declared range
+        for end in (sympy.LessThan(sym, sympy.Rational(hi.numerator, hi.denominator), evaluate=False),
+                    sympy.GreaterThan(sym, sympy.Rational(lo.numerator, lo.denominator), evaluate=False)):
+            how = prove_signs(lhs, rel, rhs, relevant_conditions(mine + [end], free), careful=True)
+            if how is not None:
+                return f"{how}, with {condition_text(end)}", ((sym.name, boxmod.exact_decimal(lo),
+                                                              boxmod.exact_decimal(hi)),)
+    return None
+
+
+def _box_text(box: tuple[tuple[str, str, str], ...]) -> str:
+    return ", ".join(f"{n} ∈ [{lo}, {hi}]" for n, lo, hi in box)
+
+
+def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, st: Step):
+    """Interval branch-and-bound of the step (:func:`~certunlearn.numeric.boxes.prove_on_box`).
+
+    Returns (outcome or None, the box as (name, lo, hi) decimals, whether the box is declared — the step's own
+    box, or the derivation's domain and two-sided constant conditions covering every symbol — and a note), or
+    None when the step has no rigorous numeric form or no range for some symbol."""
+    free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, st)
+    if any(not isinstance(s, sympy.Symbol) for s in free) or any(not boxmod.is_inequality(c) for c in conds):
+        return None
+    symbols = {s.name: s for s in free}
+    if st.box is not None:
+        ranges = {sym.name: (boxmod.to_fraction(lo), boxmod.to_fraction(hi)) for sym, lo, hi in st.box}
+        declared, budget = True, BOX_BUDGET
+        for name in set(symbols) - set(ranges):  # symbols the box leaves out: the declared domain
+            r = ctx.declared_ranges([name], symbols, st)
+            if r is None:
+                return None, (), True, f"the step's box gives no range for {name}"
+            ranges.update(r)
+    else:
+        ranges = ctx.declared_ranges(sorted(symbols), symbols, st) if len(symbols) <= BOX_SYMBOLS else None
+        declared, budget = ranges is not None, BOX_BUDGET
+        if ranges is None:
+            if len(symbols) > HUNT_SYMBOLS:
+                return None
+            ranges, budget = ctx.ranges(sorted(symbols), symbols, st), HUNT_BUDGET
+            if set(symbols) - set(ranges):
+                return None
+    box = tuple((n, boxmod.exact_decimal(lo), boxmod.exact_decimal(hi)) for n, (lo, hi) in sorted(ranges.items()))
+    bounds = {symbols[n]: r for n, r in ranges.items() if n in symbols}
+    # rhs − lhs factored first: products of signed factors enclose far better than a difference of two sides
+    # (no dependency problem). A proof on the factored form holds wherever the sides are defined; a failure it
+    # finds is kept only if the step as written fails there too.
+    factored = _factored_difference(lhs, rhs)
+    if factored is not None:
+        try:
+            out = boxmod.prove_on_box(sympy.S.Zero, rel, factored, bounds, conditions=conds, budget=budget // 4)
+        except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError):
+            out = None
+        if out is not None and out.status == boxmod.PROVED:
+            return dataclasses.replace(out, detail=out.detail + f" (rhs − lhs factored: {expr_text(factored)})"), \
+                box, declared, ""
+        if out is not None and out.status == boxmod.REFUTED and out.point is not None:
+            confirmed = boxmod.refute_at(lhs, rel, rhs, dict(out.point), conditions=conds, outer=ranges)
+            if confirmed is not None:
+                return dataclasses.replace(confirmed, boxes=out.boxes), box, declared, ""
+    try:
+        out = boxmod.prove_on_box(lhs, rel, rhs, bounds, conditions=conds, budget=budget)
+    except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError) as exc:
+        return None, box, declared, f"branch-and-bound not usable: {exc}"
+    return out, box, declared, ""
+
+
+def _factored_difference(lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Expr | None:
+    """``rhs − lhs`` factored over a common denominator, when that is a product (else None)."""
+    try:
+        f = guard.factor(rhs - lhs, careful=True)
+    except (TypeError, ValueError, NotImplementedError, RecursionError, sympy.PolynomialError):
+        return None
+    return f if f is not None and (f.is_Mul or f.is_Pow) else None
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -612,10 +651,10 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
             strict = assumption == "positive"
             base = ctx.expand_where(val)
             conds = list(ctx.d.conditions)
-            how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", val, conds)
+            how = prove_relation(sympy.S.Zero, "<" if strict else "<=", val, conds, ctx.facts)
             if how is None and base != val:
-                how = _prove_relation(ctx, sympy.S.Zero, "<" if strict else "<=", base,
-                                      [ctx.expand_where(c) for c in conds])
+                how = prove_relation(sympy.S.Zero, "<" if strict else "<=", base,
+                                     [ctx.expand_where(c) for c in conds], ctx.facts)
             if how is not None:
                 status, detail = PROVED, how.replace("rhs − lhs", f"{expr_text(val)}", 1)
             else:
@@ -683,10 +722,16 @@ def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     expression itself. Results are cached per (derivation, target expression) in the process, and on disk
     (:mod:`certunlearn.derive.cache`) across processes and runs.
     """
+    return _check_cached(derivation, *check_inputs(derivation, claim))
+
+
+def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
+    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
+    parameters, the closed-form quantity) — also the arguments of the cache keys."""
     target, what = _target_expr(claim, derivation.target)
     prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
     quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
-    return _check_cached(derivation, target, what, prescribed, quantity)
+    return target, what, prescribed, quantity
 
 
 @functools.lru_cache(maxsize=None)
@@ -696,7 +741,8 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
     from . import cache
 
     return cache.cached(lambda: cache.result_key(derivation, target, what, prescribed, quantity),
-                        lambda: _compute(derivation, target, what, prescribed, quantity))
+                        lambda: _compute(derivation, target, what, prescribed, quantity),
+                        lambda: cache.shipped_key(derivation, target, what, prescribed, quantity))
 
 
 def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
@@ -779,4 +825,4 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
     return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
 
 
-__all__ = ["check_derivation", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]
+__all__ = ["check_derivation", "check_inputs", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]

@@ -30,6 +30,13 @@ STATUSES = (IDENTITY, PROVED, PROVED_ON_BOX, EVIDENCE, CITED, REFUTED, UNCHECKED
 #: Statuses that establish a step (no trust in outside sources, no sampling).
 ESTABLISHED = frozenset({IDENTITY, PROVED, PROVED_ON_BOX})
 
+#: How a step's status was reached (``StepResult.method``): simplification; a sign argument (possibly after
+#: reparametrising by the conditions, with symbol facts, or on one declared range); a sign argument in each case of
+#: a split; monotonicity in one variable; interval branch-and-bound; a numeric screen, sampling or counterexample
+#: search (decided on enclosures); a citation; nothing at all.
+METHODS = ("simplification", "sign", "case-split", "monotonicity", "branch-and-bound", "screen", "sampling",
+           "search", "citation", "none")
+
 # Link and start statuses.
 LINK_IDENTITY = "identity"
 LINK_BROKEN = "broken"
@@ -222,16 +229,28 @@ class StepResult:
     boxes: int | None = None
     samples: int | None = None
     seconds: float = 0.0
+    #: How the status was reached (one of :data:`METHODS`).
+    method: str = ""
+    #: The box a ``proved-on-box`` step was proved on: (name, lo, hi) as exact decimals.
+    box: tuple[tuple[str, str, str], ...] | None = None
+    #: Of ``samples``, how many points were decided on enclosures (the rest overlapped at 512 bits).
+    decided: int | None = None
 
     @property
     def point_dict(self) -> dict[str, str] | None:
         return dict(self.point) if self.point is not None else None
 
+    @property
+    def box_dict(self) -> dict[str, list[str]] | None:
+        return {n: [lo, hi] for n, lo, hi in self.box} if self.box is not None else None
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "step": self.index, "relation": self.text, "status": self.status, "justification": self.justification,
+            "step": self.index, "relation": self.text, "status": self.status, "method": self.method or None,
+            "box": self.box_dict, "justification": self.justification,
             "detail": self.detail, "citation": self.citation, "given": self.given or None,
-            "point": self.point_dict, "boxes": self.boxes, "samples": self.samples, "seconds": round(self.seconds, 4),
+            "point": self.point_dict, "boxes": self.boxes, "samples": self.samples, "decided": self.decided,
+            "seconds": round(self.seconds, 4),
         }
 
 
@@ -371,7 +390,7 @@ def proof_status(result: DerivationResult | None) -> str:
 
 __all__ = [
     "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
-    "UNCHECKED", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
+    "UNCHECKED", "METHODS", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
     "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Premise", "Step", "step", "then",
     "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
 ]

@@ -4,12 +4,14 @@ products and powers of terms whose signs the symbols' assumptions decide; a cons
 :mod:`certunlearn.derive.engine` grades a step ``identity`` or ``proved`` from these."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import sympy
 
 from ..numeric.enclosure import Decision, decide
 from ..numeric.sympy_arb import arb_eval
+from . import guard
 
 #: Expressions larger than this (sympy.count_ops) are not passed to sympy.simplify.
 SIMPLIFY_OPS = 250
@@ -21,7 +23,7 @@ SIMPLIFY_SIGN_OPS = 80
 # identity
 
 
-def _squares(e: sympy.Expr) -> sympy.Expr:
+def _squares(e: sympy.Expr, careful: bool = False) -> sympy.Expr:
     """Write each positive symbol as the square of a positive dummy, and factor every radicand."""
     subs = {}
     for s in e.free_symbols:
@@ -30,20 +32,33 @@ def _squares(e: sympy.Expr) -> sympy.Expr:
     out = e.xreplace(subs) if subs else e
     return out.replace(
         lambda z: z.is_Pow and z.exp.is_Rational and not z.exp.is_Integer and z.base.is_Add,
-        lambda z: sympy.Pow(sympy.factor(z.base), z.exp),
+        lambda z: sympy.Pow(_factor_or_keep(z.base, careful), z.exp),
     )
 
 
-def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
+def _factor_or_keep(e: sympy.Expr, careful: bool = False) -> sympy.Expr:
+    """``e`` factored when the guard allows it (:mod:`.guard`), else ``e`` as it is."""
+    f = guard.factor(e, careful)
+    return e if f is None else f
+
+
+def _simplify_squares(z: sympy.Expr, ops: int, careful: bool = False) -> sympy.Expr | None:
+    """sympy.simplify of :func:`_squares` (None when the guard declines ``z``)."""
+    return sympy.simplify(_squares(z, careful)) if guard.tractable(z, ops, careful) else None
+
+
+def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
+    """The identity transforms, cheapest first; a guarded one (:mod:`.guard`) returns None when it declines."""
     big = sympy.count_ops(e) > SIMPLIFY_OPS
-    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]] = [
         ("", lambda z: z),
         ("expand", sympy.expand),
-        ("together", lambda z: sympy.factor_terms(sympy.together(z))),
+        ("together", guard.together),
     ]
     if not big:
-        ts.append(("simplify", sympy.simplify))
-    ts.append(("squares", lambda z: sympy.simplify(_squares(z)) if not big else sympy.expand(_squares(z))))
+        ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
+    ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
+               else (lambda z: sympy.expand(_squares(z)))))
     return ts
 
 
@@ -76,13 +91,19 @@ def _zero_plain(e: sympy.Expr) -> str | None:
     """The name of the transform showing e == 0, or None."""
     for name, t in _transforms(e):
         try:
-            if t(e) == 0:
+            z = t(e)
+            if z is not None and z == 0:
                 return name
         except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError):
             continue
     return None
 
 
+#: Results kept per process (the same expressions recur across a derivation's steps, variants and facts).
+CACHE_SIZE = 16384
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
     """How ``lhs − rhs`` was shown to be 0 (a short method name, possibly ''), or None."""
     if lhs.has(sympy.Integral) or rhs.has(sympy.Integral):
@@ -199,33 +220,39 @@ def _structural_sign(e: sympy.Expr, depth: int) -> str | None:
     return None
 
 
+def _sign_transforms(e: sympy.Expr, careful: bool) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
+    """The sign transforms, cheapest first; a guarded one (:mod:`.guard`; ``careful``: its degree and term
+    bounds too) returns None when it declines."""
+    big = sympy.count_ops(e) > SIMPLIFY_SIGN_OPS
+    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]] = [
+        ("", lambda z: z),
+        ("expand", lambda z: guard.expand(z, careful)),
+        ("factor", lambda z: guard.factor(z, careful)),
+    ]
+    if not big and not careful:  # careful: the second-line methods stop at factor (cheapest first)
+        ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_SIGN_OPS, careful)))
+        ts.append(("squares", lambda z: _factor_or_keep(s, careful)
+                   if (s := _simplify_squares(z, SIMPLIFY_SIGN_OPS, careful)) is not None else None))
+    return ts
+
+
 def _sign_ok(s: str | None, strict: bool) -> bool:
     return s == POS if strict else s in (POS, NONNEG, ZERO)
 
 
-def _sign_transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]]:
-    big = sympy.count_ops(e) > SIMPLIFY_SIGN_OPS
-    ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
-        ("", lambda z: z),
-        ("expand", sympy.expand),
-        ("factor", lambda z: sympy.factor(sympy.together(z))),
-    ]
-    if not big:
-        ts.append(("simplify", sympy.simplify))
-        ts.append(("squares", lambda z: sympy.factor(sympy.simplify(_squares(z)))))
-    return ts
-
-
-def nonnegative_proof(e: sympy.Expr, strict: bool) -> str | None:
-    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None."""
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def nonnegative_proof(e: sympy.Expr, strict: bool, careful: bool = False) -> str | None:
+    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None. ``careful``: the
+    transforms under :mod:`.guard`'s degree and term bounds too (the engine's second-line methods)."""
     try:
         d = _doit(e)
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         d = None
     e = d if d is not None else e
-    for name, t in _sign_transforms(e):
+    for name, t in _sign_transforms(e, careful):
         try:
-            if _sign_ok(sign_of(t(e)), strict):
+            z = t(e)
+            if z is not None and _sign_ok(sign_of(z), strict):
                 return name or "sign"
         except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError, AttributeError):
             continue

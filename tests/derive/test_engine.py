@@ -10,7 +10,7 @@ from certunlearn.derive import (
     CITED, EVIDENCE, IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, UNCHECKED, Derivation, DerivationResult, Monotone,
     Premise, check_derivation, step, then,
 )
-from certunlearn.derive.engine import reparametrisations
+from certunlearn.derive.prover import reparametrisations
 from certunlearn.derive.signs import nonnegative_proof, sign_of, zero_proof
 
 x = sympy.Symbol("x", real=True)
@@ -345,10 +345,31 @@ def test_refuting_points_satisfy_conditions_through_other_symbols():
 
 
 def test_reparametrisation_never_covers_only_part_of_the_region():
-    from certunlearn.derive.engine import MAX_PIECES, reparametrisations
+    from certunlearn.derive.prover import MAX_PIECES, reparametrisations
 
     xs = sympy.symbols("x1:6", positive=True)
     conds = [c for x in xs for c in (sympy.Ge(x, 1, evaluate=False), sympy.Le(x, 2, evaluate=False))]
     assert 2 ** len(xs) > MAX_PIECES
     assert reparametrisations(conds) == [{}]  # 32 pieces would be needed: none rather than the first 8
     assert len(reparametrisations(conds[:4])) == 4
+
+
+def test_the_sign_argument_runs_on_every_variant_before_any_retry(monkeypatch):
+    """Cheapest first: a step the plain sign argument proves once the abbreviation is substituted never pays for
+    the retries (facts, slacks, case splits) on the variant that keeps it."""
+    from certunlearn.derive import engine
+
+    calls = []
+    real = engine.prove_relation
+
+    def spy(*args, **kw):
+        calls.append((kw.get("first", True), kw.get("retries", True)))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(engine, "prove_relation", spy)
+    s = sympy.Symbol("s_cheap", positive=True)
+    st = only(step(2 * a - 1, "<=", s, "(a − 1)² ≥ 0"), where=((s, a ** 2),))
+    assert st.status == PROVED and "abbreviations substituted" in st.detail
+    # the step: the sign argument alone on each variant (the second proves it), no retry-only call; the
+    # abbreviation's positivity is the one full call (its plain sign argument succeeds at once)
+    assert calls.count((True, False)) == 2 and (False, True) not in calls

@@ -1,0 +1,154 @@
+"""The engine's proof methods and honest evidence: symbol facts from definitions, conditions with Abs, case
+splits, branch-and-bound on a declared domain (proved-on-box naming its box), the spike that sampling misses,
+and evidence that says how many points were decided (none decided: unchecked)."""
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from sympy import Abs, Max, Rational
+
+from certunlearn.derive import (
+    EVIDENCE, PROOF_COMPLETE, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, UNCHECKED, Derivation, check_derivation,
+    step,
+)
+from certunlearn.derive import engine
+from certunlearn.derive.facts import case_splits, normal_conditions
+
+x = sympy.Symbol("x", real=True)
+u, v = sympy.symbols("u v", real=True)
+L, m, M, n, G, gam = sympy.symbols("L m M n G gamma", positive=True)
+I = sympy.Symbol("I", positive=True)
+a, b = sympy.symbols("a b", positive=True)
+
+#: A bump of height 1 and half-width 1e-7 at x = 0.314159: the step below fails only where it exceeds 1/2.
+SPIKE = 1 / (1 + 10**14 * (x - Rational(314159, 10**6)) ** 2)
+SPIKE_LHS, SPIKE_RHS = x / 2, x / 2 + Rational(1, 8) - SPIKE / 4
+
+
+def one(*steps, **kw):
+    d = Derivation("gaussian.methods", "bound", "engine methods", steps=tuple(steps), **kw)
+    return check_derivation(d, steps[-1].rhs)
+
+
+def fails_mpmath(point: dict[str, str]) -> bool:
+    with mpmath.workdps(100):
+        xv = mpmath.mpf(point["x"])
+        spike = 1 / (1 + mpmath.mpf(10) ** 14 * (xv - mpmath.mpf(314159) / 10**6) ** 2)
+        return not (xv / 2 <= xv / 2 + mpmath.mpf(1) / 8 - spike / 4)
+
+
+@pytest.mark.parametrize("domain", [{x: ("0", "1")}, None], ids=["declared domain", "default range"])
+def test_the_spike_is_refuted_not_passed(domain):
+    r = one(step(SPIKE_LHS, "<=", SPIKE_RHS, "false within 1e-7 of x = 0.314159"), domain=domain)
+    s = r.steps[0]
+    assert s.status == REFUTED, s.detail
+    assert s.method == "branch-and-bound"
+    assert abs(Fraction(s.point_dict["x"]) - Fraction(314159, 10**6)) < Fraction(1, 10**7)
+    assert fails_mpmath(s.point_dict)
+    assert r.proof != PROOF_COMPLETE
+
+
+def test_the_spike_passes_sampling_and_the_float_search(monkeypatch):
+    # what made it dangerous: without branch-and-bound, sampling and the float search see nothing
+    monkeypatch.setattr(engine, "_branch_and_bound", lambda *a, **kw: None)
+    from certunlearn.derive import cache
+
+    monkeypatch.setattr(cache, "_disabled", True)
+    engine._check_cached.cache_clear()
+    s = one(step(SPIKE_LHS, "<=", SPIKE_RHS, "spike"), domain={x: ("0", "1")}).steps[0]
+    engine._check_cached.cache_clear()
+    assert s.status == EVIDENCE
+    assert s.detail.startswith(f"sampled at {s.samples} points, {s.decided} decided, 0 violated")
+
+
+def test_facts_from_the_definitions_prove_the_d2d_thm31_step3():
+    # d2d Theorem 3.1 (3): 4GL/(mn) ≤ 4GL/(mn(1 − G)) with G := γ^I, γ := (M − m)/(M + m), m < M
+    lhs, rhs = 4 * L * G / (m * n), 4 * L * G / (m * n * (1 - G))
+    r = one(step(lhs, "<=", rhs, "base case of (3)"), where=((G, gam**I), (gam, (M - m) / (M + m))),
+            conditions=(sympy.Lt(m, M),))
+    s = r.steps[0]
+    assert s.status == PROVED and s.method == "sign", s.detail
+    assert "with the facts G < 1 (from the definitions)" in s.detail
+    # the facts rest on the abbreviations' own assumptions (γ > 0), which are checked: without m < M, γ > 0 is
+    # refuted, and the proof is broken whatever the step's status
+    r2 = one(step(lhs, "<=", rhs, "no m < M"), where=((G, gam**I), (gam, (M - m) / (M + m))))
+    assert {d.symbol: d.status for d in r2.definitions}["gamma"] == REFUTED
+    assert r2.proof == "broken"
+
+
+def test_a_probability_is_at_most_one():
+    delta = sympy.Symbol("delta", positive=True)
+    s = one(step(delta**2, "<=", delta, "δ ∈ (0, 1]")).steps[0]
+    assert s.status == PROVED and "using the conditions" in s.detail
+    y = sympy.Symbol("y", positive=True)  # the same step for a symbol that is not a probability: false
+    assert one(step(y**2, "<=", y, "y > 1 possible")).steps[0].status == REFUTED
+
+
+def test_conditions_with_abs_are_used():
+    assert normal_conditions([sympy.Le(Abs(u), 1)]) == [sympy.Le(u, 1), sympy.Ge(u, -1)]
+    s = one(step(u**2, "<=", 1, "|u| ≤ 1"), conditions=(sympy.Le(Abs(u), 1),)).steps[0]
+    assert s.status == PROVED, s.detail
+    # |u| ≤ 1, |v| ≤ 1 ⇒ uv ≤ 1: proved symbolically or on the box the conditions declare, never only sampled
+    s = one(step(u * v, "<=", 1, "|u|, |v| ≤ 1"), conditions=(sympy.Le(Abs(u), 1), sympy.Le(Abs(v), 1))).steps[0]
+    assert s.status in (PROVED, PROVED_ON_BOX), s.detail
+    if s.status == PROVED_ON_BOX:
+        assert s.box_dict == {"u": ["-1", "1"], "v": ["-1", "1"]}
+    # and they matter: without them the step is false
+    assert one(step(u * v, "<=", 1, "no bounds")).steps[0].status == REFUTED
+
+
+def test_case_splits_for_abs_and_max():
+    assert len(case_splits(Abs(x - 1) + Abs(x))) == 4
+    s = one(step(x, "<=", Abs(x), "x ≤ |x|")).steps[0]
+    assert s.status == PROVED and s.method == "case-split", s.detail
+    s = one(step(a, "<=", Max(a, b), "a ≤ max(a, b)")).steps[0]
+    assert s.status == PROVED and s.method == "case-split", s.detail
+    s = one(step(sympy.ceiling(a), "<", a + 1, "⌈a⌉ < a + 1")).steps[0]
+    assert s.status == PROVED and s.method == "case-split", s.detail
+    assert one(step(Abs(x), "<=", x, "false for x < 0")).steps[0].status == REFUTED
+
+
+def test_proved_on_the_declared_domain_names_its_box():
+    y = sympy.Symbol("y", positive=True)
+    r = one(step(y * sympy.exp(-y), "<=", sympy.exp(-1) + Rational(1, 10**6), "max at y = 1"),
+            domain={y: ("0.001", "3")})
+    s = r.steps[0]
+    assert s.status == PROVED_ON_BOX and s.method == "branch-and-bound"
+    assert s.box_dict == {"y": ["0.001", "3"]} and "y ∈ [0.001, 3]" in s.detail
+    # the same step without a declared domain: the hunt on the sampling ranges is not a proof
+    s2 = one(step(y * sympy.exp(-y), "<=", sympy.exp(-1) + Rational(1, 10**6), "no domain")).steps[0]
+    assert s2.status == EVIDENCE and "not a proof" in s2.detail
+
+
+def test_nothing_decided_is_unchecked(monkeypatch):
+    # every sampled point undecided (enclosures that never separate): K = 0, so the step is unchecked
+    from certunlearn.derive import cache
+    from certunlearn.numeric.enclosure import Comparison, Decision
+
+    real = engine.boxmod.violates
+
+    def undecided(lhs, op, rhs, point, **kw):
+        c = real(lhs, op, rhs, point, **kw)
+        return None if c is None else Comparison(Decision.UNDECIDED, op, c.lhs, c.rhs, c.prec)
+
+    monkeypatch.setattr(engine.boxmod, "violates", undecided)
+    monkeypatch.setattr(engine, "_branch_and_bound", lambda *a, **kw: None)
+    monkeypatch.setattr(cache, "_disabled", True)
+    engine._check_cached.cache_clear()
+    y = sympy.Symbol("y", positive=True)
+    r = one(step(y * sympy.exp(-y), "<=", sympy.exp(-1), "attained at y = 1"))
+    engine._check_cached.cache_clear()
+    s = r.steps[0]
+    assert s.status == UNCHECKED and s.decided == 0, s.detail
+    assert f"sampled at {s.samples} points, 0 decided, 0 violated" in s.detail
+    assert r.proof == PROOF_PARTIAL
+
+
+def test_evidence_counts_what_was_decided():
+    y = sympy.Symbol("y", positive=True)
+    s = one(step(y * sympy.exp(-y), "<=", sympy.exp(-1), "attained at y = 1")).steps[0]
+    assert s.status == EVIDENCE
+    assert s.decided and s.decided <= s.samples
+    assert f"sampled at {s.samples} points, {s.decided} decided, 0 violated" in s.detail
+    assert s.to_json()["method"] == "sampling" and s.to_json()["box"] is None
