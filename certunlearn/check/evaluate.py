@@ -190,7 +190,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                 closed_form_tried = True  # an exact quantity against a bound rational only through radicals, too
                 bound_form = claim.bound_closed_form(instance)
                 form = sympy.Rational(exact.numerator, exact.denominator) if exact is not None else observed
-                if bound_form is not None and proved_equal(form, bound_form):
+                if (bound_form is not None and _overlap(to_arb(observed), claim.bound_value(instance))
+                        and proved_equal(form, bound_form)):  # disjoint balls are unequal: no sympy call
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""
@@ -347,3 +348,9 @@ def ratio(observed: arb | Fraction, bound: arb | Fraction) -> float:
     if b == 0 or not (math.isfinite(o) and math.isfinite(b)):
         return math.inf if o > 0 else 0.0
     return o / b
+
+
+def _overlap(a: arb, b: arb) -> bool:
+    """Whether the enclosures ``a`` and ``b`` share a point (a symbolic equality is worth trying only then: two
+    disjoint balls hold unequal numbers, and sympy's simplifier can take minutes on a large exact rational)."""
+    return not (a < b or a > b)

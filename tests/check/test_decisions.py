@@ -1,6 +1,7 @@
 """What decides and what does not (DESIGN "Verdicts", issue 24): binary floats, NaN, vacuity of every kind,
 undecided instances that leave room for a violation, readings of O(·), control bases — and one test for each
 mutant of the verdict code that survived the first round's tests."""
+import importlib
 import subprocess
 import sys
 import textwrap
@@ -237,6 +238,22 @@ def test_attained_needs_a_proof_not_an_interval_containing_1():
     assert r.verdict == HOLDS and r.tightness_interval[1] == 1.0 and not r.attained
     ev = evaluate(claim(lambda v: exact(v) / 2), {"x": "1"}, 512)
     assert ev.outcome == WITHIN and not ev.attained  # observed ≤ bound is not observed = bound
+
+
+def test_an_equality_is_tried_symbolically_only_where_the_enclosures_overlap(monkeypatch):
+    """An exact quantity far from a transcendental bound is decided on balls; sympy's simplifier (minutes on a large
+    rational against log x) is never asked. Where the balls overlap (log 49 / 2 = log 7), it is."""
+    calls = []
+
+    def spy(a, b):
+        calls.append((a, b))
+        return proved_equal(a, b)
+
+    monkeypatch.setattr(importlib.import_module("certunlearn.check.evaluate"), "proved_equal", spy)
+    far = evaluate(claim(lambda v: exact(v) / 3, bound=sympy.log(x) + x), {"x": "7"}, 128)
+    assert far.outcome == WITHIN and calls == []
+    same = evaluate(claim(lambda v: sympy.log(sympy.Integer(49)) / 2, bound=sympy.log(x)), {"x": "7"}, 128)
+    assert same.attained and len(calls) == 1
 
 
 def test_float_agreement_is_no_proof_of_equality():
