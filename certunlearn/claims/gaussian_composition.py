@@ -6,7 +6,7 @@ include these).
 - ``gaussian.subsampled-poisson:remove`` / ``:add``: the closed-form profile of one Poisson-subsampled Gaussian step
   (add/remove), each direction of the dominating pair (Zhu, Dong & Wang 2022, Thm 11), against the hockey-stick
   integral ∫(p − e^ε q)₊ of the two normal mixtures computed on arb balls with rigorous sign decisions
-  (:mod:`certunlearn.privacy.hockey_stick`; no privacy-loss threshold used). Positive controls: equal, so the
+  (:mod:`certunlearn.privacy.mixture_integral`; no privacy-loss threshold used). Positive controls: equal, so the
   tightness must be 1 (an identity of transcendental numbers: the verdict itself stays undecided).
 - ``gaussian.subsampled-fixed``: fixed-size sampling (without replacement, ratio q = m/n) under replace-one —
   **cited**, not derived here: Zhu, Dong & Wang 2022 give the same mixture pair with Δ the replace-one sensitivity,
@@ -29,13 +29,14 @@ from fractions import Fraction
 import sympy
 from flint import arb
 
+from ..formulas import prescription
 from ..formulas.gaussian import (DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD,
-                                 DELTA_SUBSAMPLED_REMOVE, EPSILON_RDP_COMPOSED, k, q)
+                                 DELTA_SUBSAMPLED_REMOVE, k, q)
 from ..formulas.symbols import alpha, delta, epsilon
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workprec
 from ..privacy import pld
-from ..privacy.hockey_stick import hockey_stick
+from ..privacy.mixture_integral import mixture_hockey_stick
 from ..privacy.score import composed
 from ..privacy.subsampled import dominating_losses
 from .declared_scope import Scope, with_scope
@@ -69,7 +70,7 @@ def _integral(direction: str):
     def quantity(values: Instance) -> arb:
         """The hockey-stick divergence of the direction's pair by rigorous integration (module docstring)."""
         p, qm = _mixture_pair(values, direction)
-        return hockey_stick(values["epsilon"], p, qm)
+        return mixture_hockey_stick(values["epsilon"], p, qm)
 
     return quantity
 
@@ -156,7 +157,7 @@ def _heterogeneous_grid():
 
 
 _SUBSAMPLED_NOTE = ("Positive control: the closed form (formulas.gaussian) against the hockey-stick integral of the "
-                    "normal mixtures on arb balls (privacy.hockey_stick), which never uses the loss's threshold; "
+                    "normal mixtures on arb balls (privacy.mixture_integral), which never uses the loss's threshold; "
                     "equal, so tightness 1 (the verdict of an identity stays undecided).")
 _COMPOSITION_NARROWING = Narrowing("k above 64 steps", "the PLD quantity convolves k times; larger k are checked by "
                                    "tests/privacy/test_pld.py (up to 1000 steps), not by this claim's adversary")
@@ -278,7 +279,7 @@ CLAIMS = with_scope((
         statement="k Gaussian steps (σ, Δ) are (kαΔ²/(2σ²) + ln(1/δ)/(α − 1), δ)-DP for every order α > 1",
         hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1, evaluate=False)), *DELTA_OPEN),
         bound=delta,
-        prescribed={"epsilon": EPSILON_RDP_COMPOSED},
+        prescribed=prescription("gaussian.composition-rdp").prescribed,
         quantity=pld_composed,
         adversaries=(_rdp_grid(),),
         derivation="gaussian.composition-rdp",
@@ -292,7 +293,7 @@ CLAIMS = with_scope((
         statement="(wrong on purpose) k Gaussian steps are (αΔ²/(2σ²) + ln(1/δ)/(α − 1), δ)-DP",
         hypotheses=(Hypothesis("α > 1", sympy.Gt(alpha, 1, evaluate=False)), *DELTA_OPEN),
         bound=delta,
-        prescribed={"epsilon": EPSILON_RDP_COMPOSED.subs(k, 1)},
+        prescribed=prescription("gaussian.composition-rdp:control-no-composition").prescribed,
         quantity=pld_composed,
         adversaries=(_rdp_grid(),),
         control=Control.NEGATIVE,

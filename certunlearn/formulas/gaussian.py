@@ -95,4 +95,7 @@ PRESCRIBED = {
     "gaussian.zcdp": {"sigma": SIGMA_ZCDP},
     "gaussian.classic:control-epsilon-above-1": {"sigma": SIGMA_CLASSIC},
     "gaussian.laplace": {"b": SCALE_LAPLACE},
+    # Mironov 2017's RDP route for k steps, and its negative control with the composition forgotten (k = 1)
+    "gaussian.composition-rdp": {"epsilon": EPSILON_RDP_COMPOSED},
+    "gaussian.composition-rdp:control-no-composition": {"epsilon": EPSILON_RDP_COMPOSED.subs(k, 1)},
 }

@@ -10,7 +10,7 @@ from certunlearn.derive.model import PROOF_COMPLETE, START_CHECKED, START_MISMAT
 
 @pytest.mark.parametrize("cid, complete", [
     ("retain.lemF.1", True), ("retain.lemF.1:lower", True), ("retain.lem4.1+fix", True),
-    ("retain.lem4.1:lower+fix", True), ("retain.lemG.5:lower", False), ("retain.lemG.5", False),
+    ("retain.lem4.1:lower+fix", True), ("retain.lemG.5:lower", True), ("retain.lemG.5", False),
     ("retain.lem4.1", False), ("retain.lem4.1:lower", False),
 ])
 def test_derivations_start_from_the_closed_form_quantity(cid, complete):

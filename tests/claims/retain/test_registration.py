@@ -4,7 +4,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from certunlearn.check.evaluate import UNDECIDED, VIOLATED, WITHIN, evaluate
+from certunlearn.check.evaluate import EXCLUDED, UNDECIDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import check_derivation, load_derivation
 
@@ -39,10 +39,13 @@ def test_structured_adversary_evaluates(claim):
     instances = list(adv.generate(np.random.default_rng(0), 4))[:4]
     assert instances
     evaluations = [evaluate(claim, inst, MAX_PREC) for inst in instances]
-    # valid (not excluded) and evaluated without error; an undecided one only where an irrational equality leaves the
-    # enclosures overlapping (exact lemmas with Max or √ in the bound)
+    # evaluated without error, most of them inside the hypotheses; an undecided one only where an irrational equality
+    # leaves the enclosures overlapping (exact lemmas with Max or √ in the bound); an excluded one names the hypothesis
+    # it breaks (a certified minimiser on ‖w‖ = R_w, where Lemma H.2's proof needs it interior)
     assert all(ev.outcome in (WITHIN, VIOLATED) or (ev.outcome == UNDECIDED and "overlap" in ev.reason)
+               or (ev.outcome == EXCLUDED and "outside hypothesis" in ev.reason)
                for ev in evaluations), [(ev.outcome, ev.reason) for ev in evaluations]
+    assert sum(ev.outcome in (WITHIN, VIOLATED) for ev in evaluations) > len(evaluations) / 2
 
 
 def test_search_spaces_build_valid_instances():

@@ -24,7 +24,7 @@ from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import workprec
 from .subsampled import normal_tail
 
-__all__ = ["hockey_stick"]
+__all__ = ["mixture_hockey_stick"]
 
 #: Every mean ± this many standard deviations is integrated; beyond, only the P-mass bounds the contribution.
 _REACH = 40
@@ -48,7 +48,7 @@ def _mass(a: arb, b: arb, mixture: Sequence[tuple[arb, arb]]) -> arb:
     return total
 
 
-def hockey_stick(epsilon, p: Sequence[tuple[object, object]], q: Sequence[tuple[object, object]],
+def mixture_hockey_stick(epsilon, p: Sequence[tuple[object, object]], q: Sequence[tuple[object, object]],
                  relative: float = 1e-12, max_depth: int = 100) -> arb:
     """A ball containing ∫ (p − e^ε q)₊ for the unit-variance normal mixtures ``p`` and ``q`` given as
     (weight, mean) pairs of exact numbers (module docstring). Undecided intervals are halved until their total
