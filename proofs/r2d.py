@@ -24,7 +24,7 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 from __future__ import annotations
 
 import sympy
-from sympy import Derivative, exp, log, sqrt
+from sympy import Derivative, log, sqrt
 
 from certunlearn.formulas.r2d import (
     BOUND_B2, BOUND_B3, C_DR, COR35, DELTA_APPC, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,

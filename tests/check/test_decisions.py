@@ -338,7 +338,7 @@ def test_an_upper_quantity_above_the_bound_leaves_room_for_a_violation():
                         128).reaches_above
 
 
-def test_a_users_float_bound_is_one_line_at_load(tmp_path):
+def test_a_users_float_factor_on_the_right_of_the_bound_is_one_line_at_load(tmp_path):
     path = _user_file(tmp_path, """
         CLAIMS = [Claim(id="mine.thm3", source="t", kind=Kind.INEQUALITY, statement="s", hypotheses=(),
                         bound=x * sympy.Float(0.8), quantity=lambda v: Fraction(v["x"]) / 2,

@@ -9,7 +9,6 @@ variances in a fixed ratio ≠ 1, whose log term does not depend on ε: below so
 from fractions import Fraction
 
 import mpmath
-import pytest
 
 from certunlearn.check.evaluate import evaluate
 from certunlearn.claims.registry import get_claim

@@ -25,8 +25,6 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-import numpy as np
-
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Kind

@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import mpmath
 import numpy as np
-import pytest
 from flint import ctx
 
 from certunlearn.check.evaluate import evaluate
