@@ -33,8 +33,7 @@ from ..formulas import prescription
 from ..formulas.gaussian import (DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD,
                                  DELTA_SUBSAMPLED_REMOVE, k, q)
 from ..formulas.symbols import alpha, delta, epsilon
-from ..numeric.enclosure import to_arb
-from ..numeric.precision import workprec
+from ..numeric.sympy_arb import ball
 from ..privacy import pld
 from ..privacy.mixture_integral import mixture_hockey_stick
 from ..privacy.score import composed
@@ -115,18 +114,12 @@ def heterogeneous_bracket(values: Instance) -> tuple[float, float]:
 
 def pld_composed(values: Instance) -> arb:
     """A ball containing the true δ at ε of k composed Gaussian steps (:func:`composed_bracket`)."""
-    return _ball(*composed_bracket(values))
+    return ball(*composed_bracket(values))
 
 
 def pld_heterogeneous(values: Instance) -> arb:
     """A ball containing the true δ of the heterogeneous composition (:func:`heterogeneous_bracket`)."""
-    return _ball(*heterogeneous_bracket(values))
-
-
-def _ball(lo: float, hi: float) -> arb:
-    with workprec(128):
-        a, b = to_arb(lo), to_arb(hi)
-        return (a + b) / 2 + arb(0, float((b - a) / 2) * (1 + 1e-15) + 1e-300)
+    return ball(*heterogeneous_bracket(values))
 
 
 def _composition_grid(generate_steps=(2, 5, 16, 64)):
