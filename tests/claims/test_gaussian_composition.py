@@ -12,7 +12,8 @@ import pytest
 from flint import arb
 
 from certunlearn.claims.registry import get_claim
-from certunlearn.claims.gaussian_composition import pld_composed, pld_heterogeneous
+from certunlearn.claims.gaussian_composition import (composed_bracket, heterogeneous_bracket, pld_composed,
+                                                    pld_heterogeneous)
 from certunlearn.formulas.gaussian import DELTA_GAUSSIAN, DELTA_GAUSSIAN_COMPOSED, k, k1, k2, q, sigma1, sigma2
 from certunlearn.formulas.symbols import sigma
 from certunlearn.numeric.enclosure import arb_lower_float, arb_upper_float
@@ -73,7 +74,7 @@ def test_composition_bracket_contains_the_closed_form_and_excludes_one_step():
     claim = get_claim("gaussian.composition")
     for inst in instances("gaussian.composition")[::4]:
         ball = pld_composed(inst)
-        assert arb_lower_float(claim.quantity(inst)) >= arb_lower_float(ball)  # the safe side: the bracket's lower end
+        assert claim.quantity(inst) == arb(composed_bracket(inst)[0])  # the safe side: the bracket's lower end, exactly
         k, sigma = int(inst["k"]), float(inst["sigma"])
         ref = mp_gaussian_delta(inst["epsilon"], math.sqrt(k) / sigma)
         assert arb_lower_float(ball) <= ref <= arb_upper_float(ball)
@@ -85,7 +86,7 @@ def test_heterogeneous_bracket_contains_the_closed_form_and_averaging_is_violate
     claim = get_claim("gaussian.composition-heterogeneous")
     inst = {"epsilon": "0.5", "sigma1": "1", "sigma2": "4", "k1": "1", "k2": "8", "Delta": "1"}
     ball = pld_heterogeneous(inst)
-    assert arb_lower_float(claim.quantity(inst)) >= arb_lower_float(ball) and claim.quantity(inst).rad() == 0
+    assert claim.quantity(inst) == arb(heterogeneous_bracket(inst)[0])
     ref = mp_gaussian_delta("0.5", math.sqrt(1 + 8 / 16))
     assert arb_lower_float(ball) <= ref <= arb_upper_float(ball)
     averaged = DELTA_GAUSSIAN_COMPOSED.subs({sigma: (k1 * sigma1 + k2 * sigma2) / (k1 + k2), k: k1 + k2})
