@@ -106,3 +106,23 @@ def test_the_controls_violations_hold_at_100_digits_inside_its_hypotheses():
             assert mp_delta(inst) > mpmath.mpf(Fraction(inst["delta"]).numerator) / Fraction(inst["delta"]).denominator
             confirmed += 1
     assert confirmed == 2
+
+
+def test_epsilon_tightness_and_shift_ratio_of_the_subsampled_laws():
+    """A holding one-step instance: ε′/ε in (0, 1), and the shift ratio r puts the largest allowed shift at Δ/r —
+    the true δ at Δ/r is above the claimed δ, a thousandth below it is not (the certificate's own edge)."""
+    from fractions import Fraction as F
+
+    from certunlearn.check.epsilon import epsilon_tightness
+    from certunlearn.numeric.precision import workprec
+    from certunlearn.privacy.subsampled import subsampled_delta_enclosure
+
+    claim = get_claim(POISSON)
+    inst = one_step(POISSON)[1]
+    result = epsilon_tightness(claim, [inst])
+    assert 0 < result.epsilon_ratio < 1 and 0 < result.shift_ratio < 1
+    edge = F(inst["Delta"]) / F(result.shift_ratio)
+    delta_at = lambda shift: subsampled_delta_enclosure(inst["epsilon"], inst["q"], inst["sigma"], shift)
+    with workprec(256):
+        assert delta_at(edge) > claim.bound_value(inst)
+        assert delta_at(edge * F(999, 1000)) < claim.bound_value(inst)
