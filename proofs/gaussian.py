@@ -11,6 +11,8 @@
                        monotonicity in σ that makes rounding σ up safe.
 - ``gaussian.subsampled-poisson:remove`` / ``:add``  the one-step profile of the subsampled Gaussian's dominating pair
                        (Zhu, Dong & Wang 2022, Thm 11): the loss's threshold, its monotonicity, the tails integrated.
+- ``gaussian.subsampled-poisson:certificate``, ``gaussian.subsampled-fixed:certificate``  the audit claims of the
+                       subsampled Gaussian: the RDP accountant's δ bounds the mechanism's true δ (cited steps).
 - ``gaussian.composition`` / ``-heterogeneous``  composed Gaussian steps: a sufficient statistic reduces them to one
                        Gaussian pair whose normalised shift is √(Σ Δ²/σᵢ²).
 
@@ -359,6 +361,38 @@ def composition_rdp() -> Derivation:
     )
 
 
+def subsampled_certificate(sampling: str) -> Derivation:
+    """The audit claims of the subsampled Gaussian: the δ an RDP accountant issues bounds the true δ of the mechanism.
+    Each step is a cited result (the dominating pair, the pair's RDP, composition, the conversion)."""
+    delta_m = Function("delta_M")(epsilon)
+    pair = (_PAIR.statement + ", and k steps are dominated by the k-fold product of the pair" if sampling == "poisson"
+            else "One fixed-size (without replacement) subsampled Gaussian step under replace-one is dominated by the "
+                 "same mixture pair with Δ the replace-one sensitivity and q = m/n")
+    return Derivation(
+        claim_id=f"gaussian.subsampled-{sampling}:certificate",
+        target="bound",
+        title=f"The RDP accountant's δ certifies the {'Poisson' if sampling == 'poisson' else 'fixed-size'}-subsampled "
+              f"Gaussian (k steps)",
+        start=delta_m,
+        domain={epsilon: ("0.01", "10"), delta: ("1e-30", "0.5"), q: ("0.001", "1"), sigma: ("0.1", "100"),
+                Delta: ("0.1", "10"), k: ("1", "1000")},
+        premises=(Premise(pair, "Zhu, Dong & Wang 2022, Thm 11 (and their sampling-without-replacement case)"),
+                  Premise("The pair's Rényi divergence of integer order α is ln(Σ_j C(α, j)(1 − q)^{α−j} q^j "
+                          "e^{(j² − j)Δ²/(2σ²)})/(α − 1) in both orders (at most the remove order's)",
+                          "Mironov, Talwar & Zhang 2019, Thm 4 and 5")),
+        note="δ_M(ε) is the true δ at ε of the mechanism (its dominating pair, the larger direction, k-fold); the "
+             "claim's quantity encloses it (exact profile or certified PLD), independently of this route. δ is the "
+             "instance's claimed δ: for the structured instances, the accountant's, rounded up.",
+        steps=(
+            step(delta_m, "<=", delta,
+                 "k steps are (α, kD_α)-RDP (composition); (α, ρ)-RDP gives (ε, exp((α − 1)(ρ − ε + ln(1 − 1/α)) − "
+                 "ln α))-DP; the accountant takes the least δ over the orders α = 2, …, 128, every term rounded up",
+                 cited="Mironov 2017, Prop. 1 (composition); Canonne, Kamath & Steinke 2020, Prop. 12 (conversion)"),
+        ),
+    )
+
+
 def derivations() -> list[Derivation]:
     return [renyi(), zcdp(), classic(), exact(), laplace(), subsampled_rdp(), subsampled_remove(), subsampled_add(),
-            composition(), composition_heterogeneous(), composition_rdp()]
+            composition(), composition_heterogeneous(), composition_rdp(), subsampled_certificate("poisson"),
+            subsampled_certificate("fixed")]

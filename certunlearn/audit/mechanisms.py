@@ -19,7 +19,8 @@ from .pomer import pomer_reference
 from .r2d import r2d_sampler  # every (ε, δ) certificate of r2d the checker evaluates
 from .retain import retain_reference
 
-__all__ = ["reference_retraining", "gaussian_mechanism", "prescribed_gaussian", "laplace_mechanism", "own_noise", "d2d_reference", "r2d_reference", "pomer_reference",
+__all__ = ["reference_retraining", "gaussian_mechanism", "prescribed_gaussian", "laplace_mechanism",
+           "subsampled_gaussian_mechanism", "subsampled_gaussian", "own_noise", "d2d_reference", "r2d_reference", "pomer_reference",
            "retain_reference", "distributed_reference", "r2d_sampler", "olu_release_sampler", "audit_olu_release",
            "rdp_to_dp"]
 
@@ -80,6 +81,31 @@ def laplace_mechanism(scale_factor: float = 1.0, sensitivity_factor: float = 1.0
         return side * sens * sensitivity_factor + rng.laplace(0.0, scale, size)
 
     return candidate
+
+
+def subsampled_gaussian_mechanism(sigma_factor: float = 1.0, subsample: bool = True):
+    """The subsampled Gaussian mechanism of an instance of ``gaussian.subsampled-poisson:certificate`` (or
+    ``gaussian.subsampled-fixed:certificate``): ``steps`` releases, each f(batch) + N(0, σ²) with σ = the instance's
+    ``sigma``·``sigma_factor``, where the differing record (f = ``Delta``, the others 0) is in the batch with
+    probability ``q`` — side 0 (D, without it: M(D) = N(0, σ²) per step) and side 1 (D', with it: the mixture
+    (1 − q)N(0, σ²) + qN(Δ, σ²) per step), independently across steps; shape (size,) for one step, (size, k) for k.
+    Poisson sampling under add/remove and fixed-size sampling (q = m/n) under replace-one publish these laws alike.
+    ``subsample=False``: a mechanism that claims the amplification but puts the record in every batch (q = 1)."""
+
+    def candidate(instance: Mapping[str, Any], side: int, rng: np.random.Generator, size: int) -> np.ndarray:
+        q, sigma, sens = (float(instance[k]) for k in ("q", "sigma", "Delta"))
+        steps = int(instance.get("steps", 1))
+        out = sigma * sigma_factor * rng.standard_normal((size, steps))
+        if side == 1:
+            out += sens * (rng.random((size, steps)) < q if subsample else 1.0)
+        return out[:, 0] if steps == 1 else out
+
+    return candidate
+
+
+#: The reference candidate for the CLI: ``certunlearn audit certunlearn.audit.mechanisms:subsampled_gaussian --claim
+#: gaussian.subsampled-poisson:certificate``.
+subsampled_gaussian = subsampled_gaussian_mechanism()
 
 
 def d2d_reference(claim_id: str, sigma_factor: float = 1.0):

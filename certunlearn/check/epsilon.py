@@ -4,8 +4,8 @@ For a claim "the two published laws are (ε, δ)-indistinguishable", the ε the 
 ε′ = min{ε′ ≥ 0 : δ_true(ε′) ≤ δ}, the certified δ being the claim's bound. ``epsilon_tightness`` is ε′/ε
 (1: the certificate is attained; 0.01: it spends a hundred times the ε it needs; 3: a violated certificate whose
 release really spends three times the ε it claims — what an auditor reports). Where both laws are Gaussian (or
-Laplace) with equal noise, the ``shift_ratio`` is the observed shift over the largest shift the certificate allows,
-Δ* = max{Δ : δ(ε; Δ) ≤ δ}. Both are found on rigorous enclosures (bisection, the Laplace closed form, or the
+Laplace, or one subsampled Gaussian step) with equal noise, the ``shift_ratio`` is the observed shift over the largest
+shift the certificate allows, Δ* = max{Δ : δ(ε; Δ) ≤ δ}. Both are found on rigorous enclosures (bisection, the Laplace closed form, or the
 certified PLD bracket for subsampled and composed Gaussians) and reported as the lower end of a certified interval
 (so they never overstate how close the adversary came). A deterministic release (``PointMass``) of two different
 values has δ(ε) = 1 at every ε: no ε suffices, and the ratio is left empty.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from flint import arb
 
@@ -24,6 +25,7 @@ from ..numeric.precision import workprec
 from ..privacy.laplace import laplace_profile_arb
 from ..privacy.profile import profile_arb
 from ..privacy.score import score
+from ..privacy.subsampled import subsampled_delta_enclosure
 
 #: Working precision (bits) and bisection steps of the ε-scale tightness.
 PREC = 256
@@ -118,6 +120,40 @@ def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
     return hi
 
 
+def _subsampled_largest_shift(laws: SubsampledGaussianLaws, eps: arb, target: arb) -> float | None:
+    """A float above Δ* = max{Δ : δ(ε; q, σ, Δ) ≤ target} for one subsampled Gaussian step, bisected on exact floats
+    with the exact profile decided on balls; None when undecided or when no shift reaches the target (δ stays below q).
+    δ increases with Δ: for Δ < Δ′ the kernel x ↦ (Δ/Δ′)x + N(0, σ²(1 − (Δ/Δ′)²)) maps N(0, σ²) to itself and
+    N(Δ′, σ²) to N(Δ, σ²), so the pair at Δ is a post-processing of the pair at Δ′ (both directions)."""
+    def ok(d: float) -> bool | None:
+        v = subsampled_delta_enclosure(eps, laws.q, laws.sigma, Fraction(d), laws.sampling, laws.relation)
+        return True if v <= target else False if v > target else None
+
+    shift = arb_lower_float(to_arb(laws.shift))
+    if not shift > 0 or ok(shift) is not True:
+        return None
+    lo, hi = shift, 2 * shift
+    for _ in range(60):
+        state = ok(hi)
+        if state is False:
+            break
+        if state is None:
+            return None
+        lo, hi = hi, 2 * hi
+    else:
+        return None
+    for _ in range(STEPS):
+        mid = (lo + hi) / 2
+        state = ok(mid)
+        if state is True:
+            lo = mid
+        elif state is False:
+            hi = mid
+        else:
+            break
+    return hi
+
+
 def _laplace_shift_ratio(laws: LaplacePair, eps: arb, target: arb) -> float | None:
     """shift/Δ* with Δ* = b(ε − 2 ln(1 − δ)), the largest shift whose δ(ε) ≤ δ (closed form), as a lower end."""
     allowed = to_arb(laws.scale) * (eps - 2 * (-target).log1p())
@@ -157,6 +193,10 @@ def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightne
                 continue  # a point mass: 0 for equal values (no shift ratio), no finite ε otherwise
             if isinstance(laws, SubsampledGaussianLaws):
                 smallest = _subsampled_epsilon(laws, target)
+                allowed = _subsampled_largest_shift(laws, eps, target) if laws.steps == 1 else None
+                if allowed is not None:
+                    r = arb_lower_float(to_arb(laws.shift) / arb(allowed))
+                    best_shift = r if best_shift is None else max(best_shift, r)
             else:
                 smallest = _smallest_epsilon(_profile(laws), target, eps)
             if isinstance(laws, LaplacePair):

@@ -21,9 +21,20 @@ include these).
   must come out violated. (The identities above are positive controls or undecided by construction; a negative
   control of such a base would prove nothing — the verdict rule — so the wrong variants of the profile (q² for q)
   and of composition (one step's δ, noise levels averaged) are caught in tests/claims/test_gaussian_composition.py.)
+- ``gaussian.subsampled-poisson:certificate`` / ``gaussian.subsampled-fixed:certificate``: the audit claims of the
+  subsampled Gaussian (issue 29, item 4). An instance is a mechanism — its own rate ``q``, noise ``sigma``,
+  sensitivity ``Delta`` and ``steps`` — and the (ε, δ) claimed for it; the bound is that δ; the quantity is the true
+  δ(ε) of the mechanism's dominating pair (both directions, the larger): the exact profile for one step
+  (:func:`certunlearn.privacy.subsampled.subsampled_delta_enclosure`), the certified PLD bracket for k steps. The
+  structured instances claim what an RDP accountant certifies (:func:`certunlearn.privacy.score.rdp_delta`, a route
+  that shares nothing with the quantity's); the laws (:class:`SubsampledGaussianLaws`) give ``epsilon_tightness``,
+  and ``certunlearn audit certunlearn.audit.mechanisms:subsampled_gaussian --claim …`` samples the mixture.
+  Negative control ``gaussian.subsampled-poisson:certificate-control-small-q-rdp``: the δ of the small-q RDP approximation
+  2q²αΔ²/σ² (Mironov, Talwar & Zhang 2019, Sec. 3.3) used outside its range, which must come out violated.
 """
 from __future__ import annotations
 
+from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 
 import sympy
@@ -31,15 +42,18 @@ from flint import arb
 
 from ..formulas import prescription
 from ..formulas.gaussian import (DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD,
-                                 DELTA_SUBSAMPLED_REMOVE, k, q)
+                                 DELTA_SUBSAMPLED_REMOVE, RDP_SMALL_Q, k, q)
 from ..formulas.symbols import alpha, delta, epsilon
-from ..numeric.sympy_arb import ball
+from ..numeric.enclosure import Decision, arb_upper_float
+from ..numeric.precision import workprec
+from ..numeric.sympy_arb import arb_eval, ball
 from ..privacy import pld
+from ..privacy.conversions import rdp_curve_to_delta
 from ..privacy.mixture_integral import mixture_hockey_stick
-from ..privacy.score import composed
-from ..privacy.subsampled import dominating_losses
+from ..privacy.score import composed, rdp_delta, score
+from ..privacy.subsampled import dominating_losses, subsampled_delta_enclosure
 from .declared_scope import Scope, with_scope
-from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Narrowing
+from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Narrowing, SubsampledGaussianLaws
 
 EPSILONS = ("0.01", "0.5", "4")
 RATES = ("0.001", "0.1", "0.9")
@@ -149,6 +163,100 @@ def _heterogeneous_grid():
     return Adversary("three mixes of (k₁, σ₁), (k₂, σ₂) × ε ∈ {0.5, 1, 1.5, 3}", generate=generate)
 
 
+# ---- the audit claims of the subsampled Gaussian: a mechanism (q, σ, Δ, k) and the (ε, δ) claimed for it ----------
+
+CERTIFICATE_EPSILONS = ("0.5", "1", "2")
+CERTIFICATE_RATES = ("0.01", "0.1", "0.5")
+CERTIFICATE_NOISES = ("0.8", "1.5")
+CERTIFICATE_STEPS = (1, 8)
+#: The orders of the RDP accountant (integers: the binomial expansion of Mironov, Talwar & Zhang 2019, Thm 5).
+RDP_ORDERS = range(2, 129)
+DELTA_BELOW_ONE = (Hypothesis("δ > 0", sympy.Gt(delta, 0, evaluate=False)),
+                   Hypothesis("δ < 1", sympy.Lt(delta, 1, evaluate=False)))
+
+
+#: Below this δ a k-step instance is left out: the certified PLD bracket's width there (its trimmed tail mass, about
+#: 10⁻¹³ on this grid) exceeds the δ itself, so it could decide nothing.
+PLD_RESOLVED = Decimal("1e-10")
+
+
+def _whole_steps(values: Instance) -> Decision:
+    try:
+        steps = Fraction(values["steps"])
+    except (TypeError, ValueError):
+        return Decision.FALSE
+    return Decision.TRUE if steps.denominator == 1 and steps >= 1 else Decision.FALSE
+
+
+STEPS = Hypothesis("steps k ≥ 1, an integer", predicate=_whole_steps)
+
+
+def rounded_up(value: float, digits: int = 4) -> str:
+    """``value`` rounded up to ``digits`` significant decimal digits, as a decimal string (what an accountant prints;
+    never below ``value``: the float is read exactly)."""
+    exact = Decimal(value)
+    return str(exact.quantize(Decimal(1).scaleb(exact.adjusted() - digits + 1), rounding=ROUND_CEILING))
+
+
+def accountant_delta(values: Instance) -> float:
+    """What an RDP accountant certifies at the instance's ε (:func:`certunlearn.privacy.score.rdp_delta`)."""
+    return rdp_delta(values["q"], values["sigma"], int(values["steps"]), values["epsilon"], values["Delta"], RDP_ORDERS)
+
+
+def small_q_delta(values: Instance) -> float:
+    """The δ of the small-q RDP approximation k·2q²αΔ²/σ² (formulas.gaussian.RDP_SMALL_Q), converted as the accountant
+    converts (the negative control's certificate)."""
+    steps = int(values["steps"])
+    with workprec(128):
+        rdps = [arb_upper_float(steps * arb_eval(RDP_SMALL_Q, {**values, "alpha": a})) for a in RDP_ORDERS]
+    return rdp_curve_to_delta(list(RDP_ORDERS), rdps, values["epsilon"])
+
+
+def _certificate_grid(claimed, share: int = 1):
+    """Every (ε, q, σ, k) of the grid at Δ = 1, each with the δ ``claimed`` for it rounded up to 4 digits (instances
+    whose claimed δ reaches 1 claim nothing and are left out, and k-step ones claiming δ below :data:`PLD_RESOLVED`);
+    the quick profile keeps about size/share of them."""
+
+    def generate(rng, size):
+        out = []
+        for steps in CERTIFICATE_STEPS:
+            for e in CERTIFICATE_EPSILONS:
+                for r in CERTIFICATE_RATES:
+                    for s in CERTIFICATE_NOISES:
+                        inst = {"epsilon": e, "q": r, "sigma": s, "Delta": "1", "steps": steps}
+                        d = rounded_up(claimed(inst))
+                        if Decimal(d) < 1 and (steps == 1 or Decimal(d) >= PLD_RESOLVED):
+                            out.append({**inst, "delta": d})
+        keep = max(1, size // share)
+        return out[::-(-len(out) // keep)] if keep < len(out) else out
+
+    return Adversary(f"grid ε ∈ {{{', '.join(CERTIFICATE_EPSILONS)}}} × q ∈ {{{', '.join(CERTIFICATE_RATES)}}} × σ ∈ "
+                     f"{{{', '.join(CERTIFICATE_NOISES)}}} × k ∈ {{1, 8}}, δ claimed by the "
+                     f"{'RDP accountant' if claimed is accountant_delta else 'small-q RDP approximation'}",
+                     generate=generate)
+
+
+def true_delta(sampling: str):
+    """The quantity of the certificate claims: the true δ(ε) of the mechanism (module docstring)."""
+
+    def quantity(values: Instance) -> arb:
+        steps = int(values["steps"])
+        if steps == 1:
+            return subsampled_delta_enclosure(values["epsilon"], values["q"], values["sigma"], values["Delta"], sampling)
+        result = score("subsampled-gaussian", sigma=values["sigma"], sensitivity=values["Delta"], q=values["q"],
+                       steps=steps, sampling=sampling, epsilon=values["epsilon"])
+        return ball(*result.interval)
+
+    return quantity
+
+
+def subsampled_laws(sampling: str):
+    def laws(values: Instance) -> SubsampledGaussianLaws:
+        return SubsampledGaussianLaws(values["q"], values["sigma"], values["Delta"], int(values["steps"]), sampling)
+
+    return laws
+
+
 _SUBSAMPLED_NOTE = ("Positive control: the closed form (formulas.gaussian) against the hockey-stick integral of the "
                     "normal mixtures on arb balls (privacy.mixture_integral), which never uses the loss's threshold; "
                     "equal, so tightness 1 (the verdict of an identity stays undecided).")
@@ -158,7 +266,31 @@ _COMPOSITION_NARROWING = Narrowing("k above 64 steps", "the PLD quantity convolv
 _INTEGRAL_COST = ("cost: every instance is a rigorous hockey-stick integral of seconds, and the boundary moves (ε → 0⁺, "
                   "q → 0⁺, q = 1) add as many again; the grid's corners (ε = 0.01, q = 0.001 and 0.9) stand near them")
 
+_CERTIFICATE_ONLY_GRID = ("a boundary move of one coordinate (q → 1, ε → 0⁺, …) would keep the δ claimed for another "
+                          "point: not a certificate anyone issues there; the grid states the claimed δ at its own point")
+_CERTIFICATE_STEPS = (Narrowing("k other than 1 and 8 steps, σ outside {0.8, 1.5}",
+                                "cost: each k-step instance is a certified PLD composition (~0.3 s); k-fold "
+                                "composition of the pair is checked up to 1000 steps by tests/privacy/test_pld.py"),
+                      Narrowing("k > 1 steps with a claimed δ below 1e-10",
+                                "the certified PLD bracket is wider than such a δ (its trimmed tail mass is about "
+                                "1e-13): no enclosure of the composed mixture's δ is known there"))
+
 SCOPE = {
+    "subsampled-poisson:certificate": Scope(
+        "a Poisson-subsampled Gaussian mechanism (rate q ∈ (0, 1], noise σ > 0, sensitivity Δ > 0, k ≥ 1 steps, "
+        "add/remove) and the (ε, δ) claimed for it: here the δ an RDP accountant certifies at ε (an audit instance "
+        "states its own)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1",
+        _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
+    "subsampled-poisson:certificate-control-small-q-rdp": Scope(
+        "as gaussian.subsampled-poisson:certificate, with the δ of the small-q RDP approximation claimed (on purpose "
+        "outside its range)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1",
+        _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
+    "subsampled-fixed:certificate": Scope(
+        "a fixed-size subsampled Gaussian mechanism (ratio q = m/n ∈ (0, 1], noise σ > 0, replace-one sensitivity "
+        "Δ > 0, k ≥ 1 steps) and the (ε, δ) claimed for it: here the δ of the RDP accountant of its cited dominating "
+        "pair (an audit instance states its own)",
+        "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1 (half of them in the quick "
+        "profile)", _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
     "subsampled-poisson": Scope("one Poisson-subsampled Gaussian step, add/remove: every ε > 0, q ∈ (0, 1], σ > 0, "
                                 "Δ > 0 (δ depends on Δ/σ only)",
                                 "ε ∈ {0.01, 0.5, 4}, q ∈ {0.001, 0.1, 0.9}, σ ∈ {0.5, 2} at Δ = 1",
@@ -221,6 +353,57 @@ CLAIMS = with_scope((
         control=Control.POSITIVE,
         note="The dominating pair is cited (the claim checks the profile of the cited pair, not the citation). "
              + _SUBSAMPLED_NOTE,
+    ),
+    Claim(
+        id="gaussian.subsampled-poisson:certificate",
+        source="audit claim of the Poisson-subsampled Gaussian: its dominating pair (Zhu, Dong & Wang 2022, Thm 11, both "
+               "directions), the δ claimed by the RDP accountant (Mironov, Talwar & Zhang 2019, Thm 5; Canonne, "
+               "Kamath & Steinke 2020, Prop. 12)",
+        kind=Kind.PRIVACY,
+        statement="a Poisson-subsampled Gaussian mechanism (q, σ, Δ, k steps, add/remove) is (ε, δ)-DP at the (ε, δ) "
+                  "claimed for it — the δ its RDP accountant certifies at ε",
+        hypotheses=(EPSILON_POSITIVE, *RATE, *DELTA_BELOW_ONE, STEPS),
+        bound=delta,
+        quantity=true_delta("poisson"),
+        adversaries=(_certificate_grid(accountant_delta),),
+        derivation="gaussian.subsampled-poisson:certificate",
+        laws=subsampled_laws("poisson"),
+        note="The quantity is the mechanism's true δ(ε) (one step: the exact profile of both directions of the "
+             "dominating pair, the larger; k steps: the certified PLD bracket), never the accountant's route; the "
+             "RDP route is loose, so the claim holds with room. `certunlearn audit "
+             "certunlearn.audit.mechanisms:subsampled_gaussian --claim gaussian.subsampled-poisson:certificate` "
+             "audits the mixture sampler against it.",
+    ),
+    Claim(
+        id="gaussian.subsampled-poisson:certificate-control-small-q-rdp",
+        source="negative control: the small-q RDP approximation D_α ≈ 2q²αΔ²/σ² (Mironov, Talwar & Zhang 2019, Sec. "
+               "3.3) converted to δ by the accountant, claimed outside its range (q not small, σ < 1)",
+        kind=Kind.PRIVACY,
+        statement="(wrong on purpose) a Poisson-subsampled Gaussian mechanism is (ε, δ)-DP at the δ of the RDP curve "
+                  "k·2q²αΔ²/σ² for every q, σ",
+        hypotheses=(EPSILON_POSITIVE, *RATE, *DELTA_BELOW_ONE, STEPS),
+        bound=delta,
+        quantity=true_delta("poisson"),
+        adversaries=(_certificate_grid(small_q_delta),),
+        control=Control.NEGATIVE,
+        laws=subsampled_laws("poisson"),
+    ),
+    Claim(
+        id="gaussian.subsampled-fixed:certificate",
+        source="audit claim of the fixed-size subsampled Gaussian (replace-one): its dominating pair cited from Zhu, "
+               "Dong & Wang 2022 (the Poisson mixture with Δ the replace-one sensitivity, q = m/n), the δ claimed "
+               "by the RDP accountant of that pair (Mironov, Talwar & Zhang 2019, Thm 5)",
+        kind=Kind.PRIVACY,
+        statement="a fixed-size subsampled Gaussian mechanism (q = m/n, σ, replace-one Δ, k steps) is (ε, δ)-DP at the "
+                  "(ε, δ) claimed for it — the δ the RDP accountant of its cited dominating pair certifies at ε",
+        hypotheses=(EPSILON_POSITIVE, *RATE, *DELTA_BELOW_ONE, STEPS),
+        bound=delta,
+        quantity=true_delta("fixed"),
+        adversaries=(_certificate_grid(accountant_delta, share=2),),
+        derivation="gaussian.subsampled-fixed:certificate",
+        laws=subsampled_laws("fixed"),
+        note="As gaussian.subsampled-poisson:certificate, for sampling without replacement under replace-one (the "
+             "dominating pair is cited, so the claim checks the accountant against the cited pair's true δ).",
     ),
     Claim(
         id="gaussian.composition",

@@ -13,7 +13,8 @@ from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import workprec
 from .profile import check_real
 
-__all__ = ["gaussian_rdp", "rdp_to_dp_epsilon", "rdp_curve_to_epsilon", "rdp_to_dp_delta", "CONVERSIONS"]
+__all__ = ["gaussian_rdp", "rdp_to_dp_epsilon", "rdp_curve_to_epsilon", "rdp_to_dp_delta", "rdp_curve_to_delta",
+           "CONVERSIONS"]
 
 #: Working precision (bits) of the closed forms before rounding up.
 _PREC = 128
@@ -99,3 +100,14 @@ def rdp_to_dp_delta(alpha, rdp, epsilon, method: str = "improved") -> float:
     with workprec(_PREC):
         log_delta = to_log_delta(to_arb(alpha), to_arb(rdp), to_arb(epsilon))
         return min(arb_upper_float(log_delta.exp()), 1.0)
+
+
+def rdp_curve_to_delta(alphas: Sequence, rdps: Sequence, epsilon, method: str = "improved") -> float:
+    """min over the orders of :func:`rdp_to_dp_delta` — the δ at ``epsilon`` of an RDP curve, rounded up."""
+    _conversion(method)
+    alphas, rdps = list(alphas), list(rdps)
+    if not alphas:
+        raise InvalidParameterError("alphas", "at least one order is needed")
+    if len(alphas) != len(rdps):
+        raise InvalidParameterError("rdps", f"has {len(rdps)} values for {len(alphas)} orders")
+    return min(rdp_to_dp_delta(a, r, epsilon, method) for a, r in zip(alphas, rdps))

@@ -25,7 +25,7 @@ from .laplace import LaplaceLoss, laplace_profile_arb
 from .profile import check_real, exact_epsilon, profile_arb, proved_at_most
 from .subsampled import dominating_losses, max_ball
 
-__all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon"]
+__all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon", "rdp_delta"]
 
 MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
 #: The grid step of a PLD bracket is the largest power of two at most PLD_REL·scale/k (scale: ε, or the coarse pass's ε),
@@ -211,6 +211,18 @@ def rdp_epsilon(q, sigma, steps: int, delta, sensitivity=1, orders=range(2, 129)
     with workprec(_PREC):
         rdps = [arb_upper_float(steps * subsampled_rdp(a, q, sigma, sensitivity)) for a in orders]
     return rdp_curve_to_epsilon(list(orders), rdps, delta)
+
+
+def rdp_delta(q, sigma, steps: int, epsilon, sensitivity=1, orders=range(2, 129)) -> float:
+    """The RDP route's δ at ``epsilon`` for the Poisson-subsampled Gaussian (add/remove) — what an RDP accountant
+    certifies: δ = min over integer orders α of the conversion (:func:`.conversions.rdp_to_dp_delta`, "improved") of
+    k·D_α, with D_α from :func:`.subsampled.subsampled_rdp` rounded up — an upper bound on the true δ."""
+    from .conversions import rdp_curve_to_delta
+    from .subsampled import subsampled_rdp
+
+    with workprec(_PREC):
+        rdps = [arb_upper_float(steps * subsampled_rdp(a, q, sigma, sensitivity)) for a in orders]
+    return rdp_curve_to_delta(list(orders), rdps, epsilon)
 
 
 def _just_below(hi: float, holds) -> float:

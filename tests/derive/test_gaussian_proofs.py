@@ -49,7 +49,8 @@ def results():
 #: the subsampled-profile and composition derivations (issue 29), each linked to its registered claim's bound by
 #: tests/claims/test_registry.py
 COMPOSITION = {"gaussian.subsampled-poisson:remove", "gaussian.subsampled-poisson:add", "gaussian.composition",
-               "gaussian.composition-heterogeneous", "gaussian.composition-rdp"}
+               "gaussian.composition-heterogeneous", "gaussian.composition-rdp",
+               "gaussian.subsampled-poisson:certificate", "gaussian.subsampled-fixed:certificate"}
 
 
 def test_all_load_with_their_targets():
