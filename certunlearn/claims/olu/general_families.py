@@ -9,7 +9,8 @@
   min_K⟨Σg_t, z⟩ = −‖√2(x_1 − x_5)‖ = −2√2: regret 6√2 against LD√(2T) = 8√2 (exactly 3/4, PEPit's value at every T).
 - :func:`linear_worst_instances` — the worst linear streams on the disc found by a local search over gradient
   sequences (shipped in ``claims/pep_worst_cases.json`` as kind ``linear``, exact rationals: each gradient scaled
-  exactly into the L-ball, z_1 into K); n ≤ 16 in the quick profile, to 32 in the thorough one (``size`` > 40).
+  exactly into the L-ball, z_1 into K); every profile runs all of them, n = 2..32 (a T = 32 linear stream is
+  decided in about 2 ms, and n = 32 is where Theorem 3's worst case over its class is largest).
 - :func:`linear_space` — a search over unit-circle gradients L·((1 − s²)/(1 + s²), 2s/(1 + s²)) (exact norm L) and
   a start on the circle, T = 1..8.
 - :func:`quadratic_instances` — quadratics with a Hessian and a centre per round (centres anywhere, far outside
@@ -65,10 +66,11 @@ def hand_instances() -> list[dict]:
 
 
 def linear_worst_instances(rule: str, size: int) -> list[dict]:
-    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), n ≤ 16 unless ``size`` > 40 (then to 32)."""
+    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), every n (``size`` is not read: they are
+    few and cheap)."""
     out = []
     for entry in shipped().values():
-        if entry.get("kind") != "linear" or entry["rule"] != rule or (entry["n"] > 16 and size <= QUICK_SIZE):
+        if entry.get("kind") != "linear" or entry["rule"] != rule:
             continue
         out.append(general_instance(LINEAR_LOSS, [[Fraction(x) for x in r] for r in entry["X"]],
                                     [Fraction(z) for z in entry["z1"]], L=TWO, D=TWO, beta=TWO, linear_n=entry["n"]))
@@ -196,13 +198,15 @@ def composite_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Logistic + ridge and Huber + ridge along off-axis directions (not separable), and quadratics with full
     Hessians, centres anywhere (‖x_t‖ up to 3√d, outside K), on the disc/ball of diameter 2 and the box [−1/2, 1/2]^d,
     d = 2, 3, μ = 1 (:mod:`.general_composite`); the comparator is enclosed by the gradient-mapping certificate. β is
-    the exact bound max_t (row sum of Q_t + a_t c_φ‖v_t‖²), L the Lipschitz hypothesis's bound rounded up to 1/1000. T up to
+    the exact bound max_t (row sum of Q_t + a_t c_φ‖v_t‖²), L the Lipschitz hypothesis's bound rounded up to 1/1000 (plus 1/1000). T up to
     8 (quick: the smaller half of the grid) or 24 (thorough)."""
     out = []
     thorough = size > QUICK_SIZE
     horizons = (1, 2, 4, 12, 24) if thorough else (1, 2, 4, 8)
-    for phi, T_, d, K, full, far in itertools.product((LOGISTIC, HUBER), horizons, (2, 3), (BALL, BOX), (False, True),
-                                                      (Fraction(1, 2), Fraction(3))):
+    grid = list(itertools.product((LOGISTIC, HUBER), horizons, (2, 3), (BALL, BOX), (False, True),
+                                  (Fraction(1, 2), Fraction(3))))
+    rng.shuffle(grid)
+    for phi, T_, d, K, full, far in grid[:size if thorough else max(1, size // 3)]:
         delta = Fraction(1, 4) if (T_ + d) % 2 else Fraction(1)
         c_phi = Fraction(1, 4) if phi == LOGISTIC else 1 / delta
         Q, X, V, off, A = [], [], [], [], []
@@ -221,13 +225,15 @@ def composite_instances(rng: np.random.Generator, size: int) -> list[dict]:
         else:
             b = Fraction(1, 2)
             R_up, D_ = sqrt_up(b * b * d), 2 * b * sqrt_up(Fraction(d))
-        L_ = max(rw * (R_up + sqrt_up(sum((x * x for x in xr), Fraction(0)))) + a for rw, xr, a in zip(row, X, A))
-        L_ = Fraction(math.ceil(L_ * 1000), 1000)  # rounded up so that the enclosed hypothesis decides at any precision
+        # the hypothesis's bound in floats, rounded up to 1/1000 plus 1/1000: above it by far more than the float error,
+        # so the enclosed hypothesis decides TRUE at any precision (it decides; this only proposes L)
+        L_f = max(float(rw) * (float(R_up) + math.sqrt(float(sum((x * x for x in xr), Fraction(0))))) + float(a)
+                  for rw, xr, a in zip(row, X, A))
+        L_ = Fraction(math.ceil(L_f * 1000) + 1, 1000)
         z1 = [Fraction(-1, 2)] + [Fraction(0)] * (d - 1)
         out.append(general_instance(COMPOSITE_LOSS, X, z1, K=K, b=b, L=L_, D=D_, mu=Fraction(1), beta=beta_, Q=Q, V=V,
                                     off=off, A=A, phi=phi, delta=delta))
-    rng.shuffle(out)
-    return out[:size if thorough else max(1, size // 3)]
+    return out
 
 
 COMPOSITE_ADVERSARY = Adversary(
