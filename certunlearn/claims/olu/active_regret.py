@@ -34,6 +34,7 @@ from ...formulas.symbols import epsilon
 from .general import BALL, QUADRATIC_LOSS, general_hypotheses, general_instance, general_regret, is_general
 from .general_families import COMPOSITE_ADVERSARY, HUBER_ADVERSARY, quadratic_instances
 from .quantities import thm6_entries
+from .sc_worst_case import SMOOTH_SC_ADVERSARY
 
 __all__ = ["stated_hand_instances", "stated_pep_instances", "scaled_instances", "STATED_HYPS"]
 
@@ -110,6 +111,8 @@ _ADVERSARIES = (
                                                                    HUBER_ADVERSARY.generate(rng, size)]),
     dataclasses.replace(COMPOSITE_ADVERSARY, generate=lambda rng, size: [_with_g2(i) for i in
                                                                        COMPOSITE_ADVERSARY.generate(rng, size)]),
+    dataclasses.replace(SMOOTH_SC_ADVERSARY, generate=lambda rng, size: [_with_g2(i) for i in
+                                                                       SMOOTH_SC_ADVERSARY.generate(rng, size)]),
     Adversary("k = 0: the T = 1, 2 worst cases with the losses scaled by s = 10, 1000",
               generate=lambda rng, size: scaled_instances()[:size],
               reaches="k = 0: the class's scale (f → s·f), where the stated bound does not scale"),
