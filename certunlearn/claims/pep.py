@@ -16,6 +16,9 @@ proposes. Two classes:
   comparator; its primal worst case is extracted as piecewise-linear losses max(two affine pieces) — convex and
   M-Lipschitz — whose regret :func:`piecewise_linear_regret` evaluates exactly (Fractions), a certified lower
   bound beside the SDP's value and dual bound.
+- :func:`smooth_sc_pep` — μ-strongly convex β-smooth losses with gradient norms ≤ M where queried, OGD projected on
+  a set of diameter D (PEPit's trace heuristic for a low-rank primal); its iterates and gradients are returned for a
+  realisation by the claims (olu: ``claims/olu/sc_worst_case.py``).
 - :func:`lipschitz_pep` — PEPit's own example (``examples/online_learning/online_gradient_descent.py``): convex
   M-Lipschitz losses, OGD projected on a convex set of diameter D; the reference worst case of issue 13's table
   (a larger class than quadratics; its worst cases are piecewise linear).

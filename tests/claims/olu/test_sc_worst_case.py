@@ -51,3 +51,17 @@ def test_theorem3_reference_at_n32_is_shipped_and_reached_within_ninety_percent(
     with workprec(128):
         r = general_regret(inst, "convex")
     assert r > to_arb(F(9, 10) * F(ref)), (r, ref)
+
+
+def test_smooth_sc_pep_is_ogds_bound_and_its_t1_realisation_attains_it():
+    """PEPit over μ-strongly convex β-smooth losses (μ = 1, β = 2, gradients ≤ 2 where queried, the disc of diameter 2),
+    η_t = 1/t: L²H_T/(2μ) = 2, 3 at n = 1, 2 (primal and dual); the n = 1 case realised reaches it up to rationalising."""
+    from certunlearn.claims.pep import smooth_sc_pep
+
+    cases = [smooth_sc_pep([1.0 / t for t in range(1, n + 1)], 1.0, 2.0, 2.0, 2.0) for n in (1, 2)]
+    for case, want in zip(cases, (2.0, 3.0)):
+        assert abs(case.value - want) < 1e-3 and case.dual >= case.value - 1e-6
+    inst = instance_of(realise(cases[0]))
+    with workprec(128):
+        r = general_regret(inst, "sc")
+    assert r > to_arb(F(199, 100)) and evaluate(get_claim("olu.thm2:proof"), inst, 256).outcome == "within"
