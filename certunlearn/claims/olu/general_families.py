@@ -197,12 +197,13 @@ _HESS = {2: ([[Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)]],
 def composite_instances(rng: np.random.Generator, size: int) -> list[dict]:
     """Logistic + ridge and Huber + ridge along off-axis directions (not separable), and quadratics with full
     Hessians, centres anywhere (‖x_t‖ up to 3√d, outside K), on the disc/ball of diameter 2 and the box [−1/2, 1/2]^d,
-    d = 2, 3, μ = 1 (:mod:`.general_composite`); the comparator is enclosed by the gradient-mapping certificate. β is
-    the exact bound max_t (row sum of Q_t + a_t c_φ‖v_t‖²), L the Lipschitz hypothesis's bound rounded up to 1/1000 (plus 1/1000). T up to
-    8 (quick: the smaller half of the grid) or 24 (thorough)."""
+    d = 2, 3, μ = 1 (:mod:`.general_composite`); every third round is a bare quadratic (a_t = 0). The comparator is
+    enclosed by the gradient-mapping certificate. β is the exact bound max_t (row sum of Q_t + a_t c_φ‖v_t‖²), L the
+    Lipschitz hypothesis's bound rounded up to 1/1000 (plus 1/1000). T up to 8 (quick: size//3 points of a 128-point
+    grid, shuffled) or 24 (thorough: all 192 points, quick's included)."""
     out = []
     thorough = size > QUICK_SIZE
-    horizons = (1, 2, 4, 12, 24) if thorough else (1, 2, 4, 8)
+    horizons = (1, 2, 4, 8, 12, 24) if thorough else (1, 2, 4, 8)  # thorough ⊇ quick
     grid = list(itertools.product((LOGISTIC, HUBER), horizons, (2, 3), (BALL, BOX), (False, True),
                                   (Fraction(1, 2), Fraction(3))))
     rng.shuffle(grid)
@@ -217,7 +218,7 @@ def composite_instances(rng: np.random.Generator, size: int) -> list[dict]:
             X.append([sign * (far if j == t % d else -far / 2) for j in range(d)])
             V.append(_DIRS[d][t % 3])
             off.append(Fraction(-1) if t % 2 else Fraction(1, 2))
-            A.append(Fraction(4) if t % 3 == 0 else Fraction(1))
+            A.append((Fraction(4), Fraction(1), Fraction(0))[t % 3])  # every third round a bare (full-Hessian) quadratic
         row = [max(sum((abs(q) for q in r), Fraction(0)) for r in qt) for qt in Q]
         beta_ = max(rw + a * c_phi for rw, a in zip(row, A))  # ‖v_t‖ = 1
         if K == BALL:
@@ -240,4 +241,5 @@ COMPOSITE_ADVERSARY = Adversary(
     "k = 0: logistic + ridge, Huber + ridge along off-axis directions, full-Hessian quadratics; ball or box, d = 2, 3 "
     "(comparator enclosed by the gradient-mapping certificate)", generate=composite_instances,
     reaches="k = 0: μ-strongly convex β-smooth losses without a closed-form comparator — logistic + ridge, Huber + "
-            "ridge (non-separable), quadratics with full Hessians, centres anywhere — on a ball or a box in d = 2, 3")
+            "ridge (non-separable), quadratics with full Hessians (bare in every third round, with a logistic or Huber "
+            "term in the others), centres anywhere — on a ball or a box in d = 2, 3")
