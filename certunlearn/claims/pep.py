@@ -16,6 +16,9 @@ proposes. Two classes:
   comparator; its primal worst case is extracted as piecewise-linear losses max(two affine pieces) — convex and
   M-Lipschitz — whose regret :func:`piecewise_linear_regret` evaluates exactly (Fractions), a certified lower
   bound beside the SDP's value and dual bound.
+- :func:`smooth_sc_pep` — μ-strongly convex β-smooth losses with gradient norms ≤ M where queried, OGD projected on
+  a set of diameter D (PEPit's trace heuristic for a low-rank primal); its iterates and gradients are returned for a
+  realisation by the claims (olu: ``claims/olu/sc_worst_case.py``).
 - :func:`lipschitz_pep` — PEPit's own example (``examples/online_learning/online_gradient_descent.py``): convex
   M-Lipschitz losses, OGD projected on a convex set of diameter D; the reference worst case of issue 13's table
   (a larger class than quadratics; its worst cases are piecewise linear).
@@ -36,7 +39,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PepCase", "quadratic_pep", "lipschitz_pep", "lipschitz_pep_unprojected", "piecewise_linear_regret", "extract", "quadratic_regret", "cache_dir", "cached",
+__all__ = ["PepCase", "quadratic_pep", "lipschitz_pep", "smooth_sc_pep", "lipschitz_pep_unprojected", "piecewise_linear_regret", "extract", "quadratic_regret", "cache_dir", "cached",
            "shipped", "SHIPPED_FILE", "vertex_worst"]
 
 SHIPPED_FILE = Path(__file__).with_name("pep_worst_cases.json")
@@ -59,12 +62,13 @@ class PepCase:
     data: dict | None = None
 
 
-def _solve(problem: Any) -> tuple[float, float]:
-    """Solve with Clarabel (SCS if Clarabel is absent); (primal value, dual bound)."""
+def _solve(problem: Any, **options: Any) -> tuple[float, float]:
+    """Solve with Clarabel (SCS if Clarabel is absent); (primal value, dual bound). ``options`` go to PEPit's
+    ``solve`` (e.g. ``dimension_reduction_heuristic="trace"`` for a low-rank, extremal primal worst case)."""
     try:
-        dual = problem.solve(wrapper="cvxpy", solver="CLARABEL", verbose=0)
+        dual = problem.solve(wrapper="cvxpy", solver="CLARABEL", verbose=0, **options)
     except Exception:  # noqa: BLE001 — solver missing or failed: the open first-order solver
-        dual = problem.solve(wrapper="cvxpy", solver="SCS", verbose=0)
+        dual = problem.solve(wrapper="cvxpy", solver="SCS", verbose=0, **options)
     primal = float(problem.objective.eval()) if problem.objective is not None else float(dual)
     return primal, float(dual)
 
@@ -156,6 +160,41 @@ def lipschitz_pep_unprojected(etas: Sequence[float], M: float, D: float, *, rule
             "fx": [float(f.eval()) for f in fx], "fr": [float(v.eval()) for v in fr]}
     return PepCase(label=label, rule=rule, n=n, value=float(metric.eval()), dual=dual, params={"M": M, "D": D},
                    data=data), data
+
+
+def smooth_sc_pep(etas: Sequence[float], mu: float, beta: float, M: float, D: float, *, rule: str = "",
+                  label: str = "") -> PepCase:
+    """PEPit's worst-case regret of projected OGD over μ-strongly convex β-smooth losses on a set of diameter D whose
+    gradients have norm ≤ M at the iterates and at the comparator (the Lipschitz condition where the losses are
+    queried: a relaxation of "M-Lipschitz on K", so the value is an upper bound on the class's worst case). The primal
+    data — the iterates x_t, the gradients g_t there, the comparator — are returned in ``data`` for a realisation
+    (``claims/olu/worst_case.py``: each f_t the μ-quadratic with gradient g_t at x_t, which OGD follows exactly)."""
+    import numpy as np
+    from PEPit import PEP
+    from PEPit.functions import ConvexIndicatorFunction, SmoothStronglyConvexFunction
+    from PEPit.primitive_steps import proximal_step
+
+    n = len(etas)
+    problem = PEP()
+    fs = [problem.declare_function(SmoothStronglyConvexFunction, mu=mu, L=beta) for _ in range(n)]
+    h = problem.declare_function(ConvexIndicatorFunction, D=D)
+    xr, _, _ = proximal_step(problem.set_initial_point(), h, 1)
+    x, _, _ = proximal_step(problem.set_initial_point(), h, 1)
+    vals, refs, xs, gs = [], [], [], []
+    for t in range(n):
+        g, f = fs[t].oracle(x)
+        gr, fr = fs[t].oracle(xr)
+        problem.add_constraint(g ** 2 <= M * M)
+        problem.add_constraint(gr ** 2 <= M * M)
+        vals.append(f), refs.append(fr), xs.append(x), gs.append(g)
+        x, _, _ = proximal_step(x - etas[t] * g, h, etas[t])
+    metric = np.sum(vals) - np.sum(refs)
+    problem.set_performance_metric(metric)
+    primal, dual = _solve(problem, dimension_reduction_heuristic="trace")
+    vec = lambda p: [float(c) for c in p.eval()]
+    data = {"xref": vec(xr), "x": [vec(p) for p in xs], "g": [vec(g) for g in gs]}
+    return PepCase(label=label, rule=rule, n=n, value=float(metric.eval()), dual=dual,
+                   params={"mu": mu, "beta": beta, "M": M, "D": D}, data=data)
 
 
 def piecewise_linear_regret(data: dict, etas: Sequence[Fraction], M: Fraction, *, denominator: int = 10**6,
@@ -261,7 +300,8 @@ def _key(kind: str, rule: str, n: int, params: dict) -> str:
 
 def cached(kind: str, rule: str, etas: Sequence[float], params: dict, label: str = "") -> PepCase:
     """``quadratic_pep`` (kind ``quadratic``: params lam, D), ``lipschitz_pep`` (kind ``lipschitz``: M, D) or
-    ``lipschitz_pep_unprojected`` (kind ``lipschitz-unprojected``: M, D), read from / written to the disk cache."""
+    ``lipschitz_pep_unprojected`` (kind ``lipschitz-unprojected``: M, D) or ``smooth_sc_pep`` (kind ``smooth-sc``: mu,
+    beta, M, D), read from / written to the disk cache."""
     path = cache_dir() / f"{kind}-{_key(kind, rule, len(etas), params)}.json"
     if path.exists():
         return PepCase(**json.loads(path.read_text()))
@@ -269,6 +309,8 @@ def cached(kind: str, rule: str, etas: Sequence[float], params: dict, label: str
         case = quadratic_pep(etas, params["lam"], params["D"], rule=rule, label=label)
     elif kind == "lipschitz":
         case = lipschitz_pep(etas, params["M"], params["D"], rule=rule, label=label)
+    elif kind == "smooth-sc":
+        case = smooth_sc_pep(etas, params["mu"], params["beta"], params["M"], params["D"], rule=rule, label=label)
     elif kind == "lipschitz-unprojected":
         case, _ = lipschitz_pep_unprojected(etas, params["M"], params["D"], rule=rule, label=label)
     else:

@@ -19,7 +19,10 @@
 - Lemmas A, C, 3, 4, 7, 8, E, borrowed from the literature (lines 405–501, 822–832, 986–990): :mod:`.borrowed`
 - every instance family and adversary: :mod:`.families`; shared exact quantities: :mod:`.quantities`
 - the regret theorems over their whole class at k = 0 (general losses, K a ball or box): :mod:`.general`, its
-  adversaries :mod:`.general_families`; every claim's printed class, narrowings and adversaries' reach: :mod:`.scope`
+  adversaries :mod:`.general_families`, ridge + Huber on boxes :mod:`.general_huber`, strongly convex losses without a
+  closed-form comparator (logistic, non-separable Huber, full Hessians) :mod:`.general_composite`, the PEP worst cases
+  over the smooth strongly convex class, realised: :mod:`.sc_worst_case`; every claim's printed class, narrowings and
+  adversaries' reach: :mod:`.scope`
 - symbols and printed expressions: :mod:`certunlearn.formulas.olu`
 
 ``CLAIMS`` lists the claims in registration order (``ORDER``).

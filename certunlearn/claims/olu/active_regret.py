@@ -7,7 +7,7 @@ of Algorithm 2 **as printed, with its projection** Π_K and the proof's steps η
 Π_K[z_t − η_t∇f_t(z_t)]). With no deletion (k = 0) Algorithm 2 is projected OGD without noise — deterministic —
 and its regret is evaluated exactly over the theorem's class (:func:`.general.general_regret`: μ-strongly convex,
 β-smooth, L-Lipschitz quadratics with a Hessian and a centre per round, anywhere, K a ball or a box, d = 1..3; every
-constant verified exactly on the instance — and ridge + Huber losses on boxes, not quadratic, exact too); Assumption 2 and the conditions on I_{1,i}, I₂ quantify over the
+constant verified exactly on the instance — ridge + Huber losses on boxes, not quadratic, exact too, and logistic + ridge, Huber + ridge along off-axis directions and full-Hessian quadratics, whose comparator is enclosed by the gradient-mapping certificate, :mod:`.general_composite`); Assumption 2 and the conditions on I_{1,i}, I₂ quantify over the
 deletions and are vacuous there. With k ≥ 1 the noise ξ_i is followed by a projected step: the law is not Gaussian
 and no exact or enclosure form of E f_t(z_t) is known (``scope.py`` says so); the proof's own route on the
 unprojected process is the proof step ``olu.thm6:regret-proof`` (:mod:`.active`).
@@ -32,8 +32,9 @@ from ..pep import shipped
 from ...formulas.olu import beta, mu, THM6_STATED, THM6_STATED_FIX
 from ...formulas.symbols import epsilon
 from .general import BALL, QUADRATIC_LOSS, general_hypotheses, general_instance, general_regret, is_general
-from .general_families import HUBER_ADVERSARY, quadratic_instances
+from .general_families import COMPOSITE_ADVERSARY, HUBER_ADVERSARY, quadratic_instances
 from .quantities import thm6_entries
+from .sc_worst_case import SMOOTH_SC_ADVERSARY
 
 __all__ = ["stated_hand_instances", "stated_pep_instances", "scaled_instances", "STATED_HYPS"]
 
@@ -108,6 +109,10 @@ _ADVERSARIES = (
                       "ball (d = 2, 3) or a box"),
     dataclasses.replace(HUBER_ADVERSARY, generate=lambda rng, size: [_with_g2(i) for i in
                                                                    HUBER_ADVERSARY.generate(rng, size)]),
+    dataclasses.replace(COMPOSITE_ADVERSARY, generate=lambda rng, size: [_with_g2(i) for i in
+                                                                       COMPOSITE_ADVERSARY.generate(rng, size)]),
+    dataclasses.replace(SMOOTH_SC_ADVERSARY, generate=lambda rng, size: [_with_g2(i) for i in
+                                                                       SMOOTH_SC_ADVERSARY.generate(rng, size)]),
     Adversary("k = 0: the T = 1, 2 worst cases with the losses scaled by s = 10, 1000",
               generate=lambda rng, size: scaled_instances()[:size],
               reaches="k = 0: the class's scale (f → s·f), where the stated bound does not scale"),

@@ -11,7 +11,9 @@ default: √2-scaled gradients such as the issue's Theorem 5 example stay exact)
 quadratics f_t(z) = ½Σ_k H_{t,k}(z_k − x_{t,k})² with a Hessian ``H`` row and a centre x_t **per round**, anywhere
 (isotropic rows on a ball); ``loss`` 2 — ridge + Huber on a box, f_t(z) = Σ_k ½H_{t,k}(z_k − x_{t,k})² +
 a_t·hub_δ(z_k − y_{t,k}) (``Y``, ``A``, ``delta``; not quadratic; exact throughout with the rational steps 1/(μt):
-:mod:`.general_huber`). ``K`` 0 — the ball of diameter D centred at 0; ``K`` 1 — the box [−b, b]^d with
+:mod:`.general_huber`); ``loss`` 3 — composite, ½(z − x_t)ᵀQ_t(z − x_t) + a_t·φ(⟨v_t, z⟩ − o_t) with a full Hessian
+Q_t and φ logistic or Huber (``Q``, ``V``, ``off``, ``A``, ``phi``, ``delta``: :mod:`.general_composite`; its
+Lipschitz hypothesis is an upper bound decided on enclosures, TRUE or undecided, never FALSE). ``K`` 0 — the ball of diameter D centred at 0; ``K`` 1 — the box [−b, b]^d with
 4b²d ≤ D². Every hypothesis is decided exactly on the instance (:data:`GENERAL_HYPS`): L-Lipschitz on K
 (linear: c‖x_t‖² ≤ L²; box quadratics: Σ_k H²·max((b − x)², (b + x)²) ≤ L², the exact maximum of ‖∇f_t‖² over the
 box; ball quadratics h_t I: h_t(R + ‖x_t‖) ≤ L), β-smooth (H ≤ β), convex (H ≥ 0) or μ-strongly convex (H ≥ μ).
@@ -20,7 +22,8 @@ box; ball quadratics h_t I: h_t(R + ‖x_t‖) ≤ L), β-smooth (H ≤ β), con
 rigorous projection of :mod:`certunlearn.algorithms.olu.printed`), Σ_t f_t(w_{t−1}) minus min_K Σ_t f_t, exact:
 linear on a ball −R√c‖Σx_t‖, on a box −b√cΣ_k|Σ_t x_{t,k}|; quadratics on a box clip the per-coordinate minimiser
 Σ_t H_{t,k}x_{t,k}/Σ_t H_{t,k} (separable); isotropic quadratics on a ball are ½S‖z − m‖² + const with S = Σh_t, so
-the minimiser is the projection of m onto the ball.
+the minimiser is the projection of m onto the ball; for the composite losses min_K Σ_t f_t has no closed form and
+is enclosed by the gradient-mapping certificate (:func:`certunlearn.problems.min_enclosure.min_enclosure`).
 """
 from __future__ import annotations
 
@@ -37,15 +40,16 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import P
 from ..instances import frac
 from ..model import Hypothesis, Instance
+from . import general_composite as Co
 from . import general_huber as Hu
 from .quantities import arb_etas, sq
 
 GENERAL = 2
-LINEAR_LOSS, QUADRATIC_LOSS, HUBER_LOSS = 0, 1, 2
+LINEAR_LOSS, QUADRATIC_LOSS, HUBER_LOSS, COMPOSITE_LOSS = 0, 1, 2, 3
 BALL, BOX = 0, 1
 
-__all__ = ["GENERAL", "LINEAR_LOSS", "QUADRATIC_LOSS", "HUBER_LOSS", "BALL", "BOX", "is_general", "general_instance",
-           "general_regret", "general_hypotheses", "only_general", "only_classic"]
+__all__ = ["GENERAL", "LINEAR_LOSS", "QUADRATIC_LOSS", "HUBER_LOSS", "COMPOSITE_LOSS", "BALL", "BOX", "is_general", "general_instance",
+           "general_regret", "domain", "general_hypotheses", "only_general", "only_classic"]
 
 
 def is_general(values: Instance) -> bool:
@@ -75,11 +79,13 @@ def general_instance(loss: int, X, z1, *, K: int = BALL, H=None, c=Fraction(1), 
 def _shape_ok(values: Instance) -> bool:
     X, z1 = _rows(values, "X"), [frac(z) for z in values["z1"]]
     d, loss, K = len(z1), int(frac(values["loss"])), int(frac(values["K"]))
-    if not X or any(len(r) != d for r in X) or values["tau"] or values["u"] or loss not in (0, 1, 2) or K not in (0, 1):
+    if not X or any(len(r) != d for r in X) or values["tau"] or values["u"] or loss not in (0, 1, 2, 3) or K not in (0, 1):
         return False
     if loss == HUBER_LOSS and (K != BOX or len(_rows(values, "Y")) != len(X) or any(len(r) != d for r in values["Y"])
                                or len(values["A"]) != len(X) or any(frac(a) < 0 for a in values["A"])
                                or frac(values["delta"]) <= 0):
+        return False
+    if loss == COMPOSITE_LOSS and not Co.shape_ok(values, d):
         return False
     if frac(values["k"]) != 0 or frac(values["T"]) != len(X) or frac(values["d"]) != d or frac(values["c"]) <= 0:
         return False
@@ -99,11 +105,14 @@ def _in_k(values: Instance) -> bool:
     return b > 0 and 4 * b * b * len(z1) <= D2 and all(abs(z) <= b for z in z1)
 
 
-def _lipschitz(values: Instance) -> bool:
-    """max over K of ‖∇f_t‖ ≤ L for every t, exactly (see the module docstring)."""
+def _lipschitz(values: Instance) -> bool | Decision:
+    """max over K of ‖∇f_t‖ ≤ L for every t, exactly (see the module docstring); for the composite losses an upper
+    bound decided on enclosures (:func:`.general_composite.lipschitz_decision`: TRUE or UNDECIDED)."""
     L, X = frac(values["L"]), _rows(values, "X")
     if L <= 0:
         return False  # the steps D/(L√t) and √(2D²/(TL²)) need L > 0
+    if int(frac(values["loss"])) == COMPOSITE_LOSS:
+        return Co.lipschitz_decision(values)
     if int(frac(values["loss"])) == LINEAR_LOSS:
         return all(frac(values["c"]) * sq(x) <= L * L for x in X)
     H = _rows(values, "H")
@@ -123,6 +132,8 @@ def _curvature(lo: Callable[[Instance], Fraction], linear_ok: bool) -> Callable[
     def ok(values: Instance) -> bool:
         if int(frac(values["loss"])) == LINEAR_LOSS:
             return linear_ok
+        if int(frac(values["loss"])) == COMPOSITE_LOSS:
+            return Co.curvature_ok(values, lo(values))
         extra = [Fraction(0)] * len(values["X"])
         if int(frac(values["loss"])) == HUBER_LOSS:  # hub_δ'' ≤ 1/δ: f_t is (H + a_t/δ)-smooth
             extra = [frac(a) / frac(values["delta"]) for a in values["A"]]
@@ -131,10 +142,17 @@ def _curvature(lo: Callable[[Instance], Fraction], linear_ok: bool) -> Callable[
     return ok
 
 
-def _general(name: str, fn: Callable[[Instance], bool]) -> Hypothesis:
-    """A hypothesis of the general family, decided exactly; TRUE for the classic (quadratic-stream) instances."""
-    return P(f"(k = 0, general losses) {name}",
-             lambda v: (Decision.TRUE if fn(v) else Decision.FALSE) if is_general(v) else Decision.TRUE)
+def _general(name: str, fn: Callable[[Instance], bool | Decision]) -> Hypothesis:
+    """A hypothesis of the general family, decided exactly (or on enclosures where ``fn`` returns a Decision); TRUE
+    for the classic (quadratic-stream) instances."""
+
+    def decide(v: Instance) -> Decision:
+        if not is_general(v):
+            return Decision.TRUE
+        out = fn(v)
+        return out if isinstance(out, Decision) else Decision.TRUE if out else Decision.FALSE
+
+    return P(f"(k = 0, general losses) {name}", decide)
 
 
 def general_hypotheses(strongly_convex: bool) -> tuple[Hypothesis, ...]:
@@ -167,7 +185,8 @@ def only_general(quantity: Callable[[Instance], Any], kind: str) -> Callable[[In
 
 
 # ---------------------------------------------------------------------------------------------- regret
-def _set(values: Instance) -> Pr.Ball | Pr.Box:
+def domain(values: Instance) -> Pr.Ball | Pr.Box:
+    """K as arb data: the ball of diameter D centred at 0 or the box [−b, b]^d."""
     d = len(values["z1"])
     if int(frac(values["K"])) == BALL:
         return Pr.Ball(tuple(arb(0) for _ in range(d)), to_arb(values["D"]) / 2)
@@ -218,7 +237,12 @@ def general_regret(values: Instance, kind: str) -> arb:
                                        [frac(a) for a in values["A"]], frac(values["delta"]), frac(values["b"]),
                                        [1 / (mu_ * t) for t in range(1, len(X) + 1)]))
     etas = arb_etas(values, kind)
-    K = _set(values)
+    K = domain(values)
+    if loss == COMPOSITE_LOSS:
+        out = Co.composite_regret(values, K, etas)
+        if out.is_nan():
+            raise ArithmeticError("nan in the regret")
+        return out
     s = to_arb(values["c"]).sqrt()
     H = _rows(values, "H") if loss == QUADRATIC_LOSS else None
     w = [to_arb(z) for z in values["z1"]]

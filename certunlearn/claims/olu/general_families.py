@@ -9,7 +9,8 @@
   min_K⟨Σg_t, z⟩ = −‖√2(x_1 − x_5)‖ = −2√2: regret 6√2 against LD√(2T) = 8√2 (exactly 3/4, PEPit's value at every T).
 - :func:`linear_worst_instances` — the worst linear streams on the disc found by a local search over gradient
   sequences (shipped in ``claims/pep_worst_cases.json`` as kind ``linear``, exact rationals: each gradient scaled
-  exactly into the L-ball, z_1 into K); n ≤ 16 in the quick profile, to 32 in the thorough one (``size`` > 40).
+  exactly into the L-ball, z_1 into K); every profile runs all of them, n = 2..32 (a T = 32 linear stream is
+  decided in about 2 ms, and n = 32 is where Theorem 3's worst case over its class is largest).
 - :func:`linear_space` — a search over unit-circle gradients L·((1 − s²)/(1 + s²), 2s/(1 + s²)) (exact norm L) and
   a start on the circle, T = 1..8.
 - :func:`quadratic_instances` — quadratics with a Hessian and a centre per round (centres anywhere, far outside
@@ -26,11 +27,12 @@ import numpy as np
 from ..model import Adversary, Space
 from ..pep import shipped
 from .families import sqrt_up
-from .general import BALL, BOX, HUBER_LOSS, LINEAR_LOSS, QUADRATIC_LOSS, general_instance, unit
+from .general import BALL, BOX, COMPOSITE_LOSS, HUBER_LOSS, LINEAR_LOSS, QUADRATIC_LOSS, general_instance, unit
+from .general_composite import HUBER, LOGISTIC
 from .general_huber import max_grad_norm2
 
 __all__ = ["hand_instances", "linear_worst_instances", "linear_space", "quadratic_instances", "huber_instances",
-           "general_adversaries",
+           "composite_instances", "COMPOSITE_ADVERSARY", "general_adversaries",
            "rational_into_ball", "QUICK_SIZE"]
 
 #: the quick profile's structured size: larger requests (thorough) unlock the larger horizons
@@ -64,10 +66,11 @@ def hand_instances() -> list[dict]:
 
 
 def linear_worst_instances(rule: str, size: int) -> list[dict]:
-    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), n ≤ 16 unless ``size`` > 40 (then to 32)."""
+    """The shipped worst linear streams of ``rule`` (``convex`` or ``thm5``), every n (``size`` is not read: they are
+    few and cheap)."""
     out = []
     for entry in shipped().values():
-        if entry.get("kind") != "linear" or entry["rule"] != rule or (entry["n"] > 16 and size <= QUICK_SIZE):
+        if entry.get("kind") != "linear" or entry["rule"] != rule:
             continue
         out.append(general_instance(LINEAR_LOSS, [[Fraction(x) for x in r] for r in entry["X"]],
                                     [Fraction(z) for z in entry["z1"]], L=TWO, D=TWO, beta=TWO, linear_n=entry["n"]))
@@ -165,7 +168,7 @@ def general_adversaries(rule: str, strongly_convex: bool) -> tuple[Adversary, ..
                      reaches="k = 0: " + ("μ-strongly convex" if strongly_convex else "convex")
                              + " β-smooth quadratics with per-round Hessians and centres anywhere, K a ball (d = 2, 3) or a box")
     if strongly_convex:
-        return (quad, HUBER_ADVERSARY)
+        return (quad, HUBER_ADVERSARY, COMPOSITE_ADVERSARY)
     return (
         Adversary("k = 0: the issue's hand examples (linear losses on the unit disc)",
                   generate=lambda rng, size: hand_instances()[:size],
@@ -178,3 +181,65 @@ def general_adversaries(rule: str, strongly_convex: bool) -> tuple[Adversary, ..
                   space=linear_space(), reaches="k = 0: linear losses of norm L on the disc, any direction sequence"),
         quad,
     )
+
+
+#: rational directions of norm 1 (Pythagorean), for the composite losses' ⟨v_t, z⟩
+_DIRS = {2: ([Fraction(3, 5), Fraction(4, 5)], [Fraction(-4, 5), Fraction(3, 5)], [Fraction(5, 13), Fraction(-12, 13)]),
+         3: ([Fraction(2, 3), Fraction(2, 3), Fraction(1, 3)], [Fraction(-2, 3), Fraction(1, 3), Fraction(2, 3)],
+             [Fraction(1, 3), Fraction(-2, 3), Fraction(2, 3)])}
+#: full (non-diagonal) Hessians with λ_min ≥ 1 = μ; the largest absolute row sum bounds λ_max
+_HESS = {2: ([[Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)]],
+             [[Fraction(3, 2), Fraction(-1, 2)], [Fraction(-1, 2), Fraction(3, 2)]]),
+         3: ([[Fraction(2), Fraction(1), Fraction(0)], [Fraction(1), Fraction(2), Fraction(0)], [Fraction(0), Fraction(0), Fraction(1)]],
+             [[Fraction(3, 2), Fraction(0), Fraction(-1, 2)], [Fraction(0), Fraction(1), Fraction(0)], [Fraction(-1, 2), Fraction(0), Fraction(3, 2)]])}
+
+
+def composite_instances(rng: np.random.Generator, size: int) -> list[dict]:
+    """Logistic + ridge and Huber + ridge along off-axis directions (not separable), and quadratics with full
+    Hessians, centres anywhere (‖x_t‖ up to 3√d, outside K), on the disc/ball of diameter 2 and the box [−1/2, 1/2]^d,
+    d = 2, 3, μ = 1 (:mod:`.general_composite`); every third round is a bare quadratic (a_t = 0). The comparator is
+    enclosed by the gradient-mapping certificate. β is the exact bound max_t (row sum of Q_t + a_t c_φ‖v_t‖²), L the
+    Lipschitz hypothesis's bound rounded up to 1/1000 (plus 1/1000). T up to 8 (quick: size//3 points of a 128-point
+    grid, shuffled) or 24 (thorough: all 192 points, quick's included)."""
+    out = []
+    thorough = size > QUICK_SIZE
+    horizons = (1, 2, 4, 8, 12, 24) if thorough else (1, 2, 4, 8)  # thorough ⊇ quick
+    grid = list(itertools.product((LOGISTIC, HUBER), horizons, (2, 3), (BALL, BOX), (False, True),
+                                  (Fraction(1, 2), Fraction(3))))
+    rng.shuffle(grid)
+    for phi, T_, d, K, full, far in grid[:size if thorough else max(1, size // 3)]:
+        delta = Fraction(1, 4) if (T_ + d) % 2 else Fraction(1)
+        c_phi = Fraction(1, 4) if phi == LOGISTIC else 1 / delta
+        Q, X, V, off, A = [], [], [], [], []
+        for t in range(T_):
+            sign = 1 if t % 2 == 0 else -1
+            Q.append(_HESS[d][t % 2] if full else [[(Fraction(1 + t % 2) if i == j else Fraction(0)) for j in range(d)]
+                                                    for i in range(d)])
+            X.append([sign * (far if j == t % d else -far / 2) for j in range(d)])
+            V.append(_DIRS[d][t % 3])
+            off.append(Fraction(-1) if t % 2 else Fraction(1, 2))
+            A.append((Fraction(4), Fraction(1), Fraction(0))[t % 3])  # every third round a bare (full-Hessian) quadratic
+        row = [max(sum((abs(q) for q in r), Fraction(0)) for r in qt) for qt in Q]
+        beta_ = max(rw + a * c_phi for rw, a in zip(row, A))  # ‖v_t‖ = 1
+        if K == BALL:
+            R_up, b, D_ = Fraction(1), None, TWO
+        else:
+            b = Fraction(1, 2)
+            R_up, D_ = sqrt_up(b * b * d), 2 * b * sqrt_up(Fraction(d))
+        # the hypothesis's bound in floats, rounded up to 1/1000 plus 1/1000: above it by far more than the float error,
+        # so the enclosed hypothesis decides TRUE at any precision (it decides; this only proposes L)
+        L_f = max(float(rw) * (float(R_up) + math.sqrt(float(sum((x * x for x in xr), Fraction(0))))) + float(a)
+                  for rw, xr, a in zip(row, X, A))
+        L_ = Fraction(math.ceil(L_f * 1000) + 1, 1000)
+        z1 = [Fraction(-1, 2)] + [Fraction(0)] * (d - 1)
+        out.append(general_instance(COMPOSITE_LOSS, X, z1, K=K, b=b, L=L_, D=D_, mu=Fraction(1), beta=beta_, Q=Q, V=V,
+                                    off=off, A=A, phi=phi, delta=delta))
+    return out
+
+
+COMPOSITE_ADVERSARY = Adversary(
+    "k = 0: logistic + ridge, Huber + ridge along off-axis directions, full-Hessian quadratics; ball or box, d = 2, 3 "
+    "(comparator enclosed by the gradient-mapping certificate)", generate=composite_instances,
+    reaches="k = 0: μ-strongly convex β-smooth losses without a closed-form comparator — logistic + ridge, Huber + "
+            "ridge (non-separable), quadratics with full Hessians (bare in every third round, with a logistic or Huber "
+            "term in the others), centres anywhere — on a ball or a box in d = 2, 3")

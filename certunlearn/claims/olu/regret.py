@@ -31,6 +31,7 @@ from .quantities import (
 from .worst_case import pep_adversary
 from .general import general_hypotheses, only_classic, only_general
 from .general_families import general_adversaries
+from .sc_worst_case import SMOOTH_SC_ADVERSARY
 from .families import (
     edge_deletion_instances,
     lem10_instances, lem9_instances, regret_family, regret_space, stability_instances, thm2_floor, thm3_floor,
@@ -121,7 +122,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc"), *general_adversaries("sc", True)),
+                       pep_adversary("sc"), *general_adversaries("sc", True), SMOOTH_SC_ADVERSARY),
           derivation="olu.thm2"),
     Claim(id="olu.thm2:proof", source="Theorem 2 (line 523), the explicit bound its proof establishes: eqs. (18)+(19) (lines 620, 629)",
           kind=Kind.REGRET,
@@ -131,7 +132,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc"), *general_adversaries("sc", True)),
+                       pep_adversary("sc"), *general_adversaries("sc", True), SMOOTH_SC_ADVERSARY),
           derivation="olu.thm2:proof"),
     Claim(id="olu.cor7", source="Corollary 7 (lines 659–670)", kind=Kind.REGRET,
           statement="Under Theorem 2's assumptions: E Regret_T ≤ L²/μ(1 + k + k² + log T) + "
@@ -142,7 +143,7 @@ CLAIMS: list[Claim] = [
           adversaries=(Adversary("alternating targets, curvatures, deletion schedules, ε grid",
                                  generate=regret_family(thm2_floor)),
                        Adversary("search: β/μ, T, gap, ε", space=regret_space(thm2_floor)),
-                       pep_adversary("sc", beta=Fraction(2)), *general_adversaries("sc", True)),
+                       pep_adversary("sc", beta=Fraction(2)), *general_adversaries("sc", True), SMOOTH_SC_ADVERSARY),
           derivation="olu.cor7",
           note="Eq. (22) bounds each τ[i]γ^{2(τ[i]−u[i])}/u[i]² by 1 + 1/(e ln(1/γ)); substituted into Theorem 2 "
                "the '1 +' part of that bound is multiplied by dωk^{ω+1/2}L²/(…ε), not by L²/μ — it is dropped."),

@@ -33,21 +33,15 @@ _UNLEARN_NARROW = (
 )
 
 
-def _regret_narrow(rule: str, sc: bool) -> tuple[Narrowing, ...]:
-    out = (
-        N("k ≥ 1 with losses other than quadratics with one diagonal Hessian (linear, per-round Hessians, piecewise "
-          "linear, Huber, logistic)", WHY_NON_GAUSSIAN),
-        N("k ≥ 1: Algorithm 1's projection onto K", WHY_UNPROJECTED),
-    )
-    if sc:
-        out += (N("k = 0: μ-strongly convex losses other than quadratics and separable ridge + Huber on a box (e.g. "
-                  "logistic + ridge, non-separable losses, Huber terms on a ball)",
-                  "min_K Σ_t f_t has no closed form for them and no enclosure route is implemented, and the PEP worst "
-                  f"case over smooth strongly convex losses for {rule} is not solved and realised as such losses. No "
-                  "instance there can reach above ½ of L²/μ(1 + log T): OGD with η_t = 1/(μt) has regret ≤ "
-                  "L²H_T/(2μ) over the whole class, and the checker attains ½ at T = 1 (benchmarks/adversaries.py); "
-                  "olu.thm2:logistic-ridge samples logistic + ridge statistically"),)
-    return out
+#: the regret claims' narrowings: only deletions (k ≥ 1) are narrowed; at k = 0 the whole class is attacked — closed-form
+#: comparators (linear, quadratics, separable ridge + Huber) and, for the strongly convex losses without one (logistic +
+#: ridge, non-separable Huber + ridge, full-Hessian quadratics), the gradient-mapping enclosure of min_K Σf_t
+#: (:mod:`.general_composite`)
+_REGRET_NARROW = (
+    N("k ≥ 1 with losses other than quadratics with one diagonal Hessian (linear, per-round Hessians, piecewise "
+      "linear, Huber, logistic)", WHY_NON_GAUSSIAN),
+    N("k ≥ 1: Algorithm 1's projection onto K", WHY_UNPROJECTED),
+)
 
 
 _CONVEX_K0 = ("convex, L-Lipschitz, β-smooth losses on a convex K of diameter D with z_1 ∈ K, any dimension; k "
@@ -79,12 +73,12 @@ CLASSES: dict[str, tuple[str, tuple[Narrowing, ...]]] = {
     "olu.lemD.2": ("OGD maps of m-strongly convex M-smooth functions, η = 2/(M + m)", (
         N("non-quadratic smooth functions", "the exact Lipschitz constant of a non-affine gradient map is a supremum "
           "over R^d with no closed form; for quadratics it is the spectral max, exact"),)),
-    "olu.thm2": (_SC_K0, _regret_narrow("η_t = 1/(μt)", True)),
-    "olu.thm2:proof": (_SC_K0, _regret_narrow("η_t = 1/(μt)", True)),
-    "olu.cor7": (_SC_K0 + "; β > μ", _regret_narrow("η_t = 1/(μt)", True)),
-    "olu.thm3": (_CONVEX_K0 + "; u[i] ≥ β²D²/(4L²); η_t = D/(L√t)", _regret_narrow("η_t = D/(L√t)", False)),
-    "olu.thm5": (_CONVEX_K0 + "; the constant step η of the proof (line 862)", _regret_narrow("constant η", False)),
-    "olu.table1:constant": (_CONVEX_K0 + "; Table 1's constant step", _regret_narrow("Table 1's η", False)),
+    "olu.thm2": (_SC_K0, _REGRET_NARROW),
+    "olu.thm2:proof": (_SC_K0, _REGRET_NARROW),
+    "olu.cor7": (_SC_K0 + "; β > μ", _REGRET_NARROW),
+    "olu.thm3": (_CONVEX_K0 + "; u[i] ≥ β²D²/(4L²); η_t = D/(L√t)", _REGRET_NARROW),
+    "olu.thm5": (_CONVEX_K0 + "; the constant step η of the proof (line 862)", _REGRET_NARROW),
+    "olu.table1:constant": (_CONVEX_K0 + "; Table 1's constant step", _REGRET_NARROW),
     "olu.thm6": ("Algorithm 2 on μ-strongly convex β-smooth L-Lipschitz losses under Assumption 2, any schedule; "
                  "α > 1, ε > 0", (N("losses other than one-Hessian diagonal quadratics", WHY_NON_GAUSSIAN),)),
     "olu.thm6:proof-steps": ("the steps of Theorem 6's proof on Algorithm 2's streams",
@@ -96,12 +90,11 @@ CLASSES: dict[str, tuple[str, tuple[Narrowing, ...]]] = {
                             N("k ≥ 1 (any deletion)", "after the first noise ξ_i Algorithm 2's next step projects a "
                               "Gaussian onto K: the law of z_t is not Gaussian and no exact or enclosure form of "
                               "E f_t(z_t) is known; the proof's route on the unprojected process is checked as the proof "
-                              "step olu.thm6:regret-proof"),
-                            _regret_narrow("η_t = 1/(μt)", True)[2])),
+                              "step olu.thm6:regret-proof"),)),
     "olu.thm6:regret-proof": ("the explicit parts of Theorem 6's regret proof (eqs. (47)–(55)) on Algorithm 2 with "
                               "η_t = 1/(μt), without its projection, on streams satisfying Assumption 2 and the proof's "
                               "uses of K along the process", (
-                                  _regret_narrow("η_t = 1/(μt)", True)[0],
+                                  _REGRET_NARROW[0],
                                   N("k ≥ 1: Algorithm 2's projection onto K", WHY_UNPROJECTED))),
     "olu.lem5": ("μ-strongly convex L-Lipschitz f_1..f_T on R^d, c of them removed", (
         N("non-quadratic strongly convex losses", "the minimiser of a non-quadratic sum has no closed form; for "

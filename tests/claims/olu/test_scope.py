@@ -1,5 +1,5 @@
 """Scope of the olu claims (DESIGN.md "Scope", issue 23): every claim declares its printed class, every adversary its
-reach, every narrowing its why; the regret claims of Theorems 3, 5 and Table 1 narrow nothing at k = 0."""
+reach, every narrowing its why; the regret claims (Theorems 2, 3, 5, 6, Corollary 7, Table 1) narrow nothing at k = 0."""
 import certunlearn.claims.olu as olu
 from certunlearn.claims.model import UNDECLARED
 from certunlearn.claims.olu.scope import base_of
@@ -26,3 +26,12 @@ def test_regret_claims_of_the_convex_theorems_narrow_nothing_at_k0():
         c = next(c for c in olu.CLAIMS if c.id == cid)
         assert c.narrowed and all(n.what.startswith("k ≥ 1") for n in c.narrowed), cid
         assert any(a.reaches.startswith("k = 0") for a in c.adversaries), cid
+
+
+def test_strongly_convex_regret_claims_narrow_nothing_at_k0_and_reach_losses_without_closed_form():
+    """Issue 23: logistic + ridge, non-separable Huber + ridge and full-Hessian quadratics are attacked (their comparator
+    enclosed by the gradient-mapping certificate), so only deletions stay narrowed."""
+    for cid in ("olu.thm2", "olu.thm2:proof", "olu.cor7", "olu.thm6:regret", "olu.thm6:regret+fix"):
+        c = next(c for c in olu.CLAIMS if c.id == cid)
+        assert c.narrowed and all(n.what.startswith("k ≥ 1") for n in c.narrowed), cid
+        assert any("logistic + ridge" in a.reaches and "full Hessians" in a.reaches for a in c.adversaries), cid
