@@ -81,8 +81,16 @@ def d2d_thm31(bug: str | None = None, calibration=None):
         eps, dl = float(k["epsilon"]), float(k["delta"])
         gamma = (M - m) / (M + m)
         eta = 2 / (M + m) * (1.5 if bug == "step-size" else 1)
+        if bug == "step-half-M":
+            eta = 1 / (2 * M)
         T = lambda nn: math.ceil(I + math.log(D * m * nn / (2 * L)) / math.log(1 / gamma))  # noqa: E731
+        if bug == "learning-T-is-I":
+            T = lambda nn: int(I)  # noqa: E731
         T_i = int(I) - (1 if bug == "iterations" else 0)
+        if bug == "iterations-half":
+            T_i = int(I) // 2
+        elif bug == "no-unlearning-steps":
+            T_i = 0
         lg = math.log(1 / dl)
         gap = math.sqrt(lg + eps) - math.sqrt(lg)
         sigma = 4 * math.sqrt(2) * L * gamma**I / (m * n * (1 - gamma**I) * gap)
@@ -94,12 +102,18 @@ def d2d_thm31(bug: str | None = None, calibration=None):
             sigma = sigma**2
         elif bug == "noiseless":
             sigma = 0.0
+        elif bug == "sigma-times-ten":
+            sigma *= 10
+        elif bug == "diameter-sensitivity":  # the trivial sensitivity ‖θ − θ′‖ ≤ D with the classical σ: valid, loose
+            sigma = D * math.sqrt(2 * math.log(1.25 / dl)) / eps
         X = np.array([[float(v) for v in row] for row in case.data["X"]])
 
         def descend(theta, data, steps):
             for _ in range(steps):
                 theta = theta - eta * a * (theta - data.mean(axis=0))
-                if bug != "no-projection":
+                if bug == "half-box":
+                    theta = np.clip(theta, lo / 2, hi / 2)
+                elif bug != "no-projection":
                     theta = np.clip(theta, lo, hi)
             return theta
 

@@ -76,6 +76,13 @@ class CertificateCheck:
     bound: str = ""
     scale: str = "σ"
     notes: tuple[str, ...] = field(default=())
+    accuracy: Any = None
+
+    @property
+    def accuracy_ok(self) -> bool | None:
+        """The accuracy verdict (:class:`certunlearn.testing.accuracy.AccuracyCheck`): ``None`` when the case is not
+        an accuracy claim's or the accuracy was not evaluated."""
+        return None if self.accuracy is None else self.accuracy.ok
 
     def report(self) -> str:
         head = f"{self.case.claim}{' [' + self.case.label + ']' if self.case.label else ''}: {self.status}"
@@ -90,7 +97,8 @@ class CertificateCheck:
         elif not self.matches_reference:
             lines.append(f"  - its run differs from the reference's at the same draws (largest gap "
                          f"{self.reference_gap!r})")
-        return "\n".join(lines + [f"  - {p}" for p in self.problems])
+        lines += [f"  - {p}" for p in self.problems]
+        return "\n".join(lines + ([self.accuracy.report()] if self.accuracy is not None else []))
 
 
 class Recorder(Hooks):
