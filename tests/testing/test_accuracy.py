@@ -1,0 +1,145 @@
+"""certunlearn.testing.accuracy: the accuracy verdict of the certificate route (d2d Theorem 3.1's accuracy claims)."""
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+
+from certunlearn.testing import d2d
+from certunlearn.testing.accuracy import ACCURACY_FAILS, ACCURACY_MEETS, ACCURACY_NOT_EVALUATED
+from certunlearn.testing.candidates import d2d_thm31
+from certunlearn.testing.certificate import assert_meets_certificate, check_certificate
+
+
+@functools.cache
+def _cases(claim: str = "d2d.thm3.1:accuracy+fix") -> tuple:
+    return tuple(d2d.accuracy_cases("quick", claim=claim))
+
+
+def _one_dim(claim: str = "d2d.thm3.1:accuracy+fix"):
+    return next(c for c in _cases(claim) if int(c.constants["d"]) == 1 and c.label.startswith("one-dimensional"))
+
+
+def test_suite_is_the_accuracy_claims_and_the_worst_shift_at_beta():
+    cases = _cases()
+    assert {c.claim for c in cases} == {"d2d.thm3.1:accuracy+fix"}
+    assert any(c.label.startswith("worst-case mean shift") and c.constants["beta"] == Fraction(1, 20) for c in cases)
+    assert all(c.updates["U"] for c in cases)
+
+
+def test_reference_meets_accuracy_on_every_case_and_seed():
+    for seed, case in enumerate(_cases() * 2):
+        r = check_certificate(d2d_thm31(), case, seed=seed)
+        assert r.ok and r.matches_reference, r.report()
+        assert r.accuracy.ok is True and r.accuracy.status == ACCURACY_MEETS, r.report()
+        assert r.accuracy.achieved <= float(case.constants["beta"])
+
+
+def test_privacy_case_has_no_accuracy_verdict():
+    r = check_certificate(d2d_thm31(), d2d.cases("quick")[0])
+    assert r.accuracy is None and r.accuracy_ok is None
+
+
+def _oracle_probability(case, mean: float, sigma: float) -> mpmath.mpf:
+    """P[f_{D_k}(θ̃) − min f_{D_k} > α], θ̃ ~ N(mean, σ²), in one dimension at 100 digits from the paper's statement
+    (lines 200–209, α = Lρ + (M/2)ρ² of the +fix): f = (a/2)(θ − x̄)² + c on [lo, hi], θ* = clip(x̄)."""
+    with mpmath.workdps(100):
+        q = lambda v: mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator  # noqa: E731
+        c, k = case.constants, case.certificate
+        L, m, M, I, n, d, beta = (q(c[s]) for s in ("L", "m", "M", "I", "n", "d", "beta"))
+        eps, dl = q(k["epsilon"]), q(k["delta"])
+        gamma = (M - m) / (M + m)
+        lg = mpmath.log(1 / dl)
+        sig_thm = 4 * mpmath.sqrt(2) * L * gamma**I / (m * n * (1 - gamma**I) * (mpmath.sqrt(lg + eps) - mpmath.sqrt(lg)))
+        rho = 4 * L * gamma**I / (m * n * (1 - gamma**I)) + sig_thm * mpmath.sqrt(2 * d) * mpmath.log(2 * d / beta)
+        alpha = L * rho + M / 2 * rho**2
+        X = [q(row[0]) for row in case.data["X"]]
+        for op, x in case.updates["U"]:
+            X = X + [q(x)] if int(op) == 1 else (lambda i: X[:i] + X[i + 1:])(X.index(q(x)))
+        a, lo, hi = q(case.data["A"][0]), q(case.data["lo"][0]), q(case.data["hi"][0])
+        xbar = mpmath.fsum(X) / len(X)
+        star = min(max(xbar, lo), hi)
+        r = mpmath.sqrt((star - xbar) ** 2 + 2 * alpha / a)
+        mu, s = mpmath.mpf(mean) - xbar, mpmath.mpf(sigma)
+        return (mpmath.erfc((r - mu) / (s * mpmath.sqrt(2))) + mpmath.erfc((r + mu) / (s * mpmath.sqrt(2)))) / 2
+
+
+def test_sigma_ten_times_passes_privacy_fails_accuracy_confirmed_by_mpmath():
+    """σ·10 (a valid, larger σ): the certificate passes, the accuracy claim fails; the probability the harness
+    decided is confirmed by an independent 100-digit oracle at the recovered law."""
+    case = _one_dim()
+    r = check_certificate(d2d_thm31("sigma-times-ten"), case)
+    assert r.ok and r.matches_reference, r.report()
+    assert r.accuracy.ok is False and r.accuracy.status == ACCURACY_FAILS
+    beta = float(case.constants["beta"])
+    exact = _oracle_probability(case, _release_mean(case), r.sigma)
+    assert exact > beta
+    assert abs(float(exact) - r.accuracy.achieved) <= 1e-9 * float(exact)
+    assert f"> β = {r.accuracy.bound}" in r.report()
+
+
+def _release_mean(case) -> float:
+    """The correct candidate's deterministic release (its output on Z and −Z, averaged)."""
+    from certunlearn.testing.hooks import NoiseTape
+    from certunlearn.testing.verdicts import Recorder
+
+    tape = NoiseTape(np.random.default_rng(0))
+    out_p = d2d_thm31()(case, Recorder(tape))
+    out_m = d2d_thm31()(case, tape.replay(-1.0))
+    return float((out_p[0] + out_m[0]) / 2)
+
+
+def test_reference_probability_agrees_with_the_oracle():
+    case = _one_dim()
+    r = check_certificate(d2d_thm31(), case)
+    exact = _oracle_probability(case, _release_mean(case), r.sigma)
+    assert exact <= float(case.constants["beta"])
+    assert abs(float(exact) - r.accuracy.achieved) <= 1e-9 * float(exact) + 1e-300
+
+
+@pytest.mark.parametrize("bug", ["sigma-times-ten", "diameter-sensitivity", "half-box"])
+def test_accuracy_bugs_are_caught(bug):
+    assert any(check_certificate(d2d_thm31(bug), c).accuracy_ok is False for c in _cases())
+
+
+def test_diameter_sensitivity_caught_where_privacy_passes():
+    """The trivial sensitivity D with the classical σ: a valid (larger) σ on some cases; only accuracy fails there."""
+    hits = [r for r in (check_certificate(d2d_thm31("diameter-sensitivity"), c) for c in _cases())
+            if r.ok and r.accuracy_ok is False]
+    assert hits, "no case where privacy passes and accuracy fails"
+
+
+def test_assert_meets_certificate_raises_on_an_accuracy_failure():
+    with pytest.raises(AssertionError, match="FAILS the accuracy claim"):
+        assert_meets_certificate(d2d_thm31("sigma-times-ten"), [_one_dim()])
+
+
+def test_printed_claim_failure_is_attributed_to_the_claim():
+    """On a boundary optimum the printed α fails for the reference too: the report says so."""
+    results = [check_certificate(d2d_thm31(), c) for c in _cases("d2d.thm3.1:accuracy")]
+    failing = [r for r in results if r.accuracy_ok is False]
+    assert failing and all("the reference exceeds β too" in r.report() for r in failing)
+    assert any(r.accuracy_ok for r in results)
+
+
+def test_non_isotropic_noise_fails_accuracy():
+    base = d2d_thm31()
+
+    def skewed(case, noise):
+        class Half:
+            def noise(self, shape):
+                z = noise.noise(shape)
+                return z * np.array([1.0] + [0.5] * (z.size - 1))
+        return base(case, Half())
+
+    case = next(c for c in _cases() if int(c.constants["d"]) == 2)
+    r = check_certificate(skewed, case)
+    assert r.accuracy_ok is False and "not isotropic" in r.report()
+
+
+def test_noiseless_candidate_accuracy_not_evaluated():
+    r = check_certificate(d2d_thm31("noiseless"), _one_dim())
+    assert not r.ok and r.accuracy.ok is None and r.accuracy.status == ACCURACY_NOT_EVALUATED
