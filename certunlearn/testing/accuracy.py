@@ -22,8 +22,10 @@ candidate's, because the theorem promises that α. The reference's value at the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+
 import numpy as np
 from flint import arb
 
@@ -32,22 +34,22 @@ from ..claims.case import Case
 from ..numeric.enclosure import Decision, arb_decimal, decide, to_arb
 
 __all__ = ["AccuracyCheck", "ACCURACY_ROUTES", "accuracy_verdict", "certificate_case", "ACCURACY_MEETS",
-           "ACCURACY_FAILS", "ACCURACY_NOT_EVALUATED"]
+           "ACCURACY_FAILS", "ACCURACY_NOT_EVALUATED", "ACCURACY_UNDECIDED"]
 
-ACCURACY_MEETS, ACCURACY_FAILS, ACCURACY_NOT_EVALUATED = ("meets the accuracy claim", "FAILS the accuracy claim",
-                                                          "accuracy not evaluated")
+ACCURACY_MEETS, ACCURACY_FAILS, ACCURACY_NOT_EVALUATED, ACCURACY_UNDECIDED = (
+    "meets the accuracy claim", "FAILS the accuracy claim", "accuracy not evaluated",
+    "accuracy undecided at the measurement's float64 resolution")
 
 #: accuracy claim → the privacy certificate of the same theorem (whose route recovers μ̂ and σ̂).
-ACCURACY_ROUTES: dict[str, str] = {"d2d.thm3.1:accuracy": "d2d.thm3.1", "d2d.thm3.1:accuracy+fix": "d2d.thm3.1"}
-
-_MEASURE = {"d2d": "P[f_D(θ̃) − min_Θ f_D > α]"}
+ACCURACY_ROUTES: dict[str, str] = {"d2d.thm3.1:accuracy": "d2d.thm3.1", "d2d.thm3.1:accuracy+fix": "d2d.thm3.1",
+                                   "r2d.cor3.5": "r2d.thm3.1", "r2d.cor3.5+fix": "r2d.thm3.1"}
 
 
 @dataclass(frozen=True)
 class AccuracyCheck:
     """The accuracy verdict at one case: ``ok`` (``None``: not evaluated, ``status`` says why); the candidate's
     ``achieved`` quantity and the ``reference``'s (both upper floats of their enclosures) against the claim's
-    ``bound`` (exact, as a string); ``alpha`` the claim's radius; ``problems`` in words."""
+    ``bound`` (``bound_name`` = its value, 6 digits); ``detail`` (d2d: the claim's α); ``problems`` in words."""
 
     claim: str
     ok: bool | None
@@ -55,16 +57,18 @@ class AccuracyCheck:
     measure: str
     achieved: float | None
     bound: str
+    bound_name: str = "bound"
     reference: float | None = None
-    alpha: str = ""
+    detail: str = ""
     problems: tuple[str, ...] = field(default=())
 
     def report(self) -> str:
-        if self.ok is None:
-            return f"  accuracy ({self.claim}): {self.status}" + "".join(f"; {p}" for p in self.problems)
+        if self.ok is None:  # not evaluated, or undecided
+            return f"  accuracy ({self.claim}): {self.status}" + "".join(f": {p}" for p in self.problems)
         ref = "" if self.reference is None else f" (reference {self.reference!r})"
-        value = "not measured" if self.achieved is None else f"{self.achieved!r}{ref} {'≤' if self.ok else '>'} β"
-        line = f"  accuracy ({self.claim}): {self.status}: {self.measure} = {value} = {self.bound}, α = {self.alpha}"
+        value = "not measured" if self.achieved is None else f"{self.achieved!r}{ref} {'≤' if self.ok else '>'}"
+        line = (f"  accuracy ({self.claim}): {self.status}: {self.measure} = {value} {self.bound_name} = "
+                f"{self.bound}{', ' + self.detail if self.detail else ''}")
         return "\n".join([line] + [f"  - {p}" for p in self.problems])
 
 
@@ -84,40 +88,75 @@ def _sigma_enclosure(scales: np.ndarray, rounding: np.ndarray) -> tuple[arb | No
     return to_arb(Fraction(low)).union(to_arb(Fraction(high))), None
 
 
+@dataclass(frozen=True)
+class _Route:
+    """One paper's accuracy quantity: the candidate's (of its mean and σ) and the reference's, the release's shape."""
+
+    measure: str
+    bound_name: str
+    shape: tuple
+    candidate: Callable[[np.ndarray, arb], Callable[[], arb]]
+    reference: Callable[[], arb]
+    detail: str = ""
+
+
+def _d2d_route(claim, values: dict) -> _Route:
+    """d2d Theorem 3.1 (lines 205–209; proof 242–254): P[f_{D_k}(θ̃) − min_Θ f_{D_k} > α] at the last round k,
+    the per-round term of the claim's quantity (``excess_probability``) at the claim's α and σ
+    (``accuracy_radius``); the reference's is the same term at its exact θ̂_k."""
+    from ..claims.d2d.common import accuracy_radius, excess_probability, secret_runs_of, setup_of
+
+    alpha, sigma_ref = accuracy_radius(claim.id, values)
+    means, _, datasets, _ = secret_runs_of(claim.id, values)
+    setup, last = setup_of(values), datasets[-1]
+    return _Route("P[f_D(θ̃) − min_Θ f_D > α]", "β", means[-1].shape,
+                  lambda mean, sigma: lambda: excess_probability(setup, last, mean, sigma, alpha),
+                  lambda: excess_probability(setup, last, means[-1], sigma_ref, alpha), f"α = {arb_decimal(alpha, 6)}")
+
+
+def _r2d_route(claim, values: dict) -> _Route:
+    """r2d Corollary 3.5 (lines 175–189; Appendix B.1, lines 506–543): E[f_{D'}(θ̃'')] − f*_{D'} of the released
+    θ̃'' = θ''_K + ξ, exactly (``excess_risk_at``, the claim's quantity at any mean and σ); the reference's is the
+    claim's own quantity."""
+    from ..claims.r2d.quantities import setup_of
+    from ..claims.r2d.utility import excess_risk_at
+
+    return _Route("E[f_D′(θ̃″)] − f*_D′", "the bound", (setup_of(values).dim,),
+                  lambda mean, sigma: lambda: excess_risk_at(values, mean, sigma), lambda: claim.quantity(values))
+
+
+_ROUTE_OF = {"d2d": _d2d_route, "r2d": _r2d_route}
+
+
 def accuracy_verdict(case: Case, mean: np.ndarray, scales: np.ndarray, rounding: np.ndarray) -> AccuracyCheck:
     """Decide the accuracy claim ``case.claim`` on the candidate's recovered law: deterministic release ``mean`` and
     per-coordinate noise ``scales`` (each known to within ``rounding``), measured by the certificate route."""
-    from ..claims.d2d.common import accuracy_radius, excess_probability, secret_runs_of, setup_of
-
     claim = get_claim(case.claim)
-    measure = _MEASURE[case.paper]
-    bound = claim.bound_value(case.instance())
-    bound_text = arb_decimal(bound, 6)
-    if not np.any(scales > 0):
-        return AccuracyCheck(case.claim, None, ACCURACY_NOT_EVALUATED, measure, None, bound_text,
-                             problems=("no noise measured: the claim's quantity is a Gaussian release's",))
-    sigma, why = _sigma_enclosure(scales, rounding)
     values = claim.with_prescribed(case.instance())
-    alpha, sigma_ref = accuracy_radius(case.claim, values)
-    means, _, datasets, _ = secret_runs_of(case.claim, values)
-    setup, last = setup_of(values), datasets[-1]
-    beta = lambda: claim.bound_value(case.instance())  # noqa: E731
-    ref = decide(lambda: excess_probability(setup, last, means[-1], sigma_ref, alpha), "<=", beta)
-    common = dict(bound=bound_text, reference=float(ref.lhs.upper()), alpha=arb_decimal(alpha, 6))
+    route = _ROUTE_OF[case.paper](claim, values)
+    bound = lambda: claim.bound_value(case.instance())  # noqa: E731
+    bound_text = arb_decimal(bound(), 6)
+    if not np.any(scales > 0):
+        return AccuracyCheck(case.claim, None, ACCURACY_NOT_EVALUATED, route.measure, None, bound_text,
+                             route.bound_name, problems=("no noise measured: the claim's quantity is a Gaussian "
+                                                         "release's",))
+    ref = decide(route.reference, "<=", bound)
+    common = dict(bound=bound_text, bound_name=route.bound_name, reference=float(ref.lhs.upper()), detail=route.detail)
+    sigma, why = _sigma_enclosure(scales, rounding)
     if sigma is None:
-        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, measure, None, problems=(why,), **common)
+        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, None, problems=(why,), **common)
     exact_mean = np.asarray([Fraction(float(v)) for v in mean], dtype=object)
-    if exact_mean.shape != means[-1].shape:
-        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, measure, None,
-                             problems=(f"output shape {exact_mean.shape}, the reference's {means[-1].shape}",), **common)
-    result = decide(lambda: excess_probability(setup, last, exact_mean, sigma, alpha), "<=", beta)
+    if exact_mean.shape != route.shape:
+        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, None,
+                             problems=(f"output shape {exact_mean.shape}, the reference's {route.shape}",), **common)
+    result = decide(route.candidate(exact_mean, sigma), "<=", bound)
     achieved = float(result.lhs.upper())
     if result.decision is Decision.TRUE:
-        return AccuracyCheck(case.claim, True, ACCURACY_MEETS, measure, achieved, **common)
+        return AccuracyCheck(case.claim, True, ACCURACY_MEETS, route.measure, achieved, **common)
     if result.decision is Decision.FALSE:
-        problems = ("the reference exceeds β too: the claim as printed fails at this case (see its +fix)",) \
+        problems = ("the reference exceeds the bound too: the claim as printed fails at this case (see its +fix)",) \
             if ref.decision is Decision.FALSE else ()
-        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, measure, achieved, problems=problems, **common)
-    return AccuracyCheck(case.claim, False, ACCURACY_FAILS, measure, achieved,
-                         problems=(f"undecided at the measurement's float64 resolution: {measure} ∈ "
-                                   f"[{float(result.lhs.lower())!r}, {achieved!r}] against β = {bound_text}",), **common)
+        return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, achieved, problems=problems, **common)
+    return AccuracyCheck(case.claim, None, ACCURACY_UNDECIDED, route.measure, achieved,
+                         problems=(f"{route.measure} ∈ [{float(result.lhs.lower())!r}, {achieved!r}] (σ̂ and μ̂ known "
+                                   f"to float64 rounding) overlaps {route.bound_name} = {bound_text}",), **common)
