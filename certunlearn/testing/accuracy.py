@@ -107,7 +107,8 @@ def _d2d_route(claim, values: dict) -> _Route:
     from ..claims.d2d.common import accuracy_radius, excess_probability, secret_runs_of, setup_of
 
     alpha, sigma_ref = accuracy_radius(claim.id, values)
-    means, _, datasets, _ = secret_runs_of(claim.id, values)
+    # the theorem's algorithm (the same prescribed η, T, T_i, σ): its run is the certificate route's, computed once
+    means, _, datasets, _ = secret_runs_of(ACCURACY_ROUTES[claim.id], values)
     setup, last = setup_of(values), datasets[-1]
     return _Route("P[f_D(θ̃) − min_Θ f_D > α]", "β", means[-1].shape,
                   lambda mean, sigma: lambda: excess_probability(setup, last, mean, sigma, alpha),
