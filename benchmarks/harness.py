@@ -53,7 +53,6 @@ BUGS = [
     ("d2d", "sensitivity formula", "diameter-sensitivity", "accuracy"),
     ("d2d", "projection", "half-box", "accuracy"),
     ("d2d", "step size", "step-half-M", "accuracy"),
-    ("d2d", "iteration count", "iterations-half", "accuracy"),
     ("d2d", "iteration count", "no-unlearning-steps", "accuracy"),
     ("d2d", "deletion bookkeeping", "old-data", "comparison"),
     ("d2d", "calibration", "variance", "comparison"),
@@ -83,6 +82,11 @@ BUGS = [
     ("pomer", "rejection ratio", "no-floor", "comparison"),
     ("pomer", "switch probability", "p-swapped", "comparison"),
 ]
+
+#: (paper, bug) — iteration bugs inside the accuracy claim's slack: on Theorem 3.1's calibration α's noise term is
+#: several times the certificate's worst shift, so they meet the accuracy claim (a correct verdict) and are flagged by
+#: the certificate route (run against retraining, release differs from the reference's). Printed separately.
+WITHIN_ACCURACY_SLACK = [("d2d", "iterations-half"), ("d2d", "iterations")]
 
 CERTIFICATE = {"d2d": d2d_thm31, "r2d": r2d_thm31, "olu": olu_alg1, "retain": retain_median, "pomer": pomer_thm43}
 
@@ -198,6 +202,12 @@ def main() -> None:
         print(f"{paper:7s} {kind:22s} {bug:20s} {route:12s} {'caught' if ok else 'MISSED':7s} "
               f"{'' if where is None else where:>4} {cpu:6.2f} {privacy}", flush=True)
     print(f"\n{caught} of {len(BUGS)} planted bugs caught, {len(BUGS) - caught} missed; slowest catch {worst:.2f} CPU-s")
+    print(f"\n{'paper':7s} {'bug':20s} inside the accuracy claim's slack: accuracy meets / certificate route flags")
+    for paper, bug in WITHIN_ACCURACY_SLACK:
+        results = [check_certificate(CERTIFICATE[paper](bug), c) for c in all_cases[f"{paper}-accuracy"]]
+        meets = sum(r.accuracy_ok is True for r in results)
+        flagged = sum(not (r.ok and r.matches_reference) for r in results)
+        print(f"{paper:7s} {bug:20s} {meets} of {len(results)} / {flagged} of {len(results)}", flush=True)
     print(f"\n{'paper':7s} {'bug':20s} {'route':12s} caught on seeds  CPU-s per seed")
     for paper, _, bug, route in BUGS:
         if paper == "pomer" and route == "certificate" and bug in ("unnormalised", "no-floor"):

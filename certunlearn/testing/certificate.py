@@ -20,6 +20,10 @@ shift Δ (the proof's sensitivity bound at the case's constants). Two exact deci
 * **run** — δ(ε; ‖μ̂ − μ′‖, σ̂) ≤ δ: the candidate's own release at this case (iteration counts, projection, the
   deletion bookkeeping) against the reference's retraining.
 
+On an accuracy claim's case (:data:`ACCURACY_ROUTES`: ``d2d.thm3.1:accuracy`` / ``+fix`` → ``d2d.thm3.1``,
+``r2d.cor3.5`` / ``+fix`` → ``r2d.thm3.1``) the theorem's certificate is decided as above and the same μ̂ and σ̂
+are decided against the accuracy claim, in ``result.accuracy`` (:mod:`certunlearn.testing.accuracy`).
+
 A failure names the exact δ the candidate achieves (an upper float of its enclosure). A candidate that adds no
 noise (σ̂ = 0) at a positive shift achieves δ = 1 at every ε: "ε unbounded".
 
