@@ -228,7 +228,8 @@ def cases(profile: str = "quick") -> list:
 
 def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> list:
     """The default suite of Corollary 3.5 (``r2d.cor3.5+fix``, or the printed ``r2d.cor3.5``): the claim's convex
-    quadratic instances with σ in [10⁻⁹, 10⁹](1 + R), where a float64 release can be measured (cf.
+    quadratic instances with σ in [10⁻⁹, 10⁴](1 + R), where a float64 release can be measured and its deterministic
+    part compared with the reference's (the rounding 8·eps·σ|Z| of μ̂ stays below ``RUN_RTOL``; cf.
     ``suites.BEYOND_FLOAT64``); ``"quick"``: the smallest, a middle and the largest σ of them; for :func:`certunlearn.testing.certificate.check_certificate`, which decides Theorem
     3.1's certificate and, in ``result.accuracy``, the corollary's excess risk."""
     from ..claims import get_claim
@@ -238,7 +239,7 @@ def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> lis
 
     def measurable(case) -> bool:
         sigma, scale = acc.with_prescribed(case.instance())["sigma"], 1 + float(case.data["R"])
-        return bool(sigma.lower() >= 1e-9 * scale) and bool(sigma.upper() <= 1e9 * scale)
+        return bool(sigma.lower() >= 1e-9 * scale) and bool(sigma.upper() <= 1e4 * scale)
 
     cases = claim_cases(claim, "thorough", per_adversary=24, keep=measurable)
     if profile == "thorough" or len(cases) <= SIZES[profile]:
