@@ -47,9 +47,10 @@ ACCURACY_ROUTES: dict[str, str] = {"d2d.thm3.1:accuracy": "d2d.thm3.1", "d2d.thm
 
 @dataclass(frozen=True)
 class AccuracyCheck:
-    """The accuracy verdict at one case: ``ok`` (``None``: not evaluated, ``status`` says why); the candidate's
-    ``achieved`` quantity and the ``reference``'s (both upper floats of their enclosures) against the claim's
-    ``bound`` (``bound_name`` = its value, 6 digits); ``detail`` (d2d: the claim's α); ``problems`` in words."""
+    """The accuracy verdict at one case: ``ok`` (``None``: not evaluated or undecided, ``status`` says which); the
+    candidate's ``achieved`` quantity (an upper float of its enclosure when it meets, a lower float when it fails)
+    and the reference's (upper float) against the claim's ``bound`` (``bound_name`` = its value, 6 digits);
+    ``detail`` (d2d: the claim's α); ``problems`` in words."""
 
     claim: str
     ok: bool | None
@@ -94,10 +95,27 @@ class _Route:
 
     measure: str
     bound_name: str
-    shape: tuple
+    centre: np.ndarray
     candidate: Callable[[np.ndarray, arb], Callable[[], arb]]
     reference: Callable[[], arb]
     detail: str = ""
+
+
+def _mean(rows) -> np.ndarray:
+    rows = [[Fraction(v) for v in row] for row in rows]
+    return np.asarray([sum((r[j] for r in rows), Fraction(0)) / len(rows) for j in range(len(rows[0]))], dtype=object)
+
+
+def _near_far(mean: np.ndarray, rounding: np.ndarray, centre: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The points of the box μ̂ ± rounding (exact rationals) nearest to and farthest from ``centre``: both quantities
+    grow with ‖θ − centre‖ (d2d: the noncentral χ² tail in its noncentrality; r2d: the quadratic's excess), so
+    their values there bound the quantity over every mean the float64 measurement allows."""
+    near, far = [], []
+    for m, e, c in zip(mean, rounding, centre):
+        lo, hi = Fraction(float(m)) - Fraction(float(e)), Fraction(float(m)) + Fraction(float(e))
+        near.append(min(max(c, lo), hi))
+        far.append(lo if abs(lo - c) >= abs(hi - c) else hi)
+    return np.asarray(near, dtype=object), np.asarray(far, dtype=object)
 
 
 def _d2d_route(claim, values: dict) -> _Route:
@@ -110,7 +128,7 @@ def _d2d_route(claim, values: dict) -> _Route:
     # the theorem's algorithm (the same prescribed η, T, T_i, σ): its run is the certificate route's, computed once
     means, _, datasets, _ = secret_runs_of(ACCURACY_ROUTES[claim.id], values)
     setup, last = setup_of(values), datasets[-1]
-    return _Route("P[f_D(θ̃) − min_Θ f_D > α]", "β", means[-1].shape,
+    return _Route("P[f_D(θ̃) − min_Θ f_D > α]", "β", _mean(last),
                   lambda mean, sigma: lambda: excess_probability(setup, last, mean, sigma, alpha),
                   lambda: excess_probability(setup, last, means[-1], sigma_ref, alpha), f"α = {arb_decimal(alpha, 6)}")
 
@@ -119,19 +137,24 @@ def _r2d_route(claim, values: dict) -> _Route:
     """r2d Corollary 3.5 (lines 175–189; Appendix B.1, lines 506–543): E[f_{D'}(θ̃'')] − f*_{D'} of the released
     θ̃'' = θ''_K + ξ, exactly (``excess_risk_at``, the claim's quantity at any mean and σ); the reference's is the
     claim's own quantity."""
+    from ..claims.instances import frac
     from ..claims.r2d.quantities import setup_of
     from ..claims.r2d.utility import excess_risk_at
 
-    return _Route("E[f_D′(θ̃″)] − f*_D′", "the bound", (setup_of(values).dim,),
+    kept = setup_of(values).retained(int(frac(values["m"])))
+    return _Route("E[f_D′(θ̃″)] − f*_D′", "the bound", _mean(kept),
                   lambda mean, sigma: lambda: excess_risk_at(values, mean, sigma), lambda: claim.quantity(values))
 
 
 _ROUTE_OF = {"d2d": _d2d_route, "r2d": _r2d_route}
 
 
-def accuracy_verdict(case: Case, mean: np.ndarray, scales: np.ndarray, rounding: np.ndarray) -> AccuracyCheck:
-    """Decide the accuracy claim ``case.claim`` on the candidate's recovered law: deterministic release ``mean`` and
-    per-coordinate noise ``scales`` (each known to within ``rounding``), measured by the certificate route."""
+def accuracy_verdict(case: Case, mean: np.ndarray, mean_rounding: np.ndarray, scales: np.ndarray,
+                     rounding: np.ndarray) -> AccuracyCheck:
+    """Decide the accuracy claim ``case.claim`` on the candidate's recovered law: deterministic release ``mean`` (known
+    to within ``mean_rounding``) and per-coordinate noise ``scales`` (within ``rounding``), measured by the
+    certificate route. Meets: the quantity's enclosure at the farthest mean is ≤ the bound; fails: at the nearest
+    mean it is > the bound; otherwise undecided."""
     claim = get_claim(case.claim)
     values = claim.with_prescribed(case.instance())
     route = _ROUTE_OF[case.paper](claim, values)
@@ -146,15 +169,17 @@ def accuracy_verdict(case: Case, mean: np.ndarray, scales: np.ndarray, rounding:
     sigma, why = _sigma_enclosure(scales, rounding)
     if sigma is None:
         return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, None, problems=(why,), **common)
-    exact_mean = np.asarray([Fraction(float(v)) for v in mean], dtype=object)
-    if exact_mean.shape != route.shape:
+    if mean.shape != route.centre.shape:
         return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, None,
-                             problems=(f"output shape {exact_mean.shape}, the reference's {route.shape}",), **common)
-    result = decide(route.candidate(exact_mean, sigma), "<=", bound)
+                             problems=(f"output shape {mean.shape}, the reference's {route.centre.shape}",), **common)
+    near, far = _near_far(mean, mean_rounding, route.centre)
+    result = decide(route.candidate(far, sigma), "<=", bound)
     achieved = float(result.lhs.upper())
     if result.decision is Decision.TRUE:
         return AccuracyCheck(case.claim, True, ACCURACY_MEETS, route.measure, achieved, **common)
+    result = decide(route.candidate(near, sigma), "<=", bound)
     if result.decision is Decision.FALSE:
+        achieved = float(result.lhs.lower())
         problems = ("the reference exceeds the bound too: the claim as printed fails at this case (see its +fix)",) \
             if ref.decision is Decision.FALSE else ()
         return AccuracyCheck(case.claim, False, ACCURACY_FAILS, route.measure, achieved, problems=problems, **common)

@@ -117,9 +117,10 @@ RENYI_ROUTES = ("olu.thm1", "olu.cor1:sc", "olu.cor1:sc+fix")
 
 
 # ------------------------------------------------------------------------------------------- the check
-def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """(μ̂, the per-coordinate scales |out₊ − out₋|/(2|z|), their float64 rounding, draws used): the candidate on Z
-    and −Z. No scale is measured (empty arrays) when the last draw is not the published noise."""
+def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """(μ̂, its float64 rounding per coordinate, the per-coordinate scales |out₊ − out₋|/(2|z|), their float64
+    rounding, draws used): the candidate on Z and −Z. No scale is measured (empty arrays) when the last draw is not
+    the published noise."""
     tape = NoiseTape(np.random.default_rng(seed))
     plus = Recorder(tape)
     out_p = run_candidate(candidate, case, plus)
@@ -131,13 +132,13 @@ def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, np
     mean = (out_p + out_m) / 2
     none = np.zeros(0)
     if not tape.draws:
-        return mean, none, none, 0
+        return mean, np.zeros_like(mean), none, none, 0
     z = tape.draws[-1].reshape(-1)
-    if z.shape != out_p.shape:
-        return mean, none, none, plus.used  # the last draw is not the published noise: no scale is measured
+    if z.shape != out_p.shape:  # the last draw is not the published noise: no scale is measured
+        return mean, np.zeros_like(mean), none, none, plus.used
     scale = np.abs(out_p - out_m) / (2 * np.abs(z))
-    rounding = 8 * np.finfo(np.float64).eps * (np.abs(mean) + scale * np.abs(z)) / np.abs(z)
-    return mean, scale, rounding, plus.used
+    mean_rounding = 8 * np.finfo(np.float64).eps * (np.abs(mean) + scale * np.abs(z))
+    return mean, mean_rounding, scale, mean_rounding / np.abs(z), plus.used
 
 
 def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, seed: int = 0) -> CertificateCheck:
@@ -162,7 +163,7 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
     ref = route(case)
     sigma_ref = float(ref.sigma)
     try:
-        mean, scales, roundings, _ = _measure(candidate, case, seed)
+        mean, mean_rounding, scales, roundings, _ = _measure(candidate, case, seed)
     except AssertionError as exc:
         return CertificateCheck(case, False, VIOLATED, None, sigma_ref, arb_decimal(ref.shift, 6), None, None,
                                 (str(exc),), None, False)
@@ -188,7 +189,7 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
         gap = float(np.max(np.abs(mean - ref.unlearned)))
         same = bool(np.all(np.abs(mean - ref.unlearned) <= RUN_ATOL + RUN_RTOL * np.abs(ref.unlearned)))
     status = classify(not problems, sigma, sigma_ref, rounding)
-    accuracy = None if accuracy_case is None else accuracy_verdict(accuracy_case, mean, scales, roundings)
+    accuracy = None if accuracy_case is None else accuracy_verdict(accuracy_case, mean, mean_rounding, scales, roundings)
     return CertificateCheck(case, not problems, status, sigma, sigma_ref, arb_decimal(ref.shift, 6), run_shift,
                             achieved, tuple(problems), gap, same, "δ(ε)", str(dl), accuracy=accuracy)
 

@@ -215,3 +215,16 @@ def test_r2d_variance_passes_privacy_fails_accuracy_confirmed_exactly():
         assert abs(float(exact) - r.accuracy.achieved) <= 1e-9 * float(exact)
         assert exact > Fraction(get_claim(case.claim).bound_value(case.instance()).upper().mid().str(30, radius=False))
     assert hits >= 1
+
+
+def test_mean_rounding_enters_the_decision():
+    """The verdict holds for every mean the float64 measurement allows: with μ̂ known only to ±10 the quantity spans
+    the bound (undecided); known exactly, the reference's release meets it."""
+    from certunlearn.testing.accuracy import accuracy_verdict
+
+    case = _one_dim()
+    r = check_certificate(d2d_thm31(), case)
+    mean, scale = np.array([_release_mean(case)]), np.array([r.sigma])
+    assert accuracy_verdict(case, mean, np.zeros(1), scale, np.zeros(1)).ok is True
+    wide = accuracy_verdict(case, mean, np.array([10.0 * r.sigma]), scale, np.zeros(1))
+    assert wide.ok is None and wide.status == ACCURACY_UNDECIDED
