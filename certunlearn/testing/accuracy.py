@@ -5,8 +5,10 @@ its noise scale σ̂ (runs on draws Z and −Z). Privacy is decided from them; s
 claim's own quantity: a candidate whose σ̂ is valid but too large, whose descent is too slow or whose projection is
 on the wrong set can meet the certificate and still miss the accuracy the theorem promises.
 
-Routes (accuracy claim → the privacy certificate of the same theorem), d2d Theorem 3.1 (paper file
-``002_7f80bf4846a5a6af.txt``, lines 205–209, proof lines 242–254):
+Routes (accuracy claim → the privacy certificate of the same theorem, :data:`ACCURACY_ROUTES`). r2d Corollaries
+3.5 and 3.6 (paper file ``003_4ace1bceaf1cf3d6.txt``, lines 175–197; Appendices B.1–B.2, lines 506–555) →
+``r2d.thm3.1``: the exact excess risk E[f_{D'}(θ̃'')] − f*_{D'} of the released law (:func:`_r2d_route`), printed and
++fix. d2d Theorem 3.1 (paper file ``002_7f80bf4846a5a6af.txt``, lines 205–209, proof lines 242–254):
 
 * ``d2d.thm3.1:accuracy`` — the proof's explicit α = (M/2)ρ² (``formulas.d2d.ALPHA_31``), as printed;
 * ``d2d.thm3.1:accuracy+fix`` — α = Lρ + (M/2)ρ² (``ALPHA_31_FIX``, the smoothness step of line 254 corrected),
@@ -42,7 +44,8 @@ ACCURACY_MEETS, ACCURACY_FAILS, ACCURACY_NOT_EVALUATED, ACCURACY_UNDECIDED = (
 
 #: accuracy claim → the privacy certificate of the same theorem (whose route recovers μ̂ and σ̂).
 ACCURACY_ROUTES: dict[str, str] = {"d2d.thm3.1:accuracy": "d2d.thm3.1", "d2d.thm3.1:accuracy+fix": "d2d.thm3.1",
-                                   "r2d.cor3.5": "r2d.thm3.1", "r2d.cor3.5+fix": "r2d.thm3.1"}
+                                   "r2d.cor3.5": "r2d.thm3.1", "r2d.cor3.5+fix": "r2d.thm3.1",
+                                   "r2d.cor3.6": "r2d.thm3.1", "r2d.cor3.6+fix": "r2d.thm3.1"}
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ def _d2d_route(claim, values: dict) -> _Route:
 def _r2d_route(claim, values: dict) -> _Route:
     """r2d Corollary 3.5 (lines 175–189; Appendix B.1, lines 506–543): E[f_{D'}(θ̃'')] − f*_{D'} of the released
     θ̃'' = θ''_K + ξ, exactly (``excess_risk_at``, the claim's quantity at any mean and σ); the reference's is the
-    claim's own quantity."""
+    claim's own quantity. Corollary 3.6 (lines 191–197; Appendix B.2, lines 545–555): the same quantity, which on
+    its point-mass populations is the population excess risk E[F(θ̃'')] − F*."""
     from ..claims.instances import frac
     from ..claims.r2d.quantities import setup_of
     from ..claims.r2d.utility import excess_risk_at

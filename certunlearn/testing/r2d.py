@@ -227,7 +227,8 @@ def cases(profile: str = "quick") -> list:
 
 
 def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> list:
-    """The default suite of Corollary 3.5 (``r2d.cor3.5+fix``, or the printed ``r2d.cor3.5``): the claim's convex
+    """The default suite of Corollary 3.5 (``r2d.cor3.5+fix``, or the printed ``r2d.cor3.5``; Corollary 3.6's
+    ``r2d.cor3.6+fix`` / ``r2d.cor3.6`` on its point-mass populations likewise): the claim's convex
     quadratic instances with σ in [10⁻⁹, 10⁴](1 + R), where a float64 release can be measured and its deterministic
     part compared with the reference's (the rounding 8·eps·σ|Z| of μ̂ stays below ``RUN_RTOL``; cf.
     ``suites.BEYOND_FLOAT64``); ``"quick"``: the smallest, a middle and the largest σ of them; for :func:`certunlearn.testing.certificate.check_certificate`, which decides Theorem

@@ -228,3 +228,18 @@ def test_mean_rounding_enters_the_decision():
     assert accuracy_verdict(case, mean, np.zeros(1), scale, np.zeros(1)).ok is True
     wide = accuracy_verdict(case, mean, np.array([10.0 * r.sigma]), scale, np.zeros(1))
     assert wide.ok is None and wide.status == ACCURACY_UNDECIDED
+
+
+@pytest.mark.slow
+def test_r2d_corollary_36_routes():
+    """Corollary 3.6+fix (point-mass populations): the reference meets it, σ² as the scale fails it; the printed
+    Corollary 3.6 fails for the reference too at the largest σ, and the report says so."""
+    from certunlearn.testing import r2d
+    from certunlearn.testing.candidates import r2d_thm31
+
+    fixed = r2d.accuracy_cases("quick", claim="r2d.cor3.6+fix")
+    assert all(check_certificate(r2d_thm31(), c).accuracy_ok is True for c in fixed)
+    assert any(check_certificate(r2d_thm31("variance"), c).accuracy_ok is False for c in fixed)
+    printed = [check_certificate(r2d_thm31(), c) for c in r2d.accuracy_cases("quick", claim="r2d.cor3.6")]
+    failing = [r for r in printed if r.accuracy_ok is False]
+    assert failing and all("the reference exceeds the bound too" in r.report() for r in failing)
