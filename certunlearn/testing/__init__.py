@@ -26,6 +26,7 @@ Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, 
 strategies (test extra) are in :mod:`certunlearn.testing.strategies`.
 """
 from ..claims.case import Case
+from .accuracy import ACCURACY_ROUTES, AccuracyCheck
 from .certificate import CertificateCheck, assert_meets_certificate, check_certificate
 from .claims import ClaimFailed, check_claims
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, compare
@@ -40,6 +41,7 @@ from .retain import RetainCase, RetainComparison, assert_retain_matches_referenc
 
 __all__ = [
     "check_claims", "ClaimFailed", "Case", "check_certificate", "assert_meets_certificate", "CertificateCheck",
+    "AccuracyCheck", "ACCURACY_ROUTES",
     "assert_matches_reference", "compare", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
     "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
     "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference",

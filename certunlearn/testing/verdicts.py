@@ -59,7 +59,8 @@ class CertificateCheck:
     :data:`VIOLATED`); the candidate's σ̂ and the reference's σ; the worst shift Δ; the run's shift; what the
     candidate achieves, rounded up (``measure``: δ(ε) at Δ and at its own run, or olu's Rényi divergence D_α) against
     the certified ``bound``; ``problems`` (what failed, in words); ``scale`` names the calibration measured (σ, or
-    POMER's Φ); ``notes`` what else was measured."""
+    POMER's Φ); ``notes`` what else was measured; ``accuracy`` the accuracy verdict on an accuracy claim's case
+    (:class:`certunlearn.testing.accuracy.AccuracyCheck`, else ``None``)."""
 
     case: Case
     ok: bool
