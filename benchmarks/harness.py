@@ -10,6 +10,11 @@ paper, on the paper's default suite ``certunlearn.testing.<key>.cases("quick")``
   run decided exactly against the certificate (δ(ε) or olu's D_α) at the worst shift; for pomer its acceptance
   probabilities and p read from controlled draws (no seed), its Φ recovered and Theorem 4.3's whole-trajectory δ(ε)
   decided; a bug is caught when a case violates the certificate or its run differs from the reference's;
+* **accuracy** — the same entry point on the accuracy claims' cases (``d2d.accuracy_cases("quick")``,
+  ``r2d.accuracy_cases("quick")``): the candidate's recovered law N(μ̂, σ̂²I) decided against the paper's accuracy
+  claim (``d2d.thm3.1:accuracy+fix``, ``r2d.cor3.5+fix``; ``result.accuracy``); a bug is caught when the accuracy
+  verdict fails, and the row says whether the privacy certificate passed at that case ("privacy passes": only the
+  accuracy check catches it there). "undecided" (the claim attained to float64 resolution) is no false alarm;
 * **comparison** — the same-draws harnesses (:func:`certunlearn.testing.compare`, ``compare_r2d``,
   ``compare_pomer``): the first divergent step on the same noise (or uniform) draws.
 
@@ -44,6 +49,11 @@ BUGS = [
     ("d2d", "projection", "no-projection", "certificate"),
     ("d2d", "deletion bookkeeping", "no-delete", "certificate"),
     ("d2d", "step size", "step-size", "certificate"),
+    ("d2d", "calibration", "sigma-times-ten", "accuracy"),
+    ("d2d", "sensitivity formula", "diameter-sensitivity", "accuracy"),
+    ("d2d", "projection", "half-box", "accuracy"),
+    ("d2d", "step size", "step-half-M", "accuracy"),
+    ("d2d", "iteration count", "no-unlearning-steps", "accuracy"),
     ("d2d", "deletion bookkeeping", "old-data", "comparison"),
     ("d2d", "calibration", "variance", "comparison"),
     ("d2d", "noise shape", "noise-shape", "comparison"),
@@ -51,6 +61,9 @@ BUGS = [
     ("r2d", "sensitivity formula", "sensitivity-mG", "certificate"),
     ("r2d", "iteration count", "one-step-too-many", "certificate"),
     ("r2d", "deletion bookkeeping", "delete-first-rows", "certificate"),
+    ("r2d", "calibration", "variance", "accuracy"),
+    ("r2d", "calibration", "sigma-times-ten", "accuracy"),
+    ("r2d", "step size", "eta-half", "accuracy"),
     ("r2d", "recovery direction", "gradient-ascent", "comparison"),
     ("r2d", "calibration", "sigma-reduced", "comparison"),
     ("olu", "calibration", "sigma-halved", "certificate"),
@@ -70,13 +83,19 @@ BUGS = [
     ("pomer", "switch probability", "p-swapped", "comparison"),
 ]
 
+#: (paper, bug) — iteration bugs inside the accuracy claim's slack: on Theorem 3.1's calibration α's noise term is
+#: several times the certificate's worst shift, so they meet the accuracy claim (a correct verdict) and are flagged by
+#: the certificate route (run against retraining, release differs from the reference's). Printed separately.
+WITHIN_ACCURACY_SLACK = [("d2d", "iterations-half"), ("d2d", "iterations")]
+
 CERTIFICATE = {"d2d": d2d_thm31, "r2d": r2d_thm31, "olu": olu_alg1, "retain": retain_median, "pomer": pomer_thm43}
 
 
 def suites() -> dict[str, list]:
     out = {"d2d": d2d.cases("quick"), "r2d": r2d.cases("quick"), "olu": olu.cases("quick"),
            "retain": retain.cases("quick"), "pomer": pomer.certificate_cases("quick"),
-           "pomer-comparison": pomer.cases("quick")[:3]}
+           "pomer-comparison": pomer.cases("quick")[:3], "d2d-accuracy": d2d.accuracy_cases("quick"),
+           "r2d-accuracy": r2d.accuracy_cases("quick")}
     out["d2d-comparison"] = [case_from_instance(c.claim, c.instance()) for c in out["d2d"]]
     from certunlearn.testing.r2d import default_r2d_cases
 
@@ -99,6 +118,8 @@ def fails(paper: str, route: str, candidate, case, seed: int | None = None) -> b
     if route == "certificate":
         r = check_certificate(candidate, case, seed=seed or 0)
         return not (r.ok and r.matches_reference)
+    if route == "accuracy":
+        return check_certificate(candidate, case, seed=seed or 0).accuracy_ok is False
     if paper == "d2d":
         return not compare(candidate, case, seed=seed or 0).ok
     if paper == "r2d":
@@ -109,16 +130,23 @@ def fails(paper: str, route: str, candidate, case, seed: int | None = None) -> b
 
 
 def cases_for(all_cases: dict, paper: str, route: str) -> list:
+    if route == "accuracy":
+        return all_cases[f"{paper}-accuracy"]
     return all_cases[f"{paper}-comparison"] if route == "comparison" and paper != "olu" else all_cases[paper]
 
 
-def run_bug(all_cases: dict, paper: str, bug: str, route: str) -> tuple[bool, int | None, float]:
-    cand = CERTIFICATE[paper](bug) if route == "certificate" else comparison_candidate(paper, bug)
+def run_bug(all_cases: dict, paper: str, bug: str, route: str) -> tuple[bool, int | None, float, str]:
+    """(caught, the catching case, CPU-s until then, for the accuracy route whether privacy passed there)."""
+    cand = CERTIFICATE[paper](bug) if route in ("certificate", "accuracy") else comparison_candidate(paper, bug)
     start = time.process_time()
     for i, case in enumerate(cases_for(all_cases, paper, route)):
         if fails(paper, route, cand, case):
-            return True, i, time.process_time() - start
-    return False, None, time.process_time() - start
+            cpu = time.process_time() - start
+            privacy = ""
+            if route == "accuracy":
+                privacy = "privacy passes" if check_certificate(cand, case).ok else "privacy fails too"
+            return True, i, cpu, privacy
+    return False, None, time.process_time() - start, ""
 
 
 def seed_sweep(all_cases: dict, paper: str, bug: str, route: str, seeds: int) -> tuple[int, float]:
@@ -138,6 +166,13 @@ def false_alarms(all_cases: dict, seeds: int) -> list[tuple[str, str, int, int, 
         start = time.process_time()
         bad = sum(fails(paper, "certificate", cand, cs[s % len(cs)], seed=s) for s in range(seeds))
         rows.append((paper, f"certificate, {seeds} seeds", seeds, bad, time.process_time() - start))
+    for paper in ("d2d", "r2d"):
+        cand, cs = CERTIFICATE[paper](), all_cases[f"{paper}-accuracy"]
+        start = time.process_time()
+        verdicts = [check_certificate(cand, cs[s % len(cs)], seed=s).accuracy_ok for s in range(seeds)]
+        undecided = sum(v is None for v in verdicts)
+        what = f"accuracy, {seeds} seeds" + (f" ({undecided} undecided)" if undecided else "")
+        rows.append((paper, what, seeds, sum(v is False for v in verdicts), time.process_time() - start))
     for paper in ("d2d", "r2d", "pomer"):
         cand, cs = comparison_candidate(paper, None), cases_for(all_cases, paper, "comparison")
         start = time.process_time()
@@ -157,21 +192,27 @@ def main() -> None:
     all_cases = suites()
     print(f"default suites built in {time.process_time() - start:.1f} CPU-s: "
           + ", ".join(f"{k} {len(v)}" for k, v in all_cases.items()))
-    print(f"{'paper':7s} {'kind':22s} {'bug':18s} {'route':12s} {'result':7s} {'case':>4s} {'CPU-s':>6s}")
+    print(f"{'paper':7s} {'kind':22s} {'bug':20s} {'route':12s} {'result':7s} {'case':>4s} {'CPU-s':>6s}")
     caught = 0
     worst = 0.0
     for paper, kind, bug, route in BUGS:
-        ok, where, cpu = run_bug(all_cases, paper, bug, route)
+        ok, where, cpu, privacy = run_bug(all_cases, paper, bug, route)
         caught += ok
         worst = max(worst, cpu) if ok else worst
-        print(f"{paper:7s} {kind:22s} {bug:18s} {route:12s} {'caught' if ok else 'MISSED':7s} "
-              f"{'' if where is None else where:>4} {cpu:6.2f}", flush=True)
+        print(f"{paper:7s} {kind:22s} {bug:20s} {route:12s} {'caught' if ok else 'MISSED':7s} "
+              f"{'' if where is None else where:>4} {cpu:6.2f} {privacy}", flush=True)
     print(f"\n{caught} of {len(BUGS)} planted bugs caught, {len(BUGS) - caught} missed; slowest catch {worst:.2f} CPU-s")
-    print(f"\n{'paper':7s} {'bug':18s} {'route':12s} caught on seeds  CPU-s per seed")
+    print(f"\n{'paper':7s} {'bug':20s} inside the accuracy claim's slack: accuracy meets / certificate route flags")
+    for paper, bug in WITHIN_ACCURACY_SLACK:
+        results = [check_certificate(CERTIFICATE[paper](bug), c) for c in all_cases[f"{paper}-accuracy"]]
+        meets = sum(r.accuracy_ok is True for r in results)
+        flagged = sum(not (r.ok and r.matches_reference) for r in results)
+        print(f"{paper:7s} {bug:20s} {meets} of {len(results)} / {flagged} of {len(results)}", flush=True)
+    print(f"\n{'paper':7s} {'bug':20s} {'route':12s} caught on seeds  CPU-s per seed")
     for paper, _, bug, route in BUGS:
         if paper == "pomer" and route == "certificate" and bug in ("unnormalised", "no-floor"):
             hit, cpu = seed_sweep(all_cases, paper, bug, route, args.seeds)
-            print(f"{paper:7s} {bug:18s} {route:12s} {hit:3d} of {args.seeds:<3d}     {cpu:6.2f}", flush=True)
+            print(f"{paper:7s} {bug:20s} {route:12s} {hit:3d} of {args.seeds:<3d}     {cpu:6.2f}", flush=True)
     print(f"\n{'paper':7s} {'correct implementation on':32s} {'checks':>6s} {'false alarms':>12s} {'CPU-s':>6s}")
     for paper, what, n, bad, cpu in false_alarms(all_cases, args.seeds):
         print(f"{paper:7s} {what:32s} {n:6d} {bad:12d} {cpu:6.2f}", flush=True)

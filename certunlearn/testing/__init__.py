@@ -15,7 +15,9 @@ step:
 The certificate check (:mod:`certunlearn.testing.certificate`): :func:`check_certificate` gives the candidate only a
 :class:`Case` (certificate, constants, data, updates; ``docs/testing.md``) and decides exactly whether its own
 calibration and run meet the certificate at the worst shift (d2d, r2d, retain: Gaussian (ε, δ); olu: Rényi; pomer:
-Theorem 4.3's whole-trajectory (ε, δ) at the Φ and p read from the candidate, :mod:`.pomer_certificate`).
+Theorem 4.3's whole-trajectory (ε, δ) at the Φ and p read from the candidate, :mod:`.pomer_certificate`); on an
+accuracy claim's case (d2d Theorem 3.1's accuracy, r2d Corollary 3.5) also the paper's accuracy claim, in
+``result.accuracy`` (:mod:`certunlearn.testing.accuracy`; suites ``d2d.accuracy_cases``, ``r2d.accuracy_cases``).
 Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, retain, pomer (and
 ``pomer.certificate_cases``). Worked examples of every protocol, with switchable planted bugs:
 :mod:`certunlearn.testing.candidates`.
@@ -24,6 +26,7 @@ Default suites: ``certunlearn.testing.<key>.cases(profile)`` for d2d, r2d, olu, 
 strategies (test extra) are in :mod:`certunlearn.testing.strategies`.
 """
 from ..claims.case import Case
+from .accuracy import ACCURACY_ROUTES, AccuracyCheck
 from .certificate import CertificateCheck, assert_meets_certificate, check_certificate
 from .claims import ClaimFailed, check_claims
 from .compare import ATOL, RTOL, SCALE_RTOL, Comparison, compare
@@ -38,6 +41,7 @@ from .retain import RetainCase, RetainComparison, assert_retain_matches_referenc
 
 __all__ = [
     "check_claims", "ClaimFailed", "Case", "check_certificate", "assert_meets_certificate", "CertificateCheck",
+    "AccuracyCheck", "ACCURACY_ROUTES",
     "assert_matches_reference", "compare", "Comparison", "D2DCase", "Hooks", "NoiseTape", "NoiseMismatch",
     "ReferenceRun", "reference_run", "ALGORITHMS", "RTOL", "ATOL", "SCALE_RTOL",
     "DistributedCase", "DistributedComparison", "compare_distributed", "assert_distributed_matches_reference",

@@ -81,8 +81,16 @@ def d2d_thm31(bug: str | None = None, calibration=None):
         eps, dl = float(k["epsilon"]), float(k["delta"])
         gamma = (M - m) / (M + m)
         eta = 2 / (M + m) * (1.5 if bug == "step-size" else 1)
+        if bug == "step-half-M":
+            eta = 1 / (2 * M)
         T = lambda nn: math.ceil(I + math.log(D * m * nn / (2 * L)) / math.log(1 / gamma))  # noqa: E731
+        if bug == "learning-T-is-I":
+            T = lambda nn: int(I)  # noqa: E731
         T_i = int(I) - (1 if bug == "iterations" else 0)
+        if bug == "iterations-half":
+            T_i = int(I) // 2
+        elif bug == "no-unlearning-steps":
+            T_i = 0
         lg = math.log(1 / dl)
         gap = math.sqrt(lg + eps) - math.sqrt(lg)
         sigma = 4 * math.sqrt(2) * L * gamma**I / (m * n * (1 - gamma**I) * gap)
@@ -94,12 +102,18 @@ def d2d_thm31(bug: str | None = None, calibration=None):
             sigma = sigma**2
         elif bug == "noiseless":
             sigma = 0.0
+        elif bug == "sigma-times-ten":
+            sigma *= 10
+        elif bug == "diameter-sensitivity":  # the trivial sensitivity ‖θ − θ′‖ ≤ D with the classical σ: valid, loose
+            sigma = D * math.sqrt(2 * math.log(1.25 / dl)) / eps
         X = np.array([[float(v) for v in row] for row in case.data["X"]])
 
         def descend(theta, data, steps):
             for _ in range(steps):
                 theta = theta - eta * a * (theta - data.mean(axis=0))
-                if bug != "no-projection":
+                if bug == "half-box":
+                    theta = np.clip(theta, lo / 2, hi / 2)
+                elif bug != "no-projection":
                     theta = np.clip(theta, lo, hi)
             return theta
 
@@ -126,23 +140,27 @@ def r2d_thm31(bug: str | None = None):
         n, mm, eta, L, G, T, K = (c[s] for s in ("n", "m", "eta", "L", "G", "T", "K"))
         n, mm, T, K = int(n), int(mm), int(T), int(K)
         eta, L, G = float(eta), float(L), float(G)
+        step = eta / 2 if bug == "eta-half" else eta
         eps, dl = float(k["epsilon"]), float(k["delta"])
         X = np.array([[float(v) for v in row] for row in dt["X"]])
         lam = float(dt.get("lam", 0) or 0)
-        grad = (lambda th, D: np.mean(D, axis=0) + 0 * th) if int(dt["family"]) == 0 else \
-            (lambda th, D: -lam * (th - np.mean(D, axis=0)))
+        family = int(dt["family"])  # 0 linear ⟨x, θ⟩, 1 concave −(λ/2)‖θ − x‖², 2 convex (λ/2)‖θ − x‖²
+        grad = (lambda th, D: np.mean(D, axis=0) + 0 * th) if family == 0 else \
+            (lambda th, D: (1 if family == 2 else -1) * lam * (th - np.mean(D, axis=0)))
         msens = (1 if bug == "sensitivity-mG" else 2) * mm
         q = eta * L * n / (n - mm)
         h = ((1 + q) ** (T - K) - 1) * (1 + eta * L) ** K
         sigma = msens * G * h / (L * n) * math.sqrt(2 * math.log(1.25 / dl)) / eps
         if bug == "variance":
             sigma = sigma**2
+        elif bug == "sigma-times-ten":
+            sigma *= 10
         th = np.array([float(v) for v in dt["theta0"]])
         for _ in range(T - K):
-            th = th - eta * grad(th, X)
+            th = th - step * grad(th, X)
         keep = X[: n - mm] if bug != "delete-first-rows" else X[mm:]
         for _ in range(K + (1 if bug == "one-step-too-many" else 0)):
-            th = th - eta * grad(th, keep)
+            th = th - step * grad(th, keep)
         return th + sigma * noise.noise(th.shape[0])
 
     return candidate

@@ -20,6 +20,10 @@ shift Δ (the proof's sensitivity bound at the case's constants). Two exact deci
 * **run** — δ(ε; ‖μ̂ − μ′‖, σ̂) ≤ δ: the candidate's own release at this case (iteration counts, projection, the
   deletion bookkeeping) against the reference's retraining.
 
+On an accuracy claim's case (:data:`ACCURACY_ROUTES`: ``d2d.thm3.1:accuracy`` / ``+fix`` → ``d2d.thm3.1``,
+``r2d.cor3.5`` / ``+fix`` → ``r2d.thm3.1``) the theorem's certificate is decided as above and the same μ̂ and σ̂
+are decided against the accuracy claim, in ``result.accuracy`` (:mod:`certunlearn.testing.accuracy`).
+
 A failure names the exact δ the candidate achieves (an upper float of its enclosure). A candidate that adds no
 noise (σ̂ = 0) at a positive shift achieves δ = 1 at every ε: "ε unbounded".
 
@@ -43,6 +47,7 @@ from ..claims.case import Case
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_decimal, to_arb
 from ..numeric.sympy_arb import arb_eval
+from .accuracy import ACCURACY_ROUTES, accuracy_verdict, certificate_case
 from .hooks import Hooks, NoiseTape
 from .pomer_certificate import POMER_ROUTES  # POMER Theorem 4.3 (the lazy sampler's Φ, p): its own route
 from .verdicts import (  # noqa: F401 — re-exported: the certificate check's public names
@@ -50,7 +55,8 @@ from .verdicts import (  # noqa: F401 — re-exported: the certificate check's p
     renyi_verdict, run_candidate)
 
 __all__ = ["CertificateCheck", "check_certificate", "assert_meets_certificate", "gaussian_verdict", "renyi_verdict",
-           "ROUTES", "RENYI_ROUTES", "POMER_ROUTES", "Reference", "MEETS", "SMALLER", "LARGER", "VIOLATED"]
+           "ROUTES", "RENYI_ROUTES", "POMER_ROUTES",
+           "ACCURACY_ROUTES", "Reference", "MEETS", "SMALLER", "LARGER", "VIOLATED"]
 
 
 @dataclass(frozen=True)
@@ -111,8 +117,10 @@ RENYI_ROUTES = ("olu.thm1", "olu.cor1:sc", "olu.cor1:sc+fix")
 
 
 # ------------------------------------------------------------------------------------------- the check
-def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, float, int, float]:
-    """(μ̂, σ̂ ≥ 0 rounded down, draws used, the rounding σ̂ was lowered by): the candidate on Z and −Z."""
+def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """(μ̂, its float64 rounding per coordinate, the per-coordinate scales |out₊ − out₋|/(2|z|), their float64
+    rounding, draws used): the candidate on Z and −Z. No scale is measured (empty arrays) when the last draw is not
+    the published noise."""
     tape = NoiseTape(np.random.default_rng(seed))
     plus = Recorder(tape)
     out_p = run_candidate(candidate, case, plus)
@@ -122,14 +130,15 @@ def _measure(candidate: Callable, case: Case, seed: int) -> tuple[np.ndarray, fl
         raise AssertionError(f"the candidate took {plus.used} draws on Z and {minus.used} on −Z")
     out_p, out_m = out_p.reshape(-1), out_m.reshape(-1)
     mean = (out_p + out_m) / 2
+    none = np.zeros(0)
     if not tape.draws:
-        return mean, 0.0, 0, 0.0
+        return mean, np.zeros_like(mean), none, none, 0
     z = tape.draws[-1].reshape(-1)
-    if z.shape != out_p.shape:
-        return mean, 0.0, plus.used, 0.0  # the last draw is not the published noise: no scale is measured
+    if z.shape != out_p.shape:  # the last draw is not the published noise: no scale is measured
+        return mean, np.zeros_like(mean), none, none, plus.used
     scale = np.abs(out_p - out_m) / (2 * np.abs(z))
-    rounding = 8 * np.finfo(np.float64).eps * (np.abs(mean) + scale * np.abs(z)) / np.abs(z)
-    return mean, max(float(np.min(scale - rounding)), 0.0), plus.used, float(np.max(rounding))
+    mean_rounding = 8 * np.finfo(np.float64).eps * (np.abs(mean) + scale * np.abs(z))
+    return mean, mean_rounding, scale, mean_rounding / np.abs(z), plus.used
 
 
 def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, seed: int = 0) -> CertificateCheck:
@@ -144,17 +153,22 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
         from .pomer_certificate import check_pomer_certificate
 
         return check_pomer_certificate(candidate, case, seed=seed)
+    accuracy_case = None
+    if case.claim in ACCURACY_ROUTES:  # an accuracy claim: its theorem's certificate, then the accuracy verdict
+        accuracy_case, case = case, certificate_case(case)
     route = ROUTES.get(case.claim)
     if route is None:
         raise InvalidParameterError("case", f"no certificate route for {case.claim}; routes: "
-                                            f"{', '.join([*ROUTES, *RENYI_ROUTES, *POMER_ROUTES])}")
+                                            f"{', '.join([*ROUTES, *RENYI_ROUTES, *POMER_ROUTES, *ACCURACY_ROUTES])}")
     ref = route(case)
     sigma_ref = float(ref.sigma)
     try:
-        mean, sigma, _, rounding = _measure(candidate, case, seed)
+        mean, mean_rounding, scales, roundings, _ = _measure(candidate, case, seed)
     except AssertionError as exc:
         return CertificateCheck(case, False, VIOLATED, None, sigma_ref, arb_decimal(ref.shift, 6), None, None,
                                 (str(exc),), None, False)
+    sigma = max(float(np.min(scales - roundings)), 0.0) if scales.size else 0.0
+    rounding = float(np.max(roundings)) if scales.size else 0.0
     eps, dl = case.epsilon, case.delta
     problems = []
     ok_cal, delta_cal = gaussian_verdict(eps, dl, ref.shift, sigma)
@@ -175,15 +189,16 @@ def check_certificate(candidate: Callable[[Case, Hooks], Any], case: Case, *, se
         gap = float(np.max(np.abs(mean - ref.unlearned)))
         same = bool(np.all(np.abs(mean - ref.unlearned) <= RUN_ATOL + RUN_RTOL * np.abs(ref.unlearned)))
     status = classify(not problems, sigma, sigma_ref, rounding)
+    accuracy = None if accuracy_case is None else accuracy_verdict(accuracy_case, mean, mean_rounding, scales, roundings)
     return CertificateCheck(case, not problems, status, sigma, sigma_ref, arb_decimal(ref.shift, 6), run_shift,
-                            achieved, tuple(problems), gap, same, "δ(ε)", str(dl))
+                            achieved, tuple(problems), gap, same, "δ(ε)", str(dl), accuracy=accuracy)
 
 
 def assert_meets_certificate(candidate: Callable[[Case, Hooks], Any], cases, *, seed: int = 0) -> list[CertificateCheck]:
     """Raise AssertionError with every failing case's report unless ``candidate`` meets the certificate on all and
     its deterministic release agrees with the reference's."""
     results = [check_certificate(candidate, c, seed=seed) for c in cases]
-    failing = [r for r in results if not (r.ok and r.matches_reference)]
+    failing = [r for r in results if not (r.ok and r.matches_reference and r.accuracy_ok is not False)]
     if failing:
         raise AssertionError(f"{len(failing)} of {len(results)} case(s) fail the certificate:\n"
                              + "\n".join(r.report() for r in failing))

@@ -124,3 +124,36 @@ def cases(profile: str = "quick") -> list:
     from .suites import claim_cases
 
     return claim_cases("d2d.thm3.1", profile)
+
+
+def accuracy_cases(profile: str = "quick", claim: str = "d2d.thm3.1:accuracy+fix") -> list:
+    """The default suite of Theorem 3.1's accuracy claim (``d2d.thm3.1:accuracy+fix``, or the printed
+    ``d2d.thm3.1:accuracy``), for :func:`certunlearn.testing.certificate.check_certificate`, which decides the theorem's
+    certificate and, in ``result.accuracy``, the accuracy claim: the claim's own isotropic and boundary-optimum
+    instances, then the certificate's instances (``d2d.thm3.1``; ``"quick"``: all of its worst-shift ones, the hardest
+    for an iteration or step-size bug) at β = 1/20 where they lie inside the accuracy claim's hypotheses (isotropic A). Kept: at least one update (the route compares the last
+    round with retraining) and σ ≥ 10⁻¹⁰(1 + max |Θ|), which a float64 release can be measured at (cf.
+    ``suites.BEYOND_FLOAT64``)."""
+    from fractions import Fraction
+
+    from ..claims import get_claim
+    from ..claims.case import Case, inside
+    from .suites import claim_cases
+
+    acc = get_claim(claim)
+
+    def measurable(case) -> bool:
+        sigma = acc.with_prescribed(case.instance())["sigma"]
+        box = max(abs(float(v)) for v in [*case.data["lo"], *case.data["hi"]])  # the release lies in Θ
+        return bool(case.updates.get("U")) and bool(sigma.lower() >= 1e-10 * (1 + box))
+
+    lifted = []
+    for case in claim_cases("d2d.thm3.1", "thorough"):
+        inst = {**case.instance(), "beta": Fraction(1, 20)}
+        if (profile == "thorough" or case.label.startswith(WORST_SHIFT)) and inside(acc, inst):
+            lifted.append(Case.from_instance(claim, inst, label=f"{case.label}, β = 1/20"))
+    return claim_cases(claim, profile, keep=measurable) + [c for c in lifted if measurable(c)]
+
+
+#: the label of Theorem 3.1's worst-shift adversary (deletions down to n/2, the last from the face of Θ)
+WORST_SHIFT = "worst-case mean shift"

@@ -224,3 +224,27 @@ def cases(profile: str = "quick") -> list:
     from .suites import claim_cases
 
     return claim_cases("r2d.thm3.1", profile)
+
+
+def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> list:
+    """The default suite of Corollary 3.5 (``r2d.cor3.5+fix``, or the printed ``r2d.cor3.5``; Corollary 3.6's
+    ``r2d.cor3.6+fix`` / ``r2d.cor3.6`` on its point-mass populations likewise): the claim's convex
+    quadratic instances with σ in [10⁻⁹, 10⁴](1 + R), where a float64 release can be measured and its deterministic
+    part compared with the reference's (the rounding 8·eps·σ|Z| of μ̂ stays below ``RUN_RTOL``; cf.
+    ``suites.BEYOND_FLOAT64``); ``"quick"``: the smallest, a middle and the largest σ of them; for :func:`certunlearn.testing.certificate.check_certificate`, which decides Theorem
+    3.1's certificate and, in ``result.accuracy``, the corollary's excess risk."""
+    from ..claims import get_claim
+    from .suites import SIZES, claim_cases
+
+    acc = get_claim(claim)
+
+    def measurable(case) -> bool:
+        sigma, scale = acc.with_prescribed(case.instance())["sigma"], 1 + float(case.data["R"])
+        return bool(sigma.lower() >= 1e-9 * scale) and bool(sigma.upper() <= 1e4 * scale)
+
+    cases = claim_cases(claim, "thorough", per_adversary=24, keep=measurable)
+    if profile == "thorough" or len(cases) <= SIZES[profile]:
+        return cases
+    by_sigma = sorted(cases, key=lambda c: float(acc.with_prescribed(c.instance())["sigma"].mid()))
+    picks = np.linspace(0, len(by_sigma) - 1, SIZES[profile]).round().astype(int)
+    return [by_sigma[i] for i in picks]  # the smallest, middle and largest σ

@@ -59,7 +59,8 @@ class CertificateCheck:
     :data:`VIOLATED`); the candidate's σ̂ and the reference's σ; the worst shift Δ; the run's shift; what the
     candidate achieves, rounded up (``measure``: δ(ε) at Δ and at its own run, or olu's Rényi divergence D_α) against
     the certified ``bound``; ``problems`` (what failed, in words); ``scale`` names the calibration measured (σ, or
-    POMER's Φ); ``notes`` what else was measured."""
+    POMER's Φ); ``notes`` what else was measured; ``accuracy`` the accuracy verdict on an accuracy claim's case
+    (:class:`certunlearn.testing.accuracy.AccuracyCheck`, else ``None``)."""
 
     case: Case
     ok: bool
@@ -76,6 +77,13 @@ class CertificateCheck:
     bound: str = ""
     scale: str = "σ"
     notes: tuple[str, ...] = field(default=())
+    accuracy: Any = None
+
+    @property
+    def accuracy_ok(self) -> bool | None:
+        """The accuracy verdict (:class:`certunlearn.testing.accuracy.AccuracyCheck`): ``None`` when the case is not
+        an accuracy claim's or the accuracy was not evaluated."""
+        return None if self.accuracy is None else self.accuracy.ok
 
     def report(self) -> str:
         head = f"{self.case.claim}{' [' + self.case.label + ']' if self.case.label else ''}: {self.status}"
@@ -90,7 +98,8 @@ class CertificateCheck:
         elif not self.matches_reference:
             lines.append(f"  - its run differs from the reference's at the same draws (largest gap "
                          f"{self.reference_gap!r})")
-        return "\n".join(lines + [f"  - {p}" for p in self.problems])
+        lines += [f"  - {p}" for p in self.problems]
+        return "\n".join(lines + ([self.accuracy.report()] if self.accuracy is not None else []))
 
 
 class Recorder(Hooks):

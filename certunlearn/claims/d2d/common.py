@@ -402,20 +402,31 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     return ncx2_sf(s.dim, lam, thr)
 
 
+#: accuracy claim id → the explicit α of its proof (filled by :func:`accuracy_probability`).
+ACCURACY_ALPHA: dict[str, sympy.Expr] = {}
+
+
+def accuracy_radius(claim_id: str, values: Instance) -> tuple[arb, arb]:
+    """(α, σ) of an accuracy claim at ``values`` (its instance with the prescribed parameters): the claim's α as its
+    quantity evaluates it, at the σ the algorithm uses (``certunlearn.testing.accuracy`` reads it from here)."""
+    claim = CLAIMS_BY_ID[claim_id]
+    env = dict(values)
+    if "m" in claim.prescribed:  # the regulariser the algorithm runs with (only then is the run needed)
+        env["m"] = _secret_runs(claim_id, run_key(values))[3]["reg"]
+    sig = _sigma_used(claim, values, env.get("m"))
+    env["sigma"] = sig
+    return arb_eval(ACCURACY_ALPHA[claim_id], env), sig
+
+
 def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
     """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with θ̃_i = θ̂_i + Z_i (θ̂_i exact, secret-state
     algorithm) and α the explicit radius of the proof (Definition 2.7)."""
+    ACCURACY_ALPHA[claim_id] = alpha_expr
 
     def quantity(values: Instance) -> arb:
-        claim = CLAIMS_BY_ID[claim_id]
         means, _, datasets, params = _secret_runs(claim_id, run_key(values))
         s = setup_of(values)
-        sig = _sigma_used(claim, values, params["reg"])
-        env = dict(values)
-        env["sigma"] = sig
-        if "m" in claim.prescribed:
-            env["m"] = params["reg"]
-        alpha_ = arb_eval(alpha_expr, env)
+        alpha_, sig = accuracy_radius(claim_id, values)
         worst = arb(0)
         for X, mean in zip(datasets, means):
             worst = worst.max(excess_probability(s, X, mean, sig, alpha_))

@@ -147,10 +147,15 @@ def _f0gap_value(values: Instance) -> Fraction:
 def excess_risk(values: Instance) -> arb:
     """E[f_{D'}(θ''_K + ξ)] − f*_{D'} = f_{D'}(θ''_K) − f*_{D'} + (λ/2)dσ² (quadratic family), exactly. For a
     point-mass population (every point equal) this is also E[F(θ̃'')] − F* (F = f_{D'})."""
-    s, r = setup_of(values), runs_of(values)
+    return excess_risk_at(values, runs_of(values)["unlearned"], to_arb(values["sigma"]))
+
+
+def excess_risk_at(values: Instance, theta: Sequence[Fraction], sig: arb) -> arb:
+    """E[f_{D'}(θ + ξ)] − f*_{D'}, ξ ~ N(0, σ²I_d): the quantity of :func:`excess_risk` at a release θ + ξ of any
+    mean θ and scale σ (``certunlearn.testing.accuracy`` evaluates a candidate's recovered law with it)."""
+    s = setup_of(values)
     Xr = s.retained(int(frac(values["m"])))
-    sig = to_arb(values["sigma"])
-    return to_arb(_risk(s, r["unlearned"], Xr) - _fstar(s, Xr)) + to_arb(s.curv * s.dim / 2) * sig * sig
+    return to_arb(_risk(s, theta, Xr) - _fstar(s, Xr)) + to_arb(s.curv * s.dim / 2) * sig * sig
 
 
 def pl_instances(identical: bool) -> Callable[[np.random.Generator, int], list[dict]]:
