@@ -75,13 +75,18 @@ class Setup:
     def __init__(self, values: Instance, reg_free: bool = True):
         from ...algorithms.d2d import Update
         from ...problems import Box, Quadratic
+        from ...problems.huber import HuberQuadratic
 
         a = [frac(v) for v in values["A"]]
         self.dim = len(a)
         self.a = a
         self.R = frac(values["R"])
-        A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
-        self.loss = Quadratic(A=A, R=self.R)
+        self.huber = tuple(frac(v) for v in values["huber"]) if values.get("huber") else None
+        if self.huber is not None:  # ½(θ − x)ᵀdiag(a)(θ − x) + c·Σ_k hub_w(θ_k − x_k): not quadratic, exact
+            self.loss = HuberQuadratic(a=tuple(a), c=self.huber[0], w=self.huber[1], R=self.R)
+        else:
+            A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
+            self.loss = Quadratic(A=A, R=self.R)
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
         self.domain = Box(tuple(self.lo), tuple(self.hi))
@@ -107,6 +112,8 @@ class Setup:
     def minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
+        if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
+            return np.asarray(self.loss.box_minimiser(X, self.lo, self.hi), dtype=object)
         res = minimize(self.loss, self.domain, X)
         if not res.exact:
             raise ArithmeticError("the minimiser is not exact")
@@ -118,7 +125,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -286,24 +293,35 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
     return Fraction(math.ceil(Fraction(float(b.upper())) * 2**bits + 1), 2**bits)
 
 
-def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any]) -> dict[str, Fraction]:
-    """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box."""
+def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
+                       huber: Sequence[Any] | None = None) -> dict[str, Fraction]:
+    """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
+    ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`)."""
     from ...problems import Box, Quadratic
+    from ...problems.huber import HuberQuadratic
 
     a = [frac(v) for v in A]
     dim = len(a)
-    Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
-    loss = Quadratic(A=Am, R=frac(R))
+    if huber:
+        loss = HuberQuadratic(a=tuple(a), c=frac(huber[0]), w=frac(huber[1]), R=frac(R))
+    else:
+        Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
+        loss = Quadratic(A=Am, R=frac(R))
     c = loss.constants(Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi)))
-    return {"L": upper_fraction(c.value("L")), "M": max(a), "m": min(a), "D": upper_fraction(c.value("D"))}
+    M_ = rational_eval(c.value("M"))
+    return {"L": upper_fraction(c.value("L")), "M": M_ if M_ is not None else max(a), "m": min(a),
+            "D": upper_fraction(c.value("D"))}
 
 
-def pgd_instance(A, R, lo, hi, X, U, theta0, **scalars) -> dict[str, Any]:
-    """An instance of the perturbed-GD family with the tightest valid declared constants (unless given)."""
-    consts = declared_constants(A, R, lo, hi)
+def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, **scalars) -> dict[str, Any]:
+    """An instance of the perturbed-GD family with the tightest valid declared constants (unless given); ``huber``
+    = (c, w) makes the loss the Huber-smoothed quadratic (not quadratic; exact on rationals)."""
+    consts = declared_constants(A, R, lo, hi, huber)
     out = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X],
            "U": [list(u) for u in U], "theta0": list(theta0), "n": len(X), "d": len(A),
            "i": max(1, len(U))}  # i: the last round (only displays a round-dependent T_i)
+    if huber:
+        out["huber"] = [frac(huber[0]), frac(huber[1])]
     for key in ("L", "D"):
         out[key] = consts[key]
     out["m"], out["M"] = consts["m"], consts["M"]
@@ -394,6 +412,8 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
     the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    if s.huber is not None:
+        raise ArithmeticError("the accuracy event is a χ² tail for quadratic losses only (this one is Huber-smoothed)")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
     star = s.minimiser(X)
@@ -453,7 +473,10 @@ def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tu
     the mean c_k lie in [lo_k, hi_k], every iterate c + ρ^t(start − c) stays in Θ, the projection never acts, and the
     result is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
     from ...algorithms.d2d import projected_gd
+    from ...problems import Quadratic
 
+    if type(prob.loss) is not Quadratic:
+        raise ArithmeticError("gd_diag's closed form is for diagonal quadratics")
     dim = len(start)
     out = []
     for k in range(dim):

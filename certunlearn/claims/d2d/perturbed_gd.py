@@ -31,6 +31,7 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
+from .huber_families import huber_adversary
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
     pgd_boundary, search_min_I, search_with_beta, stream_program_search, stream_programs_structured, with_min_I, worst_shift_adversary,
@@ -59,8 +60,8 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
-    if s.dim != 1:
-        raise ArithmeticError("the exact perfect-variant law is computed in one dimension")
+    if s.dim != 1 or s.huber is not None:
+        raise ArithmeticError("the exact perfect-variant law is computed for one-dimensional quadratics")
     env = {k: v for k, v in values.items() if k in CONST_NAMES}
     eta = 2 / (env["M"] + env["m"])
     a = s.a[0]
@@ -207,6 +208,11 @@ STREAMS_2D = Adversary("every stream program of up to 2 (thorough 3) updates, 2-
                        reaches="d = 2, the optimum on a face and moved across it: the projection acts on both "
                                "coordinates; every stream of ≤ 2 updates (thorough ≤ 3)")
 
+HUBER_STREAMS = huber_adversary(
+    "every stream program of up to 2 updates, 1-d and 2-d (active projections), band widths 1/8 and 1/2",
+    lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 12,
+    "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
+
 _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) vs N(μ_i, σ²I), max over rounds, ≤ δ"
 
 CLAIMS_3 = [
@@ -223,8 +229,8 @@ CLAIMS_3 = [
         quantity=unlearning_delta("d2d.thm3.1"),
         laws=secret_laws("d2d.thm3.1"),
         # the largest-shift families first: the ε-scale tightness (shift_ratio) is computed on the first instances
-        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, pgd_search(2, False),
-                     pgd_boundary(PGD_HYPS)),
+        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, HUBER_STREAMS,
+                     pgd_search(2, False), pgd_boundary(PGD_HYPS)),
         derivation="d2d.thm3.1",
         note=_TARGET_31 + ". Means exact (Fractions) from certunlearn.algorithms.d2d.PerturbedGD.from_theorem.",
     ),
@@ -355,7 +361,7 @@ def shift_31(values: Instance) -> arb:
     return exact_sqrt(max_shift2("d2d.thm3.1", values))
 
 
-_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, stream_program_search(1),
+_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, HUBER_STREAMS, stream_program_search(1),
                stream_program_search(2), pgd_boundary(PGD_HYPS),
                Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",
                          generate=capped(pgd_structured("thin"), 8)))

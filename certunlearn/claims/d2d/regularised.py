@@ -28,6 +28,7 @@ from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
+from .huber_families import huber_adversary
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
@@ -211,6 +212,12 @@ _REG_NOTE = ("Quantity: the true δ at ε between N(θ̂_i, σ²I) and retrainin
              "algorithm runs on g = f + (m/2)‖θ‖² with the prescribed m (a float when irrational) and σ at that m.")
 
 
+def _huber_reg(xi_: Any = None) -> Callable:
+    """The thin and one-dimensional regularised instances (one each, alternating) for the Huber-smoothed family."""
+    thin, one = regularised_gen(pgd_structured("thin"), 2, xi_), regularised_gen(pgd_structured("1d"), 2, xi_)
+    return lambda rng, size: [x for pair in zip(thin(rng, size), one(rng, size)) for x in pair]
+
+
 def _reg_claims() -> list[Claim]:
     thin = regularised_gen(pgd_structured("thin"), 10)
     one = regularised_gen(pgd_structured("1d"), 8)
@@ -232,6 +239,8 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
+                         huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
+                                         "d ∈ {1, 2}, alternating additions and deletions"),
                          search_regularised(reg_small_search(False))),
             derivation="d2d.thm3.4",
             note=_REG_NOTE,
@@ -304,6 +313,8 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
+                         huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                                         "d ∈ {1, 2}, alternating additions and deletions"),
                          search_regularised(reg_small_search(False), xi_search)),
             derivation=cid,
             corrects=cid.removesuffix("+fix") if fix else None,
