@@ -76,6 +76,7 @@ class Setup:
         from ...algorithms.d2d import Update
         from ...problems import Box, Quadratic
         from ...problems.huber import HuberQuadratic
+        from ...problems.rounded_ball import RoundedBall
 
         a = [frac(v) for v in values["A"]]
         self.dim = len(a)
@@ -89,7 +90,11 @@ class Setup:
             self.loss = Quadratic(A=A, R=self.R)
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
-        self.domain = Box(tuple(self.lo), tuple(self.hi))
+        self.ball = frac(values["ball"]) if values.get("ball") else None
+        if self.ball is not None:  # Θ = {‖θ‖ ≤ ball} (lo/hi: its bounding box, for display only)
+            self.domain = RoundedBall(self.ball, self.dim)
+        else:
+            self.domain = Box(tuple(self.lo), tuple(self.hi))
         self.X = frac_matrix(values["X"])
         self.updates = []
         for row in values.get("U", []):
@@ -112,6 +117,8 @@ class Setup:
     def minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
+        if self.ball is not None:
+            raise ArithmeticError("the exact minimiser is computed on boxes (a ball's is irrational)")
         if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
             return np.asarray(self.loss.box_minimiser(X, self.lo, self.hi), dtype=object)
         res = minimize(self.loss, self.domain, X)
@@ -125,7 +132,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -294,11 +301,13 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
 
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
-                       huber: Sequence[Any] | None = None) -> dict[str, Fraction]:
+                       huber: Sequence[Any] | None = None, ball: Any = None) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
-    ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`)."""
+    ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
+    ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box)."""
     from ...problems import Box, Quadratic
     from ...problems.huber import HuberQuadratic
+    from ...problems.rounded_ball import RoundedBall
 
     a = [frac(v) for v in A]
     dim = len(a)
@@ -307,21 +316,25 @@ def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence
     else:
         Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
         loss = Quadratic(A=Am, R=frac(R))
-    c = loss.constants(Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi)))
+    dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
+    c = loss.constants(dom)
     M_ = rational_eval(c.value("M"))
     return {"L": upper_fraction(c.value("L")), "M": M_ if M_ is not None else max(a), "m": min(a),
             "D": upper_fraction(c.value("D"))}
 
 
-def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, **scalars) -> dict[str, Any]:
+def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, ball=None, **scalars) -> dict[str, Any]:
     """An instance of the perturbed-GD family with the tightest valid declared constants (unless given); ``huber``
-    = (c, w) makes the loss the Huber-smoothed quadratic (not quadratic; exact on rationals)."""
-    consts = declared_constants(A, R, lo, hi, huber)
+    = (c, w) makes the loss the Huber-smoothed quadratic (not quadratic; exact on rationals), ``ball`` = r makes Θ the
+    ball {‖θ‖ ≤ r} (its projection rounded with a certified error, :mod:`certunlearn.problems.rounded_ball`)."""
+    consts = declared_constants(A, R, lo, hi, huber, ball)
     out = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X],
            "U": [list(u) for u in U], "theta0": list(theta0), "n": len(X), "d": len(A),
            "i": max(1, len(U))}  # i: the last round (only displays a round-dependent T_i)
     if huber:
         out["huber"] = [frac(huber[0]), frac(huber[1])]
+    if ball:
+        out["ball"] = frac(ball)
     for key in ("L", "D"):
         out[key] = consts[key]
     out["m"], out["M"] = consts["m"], consts["M"]
@@ -392,6 +405,34 @@ def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
     return arb_eval(claim.prescribed["sigma"], env)
 
 
+def run_error(claim_id: str, values: Instance) -> Fraction:
+    """A rational ≥ the distance of every computed iterate (secret state and retraining, every round) from the exact
+    run: 0 on a box (exact); on a ball each projection errs by at most τ (``RoundedBall.projection_error``) and each
+    step x ↦ x − η∇g(x) of the run's objective g (the loss plus the algorithm's regulariser) is γ-Lipschitz with
+    γ = max(|1 − ηm_g|, |1 − ηM_g|) < 1 (m_g ≤ ∇²g ≤ M_g; the exact projection is nonexpansive), so the error obeys
+    e_{t+1} ≤ γe_t + τ from e_0 = 0: e ≤ τ/(1 − γ) throughout."""
+    s = setup_of(values)
+    if s.ball is None:
+        return Fraction(0)
+    _, _, _, params = _secret_runs(claim_id, run_key(values))
+    eta, reg = frac(params["eta"]), frac(params["reg"])
+    lo, hi = s.loss.risk_strong_convexity() + reg, s.loss.risk_smoothness_bound() + reg
+    g = max(abs(1 - eta * lo), abs(1 - eta * hi))
+    if g >= 1:
+        raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
+    return s.domain.projection_error / (1 - g)
+
+
+def shift_enclosure(claim_id: str, values: Instance) -> Fraction | arb:
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ of the exact runs: exact on a box (:func:`exact_sqrt`), on a ball the
+    computed value ± twice :func:`run_error` (both runs err), its lower end cut at 0."""
+    shift2 = max_shift2(claim_id, values)
+    err = run_error(claim_id, values)
+    if err == 0:
+        return exact_sqrt(shift2)
+    return (to_arb(shift2).sqrt() + arb(0, to_arb(2 * err).upper())).nonnegative_part()
+
+
 def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
     """The true δ at ε between f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) = N(θ̂_i, σ²I) and f_publish(A(D_i)) =
     N(μ_i, σ²I), maximised over the rounds i ≥ 1: both means are exact, so δ = δ_BW(ε; σ, max_i ‖θ̂_i − μ_i‖)
@@ -399,11 +440,14 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
 
     def quantity(values: Instance) -> arb:
         claim = CLAIMS_BY_ID[claim_id]
-        means, retrain, _, params = _secret_runs(claim_id, run_key(values))
-        shift2 = max((sq_norm(a - b) for a, b in zip(means[1:], retrain[1:])), default=Fraction(0))
-        if shift2 == 0:
+        _, _, _, params = _secret_runs(claim_id, run_key(values))
+        shift = shift_enclosure(claim_id, values)
+        sig = _sigma_used(claim, values, params["reg"])
+        if shift == 0:
             return arb(0)
-        return delta_enclosure(values["epsilon"], _sigma_used(claim, values, params["reg"]), to_arb(shift2).sqrt())
+        if isinstance(shift, arb) and not shift > 0:  # a ball's shift reaching 0: δ from 0 to δ(upper end)
+            return arb(0).union(delta_enclosure(values["epsilon"], sig, arb(shift.upper())))
+        return delta_enclosure(values["epsilon"], sig, to_arb(shift))
 
     return quantity
 
@@ -475,8 +519,8 @@ def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tu
     from ...algorithms.d2d import projected_gd
     from ...problems import Quadratic
 
-    if type(prob.loss) is not Quadratic:
-        raise ArithmeticError("gd_diag's closed form is for diagonal quadratics")
+    if type(prob.loss) is not Quadratic or not hasattr(prob.domain, "lo"):
+        raise ArithmeticError("gd_diag's closed form is for diagonal quadratics on boxes")
     dim = len(start)
     out = []
     for k in range(dim):
@@ -512,7 +556,7 @@ def secret_laws(claim_id: str) -> Callable[[Instance], Any]:
     def laws(values: Instance) -> Any:
         claim = CLAIMS_BY_ID[claim_id]
         _, _, _, params = _secret_runs(claim_id, run_key(values))
-        return GaussianPair(shift=to_arb(max_shift2(claim_id, values)).sqrt(),
+        return GaussianPair(shift=to_arb(shift_enclosure(claim_id, values)),
                             sigma=_sigma_used(claim, values, params["reg"]))
 
     return laws

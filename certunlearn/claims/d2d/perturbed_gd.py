@@ -31,6 +31,7 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
+from .ball_families import THREE_D, THREE_D_ACC, ball_adversary
 from .huber_families import huber_adversary
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
@@ -60,8 +61,8 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
-    if s.dim != 1 or s.huber is not None:
-        raise ArithmeticError("the exact perfect-variant law is computed for one-dimensional quadratics")
+    if s.dim != 1 or s.huber is not None or s.ball is not None:
+        raise ArithmeticError("the exact perfect-variant law is computed for one-dimensional quadratics on a segment")
     env = {k: v for k, v in values.items() if k in CONST_NAMES}
     eta = 2 / (env["M"] + env["m"])
     a = s.a[0]
@@ -213,6 +214,10 @@ HUBER_STREAMS = huber_adversary(
     lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 12,
     "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
 
+BALL_2D = ball_adversary("stream programs of ≤ 2 updates and thin quadratics, 2-d, active projections",
+                         lambda rng, size: stream_programs_structured(2)(rng, size) + pgd_structured("thin")(rng, size),
+                         8)
+
 _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) vs N(μ_i, σ²I), max over rounds, ≤ δ"
 
 CLAIMS_3 = [
@@ -229,8 +234,8 @@ CLAIMS_3 = [
         quantity=unlearning_delta("d2d.thm3.1"),
         laws=secret_laws("d2d.thm3.1"),
         # the largest-shift families first: the ε-scale tightness (shift_ratio) is computed on the first instances
-        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, HUBER_STREAMS,
-                     pgd_search(2, False), pgd_boundary(PGD_HYPS)),
+        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, HUBER_STREAMS, BALL_2D,
+                     THREE_D, pgd_search(2, False), pgd_boundary(PGD_HYPS)),
         derivation="d2d.thm3.1",
         note=_TARGET_31 + ". Means exact (Fractions) from certunlearn.algorithms.d2d.PerturbedGD.from_theorem.",
     ),
@@ -247,7 +252,7 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     THREE_D_ACC, search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
         derivation="d2d.thm3.1:accuracy",
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α], an exact noncentral χ² tail. The proof's last "
              "step f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖² needs ∇f(θ*) = 0, false when θ* is on the boundary of Θ.",
@@ -264,7 +269,7 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     THREE_D_ACC, search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
         derivation="d2d.thm3.1:accuracy+fix",
         corrects="d2d.thm3.1:accuracy",
         note="Corrects the last step of the accuracy proof: by M-smoothness f(θ̃) − f(θ*) ≤ ∇f(θ*)ᵀ(θ̃ − θ*) + "
@@ -352,16 +357,15 @@ CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_3})
 
 # =========================================================================== the published means' shift (issue 13)
 def shift_31(values: Instance) -> arb:
-    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ (Algorithm 2's secret state vs retraining's mean), exactly: the square
-    root of an exact rational."""
-    from .common import max_shift2
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ (Algorithm 2's secret state vs retraining's mean): exactly (the square
+    root of an exact rational) on a box, enclosed on a ball (:func:`.common.shift_enclosure`)."""
+    from .common import shift_enclosure
 
-    from .common import exact_sqrt
-
-    return exact_sqrt(max_shift2("d2d.thm3.1", values))
+    return shift_enclosure("d2d.thm3.1", values)
 
 
-_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, HUBER_STREAMS, stream_program_search(1),
+_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, HUBER_STREAMS, BALL_2D, THREE_D,
+               stream_program_search(1),
                stream_program_search(2), pgd_boundary(PGD_HYPS),
                Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",
                          generate=capped(pgd_structured("thin"), 8)))

@@ -28,6 +28,7 @@ from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
+from .ball_families import D3_REACH, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
@@ -212,6 +213,12 @@ _REG_NOTE = ("Quantity: the true δ at ε between N(θ̂_i, σ²I) and retrainin
              "algorithm runs on g = f + (m/2)‖θ‖² with the prescribed m (a float when irrational) and σ at that m.")
 
 
+def ACC_3D(xi_: Any = None) -> Adversary:
+    """d = 3 for the regularised accuracy claims (isotropic, a χ²₃ tail)."""
+    return Adversary("d = 3, isotropic, optima inside and on the boundary, regularised",
+                     generate=regularised_gen(three_d_accuracy, 2, xi_), reaches="d = 3 (a noncentral χ²₃ tail)")
+
+
 def _huber_reg(xi_: Any = None) -> Callable:
     """The thin and one-dimensional regularised instances (one each, alternating) for the Huber-smoothed family."""
     thin, one = regularised_gen(pgd_structured("thin"), 2, xi_), regularised_gen(pgd_structured("1d"), 2, xi_)
@@ -241,6 +248,9 @@ def _reg_claims() -> list[Claim]:
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
                          huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
                                          "d ∈ {1, 2}, alternating additions and deletions"),
+                         ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4), 3),
+                         Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4),
+                                   reaches=D3_REACH),
                          search_regularised(reg_small_search(False))),
             derivation="d2d.thm3.4",
             note=_REG_NOTE,
@@ -258,6 +268,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
+                         ACC_3D(),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation="d2d.thm3.4:accuracy",
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
@@ -276,6 +287,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
+                         ACC_3D(),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation="d2d.thm3.4:accuracy+fix",
             corrects="d2d.thm3.4:accuracy",
@@ -315,6 +327,10 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
                          huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
                                          "d ∈ {1, 2}, alternating additions and deletions"),
+                         ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4, xi_),
+                                        3),
+                         Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4, xi_),
+                                   reaches=D3_REACH),
                          search_regularised(reg_small_search(False), xi_search)),
             derivation=cid,
             corrects=cid.removesuffix("+fix") if fix else None,
@@ -343,6 +359,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("iso"), 8, with_beta=True)),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
                                    generate=regularised_gen(boundary_structured(1), 8)),
+                         ACC_3D(),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation=cid,
             corrects="d2d.thm3.5:accuracy" if fix else None,
@@ -370,6 +387,7 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
                                generate=regularised_gen(pgd_structured("iso"), 4, xis, with_beta=True)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
                                generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
+                     ACC_3D(xis),
                      search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
         derivation=cid,
         corrects="d2d.rem3.6:accuracy" if fix else None,

@@ -133,3 +133,50 @@ def test_the_sharp_sensitivity_bounds_every_family_instance_including_huber():
             assert s2 <= sharp * sharp
             reached = reached or s2 == sharp * sharp
     assert reached
+
+
+# =========================================================================== Θ a ball, d = 3
+def test_the_rounded_ball_projection_is_within_its_certified_error_at_100_digits():
+    from certunlearn.problems.rounded_ball import RoundedBall
+
+    ball = RoundedBall(F(3, 2), 3)
+    rng = np.random.default_rng(2)
+    with mpmath.workdps(100):
+        for _ in range(20):
+            t = [F(int(v), 7) for v in rng.integers(-40, 41, 3)]
+            p = ball.project(np.asarray(t, dtype=object))
+            assert ball.contains(p) and all(isinstance(v, Fraction) for v in p)
+            norm = mpmath.sqrt(sum(_mp(v) ** 2 for v in t))
+            exact = [_mp(v) * min(1, _mp(F(3, 2)) / norm) for v in t]
+            err = mpmath.sqrt(sum((_mp(a) - b) ** 2 for a, b in zip(p, exact)))
+            assert err <= _mp(ball.projection_error)
+
+
+def test_a_ball_instance_projects_its_shift_is_enclosed_and_decided():
+    from certunlearn.claims.d2d.ball_families import on_ball
+    from certunlearn.claims.d2d.common import run_error, shift_enclosure
+
+    box = stream_program_instance(((-1, "top"), (1, "side")), 4, 1, 1, F(2), 2, F(2), dim=2)
+    inst = on_ball(box)
+    s = setup_of(inst)
+    assert type(s.domain).__name__ == "RoundedBall" and inst["D"] == 2 and inst["L"] < box["L"]
+    err = run_error("d2d.thm3.1", inst)
+    assert 0 < err < F(1, 2**100)
+    enc = shift_enclosure("d2d.thm3.1", inst)
+    assert enc.rad() > 0 and enc.lower() > 0  # an enclosure, not a point: the rounded runs' error is carried
+    assert not enc.contains(mpmath.sqrt(_mp(max_shift2("d2d.thm3.1", box))))  # Θ matters: not the box's shift
+    for cid in ("d2d.thm3.1", "d2d.thm3.1:shift", "d2d.thm3.4"):
+        assert evaluate(get_claim(cid), inst, 256).outcome == WITHIN
+
+
+@pytest.mark.parametrize("cid,prefix", [("d2d.thm3.1", "Θ a Euclidean ball"), ("d2d.thm3.1", "d = 3"),
+                                        ("d2d.thm3.1:shift", "Θ a Euclidean ball"), ("d2d.thm3.4", "d = 3"),
+                                        ("d2d.thm3.5", "Θ a Euclidean ball"), ("d2d.rem3.6", "d = 3"),
+                                        ("d2d.thm3.1:accuracy", "d = 3"), ("d2d.thm3.5:accuracy", "d = 3")])
+def test_every_claim_the_box_or_d3_narrowing_was_removed_from_decides_an_instance_of_the_family(cid, prefix):
+    claim = get_claim(cid)
+    adv = next(a for a in claim.adversaries if a.name.startswith(prefix))
+    instances = adv.generate(np.random.default_rng(0), 40)
+    assert any(("ball" in i) if "ball" in prefix else len(i["A"]) == 3 for i in instances)
+    inst = next(i for i in instances if (("ball" in i) if "ball" in prefix else len(i["A"]) == 3))
+    assert evaluate(claim, inst, 256).outcome == WITHIN
