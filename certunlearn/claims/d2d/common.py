@@ -77,13 +77,19 @@ class Setup:
         from ...problems import Box, Quadratic
         from ...problems.huber import HuberQuadratic
         from ...problems.rounded_ball import RoundedBall
+        from ...problems.rounded_logistic import RoundedLogistic
 
         a = [frac(v) for v in values["A"]]
         self.dim = len(a)
         self.a = a
         self.R = frac(values["R"])
         self.huber = tuple(frac(v) for v in values["huber"]) if values.get("huber") else None
-        if self.huber is not None:  # ½(θ − x)ᵀdiag(a)(θ − x) + c·Σ_k hub_w(θ_k − x_k): not quadratic, exact
+        self.logistic = bool(values.get("logistic")) and frac(values["logistic"]) == 1
+        if self.logistic:  # log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's (equal) entries: gradients rounded, certified
+            if any(v != a[0] for v in a):
+                raise ValueError("the logistic family's ridge is isotropic: A = λ(1, …, 1)")
+            self.loss = RoundedLogistic(lam=a[0], R=self.R)
+        elif self.huber is not None:  # ½(θ − x)ᵀdiag(a)(θ − x) + c·Σ_k hub_w(θ_k − x_k): not quadratic, exact
             self.loss = HuberQuadratic(a=tuple(a), c=self.huber[0], w=self.huber[1], R=self.R)
         else:
             A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
@@ -117,8 +123,8 @@ class Setup:
     def minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
-        if self.ball is not None:
-            raise ArithmeticError("the exact minimiser is computed on boxes (a ball's is irrational)")
+        if self.ball is not None or self.logistic:
+            raise ArithmeticError("the exact minimiser is computed for quadratic and Huber losses on boxes")
         if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
             return np.asarray(self.loss.box_minimiser(X, self.lo, self.hi), dtype=object)
         res = minimize(self.loss, self.domain, X)
@@ -132,7 +138,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -301,17 +307,23 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
 
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
-                       huber: Sequence[Any] | None = None, ball: Any = None) -> dict[str, Fraction]:
+                       huber: Sequence[Any] | None = None, ball: Any = None,
+                       logistic: bool = False) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
     ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
-    ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box)."""
+    ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
+    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`)."""
     from ...problems import Box, Quadratic
     from ...problems.huber import HuberQuadratic
     from ...problems.rounded_ball import RoundedBall
 
     a = [frac(v) for v in A]
     dim = len(a)
-    if huber:
+    if logistic:
+        from ...problems.rounded_logistic import RoundedLogistic
+
+        loss = RoundedLogistic(lam=a[0], R=frac(R))
+    elif huber:
         loss = HuberQuadratic(a=tuple(a), c=frac(huber[0]), w=frac(huber[1]), R=frac(R))
     else:
         Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
@@ -319,15 +331,16 @@ def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence
     dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
     c = loss.constants(dom)
     M_ = rational_eval(c.value("M"))
-    return {"L": upper_fraction(c.value("L")), "M": M_ if M_ is not None else max(a), "m": min(a),
+    m_ = rational_eval(c.value("m"))
+    return {"L": upper_fraction(c.value("L")), "M": M_ if M_ is not None else max(a), "m": m_ if m_ is not None else min(a),
             "D": upper_fraction(c.value("D"))}
 
 
-def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, ball=None, **scalars) -> dict[str, Any]:
+def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, ball=None, logistic=False, **scalars) -> dict[str, Any]:
     """An instance of the perturbed-GD family with the tightest valid declared constants (unless given); ``huber``
     = (c, w) makes the loss the Huber-smoothed quadratic (not quadratic; exact on rationals), ``ball`` = r makes Θ the
     ball {‖θ‖ ≤ r} (its projection rounded with a certified error, :mod:`certunlearn.problems.rounded_ball`)."""
-    consts = declared_constants(A, R, lo, hi, huber, ball)
+    consts = declared_constants(A, R, lo, hi, huber, ball, logistic)
     out = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X],
            "U": [list(u) for u in U], "theta0": list(theta0), "n": len(X), "d": len(A),
            "i": max(1, len(U))}  # i: the last round (only displays a round-dependent T_i)
@@ -335,6 +348,8 @@ def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, ball=None, **scalars) -
         out["huber"] = [frac(huber[0]), frac(huber[1])]
     if ball:
         out["ball"] = frac(ball)
+    if logistic:
+        out["logistic"] = Fraction(1)
     for key in ("L", "D"):
         out[key] = consts[key]
     out["m"], out["M"] = consts["m"], consts["M"]
@@ -407,12 +422,15 @@ def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
 
 def run_error(claim_id: str, values: Instance) -> Fraction:
     """A rational ≥ the distance of every computed iterate (secret state and retraining, every round) from the exact
-    run: 0 on a box (exact); on a ball each projection errs by at most τ (``RoundedBall.projection_error``) and each
-    step x ↦ x − η∇g(x) of the run's objective g (the loss plus the algorithm's regulariser) is γ-Lipschitz with
+    run: 0 for exact runs (quadratic and Huber losses on a box); on a ball each projection errs by at most τ_p
+    (``RoundedBall.projection_error``), a logistic gradient by at most τ_g (``RoundedLogistic.gradient_error``), and
+    each step x ↦ x − η∇g(x) of the run's objective g (the loss plus the algorithm's regulariser) is γ-Lipschitz with
     γ = max(|1 − ηm_g|, |1 − ηM_g|) < 1 (m_g ≤ ∇²g ≤ M_g; the exact projection is nonexpansive), so the error obeys
-    e_{t+1} ≤ γe_t + τ from e_0 = 0: e ≤ τ/(1 − γ) throughout."""
+    e_{t+1} ≤ γe_t + ητ_g + τ_p from e_0 = 0: e ≤ (τ_p + ητ_g)/(1 − γ) throughout."""
     s = setup_of(values)
-    if s.ball is None:
+    tau_p = getattr(s.domain, "projection_error", Fraction(0))
+    tau_g = getattr(s.loss, "gradient_error", Fraction(0))
+    if tau_p == 0 and tau_g == 0:
         return Fraction(0)
     _, _, _, params = _secret_runs(claim_id, run_key(values))
     eta, reg = frac(params["eta"]), frac(params["reg"])
@@ -420,7 +438,7 @@ def run_error(claim_id: str, values: Instance) -> Fraction:
     g = max(abs(1 - eta * lo), abs(1 - eta * hi))
     if g >= 1:
         raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
-    return s.domain.projection_error / (1 - g)
+    return (tau_p + eta * tau_g) / (1 - g)
 
 
 def shift_enclosure(claim_id: str, values: Instance) -> Fraction | arb:
@@ -456,7 +474,7 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
     the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
-    if s.huber is not None:
+    if s.huber is not None or s.logistic:
         raise ArithmeticError("the accuracy event is a χ² tail for quadratic losses only (this one is Huber-smoothed)")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)

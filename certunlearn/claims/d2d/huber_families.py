@@ -1,4 +1,4 @@
-"""The d2d families beyond quadratic losses (issue 23): every structured family of the Section 2–3 unlearning claims,
+"""The d2d families beyond quadratic losses (issue 23): the structured families of the Section 2–3 unlearning claims,
 re-run on the Huber-smoothed quadratic f_x(θ) = Σ_k ½a_k(θ_k − x_k)² + c·hub_w(θ_k − x_k)
 (:class:`certunlearn.problems.huber.HuberQuadratic`), which is m-strongly convex, M-smooth and L-Lipschitz (d2d
 Definitions 2.9–2.11, ``papers/002_7f80bf4846a5a6af.txt`` lines 133–147) but not quadratic: its gradient is piecewise
@@ -59,3 +59,37 @@ def huber_adversary(name: str, gen: Callable[[np.random.Generator, int], list[di
                      reaches="losses beyond quadratics: the Huber-smoothed quadratic ½(θ − x)ᵀdiag(a)(θ − x) + "
                              "c·Σ_k hub_w(θ_k − x_k), curvature switching between a_k and a_k + c/w along the run; "
                              + reaches)
+
+
+# =========================================================================== logistic + ridge (enclosed runs)
+def logisticise(inst: dict, lam: Fraction) -> dict:
+    """The instance with its loss replaced by log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖² (labels folded into the points;
+    :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`), constants re-declared (m = λ, M = λ + R²/4,
+    L = R + λB); the stream, Θ, θ'_0 and the scalars are kept."""
+    dim = len(inst["A"])
+    out = dict(inst)
+    out.pop("huber", None)
+    out["A"], out["logistic"] = [lam] * dim, Fraction(1)
+    consts = declared_constants(out["A"], inst["R"], inst["lo"], inst["hi"], None, inst.get("ball"), True)
+    out.update(L=consts["L"], M=consts["M"], D=consts["D"])
+    if "m" in inst:
+        out["m"] = consts["m"]
+    return out
+
+
+def logistic_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int,
+                 lams: tuple[Fraction, ...] = (Fraction(1, 4), Fraction(1))) -> Callable[[np.random.Generator, int], list[dict]]:
+    """Every instance of ``gen`` at every ridge λ, at most ``cap`` per 40 of the profile's size."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        want = max(1, cap * max(1, size // 40))
+        return [logisticise(inst, lam) for inst in gen(rng, want) for lam in lams][:want]
+
+    return generate
+
+
+def logistic_adversary(name: str, gen: Callable[[np.random.Generator, int], list[dict]], cap: int,
+                       reaches: str) -> Adversary:
+    return Adversary("logistic + ridge (smooth, not quadratic; runs enclosed): " + name, generate=logistic_gen(gen, cap),
+                     reaches="smooth losses beyond piecewise quadratics: logistic + ridge, its irrational gradients "
+                             "rounded with a certified error and the mean shift enclosed; " + reaches)

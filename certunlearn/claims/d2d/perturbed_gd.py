@@ -32,7 +32,7 @@ from .common import (
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
 from .ball_families import THREE_D, THREE_D_ACC, ball_adversary
-from .huber_families import huber_adversary
+from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
     pgd_boundary, search_min_I, search_with_beta, stream_program_search, stream_programs_structured, with_min_I, worst_shift_adversary,
@@ -61,7 +61,7 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
-    if s.dim != 1 or s.huber is not None or s.ball is not None:
+    if s.dim != 1 or s.huber is not None or s.ball is not None or s.logistic:
         raise ArithmeticError("the exact perfect-variant law is computed for one-dimensional quadratics on a segment")
     env = {k: v for k, v in values.items() if k in CONST_NAMES}
     eta = 2 / (env["M"] + env["m"])
@@ -214,6 +214,10 @@ HUBER_STREAMS = huber_adversary(
     lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 12,
     "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
 
+LOGISTIC_STREAMS = logistic_adversary(
+    "every stream program of up to 2 updates, 1-d and 2-d, ridge λ ∈ {1/4, 1}",
+    lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 8,
+    "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
 BALL_2D = ball_adversary("stream programs of ≤ 2 updates and thin quadratics, 2-d, active projections",
                          lambda rng, size: stream_programs_structured(2)(rng, size) + pgd_structured("thin")(rng, size),
                          8)
@@ -234,8 +238,8 @@ CLAIMS_3 = [
         quantity=unlearning_delta("d2d.thm3.1"),
         laws=secret_laws("d2d.thm3.1"),
         # the largest-shift families first: the ε-scale tightness (shift_ratio) is computed on the first instances
-        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, HUBER_STREAMS, BALL_2D,
-                     THREE_D, pgd_search(2, False), pgd_boundary(PGD_HYPS)),
+        adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, HUBER_STREAMS, LOGISTIC_STREAMS,
+                     BALL_2D, THREE_D, pgd_search(2, False), pgd_boundary(PGD_HYPS)),
         derivation="d2d.thm3.1",
         note=_TARGET_31 + ". Means exact (Fractions) from certunlearn.algorithms.d2d.PerturbedGD.from_theorem.",
     ),
@@ -364,7 +368,8 @@ def shift_31(values: Instance) -> arb:
     return shift_enclosure("d2d.thm3.1", values)
 
 
-_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, HUBER_STREAMS, BALL_2D, THREE_D,
+_SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, HUBER_STREAMS, LOGISTIC_STREAMS, BALL_2D,
+               THREE_D,
                stream_program_search(1),
                stream_program_search(2), pgd_boundary(PGD_HYPS),
                Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",

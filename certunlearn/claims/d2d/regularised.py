@@ -29,7 +29,7 @@ from .common import (
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
 from .ball_families import D3_REACH, ball_adversary, three_d, three_d_accuracy
-from .huber_families import huber_adversary
+from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
@@ -220,7 +220,7 @@ def ACC_3D(xi_: Any = None) -> Adversary:
 
 
 def _huber_reg(xi_: Any = None) -> Callable:
-    """The thin and one-dimensional regularised instances (one each, alternating) for the Huber-smoothed family."""
+    """The thin and one-dimensional regularised instances (one each, alternating) for the Huber and logistic families."""
     thin, one = regularised_gen(pgd_structured("thin"), 2, xi_), regularised_gen(pgd_structured("1d"), 2, xi_)
     return lambda rng, size: [x for pair in zip(thin(rng, size), one(rng, size)) for x in pair]
 
@@ -248,6 +248,8 @@ def _reg_claims() -> list[Claim]:
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
                          huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
                                          "d ∈ {1, 2}, alternating additions and deletions"),
+                         logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
+                                            "d ∈ {1, 2}, alternating additions and deletions"),
                          ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4), 3),
                          Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4),
                                    reaches=D3_REACH),
@@ -327,6 +329,8 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
                          huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
                                          "d ∈ {1, 2}, alternating additions and deletions"),
+                         logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                                            "d ∈ {1, 2}, alternating additions and deletions"),
                          ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4, xi_),
                                         3),
                          Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4, xi_),

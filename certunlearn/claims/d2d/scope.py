@@ -11,16 +11,11 @@ from dataclasses import replace
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-NON_QUADRATIC = Narrowing(
-    "losses other than diagonal quadratics and Huber-smoothed diagonal quadratics (e.g. logistic + ridge)",
-    "the families reach non-quadratic losses through the Huber-smoothed quadratic (piecewise-linear gradient with "
-    "rational breakpoints: projected GD exact in Fractions, certunlearn.problems.huber); a smooth loss beyond it "
-    "makes the iterates irrational, and the reference algorithm (certunlearn.algorithms.d2d) runs in Fractions or "
-    "unrigorous mpmath only: arb-enclosed runs of Algorithms 1–3 are not built (work, not a limit of evaluation)")
 NON_QUADRATIC_WORK = Narrowing(
     "losses other than quadratics",
-    "no non-quadratic family is built for this claim yet (work, not a limit of evaluation: the exact Huber-smoothed "
-    "quadratic of certunlearn.problems.huber keeps projected GD in the rationals)")
+    "no non-quadratic family is built for this claim yet (work, not a limit of evaluation: the Huber-smoothed "
+    "quadratic of certunlearn.problems.huber keeps projected GD exact, and logistic + ridge runs are enclosed by "
+    "certunlearn.problems.rounded_logistic, as in Theorems 3.1, 3.4, 3.5)")
 NON_QUADRATIC_PERFECT = Narrowing(
     "losses other than one-dimensional quadratics",
     "the perfect variant's law is computed through the affine round map of a quadratic's GD (a Gaussian) and the "
@@ -76,6 +71,8 @@ _CVX = "f_z convex, L-Lipschitz, M-smooth on a convex closed Θ ∋ 0 of diamete
 _QUAD = ("diagonal quadratics on boxes, d ∈ {1, 2}, optima inside and outside Θ; streams mixing additions, deletions "
          "and replacements (delete-then-add), ending in either; ε, δ, 𝓘 over orders of magnitude")
 _HUB = "; Huber-smoothed diagonal quadratics (not quadratic, exact) on the thin and 1-d instances"
+_LOG = ("; logistic + ridge (smooth, not quadratic: gradients rounded with a certified error, the mean shift "
+        "enclosed)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
@@ -99,9 +96,9 @@ SCOPE = {
     # Δ(3 − 2γ^𝓘)/4 (the proof's chain at its sharp constants, from Theorem 2.13 and Lemma 2.12's proof, which hold for
     # every loss and convex Θ of the class: derivation d2d.thm3.1:shift-sharp); the families approach that supremum
     # (3/4 of Δ as k → ∞, γ^j, γ^𝓘 → 0) with quadratics — nothing of the class is left unattacked
-    "thm3.1": Scope(_SC + _STREAMS, _QUAD + "; Huber-smoothed quadratics" + _BALL3 + "; the stream ending in an addition approaches the class's supremum of the "
+    "thm3.1": Scope(_SC + _STREAMS, _QUAD + "; Huber-smoothed quadratics" + _LOG + _BALL3 + "; the stream ending in an addition approaches the class's supremum of the "
                     "shift, 3Δ/4 (the sharp chain d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
-    "thm3.1:shift": Scope(_SC + _STREAMS, _QUAD + "; Huber-smoothed quadratics" + _BALL3 + "; the stream ending in an addition approaches the class's supremum "
+    "thm3.1:shift": Scope(_SC + _STREAMS, _QUAD + "; Huber-smoothed quadratics" + _LOG + _BALL3 + "; the stream ending in an addition approaches the class's supremum "
                           "3Δ/4 of the shift (d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
     "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI; d = 3", (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
     "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
@@ -110,11 +107,11 @@ SCOPE = {
                              "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, NON_BOX, ONE_D_ONLY)),
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
                       "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
-    "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _BALL3, (NON_QUADRATIC,)),
+    "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
     "thm3.4:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI; d = 3", (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
-    "thm3.5": Scope(_CVX + _STREAMS, _QUAD + _HUB + _BALL3, (NON_QUADRATIC,)),
+    "thm3.5": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
     "thm3.5:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + "; A = aI; d = 3", (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
-    "rem3.6": Scope(_CVX + _STREAMS + "; ξ ≥ 1", _QUAD + _HUB + _BALL3 + "; ξ ∈ {1, 3/2, 2}", (NON_QUADRATIC,)),
+    "rem3.6": Scope(_CVX + _STREAMS + "; ξ ≥ 1", _QUAD + _HUB + _LOG + _BALL3 + "; ξ ∈ {1, 3/2, 2}", ()),
     "rem3.6:accuracy": Scope(_CVX + _STREAMS + "; ξ ≥ 1; 0 < β < 1", _QUAD + "; A = aI; d = 3",
                              (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
     "lem4.2": Scope("any multiset D, any update stream of additions and deletions, any B ≥ 1 (Algorithm 5)",

@@ -180,3 +180,36 @@ def test_every_claim_the_box_or_d3_narrowing_was_removed_from_decides_an_instanc
     assert any(("ball" in i) if "ball" in prefix else len(i["A"]) == 3 for i in instances)
     inst = next(i for i in instances if (("ball" in i) if "ball" in prefix else len(i["A"]) == 3))
     assert evaluate(claim, inst, 256).outcome == WITHIN
+
+
+# =========================================================================== logistic + ridge (enclosed runs)
+def test_the_rounded_logistic_gradient_is_within_its_certified_error_at_100_digits():
+    from certunlearn.problems.rounded_logistic import RoundedLogistic
+
+    loss = RoundedLogistic(lam=F(1, 3), R=F(2), bits=64)
+    rng = np.random.default_rng(3)
+    with mpmath.workdps(100):
+        for _ in range(20):
+            th = [F(int(v), 9) for v in rng.integers(-20, 21, 2)]
+            x = [F(int(v), 16) for v in rng.integers(-22, 23, 2)]
+            g = loss.grad(np.asarray(th, dtype=object), np.asarray(x, dtype=object))
+            assert all(isinstance(v, Fraction) for v in g)
+            t = sum(_mp(a) * _mp(b) for a, b in zip(x, th))
+            exact = [-_mp(xk) / (1 + mpmath.exp(t)) + _mp(F(1, 3)) * _mp(tk) for xk, tk in zip(x, th)]
+            err = mpmath.sqrt(sum((_mp(a) - b) ** 2 for a, b in zip(g, exact)))
+            assert err <= _mp(loss.gradient_error)
+
+
+@pytest.mark.parametrize("cid", ["d2d.thm3.1", "d2d.thm3.1:shift", "d2d.thm3.4", "d2d.thm3.5", "d2d.rem3.6"])
+def test_every_claim_the_non_quadratic_narrowing_was_removed_from_decides_a_logistic_instance(cid):
+    from certunlearn.claims.d2d.common import run_error, shift_enclosure
+
+    claim = get_claim(cid)
+    adv = next(a for a in claim.adversaries if a.name.startswith("logistic + ridge"))
+    inst = adv.generate(np.random.default_rng(0), 40)[0]
+    assert type(setup_of(inst).loss).__name__ == "RoundedLogistic"
+    sid = "d2d.thm3.1" if cid.startswith("d2d.thm3.1") else cid
+    assert 0 < run_error(sid, inst) < F(1, 2**100)
+    enc = shift_enclosure(sid, inst)
+    assert enc.rad() > 0  # the rounded gradients' error is carried into the quantity
+    assert evaluate(claim, inst, 256).outcome == WITHIN
