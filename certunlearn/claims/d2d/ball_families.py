@@ -89,3 +89,18 @@ def three_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
 
 THREE_D_ACC = Adversary("d = 3, isotropic, optima inside and on the boundary", generate=three_d_accuracy,
                         reaches="d = 3 (a noncentral χ²₃ tail), optima inside and outside Θ")
+
+
+def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, Adversary]:
+    """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
+    :mod:`.ellipse_tail`) and Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed); ``wrap`` adapts
+    a generator to the claim (the regularised claims drop m)."""
+    from .families import add_beta, capped, pgd_structured
+
+    aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
+                      generate=capped(wrap(add_beta(pgd_structured("thin"))), 2 * cap),
+                      reaches="anisotropic diagonal quadratics in d = 2 (the event an ellipse's exterior, enclosed)")
+    ball = Adversary("Θ a Euclidean ball: isotropic quadratics, β varied",
+                     generate=ball_gen(wrap(add_beta(pgd_structured("iso"))), cap),
+                     reaches="Θ a Euclidean ball, d = 2, optima inside and outside it (θ* = x̄·min(1, r/‖x̄‖))")
+    return aniso, ball

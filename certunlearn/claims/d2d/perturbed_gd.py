@@ -31,7 +31,7 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
-from .ball_families import THREE_D, THREE_D_ACC, ball_adversary
+from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
@@ -256,7 +256,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     THREE_D_ACC, search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     THREE_D_ACC, *accuracy_adversaries(), search_with_beta(pgd_search(1, True)),
+                     pgd_boundary(ACC_HYPS, accuracy=True)),
         derivation="d2d.thm3.1:accuracy",
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α], an exact noncentral χ² tail. The proof's last "
              "step f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖² needs ∇f(θ*) = 0, false when θ* is on the boundary of Θ.",
@@ -273,7 +274,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     THREE_D_ACC, search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     THREE_D_ACC, *accuracy_adversaries(), search_with_beta(pgd_search(1, True)),
+                     pgd_boundary(ACC_HYPS, accuracy=True)),
         derivation="d2d.thm3.1:accuracy+fix",
         corrects="d2d.thm3.1:accuracy",
         note="Corrects the last step of the accuracy proof: by M-smoothness f(θ̃) − f(θ*) ≤ ∇f(θ*)ᵀ(θ̃ − θ*) + "

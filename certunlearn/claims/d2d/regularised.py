@@ -25,10 +25,10 @@ from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
 from .common import exact_sqrt
 from .common import (
-    CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
+    CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ENCLOSED_ACC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
-from .ball_families import D3_REACH, ball_adversary, three_d, three_d_accuracy
+from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
@@ -205,7 +205,7 @@ def _zero_in_box(values: Instance) -> Decision:
 ZERO_IN = P("0 ∈ Θ (Section 3.2, line 273)", _zero_in_box)
 I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1))
 _REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
-_REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+_REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ENCLOSED_ACC)
 XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
 
 
@@ -270,7 +270,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         ACC_3D(),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation="d2d.thm3.4:accuracy",
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
@@ -289,7 +289,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         ACC_3D(),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation="d2d.thm3.4:accuracy+fix",
             corrects="d2d.thm3.4:accuracy",
@@ -363,7 +363,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("iso"), 8, with_beta=True)),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
                                    generate=regularised_gen(boundary_structured(1), 8)),
-                         ACC_3D(),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
                          search_with_beta(search_regularised(reg_small_search(True)))),
             derivation=cid,
             corrects="d2d.thm3.5:accuracy" if fix else None,
@@ -391,7 +391,7 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
                                generate=regularised_gen(pgd_structured("iso"), 4, xis, with_beta=True)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
                                generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
-                     ACC_3D(xis),
+                     ACC_3D(xis), *accuracy_adversaries(lambda g: regularised_gen(g, 4, xis)),
                      search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
         derivation=cid,
         corrects="d2d.rem3.6:accuracy" if fix else None,

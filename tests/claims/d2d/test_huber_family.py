@@ -213,3 +213,36 @@ def test_every_claim_the_non_quadratic_narrowing_was_removed_from_decides_a_logi
     enc = shift_enclosure(sid, inst)
     assert enc.rad() > 0  # the rounded gradients' error is carried into the quantity
     assert evaluate(claim, inst, 256).outcome == WITHIN
+
+
+# =========================================================================== accuracy: anisotropic d = 2, Θ a ball
+@pytest.mark.parametrize("a1,a2,c1,c2,tau", [(1, 3, F(1, 2), -1, 2), (1, 20, F(-3, 2), F(1, 4), 7), (2, 2, 0, 0, 4)])
+def test_the_ellipse_exterior_matches_an_independent_quadrature_at_100_digits(a1, a2, c1, c2, tau):
+    from certunlearn.claims.d2d.ellipse_tail import ellipse_exterior
+    from certunlearn.numeric.precision import workprec
+
+    with workprec(360):
+        got = ellipse_exterior(*(to_arb(F(v)) for v in (a1, a2, c1, c2, tau)))
+    with mpmath.workdps(100):  # the integral over y₁ in the original coordinates (mpmath, no substitution)
+        c1m, c2m = _mp(c1), _mp(c2)
+        half = mpmath.sqrt(_mp(tau) / a1)
+
+        def inside(y):
+            h = mpmath.sqrt(max(0, (_mp(tau) - a1 * (y + c1m) ** 2) / a2))
+            return mpmath.npdf(y) * (mpmath.ncdf(h - c2m) - mpmath.ncdf(-h - c2m))
+
+        want = 1 - mpmath.quad(inside, [-c1m - half, -c1m, -c1m + half])
+        if a1 == a2 and c1 == c2 == 0:
+            assert abs(want - mpmath.exp(-_mp(tau) / (2 * a1))) < mpmath.mpf(10) ** -60  # χ²₂: e^{−τ/2a}
+        assert abs(mpmath.mpf(got.mid().str(100, radius=False)) - want) < mpmath.mpf(10) ** -90
+        assert got.rad() < 1e-90
+
+
+def test_the_accuracy_claims_decide_anisotropic_and_ball_instances():
+    for cid in ("d2d.thm3.1:accuracy+fix", "d2d.thm3.4:accuracy", "d2d.rem3.6:accuracy"):
+        claim = get_claim(cid)
+        for prefix, key in (("anisotropic 2-d", None), ("Θ a Euclidean ball", "ball")):
+            adv = next(a for a in claim.adversaries if a.name.startswith(prefix))
+            inst = adv.generate(np.random.default_rng(0), 40)[0]
+            assert (key in inst) if key else inst["A"][0] != inst["A"][1]
+            assert evaluate(claim, inst, 256).outcome == WITHIN, (cid, prefix)
