@@ -28,9 +28,8 @@ NON_QUADRATIC_ACC = Narrowing(
     "not built (work)")
 NON_BOX = Narrowing(
     "convex sets Θ other than boxes (balls, polytopes)",
-    "the projection on a box acts coordinatewise and keeps the iterates rational; on a ball it is irrational "
-    "(θ·R/‖θ‖), and the reference algorithm runs it in unrigorous mpmath: arb-enclosed projected runs are not built "
-    "(work, not a limit of evaluation)")
+    "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
+    "projection, rounded with a certified error in certunlearn.problems.rounded_ball, serves Theorems 3.1, 3.4, 3.5)")
 NON_BOX_ACC = Narrowing(
     "convex sets Θ other than boxes and Euclidean balls, and anisotropic quadratics on a ball, in the accuracy claims",
     "the accuracy event needs ‖θ* − x̄‖ for θ* = argmin_Θ f_D: the clipped mean on a box (rational), x̄·min(1, r/‖x̄‖) "
@@ -41,7 +40,7 @@ D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works 
 ONE_D_ONLY = Narrowing(
     "dimensions d ≥ 2 for the perfect variant",
     "the perfect variant's exact law (affine chain ± the projection's mass, and the projected chain's mixture) is "
-    "built in one dimension only; in d ≥ 2 the coordinates decouple for a diagonal A on a box, but the hockey-stick "
+    "built in one dimension only (where every bounded convex Θ is an interval, a box); in d ≥ 2 the coordinates decouple for a diagonal A on a box, but the hockey-stick "
     "divergence of the product mixture is not built")
 ANISO_ACC = Narrowing(
     "anisotropic quadratics (A ≠ aI) in d ≥ 3 in the accuracy claims",
@@ -106,9 +105,9 @@ SCOPE = {
                           "3Δ/4 of the shift (d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
     "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
     "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
-                    "points, optima inside and outside Θ, 𝓘 from its lower bound", (NON_QUADRATIC_PERFECT, NON_BOX, ONE_D_ONLY)),
+                    "points, optima inside and outside Θ, 𝓘 from its lower bound", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
-                             "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, NON_BOX, ONE_D_ONLY)),
+                             "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
                       "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
     "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
