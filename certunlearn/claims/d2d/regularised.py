@@ -225,6 +225,17 @@ def _huber_reg(xi_: Any = None) -> Callable:
     return lambda rng, size: [x for pair in zip(thin(rng, size), one(rng, size)) for x in pair]
 
 
+def _widened(xi_: Any = None) -> tuple[Adversary, ...]:
+    """The unlearning claims' widened families (issue 23), after the earlier ones (which keep their random draws):
+    Huber-smoothed quadratics, logistic + ridge, Θ a ball, d = 3."""
+    return (huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                            "d ∈ {1, 2}, alternating additions and deletions"),
+            logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                               "d ∈ {1, 2}, alternating additions and deletions"),
+            ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4, xi_), 3),
+            Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4, xi_), reaches=D3_REACH))
+
+
 def _reg_claims() -> list[Claim]:
     thin = regularised_gen(pgd_structured("thin"), 10)
     one = regularised_gen(pgd_structured("1d"), 8)
@@ -246,14 +257,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
-                         huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
-                                         "d ∈ {1, 2}, alternating additions and deletions"),
-                         logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(), 4,
-                                            "d ∈ {1, 2}, alternating additions and deletions"),
-                         ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4), 3),
-                         Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4),
-                                   reaches=D3_REACH),
-                         search_regularised(reg_small_search(False))),
+                         search_regularised(reg_small_search(False)), *_widened()),
             derivation="d2d.thm3.4",
             note=_REG_NOTE,
         ),
@@ -270,8 +274,8 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation="d2d.thm3.4:accuracy",
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
                  "The proof's step (2) sets ∇g(θ*r) = 0 (false when θ*r is on the boundary of Θ) and step (3) bounds "
@@ -289,8 +293,8 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation="d2d.thm3.4:accuracy+fix",
             corrects="d2d.thm3.4:accuracy",
             note="f(θ̃) − f(θ*r) ≤ ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖² ≤ Lρ + (M/2)ρ² (‖∇f‖ ≤ L, no optimality "
@@ -327,15 +331,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
-                         huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
-                                         "d ∈ {1, 2}, alternating additions and deletions"),
-                         logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
-                                            "d ∈ {1, 2}, alternating additions and deletions"),
-                         ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4, xi_),
-                                        3),
-                         Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4, xi_),
-                                   reaches=D3_REACH),
-                         search_regularised(reg_small_search(False), xi_search)),
+                         search_regularised(reg_small_search(False), xi_search), *_widened(xi_)),
             derivation=cid,
             corrects=cid.removesuffix("+fix") if fix else None,
             note=_REG_NOTE + (" The printed σ is half of Δ/(√2·gap) for the proof's own Δ = 8L'√M/(m√(mI)n) "
@@ -363,8 +359,8 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("iso"), 8, with_beta=True)),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
                                    generate=regularised_gen(boundary_structured(1), 8)),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4)),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation=cid,
             corrects="d2d.thm3.5:accuracy" if fix else None,
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with the printed σ (accuracy only needs the "
@@ -391,8 +387,8 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
                                generate=regularised_gen(pgd_structured("iso"), 4, xis, with_beta=True)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
                                generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
-                     ACC_3D(xis), *accuracy_adversaries(lambda g: regularised_gen(g, 4, xis)),
-                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
+                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4))),
+                     ACC_3D(xis), *accuracy_adversaries(lambda g: regularised_gen(g, 4, xis))),
         derivation=cid,
         corrects="d2d.rem3.6:accuracy" if fix else None,
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (exact noncentral χ² tail) with the printed σ. "
