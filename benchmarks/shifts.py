@@ -23,6 +23,12 @@ whole class (``certunlearn.claims.d2d.lemma212_supremum``: every loss, Θ and d 
 worst case, ``r2d.thm3.1`` shift_ratio 0.7112 (and 0.9950 of its sensitivity bound in
 ``benchmarks/shifts_r2d.py --quick``), ``pomer.lem3.6`` 0.9707. Thorough, the addition-ending family alone (27
 instances, k up to 162): 0.7390 of Δ, shift_ratio 0.7115.
+
+The loss classes and sets beyond quadratics on boxes joined the shift search (issue 23, d2d widening; quick, at
+39bf6b4): on ``d2d.thm3.1:shift`` the Huber-smoothed quadratics reach 0.1497 of Δ, logistic + ridge (runs enclosed)
+0.0849, Θ a Euclidean ball 0.1578, d = 3 0.0570 — all below the quadratic addition stream's 0.7345, as the class's
+supremum 3Δ/4 (``d2d.thm3.1:shift-sharp``) allows; on ``d2d.lem2.12`` the Huber family reaches 0.375 against the
+quadratics' 0.5, the class's maximum.
 """
 from __future__ import annotations
 
