@@ -17,6 +17,7 @@ import numpy as np
 from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants, pgd_instance
+from .huber_families import widened_count
 
 
 def on_ball(inst: dict) -> dict:
@@ -39,10 +40,10 @@ def on_ball(inst: dict) -> dict:
 
 
 def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
-    """The instances of ``gen`` in d ≥ 2 on the ball, at most ``cap`` per 40 of the profile's size."""
+    """The instances of ``gen`` in d ≥ 2 on the ball: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
-        want = max(1, cap * max(1, size // 40))
+        want = widened_count(cap, size)
         return [on_ball(i) for i in gen(rng, 4 * want) if len(i["A"]) >= 2][:want]
 
     return generate
@@ -95,10 +96,11 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`) and Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed); ``wrap`` adapts
     a generator to the claim (the regularised claims drop m)."""
-    from .families import add_beta, capped, pgd_structured
+    from .families import add_beta, pgd_structured
 
+    thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
-                      generate=capped(wrap(add_beta(pgd_structured("thin"))), 2 * cap),
+                      generate=lambda rng, size: thin(rng, widened_count(2 * cap, size))[:widened_count(2 * cap, size)],
                       reaches="anisotropic diagonal quadratics in d = 2 (the event an ellipse's exterior, enclosed)")
     ball = Adversary("Θ a Euclidean ball: isotropic quadratics, β varied",
                      generate=ball_gen(wrap(add_beta(pgd_structured("iso"))), cap),

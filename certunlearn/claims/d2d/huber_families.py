@@ -21,6 +21,16 @@ from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants
 
+#: how many times the quick profile's count of a widened family the deeper profiles run (thorough's structured size is
+#: 10⁵: "per 40 of the size" would run every instance of the base family at every width, each a full rational run)
+THOROUGH_FACTOR = 8
+
+
+def widened_count(cap: int, size: int) -> int:
+    """The number of instances a widened family draws at the profile's structured ``size``."""
+    return cap if size <= 40 else THOROUGH_FACTOR * cap
+
+
 #: band widths w of the Huber term: a narrow band (the curvature a_k + c/w only near the data points) and a wide one
 WIDTHS = (Fraction(1, 8), Fraction(1, 2))
 
@@ -44,10 +54,10 @@ def huberise(inst: dict, w: Fraction) -> dict:
 
 def huber_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int,
               widths: tuple[Fraction, ...] = WIDTHS) -> Callable[[np.random.Generator, int], list[dict]]:
-    """Every instance of ``gen`` at every band width, at most ``cap`` per 40 of the profile's size (thorough: more)."""
+    """Every instance of ``gen`` at every band width: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
-        want = max(1, cap * max(1, size // 40))
+        want = widened_count(cap, size)
         out = [huberise(inst, w) for inst in gen(rng, want) for w in widths]
         return out[:want]
 
@@ -79,10 +89,10 @@ def logisticise(inst: dict, lam: Fraction) -> dict:
 
 def logistic_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int,
                  lams: tuple[Fraction, ...] = (Fraction(1, 4), Fraction(1))) -> Callable[[np.random.Generator, int], list[dict]]:
-    """Every instance of ``gen`` at every ridge λ, at most ``cap`` per 40 of the profile's size."""
+    """Every instance of ``gen`` at every ridge λ: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
 
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
-        want = max(1, cap * max(1, size // 40))
+        want = widened_count(cap, size)
         return [logisticise(inst, lam) for inst in gen(rng, want) for lam in lams][:want]
 
     return generate
