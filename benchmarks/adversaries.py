@@ -23,6 +23,13 @@ olu regret claims (L = D = 2, μ = 1, no deletions — at k = 0 every deletion h
   solved and realised per n by ``benchmarks/pep_smooth_sc.py``: its value is OGD's bound L²H_T/(2μ) (an upper bound:
   the Lipschitz condition holds only where the losses are queried), its realisations stay below the quadratic PEP's.
 
+d2d rows (the checker's tightness is already a ratio to the printed bound):
+- Lemma 2.12: exactly 1/2, the maximum over the whole class — ‖θ*_D − θ*_{D∘u}‖ ≤ L/(m(k + 1)) for every
+  L-Lipschitz m-strongly convex loss, convex Θ and d (k the smaller dataset's size; derivation and equality case in
+  ``certunlearn.claims.d2d.lemma212_supremum``, confirmed at 100 digits in tests/claims/d2d/test_huber_family.py).
+- Theorem 3.1's shift: 3/4 of Δ, the supremum over the class of the sharp chain Δ(3 − 2γ^I)/4 (derivation
+  ``d2d.thm3.1:shift-sharp``), approached (not attained) as k → ∞, γ^j, γ^I → 0.
+
 Usage: ``python benchmarks/adversaries.py [--profiles quick,thorough] [--build] [--build-linear FILE…]``
 (``--build`` re-solves the PEP cases and rewrites ``certunlearn/claims/pep_worst_cases.json``; ``--build-linear``
 merges searched worst linear streams, ``{rule: {n: {"z1", "G", "value"}}}``, into it).
@@ -54,10 +61,18 @@ CLAIMS = {
     "olu.thm5": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
     "olu.table1:constant": ("thm5", lambda n: 4 * math.sqrt(2 * n)),
 }
+#: d2d claim id → (best known worst case over the class as a ratio to the bound, its source)
+D2D = {
+    "d2d.lem2.12": (0.5, "the class's maximum L/(mn) = half of 2L/(mn), any loss, Θ, d (derived; attained by a deletion, "
+                         "claims/d2d/lemma212_supremum.py)"),
+    "d2d.thm3.1:shift": (0.75, "the class's supremum 3Δ/4 (sharp chain d2d.thm3.1:shift-sharp), approached as k → ∞"),
+}
 
 
 def best_known(cid: str) -> tuple[float, str]:
     """The best known worst case over the theorem's class, as worst/bound, and where it comes from."""
+    if cid in D2D:
+        return D2D[cid]
     rule, bound = CLAIMS[cid]
     if rule == "sc":
         if cid in ("olu.thm2", "olu.thm6:regret"):
@@ -75,7 +90,7 @@ def best_known(cid: str) -> tuple[float, str]:
 
 
 def checker(profile: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", *CLAIMS, "--json", "--profile", profile,
+    out = subprocess.run([sys.executable, "-m", "certunlearn.cli", "check", *CLAIMS, *D2D, "--json", "--profile", profile,
                           "--counterexamples", "/tmp/certunlearn-bench-cex"],
                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                          capture_output=True, text=True, check=False)
@@ -96,7 +111,7 @@ def table(profiles: list[str]) -> str:
     lines = ["| claim | best known worst case over the theorem's class (source) | "
              + " | ".join(f"checker {p} (÷ best known)" for p in profiles) + " |",
              "|" + "---|" * (2 + len(profiles))]
-    for cid in CLAIMS:
+    for cid in (*CLAIMS, *D2D):
         best, source = best_known(cid)
         best_s = "∞" if best == math.inf else f"{best:.3f}"
         lines.append(f"| {cid} | {best_s} ({source}) | " + " | ".join(_cell(runs[p][cid], best) for p in profiles) + " |")

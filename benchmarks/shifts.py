@@ -18,10 +18,17 @@ Rows and the issue's targets (issue 23):
 Measured (quick, shared 2-core machine, commit of issue 23): ``d2d.thm3.1:shift`` 0.7345 (addition-ending stream; the
 deletion-only stream 0.6776, stream programs ≤ 2 updates 0.18 in 1-d, 0.14 in 2-d), ``d2d.thm3.1:shift-sharp``
 0.9793, ``d2d.thm3.1`` shift_ratio 0.7071 (the addition stream at ε = 16, δ = 10⁻³⁰, where the printed zCDP σ is
-closest to the exact one; 0.5591 at ε = 1, δ = 10⁻⁵), ``d2d.lem2.12`` 0.5000 of 2L/(mn) (unchanged: the factor-2
-slack of the lemma), ``r2d.thm3.1`` shift_ratio 0.7112 (and 0.9950 of its sensitivity bound in
+closest to the exact one; 0.5591 at ε = 1, δ = 10⁻⁵), ``d2d.lem2.12`` 0.5000 of 2L/(mn) — the maximum over the lemma's
+whole class (``certunlearn.claims.d2d.lemma212_supremum``: every loss, Θ and d obey L/(mn)), so 1.00 of the true
+worst case, ``r2d.thm3.1`` shift_ratio 0.7112 (and 0.9950 of its sensitivity bound in
 ``benchmarks/shifts_r2d.py --quick``), ``pomer.lem3.6`` 0.9707. Thorough, the addition-ending family alone (27
 instances, k up to 162): 0.7390 of Δ, shift_ratio 0.7115.
+
+The loss classes and sets beyond quadratics on boxes joined the shift search (issue 23, d2d widening; quick, at
+39bf6b4): on ``d2d.thm3.1:shift`` the Huber-smoothed quadratics reach 0.1497 of Δ, logistic + ridge (runs enclosed)
+0.0849, Θ a Euclidean ball 0.1578, d = 3 0.0570 — all below the quadratic addition stream's 0.7345, as the class's
+supremum 3Δ/4 (``d2d.thm3.1:shift-sharp``) allows; on ``d2d.lem2.12`` the Huber family reaches 0.375 against the
+quadratics' 0.5, the class's maximum.
 """
 from __future__ import annotations
 
@@ -41,7 +48,7 @@ from certunlearn.claims.model import decode_instance  # noqa: E402
 
 #: (claim, what its bound is)
 ROWS = (("d2d.thm3.1:shift", "Δ (proof, line 237)"), ("d2d.thm3.1:shift-sharp", "Δ(3 − 2γ^I)/4"),
-        ("d2d.thm3.1", "δ (shift_ratio: shift/Δ*)"), ("d2d.lem2.12", "L/(m n) (line 153)"),
+        ("d2d.thm3.1", "δ (shift_ratio: shift/Δ*)"), ("d2d.lem2.12", "2L/(m n) (line 153)"),
         ("r2d.thm3.1", "δ (shift_ratio: shift/Δ*)"), ("pomer.lem3.6", "G/λ (line 157)"))
 
 

@@ -75,16 +75,32 @@ class Setup:
     def __init__(self, values: Instance, reg_free: bool = True):
         from ...algorithms.d2d import Update
         from ...problems import Box, Quadratic
+        from ...problems.huber import HuberQuadratic
+        from ...problems.rounded_ball import RoundedBall
+        from ...problems.rounded_logistic import RoundedLogistic
 
         a = [frac(v) for v in values["A"]]
         self.dim = len(a)
         self.a = a
         self.R = frac(values["R"])
-        A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
-        self.loss = Quadratic(A=A, R=self.R)
+        self.huber = tuple(frac(v) for v in values["huber"]) if values.get("huber") else None
+        self.logistic = bool(values.get("logistic")) and frac(values["logistic"]) == 1
+        if self.logistic:  # log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's (equal) entries: gradients rounded, certified
+            if any(v != a[0] for v in a):
+                raise ValueError("the logistic family's ridge is isotropic: A = λ(1, …, 1)")
+            self.loss = RoundedLogistic(lam=a[0], R=self.R)
+        elif self.huber is not None:  # ½(θ − x)ᵀdiag(a)(θ − x) + c·Σ_k hub_w(θ_k − x_k): not quadratic, exact
+            self.loss = HuberQuadratic(a=tuple(a), c=self.huber[0], w=self.huber[1], R=self.R)
+        else:
+            A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
+            self.loss = Quadratic(A=A, R=self.R)
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
-        self.domain = Box(tuple(self.lo), tuple(self.hi))
+        self.ball = frac(values["ball"]) if values.get("ball") else None
+        if self.ball is not None:  # Θ = {‖θ‖ ≤ ball} (lo/hi: its bounding box, for display only)
+            self.domain = RoundedBall(self.ball, self.dim)
+        else:
+            self.domain = Box(tuple(self.lo), tuple(self.hi))
         self.X = frac_matrix(values["X"])
         self.updates = []
         for row in values.get("U", []):
@@ -107,6 +123,10 @@ class Setup:
     def minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
+        if self.ball is not None or self.logistic:
+            raise ArithmeticError("the exact minimiser is computed for quadratic and Huber losses on boxes")
+        if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
+            return np.asarray(self.loss.box_minimiser(X, self.lo, self.hi), dtype=object)
         res = minimize(self.loss, self.domain, X)
         if not res.exact:
             raise ArithmeticError("the minimiser is not exact")
@@ -118,7 +138,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -286,24 +306,50 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
     return Fraction(math.ceil(Fraction(float(b.upper())) * 2**bits + 1), 2**bits)
 
 
-def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any]) -> dict[str, Fraction]:
-    """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box."""
+def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
+                       huber: Sequence[Any] | None = None, ball: Any = None,
+                       logistic: bool = False) -> dict[str, Fraction]:
+    """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
+    ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
+    ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
+    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`)."""
     from ...problems import Box, Quadratic
+    from ...problems.huber import HuberQuadratic
+    from ...problems.rounded_ball import RoundedBall
 
     a = [frac(v) for v in A]
     dim = len(a)
-    Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
-    loss = Quadratic(A=Am, R=frac(R))
-    c = loss.constants(Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi)))
-    return {"L": upper_fraction(c.value("L")), "M": max(a), "m": min(a), "D": upper_fraction(c.value("D"))}
+    if logistic:
+        from ...problems.rounded_logistic import RoundedLogistic
+
+        loss = RoundedLogistic(lam=a[0], R=frac(R))
+    elif huber:
+        loss = HuberQuadratic(a=tuple(a), c=frac(huber[0]), w=frac(huber[1]), R=frac(R))
+    else:
+        Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
+        loss = Quadratic(A=Am, R=frac(R))
+    dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
+    c = loss.constants(dom)
+    M_ = rational_eval(c.value("M"))
+    m_ = rational_eval(c.value("m"))
+    return {"L": upper_fraction(c.value("L")), "M": M_ if M_ is not None else max(a), "m": m_ if m_ is not None else min(a),
+            "D": upper_fraction(c.value("D"))}
 
 
-def pgd_instance(A, R, lo, hi, X, U, theta0, **scalars) -> dict[str, Any]:
-    """An instance of the perturbed-GD family with the tightest valid declared constants (unless given)."""
-    consts = declared_constants(A, R, lo, hi)
+def pgd_instance(A, R, lo, hi, X, U, theta0, huber=None, ball=None, logistic=False, **scalars) -> dict[str, Any]:
+    """An instance of the perturbed-GD family with the tightest valid declared constants (unless given); ``huber``
+    = (c, w) makes the loss the Huber-smoothed quadratic (not quadratic; exact on rationals), ``ball`` = r makes Θ the
+    ball {‖θ‖ ≤ r} (its projection rounded with a certified error, :mod:`certunlearn.problems.rounded_ball`)."""
+    consts = declared_constants(A, R, lo, hi, huber, ball, logistic)
     out = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X],
            "U": [list(u) for u in U], "theta0": list(theta0), "n": len(X), "d": len(A),
            "i": max(1, len(U))}  # i: the last round (only displays a round-dependent T_i)
+    if huber:
+        out["huber"] = [frac(huber[0]), frac(huber[1])]
+    if ball:
+        out["ball"] = frac(ball)
+    if logistic:
+        out["logistic"] = Fraction(1)
     for key in ("L", "D"):
         out[key] = consts[key]
     out["m"], out["M"] = consts["m"], consts["M"]
@@ -374,6 +420,37 @@ def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
     return arb_eval(claim.prescribed["sigma"], env)
 
 
+def run_error(claim_id: str, values: Instance) -> Fraction:
+    """A rational ≥ the distance of every computed iterate (secret state and retraining, every round) from the exact
+    run: 0 for exact runs (quadratic and Huber losses on a box); on a ball each projection errs by at most τ_p
+    (``RoundedBall.projection_error``), a logistic gradient by at most τ_g (``RoundedLogistic.gradient_error``), and
+    each step x ↦ x − η∇g(x) of the run's objective g (the loss plus the algorithm's regulariser) is γ-Lipschitz with
+    γ = max(|1 − ηm_g|, |1 − ηM_g|) < 1 (m_g ≤ ∇²g ≤ M_g; the exact projection is nonexpansive), so the error obeys
+    e_{t+1} ≤ γe_t + ητ_g + τ_p from e_0 = 0: e ≤ (τ_p + ητ_g)/(1 − γ) throughout."""
+    s = setup_of(values)
+    tau_p = getattr(s.domain, "projection_error", Fraction(0))
+    tau_g = getattr(s.loss, "gradient_error", Fraction(0))
+    if tau_p == 0 and tau_g == 0:
+        return Fraction(0)
+    _, _, _, params = _secret_runs(claim_id, run_key(values))
+    eta, reg = frac(params["eta"]), frac(params["reg"])
+    lo, hi = s.loss.risk_strong_convexity() + reg, s.loss.risk_smoothness_bound() + reg
+    g = max(abs(1 - eta * lo), abs(1 - eta * hi))
+    if g >= 1:
+        raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
+    return (tau_p + eta * tau_g) / (1 - g)
+
+
+def shift_enclosure(claim_id: str, values: Instance) -> Fraction | arb:
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ of the exact runs: exact on a box (:func:`exact_sqrt`), on a ball the
+    computed value ± twice :func:`run_error` (both runs err), its lower end cut at 0."""
+    shift2 = max_shift2(claim_id, values)
+    err = run_error(claim_id, values)
+    if err == 0:
+        return exact_sqrt(shift2)
+    return (to_arb(shift2).sqrt() + arb(0, to_arb(2 * err).upper())).nonnegative_part()
+
+
 def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
     """The true δ at ε between f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) = N(θ̂_i, σ²I) and f_publish(A(D_i)) =
     N(μ_i, σ²I), maximised over the rounds i ≥ 1: both means are exact, so δ = δ_BW(ε; σ, max_i ‖θ̂_i − μ_i‖)
@@ -381,22 +458,47 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
 
     def quantity(values: Instance) -> arb:
         claim = CLAIMS_BY_ID[claim_id]
-        means, retrain, _, params = _secret_runs(claim_id, run_key(values))
-        shift2 = max((sq_norm(a - b) for a, b in zip(means[1:], retrain[1:])), default=Fraction(0))
-        if shift2 == 0:
+        _, _, _, params = _secret_runs(claim_id, run_key(values))
+        shift = shift_enclosure(claim_id, values)
+        sig = _sigma_used(claim, values, params["reg"])
+        if shift == 0:
             return arb(0)
-        return delta_enclosure(values["epsilon"], _sigma_used(claim, values, params["reg"]), to_arb(shift2).sqrt())
+        if isinstance(shift, arb) and not shift > 0:  # a ball's shift reaching 0: δ from 0 to δ(upper end)
+            return arb(0).union(delta_enclosure(values["epsilon"], sig, arb(shift.upper())))
+        return delta_enclosure(values["epsilon"], sig, to_arb(shift))
 
     return quantity
 
 
-def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0)) -> arb:
+def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0),
+                       err: Fraction = Fraction(0)) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
-    the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail.
+    the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail; for a
+    diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`).
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    if s.huber is not None or s.logistic:
+        raise ArithmeticError("the accuracy event is enclosed for quadratic losses only (this one is not quadratic)")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
+    if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
+        if any(v != a for v in s.a):
+            raise ArithmeticError("the accuracy event on a ball is enclosed for isotropic quadratics")
+        gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
+        dist = to_arb(sq_norm(mean - xbar)).sqrt() + arb(0, to_arb(err).upper())
+        z = dist.nonnegative_part() / sigma_
+        lam = z * z  # (not z**2: a ball reaching 0 would give nan)
+        thr = (gap * gap + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
+        return ncx2_sf(s.dim, lam, thr)
     star = s.minimiser(X)
+    if any(v != a for v in s.a):  # anisotropic: Σ a_k(Z_k + c_k)² > 2α + Σ a_k(θ*_k − x̄_k)², an ellipse's exterior
+        if s.dim != 2:
+            raise ArithmeticError("the anisotropic accuracy event is enclosed in two dimensions only")
+        from .ellipse_tail import ellipse_exterior
+
+        c = [to_arb(m_ - x_) / sigma_ for m_, x_ in zip(mean, xbar)]
+        tau = (2 * alpha_ + to_arb(sum((ak * (t - x_) ** 2 for ak, t, x_ in zip(s.a, star, xbar)), Fraction(0)))) / (
+            sigma_ * sigma_)
+        return ellipse_exterior(to_arb(s.a[0]), to_arb(s.a[1]), c[0], c[1], tau)
     lam = to_arb(sq_norm(mean - xbar)) / (sigma_ * sigma_)
     thr = (to_arb(sq_norm(star - xbar)) + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
     return ncx2_sf(s.dim, lam, thr)
@@ -427,9 +529,10 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         means, _, datasets, params = _secret_runs(claim_id, run_key(values))
         s = setup_of(values)
         alpha_, sig = accuracy_radius(claim_id, values)
+        err = run_error(claim_id, values)
         worst = arb(0)
         for X, mean in zip(datasets, means):
-            worst = worst.max(excess_probability(s, X, mean, sig, alpha_))
+            worst = worst.max(excess_probability(s, X, mean, sig, alpha_, err=err))
         return worst
 
     return quantity
@@ -441,11 +544,13 @@ def _isotropic(values: Instance) -> Decision:
 
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
+ENCLOSED_ACC = P("A = aI, or d = 2 (the accuracy event is a noncentral χ² tail, or an ellipse's exterior enclosed by "
+                 "one rigorous integral)", lambda v: holds(_isotropic(v) is Decision.TRUE or len(v["A"]) == 2))
 
 
 # =========================================================================== the claims, Sections 2–3
 PGD_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses())
-ACC_HYPS = (*PGD_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+ACC_HYPS = (*PGD_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ENCLOSED_ACC)
 
 
 def datasets_of(data: tuple, ups: list) -> list[tuple]:
@@ -464,7 +569,10 @@ def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tu
     the mean c_k lie in [lo_k, hi_k], every iterate c + ρ^t(start − c) stays in Θ, the projection never acts, and the
     result is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
     from ...algorithms.d2d import projected_gd
+    from ...problems import Quadratic
 
+    if type(prob.loss) is not Quadratic or not hasattr(prob.domain, "lo"):
+        raise ArithmeticError("gd_diag's closed form is for diagonal quadratics on boxes")
     dim = len(start)
     out = []
     for k in range(dim):
@@ -500,7 +608,7 @@ def secret_laws(claim_id: str) -> Callable[[Instance], Any]:
     def laws(values: Instance) -> Any:
         claim = CLAIMS_BY_ID[claim_id]
         _, _, _, params = _secret_runs(claim_id, run_key(values))
-        return GaussianPair(shift=to_arb(max_shift2(claim_id, values)).sqrt(),
+        return GaussianPair(shift=to_arb(shift_enclosure(claim_id, values)),
                             sigma=_sigma_used(claim, values, params["reg"]))
 
     return laws

@@ -31,6 +31,8 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
+from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
+from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
     pgd_boundary, search_min_I, search_with_beta, stream_program_search, stream_programs_structured, with_min_I, worst_shift_adversary,
@@ -59,8 +61,8 @@ def _perfect_chain(claim_id: str, key: tuple) -> tuple:
     claim = CLAIMS_BY_ID[claim_id]
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
-    if s.dim != 1:
-        raise ArithmeticError("the exact perfect-variant law is computed in one dimension")
+    if s.dim != 1 or s.huber is not None or s.ball is not None or s.logistic:
+        raise ArithmeticError("the exact perfect-variant law is computed for one-dimensional quadratics on a segment")
     env = {k: v for k, v in values.items() if k in CONST_NAMES}
     eta = 2 / (env["M"] + env["m"])
     a = s.a[0]
@@ -207,6 +209,19 @@ STREAMS_2D = Adversary("every stream program of up to 2 (thorough 3) updates, 2-
                        reaches="d = 2, the optimum on a face and moved across it: the projection acts on both "
                                "coordinates; every stream of ≤ 2 updates (thorough ≤ 3)")
 
+HUBER_STREAMS = huber_adversary(
+    "every stream program of up to 2 updates, 1-d and 2-d (active projections), band widths 1/8 and 1/2",
+    lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 12,
+    "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
+
+LOGISTIC_STREAMS = logistic_adversary(
+    "every stream program of up to 2 updates, 1-d and 2-d, ridge λ ∈ {1/4, 1}",
+    lambda rng, size: stream_programs_structured(1)(rng, size) + stream_programs_structured(2)(rng, size), 8,
+    "d ∈ {1, 2}, streams of additions, deletions and replacements ending in either")
+BALL_2D = ball_adversary("stream programs of ≤ 2 updates and thin quadratics, 2-d, active projections",
+                         lambda rng, size: stream_programs_structured(2)(rng, size) + pgd_structured("thin")(rng, size),
+                         8)
+
 _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) vs N(μ_i, σ²I), max over rounds, ≤ δ"
 
 CLAIMS_3 = [
@@ -223,8 +238,9 @@ CLAIMS_3 = [
         quantity=unlearning_delta("d2d.thm3.1"),
         laws=secret_laws("d2d.thm3.1"),
         # the largest-shift families first: the ε-scale tightness (shift_ratio) is computed on the first instances
+        # the widened families last: the earlier families draw from the claim's random stream as before
         adversaries=(WORST_SHIFT_ADD, worst_shift_adversary(), THIN, ONE_DIM, STREAMS_2D, pgd_search(2, False),
-                     pgd_boundary(PGD_HYPS)),
+                     pgd_boundary(PGD_HYPS), HUBER_STREAMS, LOGISTIC_STREAMS, BALL_2D, THREE_D),
         derivation="d2d.thm3.1",
         note=_TARGET_31 + ". Means exact (Fractions) from certunlearn.algorithms.d2d.PerturbedGD.from_theorem.",
     ),
@@ -241,7 +257,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True), THREE_D_ACC,
+                     *accuracy_adversaries()),
         derivation="d2d.thm3.1:accuracy",
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α], an exact noncentral χ² tail. The proof's last "
              "step f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖² needs ∇f(θ*) = 0, false when θ* is on the boundary of Θ.",
@@ -258,7 +275,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
-                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True)),
+                     search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True), THREE_D_ACC,
+                     *accuracy_adversaries()),
         derivation="d2d.thm3.1:accuracy+fix",
         corrects="d2d.thm3.1:accuracy",
         note="Corrects the last step of the accuracy proof: by M-smoothness f(θ̃) − f(θ*) ≤ ∇f(θ*)ᵀ(θ̃ − θ*) + "
@@ -346,19 +364,18 @@ CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_3})
 
 # =========================================================================== the published means' shift (issue 13)
 def shift_31(values: Instance) -> arb:
-    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ (Algorithm 2's secret state vs retraining's mean), exactly: the square
-    root of an exact rational."""
-    from .common import max_shift2
+    """max over rounds i ≥ 1 of ‖θ̂_i − μ_i‖ (Algorithm 2's secret state vs retraining's mean): exactly (the square
+    root of an exact rational) on a box, enclosed on a ball (:func:`.common.shift_enclosure`)."""
+    from .common import shift_enclosure
 
-    from .common import exact_sqrt
-
-    return exact_sqrt(max_shift2("d2d.thm3.1", values))
+    return shift_enclosure("d2d.thm3.1", values)
 
 
 _SHIFT_ADVS = (WORST_SHIFT_ADD, worst_shift_adversary(), STREAMS_1D, STREAMS_2D, stream_program_search(1),
                stream_program_search(2), pgd_boundary(PGD_HYPS),
                Adversary("thin anisotropic quadratics, extreme points, alternating updates (at most 8 per 40)",
-                         generate=capped(pgd_structured("thin"), 8)))
+                         generate=capped(pgd_structured("thin"), 8)),
+               HUBER_STREAMS, LOGISTIC_STREAMS, BALL_2D, THREE_D)  # the widened families last (see d2d.thm3.1)
 CLAIMS_3 += [
     Claim(
         id="d2d.thm3.1:shift",

@@ -25,9 +25,11 @@ from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
 from .common import exact_sqrt
 from .common import (
-    CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ISOTROPIC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
+    CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ENCLOSED_ACC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
 )
+from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
+from .huber_families import huber_adversary, logistic_adversary
 from .families import (
     boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
@@ -203,12 +205,35 @@ def _zero_in_box(values: Instance) -> Decision:
 ZERO_IN = P("0 ∈ Θ (Section 3.2, line 273)", _zero_in_box)
 I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1))
 _REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
-_REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+_REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ENCLOSED_ACC)
 XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
 
 
 _REG_NOTE = ("Quantity: the true δ at ε between N(θ̂_i, σ²I) and retraining's N(μ_i, σ²I), max over the rounds; the "
              "algorithm runs on g = f + (m/2)‖θ‖² with the prescribed m (a float when irrational) and σ at that m.")
+
+
+def ACC_3D(xi_: Any = None) -> Adversary:
+    """d = 3 for the regularised accuracy claims (isotropic, a χ²₃ tail)."""
+    return Adversary("d = 3, isotropic, optima inside and on the boundary, regularised",
+                     generate=regularised_gen(three_d_accuracy, 2, xi_), reaches="d = 3 (a noncentral χ²₃ tail)")
+
+
+def _huber_reg(xi_: Any = None) -> Callable:
+    """The thin and one-dimensional regularised instances (one each, alternating) for the Huber and logistic families."""
+    thin, one = regularised_gen(pgd_structured("thin"), 2, xi_), regularised_gen(pgd_structured("1d"), 2, xi_)
+    return lambda rng, size: [x for pair in zip(thin(rng, size), one(rng, size)) for x in pair]
+
+
+def _widened(xi_: Any = None) -> tuple[Adversary, ...]:
+    """The unlearning claims' widened families (issue 23), after the earlier ones (which keep their random draws):
+    Huber-smoothed quadratics, logistic + ridge, Θ a ball, d = 3."""
+    return (huber_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                            "d ∈ {1, 2}, alternating additions and deletions"),
+            logistic_adversary("thin and one-dimensional instances, regularised", _huber_reg(xi_), 4,
+                               "d ∈ {1, 2}, alternating additions and deletions"),
+            ball_adversary("thin instances, regularised", regularised_gen(pgd_structured("thin"), 4, xi_), 3),
+            Adversary("d = 3, box and ball, regularised", generate=regularised_gen(three_d, 4, xi_), reaches=D3_REACH))
 
 
 def _reg_claims() -> list[Claim]:
@@ -232,7 +257,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
-                         search_regularised(reg_small_search(False))),
+                         search_regularised(reg_small_search(False)), *_widened()),
             derivation="d2d.thm3.4",
             note=_REG_NOTE,
         ),
@@ -249,7 +274,8 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation="d2d.thm3.4:accuracy",
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
                  "The proof's step (2) sets ∇g(θ*r) = 0 (false when θ*r is on the boundary of Θ) and step (3) bounds "
@@ -267,7 +293,8 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("isotropic quadratics, optima inside and on the boundary, β ∈ {1/20, 10⁻³, 1/2}",
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation="d2d.thm3.4:accuracy+fix",
             corrects="d2d.thm3.4:accuracy",
             note="f(θ̃) − f(θ*r) ≤ ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖² ≤ Lρ + (M/2)ρ² (‖∇f‖ ≤ L, no optimality "
@@ -304,7 +331,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
-                         search_regularised(reg_small_search(False), xi_search)),
+                         search_regularised(reg_small_search(False), xi_search), *_widened(xi_)),
             derivation=cid,
             corrects=cid.removesuffix("+fix") if fix else None,
             note=_REG_NOTE + (" The printed σ is half of Δ/(√2·gap) for the proof's own Δ = 8L'√M/(m√(mI)n) "
@@ -332,7 +359,8 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("iso"), 8, with_beta=True)),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
                                    generate=regularised_gen(boundary_structured(1), 8)),
-                         search_with_beta(search_regularised(reg_small_search(True)))),
+                         search_with_beta(search_regularised(reg_small_search(True))),
+                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
             derivation=cid,
             corrects="d2d.thm3.5:accuracy" if fix else None,
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with the printed σ (accuracy only needs the "
@@ -359,7 +387,8 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
                                generate=regularised_gen(pgd_structured("iso"), 4, xis, with_beta=True)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
                                generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
-                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4)))),
+                     search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4))),
+                     ACC_3D(xis), *accuracy_adversaries(lambda g: regularised_gen(g, 4, xis))),
         derivation=cid,
         corrects="d2d.rem3.6:accuracy" if fix else None,
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (exact noncentral χ² tail) with the printed σ. "

@@ -19,6 +19,7 @@ from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.d2d import CONTRACTION_213, M, SENSITIVITY_212, m
 from .common import exact_sqrt, CLAIMS_BY_ID, SETUP_NAMES, pgd_hypotheses, setup_cached, setup_of, sq_norm
+from .huber_families import huber_adversary
 from .families import LEM212_SEARCH, THM213_SEARCH, lem212_structured, thm213_structured
 
 
@@ -88,7 +89,9 @@ CLAIMS_23 = [
         bound=SENSITIVITY_212,
         quantity=_sensitivity,
         adversaries=(Adversary("extreme points ±R, Θ = [−r, r], 2-d thin quadratics", generate=lem212_structured),
-                     LEM212_SEARCH),
+                     LEM212_SEARCH,
+                     huber_adversary("extreme points ±R, Θ = [−r, r], 1-d and 2-d", lem212_structured, 12,
+                                     "d ∈ {1, 2}, additions and deletions, the exact box minimiser of the Huber risk")),
         derivation="d2d.lem2.12",
         note="Quantity: the exact distance of the two exact rational minimisers (problems.minimize on the box).",
     ),

@@ -15,15 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ...problems.huber import coordinate_minimiser, huber, huber_grad
+
 __all__ = ["huber", "huber_grad", "loss_value", "loss_grad", "max_grad_norm2", "box_minimum", "projected_ogd_regret"]
-
-
-def huber(r: Fraction, delta: Fraction) -> Fraction:
-    return r * r / (2 * delta) if abs(r) <= delta else abs(r) - delta / 2
-
-
-def huber_grad(r: Fraction, delta: Fraction) -> Fraction:
-    return max(-Fraction(1), min(Fraction(1), r / delta))
 
 
 def loss_value(z, h, x, y, a, delta) -> Fraction:
@@ -40,26 +34,11 @@ def max_grad_norm2(h, x, y, a, delta, b: Fraction) -> Fraction:
                 for hk, xk, yk in zip(h, x, y)), Fraction(0))
 
 
-def _coordinate_minimiser(H: Sequence[Fraction], X: Sequence[Fraction], Y: Sequence[Fraction], A: Sequence[Fraction],
-                          delta: Fraction, b: Fraction) -> Fraction:
-    """argmin over [−b, b] of Σ_t ½H_t(z − x_t)² + a_t hub_δ(z − y_t) (Σ_t H_t > 0: strictly convex)."""
-    deriv = lambda z: sum((h * (z - x) + a * huber_grad(z - y, delta) for h, x, y, a in zip(H, X, Y, A)), Fraction(0))
-    if deriv(-b) >= 0:
-        return -b
-    if deriv(b) <= 0:
-        return b
-    knots = sorted({-b, b} | {y + s for y in Y for s in (-delta, delta) if -b < y + s < b})
-    for lo, hi in zip(knots, knots[1:]):
-        dlo, dhi = deriv(lo), deriv(hi)
-        if dlo <= 0 <= dhi:  # linear on [lo, hi]: its zero
-            return lo if dhi == dlo else lo - dlo * (hi - lo) / (dhi - dlo)
-    raise ArithmeticError("no zero of an increasing derivative that changes sign")  # unreachable
-
-
 def box_minimum(H, X, Y, A, delta: Fraction, b: Fraction) -> Fraction:
     """min over [−b, b]^d of Σ_t f_t, exactly (separable)."""
     d = len(X[0])
-    z = [_coordinate_minimiser([h[k] for h in H], [x[k] for x in X], [y[k] for y in Y], A, delta, b) for k in range(d)]
+    z = [coordinate_minimiser([h[k] for h in H], [x[k] for x in X], [y[k] for y in Y], A, delta, -b, b)
+         for k in range(d)]
     return sum((loss_value(z, h, x, y, a, delta) for h, x, y, a in zip(H, X, Y, A)), Fraction(0))
 
 

@@ -1,0 +1,108 @@
+"""The d2d unlearning families on a Euclidean ball Θ = {‖θ‖ ≤ r} instead of a box, and in d = 3 (issue 23).
+
+Theorem 3.1's class (``papers/002_7f80bf4846a5a6af.txt`` line 200; Θ any convex closed set, Definition 2.8 line 117)
+includes balls, whose projection θ·r/‖θ‖ is irrational: the runs use :class:`certunlearn.problems.rounded_ball.RoundedBall`
+(a rational projection within a certified τ of the exact one) and the quantities widen the computed mean shift by
+twice the run's certified error τ/(1 − γ) (:func:`certunlearn.claims.d2d.common.run_error`), so every verdict is
+decided on an enclosure of the exact runs. The ball's L and D are re-declared (B = r, D = 2r).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+
+from ..instances import frac
+from ..model import Adversary
+from .common import declared_constants, pgd_instance
+from .huber_families import widened_count
+
+
+def on_ball(inst: dict) -> dict:
+    """The instance on the ball inscribed in its (symmetric) box: θ'_0 moved to the ball's point in its direction
+    (exactly on the sphere), L and D re-declared; the loss, data, stream and scalars are kept."""
+    r = frac(inst["hi"][0])
+    if any(frac(v) != r for v in inst["hi"]) or any(frac(v) != -r for v in inst["lo"]):
+        raise ValueError("on_ball needs a box [−r, r]^d")
+    from ...problems.rounded_ball import RoundedBall
+
+    dim = len(inst["A"])
+    out = dict(inst)
+    out["ball"] = r
+    t0 = np.asarray([frac(v) for v in inst["theta0"]], dtype=object)
+    if sum((v * v for v in t0), Fraction(0)) > r * r:
+        out["theta0"] = list(RoundedBall(r, dim).extreme_point(np.asarray([float(v) for v in t0])))
+    consts = declared_constants(inst["A"], inst["R"], inst["lo"], inst["hi"], inst.get("huber"), r)
+    out["L"], out["D"] = consts["L"], consts["D"]
+    return out
+
+
+def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
+    """The instances of ``gen`` in d ≥ 2 on the ball: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        want = widened_count(cap, size)
+        return [on_ball(i) for i in gen(rng, 4 * want) if len(i["A"]) >= 2][:want]
+
+    return generate
+
+
+def three_d(rng: np.random.Generator, size: int) -> list[dict]:
+    """d = 3: A = diag(m, (m + M)/2, M), data at ±R·e_k, a deletion then an addition of opposite extreme points,
+    Θ = [−r, r]³ and the ball of radius r (one each; thorough: every r and 𝓘), θ'_0 at the far corner."""
+    out = []
+    rs = (Fraction(1, 2), Fraction(1)) if size > 40 else (Fraction(1, 2),)
+    Is = (1, 4) if size > 40 else (2,)
+    for r, I_ in itertools.product(rs, Is):
+        X = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
+        U = [[-1, 1, 0, 0], [1, -1, 0, 0]]
+        box = pgd_instance([1, 2, 3], 1, [-r] * 3, [r] * 3, X, U, [-r] * 3, epsilon=Fraction(1),
+                           delta=Fraction(1, 10**5), I=I_)
+        out += [box, on_ball(box)]
+    return out
+
+
+BALL_REACH = "Θ a Euclidean ball (active projections θ·r/‖θ‖, enclosed with a certified error), d = 2"
+D3_REACH = "d = 3 (box and ball, a deletion then an addition, thin curvatures m, (m + M)/2, M)"
+
+
+def ball_adversary(name: str, gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Adversary:
+    return Adversary("Θ a Euclidean ball: " + name, generate=ball_gen(gen, cap), reaches=BALL_REACH)
+
+
+THREE_D = Adversary("d = 3, box and ball, opposite extreme points", generate=three_d, reaches=D3_REACH)
+
+
+def three_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """d = 3 for the accuracy claims (isotropic A = I on Θ = [−r, r]³, declared m = 1/2 < M = 1: the accuracy event
+    is a noncentral χ²₃ tail), optima inside and on the boundary, β ∈ {1/20, 1/1000}."""
+    out = []
+    for r, bt in itertools.product((Fraction(1, 2), Fraction(2)), (Fraction(1, 20), Fraction(1, 1000))):
+        X = [[1, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, -1]]
+        inst = pgd_instance([1, 1, 1], 1, [-r] * 3, [r] * 3, X, [[-1, 1, 0, 0]], [-r] * 3, epsilon=Fraction(1),
+                            delta=Fraction(1, 10**5), I=2, beta=bt)
+        inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    return out if size > 40 else out[::2]
+
+
+THREE_D_ACC = Adversary("d = 3, isotropic, optima inside and on the boundary", generate=three_d_accuracy,
+                        reaches="d = 3 (a noncentral χ²₃ tail), optima inside and outside Θ")
+
+
+def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, Adversary]:
+    """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
+    :mod:`.ellipse_tail`) and Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed); ``wrap`` adapts
+    a generator to the claim (the regularised claims drop m)."""
+    from .families import add_beta, pgd_structured
+
+    thin = wrap(add_beta(pgd_structured("thin")))
+    aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
+                      generate=lambda rng, size: thin(rng, widened_count(2 * cap, size))[:widened_count(2 * cap, size)],
+                      reaches="anisotropic diagonal quadratics in d = 2 (the event an ellipse's exterior, enclosed)")
+    ball = Adversary("Θ a Euclidean ball: isotropic quadratics, β varied",
+                     generate=ball_gen(wrap(add_beta(pgd_structured("iso"))), cap),
+                     reaches="Θ a Euclidean ball, d = 2, optima inside and outside it (θ* = x̄·min(1, r/‖x̄‖))")
+    return aniso, ball
