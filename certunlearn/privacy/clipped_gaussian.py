@@ -37,7 +37,7 @@ from flint import acb, arb, ctx
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workprec
 
-__all__ = ["PiecewiseAffine", "ReleasedLaw", "renyi_released", "normal_cdf_interval"]
+__all__ = ["PiecewiseAffine", "ReleasedLaw", "renyi_released", "normal_cdf_interval", "tail_bounds"]
 
 #: At least this many s₂ are integrated beyond the shifted image ends (more when the tails' growth factor is large).
 _REACH = 12
@@ -303,6 +303,17 @@ def _tail(a: arb, P: ReleasedLaw, Q: ReleasedLaw, right: bool) -> tuple[arb, arb
     return to_arb(edge), best[1], best[2]
 
 
+def tail_bounds(a: arb, P: ReleasedLaw, Q: ReleasedLaw, right: bool, end: arb) -> tuple[arb, arb]:
+    """Upper bounds on ∫ p^α q^{1−α} and on ∫ p beyond ``end`` (to +∞ if ``right``, else from −∞), ``end`` at or
+    beyond the hull's edge (module docstring): M^{1−α} e^{α(α−1)Δ²/(2s₂²)} Q((|end − edge| − (α − 1)Δ)/s₂) and
+    Q(|end − edge|/s₂)."""
+    edge, shift, factor = _tail(a, P, Q, right)
+    if (right and not end >= edge) or (not right and not end <= edge):
+        raise ValueError("tail_bounds: the end must lie beyond the images' hull")
+    s2 = to_arb(Q.v2).sqrt()
+    return factor * _q((abs(end - edge) - shift) / s2), _q(abs(end - edge) / s2)
+
+
 def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:
     a = to_arb(alpha)
     if not a > 1:
@@ -315,8 +326,8 @@ def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:
         t = max(_REACH, int(float((2 * (factor.log().max(arb(0)) + ctx.prec * arb(2).log())).sqrt().upper())) + 1)
         end = edge + shift + t * s2 if right else edge - shift - t * s2
         end = arb(end.upper()) if right else arb(end.lower())
-        ends.append((end, factor * _q((abs(end - edge) - shift) / s2)))
-    (R, tail_r), (L, tail_l) = ends
+        ends.append((end, *tail_bounds(a, P, Q, right, end)))
+    (R, tail_r, mass_r), (L, tail_l, mass_l) = ends
     p, q = P.density(), Q.density()
     exact = alpha if isinstance(alpha, (int, Fraction)) else None
     n = int(exact) if exact is not None and Fraction(exact).denominator == 1 else None
@@ -338,10 +349,8 @@ def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:
     goal = (rel * rough).max(arb(2) ** -(ctx.prec - 8)) / cells  # no finer than the evaluation can resolve
     body = sum((acb.integral(f, L + j * step, L + (j + 1) * step, rel_tol=rel, abs_tol=goal).real
                 for j in range(cells)), arb(0))
-    # tails of J = ∫(p^α q^{1−α} − p): at least −∫p beyond L and R (p ≤ φ_{s₂}(w − edge) there), at most their bounds
-    lo, hi = _hull(P, Q)
-    p_tails = _q((R - to_arb(hi)) / s2) + _q((to_arb(lo) - L) / s2)
-    J = body + (-p_tails).union(tail_r + tail_l)
+    # tails of J = ∫(p^α q^{1−α} − p): at least −∫p beyond L and R, at most the bounds on ∫p^α q^{1−α}
+    J = body + (-(mass_r + mass_l)).union(tail_r + tail_l)
     return J.log1p() / (a - 1)
 
 

@@ -15,7 +15,9 @@ from certunlearn.check.runner import judge
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu import sampled as S
 from certunlearn.claims.olu.printed import BOX, domain_of, losses_of
+from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.precision import workprec
+from certunlearn.privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw, tail_bounds
 
 RNG = np.random.default_rng(0)
 
@@ -131,3 +133,35 @@ def test_far_target_matches_the_gaussian_translation_at_100_digits():
         with workprec(128):
             got = S.huber_divergence()(v)
         assert abs(to_mp(got) - want) < mpmath.mpf(10) ** -9 + to_mp(got.rad()), (v["tau"], got, want)
+
+
+def test_tail_bounds_hold():
+    """The closed-form tail bounds (certunlearn.privacy.clipped_gaussian.tail_bounds) against mpmath's quadrature (30
+    digits: the bounds are not tight, only ≤ is checked) of p²/q and of p beyond R = edge + tσ₂ (to R ± 60σ₂) for
+    short reaches t, both sides: on the small instance (Q's atoms at the hull's ends: Δ = 0) and on a pair whose Q
+    stops short of the hull (Q clipped to [−1/2, 1/2], P to [−1, 1]: Δ = 1/2, the e^{α(α−1)Δ²/(2s₂²)} factor acts)."""
+    v = small()
+    clip = lambda lo, hi: PiecewiseAffine.from_function(lambda x: min(max(x, lo), hi), [lo, hi])  # noqa: E731
+    short = (ReleasedLaw(F(1, 2), F(1, 4), F(1, 4), PiecewiseAffine.identity().then(clip(F(-1), F(1)))),
+             ReleasedLaw(F(0), F(1, 4), F(1, 4), PiecewiseAffine.identity().then(clip(F(-1, 2), F(1, 2)))))
+    with workprec(128):
+        for P_, Q_ in ((S.released_laws(v, 0)[0], S.released_laws(v, 2)[0]), short):
+            p, q = P_.density(), Q_.density()
+            s2 = to_arb(P_.v2).sqrt()
+            edge_ = {True: to_arb(max(P_.F.image_hull()[1], Q_.F.image_hull()[1])),
+                     False: to_arb(min(P_.F.image_hull()[0], Q_.F.image_hull()[0]))}
+            with mpmath.workdps(30):
+                def f(w, kind):
+                    a = arb(mpmath.nstr(w, 40))
+                    return to_mp(p(a) ** 2 / q(a) if kind == "ratio" else p(a))
+
+                for right in (True, False):
+                    for t in (1, 2, 3):
+                        R = edge_[right] + (t if right else -t) * s2
+                        bound, mass_bound = tail_bounds(arb(2), P_, Q_, right, R)
+                        far = to_mp(R) + (60 if right else -60) * to_mp(s2)  # beyond: < e^{−1800}
+                        ends = [to_mp(R), far] if right else [far, to_mp(R)]
+                        ratio = mpmath.quad(lambda w: f(w, "ratio"), ends)
+                        mass = mpmath.quad(lambda w: f(w, "p"), ends)
+                        assert 0 < ratio <= to_mp(bound.upper()), (right, t, ratio, bound)
+                        assert mass <= to_mp(mass_bound.upper()), (right, t)
