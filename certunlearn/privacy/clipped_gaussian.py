@@ -47,6 +47,9 @@ _PREC = 64
 _CELL = 4
 #: acb.integral's relative tolerance 2^{−prec·num/den} (on J's rough size; never below what the evaluation resolves).
 _TOL_NUM, _TOL_DEN = 1, 4
+#: ... at most 2^{−_TOL_CAP}: the checker's precision ladder (to 4096 bits) then narrows the ball no further instead of
+#: making acb.integral's work explode.
+_TOL_CAP = 96
 
 
 @dataclass(frozen=True)
@@ -345,8 +348,8 @@ def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:
     step = (R - L) / cells
     # the absolute goal from a rough size of J (one evaluation per cell): J may be tiny (ε → 0, α → 1⁺)
     rough = sum((abs(f(acb(L + (j + arb(1) / 2) * step), False).real.mid()) for j in range(cells)), arb(0)) * step
-    rel = arb(2) ** -(ctx.prec * _TOL_NUM // _TOL_DEN)
-    goal = (rel * rough).max(arb(2) ** -(ctx.prec - 8)) / cells  # no finer than the evaluation can resolve
+    rel = arb(2) ** -min(ctx.prec * _TOL_NUM // _TOL_DEN, _TOL_CAP)
+    goal = (rel * rough).max(arb(2) ** -(min(ctx.prec, 2 * _TOL_CAP) - 8)) / cells  # no finer than evaluation resolves
     body = sum((acb.integral(f, L + j * step, L + (j + 1) * step, rel_tol=rel, abs_tol=goal).real
                 for j in range(cells)), arb(0))
     # tails of J = ∫(p^α q^{1−α} − p): at least −∫p beyond L and R, at most the bounds on ∫p^α q^{1−α}
