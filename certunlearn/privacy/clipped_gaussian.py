@@ -176,24 +176,31 @@ def _q(x: Any) -> Any:
     return (x / arb(2).sqrt()).erfc() / 2
 
 
-def normal_cdf_interval(lo: Any, hi: Any) -> Any:
-    """Φ(hi) − Φ(lo) for lo ≤ hi (None for ∓∞), arb or acb, from erfc on the side without cancellation (the real
-    midpoints decide the side; any side is a true enclosure)."""
-    def re_mid(x: Any) -> float:
-        v = x.real if isinstance(x, acb) else x
-        return float(v.mid())
+def _re_mid(x: Any) -> float:
+    v = x.real if isinstance(x, acb) else x
+    return float(v.mid())
 
+
+def _band(lo: Any, hi: Any) -> Any:
+    """Φ(√2·hi) − Φ(√2·lo) (arguments already divided by √2; None for ∓∞) from erfc(y)/2 = Q(√2y), on the side
+    without cancellation (the real midpoints choose the side; any side is a true enclosure)."""
     if lo is None and hi is None:
         return arb(1)
     if lo is None:
-        return _q(-hi)
+        return (-hi).erfc() / 2
     if hi is None:
-        return _q(lo)
-    if re_mid(lo) >= 0:
-        return _q(lo) - _q(hi)
-    if re_mid(hi) <= 0:
-        return _q(-hi) - _q(-lo)
-    return 1 - _q(hi) - _q(-lo)
+        return lo.erfc() / 2
+    if _re_mid(lo) >= 0:
+        return (lo.erfc() - hi.erfc()) / 2
+    if _re_mid(hi) <= 0:
+        return ((-hi).erfc() - (-lo).erfc()) / 2
+    return 1 - (hi.erfc() + (-lo).erfc()) / 2
+
+
+def normal_cdf_interval(lo: Any, hi: Any) -> Any:
+    """Φ(hi) − Φ(lo) for lo ≤ hi (None for ∓∞), arb or acb, from erfc on the side without cancellation."""
+    k = 1 / arb(2).sqrt()
+    return _band(None if lo is None else lo * k, None if hi is None else hi * k)
 
 
 @dataclass(frozen=True)
@@ -224,24 +231,26 @@ class ReleasedLaw:
         atoms, slopes = self.parts()
         m, v1, v2 = to_arb(self.m), to_arb(self.v1), to_arb(self.v2)
         root2pi = (2 * arb.pi()).sqrt()
-        s2 = v2.sqrt()
-        pre = []
+        half_v2 = 1 / (2 * v2)
+        spikes = [(mass / (v2.sqrt() * root2pi), at) for mass, at in atoms]
+        pre = []  # per sloped piece: its ends, b + am, the slope of μ(w), 1/(s_c√2), 1/(2S²), 1/(S√(2π))
         for l, r, a, b in slopes:
             aa, bb = to_arb(a), to_arb(b)
             S2 = v2 + aa * aa * v1
-            sc = (v1 * v2 / S2).sqrt()
-            pre.append((None if l is None else to_arb(l), None if r is None else to_arb(r), aa, bb, S2, sc))
+            k = 1 / (2 * v1 * v2 / S2).sqrt()
+            pre.append((None if l is None else to_arb(l), None if r is None else to_arb(r), bb + aa * m, aa * v1 / S2, k,
+                        1 / (2 * S2), 1 / (S2.sqrt() * root2pi)))
 
         def p(w: Any) -> Any:
             total = 0 * w
-            for mass, at in atoms:
-                d = (w - at) / s2
-                total += mass * (-(d * d) / 2).exp() / (s2 * root2pi)
-            for l, r, aa, bb, S2, sc in pre:
-                c = w - bb - aa * m
-                mu = m + aa * v1 * c / S2
-                band = normal_cdf_interval(None if l is None else (l - mu) / sc, None if r is None else (r - mu) / sc)
-                total += (-(c * c) / (2 * S2)).exp() / (S2.sqrt() * root2pi) * band
+            for weight, at in spikes:
+                d = w - at
+                total += weight * (-(d * d) * half_v2).exp()
+            for l, r, centre, slope, k, half_S2, norm in pre:
+                c = w - centre
+                mu = m + slope * c
+                band = _band(None if l is None else (l - mu) * k, None if r is None else (r - mu) * k)
+                total += norm * (-(c * c) * half_S2).exp() * band
             return total
 
         return p
