@@ -18,9 +18,10 @@ N = Narrowing
 
 #: the one reason the olu laws are exact: with K = R^d and affine diagonal OGD maps, every output is Gaussian
 WHY_NON_GAUSSIAN = ("after the first noise an active projection or a non-affine gradient map makes the released law "
-                    "non-Gaussian: no exact or enclosure form of the Rényi divergence or of the expected regret is known; "
-                    "those streams are sampled apart, by the statistical claims (olu.*:logistic, olu.*:huber), never "
-                    "counted with the exact ones")
+                    "non-Gaussian: no exact or enclosure form of the Rényi divergence or of the expected regret is "
+                    "implemented for general losses; those streams are sampled apart, by the statistical claims "
+                    "(olu.*:logistic, olu.thm*:huber), never counted with the exact ones — except Huber losses on a box "
+                    "at τ[2], whose D_α olu.cor1:huber computes exactly (piecewise-affine OGD maps)")
 WHY_UNPROJECTED = ("a projected Gaussian is not Gaussian: with noise, the exact route evaluates the unprojected process "
                    "and requires the proof's uses of K (E‖∇f_t‖² ≤ L², E‖w − z*‖² ≤ D²) along it")
 
@@ -147,8 +148,15 @@ CLASSES: dict[str, tuple[str, tuple[Narrowing, ...]]] = {
         N("averages of losses with different Hessians, non-quadratic losses",
           "the minimiser and the contraction are then not in closed form"),)),
     **{cid: (_STAT, _STAT_NARROW) for cid in ("olu.thm3:logistic", "olu.thm3:huber", "olu.thm2:logistic-ridge",
-                                              "olu.thm5:logistic", "olu.thm5:huber", "olu.cor1:logistic",
-                                              "olu.cor1:huber")},
+                                              "olu.thm5:logistic", "olu.thm5:huber", "olu.cor1:logistic")},
+    "olu.cor1:huber": ("the Corollary's convex class (as olu.cor1:convex states it), attacked with Algorithm 1's projection "
+                       "and Huber losses on a box after the first noise: the exact D_α of the release at τ[2]", (
+                           N("losses other than Huber, K other than a box",
+                             "the exact route needs every OGD step piecewise affine and separable by coordinate (Huber "
+                             "gradients, a box's projection); logistic losses are sampled by olu.cor1:logistic"),
+                           N("releases after τ[2]",
+                             "the release at τ[3] is a Gaussian convolution of the τ[2] law pushed through a further "
+                             "map: a nested integral per noise, not implemented"))),
 }
 CLASSES["olu.table2:retrain"] = CLASSES["olu.table2:restart"]
 
