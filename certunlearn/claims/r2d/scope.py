@@ -9,10 +9,21 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-NON_QUADRATIC_GD = Narrowing(
-    "L-smooth losses other than linear and quadratic ones",
-    "gradient descent on them leaves the rationals: no exact evaluation of the T learning and K unlearning steps is "
-    "known, and enclosing them is not built (cost)")
+TRANSCENDENTAL_UTILITY = Narrowing(
+    "L-smooth losses that are not piecewise quadratic (logistic, log-cosh, trigonometric)",
+    "the utility's left side sums ‖∇f_{D'}‖² over all T iterates and adds E‖∇f_{D'}(θ''_K + ξ)‖² — a Gaussian "
+    "integral of a transcendental function; the iterates and f_{D'}(θ_0) − f_{D'}(θ''_K) are computed exactly here, "
+    "and running them and that integral on arb enclosures is not built (cost). The piecewise-quadratic losses reached "
+    "include non-convex, concave and Huber ones")
+HAT_G_ONE_DIM = Narrowing(
+    "d ≥ 2 for the printed estimate Ĝ",
+    "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
+    "d = 1")
+NON_PIECEWISE_LHAT = Narrowing(
+    "L-smooth losses other than concave quadratics for the printed estimate L̂",
+    "L̂ (lines 614–618) is the maximum of ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ over 400 random Gaussian perturbations: a "
+    "random variable with no exact or enclosed law except where the ratio is constant (concave quadratics: 1/λ); the "
+    "corrected claim (+fix) covers the whole class")
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
@@ -26,8 +37,9 @@ NEWTON_SMALL = Narrowing("n ≥ 4 and d ≥ 2 for the Newton removal",
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
 _PRIV = "; 0 < ε ≤ 1, 0 < δ < 1"
-_REACH_GD = ("opposed linear losses and convex and concave quadratics in d ∈ {1, 2}, η at its maximum, every deletion "
-             "set of small datasets")
+_REACH_GD = ("opposed linear losses, convex and concave quadratics, and non-quadratic smooth losses evaluated exactly "
+             "(Huber, concave Huber, a non-convex PL piecewise quadratic: problems.r2d_piecewise) in d ∈ {1, 2}, η at "
+             "its maximum, every deletion set of small datasets, distinct random points")
 _SUP = ("; opposed linear losses approach the proof's shift bound 2mG·h(K)/(Ln) (fraction → 1 as m/n, L → 0: "
         "benchmarks/shifts_r2d.py), which bounds the shift for every loss of the class, so the class's worst case "
         "is approached (δ is increasing in the shift at the printed σ)")
@@ -41,14 +53,25 @@ SCOPE = {
                     "class's supremum), and opposed linear losses", ()),
     "cor3.2": Scope("every η, L, G, σ > 0, 0 < ε, 0 < δ < 1, integers 1 ≤ m < n, T with K(ε) ∈ (0, T)",
                     "a grid over orders of magnitude and a search over the same parameters", ()),
-    "rem3.3": Scope(_GD + "; k ≥ 1 further deletions, m + k < n" + _PRIV, _REACH_GD + "; the deletions in two batches",
-                    (NON_QUADRATIC_GD,)),
+    "rem3.3": Scope(_GD + "; k ≥ 1 further deletions, m + k < n" + _PRIV, _REACH_GD + "; the deletions in two batches"
+                    + _SUP.replace("2mG", "2(m + k)G") + " — the remark is Theorem 3.1 for Z ∪ Z' (both calls rewind "
+                    "to θ_{T−K})", ()),
     "thmB.1": Scope("N(μ, σ²I), N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1",
                     "ε, δ and Δ over orders of magnitude", ()),
-    "sec4.2-epsilon-above-1": Scope(_GD + "; ε > 1, 0 < δ < 1", _REACH_GD, (NON_QUADRATIC_GD,)),
-    "sec4.2-decaying-step": Scope(_GD + "; η_t = η_0γ^t, 0 < γ ≤ 1" + _PRIV, _REACH_GD, (NON_QUADRATIC_GD,)),
-    "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD, (NON_QUADRATIC_GD,)),
-    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge", (NON_QUADRATIC_GD,)),
+    "sec4.2-epsilon-above-1": Scope(_GD + "; ε > 1, 0 < δ < 1", _REACH_GD + _SUP + " (σ the exact calibration of "
+                                    "that bound)", ()),
+    "sec4.2-decaying-step": Scope(_GD + "; η_t = η_0γ^t, 0 < γ ≤ 1" + _PRIV, _REACH_GD + "; opposed linear losses "
+                                  "approach the schedule's shift bound 2mG/(Ln)(Π(1 + η_sLn/(n−m)) − 1)Π(1 + η_sL) "
+                                  "(fraction (n−m)/n as L → 0), which bounds every loss of the class", ()),
+    "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD + _SUP, ()),
+    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ", _REACH_GD.replace("in d ∈ {1, 2}",
+                                      "in d = 1"), (HAT_G_ONE_DIM,)),
+    "appD.1-gradient-estimate+fix": Scope(_GD + _PRIV + "; the certified G", _REACH_GD + _SUP, ()),
+    "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
+                                       "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
+    "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + _SUP, ()),
+    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge",
+                            (TRANSCENDENTAL_UTILITY,)),
     "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), σ from small to huge",
                     (PL_ONLY_QUADRATIC,)),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from flint import arb
@@ -19,7 +20,7 @@ from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
-from .families import eta_max, gd_instance, linear_opposed, subsample
+from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
 from .quantities import CONCAVE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
 
 
@@ -31,18 +32,28 @@ def _risk(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
     return frac(s.loss.risk(np.asarray(theta, dtype=object), X))
 
 
+def released_grad_sq(s: Setup, theta: Sequence[Fraction], Xr: np.ndarray, sigma: Any) -> arb:
+    """E‖∇f_{D'}(θ + ξ)‖², ξ ~ N(0, σ²I_d). Linear and quadratic families: ∇f_{D'} is affine with slope s·I (s = 0,
+    −λ, λ), so it is ‖∇f_{D'}(θ)‖² + s²dσ², exactly. Separable piecewise family: per coordinate k the derivative
+    g_k of t ↦ (1/n')Σ_i φ(t − x_ik) is piecewise linear with rational knots, so E g_k(θ_k + σZ)² is enclosed piece
+    by piece (``Piecewise.gaussian_mean``); the coordinates of ξ are independent."""
+    sig = to_arb(sigma)
+    if s.curv is not None:
+        return to_arb(_grad_sq(s, theta, Xr)) + to_arb(s.curv**2 * s.dim) * sig * sig
+    return sum((s.loss.coordinate_risk(Xr[:, k]).derivative().square().gaussian_mean(theta[k], sig)
+                for k in range(s.dim)), arb(0))
+
+
 def utility_lhs(values: Instance) -> arb:
-    """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d):
-    ∇f_{D'} is affine with slope s·I (s = 0, −λ, λ), so the expectation is ‖∇f_{D'}(θ''_K)‖² + s²dσ², exactly."""
+    """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d): the
+    sums exact, the expectation by :func:`released_grad_sq`."""
     s = setup_of(values)
     r = runs_of(values)
     m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
     Xr = s.retained(m_)
     total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
     total += sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
-    total += _grad_sq(s, r["unlearned"], Xr)
-    sig = to_arb(values["sigma"])
-    return (to_arb(total) + to_arb(s.curv**2 * s.dim) * sig * sig) / T_
+    return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
 
 
 def _fgap_value(values: Instance) -> Fraction:
@@ -106,6 +117,10 @@ def _utility_linear(rng: np.random.Generator, size: int) -> list[dict]:
     return [_with_fgap(i) for i in linear_opposed(rng, size)]
 
 
+def _utility_piecewise(rng: np.random.Generator, size: int) -> list[dict]:
+    return [_with_fgap(i) for i in piecewise_gd(rng, size)]
+
+
 def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         return [{**i, "d": len(i["X"][0])} for i in gen(rng, size)]
@@ -118,6 +133,8 @@ UTILITY_ADVERSARIES = (
     Adversary("stationary start: concave quadratics at their common maximum, K = T − 1", generate=stationary_family),
     Adversary("convex quadratics, small to huge σ", generate=_utility_quadratics),
     Adversary("opposed linear losses", generate=_utility_linear),
+    Adversary("non-quadratic smooth losses, exact (Huber, concave Huber — balanced data: a stationary start — the "
+              "non-convex PL dip), d ∈ {1, 2}, E‖∇f(θ̃'')‖² enclosed piece by piece", generate=_utility_piecewise),
 )
 
 
