@@ -21,6 +21,8 @@ the expectations over the Gaussian release that Corollary 3.5 and eq. (4) contai
 from __future__ import annotations
 
 import bisect
+import collections
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -287,7 +289,7 @@ class SeparablePiecewise(LossFamily):
 
     @property
     def profile(self) -> Piecewise:
-        return PROFILES[self.shape][1](self.param)
+        return _profile(self.shape, self.param)
 
     @property
     def dim(self) -> int:
@@ -358,9 +360,18 @@ class SeparablePiecewise(LossFamily):
 
     def coordinate_risk(self, Xcol: Any) -> Piecewise:
         """t ↦ (1/n)Σ_i φ(t − x_ik): the k-th coordinate's part of f_D (f_D is their sum)."""
-        phi = self.profile
-        out = Piecewise((), ((Fraction(0),),))
-        for x in Xcol:
-            out = out + phi.shift(Fraction(x))
-        return out.scale(Fraction(1, len(Xcol)))
+        return _coordinate_risk(self.shape, self.param, tuple(Fraction(x) for x in Xcol))
 
+
+@functools.lru_cache(maxsize=64)
+def _profile(shape: int, param: Fraction) -> Piecewise:
+    return PROFILES[shape][1](param)
+
+
+@functools.lru_cache(maxsize=1024)
+def _coordinate_risk(shape: int, param: Fraction, col: tuple[Fraction, ...]) -> Piecewise:
+    phi = _profile(shape, param)
+    out = Piecewise((), ((Fraction(0),),))
+    for x, count in sorted(collections.Counter(col).items()):
+        out = out + phi.shift(x).scale(Fraction(count))
+    return out.scale(Fraction(1, len(col)))

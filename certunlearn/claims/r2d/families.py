@@ -41,6 +41,8 @@ def gd_instance(family: int, X: Sequence[Sequence[Any]], m_: int, *, eta_: Any, 
     }
     if family in (CONCAVE, QUADRATIC):
         inst.update(lam=lam_, lo=list(lo), hi=list(hi))
+    elif family == PIECEWISE and lo is not None:
+        inst.update(lo=list(lo), hi=list(hi))
     inst.update({k: v for k, v in extra.items() if v is not None})
     return inst
 

@@ -27,10 +27,15 @@ NON_PIECEWISE_LHAT = Narrowing(
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
-PL_ONLY_QUADRATIC = Narrowing(
-    "PL losses other than convex quadratics (non-convex PL functions)",
-    "gradient descent and f* of a non-quadratic PL function have no exact form; the expectation over the Gaussian "
-    "release is exact only for quadratics (a finite moment); no enclosure of it is built")
+PL_TRANSCENDENTAL = Narrowing(
+    "PL losses that are not piecewise quadratic (e.g. ½(θ + κ sin θ − x)², problems.nonconvex.SinePL)",
+    "the iterates, f* and E f_{D'}(θ''_K + ξ) (a Gaussian integral of a transcendental function) are computed exactly "
+    "here; running them on arb enclosures is not built (cost). Convex quadratics and a non-convex piecewise-quadratic "
+    "PL family (the dip: exact f*, exact PL constant, expectations enclosed piece by piece) are reached")
+POINT_MASS_ONLY = Narrowing(
+    "populations other than point masses",
+    "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
+    "finite sum over the count vectors (exact), not built (cost)")
 NEWTON_SMALL = Narrowing("n ≥ 4 and d ≥ 2 for the Newton removal",
                          "no family built for them yet (work, not a limit of exact evaluation)")
 
@@ -72,12 +77,15 @@ SCOPE = {
     "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + _SUP, ()),
     "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge",
                             (TRANSCENDENTAL_UTILITY,)),
-    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), σ from small to huge",
-                    (PL_ONLY_QUADRATIC,)),
+    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ) and non-convex piecewise-quadratic "
+                    "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region), σ from small to huge",
+                    (PL_TRANSCENDENTAL,)),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
-                    "point-mass populations, convex quadratics", (PL_ONLY_QUADRATIC,)),
+                    "point-mass populations, convex quadratics and the non-convex PL dip",
+                    (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
-                    "point-mass populations (F = f_{D'}), outputs across Θ", (PL_ONLY_QUADRATIC,)),
+                    "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
+                    "Θ, d ∈ {1, 2}", (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
