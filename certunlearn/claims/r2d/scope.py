@@ -36,8 +36,12 @@ POINT_MASS_ONLY = Narrowing(
     "populations other than point masses",
     "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
     "finite sum over the count vectors (exact), not built (cost)")
-NEWTON_SMALL = Narrowing("n ≥ 4 and d ≥ 2 for the Newton removal",
-                         "no family built for them yet (work, not a limit of exact evaluation)")
+NEWTON_MULTIDIM = Narrowing(
+    "d ≥ 2 for the Newton removal",
+    "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
+    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); in d ≥ 2 the Newton output is a nonlinear "
+    "map of b ~ N(0, σ²I_d) and δ an integral over its image: no exact or enclosure evaluation known or built — the "
+    "row is already violated in d = 1")
 
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
@@ -51,7 +55,11 @@ _SUP = ("; opposed linear losses approach the proof's shift bound 2mG·h(K)/(Ln)
 
 SCOPE = {
     "lem2.3": Scope("f continuously differentiable and L-smooth on ℝ^d, 0 < η < 1/L", "separable quadratics with "
-                    "curvatures in [−L, L], d ∈ {1, 2}, η up to 1/L, near and far probes", (NON_QUADRATIC_PROX,)),
+                    "curvatures in [−L, L], non-separable quadratics in d = 2 (eigenvalues ±L, rank one), Huber, concave "
+                    "Huber, the non-convex dip and ±L·log cosh (enclosed), d ∈ {1, 2}, η up to 1/L, near and far "
+                    "probes; the quantity F(θ_t) − F(x) needs no proximal solve, and F is (1/η − L)-strongly convex for "
+                    "every f of the class, so F(θ_t) − F(x) ≤ −(1/η − L)‖x − θ_t‖²/2 — attained by curvature +L "
+                    "quadratics, reached", ()),
     "thm3.1": Scope(_GD + _PRIV, _REACH_GD + _SUP, (), boundary=True),
     "lemB.2": Scope(_GD + "; any t ≥ 1", _REACH_GD + _SUP, ()),
     "lemB.3": Scope(_GD, "concave quadratics, on which every step expands by exactly 1 + ηL (the bound attained: the "
@@ -90,5 +98,6 @@ SCOPE = {
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
     "table3": Scope("logistic loss with |x| ≤ 1, y ∈ {±1}, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
-                    "n ∈ {2, 3}, |x| = 1, the deleted point aligned or opposing, λ ∈ [1/100, 4]", (NEWTON_SMALL,)),
+                    "d = 1: n ∈ {2, 3, 4, 8} with |x| = 1, the deleted point aligned or opposing, and n ∈ {4, 5, 6} "
+                    "distinct points with random labels, λ ∈ [1/100, 4]", (NEWTON_MULTIDIM,)),
 }
