@@ -118,8 +118,24 @@ def _utility_linear(rng: np.random.Generator, size: int) -> list[dict]:
     return [_with_fgap(i) for i in linear_opposed(rng, size)]
 
 
+def piecewise_stationary(rng: np.random.Generator, size: int) -> list[dict]:
+    """Concave Huber −hub_w with balanced retained *and* deleted points (±R), θ_0 = 0 their common maximum, K = T − 1:
+    every iterate stays at 0, the printed right-hand side is 0, and E‖∇f_{D'}(σZ)‖² > 0 (d ∈ {1, 2})."""
+    from .families import piecewise_instance
+
+    out = []
+    one = Fraction(1)
+    for n_, w, d_, (T_, K_), eps in itertools.product((6, 12), (Fraction(1, 4), Fraction(4)), (1, 2),
+                                                      ((2, 1), (6, 5)), (Fraction(1), Fraction(1, 10))):
+        x = [one] + [Fraction(0)] * (d_ - 1)
+        mx = [-v for v in x]
+        X = [x, mx] * ((n_ - 2) // 2) + [x, mx]
+        out.append(piecewise_instance(1, w, X, 2, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100), R_=one))
+    return subsample(out, rng, min(size, 8))
+
+
 def _utility_piecewise(rng: np.random.Generator, size: int) -> list[dict]:
-    return [_with_fgap(i) for i in piecewise_gd(rng, size)]
+    return [_with_fgap(i) for i in piecewise_gd(rng, size) + piecewise_stationary(rng, size)]
 
 
 def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
