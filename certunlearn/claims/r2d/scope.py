@@ -32,6 +32,11 @@ PL_TRANSCENDENTAL = Narrowing(
     "the iterates, f* and E f_{D'}(θ''_K + ξ) (a Gaussian integral of a transcendental function) are computed exactly "
     "here; running them on arb enclosures is not built (cost). Convex quadratics and a non-convex piecewise-quadratic "
     "PL family (the dip: exact f*, exact PL constant, expectations enclosed piece by piece) are reached")
+LEMB4_POPULATIONS = Narrowing(
+    "populations beyond point masses and finite supports with quadratic losses and outputs x̄' + o",
+    "for a finite support E over D' is an exact finite sum over count vectors (built: populations.py); other output "
+    "maps (one point of Θ per count vector) and the non-convex dip on such populations are a search not built (cost); "
+    "for an infinite support no exact evaluation of E over D' ~ Z^{n−m} is built")
 POINT_MASS_ONLY = Narrowing(
     "populations other than point masses",
     "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
@@ -93,7 +98,8 @@ SCOPE = {
                     (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
-                    "Θ, d ∈ {1, 2}", (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
+                    "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics, outputs x̄' + o, E over D' "
+                    "enumerated", (PL_TRANSCENDENTAL, LEMB4_POPULATIONS)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),

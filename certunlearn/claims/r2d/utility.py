@@ -22,6 +22,7 @@ from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
+from .populations import population_family
 from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
 
 
@@ -270,6 +271,10 @@ PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ (decided exactly: μ ≤ λ for the
 def _lemb4_quantity(values: Instance) -> arb:
     """E[F(θ) − F*] for the point-mass population δ_{x_0}: F(θ) = (λ/2)‖θ − x_0‖², or Σ_k φ(θ_k − x_0k) for the
     dip profile φ (``shape`` 2: min φ = φ(0) = 0); F* = 0."""
+    if "atoms" in values:
+        from .populations import population_gap
+
+        return to_arb(population_gap(values))
     return to_arb(_point_mass_gap(values))
 
 
@@ -304,6 +309,10 @@ def _lemb4_ok(values: Instance) -> Decision:
     """Point-mass population δ_{x_0}; f_z = (λ/2)‖θ − z‖² (PL with μ ≤ λ, L-smooth for L ≥ λ, ‖∇f_z‖ < G on
     Θ = [−b, b]^d when G > λ(b√d + ‖x_0‖)) or the non-convex dip (:func:`_lemb4_dip_ok`); θ, x_0 ∈ Θ; n, m integers
     1 ≤ m < n; risk_gap = E[f_{D'}(θ) − f*] exactly."""
+    if "atoms" in values:
+        from .populations import population_ok
+
+        return population_ok(values)
     b = frac(values["b"])
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
@@ -447,15 +456,17 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass population, quadratic or dip losses, θ ∈ Θ, constants valid, risk_gap exact",
-                      _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
+                      "risk_gap exact", _lemb4_ok),),
         bound=LEMB4,
         quantity=_lemb4_quantity,
         quantity_expr=risk_gap,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
                      Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
-                               generate=lemb4_dip_family)),
+                               generate=lemb4_dip_family),
+                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
+                               "ERM plus an offset", generate=population_family)),
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
@@ -486,14 +497,16 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass population, quadratic or dip losses, θ ∈ Θ, constants valid, risk_gap exact",
-                      _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
+                      "risk_gap exact", _lemb4_ok),),
         bound=LEMB4_FIX,
         quantity=_lemb4_quantity,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
                      Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
-                               generate=lemb4_dip_family)),
+                               generate=lemb4_dip_family),
+                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
+                               "ERM plus an offset", generate=population_family)),
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
         note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "

@@ -220,3 +220,19 @@ def test_lemma23_logcosh_on_enclosures():
         nxt = th - e * 2 * mpmath.tanh(th - mpmath.mpf(1) / 2)
         F_ = lambda y: -f(y) + (y - nxt) ** 2 / (2 * e)  # noqa: E731
         assert abs(mpmath.mpf(ev.observed) - (F_(th) - F_(mpmath.mpf(5)))) < mpmath.mpf(10) ** -15
+
+
+def test_lemB4_population_gap_against_the_variance():
+    """Finite-support populations: the enumerated E[F(x̄' + o) − F*] equals (λ/2)(‖o‖² + tr Cov(Z)/(n − m)), the
+    sampling variance of a mean (independent of the enumeration)."""
+    from certunlearn.claims.r2d.populations import population_family, population_gap
+
+    insts = population_family(np.random.default_rng(0), 10**6)
+    assert {len(i["atoms"]) for i in insts} == {2, 3} and {len(i["atoms"][0]) for i in insts} == {1, 2}
+    for inst in insts:
+        atoms, probs, off, lam = inst["atoms"], inst["probs"], inst["offset"], inst["lam"]
+        d, n_ = len(off), inst["n"] - inst["m"]
+        mean = [sum(p * a[i] for p, a in zip(probs, atoms)) for i in range(d)]
+        tr_cov = sum(p * sum((a[i] - mean[i]) ** 2 for i in range(d)) for p, a in zip(probs, atoms))
+        assert population_gap(inst) == lam / 2 * (sum(o * o for o in off) + tr_cov / n_)
+    assert evaluate(get_claim("r2d.lemB.4+fix"), insts[0], MAX_PREC).outcome == WITHIN
