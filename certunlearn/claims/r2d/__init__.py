@@ -29,14 +29,16 @@ evaluates.
 
 **Instances** of the gradient-descent claims hold the theorem's scalars (``n``, ``m``, ``eta``, ``L``, ``G``,
 ``T``, ``K``, ``epsilon``, ``delta``; ``t`` for Lemma B.2) and the problem: ``family`` (0 = linear losses
-⟨x, θ⟩ on Θ = R^d; 1 = concave quadratics −(λ/2)‖θ − x‖² on the box Θ = [lo, hi], with ``lam`` = λ), the data
+⟨x, θ⟩ on Θ = R^d; 1 = concave quadratics −(λ/2)‖θ − x‖² on the box Θ = [lo, hi], with ``lam`` = λ; 2 = convex
+quadratics; 3 = separable piecewise quadratics Σ_k φ(θ_k − x_k) — Huber, concave Huber, the non-convex PL dip —
+with ``shape`` and ``param``, on R^d or a box: :mod:`certunlearn.problems.r2d_piecewise`), the data
 radius ``R``, the dataset ``X`` (n rows; **the last m rows are Z**, the deleted points, as in the paper's proof,
 line 352: "WLOG"), and ``theta0``. Hypotheses check Theorem 3.1's assumptions exactly: the family's declared,
 verified constants on Θ (smoothness ≤ L, gradient bound < G — strict, as printed), m < n, 0 ≤ K < T, the step
 size η ≤ min{1/L, n/(2(n−m)L)}, 0 < ε ≤ 1, and every iterate in Θ (the descent is unprojected; the gradient
 bound is declared on Θ only).
 
-**Quantities** are exact: gradient descent on these losses is rational, so θ_T, θ_{T−K}, θ''_K (Algorithm 2)
+**Quantities** are exact: gradient descent on these losses is rational (piecewise losses branch by branch), so θ_T, θ_{T−K}, θ''_K (Algorithm 2)
 and θ'_T (retraining on D') are Fractions; the published laws are N(θ''_K, σ²I) and N(θ'_T, σ²I), so the true δ
 at ε is ``privacy.delta_enclosure(ε, σ, ‖θ''_K − θ'_T‖)`` (Balle & Wang 2018, Thm 8). :func:`report` gives, for
 the notebook, the true shift beside its bound, the true δ, the effective ε at the target δ and ηLT.

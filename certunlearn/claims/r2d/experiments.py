@@ -23,7 +23,9 @@ from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, GaussianPair, Instance, Kind
-from .families import balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, subsample
+from .families import (
+    balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, piecewise_gd, subsample,
+)
 from .quantities import (
     CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
@@ -101,6 +103,19 @@ def decay_family(rng: np.random.Generator, size: int,
     return subsample(out, rng, size)
 
 
+def piecewise_decay(rng: np.random.Generator, size: int) -> list[dict]:
+    """Non-quadratic smooth losses (``families.piecewise_gd``: Huber, concave Huber, the non-convex PL dip, distinct
+    points in d ∈ {1, 2}), η_0 = Theorem 3.1's largest step, γ ∈ {0.9, 0.5}."""
+    out = []
+    # few: the ε-tightness and shift ratio are read on the first 64 decided instances, the linear family's come first
+    for i, inst in enumerate(piecewise_gd(rng, min(size, 16))):
+        inst = dict(inst)
+        inst["eta0"] = inst.pop("eta")
+        inst["gamma"] = (Fraction(9, 10), Fraction(1, 2))[i % 2]
+        out.append(inst)
+    return out
+
+
 def calibrated_delta(values: Instance) -> arb:
     """The true δ at ε with σ = privacy.calibrate(ε, δ, 2mG·h(K)/(Ln), "exact") — Balle & Wang's calibration on
     the shift bound (``algorithms.r2d.calibrated_noise``), as the experiments do for ε > 1 (line 226)."""
@@ -173,6 +188,18 @@ def g_hat_family(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, size)
 
 
+def piecewise_g_hat(rng: np.random.Generator, size: int) -> list[dict]:
+    """Non-quadratic smooth losses in d = 1 (Huber, concave Huber, the non-convex PL dip), Ĝ their exact estimate."""
+    out = []
+    for inst in piecewise_gd(rng, 4 * size):
+        if len(inst["X"][0]) == 1:
+            inst = dict(inst)
+            inst["G_hat"] = _g_hat_value(inst)
+            if inst["G_hat"] > 0:
+                out.append(inst)
+    return subsample(out, rng, size)
+
+
 def _l_hat_ok(values: Instance) -> Decision:
     """The concave-quadratic family in d = 1, whose L̂ (line 616) is exactly 1/λ; lam = the family's λ."""
     s = setup_of(values)
@@ -210,7 +237,10 @@ CLAIMS_EXP = [
         quantity=calibrated_delta,
         laws=calibrated_laws,
         adversaries=(Adversary("opposed linear losses at ε ∈ {2, 5, 10, 40}", generate=_large_eps(linear_opposed)),
-                     Adversary("concave quadratics at ε ∈ {2, 5, 10, 40}", generate=_large_eps(concave_expansion))),
+                     Adversary("concave quadratics at ε ∈ {2, 5, 10, 40}", generate=_large_eps(concave_expansion)),
+                     Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}, "
+                               "at ε ∈ {2, 5, 10, 40}",
+                               generate=_large_eps(piecewise_gd))),
         derivation="r2d.sec4.2-epsilon-above-1",
         note="Outside Theorem 3.1 (ε ≤ 1) but sound: the shift bound of Lemmas B.2–B.3 holds for every ε and the "
              "exact calibration is exact. " + _EXP_NOTE,
@@ -228,7 +258,10 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.sec4.2-decaying-step"],
         quantity=decay_delta,
         laws=decay_laws,
-        adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),),
+        adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),
+                     Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}, "
+                               "γ ∈ {0.9, 0.5}",
+                               generate=piecewise_decay)),
         derivation="r2d.sec4.2-decaying-step",
         note="The divergence of the learning trajectories accumulates the early, larger steps (Σ_t η_t), while σ "
              "is computed from the smallest one: with γ = 0.995 and T = 300 the true shift is ≈ 2.3× the shift "
@@ -248,7 +281,10 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.sec4.2-decaying-step+fix"],
         quantity=decay_delta,
         laws=decay_laws,
-        adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),),
+        adversaries=(Adversary("opposed linear losses, η_0 = 1, γ ∈ {0.995, 0.9, 0.5}", generate=decay_family),
+                     Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}, "
+                               "γ ∈ {0.9, 0.5}",
+                               generate=piecewise_decay)),
         derivation="r2d.sec4.2-decaying-step+fix",
         corrects="r2d.sec4.2-decaying-step",
         note="Corrects σ computed at the final step size: Lemma B.2's recursion with steps η_t, ‖Δ_{t+1}‖ ≤ "
@@ -269,7 +305,9 @@ CLAIMS_EXP = [
         quantity=unlearning_delta,
         laws=unlearning_laws,
         adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
-                               generate=g_hat_family),),
+                               generate=g_hat_family),
+                     Adversary("non-quadratic smooth losses in d = 1 (Huber, concave Huber, non-convex PL dip), "
+                               "Ĝ exact", generate=piecewise_g_hat)),
         derivation="r2d.appD.1-gradient-estimate",
         note="Theorem 3.1 needs a bound on every per-sample gradient ‖∇f_z‖ (the deleted points' gradients drive "
              "the divergence, line 397); an average over a batch can be far smaller. " + _EXP_NOTE,
@@ -302,7 +340,9 @@ CLAIMS_EXP = [
         quantity=unlearning_delta,
         laws=unlearning_laws,
         adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
-                               generate=g_hat_family),),
+                               generate=g_hat_family),
+                     Adversary("non-quadratic smooth losses in d = 1 (Huber, concave Huber, non-convex PL dip), "
+                               "Ĝ exact", generate=piecewise_g_hat)),
         derivation="r2d.appD.1-gradient-estimate+fix",
         corrects="r2d.appD.1-gradient-estimate",
         note="Corrects Ĝ = the largest batch-gradient norm: line 397 bounds each deleted point's own gradient "
@@ -320,7 +360,9 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate+fix"],
         quantity=unlearning_delta,
         laws=unlearning_laws,
-        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),),
+        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
+                     Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
+                               generate=piecewise_gd)),
         derivation="r2d.appD.1-lipschitz-estimate+fix",
         corrects="r2d.appD.1-lipschitz-estimate",
         note="Corrects L̂ = ‖Δθ‖/‖Δ∇f‖ (the inverse of a Lipschitz constant of ∇f, = 1/λ on these losses): Lemmas "

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..model import Adversary, Space
-from .quantities import CONCAVE, LINEAR, QUADRATIC
+from .quantities import CONCAVE, LINEAR, PIECEWISE, QUADRATIC, sq_norm
 
 
 # =========================================================================== instance builders
@@ -41,7 +41,9 @@ def gd_instance(family: int, X: Sequence[Sequence[Any]], m_: int, *, eta_: Any, 
     }
     if family in (CONCAVE, QUADRATIC):
         inst.update(lam=lam_, lo=list(lo), hi=list(hi))
-    inst.update(extra)
+    elif family == PIECEWISE and lo is not None:
+        inst.update(lo=list(lo), hi=list(hi))
+    inst.update({k: v for k, v in extra.items() if v is not None})
     return inst
 
 
@@ -172,6 +174,73 @@ def balanced_concave(lams: Sequence[Fraction], etaLs: Sequence[Fraction], schedu
 
 
 
+# =========================================================================== separable piecewise-quadratic losses
+def _above(v: Any) -> Fraction:
+    """A short dyadic strictly above the exact (sympy) number ``v`` (a gradient bound G > sup‖∇f_z‖)."""
+    from ...numeric.sympy_arb import arb_eval
+
+    hi = arb_eval(v).upper() if not isinstance(v, Fraction) else v
+    return Fraction(math.floor(float(hi) * 2**30) + 2, 2**30)
+
+
+def piecewise_instance(shape: int, param: Fraction, X: list[list[Fraction]], m_: int, *, T_: int, K_: int, eps: Any,
+                       dlt: Any, R_: Fraction, eta_frac: Fraction = Fraction(1), theta0: Sequence[Any] | None = None,
+                       lo: Sequence[Any] | None = None, hi: Sequence[Any] | None = None, **extra: Any) -> dict[str, Any]:
+    """An instance on f_x(θ) = Σ_k φ(θ_k − x_k) (``problems.r2d_piecewise``): L the profile's exact smoothness max|φ''|,
+    G a dyadic just above its exact gradient bound on Θ (R^d, or the box [lo, hi]), η = eta_frac × its maximum."""
+    from ...problems import Box, Whole
+    from ...problems.r2d_piecewise import SeparablePiecewise
+
+    d = len(X[0])
+    loss = SeparablePiecewise(shape, param, R_, d)
+    c = loss.constants(Box(tuple(lo), tuple(hi)) if lo is not None else Whole(dim=d))
+    L_ = Fraction(str(c.value("M")))
+    n_ = len(X)
+    return gd_instance(PIECEWISE, X, m_, eta_=eta_frac * eta_max(n_, m_ + extra.get("k", 0), L_), L_=L_,
+                       G_=_above(c.value("L")), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, theta0=theta0, shape=shape,
+                       param=param, lo=list(lo) if lo is not None else None, hi=list(hi) if hi is not None else None,
+                       **extra)
+
+
+def _distinct_points(rng: np.random.Generator, n_: int, d_: int, R_: Fraction) -> list[list[Fraction]]:
+    """n distinct rational points in the ball of radius R (a 1/32 grid)."""
+    pts: list[list[Fraction]] = []
+    while len(pts) < n_:
+        p = [Fraction(int(v), 32) * R_ for v in rng.integers(-22, 23, d_)]
+        if sq_norm(p) <= R_ * R_ and p not in pts:
+            pts.append(p)
+    return pts
+
+
+def piecewise_gd(rng: np.random.Generator, size: int, *, k: int = 0) -> list[dict]:
+    """Non-quadratic L-smooth losses, exact: Huber hub_w (opposed data: retained +R, deleted −R — linear far from
+    the points, curvature 1/w near them), concave Huber −hub_w on balanced data (distances expand by 1 + η/w near the
+    common maximum while |φ'| ≤ 1 everywhere: no box needed), the non-convex PL dip on a box, and distinct random
+    points in d ∈ {1, 2}; η at its maximum (for m + k deletions when ``k`` > 0, Remark 3.3's second batch)."""
+    out = []
+    one = Fraction(1)
+    for n_, m_ in ((20, 2), (5, 1)):
+        mk = m_ + k
+        for w, (T_, K_), eps, dlt in itertools.product((Fraction(1, 16), Fraction(4)), ((8, 0), (12, 5)),
+                                                       EPS_GRID[:2], DELTA_GRID[1:4:2]):
+            out.append(piecewise_instance(0, w, [[one]] * (n_ - mk) + [[-one]] * mk, m_, T_=T_, K_=K_, eps=eps,
+                                          dlt=dlt, R_=one, k=k) if k else
+                       piecewise_instance(0, w, opposed_data(n_, m_), m_, T_=T_, K_=K_, eps=eps, dlt=dlt, R_=one))
+            X = balanced_data(n_ - k, m_, one) + [[-one]] * k if k else balanced_data(n_, m_, one)
+            extra = {"k": k} if k else {}
+            out.append(piecewise_instance(1, 4 * w, X, m_, T_=T_, K_=K_, eps=eps, dlt=dlt, R_=one, **extra))
+    for d_, shape, param in ((1, 2, Fraction(1, 2)), (2, 2, Fraction(1, 4)), (2, 0, Fraction(1, 2)),
+                             (2, 1, Fraction(1, 2))):
+        n_ = 6
+        X = _distinct_points(rng, n_, d_, one)
+        box = ([-2 * one] * d_, [2 * one] * d_) if shape == 2 else (None, None)
+        for (T_, K_), m_ in itertools.product(((6, 2), (10, 9)), (1, 2)):
+            extra = {"k": k} if k else {}
+            out.append(piecewise_instance(shape, param, X, m_, T_=T_, K_=K_, eps=one, dlt=Fraction(1, 100), R_=one,
+                                          lo=box[0], hi=box[1], **extra))
+    return subsample(out, rng, max(16, size // 2))  # half the profile's size: they widen, the linear family is tightest
+
+
 THM31_ADVERSARIES = (
     Adversary("opposed linear losses (divergence attained as L → 0), η at its maximum, ε, δ grid",
               generate=linear_opposed),
@@ -180,4 +249,6 @@ THM31_ADVERSARIES = (
     Adversary("small n: every deletion set of random 1-d and 2-d linear data", generate=all_deletions),
     linear_search(50, 1),
     linear_search(4, 1),
+    Adversary("non-quadratic smooth losses, exact: Huber (opposed data), concave Huber (balanced data), the non-convex "
+              "PL dip on a box, distinct random points in d ∈ {1, 2}", generate=piecewise_gd),
 )

@@ -46,10 +46,12 @@ STEP = (P("η ≤ min{1/L, n/(2(n−m)L)} (decided exactly)", step_ok),)
 
 
 # =========================================================================== the gradient-descent problem
-LINEAR, CONCAVE, QUADRATIC = 0, 1, 2
+LINEAR, CONCAVE, QUADRATIC, PIECEWISE = 0, 1, 2, 3
 FAMILY_NAMES = {LINEAR: "linear ⟨x, θ⟩ on R^d", CONCAVE: "concave quadratic −(λ/2)‖θ − x‖² on a box",
-                QUADRATIC: "convex quadratic (λ/2)‖θ − x‖² on a box (PL with μ = λ)"}
-PROBLEM_NAMES = ("family", "lam", "R", "lo", "hi", "X", "theta0")
+                QUADRATIC: "convex quadratic (λ/2)‖θ − x‖² on a box (PL with μ = λ)",
+                PIECEWISE: "separable piecewise quadratic Σ_k φ(θ_k − x_k) (Huber, concave Huber, non-convex PL dip; "
+                           "problems.r2d_piecewise), on R^d or a box"}
+PROBLEM_NAMES = ("family", "lam", "R", "lo", "hi", "X", "theta0", "shape", "param")
 
 
 class Setup:
@@ -68,6 +70,12 @@ class Setup:
         if self.family == LINEAR:
             self.loss = Linear(R=self.R)
             self.domain = Whole(dim=self.dim)
+        elif self.family == PIECEWISE:
+            from ...problems.r2d_piecewise import SeparablePiecewise
+
+            self.loss = SeparablePiecewise(int(frac(values["shape"])), frac(values["param"]), self.R, self.dim)
+            self.domain = (Box(tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"]))
+                           if values.get("lo") is not None else Whole(dim=self.dim))
         elif self.family in (CONCAVE, QUADRATIC):
             lam_ = frac(values["lam"])
             if self.family == CONCAVE:
@@ -85,8 +93,10 @@ class Setup:
         c = self.loss.constants(self.domain)
         self.smoothness = c.value("M")  # the paper's L (exact sympy number)
         self.grad_bound = c.value("L")  # the paper's G (sup of ‖∇f_z‖ on Θ)
-        #: |curvature| of every f_z (0, λ or λ): ∇f_{D'}(θ + ξ) = ∇f_{D'}(θ) + s·ξ with s ∈ {0, −λ, λ}
-        self.curv = Fraction(0) if self.family == LINEAR else frac(values["lam"])
+        #: |curvature| of every f_z (0, λ or λ): ∇f_{D'}(θ + ξ) = ∇f_{D'}(θ) + s·ξ with s ∈ {0, −λ, λ}; None for
+        #: the piecewise family (its gradient is not affine: expectations piece by piece)
+        self.curv = (Fraction(0) if self.family == LINEAR else None if self.family == PIECEWISE
+                     else frac(values["lam"]))
 
     def retained(self, m_: int) -> np.ndarray:
         return self.X[: self.n - m_]

@@ -9,55 +9,101 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-NON_QUADRATIC_GD = Narrowing(
-    "L-smooth losses other than linear and quadratic ones",
-    "gradient descent on them leaves the rationals: no exact evaluation of the T learning and K unlearning steps is "
-    "known, and enclosing them is not built (cost)")
+TRANSCENDENTAL_UTILITY = Narrowing(
+    "L-smooth losses that are not piecewise quadratic (logistic, log-cosh, trigonometric)",
+    "the utility's left side sums ‖∇f_{D'}‖² over all T iterates and adds E‖∇f_{D'}(θ''_K + ξ)‖² — a Gaussian "
+    "integral of a transcendental function; the iterates and f_{D'}(θ_0) − f_{D'}(θ''_K) are computed exactly here, "
+    "and running them and that integral on arb enclosures is not built (cost). The piecewise-quadratic losses reached "
+    "include non-convex, concave and Huber ones")
+HAT_G_ONE_DIM = Narrowing(
+    "d ≥ 2 for the printed estimate Ĝ",
+    "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
+    "d = 1")
+NON_PIECEWISE_LHAT = Narrowing(
+    "L-smooth losses other than concave quadratics for the printed estimate L̂",
+    "L̂ (lines 614–618) is the maximum of ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ over 400 random Gaussian perturbations: a "
+    "random variable with no exact or enclosed law except where the ratio is constant (concave quadratics: 1/λ); the "
+    "corrected claim (+fix) covers the whole class")
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
-PL_ONLY_QUADRATIC = Narrowing(
-    "PL losses other than convex quadratics (non-convex PL functions)",
-    "gradient descent and f* of a non-quadratic PL function have no exact form; the expectation over the Gaussian "
-    "release is exact only for quadratics (a finite moment); no enclosure of it is built")
-NEWTON_SMALL = Narrowing("n ≥ 4 and d ≥ 2 for the Newton removal",
-                         "no family built for them yet (work, not a limit of exact evaluation)")
+PL_TRANSCENDENTAL = Narrowing(
+    "PL losses that are not piecewise quadratic (e.g. ½(θ + κ sin θ − x)², problems.nonconvex.SinePL)",
+    "the iterates, f* and E f_{D'}(θ''_K + ξ) (a Gaussian integral of a transcendental function) are computed exactly "
+    "here; running them on arb enclosures is not built (cost). Convex quadratics and a non-convex piecewise-quadratic "
+    "PL family (the dip: exact f*, exact PL constant, expectations enclosed piece by piece) are reached")
+LEMB4_POPULATIONS = Narrowing(
+    "populations beyond point masses and finite supports with quadratic losses and outputs x̄' + o",
+    "for a finite support E over D' is an exact finite sum over count vectors (built: populations.py); other output "
+    "maps (one point of Θ per count vector) and the non-convex dip on such populations are a search not built (cost); "
+    "for an infinite support no exact evaluation of E over D' ~ Z^{n−m} is built")
+POINT_MASS_ONLY = Narrowing(
+    "populations other than point masses",
+    "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
+    "finite sum over the count vectors (exact), not built (cost)")
+NEWTON_MULTIDIM = Narrowing(
+    "d ≥ 2 for the Newton removal",
+    "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
+    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); in d ≥ 2 the Newton output is a nonlinear "
+    "map of b ~ N(0, σ²I_d) and δ an integral over its image: no exact or enclosure evaluation known or built — the "
+    "row is already violated in d = 1")
 
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
 _PRIV = "; 0 < ε ≤ 1, 0 < δ < 1"
-_REACH_GD = ("opposed linear losses and convex and concave quadratics in d ∈ {1, 2}, η at its maximum, every deletion "
-             "set of small datasets")
+_REACH_GD = ("opposed linear losses, convex and concave quadratics, and non-quadratic smooth losses evaluated exactly "
+             "(Huber, concave Huber, a non-convex PL piecewise quadratic: problems.r2d_piecewise) in d ∈ {1, 2}, η at "
+             "its maximum, every deletion set of small datasets, distinct random points")
 _SUP = ("; opposed linear losses approach the proof's shift bound 2mG·h(K)/(Ln) (fraction → 1 as m/n, L → 0: "
         "benchmarks/shifts_r2d.py), which bounds the shift for every loss of the class, so the class's worst case "
         "is approached (δ is increasing in the shift at the printed σ)")
 
 SCOPE = {
     "lem2.3": Scope("f continuously differentiable and L-smooth on ℝ^d, 0 < η < 1/L", "separable quadratics with "
-                    "curvatures in [−L, L], d ∈ {1, 2}, η up to 1/L, near and far probes", (NON_QUADRATIC_PROX,)),
+                    "curvatures in [−L, L], non-separable quadratics in d = 2 (eigenvalues ±L, rank one), Huber, concave "
+                    "Huber, the non-convex dip and ±L·log cosh (enclosed), d ∈ {1, 2}, η up to 1/L, near and far "
+                    "probes; the quantity F(θ_t) − F(x) needs no proximal solve, and F is (1/η − L)-strongly convex for "
+                    "every f of the class, so F(θ_t) − F(x) ≤ −(1/η − L)‖x − θ_t‖²/2 — attained by curvature +L "
+                    "quadratics, reached", ()),
     "thm3.1": Scope(_GD + _PRIV, _REACH_GD + _SUP, (), boundary=True),
     "lemB.2": Scope(_GD + "; any t ≥ 1", _REACH_GD + _SUP, ()),
     "lemB.3": Scope(_GD, "concave quadratics, on which every step expands by exactly 1 + ηL (the bound attained: the "
                     "class's supremum), and opposed linear losses", ()),
     "cor3.2": Scope("every η, L, G, σ > 0, 0 < ε, 0 < δ < 1, integers 1 ≤ m < n, T with K(ε) ∈ (0, T)",
                     "a grid over orders of magnitude and a search over the same parameters", ()),
-    "rem3.3": Scope(_GD + "; k ≥ 1 further deletions, m + k < n" + _PRIV, _REACH_GD + "; the deletions in two batches",
-                    (NON_QUADRATIC_GD,)),
+    "rem3.3": Scope(_GD + "; k ≥ 1 further deletions, m + k < n" + _PRIV, _REACH_GD + "; the deletions in two batches"
+                    + _SUP.replace("2mG", "2(m + k)G") + " — the remark is Theorem 3.1 for Z ∪ Z' (both calls rewind "
+                    "to θ_{T−K})", ()),
     "thmB.1": Scope("N(μ, σ²I), N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1",
                     "ε, δ and Δ over orders of magnitude", ()),
-    "sec4.2-epsilon-above-1": Scope(_GD + "; ε > 1, 0 < δ < 1", _REACH_GD, (NON_QUADRATIC_GD,)),
-    "sec4.2-decaying-step": Scope(_GD + "; η_t = η_0γ^t, 0 < γ ≤ 1" + _PRIV, _REACH_GD, (NON_QUADRATIC_GD,)),
-    "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD, (NON_QUADRATIC_GD,)),
-    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge", (NON_QUADRATIC_GD,)),
-    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), σ from small to huge",
-                    (PL_ONLY_QUADRATIC,)),
+    "sec4.2-epsilon-above-1": Scope(_GD + "; ε > 1, 0 < δ < 1", _REACH_GD + _SUP + " (σ the exact calibration of "
+                                    "that bound)", ()),
+    "sec4.2-decaying-step": Scope(_GD + "; η_t = η_0γ^t, 0 < γ ≤ 1" + _PRIV, _REACH_GD + "; opposed linear losses "
+                                  "approach the schedule's shift bound 2mG/(Ln)(Π(1 + η_sLn/(n−m)) − 1)Π(1 + η_sL) "
+                                  "(fraction (n−m)/n as L → 0), which bounds every loss of the class", ()),
+    "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD + _SUP, ()),
+    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ", _REACH_GD.replace("in d ∈ {1, 2}",
+                                      "in d = 1"), (HAT_G_ONE_DIM,)),
+    "appD.1-gradient-estimate+fix": Scope(_GD + _PRIV + "; the certified G", _REACH_GD + _SUP, ()),
+    "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
+                                       "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
+    "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + _SUP, ()),
+    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge",
+                            (TRANSCENDENTAL_UTILITY,)),
+    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ) and non-convex piecewise-quadratic "
+                    "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region), σ from small to huge",
+                    (PL_TRANSCENDENTAL,)),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
-                    "point-mass populations, convex quadratics", (PL_ONLY_QUADRATIC,)),
+                    "point-mass populations, convex quadratics and the non-convex PL dip",
+                    (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
-                    "point-mass populations (F = f_{D'}), outputs across Θ", (PL_ONLY_QUADRATIC,)),
+                    "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
+                    "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics, outputs x̄' + o, E over D' "
+                    "enumerated", (PL_TRANSCENDENTAL, LEMB4_POPULATIONS)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
     "table3": Scope("logistic loss with |x| ≤ 1, y ∈ {±1}, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
-                    "n ∈ {2, 3}, |x| = 1, the deleted point aligned or opposing, λ ∈ [1/100, 4]", (NEWTON_SMALL,)),
+                    "d = 1: n ∈ {2, 3, 4, 8} with |x| = 1, the deleted point aligned or opposing, and n ∈ {4, 5, 6} "
+                    "distinct points with random labels, λ ∈ [1/100, 4]", (NEWTON_MULTIDIM,)),
 }

@@ -32,7 +32,7 @@ from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind
-from .families import LINEAR, eta_max, gd_instance, subsample, DELTA_GRID, EPS_GRID
+from .families import LINEAR, eta_max, gd_instance, piecewise_gd, subsample, DELTA_GRID, EPS_GRID
 from .quantities import DELTA_RANGE, EPS_RANGE, PROBLEM_NAMES, constants_ok, schedule_ok, setup_cached, sq_norm
 
 SEQ_NAMES = PROBLEM_NAMES + ("m", "k", "T", "K", "eta")
@@ -135,6 +135,13 @@ def _random_batches(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, min(size, 12))
 
 
+def _piecewise_batches(rng: np.random.Generator, size: int) -> list[dict]:
+    """Non-quadratic smooth losses (``families.piecewise_gd`` with a second batch of k = 1: Huber on opposed data,
+    concave Huber on balanced data, the non-convex PL dip on a box, distinct points in d ∈ {1, 2}), η at its maximum
+    for the total m + k."""
+    return piecewise_gd(rng, min(size, 16), k=1)  # small in every profile: each instance runs the driver four times
+
+
 REM33_HYPS = (
     *EPS_RANGE, *DELTA_RANGE,
     P("data: n = |X|, integers m ≥ 1, k ≥ 1, m + k < n (Z ∪ Z' = the last m + k rows)", _batches_ok),
@@ -146,6 +153,8 @@ REM33_HYPS = (
 REM33_ADVERSARIES = (
     Adversary("opposed linear losses, the deletions split into two batches, η at its maximum", generate=_opposed),
     Adversary("random 2-d linear data, n ∈ {4, 6}, two batches", generate=_random_batches),
+    Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}, two batches",
+              generate=_piecewise_batches),
 )
 
 CLAIMS_REM33 = [

@@ -8,6 +8,7 @@ as Guo et al. 2020, Thm 3 with Thm 1, checked exactly in one dimension with the 
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -74,12 +75,25 @@ def _newton_inst(n_: int, xs: Sequence[Fraction], lam_: Fraction, eps_: str | Fr
 
 def _newton_extremal(rng: np.random.Generator, size: int) -> list[dict]:
     """|x| = 1 everywhere, the deleted point aligned with or opposing the retained ones (its gradient largest
-    at w*), small n, λ from small to large, small ε and δ (the labels only enter through y·x, so y = +1)."""
+    at w*), n from 2 to 8, λ from small to large, small ε and δ (the labels only enter through y·x, so y = +1)."""
     pts = [_newton_inst(n_, [Fraction(1)] * (n_ - 1) + [Fraction(sg)], lam_, e, dl)
-           for n_ in (2, 3) for sg in (-1, 1)
+           for n_ in (2, 3, 4, 8) for sg in (-1, 1)
            for lam_ in (Fraction(1, 100), Fraction(1, 20), Fraction(1, 2), Fraction(2), Fraction(4))
            for e in ("0.05", "0.3", "1", "4") for dl in ("1e-12", "1e-5", "0.01")]
     return subsample(pts, rng, min(size, 24))
+
+
+def _newton_distinct(rng: np.random.Generator, size: int) -> list[dict]:
+    """Distinct data: n ∈ {4, 5, 6} points |x_i| ≤ 1 on a 1/8 grid with random labels (several copies of none), the
+    removed point last; small λ, ε and δ (where the extremal family breaks the row)."""
+    out = []
+    for n_, lam_, e, dl in itertools.product((4, 5, 6), (Fraction(1, 100), Fraction(1, 20)), ("0.05", "0.3"),
+                                             ("1e-12", "1e-5")):
+        xs = [Fraction(int(v), 8) for v in rng.choice(np.arange(-8, 9), n_, replace=False)]
+        inst = _newton_inst(n_, xs, lam_, e, dl)
+        inst["y"] = [int(v) for v in rng.choice((-1, 1), n_)]
+        out.append(inst)
+    return subsample(out, rng, min(size, 8))
 
 
 def _newton_search(n_: int) -> Adversary:
@@ -99,8 +113,9 @@ NEWTON_HYPS = (
     H("ε > 0", ">", epsilon, 0), *DELTA_RANGE,
 )
 NEWTON_ADVERSARIES = (
-    Adversary("|x| = 1, deleted point aligned or opposing, n ∈ {2, 3}, λ ∈ [1/100, 4], ε, δ grid",
+    Adversary("|x| = 1, deleted point aligned or opposing, n ∈ {2, 3, 4, 8}, λ ∈ [1/100, 4], ε, δ grid",
               generate=_newton_extremal),
+    Adversary("distinct points, random labels, n ∈ {4, 5, 6}", generate=_newton_distinct),
     _newton_search(2),
 )
 _NEWTON_READING = ("Reading (Guo et al. 2020, Thm 3 with Thm 1): learning returns w*(b) = argmin Σℓ(wx_i, y_i) + "

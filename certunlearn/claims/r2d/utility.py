@@ -8,8 +8,10 @@ Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1:utility`` and ``+f
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from flint import arb
@@ -19,8 +21,9 @@ from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
-from .families import eta_max, gd_instance, linear_opposed, subsample
-from .quantities import CONCAVE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
+from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
+from .populations import population_family
+from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
 
 
 def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
@@ -31,18 +34,28 @@ def _risk(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
     return frac(s.loss.risk(np.asarray(theta, dtype=object), X))
 
 
+def released_grad_sq(s: Setup, theta: Sequence[Fraction], Xr: np.ndarray, sigma: Any) -> arb:
+    """E‖∇f_{D'}(θ + ξ)‖², ξ ~ N(0, σ²I_d). Linear and quadratic families: ∇f_{D'} is affine with slope s·I (s = 0,
+    −λ, λ), so it is ‖∇f_{D'}(θ)‖² + s²dσ², exactly. Separable piecewise family: per coordinate k the derivative
+    g_k of t ↦ (1/n')Σ_i φ(t − x_ik) is piecewise linear with rational knots, so E g_k(θ_k + σZ)² is enclosed piece
+    by piece (``Piecewise.gaussian_mean``); the coordinates of ξ are independent."""
+    sig = to_arb(sigma)
+    if s.curv is not None:
+        return to_arb(_grad_sq(s, theta, Xr)) + to_arb(s.curv**2 * s.dim) * sig * sig
+    return sum((s.loss.coordinate_risk(Xr[:, k]).derivative().square().gaussian_mean(theta[k], sig)
+                for k in range(s.dim)), arb(0))
+
+
 def utility_lhs(values: Instance) -> arb:
-    """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d):
-    ∇f_{D'} is affine with slope s·I (s = 0, −λ, λ), so the expectation is ‖∇f_{D'}(θ''_K)‖² + s²dσ², exactly."""
+    """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d): the
+    sums exact, the expectation by :func:`released_grad_sq`."""
     s = setup_of(values)
     r = runs_of(values)
     m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
     Xr = s.retained(m_)
     total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
     total += sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
-    total += _grad_sq(s, r["unlearned"], Xr)
-    sig = to_arb(values["sigma"])
-    return (to_arb(total) + to_arb(s.curv**2 * s.dim) * sig * sig) / T_
+    return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
 
 
 def _fgap_value(values: Instance) -> Fraction:
@@ -106,6 +119,26 @@ def _utility_linear(rng: np.random.Generator, size: int) -> list[dict]:
     return [_with_fgap(i) for i in linear_opposed(rng, size)]
 
 
+def piecewise_stationary(rng: np.random.Generator, size: int) -> list[dict]:
+    """Concave Huber −hub_w with balanced retained *and* deleted points (±R), θ_0 = 0 their common maximum, K = T − 1:
+    every iterate stays at 0, the printed right-hand side is 0, and E‖∇f_{D'}(σZ)‖² > 0 (d ∈ {1, 2})."""
+    from .families import piecewise_instance
+
+    out = []
+    one = Fraction(1)
+    for n_, w, d_, (T_, K_), eps in itertools.product((6, 12), (Fraction(1, 4), Fraction(4)), (1, 2),
+                                                      ((2, 1), (6, 5)), (Fraction(1), Fraction(1, 10))):
+        x = [one] + [Fraction(0)] * (d_ - 1)
+        mx = [-v for v in x]
+        X = [x, mx] * ((n_ - 2) // 2) + [x, mx]
+        out.append(piecewise_instance(1, w, X, 2, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100), R_=one))
+    return subsample(out, rng, min(size, 8))
+
+
+def _utility_piecewise(rng: np.random.Generator, size: int) -> list[dict]:
+    return [_with_fgap(i) for i in piecewise_gd(rng, size) + piecewise_stationary(rng, size)]
+
+
 def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         return [{**i, "d": len(i["X"][0])} for i in gen(rng, size)]
@@ -118,22 +151,45 @@ UTILITY_ADVERSARIES = (
     Adversary("stationary start: concave quadratics at their common maximum, K = T − 1", generate=stationary_family),
     Adversary("convex quadratics, small to huge σ", generate=_utility_quadratics),
     Adversary("opposed linear losses", generate=_utility_linear),
+    Adversary("non-quadratic smooth losses, exact (Huber, concave Huber — balanced data: a stationary start — the "
+              "non-convex PL dip), d ∈ {1, 2}, E‖∇f(θ̃'')‖² enclosed piece by piece", generate=_utility_piecewise),
 )
 
 
 # =========================================================================== Corollaries 3.5, 3.6 and Lemma B.4
 def _pl_ok(values: Instance) -> Decision:
-    """Convex-quadratic family: f_{D'} = (λ/2)‖θ − x̄'‖² + c satisfies PL (Definition 3.4, for all x) with μ ≤ λ;
+    """f_{D'} satisfies PL (Definition 3.4, line 171, for all θ) with the instance's μ > 0, decided exactly:
+    convex quadratics f_{D'} = (λ/2)‖θ − x̄'‖² + c with μ ≤ λ; separable piecewise quadratics f_{D'} = Σ_k c_k(θ_k)
+    with every coordinate part c_k PL with μ (``r2d_piecewise.pl_holds``: then ½‖∇f‖² = Σ½c_k'² ≥ μΣ(c_k − c_k*));
     f0gap = f_{D'}(θ_0) − f*_{D'} exactly; d = the dimension."""
     s = setup_of(values)
-    if s.family != QUADRATIC or frac(values["d"]) != s.dim:
+    mu_ = frac(values["mu"])
+    if frac(values["d"]) != s.dim or not mu_ > 0:
         return Decision.FALSE
-    if not (0 < frac(values["mu"]) <= frac(values["lam"])):
+    if s.family == QUADRATIC:
+        if not mu_ <= frac(values["lam"]):
+            return Decision.FALSE
+    elif s.family == PIECEWISE:
+        from ...problems.r2d_piecewise import pl_holds
+
+        if not all(pl_holds(c, mu_) for c in _coordinate_risks(values)):
+            return Decision.FALSE
+    else:
         return Decision.FALSE
     return holds(frac(values["f0gap"]) == _f0gap_value(values))
 
 
+def _coordinate_risks(values: Instance) -> list:
+    """The parts c_k of f_{D'} = Σ_k c_k(θ_k) (separable piecewise family)."""
+    s = setup_of(values)
+    Xr = s.retained(int(frac(values["m"])))
+    return [s.loss.coordinate_risk(Xr[:, k]) for k in range(s.dim)]
+
+
 def _fstar(s: Setup, Xr: np.ndarray) -> Fraction:
+    """min f_{D'}, exactly: at x̄' for the quadratics, the sum of the parts' exact minima for the piecewise family."""
+    if s.family == PIECEWISE:
+        return sum((s.loss.coordinate_risk(Xr[:, k]).minimum() for k in range(s.dim)), Fraction(0))
     xbar = [sum((row[j] for row in Xr), Fraction(0)) / len(Xr) for j in range(s.dim)]
     return _risk(s, xbar, Xr)
 
@@ -145,8 +201,9 @@ def _f0gap_value(values: Instance) -> Fraction:
 
 
 def excess_risk(values: Instance) -> arb:
-    """E[f_{D'}(θ''_K + ξ)] − f*_{D'} = f_{D'}(θ''_K) − f*_{D'} + (λ/2)dσ² (quadratic family), exactly. For a
-    point-mass population (every point equal) this is also E[F(θ̃'')] − F* (F = f_{D'})."""
+    """E[f_{D'}(θ''_K + ξ)] − f*_{D'}: for the quadratics f_{D'}(θ''_K) − f*_{D'} + (λ/2)dσ², exactly; for the
+    piecewise family Σ_k E c_k(θ''_K,k + σZ) − f*, each expectation enclosed piece by piece. For a point-mass
+    population (every point equal) this is also E[F(θ̃'')] − F* (F = f_{D'})."""
     return excess_risk_at(values, runs_of(values)["unlearned"], to_arb(values["sigma"]))
 
 
@@ -155,13 +212,49 @@ def excess_risk_at(values: Instance, theta: Sequence[Fraction], sig: arb) -> arb
     mean θ and scale σ (``certunlearn.testing.accuracy`` evaluates a candidate's recovered law with it)."""
     s = setup_of(values)
     Xr = s.retained(int(frac(values["m"])))
+    if s.family == PIECEWISE:
+        return sum((c.gaussian_mean(theta[k], sig) for k, c in enumerate(_coordinate_risks(values))), arb(0)) \
+            - to_arb(_fstar(s, Xr))
     return to_arb(_risk(s, theta, Xr) - _fstar(s, Xr)) + to_arb(s.curv * s.dim / 2) * sig * sig
 
 
-def pl_instances(identical: bool) -> Callable[[np.random.Generator, int], list[dict]]:
+def pl_constant(c: Fraction, bits: int = 12) -> Fraction:
+    """The largest k/2^bits with which the dip profile ``r2d_piecewise.pl_dip(c)`` is PL (decided exactly)."""
+    from ...problems.r2d_piecewise import pl_dip, pl_holds
+
+    phi, lo, hi = pl_dip(c), 0, 2**bits
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if pl_holds(phi, Fraction(mid, 2**bits)) else (lo, mid)
+    return Fraction(lo, 2**bits)
+
+
+def _dip_family(rng: np.random.Generator, size: int, *, identical: bool = False) -> list[dict]:
+    """Non-convex PL losses f_x(θ) = Σ_k φ(θ_k − x_k), φ the dip profile (``r2d_piecewise.pl_dip``, non-convex on
+    1 ≤ |t| ≤ 2, 1-smooth, μ its exact dyadic PL constant): retained x = +R, deleted −R (or every point x = R: a
+    point-mass population), θ_0 = −3 on the far side of the non-convex region, Θ = [−4, 4]^d, η = 1/2; n − m a
+    power of two (short dyadic iterates)."""
+    from .families import piecewise_instance
+
+    out = []
+    R_ = Fraction(1)
+    for (n_, m_), c, d_, (T_, K_), (eps, dlt) in itertools.product(
+            ((34, 2), (9, 1)), (Fraction(1, 2), Fraction(1, 4)), (1, 2), ((4, 2), (12, 6), (24, 12), (2, 1)),
+            ((Fraction(1), Fraction(1, 2)), (Fraction(1, 10), Fraction(1, 10**5)))):
+        x = [R_] + [Fraction(0)] * (d_ - 1)
+        X = [x] * n_ if identical else [x] * (n_ - m_) + [[-v for v in x]] * m_
+        inst = piecewise_instance(2, c, X, m_, T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, theta0=[Fraction(-3)] * d_,
+                                  lo=[Fraction(-4)] * d_, hi=[Fraction(4)] * d_, mu=pl_constant(c), d=d_)
+        inst["eta"] = min(inst["eta"], Fraction(1, 2))
+        out.append(inst)
+    return subsample(out, rng, min(size, max(12, size // 2)))  # exact runs cost more than the quadratics'
+
+
+def pl_instances(identical: bool, family: Callable[..., list[dict]] = _quadratic_family
+                 ) -> Callable[[np.random.Generator, int], list[dict]]:
     def generate(rng: np.random.Generator, size: int) -> list[dict]:
         out = []
-        for inst in subsample(_quadratic_family(rng, size, identical=identical), rng, size):
+        for inst in subsample(family(rng, size, identical=identical), rng, size):
             inst["f0gap"] = _f0gap_value(inst)
             out.append(inst)
         return out
@@ -175,27 +268,73 @@ def _point_mass_ok(values: Instance) -> Decision:
     return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
 
 
-PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ ≤ λ (convex-quadratic family); f0gap exact; d = dim", _pl_ok))
+PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ (decided exactly: μ ≤ λ for the convex quadratics, per coordinate for "
+                          "the piecewise family); f0gap exact; d = dim", _pl_ok))
 
 
 def _lemb4_quantity(values: Instance) -> arb:
-    """E[F(θ) − F*] for the point-mass population δ_{x_0}: F(θ) = (λ/2)‖θ − x_0‖², F* = 0."""
+    """E[F(θ) − F*] for the point-mass population δ_{x_0}: F(θ) = (λ/2)‖θ − x_0‖², or Σ_k φ(θ_k − x_0k) for the
+    dip profile φ (``shape`` 2: min φ = φ(0) = 0); F* = 0."""
+    if "atoms" in values:
+        from .populations import population_gap
+
+        return to_arb(population_gap(values))
+    return to_arb(_point_mass_gap(values))
+
+
+def _point_mass_gap(values: Instance) -> Fraction:
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
-    return to_arb(frac(values["lam"]) / 2 * sq_norm([a - b for a, b in zip(th, x0)]))
+    if "shape" in values:
+        from ...problems.r2d_piecewise import PROFILES
+
+        phi = PROFILES[int(frac(values["shape"]))][1](frac(values["param"]))
+        return sum((phi(a - b) for a, b in zip(th, x0)), Fraction(0))
+    return frac(values["lam"]) / 2 * sq_norm([a - b for a, b in zip(th, x0)])
+
+
+def _lemb4_dip_ok(values: Instance) -> Decision:
+    """The dip profile f_z(θ) = Σ_k φ(θ_k − z_k) (``r2d_piecewise.pl_dip``, non-convex): F = f_{x_0} PL with μ (decided
+    exactly), max|φ''| ≤ L, ‖∇f_{x_0}‖ < G on Θ = [−b, b]^d (G² > Σ_k max |φ'|² over [−b − x_0k, b − x_0k], exact)."""
+    from ...problems.r2d_piecewise import pl_holds, PROFILES
+
+    if int(frac(values["shape"])) != 2:
+        return Decision.FALSE
+    phi = PROFILES[2][1](frac(values["param"]))
+    b, L_, G_, mu_ = (frac(values[k]) for k in ("b", "L", "G", "mu"))
+    x0 = [frac(v) for v in values["x0"]]
+    curv = max(abs(2 * p[2]) if len(p) > 2 else Fraction(0) for p in phi.pieces)
+    dphi = phi.derivative()
+    grad2 = sum((dphi.max_abs_on(-b - x, b - x) ** 2 for x in x0), Fraction(0))
+    return holds(mu_ > 0 and pl_holds(phi, mu_) and curv <= L_ and G_ > 0 and G_ * G_ > grad2)
 
 
 def _lemb4_ok(values: Instance) -> Decision:
-    """Point-mass population δ_{x_0}, f_z = (λ/2)‖θ − z‖² (PL with μ ≤ λ, L-smooth for L ≥ λ); Θ = [−b, b]^d ∋ θ,
-    x_0; ‖∇f_z‖ < G on Θ (G > λ(b√d + ‖x_0‖)); n, m integers 1 ≤ m < n; risk_gap = E[f_{D'}(θ) − f*] exactly."""
-    lam_, b = frac(values["lam"]), frac(values["b"])
+    """Point-mass population δ_{x_0}; f_z = (λ/2)‖θ − z‖² (PL with μ ≤ λ, L-smooth for L ≥ λ, ‖∇f_z‖ < G on
+    Θ = [−b, b]^d when G > λ(b√d + ‖x_0‖)) or the non-convex dip (:func:`_lemb4_dip_ok`); θ, x_0 ∈ Θ; n, m integers
+    1 ≤ m < n; risk_gap = E[f_{D'}(θ) − f*] exactly."""
+    if "atoms" in values:
+        from .populations import population_ok
+
+        return population_ok(values)
+    b = frac(values["b"])
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
-    if not (0 < frac(values["mu"]) <= lam_ <= frac(values["L"])) or len(x0) != len(th):
+    if len(x0) != len(th) or any(abs(v) > b for v in x0 + th):
         return Decision.FALSE
-    if any(abs(v) > b for v in x0 + th):
+    if "shape" in values:
+        ok = _lemb4_dip_ok(values)
+        return ok if ok is not Decision.TRUE else holds(frac(values["risk_gap"]) == _point_mass_gap(values))
+    return _lemb4_quadratic_ok(values)
+
+
+def _lemb4_quadratic_ok(values: Instance) -> Decision:
+    lam_, b = frac(values["lam"]), frac(values["b"])
+    x0 = [frac(v) for v in values["x0"]]
+    th = [frac(v) for v in values["theta"]]
+    if not (0 < frac(values["mu"]) <= lam_ <= frac(values["L"])):
         return Decision.FALSE
     r2 = sq_norm(x0)
     # G > λ(b√d + ‖x_0‖)  ⇔  G/λ − b√d > ‖x_0‖, decided exactly by squaring (both sides ≥ 0)
@@ -204,6 +343,26 @@ def _lemb4_ok(values: Instance) -> Decision:
     if ok is not Decision.TRUE:
         return ok
     return holds(frac(values["risk_gap"]) == lam_ / 2 * sq_norm([a - c for a, c in zip(th, x0)]))
+
+
+def lemb4_dip_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """The non-convex PL dip (c ∈ {1/2, 1/4}, μ its exact dyadic PL constant, L = 1): outputs θ across Θ = [−b, b]^d,
+    through the non-convex region, d ∈ {1, 2}, n − m from 2 to 10⁴."""
+    from ...problems.r2d_piecewise import pl_dip
+
+    out = []
+    for (n_, m_), c, pos, b, d_ in itertools.product(((3, 1), (20, 5), (10**4, 10)), (Fraction(1, 2), Fraction(1, 4)),
+                                                     (Fraction(0), Fraction(3, 2), Fraction(-3)), (Fraction(4),), (1, 2)):
+        x0 = [Fraction(1)] + [Fraction(0)] * (d_ - 1)
+        th = [pos] * d_
+        inst = {"n": n_, "m": m_, "shape": 2, "param": c, "L": Fraction(1), "mu": pl_constant(c), "b": b, "x0": x0,
+                "theta": th}
+        dphi = pl_dip(c).derivative()
+        grad2 = sum((dphi.max_abs_on(-b - x, b - x) ** 2 for x in x0), Fraction(0))
+        inst["G"] = Fraction(math.isqrt(grad2.numerator * 2**60 // grad2.denominator) + 2, 2**30)
+        inst["risk_gap"] = _point_mass_gap(inst)
+        out.append(inst)
+    return subsample(out, rng, size)
 
 
 def lemb4_family(rng: np.random.Generator, size: int) -> list[dict]:
@@ -268,7 +427,9 @@ CLAIMS_UTIL = [
         bound=COR35,
         prescribed=PRESCRIBED["r2d.cor3.5"],
         quantity=excess_risk,
-        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),),
+        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
+                     Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
+                               "region, small to huge σ", generate=pl_instances(False, _dip_family))),
         derivation="r2d.cor3.5",
         note="Line 538 bounds f(θ̃'') − f(θ''_K) by L‖ξ‖, using the smoothness constant L as a Lipschitz constant of f "
              "itself; by smoothness the noise costs up to (L/2)dσ² in expectation, which exceeds L√dσ once σ > 2/√d "
@@ -285,7 +446,9 @@ CLAIMS_UTIL = [
         bound=COR35_FIX,
         prescribed=PRESCRIBED["r2d.cor3.5+fix"],
         quantity=excess_risk,
-        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),),
+        adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
+                     Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
+                               "region, small to huge σ", generate=pl_instances(False, _dip_family))),
         derivation="r2d.cor3.5+fix",
         corrects="r2d.cor3.5",
         note="E[f(θ''_K + ξ)] ≤ f(θ''_K) + ∇f(θ''_K)ᵀE[ξ] + (L/2)E‖ξ‖² = f(θ''_K) + (L/2)dσ² (L-smoothness), and G² in "
@@ -297,12 +460,17 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
+                      "risk_gap exact", _lemb4_ok),),
         bound=LEMB4,
         quantity=_lemb4_quantity,
         quantity_expr=risk_gap,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
-                               generate=lemb4_family),),
+                               generate=lemb4_family),
+                     Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
+                               generate=lemb4_dip_family),
+                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
+                               "ERM plus an offset", generate=population_family)),
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
@@ -320,7 +488,9 @@ CLAIMS_UTIL = [
         prescribed=PRESCRIBED["r2d.cor3.6"],
         quantity=excess_risk,
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
-                               generate=pl_instances(True)),),
+                               generate=pl_instances(True)),
+                     Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
+                               "region, small to huge σ", generate=pl_instances(True, _dip_family))),
         derivation="r2d.cor3.6",
         note="Checked on point-mass populations, where D is deterministic and F = f_{D'} (so E over D is exact). The "
              "corollary inherits Corollary 3.5's L√dσ and Lemma B.4's coefficient.",
@@ -331,11 +501,16 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass population, quadratic losses, θ ∈ Θ, constants valid, risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
+                      "risk_gap exact", _lemb4_ok),),
         bound=LEMB4_FIX,
         quantity=_lemb4_quantity,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
-                               generate=lemb4_family),),
+                               generate=lemb4_family),
+                     Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
+                               generate=lemb4_dip_family),
+                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
+                               "ERM plus an offset", generate=population_family)),
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
         note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "
@@ -356,7 +531,9 @@ CLAIMS_UTIL = [
         prescribed=PRESCRIBED["r2d.cor3.6+fix"],
         quantity=excess_risk,
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
-                               generate=pl_instances(True)),),
+                               generate=pl_instances(True)),
+                     Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
+                               "region, small to huge σ", generate=pl_instances(True, _dip_family))),
         derivation="r2d.cor3.6+fix",
         corrects="r2d.cor3.6",
         note="Corrects the coefficient (1 + L/(2μ), r2d.lemB.4+fix) and the substitution of line 555, which multiplies "
