@@ -38,7 +38,9 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    agreeing within 10⁻⁶⁰) — and a step with K = 0 is **unchecked**. ``StepResult.method`` names the method.
 
 The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
-it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
+it has one), else with the quantity computed at symbolic input (``Derivation.symbolic_start``: the reference
+algorithm run on sympy symbols): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``
+— with the derivation's ``start_reason`` when it gives one.
 
 Abbreviations (``where``) are first kept as free symbols with their assumptions — a relation proved for all
 positive ρ holds for ρ := Δ²/(2σ²) — and each abbreviation's assumption (e.g. positivity) is itself checked;
@@ -74,7 +76,7 @@ from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -787,6 +789,10 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
         start_text = derivation.start or expr_text(first_lhs)
         start_check, start_detail = START_STATED, f"stated: {start_text}; first lhs {expr_text(first_lhs)}"
     start_status, start_status_detail = _start_status(ctx, first_lhs, quantity, start_check)
+    if start_status == START_STATED and derivation.symbolic_start is not None:
+        start_status, start_status_detail = _symbolic_start_status(ctx, first_lhs, derivation.symbolic_start)
+    elif start_status == START_STATED and derivation.start_reason:
+        start_status_detail = derivation.start_reason
     return DerivationResult(
         claim_id=derivation.claim_id, target=derivation.target, title=derivation.title, start=start_text,
         start_check=start_check, start_detail=start_detail, steps=tuple(results), chain_start=cs + 1,
@@ -823,6 +829,26 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
         return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
                                + (f" ({how})" if how else ""))
     return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
+
+
+def _symbolic_start_status(ctx: _Context, first_lhs: sympy.Expr, run: SymbolicStart) -> tuple[str, str]:
+    """The final chain's first left side against the claim's quantity computed at symbolic input
+    (:class:`~certunlearn.derive.model.SymbolicStart`): checked / mismatch."""
+    try:
+        q = sympy.sympify(run.compute())
+    except Exception as exc:  # noqa: BLE001 - a run that fails checks nothing: reported, never a pass
+        return START_MISMATCH, f"the symbolic run ({run.what}) failed: {type(exc).__name__}: {exc}"
+    how = zero_proof(first_lhs, q)
+    if how is None:
+        expanded = ctx.expand_where(first_lhs)
+        if expanded != first_lhs:
+            how = zero_proof(expanded, q)
+            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+    if how is not None:
+        return START_CHECKED, (f"the chain starts from the claim's quantity computed by {run.what}: {expr_text(q)}"
+                               + (f" ({how})" if how else ""))
+    return START_MISMATCH, (f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity computed by "
+                            f"{run.what}: {expr_text(q)}")
 
 
 __all__ = ["check_derivation", "check_inputs", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]
