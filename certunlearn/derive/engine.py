@@ -789,10 +789,6 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
         start_text = derivation.start or expr_text(first_lhs)
         start_check, start_detail = START_STATED, f"stated: {start_text}; first lhs {expr_text(first_lhs)}"
     start_status, start_status_detail = _start_status(ctx, first_lhs, quantity, start_check)
-    if start_status == START_STATED and derivation.symbolic_start is not None:
-        start_status, start_status_detail = _symbolic_start_status(ctx, first_lhs, derivation.symbolic_start)
-    elif start_status == START_STATED and derivation.start_reason:
-        start_status_detail = derivation.start_reason
     return DerivationResult(
         claim_id=derivation.claim_id, target=derivation.target, title=derivation.title, start=start_text,
         start_check=start_check, start_detail=start_detail, steps=tuple(results), chain_start=cs + 1,
@@ -810,11 +806,14 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
 
 
 def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_check: str) -> tuple[str, str]:
-    """The final chain's first left side against the claim's closed-form quantity: checked / mismatch / stated."""
+    """The final chain's first left side against the claim's closed-form quantity, else against the quantity computed
+    at symbolic input (``symbolic_start``): checked / mismatch / stated (with the derivation's ``start_reason``)."""
     if start_check == LINK_BROKEN:
         return START_MISMATCH, "the chain does not start from the expression the derivation names"
+    if quantity is None and ctx.d.symbolic_start is not None:
+        return _symbolic_start_status(ctx, first_lhs, ctx.d.symbolic_start)
     if quantity is None:
-        return START_STATED, "the claim has no closed-form quantity to check the start against"
+        return START_STATED, ctx.d.start_reason or _default_start_reason(ctx.d, first_lhs)
     try:
         q = sympy.sympify(quantity)
     except (sympy.SympifyError, TypeError, ValueError):
@@ -829,6 +828,20 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
         return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
                                + (f" ({how})" if how else ""))
     return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
+
+
+def _default_start_reason(d: Derivation, first_lhs: sympy.Expr) -> str:
+    """Why a start without ``start_reason`` is stated: what the chain starts from, and that nothing was given to check
+    it against."""
+    if d.target != "bound":
+        what = (f"the chain derives the prescribed {d.target} (from {expr_text(first_lhs)}); the claim's quantity is "
+                f"evaluated at it, not an expression of the chain")
+    elif isinstance(d.start, str) and d.start:
+        what = f"the chain starts from {d.start} (written {expr_text(first_lhs)})"
+    else:
+        what = f"the chain starts from {expr_text(first_lhs)}"
+    return (what + "; the claim declares no closed-form quantity (quantity_expr) and the derivation no symbolic run "
+            "(symbolic_start) to check it against")
 
 
 def _symbolic_start_status(ctx: _Context, first_lhs: sympy.Expr, run: SymbolicStart) -> tuple[str, str]:

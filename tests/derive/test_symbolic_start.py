@@ -66,7 +66,7 @@ def test_a_stated_start_gives_its_reason():
     j = json.loads(json.dumps(r.to_json()))
     assert j["start"]["reason"] == why
     r = check_derivation(derive(), claim())
-    assert r.start_status == START_STATED and "no closed-form quantity" in r.to_json()["start"]["reason"]
+    assert r.start_status == START_STATED and "declares no closed-form quantity" in r.to_json()["start"]["reason"]
 
 
 def test_the_cache_key_follows_what_the_run_computes():
