@@ -6,8 +6,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
 
 1. **identity** — ``lhs − rhs`` simplifies to 0 (sympy: ``expand``, ``simplify``, evaluation of derivatives and
    integrals with ``doit()`` (unconditional results only), comparison of integrands under a common integral,
-   and positive symbols written as squares with factored radicands so that √((a+b)²) = a+b). A ``<=`` step
-   that is an equality is an identity too.
+   positive symbols written as squares with factored radicands so that √((a+b)²) = a+b, and Max/Min written with
+   Abs so that positive factors leave them). A ``<=`` step that is an equality is an identity too.
 2. **proved** — a symbolic sign argument (:mod:`.prover`): ``rhs − lhs`` (or ``log rhs − log lhs`` when both
    sides are positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's
    assumption system plus structural sign rules. The derivation's conditions are always used (``|u| ≤ 1`` read
@@ -396,6 +396,19 @@ def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, d
     )
 
 
+def _zero_with_abs(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """``lhs − rhs`` shown 0 with every Max/Min written with Abs (max(a, b) = (a + b + |a − b|)/2), so that a positive
+    factor leaves the absolute value (|a/2 − b/2| = |a − b|/2: max(a/2, b/2) = max(a, b)/2), or None."""
+    try:
+        l2, r2 = lhs.rewrite(sympy.Abs), rhs.rewrite(sympy.Abs)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+    if (l2, r2) == (lhs, rhs):
+        return None
+    how = zero_proof(l2, r2)
+    return None if how is None else "Max/Min written with Abs" + (f", {how}" if how else "")
+
+
 def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
     return (f"fails at {_fmt_point(outcome.point_dict or {})} ({how}): lhs ≈ {outcome.lhs_value}, "
             f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
@@ -422,6 +435,8 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     if plausible:
         for label, l, r in variants:
             how = zero_proof(l, r)
+            if how is None and (l.has(sympy.Max, sympy.Min) or r.has(sympy.Max, sympy.Min)):
+                how = _zero_with_abs(l, r)
             if how is not None:
                 if rel == "<":
                     return _result(ctx, index, st, lhs, REFUTED, "lhs − rhs simplifies to 0"
