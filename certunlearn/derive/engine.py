@@ -15,7 +15,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
    m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
    floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
-   derivative's sign and the limit at the endpoint. Cheapest first: the plain sign argument uses sympy's
+   derivative's sign and the limit at the endpoint — of rhs − lhs, else (both sides positive) of log rhs − log
+   lhs. Cheapest first: the plain sign argument uses sympy's
    transforms up to ``simplify`` under count_ops caps; the retries (facts, slacks, case splits, and the declared
    range of 3.) stop at ``factor`` and run under :mod:`.guard`'s degree and term bounds (careful mode), so a
    substitution that raises degrees is declined, never left to run for minutes.
@@ -462,6 +463,11 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                                          retries=phase == "retries"), "sign"
             if how is None and phase == "first" and st.monotone is not None:
                 how, method = prove_monotone(l, rel, r, st.monotone, c2), "monotonicity"
+                if how is None and nonnegative_proof(l, True) is not None and nonnegative_proof(r, True) is not None:
+                    # both sides positive: log is increasing, so log rhs − log lhs monotone with a nonnegative limit
+                    # proves the step too (products and powers become sums: Bernoulli's (1 + 2x)^T ≥ 1 + 2Tx)
+                    how = prove_monotone(sympy.log(l), rel, sympy.log(r), st.monotone, c2)
+                    how = None if how is None else how.replace("rhs − lhs", "log rhs − log lhs", 1)
             if how is not None:
                 if how.startswith("case split"):
                     method = "case-split"
