@@ -447,7 +447,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         claim = get_claim(claim_id)
         if claim.derivation is None:
             if args.json:
-                derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "steps": []})
+                derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "start_detail": "no derivation", "steps": []})
             else:
                 print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
             continue
@@ -458,6 +458,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         for s in result.steps:
             summary[s.status] = summary.get(s.status, 0) + 1
         derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
+                            "start_detail": result.start_status_detail,
                             "steps": [{"status": s.status, "relation": s.text, "method": s.method or None,
                                        "box": s.box_dict} for s in result.steps]})
     if args.json:

@@ -616,6 +616,9 @@ def lemA() -> Derivation:
     return Derivation(
         claim_id="olu.lemA", target="bound", title="Lemma A: D_α between N(μ₀, σ²I) and N(μ₁, σ²I) (Mironov 2017, Cor. 3)",
         start="D_α(P‖Q) = (1/(α−1)) log ∫ p^α q^{1−α}",
+        start_reason=("D_α between the two Gaussians has the closed form αΔ²/(2σ²), the lemma's bound: declared as the "
+                      "quantity it would compare the bound with itself; the claim's quantity evaluates the general "
+                      "diagonal-covariance formula exactly (gaussian.renyi checks this start from the defining integral)"),
         premises=(Premise("Completing the square, αp-exponent + (1−α)q-exponent gives ∫ p^α q^{1−α} = "
                           "exp(α(α−1)‖μ₀ − μ₁‖²/(2σ²))", "Gaussian integral"),),
         conditions=(sympy.Gt(alpha, 1),), domain={alpha: ("1.001", "100"), Dl2: ("0", "100"), s2: ("0.001", "100")},

@@ -19,6 +19,11 @@ branch-and-bound), ``cited="Author Year, Thm N"`` (an outside result, still test
 ``monotone=Monotone(var, endpoint)`` (a monotonicity proof), ``given={sym: expr}`` (a substitution the step is
 stated under, e.g. a calibration equation), ``conditions=(...)``.
 
+Start: the final chain's first left side is checked against the claim's ``quantity_expr``, else against
+``symbolic_start=SymbolicStart(compute, what)`` (the claim's quantity computed at symbolic input: the reference
+algorithm run on sympy symbols, or the closed form of what the quantity evaluates there); otherwise it is
+``stated``, with ``start_reason`` saying why.
+
 Derivation-level: ``conditions`` (relationals holding under the hypotheses, e.g. ε ≤ 1), ``where``
 (abbreviations ``symbol := expression``; each abbreviation's assumption, e.g. positivity, is checked),
 ``domain`` (the parameter box for sampling and for validating abbreviations), and ``premises``.
@@ -55,7 +60,7 @@ from .model import (
     CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROOF_BROKEN, PROOF_COMPLETE, PROOF_NONE,
     METHODS, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS, START_CHECKED, START_MISMATCH, START_STATED, STATUSES,
     UNCHECKED, DefinitionResult, Derivation, DerivationResult, Monotone, Premise, PremiseRecord, Step, StepResult,
-    proof_status, step, then,
+    SymbolicStart, proof_status, step, then,
 )
 from . import cache
 from .render import render_latex, render_text
@@ -65,7 +70,7 @@ __all__ = [
     "MissingDerivationError", "all_derivations", "find_derivation", "load_derivation", "load_derivations", "proofs_dir",
     "CITED", "ESTABLISHED", "EVIDENCE", "METHODS", "IDENTITY", "LINK_BROKEN", "LINK_IDENTITY", "PROVED", "PROVED_ON_BOX",
     "REFUTED", "RELATIONS", "STATUSES", "UNCHECKED", "DefinitionResult", "Derivation", "DerivationResult",
-    "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "step", "then", "render_latex", "render_text",
+    "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "SymbolicStart", "step", "then", "render_latex", "render_text",
     "PROOF_BROKEN", "PROOF_COMPLETE", "PROOF_NONE", "PROOF_PARTIAL", "START_CHECKED", "START_MISMATCH",
     "START_STATED", "proof_status", "cache",
 ]

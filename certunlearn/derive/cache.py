@@ -9,7 +9,8 @@ stored on disk and reused by later runs — and by parallel workers — as long 
 **Key.** A SHA-256 of everything the result depends on (:func:`result_key`):
 
 - the derivation itself, structurally: ``srepr`` of every expression, with its symbols' assumptions, every
-  justification, box, condition, abbreviation, premise, the domain and the number of samples;
+  justification, box, condition, abbreviation, premise, the domain and the number of samples (a
+  ``symbolic_start`` by its name and the expression its run returns, so a changed algorithm is a new key);
 - the text of the proofs module file the derivation was loaded from (``proofs/<paper>.py``), when it was;
 - the target expression and everything :func:`~certunlearn.derive.check_derivation` reads from the claim
   (``srepr`` of the bound or prescribed parameter, of every prescribed parameter and of ``quantity_expr``, and
@@ -189,6 +190,13 @@ def _srepr(e: Any) -> str:
     if isinstance(e, Mapping):
         return "{" + ", ".join(f"{_srepr(k)}: {_srepr(v)}" for k, v in sorted(e.items(), key=lambda kv: str(kv[0])))\
             + "}"
+    if isinstance(e, model.SymbolicStart):  # the run by name and by what it computes (the algorithm's code may change)
+        try:
+            value = _srepr(sympy.sympify(e.compute()))
+        except Exception as exc:  # noqa: BLE001 - the engine reports the failure; the key only records it
+            value = f"raises {type(exc).__name__}: {exc}"
+        return (f"SymbolicStart(what={e.what!r}, compute={getattr(e.compute, '__module__', '?')}."
+                f"{getattr(e.compute, '__qualname__', '?')}, value={value})")
     if isinstance(e, (model.Step, model.Premise, model.Monotone)):
         return type(e).__name__ + "(" + ", ".join(f"{f}={_srepr(getattr(e, f))}"
                                                  for f in e.__dataclass_fields__) + ")"

@@ -6,8 +6,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
 
 1. **identity** — ``lhs − rhs`` simplifies to 0 (sympy: ``expand``, ``simplify``, evaluation of derivatives and
    integrals with ``doit()`` (unconditional results only), comparison of integrands under a common integral,
-   and positive symbols written as squares with factored radicands so that √((a+b)²) = a+b). A ``<=`` step
-   that is an equality is an identity too.
+   positive symbols written as squares with factored radicands so that √((a+b)²) = a+b, and Max/Min written with
+   Abs so that positive factors leave them). A ``<=`` step that is an equality is an identity too.
 2. **proved** — a symbolic sign argument (:mod:`.prover`): ``rhs − lhs`` (or ``log rhs − log lhs`` when both
    sides are positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's
    assumption system plus structural sign rules. The derivation's conditions are always used (``|u| ≤ 1`` read
@@ -15,7 +15,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
    m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
    floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
-   derivative's sign and the limit at the endpoint. Cheapest first: the plain sign argument uses sympy's
+   derivative's sign and the limit at the endpoint — of rhs − lhs, else (both sides positive) of log rhs − log
+   lhs. Cheapest first: the plain sign argument uses sympy's
    transforms up to ``simplify`` under count_ops caps; the retries (facts, slacks, case splits, and the declared
    range of 3.) stop at ``factor`` and run under :mod:`.guard`'s degree and term bounds (careful mode), so a
    substitution that raises degrees is declined, never left to run for minutes.
@@ -38,7 +39,9 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    agreeing within 10⁻⁶⁰) — and a step with K = 0 is **unchecked**. ``StepResult.method`` names the method.
 
 The start of the final chain is compared with the claim's closed-form quantity (``claim.quantity_expr``, when
-it has one): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``.
+it has one), else with the quantity computed at symbolic input (``Derivation.symbolic_start``: the reference
+algorithm run on sympy symbols): ``start_status`` is ``checked`` (symbolically equal), ``mismatch``, or ``stated``
+— with the derivation's ``start_reason`` when it gives one.
 
 Abbreviations (``where``) are first kept as free symbols with their assumptions — a relation proved for all
 positive ρ holds for ρ := Δ²/(2σ²) — and each abbreviation's assumption (e.g. positivity) is itself checked;
@@ -74,7 +77,7 @@ from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -394,6 +397,19 @@ def _result(ctx: _Context, index: int, st: Step, lhs: sympy.Expr, status: str, d
     )
 
 
+def _zero_with_abs(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
+    """``lhs − rhs`` shown 0 with every Max/Min written with Abs (max(a, b) = (a + b + |a − b|)/2), so that a positive
+    factor leaves the absolute value (|a/2 − b/2| = |a − b|/2: max(a/2, b/2) = max(a, b)/2), or None."""
+    try:
+        l2, r2 = lhs.rewrite(sympy.Abs), rhs.rewrite(sympy.Abs)
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+    if (l2, r2) == (lhs, rhs):
+        return None
+    how = zero_proof(l2, r2)
+    return None if how is None else "Max/Min written with Abs" + (f", {how}" if how else "")
+
+
 def _refuted_detail(outcome: boxmod.BoxOutcome, how: str) -> str:
     return (f"fails at {_fmt_point(outcome.point_dict or {})} ({how}): lhs ≈ {outcome.lhs_value}, "
             f"rhs ≈ {outcome.rhs_value}, decided on rigorous enclosures")
@@ -420,6 +436,8 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     if plausible:
         for label, l, r in variants:
             how = zero_proof(l, r)
+            if how is None and (l.has(sympy.Max, sympy.Min) or r.has(sympy.Max, sympy.Min)):
+                how = _zero_with_abs(l, r)
             if how is not None:
                 if rel == "<":
                     return _result(ctx, index, st, lhs, REFUTED, "lhs − rhs simplifies to 0"
@@ -445,6 +463,11 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                                          retries=phase == "retries"), "sign"
             if how is None and phase == "first" and st.monotone is not None:
                 how, method = prove_monotone(l, rel, r, st.monotone, c2), "monotonicity"
+                if how is None and nonnegative_proof(l, True) is not None and nonnegative_proof(r, True) is not None:
+                    # both sides positive: log is increasing, so log rhs − log lhs monotone with a nonnegative limit
+                    # proves the step too (products and powers become sums: Bernoulli's (1 + 2x)^T ≥ 1 + 2Tx)
+                    how = prove_monotone(sympy.log(l), rel, sympy.log(r), st.monotone, c2)
+                    how = None if how is None else how.replace("rhs − lhs", "log rhs − log lhs", 1)
             if how is not None:
                 if how.startswith("case split"):
                     method = "case-split"
@@ -804,11 +827,14 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
 
 
 def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_check: str) -> tuple[str, str]:
-    """The final chain's first left side against the claim's closed-form quantity: checked / mismatch / stated."""
+    """The final chain's first left side against the claim's closed-form quantity, else against the quantity computed
+    at symbolic input (``symbolic_start``): checked / mismatch / stated (with the derivation's ``start_reason``)."""
     if start_check == LINK_BROKEN:
         return START_MISMATCH, "the chain does not start from the expression the derivation names"
+    if quantity is None and ctx.d.symbolic_start is not None:
+        return _symbolic_start_status(ctx, first_lhs, ctx.d.symbolic_start)
     if quantity is None:
-        return START_STATED, "the claim has no closed-form quantity to check the start against"
+        return START_STATED, ctx.d.start_reason or _default_start_reason(ctx.d, first_lhs)
     try:
         q = sympy.sympify(quantity)
     except (sympy.SympifyError, TypeError, ValueError):
@@ -823,6 +849,40 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
         return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
                                + (f" ({how})" if how else ""))
     return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
+
+
+def _default_start_reason(d: Derivation, first_lhs: sympy.Expr) -> str:
+    """Why a start without ``start_reason`` is stated: what the chain starts from, and that nothing was given to check
+    it against."""
+    if d.target != "bound":
+        what = (f"the chain derives the prescribed {d.target} (from {expr_text(first_lhs)}); the claim's quantity is "
+                f"evaluated at it, not an expression of the chain")
+    elif isinstance(d.start, str) and d.start:
+        what = f"the chain starts from {d.start} (written {expr_text(first_lhs)})"
+    else:
+        what = f"the chain starts from {expr_text(first_lhs)}"
+    return (what + "; the claim declares no closed-form quantity (quantity_expr) and the derivation no symbolic run "
+            "(symbolic_start) to check it against")
+
+
+def _symbolic_start_status(ctx: _Context, first_lhs: sympy.Expr, run: SymbolicStart) -> tuple[str, str]:
+    """The final chain's first left side against the claim's quantity computed at symbolic input
+    (:class:`~certunlearn.derive.model.SymbolicStart`): checked / mismatch."""
+    try:
+        q = sympy.sympify(run.compute())
+    except Exception as exc:  # noqa: BLE001 - a run that fails checks nothing: reported, never a pass
+        return START_MISMATCH, f"the symbolic run ({run.what}) failed: {type(exc).__name__}: {exc}"
+    how = zero_proof(first_lhs, q)
+    if how is None:
+        expanded = ctx.expand_where(first_lhs)
+        if expanded != first_lhs:
+            how = zero_proof(expanded, q)
+            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+    if how is not None:
+        return START_CHECKED, (f"the chain starts from the claim's quantity computed by {run.what}: {expr_text(q)}"
+                               + (f" ({how})" if how else ""))
+    return START_MISMATCH, (f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity computed by "
+                            f"{run.what}: {expr_text(q)}")
 
 
 __all__ = ["check_derivation", "check_inputs", "zero_proof", "nonnegative_proof", "sign_of", "reparametrisations"]

@@ -8,7 +8,7 @@ cited, carrying no status) or cited steps (which the engine still tests numerica
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +88,21 @@ class Monotone:
 
     variable: sympy.Symbol
     endpoint: sympy.Expr = sympy.oo
+
+
+@dataclass(frozen=True)
+class SymbolicStart:
+    """The claim's quantity at symbolic input, to check the start of the final chain against (issue 25, item 3).
+
+    ``compute()`` runs the reference algorithm (exact mode) on sympy symbols — or evaluates a closed form of what the
+    claim's quantity computes, proved equal to it at symbolic input — and returns the quantity as an expression in the
+    derivation's symbols. The start is ``checked`` when the final chain's first left side equals it (abbreviations
+    substituted), else ``mismatch``; a run that raises is a ``mismatch`` too. ``what`` names the run (for the output).
+    Used where the claim has no ``quantity_expr`` (the claim's closed form, when it has one, is checked first).
+    """
+
+    compute: Callable[[], sympy.Expr]
+    what: str
 
 
 @dataclass(frozen=True)
@@ -176,8 +191,14 @@ class Derivation:
     domain: Box | None = None
     samples: int = 48
     note: str = ""
+    #: The quantity computed at symbolic input, when the claim has no closed-form ``quantity_expr``.
+    symbolic_start: SymbolicStart | None = None
+    #: Why the start cannot be checked against the claim's quantity (shown with a ``stated`` start).
+    start_reason: str = ""
 
     def __post_init__(self) -> None:
+        if self.symbolic_start is not None and not isinstance(self.symbolic_start, SymbolicStart):
+            raise TypeError(f"{self.claim_id}: symbolic_start is a SymbolicStart, not {self.symbolic_start!r}")
         object.__setattr__(self, "steps", tuple(self.steps))
         object.__setattr__(self, "conditions", tuple(self.conditions))
         object.__setattr__(self, "where", _pairs(self.where))
@@ -353,7 +374,8 @@ class DerivationResult:
             "claim": self.claim_id, "target": self.target, "title": self.title, "ok": self.ok,
             "proof": self.proof,
             "start": {"text": self.start, "status": self.start_check, "detail": self.start_detail,
-                      "against_quantity": self.start_status, "quantity_detail": self.start_status_detail},
+                      "against_quantity": self.start_status, "quantity_detail": self.start_status_detail,
+                      "reason": self.start_status_detail if self.start_status == START_STATED else None},
             "steps": [s.to_json() for s in self.steps],
             "definitions": [{"symbol": d.symbol, "expr": d.expr, "assumption": d.assumption, "status": d.status,
                              "detail": d.detail} for d in self.definitions],
@@ -391,6 +413,6 @@ def proof_status(result: DerivationResult | None) -> str:
 __all__ = [
     "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
     "UNCHECKED", "METHODS", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
-    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Premise", "Step", "step", "then",
+    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Premise", "SymbolicStart", "Step", "step", "then",
     "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy
 
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
 from certunlearn.formulas.d2d import (
     CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, M, T, T_p, m, xi,
 )
@@ -75,7 +75,7 @@ def claimB1() -> Derivation:
 def _bernoulli() -> object:
     return step(GAMMA_E1**T_p, "<=", FACT_E1_BERNOULLI,
                 "Bernoulli's inequality (1 + 2x)^{T'} ≥ 1 + 2xT' for x = m/M ≥ 0 and T' ≥ 1 (line 620)",
-                conditions=(sympy.Ge(T_p, 1),))
+                conditions=(sympy.Ge(T_p, 1),), monotone=Monotone(m, 0))
 
 
 def factE1(part: str = "") -> Derivation:

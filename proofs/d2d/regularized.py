@@ -13,7 +13,7 @@ from certunlearn.formulas.d2d import (
     m, n, xi,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, step, then
 
 from .common import NI_DEF, PGD_DOMAIN, c, chi2_tail, k, n_i, s, u, w
 
@@ -173,7 +173,7 @@ def thm35(fix: bool) -> Derivation:
     shift = 4 * LP * sqrt(M) / (m * sqrt(m * I) * n)
     fact = (
         step((1 + 2 * XR) ** (-Tp), "<=", 1 / (1 + 2 * XR * Tp), "Fact E.1 (15): γ^{T'} = (1 + 2x)^{−T'} ≤ 1/(1 + 2xT') "
-             "(Bernoulli, T' ≥ 1)"),
+             "(Bernoulli, T' ≥ 1)", conditions=(sympy.Ge(Tp, 1),), monotone=Monotone(XR, 0)),
         then("<=", sqrt(1 / (XR * Tp)), "Fact E.1: 1 + y ≥ 2√y ≥ √y, y = 2xT'"),
     )
     extra = (

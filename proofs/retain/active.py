@@ -6,18 +6,19 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import sympy
 from sympy import log, sqrt
 
-from certunlearn.formulas.gaussian import normal_tail
+from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.retain import (
     SYMBOLS, D2D_BOUND_1, D2D_BOUND_EXPR, ITER_COUNT_RATIO_EXPR, ITER_RATIO_EXPR, ITER_RATIO_FIX_EXPR,
     ITER_RATIO_LOWER_FIX_EXPR, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR, NEWTON_LOG_BOUND_1D, NEWTON_LOG_BOUND_M_1D,
     NEWTON_RATIO_1D,
 )
-from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.formulas.symbols import delta, epsilon, sigma
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import B, KAPPA_DEF, n, lam, a, kappa, kappa_slack, Rw_, profile
 
@@ -44,12 +45,22 @@ def lemH1_sensitivity() -> Derivation:
     )
 
 
+def _d2d_quantity(b: sympy.Symbol) -> sympy.Expr:
+    """What Lemma H.1's quantity evaluates (``shift_delta``: Balle & Wang's δ at ε of the two published laws,
+    :func:`~certunlearn.formulas.gaussian.gaussian_delta`) at symbolic input: the published σ and the shift κ·b·σ
+    (κ := shift/(σb), the premise)."""
+    return gaussian_delta(epsilon, sigma, kappa * b * sigma)
+
+
 def lemH1() -> Derivation:
     bb = sqrt(2 * log(1 / delta) + 2 * epsilon) - sqrt(2 * log(1 / delta))
     b = sympy.Symbol("b", positive=True)  # b(ε, δ) = bb, the shift over σ that footnote 3 calibrates
     return Derivation(
         claim_id="retain.lemH.1", target="bound", title="Lemma H.1: Descent-to-Delete with I_R steps (lines 691–707)",
         start=profile(epsilon, kappa * b), where=(KAPPA_DEF,),
+        symbolic_start=SymbolicStart(functools.partial(_d2d_quantity, b),
+                                     "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claim's quantity "
+                                     "encloses) at the published σ and the shift κ·b·σ"),
         domain={epsilon: ("0.01", "1"), delta: ("1e-30", "0.5"), kappa_slack: ("0", "1000"), b: ("0.0005", "2")},
         premises=(Premise("I ≥ I_R of eq. (5) gives γ_R^I L/(nλ_R) ≤ σ b(ε, δ), so the shift over σ is κ·b(ε, δ), κ ≤ 1 "
                           "(lines 701–705; retain.lemH.1:sensitivity)", "Lemma H.1's proof"),),

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import sympy
 
-from certunlearn.formulas.retain import MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR, MST_VERTEX_BOUND_EXPR, SMT_BOUND_EXPR
+from certunlearn.formulas.retain import (
+    MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR, MST_VERTEX_BOUND_EXPR, SMT_BOUND_EXPR, SYMBOLS,
+)
 from certunlearn.derive import Derivation, Premise, step, then
 
 from .common import B
@@ -57,7 +59,8 @@ def lem33() -> Derivation:
     return _mst("retain.lem3.3", "Lemma 3.3: RS_MST/GS_MST (lines 176–184)", B, MST_EDGE_RATIO_EXPR)
 
 
-near, wR, wK, rho = sympy.symbols("nearest w_R w_K rho", nonnegative=True)
+near, wR, wK = sympy.symbols("nearest w_R w_K", nonnegative=True)
+rho = SYMBOLS["rho"]  # the formulas' ρ_d (positive): the printed numerator MST_VERTEX_BOUND_EXPR is in it
 
 
 def _thmD4(claim_id: str, fixed: bool) -> Derivation:

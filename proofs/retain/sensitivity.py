@@ -5,14 +5,17 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import sympy
 from sympy import Rational, log, sqrt
 
-from certunlearn.formulas.gaussian import normal_tail
-from certunlearn.formulas.retain import SYMBOLS, DS, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, MEDIAN_RS_EXPR
+from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
+from certunlearn.formulas.retain import (
+    C_CLASSIC_EXPR, SIGMA_EXPR, SYMBOLS, DS, LS, LS_sq, RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR, MEDIAN_RS_EXPR,
+)
 from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, load_derivation, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivation, step, then
 
 from .common import KAPPA_DEF, kappa, kappa_slack, profile
 
@@ -26,6 +29,16 @@ def fact1() -> Derivation:
                       "checker tests the claim itself up to δ = 0.999.")
 
 
+def _pair_quantity(cc: sympy.Symbol) -> sympy.Expr:
+    """What the pair claims' quantity evaluates (``shift_delta``: Balle & Wang's δ at ε of the two published laws,
+    :func:`~certunlearn.formulas.gaussian.gaussian_delta`) at symbolic input: σ(R) = RS·c_(ε,δ) (``SIGMA_EXPR``, line
+    115, with √(2log(1.25/δ)) written c) and the shift κ·RS (κ := shift/RS, the premise). The claims sharing this
+    derivation calibrate σ to RS(R) (Theorem 2.11, Corollary 2.12) or to a printed bound of it (Lemmas E.3, H.3):
+    RS stands for that sensitivity."""
+    rs = SYMBOLS["RS"]
+    return gaussian_delta(epsilon, SIGMA_EXPR.subs(C_CLASSIC_EXPR, cc / epsilon), kappa * rs)
+
+
 def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
     cc = sympy.Symbol("c", positive=True)  # √(2 log(1.25/δ)) ∈ [1.35, 12] on the domain, so σ(R) = RS(R)·c/ε
     # (the profile's monotonicity holds for every c; c's value enters at Fact 1's last step, given there: the symbolic
@@ -37,6 +50,10 @@ def _pair(claim_id: str, title: str, rs_expr: sympy.Expr | None) -> Derivation:
         target="bound",
         title=title,
         start=profile(epsilon, kappa * epsilon / cc),
+        symbolic_start=SymbolicStart(functools.partial(_pair_quantity, cc),
+                                     "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claims' quantity "
+                                     "encloses) at σ = S·c_(ε,δ) (formulas.retain.SIGMA_EXPR at RS = S, the "
+                                     "sensitivity σ is calibrated to) and the shift κ·S"),
         conditions=(sympy.Le(epsilon, 1),),
         where=(KAPPA_DEF, (x, (1 - epsilon) / (2 * cc))),
         domain={epsilon: ("0.001", "1"), delta: ("1e-30", "0.5"), kappa_slack: ("0", "1000"), cc: ("1.35", "12")},

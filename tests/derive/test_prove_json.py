@@ -22,8 +22,9 @@ def test_prove_json_follows_the_contract(capsys):
     doc = json.loads(out)
     assert set(doc) == {"derivations", "summary"}
     (d,) = doc["derivations"]
-    assert set(d) == {"claim", "proof", "start", "steps"} and d["claim"] == "gaussian.zcdp"
+    assert set(d) == {"claim", "proof", "start", "start_detail", "steps"} and d["claim"] == "gaussian.zcdp"
     assert d["proof"] in ("complete", "partial", "broken") and d["start"] in ("checked", "stated", "mismatch")
+    assert d["start_detail"].strip()  # a stated start says why (issue 25): never an empty reason
     assert d["steps"] and all(set(s) == {"status", "relation", "method", "box"} for s in d["steps"])
     assert all(s["status"] in STATUSES and s["method"] for s in d["steps"])
     counts = {}
