@@ -1,0 +1,215 @@
+"""The ε-scale tightness of (ε, δ) certificates (:mod:`certunlearn.check.epsilon`), called in-process on small
+instances whose answer is known by hand (a piecewise-linear privacy profile, the Laplace closed form
+ε′ = Δ/b + 2 ln(1 − δ)) or from mpmath at 100 digits (the Balle–Wang Gaussian profile): the bisection for
+ε′ = min{ε′ ≥ 0 : δ(ε′) ≤ δ}, the doubling search above ε for a violated certificate, the tri-state decisions on
+enclosures (an undecided comparison stops the search and never certifies more than it knows), the largest shift Δ*
+and the reported ratios as certified lower ends."""
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from flint import arb
+
+from certunlearn.check.epsilon import MAX_RATIO, PROFILE_INSTANCES, EpsilonTightness, epsilon_tightness
+from certunlearn.claims import Adversary, Claim, Kind
+from certunlearn.claims.model import DeltaProfile, GaussianPair, LaplacePair, PointMass, SubsampledGaussianLaws
+
+d = sympy.Symbol("delta", positive=True)
+
+
+def claim(laws, bound=d):
+    """A certificate whose bound is the instance's ``delta`` and whose laws are ``laws(values)``."""
+    adversaries = (Adversary("points", generate=lambda rng, size: []),)
+    return Claim(id="gaussian.eps-synthetic", source="test", kind=Kind.INEQUALITY, statement="test certificate",
+                 hypotheses=(), bound=bound, quantity=lambda v: arb(0), adversaries=adversaries, laws=laws)
+
+
+def linear(radius=0):
+    """δ(ε) = max(0, 1 − ε), enclosed exactly (or with ``radius`` around the exact value): ε′ = 1 − δ by hand."""
+    def delta(eps: arb) -> arb:
+        value = 1 - eps if 1 - eps > 0 else arb(0)
+        return arb(value.mid(), radius) if radius else value  # radius: a dyadic float, exact
+    return lambda values: DeltaProfile(delta)
+
+
+def inst(epsilon, delta):
+    return {"epsilon": str(epsilon), "delta": str(delta)}
+
+
+def ratio(laws, epsilon, delta):
+    return epsilon_tightness(claim(laws), [inst(epsilon, delta)])
+
+
+def assert_lower_end(got, true, rel=1e-15):
+    """``got`` is a certified lower end of ``true`` (never above it) and close to it."""
+    assert got is not None and got <= true and got >= true * (1 - rel), (got, true)
+
+
+def test_no_laws_no_positive_epsilon_or_a_point_mass_give_no_ratio():
+    no_laws = Claim(id="gaussian.eps-synthetic", source="test", kind=Kind.INEQUALITY, statement="t", hypotheses=(),
+                    bound=d, quantity=lambda v: arb(0), adversaries=(Adversary("p", generate=lambda r, s: []),))
+    assert epsilon_tightness(no_laws, [inst(1, "0.25")]) == EpsilonTightness(None, None)
+    assert ratio(linear(), 0, "0.25") == EpsilonTightness(None, None)  # ε = 0: no ε-scale at all
+    assert ratio(lambda v: PointMass(1), 1, "0.25") == EpsilonTightness(None, None)
+    assert epsilon_tightness(claim(linear()), []) == EpsilonTightness(None, None)
+
+
+@pytest.mark.parametrize("epsilon, delta, true", [
+    (1, "0.25", 0.75),  # holds: ε′ = 3/4 in [0, ε], found by bisection from below
+    (2, "0.25", 0.375),  # ε′ = 3/4 < 1 < ε: the bisection starts in [0, 2]
+    (Fraction(1, 8), "0.25", 6.0),  # violated: δ(1/8) = 7/8 > 1/4, doubling to [1/2, 1], ε′/ε = 6
+    (Fraction(3, 10), "0.5", 5 / 3),  # violated: ε′ = 1/2 found between 0.3·2^0 and 0.3·2^1
+])
+def test_the_smallest_epsilon_of_an_exact_profile_is_found_from_below(epsilon, delta, true):
+    got = ratio(linear(), epsilon, delta)
+    assert got.shift_ratio is None  # a general profile has no shift
+    assert_lower_end(got.epsilon_ratio, true)
+
+
+def test_a_certificate_already_met_at_zero_spends_no_epsilon():
+    """δ(0) = 1 ≤ δ = 1: ε′ = 0."""
+    assert ratio(linear(), 2, 1).epsilon_ratio == 0.0
+    assert ratio(linear(), 1, "0.9999").epsilon_ratio > 0
+
+
+def test_the_search_above_epsilon_reaches_its_limit_and_gives_up_beyond():
+    """ε′ = 1: found at ε′/ε = MAX_RATIO (2^20); at 2^40 the doubling gives up (no ratio, never a wrong one)."""
+    assert MAX_RATIO == 2.0**20
+    assert_lower_end(ratio(linear(), Fraction(1, 2**20), 0).epsilon_ratio, 2.0**20)
+    assert_lower_end(ratio(linear(), Fraction(3, 2**21), 0).epsilon_ratio, 2.0**21 / 3)
+    assert ratio(linear(), Fraction(1, 2**40), 0).epsilon_ratio is None
+
+
+def test_an_undecided_comparison_above_epsilon_gives_no_ratio():
+    """δ(ε) = 1 − ε ± 1/2: at ε = 1/8 δ > 1/4 is decided, at 1/4 the ball [1/4, 5/4] is not: no ratio."""
+    assert ratio(linear(0.5), Fraction(1, 8), "0.25").epsilon_ratio is None
+
+
+def test_an_undecided_comparison_stops_the_bisection_at_the_last_decided_lower_end():
+    """δ(ε) = 1 − ε ± 1/64 against δ = 0.3 (ε′ = 0.7). From ε = 1 the bisection decides δ(1/2) > 0.3,
+    δ(3/4) ≤ 0.3, δ(5/8) > 0.3, and stops at δ(11/16) = 0.3125 ± 1/64, which straddles 0.3: ε′ ≥ 5/8. From
+    ε = 1/8 the doubling decides δ(1/4), δ(1/2) > 0.3 and δ(1) ≤ 0.3, then the bisection of [1/2, 1] the same
+    midpoints: ε′/ε ≥ (5/8)/(1/8) = 5."""
+    assert ratio(linear(1 / 64), 1, "0.3").epsilon_ratio == 0.625
+    assert ratio(linear(1 / 64), Fraction(1, 8), "0.3").epsilon_ratio == 5.0
+    assert_lower_end(ratio(linear(), 1, "0.3").epsilon_ratio, 0.7)  # exact: no stop
+
+
+def test_an_attained_certificate_still_reports_a_lower_end_below_one():
+    """δ(3/4) = 1/4 ± 1/64 straddles the bound δ = 1/4 (attained up to the enclosure): the bisection runs in [0, 3/4],
+    decides δ(3/8), δ(9/16), δ(21/32), δ(45/64), δ(93/128) > 1/4 and stops at δ(189/256) = 67/256 ± 1/64:
+    ε′ ≥ 93/128, ε′/ε ≥ 93/96."""
+    assert ratio(linear(1 / 64), Fraction(3, 4), "0.25").epsilon_ratio == 93 / 96
+
+
+def test_the_largest_ratio_over_instances_is_reported():
+    got = epsilon_tightness(claim(linear()), [inst(2, "0.25"), inst(Fraction(1, 8), "0.25"), inst(1, "0.25")])
+    assert_lower_end(got.epsilon_ratio, 6.0)
+    got = epsilon_tightness(claim(linear()), [inst(1, "0.25"), inst(2, "0.25")])
+    assert_lower_end(got.epsilon_ratio, 0.75)
+
+
+def test_a_general_profile_is_bisected_on_at_most_five_instances():
+    """The sixth instance of a DeltaProfile claim (ε′/ε = 6) is not bisected: the first five give 3/4."""
+    assert PROFILE_INSTANCES == 5
+    first = [inst(1, "0.25")] * PROFILE_INSTANCES
+    assert_lower_end(epsilon_tightness(claim(linear()), first + [inst(Fraction(1, 8), "0.25")]).epsilon_ratio, 0.75)
+    assert_lower_end(epsilon_tightness(claim(linear()), first[1:] + [inst(Fraction(1, 8), "0.25")]).epsilon_ratio,
+                     6.0)
+
+
+# Laplace: δ(ε) = 1 − e^{(ε − Δ/b)/2} on [0, Δ/b]; ε′ = Δ/b + 2 ln(1 − δ); Δ* = b(ε − 2 ln(1 − δ)) ---------------------
+def laplace_truth(shift, scale, epsilon, delta):
+    with mpmath.workdps(100):
+        shift, scale, epsilon, delta = (mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator
+                                        for v in (shift, scale, epsilon, delta))
+        eps_true = max(shift / scale + 2 * mpmath.log1p(-delta), 0)
+        return float(eps_true / epsilon), float(shift / (scale * (epsilon - 2 * mpmath.log1p(-delta))))
+
+
+@pytest.mark.parametrize("shift, scale, epsilon, delta", [
+    (1, 1, 1, "0.01"),  # holds: ε′ = 1 + 2 ln 0.99 < 1
+    (3, 1, 1, "0.1"),  # violated: ε′ = 3 + 2 ln 0.9 ≈ 2.79
+    (1, 2, 1, "0.001"),  # holds well: ε′ ≈ 0.498
+])
+def test_laplace_epsilon_and_shift_ratios_match_the_closed_form(shift, scale, epsilon, delta):
+    eps_ratio, shift_ratio = laplace_truth(shift, scale, epsilon, Fraction(delta))
+    got = ratio(lambda v: LaplacePair(shift, scale), epsilon, delta)
+    assert_lower_end(got.epsilon_ratio, eps_ratio)
+    assert_lower_end(got.shift_ratio, shift_ratio)
+
+
+def test_laplace_shift_ratio_takes_the_largest_over_instances():
+    got = epsilon_tightness(claim(lambda v: LaplacePair(1, 1)), [inst(1, "0.01"), inst(2, "0.01"), inst(1, "0.1")])
+    assert_lower_end(got.shift_ratio, laplace_truth(1, 1, 1, Fraction(1, 100))[1])
+
+
+# Gaussian: δ(ε; s) = Φ(s/2 − ε/s) − e^ε Φ(−s/2 − ε/s), s = Δ/σ (Balle & Wang 2018, Theorem 8) -------------------------
+def gauss_delta(eps, s):
+    return mpmath.ncdf(s / 2 - eps / s) - mpmath.exp(eps) * mpmath.ncdf(-s / 2 - eps / s)
+
+
+def root(f, lo, hi):
+    """The root of a monotone ``f`` in [lo, hi] by 400 bisection steps (f(lo), f(hi) of opposite signs)."""
+    sign = f(lo) > 0
+    for _ in range(400):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if (f(mid) > 0) == sign else (lo, mid)
+    return lo
+
+
+def gauss_truth(shift, sigma, epsilon, delta):
+    """(ε′/ε, Δ/Δ*) at 100 digits for Gaussian laws with noise σ, shift Δ and the certificate (ε, δ)."""
+    with mpmath.workdps(100):
+        delta = mpmath.mpf(delta)
+        s = mpmath.mpf(shift) / sigma
+        eps_true = root(lambda e: gauss_delta(e, s) - delta, mpmath.mpf(0), mpmath.mpf(100))
+        allowed = sigma * root(lambda t: gauss_delta(epsilon, t) - delta, mpmath.mpf("1e-6"), mpmath.mpf(100))
+        return float(eps_true / epsilon), float(shift / allowed)
+
+
+def test_gaussian_ratios_match_mpmath_where_the_certificate_holds():
+    """σ = 2, Δ = 1, ε = 2, δ = 10⁻³ holds: ε′/ε and Δ/Δ* agree with mpmath's roots (100 digits) from below."""
+    eps_ratio, shift_ratio = gauss_truth(1, 2, 2, "0.001")
+    assert 0 < eps_ratio < 1 and 0 < shift_ratio < 1
+    got = epsilon_tightness(claim(lambda v: GaussianPair(1, 2)), [inst(2, "0.001")])
+    assert_lower_end(got.epsilon_ratio, eps_ratio, 1e-12)
+    assert_lower_end(got.shift_ratio, shift_ratio, 1e-12)
+
+
+def test_a_violated_gaussian_certificate_has_an_epsilon_ratio_above_one_and_no_shift_ratio():
+    """σ = 1, Δ = 1, ε = 1, δ = 10⁻⁵: δ(1) ≈ 0.127 > δ, ε′ ≈ 4.377; no shift ≥ Δ is allowed."""
+    eps_ratio, _ = gauss_truth(1, 1, 1, "1e-5")
+    got = epsilon_tightness(claim(lambda v: GaussianPair(1, 1)), [inst(1, "0.00001")])
+    assert eps_ratio > 4 and got.shift_ratio is None
+    assert_lower_end(got.epsilon_ratio, eps_ratio, 1e-12)
+
+
+def test_a_gaussian_shift_ratio_is_the_largest_over_instances():
+    """ε = 1 is violated (ε′/ε ≈ 1.35, no shift ratio); the largest shift ratio is ε = 2, δ = 10⁻³'s 0.72."""
+    laws = claim(lambda v: GaussianPair(1, 2))
+    got = epsilon_tightness(laws, [inst(2, "0.01"), inst(2, "0.001"), inst(1, "0.001"), inst(2, "0.01")])
+    assert_lower_end(got.shift_ratio, gauss_truth(1, 2, 2, "0.001")[1], 1e-12)
+    assert_lower_end(got.epsilon_ratio, gauss_truth(1, 2, 1, "0.001")[0], 1e-12)
+
+
+def test_a_zero_shift_has_no_shift_ratio():
+    """Identical laws (Δ = 0): δ(ε) = 0, nothing to bisect on the shift scale."""
+    got = epsilon_tightness(claim(lambda v: GaussianPair(0, 1)), [inst(1, "0.001")])
+    assert got.shift_ratio is None and got.epsilon_ratio == 0.0
+
+
+def test_subsampled_laws_take_the_certified_interval_lower_end():
+    """q = 1 and one step is the Gaussian mechanism itself: ε′ at δ = 10⁻⁵ for σ = Δ = 1 is 4.3772 (mpmath)."""
+    eps_ratio, _ = gauss_truth(1, 1, 1, "1e-5")
+    got = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(1, "0.00001")])
+    assert got.shift_ratio is None and got.epsilon_ratio <= eps_ratio
+    assert got.epsilon_ratio == pytest.approx(eps_ratio, rel=1e-9)
+    halved = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(2, "0.00001")])
+    assert halved.epsilon_ratio == pytest.approx(eps_ratio / 2, rel=1e-9)
+
+
+def test_subsampled_laws_at_a_delta_outside_zero_one_give_no_ratio():
+    assert epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(1, 1)]).epsilon_ratio is None
+    assert epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(1, 0)]).epsilon_ratio is None
