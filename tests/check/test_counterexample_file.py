@@ -6,6 +6,7 @@ import json
 import os
 import stat
 import textwrap
+import uuid
 
 import pytest
 import sympy
@@ -87,17 +88,19 @@ def test_a_failed_write_leaves_no_file_and_raises(tmp_path, monkeypatch):
 
 
 def test_a_saved_counterexample_of_a_users_claim_loads_and_replays(tmp_path):
-    """The file names the user's claims file (``claims_source``); ``replay`` loads it and reproduces the violation."""
-    source = tmp_path / "mine_saved.py"
+    """The file names the user's claims file (``claims_source``); ``replay`` loads it and reproduces the violation.
+    (A fresh module and claim id each time: a second pytest session in one process, as mutmut runs, reloads.)"""
+    name = f"minesaved{uuid.uuid4().hex}"
+    source = tmp_path / f"{name}.py"
     source.write_text(textwrap.dedent("""
         import sympy
         from certunlearn.api import Adversary, Claim, Kind
         from certunlearn.numeric.enclosure import to_arb
         x = sympy.Symbol("x", positive=True)
-        CLAIMS = [Claim(id="minesaved.thm1", source="t", kind=Kind.INEQUALITY, statement="2x <= x", hypotheses=(),
+        CLAIMS = [Claim(id=NAME + ".thm1", source="t", kind=Kind.INEQUALITY, statement="2x <= x", hypotheses=(),
                         bound=x, quantity=lambda v: to_arb(v["x"]) * 2,
                         adversaries=(Adversary("p", generate=lambda rng, size: [{"x": "3"}]),))]
-    """))
+    """).replace("NAME", repr(name)))
     (claim_id,) = load_claims(source)
     ce = Counterexample.from_evaluation(claim_id, evaluate(get_claim(claim_id), {"x": "3"}, 128), 7, "p", "quick")
     path = ce.save(tmp_path / "out")
