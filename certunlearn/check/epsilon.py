@@ -89,14 +89,15 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
 
 
 def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
-    """An upper end for Δ* = max{Δ : δ(ε; Δ/σ) ≤ target} (δ increasing in Δ), starting above ``shift``."""
+    """An upper end for Δ* = max{Δ : δ(ε; Δ/σ) ≤ target} (δ increasing in Δ), starting above ``shift`` (None where
+    δ at ``shift`` is not decided ≤ target: a violated certificate, or a shift of 0, whose profile is NaN)."""
     def ok(d: arb) -> bool | None:
         v = profile_arb(eps, d / sigma)
         return True if v <= target else False if v > target else None
 
     if ok(shift) is not True:
         return None
-    lo, hi = shift, shift * 2 if shift > 0 else sigma
+    lo, hi = shift, shift * 2
     for _ in range(200):
         state = ok(hi)
         if state is False:

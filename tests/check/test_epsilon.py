@@ -166,7 +166,7 @@ def gauss_truth(shift, sigma, epsilon, delta):
         s = mpmath.mpf(shift) / sigma
         eps_true = root(lambda e: gauss_delta(e, s) - delta, mpmath.mpf(0), mpmath.mpf(100))
         allowed = sigma * root(lambda t: gauss_delta(epsilon, t) - delta, mpmath.mpf("1e-6"), mpmath.mpf(100))
-        return float(eps_true / epsilon), float(shift / allowed)
+        return float(eps_true / epsilon), float(mpmath.mpf(shift) / allowed)
 
 
 def test_gaussian_ratios_match_mpmath_where_the_certificate_holds():
@@ -213,3 +213,52 @@ def test_subsampled_laws_take_the_certified_interval_lower_end():
 def test_subsampled_laws_at_a_delta_outside_zero_one_give_no_ratio():
     assert epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(1, 1)]).epsilon_ratio is None
     assert epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(1, 0)]).epsilon_ratio is None
+
+
+def test_a_small_shift_doubles_its_way_up_to_the_largest_allowed_shift():
+    """Δ = 1/4, σ = 2, ε = 2, δ = 10⁻³: Δ* ≈ 1.38 lies three doublings above Δ; Δ/Δ* from below (mpmath)."""
+    got = epsilon_tightness(claim(lambda v: GaussianPair(Fraction(1, 4), 2)), [inst(2, "0.001")])
+    assert_lower_end(got.shift_ratio, gauss_truth("0.25", 2, 2, "0.001")[1], 1e-12)
+    assert got.shift_ratio < 0.25
+
+
+def test_a_certificate_with_delta_one_allows_every_shift_and_spends_no_epsilon():
+    """δ(ε; Δ) ≤ 1 for every Δ: Δ* is unbounded (no shift ratio after the doubling gives up), and ε′ = 0."""
+    got = epsilon_tightness(claim(lambda v: GaussianPair(1, 2)), [inst(2, 1)])
+    assert got == EpsilonTightness(0.0, None)
+
+
+def test_a_wide_bound_stops_the_shift_bisection_at_a_certified_upper_end():
+    """The bound δ + x sin²y + x cos²y − x equals δ, but at x = 2^220 its enclosure is δ ± 1.2e-10 at 256 bits: the
+    bisections stop where δ(ε; mid) straddles it, and what they report still never overstates (mpmath)."""
+    x, y = sympy.symbols("x y", positive=True)
+    wide = d + x * sympy.sin(y) ** 2 + x * sympy.cos(y) ** 2 - x
+    instance = {**inst(2, "0.001"), "x": str(2**220), "y": "1"}
+    got = epsilon_tightness(claim(lambda v: GaussianPair(1, 2), bound=wide), [instance])
+    eps_ratio, shift_ratio = gauss_truth(1, 2, 2, "0.001")
+    assert_lower_end(got.shift_ratio, shift_ratio, 1e-6)
+    assert_lower_end(got.epsilon_ratio, eps_ratio, 1e-6)
+    assert got.shift_ratio < shift_ratio * (1 - 1e-12)  # it did stop early: the exact bound gives 1e-15
+
+
+def test_laplace_ratio_below_one_scale_and_a_delta_above_one():
+    """b = 1/4: Δ* = ε − 2 ln(1 − δ) scaled by 1/4 is below 1 and still reported; a 'δ' above 1 (ln of a negative
+    number) gives no shift ratio."""
+    got = ratio(lambda v: LaplacePair(Fraction(1, 8), Fraction(1, 4)), 1, "0.01")
+    assert_lower_end(got.shift_ratio, laplace_truth(Fraction(1, 8), Fraction(1, 4), 1, Fraction(1, 100))[1])
+    assert ratio(lambda v: LaplacePair(1, 1), 1, 2).shift_ratio is None
+
+
+@pytest.mark.parametrize("sampling, relation", [("poisson", "add-remove"), ("fixed", "replace-one")])
+def test_subsampled_laws_pass_every_parameter_to_the_certified_accountant(sampling, relation):
+    """Δ = 2, σ = 3, q = 1/2, three steps (exact dyadic or integer values, so no rounding): ε′ is the lower end of
+    :func:`certunlearn.privacy.score.score`'s certified interval for these very laws, and differs from the defaults'."""
+    from certunlearn.privacy.score import score
+
+    laws = SubsampledGaussianLaws(Fraction(1, 2), 3, 2, steps=3, sampling=sampling, relation=relation)
+    got = epsilon_tightness(claim(lambda v: laws), [inst(2, "0.00001")])
+    expected = score("subsampled-gaussian", sigma=3, sensitivity=2, q=0.5, steps=3, sampling=sampling,
+                     relation=relation, delta=1e-5).interval[0]
+    assert got.epsilon_ratio == pytest.approx(expected / 2, rel=1e-12) and got.epsilon_ratio <= expected / 2
+    default = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(2, "0.00001")])
+    assert default.epsilon_ratio != pytest.approx(got.epsilon_ratio, rel=1e-3)
