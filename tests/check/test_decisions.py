@@ -2,6 +2,7 @@
 undecided instances that leave room for a violation, readings of O(·), control bases — and one test for each
 mutant of the verdict code that survived the first round's tests."""
 import importlib
+import json
 import subprocess
 import sys
 import textwrap
@@ -678,3 +679,18 @@ def test_a_counterexample_carries_every_field_of_its_evaluation():
         "gaussian.synthetic", ev.observed, ev.bound, {"x": "3"}, 7, "points", "quick")
     assert (ce.observed_enclosure, ce.bound_enclosure, ce.ratio, ce.confidence, ce.claims_source) == (
         ev.observed_enclosure, ev.bound_enclosure, 2.0, None, None)
+
+
+def test_a_results_json_has_exactly_its_fields_and_the_summary_counts_milliseconds():
+    from dataclasses import fields
+
+    from certunlearn.check.result import CheckResult
+
+    bad = judge(claim(lambda v: to_arb(v["x"]) * 2), QUICK, 0)
+    out = bad.to_json()
+    assert set(out) == {f.name for f in fields(CheckResult)}
+    assert out["counterexample"] == bad.counterexample.to_json() and out["counterexample"]["seed"] == 0
+    assert json.loads(json.dumps(out, allow_nan=False)) == out
+    ok = judge(claim(lambda v: to_arb(v["x"]) / 2), QUICK, 0)
+    assert ok.to_json()["counterexample"] is None
+    assert summary([replace(ok, seconds=0.00041), replace(ok, seconds=0.00042)])["seconds"] == 0.001
