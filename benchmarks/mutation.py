@@ -81,9 +81,13 @@ def run_file(target: str, base: Path, max_children: int, diffs: bool) -> tuple[i
     scratch_copy(workdir)
     configure(workdir, target)
     start = time.perf_counter()
-    mutmut(workdir, "run", "--max-children", str(max_children))
+    out = mutmut(workdir, "run", "--max-children", str(max_children))
     seconds = time.perf_counter() - start
     status = statuses(workdir)
+    if status and all(s == "not checked" for s in status.values()):
+        # mutmut aborted before testing any mutant (its clean run of the tests failed, e.g. a test that cannot run
+        # twice in one process: mutmut runs the stats and the clean run in the same process)
+        raise SystemExit(f"mutmut tested no mutant of {target} (all 'not checked'): its run said\n{out[-3000:]}")
     killed = sum(s in KILLED for s in status.values())
     survivors = sorted(k for k, s in status.items() if s not in KILLED)
     total = len(status)
