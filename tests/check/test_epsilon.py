@@ -11,7 +11,7 @@ import pytest
 import sympy
 from flint import arb
 
-from certunlearn.check.epsilon import MAX_RATIO, PROFILE_INSTANCES, EpsilonTightness, epsilon_tightness
+from certunlearn.check.epsilon import DOUBLINGS, MAX_RATIO, PROFILE_INSTANCES, EpsilonTightness, epsilon_tightness
 from certunlearn.claims import Adversary, Claim, Kind
 from certunlearn.claims.model import DeltaProfile, GaussianPair, LaplacePair, PointMass, SubsampledGaussianLaws
 
@@ -74,10 +74,14 @@ def test_a_certificate_already_met_at_zero_spends_no_epsilon():
 
 
 def test_the_search_above_epsilon_reaches_its_limit_and_gives_up_beyond():
-    """ε′ = 1: found at ε′/ε = MAX_RATIO (2^20); at 2^40 the doubling gives up (no ratio, never a wrong one)."""
+    """ε′ = 1: the doubling tries ε·2^k while that point is ≤ MAX_RATIO·ε = 2^20·ε, so ε′/ε up to 2^21 is found
+    (2^20, 1.5·2^20 and 2^21 here); at 3·2^20 and 2^40 it gives up (no ratio, never a wrong one)."""
     assert MAX_RATIO == 2.0**20
     assert_lower_end(ratio(linear(), Fraction(1, 2**20), 0).epsilon_ratio, 2.0**20)
+    assert_lower_end(ratio(linear(), Fraction(2, 3 * 2**20), 0).epsilon_ratio, 1.5 * 2**20)
+    assert_lower_end(ratio(linear(), Fraction(1, 2**21), 0).epsilon_ratio, 2.0**21)
     assert_lower_end(ratio(linear(), Fraction(3, 2**21), 0).epsilon_ratio, 2.0**21 / 3)
+    assert ratio(linear(), Fraction(1, 3 * 2**20), 0).epsilon_ratio is None
     assert ratio(linear(), Fraction(1, 2**40), 0).epsilon_ratio is None
 
 
@@ -163,6 +167,7 @@ def gauss_truth(shift, sigma, epsilon, delta):
     """(ε′/ε, Δ/Δ*) at 100 digits for Gaussian laws with noise σ, shift Δ and the certificate (ε, δ)."""
     with mpmath.workdps(100):
         delta = mpmath.mpf(delta)
+        sigma = mpmath.mpf(sigma)
         s = mpmath.mpf(shift) / sigma
         eps_true = root(lambda e: gauss_delta(e, s) - delta, mpmath.mpf(0), mpmath.mpf(100))
         allowed = sigma * root(lambda t: gauss_delta(epsilon, t) - delta, mpmath.mpf("1e-6"), mpmath.mpf(100))
@@ -262,3 +267,62 @@ def test_subsampled_laws_pass_every_parameter_to_the_certified_accountant(sampli
     assert got.epsilon_ratio == pytest.approx(expected / 2, rel=1e-12) and got.epsilon_ratio <= expected / 2
     default = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(1, 1, 1)), [inst(2, "0.00001")])
     assert default.epsilon_ratio != pytest.approx(got.epsilon_ratio, rel=1e-3)
+
+
+def flat(radius=Fraction(1, 64)):
+    """δ(ε) = max(0, 3/4 − ε) (flat at 0 from 3/4 on, like a Laplace profile), enclosed exactly below 3/4 and from 2
+    on, and by the ball [0, 2·radius] — touching the target 0 from above — in between: ε′ = 3/4 at δ = 0."""
+    def delta(eps: arb) -> arb:
+        if eps < arb(3) / 4:
+            return arb(3) / 4 - eps
+        return arb(0) if eps >= 2 else arb(float(radius), float(radius))
+    return lambda values: DeltaProfile(delta)
+
+
+def test_an_enclosure_touching_the_target_from_above_never_certifies_more():
+    """[0, 2r] is not decided > 0 (the true δ may be 0 on a flat stretch): it stops the search like any undecided
+    comparison, and the reported ratio never exceeds ε′/ε. ε = 1: the bisection of [0, 1] decides δ(1/2) > 0 and stops
+    at 3/4 (ratio 1/2 ≤ 3/4); ε = 1/4: the doubling decides δ(1/2) > 0, cannot decide at 1 (no ratio); ε = 2: δ(2) = 0,
+    the bisection stops at its first midpoint 1 (ratio 0)."""
+    assert ratio(flat(), 1, 0).epsilon_ratio == 0.5
+    assert ratio(flat(), Fraction(1, 4), 0).epsilon_ratio is None
+    assert ratio(flat(), 2, 0).epsilon_ratio == 0.0
+
+
+def test_laws_are_computed_from_each_instances_values():
+    """The laws are a function of the instance (its shift here): Δ = 1/2 and Δ = 1 at the same σ, ε, δ."""
+    laws = claim(lambda v: GaussianPair(v["Delta"], 2))
+    small = epsilon_tightness(laws, [{**inst(2, "0.001"), "Delta": "0.5"}])
+    assert_lower_end(small.shift_ratio, gauss_truth("0.5", 2, 2, "0.001")[1], 1e-12)
+    assert_lower_end(small.epsilon_ratio, gauss_truth("0.5", 2, 2, "0.001")[0], 1e-12)
+
+
+def test_skipped_instances_do_not_end_the_scan():
+    """A point mass, an ε of 0 and a general profile past its first five instances are skipped; the instances after
+    them still count."""
+    gaussian = {**inst(2, "0.001"), "kind": "gaussian"}
+    truth = gauss_truth(1, 2, 2, "0.001")
+
+    def laws(v):
+        return {"point": PointMass(1), "profile": DeltaProfile(linear()(v).delta)}.get(v.get("kind"),
+                                                                                      GaussianPair(1, 2))
+    for skipped in ([{**inst(1, "0.25"), "kind": "point"}], [inst(0, "0.25")],
+                    [{**inst(1, "0.25"), "kind": "profile"}] * (PROFILE_INSTANCES + 1)):
+        got = epsilon_tightness(claim(laws), [*skipped, gaussian])
+        assert_lower_end(got.shift_ratio, truth[1], 1e-12)
+
+
+def test_the_largest_allowed_shift_may_be_below_one():
+    """σ = 1/2, Δ = 1/8, ε = 2, δ = 10⁻³: Δ* ≈ 0.35 (a quarter of the σ = 2 case)."""
+    got = epsilon_tightness(claim(lambda v: GaussianPair(Fraction(1, 8), Fraction(1, 2))), [inst(2, "0.001")])
+    assert_lower_end(got.shift_ratio, gauss_truth("0.125", "0.5", 2, "0.001")[1], 1e-12)
+
+
+def test_the_shift_doubling_reaches_its_limit_and_gives_up_beyond():
+    """σ = 2, ε = 2, δ = 10⁻³: Δ* ≈ 1.38. From Δ = 2^-199 the 200 doublings reach 2^1 > Δ*; from 2^-200 they stop at
+    2^0 < Δ*: no shift ratio (never a wrong one)."""
+    assert DOUBLINGS == 200
+    got = epsilon_tightness(claim(lambda v: GaussianPair(Fraction(1, 2**199), 2)), [inst(2, "0.001")])
+    assert got.shift_ratio is not None and 0 < got.shift_ratio <= 2.0**-199 / 1.38
+    got = epsilon_tightness(claim(lambda v: GaussianPair(Fraction(1, 2**200), 2)), [inst(2, "0.001")])
+    assert got.shift_ratio is None and got.epsilon_ratio == 0.0
