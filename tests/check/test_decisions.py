@@ -694,3 +694,45 @@ def test_a_results_json_has_exactly_its_fields_and_the_summary_counts_millisecon
     ok = judge(claim(lambda v: to_arb(v["x"]) / 2), QUICK, 0)
     assert ok.to_json()["counterexample"] is None
     assert summary([replace(ok, seconds=0.00041), replace(ok, seconds=0.00042)])["seconds"] == 0.001
+
+
+def test_an_exact_evaluation_reports_the_exact_ratio_and_strings():
+    """Exact quantity and bound: the decimal strings are the exact values' (not a 64-bit ball's), the ratio's ends the
+    floats around the exact ratio r, its log10 that of r; the displayed ratio is rounded away from 0."""
+    from certunlearn.numeric.enclosure import exact_decimal
+
+    third = evaluate(claim(lambda v: Fraction(1, 9), bound=x), {"x": "1/3"}, 512)
+    assert (third.observed, third.bound) == (exact_decimal(Fraction(1, 9)), exact_decimal(Fraction(1, 3)))
+    r = Fraction(2**100 + 1, 2**100)  # 1 + 2^-100: a 64-bit ball of it reaches below 1
+    above = evaluate(claim(lambda v: r, bound=x), {"x": "1"}, 512)
+    assert above.outcome == "violated" and above.ratio_lower == 1.0 and above.ratio_log10 >= 0
+    negative = evaluate(claim(lambda v: Fraction(-1, 3), bound=x), {"x": "1"}, 512)
+    assert negative.ratio == negative.ratio_lower and Fraction(negative.ratio_lower) < Fraction(-1, 3) < Fraction(
+        negative.ratio_upper)
+
+
+def test_a_proved_equality_has_ratio_exactly_one_or_zero_whatever_the_midpoints():
+    """The enclosures' midpoints may disagree (10¹⁰(sin²1 + cos²1) − 10¹⁰ + √2 against √2 differ by 1e-9 at 64
+    bits; log 6 − log 2 − log 3 has a positive midpoint against a bound of 0): the proved ratio is 1 (0 for 0 = 0)."""
+    n = sympy.Integer(10) ** 10
+    noisy = n * sympy.sin(1) ** 2 + n * sympy.cos(1) ** 2 - n + sympy.sqrt(2)
+    ev = evaluate(claim(lambda v: noisy, bound=sympy.sqrt(x)), {"x": "2"}, 512)
+    assert ev.attained and (ev.ratio, ev.ratio_lower, ev.ratio_upper, ev.ratio_log10) == (1.0, 1.0, 1.0, 0.0)
+    zero = evaluate(claim(lambda v: sympy.log(6) - sympy.log(2) - sympy.log(3), bound=x - 1), {"x": "1"}, 512)
+    assert zero.attained and (zero.ratio, zero.ratio_lower, zero.ratio_upper, zero.ratio_log10) == (0.0, None, None, None)
+
+
+def test_a_one_sided_confidence_interval_shows_its_finite_end():
+    """ConfidenceInterval ends may be infinite (one-sided): the observed value shown is the finite end."""
+    from certunlearn.numeric.confidence import ConfidenceInterval
+
+    def stat(lo, hi):
+        return claim(lambda v: ConfidenceInterval(lo, hi, 0.9, 10, "t"), bound=x,
+                     quantity_kind=QuantityKind.STATISTICAL)
+
+    up = evaluate(stat(Fraction(1, 4), float("inf")), {"x": "1/2"}, 512)
+    assert up.outcome == UNDECIDED and up.observed == "0.25000000000000000000" and up.ratio_lower == 0.5
+    down = evaluate(stat(float("-inf"), Fraction(1, 4)), {"x": "1/2"}, 512)
+    assert down.outcome == WITHIN and down.observed == "0.25000000000000000000" and down.ratio_upper == 0.5
+    above = evaluate(stat(Fraction(3, 4), float("inf")), {"x": "1/2"}, 512)
+    assert above.outcome == "violated" and above.observed == "0.75000000000000000000"
