@@ -36,7 +36,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-import sympy
 from flint import arb, fmpq, fmpz
 
 from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
@@ -165,14 +164,11 @@ def _exact(value: Any) -> Fraction | None:
 
 def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec: int) -> Evaluation:
     kind = claim.quantity_kind
-    a = b = arb(0)
-    prec = START_PREC
-    nan = ""
     closed_form_tried = False
     floating = bound_float(claim)
     if floating:
         raise BinaryFloatError(floating)
-    for prec in precisions(START_PREC, max_prec):
+    for prec in precisions(START_PREC, max(max_prec, START_PREC)):  # at least once: a, b, nan are always set
         with workprec(prec):
             observed = claim.quantity(claim.with_prescribed(instance))
             floating = binary_float_type(observed)
@@ -189,9 +185,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                                                                              or is_closed_form(observed)):
                 closed_form_tried = True  # an exact quantity against a bound rational only through radicals, too
                 bound_form = claim.bound_closed_form(instance)
-                form = sympy.Rational(exact.numerator, exact.denominator) if exact is not None else observed
                 if (bound_form is not None and _overlap(to_arb(observed), claim.bound_value(instance))
-                        and proved_equal(form, bound_form)):  # disjoint balls are unequal: no sympy call
+                        and proved_equal(observed, bound_form)):  # disjoint balls are unequal: no sympy call
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""

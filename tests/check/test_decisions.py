@@ -736,3 +736,36 @@ def test_a_one_sided_confidence_interval_shows_its_finite_end():
     assert down.outcome == WITHIN and down.observed == "0.25000000000000000000" and down.ratio_upper == 0.5
     above = evaluate(stat(Fraction(3, 4), float("inf")), {"x": "1/2"}, 512)
     assert above.outcome == "violated" and above.observed == "0.75000000000000000000"
+
+
+def test_messages_and_strings_of_an_evaluation_word_for_word():
+    from certunlearn.check.evaluate import ratio_enclosure
+    from certunlearn.numeric.binary_float import binary_float_message
+    floating = evaluate(claim(lambda v: Fraction(1), bound=x * sympy.Float(0.5)), {"x": "1"}, 512)
+    assert floating.reason == binary_float_message("gaussian.synthetic", "its bound", "sympy.Float")
+    nan = evaluate(claim(lambda v: arb(1) / 3, bound=(x - 1) * sympy.log(x - 1)), {"x": "1"}, 128)
+    assert (nan.outcome, nan.reason) == (ERROR, "the bound is NaN up to 128 bits")
+    plain = evaluate(claim(lambda v: arb(1) / 3, bound=sympy.sqrt(x)), {"x": "2"}, 512)
+    assert plain.outcome == WITHIN and plain.reason == "" and plain.bound_enclosure.startswith("[1.4142135623730950488 ")
+
+    close = evaluate(claim(lambda v: arb(1) / 3), {"x": "0.3333333333333333333333334"}, 512)  # decided at 128 bits
+    assert close.prec == 128 and close.observed == "0." + "3" * 20  # 20 digits, all the ball holds
+    assert evaluate(claim(lambda v: arb(0, 1.41e-139)), {"x": "1"}, 512).observed == "[+/- 1.42e-139]"
+    assert ratio_enclosure(arb(1), arb(2.0**-30, 2.0**-30)) == (None, None, None)  # bound not decided > 0
+    wide = evaluate(claim(lambda v: arb(0.5, 0.25)), {"x": "1"}, 512)  # [0.25, 0.75]: log10 of the lower end
+    assert wide.outcome == WITHIN and wide.ratio_log10 <= np.log10(0.25) < wide.ratio_log10 + 1e-7  # radius rounded up
+
+
+def test_an_exact_quantity_equal_to_a_bound_rational_only_through_radicals_is_attained():
+    """1/3 against (√x + 1)(√x − 1)/3 at x = 2 (and 1 against 3 times it): equality proved, not just undecided."""
+    bound = (sympy.sqrt(x) + 1) * (sympy.sqrt(x) - 1) / 3
+    for value, scale in ((Fraction(1, 3), 1), (1, 3)):
+        ev = evaluate(claim(lambda v: value, bound=bound * scale), {"x": "2"}, 512)
+        assert ev.outcome == WITHIN and ev.attained and ev.ratio == 1.0
+
+
+def test_a_top_precision_below_the_start_still_computes_once():
+    from certunlearn.numeric.precision import START_PREC
+
+    ev = evaluate(claim(lambda v: arb(1) / 3), {"x": "1"}, START_PREC // 2)
+    assert ev.outcome == WITHIN and ev.prec == START_PREC and ev.observed.startswith("0.333")
