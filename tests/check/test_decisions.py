@@ -23,6 +23,7 @@ from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, Quan
 from certunlearn.claims.registry import ClaimLoadError, load_claims
 from certunlearn.errors import UndecidedError
 from certunlearn.numeric.binary_float import binary_float_type
+from certunlearn.numeric.enclosure import Decision
 from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.symbolic_equality import proved_equal
 
@@ -119,7 +120,7 @@ def test_a_users_float_seen_only_while_checking_exits_2_in_one_line(tmp_path):
 
 def test_a_users_float_raises_from_evaluate(monkeypatch):
     module = sys.modules["certunlearn.check.evaluate"]
-    monkeypatch.setattr(module, "origin", lambda claim_id: "mine.py")
+    monkeypatch.setattr(module, "origin", lambda claim_id: "mine.py" if claim_id == "gaussian.synthetic" else None)
     with pytest.raises(BinaryFloatError, match="gaussian.synthetic"):
         evaluate(claim(lambda v: 0.5), {"x": "1"}, 512)
 
@@ -769,3 +770,44 @@ def test_a_top_precision_below_the_start_still_computes_once():
 
     ev = evaluate(claim(lambda v: arb(1) / 3), {"x": "1"}, START_PREC // 2)
     assert ev.outcome == WITHIN and ev.prec == START_PREC and ev.observed.startswith("0.333")
+
+
+def _raise(exc):
+    raise exc
+
+
+#: (name, claim, outcome, prec) — one instance down every path of evaluate(); START_PREC is 64, the top 128.
+PATHS = [
+    ("hypothesis raises", lambda: claim(exact, hypotheses=(Hypothesis("h", predicate=lambda v: 1 / 0),)), ERROR, 0),
+    ("outside", lambda: claim(exact, hypotheses=(Hypothesis("h", predicate=lambda v: Decision.FALSE),)), "excluded",
+     0),
+    ("NaN side", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le((x - 1) * sympy.log(x - 1), 1,
+                                                                                 evaluate=False)),)), ERROR, 0),
+    ("hypothesis undecided", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le(
+        sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1, evaluate=False)),)), UNDECIDED, 0),
+    ("float", lambda: claim(lambda v: 0.5), ERROR, 0),
+    ("undecided inside", lambda: claim(lambda v: _raise(UndecidedError("overlap"))), UNDECIDED, 0),
+    ("raises", lambda: claim(lambda v: _raise(ValueError("no"))), ERROR, 0),
+    ("lower bound below", lambda: claim(lambda v: -arb(1) / 3, quantity_kind=QuantityKind.LOWER), UNDECIDED, 64),
+    ("within", lambda: claim(lambda v: arb(1) / 3), WITHIN, 64),
+    ("upper bound above", lambda: claim(lambda v: arb(4) / 3, quantity_kind=QuantityKind.UPPER), UNDECIDED, 64),
+    ("violated", lambda: claim(lambda v: arb(4) / 3), "violated", 64),
+    ("NaN bound", lambda: claim(lambda v: arb(1) / 3, bound=(x - 1) * sympy.log(x - 1)), ERROR, 128),
+    ("touching", lambda: claim(lambda v: arb(2, 1)), UNDECIDED, 128),  # [1, 3] against 1: maybe equal
+    ("equal balls", lambda: claim(lambda v: arb(1)), WITHIN, 64),  # an exact arb, not proved 'attained'
+]
+
+
+@pytest.mark.parametrize("name, make, outcome, prec", PATHS, ids=[p[0] for p in PATHS])
+def test_every_path_of_evaluate_keeps_the_instance_outcome_and_precision(name, make, outcome, prec):
+    ev = evaluate(make(), {"x": "1"}, 128)
+    assert (ev.instance, ev.outcome, ev.prec) == ({"x": "1"}, outcome, prec), ev.reason
+    assert not ev.attained
+
+
+def test_ratio_of_zero_against_zero_is_zero():
+    from certunlearn.check.evaluate import ratio
+
+    assert ratio(arb(0), arb(0)) == 0.0 and ratio(arb(1), arb(0)) == float("inf")
+    zero_bound = evaluate(claim(lambda v: Fraction(0), bound=x - 1), {"x": "1"}, 512)
+    assert zero_bound.ratio == 0.0
