@@ -11,6 +11,13 @@ every survivor (``--diffs``: with ``mutmut show``'s diff; ``cd WORKDIR/<file> &&
 can be argued equivalent or killed by a new test. Slow (minutes per
 file on 2 cores): not part of CI. The target is a score ≥ 95% with every survivor accounted for in
 ``benchmarks/mutation_survivors.md``.
+
+Test selection: mutmut first runs ``tests/check`` once with per-test coverage of the mutated file's functions, then
+runs against each mutant only the tests that called its function (fail-fast), so the time goes to the mutants of
+functions many tests call (``evaluate``, ``_compare``). Only code that runs in this process is seen: a function
+reached only inside the checker's worker processes (``check/epsilon.py`` before its direct tests) has no test and all
+its mutants end "not checked" — the file needs tests that call it in-process (``tests/check/test_epsilon.py``). A run
+whose clean test run fails tests nothing; it stops with mutmut's output instead of reporting a score.
 """
 from __future__ import annotations
 

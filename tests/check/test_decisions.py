@@ -772,6 +772,12 @@ def test_a_top_precision_below_the_start_still_computes_once():
     assert ev.outcome == WITHIN and ev.prec == START_PREC and ev.observed.startswith("0.333")
 
 
+def _touching_one():
+    """A ball whose lower end is exactly 1 (≥ 1 but not > 1 on arb's comparisons): [0 ± 1] moved up by 1 + its radius."""
+    ball = arb(0, 1)
+    return ball + ball.rad() + 1
+
+
 def _raise(exc):
     raise exc
 
@@ -793,13 +799,14 @@ PATHS = [
     ("upper bound above", lambda: claim(lambda v: arb(4) / 3, quantity_kind=QuantityKind.UPPER), UNDECIDED, 64),
     ("violated", lambda: claim(lambda v: arb(4) / 3), "violated", 64),
     ("NaN bound", lambda: claim(lambda v: arb(1) / 3, bound=(x - 1) * sympy.log(x - 1)), ERROR, 128),
-    ("touching", lambda: claim(lambda v: arb(2, 1)), UNDECIDED, 128),  # [1, 3] against 1: maybe equal
+    ("touching", lambda: claim(lambda v: _touching_one()), UNDECIDED, 128),  # [1, 3] against 1: maybe equal
     ("equal balls", lambda: claim(lambda v: arb(1)), WITHIN, 64),  # an exact arb, not proved 'attained'
 ]
 
 
 @pytest.mark.parametrize("name, make, outcome, prec", PATHS, ids=[p[0] for p in PATHS])
 def test_every_path_of_evaluate_keeps_the_instance_outcome_and_precision(name, make, outcome, prec):
+    assert _touching_one() >= 1 and not _touching_one() > 1
     ev = evaluate(make(), {"x": "1"}, 128)
     assert (ev.instance, ev.outcome, ev.prec) == ({"x": "1"}, outcome, prec), ev.reason
     assert not ev.attained

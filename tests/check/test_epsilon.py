@@ -275,8 +275,14 @@ def flat(radius=Fraction(1, 64)):
     def delta(eps: arb) -> arb:
         if eps < arb(3) / 4:
             return arb(3) / 4 - eps
-        return arb(0) if eps >= 2 else arb(float(radius), float(radius))
+        return arb(0) if eps >= 2 else touching_zero(radius)
     return lambda values: DeltaProfile(delta)
+
+
+def touching_zero(radius):
+    """A ball whose lower end is exactly 0: [0 ± r] shifted up by its own (rounded-up) radius r."""
+    ball = arb(0, float(radius))
+    return ball + ball.rad()
 
 
 def test_an_enclosure_touching_the_target_from_above_never_certifies_more():
@@ -284,6 +290,7 @@ def test_an_enclosure_touching_the_target_from_above_never_certifies_more():
     comparison, and the reported ratio never exceeds ε′/ε. ε = 1: the bisection of [0, 1] decides δ(1/2) > 0 and stops
     at 3/4 (ratio 1/2 ≤ 3/4); ε = 1/4: the doubling decides δ(1/2) > 0, cannot decide at 1 (no ratio); ε = 2: δ(2) = 0,
     the bisection stops at its first midpoint 1 (ratio 0)."""
+    assert touching_zero(Fraction(1, 64)) >= 0 and not touching_zero(Fraction(1, 64)) > 0  # it touches 0
     assert ratio(flat(), 1, 0).epsilon_ratio == 0.5
     assert ratio(flat(), Fraction(1, 4), 0).epsilon_ratio is None
     assert ratio(flat(), 2, 0).epsilon_ratio == 0.0
