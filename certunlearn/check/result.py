@@ -45,7 +45,8 @@ class Counterexample:
         """Write the counterexample as ``<claim id>_<digest>.json`` in ``directory`` and return the path. The digest
         (12 hex digits of SHA-256) is of the instance, seed, adversary and profile, so two runs never overwrite each
         other's different counterexamples (the same one written twice is the same file, same content); the file is
-        written to a temporary name in the directory and renamed, so a reader never sees a partial file."""
+        written to a hidden temporary name in the directory (``.<name>.…tmp``) and renamed, so a reader never sees a
+        partial file; if the write fails, the temporary file is removed and the error raised."""
         import hashlib
         import os
         import tempfile

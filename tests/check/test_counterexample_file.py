@@ -7,6 +7,7 @@ import os
 import stat
 import textwrap
 import uuid
+from pathlib import Path
 
 import pytest
 import sympy
@@ -85,6 +86,29 @@ def test_a_failed_write_leaves_no_file_and_raises(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="disk full"):
         counterexample().save(tmp_path)
     assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(os, "unlink", lambda path: _raise(OSError("cannot unlink")))
+    with pytest.raises(OSError, match="disk full"):  # a failed clean-up never hides the write's own error
+        counterexample().save(tmp_path / "second")
+
+
+def _raise(exc):
+    raise exc
+
+
+def test_the_file_is_written_under_a_hidden_temporary_name_in_the_directory_then_renamed(tmp_path, monkeypatch):
+    renamed = []
+    replace = os.replace
+
+    def spy(src, dst):
+        renamed.append((src, dst))
+        replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    path = counterexample().save(tmp_path)
+    ((src, dst),) = renamed
+    src = Path(src)
+    assert Path(dst) == path and src.parent == tmp_path
+    assert src.name.startswith(f".{path.stem}.") and src.name.endswith(".tmp") and not src.exists()
 
 
 def test_a_saved_counterexample_of_a_users_claim_loads_and_replays(tmp_path):
