@@ -651,6 +651,7 @@ def test_statistical_boundaries_precision_and_fields():
     wrong = evaluate(claim(lambda v: arb(1), quantity_kind=QuantityKind.STATISTICAL), {"x": "1"}, 512)
     assert wrong.reason == "evaluation failed: TypeError: a statistical quantity returns a ConfidenceInterval, not arb"
     assert not reaches_above(arb("1000.0005"), arb(1000)) and reaches_above(arb("1000.002"), arb(1000))
+    assert not reaches_above(arb(0), arb(0)) and reaches_above(arb(1) / 10**9, arb(0))  # 0 is not above 0
 
 
 def test_verdict_reasons_without_exclusions_or_undecided():
