@@ -753,7 +753,9 @@ def test_messages_and_strings_of_an_evaluation_word_for_word():
     close = evaluate(claim(lambda v: arb(1) / 3), {"x": "0.3333333333333333333333334"}, 512)  # decided at 128 bits
     assert close.prec == 128 and close.observed == "0." + "3" * 20  # 20 digits, all the ball holds
     assert evaluate(claim(lambda v: arb(0, 1.41e-139)), {"x": "1"}, 512).observed == "[+/- 1.42e-139]"
-    assert ratio_enclosure(arb(1), arb(2.0**-30, 2.0**-30)) == (None, None, None)  # bound not decided > 0
+    touching_zero = _touching_one() - 1  # lower end exactly 0
+    assert ratio_enclosure(arb(1), touching_zero) == (None, None, None)  # ≥ 0 but not decided > 0: no ratio
+    assert ratio_enclosure(arb(0), arb(1)) == (0.0, 0.0, None)  # log10 of 0 is no number
     wide = evaluate(claim(lambda v: arb(0.5, 0.25)), {"x": "1"}, 512)  # [0.25, 0.75]: log10 of the lower end
     assert wide.outcome == WITHIN and wide.ratio_log10 <= np.log10(0.25) < wide.ratio_log10 + 1e-7  # radius rounded up
 
