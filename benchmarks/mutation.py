@@ -11,6 +11,13 @@ every survivor (``--diffs``: with ``mutmut show``'s diff; ``cd WORKDIR/<file> &&
 can be argued equivalent or killed by a new test. Slow (minutes per
 file on 2 cores): not part of CI. The target is a score ≥ 95% with every survivor accounted for in
 ``benchmarks/mutation_survivors.md``.
+
+Test selection: mutmut first runs ``tests/check`` once with per-test coverage of the mutated file's functions, then
+runs against each mutant only the tests that called its function (fail-fast), so the time goes to the mutants of
+functions many tests call (``evaluate``, ``_compare``). Only code that runs in this process is seen: a function
+reached only inside the checker's worker processes (``check/epsilon.py`` before its direct tests) has no test and all
+its mutants end "not checked" — the file needs tests that call it in-process (``tests/check/test_epsilon.py``). A run
+whose clean test run fails tests nothing; it stops with mutmut's output instead of reporting a score.
 """
 from __future__ import annotations
 
@@ -81,9 +88,13 @@ def run_file(target: str, base: Path, max_children: int, diffs: bool) -> tuple[i
     scratch_copy(workdir)
     configure(workdir, target)
     start = time.perf_counter()
-    mutmut(workdir, "run", "--max-children", str(max_children))
+    out = mutmut(workdir, "run", "--max-children", str(max_children))
     seconds = time.perf_counter() - start
     status = statuses(workdir)
+    if status and all(s == "not checked" for s in status.values()):
+        # mutmut aborted before testing any mutant (its clean run of the tests failed, e.g. a test that cannot run
+        # twice in one process: mutmut runs the stats and the clean run in the same process)
+        raise SystemExit(f"mutmut tested no mutant of {target} (all 'not checked'): its run said\n{out[-3000:]}")
     killed = sum(s in KILLED for s in status.values())
     survivors = sorted(k for k, s in status.items() if s not in KILLED)
     total = len(status)

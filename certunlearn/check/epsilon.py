@@ -41,8 +41,10 @@ class EpsilonTightness:
     shift_ratio: float | None
 
 
-#: A violated certificate's ε′ is searched up to this multiple of its ε.
+#: A violated certificate's ε′ is searched by doubling ε while the point tried is ≤ this multiple of ε.
 MAX_RATIO = 2.0**20
+#: The largest shift Δ* a certificate allows is searched up to 2^DOUBLINGS times the observed shift.
+DOUBLINGS = 200
 
 
 def _profile(laws: Laws) -> Callable[[arb], arb] | None:
@@ -58,15 +60,13 @@ def _profile(laws: Laws) -> Callable[[arb], arb] | None:
 
 
 def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> arb | None:
-    """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ decreasing in ε′), searched in [0, ε] when δ(ε) ≤ target and
-    above ε (doubling, up to ``MAX_RATIO``·ε) when δ(ε) > target; None where the search above ε is not decided (then
-    the instance says nothing on this scale)."""
-    at_eps = delta_at(eps)
-    if at_eps <= target:
-        if delta_at(arb(0)) <= target:
-            return arb(0)
-        lo, hi = arb(0), eps
-    elif at_eps > target:
+    """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ non-increasing in ε′): bisected in [0, ε] unless δ(ε) > target
+    is decided; then searched above ε by doubling (ε·2, ε·4, … while the point tried is ≤ ``MAX_RATIO``·ε, so an ε′ up
+    to 2·``MAX_RATIO``·ε is found) and bisected between the last two points. None where the search above ε is not
+    decided or gives up (then the instance says nothing on this scale). A comparison left undecided stops the
+    bisection: the lower end is the last point where δ > target was decided (0 if none)."""
+    lo, hi = arb(0), eps  # δ(ε) ≤ target, or undecided (attained up to the enclosure): the lower end stays certified
+    if delta_at(eps) > target:
         lo, hi = eps, eps * 2
         while True:
             d = delta_at(hi)
@@ -75,9 +75,6 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
             if not d > target or hi > eps * MAX_RATIO:
                 return None
             lo, hi = hi, hi * 2
-    else:  # δ(ε) = target up to the enclosure (an attained certificate): a lower end is still certified below ε
-        lo, hi = arb(0), eps
-    # δ(lo) > target is known only where decided; keep lo as a certified lower end
     for _ in range(STEPS):
         mid = (lo + hi) / 2
         d = delta_at(mid)
@@ -91,15 +88,19 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
 
 
 def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
-    """An upper end for Δ* = max{Δ : δ(ε; Δ/σ) ≤ target} (δ increasing in Δ), starting above ``shift``."""
+    """An upper end for Δ* = max{Δ : δ(ε; Δ/σ) ≤ target} (δ increasing in Δ), by doubling from ``shift`` (at most
+    ``DOUBLINGS`` times: a Δ* up to 2^DOUBLINGS·shift is found) and bisecting; None where δ at ``shift`` is not decided
+    ≤ target (a violated certificate, or a shift of 0, whose profile is NaN), where a comparison of the doubling is
+    undecided, or where the doubling gives up. A comparison left undecided stops the bisection at its last upper end.
+    ``shift`` is a norm: > 0 wherever the profile at it is decided, so the returned end is > 0."""
     def ok(d: arb) -> bool | None:
         v = profile_arb(eps, d / sigma)
         return True if v <= target else False if v > target else None
 
     if ok(shift) is not True:
         return None
-    lo, hi = shift, shift * 2 if shift > 0 else sigma
-    for _ in range(200):
+    lo, hi = shift, shift * 2
+    for _ in range(DOUBLINGS):
         state = ok(hi)
         if state is False:
             break
@@ -209,7 +210,7 @@ def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightne
             if isinstance(laws, GaussianPair):
                 shift, sigma = to_arb(laws.shift), to_arb(laws.sigma)
                 allowed = _largest_shift(sigma, eps, target, shift)
-                if allowed is not None and allowed > 0:
+                if allowed is not None:
                     r = arb_lower_float(shift / allowed)
                     best_shift = r if best_shift is None else max(best_shift, r)
     return EpsilonTightness(best_eps, best_shift)

@@ -36,7 +36,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-import sympy
 from flint import arb, fmpq, fmpz
 
 from ..claims.model import Claim, Instance, Kind, QuantityKind, encode_instance
@@ -165,14 +164,11 @@ def _exact(value: Any) -> Fraction | None:
 
 def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec: int) -> Evaluation:
     kind = claim.quantity_kind
-    a = b = arb(0)
-    prec = START_PREC
-    nan = ""
     closed_form_tried = False
     floating = bound_float(claim)
     if floating:
         raise BinaryFloatError(floating)
-    for prec in precisions(START_PREC, max_prec):
+    for prec in precisions(START_PREC, max(max_prec, START_PREC)):  # at least once: a, b, nan are always set
         with workprec(prec):
             observed = claim.quantity(claim.with_prescribed(instance))
             floating = binary_float_type(observed)
@@ -189,9 +185,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                                                                              or is_closed_form(observed)):
                 closed_form_tried = True  # an exact quantity against a bound rational only through radicals, too
                 bound_form = claim.bound_closed_form(instance)
-                form = sympy.Rational(exact.numerator, exact.denominator) if exact is not None else observed
                 if (bound_form is not None and _overlap(to_arb(observed), claim.bound_value(instance))
-                        and proved_equal(form, bound_form)):  # disjoint balls are unequal: no sympy call
+                        and proved_equal(observed, bound_form)):  # disjoint balls are unequal: no sympy call
                     return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""
@@ -229,8 +224,8 @@ def _exact_evaluation(claim: Claim, written: dict[str, Any], observed: Fraction,
 def _equal_evaluation(claim: Claim, written: dict[str, Any], a: arb, b: arb, prec: int) -> Evaluation:
     """observed = bound, proved symbolically: within, attained, ratio exactly 1 (0 = 0 has no ratio)."""
     ev = _evaluation(claim, written, WITHIN, a, b, prec)
-    if b.is_zero():
-        return _replace(ev, attained=True, ratio_lower=None, ratio_upper=None, ratio_log10=None, ratio=0.0)
+    if b.is_zero():  # the ratio's ends are already None (a ball around 0 is not decided > 0); its midpoint may be > 0
+        return _replace(ev, attained=True, ratio=0.0)
     return _replace(ev, attained=True, ratio=1.0, ratio_lower=1.0, ratio_upper=1.0, ratio_log10=0.0)
 
 
@@ -243,7 +238,7 @@ def _statistical_evaluation(claim: Claim, instance: Instance, written: dict[str,
     for prec in precisions(START_PREC, max_prec):
         with workprec(prec):
             lo, hi, b = to_arb(observed.lower), to_arb(observed.upper), claim.bound_value(instance)
-            if lo.is_nan() or hi.is_nan() or b.is_nan():
+            if b.is_nan():  # a ConfidenceInterval's ends are never NaN (it refuses lower ≤ upper failing)
                 return Evaluation(written, ERROR, prec=prec, reason="the confidence interval or the bound is NaN")
             if lo > b:
                 outcome = VIOLATED
@@ -326,13 +321,14 @@ def _trivial(claim: Claim, observed: arb, bound: arb) -> str:
 
 
 def float_down(q: Fraction) -> float:
-    """The largest float ≤ q (−inf / the largest finite float where q is beyond the float range)."""
+    """A float ≤ q: the largest one unless q lies within 2⁻¹²⁸ (relative) above it (q is enclosed at 128 bits); the
+    largest finite float where q is beyond the float range."""
     with workprec(128):
         return arb_lower_float(to_arb(q))
 
 
 def float_up(q: Fraction) -> float:
-    """The smallest float ≥ q."""
+    """A float ≥ q: the smallest one unless q lies within 2⁻¹²⁸ (relative) below it; +inf beyond the float range."""
     with workprec(128):
         return arb_upper_float(to_arb(q))
 

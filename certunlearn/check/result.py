@@ -45,7 +45,8 @@ class Counterexample:
         """Write the counterexample as ``<claim id>_<digest>.json`` in ``directory`` and return the path. The digest
         (12 hex digits of SHA-256) is of the instance, seed, adversary and profile, so two runs never overwrite each
         other's different counterexamples (the same one written twice is the same file, same content); the file is
-        written to a temporary name in the directory and renamed, so a reader never sees a partial file."""
+        written to a hidden temporary name in the directory (``.<name>.…tmp``) and renamed, so a reader never sees a
+        partial file; if the write fails, the temporary file is removed and the error raised."""
         import hashlib
         import os
         import tempfile
@@ -108,9 +109,8 @@ class CheckResult:
     scope: dict[str, Any] = field(default_factory=lambda: {"full": False, "narrowed": []})
 
     def to_json(self) -> dict[str, Any]:
-        out = json_safe(asdict(self))
-        out["counterexample"] = self.counterexample.to_json() if self.counterexample else None
-        return out
+        """The JSON contract; the counterexample (a nested dataclass) is converted with the rest."""
+        return json_safe(asdict(self))
 
 
 def json_safe(value: Any) -> Any:
@@ -131,7 +131,8 @@ def summary(results: list[CheckResult]) -> dict[str, Any]:
     verdicts only; statistical verdicts are listed apart (``statistical``, with their corrected confidence) and never
     among the findings. A violation that rests on the constant read into an O(·)/Õ(·) entry is a ``reading``, not a
     printed violation; a claim checking a step of the paper's route (``proof_step``) is listed under ``proof_steps``
-    (refuted or holding), never among the printed violations or the fixes; a vacuous hold is no fix holding."""
+    (refuted or holding), never among the printed violations or the fixes; a vacuous hold is no fix holding.
+    ``narrowed``: the claims whose scope is not full; ``seconds``: the total, to the millisecond."""
     exact = [r for r in results if r.evidence == "exact"]
     counts = {v: sum(r.verdict == v for r in exact) for v in (HOLDS, VIOLATED, INCONCLUSIVE)}
     steps = [r for r in exact if r.control == "none" and r.proof_step]

@@ -2,6 +2,7 @@
 undecided instances that leave room for a violation, readings of O(·), control bases — and one test for each
 mutant of the verdict code that survived the first round's tests."""
 import importlib
+import json
 import subprocess
 import sys
 import textwrap
@@ -22,6 +23,7 @@ from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, Quan
 from certunlearn.claims.registry import ClaimLoadError, load_claims
 from certunlearn.errors import UndecidedError
 from certunlearn.numeric.binary_float import binary_float_type
+from certunlearn.numeric.enclosure import Decision
 from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.symbolic_equality import proved_equal
 
@@ -118,7 +120,7 @@ def test_a_users_float_seen_only_while_checking_exits_2_in_one_line(tmp_path):
 
 def test_a_users_float_raises_from_evaluate(monkeypatch):
     module = sys.modules["certunlearn.check.evaluate"]
-    monkeypatch.setattr(module, "origin", lambda claim_id: "mine.py")
+    monkeypatch.setattr(module, "origin", lambda claim_id: "mine.py" if claim_id == "gaussian.synthetic" else None)
     with pytest.raises(BinaryFloatError, match="gaussian.synthetic"):
         evaluate(claim(lambda v: 0.5), {"x": "1"}, 512)
 
@@ -649,6 +651,7 @@ def test_statistical_boundaries_precision_and_fields():
     wrong = evaluate(claim(lambda v: arb(1), quantity_kind=QuantityKind.STATISTICAL), {"x": "1"}, 512)
     assert wrong.reason == "evaluation failed: TypeError: a statistical quantity returns a ConfidenceInterval, not arb"
     assert not reaches_above(arb("1000.0005"), arb(1000)) and reaches_above(arb("1000.002"), arb(1000))
+    assert not reaches_above(arb(0), arb(0)) and reaches_above(arb(1) / 10**9, arb(0))  # 0 is not above 0
 
 
 def test_verdict_reasons_without_exclusions_or_undecided():
@@ -678,3 +681,143 @@ def test_a_counterexample_carries_every_field_of_its_evaluation():
         "gaussian.synthetic", ev.observed, ev.bound, {"x": "3"}, 7, "points", "quick")
     assert (ce.observed_enclosure, ce.bound_enclosure, ce.ratio, ce.confidence, ce.claims_source) == (
         ev.observed_enclosure, ev.bound_enclosure, 2.0, None, None)
+
+
+def test_a_results_json_has_exactly_its_fields_and_the_summary_counts_milliseconds():
+    from dataclasses import fields
+
+    from certunlearn.check.result import CheckResult
+
+    bad = judge(claim(lambda v: to_arb(v["x"]) * 2), QUICK, 0)
+    out = bad.to_json()
+    assert set(out) == {f.name for f in fields(CheckResult)}
+    assert out["counterexample"] == bad.counterexample.to_json() and out["counterexample"]["seed"] == 0
+    assert json.loads(json.dumps(out, allow_nan=False)) == out
+    ok = judge(claim(lambda v: to_arb(v["x"]) / 2), QUICK, 0)
+    assert ok.to_json()["counterexample"] is None
+    assert summary([replace(ok, seconds=0.00041), replace(ok, seconds=0.00042)])["seconds"] == 0.001
+
+
+def test_an_exact_evaluation_reports_the_exact_ratio_and_strings():
+    """Exact quantity and bound: the decimal strings are the exact values' (not a 64-bit ball's), the ratio's ends the
+    floats around the exact ratio r, its log10 that of r; the displayed ratio is rounded away from 0."""
+    from certunlearn.numeric.enclosure import exact_decimal
+
+    third = evaluate(claim(lambda v: Fraction(1, 9), bound=x), {"x": "1/3"}, 512)
+    assert (third.observed, third.bound) == (exact_decimal(Fraction(1, 9)), exact_decimal(Fraction(1, 3)))
+    r = Fraction(2**100 + 1, 2**100)  # 1 + 2^-100: a 64-bit ball of it reaches below 1
+    above = evaluate(claim(lambda v: r, bound=x), {"x": "1"}, 512)
+    assert above.outcome == "violated" and above.ratio_lower == 1.0 and above.ratio_log10 >= 0
+    negative = evaluate(claim(lambda v: Fraction(-1, 3), bound=x), {"x": "1"}, 512)
+    assert negative.ratio == negative.ratio_lower and Fraction(negative.ratio_lower) < Fraction(-1, 3) < Fraction(
+        negative.ratio_upper)
+
+
+def test_a_proved_equality_has_ratio_exactly_one_or_zero_whatever_the_midpoints():
+    """The enclosures' midpoints may disagree (10¹⁰(sin²1 + cos²1) − 10¹⁰ + √2 against √2 differ by 1e-9 at 64
+    bits; log 6 − log 2 − log 3 has a positive midpoint against a bound of 0): the proved ratio is 1 (0 for 0 = 0)."""
+    n = sympy.Integer(10) ** 10
+    noisy = n * sympy.sin(1) ** 2 + n * sympy.cos(1) ** 2 - n + sympy.sqrt(2)
+    ev = evaluate(claim(lambda v: noisy, bound=sympy.sqrt(x)), {"x": "2"}, 512)
+    assert ev.attained and (ev.ratio, ev.ratio_lower, ev.ratio_upper, ev.ratio_log10) == (1.0, 1.0, 1.0, 0.0)
+    zero = evaluate(claim(lambda v: sympy.log(6) - sympy.log(2) - sympy.log(3), bound=x - 1), {"x": "1"}, 512)
+    assert zero.attained and (zero.ratio, zero.ratio_lower, zero.ratio_upper, zero.ratio_log10) == (0.0, None, None, None)
+
+
+def test_a_one_sided_confidence_interval_shows_its_finite_end():
+    """ConfidenceInterval ends may be infinite (one-sided): the observed value shown is the finite end."""
+    from certunlearn.numeric.confidence import ConfidenceInterval
+
+    def stat(lo, hi):
+        return claim(lambda v: ConfidenceInterval(lo, hi, 0.9, 10, "t"), bound=x,
+                     quantity_kind=QuantityKind.STATISTICAL)
+
+    up = evaluate(stat(Fraction(1, 4), float("inf")), {"x": "1/2"}, 512)
+    assert up.outcome == UNDECIDED and up.observed == "0.25000000000000000000" and up.ratio_lower == 0.5
+    down = evaluate(stat(float("-inf"), Fraction(1, 4)), {"x": "1/2"}, 512)
+    assert down.outcome == WITHIN and down.observed == "0.25000000000000000000" and down.ratio_upper == 0.5
+    above = evaluate(stat(Fraction(3, 4), float("inf")), {"x": "1/2"}, 512)
+    assert above.outcome == "violated" and above.observed == "0.75000000000000000000"
+
+
+def test_messages_and_strings_of_an_evaluation_word_for_word():
+    from certunlearn.check.evaluate import ratio_enclosure
+    from certunlearn.numeric.binary_float import binary_float_message
+    floating = evaluate(claim(lambda v: Fraction(1), bound=x * sympy.Float(0.5)), {"x": "1"}, 512)
+    assert floating.reason == binary_float_message("gaussian.synthetic", "its bound", "sympy.Float")
+    nan = evaluate(claim(lambda v: arb(1) / 3, bound=(x - 1) * sympy.log(x - 1)), {"x": "1"}, 128)
+    assert (nan.outcome, nan.reason) == (ERROR, "the bound is NaN up to 128 bits")
+    plain = evaluate(claim(lambda v: arb(1) / 3, bound=sympy.sqrt(x)), {"x": "2"}, 512)
+    assert plain.outcome == WITHIN and plain.reason == "" and plain.bound_enclosure.startswith("[1.4142135623730950488 ")
+
+    close = evaluate(claim(lambda v: arb(1) / 3), {"x": "0.3333333333333333333333334"}, 512)  # decided at 128 bits
+    assert close.prec == 128 and close.observed == "0." + "3" * 20  # 20 digits, all the ball holds
+    assert evaluate(claim(lambda v: arb(0, 1.41e-139)), {"x": "1"}, 512).observed == "[+/- 1.42e-139]"
+    touching_zero = _touching_one() - 1  # lower end exactly 0
+    assert ratio_enclosure(arb(1), touching_zero) == (None, None, None)  # ≥ 0 but not decided > 0: no ratio
+    assert ratio_enclosure(arb(0), arb(1)) == (0.0, 0.0, None)  # log10 of 0 is no number
+    wide = evaluate(claim(lambda v: arb(0.5, 0.25)), {"x": "1"}, 512)  # [0.25, 0.75]: log10 of the lower end
+    assert wide.outcome == WITHIN and wide.ratio_log10 <= np.log10(0.25) < wide.ratio_log10 + 1e-7  # radius rounded up
+
+
+def test_an_exact_quantity_equal_to_a_bound_rational_only_through_radicals_is_attained():
+    """1/3 against (√x + 1)(√x − 1)/3 at x = 2 (and 1 against 3 times it): equality proved, not just undecided."""
+    bound = (sympy.sqrt(x) + 1) * (sympy.sqrt(x) - 1) / 3
+    for value, scale in ((Fraction(1, 3), 1), (1, 3)):
+        ev = evaluate(claim(lambda v: value, bound=bound * scale), {"x": "2"}, 512)
+        assert ev.outcome == WITHIN and ev.attained and ev.ratio == 1.0
+
+
+def test_a_top_precision_below_the_start_still_computes_once():
+    from certunlearn.numeric.precision import START_PREC
+
+    ev = evaluate(claim(lambda v: arb(1) / 3), {"x": "1"}, START_PREC // 2)
+    assert ev.outcome == WITHIN and ev.prec == START_PREC and ev.observed.startswith("0.333")
+
+
+def _touching_one():
+    """A ball whose lower end is exactly 1 (≥ 1 but not > 1 on arb's comparisons): [0 ± 1] moved up by 1 + its radius."""
+    ball = arb(0, 1)
+    return ball + ball.rad() + 1
+
+
+def _raise(exc):
+    raise exc
+
+
+#: (name, claim, outcome, prec) — one instance down every path of evaluate(); START_PREC is 64, the top 128.
+PATHS = [
+    ("hypothesis raises", lambda: claim(exact, hypotheses=(Hypothesis("h", predicate=lambda v: 1 / 0),)), ERROR, 0),
+    ("outside", lambda: claim(exact, hypotheses=(Hypothesis("h", predicate=lambda v: Decision.FALSE),)), "excluded",
+     0),
+    ("NaN side", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le((x - 1) * sympy.log(x - 1), 1,
+                                                                                 evaluate=False)),)), ERROR, 0),
+    ("hypothesis undecided", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le(
+        sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1, evaluate=False)),)), UNDECIDED, 0),
+    ("float", lambda: claim(lambda v: 0.5), ERROR, 0),
+    ("undecided inside", lambda: claim(lambda v: _raise(UndecidedError("overlap"))), UNDECIDED, 0),
+    ("raises", lambda: claim(lambda v: _raise(ValueError("no"))), ERROR, 0),
+    ("lower bound below", lambda: claim(lambda v: -arb(1) / 3, quantity_kind=QuantityKind.LOWER), UNDECIDED, 64),
+    ("within", lambda: claim(lambda v: arb(1) / 3), WITHIN, 64),
+    ("upper bound above", lambda: claim(lambda v: arb(4) / 3, quantity_kind=QuantityKind.UPPER), UNDECIDED, 64),
+    ("violated", lambda: claim(lambda v: arb(4) / 3), "violated", 64),
+    ("NaN bound", lambda: claim(lambda v: arb(1) / 3, bound=(x - 1) * sympy.log(x - 1)), ERROR, 128),
+    ("touching", lambda: claim(lambda v: _touching_one()), UNDECIDED, 128),  # [1, 3] against 1: maybe equal
+    ("equal balls", lambda: claim(lambda v: arb(1)), WITHIN, 64),  # an exact arb, not proved 'attained'
+]
+
+
+@pytest.mark.parametrize("name, make, outcome, prec", PATHS, ids=[p[0] for p in PATHS])
+def test_every_path_of_evaluate_keeps_the_instance_outcome_and_precision(name, make, outcome, prec):
+    assert _touching_one() >= 1 and not _touching_one() > 1
+    ev = evaluate(make(), {"x": "1"}, 128)
+    assert (ev.instance, ev.outcome, ev.prec) == ({"x": "1"}, outcome, prec), ev.reason
+    assert not ev.attained
+
+
+def test_ratio_of_zero_against_zero_is_zero():
+    from certunlearn.check.evaluate import ratio
+
+    assert ratio(arb(0), arb(0)) == 0.0 and ratio(arb(1), arb(0)) == float("inf")
+    zero_bound = evaluate(claim(lambda v: Fraction(0), bound=x - 1), {"x": "1"}, 512)
+    assert zero_bound.ratio == 0.0

@@ -41,3 +41,10 @@ def test_the_result_and_the_summary_carry_the_scope():
     result = judge(claim, get_profile("quick"), 0)
     assert result.to_json()["scope"] == claim.scope
     assert summary([result])["narrowed"] == ["mine.thm1"]
+
+
+def test_a_full_scope_is_not_listed_as_narrowed():
+    full = judge(_claim(theorem_class="every integer x ≥ 1"), get_profile("quick"), 0)
+    narrowed = judge(_claim(), get_profile("quick"), 0)
+    assert full.scope == {"full": True, "narrowed": []}
+    assert summary([full, narrowed])["narrowed"] == ["mine.thm1"] and summary([full])["narrowed"] == []
