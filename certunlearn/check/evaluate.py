@@ -341,6 +341,8 @@ def _log10_fraction(q: Fraction) -> float:
 def ratio(observed: arb | Fraction, bound: arb | Fraction) -> float:
     """observed/bound at the midpoints (for ordering and the search; never used for a decision)."""
     o, b = (float(to_arb(x).mid()) for x in (observed, bound))
+    if math.isfinite(o) and math.isinf(b):  # a finite quantity against an infinite bound: nowhere near it
+        return 0.0
     if b == 0 or not (math.isfinite(o) and math.isfinite(b)):
         return math.inf if o > 0 else 0.0
     return o / b

@@ -28,7 +28,7 @@ Exact = int | Fraction | float | str | Decimal | mpmath.mpf | arb
 def to_arb(x: Exact) -> arb:
     """Enclose ``x`` at the current flint precision.
 
-    Integers, Fractions, binary floats and mpmath numbers are converted exactly (then rounded
+    Integers, Fractions, flint's fmpz/fmpq, binary floats and mpmath numbers are converted exactly (then rounded
     outward to the working precision); decimal strings become the ball containing the decimal.
     """
     if isinstance(x, arb):
@@ -37,6 +37,8 @@ def to_arb(x: Exact) -> arb:
         raise TypeError("a boolean is not a number")
     if isinstance(x, Integral):
         return arb(fmpz(int(x)))
+    if isinstance(x, (fmpz, fmpq)):  # flint's exact integers and rationals
+        return arb(x)
     if isinstance(x, Fraction):
         return arb(fmpq(x.numerator, x.denominator))
     if isinstance(x, (float, np.floating)):

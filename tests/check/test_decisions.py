@@ -474,6 +474,8 @@ def test_the_ratio_enclosure_against_zero_and_negative_bounds():
     assert ratio_enclosure(arb(-1), arb(4))[2] is None
     assert ratio(arb(1), arb(4)) == 0.25 and ratio(Fraction(1), Fraction(0)) == float("inf")
     assert ratio(arb(-1), arb(0)) == 0.0
+    assert ratio(arb(3), arb.pos_inf()) == 0.0  # a finite quantity against an infinite bound: nowhere near it
+    assert ratio(arb.pos_inf(), arb.pos_inf()) == float("inf")
 
 
 def test_room_above_a_negative_bound_is_relative_to_its_size():
