@@ -234,11 +234,14 @@ def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> lis
     ``suites.BEYOND_FLOAT64``); ``"quick"``: the smallest, a middle and the largest σ of them; for :func:`certunlearn.testing.certificate.check_certificate`, which decides Theorem
     3.1's certificate and, in ``result.accuracy``, the corollary's excess risk."""
     from ..claims import get_claim
+    from ..claims.r2d.quantities import QUADRATIC
     from .suites import SIZES, claim_cases
 
     acc = get_claim(claim)
 
     def measurable(case) -> bool:
+        if int(case.data["family"]) != QUADRATIC:  # the candidates implement the convex quadratics only
+            return False
         sigma, scale = acc.with_prescribed(case.instance())["sigma"], 1 + float(case.data["R"])
         return bool(sigma.lower() >= 1e-9 * scale) and bool(sigma.upper() <= 1e4 * scale)
 

@@ -13,7 +13,8 @@ def test_prove_json_has_the_contract_shape(capsys):
     assert set(doc) == {"derivations", "summary"}
     by_id = {d["claim"]: d for d in doc["derivations"]}
     assert by_id["gaussian.exact:control-sigma-halved"] == {"claim": "gaussian.exact:control-sigma-halved",
-                                                           "proof": "none", "start": "stated", "steps": []}
+                                                           "proof": "none", "start": "stated",
+                                                           "start_detail": "no derivation", "steps": []}
     claim_b1 = by_id["d2d.claimB.1"]
     assert claim_b1["proof"] in ("complete", "partial", "broken") and claim_b1["start"] in ("checked", "stated", "mismatch")
     for d in doc["derivations"]:

@@ -1,6 +1,6 @@
 """The d2d unlearning families on a Euclidean ball Θ = {‖θ‖ ≤ r} instead of a box, and in d = 3 (issue 23).
 
-Theorem 3.1's class (``papers/002_7f80bf4846a5a6af.txt`` line 200; Θ any convex closed set, Definition 2.8 line 117)
+Theorem 3.1's class (``papers/002_7f80bf4846a5a6af.txt`` line 200; Θ any convex closed set, §2.1 line 117)
 includes balls, whose projection θ·r/‖θ‖ is irrational: the runs use :class:`certunlearn.problems.rounded_ball.RoundedBall`
 (a rational projection within a certified τ of the exact one) and the quantities widen the computed mean shift by
 twice the run's certified error τ/(1 − γ) (:func:`certunlearn.claims.d2d.common.run_error`), so every verdict is
