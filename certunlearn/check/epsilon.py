@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from flint import arb
 
@@ -99,26 +100,7 @@ def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
 
     if ok(shift) is not True:
         return None
-    lo, hi = shift, shift * 2
-    for _ in range(DOUBLINGS):
-        state = ok(hi)
-        if state is False:
-            break
-        if state is None:
-            return None
-        lo, hi = hi, hi * 2
-    else:
-        return None
-    for _ in range(STEPS):
-        mid = (lo + hi) / 2
-        state = ok(mid)
-        if state is True:
-            lo = mid
-        elif state is False:
-            hi = mid
-        else:
-            break
-    return hi
+    return _double_and_bisect(ok, shift, DOUBLINGS)
 
 
 def _subsampled_largest_shift(laws: SubsampledGaussianLaws, eps: arb, target: arb) -> float | None:
@@ -133,14 +115,22 @@ def _subsampled_largest_shift(laws: SubsampledGaussianLaws, eps: arb, target: ar
     shift = arb_lower_float(to_arb(laws.shift))
     if not shift > 0 or ok(shift) is not True:
         return None
-    lo, hi = shift, 2 * shift
-    for _ in range(60):
+    return _double_and_bisect(ok, shift, 60)
+
+
+def _double_and_bisect(ok: Callable[[Any], bool | None], start: Any, doublings: int) -> Any:
+    """An upper end of max{Δ : ok(Δ)} for ``ok`` True below and False above that point (tri-state: None is
+    undecided), from ``start`` with ok(start) True: doubling at most ``doublings`` times, then ``STEPS`` bisections.
+    None where a comparison of the doubling is undecided or the doubling gives up; an undecided comparison stops the
+    bisection at its last upper end. ``start`` an arb ball or a float: the search is the same on both."""
+    lo, hi = start, start * 2
+    for _ in range(doublings):
         state = ok(hi)
         if state is False:
             break
         if state is None:
             return None
-        lo, hi = hi, 2 * hi
+        lo, hi = hi, hi * 2
     else:
         return None
     for _ in range(STEPS):

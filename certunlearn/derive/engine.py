@@ -839,16 +839,23 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
         q = sympy.sympify(quantity)
     except (sympy.SympifyError, TypeError, ValueError):
         return START_MISMATCH, f"the claim's quantity {quantity!r} is not an expression"
+    how = _start_proof(ctx, first_lhs, q)
+    if how is not None:
+        return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
+                               + (f" ({how})" if how else ""))
+    return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
+
+
+def _start_proof(ctx: _Context, first_lhs: sympy.Expr, q: sympy.Expr) -> str | None:
+    """How the chain's first left side is proved equal to ``q`` (directly, or with the abbreviations substituted);
+    None where neither proof succeeds."""
     how = zero_proof(first_lhs, q)
     if how is None:
         expanded = ctx.expand_where(first_lhs)
         if expanded != first_lhs:
             how = zero_proof(expanded, q)
             how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
-    if how is not None:
-        return START_CHECKED, (f"the chain starts from the claim's quantity {expr_text(q)}"
-                               + (f" ({how})" if how else ""))
-    return START_MISMATCH, f"the chain starts from {expr_text(first_lhs)}, not the claim's quantity {expr_text(q)}"
+    return how
 
 
 def _default_start_reason(d: Derivation, first_lhs: sympy.Expr) -> str:
@@ -872,12 +879,7 @@ def _symbolic_start_status(ctx: _Context, first_lhs: sympy.Expr, run: SymbolicSt
         q = sympy.sympify(run.compute())
     except Exception as exc:  # noqa: BLE001 - a run that fails checks nothing: reported, never a pass
         return START_MISMATCH, f"the symbolic run ({run.what}) failed: {type(exc).__name__}: {exc}"
-    how = zero_proof(first_lhs, q)
-    if how is None:
-        expanded = ctx.expand_where(first_lhs)
-        if expanded != first_lhs:
-            how = zero_proof(expanded, q)
-            how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
+    how = _start_proof(ctx, first_lhs, q)
     if how is not None:
         return START_CHECKED, (f"the chain starts from the claim's quantity computed by {run.what}: {expr_text(q)}"
                                + (f" ({how})" if how else ""))

@@ -81,15 +81,20 @@ def rdp_to_dp_epsilon(alpha, rdp, delta, method: str = "improved") -> float:
         return max(arb_upper_float(eps), 0.0)
 
 
-def rdp_curve_to_epsilon(alphas: Sequence, rdps: Sequence, delta, method: str = "improved") -> float:
-    """min over the orders of :func:`rdp_to_dp_epsilon` — the ε of an RDP curve, rounded up."""
+def _curve(alphas: Sequence, rdps: Sequence, method: str) -> list[tuple]:
+    """An RDP curve's (order, divergence) pairs, checked: a known method, at least one order, one value per order."""
     _conversion(method)
     alphas, rdps = list(alphas), list(rdps)
     if not alphas:
         raise InvalidParameterError("alphas", "at least one order is needed")
     if len(alphas) != len(rdps):
         raise InvalidParameterError("rdps", f"has {len(rdps)} values for {len(alphas)} orders")
-    return min(rdp_to_dp_epsilon(a, r, delta, method) for a, r in zip(alphas, rdps))
+    return list(zip(alphas, rdps))
+
+
+def rdp_curve_to_epsilon(alphas: Sequence, rdps: Sequence, delta, method: str = "improved") -> float:
+    """min over the orders of :func:`rdp_to_dp_epsilon` — the ε of an RDP curve, rounded up."""
+    return min(rdp_to_dp_epsilon(a, r, delta, method) for a, r in _curve(alphas, rdps, method))
 
 
 def rdp_to_dp_delta(alpha, rdp, epsilon, method: str = "improved") -> float:
@@ -104,10 +109,4 @@ def rdp_to_dp_delta(alpha, rdp, epsilon, method: str = "improved") -> float:
 
 def rdp_curve_to_delta(alphas: Sequence, rdps: Sequence, epsilon, method: str = "improved") -> float:
     """min over the orders of :func:`rdp_to_dp_delta` — the δ at ``epsilon`` of an RDP curve, rounded up."""
-    _conversion(method)
-    alphas, rdps = list(alphas), list(rdps)
-    if not alphas:
-        raise InvalidParameterError("alphas", "at least one order is needed")
-    if len(alphas) != len(rdps):
-        raise InvalidParameterError("rdps", f"has {len(rdps)} values for {len(alphas)} orders")
-    return min(rdp_to_dp_delta(a, r, epsilon, method) for a, r in zip(alphas, rdps))
+    return min(rdp_to_dp_delta(a, r, epsilon, method) for a, r in _curve(alphas, rdps, method))

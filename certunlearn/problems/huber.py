@@ -30,7 +30,7 @@ from flint import arb
 from ..errors import InvalidParameterError
 from .domains import exact
 from .losses import (
-    B, LossFamily, R, Reduction, a_max, a_min, convert, direction_of, map_entries, set_fields_exact,
+    B, LossFamily, R, Reduction, a_max, a_min, convert, farthest_and_direction, map_entries, set_fields_exact,
     sympy_rational, unit_vector, zeros_in,
 )
 
@@ -205,10 +205,6 @@ class HuberQuadratic(LossFamily):
         c = domain.centre(d)
         zero = zeros_in(d, "fraction")
         if name == "L":
-            try:
-                th = domain.farthest_point(d)
-            except InvalidParameterError:
-                th = c
-            u = direction_of(th, d)
+            th, u = farthest_and_direction(domain, d)
             return [{"theta": th, "x": -self.R * u, "y": None}]
         return [{"theta": c, "x": zero, "y": None, "v": unit_vector(d)}]

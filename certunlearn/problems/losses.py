@@ -524,6 +524,16 @@ def direction_of(p: np.ndarray, d: int) -> np.ndarray:
     return rational_unit(f) if np.any(f) else unit_vector(d)
 
 
+def farthest_and_direction(domain: Any, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """The point of Θ farthest from the origin (the centre where the domain names none) and its rational unit
+    direction: where the Lipschitz witnesses put θ."""
+    try:
+        th = domain.farthest_point(d)
+    except InvalidParameterError:
+        th = domain.centre(d)
+    return th, direction_of(th, d)
+
+
 def _orthogonal_unit(p: np.ndarray, d: int) -> np.ndarray:
     """A rational unit vector (nearly) orthogonal to ``p`` (exactly e_2-like when d ≥ 2)."""
     from .domains import rational_unit
@@ -776,11 +786,7 @@ class Ridge(LossFamily):
         c = domain.centre(d)
         zero = zeros_in(d, "fraction")
         if name == "L":
-            try:
-                th = domain.farthest_point(d)
-            except InvalidParameterError:
-                th = c
-            u = direction_of(th, d)
+            th, u = farthest_and_direction(domain, d)
             return [{"theta": th, "x": self.R * u, "y": -self.Y}, {"theta": th, "x": -self.R * u, "y": self.Y}]
         if name == "M":
             return [{"theta": c, "x": self.R * unit_vector(d), "y": Fraction(0), "v": unit_vector(d)}]
@@ -890,11 +896,7 @@ class LogisticL2(LossFamily):
         c = domain.centre(d)
         zero = zeros_in(d, "fraction")
         if name == "L":
-            try:
-                th = domain.farthest_point(d)
-            except InvalidParameterError:
-                th = c
-            u = direction_of(th, d)
+            th, u = farthest_and_direction(domain, d)
             return [{"theta": th, "x": -self.R * u, "y": Fraction(1)}, {"theta": th, "x": self.R * u, "y": Fraction(-1)}]
         if name == "M":
             u = _orthogonal_unit(c, d)
@@ -981,10 +983,6 @@ class Linear(LossFamily):
     def witnesses(self, name, domain, d):
         c = domain.centre(d)
         if name == "L":
-            try:
-                th = domain.farthest_point(d)
-            except InvalidParameterError:
-                th = c
-            u = direction_of(th, d)
+            th, u = farthest_and_direction(domain, d)
             return [{"theta": th, "x": self.R * u, "y": None}]
         return [{"theta": c, "x": zeros_in(d, "fraction"), "y": None, "v": unit_vector(d), "w": unit_vector(d)}]

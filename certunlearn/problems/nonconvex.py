@@ -50,7 +50,7 @@ import sympy
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from .domains import Domain
 from .losses import (
-    B, LossFamily, R, Reduction, Y, check_nonneg, direction_of, identity_in, set_fields_exact, map_entries, sympy_rational, scalar_in, unit_vector,
+    B, LossFamily, R, Reduction, Y, check_nonneg, farthest_and_direction, identity_in, set_fields_exact, map_entries, sympy_rational, scalar_in, unit_vector,
     zeros_in, lam,
 )
 
@@ -376,11 +376,7 @@ class ConcaveQuadratic(LossFamily):
     def witnesses(self, name, domain, d):
         cen = domain.centre(d)
         if name == "L":
-            try:
-                th = domain.farthest_point(d)
-            except InvalidParameterError:
-                th = cen
-            u = direction_of(th, d)
+            th, u = farthest_and_direction(domain, d)
             return [{"theta": th, "x": -self.R * u, "y": None, "v": unit_vector(d), "w": unit_vector(d)}]
         return [{"theta": cen, "x": zeros_in(d, "fraction"), "y": None, "v": unit_vector(d), "w": unit_vector(d)}]
 

@@ -33,7 +33,7 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import to_arb
+from ..numeric.enclosure import int_power, to_arb
 from .domains import Box, Domain
 from .losses import Constants, LossFamily, R, check_nonneg, set_fields_exact, sympy_rational
 
@@ -188,24 +188,16 @@ class Piecewise:
             q = [arb(0)] * len(p)  # q(u) = p(μ + σu) = Σ_k c_k Σ_i C(k, i) μ^{k−i} σ^i u^i
             for k, c in enumerate(p):
                 for i in range(k + 1):
-                    q[i] += to_arb(c) * math.comb(k, i) * _pow(mu, k - i) * _pow(sigma, i)
+                    q[i] += to_arb(c) * math.comb(k, i) * int_power(mu, k - i) * int_power(sigma, i)
             fa = arb(0) if a is None else dens(a)
             fb = arb(0) if b is None else dens(b)
             moments = [(arb(1) if b is None else cdf(b)) - (arb(0) if a is None else cdf(a)), fa - fb]
             for k in range(2, len(q)):
-                ta = arb(0) if a is None else _pow(a, k - 1) * fa
-                tb = arb(0) if b is None else _pow(b, k - 1) * fb
+                ta = arb(0) if a is None else int_power(a, k - 1) * fa
+                tb = arb(0) if b is None else int_power(b, k - 1) * fb
                 moments.append((k - 1) * moments[k - 2] + ta - tb)
             total += sum((qi * mk for qi, mk in zip(q, moments)), arb(0))
         return total
-
-
-def _pow(x: arb, k: int) -> arb:
-    """x^k by products (``arb ** k`` is nan on a ball containing 0)."""
-    out = arb(1)
-    for _ in range(k):
-        out = out * x
-    return out
 
 
 def huber(w: Fraction) -> Piecewise:

@@ -53,8 +53,8 @@ def _d2d_quantity(b: sympy.Symbol) -> sympy.Expr:
 
 
 def lemH1() -> Derivation:
-    bb = sqrt(2 * log(1 / delta) + 2 * epsilon) - sqrt(2 * log(1 / delta))
-    b = sympy.Symbol("b", positive=True)  # b(ε, δ) = bb, the shift over σ that footnote 3 calibrates
+    # b(ε, δ) = √(2 ln(1/δ) + 2ε) − √(2 ln(1/δ)), the shift over σ that footnote 3 calibrates
+    b = sympy.Symbol("b", positive=True)
     return Derivation(
         claim_id="retain.lemH.1", target="bound", title="Lemma H.1: Descent-to-Delete with I_R steps (lines 691–707)",
         start=profile(epsilon, kappa * b), where=(KAPPA_DEF,),

@@ -1,8 +1,6 @@
 """`certunlearn prove --json`: exactly one JSON document in DESIGN.md's shape, statuses counted in the summary."""
 import json
 
-import pytest
-
 from certunlearn.cli import main
 from certunlearn.derive.model import STATUSES
 

@@ -3,7 +3,6 @@
 the claim's own ``laws``), encloses the same number as the claim's quantity — so the start the engine checks is the
 quantity, not a look-alike; a 0.1 % larger shift does not (the comparison can fail)."""
 import pytest
-import sympy
 from flint import arb
 
 from certunlearn.claims import get_claim

@@ -73,3 +73,12 @@ def test_the_cache_key_follows_what_the_run_computes():
     a = derivation_fingerprint(derive(SymbolicStart(lambda: gd_twice(eta), "run")))
     b = derivation_fingerprint(derive(SymbolicStart(lambda: gd_twice(2 * eta), "run")))
     assert a != b and "0x" not in a  # the run by value, never by the address of a function object
+
+
+def test_a_start_written_with_an_abbreviation_is_checked_with_it_substituted():
+    w = sympy.Symbol("w", positive=True)
+    d = Derivation("gaussian.symstart", "bound", "symbolic start through an abbreviation",
+                   steps=(step(w, "<=", B, "z > 0"),), where=((w, (1 - eta) ** 2 * y),),
+                   symbolic_start=SymbolicStart(lambda: gd_twice(eta), "two GD steps on θ²/2"))
+    r = check_derivation(d, claim())
+    assert r.start_status == START_CHECKED and "abbreviations substituted" in r.start_status_detail, r.start_status_detail

@@ -23,7 +23,7 @@ from ...numeric.enclosure import Decision, exact_decimal
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, QuantityKind, Space
+from ..model import Adversary, Claim, GaussianPair, Instance, Kind, QuantityKind, Space
 from .families import quantize, subsample
 from .quantities import DELTA_RANGE, EPS_RANGE
 from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL

@@ -10,7 +10,7 @@ import sympy
 
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
-from certunlearn.claims.d2d.common import max_shift2, pgd_instance, setup_of
+from certunlearn.claims.d2d.common import max_shift2, setup_of
 from certunlearn.claims.d2d.families import lem212_structured, stream_program_instance
 from certunlearn.claims.d2d.huber_families import huberise
 from certunlearn.claims.d2d.lemma212_supremum import attaining_instance, class_supremum_ratio, sharp_sensitivity
