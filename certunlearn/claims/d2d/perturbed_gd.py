@@ -31,6 +31,7 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
+from .perfect_exact import first_round_delta
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
@@ -128,9 +129,26 @@ def _perfect_delta_at(claim_id: str, values: Instance, eps: arb) -> arb:
         mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
         h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
         affine = clamp01(h + arb(0, p_out.upper()))
-        worst = worst.max(_both(affine, mixture_delta(eps, sig, g, mu_i, prev)))
+        both = _both(affine, mixture_delta(eps, sig, g, mu_i, prev))
+        if prev[0] == prev[1]:  # round 1: θ̃_0 is Gaussian, θ̃_1's law is exact (certunlearn.claims.d2d.perfect_exact)
+            both = _with_exact(both, first_round_delta(eps, sig, prev[0], g, mu_i))
+        worst = worst.max(both)
         prev = (g.lo, g.hi)
     return worst
+
+
+def _with_exact(known: arb, exact: tuple) -> arb:
+    """``known`` narrowed by round 1's exact-law enclosures of the two directions (either None where its search
+    failed): with both, their max; with one, its lower end bounds the max from below."""
+    fwd, rev = exact
+    if fwd is not None and rev is not None:
+        return _both(known, fwd.max(rev))
+    for one in (fwd, rev):
+        if one is not None and one.lower() > known.lower():
+            if not one.lower() <= known.upper():
+                raise ArithmeticError("the exact law's lower bound exceeds the other enclosures' upper bound")
+            known = one.lower().union(known.upper())
+    return known
 
 
 def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
