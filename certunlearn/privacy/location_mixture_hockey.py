@@ -18,11 +18,12 @@ integrand's sign is *proved* (arb at an exact point) and one proved point of the
 side's end of I (resp. J): by the convexity the sign changes at most once between them. The ends are bisected on
 proved signs; then
 
-* **lower bound**: ∫ over the proved part of the positive set (cut to a window of :data:`WINDOW` σ beyond its finite
-  ends, still a set S) of the integrand, by python-flint's ``acb.integral`` (certified Gauss–Legendre on complex
-  balls; the integrand is entire) — a value P(S) − e^ε Q(S) for one explicit S, so a lower bound on the supremum;
+* **lower bound**: ∫ of the integrand over the proved part of the positive set, cut where the rest of its law's mass
+  is below 2^{−prec} of the integral (at most :data:`WINDOW` σ beyond a finite end; still a set S), by python-flint's
+  ``acb.integral`` (certified Gauss–Legendre on complex balls; the integrand is entire) — the value P(S) − e^ε Q(S)
+  of one explicit set S, so a lower bound on the supremum;
 * **upper bound**: that, plus on each bracket its width times the positive part of the integrand on the bracket's
-  ball, plus the positive law's mass beyond the window and beyond the search's reach (for P: every y ≤ hi gives
+  ball, plus the positive law's mass beyond the cut and beyond the search's reach (for P: every y ≤ hi gives
   P[X > x] ≤ Q((x − hi)/σ), symmetrically on the left; for Q: exact normal tails).
 
 Where a needed sign cannot be proved (the positive set of a direction is empty or too thin to be found, an end lies
@@ -42,7 +43,7 @@ from .subsampled import normal_tail
 
 __all__ = ["location_mixture_hockey", "WINDOW", "REACH"]
 
-#: The lower bound integrates this many σ beyond each finite end of the positive set (the rest is bounded by mass).
+#: The lower bound integrates at most this many σ beyond a finite end of the positive set (the rest: bounded by mass).
 WINDOW = 40
 #: The search for the ends goes this many σ beyond the hull of [lo, hi] ∪ {μ} (mass beyond: < 10⁻¹⁴⁰⁰⁰).
 REACH = 256
@@ -119,6 +120,23 @@ def _integral(f: Callable, a: Fraction, b: Fraction, scale: Fraction) -> arb:
     return total
 
 
+def _outward(f: Callable, start: Fraction, right: bool, scale: Fraction, beyond: Callable) -> tuple[arb, arb]:
+    """(∫ f from ``start`` outward over cells of :data:`_CELL` σ, the positive law's mass beyond the last cell): the
+    walk stops once that mass is below 2^{−prec} of the integral so far, or after :data:`WINDOW` σ (f > 0 on the
+    whole way: the part of a positive set beyond its proved end)."""
+    total, x = arb(0), start
+    step = _CELL * scale if right else -_CELL * scale
+    tol = arb(2) ** -ctx.prec
+    for _ in range(WINDOW // _CELL):
+        nxt = x + step
+        total += _integral(f, *sorted((x, nxt)), scale)
+        x = nxt
+        rest = beyond(x)
+        if rest.upper() <= (tol * total).lower():
+            break
+    return total, beyond(x)
+
+
 def _positive_part_on(f: Callable, a: Fraction, b: Fraction) -> arb:
     """An upper bound on ∫_a^b f₊: the width times the positive part of f on the ball containing [a, b]."""
     if b <= a:
@@ -179,7 +197,6 @@ def location_mixture_hockey(epsilon: arb, p: Callable, hull: tuple[Fraction, Fra
         if found is None:
             return None
         ends[right] = found
-    window = WINDOW * scale
     lower, slack = arb(0), arb(0)
     if forward:  # the positive set: (−∞, outer_left] ∪ [outer_right, ∞), the brackets uncertain
         for right in (True, False):
@@ -187,23 +204,24 @@ def location_mixture_hockey(epsilon: arb, p: Callable, hull: tuple[Fraction, Fra
             if outer is None:  # I reaches the limit: only the mass beyond it can be positive
                 slack += mass_beyond(inner, right)
                 continue
-            far = outer + window if right else outer - window
-            lower += _integral(f, *sorted((outer, far)), scale)
-            slack += _positive_part_on(f, *sorted((inner, outer))) + mass_beyond(far, right)
+            part, tail = _outward(f, outer, right, scale, lambda x, r=right: mass_beyond(x, r))
+            lower += part
+            slack += _positive_part_on(f, *sorted((inner, outer))) + tail
     else:  # the positive set: the interval J ⊇ [inner_left, inner_right], the brackets uncertain
         (r_in, r_out), (l_in, l_out) = ends[True], ends[False]
-        a, b = l_in, r_in
         if l_out is None and r_out is None:
             return None  # J would hold the whole reach: impossible for two probability laws, a failed search
-        if l_out is None:
-            a = b - window
-        if r_out is None:
-            b = a + window
-        if b - a > 4 * window:
-            return None
-        lower += _integral(f, a, b, scale)
-        slack += mass_beyond(a, False) if l_out is None else _positive_part_on(f, l_out, l_in)
-        slack += mass_beyond(b, True) if r_out is None else _positive_part_on(f, r_in, r_out)
+        if l_out is None or r_out is None:  # J unbounded on one side (within the reach): from its finite end outward
+            right = l_out is None  # the finite end is the right one: integrate leftward, and conversely
+            start = r_in if right else l_in
+            part, tail = _outward(f, start, not right, scale, lambda x, r=not right: mass_beyond(x, r))
+            lower += part
+            slack += tail + _positive_part_on(f, *((r_in, r_out) if right else (l_out, l_in)))
+        else:
+            if r_in - l_in > 2 * WINDOW * scale:
+                return None
+            lower += _integral(f, l_in, r_in, scale)
+            slack += _positive_part_on(f, l_out, l_in) + _positive_part_on(f, r_in, r_out)
     low = lower.lower().max(arb(0))
     high = (lower + slack).upper()
     return low.union(high)
