@@ -23,7 +23,7 @@ from ...numeric.enclosure import to_arb
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from ...privacy.location_mixture_hockey import location_mixture_hockey
 
-__all__ = ["clip_affine_map", "first_round_law", "first_round_delta"]
+__all__ = ["clip_affine_map", "first_round_law", "first_round_delta", "narrowed_by_exact"]
 
 
 def clip_affine_map(g: ClipAffine) -> PiecewiseAffine:
@@ -47,3 +47,20 @@ def first_round_delta(epsilon: arb, sigma: arb, mean0: Fraction, g: ClipAffine, 
     p = law.density()
     hull = (g.lo, g.hi)
     return tuple(location_mixture_hockey(epsilon, p, hull, Fraction(mu), sigma, forward) for forward in (True, False))
+
+
+def narrowed_by_exact(known: arb, exact: tuple) -> arb:
+    """``known`` narrowed by round 1's exact-law enclosures of the two directions (either None where its search
+    failed): with both, their max; with one, its lower end bounds the max from below."""
+    fwd, rev = exact
+    if fwd is not None and rev is not None:
+        exact = fwd.max(rev)
+        if not known.overlaps(exact):  # two rigorous enclosures of one number: disjoint ones would be a bug
+            raise ArithmeticError("the exact law's enclosure and the other enclosures are disjoint")
+        return known.intersection(exact)
+    for one in (fwd, rev):
+        if one is not None and one.lower() > known.lower():
+            if not one.lower() <= known.upper():
+                raise ArithmeticError("the exact law's lower bound exceeds the other enclosures' upper bound")
+            known = one.lower().union(known.upper())
+    return known

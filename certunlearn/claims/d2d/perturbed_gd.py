@@ -31,9 +31,10 @@ from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
-from .perfect_exact import first_round_delta
+from .perfect_exact import first_round_delta, narrowed_by_exact
+from .perfect_huber import huber_delta_at, is_huber
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
-from .huber_families import huber_adversary, logistic_adversary
+from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
     pgd_boundary, search_min_I, search_with_beta, stream_program_search, stream_programs_structured, with_min_I, worst_shift_adversary,
@@ -132,24 +133,10 @@ def _perfect_delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = T
         affine = clamp01(h + arb(0, p_out.upper()))
         both = _both(affine, mixture_delta(eps, sig, g, mu_i, prev))
         if exact and prev[0] == prev[1]:  # round 1: θ̃_0 is Gaussian, θ̃_1's law is exact (certunlearn.claims.d2d.perfect_exact)
-            both = _with_exact(both, first_round_delta(eps, sig, prev[0], g, mu_i))
+            both = narrowed_by_exact(both, first_round_delta(eps, sig, prev[0], g, mu_i))
         worst = worst.max(both)
         prev = (g.lo, g.hi)
     return worst
-
-
-def _with_exact(known: arb, exact: tuple) -> arb:
-    """``known`` narrowed by round 1's exact-law enclosures of the two directions (either None where its search
-    failed): with both, their max; with one, its lower end bounds the max from below."""
-    fwd, rev = exact
-    if fwd is not None and rev is not None:
-        return _both(known, fwd.max(rev))
-    for one in (fwd, rev):
-        if one is not None and one.lower() > known.lower():
-            if not one.lower() <= known.upper():
-                raise ArithmeticError("the exact law's lower bound exceeds the other enclosures' upper bound")
-            known = one.lower().union(known.upper())
-    return known
 
 
 def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
@@ -165,6 +152,8 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     a positive lower bound where (1) and (2) leave 0 (issue 24: P(E^c) ≈ 10⁻¹⁴⁰ swamps a δ of 10⁻¹⁴⁶)."""
 
     def quantity(values: Instance) -> arb:
+        if is_huber(values):  # 1-d Huber-smoothed quadratics: round 1's exact law (certunlearn.claims.d2d.perfect_huber)
+            return huber_delta_at(claim_id, values, to_arb(values["epsilon"]))
         return _perfect_delta_at(claim_id, values, to_arb(values["epsilon"]))
 
     return quantity
@@ -179,6 +168,8 @@ def perfect_laws(claim_id: str) -> Callable[[Instance], Any]:
     from ..model import DeltaProfile
 
     def laws(values: Instance) -> Any:
+        if is_huber(values):
+            return DeltaProfile(delta=lambda eps: huber_delta_at(claim_id, values, eps))
         return DeltaProfile(delta=lambda eps: _perfect_delta_at(claim_id, values, eps, exact=False))
 
     return laws
@@ -221,6 +212,24 @@ def i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
 
 ONE_D = P("d = 1 (the perfect variant's exact law is computed in one dimension)",
           lambda v: holds(len(v["A"]) == 1 and frac(v["d"]) == 1))
+
+
+def huber_perfect(expr: sympy.Expr, cap: int = 12) -> Adversary:
+    """Theorem 3.2's 1-d structured family (extreme points, swings, streams of one to three updates) on the
+    Huber-smoothed quadratic at band widths 1/8 and 1/2, I raised to its lower bound ``expr`` after the constants are
+    re-declared (:func:`certunlearn.claims.d2d.huber_families.huberise`); ``cap`` instances in the quick profile."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        want = widened_count(cap, size)
+        base = pgd_structured("1d")(rng, max(size, 40))
+        out = [huberise(inst, w) for inst in base[::3] for w in WIDTHS][:want]  # every third: all stream lengths
+        return with_min_I(lambda _rng, _size: out, expr)(rng, size)
+
+    return Adversary("Huber-smoothed quadratics (not quadratic; exact): 1-d, extreme points, swings, streams of one to "
+                     "three updates, band widths 1/8 and 1/2, I at its lower bound", generate=generate,
+                     reaches="1-d losses beyond quadratics: the Huber-smoothed quadratic ½a(θ − x)² + c·hub_w(θ − x), "
+                             "curvature switching between a and a + c/w along the run (round 1 from its exact law, "
+                             "later rounds bounded through their exact images)")
 
 
 STREAMS_1D = Adversary("every stream program of up to 2 (thorough 3) updates: additions, deletions, replacements, "
@@ -319,7 +328,7 @@ CLAIMS_3 = [
         laws=perfect_laws("d2d.thm3.2"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
-                     search_min_I(pgd_search(1, False), I_MIN_32)),
+                     search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
@@ -338,7 +347,7 @@ CLAIMS_3 = [
         laws=perfect_laws("d2d.thm3.2+fix"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
-                     search_min_I(pgd_search(1, False), I_MIN_32_FIX)),
+                     search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "

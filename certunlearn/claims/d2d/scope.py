@@ -21,6 +21,12 @@ NON_QUADRATIC_PERFECT = Narrowing(
     "the perfect variant's law is computed through the affine round map of a quadratic's GD (a Gaussian) and the "
     "projected chain's mixture; a Huber-smoothed loss makes each step piecewise affine, its law a mixture over the "
     "branches taken, which is not built (work)")
+NON_PIECEWISE_PERFECT = Narrowing(
+    "losses other than one-dimensional quadratics and Huber-smoothed quadratics (e.g. logistic + ridge)",
+    "the perfect variant's published law is computed exactly only where a round of projected GD is a piecewise-affine "
+    "map of its Gaussian start (quadratic, Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, "
+    "perfect_huber); a logistic step is not piecewise affine, and the law of its image of a Gaussian has no closed "
+    "form or certified enclosure here (the rounded logistic runs enclose one trajectory, not a law): not built (work)")
 NON_QUADRATIC_ACC = Narrowing(
     "losses other than quadratics in the accuracy claims",
     "the accuracy event {f_D(θ̂ + Z) − min_Θ f_D > α} is a (noncentral) χ² tail only for a quadratic f_D; for the "
@@ -39,9 +45,11 @@ D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works 
                "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
 ONE_D_ONLY = Narrowing(
     "dimensions d ≥ 2 for the perfect variant",
-    "the perfect variant's exact law (affine chain ± the projection's mass, and the projected chain's mixture) is "
-    "built in one dimension only (where every bounded convex Θ is an interval, a box); in d ≥ 2 the coordinates decouple for a diagonal A on a box, but the hockey-stick "
-    "divergence of the product mixture is not built")
+    "the perfect variant's exact law (affine chain ± the projection's mass, the projected chain's mixture, round 1's "
+    "location mixture) is built in one dimension only (where every bounded convex Θ is an interval, a box); in d ≥ 2 "
+    "the coordinates decouple for a diagonal A on a box, but the likelihood ratio of a product of location mixtures "
+    "has no one-interval level sets (certunlearn.privacy.location_mixture_hockey's argument is one-dimensional) and "
+    "its hockey-stick divergence is not built (work)")
 ANISO_ACC = Narrowing(
     "anisotropic quadratics (A ≠ aI) in d ≥ 3 in the accuracy claims",
     "the accuracy event is then an ellipsoid's exterior under a Gaussian (a generalised χ² tail with three or more "
@@ -105,7 +113,8 @@ SCOPE = {
                           "3Δ/4 of the shift (d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
     "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
     "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
-                    "points, optima inside and outside Θ, 𝓘 from its lower bound", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
+                    "points, optima inside and outside Θ, 𝓘 from its lower bound; one-dimensional Huber-smoothed "
+                    "quadratics (round 1 from its exact law)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",

@@ -1,0 +1,70 @@
+"""certunlearn.claims.d2d.perfect_huber: Theorem 3.2's perfect variant on the 1-d Huber-smoothed quadratic (issue 23),
+its exact round maps against the project's projected GD, and the family inside the claims."""
+from fractions import Fraction
+
+import numpy as np
+
+from certunlearn.algorithms.d2d import Problem
+from certunlearn.algorithms.d2d.descent import projected_gd
+from certunlearn.algorithms.d2d.projected_law import gd_round_map
+from certunlearn.algorithms.parameters import ceil_exact
+from certunlearn.check.evaluate import evaluate
+from certunlearn.claims import get_claim
+from certunlearn.claims.d2d.common import run_key, setup_of
+from certunlearn.claims.d2d.perfect_exact import clip_affine_map
+from certunlearn.claims.d2d.perfect_huber import huber_perfect_rounds, huber_step
+from certunlearn.claims.d2d.perturbed_gd import huber_perfect
+from certunlearn.claims.instances import frac
+from certunlearn.formulas.d2d import I_MIN_32
+
+
+def _instances(n):
+    return huber_perfect(I_MIN_32).generate(np.random.default_rng(0), 40)[:n]
+
+
+def test_round_maps_are_projected_gd():
+    """θ̂_0, μ_1 and round 1's map g_1 at several starts equal the project's own projected GD (algorithms.d2d,
+    Fractions) on the Huber loss: T_n resp. T_1 steps, η = 2/(M + m)."""
+    claim = get_claim("d2d.thm3.2")
+    checked = 0
+    for inst in _instances(4):
+        values = claim.with_prescribed(inst)
+        s = setup_of(values)
+        mean0, rounds = huber_perfect_rounds("d2d.thm3.2", run_key(values))
+        env = {k: frac(v) for k, v in values.items() if not isinstance(v, (list, tuple)) and k in ("M", "m", "d", "delta", "epsilon", "I", "L", "D", "n")}
+        eta = 2 / (env["M"] + env["m"])
+        prob = Problem(s.loss, s.domain)
+        Ds = s.datasets()
+
+        def run(X, start, T):
+            return frac(projected_gd(prob, X, None, np.asarray([start], dtype=object), eta=eta, T=T)[0])
+
+        T0 = ceil_exact(claim.prescribed["T"], {**env, "n": len(Ds[0])})
+        assert mean0 == run(Ds[0], frac(s.theta0[0]), T0)
+        g1, mu1 = rounds[0]
+        assert mu1 == run(Ds[1], frac(s.theta0[0]), ceil_exact(claim.prescribed["T"], {**env, "n": len(Ds[1])}))
+        T1 = ceil_exact(claim.prescribed["T_i"], {**env, "i": 1})
+        for start in (s.lo[0], s.hi[0], mean0, Fraction(1, 3), Fraction(-7, 5), Fraction(9, 4)):
+            assert g1(start) == run(Ds[1], start, T1)
+            checked += 1
+    assert checked >= 20
+
+
+def test_huber_step_without_huber_term_is_the_quadratic_round():
+    """With c = 0 the Huber step is the quadratic's projected step: T composed steps equal the quadratic round map
+    (certunlearn.algorithms.d2d.projected_law.gd_round_map) as piecewise-affine maps."""
+    lo, hi, eta, a = Fraction(-1, 2), Fraction(1, 2), Fraction(1, 2), Fraction(1)
+    data = (Fraction(1), Fraction(1), Fraction(-1))
+    step = huber_step(a, Fraction(0), Fraction(1, 8), data, eta, lo, hi)
+    g = step
+    for _ in range(6):
+        g = g.then(step)
+    assert g == clip_affine_map(gd_round_map(1 - eta * a, sum(data) / 3, lo, hi, 7))
+
+
+def test_huber_instances_are_decided():
+    """The claim's Huber family lies inside the hypotheses and every instance is decided (its enclosure is narrow
+    enough against δ), never an error or an exclusion."""
+    claim = get_claim("d2d.thm3.2")
+    evs = [evaluate(claim, inst, 256) for inst in _instances(6)]
+    assert all(ev.decided for ev in evs), [ev.reason for ev in evs]
