@@ -190,10 +190,9 @@ def location_mixture_hockey(epsilon: arb, p: Callable, hull: tuple[Fraction, Fra
     c = _start(f, s0, lo, hi, mu, scale)
     if c is None:
         return None
-    ends = {}
+    ends, limits = {}, {True: max(hi, mu) + REACH * scale, False: min(lo, mu) - REACH * scale}
     for right in (True, False):
-        limit = (max(hi, mu) + REACH * scale) if right else (min(lo, mu) - REACH * scale)
-        found = _end(f, c, s0, scale / 8 if right else -scale / 8, limit)
+        found = _end(f, c, s0, scale / 8 if right else -scale / 8, limits[right])
         if found is None:
             return None
         ends[right] = found
@@ -214,6 +213,8 @@ def location_mixture_hockey(epsilon: arb, p: Callable, hull: tuple[Fraction, Fra
         if l_out is None or r_out is None:  # J unbounded on one side (within the reach): from its finite end outward
             right = l_out is None  # the finite end is the right one: integrate leftward, and conversely
             start = r_in if right else l_in
+            if abs(start - limits[not right]) <= WINDOW * scale:
+                return None  # the outward walk could leave the part of J proved (the upper bound needs S ⊂ J)
             part, tail = _outward(f, start, not right, scale, lambda x, r=not right: mass_beyond(x, r))
             lower += part
             slack += tail + _positive_part_on(f, *((r_in, r_out) if right else (l_out, l_in)))
