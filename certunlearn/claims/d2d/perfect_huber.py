@@ -15,6 +15,7 @@ any mixing law on the image).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
 
 from flint import arb
@@ -24,13 +25,14 @@ from ...numeric.enclosure import to_arb
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from ...privacy.location_mixture_hockey import location_mixture_hockey
 from ...privacy.profile import delta_enclosure
-from ...problems.huber import huber_grad
+from ...algorithms.d2d.projected_law import gaussian_band_exit, mixture_outside
+from ...problems.huber import coordinate_minimiser, huber, huber_grad
 from ..instances import frac, instance_key
 from ..model import Instance
 from .common import CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, run_key, setup_cached, setup_of
 from .perfect_exact import narrowed_by_exact
 
-__all__ = ["huber_step", "huber_perfect_rounds", "huber_delta_at", "is_huber"]
+__all__ = ["huber_step", "huber_perfect_rounds", "huber_delta_at", "huber_accuracy_at", "is_huber"]
 
 
 def huber_step(a: Fraction, c: Fraction, w: Fraction, data: tuple, eta: Fraction, lo: Fraction,
@@ -108,3 +110,67 @@ def huber_delta_at(claim_id: str, values: Instance, eps: arb) -> arb:
 def is_huber(values: Instance) -> bool:
     """Whether the instance's loss is the Huber-smoothed quadratic."""
     return setup_of(values).huber is not None
+
+
+# =========================================================================== accuracy (Theorem 3.2, lines 601–612)
+def _risk(a: Fraction, c: Fraction, w: Fraction, data: tuple) -> Callable[[Fraction], Fraction]:
+    """t ↦ f_D(t) = mean over ``data`` of ½a(t − x)² + c·hub_w(t − x), exactly."""
+    return lambda t: sum((a * (t - x) ** 2 / 2 + c * huber(t - x, w) for x in data), Fraction(0)) / len(data)
+
+
+_BISECTIONS = 64
+
+
+def _sublevel_end(f: Callable[[Fraction], Fraction], level: arb, start: Fraction, step: Fraction) -> tuple:
+    """(inside, outside): exact points with f ≤ level proved at ``inside`` (or ``start``, where f ≤ level holds) and
+    f > level proved at ``outside`` — an end of the convex f's sublevel set bracketed, narrowed by 64 bisections (an
+    undecided comparison stops them with the bracket it has)."""
+    inside, k = start, step
+    while True:  # doubling out: f grows at least quadratically (a > 0), so a point above the level is reached
+        v = to_arb(f(start + k))
+        if v > level:
+            break
+        if v <= level:  # an undecided point is neither: the walk goes on past it
+            inside = start + k
+        k = 2 * k
+    outside = start + k
+    for _ in range(_BISECTIONS):
+        mid = (inside + outside) / 2
+        v = to_arb(f(mid))
+        if v > level:
+            outside = mid
+        elif v <= level:
+            inside = mid
+        else:
+            break
+    return inside, outside
+
+
+def huber_accuracy_at(claim_id: str, values: Instance, alpha: arb) -> arb:
+    """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] on a 1-d Huber instance: {f ≤ min + α} is an
+    interval (f convex) whose ends are bracketed by exact points (bisection decided on arb); the probability of leaving
+    it lies between those of leaving the outer and the inner bracket — for round 0 (θ̃_0 ~ N(θ̂_0, σ²)) by erfc, for a
+    later round through the exact image [L_i, H_i] of its map
+    (:func:`certunlearn.algorithms.d2d.projected_law.mixture_outside`: Anderson's inequality)."""
+    s = setup_of(values)
+    sig = to_arb(values["sigma"])
+    c, w = s.huber
+    a = frac(s.a[0])
+    mean0, rounds = huber_perfect_rounds(claim_id, run_key(values))
+    laws = [None] + [g.image_hull() for g, _ in rounds]
+    worst = arb(0)
+    for X, hull in zip(s.datasets(), laws):
+        data = tuple(frac(row[0]) for row in X)
+        f = _risk(a, c, w, data)
+        star = coordinate_minimiser([a] * len(data), data, data, [c] * len(data), w, s.lo[0], s.hi[0])
+        level = to_arb(f(star)) + alpha
+        (l_in, l_out), (r_in, r_out) = (_sublevel_end(f, level, star, e * (s.hi[0] - s.lo[0] + 1)) for e in (-1, 1))
+        probs = []
+        for lo_, hi_ in ((l_out, r_out), (l_in, r_in)):  # outer (fewer exits), inner (more)
+            centre, radius = (lo_ + hi_) / 2, (hi_ - lo_) / 2
+            if hull is None:
+                probs.append(gaussian_band_exit(to_arb(mean0), sig, to_arb(centre), to_arb(radius)))
+            else:
+                probs.append(mixture_outside(sig, hull[0], hull[1], centre, to_arb(radius)))
+        worst = worst.max(probs[0].union(probs[1]))
+    return worst

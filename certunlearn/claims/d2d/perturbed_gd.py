@@ -32,7 +32,7 @@ from .common import (
     gaussian_outside, gd_1d, hockey_1d, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
 )
 from .perfect_exact import first_round_delta, narrowed_by_exact
-from .perfect_huber import huber_delta_at, is_huber
+from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
 from .families import (
@@ -183,6 +183,8 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
     (:func:`certunlearn.algorithms.d2d.projected_law.mixture_outside`)."""
 
     def quantity(values: Instance) -> arb:
+        if is_huber(values):  # 1-d Huber-smoothed quadratics (certunlearn.claims.d2d.perfect_huber)
+            return huber_accuracy_at(claim_id, values, arb_eval(alpha_expr, values))
         s = setup_of(values)
         a = to_arb(s.a[0])
         alpha_ = arb_eval(alpha_expr, values)
@@ -230,6 +232,13 @@ def huber_perfect(expr: sympy.Expr, cap: int = 12) -> Adversary:
                      reaches="1-d losses beyond quadratics: the Huber-smoothed quadratic ½a(θ − x)² + c·hub_w(θ − x), "
                              "curvature switching between a and a + c/w along the run (round 1 from its exact law, "
                              "later rounds bounded through their exact images)")
+
+
+_HUBER_32 = huber_perfect(I_MIN_32)
+HUBER_ACC_32 = Adversary(_HUBER_32.name + ", β ∈ {1/20, 10⁻³, 1/2}", generate=add_beta(_HUBER_32.generate),
+                         reaches=_HUBER_32.reaches.replace("(round 1 from its exact law, later rounds bounded through "
+                                                           "their exact images)", "(every round bounded through its "
+                                                           "exact image; the sublevel set of f_D bracketed exactly)"))
 
 
 STREAMS_1D = Adversary("every stream program of up to 2 (thorough 3) updates: additions, deletions, replacements, "
@@ -369,7 +378,7 @@ CLAIMS_3 = [
                                generate=capped(add_beta(means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
-                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32))),
+                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32),
         derivation="d2d.thm3.2:accuracy",
     ),
     Claim(
@@ -386,7 +395,7 @@ CLAIMS_3 = [
                                generate=capped(add_beta(means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
-                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32))),
+                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32),
         derivation="d2d.thm3.2:accuracy+fix",
         corrects="d2d.thm3.2:accuracy",
     ),

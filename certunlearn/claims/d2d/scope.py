@@ -16,11 +16,6 @@ NON_QUADRATIC_WORK = Narrowing(
     "no non-quadratic family is built for this claim yet (work, not a limit of evaluation: the Huber-smoothed "
     "quadratic of certunlearn.problems.huber keeps projected GD exact, and logistic + ridge runs are enclosed by "
     "certunlearn.problems.rounded_logistic, as in Theorems 3.1, 3.4, 3.5)")
-NON_QUADRATIC_PERFECT = Narrowing(
-    "losses other than one-dimensional quadratics",
-    "the perfect variant's law is computed through the affine round map of a quadratic's GD (a Gaussian) and the "
-    "projected chain's mixture; a Huber-smoothed loss makes each step piecewise affine, its law a mixture over the "
-    "branches taken, which is not built (work)")
 NON_PIECEWISE_PERFECT = Narrowing(
     "losses other than one-dimensional quadratics and Huber-smoothed quadratics (e.g. logistic + ridge)",
     "the perfect variant's published law is computed exactly only where a round of projected GD is a piecewise-affine "
@@ -116,7 +111,8 @@ SCOPE = {
                     "points, optima inside and outside Θ, 𝓘 from its lower bound; one-dimensional Huber-smoothed "
                     "quadratics (round 1 from its exact law)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
-                             "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
+                             "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
+                             "quadratics", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
                       "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
     "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),

@@ -68,3 +68,68 @@ def test_huber_instances_are_decided():
     claim = get_claim("d2d.thm3.2")
     evs = [evaluate(claim, inst, 256) for inst in _instances(6)]
     assert all(ev.decided for ev in evs), [ev.reason for ev in evs]
+
+
+def test_accuracy_against_mpmath():
+    """Theorem 3.2's accuracy (+fix α) on Huber instances, every round recomputed in mpmath (100 digits) from the loss
+    written out by hand: the sublevel set {f_{D_i} ≤ min_Θ f_{D_i} + α} by findroot on each side of the constrained
+    minimiser; round 0 exactly (θ̃_0 ~ N(θ̂_0, σ²)), round i ≥ 1 between the exits from the points of its map's image
+    [L_i, H_i] nearest to and farthest from the set's centre (Anderson). The quantity (max over rounds) must meet
+    [max of the lower ends, max of the upper ends]."""
+    import mpmath
+
+    from certunlearn.claims.d2d.families import add_beta
+    from certunlearn.formulas.d2d import ALPHA_32_FIX
+    from certunlearn.numeric.precision import workprec
+    from certunlearn.numeric.sympy_arb import arb_eval
+
+    claim = get_claim("d2d.thm3.2:accuracy+fix")
+    checked = 0
+    for inst in add_beta(huber_perfect(I_MIN_32).generate)(np.random.default_rng(0), 40)[:4]:
+        with workprec(128):
+            values = claim.with_prescribed(inst)
+            q = claim.quantity(values)
+            alpha = arb_eval(ALPHA_32_FIX, values)
+        s = setup_of(values)
+        mean0, rounds = huber_perfect_rounds("d2d.thm3.2:accuracy+fix", run_key(values))
+        (c, w), a = s.huber, frac(s.a[0])
+        with mpmath.workdps(100):
+            mp = lambda x: mpmath.mpf(x.numerator) / x.denominator  # noqa: E731
+            A, C, W = mp(a), mp(c), mp(w)
+            lo, hi = mp(s.lo[0]), mp(s.hi[0])
+            sig = mpmath.mpf(values["sigma"].mid().str(60, radius=False))
+            Q = lambda z: mpmath.erfc(z / mpmath.sqrt(2)) / 2  # noqa: E731
+            exit_ = lambda y, u, v: Q((v - y) / sig) + Q((y - u) / sig)  # noqa: E731
+            hub = lambda r: r * r / (2 * W) if abs(r) <= W else abs(r) - W / 2  # noqa: E731
+            lows, highs = [], []
+            for X, law in zip(s.datasets(), [None] + [g.image_hull() for g, _ in rounds]):
+                data = [mp(frac(r[0])) for r in X]
+                f = lambda t: sum(A * (t - x) ** 2 / 2 + C * hub(t - x) for x in data) / len(data)  # noqa: E731
+                grid = [lo + (hi - lo) * k / 2000 for k in range(2001)]
+                star = min(grid, key=f)
+                if lo < star < hi:
+                    star = mpmath.findroot(lambda t: mpmath.diff(f, t), star)
+                level = f(star) + mpmath.mpf(alpha.mid().str(60, radius=False))
+                ends = []
+                for sign in (-1, 1):
+                    k = mpmath.mpf(1)
+                    while f(star + sign * k) <= level:
+                        k *= 2
+                    ends.append(mpmath.findroot(lambda t: f(t) - level, (star, star + sign * k), solver="anderson"))
+                u, v = min(ends), max(ends)
+                if law is None:
+                    lows.append(exit_(mp(mean0), u, v))
+                    highs.append(lows[-1])
+                else:
+                    L, H = mp(law[0]), mp(law[1])
+                    centre = (u + v) / 2
+                    near = min(max(centre, L), H)
+                    far = L if abs(L - centre) >= abs(H - centre) else H
+                    lows.append(exit_(near, u, v))
+                    highs.append(exit_(far, u, v))
+            lower, upper = max(lows), max(highs)
+        tol = mpmath.mpf(10) ** -12
+        assert mpmath.mpf(q.upper().str(40, radius=False)) >= lower * (1 - tol)
+        assert mpmath.mpf(q.lower().str(40, radius=False)) <= upper * (1 + tol)
+        checked += 1
+    assert checked == 4
