@@ -132,7 +132,7 @@ def _perfect_delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = T
         h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
         affine = clamp01(h + arb(0, p_out.upper()))
         both = _both(affine, mixture_delta(eps, sig, g, mu_i, prev))
-        if exact and prev[0] == prev[1]:  # round 1: θ̃_0 is Gaussian, θ̃_1's law is exact (certunlearn.claims.d2d.perfect_exact)
+        if exact and prev[0] == prev[1]:  # θ̃_{i−1} Gaussian (round 1, or after a constant map): exact law
             both = narrowed_by_exact(both, first_round_delta(eps, sig, prev[0], g, mu_i))
         worst = worst.max(both)
         prev = (g.lo, g.hi)
@@ -341,7 +341,8 @@ CLAIMS_3 = [
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
-             "of the projected chain's mixture of N(y, σ²) over the exact image [L_i, H_i] of round i's map.",
+             "of the projected chain's mixture of N(y, σ²) over the exact image [L_i, H_i] of round i's map; round 1 "
+             "(θ̃_0 Gaussian) narrowed by its exact law's divergence (certunlearn.claims.d2d.perfect_exact).",
     ),
     Claim(
         id="d2d.thm3.2+fix",
