@@ -101,12 +101,18 @@ def exp_decaying_step_fix() -> Derivation:
     x = sympy.Symbol("x", nonnegative=True)  # η_tLn/(n−m) or η_sL, one factor's increment
     w = sympy.Symbol("w", nonnegative=True)  # exp(Ln/(n−m)·Σ_{s<T−K}η_s) − 1
     e = sympy.Symbol("e_K", positive=True)  # exp(L·Σ_{T−K≤s<T}η_s)
+    g_j = sympy.Symbol("g_j", positive=True)  # γ^(T−K) ∈ (0, 1) (γ < 1)
+    pi_l = sympy.Symbol("pi_l", positive=True)  # exp(−LnΣ_{s<T−K}η_s/r) ∈ (0, 1), r = n − m
+    # the shift bound with w + 1 = 1/π_l, so that its sign is proved (g_j < 1, then π_l < 1)
+    written = 2 * m * G / (L * n) * (1 / pi_l - 1) * sympy.exp(L * ETA_SUM_UNLEARN)
     return noise_chain(
         claim_id="r2d.sec4.2-decaying-step+fix",
         title="Section 4.2, corrected: decaying steps η_t = η_0γ^t, σ from the schedule's own expansion factors",
         prescribed_sigma=SIGMA_DECAY_FIX, shift=SENSITIVITY_DECAY_FIX, at=(T_IS, N_IS),
         shift_what="the schedule's shift bound 2mG/(Ln)·(e^{LnΣη_s/(n−m)} − 1)·e^{LΣη_s} (the premises)",
-        where=((A, kappa_A * 2 * G * m / (L * n) * w), (D, kappa_B * A * e)),
+        shift_written=written, conditions=(sympy.Lt(gamma, 1),),
+        where=((g_j, gamma ** j), (pi_l, sympy.exp(-L * n * eta0 * (1 - g_j) / ((1 - gamma) * r))),
+               (A, kappa_A * 2 * G * m / (L * n) * w), (D, kappa_B * A * e)),
         domain={**dom(m, r, G, K, j, epsilon, delta, c, kappa_A, kappa_B), L: ("0.001", "1"),
                 eta0: ("0.01", "1"), gamma: ("0.5", "0.999"), x: ("0", "50"), w: ("0", "1000"), e: ("1", "1000")},
         premises=(
