@@ -10,24 +10,65 @@ from certunlearn.formulas.retain import (
     EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, f_m, width, MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR,
     MEDIAN_RS_M_EXPR,
 )
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.algorithms.retain.stats import median
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 
 from .common import B, n
 
 x_lo, x_mid, x_hi = sympy.symbols("x_lo x_mid x_hi", nonnegative=True)
 up, down = sympy.symbols("u_up u_down", nonnegative=True)  # the two one-sided gaps
 
+#: the symbolic dataset the median runs on (n = 5, in increasing order): x_(1) = b, the three middle order statistics
+#: x_lo = x_(2), x_mid = x_(3), x_hi = x_(4) and x_(5), each the previous plus a positive gap; B = x_(5) + e_6 bounds them
+_b = sympy.Symbol("b", nonnegative=True)
+_e1, _g1, _g2, _e5, _e6 = sympy.symbols("e_1 g_1 g_2 e_5 e_6", positive=True)
+_lo = _b + _e1
+_R = (_b, _lo, _lo + _g1, _lo + _g1 + _g2, _lo + _g1 + _g2 + _e5)
+_B_RUN = _R[-1] + _e6
 
-def _median_chain(claim_id: str, title: str, scale: sympy.Expr, target: sympy.Expr) -> Derivation:
+
+def median_moves() -> tuple[sympy.Expr, sympy.Expr]:
+    """The two moves |median(R ∪ {0}) − median(R)| and |median(R ∪ {B}) − median(R)| at symbolic data: the reference
+    median (``algorithms.retain.stats.median``, line 147) of R, R ∪ {0} and R ∪ {B} (the extremes of the nondecreasing
+    median over z ∈ [0, B], Lemma C.1's premise), on five points given in increasing order (so the median's sort
+    decides every comparison from the gaps' signs), written in the middle order statistics x_lo, x_mid, x_hi (the
+    outer points and B drop out)."""
+    med = median(list(_R))
+    moves = tuple(sympy.Abs(median(data) - med).subs({_g1: x_mid - x_lo, _g2: x_hi - x_mid})
+                  for data in ([sympy.Integer(0), *_R], [*_R, _B_RUN]))
+    for mv in moves:
+        if mv.free_symbols - {x_lo, x_mid, x_hi}:
+            raise ValueError(f"the median's move depends on more than the middle order statistics: {mv}")
+    return moves
+
+
+def median_rs_run() -> sympy.Expr:
+    """RS_median(R) at symbolic data: the larger of the two moves (:func:`median_moves`)."""
+    return sympy.Max(*median_moves())
+
+
+def median_ratio_run() -> sympy.Expr:
+    """RS_median(R)/GS_median: the run's RS over GS = B/2 (line 153)."""
+    return median_rs_run() / MEDIAN_GS_EXPR
+
+
+def median_lower_run() -> sympy.Expr:
+    """Lemma 3.1's '≥' half's quantity: the lemma's printed value over the run's RS/GS (the run's larger move written
+    ½max(2·moves), the same number, so that the ratio's cancellation is structural)."""
+    return MEDIAN_RATIO_EXPR / (sympy.Max(*(2 * mv for mv in median_moves())) / 2 / MEDIAN_GS_EXPR)
+
+
+def _median_chain(claim_id: str, title: str, scale: sympy.Expr, target: sympy.Expr, run) -> Derivation:
     return Derivation(
         claim_id=claim_id,
         target="bound",
         title=title,
         start="RS_median(R) = max_z |median(R ∪ {z}) − median(R)|",
-        start_reason=("RS_median(R) has the closed form ½max{x_(m+1) − x_(m), x_(m) − x_(m−1)}, which is the claim's "
-                      "bound (over GS for Lemma 3.1): declared as the quantity it would compare the bound with itself; "
-                      "the claim's quantity is the exact RS by brute force over the added point"),
+        symbolic_start=SymbolicStart(run, "the reference median (algorithms.retain.stats.median) of R, R ∪ {0} and "
+                                          "R ∪ {B} at five symbolic points in increasing order, the larger move"
+                                     + ("" if scale == 1 else ", over GS = B/2")),
         where=((up, x_hi - x_mid), (down, x_mid - x_lo)),
+        conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi)),  # order statistics
         domain={x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3"), B: ("3", "10")},
         premises=(Premise("median(R ∪ {z}) is nondecreasing in z, so over [0, B] its extremes are at z = 0 and z = B; "
                           "with n + 1 even points the median is the mean of the two middle order statistics: "
@@ -43,12 +84,12 @@ def _median_chain(claim_id: str, title: str, scale: sympy.Expr, target: sympy.Ex
 
 def lemC1() -> Derivation:
     return _median_chain("retain.lemC.1", "Lemma C.1: the median's retain sensitivity (lines 421–431)",
-                         sympy.Integer(1), MEDIAN_RS_EXPR)
+                         sympy.Integer(1), MEDIAN_RS_EXPR, median_rs_run)
 
 
 def lem31() -> Derivation:
     return _median_chain("retain.lem3.1", "Lemma 3.1: RS_median/GS_median (lines 149–155)", MEDIAN_GS_EXPR,
-                         MEDIAN_RATIO_EXPR)
+                         MEDIAN_RATIO_EXPR, median_ratio_run)
 
 
 def lem31_lower() -> Derivation:
@@ -57,6 +98,9 @@ def lem31_lower() -> Derivation:
         claim_id="retain.lem3.1:lower", target="bound",
         title="Lemma 3.1, its '≥' half: max{…}/B over RS_median/GS_median (lines 149–155)",
         start=MEDIAN_RATIO_EXPR / (MEDIAN_RS_EXPR / MEDIAN_GS_EXPR),
+        symbolic_start=SymbolicStart(median_lower_run, "the printed value over the reference median's RS "
+                                                       "(algorithms.retain.stats.median at five symbolic points, the "
+                                                       "larger move to R ∪ {0} or R ∪ {B}) over GS = B/2"),
         conditions=(sympy.Lt(x_lo, x_hi),),
         premises=(Premise("RS_median(R) = ½max{x_(m+1) − x_(m), x_(m) − x_(m−1)} (Lemma C.1, lines 421–431; "
                           "retain.lemC.1's derivation) and GS_median = B/2 (line 153)", "Lemma C.1"),),

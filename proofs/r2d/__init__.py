@@ -19,6 +19,11 @@ lines 515 and 538 (Corollary 3.5); Lemma B.4 at a point-mass population; the sub
 (Corollary 3.6); and the one step each experiment's certificate needs (decaying steps, Ĝ, L̂). The ``+fix``
 derivations pass.
 
+The parts: :mod:`.common` (the proof symbols and their domain, Theorem 3.1's shift bound), :mod:`.noise` (the final
+chain of every prescribed σ: from the true δ at that σ — the claim's quantity, the start checked against Balle &
+Wang's δ at the prescribed σ and the proof's shift — to δ), :mod:`.experiments` (Section 4.2, Appendix D.1) and this
+module (Lemmas 2.3, B.2–B.4, Theorems 3.1, B.1, Corollaries 3.2, 3.5, 3.6, Remark 3.3, Appendix C, Tables 1, 3).
+
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
 from __future__ import annotations
@@ -27,62 +32,22 @@ import sympy
 from sympy import Derivative, log, sqrt
 
 from certunlearn.formulas.r2d import (
-    BOUND_B2, BOUND_B3, C_DR, COR35, DELTA_APPC, COR35_FIX, COR36, ETA_FINAL, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX, SIGMA_31, SIGMA_APPC,
-    SIGMA_DECAY, SIGMA_DECAY_FIX, ETA_SUM_LEARN, ETA_SUM_UNLEARN, SIGMA_G_HAT, SIGMA_L_HAT, UTIL_31, UTIL_31_FIX, G, G_hat, K, L, R_ball, T, d, eta, eta0, f0gap,
-    fgap, gamma, lam as lam_q, m, mu, n, risk_gap, t, k_seq, SIGMA_REM33,
+    BOUND_B2, BOUND_B3, C_DR, COR35, DELTA_APPC, COR35_FIX, COR36, H_K, K_BOUND_32, LEMB4, LEMB4_FIX, COR36_FIX,
+    SIGMA_31, SIGMA_APPC, UTIL_31, UTIL_31_FIX, G, K, L, R_ball, T, d, eta, f0gap, fgap, lam as lam_q, m, mu, n,
+    risk_gap, t, k_seq, SIGMA_REM33,
 )
 from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
 
-# ---------------------------------------------------------------------------------------------- proof symbols
-r = sympy.Symbol("r", positive=True)  # n − m, the number of retained points
-q = sympy.Symbol("q", positive=True)  # ηLn/(n − m)
-p = sympy.Symbol("p", nonnegative=True)  # q − ηL = ηLm/(n − m)
-u = sympy.Symbol("u", nonnegative=True)  # (1 + q)^(t−1) − 1 in Lemma B.2, (1 + q)^(T−K) − 1 elsewhere (≥ 0)
-ell = sympy.Symbol("ell", nonnegative=True)  # log(1 + q) − log(1 + ηL) (≥ 0: 1 + ηL ≤ 1 + q)
-v = sympy.Symbol("v", nonnegative=True)  # the slack of line 570 (≥ 0 by that line)
-c = sympy.Symbol("c", positive=True)  # √(2 ln(1.25/δ)) (positive: δ < 1.25)
-a = sympy.Symbol("a", nonnegative=True)  # ‖Δ_{t−1}‖ (Lemma B.2) or ‖Δ'_{t−1}‖ (Lemma B.3)
-A = sympy.Symbol("A", nonnegative=True)  # ‖Δ_{T−K}‖ = ‖θ_{T−K} − θ'_{T−K}‖
-D = sympy.Symbol("D", nonnegative=True)  # ‖θ'_T − θ''_K‖
-D0 = sympy.Symbol("D_0", positive=True)  # ‖Δ'_0‖ = ‖θ'_{T−K} − θ''_0‖ (Lemma B.3, ratio form)
-kappa1 = sympy.Symbol("kappa_1", positive=True)  # ‖∇f_D(θ_{t−1})‖/G
-kappa3 = sympy.Symbol("kappa_3", positive=True)  # Σ_{i∈Z} ‖∇f_{z_i}(θ'_{t−1})‖/(mG)
-lam = sympy.Symbol("lambda", positive=True)  # ‖∇f(θ) − ∇f(θ')‖/(L‖θ − θ'‖)
-kappa_a = sympy.Symbol("kappa_a", positive=True)  # induction hypothesis: a/(its bound)
-kappa_A = sympy.Symbol("kappa_A", positive=True)  # Lemma B.2 at T − K: A/(its bound)
-kappa_B = sympy.Symbol("kappa_B", positive=True)  # Lemma B.3: D/(A(1 + ηL)^K)
-i = sympy.Symbol("i", integer=True, nonnegative=True)
-j = sympy.Symbol("j", positive=True)  # T − K
-k = sympy.Symbol("k", nonnegative=True)  # the variable of h(k)
-nu = sympy.Symbol("nu", positive=True)  # ημ ≤ 1 (Corollary 3.5: μ ≤ L, η ≤ 1/L)
-
-
-def le1(*syms: sympy.Symbol) -> tuple:
-    """The conditions ratio ≤ 1 of a step (each ratio is a positive symbol: the range (0, 1] is one
-    reparametrisation ratio = 1/(1 + x), x ≥ 0, for the sign prover)."""
-    return tuple(sympy.Le(s_, 1) for s_ in syms)
-
-
-N_IS = (n, m + r)  # m < n: r = n − m ≥ 1 retained points
-T_IS = (T, K + j)  # K < T: j = T − K ≥ 1 learning steps before the checkpoint
-Q_IS = (q, eta * L * n / (n - m))
-ONE_Q = 1 + eta * L * n / (n - m)  # 1 + ηLn/(n−m), as printed
-
-#: Sampling domain (base symbols).
-DOMAIN = {
-    m: ("1", "50"), r: ("1", "1000"), eta: ("0.001", "10"), L: ("0.001", "100"), G: ("0.01", "100"),
-    j: ("1", "60"), K: ("0", "60"), t: ("1", "60"), epsilon: ("0.0001", "1"), delta: ("1e-30", "0.99"),
-    sigma: ("0.001", "1000"), D0: ("0.001", "100"), c: ("0.01", "12"), u: ("0", "1000"), ell: ("0", "10"), v: ("0", "1000"),
-    kappa1: ("0.001", "1"), kappa3: ("0.001", "1"), lam: ("0.001", "1"), kappa_a: ("0.001", "1"),
-    kappa_A: ("0.001", "1"), kappa_B: ("0.001", "1"),
-}
-
-
-def _dom(*syms: sympy.Symbol) -> dict:
-    return {s_: DOMAIN[s_] for s_ in syms}
-
+from .common import (
+    A, D, D0, N_IS, ONE_Q, Q_IS, SHIFT_BOUND_31, SHIFT_WHAT_31, T_IS, a, c, dom, ell, i, j, k, kappa1,
+    kappa3, kappa_A, kappa_B, kappa_a, lam, le1, nu, p, q, r, shift_written, u, v,
+)
+from .experiments import (
+    exp_decaying_step, exp_decaying_step_fix, exp_eps_above_1, exp_gradient_estimate, exp_lipschitz_estimate,
+)
+from .noise import noise_chain
 
 # ---------------------------------------------------------------------------------------------- Lemma B.2
 
@@ -99,7 +64,7 @@ def lem_b2() -> Derivation:
         start="‖Δ_t‖ ≤ ‖Δ_{t−1}‖ + ηm/(n−m)‖∇f_D(θ_{t−1})‖ + ηn/(n−m)‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ + "
               "η/(n−m)Σ_{i∈Z}‖∇f_{z_i}(θ'_{t−1})‖ (line 393)",
         where=(N_IS, Q_IS, (a, kappa_a * 2 * G * m / (L * n) * u)),
-        domain=_dom(m, r, eta, L, G, t, u, kappa1, kappa3, lam, kappa_a),
+        domain=dom(m, r, eta, L, G, t, u, kappa1, kappa3, lam, kappa_a),
         premises=(
             Premise("∇f_{D'} = n/(n−m)(∇f_D − (1/n)Σ_{i∈Z}∇f_{z_i}) (Z = the last m points, WLOG), so "
                     "Δ_t = θ_t − θ'_t = Δ_{t−1} + ηm/(n−m)∇f_D(θ_{t−1}) + ηn/(n−m)(∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})) "
@@ -147,7 +112,7 @@ def lem_b3() -> Derivation:
               "triangle inequality)",
         conditions=(sympy.Ge(K, 1),),
         where=((a, kappa_a * D0 * (1 + eta * L) ** (K - 1)),),
-        domain=_dom(eta, L, K, D0, lam, kappa_a),
+        domain=dom(eta, L, K, D0, lam, kappa_a),
         premises=(
             Premise("Δ'_t = θ'_{T−K+t} − θ''_t = Δ'_{t−1} − η∇f_{D'}(θ'_{T−K+t−1}) + η∇f_{D'}(θ''_{t−1}) (lines 426–427): "
                     "both sequences are gradient descent on f_{D'}, and θ''_0 = θ_{T−K}", "Algorithms 1–2"),
@@ -178,31 +143,25 @@ def _h_prime() -> sympy.Expr:
 def thm31() -> Derivation:
     h_u = u * (1 + eta * L) ** K  # h(K), with u = (1 + q)^(T−K) − 1
     geometric = {u: ONE_Q ** (T - K) - 1}
-    return Derivation(
+    return noise_chain(
         claim_id="r2d.thm3.1",
-        target="sigma",
-        title="Theorem 3.1: the noise σ of eq. (3) (proof lines 435–451)",
-        start=D * c / epsilon,
-        where=(T_IS, N_IS, Q_IS, (A, kappa_A * 2 * G * m / (L * n) * u),
-               (D, kappa_B * A * (1 + eta * L) ** K)),
-        domain=_dom(m, r, eta, L, G, j, K, epsilon, delta, c, u, ell, kappa_A, kappa_B),
+        title="Theorem 3.1: the noise σ of eq. (3) (proof lines 435–451), from the true δ at the prescribed σ",
+        prescribed_sigma=SIGMA_31, shift=SHIFT_BOUND_31, shift_what=SHIFT_WHAT_31, at=(T_IS, N_IS),
+        shift_written=shift_written()[1],
+        where=(*shift_written()[0], (A, kappa_A * 2 * G * m / (L * n) * u), (D, kappa_B * A * (1 + eta * L) ** K)),
+        domain=dom(m, r, eta, L, G, j, K, c, u, ell, kappa_A, kappa_B),
         premises=(
-            Premise("Theorem B.1 (Gaussian mechanism): N(μ, σ²I) and N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ are (ε, δ)-"
-                    "indistinguishable if σ = Δ√(2 ln(1.25/δ))/ε — valid for ε ≤ 1 (Dwork & Roth 2014, Thm A.1; "
-                    "the printed B.1 omits ε ≤ 1, see r2d.thmB.1), which Theorem 3.1 assumes.",
-                    "Dwork & Roth 2014, Thm A.1 (r2d.thmB.1+fix)"),
-            Premise("The true δ(ε) of two Gaussians decreases in σ (gaussian.exact, step 1): a σ at least the "
-                    "sufficient one keeps (ε, δ).", "Balle & Wang 2018, Thm 8"),
             Premise("Unlearning publishes θ''_K + ξ (Algorithm 2), retraining A(D') publishes θ'_T + ξ (Algorithm 1 "
                     "on D'), ξ ~ N(0, σ²I_d): two Gaussians with mean shift D = ‖θ'_T − θ''_K‖", "Definition 2.2"),
             Premise("log is increasing, so 1 + ηL ≤ 1 + q gives ℓ = log(1 + q) − log(1 + ηL) ≥ 0", "monotonicity of log"),
         ),
         note=("A = ‖θ_{T−K} − θ'_{T−K}‖ = κ_A·(its Lemma B.2 bound), D = ‖θ'_T − θ''_K‖ = κ_B·A(1+ηL)^K "
               "(Lemma B.3), κ ≤ 1 — the lemmas' own derivations and checks (r2d.lemB.2, r2d.lemB.3) establish them; "
+              "steps 1–11 are the printed proof (the shift bound, h decreasing, line 451's σ), kept and checked; "
               "u = (1+q)^{T−K} − 1 ≥ 0 (K ≤ T), q = ηLn/(n−m). The proof writes “σ = ‖θ'_T − θ''_K‖√(2log(1.25/δ))/ε = "
               "2mGh(K)√(2log(1.25/δ))/(Lnε)”; the first equality is an inequality (the distance is replaced by its "
               "bound), as the chain states."),
-        steps=(
+        side_steps=(
             step(A, "<=", 2 * G * m / (L * n) * u, "Lemma B.2 at t = T − K", cited="Lemma B.2 (r2d.lemB.2)",
                  conditions=le1(kappa_A)),
             step(D, "<=", A * (1 + eta * L) ** K, "Lemma B.3", cited="Lemma B.3 (r2d.lemB.3)",
@@ -241,7 +200,7 @@ def cor32() -> Derivation:
         title="Corollary 3.2: the rewinding K(ε) needed at fixed σ (proof Appendix B.3, lines 559–571)",
         start=K,
         where=(T_IS, N_IS, (p, eta * L * m / (n - m))),
-        domain=_dom(m, r, eta, L, G, j, K, delta, sigma, c, u, v),
+        domain=dom(m, r, eta, L, G, j, K, delta, sigma, c, u, v),
         premises=(
             Premise("K(ε) is defined by eq. (3) at fixed σ: ε = h(K)·2mG√(2log(1.25/δ))/(σLn) (line 561), "
                     "h(K) = ((1+q)^{T−K} − 1)(1+ηL)^K", "eq. (3)"),
@@ -329,136 +288,6 @@ def thm_b1_fix(claim_id: str = "r2d.thmB.1+fix", shift: sympy.Expr = Delta, sigm
     )
 
 
-# ---------------------------------------------------------------------------------------------- experiments
-
-
-def _final_chain(sub: dict, target: sympy.Expr, why: str) -> tuple:
-    """The last lines of Theorem 3.1's proof (437, 451) with the substitution ``sub`` applied to η, L or G: the
-    mean shift D = κ_B·A(1+ηL)^K, A = κ_A·2Gm/(Ln)·u, gives σ = D·c/ε ≤ 2mG·h(K)c/(Lnε)."""
-    h_u = (u * (1 + eta * L) ** K).subs(sub)
-    return (
-        step((D * c / epsilon), "<=", (2 * m * G * h_u * c / (L * n * epsilon)).subs(sub),
-             "lines 437, 451: σ from Theorem B.1 with the shift replaced by its bound — " + why,
-             conditions=le1(kappa_A, kappa_B)),
-        then("==", target, "eq. (3) with " + why,
-             given={u: (ONE_Q ** (T - K) - 1).subs(sub), c: C_DR}),
-    )
-
-
-def _exp_where(sub: dict) -> tuple:
-    return (T_IS, N_IS, (A, (kappa_A * 2 * G * m / (L * n) * u).subs(sub)),
-            (D, (kappa_B * A * (1 + eta * L) ** K).subs(sub)))
-
-
-def exp_eps_above_1() -> Derivation:
-    shift = sympy.Symbol("Delta_b", positive=True)  # the shift bound 2mG·h(K)/(Ln)
-    x = sympy.Symbol("x", positive=True)  # the true shift ‖θ''_K − θ'_T‖ = κ·Δ_b
-    w = sympy.Symbol("w", nonnegative=True)  # κ_B = 1/(1 + w) ∈ (0, 1]
-    sig = sympy.Symbol("sigma_cal", positive=True)  # calibrate(ε, δ, Δ_b, 'exact'): a number, no closed form
-    return Derivation(
-        claim_id="r2d.sec4.2-epsilon-above-1",
-        target="bound",
-        title="Section 4.2: ε > 1 with Balle & Wang's calibration of the shift bound",
-        start=gaussian_delta(epsilon, sig, x),
-        where=((kappa_B, 1 / (1 + w)), (x, kappa_B * shift)),
-        domain={epsilon: ("1", "100"), delta: ("1e-30", "0.99"), shift: ("0.001", "100"), w: ("0", "1000"),
-                sig: ("0.001", "1000")},
-        premises=(
-            Premise("‖θ''_K − θ'_T‖ ≤ Δ_b = 2mG·h(K)/(Ln) for every ε: Lemmas B.2–B.3 (r2d.thm3.1, steps 1–5) do not "
-                    "involve ε", "Lemmas B.2, B.3"),
-            Premise("The true δ at ε of two Gaussians N(·, σ²I) at distance x is Balle & Wang's δ_M(ε, σ, x) = "
-                    "Φ(x/(2σ) − εσ/x) − e^ε Φ(−x/(2σ) − εσ/x)", "Balle & Wang 2018, Thm 8"),
-        ),
-        note=("σ_cal = calibrate(ε, δ, Δ_b, 'exact') (no closed form: a symbol here); the true shift is x = κ_BΔ_b with "
-              "κ_B = 1/(1 + w) ≤ 1."),
-        steps=(
-            step(gaussian_delta(epsilon, sig, x), "<=", gaussian_delta(epsilon, sig, shift),
-                 "δ_M increases with the shift (Balle & Wang 2018, Thm 8 — proved here by monotonicity in w), and "
-                 "x ≤ Δ_b", monotone=Monotone(w, 0)),
-            then("<=", delta, "the exact calibration's guarantee, decided on enclosures",
-                 cited="certunlearn.privacy.calibrate (gaussian.exact)",
-                 given=((sig, sympy.Function("sigma_cal")(epsilon, delta, shift)),)),
-        ),
-    )
-
-
-def exp_decaying_step() -> Derivation:
-    sub = {eta: ETA_FINAL}
-    return Derivation(
-        claim_id="r2d.sec4.2-decaying-step",
-        target="sigma",
-        title="Section 4.2: decaying steps η_t = η_0γ^t, σ of eq. (3) at the final step η_{T−1}",
-        start=D * c / epsilon,
-        where=_exp_where(sub),
-        domain={**_dom(m, r, G, K, epsilon, delta, c, u, kappa_A, kappa_B), L: ("0.001", "1"), eta0: ("0.01", "1"),
-                gamma: ("0.5", "0.999"), t: ("1", "20"), j: ("21", "60")},
-        premises=(Premise("Lemma B.2's recursion with steps η_t: ‖Δ_{t+1}‖ ≤ ‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m) "
-                          "(line 403 with η = η_t)", "Lemma B.2"),),
-        note="The step the certificate needs — every step's drift bounded with the final step size — fails for every "
-             "earlier step t < T − 1 when γ < 1.",
-        steps=(
-            step(2 * eta0 * gamma ** t * G * m / (n - m), "<=", (2 * eta * G * m / (n - m)).subs(sub),
-                 "eq. (3) “assumes constant step size” (line 226): the drift of step t, 2η_tGm/(n−m), bounded by "
-                 "the final step's"),
-            *_final_chain(sub, SIGMA_DECAY, "η = η_0γ^{T−1}"),
-        ),
-    )
-
-
-def exp_decaying_step_fix() -> Derivation:
-    x = sympy.Symbol("x", nonnegative=True)  # η_tLn/(n−m) or η_sL, one factor's increment
-    w = sympy.Symbol("w", nonnegative=True)  # exp(Ln/(n−m)·Σ_{s<T−K}η_s) − 1
-    e = sympy.Symbol("e_K", positive=True)  # exp(L·Σ_{T−K≤s<T}η_s)
-    return Derivation(
-        claim_id="r2d.sec4.2-decaying-step+fix",
-        target="sigma",
-        title="Section 4.2, corrected: decaying steps η_t = η_0γ^t, σ from the schedule's own expansion factors",
-        start=D * c / epsilon,
-        where=(T_IS, N_IS, (A, kappa_A * 2 * G * m / (L * n) * w), (D, kappa_B * A * e)),
-        domain={**_dom(m, r, G, K, j, epsilon, delta, c, kappa_A, kappa_B), L: ("0.001", "1"),
-                eta0: ("0.01", "1"), gamma: ("0.5", "0.999"), x: ("0", "50"), w: ("0", "1000"), e: ("1", "1000")},
-        premises=(
-            Premise("Lemma B.2's recursion with steps η_t: ‖Δ_{t+1}‖ ≤ ‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m) (line 403 "
-                    "with η = η_t); with c_0 = 2Gm/(Ln), ‖Δ_{t+1}‖ + c_0 ≤ (‖Δ_t‖ + c_0)(1 + η_tLn/(n−m)), so "
-                    "A = ‖Δ_{T−K}‖ ≤ c_0(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1) ≤ c_0·w, w = exp(Ln/(n−m)Σ_{s<T−K}η_s) − 1, "
-                    "by step 1; Σ_{s<T−K}η_0γ^s = η_0(1 − γ^{T−K})/(1 − γ)", "Lemma B.2"),
-            Premise("Lemma B.3 with steps η_s: D = ‖θ'_T − θ''_K‖ ≤ AΠ_{T−K≤s<T}(1 + η_sL) ≤ A·e_K (step 1), "
-                    "e_K = exp(LΣ_{T−K≤s<T}η_s), Σ = η_0γ^{T−K}(1 − γ^K)/(1 − γ)", "Lemma B.3"),
-        ),
-        note="κ_A, κ_B ≤ 1 are the ratios of the true distances to the two premises' bounds.",
-        steps=(
-            step(1 + x, "<=", sympy.exp(x), "1 + x ≤ eˣ for each factor of the products (x ≥ 0)", monotone=Monotone(x, 0)),
-            step(D * c / epsilon, "<=", 2 * m * G * w * e * c / (L * n * epsilon),
-                 "Theorem B.1 with the shift replaced by its bound for the schedule used",
-                 conditions=le1(kappa_A, kappa_B)),
-            then("==", SIGMA_DECAY_FIX, "the prescribed σ: the two sums are geometric",
-                 given={c: C_DR, w: sympy.exp(L * n * ETA_SUM_LEARN / (n - m)) - 1, e: sympy.exp(L * ETA_SUM_UNLEARN)}),
-        ),
-    )
-
-
-def exp_gradient_estimate() -> Derivation:
-    gz = sympy.Symbol("g_z", positive=True)  # a deleted point's gradient norm
-    sub = {G: G_hat}
-    return Derivation(
-        claim_id="r2d.appD.1-gradient-estimate",
-        target="sigma",
-        title="Appendix D.1: σ of eq. (3) with G estimated by the largest training-batch gradient norm",
-        start=D * c / epsilon,
-        where=_exp_where(sub),
-        domain={**_dom(m, eta, L, j, K, epsilon, delta, c, u, kappa_A, kappa_B), r: ("51", "1000"),
-                gz: ("0.01", "10"), G_hat: ("0.001", "10")},
-        premises=(Premise("Opposed losses: retained gradients +g_z, deleted −g_z; the batch gradient is (n−2m)g_z/n, "
-                          "so Ĝ = (n−2m)g_z/n (m < n/2)", "Appendix D.1 (line 612)"),),
-        note="Line 397 bounds the deleted points' gradients ‖∇f_{z_i}‖ by G; with G := Ĝ that step fails.",
-        steps=(
-            step(gz, "<=", (n - 2 * m) * gz / n, "line 397 with G := Ĝ = (n−2m)g_z/n: a deleted point's gradient "
-                 "is at most Ĝ"),
-            *_final_chain(sub, SIGMA_G_HAT, "G = Ĝ"),
-        ),
-    )
-
-
 def exp_certified_constant_fix(claim_id: str, which: str) -> Derivation:
     """Theorem 3.1's chain (r2d.thm3.1, every step proved) with ``which`` the certified constant."""
     import dataclasses
@@ -472,27 +301,6 @@ def exp_certified_constant_fix(claim_id: str, which: str) -> Derivation:
                                           "certunlearn.problems (declared, verified constants)"),),
         note="The printed experiment replaced the constant by an estimate; here it is the certified one, and every "
              "step of Theorem 3.1's proof applies as is.")
-
-
-def exp_lipschitz_estimate() -> Derivation:
-    sub = {L: 1 / lam_q}
-    dist = sympy.Symbol("a", positive=True)  # ‖θ_1 − θ_2‖
-    return Derivation(
-        claim_id="r2d.appD.1-lipschitz-estimate",
-        target="sigma",
-        title="Appendix D.1: σ of eq. (3) with L estimated by the printed L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖",
-        start=D * c / epsilon,
-        where=_exp_where(sub),
-        domain={**_dom(m, r, eta, G, j, K, epsilon, delta, c, u, kappa_A, kappa_B), lam_q: ("1", "10"),
-                dist: ("0.001", "10")},
-        premises=(Premise("On f(θ) = −(λ/2)θ², ∇f(θ_1) − ∇f(θ_2) = −λ(θ_1 − θ_2): L̂ = 1/λ for every θ_1 ≠ θ_2",
-                          "line 616"),),
-        note="Lines 402 and 432 use ‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖; with L := L̂ = 1/λ that fails once λ > 1.",
-        steps=(
-            step(lam_q * dist, "<=", dist / lam_q, "line 402 with L := L̂: ‖∇f(θ_1) − ∇f(θ_2)‖ ≤ L̂‖θ_1 − θ_2‖"),
-            *_final_chain(sub, SIGMA_L_HAT, "L = L̂ = 1/λ"),
-        ),
-    )
 
 
 # ---------------------------------------------------------------------------------------------- Lemma 2.3
@@ -553,7 +361,7 @@ ac = sympy.Symbol("a", positive=True)  # curvature of f_{D'} along ξ (0 < a ≤
 e_ = sympy.Symbol("e", positive=True)  # ηL ≤ 1
 w1 = sympy.Symbol("w", positive=True)  # the per-step slack ηG²m/n + Lη²G²m/n
 
-UTIL_DOMAIN = {**_dom(m, r, eta, L, G, j, K, c, kappa1, kappa_A, kappa_B, kappa3), d: ("1", "10"),
+UTIL_DOMAIN = {**dom(m, r, eta, L, G, j, K, c, kappa1, kappa_A, kappa_B, kappa3), d: ("1", "10"),
                sigma: ("0.001", "1000"), D1: ("0", "1000"), D2: ("0", "1000"), kappa2: ("0.001", "1"),
                kappa_n: ("0.001", "1"), kappa_g: ("0.001", "1"), kappa_e: ("0.001", "1"), kappa_c: ("0.001", "1"),
                gK: ("0.001", "10"), g0: ("0.001", "10"), g1: ("0.001", "10"), xi: ("0.001", "100"),
@@ -808,7 +616,7 @@ def cor36_fix() -> Derivation:
     B = sympy.Symbol("B", nonnegative=True)  # the bound of Corollary 3.5+fix
     return _lei_ying_fix("r2d.cor3.6+fix", B, COR36_FIX,
                          "Corollary 3.6, corrected: Lemma B.4+fix with Corollary 3.5+fix (B) substituted",
-                         {**_dom(m, r, G, L), mu: ("0.001", "10"), B: ("0", "100")},
+                         {**dom(m, r, G, L), mu: ("0.001", "10"), B: ("0", "100")},
                          (Premise("Corollary 3.5+fix (r2d.cor3.5+fix, derived in this module): X ≤ B = (L/2)dσ² + "
                                   "(1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + (1 − ημ(n−m)/n)^{T−K}(1−ημ)^K f0gap",
                                   "r2d.cor3.5+fix"),),
@@ -916,14 +724,16 @@ def rem33() -> Derivation:
     # h(K) at m + k is u(1 + ηL)^K with u = (1 + ηLn/(n − m − k))^{T−K} − 1 ≥ 0; c = √(2 log(1.25/δ)) (as Theorem 3.1)
     bound_mk = 2 * mk * G / (L * n) * u * (1 + eta * L) ** K
     geometric = {u: (1 + eta * L * n / (n - mk)) ** (T - K) - 1, c: C_DR}
-    return Derivation(
+    return noise_chain(
         claim_id="r2d.rem3.3",
-        target="sigma",
         title="Remark 3.3: sequential requests — Theorem 3.1 at the total m + k",
-        start=kap * bound_mk * c / epsilon,
-        domain={m: ("1", "50"), kk: ("1", "50"), n: ("101", "1000"), eta: ("0.001", "1"), L: ("0.01", "1"),
-                G: ("0.1", "10"), T: ("2", "12"), K: ("0", "1"), epsilon: ("0.01", "1"), delta: ("1e-10", "0.5"),
-                kap: ("0.001", "1"), u: ("0", "1000"), c: ("0.01", "12")},
+        prescribed_sigma=SIGMA_REM33, shift=SHIFT_BOUND_31.subs(m, mk),
+        shift_what="Theorem 3.1's bound (Lemma B.2 at t = T − K times (1 + ηL)^K) for the m + k deleted points",
+        at=(T_IS, (n, mk + r)),  # K < T; r = n − m − k ≥ 1 retained points
+        shift_written=shift_written({m: mk})[1], where=shift_written({m: mk})[0],
+        domain={m: ("1", "50"), kk: ("1", "50"), r: ("51", "900"), eta: ("0.001", "1"), L: ("0.01", "1"),
+                G: ("0.1", "10"), j: ("1", "12"), K: ("0", "1"), kap: ("0.001", "1"), u: ("0", "1000"),
+                c: ("0.01", "12")},
         samples=6,
         premises=(
             Premise("The second call rewinds to the checkpoint θ_{T−K} of the training on D and takes K steps on "
@@ -933,8 +743,8 @@ def rem33() -> Derivation:
                     "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
         ),
         note=("u = (1 + ηLn/(n−m−k))^{T−K} − 1 ≥ 0 (K ≤ T, n > m + k) and c = √(2log(1.25/δ)) enter by their values "
-              "at the last step, as in Theorem 3.1's chain."),
-        steps=(
+              "at step 2, as in Theorem 3.1's chain (steps 1–2: the printed σ)."),
+        side_steps=(
             step(kap * bound_mk * c / epsilon, "<=", bound_mk * c / epsilon,
                  "line 437 for Z ∪ Z' (Theorem 3.1 at m + k, r2d.thm3.1's chain): D_seq = κ·2(m+k)G·h(K)/(Ln), κ ≤ 1",
                  conditions=le1(kap)),
