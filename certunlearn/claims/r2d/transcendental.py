@@ -1,0 +1,147 @@
+"""Rewind-to-Delete, Theorem 3.1's utility and Corollaries 3.5/3.6 on transcendental smooth losses (issue 23).
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Theorem 3.1, eq. (4) (lines 133–147; proof lines 453–504),
+Corollary 3.5 (lines 175–189; Appendix B.1, lines 506–543), Corollary 3.6 (lines 191–197; Appendix B.2, lines
+545–555). The losses are ``problems.r2d_transcendental`` (log cosh, and the non-convex PL sine least squares);
+gradient descent runs on arb balls (``quantities._enclosed_runs``) and the Gaussian expectations are enclosed there.
+
+The bounds contain trajectory values that an instance carries as exact numbers (DESIGN "Verdicts": a counterexample
+replays from exact decimals): f_{D'}(θ_0) − f_{D'}(θ''_K) (eq. (4)) and f_{D'}(θ_0) − f*_{D'} (Corollary 3.5). They
+are exact here in two structured cases, decided exactly:
+
+* the sine profile from θ_0 = 0: φ(0) = 0, so f_{D'}(0) = Σ_k (1/n')Σ_i ½x_ik² and f* = Σ_k ½var_k are rational;
+* a symmetric start: both the retained and the deleted multisets are invariant under x ↦ −x and θ_0 = 0. Both profiles
+  are even in (θ, x) jointly (log cosh is even, φ is odd), so f_D and f_{D'} are even, ∇f(0) = 0, and every iterate
+  is exactly 0: f_{D'}(θ_0) − f_{D'}(θ''_K) = 0.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+from flint import arb
+
+from ...numeric.enclosure import Decision, to_arb
+from ...problems.r2d_transcendental import gaussian_grad_sq, gaussian_risk, LOGCOSH, SINE
+from ..hypotheses import holds
+from ..instances import frac
+from ..model import Instance
+from .families import above, eta_max, gd_instance, subsample
+from .quantities import Setup, TRANSCENDENTAL
+
+
+def _rows(X: np.ndarray) -> list[list[Fraction]]:
+    return [[frac(v) for v in row] for row in X]
+
+
+def _symmetric(rows: Sequence[Sequence[Fraction]]) -> bool:
+    """The multiset of rows is invariant under x ↦ −x."""
+    return Counter(tuple(r) for r in rows) == Counter(tuple(-v for v in r) for r in rows)
+
+
+def symmetric_start(values: Instance, s: Setup) -> bool:
+    """θ_0 = 0 and the retained and deleted multisets both symmetric: every iterate is exactly 0 (module doc)."""
+    m_ = int(frac(values["m"]))
+    rows = _rows(s.X)
+    return all(v == 0 for v in s.theta0) and _symmetric(rows[: s.n - m_]) and _symmetric(rows[s.n - m_:])
+
+
+def fgap_ok(values: Instance, s: Setup) -> Decision:
+    """fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) = 0 at a symmetric start; otherwise the true value is a transcendental
+    number no exact instance entry can be shown equal to: undecided."""
+    if symmetric_start(values, s):
+        return holds(frac(values["fgap"]) == 0)
+    return Decision.UNDECIDED
+
+
+def f0gap_value(values: Instance, s: Setup) -> Fraction | None:
+    """f_{D'}(θ_0) − f*_{D'} exactly for the sine profile from θ_0 = 0 (else None: not rational in general)."""
+    if s.loss.shape != SINE or any(v != 0 for v in s.theta0):
+        return None
+    Xr = _rows(s.retained(int(frac(values["m"]))))
+    f0 = sum((v * v for row in Xr for v in row), Fraction(0)) / (2 * len(Xr))
+    return f0 - s.loss.risk_minimum(Xr)
+
+
+def pl_ok(values: Instance, s: Setup) -> Decision:
+    """The sine profile: f_{D'} is PL with μ = (1 − κ)² for every dataset (``problems.r2d_transcendental``), so
+    0 < μ ≤ (1 − κ)²; f0gap exact (θ_0 = 0). Log cosh is not PL (bounded gradient, unbounded f − f*)."""
+    if s.loss.shape != SINE:
+        return Decision.FALSE
+    mu_ = frac(values["mu"])
+    if not 0 < mu_ <= (1 - s.loss.param) ** 2:
+        return Decision.FALSE
+    gap = f0gap_value(values, s)
+    return Decision.UNDECIDED if gap is None else holds(frac(values["f0gap"]) == gap)
+
+
+def excess_risk(values: Instance, s: Setup, theta: Sequence[arb], sig: arb) -> arb:
+    """E f_{D'}(θ + σZ) − f*_{D'} (sine profile), enclosed."""
+    Xr = _rows(s.retained(int(frac(values["m"]))))
+    return gaussian_risk(s.loss, theta, Xr, sig) - to_arb(s.loss.risk_minimum(Xr))
+
+
+def grad_sq(s: Setup, theta: Sequence[arb], Xr: np.ndarray) -> arb:
+    return sum((g * g for g in s.loss.risk_grad(theta, _rows(Xr))), arb(0))
+
+
+def released_grad_sq(s: Setup, theta: Sequence[arb], Xr: np.ndarray, sig: arb) -> arb:
+    return gaussian_grad_sq(s.loss, theta, _rows(Xr), sig)
+
+
+# =========================================================================== families
+def _instance(shape: int, param: Fraction, X: list[list[Fraction]], m_: int, *, T_: int, K_: int, eps: Fraction,
+              dlt: Fraction, R_: Fraction, box: Fraction | None, **extra: object) -> dict:
+    """L and G the profile's exact constants (on R^d, or on the box [−box, box]^d), η at its maximum."""
+    from ...problems import Box, Whole
+    from ...problems.r2d_transcendental import SeparableTranscendental
+
+    d = len(X[0])
+    lo, hi = ([-box] * d, [box] * d) if box is not None else (None, None)
+    c = SeparableTranscendental(shape, param, R_, d).constants(Box(tuple(lo), tuple(hi)) if box is not None
+                                                               else Whole(dim=d))
+    L_ = Fraction(str(c.value("M")))
+    inst = gd_instance(TRANSCENDENTAL, X, m_, eta_=eta_max(len(X), m_, L_), L_=L_, G_=above(c.value("L")), T_=T_,
+                       K_=K_, eps=eps, dlt=dlt, R_=R_, shape=shape, param=param, **extra)
+    if box is not None:
+        inst.update(lo=lo, hi=hi)
+    return inst
+
+
+def sine_family(rng: np.random.Generator, size: int, *, identical: bool = False) -> list[dict]:
+    """Non-convex PL sine least squares Σ_k ½(θ_k + κ sin θ_k − x_k)² (μ = (1 − κ)², exact f*), θ_0 = 0: retained
+    x = +R·e_1, deleted −R·e_1 (or every point R·e_1: a point-mass population), R = 6. Descent from 0 toward
+    φ^{-1}(6) ≈ 6.3 crosses π < θ < 3π/2, where f'' = φ'² − κ|sin θ||φ − x̄| < 0 (κ = 1/2 reaches it within 30
+    steps; κ = 7/8, μ = 1/64, creeps through the bottleneck φ' ≈ 1 − κ near π); Θ = [−8, 8]^d holds every iterate
+    (decided on the enclosures), d ∈ {1, 2}, from small σ to large. κ dyadic: L is decided exactly."""
+    out = []
+    R_ = Fraction(6)
+    for (n_, m_), kappa, d_, (T_, K_), (eps, dlt) in itertools.product(
+            ((10, 1), (4, 1)), (Fraction(1, 2), Fraction(7, 8)), (1, 2), ((12, 6), (30, 10), (60, 20), (2, 1)),
+            ((Fraction(1), Fraction(1, 2)), (Fraction(1, 10), Fraction(1, 10**5)))):
+        x = [R_] + [Fraction(0)] * (d_ - 1)
+        X = [x] * n_ if identical else [x] * (n_ - m_) + [[-v for v in x]] * m_
+        inst = _instance(SINE, kappa, X, m_, T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, box=Fraction(8),
+                         mu=(1 - kappa) ** 2, d=d_, theta0=[Fraction(0)] * d_)
+        out.append(inst)
+    return subsample(out, rng, min(size, max(12, size // 2)))
+
+
+def symmetric_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """±L·log cosh (convex, and concave: distances expand near the common maximum) and the sine profile, symmetric
+    retained and deleted data, θ_0 = 0: every iterate stays at 0 (fgap = 0 exactly), K = T − 1 and K < T − 1, the
+    released E‖∇f_{D'}(σZ)‖² enclosed by a Gaussian integral; d ∈ {1, 2}."""
+    out = []
+    one = Fraction(1)
+    for (shape, param), d_, (T_, K_), eps in itertools.product(
+            ((LOGCOSH, one), (LOGCOSH, Fraction(-2)), (SINE, Fraction(1, 2))), (1, 2), ((2, 1), (6, 5), (6, 2)),
+            (one, Fraction(1, 10))):
+        x = [one] + [Fraction(1, 2)] * (d_ - 1)
+        mx = [-v for v in x]
+        X = [x, mx, x, mx, x, mx] + [x, mx]
+        out.append(_instance(shape, param, X, 2, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100), R_=Fraction(3, 2),
+                             box=Fraction(2) if shape == SINE else None, fgap=Fraction(0)))
+    return subsample(out, rng, min(size, 12))
