@@ -19,6 +19,7 @@ vectors, and ``risk_gap`` = E[f_{D'}(θ) − f*_{D'}] likewise (:func:`dip_gaps`
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ import numpy as np
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...problems.r2d_piecewise import Piecewise, pl_dip, pl_holds
 from ..hypotheses import holds
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Instance
 from .families import subsample
 from .quantities import sq_norm
@@ -169,8 +170,18 @@ def _dip_parts(values: Instance) -> tuple[Piecewise, list[list[Fraction]], list[
 
 
 def dip_gaps(values: Instance) -> tuple[Fraction, Fraction]:
+    """:func:`_dip_gaps` cached on the instance's exact entries (the hypothesis and the quantity both need it)."""
+    return _dip_gaps(instance_key(values, DIP_NAMES))
+
+
+DIP_NAMES = ("atoms", "probs", "offset", "n", "m", "shape", "param", "theta", "coef", "b")
+
+
+@functools.lru_cache(maxsize=256)
+def _dip_gaps(key: tuple) -> tuple[Fraction, Fraction]:
     """(E[F(θ) − F*], E[f_{D'}(θ) − f*_{D'}]) exactly, for the dip on a finite-support population: per coordinate k
     F_k = Σ_j p_j φ(· − a_jk), f_{D',k} = Σ_j (c_j/(n−m))φ(· − a_jk) for each count vector c (multinomial weight)."""
+    values = {k: (list(v) if isinstance(v, tuple) else v) for k, v in key}
     phi, atoms, probs, size = _dip_parts(values)
     d = len(atoms[0])
     off = [frac(v) for v in values["offset"]]

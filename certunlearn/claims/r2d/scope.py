@@ -9,14 +9,6 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-TRANSCENDENTAL_UTILITY = Narrowing(
-    "transcendental L-smooth losses (log cosh, logistic, sine least squares) away from a symmetric start",
-    "the bound contains f_{D'}(θ_0) − f_{D'}(θ''_K), a transcendental number on such runs, and an instance states it as "
-    "an exact number (counterexamples replay from exact decimals, DESIGN \"Verdicts\"): a hypothesis can show it equal "
-    "only where it is exact — at symmetric starts, where every iterate is exactly 0 (reached: ±L·log cosh and the sine "
-    "least squares on enclosures, claims/r2d/transcendental.py). Carrying a dyadic fgap and its enclosed difference "
-    "from the true value inside the quantity would reach the rest: not built. The piecewise-quadratic losses reached "
-    "include non-convex, concave and Huber ones")
 HAT_G_ONE_DIM = Narrowing(
     "d ≥ 2 for the printed estimate Ĝ",
     "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
@@ -29,19 +21,13 @@ NON_PIECEWISE_LHAT = Narrowing(
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
-PL_TRANSCENDENTAL = Narrowing(
-    "transcendental PL losses started where f_{D'}(θ_0) is irrational (the sine least squares ½(θ + κ sin θ − x)² from "
-    "θ_0 ≠ 0, problems.r2d_transcendental)",
-    "the bound contains f_{D'}(θ_0) − f*_{D'}, which an instance states as an exact number (counterexamples replay from "
-    "exact decimals): exact for the sine family only from θ_0 = 0 (φ(0) = 0, f* = ½var) — reached there on "
-    "enclosures, d ∈ {1, 2}, descent across the non-convex region π < θ < 3π/2 from any data; elsewhere not built "
-    "(a dyadic f0gap with its enclosed difference carried in the quantity). Convex quadratics and the non-convex "
-    "piecewise-quadratic dip (exact f*, exact PL constant) are reached from any θ_0")
 PL_TRANSCENDENTAL_LEMB4 = Narrowing(
     "transcendental PL losses (e.g. the sine least squares, problems.r2d_transcendental)",
-    "the lemma's right side contains E[f_{D'}(θ) − f*_{D'}], which an instance states exactly: for the sine family it "
-    "is irrational at every output θ ≠ 0; carrying it as an enclosure is not built. Convex quadratics and the "
-    "non-convex piecewise-quadratic dip are reached")
+    "the lemma's right side contains E[f_{D'}(θ) − f*_{D'}], which an instance states exactly; for the sine family it "
+    "is irrational at every output θ ≠ 0. Carrying a dyadic value with its enclosed difference in the quantity (as "
+    "claims/r2d/transcendental.carried does for Theorem 3.1 and Corollaries 3.5/3.6) is not built for this lemma "
+    "(time). Convex quadratics and the non-convex piecewise-quadratic dip are reached, on point masses and on "
+    "finite-support populations")
 LEMB4_POPULATIONS = Narrowing(
     "populations with infinite support",
     "for a finite support E over D' ~ Z^{n−m} is an exact finite sum over count vectors (built: populations.py, with "
@@ -51,7 +37,10 @@ LEMB4_POPULATIONS = Narrowing(
 POINT_MASS_ONLY = Narrowing(
     "populations other than point masses",
     "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
-    "finite sum over the count vectors (exact), not built (cost)")
+    "finite sum over the count vectors of D' and of the deleted Z (exact for quadratics and the dip, as "
+    "populations.py does for Lemma B.4), not built here (time); the printed bound's f_{D'}(θ_0) − f*_{D'} is then "
+    "random and must be read as its expectation (a reading to settle first). For an infinite support no exact or "
+    "enclosed evaluation is known or built")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 for the Newton removal",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
@@ -99,18 +88,18 @@ SCOPE = {
     "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
                                        "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
     "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + _SUP, ()),
-    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, ±L·log cosh and the sine least squares on "
-                            "enclosures at symmetric starts (E‖∇f(σZ)‖² a certified Gaussian integral), σ from small to "
-                            "huge",
-                            (TRANSCENDENTAL_UTILITY,)),
+    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, ±L·log cosh and the non-convex sine least "
+                            "squares on arb enclosures (d ∈ {1, 2}; symmetric starts with fgap exactly 0, and moving "
+                            "runs with fgap a dyadic whose enclosed difference the quantity carries; E‖∇f(σZ)‖² a "
+                            "certified Gaussian integral or closed form), σ from small to huge", ()),
     "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), non-convex piecewise-quadratic "
                     "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region) and the non-convex sine least "
-                    "squares on enclosures from θ_0 = 0 (d ∈ {1, 2}), σ from small to huge",
-                    (PL_TRANSCENDENTAL,)),
+                    "squares on enclosures from θ_0 ∈ {0, −3} (d ∈ {1, 2}; f0gap exact at 0, carried elsewhere), σ "
+                    "from small to huge", ()),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
                     "point-mass populations, convex quadratics, the non-convex PL dip and the sine least squares on "
-                    "enclosures from θ_0 = 0",
-                    (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
+                    "enclosures from θ_0 ∈ {0, −3}",
+                    (POINT_MASS_ONLY,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
                     "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "

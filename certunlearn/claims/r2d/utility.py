@@ -157,7 +157,9 @@ def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable
     return generate
 
 
-UTILITY_HYPS = (*THM31_HYPS, P("fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly", _fgap_ok))
+UTILITY_HYPS = (*THM31_HYPS, P("fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (transcendental family: exactly at "
+                                     "symmetric starts, else within 2^−30, the difference carried in the quantity)",
+                                     _fgap_ok))
 UTILITY_ADVERSARIES = (
     Adversary("stationary start: concave quadratics at their common maximum, K = T − 1", generate=stationary_family),
     Adversary("convex quadratics, small to huge σ", generate=_utility_quadratics),
@@ -167,6 +169,9 @@ UTILITY_ADVERSARIES = (
     Adversary("transcendental smooth losses on enclosures (±L·log cosh, the non-convex sine least squares) at "
               "symmetric starts (every iterate exactly 0), d ∈ {1, 2}, E‖∇f(σZ)‖² a certified Gaussian integral",
               generate=tr.symmetric_family),
+    Adversary("transcendental smooth losses on enclosures, moving runs (opposed and one-sided data, ±log cosh and "
+              "the sine least squares, d ∈ {1, 2}), fgap a dyadic with its enclosed difference carried",
+              generate=tr.moving_family),
 )
 
 
@@ -288,10 +293,10 @@ def _point_mass_ok(values: Instance) -> Decision:
     return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
 
 
-SINE_NAME = ("sine least squares ½(θ + κ sin θ − x)², non-convex PL, on enclosures (μ = (1 − κ)², exact f*), θ_0 = 0, "
-             "descent across the non-convex region, d ∈ {1, 2}, E f(θ̃'') in closed form (Stein)")
+SINE_NAME = ("sine least squares ½(θ + κ sin θ − x)², non-convex PL, on enclosures (μ = (1 − κ)², exact f*), θ_0 ∈ {0, −3} (f0gap carried "
+             "off 0), descent across the non-convex region, d ∈ {1, 2}, E f(θ̃'') in closed form (Stein)")
 PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ (decided exactly: μ ≤ λ for the convex quadratics, per coordinate for "
-                          "the piecewise family); f0gap exact; d = dim", _pl_ok))
+                          "the piecewise family); f0gap exact (transcendental: within 2^−30, carried); d = dim", _pl_ok))
 
 
 def _lemb4_quantity(values: Instance) -> arb:
@@ -412,7 +417,7 @@ CLAIMS_UTIL = [
         hypotheses=UTILITY_HYPS,
         bound=UTIL_31,
         prescribed=PRESCRIBED["r2d.thm3.1:utility"],
-        quantity=utility_lhs,
+        quantity=tr.carried(utility_lhs, UTIL_31, "fgap", tr.true_fgap),
         adversaries=UTILITY_ADVERSARIES,
         derivation="r2d.thm3.1:utility",
         note="Eq. (4) is O(n/(T(n−m))) + O((T−K−1)m/(T(n−m))); its proof's explicit inequality (line 503–504) is "
@@ -430,7 +435,7 @@ CLAIMS_UTIL = [
                     P("d = the dimension", lambda v: holds(frac(v["d"]) == setup_of(v).dim))),
         bound=UTIL_31_FIX,
         prescribed=PRESCRIBED["r2d.thm3.1:utility+fix"],
-        quantity=utility_lhs,
+        quantity=tr.carried(utility_lhs, UTIL_31_FIX, "fgap", tr.true_fgap),
         adversaries=tuple(Adversary(a.name, generate=_with_dim(a.generate)) for a in UTILITY_ADVERSARIES),
         derivation="r2d.thm3.1:utility+fix",
         corrects="r2d.thm3.1:utility",
@@ -448,7 +453,7 @@ CLAIMS_UTIL = [
         hypotheses=PL_HYPS,
         bound=COR35,
         prescribed=PRESCRIBED["r2d.cor3.5"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR35, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
                      Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
                                "region, small to huge σ", generate=pl_instances(False, _dip_family)),
@@ -468,7 +473,7 @@ CLAIMS_UTIL = [
         hypotheses=PL_HYPS,
         bound=COR35_FIX,
         prescribed=PRESCRIBED["r2d.cor3.5+fix"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR35_FIX, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
                      Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
                                "region, small to huge σ", generate=pl_instances(False, _dip_family)),
@@ -513,7 +518,7 @@ CLAIMS_UTIL = [
         hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
         bound=COR36,
         prescribed=PRESCRIBED["r2d.cor3.6"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR36, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
                                generate=pl_instances(True)),
                      Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
@@ -560,7 +565,7 @@ CLAIMS_UTIL = [
         hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
         bound=COR36_FIX,
         prescribed=PRESCRIBED["r2d.cor3.6+fix"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR36_FIX, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
                                generate=pl_instances(True)),
                      Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "

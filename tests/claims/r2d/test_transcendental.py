@@ -143,8 +143,9 @@ def test_symmetric_start_and_pl_decisions():
     inst = [i for i in tr.symmetric_family(np.random.default_rng(0), 64) if i["shape"] == LOGCOSH][0]
     s = setup_of(inst)
     assert tr.symmetric_start(inst, s) and tr.fgap_ok(inst, s) is Decision.TRUE
-    moved = {**inst, "X": [[F(1)] + row[1:] for row in inst["X"]]}  # no longer symmetric: not exact
-    assert tr.fgap_ok(moved, setup_of(moved)) is Decision.UNDECIDED
+    moved = {**inst, "X": [[F(1)] + row[1:] for row in inst["X"]]}  # no longer symmetric: fgap ≠ 0, carried
+    assert tr.fgap_ok(moved, setup_of(moved)) is Decision.FALSE
+    assert tr.fgap_ok({**moved, "fgap": tr.dyadic(tr.true_fgap, moved)}, setup_of(moved)) is Decision.TRUE
     assert tr.fgap_ok({**inst, "fgap": F(1, 2**40)}, s) is Decision.FALSE
     sine = tr.sine_family(np.random.default_rng(0), 8)[0]
     ss = setup_of(sine)
@@ -164,7 +165,83 @@ NEW = {
 @pytest.mark.parametrize("claim_id", sorted(NEW))
 def test_new_family_generates_decided_instances(claim_id):
     claim = get_claim(claim_id)
-    (adv,) = [a for a in claim.adversaries if NEW[claim_id] in a.name]
-    insts = list(adv.generate(np.random.default_rng(1), 12))
-    outcomes = [evaluate(claim, i, 512).outcome for i in insts[:6]]
-    assert outcomes and all(o in (WITHIN, VIOLATED) for o in outcomes), outcomes
+    advs = [a for a in claim.adversaries if NEW[claim_id] in a.name]
+    assert len(advs) == (2 if "utility" in claim_id else 1)  # utility: symmetric starts and moving runs
+    for adv in advs:
+        insts = list(adv.generate(np.random.default_rng(1), 12))
+        outcomes = [evaluate(claim, i, 512).outcome for i in insts[:6]]
+        assert outcomes and all(o in (WITHIN, VIOLATED) for o in outcomes), outcomes
+
+
+# ------------------------------------------------------------------ carried trajectory values (module doc of transcendental)
+def _moving(claim_id):
+    claim = get_claim(claim_id)
+    (adv,) = [a for a in claim.adversaries if "moving" in a.name]
+    return claim, adv.generate(np.random.default_rng(0), 40)
+
+
+def test_a_carried_fgap_is_decided_near_the_true_value_and_moves_quantity_and_bound_together():
+    claim, insts = _moving("r2d.thm3.1:utility+fix")
+    inst = insts[0]
+    s = setup_of(inst)
+    assert not tr.symmetric_start(inst, s) and tr.fgap_ok(inst, s) is Decision.TRUE
+    assert tr.fgap_ok({**inst, "fgap": inst["fgap"] + F(1, 2**20)}, s) is Decision.FALSE
+    other = {**inst, "fgap": inst["fgap"] + F(1, 2**34)}  # still within 2^−30: the same verdict, the same margin
+    with workprec(200):
+        margins = [claim.quantity(claim.with_prescribed(v)) - claim.bound_value(v) for v in (inst, other)]
+    assert margins[0].overlaps(margins[1]) and (margins[0] - margins[1]).rad() < arb(2) ** -100
+
+
+def test_true_fgap_against_a_100_digit_descent():
+    _, insts = _moving("r2d.thm3.1:utility")
+    inst = [i for i in insts if i["shape"] == LOGCOSH][0]
+    n, m, T, K, eta, a = (inst[k] for k in ("n", "m", "T", "K", "eta", "param"))
+    with mpmath.workdps(DPS):
+        X = [[mp(v) for v in row] for row in inst["X"]]
+        Xr = X[: n - m]
+        f = lambda th, D: sum(loss_mp(LOGCOSH, mp(a), th[k], r[k]) for r in D for k in range(len(th))) / len(D)  # noqa
+        step = lambda th, D: [th[k] - mp(eta) * sum(grad_mp(LOGCOSH, mp(a), th[k], r[k]) for r in D) / len(D)  # noqa
+                              for k in range(len(th))]
+        th = [mp(v) for v in inst["theta0"]]
+        for _ in range(T - K):
+            th = step(th, X)
+        for _ in range(K):
+            th = step(th, Xr)
+        true = f([mp(v) for v in inst["theta0"]], Xr) - f(th, Xr)
+        with workprec(300):
+            assert close(tr.true_fgap(inst), true, mpmath.mpf(10) ** -60)
+        assert abs(mp(inst["fgap"]) - true) < mpmath.mpf(2) ** -40
+
+
+@pytest.mark.slow
+def test_cor35_sine_violation_off_zero_confirmed_at_100_digits():
+    """A sine instance from θ_0 = −3 (f0gap carried) decided violated for r2d.cor3.5: recomputed in mpmath at 100 digits
+    — the descent, E f_{D'}(θ''_K + σZ) − f* by quadrature, σ of eq. (3) (helpers.sigma_31) and the printed bound
+    with the true f_{D'}(θ_0) − f* — it is violated inside the printed hypotheses (the instance's own, decided)."""
+    from .helpers import sigma_31
+
+    claim = get_claim("r2d.cor3.5")
+    (adv,) = [a for a in claim.adversaries if a.name.startswith("sine")]
+    cands = [i for i in adv.generate(np.random.default_rng(0), 200) if i["theta0"][0] == -3 and len(i["X"][0]) == 1]
+    inst = next(i for i in cands if evaluate(claim, i, 1024).outcome == VIOLATED)
+    n, m, T, K, eta, kap, L, G, mu = (inst[k] for k in ("n", "m", "T", "K", "eta", "param", "L", "G", "mu"))
+    with mpmath.workdps(DPS + 20):
+        k = mp(kap)
+        X = [mp(r[0]) for r in inst["X"]]
+        Xr = X[: n - m]
+        grad = lambda t, D: sum(grad_mp(SINE, k, t, x) for x in D) / len(D)  # noqa: E731
+        risk = lambda t: sum(loss_mp(SINE, k, t, x) for x in Xr) / len(Xr)  # noqa: E731
+        th = mp(inst["theta0"][0])
+        for _ in range(T - K):
+            th -= mp(eta) * grad(th, X)
+        for _ in range(K):
+            th -= mp(eta) * grad(th, Xr)
+        xbar = sum(Xr) / len(Xr)
+        fstar = sum((x - xbar) ** 2 for x in Xr) / (2 * len(Xr))
+        sig = sigma_31(inst)
+        lhs = gauss_mp(risk, th, sig, 40, 801) - fstar
+        f0 = risk(mp(inst["theta0"][0])) - fstar
+        e, mu_, L_, G_ = mp(eta), mp(mu), mp(L), mp(G)
+        bound = (L_ * sig + (1 - e * mu_) ** K * (G_**2 * m + L_ * e * G_ * m) / (mu_ * (n - m))
+                 + (1 - e * mu_ * (n - m) / n) ** (T - K) * (1 - e * mu_) ** K * f0)
+        assert lhs > bound * (1 + mpmath.mpf(10) ** -20)
