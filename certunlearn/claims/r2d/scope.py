@@ -21,13 +21,6 @@ NON_PIECEWISE_LHAT = Narrowing(
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
-PL_TRANSCENDENTAL_LEMB4 = Narrowing(
-    "transcendental PL losses (e.g. the sine least squares, problems.r2d_transcendental)",
-    "the lemma's right side contains E[f_{D'}(θ) − f*_{D'}], which an instance states exactly; for the sine family it "
-    "is irrational at every output θ ≠ 0. Carrying a dyadic value with its enclosed difference in the quantity (as "
-    "claims/r2d/transcendental.carried does for Theorem 3.1 and Corollaries 3.5/3.6) is not built for this lemma "
-    "(time). Convex quadratics and the non-convex piecewise-quadratic dip are reached, on point masses and on "
-    "finite-support populations")
 LEMB4_POPULATIONS = Narrowing(
     "populations with infinite support",
     "for a finite support E over D' ~ Z^{n−m} is an exact finite sum over count vectors (built: populations.py, with "
@@ -103,8 +96,8 @@ SCOPE = {
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
                     "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "
-                    "(ERM plus offsets, constant outputs, the worst output map), E over D' enumerated",
-                    (PL_TRANSCENDENTAL_LEMB4, LEMB4_POPULATIONS)),
+                    "(ERM plus offsets, constant outputs, the worst output map), E over D' enumerated; the non-convex sine "
+                    "least squares on point masses on enclosures (risk_gap carried off θ = 0)", (LEMB4_POPULATIONS,)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),

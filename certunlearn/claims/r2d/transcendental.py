@@ -137,10 +137,14 @@ def carried(quantity, bound: sympy.Expr, name: str, true_value):
 
     def q(values: Instance) -> arb:
         base = quantity(values)
-        s = setup_of(values)
-        if s.family != TRANSCENDENTAL or (name == "fgap" and symmetric_start(values, s)) or (
-                name == "f0gap" and exact_f0gap(values, s) is not None):
-            return base
+        if name == "risk_gap":  # Lemma B.4: only its sine point-mass instances carry it
+            if "sine" not in values or all(frac(v) == 0 for v in values["theta"]):
+                return base
+        else:
+            s = setup_of(values)
+            if s.family != TRANSCENDENTAL or (name == "fgap" and symmetric_start(values, s)) or (
+                    name == "f0gap" and exact_f0gap(values, s) is not None):
+                return base
         return base + arb_eval(slope, values) * (to_arb(frac(values[name])) - true_value(values))
 
     q.__doc__ = (f"{getattr(quantity, '__doc__', '') or ''} For the transcendental family with a carried dyadic "
@@ -234,4 +238,59 @@ def symmetric_family(rng: np.random.Generator, size: int) -> list[dict]:
         X = [x, mx, x, mx, x, mx] + [x, mx]
         out.append(_instance(shape, param, X, 2, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100), R_=Fraction(3, 2),
                              box=Fraction(2) if shape == SINE else None, fgap=Fraction(0)))
+    return subsample(out, rng, min(size, 12))
+
+
+# =========================================================================== Lemma B.4 on a sine point mass
+def _sine_point(values: Instance):
+    from ...problems.r2d_transcendental import SeparableTranscendental
+
+    x0 = [frac(v) for v in values["x0"]]
+    return SeparableTranscendental(SINE, frac(values["sine"]), max(max(abs(v) for v in x0), Fraction(1)), len(x0)), x0
+
+
+def sine_point_gap(values: Instance) -> arb:
+    """F(θ) − F* for the point mass δ_{x_0} with the sine profile: F = f_{x_0} = Σ_k ½(φ(θ_k) − x_0k)², F* = 0
+    (φ is onto), enclosed."""
+    loss, x0 = _sine_point(values)
+    return loss.risk([to_arb(frac(v)) for v in values["theta"]], [x0])
+
+
+def lemb4_sine_ok(values: Instance) -> Decision:
+    """The sine profile on a point mass: F = f_{x_0} PL with μ ≤ (1 − κ)² (the SinePL derivation), the profile's
+    exact constants on Θ = [−b, b]^d (smoothness ≤ L, gradient bound < G), θ and x_0 in Θ; risk_gap =
+    E[f_{D'}(θ) − f*] = F(θ) exactly at θ = 0, else within 2^−30 (carried)."""
+    from ...problems import Box
+
+    loss, x0 = _sine_point(values)
+    b, mu_, L_, G_ = (frac(values[k]) for k in ("b", "mu", "L", "G"))
+    th = [frac(v) for v in values["theta"]]
+    if len(th) != len(x0) or any(abs(v) > b for v in th + x0) or not 0 < mu_ <= (1 - loss.param) ** 2:
+        return Decision.FALSE
+    c = loss.constants(Box(tuple([-b] * len(th)), tuple([b] * len(th))))
+    if not (Fraction(str(c.value("M"))) <= L_ and arb_eval(c.value("L")) < to_arb(G_)):
+        return Decision.FALSE if arb_eval(c.value("L")) >= to_arb(G_) or Fraction(str(c.value("M"))) > L_ \
+            else Decision.UNDECIDED
+    if all(v == 0 for v in th):
+        return holds(frac(values["risk_gap"]) == sum((v * v for v in x0), Fraction(0)) / 2)
+    return _near(frac(values["risk_gap"]), sine_point_gap(values))
+
+
+def lemb4_sine_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """The non-convex sine least squares on a point mass δ_{x_0} (κ ∈ {1/2, 7/8}, x_0 = 2·e_1, Θ = [−4, 4]^d,
+    d ∈ {1, 2}, μ = (1 − κ)², L and G the profile's exact constants on Θ): outputs θ across Θ — at the minimiser's
+    far side, in the non-convex region, at 0 (risk_gap exact) — risk_gap carried elsewhere; n − m from 2 to 10⁴."""
+    from ...problems import Box
+    from ...problems.r2d_transcendental import SeparableTranscendental
+
+    out = []
+    b = Fraction(4)
+    for (n_, m_), kappa, pos, d_ in itertools.product(((3, 1), (20, 5), (10**4, 10)), (Fraction(1, 2), Fraction(7, 8)),
+                                                     (Fraction(0), Fraction(-3), Fraction(7, 2)), (1, 2)):
+        x0 = [Fraction(2)] + [Fraction(0)] * (d_ - 1)
+        c = SeparableTranscendental(SINE, kappa, Fraction(2), d_).constants(Box(tuple([-b] * d_), tuple([b] * d_)))
+        inst = {"n": n_, "m": m_, "sine": kappa, "L": Fraction(str(c.value("M"))), "mu": (1 - kappa) ** 2, "b": b,
+                "G": above(c.value("L")), "x0": x0, "theta": [pos] * d_}
+        inst["risk_gap"] = dyadic(sine_point_gap, inst) if pos != 0 else Fraction(2)
+        out.append(inst)
     return subsample(out, rng, min(size, 12))

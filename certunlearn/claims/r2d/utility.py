@@ -306,6 +306,8 @@ def _lemb4_quantity(values: Instance) -> arb:
         from .populations import population_gap
 
         return to_arb(population_gap(values))
+    if "sine" in values:
+        return tr.sine_point_gap(values)
     return to_arb(_point_mass_gap(values))
 
 
@@ -344,6 +346,8 @@ def _lemb4_ok(values: Instance) -> Decision:
         from .populations import population_ok
 
         return population_ok(values)
+    if "sine" in values:
+        return tr.lemb4_sine_ok(values)
     b = frac(values["b"])
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
@@ -489,10 +493,10 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
-                      "risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+                      "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4,
-        quantity=_lemb4_quantity,
+        quantity=tr.carried(_lemb4_quantity, LEMB4, "risk_gap", tr.sine_point_gap),
         quantity_expr=risk_gap,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
@@ -502,7 +506,9 @@ CLAIMS_UTIL = [
                                "ERM plus an offset", generate=population_family),
                      Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
                                "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
-                               "(argmax over Θ per count vector)", generate=dip_population_family)),
+                               "(argmax over Θ per count vector)", generate=dip_population_family),
+                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
+                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
@@ -534,10 +540,10 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
-                      "risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+                      "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4_FIX,
-        quantity=_lemb4_quantity,
+        quantity=tr.carried(_lemb4_quantity, LEMB4_FIX, "risk_gap", tr.sine_point_gap),
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
                      Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
@@ -546,7 +552,9 @@ CLAIMS_UTIL = [
                                "ERM plus an offset", generate=population_family),
                      Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
                                "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
-                               "(argmax over Θ per count vector)", generate=dip_population_family)),
+                               "(argmax over Θ per count vector)", generate=dip_population_family),
+                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
+                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
         note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "

@@ -222,8 +222,9 @@ def test_cor35_sine_violation_off_zero_confirmed_at_100_digits():
 
     claim = get_claim("r2d.cor3.5")
     (adv,) = [a for a in claim.adversaries if a.name.startswith("sine")]
-    cands = [i for i in adv.generate(np.random.default_rng(0), 200) if i["theta0"][0] == -3 and len(i["X"][0]) == 1]
-    inst = next(i for i in cands if evaluate(claim, i, 1024).outcome == VIOLATED)
+    cands = [i for i in adv.generate(np.random.default_rng(0), 200) if i["theta0"][0] == -3 and len(i["X"][0]) == 1
+             and 2 < sigma_31(i) < 30]  # σ > 2: the noise term beats L√dσ; σ < 30: a cheap quadrature
+    inst = next(i for i in sorted(cands, key=lambda i: i["T"]) if evaluate(claim, i, 256).outcome == VIOLATED)
     n, m, T, K, eta, kap, L, G, mu = (inst[k] for k in ("n", "m", "T", "K", "eta", "param", "L", "G", "mu"))
     with mpmath.workdps(DPS + 20):
         k = mp(kap)
@@ -239,9 +240,28 @@ def test_cor35_sine_violation_off_zero_confirmed_at_100_digits():
         xbar = sum(Xr) / len(Xr)
         fstar = sum((x - xbar) ** 2 for x in Xr) / (2 * len(Xr))
         sig = sigma_31(inst)
-        lhs = gauss_mp(risk, th, sig, 40, 801) - fstar
+        lhs = gauss_mp(risk, th, sig, 16, 8 * int(sig) + 33) - fstar  # |u| > 16: below 10⁻⁵⁵ of the total
         f0 = risk(mp(inst["theta0"][0])) - fstar
         e, mu_, L_, G_ = mp(eta), mp(mu), mp(L), mp(G)
         bound = (L_ * sig + (1 - e * mu_) ** K * (G_**2 * m + L_ * e * G_ * m) / (mu_ * (n - m))
                  + (1 - e * mu_ * (n - m) / n) ** (T - K) * (1 - e * mu_) ** K * f0)
         assert lhs > bound * (1 + mpmath.mpf(10) ** -20)
+
+
+def test_lemb4_sine_point_mass_gap_and_hypothesis():
+    """F(θ) = Σ_k ½(θ_k + κ sin θ_k − x_0k)² against mpmath at 100 digits; risk_gap exact at θ = 0, carried
+    elsewhere (a dyadic 2^−20 off is refused); the family reaches both Lemma B.4 claims with decided instances."""
+    insts = tr.lemb4_sine_family(np.random.default_rng(0), 10**6)
+    inst = next(i for i in insts if i["theta"][0] == -3 and len(i["x0"]) == 2)
+    with mpmath.workdps(DPS):
+        true = sum(loss_mp(SINE, mp(inst["sine"]), mp(t), mp(x)) for t, x in zip(inst["theta"], inst["x0"]))
+        with workprec(400):
+            assert close(tr.sine_point_gap(inst), true, mpmath.mpf(10) ** -90)
+    assert tr.lemb4_sine_ok(inst) is Decision.TRUE
+    assert tr.lemb4_sine_ok({**inst, "risk_gap": inst["risk_gap"] + F(1, 2**20)}) is Decision.FALSE
+    assert tr.lemb4_sine_ok({**inst, "L": inst["L"] - F(1, 2**20)}) is Decision.FALSE
+    zero = next(i for i in insts if i["theta"][0] == 0)
+    assert tr.lemb4_sine_ok(zero) is Decision.TRUE and tr.lemb4_sine_ok({**zero, "risk_gap": F(3)}) is Decision.FALSE
+    for cid in ("r2d.lemB.4", "r2d.lemB.4+fix"):
+        outcomes = {evaluate(get_claim(cid), i, 512).outcome for i in insts[:4]}
+        assert outcomes <= {WITHIN, VIOLATED} and outcomes
