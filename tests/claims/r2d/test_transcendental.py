@@ -223,7 +223,7 @@ def test_cor35_sine_violation_off_zero_confirmed_at_100_digits():
     claim = get_claim("r2d.cor3.5")
     (adv,) = [a for a in claim.adversaries if a.name.startswith("sine")]
     cands = [i for i in adv.generate(np.random.default_rng(0), 200) if i["theta0"][0] == -3 and len(i["X"][0]) == 1
-             and 2 < sigma_31(i) < 30]  # σ > 2: the noise term beats L√dσ; σ < 30: a cheap quadrature
+             and 2 < sigma_31(i) < 100]  # σ > 2: the noise term beats L√dσ; σ < 100: a feasible quadrature
     inst = next(i for i in sorted(cands, key=lambda i: i["T"]) if evaluate(claim, i, 256).outcome == VIOLATED)
     n, m, T, K, eta, kap, L, G, mu = (inst[k] for k in ("n", "m", "T", "K", "eta", "param", "L", "G", "mu"))
     with mpmath.workdps(DPS + 20):
