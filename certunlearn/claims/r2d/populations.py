@@ -271,4 +271,4 @@ def dip_population_family(rng: np.random.Generator, size: int) -> list[dict]:
             inst["coef"] = 1 / (2 * mu_) + (1 if rule == "worst-fix" else 0)
         inst["risk_gap"] = dip_gaps(inst)[1]
         out.append(inst)
-    return subsample(out, rng, min(size, 12))  # each instance enumerates every count vector
+    return subsample(out, rng, min(size, max(12, size // 4)))  # each enumerates every count vector; scales

@@ -220,7 +220,7 @@ def moving_family(rng: np.random.Generator, size: int) -> list[dict]:
         inst = _instance(shape, param, kept + [mx] * m_, m_, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100),
                          R_=Fraction(3, 2), box=Fraction(4) if shape == SINE else None, theta0=[Fraction(1, 4)] * d_)
         out.append(inst)
-    out = subsample(out, rng, min(size, 16))
+    out = subsample(out, rng, min(size, max(16, size // 4)))  # quick: 16; thorough: more
     return [{**i, "fgap": dyadic(true_fgap, i)} for i in out]
 
 
@@ -238,7 +238,7 @@ def symmetric_family(rng: np.random.Generator, size: int) -> list[dict]:
         X = [x, mx, x, mx, x, mx] + [x, mx]
         out.append(_instance(shape, param, X, 2, T_=T_, K_=K_, eps=eps, dlt=Fraction(1, 100), R_=Fraction(3, 2),
                              box=Fraction(2) if shape == SINE else None, fgap=Fraction(0)))
-    return subsample(out, rng, min(size, 12))
+    return subsample(out, rng, min(size, max(12, size // 4)))  # quick: 12; thorough: more
 
 
 # =========================================================================== Lemma B.4 on a sine point mass
@@ -293,4 +293,4 @@ def lemb4_sine_family(rng: np.random.Generator, size: int) -> list[dict]:
                 "G": above(c.value("L")), "x0": x0, "theta": [pos] * d_}
         inst["risk_gap"] = dyadic(sine_point_gap, inst) if pos != 0 else Fraction(2)
         out.append(inst)
-    return subsample(out, rng, min(size, 12))
+    return subsample(out, rng, min(size, max(12, size // 4)))  # quick: 12; thorough: more
