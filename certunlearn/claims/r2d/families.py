@@ -175,7 +175,7 @@ def balanced_concave(lams: Sequence[Fraction], etaLs: Sequence[Fraction], schedu
 
 
 # =========================================================================== separable piecewise-quadratic losses
-def _above(v: Any) -> Fraction:
+def above(v: Any) -> Fraction:
     """A short dyadic strictly above the exact (sympy) number ``v`` (a gradient bound G > sup‖∇f_z‖)."""
     from ...numeric.sympy_arb import arb_eval
 
@@ -197,7 +197,7 @@ def piecewise_instance(shape: int, param: Fraction, X: list[list[Fraction]], m_:
     L_ = Fraction(str(c.value("M")))
     n_ = len(X)
     return gd_instance(PIECEWISE, X, m_, eta_=eta_frac * eta_max(n_, m_ + extra.get("k", 0), L_), L_=L_,
-                       G_=_above(c.value("L")), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, theta0=theta0, shape=shape,
+                       G_=above(c.value("L")), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=R_, theta0=theta0, shape=shape,
                        param=param, lo=list(lo) if lo is not None else None, hi=list(hi) if hi is not None else None,
                        **extra)
 

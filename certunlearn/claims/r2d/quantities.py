@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
+from flint import arb, ctx
 
 from ...formulas.r2d import G, H_K, L, m, n
 from ...formulas.symbols import delta, epsilon
@@ -46,11 +46,13 @@ STEP = (P("η ≤ min{1/L, n/(2(n−m)L)} (decided exactly)", step_ok),)
 
 
 # =========================================================================== the gradient-descent problem
-LINEAR, CONCAVE, QUADRATIC, PIECEWISE = 0, 1, 2, 3
+LINEAR, CONCAVE, QUADRATIC, PIECEWISE, TRANSCENDENTAL = 0, 1, 2, 3, 4
 FAMILY_NAMES = {LINEAR: "linear ⟨x, θ⟩ on R^d", CONCAVE: "concave quadratic −(λ/2)‖θ − x‖² on a box",
                 QUADRATIC: "convex quadratic (λ/2)‖θ − x‖² on a box (PL with μ = λ)",
                 PIECEWISE: "separable piecewise quadratic Σ_k φ(θ_k − x_k) (Huber, concave Huber, non-convex PL dip; "
-                           "problems.r2d_piecewise), on R^d or a box"}
+                           "problems.r2d_piecewise), on R^d or a box",
+                TRANSCENDENTAL: "separable transcendental a·Σ log cosh(θ_k − x_k) on R^d or Σ ½(θ_k + κ sin θ_k − x_k)² "
+                                "on a box (problems.r2d_transcendental: iterates and expectations on arb enclosures)"}
 PROBLEM_NAMES = ("family", "lam", "R", "lo", "hi", "X", "theta0", "shape", "param")
 
 
@@ -76,6 +78,12 @@ class Setup:
             self.loss = SeparablePiecewise(int(frac(values["shape"])), frac(values["param"]), self.R, self.dim)
             self.domain = (Box(tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"]))
                            if values.get("lo") is not None else Whole(dim=self.dim))
+        elif self.family == TRANSCENDENTAL:
+            from ...problems.r2d_transcendental import SeparableTranscendental
+
+            self.loss = SeparableTranscendental(int(frac(values["shape"])), frac(values["param"]), self.R, self.dim)
+            self.domain = (Box(tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"]))
+                           if values.get("lo") is not None else Whole(dim=self.dim))
         elif self.family in (CONCAVE, QUADRATIC):
             lam_ = frac(values["lam"])
             if self.family == CONCAVE:
@@ -95,7 +103,7 @@ class Setup:
         self.grad_bound = c.value("L")  # the paper's G (sup of ‖∇f_z‖ on Θ)
         #: |curvature| of every f_z (0, λ or λ): ∇f_{D'}(θ + ξ) = ∇f_{D'}(θ) + s·ξ with s ∈ {0, −λ, λ}; None for
         #: the piecewise family (its gradient is not affine: expectations piece by piece)
-        self.curv = (Fraction(0) if self.family == LINEAR else None if self.family == PIECEWISE
+        self.curv = (Fraction(0) if self.family == LINEAR else None if self.family in (PIECEWISE, TRANSCENDENTAL)
                      else frac(values["lam"]))
 
     def retained(self, m_: int) -> np.ndarray:
@@ -149,6 +157,8 @@ def _runs(key: tuple) -> dict[str, Any]:
     s = setup_cached(instance_key(values, PROBLEM_NAMES))
     m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
     eta_ = frac(values["eta"])
+    if s.family == TRANSCENDENTAL:
+        return _enclosed_runs(s, m_, T_, K_, eta_)
     path = descent_path(s.loss, s.X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
     path_r = descent_path(s.loss, s.retained(m_), eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
     unlearned = unlearn(s.loss, s.retained(m_), None, path[T_ - K_], K=K_, eta=eta_, domain=s.domain)
@@ -158,17 +168,43 @@ def _runs(key: tuple) -> dict[str, Any]:
             "path_u": [fr(p) for p in path_u]}
 
 
+def _enclosed_runs(s: Setup, m_: int, T_: int, K_: int, eta_: Fraction) -> dict[str, Any]:
+    """The runs of :func:`_runs` for the transcendental family, every iterate an arb ball
+    (``problems.r2d_transcendental.descent``) computed T + 64 bits above the working precision (a step widens a
+    ball by at most a factor 2)."""
+    from ...problems.r2d_transcendental import descent
+
+    X, Xr = [list(r) for r in s.X], [list(r) for r in s.retained(m_)]
+    with workprec(ctx.prec + T_ + 64):
+        path = descent(s.loss, X, eta=eta_, T=T_, theta0=list(s.theta0))
+        path_r = descent(s.loss, Xr, eta=eta_, T=T_, theta0=list(s.theta0))
+        path_u = descent(s.loss, Xr, eta=eta_, T=K_, theta0=path[T_ - K_])
+    return {"path": path, "path_r": path_r, "unlearned": path_u[K_], "path_u": path_u}
+
+
 RUN_NAMES = PROBLEM_NAMES + ("m", "T", "K", "eta")
 
 
 def runs_of(values: Instance) -> dict[str, Any]:
-    return _runs(instance_key(values, RUN_NAMES))
+    key = instance_key(values, RUN_NAMES)
+    if int(frac(values["family"])) == TRANSCENDENTAL:  # enclosures: one run per working precision
+        key = (*key, ("prec", ctx.prec))
+    return _runs(key)
 
 
 def iterates_ok(values: Instance) -> Decision:
-    """Every iterate of learning, unlearning and retraining stays in Θ (where G is declared)."""
-    runs_of(values)  # raises AssumptionViolatedError (→ outside) when an iterate leaves Θ
-    return Decision.TRUE
+    """Every iterate of learning, unlearning and retraining stays in Θ (where G is declared): exactly, or decided on
+    the enclosures of the transcendental family's runs."""
+    r = runs_of(values)  # raises AssumptionViolatedError (→ outside) when an exact iterate leaves Θ
+    s = setup_of(values)
+    if s.family != TRANSCENDENTAL or not hasattr(s.domain, "lo"):
+        return Decision.TRUE
+    balls = [v for p in (r["path"], r["path_r"], r["path_u"]) for th in p for v in th]
+    los = [to_arb(v) for v in s.domain.lo] * (len(balls) // s.dim)
+    his = [to_arb(v) for v in s.domain.hi] * (len(balls) // s.dim)
+    if any(b < lo or b > hi for b, lo, hi in zip(balls, los, his)):
+        return Decision.FALSE
+    return Decision.TRUE if all(b >= lo and b <= hi for b, lo, hi in zip(balls, los, his)) else Decision.UNDECIDED
 
 
 

@@ -9,12 +9,6 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-TRANSCENDENTAL_UTILITY = Narrowing(
-    "L-smooth losses that are not piecewise quadratic (logistic, log-cosh, trigonometric)",
-    "the utility's left side sums ‖∇f_{D'}‖² over all T iterates and adds E‖∇f_{D'}(θ''_K + ξ)‖² — a Gaussian "
-    "integral of a transcendental function; the iterates and f_{D'}(θ_0) − f_{D'}(θ''_K) are computed exactly here, "
-    "and running them and that integral on arb enclosures is not built (cost). The piecewise-quadratic losses reached "
-    "include non-convex, concave and Huber ones")
 HAT_G_ONE_DIM = Narrowing(
     "d ≥ 2 for the printed estimate Ĝ",
     "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
@@ -27,20 +21,19 @@ NON_PIECEWISE_LHAT = Narrowing(
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
-PL_TRANSCENDENTAL = Narrowing(
-    "PL losses that are not piecewise quadratic (e.g. ½(θ + κ sin θ − x)², problems.nonconvex.SinePL)",
-    "the iterates, f* and E f_{D'}(θ''_K + ξ) (a Gaussian integral of a transcendental function) are computed exactly "
-    "here; running them on arb enclosures is not built (cost). Convex quadratics and a non-convex piecewise-quadratic "
-    "PL family (the dip: exact f*, exact PL constant, expectations enclosed piece by piece) are reached")
 LEMB4_POPULATIONS = Narrowing(
-    "populations beyond point masses and finite supports with quadratic losses and outputs x̄' + o",
-    "for a finite support E over D' is an exact finite sum over count vectors (built: populations.py); other output "
-    "maps (one point of Θ per count vector) and the non-convex dip on such populations are a search not built (cost); "
-    "for an infinite support no exact evaluation of E over D' ~ Z^{n−m} is built")
+    "populations with infinite support",
+    "for a finite support E over D' ~ Z^{n−m} is an exact finite sum over count vectors (built: populations.py, with "
+    "quadratic losses and with the non-convex PL dip, whose worst output map — argmax over Θ per count vector — "
+    "reaches every algorithm depending on D' only); for an infinite support no exact or enclosed evaluation of that "
+    "expectation over D' is known or built")
 POINT_MASS_ONLY = Narrowing(
     "populations other than point masses",
     "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
-    "finite sum over the count vectors (exact), not built (cost)")
+    "finite sum over the count vectors of D' and of the deleted Z (exact for quadratics and the dip, as "
+    "populations.py does for Lemma B.4), not built here (time); the printed bound's f_{D'}(θ_0) − f*_{D'} is then "
+    "random and must be read as its expectation (a reading to settle first). For an infinite support no exact or "
+    "enclosed evaluation is known or built")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 for the Newton removal",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
@@ -88,18 +81,23 @@ SCOPE = {
     "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
                                        "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
     "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + _SUP, ()),
-    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, σ from small to huge",
-                            (TRANSCENDENTAL_UTILITY,)),
-    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ) and non-convex piecewise-quadratic "
-                    "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region), σ from small to huge",
-                    (PL_TRANSCENDENTAL,)),
+    "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, ±L·log cosh and the non-convex sine least "
+                            "squares on arb enclosures (d ∈ {1, 2}; symmetric starts with fgap exactly 0, and moving "
+                            "runs with fgap a dyadic whose enclosed difference the quantity carries; E‖∇f(σZ)‖² a "
+                            "certified Gaussian integral or closed form), σ from small to huge", ()),
+    "cor3.5": Scope(_GD + _PRIV + "; f_{D'} μ-PL", "convex quadratics (PL with μ = λ), non-convex piecewise-quadratic "
+                    "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region) and the non-convex sine least "
+                    "squares on enclosures from θ_0 ∈ {0, −3} (d ∈ {1, 2}; f0gap exact at 0, carried elsewhere), σ "
+                    "from small to huge", ()),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
-                    "point-mass populations, convex quadratics and the non-convex PL dip",
-                    (PL_TRANSCENDENTAL, POINT_MASS_ONLY)),
+                    "point-mass populations, convex quadratics, the non-convex PL dip and the sine least squares on "
+                    "enclosures from θ_0 ∈ {0, −3}",
+                    (POINT_MASS_ONLY,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
-                    "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics, outputs x̄' + o, E over D' "
-                    "enumerated", (PL_TRANSCENDENTAL, LEMB4_POPULATIONS)),
+                    "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "
+                    "(ERM plus offsets, constant outputs, the worst output map), E over D' enumerated; the non-convex sine "
+                    "least squares on point masses on enclosures (risk_gap carried off θ = 0)", (LEMB4_POPULATIONS,)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),

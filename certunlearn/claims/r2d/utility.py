@@ -22,8 +22,10 @@ from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
-from .populations import population_family
-from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS
+from .populations import dip_population_family, population_family
+from . import transcendental as tr
+from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
+    TRANSCENDENTAL
 
 
 def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
@@ -40,6 +42,8 @@ def released_grad_sq(s: Setup, theta: Sequence[Fraction], Xr: np.ndarray, sigma:
     g_k of t ↦ (1/n')Σ_i φ(t − x_ik) is piecewise linear with rational knots, so E g_k(θ_k + σZ)² is enclosed piece
     by piece (``Piecewise.gaussian_mean``); the coordinates of ξ are independent."""
     sig = to_arb(sigma)
+    if s.family == TRANSCENDENTAL:
+        return tr.released_grad_sq(s, theta, Xr, sig)
     if s.curv is not None:
         return to_arb(_grad_sq(s, theta, Xr)) + to_arb(s.curv**2 * s.dim) * sig * sig
     return sum((s.loss.coordinate_risk(Xr[:, k]).derivative().square().gaussian_mean(theta[k], sig)
@@ -48,11 +52,14 @@ def released_grad_sq(s: Setup, theta: Sequence[Fraction], Xr: np.ndarray, sigma:
 
 def utility_lhs(values: Instance) -> arb:
     """(1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²], ξ ~ N(0, σ²I_d): the
-    sums exact, the expectation by :func:`released_grad_sq`."""
+    sums exact (on enclosures for the transcendental family), the expectation by :func:`released_grad_sq`."""
     s = setup_of(values)
     r = runs_of(values)
     m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
     Xr = s.retained(m_)
+    if s.family == TRANSCENDENTAL:
+        total_a = sum((tr.grad_sq(s, th, Xr) for th in r["path"][: T_ - K_] + r["path_u"][:K_]), arb(0))
+        return (total_a + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
     total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
     total += sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
     return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
@@ -65,7 +72,11 @@ def _fgap_value(values: Instance) -> Fraction:
 
 
 def _fgap_ok(values: Instance) -> Decision:
-    """fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (the trajectory quantity the bound contains)."""
+    """fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (the trajectory quantity the bound contains; for the transcendental
+    family decided at symmetric starts, ``transcendental.fgap_ok``)."""
+    s = setup_of(values)
+    if s.family == TRANSCENDENTAL:
+        return tr.fgap_ok(values, s)
     return holds(frac(values["fgap"]) == _fgap_value(values))
 
 
@@ -146,13 +157,21 @@ def _with_dim(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable
     return generate
 
 
-UTILITY_HYPS = (*THM31_HYPS, P("fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly", _fgap_ok))
+UTILITY_HYPS = (*THM31_HYPS, P("fgap = f_{D'}(θ_0) − f_{D'}(θ''_K) exactly (transcendental family: exactly at "
+                                     "symmetric starts, else within 2^−30, the difference carried in the quantity)",
+                                     _fgap_ok))
 UTILITY_ADVERSARIES = (
     Adversary("stationary start: concave quadratics at their common maximum, K = T − 1", generate=stationary_family),
     Adversary("convex quadratics, small to huge σ", generate=_utility_quadratics),
     Adversary("opposed linear losses", generate=_utility_linear),
     Adversary("non-quadratic smooth losses, exact (Huber, concave Huber — balanced data: a stationary start — the "
               "non-convex PL dip), d ∈ {1, 2}, E‖∇f(θ̃'')‖² enclosed piece by piece", generate=_utility_piecewise),
+    Adversary("transcendental smooth losses on enclosures (±L·log cosh, the non-convex sine least squares) at "
+              "symmetric starts (every iterate exactly 0), d ∈ {1, 2}, E‖∇f(σZ)‖² a certified Gaussian integral",
+              generate=tr.symmetric_family),
+    Adversary("transcendental smooth losses on enclosures, moving runs (opposed and one-sided data, ±log cosh and "
+              "the sine least squares, d ∈ {1, 2}), fgap a dyadic with its enclosed difference carried",
+              generate=tr.moving_family),
 )
 
 
@@ -169,6 +188,8 @@ def _pl_ok(values: Instance) -> Decision:
     if s.family == QUADRATIC:
         if not mu_ <= frac(values["lam"]):
             return Decision.FALSE
+    elif s.family == TRANSCENDENTAL:
+        return tr.pl_ok(values, s)
     elif s.family == PIECEWISE:
         from ...problems.r2d_piecewise import pl_holds
 
@@ -196,6 +217,8 @@ def _fstar(s: Setup, Xr: np.ndarray) -> Fraction:
 
 def _f0gap_value(values: Instance) -> Fraction:
     s = setup_of(values)
+    if s.family == TRANSCENDENTAL:
+        return tr.f0gap_value(values, s)
     Xr = s.retained(int(frac(values["m"])))
     return _risk(s, s.theta0, Xr) - _fstar(s, Xr)
 
@@ -211,6 +234,8 @@ def excess_risk_at(values: Instance, theta: Sequence[Fraction], sig: arb) -> arb
     """E[f_{D'}(θ + ξ)] − f*_{D'}, ξ ~ N(0, σ²I_d): the quantity of :func:`excess_risk` at a release θ + ξ of any
     mean θ and scale σ (``certunlearn.testing.accuracy`` evaluates a candidate's recovered law with it)."""
     s = setup_of(values)
+    if s.family == TRANSCENDENTAL:
+        return tr.excess_risk(values, s, theta, sig)
     Xr = s.retained(int(frac(values["m"])))
     if s.family == PIECEWISE:
         return sum((c.gaussian_mean(theta[k], sig) for k, c in enumerate(_coordinate_risks(values))), arb(0)) \
@@ -268,8 +293,10 @@ def _point_mass_ok(values: Instance) -> Decision:
     return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
 
 
+SINE_NAME = ("sine least squares ½(θ + κ sin θ − x)², non-convex PL, on enclosures (μ = (1 − κ)², exact f*), θ_0 ∈ {0, −3} (f0gap carried "
+             "off 0), descent across the non-convex region, d ∈ {1, 2}, E f(θ̃'') in closed form (Stein)")
 PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ (decided exactly: μ ≤ λ for the convex quadratics, per coordinate for "
-                          "the piecewise family); f0gap exact; d = dim", _pl_ok))
+                          "the piecewise family); f0gap exact (transcendental: within 2^−30, carried); d = dim", _pl_ok))
 
 
 def _lemb4_quantity(values: Instance) -> arb:
@@ -279,6 +306,8 @@ def _lemb4_quantity(values: Instance) -> arb:
         from .populations import population_gap
 
         return to_arb(population_gap(values))
+    if "sine" in values:
+        return tr.sine_point_gap(values)
     return to_arb(_point_mass_gap(values))
 
 
@@ -317,6 +346,8 @@ def _lemb4_ok(values: Instance) -> Decision:
         from .populations import population_ok
 
         return population_ok(values)
+    if "sine" in values:
+        return tr.lemb4_sine_ok(values)
     b = frac(values["b"])
     x0 = [frac(v) for v in values["x0"]]
     th = [frac(v) for v in values["theta"]]
@@ -390,7 +421,7 @@ CLAIMS_UTIL = [
         hypotheses=UTILITY_HYPS,
         bound=UTIL_31,
         prescribed=PRESCRIBED["r2d.thm3.1:utility"],
-        quantity=utility_lhs,
+        quantity=tr.carried(utility_lhs, UTIL_31, "fgap", tr.true_fgap),
         adversaries=UTILITY_ADVERSARIES,
         derivation="r2d.thm3.1:utility",
         note="Eq. (4) is O(n/(T(n−m))) + O((T−K−1)m/(T(n−m))); its proof's explicit inequality (line 503–504) is "
@@ -408,7 +439,7 @@ CLAIMS_UTIL = [
                     P("d = the dimension", lambda v: holds(frac(v["d"]) == setup_of(v).dim))),
         bound=UTIL_31_FIX,
         prescribed=PRESCRIBED["r2d.thm3.1:utility+fix"],
-        quantity=utility_lhs,
+        quantity=tr.carried(utility_lhs, UTIL_31_FIX, "fgap", tr.true_fgap),
         adversaries=tuple(Adversary(a.name, generate=_with_dim(a.generate)) for a in UTILITY_ADVERSARIES),
         derivation="r2d.thm3.1:utility+fix",
         corrects="r2d.thm3.1:utility",
@@ -426,10 +457,11 @@ CLAIMS_UTIL = [
         hypotheses=PL_HYPS,
         bound=COR35,
         prescribed=PRESCRIBED["r2d.cor3.5"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR35, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
                      Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(False, _dip_family))),
+                               "region, small to huge σ", generate=pl_instances(False, _dip_family)),
+                     Adversary(SINE_NAME, generate=pl_instances(False, tr.sine_family))),
         derivation="r2d.cor3.5",
         note="Line 538 bounds f(θ̃'') − f(θ''_K) by L‖ξ‖, using the smoothness constant L as a Lipschitz constant of f "
              "itself; by smoothness the noise costs up to (L/2)dσ² in expectation, which exceeds L√dσ once σ > 2/√d "
@@ -445,10 +477,11 @@ CLAIMS_UTIL = [
         hypotheses=PL_HYPS,
         bound=COR35_FIX,
         prescribed=PRESCRIBED["r2d.cor3.5+fix"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR35_FIX, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("convex quadratics (PL, μ = λ), small to huge σ", generate=pl_instances(False)),
                      Adversary("non-convex PL losses (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(False, _dip_family))),
+                               "region, small to huge σ", generate=pl_instances(False, _dip_family)),
+                     Adversary(SINE_NAME, generate=pl_instances(False, tr.sine_family))),
         derivation="r2d.cor3.5+fix",
         corrects="r2d.cor3.5",
         note="E[f(θ''_K + ξ)] ≤ f(θ''_K) + ∇f(θ''_K)ᵀE[ξ] + (L/2)E‖ξ‖² = f(θ''_K) + (L/2)dσ² (L-smoothness), and G² in "
@@ -460,17 +493,22 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
-                      "risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+                      "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4,
-        quantity=_lemb4_quantity,
+        quantity=tr.carried(_lemb4_quantity, LEMB4, "risk_gap", tr.sine_point_gap),
         quantity_expr=risk_gap,
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
                      Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
                                generate=lemb4_dip_family),
                      Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
-                               "ERM plus an offset", generate=population_family)),
+                               "ERM plus an offset", generate=population_family),
+                     Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
+                               "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
+                               "(argmax over Θ per count vector)", generate=dip_population_family),
+                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
+                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
@@ -486,11 +524,12 @@ CLAIMS_UTIL = [
         hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
         bound=COR36,
         prescribed=PRESCRIBED["r2d.cor3.6"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR36, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
                                generate=pl_instances(True)),
                      Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(True, _dip_family))),
+                               "region, small to huge σ", generate=pl_instances(True, _dip_family)),
+                     Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family))),
         derivation="r2d.cor3.6",
         note="Checked on point-mass populations, where D is deterministic and F = f_{D'} (so E over D is exact). The "
              "corollary inherits Corollary 3.5's L√dσ and Lemma B.4's coefficient.",
@@ -501,16 +540,21 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic or dip losses, θ ∈ Θ, constants valid, "
-                      "risk_gap exact", _lemb4_ok),),
+        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+                      "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4_FIX,
-        quantity=_lemb4_quantity,
+        quantity=tr.carried(_lemb4_quantity, LEMB4_FIX, "risk_gap", tr.sine_point_gap),
         adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
                                generate=lemb4_family),
                      Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
                                generate=lemb4_dip_family),
                      Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
-                               "ERM plus an offset", generate=population_family)),
+                               "ERM plus an offset", generate=population_family),
+                     Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
+                               "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
+                               "(argmax over Θ per count vector)", generate=dip_population_family),
+                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
+                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
         note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "
@@ -529,11 +573,12 @@ CLAIMS_UTIL = [
         hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
         bound=COR36_FIX,
         prescribed=PRESCRIBED["r2d.cor3.6+fix"],
-        quantity=excess_risk,
+        quantity=tr.carried(excess_risk, COR36_FIX, "f0gap", tr.true_f0gap),
         adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
                                generate=pl_instances(True)),
                      Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(True, _dip_family))),
+                               "region, small to huge σ", generate=pl_instances(True, _dip_family)),
+                     Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family))),
         derivation="r2d.cor3.6+fix",
         corrects="r2d.cor3.6",
         note="Corrects the coefficient (1 + L/(2μ), r2d.lemB.4+fix) and the substitution of line 555, which multiplies "
