@@ -92,11 +92,38 @@ THREE_D_ACC = Adversary("d = 3, isotropic, optima inside and on the boundary", g
                         reaches="d = 3 (a noncentral χ²₃ tail), optima inside and outside Θ")
 
 
-def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, Adversary]:
+def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Anisotropic 2-d quadratics A = diag(1, a₂) on the ball Θ = {‖θ‖ ≤ r} with the data mean off the axes and
+    outside Θ (θ* = (A + νI)⁻¹Ax̄ on the sphere, ν the root of the secular equation, :mod:`.ball_argmin`), a deletion
+    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (thorough: every combination)."""
+    out = []
+    for a2, r, I_, bt in itertools.product((4, 20), (Fraction(1, 2), Fraction(1)), (2, 10),
+                                           (Fraction(1, 20), Fraction(1, 1000))):
+        X = [[2, 1], [2, 1], [1, 2], [-1, 0]]
+        U = [[-1, -1, 0], [1, 1, 2]]
+        box = pgd_instance([1, a2], 3, [-r, -r], [r, r], X, U, [-r, -r], epsilon=Fraction(1),
+                           delta=Fraction(1, 10**5), I=I_, beta=bt)
+        out.append(on_ball(box))
+    return out if size > 40 else out[::4]
+
+
+def huber_accuracy_1d(rng: np.random.Generator, size: int) -> list[dict]:
+    """The one-dimensional structured and boundary instances (optima inside Θ and on its boundary, ∇f(θ*) ≠ 0) with
+    β varied, before the Huber smoothing (:func:`.huber_families.huber_gen`)."""
+    from .families import add_beta, boundary_structured, pgd_structured
+
+    one, bd = add_beta(pgd_structured("1d"))(rng, size), boundary_structured(1)(rng, size)
+    return [x for pair in zip(one, bd) for x in pair]
+
+
+def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, ...]:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
-    :mod:`.ellipse_tail`) and Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed); ``wrap`` adapts
-    a generator to the claim (the regularised claims drop m)."""
+    :mod:`.ellipse_tail`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
+    secular equation, :mod:`.ball_argmin`) and the one-dimensional Huber-smoothed quadratic (the exterior of the
+    sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
+    drop m)."""
     from .families import add_beta, pgd_structured
+    from .huber_families import huber_gen
 
     thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
@@ -105,4 +132,13 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
     ball = Adversary("Θ a Euclidean ball: isotropic quadratics, β varied",
                      generate=ball_gen(wrap(add_beta(pgd_structured("iso"))), cap),
                      reaches="Θ a Euclidean ball, d = 2, optima inside and outside it (θ* = x̄·min(1, r/‖x̄‖))")
-    return aniso, ball
+    aniso_ball = Adversary("Θ a Euclidean ball: anisotropic quadratics, data mean outside Θ off the axes",
+                           generate=wrap(aniso_ball_accuracy),
+                           reaches="Θ a Euclidean ball with A ≠ aI, d = 2 (θ* = (A + νI)⁻¹Ax̄, ν enclosed by an exact "
+                                   "bisection of the secular equation; the event an ellipse's exterior)")
+    huber = Adversary("Huber-smoothed quadratics in d = 1 (not quadratic; exact sublevel interval), β varied",
+                      generate=huber_gen(wrap(huber_accuracy_1d), cap),
+                      reaches="losses beyond quadratics in d = 1: the Huber-smoothed quadratic (piecewise quadratic, "
+                              "rational breakpoints), optima inside Θ and on its boundary; the event the exterior of "
+                              "{f_D ≤ min_Θ f_D + α}, its ends exact quadratic roots on their pieces")
+    return aniso, ball, aniso_ball, huber

@@ -472,36 +472,66 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
 
 def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0),
                        err: Fraction = Fraction(0)) -> arb:
-    """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
-    the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail; for a
-    diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`).
+    """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), θ̂ known within ``err`` (in norm). For the isotropic quadratic
+    f_D = (a/2)‖θ − x̄‖² + c the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ), a noncentral χ²
+    tail; for a diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`),
+    θ* exact on a box and enclosed on a ball (:mod:`.ball_argmin`); for the one-dimensional Huber-smoothed
+    quadratic the exterior of the sublevel interval (:mod:`.interval_tail`).
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    if s.huber is not None and s.dim == 1 and s.ball is None:
+        return _piecewise_1d_probability(s, X, mean, sigma_, alpha_, err)
     if s.huber is not None or s.logistic:
-        raise ArithmeticError("the accuracy event is enclosed for quadratic losses only (this one is not quadratic)")
+        raise ArithmeticError("the accuracy event of a non-quadratic loss is enclosed in one dimension, for the "
+                              "Huber-smoothed quadratic only")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
-    if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
-        if any(v != a for v in s.a):
-            raise ArithmeticError("the accuracy event on a ball is enclosed for isotropic quadratics")
-        gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
-        dist = to_arb(sq_norm(mean - xbar)).sqrt() + arb(0, to_arb(err).upper())
-        z = dist.nonnegative_part() / sigma_
-        lam = z * z  # (not z**2: a ball reaching 0 would give nan)
-        thr = (gap * gap + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
-        return ncx2_sf(s.dim, lam, thr)
-    star = s.minimiser(X)
+    slack = arb(0, to_arb(err).upper()) if err else arb(0)
     if any(v != a for v in s.a):  # anisotropic: Σ a_k(Z_k + c_k)² > 2α + Σ a_k(θ*_k − x̄_k)², an ellipse's exterior
         if s.dim != 2:
             raise ArithmeticError("the anisotropic accuracy event is enclosed in two dimensions only")
         from .ellipse_tail import ellipse_exterior
 
-        c = [to_arb(m_ - x_) / sigma_ for m_, x_ in zip(mean, xbar)]
-        tau = (2 * alpha_ + to_arb(sum((ak * (t - x_) ** 2 for ak, t, x_ in zip(s.a, star, xbar)), Fraction(0)))) / (
-            sigma_ * sigma_)
+        if s.ball is not None:  # θ* = (A + νI)⁻¹Ax̄ on the sphere, ν enclosed (secular equation)
+            from .ball_argmin import ball_argmin
+
+            star = ball_argmin(s.a, list(xbar), s.ball)
+        else:
+            star = s.minimiser(X)
+        c = [(to_arb(m_ - x_) + slack) / sigma_ for m_, x_ in zip(mean, xbar)]
+        gap = sum((to_arb(ak) * (to_arb(t) - to_arb(x_)) * (to_arb(t) - to_arb(x_)) for ak, t, x_ in zip(s.a, star, xbar)),
+                  arb(0))
+        tau = (2 * alpha_ + gap) / (sigma_ * sigma_)
         return ellipse_exterior(to_arb(s.a[0]), to_arb(s.a[1]), c[0], c[1], tau)
+    if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
+        gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
+        dist = to_arb(sq_norm(mean - xbar)).sqrt() + slack
+        z = dist.nonnegative_part() / sigma_
+        lam = z * z  # (not z**2: a ball reaching 0 would give nan)
+        thr = (gap * gap + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
+        return ncx2_sf(s.dim, lam, thr)
+    star = s.minimiser(X)
     lam = to_arb(sq_norm(mean - xbar)) / (sigma_ * sigma_)
     thr = (to_arb(sq_norm(star - xbar)) + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
     return ncx2_sf(s.dim, lam, thr)
+
+
+def _piecewise_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb,
+                              err: Fraction) -> arb:
+    """P[θ̂ + Z ∉ {f_D ≤ min_Θ f_D + α}] for the one-dimensional Huber-smoothed quadratic (piecewise quadratic,
+    breakpoints x_i ± w): the sublevel interval's ends are exact quadratic-formula roots on their pieces
+    (:func:`.interval_tail.sublevel_interval`), the mass outside it by erfc."""
+    from .interval_tail import outside_mass, sublevel_interval
+
+    star = s.minimiser(X)[0]
+
+    def f(th: Fraction) -> Fraction:
+        return s.loss.risk(np.asarray([th], dtype=object), X)
+
+    w = s.huber[1]
+    knots = sorted({frac(x[0]) + e for x in X for e in (-w, w)})
+    lo, hi = sublevel_interval(f, knots, star, to_arb(f(star)) + alpha_)
+    centre = to_arb(mean[0]) + (arb(0, to_arb(err).upper()) if err else arb(0))
+    return outside_mass(centre, sigma_, lo, hi)
 
 
 #: accuracy claim id → the explicit α of its proof (filled by :func:`accuracy_probability`).
@@ -544,8 +574,15 @@ def _isotropic(values: Instance) -> Decision:
 
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
-ENCLOSED_ACC = P("A = aI, or d = 2 (the accuracy event is a noncentral χ² tail, or an ellipse's exterior enclosed by "
-                 "one rigorous integral)", lambda v: holds(_isotropic(v) is Decision.TRUE or len(v["A"]) == 2))
+def _enclosed_acc(values: Instance) -> Decision:
+    if values.get("logistic") or values.get("huber"):
+        return holds(len(values["A"]) == 1 and not values.get("logistic") and not values.get("ball"))
+    return holds(_isotropic(values) is Decision.TRUE or len(values["A"]) == 2)
+
+
+ENCLOSED_ACC = P("a quadratic loss with A = aI or d = 2, or the Huber-smoothed quadratic in d = 1 (the accuracy event "
+                 "is a noncentral χ² tail, an ellipse's exterior enclosed by one rigorous integral, or the exterior "
+                 "of an interval with exact piecewise roots)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3

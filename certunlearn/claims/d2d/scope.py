@@ -22,19 +22,22 @@ NON_QUADRATIC_PERFECT = Narrowing(
     "projected chain's mixture; a Huber-smoothed loss makes each step piecewise affine, its law a mixture over the "
     "branches taken, which is not built (work)")
 NON_QUADRATIC_ACC = Narrowing(
-    "losses other than quadratics in the accuracy claims",
-    "the accuracy event {f_D(θ̂ + Z) − min_Θ f_D > α} is a (noncentral) χ² tail only for a quadratic f_D; for the "
-    "Huber-smoothed loss it is a Gaussian mass of a region bounded by pieces of quadrics, whose rigorous enclosure is "
-    "not built (work)")
+    "losses other than quadratics in d ≥ 2, and smooth losses that are not piecewise quadratic (logistic + ridge), "
+    "in the accuracy claims",
+    "d ≥ 2 non-quadratic: the region {f_D(θ̂ + Z) − min_Θ f_D > α} is not a product (for the separable Huber-smoothed "
+    "loss Σ_k F_k(θ_k) > t couples the coordinates through the sum; its boundary is made of pieces of quadrics), and "
+    "its Gaussian mass is not enclosed; logistic + ridge: the minimiser and the ends of the sublevel set are roots of "
+    "transcendental equations, whose enclosure is not built (work). In d = 1 the piecewise-quadratic (Huber) event "
+    "is enclosed (certunlearn.claims.d2d.interval_tail)")
 NON_BOX = Narrowing(
     "convex sets Θ other than boxes (balls, polytopes)",
     "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
     "projection, rounded with a certified error in certunlearn.problems.rounded_ball, serves Theorems 3.1, 3.4, 3.5)")
 NON_BOX_ACC = Narrowing(
-    "convex sets Θ other than boxes and Euclidean balls, and anisotropic quadratics on a ball, in the accuracy claims",
-    "the accuracy event needs ‖θ* − x̄‖ for θ* = argmin_Θ f_D: the clipped mean on a box (rational), x̄·min(1, r/‖x̄‖) "
-    "for A = aI on a ball (enclosed); on a polytope or for A ≠ aI on a ball it is the root of a secular equation, "
-    "not enclosed (work)")
+    "convex sets Θ other than boxes and Euclidean balls (polytopes) in the accuracy claims",
+    "on a polytope θ* = argmin_Θ f_D is rational (a QP solved by active-set enumeration), but the runs of Algorithms "
+    "1–3 need the projection onto the polytope, and no polytope domain with an exact projection is built "
+    "(certunlearn.problems has boxes and balls): work")
 D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works in any d, but each family stops at d = 2 "
                "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
 ONE_D_ONLY = Narrowing(
@@ -75,7 +78,8 @@ _HUB = "; Huber-smoothed diagonal quadratics (not quadratic, exact) on the thin 
 _LOG = ("; logistic + ridge (smooth, not quadratic: gradients rounded with a certified error, the mean shift "
         "enclosed)")
 _ACC_WIDE = ("; A = aI up to d = 3 (noncentral χ² tails); anisotropic A in d = 2 (an ellipse's exterior, enclosed); Θ a "
-             "Euclidean ball with A = aI")
+             "Euclidean ball with A = aI and with A ≠ aI in d = 2 (θ* by the secular equation, enclosed); the "
+             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
