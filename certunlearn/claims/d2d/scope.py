@@ -50,10 +50,6 @@ ANISO_ACC = Narrowing(
     "the accuracy event is then an ellipsoid's exterior under a Gaussian (a generalised χ² tail with three or more "
     "unequal weights); in d = 2 it is enclosed by one rigorous integral (certunlearn.claims.d2d.ellipse_tail), in "
     "d ≥ 3 it would need a (d − 1)-dimensional one: not built (cost)")
-MINIMISER = Narrowing(
-    "losses other than quadratics (and, for Claim 3.3, linear losses)",
-    "the quantity needs the exact minimiser or the exact constants of the loss; for a non-quadratic loss the minimiser "
-    "is irrational and its constants are verified only by interval bounds, which cannot prove an attained bound")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3",
     "cost: the law is enumerated over every bootstrap, reservoir and partition outcome, n^B of them per copy and round")
@@ -112,8 +108,16 @@ SCOPE = {
                     "points, optima inside and outside Θ, 𝓘 from its lower bound", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary", (NON_QUADRATIC_PERFECT, ONE_D_ONLY)),
+    # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
+    # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
+    # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
+    # is reached, nothing is left unattacked; the widened family exercises the quantities beyond quadratics and boxes
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
-                      "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
+                      "quadratic and linear losses on boxes containing 0 (at a vertex or the centre); the "
+                      "Huber-smoothed quadratic and logistic with and without ridge on boxes and discs (the supremum "
+                      "over a disc enclosed by a rigorous branch and bound, certunlearn.claims.d2d.claim33_losses); "
+                      "each bound is the class's supremum (‖∇f + mθ‖ ≤ L + m‖θ‖ ≤ L + mD, λ_max ≤ M + m, λ_min ≥ m) "
+                      "and is attained (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI)", ()),
     "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
     "thm3.4:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
     "thm3.5": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
