@@ -107,9 +107,9 @@ def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     return out if size > 40 else out[::4]
 
 
-def huber_accuracy_1d(rng: np.random.Generator, size: int) -> list[dict]:
+def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """The one-dimensional structured and boundary instances (optima inside Θ and on its boundary, ∇f(θ*) ≠ 0) with
-    β varied, before the Huber smoothing (:func:`.huber_families.huber_gen`)."""
+    β varied, before the Huber smoothing or the logistic loss (:mod:`.huber_families`)."""
     from .families import add_beta, boundary_structured, pgd_structured
 
     one, bd = add_beta(pgd_structured("1d"))(rng, size), boundary_structured(1)(rng, size)
@@ -119,11 +119,11 @@ def huber_accuracy_1d(rng: np.random.Generator, size: int) -> list[dict]:
 def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, ...]:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
-    secular equation, :mod:`.ball_argmin`) and the one-dimensional Huber-smoothed quadratic (the exterior of the
-    sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
+    secular equation, :mod:`.ball_argmin`), the one-dimensional Huber-smoothed quadratic and logistic + ridge (the
+    exterior of the sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
     drop m)."""
     from .families import add_beta, pgd_structured
-    from .huber_families import huber_gen
+    from .huber_families import huber_gen, logistic_gen
 
     thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
@@ -137,8 +137,13 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                            reaches="Θ a Euclidean ball with A ≠ aI, d = 2 (θ* = (A + νI)⁻¹Ax̄, ν enclosed by an exact "
                                    "bisection of the secular equation; the event an ellipse's exterior)")
     huber = Adversary("Huber-smoothed quadratics in d = 1 (not quadratic; exact sublevel interval), β varied",
-                      generate=huber_gen(wrap(huber_accuracy_1d), cap),
+                      generate=huber_gen(wrap(one_d_accuracy), cap),
                       reaches="losses beyond quadratics in d = 1: the Huber-smoothed quadratic (piecewise quadratic, "
                               "rational breakpoints), optima inside Θ and on its boundary; the event the exterior of "
                               "{f_D ≤ min_Θ f_D + α}, its ends exact quadratic roots on their pieces")
-    return aniso, ball, aniso_ball, huber
+    logistic = Adversary("logistic + ridge in d = 1 (smooth, not piecewise quadratic; sublevel interval bracketed), "
+                         "β varied", generate=logistic_gen(wrap(one_d_accuracy), cap),
+                         reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
+                                 "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
+                                 "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")
+    return aniso, ball, aniso_ball, huber, logistic

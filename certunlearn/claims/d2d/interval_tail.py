@@ -13,6 +13,11 @@ bounds the piece holding the root; on that piece f_D is the quadratic q₂θ² +
 exactly through three rational points of it, and the root is the quadratic formula's outer root on arb. A
 breakpoint whose f_D(k) − t is not decided (t's enclosure contains f_D(k)) leaves the root on either adjacent
 piece: the hull of both pieces' roots (each exact if the root is on its piece) encloses it.
+
+For a smooth convex f_D evaluated only by enclosures (logistic + ridge) the same interval is bracketed by bisection on
+dyadic rationals (:func:`argmin_bracket`, :func:`sublevel_bisect`): each step decides the sign of f' or of f − t at
+a rational point on arb, and stops where the sign is not decided; convexity makes every decided sign locate the
+minimiser or the root on one side.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from flint import arb
 from ...numeric.enclosure import to_arb
 from ...privacy.profile import erfc_ball
 
-__all__ = ["quadratic_through", "sublevel_interval", "outside_mass"]
+__all__ = ["quadratic_through", "sublevel_interval", "outside_mass", "argmin_bracket", "sublevel_bisect"]
 
 
 def quadratic_through(f: Callable[[Fraction], Fraction], lo: Fraction, hi: Fraction) -> tuple[Fraction, Fraction, Fraction]:
@@ -82,3 +87,47 @@ def outside_mass(mean: arb, sigma: arb, a: arb, b: arb) -> arb:
     """P[mean + σY ∉ [a, b]], Y ~ N(0, 1): (erfc((b − mean)/(σ√2)) + erfc((mean − a)/(σ√2)))/2."""
     r2 = arb(2).sqrt()
     return (erfc_ball((b - mean) / (r2 * sigma)) + erfc_ball((mean - a) / (r2 * sigma))) / 2
+
+
+def argmin_bracket(df: Callable[[Fraction], arb], lo: Fraction, hi: Fraction, steps: int) -> tuple[Fraction, Fraction]:
+    """[u, v] ∋ argmin_{[lo, hi]} f for a convex f whose derivative ``df`` is enclosed at rational points: at a
+    midpoint p, f'(p) < 0 puts the minimiser right of p, f'(p) > 0 left of it; an undecided sign stops."""
+    u, v = lo, hi
+    for _ in range(steps):
+        mid = (u + v) / 2
+        d = df(mid)
+        if d < 0:
+            u = mid
+        elif d > 0:
+            v = mid
+        else:
+            break
+    return u, v
+
+
+def sublevel_bisect(g: Callable[[Fraction], arb], start: Fraction, right: bool, steps: int) -> arb:
+    """The root of the convex g on the side ``right`` (or left) of ``start`` (g(start) < 0 decided): an outward
+    bracket by doubling until g > 0 is decided, then bisection on dyadic rationals (an undecided sign stops)."""
+    sgn = 1 if right else -1
+    if not g(start) < 0:
+        raise ArithmeticError("the level is not decided above f at the start point")
+    inner, step = start, Fraction(1)
+    outer = start + sgn * step
+    while not g(outer) > 0:
+        if not g(outer) < 0:  # undecided: the root is within the next doubling, bisect there
+            outer = outer + sgn * step
+            break
+        inner, step = outer, 2 * step
+        outer = start + sgn * step
+        if step > 2**64:
+            raise ArithmeticError("no level crossing found")
+    for _ in range(steps):
+        mid = (inner + outer) / 2
+        v = g(mid)
+        if v < 0:
+            inner = mid
+        elif v > 0:
+            outer = mid
+        else:
+            break
+    return to_arb(inner).union(to_arb(outer))

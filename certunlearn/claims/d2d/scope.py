@@ -22,13 +22,12 @@ NON_QUADRATIC_PERFECT = Narrowing(
     "projected chain's mixture; a Huber-smoothed loss makes each step piecewise affine, its law a mixture over the "
     "branches taken, which is not built (work)")
 NON_QUADRATIC_ACC = Narrowing(
-    "losses other than quadratics in d ≥ 2, and smooth losses that are not piecewise quadratic (logistic + ridge), "
-    "in the accuracy claims",
+    "losses other than quadratics in d ≥ 2, in the accuracy claims",
     "d ≥ 2 non-quadratic: the region {f_D(θ̂ + Z) − min_Θ f_D > α} is not a product (for the separable Huber-smoothed "
-    "loss Σ_k F_k(θ_k) > t couples the coordinates through the sum; its boundary is made of pieces of quadrics), and "
-    "its Gaussian mass is not enclosed; logistic + ridge: the minimiser and the ends of the sublevel set are roots of "
-    "transcendental equations, whose enclosure is not built (work). In d = 1 the piecewise-quadratic (Huber) event "
-    "is enclosed (certunlearn.claims.d2d.interval_tail)")
+    "loss Σ_k F_k(θ_k) > t couples the coordinates through the sum; its boundary is made of pieces of quadrics; for "
+    "logistic + ridge it is a transcendental surface), and its Gaussian mass is not enclosed (work). In d = 1 the "
+    "event is the exterior of an interval, enclosed for the Huber-smoothed quadratic (exact piecewise roots) and for "
+    "logistic + ridge (bisection on enclosures): certunlearn.claims.d2d.interval_tail")
 NON_BOX = Narrowing(
     "convex sets Θ other than boxes (balls, polytopes)",
     "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
@@ -75,7 +74,8 @@ _LOG = ("; logistic + ridge (smooth, not quadratic: gradients rounded with a cer
         "enclosed)")
 _ACC_WIDE = ("; A = aI up to d = 3 (noncentral χ² tails); anisotropic A in d = 2 (an ellipse's exterior, enclosed); Θ a "
              "Euclidean ball with A = aI and with A ≠ aI in d = 2 (θ* by the secular equation, enclosed); the "
-             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces)")
+             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces) and "
+             "logistic + ridge in d = 1 (θ* and the ends bracketed by bisection on enclosures)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"

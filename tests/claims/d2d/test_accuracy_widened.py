@@ -99,6 +99,29 @@ def test_a_level_through_a_breakpoint_is_enclosed_on_both_pieces():
     assert lo.contains(to_arb(k)) and lo.rad() < 1e-10 and hi > to_arb(star)
 
 
+def test_the_1d_logistic_accuracy_probability_agrees_with_mpmath_at_100_digits():
+    """Logistic + ridge (optimum inside Θ): θ*, min f and the sublevel ends by mpmath bisection at 100 digits on the
+    loss written out again; the claims' enclosure must agree."""
+    inst = {"A": [F(1, 4)], "R": F(2), "lo": [F(-1)], "hi": [F(1)], "logistic": F(1),
+            "X": [[F(2)], [F(-1, 2)], [F(1)], [F(-3, 2)]], "U": [], "theta0": [F(-1)]}
+    s = setup_of(inst)
+    mean = [F(3, 10)]
+    with ctx.workprec(300):
+        got = excess_probability(s, s.X, np.asarray(mean, dtype=object), arb(1) / 4, arb(1) / 5)
+    with mpmath.workdps(100):
+        lam = mpmath.mpf(1) / 4
+        xs = [_mp(r[0]) for r in s.X]
+        f = lambda t: sum(mpmath.log(1 + mpmath.exp(-x * t)) for x in xs) / len(xs) + lam * t * t / 2
+        df = lambda t: sum(-x / (1 + mpmath.exp(x * t)) for x in xs) / len(xs) + lam * t
+        star = _bisect(df, mpmath.mpf(-1), mpmath.mpf(1))
+        t = f(star) + mpmath.mpf(1) / 5
+        a, b = _bisect(lambda x: f(x) - t, star - 20, star), _bisect(lambda x: f(x) - t, star, star + 20)
+        sd = mpmath.sqrt(2) / 4
+        want = (mpmath.erfc((b - _mp(mean[0])) / sd) + mpmath.erfc((_mp(mean[0]) - a) / sd)) / 2
+    assert _contains(got, want), (got, want)
+    assert got.rad() < 1e-60
+
+
 def test_the_ball_argmin_agrees_with_mpmath_at_100_digits_and_meets_kkt():
     a, xbar, r = [F(1), F(20)], [F(5, 4), F(5, 4)], F(1, 2)
     lo, hi = secular_bracket(a, xbar, r, 300)
@@ -122,6 +145,7 @@ def test_inside_the_ball_the_argmin_is_the_mean_exactly():
 
 @pytest.mark.parametrize("cid", ACC)
 @pytest.mark.parametrize("family, key", [("Huber-smoothed quadratics in d = 1", "huber"),
+                                         ("logistic + ridge in d = 1", "logistic"),
                                          ("Θ a Euclidean ball: anisotropic", "ball")])
 def test_each_new_family_reaches_its_part_and_is_decided(cid, family, key):
     claim = get_claim(cid)
@@ -144,4 +168,5 @@ def test_the_scope_keeps_only_true_narrowings():
         whats = [n.what for n in SCOPE[key].narrowed]
         assert not any("anisotropic quadratics on a ball" in w for w in whats)  # reached: the secular family
         assert not any(w.startswith("losses other than quadratics in the accuracy") for w in whats)  # d = 1 Huber
+        assert not any("logistic" in w for w in whats)  # d = 1 logistic + ridge: bracketed
         assert any("d ≥ 2" in w for w in whats) and any("polytopes" in w for w in whats)
