@@ -39,6 +39,43 @@ def on_ball(inst: dict) -> dict:
     return out
 
 
+#: rational convex polygons containing 0 (a triangle and a pentagon), counterclockwise
+POLYGONS = (
+    ((Fraction(-1), Fraction(-1)), (Fraction(1), Fraction(-1, 2)), (Fraction(-1, 2), Fraction(1))),
+    ((Fraction(-1), Fraction(-1, 2)), (Fraction(0), Fraction(-1)), (Fraction(1), Fraction(-1, 4)),
+     (Fraction(1, 2), Fraction(3, 4)), (Fraction(-3, 4), Fraction(1, 2))),
+)
+
+
+def on_polygon(inst: dict, vertices: tuple) -> dict:
+    """The 2-d instance on the convex polygon with these vertices (lo/hi its bounding box), θ'_0 at its first vertex,
+    L and D re-declared; the loss, data, stream and scalars are kept."""
+    out = dict(inst)
+    out["polygon"] = [list(v) for v in vertices]
+    out["lo"] = [min(v[j] for v in vertices) for j in range(2)]
+    out["hi"] = [max(v[j] for v in vertices) for j in range(2)]
+    out["theta0"] = list(vertices[0])
+    consts = declared_constants(inst["A"], inst["R"], out["lo"], out["hi"], None, None, False, vertices)
+    out["L"], out["D"] = consts["L"], consts["D"]
+    return out
+
+
+def polygon_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics (A = I and A = diag(1, 4)) on a triangle and a pentagon, the data mean outside Θ (θ* on an edge or
+    at a vertex: active-set enumeration, :meth:`certunlearn.problems.polygon.Polygon.quadratic_argmin`), a deletion
+    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: four; thorough: every combination)."""
+    out = []
+    for A, poly, I_, bt in itertools.product(([1, 1], [1, 4]), POLYGONS, (2, 10), (Fraction(1, 20), Fraction(1, 1000))):
+        X = [[2, 1], [2, 1], [1, 2], [-1, 0]]
+        U = [[-1, -1, 0], [1, 1, 2]]
+        box = pgd_instance(A, 3, [-1, -1], [1, 1], X, U, [-1, -1], epsilon=Fraction(1), delta=Fraction(1, 10**5),
+                           I=I_, beta=bt)
+        if A[0] == A[1]:
+            box["m"], box["M"] = Fraction(1, 2), Fraction(1)
+        out.append(on_polygon(box, poly))
+    return out if size > 40 else out[::4]
+
+
 def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
     """The instances of ``gen`` in d ≥ 2 on the ball: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
 
@@ -146,4 +183,8 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                          reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
                                  "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
                                  "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")
-    return aniso, ball, aniso_ball, huber, logistic
+    polygon = Adversary("Θ a convex polygon (triangle, pentagon): quadratics, data mean outside Θ",
+                        generate=wrap(polygon_accuracy),
+                        reaches="Θ a polytope in d = 2 (exact projections; θ* by active-set enumeration with KKT "
+                                "checked exactly), isotropic and anisotropic quadratics")
+    return aniso, ball, aniso_ball, huber, logistic, polygon

@@ -33,10 +33,10 @@ NON_BOX = Narrowing(
     "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
     "projection, rounded with a certified error in certunlearn.problems.rounded_ball, serves Theorems 3.1, 3.4, 3.5)")
 NON_BOX_ACC = Narrowing(
-    "convex sets Θ other than boxes and Euclidean balls (polytopes) in the accuracy claims",
-    "on a polytope θ* = argmin_Θ f_D is rational (a QP solved by active-set enumeration), but the runs of Algorithms "
-    "1–3 need the projection onto the polytope, and no polytope domain with an exact projection is built "
-    "(certunlearn.problems has boxes and balls): work")
+    "polytopes in d ≥ 3 (other than boxes) in the accuracy claims",
+    "the runs of Algorithms 1–3 need the projection onto the polytope and the event needs θ* = argmin_Θ f_D: both are "
+    "rational (quadratic programs solved by active-set enumeration over faces), built for boxes in any d and for "
+    "convex polygons in d = 2 (certunlearn.problems.polygon), not for 3-d polytopes (work)")
 D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works in any d, but each family stops at d = 2 "
                "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
 ONE_D_ONLY = Narrowing(
@@ -75,7 +75,8 @@ _LOG = ("; logistic + ridge (smooth, not quadratic: gradients rounded with a cer
 _ACC_WIDE = ("; A = aI up to d = 3 (noncentral χ² tails); anisotropic A in d = 2 (an ellipse's exterior, enclosed); Θ a "
              "Euclidean ball with A = aI and with A ≠ aI in d = 2 (θ* by the secular equation, enclosed); the "
              "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces) and "
-             "logistic + ridge in d = 1 (θ* and the ends bracketed by bisection on enclosures)")
+             "logistic + ridge in d = 1 (θ* and the ends bracketed by bisection on enclosures); Θ a convex polygon "
+             "(triangle, pentagon) with A = aI and A ≠ aI (exact projections, θ* by active-set enumeration)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
