@@ -63,7 +63,7 @@ def on_polygon(inst: dict, vertices: tuple) -> dict:
 def polygon_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """Quadratics (A = I and A = diag(1, 4)) on a triangle and a pentagon, the data mean outside Θ (θ* on an edge or
     at a vertex: active-set enumeration, :meth:`certunlearn.problems.polygon.Polygon.quadratic_argmin`), a deletion
-    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: four; thorough: every combination)."""
+    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: two; thorough: every combination)."""
     out = []
     for A, poly, I_, bt in itertools.product(([1, 1], [1, 4]), POLYGONS, (2, 10), (Fraction(1, 20), Fraction(1, 1000))):
         X = [[2, 1], [2, 1], [1, 2], [-1, 0]]
@@ -73,7 +73,7 @@ def polygon_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
         if A[0] == A[1]:
             box["m"], box["M"] = Fraction(1, 2), Fraction(1)
         out.append(on_polygon(box, poly))
-    return out if size > 40 else out[::4]
+    return out if size > 40 else out[::13]  # quick: the first and the opposite corner of the grid
 
 
 def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
@@ -132,7 +132,7 @@ THREE_D_ACC = Adversary("d = 3, isotropic, optima inside and on the boundary", g
 def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """Anisotropic 2-d quadratics A = diag(1, a₂) on the ball Θ = {‖θ‖ ≤ r} with the data mean off the axes and
     outside Θ (θ* = (A + νI)⁻¹Ax̄ on the sphere, ν the root of the secular equation, :mod:`.ball_argmin`), a deletion
-    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (thorough: every combination)."""
+    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: two; thorough: every combination)."""
     out = []
     for a2, r, I_, bt in itertools.product((4, 20), (Fraction(1, 2), Fraction(1)), (2, 10),
                                            (Fraction(1, 20), Fraction(1, 1000))):
@@ -141,7 +141,7 @@ def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
         box = pgd_instance([1, a2], 3, [-r, -r], [r, r], X, U, [-r, -r], epsilon=Fraction(1),
                            delta=Fraction(1, 10**5), I=I_, beta=bt)
         out.append(on_ball(box))
-    return out if size > 40 else out[::4]
+    return out if size > 40 else out[::13]  # quick: the first and the opposite corner of the grid
 
 
 def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
@@ -174,12 +174,12 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                            reaches="Θ a Euclidean ball with A ≠ aI, d = 2 (θ* = (A + νI)⁻¹Ax̄, ν enclosed by an exact "
                                    "bisection of the secular equation; the event an ellipse's exterior)")
     huber = Adversary("Huber-smoothed quadratics in d = 1 (not quadratic; exact sublevel interval), β varied",
-                      generate=huber_gen(wrap(one_d_accuracy), cap),
+                      generate=huber_gen(wrap(one_d_accuracy), cap // 2),
                       reaches="losses beyond quadratics in d = 1: the Huber-smoothed quadratic (piecewise quadratic, "
                               "rational breakpoints), optima inside Θ and on its boundary; the event the exterior of "
                               "{f_D ≤ min_Θ f_D + α}, its ends exact quadratic roots on their pieces")
     logistic = Adversary("logistic + ridge in d = 1 (smooth, not piecewise quadratic; sublevel interval bracketed), "
-                         "β varied", generate=logistic_gen(wrap(one_d_accuracy), cap),
+                         "β varied", generate=logistic_gen(wrap(one_d_accuracy), cap // 2),
                          reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
                                  "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
                                  "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")

@@ -99,7 +99,7 @@ def _claim33_widened(rng: np.random.Generator, size: int) -> list[dict]:
     logistic (λ = 0: convex, not strongly) and logistic + ridge (λ = 1/4) on intervals and discs; quadratic and linear
     losses on discs; weak and strong regularisers. Data at ‖x‖ = R pointing away from the far point of Θ.
     Quick: 12 drawn; thorough (size > 40): every instance."""
-    out = []
+    specs = []  # (positional, keyword) arguments of claim33_instance: only the drawn ones are built
     R = 1
     for m_, r in itertools.product((Fraction(1, 10), Fraction(1), Fraction(5)), (Fraction(1, 2), Fraction(2))):
         for dim in (1, 2):
@@ -108,20 +108,20 @@ def _claim33_widened(rng: np.random.Generator, size: int) -> list[dict]:
             A = [1] * dim if dim == 1 else [1, 3]
             for w in (Fraction(1, 8), Fraction(1, 2)):
                 for lo, hi in (([0] * dim, [r] * dim), ([-r] * dim, [r] * dim)):
-                    out.append(claim33_instance(A, R, lo, hi, X, m_, huber=[Fraction(1, 2), w]))
+                    specs.append(((A, R, lo, hi, X, m_), {"huber": [Fraction(1, 2), w]}))
             for lam in (Fraction(0), Fraction(1, 4)):
                 if dim == 1:
-                    out.append(claim33_instance([lam], R, [0], [r], X, m_, logistic=1))
+                    specs.append((([lam], R, [0], [r], X, m_), {"logistic": 1}))
                 else:
-                    out.append(claim33_instance([lam] * 2, R, [-r] * 2, [r] * 2, X, m_, logistic=1, ball=r))
+                    specs.append((([lam] * 2, R, [-r] * 2, [r] * 2, X, m_), {"logistic": 1, "ball": r}))
             if dim == 2:
                 for extra in ({"huber": [Fraction(1, 2), Fraction(1, 8)]}, {}):
-                    out.append(claim33_instance(A, R, [-r] * 2, [r] * 2, X, m_, ball=r, **extra))
-                out.append(claim33_instance(A, R, [-r] * 2, [r] * 2, X, m_, 1, ball=r))
-    want = len(out) if size > 40 else min(12, size)
-    if want < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), want, replace=False))]
-    return out
+                    specs.append(((A, R, [-r] * 2, [r] * 2, X, m_), {"ball": r, **extra}))
+                specs.append(((A, R, [-r] * 2, [r] * 2, X, m_, 1), {"ball": r}))
+    want = len(specs) if size > 40 else min(12, size)
+    if want < len(specs):
+        specs = [specs[j] for j in sorted(rng.choice(len(specs), want, replace=False))]
+    return [claim33_instance(*args, **kw) for args, kw in specs]
 
 
 CLAIM33_WIDE = Adversary(
