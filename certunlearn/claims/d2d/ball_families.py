@@ -39,41 +39,54 @@ def on_ball(inst: dict) -> dict:
     return out
 
 
-#: rational convex polygons containing 0 (a triangle and a pentagon), counterclockwise
+#: rational convex polygons containing 0 (a triangle and a pentagon, counterclockwise vertices) and a 3-d polytope (the
+#: cube [−1, 1]³ cut by θ₁ + θ₂ + θ₃ ≤ 1), as rows (g, h) of {Gθ ≤ h}
 POLYGONS = (
     ((Fraction(-1), Fraction(-1)), (Fraction(1), Fraction(-1, 2)), (Fraction(-1, 2), Fraction(1))),
     ((Fraction(-1), Fraction(-1, 2)), (Fraction(0), Fraction(-1)), (Fraction(1), Fraction(-1, 4)),
      (Fraction(1, 2), Fraction(3, 4)), (Fraction(-3, 4), Fraction(1, 2))),
 )
+CUT_CUBE = tuple((*(s * (k == j) for k in range(3)), 1) for j in range(3) for s in (1, -1)) + ((1, 1, 1, 1),)
 
 
-def on_polygon(inst: dict, vertices: tuple) -> dict:
-    """The 2-d instance on the convex polygon with these vertices (lo/hi its bounding box), θ'_0 at its first vertex,
-    L and D re-declared; the loss, data, stream and scalars are kept."""
+def on_polytope(inst: dict, rows: tuple) -> dict:
+    """The instance on the polytope {Gθ ≤ h} of these rows (lo/hi its bounding box, θ'_0 its vertex of smallest
+    coordinates), L and D re-declared; the loss, data, stream and scalars are kept."""
+    from ...problems.polytope import Polytope
+
+    poly = Polytope(tuple(tuple(Fraction(v) for v in r) for r in rows))
+    vs = poly.vertices()
     out = dict(inst)
-    out["polygon"] = [list(v) for v in vertices]
-    out["lo"] = [min(v[j] for v in vertices) for j in range(2)]
-    out["hi"] = [max(v[j] for v in vertices) for j in range(2)]
-    out["theta0"] = list(vertices[0])
-    consts = declared_constants(inst["A"], inst["R"], out["lo"], out["hi"], None, None, False, vertices)
+    out["polytope"] = [list(r) for r in poly.rows]
+    out["lo"] = [min(v[j] for v in vs) for j in range(poly.dim)]
+    out["hi"] = [max(v[j] for v in vs) for j in range(poly.dim)]
+    out["theta0"] = list(min(vs))
+    consts = declared_constants(inst["A"], inst["R"], out["lo"], out["hi"], None, None, False, out["polytope"])
     out["L"], out["D"] = consts["L"], consts["D"]
     return out
 
 
-def polygon_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
-    """Quadratics (A = I and A = diag(1, 4)) on a triangle and a pentagon, the data mean outside Θ (θ* on an edge or
-    at a vertex: active-set enumeration, :meth:`certunlearn.problems.polygon.Polygon.quadratic_argmin`), a deletion
-    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: two; thorough: every combination)."""
+def polytope_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics on polytopes, the data mean outside Θ (θ* on an edge, a face or at a vertex: active-set
+    enumeration, :meth:`certunlearn.problems.polytope.Polytope.quadratic_argmin`): A = I and A = diag(1, 4) on a
+    triangle and a pentagon, A = I on the cut cube in d = 3 (a noncentral χ²₃ tail); a deletion then an addition,
+    β ∈ {1/20, 1/1000}, few and many iterations (quick: an anisotropic pentagon and the cut cube; thorough: all)."""
+    from ...problems.polytope import Polytope
+
     out = []
     for A, poly, I_, bt in itertools.product(([1, 1], [1, 4]), POLYGONS, (2, 10), (Fraction(1, 20), Fraction(1, 1000))):
-        X = [[2, 1], [2, 1], [1, 2], [-1, 0]]
-        U = [[-1, -1, 0], [1, 1, 2]]
-        box = pgd_instance(A, 3, [-1, -1], [1, 1], X, U, [-1, -1], epsilon=Fraction(1), delta=Fraction(1, 10**5),
-                           I=I_, beta=bt)
+        box = pgd_instance(A, 3, [-1, -1], [1, 1], [[2, 1], [2, 1], [1, 2], [-1, 0]], [[-1, -1, 0], [1, 1, 2]],
+                           [-1, -1], epsilon=Fraction(1), delta=Fraction(1, 10**5), I=I_, beta=bt)
         if A[0] == A[1]:
             box["m"], box["M"] = Fraction(1, 2), Fraction(1)
-        out.append(on_polygon(box, poly))
-    return out if size > 40 else out[::13]  # quick: the first and the opposite corner of the grid
+        out.append(on_polytope(box, Polytope.from_polygon(poly).rows))
+    for I_, bt in itertools.product((2, 10), (Fraction(1, 20), Fraction(1, 1000))):
+        box = pgd_instance([1, 1, 1], 3, [-1] * 3, [1] * 3, [[2, 1, 0], [2, 1, 0], [1, 2, 1], [-1, 0, 0]],
+                           [[-1, -1, 0, 0], [1, 1, 2, 1]], [-1] * 3, epsilon=Fraction(1), delta=Fraction(1, 10**5),
+                           I=I_, beta=bt)
+        box["m"], box["M"] = Fraction(1, 2), Fraction(1)
+        out.append(on_polytope(box, CUT_CUBE))
+    return out if size > 40 else [out[13], out[16]]
 
 
 def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
@@ -183,8 +196,8 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                          reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
                                  "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
                                  "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")
-    polygon = Adversary("Θ a convex polygon (triangle, pentagon): quadratics, data mean outside Θ",
-                        generate=wrap(polygon_accuracy),
-                        reaches="Θ a polytope in d = 2 (exact projections; θ* by active-set enumeration with KKT "
-                                "checked exactly), isotropic and anisotropic quadratics")
-    return aniso, ball, aniso_ball, huber, logistic, polygon
+    polytope = Adversary("Θ a polytope (triangle, pentagon, cut cube): quadratics, data mean outside Θ",
+                         generate=wrap(polytope_accuracy),
+                         reaches="Θ a polytope {Gθ ≤ h} in d = 2 and 3 (exact projections and θ* by active-set "
+                                 "enumeration), isotropic and (d = 2) anisotropic quadratics")
+    return aniso, ball, aniso_ball, huber, logistic, polytope

@@ -97,13 +97,13 @@ class Setup:
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
         self.ball = frac(values["ball"]) if values.get("ball") else None
-        self.polygon = values.get("polygon")
+        self.polytope = values.get("polytope")
         if self.ball is not None:  # Θ = {‖θ‖ ≤ ball} (lo/hi: its bounding box, for display only)
             self.domain = RoundedBall(self.ball, self.dim)
-        elif self.polygon:  # Θ a convex polygon with rational vertices (lo/hi: its bounding box, for display only)
-            from ...problems.polygon import Polygon
+        elif self.polytope:  # Θ = {Gθ ≤ h}, rows (g, h) rational (lo/hi: its bounding box, for display only)
+            from ...problems.polytope import Polytope
 
-            self.domain = Polygon(tuple((frac(v[0]), frac(v[1])) for v in self.polygon))
+            self.domain = Polytope(tuple(tuple(frac(v) for v in row) for row in self.polytope))
         else:
             self.domain = Box(tuple(self.lo), tuple(self.hi))
         self.X = frac_matrix(values["X"])
@@ -130,9 +130,9 @@ class Setup:
 
         if self.ball is not None or self.logistic:
             raise ArithmeticError("the exact minimiser is computed for quadratic and Huber losses on boxes")
-        if self.polygon:  # a diagonal quadratic on a polygon: active-set enumeration, KKT checked (problems.polygon)
+        if self.polytope:  # a diagonal quadratic on a polytope: active-set enumeration (problems.polytope)
             if self.huber is not None:
-                raise ArithmeticError("the exact minimiser on a polygon is computed for quadratic losses")
+                raise ArithmeticError("the exact minimiser on a polytope is computed for quadratic losses")
             xbar = [sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(self.dim)]
             return np.asarray(self.domain.quadratic_argmin(self.a, xbar), dtype=object)
         if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
@@ -148,7 +148,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polygon")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -318,12 +318,12 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
                        huber: Sequence[Any] | None = None, ball: Any = None,
-                       logistic: bool = False, polygon: Sequence[Any] | None = None) -> dict[str, Fraction]:
+                       logistic: bool = False, polytope: Sequence[Any] | None = None) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
     ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
     ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
-    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`; ``polygon``: on the convex polygon with
-    these vertices, :class:`certunlearn.problems.polygon.Polygon`)."""
+    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`; ``polytope``: on {Gθ ≤ h} with these
+    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`)."""
     from ...problems import Box, Quadratic
     from ...problems.huber import HuberQuadratic
     from ...problems.rounded_ball import RoundedBall
@@ -340,10 +340,10 @@ def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence
         Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
         loss = Quadratic(A=Am, R=frac(R))
     dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
-    if polygon:
-        from ...problems.polygon import Polygon
+    if polytope:
+        from ...problems.polytope import Polytope
 
-        dom = Polygon(tuple((frac(v[0]), frac(v[1])) for v in polygon))
+        dom = Polytope(tuple(tuple(frac(v) for v in row) for row in polytope))
     c = loss.constants(dom)
     M_ = rational_eval(c.value("M"))
     m_ = rational_eval(c.value("m"))
