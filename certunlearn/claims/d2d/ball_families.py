@@ -158,22 +158,35 @@ def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
-    """The one-dimensional structured and boundary instances (optima inside Θ and on its boundary, ∇f(θ*) ≠ 0) with
-    β varied, before the Huber smoothing or the logistic loss (:mod:`.huber_families`)."""
-    from .families import add_beta, boundary_structured, pgd_structured
+    """One-dimensional instances before the Huber smoothing or the logistic loss (:mod:`.huber_families`), built
+    directly (only the drawn ones): alternately an optimum inside Θ = [−r, r] (data at ±1 and R = 3, a deletion then
+    an addition) and an optimum on its boundary (every point at 2 outside Θ = [−1, 1]: ∇f(θ*) ≠ 0, many iterations);
+    r ∈ {1/2, 1, 2}, 𝓘 ∈ {2, 10}, β ∈ {1/20, 1/1000, 1/2} in turn."""
+    out = []
+    for j in range(size):
+        bt = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
+        I_ = (2, 10)[(j // 2) % 2]
+        if j % 2 == 0:
+            r = (Fraction(1, 2), Fraction(1), Fraction(2))[(j // 2) % 3]
+            inst = pgd_instance([1], 3, [-r], [r], [[3], [3], [-1], [1]], [[-1, -1], [1, 3]], [-r], epsilon=Fraction(1),
+                                delta=Fraction(1, 10**5), I=I_, beta=bt)
+            inst["m"], inst["M"] = Fraction(1), Fraction(3)
+        else:
+            inst = pgd_instance([1], 2, [-1], [1], [[2]] * 4, [[1, 2]], [-1], epsilon=Fraction(1),
+                                delta=Fraction(1, 10**5), I=5 * I_, beta=bt)
+            inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    return out
 
-    one, bd = add_beta(pgd_structured("1d"))(rng, size), boundary_structured(1)(rng, size)
-    return [x for pair in zip(one, bd) for x in pair]
 
-
-def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, ...]:
+def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
     secular equation, :mod:`.ball_argmin`), the one-dimensional Huber-smoothed quadratic and logistic + ridge (the
     exterior of the sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
     drop m)."""
     from .families import add_beta, pgd_structured
-    from .huber_families import huber_gen, logistic_gen
+    from .huber_families import WIDTHS, huberise, logisticise
 
     thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
@@ -187,12 +200,15 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                            reaches="Θ a Euclidean ball with A ≠ aI, d = 2 (θ* = (A + νI)⁻¹Ax̄, ν enclosed by an exact "
                                    "bisection of the secular equation; the event an ellipse's exterior)")
     huber = Adversary("Huber-smoothed quadratics in d = 1 (not quadratic; exact sublevel interval), β varied",
-                      generate=huber_gen(wrap(one_d_accuracy), cap // 2),
+                      generate=lambda rng, size: [huberise(inst, WIDTHS[j % 2]) for j, inst in enumerate(
+                          wrap(one_d_accuracy)(rng, widened_count(cap // 2, size)))],
                       reaches="losses beyond quadratics in d = 1: the Huber-smoothed quadratic (piecewise quadratic, "
                               "rational breakpoints), optima inside Θ and on its boundary; the event the exterior of "
                               "{f_D ≤ min_Θ f_D + α}, its ends exact quadratic roots on their pieces")
     logistic = Adversary("logistic + ridge in d = 1 (smooth, not piecewise quadratic; sublevel interval bracketed), "
-                         "β varied", generate=logistic_gen(wrap(one_d_accuracy), cap // 2),
+                         "β varied", generate=lambda rng, size: [logisticise(inst, (Fraction(1, 4), Fraction(1))[j % 2])
+                                                                 for j, inst in enumerate(wrap(one_d_accuracy)(
+                                                                     rng, widened_count(cap // 2, size)))],
                          reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
                                  "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
                                  "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")
@@ -200,4 +216,5 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
                          generate=wrap(polytope_accuracy),
                          reaches="Θ a polytope {Gθ ≤ h} in d = 2 and 3 (exact projections and θ* by active-set "
                                  "enumeration), isotropic and (d = 2) anisotropic quadratics")
-    return aniso, ball, aniso_ball, huber, logistic, polytope
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope)
