@@ -175,3 +175,13 @@ def test_the_scope_keeps_only_true_narrowings():
         assert not any(w.startswith("losses other than quadratics in the accuracy") for w in whats)  # d = 1 Huber
         assert not any("logistic" in w for w in whats)  # d = 1 logistic + ridge: bracketed
         assert any("d ≥ 2" in w for w in whats) and not any("polytope" in w for w in whats)
+
+
+@pytest.mark.parametrize("cid", ["d2d.thm4.5:accuracy", "d2d.thm4.5:accuracy+fix"])
+def test_thoroughs_theorem45_instance_runs_in_every_profile(cid):
+    """Issue 23 item 4: the instance thorough's boundary search found is a structured family quick runs too."""
+    claim = get_claim(cid)
+    adv = next(a for a in claim.adversaries if a.name.startswith("thorough's boundary instance"))
+    insts = adv.generate(np.random.default_rng(0), 40)
+    assert len(insts) == 1 and insts[0]["delta"] == F(1, 2**40) and insts[0]["V"] > 0
+    assert evaluate(claim, insts[0], 256).outcome in (WITHIN, "violated")
