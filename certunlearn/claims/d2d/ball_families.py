@@ -39,6 +39,56 @@ def on_ball(inst: dict) -> dict:
     return out
 
 
+#: rational convex polygons containing 0 (a triangle and a pentagon, counterclockwise vertices) and a 3-d polytope (the
+#: cube [−1, 1]³ cut by θ₁ + θ₂ + θ₃ ≤ 1), as rows (g, h) of {Gθ ≤ h}
+POLYGONS = (
+    ((Fraction(-1), Fraction(-1)), (Fraction(1), Fraction(-1, 2)), (Fraction(-1, 2), Fraction(1))),
+    ((Fraction(-1), Fraction(-1, 2)), (Fraction(0), Fraction(-1)), (Fraction(1), Fraction(-1, 4)),
+     (Fraction(1, 2), Fraction(3, 4)), (Fraction(-3, 4), Fraction(1, 2))),
+)
+CUT_CUBE = tuple((*(s * (k == j) for k in range(3)), 1) for j in range(3) for s in (1, -1)) + ((1, 1, 1, 1),)
+
+
+def on_polytope(inst: dict, rows: tuple) -> dict:
+    """The instance on the polytope {Gθ ≤ h} of these rows (lo/hi its bounding box, θ'_0 its vertex of smallest
+    coordinates), L and D re-declared; the loss, data, stream and scalars are kept."""
+    from ...problems.polytope import Polytope
+
+    poly = Polytope(tuple(tuple(Fraction(v) for v in r) for r in rows))
+    vs = poly.vertices()
+    out = dict(inst)
+    out["polytope"] = [list(r) for r in poly.rows]
+    out["lo"] = [min(v[j] for v in vs) for j in range(poly.dim)]
+    out["hi"] = [max(v[j] for v in vs) for j in range(poly.dim)]
+    out["theta0"] = list(min(vs))
+    consts = declared_constants(inst["A"], inst["R"], out["lo"], out["hi"], None, None, False, out["polytope"])
+    out["L"], out["D"] = consts["L"], consts["D"]
+    return out
+
+
+def polytope_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics on polytopes, the data mean outside Θ (θ* on an edge, a face or at a vertex: active-set
+    enumeration, :meth:`certunlearn.problems.polytope.Polytope.quadratic_argmin`): A = I and A = diag(1, 4) on a
+    triangle and a pentagon, A = I on the cut cube in d = 3 (a noncentral χ²₃ tail); a deletion then an addition,
+    β ∈ {1/20, 1/1000}, few and many iterations (quick: an anisotropic pentagon and the cut cube; thorough: all)."""
+    from ...problems.polytope import Polytope
+
+    out = []
+    for A, poly, I_, bt in itertools.product(([1, 1], [1, 4]), POLYGONS, (2, 10), (Fraction(1, 20), Fraction(1, 1000))):
+        box = pgd_instance(A, 3, [-1, -1], [1, 1], [[2, 1], [2, 1], [1, 2], [-1, 0]], [[-1, -1, 0], [1, 1, 2]],
+                           [-1, -1], epsilon=Fraction(1), delta=Fraction(1, 10**5), I=I_, beta=bt)
+        if A[0] == A[1]:
+            box["m"], box["M"] = Fraction(1, 2), Fraction(1)
+        out.append(on_polytope(box, Polytope.from_polygon(poly).rows))
+    for I_, bt in itertools.product((2, 10), (Fraction(1, 20), Fraction(1, 1000))):
+        box = pgd_instance([1, 1, 1], 3, [-1] * 3, [1] * 3, [[2, 1, 0], [2, 1, 0], [1, 2, 1], [-1, 0, 0]],
+                           [[-1, -1, 0, 0], [1, 1, 2, 1]], [-1] * 3, epsilon=Fraction(1), delta=Fraction(1, 10**5),
+                           I=I_, beta=bt)
+        box["m"], box["M"] = Fraction(1, 2), Fraction(1)
+        out.append(on_polytope(box, CUT_CUBE))
+    return out if size > 40 else [out[13], out[16]]
+
+
 def ball_gen(gen: Callable[[np.random.Generator, int], list[dict]], cap: int) -> Callable[[np.random.Generator, int], list[dict]]:
     """The instances of ``gen`` in d ≥ 2 on the ball: ``cap`` in the quick profile, ``THOROUGH_FACTOR``·cap beyond."""
 
@@ -92,11 +142,51 @@ THREE_D_ACC = Adversary("d = 3, isotropic, optima inside and on the boundary", g
                         reaches="d = 3 (a noncentral χ²₃ tail), optima inside and outside Θ")
 
 
-def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Adversary, Adversary]:
+def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Anisotropic 2-d quadratics A = diag(1, a₂) on the ball Θ = {‖θ‖ ≤ r} with the data mean off the axes and
+    outside Θ (θ* = (A + νI)⁻¹Ax̄ on the sphere, ν the root of the secular equation, :mod:`.ball_argmin`), a deletion
+    then an addition, β ∈ {1/20, 1/1000}, few and many iterations (quick: two; thorough: every combination)."""
+    out = []
+    for a2, r, I_, bt in itertools.product((4, 20), (Fraction(1, 2), Fraction(1)), (2, 10),
+                                           (Fraction(1, 20), Fraction(1, 1000))):
+        X = [[2, 1], [2, 1], [1, 2], [-1, 0]]
+        U = [[-1, -1, 0], [1, 1, 2]]
+        box = pgd_instance([1, a2], 3, [-r, -r], [r, r], X, U, [-r, -r], epsilon=Fraction(1),
+                           delta=Fraction(1, 10**5), I=I_, beta=bt)
+        out.append(on_ball(box))
+    return out if size > 40 else out[::13]  # quick: the first and the opposite corner of the grid
+
+
+def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """One-dimensional instances before the Huber smoothing or the logistic loss (:mod:`.huber_families`), built
+    directly (only the drawn ones): alternately an optimum inside Θ = [−r, r] (data at ±1 and R = 3, a deletion then
+    an addition) and an optimum on its boundary (every point at 2 outside Θ = [−1, 1]: ∇f(θ*) ≠ 0, many iterations);
+    r ∈ {1/2, 1, 2}, 𝓘 ∈ {2, 10}, β ∈ {1/20, 1/1000, 1/2} in turn."""
+    out = []
+    for j in range(size):
+        bt = (Fraction(1, 20), Fraction(1, 1000), Fraction(1, 2))[j % 3]
+        I_ = (2, 10)[(j // 2) % 2]
+        if j % 2 == 0:
+            r = (Fraction(1, 2), Fraction(1), Fraction(2))[(j // 2) % 3]
+            inst = pgd_instance([1], 3, [-r], [r], [[3], [3], [-1], [1]], [[-1, -1], [1, 3]], [-r], epsilon=Fraction(1),
+                                delta=Fraction(1, 10**5), I=I_, beta=bt)
+            inst["m"], inst["M"] = Fraction(1), Fraction(3)
+        else:
+            inst = pgd_instance([1], 2, [-1], [1], [[2]] * 4, [[1, 2]], [-1], epsilon=Fraction(1),
+                                delta=Fraction(1, 10**5), I=5 * I_, beta=bt)
+            inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    return out
+
+
+def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
-    :mod:`.ellipse_tail`) and Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed); ``wrap`` adapts
-    a generator to the claim (the regularised claims drop m)."""
+    :mod:`.ellipse_tail`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
+    secular equation, :mod:`.ball_argmin`), the one-dimensional Huber-smoothed quadratic and logistic + ridge (the
+    exterior of the sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
+    drop m)."""
     from .families import add_beta, pgd_structured
+    from .huber_families import WIDTHS, huberise, logisticise
 
     thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
@@ -105,4 +195,26 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4) -> tuple[Ad
     ball = Adversary("Θ a Euclidean ball: isotropic quadratics, β varied",
                      generate=ball_gen(wrap(add_beta(pgd_structured("iso"))), cap),
                      reaches="Θ a Euclidean ball, d = 2, optima inside and outside it (θ* = x̄·min(1, r/‖x̄‖))")
-    return aniso, ball
+    aniso_ball = Adversary("Θ a Euclidean ball: anisotropic quadratics, data mean outside Θ off the axes",
+                           generate=wrap(aniso_ball_accuracy),
+                           reaches="Θ a Euclidean ball with A ≠ aI, d = 2 (θ* = (A + νI)⁻¹Ax̄, ν enclosed by an exact "
+                                   "bisection of the secular equation; the event an ellipse's exterior)")
+    huber = Adversary("Huber-smoothed quadratics in d = 1 (not quadratic; exact sublevel interval), β varied",
+                      generate=lambda rng, size: [huberise(inst, WIDTHS[j % 2]) for j, inst in enumerate(
+                          wrap(one_d_accuracy)(rng, widened_count(cap // 2, size)))],
+                      reaches="losses beyond quadratics in d = 1: the Huber-smoothed quadratic (piecewise quadratic, "
+                              "rational breakpoints), optima inside Θ and on its boundary; the event the exterior of "
+                              "{f_D ≤ min_Θ f_D + α}, its ends exact quadratic roots on their pieces")
+    logistic = Adversary("logistic + ridge in d = 1 (smooth, not piecewise quadratic; sublevel interval bracketed), "
+                         "β varied", generate=lambda rng, size: [logisticise(inst, (Fraction(1, 4), Fraction(1))[j % 2])
+                                                                 for j, inst in enumerate(wrap(one_d_accuracy)(
+                                                                     rng, widened_count(cap // 2, size)))],
+                         reaches="smooth losses beyond piecewise quadratics in d = 1: logistic + ridge (runs rounded "
+                                 "with a certified error), optima inside Θ and on its boundary; θ* and the ends of "
+                                 "{f_D ≤ min_Θ f_D + α} bracketed by bisection on enclosures")
+    polytope = Adversary("Θ a polytope (triangle, pentagon, cut cube): quadratics, data mean outside Θ",
+                         generate=wrap(polytope_accuracy),
+                         reaches="Θ a polytope {Gθ ≤ h} in d = 2 and 3 (exact projections and θ* by active-set "
+                                 "enumeration), isotropic and (d = 2) anisotropic quadratics")
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope)

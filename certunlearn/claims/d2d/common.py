@@ -97,8 +97,13 @@ class Setup:
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
         self.ball = frac(values["ball"]) if values.get("ball") else None
+        self.polytope = values.get("polytope")
         if self.ball is not None:  # Θ = {‖θ‖ ≤ ball} (lo/hi: its bounding box, for display only)
             self.domain = RoundedBall(self.ball, self.dim)
+        elif self.polytope:  # Θ = {Gθ ≤ h}, rows (g, h) rational (lo/hi: its bounding box, for display only)
+            from ...problems.polytope import Polytope
+
+            self.domain = Polytope(tuple(tuple(frac(v) for v in row) for row in self.polytope))
         else:
             self.domain = Box(tuple(self.lo), tuple(self.hi))
         self.X = frac_matrix(values["X"])
@@ -125,6 +130,11 @@ class Setup:
 
         if self.ball is not None or self.logistic:
             raise ArithmeticError("the exact minimiser is computed for quadratic and Huber losses on boxes")
+        if self.polytope:  # a diagonal quadratic on a polytope: active-set enumeration (problems.polytope)
+            if self.huber is not None:
+                raise ArithmeticError("the exact minimiser on a polytope is computed for quadratic losses")
+            xbar = [sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(self.dim)]
+            return np.asarray(self.domain.quadratic_argmin(self.a, xbar), dtype=object)
         if self.huber is not None:  # separable, piecewise-linear derivative: exact (problems.huber)
             return np.asarray(self.loss.box_minimiser(X, self.lo, self.hi), dtype=object)
         res = minimize(self.loss, self.domain, X)
@@ -138,7 +148,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -308,11 +318,12 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
                        huber: Sequence[Any] | None = None, ball: Any = None,
-                       logistic: bool = False) -> dict[str, Fraction]:
+                       logistic: bool = False, polytope: Sequence[Any] | None = None) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
     ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
     ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
-    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`)."""
+    entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`; ``polytope``: on {Gθ ≤ h} with these
+    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`)."""
     from ...problems import Box, Quadratic
     from ...problems.huber import HuberQuadratic
     from ...problems.rounded_ball import RoundedBall
@@ -329,6 +340,10 @@ def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence
         Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
         loss = Quadratic(A=Am, R=frac(R))
     dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
+    if polytope:
+        from ...problems.polytope import Polytope
+
+        dom = Polytope(tuple(tuple(frac(v) for v in row) for row in polytope))
     c = loss.constants(dom)
     M_ = rational_eval(c.value("M"))
     m_ = rational_eval(c.value("m"))
@@ -472,36 +487,94 @@ def unlearning_delta(claim_id: str) -> Callable[[Instance], arb]:
 
 def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, reg: Fraction = Fraction(0),
                        err: Fraction = Fraction(0)) -> arb:
-    """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), for the isotropic quadratic f_D = (a/2)‖θ − x̄‖² + c:
-    the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ, exact), a noncentral χ² tail; for a
-    diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`).
+    """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), θ̂ known within ``err`` (in norm). For the isotropic quadratic
+    f_D = (a/2)‖θ − x̄‖² + c the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ), a noncentral χ²
+    tail; for a diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`),
+    θ* exact on a box and enclosed on a ball (:mod:`.ball_argmin`); for the one-dimensional Huber-smoothed
+    quadratic the exterior of the sublevel interval (:mod:`.interval_tail`), for logistic + ridge in d = 1 too (its
+    ends and θ* bracketed by bisection on enclosures).
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    if s.huber is not None and s.dim == 1 and s.ball is None:
+        return _piecewise_1d_probability(s, X, mean, sigma_, alpha_, err)
+    if s.logistic and s.dim == 1 and s.ball is None:
+        return _smooth_1d_probability(s, X, mean, sigma_, alpha_, err)
     if s.huber is not None or s.logistic:
-        raise ArithmeticError("the accuracy event is enclosed for quadratic losses only (this one is not quadratic)")
+        raise ArithmeticError("the accuracy event of a non-quadratic loss is enclosed in one dimension only")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
-    if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
-        if any(v != a for v in s.a):
-            raise ArithmeticError("the accuracy event on a ball is enclosed for isotropic quadratics")
-        gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
-        dist = to_arb(sq_norm(mean - xbar)).sqrt() + arb(0, to_arb(err).upper())
-        z = dist.nonnegative_part() / sigma_
-        lam = z * z  # (not z**2: a ball reaching 0 would give nan)
-        thr = (gap * gap + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
-        return ncx2_sf(s.dim, lam, thr)
-    star = s.minimiser(X)
+    slack = arb(0, to_arb(err).upper()) if err else arb(0)
     if any(v != a for v in s.a):  # anisotropic: Σ a_k(Z_k + c_k)² > 2α + Σ a_k(θ*_k − x̄_k)², an ellipse's exterior
         if s.dim != 2:
             raise ArithmeticError("the anisotropic accuracy event is enclosed in two dimensions only")
         from .ellipse_tail import ellipse_exterior
 
-        c = [to_arb(m_ - x_) / sigma_ for m_, x_ in zip(mean, xbar)]
-        tau = (2 * alpha_ + to_arb(sum((ak * (t - x_) ** 2 for ak, t, x_ in zip(s.a, star, xbar)), Fraction(0)))) / (
-            sigma_ * sigma_)
+        if s.ball is not None:  # θ* = (A + νI)⁻¹Ax̄ on the sphere, ν enclosed (secular equation)
+            from .ball_argmin import ball_argmin
+
+            star = ball_argmin(s.a, list(xbar), s.ball)
+        else:
+            star = s.minimiser(X)
+        c = [(to_arb(m_ - x_) + slack) / sigma_ for m_, x_ in zip(mean, xbar)]
+        gap = sum((to_arb(ak) * (to_arb(t) - to_arb(x_)) * (to_arb(t) - to_arb(x_)) for ak, t, x_ in zip(s.a, star, xbar)),
+                  arb(0))
+        tau = (2 * alpha_ + gap) / (sigma_ * sigma_)
         return ellipse_exterior(to_arb(s.a[0]), to_arb(s.a[1]), c[0], c[1], tau)
+    if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
+        gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
+        dist = to_arb(sq_norm(mean - xbar)).sqrt() + slack
+        z = dist.nonnegative_part() / sigma_
+        lam = z * z  # (not z**2: a ball reaching 0 would give nan)
+        thr = (gap * gap + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
+        return ncx2_sf(s.dim, lam, thr)
+    star = s.minimiser(X)
     lam = to_arb(sq_norm(mean - xbar)) / (sigma_ * sigma_)
     thr = (to_arb(sq_norm(star - xbar)) + 2 * alpha_ / to_arb(a)) / (sigma_ * sigma_)
     return ncx2_sf(s.dim, lam, thr)
+
+
+def _piecewise_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb,
+                              err: Fraction) -> arb:
+    """P[θ̂ + Z ∉ {f_D ≤ min_Θ f_D + α}] for the one-dimensional Huber-smoothed quadratic (piecewise quadratic,
+    breakpoints x_i ± w): the sublevel interval's ends are exact quadratic-formula roots on their pieces
+    (:func:`.interval_tail.sublevel_interval`), the mass outside it by erfc."""
+    from .interval_tail import outside_mass, sublevel_interval
+
+    star = s.minimiser(X)[0]
+
+    def f(th: Fraction) -> Fraction:
+        return s.loss.risk(np.asarray([th], dtype=object), X)
+
+    w = s.huber[1]
+    knots = sorted({frac(x[0]) + e for x in X for e in (-w, w)})
+    lo, hi = sublevel_interval(f, knots, star, to_arb(f(star)) + alpha_)
+    centre = to_arb(mean[0]) + (arb(0, to_arb(err).upper()) if err else arb(0))
+    return outside_mass(centre, sigma_, lo, hi)
+
+
+def _smooth_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, err: Fraction) -> arb:
+    """P[θ̂ + Z ∉ {f_D ≤ min_Θ f_D + α}] for a smooth convex one-dimensional f_D evaluated on arb (logistic + ridge):
+    θ* bracketed on Θ = [lo, hi] by the sign of f_D', min_Θ f_D enclosed by f_D on that bracket, the ends of the
+    sublevel interval bracketed by the sign of f_D − t (:func:`.interval_tail.sublevel_bisect`), the mass by erfc."""
+    from flint import ctx
+
+    from .interval_tail import argmin_bracket, outside_mass, sublevel_bisect
+
+    steps = ctx.prec + 16
+
+    def f(th: Any) -> arb:
+        return s.loss.risk(np.asarray([to_arb(th)], dtype=object), X)
+
+    def df(th: Fraction) -> arb:
+        return np.asarray(s.loss.risk_grad(np.asarray([to_arb(th)], dtype=object), X)).ravel()[0]
+
+    u, v = argmin_bracket(df, s.lo[0], s.hi[0], steps)
+    t = f(to_arb(u).union(to_arb(v))) + alpha_  # f on the bracket encloses min_Θ f
+    centre = to_arb(mean[0]) + (arb(0, to_arb(err).upper()) if err else arb(0))
+
+    def g(th: Fraction) -> arb:  # a sign decided for the whole ball t decides it for min_Θ f + α
+        return f(th) - t
+
+    return outside_mass(centre, sigma_, sublevel_bisect(g, u, False, steps), sublevel_bisect(g, v, True, steps))
 
 
 #: accuracy claim id → the explicit α of its proof (filled by :func:`accuracy_probability`).
@@ -544,8 +617,15 @@ def _isotropic(values: Instance) -> Decision:
 
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
-ENCLOSED_ACC = P("A = aI, or d = 2 (the accuracy event is a noncentral χ² tail, or an ellipse's exterior enclosed by "
-                 "one rigorous integral)", lambda v: holds(_isotropic(v) is Decision.TRUE or len(v["A"]) == 2))
+def _enclosed_acc(values: Instance) -> Decision:
+    if values.get("logistic") or values.get("huber"):
+        return holds(len(values["A"]) == 1 and not values.get("ball"))
+    return holds(_isotropic(values) is Decision.TRUE or len(values["A"]) == 2)
+
+
+ENCLOSED_ACC = P("a quadratic loss with A = aI or d = 2, or the Huber-smoothed quadratic or logistic + ridge in d = 1 "
+                 "(the accuracy event is a noncentral χ² tail, an ellipse's exterior enclosed by one rigorous "
+                 "integral, or the exterior of an enclosed interval)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3

@@ -526,6 +526,10 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
              "outcomes."
              + ("" if _fix else " The proof couples S'_i = S_i by Lemma 4.2, which fails for repeated values."),
     ))
+#: the worst instance of Theorem 4.5's accuracy under ``--profile thorough`` (its generated boundary adversary)
+THOROUGH_45 = {"A": [1], "R": 1, "lo": [-1], "hi": [1], "X": [[-1], [-1], [-1], [1]], "U": [[-1, -1]], "theta0": [-1],
+               "n": 4, "d": 1, "i": 1, "L": 2, "D": 2, "m": 1, "M": 2, "epsilon": Fraction(1, 10),
+               "delta": Fraction(1, 2**40), "I": 6, "beta": 1, "xi": 1}
 for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
@@ -548,7 +552,12 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
                                "curvature", generate=_dist_structured(True, per_40=None, which=(1, 4)),
                                reaches="1-d, n = 4, the deletion of a value held two or three times, I ∈ {1, 3, 6}"),
                      Adversary("d = 2, C ∈ {2, 3} copies, A = diag(1, 2), V = Theorem 4.4's exact quantity",
-                               generate=_dist_copies(True))),
+                               generate=_dist_copies(True)),
+                     # the boundary instance the thorough profile found (ratio 1.62 against quick's 1.05), in every
+                     # profile (issue 23 item 4)
+                     Adversary("thorough's boundary instance: three copies of −1, one deleted, M = 2, ε = 1/10, "
+                               "δ = 2⁻⁴⁰, I = 6", generate=lambda rng, size: [_with_v(THOROUGH_45)],
+                               reaches="1-d, n = 4, δ → 0⁺, small ε, the deletion of a value held three times")),
         derivation=_cid,
         corrects="d2d.thm4.5:accuracy" if _fix else None,
         note="Quantity: the exact expectation over every sampling outcome of one copy (eq. (27) is stated for one run, "

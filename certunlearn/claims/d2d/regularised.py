@@ -8,13 +8,13 @@ containing 0; the theorems run Algorithms 1–3 on g with the prescribed regular
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
 
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision
@@ -23,10 +23,10 @@ from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space
 from ...formulas.d2d import ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, L, M, PRESCRIBED, beta, m, xi
-from .common import exact_sqrt
+from .claim33_losses import convexity, family, lipschitz, smoothness
 from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ENCLOSED_ACC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
-    pgd_hypotheses, secret_laws, setup_of, sq_norm, unlearning_delta, upper_fraction,
+    pgd_hypotheses, secret_laws, setup_of, unlearning_delta, upper_fraction,
 )
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
@@ -36,68 +36,23 @@ from .families import (
 
 
 # ---------------------------------------------------------------------------------------------------- Claim 3.3
-def _family(values: Instance):
-    """The convex family of a Claim 3.3 instance: diagonal Quadratic ``½(θ − x)ᵀA(θ − x)`` (``linear = 0``) or
-    Linear ``⟨x, θ⟩`` (``linear = 1``, convex, not strongly convex, M = 0), on the box Θ = [lo, hi]."""
-    from ...problems import Box, Linear, Quadratic
-
-    lo, hi = tuple(frac(v) for v in values["lo"]), tuple(frac(v) for v in values["hi"])
-    R = frac(values["R"])
-    if frac(values.get("linear", 0)):
-        loss = Linear(R=R)
-    else:
-        a = [frac(v) for v in values["A"]]
-        loss = Quadratic(A=tuple(tuple(a[r] if r == c else Fraction(0) for c in range(len(a))) for r in range(len(a))), R=R)
-    return loss, Box(lo, hi)
-
-
-def _reg_grad(values: Instance, theta: Sequence[Fraction], x: Sequence[Fraction]) -> list[Fraction]:
-    """∇g_x(θ) = ∇f_x(θ) + mθ exactly."""
-    mm = frac(values["m"])
-    if frac(values.get("linear", 0)):
-        return [xj + mm * tj for xj, tj in zip(x, theta)]
-    a = [frac(v) for v in values["A"]]
-    return [aj * (tj - xj) + mm * tj for aj, tj, xj in zip(a, theta, x)]
-
-
-def _claim33_lipschitz(values: Instance) -> arb:
-    """max over the data points x and θ ∈ Θ of ‖∇g_x(θ)‖ — the Lipschitz constant of g_x on the convex Θ. ∇g_x is
-    affine in θ, so the maximum of its (convex) norm over the box is at a vertex: enumerated exactly."""
-    lo, hi = [frac(v) for v in values["lo"]], [frac(v) for v in values["hi"]]
-    best = Fraction(0)
-    for vertex in itertools.product(*zip(lo, hi)):
-        for row in values["X"]:
-            best = max(best, sq_norm(np.asarray(_reg_grad(values, vertex, [frac(v) for v in row]), dtype=object)))
-    return exact_sqrt(best)
-
-
-def _claim33_smoothness(values: Instance) -> arb:
-    """λ_max(∇²g_x) = λ_max(∇²f_x) + m exactly (∇²f_x = A, or 0 for the linear family)."""
-    mm = frac(values["m"])
-    top = Fraction(0) if frac(values.get("linear", 0)) else max(frac(v) for v in values["A"])
-    return Fraction(top + mm)
-
-
-def _claim33_convexity(values: Instance) -> arb:
-    """m / λ_min(∇²g_x): the claimed strong-convexity modulus over the true one (λ_min(∇²f_x) + m); ≤ 1 ⇔ g_x is
-    m-strongly convex (Definition 2.9 for a C² function)."""
-    mm = frac(values["m"])
-    low = Fraction(0) if frac(values.get("linear", 0)) else min(frac(v) for v in values["A"])
-    return Fraction(mm / (low + mm))
+# the family, Θ and the three quantities over quadratic, linear, Huber and logistic losses, boxes and balls
+_family, _claim33_lipschitz, _claim33_smoothness, _claim33_convexity = family, lipschitz, smoothness, convexity
 
 
 def _claim33_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
     def ok(values: Instance) -> Decision:
-        loss, box = _family(values)
+        loss, dom = _family(values)
         X = frac_matrix(values["X"])
-        if X.ndim != 2 or X.shape[1] != len(box.lo) or len(box.hi) != len(box.lo):
+        dim = len(values["lo"])
+        if X.ndim != 2 or X.shape[1] != dim or len(values["hi"]) != dim:
             return Decision.FALSE
-        if not frac(values.get("linear", 0)) and len(values["A"]) != len(box.lo):
+        if not frac(values.get("linear", 0)) and len(values["A"]) != dim:
             return Decision.FALSE
-        if not box.contains(np.zeros(len(box.lo), dtype=object)):
+        if not dom.contains(np.zeros(dim, dtype=object)):
             return Decision.FALSE  # Section 3.2 assumes 0 ∈ Θ (line 273)
         loss.check_data(X)
-        c = loss.constants(box)
+        c = loss.constants(dom)
         for name in names:
             exact = c.value(name)
             r = decide_ge(frac(values[name]), lambda e=exact: arb_eval(e))
@@ -109,10 +64,12 @@ def _claim33_ok(names: Sequence[str]) -> Callable[[Instance], Decision]:
 
 
 def claim33_instance(A, R, lo, hi, X, m_, linear=0, **extra) -> dict[str, Any]:
-    """A Claim 3.3 instance with the tightest valid L, M, D of the family on the box."""
+    """A Claim 3.3 instance with the tightest valid L, M, D of the family on Θ (``extra`` may set ``huber``,
+    ``logistic`` or ``ball``: :func:`.claim33_losses.family`)."""
     inst = {"A": list(A), "R": R, "lo": list(lo), "hi": list(hi), "X": [list(r) for r in X], "m": m_, "linear": linear}
-    loss, box = _family(inst)
-    c = loss.constants(box)
+    inst.update({k: v for k, v in extra.items() if k in ("huber", "logistic", "ball")})
+    loss, dom = _family(inst)
+    c = loss.constants(dom)
     inst.update({"L": upper_fraction(c.value("L")), "M": upper_fraction(c.value("M")), "D": upper_fraction(c.value("D"))})
     inst.update(extra)
     return inst
@@ -137,6 +94,44 @@ def _claim33_structured(rng: np.random.Generator, size: int) -> list[dict]:
     return out
 
 
+def _claim33_widened(rng: np.random.Generator, size: int) -> list[dict]:
+    """Claim 3.3 beyond quadratic and linear losses on boxes (issue 23): the Huber-smoothed quadratic (+ its own
+    curvature, band widths 1/8 and 1/2) on boxes with 0 at a vertex or the centre (d ∈ {1, 2}) and on the disc;
+    logistic (λ = 0: convex, not strongly) and logistic + ridge (λ = 1/4) on intervals and discs; quadratic and linear
+    losses on discs; weak and strong regularisers. Data at ‖x‖ = R pointing away from the far point of Θ.
+    Quick: 12 drawn; thorough (size > 40): every instance."""
+    specs = []  # (positional, keyword) arguments of claim33_instance: only the drawn ones are built
+    R = 1
+    for m_, r in itertools.product((Fraction(1, 10), Fraction(1), Fraction(5)), (Fraction(1, 2), Fraction(2))):
+        for dim in (1, 2):
+            far = [-R] if dim == 1 else [Fraction(-3, 5), Fraction(-4, 5)]
+            X = [far, [R] + [0] * (dim - 1)]
+            A = [1] * dim if dim == 1 else [1, 3]
+            for w in (Fraction(1, 8), Fraction(1, 2)):
+                for lo, hi in (([0] * dim, [r] * dim), ([-r] * dim, [r] * dim)):
+                    specs.append(((A, R, lo, hi, X, m_), {"huber": [Fraction(1, 2), w]}))
+            for lam in (Fraction(0), Fraction(1, 4)):
+                if dim == 1:
+                    specs.append((([lam], R, [0], [r], X, m_), {"logistic": 1}))
+                else:
+                    specs.append((([lam] * 2, R, [-r] * 2, [r] * 2, X, m_), {"logistic": 1, "ball": r}))
+            if dim == 2:
+                for extra in ({"huber": [Fraction(1, 2), Fraction(1, 8)]}, {}):
+                    specs.append(((A, R, [-r] * 2, [r] * 2, X, m_), {"ball": r, **extra}))
+                specs.append(((A, R, [-r] * 2, [r] * 2, X, m_, 1), {"ball": r}))
+    want = len(specs) if size > 40 else min(12, size)
+    if want < len(specs):
+        specs = [specs[j] for j in sorted(rng.choice(len(specs), want, replace=False))]
+    return [claim33_instance(*args, **kw) for args, kw in specs]
+
+
+CLAIM33_WIDE = Adversary(
+    "Huber-smoothed and logistic (+ ridge) losses; boxes and discs", generate=_claim33_widened,
+    reaches="losses beyond quadratics and linear ones (the Huber-smoothed quadratic, logistic with and without "
+            "ridge) and Θ a Euclidean ball in d = 2 (the supremum over the circle enclosed by a rigorous branch and "
+            "bound; logistic on a disc reduced to ⟨x, θ⟩)")
+
+
 def _claim33_build(q: dict) -> dict:
     lo, hi = -grid_fraction(q["lo"]), grid_fraction(q["hi"])
     return claim33_instance([grid_fraction(q["a"]) or Fraction(1, 4096)], 1, [lo], [hi], [[grid_fraction(q["x0"])], [grid_fraction(q["x1"])]],
@@ -159,7 +154,7 @@ CLAIMS_33 = [
         bound=L + m * D,
         quantity=_claim33_lipschitz,
         adversaries=(Adversary("boxes with 0 at a vertex or the centre, quadratic and linear losses, extreme points",
-                               generate=_claim33_structured), CLAIM33_SEARCH),
+                               generate=_claim33_structured), CLAIM33_SEARCH, CLAIM33_WIDE),
         derivation="d2d.claim3.3",
         note="Quantity: max_{x ∈ data, θ ∈ Θ} ‖∇f_x(θ) + mθ‖ exactly (the maximum of a convex function of θ over the "
              "box, at a vertex). Attained when 0 is a vertex of Θ (then sup‖θ‖ = D).",
@@ -174,7 +169,7 @@ CLAIMS_33 = [
         bound=M + m,
         quantity=_claim33_smoothness,
         adversaries=(Adversary("quadratic and linear losses, weak and strong regularisers", generate=_claim33_structured),
-                     CLAIM33_SEARCH),
+                     CLAIM33_SEARCH, CLAIM33_WIDE),
         derivation="d2d.claim3.3:smoothness",
         note="Quantity: λ_max(∇²g_z) = λ_max(A) + m (quadratic), m (linear), exactly.",
     ),
@@ -188,7 +183,7 @@ CLAIMS_33 = [
         bound=sympy.Integer(1),
         quantity=_claim33_convexity,
         adversaries=(Adversary("quadratic and linear losses, weak and strong regularisers", generate=_claim33_structured),
-                     CLAIM33_SEARCH),
+                     CLAIM33_SEARCH, CLAIM33_WIDE),
         derivation="d2d.claim3.3:strong-convexity",
         note="Quantity: m/(λ_min(∇²f_z) + m), the claimed modulus over the true modulus of g_z; attained (= 1) for the "
              "linear loss, whose only curvature is the regulariser's.",
@@ -275,7 +270,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
                          search_with_beta(search_regularised(reg_small_search(True))),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
+                         ACC_3D()),
             derivation="d2d.thm3.4:accuracy",
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (unregularised f), an exact noncentral χ² tail. "
                  "The proof's step (2) sets ∇g(θ*r) = 0 (false when θ*r is on the boundary of Θ) and step (3) bounds "
@@ -294,7 +289,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=acc_iso),
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=acc_bd),
                          search_with_beta(search_regularised(reg_small_search(True))),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
+                         ACC_3D()),
             derivation="d2d.thm3.4:accuracy+fix",
             corrects="d2d.thm3.4:accuracy",
             note="f(θ̃) − f(θ*r) ≤ ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖² ≤ Lρ + (M/2)ρ² (‖∇f‖ ≤ L, no optimality "
@@ -360,7 +355,7 @@ def _reg_claims() -> list[Claim]:
                          Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations",
                                    generate=regularised_gen(boundary_structured(1), 8)),
                          search_with_beta(search_regularised(reg_small_search(True))),
-                         ACC_3D(), *accuracy_adversaries(lambda g: regularised_gen(g, 4))),
+                         ACC_3D()),
             derivation=cid,
             corrects="d2d.thm3.5:accuracy" if fix else None,
             note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with the printed σ (accuracy only needs the "
@@ -388,7 +383,7 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations, ξ varied",
                                generate=regularised_gen(boundary_structured(1), 4, xis, with_beta=True)),
                      search_with_beta(search_regularised(reg_small_search(True), Fraction(5, 4))),
-                     ACC_3D(xis), *accuracy_adversaries(lambda g: regularised_gen(g, 4, xis))),
+                     ACC_3D(xis)),
         derivation=cid,
         corrects="d2d.rem3.6:accuracy" if fix else None,
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] (exact noncentral χ² tail) with the printed σ. "
@@ -396,5 +391,19 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
     )
 
 
-CLAIMS_32 = _reg_claims()
+def _widened_accuracy(claim: Claim, xi_: Any = None) -> Claim:
+    """The accuracy claim with the widened families of :func:`.ball_families.accuracy_adversaries` (Huber and logistic
+    in d = 1, anisotropic quadratics on a ball, polytopes) appended after its generated boundary adversary, which keeps
+    the bases it had (the first instances of the earlier families: the same boundary instances as before)."""
+    from ..boundaries import boundary_of
+
+    wrap = (lambda g: regularised_gen(g, 4, xi_)) if xi_ is not None else (lambda g: regularised_gen(g, 4))
+    earlier, later = accuracy_adversaries(wrap, split=True)
+    claim = replace(claim, adversaries=(*claim.adversaries, *earlier))
+    bnd = boundary_of(claim)
+    return replace(claim, adversaries=(*claim.adversaries, *((bnd,) if bnd else ()), *later))
+
+
+CLAIMS_32 = [_widened_accuracy(c, (1, Fraction(5, 4), Fraction(3, 2), 2) if c.id.startswith("d2d.rem3.6") else None)
+             if c.kind == Kind.ACCURACY else c for c in _reg_claims()]
 CLAIMS_BY_ID.update({c.id: c for c in CLAIMS_33 + CLAIMS_32})

@@ -23,19 +23,16 @@ NON_PIECEWISE_PERFECT = Narrowing(
     "perfect_huber); a logistic step is not piecewise affine, and the law of its image of a Gaussian has no closed "
     "form or certified enclosure here (the rounded logistic runs enclose one trajectory, not a law): not built (work)")
 NON_QUADRATIC_ACC = Narrowing(
-    "losses other than quadratics in the accuracy claims",
-    "the accuracy event {f_D(θ̂ + Z) − min_Θ f_D > α} is a (noncentral) χ² tail only for a quadratic f_D; for the "
-    "Huber-smoothed loss it is a Gaussian mass of a region bounded by pieces of quadrics, whose rigorous enclosure is "
-    "not built (work)")
+    "losses other than quadratics in d ≥ 2, in the accuracy claims",
+    "d ≥ 2 non-quadratic: the region {f_D(θ̂ + Z) − min_Θ f_D > α} is not a product (for the separable Huber-smoothed "
+    "loss Σ_k F_k(θ_k) > t couples the coordinates through the sum; its boundary is made of pieces of quadrics; for "
+    "logistic + ridge it is a transcendental surface), and its Gaussian mass is not enclosed (work). In d = 1 the "
+    "event is the exterior of an interval, enclosed for the Huber-smoothed quadratic (exact piecewise roots) and for "
+    "logistic + ridge (bisection on enclosures): certunlearn.claims.d2d.interval_tail")
 NON_BOX = Narrowing(
     "convex sets Θ other than boxes (balls, polytopes)",
     "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
     "projection, rounded with a certified error in certunlearn.problems.rounded_ball, serves Theorems 3.1, 3.4, 3.5)")
-NON_BOX_ACC = Narrowing(
-    "convex sets Θ other than boxes and Euclidean balls, and anisotropic quadratics on a ball, in the accuracy claims",
-    "the accuracy event needs ‖θ* − x̄‖ for θ* = argmin_Θ f_D: the clipped mean on a box (rational), x̄·min(1, r/‖x̄‖) "
-    "for A = aI on a ball (enclosed); on a polytope or for A ≠ aI on a ball it is the root of a secular equation, "
-    "not enclosed (work)")
 D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works in any d, but each family stops at d = 2 "
                "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
 ONE_D_ONLY = Narrowing(
@@ -49,11 +46,9 @@ ANISO_ACC = Narrowing(
     "anisotropic quadratics (A ≠ aI) in d ≥ 3 in the accuracy claims",
     "the accuracy event is then an ellipsoid's exterior under a Gaussian (a generalised χ² tail with three or more "
     "unequal weights); in d = 2 it is enclosed by one rigorous integral (certunlearn.claims.d2d.ellipse_tail), in "
-    "d ≥ 3 it would need a (d − 1)-dimensional one: not built (cost)")
-MINIMISER = Narrowing(
-    "losses other than quadratics (and, for Claim 3.3, linear losses)",
-    "the quantity needs the exact minimiser or the exact constants of the loss; for a non-quadratic loss the minimiser "
-    "is irrational and its constants are verified only by interval bounds, which cannot prove an attained bound")
+    "d ≥ 3 it needs a (d − 1)-dimensional one: the nested arb integral over the ellipsoid's parametrisation was tried "
+    "for d = 3 (it agrees with the noncentral χ²₃ tail at equal weights) and takes about a minute per evaluation at "
+    "53 bits, one per round and instance, beyond the profiles' time (cost)")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3",
     "cost: the law is enumerated over every bootstrap, reservoir and partition outcome, n^B of them per copy and round")
@@ -78,7 +73,11 @@ _HUB = "; Huber-smoothed diagonal quadratics (not quadratic, exact) on the thin 
 _LOG = ("; logistic + ridge (smooth, not quadratic: gradients rounded with a certified error, the mean shift "
         "enclosed)")
 _ACC_WIDE = ("; A = aI up to d = 3 (noncentral χ² tails); anisotropic A in d = 2 (an ellipse's exterior, enclosed); Θ a "
-             "Euclidean ball with A = aI")
+             "Euclidean ball with A = aI and with A ≠ aI in d = 2 (θ* by the secular equation, enclosed); the "
+             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces) and "
+             "logistic + ridge in d = 1 (θ* and the ends bracketed by bisection on enclosures); Θ a polytope {Gθ ≤ h} "
+             "(a triangle and a pentagon with A = aI and A ≠ aI, a cut cube in d = 3; exact projections, θ* by "
+             "active-set enumeration)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
@@ -106,22 +105,30 @@ SCOPE = {
                     "shift, 3Δ/4 (the sharp chain d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
     "thm3.1:shift": Scope(_SC + _STREAMS, _QUAD + "; Huber-smoothed quadratics" + _LOG + _BALL3 + "; the stream ending in an addition approaches the class's supremum "
                           "3Δ/4 of the shift (d2d.thm3.1:shift-sharp bounds every loss of the class)", ()),
-    "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
+    "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, ANISO_ACC)),
     "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
                     "points, optima inside and outside Θ, 𝓘 from its lower bound; one-dimensional Huber-smoothed "
                     "quadratics (round 1 from its exact law)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
                              "quadratics", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+    # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
+    # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
+    # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
+    # is reached, nothing is left unattacked; the widened family exercises the quantities beyond quadratics and boxes
     "claim3.3": Scope("f_z convex, L-Lipschitz, M-smooth on a convex Θ ∋ 0 of diameter D; any m > 0",
-                      "quadratic and linear losses on boxes containing 0 (at a vertex or the centre)", (MINIMISER, NON_BOX)),
+                      "quadratic and linear losses on boxes containing 0 (at a vertex or the centre); the "
+                      "Huber-smoothed quadratic and logistic with and without ridge on boxes and discs (the supremum "
+                      "over a disc enclosed by a rigorous branch and bound, certunlearn.claims.d2d.claim33_losses); "
+                      "each bound is the class's supremum (‖∇f + mθ‖ ≤ L + m‖θ‖ ≤ L + mD, λ_max ≤ M + m, λ_min ≥ m) "
+                      "and is attained (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI)", ()),
     "thm3.4": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
-    "thm3.4:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
+    "thm3.4:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, ANISO_ACC)),
     "thm3.5": Scope(_CVX + _STREAMS, _QUAD + _HUB + _LOG + _BALL3, ()),
-    "thm3.5:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
+    "thm3.5:accuracy": Scope(_CVX + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, ANISO_ACC)),
     "rem3.6": Scope(_CVX + _STREAMS + "; ξ ≥ 1", _QUAD + _HUB + _LOG + _BALL3 + "; ξ ∈ {1, 3/2, 2}", ()),
     "rem3.6:accuracy": Scope(_CVX + _STREAMS + "; ξ ≥ 1; 0 < β < 1", _QUAD + _ACC_WIDE,
-                             (NON_QUADRATIC_ACC, NON_BOX_ACC, ANISO_ACC)),
+                             (NON_QUADRATIC_ACC, ANISO_ACC)),
     "lem4.2": Scope("any multiset D, any update stream of additions and deletions, any B ≥ 1 (Algorithm 5)",
                     "multisets of up to four values with and without repeats, one or two updates, B ≤ 3", (MULTISETS,)),
     "lem4.3": Scope("any multiset of n values, B ≥ n, δ' ≤ e^{−1}, any update", "n up to 100, every multiplicity of the "
