@@ -501,8 +501,12 @@ def table1_row(row: str, fix: bool) -> Derivation:
         samples=64 if row in ("row3", "row4") else 16,
         premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),),
         steps=(
-            step(start, "<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
-                 "e^{−p̃T} ≤ e^{−T^{2/3}} and 2GDT·3δ'T = GDδ/10 ≤ GD/20"),
+            step(start, "<=", start.subs(phi_, 1), "e^{−p̃T} ≤ e^{−pT}: p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1 (line 224)",
+                 monotone=Monotone(phi_, 1)),
+            then("<=", start.subs({phi_: 1, p_: T ** Rational(-1, 3)}), "e^{−pT} ≤ e^{−T^{2/3}} for p ≥ T^{−1/3} "
+                 "(line 233)", monotone=Monotone(p_, T ** Rational(-1, 3))),
+            then("<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
+                 "2GDT·3δ'T = GDδ/10 ≤ GD/20 for δ ≤ 1/2"),
             then("<=", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
                  "λ = LAM_44, β = BETA_44: λD²/2 ≤ GD(√T + 500√dLQ), G²T/λ ≤ GD√T/2, d log T/β ≤ 100GD√dL log T·Q, "
                  "Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} (lines 247–249)", given={lam_: LAM_44, beta_: BETA_44.subs(lam, lam_)}),
