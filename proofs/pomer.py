@@ -507,12 +507,44 @@ def table1_row(row: str, fix: bool) -> Derivation:
                  "(line 233)", monotone=Monotone(p_, T ** Rational(-1, 3))),
             then("<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
                  "2GDT·3δ'T = GDδ/10 ≤ GD/20 for δ ≤ 1/2"),
-            then("<=", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
-                 "λ = LAM_44, β = BETA_44: λD²/2 ≤ GD(√T + 500√dLQ), G²T/λ ≤ GD√T/2, d log T/β ≤ 100GD√dL log T·Q, "
-                 "Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} (lines 247–249)", given={lam_: LAM_44, beta_: BETA_44.subs(lam, lam_)}),
+            *_table1_parameter_steps(lam_, beta_, q),
             then("<=", form, f"on the row's range √T ≤ entry and √d·Q ≤ entry = {TABLE1_ENTRY[row] if not fix else 'TABLE1_FORM_FIX'}",
                  conditions=_range_conditions(epsilon, TABLE1_RANGE[row])),
         ),
+    )
+
+
+#: Names in Table 1's chains for the pieces of Theorem 4.4's λ and β (lines 247–249): λ = (G/D)M, β = λN/(10⁵G²L²)
+#: with M = max{2√T, 1000√dL·T^{1/3}/ε, 1000√dL·T^{3/8}/ε^{3/4}}, N = min{ε²/T^{2/3}, ε^{3/2}/T^{3/4}},
+#: L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}.
+Lt, Qt = sympy.Symbol("L", positive=True), sympy.Symbol("Q", positive=True)
+Mt, Nt = sympy.Symbol("M", positive=True), sympy.Symbol("N", positive=True)
+
+
+def _table1_parameter_steps(lam_, beta_, q) -> tuple:
+    """λ, β of Theorem 4.4 substituted through M, N, then the three terms bounded one at a time. The steps hold for
+    every M, N with the facts a max and a min give — 2√T ≤ M ≤ 2√T + 1000√dLQ, M ≥ 1000√dLQ (M is the max of 2√T
+    and 1000√dL times each term of Q), N ≥ Q⁻² (N = 1/Q², the min of the reciprocals of Q's squared terms) — so
+    they hold at M, N of Theorem 4.4; the last step names L and Q again as log(T/δ) and the max."""
+    facts = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
+             sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt), sympy.Le(1, T))
+    reg = 10**5 * G * D * d * Lt**2 * log(T)
+    first = G * D * (sqrt(T) + 500 * sqrt(d) * Lt * Qt)
+    return (
+        then("==", G * D * Mt / 2 + G * D * T / Mt + reg / (Mt * Nt) + G * D * C_44,
+             "λ = LAM_44 = (G/D)M, β = BETA_44 = λN/(10⁵G²L²) (lines 247–249)",
+             given={lam_: G * Mt / D, beta_: Mt * Nt / (10**5 * D * G * Lt**2)}),
+        then("<=", first + G * D * T / Mt + reg / (Mt * Nt) + G * D * C_44,
+             "λD²/2 = GDM/2 ≤ GD(√T + 500√dLQ): M ≤ 2√T + 1000√dLQ", conditions=facts),
+        then("<=", first + G * D * sqrt(T) / 2 + reg / (Mt * Nt) + G * D * C_44, "G²T/λ = GDT/M ≤ GD√T/2: M ≥ 2√T",
+             conditions=facts, monotone=Monotone(Mt, 2 * sqrt(T))),
+        then("<=", first + G * D * sqrt(T) / 2 + reg * Qt**2 / Mt + G * D * C_44, "N ≥ Q⁻² (N = Q⁻²)",
+             conditions=facts, monotone=Monotone(Nt, Qt**-2)),
+        then("<=", first + G * D * sqrt(T) / 2 + 100 * G * D * sqrt(d) * Lt * log(T) * Qt + G * D * C_44,
+             "d log T/β = 10⁵GDdL² log T·Q²/M ≤ 100GD√dL log T·Q: M ≥ 1000√dLQ (T ≥ d⁹ ≥ 1)", conditions=facts,
+             monotone=Monotone(Mt, 1000 * sqrt(d) * Lt * Qt)),
+        then("==", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
+             "collected, with L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}", given={Lt: LOG_44, Qt: q}),
     )
 
 
