@@ -38,7 +38,7 @@ from certunlearn.formulas.pomer import (
     at_prescribed_44,
     CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
     REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
-    r, t_round, BETA_44, C_44, LAM_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
+    r, t_round, C_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
     TABLE2_FORM,
 )
 from certunlearn.formulas.symbols import delta, epsilon

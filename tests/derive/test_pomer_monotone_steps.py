@@ -58,3 +58,31 @@ def test_table2_row4_with_a_smaller_entry_is_refuted():
     # entry √dT/S with a factor 1/2 on the √2 term: fails at T = d³, S = d² (√(2T) > √2·√dT/(2S) there)
     lam45 = sympy.sqrt(2) / 2 + 16 * sympy.log(T)
     assert _with_rhs("pomer.table2:row4", 0, G * D * (lam45 * sympy.sqrt(d) * T / S + 13)) == "refuted"
+
+
+def test_table1_names_m_n_carry_theorem44_facts():
+    """Table 1's chains bound λ, β of Theorem 4.4 through M, N with the facts 2√T ≤ M ≤ 2√T + 1000√dLQ,
+    M ≥ 1000√dLQ, N ≥ Q⁻², and λ = GM/D, β = MN/(10⁵DGL²): re-evaluated at 60 digits at Theorem 4.4's own λ, β."""
+    import random
+
+    import mpmath
+
+    from certunlearn.formulas.pomer import BETA_44, LAM_44, lam
+    from certunlearn.formulas.symbols import delta, epsilon
+
+    rng = random.Random(3)
+    with mpmath.workdps(60):
+        for _ in range(30):
+            pt = {T: 10 ** rng.uniform(8, 15), d: rng.uniform(1, 8), epsilon: 10 ** rng.uniform(-4, 0),
+                  delta: 10 ** rng.uniform(-9, -0.31), G: rng.uniform(0.1, 10), D: rng.uniform(0.1, 10)}
+            lam_v = sympy.N(LAM_44.subs(pt), 60)
+            beta_v = sympy.N(BETA_44.subs(pt).subs(lam, lam_v), 60)
+            L = sympy.N(sympy.log(pt[T] / pt[delta]), 60)
+            Q = max(sympy.N(pt[T] ** sympy.Rational(1, 3) / pt[epsilon], 60),
+                    sympy.N(pt[T] ** sympy.Rational(3, 8) / pt[epsilon] ** sympy.Rational(3, 4), 60))
+            M = lam_v * pt[D] / pt[G]
+            N = beta_v * 10**5 * pt[D] * pt[G] * L**2 / M  # from β = MN/(10⁵DGL²)
+            root_t, lq = sympy.sqrt(pt[T]), 1000 * sympy.sqrt(pt[d]) * L * Q
+            assert 2 * root_t <= M * (1 + 1e-12) and lq <= M * (1 + 1e-12)
+            assert M <= (2 * root_t + lq) * (1 + 1e-12)
+            assert abs(N * Q**2 - 1) < 1e-12  # N = Q⁻² (to the inputs' 53 bits), so N ≥ Q⁻²
