@@ -36,6 +36,7 @@ def test_claim_c2_switch_is_proved():
     assert _statuses("pomer.claimC.2:t0-switch") == ["proved"] * 5
 
 
+@pytest.mark.slow  # ~10 s: the refuting search on a chain of five log steps
 def test_claim_c2_switch_last_step_with_a_smaller_bound_is_refuted():
     p = sympy.Symbol("p", nonnegative=True)
     assert _with_rhs("pomer.claimC.2:t0-switch", 4, sympy.Rational(19, 10) * sympy.log(Phi) / p) == "refuted"
