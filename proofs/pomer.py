@@ -500,6 +500,10 @@ def table1_row(row: str, fix: bool) -> Derivation:
                 p_: ("0", "1"), phi_: ("1", "10")},
         samples=64 if row in ("row3", "row4") else 16,
         premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),),
+        note="The last step (the row's ε range) is sampled only: it compares max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} and √T "
+             "with the entry under the row's power-law range of ε, and the sign prover does not decide differences "
+             "of fractional powers (at ε = T^{−1/6}/(1 + w): √T(1 + w) − √T(1 + w)^{3/4}); branch-and-bound is not "
+             "tried: the step has six symbols (T, d, ε, δ, G, D), above the engine's four.",
         steps=(
             step(start, "<=", start.subs(phi_, 1), "e^{−p̃T} ≤ e^{−pT}: p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1 (line 224)",
                  monotone=Monotone(phi_, 1)),
