@@ -38,7 +38,7 @@ from certunlearn.formulas.pomer import (
     at_prescribed_44,
     CONCENTRATION_33, DELTA_43, DELTA_44_FIX, DELTA_CHAIN_43, DELTA_PRIME_43, DRIFT_46_BUDGET, DRIFT_46, EPS_43, EPS_PRIME_43, LAM_45, P_TILDE, PHI_35, POST_RATIO, REGRET_41,
     REGRET_41_BUDGET, REGRET_44, REGRET_45, SWITCH_TAIL_42, SWITCHES_42, W_INFINITY_36, D, G, Phi, S, T, beta, d, lam, p,
-    r, t_round, BETA_44, C_44, LAM_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
+    r, t_round, C_44, LOG_44, TABLE1_ENTRY, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_ENTRY,
     TABLE2_FORM,
 )
 from certunlearn.formulas.symbols import delta, epsilon
@@ -195,14 +195,16 @@ def thm45_switches() -> Derivation:
         start=(1 - exp(-2 * u)) * T,
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
-        domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100")},
+        domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
         premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),),
         steps=(
             step((1 - exp(-2 * u)) * T, "<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0",
                  monotone=Monotone(u, 0)),
             then("==", 2 * T * (S**2 / (128 * T**2 * lg) + S / (4 * T)), "β = λS²/(256G² log T·T²), δ = 2/T² (line 280)"),
-            then("<=", 2 * T * (S / (128 * T) + S / (4 * T)), "S ≤ T and log T ≥ 1 (T ≥ 3) (line 280)",
-                 conditions=(sympy.Le(S, T),)),
+            then("<=", 2 * T * (S / (128 * T * lg) + S / (4 * T)), "S ≤ T (line 280), written S = T/(1 + w), w ≥ 0",
+                 given={S: T / (1 + w_)}, conditions=(sympy.Ge(T, 3),)),
+            then("<=", 2 * T * (S / (128 * T) + S / (4 * T)), "log T ≥ 1 for T ≥ 3 (line 280): the difference "
+                 "S(1 − 1/log T)/64 grows with T from its value at T = 3", monotone=Monotone(T, 3)),
             then("<=", S, "S/64 + S/2 ≤ S (line 280)"),
         ),
     )
@@ -498,15 +500,55 @@ def table1_row(row: str, fix: bool) -> Derivation:
                 p_: ("0", "1"), phi_: ("1", "10")},
         samples=64 if row in ("row3", "row4") else 16,
         premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),),
+        note="The last step (the row's ε range) is sampled only: it compares max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} and √T "
+             "with the entry under the row's power-law range of ε, and the sign prover does not decide differences "
+             "of fractional powers (at ε = T^{−1/6}/(1 + w): √T(1 + w) − √T(1 + w)^{3/4}); branch-and-bound is not "
+             "tried: the step has six symbols (T, d, ε, δ, G, D), above the engine's four.",
         steps=(
-            step(start, "<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
-                 "e^{−p̃T} ≤ e^{−T^{2/3}} and 2GDT·3δ'T = GDδ/10 ≤ GD/20"),
-            then("<=", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
-                 "λ = LAM_44, β = BETA_44: λD²/2 ≤ GD(√T + 500√dLQ), G²T/λ ≤ GD√T/2, d log T/β ≤ 100GD√dL log T·Q, "
-                 "Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} (lines 247–249)", given={lam_: LAM_44, beta_: BETA_44.subs(lam, lam_)}),
+            step(start, "<=", start.subs(phi_, 1), "e^{−p̃T} ≤ e^{−pT}: p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1 (line 224)",
+                 monotone=Monotone(phi_, 1)),
+            then("<=", start.subs({phi_: 1, p_: T ** Rational(-1, 3)}), "e^{−pT} ≤ e^{−T^{2/3}} for p ≥ T^{−1/3} "
+                 "(line 233)", monotone=Monotone(p_, T ** Rational(-1, 3))),
+            then("<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
+                 "2GDT·3δ'T = GDδ/10 ≤ GD/20 for δ ≤ 1/2"),
+            *_table1_parameter_steps(lam_, beta_, q),
             then("<=", form, f"on the row's range √T ≤ entry and √d·Q ≤ entry = {TABLE1_ENTRY[row] if not fix else 'TABLE1_FORM_FIX'}",
                  conditions=_range_conditions(epsilon, TABLE1_RANGE[row])),
         ),
+    )
+
+
+#: Names in Table 1's chains for the pieces of Theorem 4.4's λ and β (lines 247–249): λ = (G/D)M, β = λN/(10⁵G²L²)
+#: with M = max{2√T, 1000√dL·T^{1/3}/ε, 1000√dL·T^{3/8}/ε^{3/4}}, N = min{ε²/T^{2/3}, ε^{3/2}/T^{3/4}},
+#: L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}.
+Lt, Qt = sympy.Symbol("L", positive=True), sympy.Symbol("Q", positive=True)
+Mt, Nt = sympy.Symbol("M", positive=True), sympy.Symbol("N", positive=True)
+
+
+def _table1_parameter_steps(lam_, beta_, q) -> tuple:
+    """λ, β of Theorem 4.4 substituted through M, N, then the three terms bounded one at a time. The steps hold for
+    every M, N with the facts a max and a min give — 2√T ≤ M ≤ 2√T + 1000√dLQ, M ≥ 1000√dLQ (M is the max of 2√T
+    and 1000√dL times each term of Q), N ≥ Q⁻² (N = 1/Q², the min of the reciprocals of Q's squared terms) — so
+    they hold at M, N of Theorem 4.4; the last step names L and Q again as log(T/δ) and the max."""
+    facts = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
+             sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt), sympy.Le(1, T))
+    reg = 10**5 * G * D * d * Lt**2 * log(T)
+    first = G * D * (sqrt(T) + 500 * sqrt(d) * Lt * Qt)
+    return (
+        then("==", G * D * Mt / 2 + G * D * T / Mt + reg / (Mt * Nt) + G * D * C_44,
+             "λ = LAM_44 = (G/D)M, β = BETA_44 = λN/(10⁵G²L²) (lines 247–249)",
+             given={lam_: G * Mt / D, beta_: Mt * Nt / (10**5 * D * G * Lt**2)}),
+        then("<=", first + G * D * T / Mt + reg / (Mt * Nt) + G * D * C_44,
+             "λD²/2 = GDM/2 ≤ GD(√T + 500√dLQ): M ≤ 2√T + 1000√dLQ", conditions=facts),
+        then("<=", first + G * D * sqrt(T) / 2 + reg / (Mt * Nt) + G * D * C_44, "G²T/λ = GDT/M ≤ GD√T/2: M ≥ 2√T",
+             conditions=facts, monotone=Monotone(Mt, 2 * sqrt(T))),
+        then("<=", first + G * D * sqrt(T) / 2 + reg * Qt**2 / Mt + G * D * C_44, "N ≥ Q⁻² (N = Q⁻²)",
+             conditions=facts, monotone=Monotone(Nt, Qt**-2)),
+        then("<=", first + G * D * sqrt(T) / 2 + 100 * G * D * sqrt(d) * Lt * log(T) * Qt + G * D * C_44,
+             "d log T/β = 10⁵GDdL² log T·Q²/M ≤ 100GD√dL log T·Q: M ≥ 1000√dLQ (T ≥ d⁹ ≥ 1)", conditions=facts,
+             monotone=Monotone(Mt, 1000 * sqrt(d) * Lt * Qt)),
+        then("==", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
+             "collected, with L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}", given={Lt: LOG_44, Qt: q}),
     )
 
 
@@ -523,19 +565,25 @@ def table2_row(row: str, fix: bool) -> Derivation:
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3), sympy.Ge(T, d**3), sympy.Ge(d, 1)) + _range_conditions(S, bounds),
         domain={S: ("0.01", "1e12"), T: ("3", "1e12"), d: ("1", "100"), G: ("0.1", "10"), D: ("0.1", "10")},
         premises=(Premise(f"the row's range of S (line {71 + int(row[-1]) + 1}), T ≫ d read as T ≥ d³", "Table 2"),),
-        where=((S, bounds[1] / (1 + w_)),) if fix else (),
+        where=((S, bounds[1] / (1 + w_)),) if fix or row in _ABOVE else (),
         steps=_table2_steps(row, bounds),
     )
 
 
 #: S = S_max/(1 + w), w ≥ 0: the rows whose range of S is bounded above
 w_ = sympy.Symbol("w", nonnegative=True)
+#: Rows 4–5 of Table 2 (entry √dT/S, S ≤ d² or S ≤ d): written at S = S_max/(1 + w), the entry's term √2·√dT/S
+#: dominates GD√(2T) once T ≥ d³ (the difference grows with T from T = d³).
+_ABOVE = ("row4", "row5")
 
 
 def _table2_steps(row: str, bounds: tuple) -> tuple:
     """Theorem 4.5's bound against a Table 2 entry: for the entry √T (rows 1–2), monotone in S from the range's lower
     end (row 1 then in d from d = 1: 16GD√T log T/√d ≤ 16GD√T log T); for √dT/S, term by term."""
     why = f"on the row's range √T ≤ entry and √dT/S ≤ entry = {TABLE2_ENTRY[row]}"
+    if row in _ABOVE:
+        return (step(REGRET_45, "<=", TABLE2_FORM[row], why + f"; S = {bounds[1]}/(1 + w), and T ≥ d³: the "
+                     "difference grows with T from its value at T = d³", monotone=Monotone(T, d**3)),)
     if TABLE2_ENTRY[row] != sqrt(T):
         return (step(REGRET_45, "<=", TABLE2_FORM[row], why),)
     if row != "row1":
@@ -570,36 +618,52 @@ def lem46_budget(fix: bool) -> Derivation:
 
 
 def claim_c2_t0(part: str) -> Derivation:
-    """Claim C.2 at t = t₀ (lines 641–651): the switch and keep ratios on E_{t₀}."""
+    """Claim C.2 at t = t₀ (lines 641–651): the switch and keep ratios on E_{t₀}.
+
+    r, r' ∈ [Φ⁻², 1] on E_{t₀} (line 621) are written r = 1 − κ(1 − Φ⁻²), r' = 1 − κ'(1 − Φ⁻²) with κ, κ' ∈ [0, 1]
+    (an exact reparametrisation for Φ > 1), so that each printed inequality is a monotonicity in one variable from
+    the end where it is an equality. The switch chain takes the paper's last two steps (lines 647–649) in the other
+    order: log(1 + x) ≤ x at x = (1 − Φ⁻²)/p, then 1 − Φ⁻² ≤ 2 log Φ."""
     r1, r2 = sympy.Symbol("r", positive=True), sympy.Symbol("r'", positive=True)
+    k1, k2 = sympy.Symbol("kappa", nonnegative=True), sympy.Symbol("kappa'", nonnegative=True)
     logphi = log(Phi)
-    cond = (sympy.Ge(Phi, 1), sympy.Le(p, 1), sympy.Ge(r1, Phi**-2), sympy.Le(r1, 1), sympy.Ge(r2, Phi**-2),
-            sympy.Le(r2, 1))
-    dom = {Phi: ("1.0001", "100"), p: ("0.001", "1"), r1: ("0.0001", "1"), r2: ("0.0001", "1")}
+    cond = (sympy.Ge(Phi, 1), sympy.Gt(p, 0), sympy.Le(p, 1), sympy.Le(k1, 1), sympy.Le(k2, 1))
+    dom = {Phi: ("1.0001", "100"), p: ("0.001", "1"), k1: ("0", "1"), k2: ("0", "1")}
+    where = ((r1, 1 - k1 * (1 - Phi**-2)), (r2, 1 - k2 * (1 - Phi**-2)))
     if part == "t0-switch":
         start = log((p + (1 - p) * (1 - r2)) / (p + (1 - p) * (1 - r1)))
         steps = (
-            step(start, "<=", log((p + (1 - p) * (1 - r2)) / p), "1 − r ≥ 0 on E_{t₀} (line 643)"),
-            then("<=", log(1 + (1 - r2) / p), "p + (1 − p)(1 − r') ≤ p + (1 − r')"),
-            then("<=", log(1 + (1 - Phi**-2) / p), "r' ≥ Φ⁻² on E_{t₀} (line 645)"),
-            then("<=", log(1 + 2 * logphi / p), "1 − e^{−2 log Φ} ≤ 2 log Φ (line 647)"),
-            then("<=", 2 * logphi / p, "1 + x ≤ eˣ (line 647)"),
+            step(start, "<=", log((p + (1 - p) * (1 - r2)) / p), "1 − r ≥ 0 on E_{t₀} (line 643): the difference "
+                 "grows with κ from 0 at κ = 0", monotone=Monotone(k1, 0)),
+            then("<=", log(1 + (1 - r2) / p), "p + (1 − p)(1 − r') ≤ p + (1 − r'): the difference grows with κ' from 0",
+                 monotone=Monotone(k2, 0)),
+            then("<=", log(1 + (1 - Phi**-2) / p), "r' ≥ Φ⁻² on E_{t₀} (line 645), i.e. κ' ≤ 1: the difference grows "
+                 "with Φ from 0 at Φ = 1", monotone=Monotone(Phi, 1)),
+            then("<=", (1 - Phi**-2) / p, "log(1 + x) ≤ x (line 647) at x = (1 − Φ⁻²)/p", monotone=Monotone(Phi, 1)),
+            then("<=", 2 * logphi / p, "1 − e^{−2 log Φ} ≤ 2 log Φ (line 647)", monotone=Monotone(Phi, 1)),
         )
         bound_note = "2 log Φ/p"
     else:
         start = log(r2) - log(r1)
         steps = (
-            step(start, "<=", log(1) - log(Phi**-2), "r' ≤ 1 and r ≥ Φ⁻² on E_{t₀} (line 651)"),
-            then("==", 2 * logphi, "log Φ² = 2 log Φ"),
+            step(start, "<=", -log(r1), "r' ≤ 1 on E_{t₀} (line 651): −log r' grows with Φ from 0 at Φ = 1",
+                 monotone=Monotone(Phi, 1)),
+            then("<=", 2 * logphi, "r ≥ Φ⁻² on E_{t₀} (line 651): log 1 − log Φ⁻² = 2 log Φ",
+                 monotone=Monotone(Phi, 1)),
         )
         bound_note = "2 log Φ"
     return Derivation(
         claim_id=f"pomer.claimC.2:{part}", target="bound",
         title=f"Claim C.2 at t = t₀: the {part[3:]} ratio is at most {bound_note} (lines 641–651)",
-        start=start, conditions=cond, domain=dom,
-        premises=(Premise("x ∈ E_{t₀}: r = μ̄_{t₀+1}(x)/(Φμ̄_{t₀}(x)) and r' (primed) lie in [Φ⁻², 1] (line 621); "
-                          "Pr(ζ = 1 | x) = p + (1 − p)(1 − r), Pr(ζ = 0 | x) = (1 − p)r", "Algorithm 1"),),
+        start=start, conditions=cond, domain=dom, where=where,
+        premises=(Premise("x ∈ E_{t₀}: r = μ̄_{t₀+1}(x)/(Φμ̄_{t₀}(x)) and r' (primed) lie in [Φ⁻², 1] (line 621), "
+                          "written 1 − r = κ(1 − Φ⁻²), 1 − r' = κ'(1 − Φ⁻²), κ, κ' ∈ [0, 1]; "
+                          "Pr(ζ = 1 | x) = p + (1 − p)(1 − r), Pr(ζ = 0 | x) = (1 − p)r; Φ > 1, 0 < p ≤ 1 "
+                          "(the claim's hypotheses)", "Algorithm 1"),),
         steps=steps,
+        start_reason="the chain starts from one direction of the log ratio at the point x of E_{t₀}; the claim's "
+                     "quantity takes r, r' from the Gibbs densities of piecewise-linear losses on enclosures "
+                     "(claims.pomer.claim_c), which have no run on symbols",
     )
 
 
