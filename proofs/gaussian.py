@@ -89,9 +89,9 @@ def zcdp() -> Derivation:
     eps_rho = rho + 2 * sqrt(rho * L)
     return Derivation(
         claim_id="gaussian.zcdp",
-        target="sigma",
-        title="σ of the zCDP calibration (Bun & Steinke 2016, Prop. 1.3)",
-        start=sigma,
+        target="bound",
+        title="The zCDP calibration's σ (Bun & Steinke 2016, Prop. 1.3), and its true δ at ε bounded by δ",
+        start=DELTA_GAUSSIAN,
         conditions=(sympy.Lt(delta, 1), sympy.Gt(alpha, 1)),
         where=((rho, Delta**2 / (2 * sigma**2)), (L, log(1 / delta))),
         domain=DOMAIN,
@@ -123,6 +123,16 @@ def zcdp() -> Derivation:
                  "so √ρ = √(L + ε) − √L",
                  given={epsilon: eps_rho}),
             then("==", SIGMA_ZCDP, "L = ln(1/δ)"),
+            # the final chain: the true δ at ε (the claim's quantity) at this σ, bounded directly
+            step(DELTA_GAUSSIAN, "<=", Q(epsilon * sigma / Delta - Delta / (2 * sigma)),
+                 "the privacy loss ℓ(x) = (2xΔ + Δ²)/(2σ²), x ~ N(0, σ²), exceeds ε iff x > σ²ε/Δ − Δ/2; "
+                 "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε]"),
+            then("==", Q(sqrt(2 * L)),
+                 "at σ = Δ/(√2(√(L + ε) − √L)) (step 10): εσ/Δ − Δ/(2σ) = (√(L + ε) + √L)/√2 − (√(L + ε) − √L)/√2 = √(2L)",
+                 given={sigma: Delta / (sqrt(2) * (sqrt(L + epsilon) - sqrt(L)))}),
+            then("==", Q(sqrt(2 * log(1 / delta))), "L = ln(1/δ)"),
+            then("<=", delta, "Q(√(2 ln(1/δ))) ≤ δ: the Gaussian tail Q(y) ≤ e^(−y²/2)/2 for y ≥ 0",
+                 box={delta: ("1e-300", "0.5")}),
         ),
     )
 

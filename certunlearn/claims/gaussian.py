@@ -186,6 +186,7 @@ CLAIMS = tuple(with_scope((
         bound=delta,
         prescribed=PRESCRIBED["gaussian.zcdp"],
         quantity=_true_delta,
+        quantity_expr=DELTA_GAUSSIAN,
         adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
         derivation="gaussian.zcdp",
     ),
