@@ -2,7 +2,9 @@
 
 - ``gaussian.renyi``   D_α(N(0,σ²) ‖ N(Δ,σ²)) = αΔ²/(2σ²), by completing the square and integrating.
 - ``gaussian.zcdp``    the σ of the zCDP calibration (Bun & Steinke 2016, Prop. 1.3), with the optimal Rényi
-                       order found by calculus and the calibration equation solved in closed form.
+                       order found by calculus and the calibration equation solved in closed form; then a final
+                       chain bounds the claim's quantity, the true δ at ε at that σ, directly:
+                       δ(ε) ≤ P[ℓ > ε] = Q(√(2 ln(1/δ))) ≤ δ.
 - ``gaussian.classic`` Dwork & Roth 2014, Thm A.1 (Gaussian mechanism), the proof as printed — including
                        its side condition c ≥ 3/2 and its bound c² − ε + ε²/(4c²) ≥ c² − 8/9, which the
                        engine tests on the library's whole range (ε ∈ [1e-4, 1], δ ∈ [1e-300, 1/2]).
