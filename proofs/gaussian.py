@@ -9,8 +9,9 @@
                        its side condition c ≥ 3/2 and its bound c² − ε + ε²/(4c²) ≥ c² − 8/9, which the
                        engine tests on the library's whole range (ε ∈ [1e-4, 1], δ ∈ [1e-300, 1/2]).
 - ``gaussian.laplace`` the Laplace mechanism's exact profile at the calibrated scale b = Δ/(ε − 2 ln(1 − δ)).
-- ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: definitional and cited, plus the
-                       monotonicity in σ that makes rounding σ up safe.
+- ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: their Thm 8 proved from the hockey-stick
+                       integral, the monotonicity in σ that makes rounding σ up safe, and the calibration's own
+                       enclosure check (cited).
 - ``gaussian.subsampled-poisson:remove`` / ``:add``  the one-step profile of the subsampled Gaussian's dominating pair
                        (Zhu, Dong & Wang 2022, Thm 11): the loss's threshold, its monotonicity, the tails integrated.
 - ``gaussian.subsampled-poisson:certificate``, ``gaussian.subsampled-fixed:certificate``  the audit claims of the
@@ -26,7 +27,7 @@ import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
 from certunlearn.formulas.gaussian import (
-    DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, X_SUBSAMPLED,
+    DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_EXACT, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, X_SUBSAMPLED,
     X_SUBSAMPLED_ADD, k, k1, k2, q, sigma1, sigma2, DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, RENYI_GAUSSIAN, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
     normal_tail as Q, x_out as x,
 )
@@ -187,25 +188,36 @@ def classic() -> Derivation:
     )
 
 
+#: The privacy loss ℓ(x) = ln(p(x)/q(x)) of N(Δ, σ²) against N(0, σ²), and the output x* where it equals ε.
+GAUSSIAN_LOSS = log(normal_pdf(x, Delta, sigma) / normal_pdf(x, 0, sigma))
+X_GAUSSIAN = sigma**2 * epsilon / Delta + Delta / 2
+
+
 def exact() -> Derivation:
-    sigma_cal = Function("sigma_cal")(epsilon, delta, Delta)
-    delta_true = Function("delta_M")(epsilon, sigma_cal)
     return Derivation(
         claim_id="gaussian.exact",
         target="bound",
         title="Exact (analytic) calibration of the Gaussian mechanism (Balle & Wang 2018)",
-        start=delta_true,
+        start=DELTA_GAUSSIAN_EXACT,
         domain=DOMAIN,
-        note=("σ_cal(ε, δ, Δ) is the σ returned by certunlearn.privacy.calibrate(method='exact'); δ_M(ε, σ) is the "
-              "true δ at ε of the Gaussian mechanism with noise σ. The calibration's own enclosure check is the "
-              "proof of step 3 at each call; the checker attacks the claim directly."),
+        premises=(Premise("δ(ε) = ∫(p − e^ε q)₊ = ∫ over {ℓ > ε} of (p − e^ε q), ℓ = ln(p/q) the privacy loss",
+                          "Balle & Wang 2018, Thm 5 (hockey-stick divergence)"),),
+        note=("σ_cal(ε, δ, Δ) is the σ returned by certunlearn.privacy.calibrate(method='exact'); the claim's "
+              "quantity is Balle & Wang's δ at ε at that σ (quantity_expr), which steps 2–4 prove to be the hockey-stick "
+              "divergence of N(Δ, σ²) against N(0, σ²) at every σ > 0. The calibration's own enclosure check is the "
+              "proof of the last step at each call; the checker attacks the claim directly."),
         steps=(
             step(Derivative(DELTA_GAUSSIAN, sigma), "<", 0,
                  "δ(ε; σ) strictly decreases in σ (∂δ/∂σ = −(Δ/σ²)·φ(Δ/(2σ) − εσ/Δ)): rounding σ up never "
                  "increases δ, and bisection on σ is valid"),
-            step(delta_true, "==", gaussian_delta(epsilon, sigma_cal, Delta),
-                 "the exact privacy profile of the Gaussian mechanism", cited="Balle & Wang 2018, Thm 8"),
-            then("<=", delta,
+            step(0, "<", Derivative(GAUSSIAN_LOSS, x),
+                 "the privacy loss ℓ(x) = (2xΔ − Δ²)/(2σ²) increases in x, so {ℓ > ε} is a half-line"),
+            step(GAUSSIAN_LOSS.subs(x, X_GAUSSIAN), "==", epsilon, "ℓ(x*) = ε at x* = σ²ε/Δ + Δ/2: {ℓ > ε} = (x*, ∞)"),
+            step(Integral(normal_pdf(x, Delta, sigma) - exp(epsilon) * normal_pdf(x, 0, sigma), (x, X_GAUSSIAN, oo)), "==",
+                 gaussian_delta(epsilon, sigma, Delta),
+                 "Balle & Wang 2018, Thm 8: the hockey-stick integral over (x*, ∞) is Φ(Δ/(2σ) − εσ/Δ) − "
+                 "e^ε Φ(−Δ/(2σ) − εσ/Δ) (normal tails integrated)"),
+            step(DELTA_GAUSSIAN_EXACT, "<=", delta,
                  "calibrate returns σ_cal only after deciding δ(ε; σ_cal) ≤ δ on rigorous enclosures (σ rounded up, "
                  "safe by step 1)", cited="certunlearn.privacy.calibrate (enclosure check)"),
         ),
