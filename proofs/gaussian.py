@@ -193,6 +193,13 @@ GAUSSIAN_LOSS = log(normal_pdf(x, Delta, sigma) / normal_pdf(x, 0, sigma))
 X_GAUSSIAN = sigma**2 * epsilon / Delta + Delta / 2
 
 
+def _hockey_stick(sd: sympy.Expr, shift: sympy.Expr) -> sympy.Expr:
+    """∫ over {ℓ > ε} of (p − e^ε q) for p = N(shift, sd²), q = N(0, sd²): the loss increases in x and exceeds ε
+    exactly above x* (``gaussian.exact``, steps 2–3, at σ = sd and Δ = shift)."""
+    threshold = X_GAUSSIAN.subs({sigma: sd, Delta: shift}, simultaneous=True)
+    return Integral(normal_pdf(x, shift, sd) - exp(epsilon) * normal_pdf(x, 0, sd), (x, threshold, oo))
+
+
 def exact() -> Derivation:
     return Derivation(
         claim_id="gaussian.exact",
@@ -213,8 +220,7 @@ def exact() -> Derivation:
             step(0, "<", Derivative(GAUSSIAN_LOSS, x),
                  "the privacy loss ℓ(x) = (2xΔ − Δ²)/(2σ²) increases in x, so {ℓ > ε} is a half-line"),
             step(GAUSSIAN_LOSS.subs(x, X_GAUSSIAN), "==", epsilon, "ℓ(x*) = ε at x* = σ²ε/Δ + Δ/2: {ℓ > ε} = (x*, ∞)"),
-            step(Integral(normal_pdf(x, Delta, sigma) - exp(epsilon) * normal_pdf(x, 0, sigma), (x, X_GAUSSIAN, oo)), "==",
-                 gaussian_delta(epsilon, sigma, Delta),
+            step(_hockey_stick(sigma, Delta), "==", gaussian_delta(epsilon, sigma, Delta),
                  "Balle & Wang 2018, Thm 8: the hockey-stick integral over (x*, ∞) is Φ(Δ/(2σ) − εσ/Δ) − "
                  "e^ε Φ(−Δ/(2σ) − εσ/Δ) (normal tails integrated)"),
             step(DELTA_GAUSSIAN_EXACT, "<=", delta,
@@ -323,21 +329,40 @@ def subsampled_add() -> Derivation:
     )
 
 
+_HOCKEY_STICK = Premise("δ(ε) = ∫(p − e^ε q)₊ = ∫ over {ℓ > ε} of (p − e^ε q); for a Gaussian pair N(m, s²) against "
+                        "N(0, s²) the loss ℓ increases in x and {ℓ > ε} = (s²ε/m + m/2, ∞) (gaussian.exact, steps 2–3)",
+                        "Balle & Wang 2018, Thm 5 (hockey-stick divergence)")
+_STATED_PLD = ("the claim's quantity is the composed δ enclosed by the certified privacy-loss distribution (a numeric "
+               "bracket, no closed form), and the closed form it would be compared with is the claim's bound itself; the "
+               "chain starts from the hockey-stick integral of the sufficient statistic's pair, equal to the composed "
+               "pair's by the premise and step 1")
+
+
 def composition() -> Derivation:
     """k Gaussian steps: their sum is sufficient, N(0, kσ²) against N(kΔ, kσ²) — one step at σ/√k."""
+    s_stat = sympy.Symbol("S", real=True)  # S = Σ yᵢ
+    s_sd, m_shift = sympy.Symbol("s", positive=True), sympy.Symbol("m", positive=True)  # S's sd √k·σ and shift kΔ
     return Derivation(
         claim_id="gaussian.composition",
         target="bound",
         title="k composed Gaussian steps are one Gaussian step at noise σ/√k",
-        start=sympy.Function("delta_k")(epsilon),
-        domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000")},
+        start="∫(p_S − e^ε q_S)₊ for the laws of S = Σyᵢ, N(kΔ, kσ²) against N(0, kσ²)",
+        start_reason=_STATED_PLD,
+        where=((s_sd, sqrt(k) * sigma), (m_shift, k * Delta)),
+        domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000"),
+                s_stat: ("-100", "100")},
         premises=(Premise("The likelihood ratio of k independent outputs yᵢ ~ N(θ, σ²), θ ∈ {0, Δ}, is "
                           "exp((ΔΣyᵢ − kΔ²/2)/σ²), a function of S = Σyᵢ alone: the pair of composed laws and the pair "
                           "of laws of S, N(0, kσ²) against N(kΔ, kσ²), have the same hockey-stick divergences",
-                          "sufficiency (Fisher–Neyman factorisation); Dong, Roth & Su 2022 (μ-GDP composes to √k·μ)"),),
+                          "sufficiency (Fisher–Neyman factorisation); Dong, Roth & Su 2022 (μ-GDP composes to √k·μ)"),
+                  _HOCKEY_STICK),
         steps=(
-            step(sympy.Function("delta_k")(epsilon), "==", gaussian_delta(epsilon, sqrt(k) * sigma, k * Delta),
-                 "the profile of N(0, kσ²) against N(kΔ, kσ²) (premise)", cited="Balle & Wang 2018, Thm 8"),
+            step(Delta * s_stat / sigma**2 - k * Delta**2 / (2 * sigma**2), "==",
+                 log(normal_pdf(s_stat, k * Delta, sqrt(k) * sigma) / normal_pdf(s_stat, 0, sqrt(k) * sigma)),
+                 "the k steps' losses Σ(2Δyᵢ − Δ²)/(2σ²) = (ΔS − kΔ²/2)/σ² are the loss of N(kΔ, kσ²) against "
+                 "N(0, kσ²) at S: the product density's ratio depends on S alone"),
+            step(_hockey_stick(s_sd, m_shift), "==", gaussian_delta(epsilon, s_sd, m_shift),
+                 "the normal tails integrated over (x*, ∞) (Balle & Wang 2018, Thm 8, as proved in gaussian.exact)"),
             then("==", DELTA_GAUSSIAN_COMPOSED, "it depends on shift/sd only: kΔ/(√kσ) = Δ/(σ/√k)"),
         ),
     )
@@ -346,20 +371,28 @@ def composition() -> Derivation:
 def composition_heterogeneous() -> Derivation:
     """k₁ steps at σ₁ and k₂ at σ₂: T = Σ yᵢ/σᵢ² is sufficient, N(0, P) against N(ΔP, P), P = k₁/σ₁² + k₂/σ₂²."""
     precision = k1 / sigma1**2 + k2 / sigma2**2
+    p_sym = sympy.Symbol("P", positive=True)  # the precision Σ kᵢ/σᵢ²
+    t_stat = sympy.Symbol("T", real=True)  # T = Σ yᵢ/σᵢ²
     return Derivation(
         claim_id="gaussian.composition-heterogeneous",
         target="bound",
         title="Gaussian steps with different noise compose to one Gaussian step at 1/√(Σ kᵢ/σᵢ²)",
-        start=sympy.Function("delta_het")(epsilon),
+        start="∫(p_T − e^ε q_T)₊ for the laws of T = Σyᵢ/σᵢ², N(ΔP, P) against N(0, P)",
+        start_reason=_STATED_PLD,
+        where=((p_sym, precision),),
         domain={epsilon: ("0.01", "10"), sigma1: ("0.1", "100"), sigma2: ("0.1", "100"), Delta: ("0.1", "10"),
-                k1: ("1", "1000"), k2: ("1", "1000")},
+                k1: ("1", "1000"), k2: ("1", "1000"), t_stat: ("-100", "100")},
         premises=(Premise("The likelihood ratio of the outputs yᵢ ~ N(θ, σᵢ²) is exp(Σ(Δyᵢ − Δ²/2)/σᵢ²), a function "
                           "of T = Σyᵢ/σᵢ² alone, with T ~ N(θP, P), P = Σ 1/σᵢ²: the composed pair and the pair of "
-                          "laws of T have the same hockey-stick divergences", "sufficiency (Fisher–Neyman factorisation)"),),
+                          "laws of T have the same hockey-stick divergences", "sufficiency (Fisher–Neyman factorisation)"),
+                  _HOCKEY_STICK),
         steps=(
-            step(sympy.Function("delta_het")(epsilon), "==", gaussian_delta(epsilon, sqrt(precision), Delta * precision),
-                 "the profile of N(0, P) against N(ΔP, P) (premise)", cited="Balle & Wang 2018, Thm 8"),
-            then("==", DELTA_GAUSSIAN_HETEROGENEOUS, "shift/sd: ΔP/√P = Δ/(1/√P)"),
+            step(Delta * t_stat - p_sym * Delta**2 / 2, "==",
+                 log(normal_pdf(t_stat, Delta * p_sym, sqrt(p_sym)) / normal_pdf(t_stat, 0, sqrt(p_sym))),
+                 "the losses Σ(Δyᵢ − Δ²/2)/σᵢ² = ΔT − PΔ²/2 are the loss of N(ΔP, P) against N(0, P) at T"),
+            step(_hockey_stick(sqrt(p_sym), Delta * p_sym), "==", gaussian_delta(epsilon, sqrt(p_sym), Delta * p_sym),
+                 "the normal tails integrated over (x*, ∞) (Balle & Wang 2018, Thm 8, as proved in gaussian.exact)"),
+            then("==", DELTA_GAUSSIAN_HETEROGENEOUS, "shift/sd: ΔP/√P = Δ/(1/√P), P = k₁/σ₁² + k₂/σ₂²"),
         ),
     )
 

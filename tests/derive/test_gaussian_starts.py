@@ -54,3 +54,24 @@ def test_exact_and_zcdp_starts_checked_and_a_wrong_start_is_a_mismatch():
         assert check_derivation(d, claim).start_status == START_CHECKED, cid
         bad = dataclasses.replace(claim, quantity_expr=claim.quantity_expr.xreplace(wrong))
         assert check_derivation(d, bad).start_status == START_MISMATCH, cid
+
+
+@pytest.mark.slow  # two derivations with a symbolic integration each: ~60 CPU-s cold
+def test_compositions_established_with_a_stated_start():
+    """The composed pairs' δ: every step established (sufficiency as an identity of the loss, Balle & Wang's integral
+    proved); the start stays stated — the quantity is a certified-PLD bracket, its closed form would be the bound."""
+    for cid in ("gaussian.composition", "gaussian.composition-heterogeneous"):
+        r = check_derivation(load_derivation(cid), get_claim(cid))
+        assert r.ok and all(s.status == "identity" for s in r.steps), cid
+        assert r.start_status == "stated" and "certified privacy-loss" in r.start_status_detail, cid
+
+
+def test_sufficiency_step_can_fail():
+    """The composition's first step is the loss of the sufficient statistic's pair; with a shift (k + 1)Δ it is not."""
+    from certunlearn.formulas.gaussian import k
+
+    step1 = load_derivation("gaussian.composition").steps[0]
+    S = sympy.Symbol("S", real=True)
+    assert zero_proof(step1.lhs, step1.rhs) is not None
+    wrong = sympy.log(normal_pdf(S, (k + 1) * Delta, sympy.sqrt(k) * sigma) / normal_pdf(S, 0, sympy.sqrt(k) * sigma))
+    assert zero_proof(step1.lhs, wrong) is None
