@@ -35,12 +35,12 @@ import sympy
 from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
-    LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
+    LEMA, LEMA_DEFINITION, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
     COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
-from certunlearn.formulas.symbols import alpha, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.formulas.symbols import Delta, alpha, epsilon, sigma
+from certunlearn.derive import Derivation, Monotone, Premise, load_derivations, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols
 j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
@@ -613,17 +613,18 @@ def thm6_regret_stated(fix: bool) -> Derivation:
 
 # ---------------------------------------------------------------------------------------------- the borrowed lemmas
 def lemA() -> Derivation:
+    """Lemma A from the definition of D_α: ``gaussian.renyi``'s chain (complete the square, integrate a Gaussian
+    density, take the log) at Δ = ‖μ₀ − μ₁‖ = √Δ², σ = √σ² — the pair N(μ₀, σ²I), N(μ₁, σ²I) rotated onto one axis."""
+    renyi = load_derivations("gaussian")["gaussian.renyi"]
+    at = {Delta: sqrt(Dl2), sigma: sqrt(s2)}
+    steps = tuple(dataclasses.replace(st, lhs=None if st.lhs is None else st.lhs.subs(at, simultaneous=True),
+                                      rhs=st.rhs.subs(at, simultaneous=True)) for st in renyi.steps)
     return Derivation(
         claim_id="olu.lemA", target="bound", title="Lemma A: D_α between N(μ₀, σ²I) and N(μ₁, σ²I) (Mironov 2017, Cor. 3)",
-        start="D_α(P‖Q) = (1/(α−1)) log ∫ p^α q^{1−α}",
-        start_reason=("D_α between the two Gaussians has the closed form αΔ²/(2σ²), the lemma's bound: declared as the "
-                      "quantity it would compare the bound with itself; the claim's quantity evaluates the general "
-                      "diagonal-covariance formula exactly (gaussian.renyi checks this start from the defining integral)"),
-        premises=(Premise("Completing the square, αp-exponent + (1−α)q-exponent gives ∫ p^α q^{1−α} = "
-                          "exp(α(α−1)‖μ₀ − μ₁‖²/(2σ²))", "Gaussian integral"),),
+        start=LEMA_DEFINITION,
+        premises=renyi.premises,
         conditions=(sympy.Gt(alpha, 1),), domain={alpha: ("1.001", "100"), Dl2: ("0", "100"), s2: ("0.001", "100")},
-        steps=(step(log(sympy.exp(alpha * (alpha - 1) * Dl2 / (2 * s2))) / (alpha - 1), "==", LEMA,
-                    "log of the integral, divided by α − 1 (the statement's ≤ is an equality)"),))
+        steps=steps[:-1] + (then("==", LEMA, "ln e^a = a; cancel α − 1 (the statement's ≤ is an equality)"),))
 
 
 def lemC() -> Derivation:
