@@ -30,6 +30,7 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import sympy
 from sympy import Abs, log, sqrt
@@ -40,7 +41,7 @@ from certunlearn.formulas.olu import (
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import Delta, alpha, epsilon, sigma
-from certunlearn.derive import Derivation, Monotone, Premise, load_derivations, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivations, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols
 j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
@@ -218,30 +219,53 @@ def cor1_sc_fix() -> Derivation:
         ) + _thm1_chain())
 
 
+_MAX_OVER_EIGENVALUES = Premise(
+    "On a quadratic with Hessian diag(λ₁, …, λ_d) the quantity max_k |1 − ηλ_k| is the largest of the one-eigenvalue "
+    "quantities |1 − ηλ_k|: it is at most the bound iff each is, so the chain takes one eigenvalue λ in the "
+    "hypothesis's interval", "definition of the maximum")
+#: an eigenvalue's place in the hypothesis's interval [lo, M]: λ = lo + ϑ(M − lo), ϑ ∈ [0, 1]
+vth = sympy.Symbol("vartheta", nonnegative=True)
+
+
+def gd_contraction_at(eta_: sympy.Expr, lam_: sympy.Expr) -> sympy.Expr:
+    """What the Lemma D claims' quantity (``_gd_contraction``: max_k |1 − ηλ_k|, the exact Lipschitz constant of a GD
+    step on a quadratic with Hessian diag(λ)) computes at a symbolic η and one symbolic eigenvalue λ."""
+    return Abs(1 - eta_ * lam_)
+
+
 def lemd1_fix() -> Derivation:
+    eta_, lam_ = 2 * rho / Mc, vth * Mc
     return Derivation(
         claim_id="olu.lemD.1+fix", target="bound",
         title="Lemma D, first bullet, corrected: a GD step with η ≤ 2/M on a convex M-smooth loss is non-expansive",
-        start="‖ψ(w) − ψ(w')‖ ≤ max_{λ∈[0,M]} |1 − ηλ|·‖w − w'‖",
-        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
-        domain=_dom(rho, theta, Mc, lam, eta),
-        steps=(
-            step(eta * lam - 1, "<=", 1, "ηλ ≤ 2 for η = 2ρ/M, λ = θM (ρ, θ ≤ 1)", given={eta: 2 * rho / Mc, lam: theta * Mc},
-                 conditions=le1(rho, theta)),
-            step(1 - eta * lam, "<=", 1, "ηλ ≥ 0"),
-        ))
+        start=gd_contraction_at(eta_, lam_),
+        symbolic_start=SymbolicStart(functools.partial(gd_contraction_at, eta_, lam_),
+                                     "|1 − ηλ| (the claim's quantity, one eigenvalue) at η = 2ρ/M, λ = ϑM, ρ ∈ (0, 1], "
+                                     "ϑ ∈ [0, 1]"),
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),
+                  _MAX_OVER_EIGENVALUES),
+        conditions=le1(rho, vth), domain={**_dom(rho, Mc), vth: ("0", "1")},
+        steps=(step(gd_contraction_at(eta_, lam_), "<=", 1,
+                    "−1 ≤ 1 − ηλ ≤ 1: 0 ≤ ηλ = 2ρϑ ≤ 2 for η = 2ρ/M, λ = ϑM (ρ, ϑ ≤ 1)"),))
 
 
 def lemd2() -> Derivation:
+    eta_, lam_ = 2 / (Mc + mc), mc + vth * (Mc - mc)
     return Derivation(
         claim_id="olu.lemD.2", target="bound",
         title="Lemma D, second bullet: at η = 2/(M+m) the factor is (M/m − 1)/(M/m + 1)",
-        start="max_{λ∈[m,M]} |1 − ηλ| = max(1 − ηm, ηM − 1)",
-        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),),
-        domain=_dom(Mc, mc),
+        start=gd_contraction_at(eta_, lam_),
+        symbolic_start=SymbolicStart(functools.partial(gd_contraction_at, eta_, lam_),
+                                     "|1 − ηλ| (the claim's quantity, one eigenvalue) at η = 2/(M+m), λ = m + ϑ(M − m), "
+                                     "ϑ ∈ [0, 1]"),
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),
+                  _MAX_OVER_EIGENVALUES),
+        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**_dom(Mc, mc), vth: ("0", "1")},
         steps=(
-            step(2 * Mc / (Mc + mc) - 1, "==", LEMD_2, "ηM − 1 at η = 2/(M+m)"),
-            step(1 - 2 * mc / (Mc + mc), "==", LEMD_2, "1 − ηm at η = 2/(M+m)"),
+            step(gd_contraction_at(eta_, lam_), "<=", (Mc - mc) / (Mc + mc),
+                 "|1 − ηλ| = (M − m)|1 − 2ϑ|/(M + m) ≤ (M − m)/(M + m) for ϑ ∈ [0, 1]: the ends λ = m, λ = M give "
+                 "1 − ηm and ηM − 1"),
+            then("==", LEMD_2, "divide by m"),
         ))
 
 

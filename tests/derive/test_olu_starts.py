@@ -11,6 +11,7 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.borrowed import lema_quantity
 from certunlearn.claims.olu.families import lema_instance
+from certunlearn.numeric.enclosure import Decision
 from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, check_derivation, load_derivation
 from certunlearn.formulas.gaussian import x_out
 from certunlearn.formulas.olu import LEMA_DEFINITION, Dl2, s2
@@ -56,3 +57,34 @@ def test_lema_wrong_start_is_a_mismatch():
     claim = get_claim("olu.lemA")
     wrong = dataclasses.replace(claim, quantity_expr=LEMA_DEFINITION.subs(s2, 2 * s2))
     assert check_derivation(load_derivation("olu.lemA"), wrong).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma D
+#: (M, m or ρ, ϑ) → the instance {lam: [λ], eta, M, m}: λ = lo + ϑ(M − lo) in the hypothesis's interval
+LEMD = {
+    "olu.lemD.2": lambda M, m, t: {"lam": [m + t * (M - m)], "eta": 2 / (M + m), "M": M, "m": m},
+    "olu.lemD.1+fix": lambda M, r, t: {"lam": [t * M], "eta": 2 * r / M, "M": M, "m": M / 2},
+}
+
+
+@pytest.mark.parametrize("cid", sorted(LEMD))
+def test_lemd_symbolic_start_is_the_quantity(cid):
+    """The run equals the claim's own quantity (max_k |1 − ηλ_k|) exactly at one-eigenvalue instances inside the
+    hypotheses (λ at both ends and inside the interval); a 0.1 % larger step size is a different start."""
+    claim = get_claim(cid)
+    d = load_derivation(cid)
+    expr = d.symbolic_start.compute()
+    names = {s.name: s for s in expr.free_symbols}
+    second = "m" if cid == "olu.lemD.2" else "rho"
+    assert set(names) <= {"M", second, "vartheta"} and {second, "vartheta"} <= set(names)  # η = 2ρ/M, λ = ϑM: M cancels
+    for M, x, t in ((F(4), F(1, 3), F(0)), (F(4), F(1, 3), F(1)), (F(100), F(7, 10), F(2, 9)), (F(1), F(1), F(1, 2))):
+        values = LEMD[cid](M, x, t)
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), (cid, values)
+        at = {names[second]: sympy.Rational(x), names["vartheta"]: sympy.Rational(t)}
+        at.update({names["M"]: sympy.Rational(M)} if "M" in names else {})
+        assert sympy.Rational(claim.quantity(values)) == expr.subs(at), (cid, values)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: expr.replace(sympy.Abs, lambda z: sympy.Abs(1 - (1 - z) * sympy.Rational(1001, 1000)))))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
