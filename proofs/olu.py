@@ -623,6 +623,8 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         claim_id="olu.thm6:regret" + ("+fix" if fix else ""), target="bound",
         title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
         start="E Regret_T = D/2 at k = 0 (eqs. (46), (48): no deletion, C = E = E[B] = 0, no comparator drift)",
+        # the horizon T ≥ 1 (H_T = Σ_{t≤T} 1/t, so log T ≥ 0); G₂ = Σ_i γ^{τ[i]−τ[i−1]}(τ[i] − τ[i−1]) ≥ 0
+        conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
         domain={**_dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),

@@ -88,3 +88,14 @@ def test_lemd_symbolic_start_is_the_quantity(cid):
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
         d.symbolic_start, compute=lambda: expr.replace(sympy.Abs, lambda z: sympy.Abs(1 - (1 - z) * sympy.Rational(1001, 1000)))))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+def test_thm6_regret_fix_steps_proved_from_the_horizon():
+    """Theorem 6's stated regret (corrected) at k = 0: with the horizon T ≥ 1 (log T ≥ 0) and G₂ ≥ 0 every step is
+    proved (they were sampled only); without the conditions the last two are not."""
+    d = load_derivation("olu.thm6:regret+fix")
+    claim = get_claim("olu.thm6:regret+fix")
+    r = check_derivation(d, claim)
+    assert [s.status for s in r.steps][1:] == ["proved", "proved"], [s.detail for s in r.steps]
+    bare = check_derivation(dataclasses.replace(d, conditions=()), claim)
+    assert all(s.status not in ("proved", "proved-on-box", "identity") for s in bare.steps[1:])
