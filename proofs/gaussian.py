@@ -2,13 +2,16 @@
 
 - ``gaussian.renyi``   D_α(N(0,σ²) ‖ N(Δ,σ²)) = αΔ²/(2σ²), by completing the square and integrating.
 - ``gaussian.zcdp``    the σ of the zCDP calibration (Bun & Steinke 2016, Prop. 1.3), with the optimal Rényi
-                       order found by calculus and the calibration equation solved in closed form.
+                       order found by calculus and the calibration equation solved in closed form; then a final
+                       chain bounds the claim's quantity, the true δ at ε at that σ, directly:
+                       δ(ε) ≤ P[ℓ > ε] = Q(√(2 ln(1/δ))) ≤ δ.
 - ``gaussian.classic`` Dwork & Roth 2014, Thm A.1 (Gaussian mechanism), the proof as printed — including
                        its side condition c ≥ 3/2 and its bound c² − ε + ε²/(4c²) ≥ c² − 8/9, which the
                        engine tests on the library's whole range (ε ∈ [1e-4, 1], δ ∈ [1e-300, 1/2]).
 - ``gaussian.laplace`` the Laplace mechanism's exact profile at the calibrated scale b = Δ/(ε − 2 ln(1 − δ)).
-- ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: definitional and cited, plus the
-                       monotonicity in σ that makes rounding σ up safe.
+- ``gaussian.exact``   the exact (analytic) calibration of Balle & Wang 2018: their Thm 8 proved from the hockey-stick
+                       integral, the monotonicity in σ that makes rounding σ up safe, and the calibration's own
+                       enclosure check (cited).
 - ``gaussian.subsampled-poisson:remove`` / ``:add``  the one-step profile of the subsampled Gaussian's dominating pair
                        (Zhu, Dong & Wang 2022, Thm 11): the loss's threshold, its monotonicity, the tails integrated.
 - ``gaussian.subsampled-poisson:certificate``, ``gaussian.subsampled-fixed:certificate``  the audit claims of the
@@ -24,7 +27,7 @@ import sympy
 from sympy import Derivative, Function, Integral, Rational, Subs, exp, log, oo, pi, sqrt
 
 from certunlearn.formulas.gaussian import (
-    DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, X_SUBSAMPLED,
+    DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_EXACT, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, X_SUBSAMPLED,
     X_SUBSAMPLED_ADD, k, k1, k2, q, sigma1, sigma2, DELTA_GAUSSIAN, DELTA_LAPLACE, RENYI_DEFINITION, RENYI_GAUSSIAN, SCALE_LAPLACE, SIGMA_ZCDP, b, gaussian_delta, normal_pdf,
     normal_tail as Q, x_out as x,
 )
@@ -89,9 +92,9 @@ def zcdp() -> Derivation:
     eps_rho = rho + 2 * sqrt(rho * L)
     return Derivation(
         claim_id="gaussian.zcdp",
-        target="sigma",
-        title="σ of the zCDP calibration (Bun & Steinke 2016, Prop. 1.3)",
-        start=sigma,
+        target="bound",
+        title="The zCDP calibration's σ (Bun & Steinke 2016, Prop. 1.3), and its true δ at ε bounded by δ",
+        start=DELTA_GAUSSIAN,
         conditions=(sympy.Lt(delta, 1), sympy.Gt(alpha, 1)),
         where=((rho, Delta**2 / (2 * sigma**2)), (L, log(1 / delta))),
         domain=DOMAIN,
@@ -123,6 +126,16 @@ def zcdp() -> Derivation:
                  "so √ρ = √(L + ε) − √L",
                  given={epsilon: eps_rho}),
             then("==", SIGMA_ZCDP, "L = ln(1/δ)"),
+            # the final chain: the true δ at ε (the claim's quantity) at this σ, bounded directly
+            step(DELTA_GAUSSIAN, "<=", Q(epsilon * sigma / Delta - Delta / (2 * sigma)),
+                 "the privacy loss ℓ(x) = (2xΔ + Δ²)/(2σ²), x ~ N(0, σ²), exceeds ε iff x > σ²ε/Δ − Δ/2; "
+                 "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε]"),
+            then("==", Q(sqrt(2 * L)),
+                 "at σ = Δ/(√2(√(L + ε) − √L)) (step 10): εσ/Δ − Δ/(2σ) = (√(L + ε) + √L)/√2 − (√(L + ε) − √L)/√2 = √(2L)",
+                 given={sigma: Delta / (sqrt(2) * (sqrt(L + epsilon) - sqrt(L)))}),
+            then("==", Q(sqrt(2 * log(1 / delta))), "L = ln(1/δ)"),
+            then("<=", delta, "Q(√(2 ln(1/δ))) ≤ δ: the Gaussian tail Q(y) ≤ e^(−y²/2)/2 for y ≥ 0",
+                 box={delta: ("1e-300", "0.5")}),
         ),
     )
 
@@ -175,25 +188,42 @@ def classic() -> Derivation:
     )
 
 
+#: The privacy loss ℓ(x) = ln(p(x)/q(x)) of N(Δ, σ²) against N(0, σ²), and the output x* where it equals ε.
+GAUSSIAN_LOSS = log(normal_pdf(x, Delta, sigma) / normal_pdf(x, 0, sigma))
+X_GAUSSIAN = sigma**2 * epsilon / Delta + Delta / 2
+
+
+def _hockey_stick(sd: sympy.Expr, shift: sympy.Expr) -> sympy.Expr:
+    """∫ over {ℓ > ε} of (p − e^ε q) for p = N(shift, sd²), q = N(0, sd²): the loss increases in x and exceeds ε
+    exactly above x* (``gaussian.exact``, steps 2–3, at σ = sd and Δ = shift)."""
+    threshold = X_GAUSSIAN.subs({sigma: sd, Delta: shift}, simultaneous=True)
+    return Integral(normal_pdf(x, shift, sd) - exp(epsilon) * normal_pdf(x, 0, sd), (x, threshold, oo))
+
+
 def exact() -> Derivation:
-    sigma_cal = Function("sigma_cal")(epsilon, delta, Delta)
-    delta_true = Function("delta_M")(epsilon, sigma_cal)
     return Derivation(
         claim_id="gaussian.exact",
         target="bound",
         title="Exact (analytic) calibration of the Gaussian mechanism (Balle & Wang 2018)",
-        start=delta_true,
+        start=DELTA_GAUSSIAN_EXACT,
         domain=DOMAIN,
-        note=("σ_cal(ε, δ, Δ) is the σ returned by certunlearn.privacy.calibrate(method='exact'); δ_M(ε, σ) is the "
-              "true δ at ε of the Gaussian mechanism with noise σ. The calibration's own enclosure check is the "
-              "proof of step 3 at each call; the checker attacks the claim directly."),
+        premises=(Premise("δ(ε) = ∫(p − e^ε q)₊ = ∫ over {ℓ > ε} of (p − e^ε q), ℓ = ln(p/q) the privacy loss",
+                          "Balle & Wang 2018, Thm 5 (hockey-stick divergence)"),),
+        note=("σ_cal(ε, δ, Δ) is the σ returned by certunlearn.privacy.calibrate(method='exact'); the claim's "
+              "quantity is Balle & Wang's δ at ε at that σ (quantity_expr), which steps 2–4 prove to be the hockey-stick "
+              "divergence of N(Δ, σ²) against N(0, σ²) at every σ > 0. The calibration's own enclosure check is the "
+              "proof of the last step at each call; the checker attacks the claim directly."),
         steps=(
             step(Derivative(DELTA_GAUSSIAN, sigma), "<", 0,
                  "δ(ε; σ) strictly decreases in σ (∂δ/∂σ = −(Δ/σ²)·φ(Δ/(2σ) − εσ/Δ)): rounding σ up never "
                  "increases δ, and bisection on σ is valid"),
-            step(delta_true, "==", gaussian_delta(epsilon, sigma_cal, Delta),
-                 "the exact privacy profile of the Gaussian mechanism", cited="Balle & Wang 2018, Thm 8"),
-            then("<=", delta,
+            step(0, "<", Derivative(GAUSSIAN_LOSS, x),
+                 "the privacy loss ℓ(x) = (2xΔ − Δ²)/(2σ²) increases in x, so {ℓ > ε} is a half-line"),
+            step(GAUSSIAN_LOSS.subs(x, X_GAUSSIAN), "==", epsilon, "ℓ(x*) = ε at x* = σ²ε/Δ + Δ/2: {ℓ > ε} = (x*, ∞)"),
+            step(_hockey_stick(sigma, Delta), "==", gaussian_delta(epsilon, sigma, Delta),
+                 "Balle & Wang 2018, Thm 8: the hockey-stick integral over (x*, ∞) is Φ(Δ/(2σ) − εσ/Δ) − "
+                 "e^ε Φ(−Δ/(2σ) − εσ/Δ) (normal tails integrated)"),
+            step(DELTA_GAUSSIAN_EXACT, "<=", delta,
                  "calibrate returns σ_cal only after deciding δ(ε; σ_cal) ≤ δ on rigorous enclosures (σ rounded up, "
                  "safe by step 1)", cited="certunlearn.privacy.calibrate (enclosure check)"),
         ),
@@ -299,21 +329,40 @@ def subsampled_add() -> Derivation:
     )
 
 
+_HOCKEY_STICK = Premise("δ(ε) = ∫(p − e^ε q)₊ = ∫ over {ℓ > ε} of (p − e^ε q); for a Gaussian pair N(m, s²) against "
+                        "N(0, s²) the loss ℓ increases in x and {ℓ > ε} = (s²ε/m + m/2, ∞) (gaussian.exact, steps 2–3)",
+                        "Balle & Wang 2018, Thm 5 (hockey-stick divergence)")
+_STATED_PLD = ("the claim's quantity is the composed δ enclosed by the certified privacy-loss distribution (a numeric "
+               "bracket, no closed form), and the closed form it would be compared with is the claim's bound itself; the "
+               "chain starts from the hockey-stick integral of the sufficient statistic's pair, equal to the composed "
+               "pair's by the premise and step 1")
+
+
 def composition() -> Derivation:
     """k Gaussian steps: their sum is sufficient, N(0, kσ²) against N(kΔ, kσ²) — one step at σ/√k."""
+    s_stat = sympy.Symbol("S", real=True)  # S = Σ yᵢ
+    s_sd, m_shift = sympy.Symbol("s", positive=True), sympy.Symbol("m", positive=True)  # S's sd √k·σ and shift kΔ
     return Derivation(
         claim_id="gaussian.composition",
         target="bound",
         title="k composed Gaussian steps are one Gaussian step at noise σ/√k",
-        start=sympy.Function("delta_k")(epsilon),
-        domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000")},
+        start="∫(p_S − e^ε q_S)₊ for the laws of S = Σyᵢ, N(kΔ, kσ²) against N(0, kσ²)",
+        start_reason=_STATED_PLD,
+        where=((s_sd, sqrt(k) * sigma), (m_shift, k * Delta)),
+        domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000"),
+                s_stat: ("-100", "100")},
         premises=(Premise("The likelihood ratio of k independent outputs yᵢ ~ N(θ, σ²), θ ∈ {0, Δ}, is "
                           "exp((ΔΣyᵢ − kΔ²/2)/σ²), a function of S = Σyᵢ alone: the pair of composed laws and the pair "
                           "of laws of S, N(0, kσ²) against N(kΔ, kσ²), have the same hockey-stick divergences",
-                          "sufficiency (Fisher–Neyman factorisation); Dong, Roth & Su 2022 (μ-GDP composes to √k·μ)"),),
+                          "sufficiency (Fisher–Neyman factorisation); Dong, Roth & Su 2022 (μ-GDP composes to √k·μ)"),
+                  _HOCKEY_STICK),
         steps=(
-            step(sympy.Function("delta_k")(epsilon), "==", gaussian_delta(epsilon, sqrt(k) * sigma, k * Delta),
-                 "the profile of N(0, kσ²) against N(kΔ, kσ²) (premise)", cited="Balle & Wang 2018, Thm 8"),
+            step(Delta * s_stat / sigma**2 - k * Delta**2 / (2 * sigma**2), "==",
+                 log(normal_pdf(s_stat, k * Delta, sqrt(k) * sigma) / normal_pdf(s_stat, 0, sqrt(k) * sigma)),
+                 "the k steps' losses Σ(2Δyᵢ − Δ²)/(2σ²) = (ΔS − kΔ²/2)/σ² are the loss of N(kΔ, kσ²) against "
+                 "N(0, kσ²) at S: the product density's ratio depends on S alone"),
+            step(_hockey_stick(s_sd, m_shift), "==", gaussian_delta(epsilon, s_sd, m_shift),
+                 "the normal tails integrated over (x*, ∞) (Balle & Wang 2018, Thm 8, as proved in gaussian.exact)"),
             then("==", DELTA_GAUSSIAN_COMPOSED, "it depends on shift/sd only: kΔ/(√kσ) = Δ/(σ/√k)"),
         ),
     )
@@ -322,20 +371,28 @@ def composition() -> Derivation:
 def composition_heterogeneous() -> Derivation:
     """k₁ steps at σ₁ and k₂ at σ₂: T = Σ yᵢ/σᵢ² is sufficient, N(0, P) against N(ΔP, P), P = k₁/σ₁² + k₂/σ₂²."""
     precision = k1 / sigma1**2 + k2 / sigma2**2
+    p_sym = sympy.Symbol("P", positive=True)  # the precision Σ kᵢ/σᵢ²
+    t_stat = sympy.Symbol("T", real=True)  # T = Σ yᵢ/σᵢ²
     return Derivation(
         claim_id="gaussian.composition-heterogeneous",
         target="bound",
         title="Gaussian steps with different noise compose to one Gaussian step at 1/√(Σ kᵢ/σᵢ²)",
-        start=sympy.Function("delta_het")(epsilon),
+        start="∫(p_T − e^ε q_T)₊ for the laws of T = Σyᵢ/σᵢ², N(ΔP, P) against N(0, P)",
+        start_reason=_STATED_PLD,
+        where=((p_sym, precision),),
         domain={epsilon: ("0.01", "10"), sigma1: ("0.1", "100"), sigma2: ("0.1", "100"), Delta: ("0.1", "10"),
-                k1: ("1", "1000"), k2: ("1", "1000")},
+                k1: ("1", "1000"), k2: ("1", "1000"), t_stat: ("-100", "100")},
         premises=(Premise("The likelihood ratio of the outputs yᵢ ~ N(θ, σᵢ²) is exp(Σ(Δyᵢ − Δ²/2)/σᵢ²), a function "
                           "of T = Σyᵢ/σᵢ² alone, with T ~ N(θP, P), P = Σ 1/σᵢ²: the composed pair and the pair of "
-                          "laws of T have the same hockey-stick divergences", "sufficiency (Fisher–Neyman factorisation)"),),
+                          "laws of T have the same hockey-stick divergences", "sufficiency (Fisher–Neyman factorisation)"),
+                  _HOCKEY_STICK),
         steps=(
-            step(sympy.Function("delta_het")(epsilon), "==", gaussian_delta(epsilon, sqrt(precision), Delta * precision),
-                 "the profile of N(0, P) against N(ΔP, P) (premise)", cited="Balle & Wang 2018, Thm 8"),
-            then("==", DELTA_GAUSSIAN_HETEROGENEOUS, "shift/sd: ΔP/√P = Δ/(1/√P)"),
+            step(Delta * t_stat - p_sym * Delta**2 / 2, "==",
+                 log(normal_pdf(t_stat, Delta * p_sym, sqrt(p_sym)) / normal_pdf(t_stat, 0, sqrt(p_sym))),
+                 "the losses Σ(Δyᵢ − Δ²/2)/σᵢ² = ΔT − PΔ²/2 are the loss of N(ΔP, P) against N(0, P) at T"),
+            step(_hockey_stick(sqrt(p_sym), Delta * p_sym), "==", gaussian_delta(epsilon, sqrt(p_sym), Delta * p_sym),
+                 "the normal tails integrated over (x*, ∞) (Balle & Wang 2018, Thm 8, as proved in gaussian.exact)"),
+            then("==", DELTA_GAUSSIAN_HETEROGENEOUS, "shift/sd: ΔP/√P = Δ/(1/√P), P = k₁/σ₁² + k₂/σ₂²"),
         ),
     )
 

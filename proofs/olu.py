@@ -30,17 +30,18 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import sympy
 from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
-    LEMA, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
+    LEMA, LEMA_DEFINITION, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
     COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
-from certunlearn.formulas.symbols import alpha, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.formulas.symbols import Delta, alpha, epsilon, sigma
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivations, step, then
 
 # ---------------------------------------------------------------------------------------------- proof symbols
 j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
@@ -218,30 +219,53 @@ def cor1_sc_fix() -> Derivation:
         ) + _thm1_chain())
 
 
+_MAX_OVER_EIGENVALUES = Premise(
+    "On a quadratic with Hessian diag(λ₁, …, λ_d) the quantity max_k |1 − ηλ_k| is the largest of the one-eigenvalue "
+    "quantities |1 − ηλ_k|: it is at most the bound iff each is, so the chain takes one eigenvalue λ in the "
+    "hypothesis's interval", "definition of the maximum")
+#: an eigenvalue's place in the hypothesis's interval [lo, M]: λ = lo + ϑ(M − lo), ϑ ∈ [0, 1]
+vth = sympy.Symbol("vartheta", nonnegative=True)
+
+
+def gd_contraction_at(eta_: sympy.Expr, lam_: sympy.Expr) -> sympy.Expr:
+    """What the Lemma D claims' quantity (``_gd_contraction``: max_k |1 − ηλ_k|, the exact Lipschitz constant of a GD
+    step on a quadratic with Hessian diag(λ)) computes at a symbolic η and one symbolic eigenvalue λ."""
+    return Abs(1 - eta_ * lam_)
+
+
 def lemd1_fix() -> Derivation:
+    eta_, lam_ = 2 * rho / Mc, vth * Mc
     return Derivation(
         claim_id="olu.lemD.1+fix", target="bound",
         title="Lemma D, first bullet, corrected: a GD step with η ≤ 2/M on a convex M-smooth loss is non-expansive",
-        start="‖ψ(w) − ψ(w')‖ ≤ max_{λ∈[0,M]} |1 − ηλ|·‖w − w'‖",
-        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
-        domain=_dom(rho, theta, Mc, lam, eta),
-        steps=(
-            step(eta * lam - 1, "<=", 1, "ηλ ≤ 2 for η = 2ρ/M, λ = θM (ρ, θ ≤ 1)", given={eta: 2 * rho / Mc, lam: theta * Mc},
-                 conditions=le1(rho, theta)),
-            step(1 - eta * lam, "<=", 1, "ηλ ≥ 0"),
-        ))
+        start=gd_contraction_at(eta_, lam_),
+        symbolic_start=SymbolicStart(functools.partial(gd_contraction_at, eta_, lam_),
+                                     "|1 − ηλ| (the claim's quantity, one eigenvalue) at η = 2ρ/M, λ = ϑM, ρ ∈ (0, 1], "
+                                     "ϑ ∈ [0, 1]"),
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),
+                  _MAX_OVER_EIGENVALUES),
+        conditions=le1(rho, vth), domain={**_dom(rho, Mc), vth: ("0", "1")},
+        steps=(step(gd_contraction_at(eta_, lam_), "<=", 1,
+                    "−1 ≤ 1 − ηλ ≤ 1: 0 ≤ ηλ = 2ρϑ ≤ 2 for η = 2ρ/M, λ = ϑM (ρ, ϑ ≤ 1)"),))
 
 
 def lemd2() -> Derivation:
+    eta_, lam_ = 2 / (Mc + mc), mc + vth * (Mc - mc)
     return Derivation(
         claim_id="olu.lemD.2", target="bound",
         title="Lemma D, second bullet: at η = 2/(M+m) the factor is (M/m − 1)/(M/m + 1)",
-        start="max_{λ∈[m,M]} |1 − ηλ| = max(1 − ηm, ηM − 1)",
-        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),),
-        domain=_dom(Mc, mc),
+        start=gd_contraction_at(eta_, lam_),
+        symbolic_start=SymbolicStart(functools.partial(gd_contraction_at, eta_, lam_),
+                                     "|1 − ηλ| (the claim's quantity, one eigenvalue) at η = 2/(M+m), λ = m + ϑ(M − m), "
+                                     "ϑ ∈ [0, 1]"),
+        premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),
+                  _MAX_OVER_EIGENVALUES),
+        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**_dom(Mc, mc), vth: ("0", "1")},
         steps=(
-            step(2 * Mc / (Mc + mc) - 1, "==", LEMD_2, "ηM − 1 at η = 2/(M+m)"),
-            step(1 - 2 * mc / (Mc + mc), "==", LEMD_2, "1 − ηm at η = 2/(M+m)"),
+            step(gd_contraction_at(eta_, lam_), "<=", (Mc - mc) / (Mc + mc),
+                 "|1 − ηλ| = (M − m)|1 − 2ϑ|/(M + m) ≤ (M − m)/(M + m) for ϑ ∈ [0, 1]: the ends λ = m, λ = M give "
+                 "1 − ηm and ηM − 1"),
+            then("==", LEMD_2, "divide by m"),
         ))
 
 
@@ -599,6 +623,8 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         claim_id="olu.thm6:regret" + ("+fix" if fix else ""), target="bound",
         title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
         start="E Regret_T = D/2 at k = 0 (eqs. (46), (48): no deletion, C = E = E[B] = 0, no comparator drift)",
+        # the horizon T ≥ 1 (H_T = Σ_{t≤T} 1/t, so log T ≥ 0); G₂ = Σ_i γ^{τ[i]−τ[i−1]}(τ[i] − τ[i−1]) ≥ 0
+        conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
         domain={**_dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
@@ -613,17 +639,18 @@ def thm6_regret_stated(fix: bool) -> Derivation:
 
 # ---------------------------------------------------------------------------------------------- the borrowed lemmas
 def lemA() -> Derivation:
+    """Lemma A from the definition of D_α: ``gaussian.renyi``'s chain (complete the square, integrate a Gaussian
+    density, take the log) at Δ = ‖μ₀ − μ₁‖ = √Δ², σ = √σ² — the pair N(μ₀, σ²I), N(μ₁, σ²I) rotated onto one axis."""
+    renyi = load_derivations("gaussian")["gaussian.renyi"]
+    at = {Delta: sqrt(Dl2), sigma: sqrt(s2)}
+    steps = tuple(dataclasses.replace(st, lhs=None if st.lhs is None else st.lhs.subs(at, simultaneous=True),
+                                      rhs=st.rhs.subs(at, simultaneous=True)) for st in renyi.steps)
     return Derivation(
         claim_id="olu.lemA", target="bound", title="Lemma A: D_α between N(μ₀, σ²I) and N(μ₁, σ²I) (Mironov 2017, Cor. 3)",
-        start="D_α(P‖Q) = (1/(α−1)) log ∫ p^α q^{1−α}",
-        start_reason=("D_α between the two Gaussians has the closed form αΔ²/(2σ²), the lemma's bound: declared as the "
-                      "quantity it would compare the bound with itself; the claim's quantity evaluates the general "
-                      "diagonal-covariance formula exactly (gaussian.renyi checks this start from the defining integral)"),
-        premises=(Premise("Completing the square, αp-exponent + (1−α)q-exponent gives ∫ p^α q^{1−α} = "
-                          "exp(α(α−1)‖μ₀ − μ₁‖²/(2σ²))", "Gaussian integral"),),
+        start=LEMA_DEFINITION,
+        premises=renyi.premises,
         conditions=(sympy.Gt(alpha, 1),), domain={alpha: ("1.001", "100"), Dl2: ("0", "100"), s2: ("0.001", "100")},
-        steps=(step(log(sympy.exp(alpha * (alpha - 1) * Dl2 / (2 * s2))) / (alpha - 1), "==", LEMA,
-                    "log of the integral, divided by α − 1 (the statement's ≤ is an equality)"),))
+        steps=steps[:-1] + (then("==", LEMA, "ln e^a = a; cancel α − 1 (the statement's ≤ is an equality)"),))
 
 
 def lemC() -> Derivation:

@@ -21,7 +21,7 @@ from ..privacy.laplace import laplace_profile_arb
 from ..privacy.subsampled import subsampled_rdp
 from .declared_scope import Scope, with_scope
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, LaplacePair, Narrowing, Space
-from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
+from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_GAUSSIAN_EXACT, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
                                  RENYI_GAUSSIAN, SCALE_LAPLACE, b)
 from ..formulas.symbols import Delta, alpha, delta, epsilon
 
@@ -186,6 +186,7 @@ CLAIMS = tuple(with_scope((
         bound=delta,
         prescribed=PRESCRIBED["gaussian.zcdp"],
         quantity=_true_delta,
+        quantity_expr=DELTA_GAUSSIAN,
         adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
         derivation="gaussian.zcdp",
     ),
@@ -197,6 +198,7 @@ CLAIMS = tuple(with_scope((
         hypotheses=(EPSILON_POSITIVE, *DELTA_RANGE),
         bound=delta,
         quantity=_true_delta_calibrated(Fraction(1)),
+        quantity_expr=DELTA_GAUSSIAN_EXACT,
         adversaries=(_grid(EPSILONS_SMALL + EPSILONS_LARGE), _search((1e-4, 500.0))),
         derivation="gaussian.exact",
         control=Control.POSITIVE,

@@ -120,7 +120,11 @@ def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
         return None
     if ld is None and rd is None:
         return None
-    how = _zero_plain((ld if ld is not None else lhs) - (rd if rd is not None else rhs))
+    diff = (ld if ld is not None else lhs) - (rd if rd is not None else rhs)
+    how = _zero_plain(diff)
+    if how is None and diff.has(sympy.erfc):  # sympy integrates normal tails to erf, simplify keeps erf + erfc
+        how = _zero_plain(diff.rewrite(sympy.erf))
+        how = None if how is None else "erfc = 1 − erf" + (f", {how}" if how else "")
     if how is not None:
         return "symbolic integration/differentiation (doit)" + (f", {how}" if how else "")
     return None

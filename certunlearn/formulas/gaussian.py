@@ -34,6 +34,10 @@ def gaussian_delta(eps: sympy.Expr, sd: sympy.Expr, shift: sympy.Expr) -> sympy.
 #: The true δ at ε of the Gaussian mechanism with noise σ and sensitivity Δ (Balle & Wang 2018, Thm 8): the closed
 #: form of every Gaussian claim's quantity (``Claim.quantity_expr``), which their derivations start from.
 DELTA_GAUSSIAN = gaussian_delta(epsilon, sigma, Delta)
+#: The σ that certunlearn.privacy.calibrate(ε, δ, Δ, method="exact") returns (a bisection decided on enclosures: no
+#: closed form), and the true δ at ε of the Gaussian mechanism at that σ: ``gaussian.exact``'s quantity.
+SIGMA_EXACT = sympy.Function("sigma_cal")(epsilon, delta, Delta)
+DELTA_GAUSSIAN_EXACT = gaussian_delta(epsilon, SIGMA_EXACT, Delta)
 #: Mironov 2017, Prop. 7: D_α(N(μ, σ²I) ‖ N(μ', σ²I)) = α‖μ − μ'‖²/(2σ²).
 RENYI_GAUSSIAN = alpha * Delta**2 / (2 * sigma**2)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import sympy
 from sympy import Rational, log, sqrt
 
-from .symbols import Delta, alpha, epsilon
+from .gaussian import RENYI_DEFINITION
+from .symbols import Delta, alpha, epsilon, sigma
 
 # ---------------------------------------------------------------------------------------------- symbols
 omega = sympy.Symbol("omega", positive=True)  # ω > 1 of Algorithm 1
@@ -104,6 +105,9 @@ COMP_ACTIVE = Rational(11, 5) * log(k * mu * D * tau_i / L) / log(1 / gamma) + 2
 #: Lemma A (line 444): α‖μ₀ − μ₁‖²/(2σ²), with Δ₂ := ‖μ₀ − μ₁‖² (an exact instance entry) and s₂ := σ²
 Dl2, s2 = sympy.Symbol("Delta2", nonnegative=True), sympy.Symbol("sigma2", positive=True)
 LEMA = alpha * Dl2 / (2 * s2)
+#: D_α(N(μ₀, σ²I) ‖ N(μ₁, σ²I)) by its definition: the 1-D integral of ``gaussian.RENYI_DEFINITION`` at Δ = ‖μ₀ − μ₁‖,
+#: σ = √σ² (a rotation reduces the d-dimensional pair to it): the closed form of olu.lemA's quantity.
+LEMA_DEFINITION = RENYI_DEFINITION.subs({Delta: sqrt(Dl2), sigma: sqrt(s2)}, simultaneous=True)
 #: Lemma C (line 475): R_α(N(0, σ²I), a) = sup_{‖x‖≤a} α‖x‖²/(2σ²) = αa²/(2σ²) (Lemma A at ‖x‖ = a)
 a_shift = sympy.Symbol("a", nonnegative=True)
 LEMC = LEMA.subs(Dl2, a_shift**2)

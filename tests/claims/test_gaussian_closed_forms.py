@@ -15,7 +15,7 @@ from certunlearn.formulas.symbols import sigma
 from .oracles import contains
 from .r2d.helpers import closed_form_oracle, quantity_value
 
-CLOSED_FORM = ("gaussian.renyi", "gaussian.classic")
+CLOSED_FORM = ("gaussian.renyi", "gaussian.classic", "gaussian.zcdp")
 
 
 def _instances(claim, k):

@@ -12,7 +12,7 @@ from sympy import Rational, log, sqrt
 
 from certunlearn.formulas.symbols import Delta, alpha, delta, epsilon, sigma
 from certunlearn.derive import (
-    CITED, ESTABLISHED, IDENTITY, PROVED, REFUTED, check_derivation, load_derivation, load_derivations, render_text,
+    CITED, ESTABLISHED, IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, check_derivation, load_derivation, load_derivations, render_text,
 )
 
 from .rechecks import holds_at, step_sides, value_at
@@ -20,13 +20,14 @@ from .rechecks import holds_at, step_sides, value_at
 # The claims' target expressions, written out literally (the link must hold against exactly these).
 TARGETS = {
     "gaussian.renyi": ("bound", alpha * Delta**2 / (2 * sigma**2)),
-    "gaussian.zcdp": ("sigma", Delta / (sqrt(2) * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))))),
+    "gaussian.zcdp": ("bound", delta),
     "gaussian.classic": ("bound", delta),
     "gaussian.exact": ("bound", delta),
     "gaussian.laplace": ("bound", delta),
     "gaussian.subsampled-rdp": ("bound", alpha * Delta**2 / (2 * sigma**2)),
 }
 SIGMA_CLASSIC = Delta * sqrt(2 * log(Rational(5, 4) / delta)) / epsilon
+SIGMA_ZCDP = Delta / (sqrt(2) * (sqrt(log(1 / delta) + epsilon) - sqrt(log(1 / delta))))
 
 
 class _Claim:
@@ -36,7 +37,7 @@ class _Claim:
         target, expr = TARGETS[claim_id]
         self.id = claim_id
         self.bound = expr if target == "bound" else delta
-        self.prescribed = {"sigma": expr} if target == "sigma" else (
+        self.prescribed = {"sigma": SIGMA_ZCDP} if claim_id == "gaussian.zcdp" else (
             {"sigma": SIGMA_CLASSIC} if claim_id == "gaussian.classic" else {})
 
 
@@ -78,7 +79,13 @@ def test_link_to_literal_target(results, cid):
 def test_zcdp_every_step_identity_or_proved(results):
     r = results["gaussian.zcdp"]
     assert r.ok and r.established
-    assert {s.status for s in r.steps} <= {IDENTITY, PROVED}
+    *calibration, tail = r.steps
+    assert {s.status for s in calibration} <= {IDENTITY, PROVED}
+    assert tail.status == PROVED_ON_BOX and tail.box_dict == {"delta": ["1e-300", "0.5"]}
+    # the σ the final chain is evaluated at is the claim's prescribed σ (L = ln(1/δ))
+    (given,) = load_derivation("gaussian.zcdp").steps[11].given
+    L = sympy.Symbol("L", positive=True)
+    assert given[0] == sigma and sympy.simplify(given[1].subs(L, log(1 / delta)) - SIGMA_ZCDP) == 0
     assert all(d.status == PROVED for d in r.definitions)
     # the RDP → DP conversion is a displayed premise, not a status-bearing step
     assert any("Mironov" in p.citation for p in r.premises)
@@ -105,10 +112,12 @@ def test_classic_definitions_and_prescribed_sigma(results):
 def test_exact_is_cited_where_nothing_can_be_computed(results):
     r = results["gaussian.exact"]
     assert r.ok
-    first, *rest = r.steps
-    assert first.status == PROVED  # δ(ε; σ) decreasing in σ
-    for s in rest:
-        assert s.status == CITED and s.citation and "not sampled" in s.detail
+    *lemmas, last = r.steps
+    assert lemmas[0].status == PROVED  # δ(ε; σ) decreasing in σ
+    # Balle & Wang's Thm 8 from the hockey-stick integral: the loss increases, crosses ε at x*, the tails integrated
+    assert [s.status for s in lemmas[1:]] == [PROVED, IDENTITY, IDENTITY]
+    assert "doit" in lemmas[3].detail
+    assert last.status == CITED and last.citation and "not sampled" in last.detail  # calibrate's enclosure check
 
 
 # ----------------------------------------------------------------------------------------------------

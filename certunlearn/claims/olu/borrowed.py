@@ -22,7 +22,7 @@ from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind
 from ...formulas.symbols import alpha
 
-from ...formulas.olu import a_shift, beta, GAMMA_SC, LEM8, LEMA, LEMC, LEME, mu, R0, Rsum, s2, T
+from ...formulas.olu import a_shift, beta, GAMMA_SC, LEM8, LEMA, LEMA_DEFINITION, LEMC, LEME, mu, R0, Rsum, s2, T
 from .quantities import lem8_parts, r_value, renyi_diag_exact, sq, vec
 from .families import (
     lem3_instances, lem3_space, lem4_instances, lem7_instances, LEM7_SPACE, lem8_instances, LEM8_SPACE,
@@ -352,7 +352,7 @@ def _lemma_claims() -> list[Claim]:
     return [
         Claim(id="olu.lemA", source="Lemma A (lines 444–446; Mironov 2017, Cor. 3)", kind=Kind.PRIVACY,
               statement="D_α(N(μ₀, σ²I_d) ‖ N(μ₁, σ²I_d)) ≤ α‖μ₀ − μ₁‖²/(2σ²).", hypotheses=LEMA_HYPS, bound=LEMA,
-              quantity=lema_quantity, adversaries=lema_adv, derivation="olu.lemA",
+              quantity=lema_quantity, quantity_expr=LEMA_DEFINITION, adversaries=lema_adv, derivation="olu.lemA",
               note="An equality: the quantity is the general diagonal-covariance formula evaluated exactly (a Fraction), "
                    "so the checker proves it attained."),
         Claim(id="olu.lemA:control-half", source="Lemma A (lines 444–446) with the bound halved", kind=Kind.PRIVACY,

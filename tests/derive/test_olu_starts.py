@@ -1,0 +1,101 @@
+"""olu derivations whose start is checked against the claim's quantity (issue 25, item 3): the closed form the start
+is compared with is what the claim's quantity computes (an independent mpmath evaluation), and a wrong start is a
+mismatch."""
+import dataclasses
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+import sympy
+
+from certunlearn.claims import get_claim
+from certunlearn.claims.olu.borrowed import lema_quantity
+from certunlearn.claims.olu.families import lema_instance
+from certunlearn.numeric.enclosure import Decision
+from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, check_derivation, load_derivation
+from certunlearn.formulas.gaussian import x_out
+from certunlearn.formulas.olu import LEMA_DEFINITION, Dl2, s2
+from certunlearn.formulas.symbols import alpha
+
+
+def _definition_by_quadrature(expr, a, d2, v) -> mpmath.mpf:
+    """``expr`` (log of one real-line integral over α − 1) at (α, Δ², σ²), the integral by mpmath quadrature."""
+    (integral,) = expr.atoms(sympy.Integral)
+    f = sympy.lambdify([x_out, alpha, Dl2, s2], integral.function, "mpmath")
+    with mpmath.workdps(40):
+        a, d2, v = (mpmath.mpf(z.numerator) / z.denominator for z in (F(a), F(d2), F(v)))
+        mid = mpmath.sqrt(d2) / 2
+        value = mpmath.quad(lambda t: f(t, a, d2, v), [-mpmath.inf, mid - 20, mid, mid + 20, mpmath.inf])
+        return mpmath.log(value) / (a - 1)
+
+
+@pytest.mark.parametrize("inst", [(F(7, 2), F(3, 5), [F(1, 3), 1], [F(-2), 0]), (2, F(1, 7), [3, -1], [0, 3])])
+def test_lema_definition_is_the_quantity(inst):
+    """Lemma A's quantity (the general diagonal-covariance formula, exact) against its quantity_expr, the defining
+    integral at Δ² = ‖μ₀ − μ₁‖² by quadrature; the same integral at 2σ² is not the quantity."""
+    a, v, m0, m1 = inst
+    values = lema_instance(a, v, m0, m1)
+    exact = lema_quantity(values)
+    assert isinstance(exact, F)
+    with mpmath.workdps(40):
+        q = mpmath.mpf(exact.numerator) / exact.denominator
+        got = _definition_by_quadrature(LEMA_DEFINITION, a, values["Delta2"], v)
+        assert abs(got - q) < mpmath.mpf(10) ** -25 * (1 + abs(q)), (got, q)
+        wrong = _definition_by_quadrature(LEMA_DEFINITION.subs(s2, 2 * s2), a, values["Delta2"], v)
+        assert abs(wrong - q) > mpmath.mpf(10) ** -3 * abs(q)
+
+
+def test_lema_starts_from_the_definition_and_is_complete():
+    claim = get_claim("olu.lemA")
+    assert claim.quantity_expr == LEMA_DEFINITION
+    r = check_derivation(load_derivation("olu.lemA"), claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+
+
+@pytest.mark.slow  # the engine tries sympy's integration on both integrals before it says mismatch: ~80 CPU-s
+def test_lema_wrong_start_is_a_mismatch():
+    claim = get_claim("olu.lemA")
+    wrong = dataclasses.replace(claim, quantity_expr=LEMA_DEFINITION.subs(s2, 2 * s2))
+    assert check_derivation(load_derivation("olu.lemA"), wrong).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma D
+#: (M, m or ρ, ϑ) → the instance {lam: [λ], eta, M, m}: λ = lo + ϑ(M − lo) in the hypothesis's interval
+LEMD = {
+    "olu.lemD.2": lambda M, m, t: {"lam": [m + t * (M - m)], "eta": 2 / (M + m), "M": M, "m": m},
+    "olu.lemD.1+fix": lambda M, r, t: {"lam": [t * M], "eta": 2 * r / M, "M": M, "m": M / 2},
+}
+
+
+@pytest.mark.parametrize("cid", sorted(LEMD))
+def test_lemd_symbolic_start_is_the_quantity(cid):
+    """The run equals the claim's own quantity (max_k |1 − ηλ_k|) exactly at one-eigenvalue instances inside the
+    hypotheses (λ at both ends and inside the interval); a 0.1 % larger step size is a different start."""
+    claim = get_claim(cid)
+    d = load_derivation(cid)
+    expr = d.symbolic_start.compute()
+    names = {s.name: s for s in expr.free_symbols}
+    second = "m" if cid == "olu.lemD.2" else "rho"
+    assert set(names) <= {"M", second, "vartheta"} and {second, "vartheta"} <= set(names)  # η = 2ρ/M, λ = ϑM: M cancels
+    for M, x, t in ((F(4), F(1, 3), F(0)), (F(4), F(1, 3), F(1)), (F(100), F(7, 10), F(2, 9)), (F(1), F(1), F(1, 2))):
+        values = LEMD[cid](M, x, t)
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), (cid, values)
+        at = {names[second]: sympy.Rational(x), names["vartheta"]: sympy.Rational(t)}
+        at.update({names["M"]: sympy.Rational(M)} if "M" in names else {})
+        assert sympy.Rational(claim.quantity(values)) == expr.subs(at), (cid, values)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: expr.replace(sympy.Abs, lambda z: sympy.Abs(1 - (1 - z) * sympy.Rational(1001, 1000)))))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+def test_thm6_regret_fix_steps_proved_from_the_horizon():
+    """Theorem 6's stated regret (corrected) at k = 0: with the horizon T ≥ 1 (log T ≥ 0) and G₂ ≥ 0 every step is
+    proved (they were sampled only); without the conditions the last two are not."""
+    d = load_derivation("olu.thm6:regret+fix")
+    claim = get_claim("olu.thm6:regret+fix")
+    r = check_derivation(d, claim)
+    assert [s.status for s in r.steps][1:] == ["proved", "proved"], [s.detail for s in r.steps]
+    bare = check_derivation(dataclasses.replace(d, conditions=()), claim)
+    assert all(s.status not in ("proved", "proved-on-box", "identity") for s in bare.steps[1:])
