@@ -1,7 +1,7 @@
 """Rewind-to-Delete (Mu & Klabjan): the paper's symbols and printed expressions, as sympy.
 
 Paper file: ``papers/003_4ace1bceaf1cf3d6.txt`` (line numbers below refer to it). Claims:
-:mod:`certunlearn.claims.r2d`; derivations: ``proofs/r2d.py``; algorithms: :mod:`certunlearn.algorithms.r2d`
+:mod:`certunlearn.claims.r2d`; derivations: ``proofs/r2d/``; algorithms: :mod:`certunlearn.algorithms.r2d`
 (``noise_scale`` evaluates ``PRESCRIBED["r2d.thm3.1"]["sigma"]``, i.e. ``SIGMA_31``).
 
 Symbols: ``n`` = |D|, ``m`` = |Z|, ``eta`` = η, ``L`` = the smoothness of every f_z, ``G`` = the gradient bound

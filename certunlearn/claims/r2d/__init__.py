@@ -18,7 +18,7 @@ the printed expressions and prescribed parameters            :mod:`certunlearn.f
 ==========================================================  =====================================================
 
 Paper file: ``papers/003_4ace1bceaf1cf3d6.txt`` (an HTML conversion; line numbers below refer to it, formulas
-read from their LaTeX copies). Derivations: ``proofs/r2d.py``. Algorithms: :mod:`certunlearn.algorithms.r2d`
+read from their LaTeX copies). Derivations: ``proofs/r2d/``. Algorithms: :mod:`certunlearn.algorithms.r2d`
 (Algorithm 1 ``learn``, Algorithm 2 ``unlearn``, ``retrain``, ``descent_path``); losses:
 :class:`~certunlearn.problems.Linear` and :class:`~certunlearn.problems.nonconvex.ConcaveQuadratic`.
 
