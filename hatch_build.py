@@ -8,7 +8,7 @@
   instead of re-deriving them. Each entry is keyed by the digest of its sources (the derivation, its proofs module,
   the claim's target and quantity, the engine's own source) and used only when the key matches
   (:mod:`certunlearn.derive.cache`). The table is computed by the engine being shipped, from the source tree, in a
-  subprocess (on every core), so the build needs the runtime dependencies the engine imports — they are in
+  subprocess (on every core; on timeout its whole process group is killed), so the build needs the runtime dependencies the engine imports — they are in
   ``[build-system] requires``, so a plain ``pip install .`` has them in its isolated build environment. If that
   subprocess fails (a dependency missing under ``--no-build-isolation``, an error, more than
   :data:`SHIP_TIMEOUT` seconds) the wheel is built without the table, with a warning: the installed package then
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,8 +27,38 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-#: Seconds the derivations may take at build time (about 2–3 CPU-minutes on two cores); past it, no table.
+#: Seconds the derivations may take at build time (about 5 CPU-minutes, on every core); past it, no table.
+#: ``CERTUNLEARN_SHIP_TIMEOUT`` overrides it (a busy machine: a shared 2-core one took 31 minutes).
 SHIP_TIMEOUT = 1800
+
+
+def ship_timeout(environ) -> float:
+    """``CERTUNLEARN_SHIP_TIMEOUT`` seconds if it is a positive number, else :data:`SHIP_TIMEOUT`."""
+    try:
+        value = float(environ.get("CERTUNLEARN_SHIP_TIMEOUT", ""))
+    except ValueError:
+        return SHIP_TIMEOUT
+    return value if value > 0 else SHIP_TIMEOUT
+
+
+def run_in_own_group(cmd: list[str], timeout: float, **kw) -> subprocess.CompletedProcess:
+    """``subprocess.run(cmd, capture_output=True, text=True)`` in a session of its own, so that on timeout the
+    whole group dies — the derivation's worker processes too, not only their parent — before TimeoutExpired is
+    raised."""
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=os.name == "posix", **kw) as proc:
+        try:
+            stdout, stderr = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            if os.name == "posix":
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            proc.kill()
+            proc.communicate()
+            raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
 
 
 def ship_requested(environ) -> bool:
@@ -65,12 +96,13 @@ class CustomBuildHook(BuildHookInterface):
         out = Path(tempfile.mkdtemp(prefix="certunlearn-derivations-")) / "_derivations.pkl"
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
                    CERTUNLEARN_NO_CACHE="1")
+        timeout = ship_timeout(os.environ)
         try:
-            done = subprocess.run([sys.executable, "-m", "certunlearn.derive.ship", str(out)], cwd=root, env=env,
-                                  capture_output=True, text=True, timeout=SHIP_TIMEOUT)
+            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", str(out)], cwd=root, env=env,
+                                    timeout=timeout)
         except subprocess.TimeoutExpired:
             self.app.display_warning(f"certunlearn: wheel built without shipped derivations (more than "
-                                     f"{SHIP_TIMEOUT} s); the first run derives them")
+                                     f"{timeout:g} s; CERTUNLEARN_SHIP_TIMEOUT sets it); the first run derives them")
             return
         if done.returncode != 0 or not out.is_file():
             tail = (done.stderr or "").strip().splitlines()[-1:] or ["no output"]

@@ -4,6 +4,7 @@ import dataclasses
 import importlib.util
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -54,14 +55,19 @@ def test_shipping_is_the_default_and_can_be_turned_off(hook, value, ships):
     assert hook.ship_requested(env) is ships
 
 
+@pytest.mark.parametrize("value, seconds", [(None, 1800), ("7200", 7200), ("0", 1800), ("soon", 1800)])
+def test_the_time_limit_of_the_derivation_step(hook, value, seconds):
+    assert hook.ship_timeout({} if value is None else {"CERTUNLEARN_SHIP_TIMEOUT": value}) == seconds
+
+
 @pytest.mark.parametrize("outcome", ["fails", "times out"])
 def test_a_failed_derivation_step_still_builds_the_wheel_with_a_warning(hook, monkeypatch, outcome):
-    def run(cmd, **kw):
+    def run(cmd, timeout, **kw):
         if outcome == "times out":
-            raise subprocess.TimeoutExpired(cmd, kw.get("timeout"))
+            raise subprocess.TimeoutExpired(cmd, timeout)
         return subprocess.CompletedProcess(cmd, 1, "", "ModuleNotFoundError: No module named 'sympy'\n")
 
-    monkeypatch.setattr(hook.subprocess, "run", run)
+    monkeypatch.setattr(hook, "run_in_own_group", run)
     h, build_data = _instance(hook), {"force_include": {}}
     h._ship_derivations(build_data)
     assert build_data["force_include"] == {}
@@ -69,12 +75,38 @@ def test_a_failed_derivation_step_still_builds_the_wheel_with_a_warning(hook, mo
     assert ("sympy" in h.app.warnings[0]) is (outcome == "fails")
 
 
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_timed_out_step_leaves_no_worker_behind(hook, tmp_path):
+    """The derivation step's pool workers die with it (a timed-out build once left two running for minutes)."""
+    pidfile = tmp_path / "worker.pid"
+    code = ("import subprocess, sys, time; w = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)']);"
+            f" open({str(pidfile)!r}, 'w').write(str(w.pid)); time.sleep(300)")
+    start = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        hook.run_in_own_group([sys.executable, "-c", code], timeout=10)
+    assert time.monotonic() - start < 120  # a surviving worker holds the pipes open: the build would wait for it
+    worker = int(pidfile.read_text())
+    for _ in range(50):
+        if not _alive(worker):
+            break
+        time.sleep(0.1)
+    assert not _alive(worker)
+
+
 def test_a_successful_step_puts_the_table_in_the_wheel(hook, monkeypatch):
-    def run(cmd, **kw):
+    def run(cmd, timeout, **kw):
         Path(cmd[-1]).write_bytes(b"table")
         return subprocess.CompletedProcess(cmd, 0, "", "3 derivations checked for the wheel\n")
 
-    monkeypatch.setattr(hook.subprocess, "run", run)
+    monkeypatch.setattr(hook, "run_in_own_group", run)
     h, build_data = _instance(hook), {"force_include": {}}
     h._ship_derivations(build_data)
     assert list(build_data["force_include"].values()) == ["certunlearn/_derivations.pkl"]
