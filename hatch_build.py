@@ -3,24 +3,68 @@
 * Always: record the git commit a wheel is built from as ``certunlearn/_build_info.json``, so that an installed
   certunlearn still names its commit (``certunlearn --version``, the provenance of reports:
   :func:`certunlearn.report.document.git_commit`). Built outside a checkout (from an sdist), the commit is null.
-* With ``CERTUNLEARN_SHIP_DERIVATIONS=1``: ship every registered claim's checked derivation
+* By default (``CERTUNLEARN_SHIP_DERIVATIONS=0`` turns it off): ship every registered claim's checked derivation
   (``certunlearn/_derivations.pkl``), so that the first ``certunlearn check`` after install reads the derivations
   instead of re-deriving them. Each entry is keyed by the digest of its sources (the derivation, its proofs module,
   the claim's target and quantity, the engine's own source) and used only when the key matches
   (:mod:`certunlearn.derive.cache`). The table is computed by the engine being shipped, from the source tree, in a
-  subprocess, so the build needs the runtime dependencies (``pip install --no-build-isolation``); if that fails the
-  wheel is built without the table, with a warning. Off by default: it costs the whole cold derivation at install.
+  subprocess (on every core; on timeout its whole process group is killed), so the build needs the runtime dependencies the engine imports — they are in
+  ``[build-system] requires``, so a plain ``pip install .`` has them in its isolated build environment. If that
+  subprocess fails (a dependency missing under ``--no-build-isolation``, an error, more than
+  :data:`SHIP_TIMEOUT` seconds) the wheel is built without the table, with a warning: the installed package then
+  derives on its first run, as from a checkout. Editable installs never ship (the checkout is the source).
 """
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+#: Seconds the derivations may take at build time (about 5 CPU-minutes, on every core); past it, no table.
+#: ``CERTUNLEARN_SHIP_TIMEOUT`` overrides it (a busy machine: a shared 2-core one took 31 minutes).
+SHIP_TIMEOUT = 1800
+
+
+def ship_timeout(environ) -> float:
+    """``CERTUNLEARN_SHIP_TIMEOUT`` seconds if it is a positive number, else :data:`SHIP_TIMEOUT`."""
+    try:
+        value = float(environ.get("CERTUNLEARN_SHIP_TIMEOUT", ""))
+    except ValueError:
+        return SHIP_TIMEOUT
+    return value if value > 0 else SHIP_TIMEOUT
+
+
+def run_in_own_group(cmd: list[str], timeout: float, **kw) -> subprocess.CompletedProcess:
+    """``subprocess.run(cmd, capture_output=True, text=True)`` in a session of its own, so that on timeout the
+    whole group dies — the derivation's worker processes too, not only their parent — before TimeoutExpired is
+    raised."""
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=os.name == "posix", **kw) as proc:
+        try:
+            stdout, stderr = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            if os.name == "posix":
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            proc.kill()
+            proc.communicate()
+            raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
+
+
+def ship_requested(environ) -> bool:
+    """Whether a (non-editable) wheel ships its derivations: yes unless ``CERTUNLEARN_SHIP_DERIVATIONS`` is
+    0/no/false/off."""
+    return environ.get("CERTUNLEARN_SHIP_DERIVATIONS", "").strip().lower() not in ("0", "no", "false", "off")
 
 
 def _git(root: str, *args: str) -> str:
@@ -35,8 +79,7 @@ class CustomBuildHook(BuildHookInterface):
 
     def initialize(self, version: str, build_data: dict) -> None:
         self._record_commit(build_data)
-        if self.target_name == "wheel" and version != "editable" and os.environ.get(
-                "CERTUNLEARN_SHIP_DERIVATIONS", "").strip().lower() in ("1", "yes", "true", "on"):
+        if self.target_name == "wheel" and version != "editable" and ship_requested(os.environ):
             self._ship_derivations(build_data)
 
     def _record_commit(self, build_data: dict) -> None:
@@ -53,11 +96,18 @@ class CustomBuildHook(BuildHookInterface):
         out = Path(tempfile.mkdtemp(prefix="certunlearn-derivations-")) / "_derivations.pkl"
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
                    CERTUNLEARN_NO_CACHE="1")
-        done = subprocess.run([sys.executable, "-m", "certunlearn.derive.ship", str(out)], cwd=root, env=env,
-                              capture_output=True, text=True)
+        timeout = ship_timeout(os.environ)
+        try:
+            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", str(out)], cwd=root, env=env,
+                                    timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.app.display_warning(f"certunlearn: wheel built without shipped derivations (more than "
+                                     f"{timeout:g} s; CERTUNLEARN_SHIP_TIMEOUT sets it); the first run derives them")
+            return
         if done.returncode != 0 or not out.is_file():
             tail = (done.stderr or "").strip().splitlines()[-1:] or ["no output"]
-            self.app.display_warning(f"certunlearn: wheel built without shipped derivations ({tail[0]})")
+            self.app.display_warning(f"certunlearn: wheel built without shipped derivations ({tail[0]}); "
+                                     "the first run derives them")
             return
         self.app.display_info((done.stderr or "").strip().splitlines()[-1])
         build_data["force_include"][str(out)] = "certunlearn/_derivations.pkl"

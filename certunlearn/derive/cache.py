@@ -25,7 +25,7 @@ directory and are renamed into place (atomic on POSIX and Windows), so a paralle
 entry. A cache directory that cannot be created or written silently means no cache.
 
 **Shipped with the wheel.** A wheel built with hatch carries the checked derivations of every registered claim
-(``certunlearn/_derivations.pkl``, written by the build hook ``hatch_build.py`` through :func:`build_shipped`), so
+(``certunlearn/_derivations.pkl``, written by the build hook ``hatch_build.py`` through :mod:`.ship`; on by default), so
 the first run after ``pip install`` reads them instead of re-deriving. Its entries are keyed by
 :func:`shipped_key`: the same digest as :func:`result_key` — the derivation, its proofs module's text, the target
 and quantity, the engine's own source (``derive/*.py``, ``numeric/*.py``) and :data:`FORMAT` — but without the

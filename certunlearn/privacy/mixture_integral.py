@@ -16,6 +16,7 @@ The sum is a ball containing δ(ε). Used by the claims that check the subsample
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from flint import arb
@@ -52,7 +53,14 @@ def mixture_hockey_stick(epsilon, p: Sequence[tuple[object, object]], q: Sequenc
                  relative: float = 1e-12, max_depth: int = 100) -> arb:
     """A ball containing ∫ (p − e^ε q)₊ for the unit-variance normal mixtures ``p`` and ``q`` given as
     (weight, mean) pairs of exact numbers (module docstring). Undecided intervals are halved until their total
-    P-mass is below ``relative`` times the proved part (or ``max_depth`` halvings)."""
+    P-mass is below ``relative`` times the proved part (or ``max_depth`` halvings). The ball does not depend on the
+    caller's precision (the integral runs at its own), so it is remembered by its exact arguments: the checker's
+    precision ladder asks again for the same instance."""
+    return _hockey_stick(epsilon, tuple(map(tuple, p)), tuple(map(tuple, q)), relative, max_depth)
+
+
+@functools.lru_cache(maxsize=256)
+def _hockey_stick(epsilon, p: tuple, q: tuple, relative: float, max_depth: int) -> arb:
     with workprec(_PREC):
         eps = to_arb(epsilon)
         pm = [(to_arb(w), to_arb(m)) for w, m in p]

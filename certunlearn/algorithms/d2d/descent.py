@@ -260,6 +260,8 @@ def _diagonal_quadratic_grad(loss: LossFamily, theta: Any, X: Any, y: Any) -> np
     if X_m.shape[0] == 0:
         raise InvalidParameterError("X", "the empirical risk of an empty dataset is undefined")
     diag = np.diagonal(loss.matrix(mode))
+    if mode == "fraction":  # exact: Σᵢ(θ − xᵢ)a/n = (θ − Σᵢxᵢ/n)a, the same Fractions with d big-denominator operations
+        return (theta_m - np.sum(X_m, axis=0) / X_m.shape[0]) * diag
     g = (theta_m[None, :] - X_m) * diag[None, :]
     return np.sum(g, axis=0) / g.shape[0]
 

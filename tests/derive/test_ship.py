@@ -1,0 +1,137 @@
+"""Derivations shipped with the wheel: on by default, a failed build step still yields a wheel (with a warning), and
+an installed package uses a shipped result only under its exact key."""
+import dataclasses
+import importlib.util
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import pytest
+import sympy
+
+from certunlearn.derive import Derivation, cache, check_derivation, engine, step
+
+ROOT = Path(__file__).resolve().parents[2]
+y = sympy.Symbol("y", positive=True)
+
+
+@pytest.fixture
+def hook(monkeypatch):
+    """hatch_build.py loaded with a stand-in for hatchling's hook interface (hatchling is only in build envs)."""
+    interface = types.ModuleType("hatchling.builders.hooks.plugin.interface")
+    interface.BuildHookInterface = object
+    for name in ("hatchling", "hatchling.builders", "hatchling.builders.hooks", "hatchling.builders.hooks.plugin"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, interface.__name__, interface)
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", ROOT / "hatch_build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _App:
+    def __init__(self):
+        self.warnings, self.infos = [], []
+
+    def display_warning(self, text):
+        self.warnings.append(text)
+
+    def display_info(self, text):
+        self.infos.append(text)
+
+
+def _instance(module):
+    h = module.CustomBuildHook()
+    h.root, h.app = str(ROOT), _App()
+    return h
+
+
+@pytest.mark.parametrize("value, ships", [(None, True), ("", True), ("1", True), ("0", False), ("no", False),
+                                          ("OFF", False), ("false", False)])
+def test_shipping_is_the_default_and_can_be_turned_off(hook, value, ships):
+    env = {} if value is None else {"CERTUNLEARN_SHIP_DERIVATIONS": value}
+    assert hook.ship_requested(env) is ships
+
+
+@pytest.mark.parametrize("value, seconds", [(None, 1800), ("7200", 7200), ("0", 1800), ("soon", 1800)])
+def test_the_time_limit_of_the_derivation_step(hook, value, seconds):
+    assert hook.ship_timeout({} if value is None else {"CERTUNLEARN_SHIP_TIMEOUT": value}) == seconds
+
+
+@pytest.mark.parametrize("outcome", ["fails", "times out"])
+def test_a_failed_derivation_step_still_builds_the_wheel_with_a_warning(hook, monkeypatch, outcome):
+    def run(cmd, timeout, **kw):
+        if outcome == "times out":
+            raise subprocess.TimeoutExpired(cmd, timeout)
+        return subprocess.CompletedProcess(cmd, 1, "", "ModuleNotFoundError: No module named 'sympy'\n")
+
+    monkeypatch.setattr(hook, "run_in_own_group", run)
+    h, build_data = _instance(hook), {"force_include": {}}
+    h._ship_derivations(build_data)
+    assert build_data["force_include"] == {}
+    assert len(h.app.warnings) == 1 and "without shipped derivations" in h.app.warnings[0]
+    assert ("sympy" in h.app.warnings[0]) is (outcome == "fails")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_timed_out_step_leaves_no_worker_behind(hook, tmp_path):
+    """The derivation step's pool workers die with it (a timed-out build once left two running for minutes)."""
+    pidfile = tmp_path / "worker.pid"
+    code = ("import subprocess, sys, time; w = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)']);"
+            f" open({str(pidfile)!r}, 'w').write(str(w.pid)); time.sleep(300)")
+    start = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        hook.run_in_own_group([sys.executable, "-c", code], timeout=10)
+    assert time.monotonic() - start < 120  # a surviving worker holds the pipes open: the build would wait for it
+    worker = int(pidfile.read_text())
+    for _ in range(50):
+        if not _alive(worker):
+            break
+        time.sleep(0.1)
+    assert not _alive(worker)
+
+
+def test_a_successful_step_puts_the_table_in_the_wheel(hook, monkeypatch):
+    def run(cmd, timeout, **kw):
+        Path(cmd[-1]).write_bytes(b"table")
+        return subprocess.CompletedProcess(cmd, 0, "", "3 derivations checked for the wheel\n")
+
+    monkeypatch.setattr(hook, "run_in_own_group", run)
+    h, build_data = _instance(hook), {"force_include": {}}
+    h._ship_derivations(build_data)
+    assert list(build_data["force_include"].values()) == ["certunlearn/_derivations.pkl"]
+    assert h.app.warnings == [] and h.app.infos == ["3 derivations checked for the wheel"]
+
+
+def test_a_shipped_result_is_used_only_under_its_exact_key(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_DIR, str(tmp_path / "cache"))
+    monkeypatch.delenv(cache.ENV_OFF, raising=False)
+    monkeypatch.setattr(cache, "_disabled", False)
+    d = Derivation("gaussian.shiptest", "bound", "ship test", steps=(step(y, "<=", y + 1, "y ≤ y + 1"),))
+    engine._check_cached.cache_clear()
+    cache.disable()
+    real = check_derivation(d, y + 1)
+    cache.enable()
+    key = cache.shipped_key(d, *engine.check_inputs(d, y + 1))
+    marked = dataclasses.replace(real, claim_id="gaussian.shiptest-from-the-wheel")
+    table = tmp_path / "table.pkl"
+    cache.write_shipped({key: marked}, table)
+    monkeypatch.setenv(cache.ENV_SHIPPED, str(table))
+    monkeypatch.setattr(cache, "_shipped", None)
+    engine._check_cached.cache_clear()
+    assert check_derivation(d, y + 1).claim_id == "gaussian.shiptest-from-the-wheel"
+    other = Derivation("gaussian.shiptest", "bound", "ship test", steps=(step(y, "<=", y + 2, "y ≤ y + 2"),))
+    engine._check_cached.cache_clear()
+    assert check_derivation(other, y + 2).claim_id == "gaussian.shiptest"  # another key: the engine ran
+    engine._check_cached.cache_clear()
+    monkeypatch.setattr(cache, "_shipped", None)
