@@ -130,7 +130,7 @@ def table1() -> list[Derivation]:
                      "α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β) = g(C₁ + C₂g), C₁ = 4L/(mn) + "
                      "8L√(2d)log(2d/β)/(mn·gap), C₂ = 8L√(2d)/(mn·gap): for G₂ = g(𝓘₂) ≤ G₁ = g(𝓘)"),
                 step(gf ** (I + k) * (1 - gf**I) / (gf**I * (1 - gf ** (I + k))), "<=", gf**k,
-                     "g(𝓘 + k)/g(𝓘) = γ^k(1 − γ^𝓘)/(1 − γ^{𝓘 + k}) ≤ γ^k for γ < 1", conditions=(sympy.Le(gf, 1),)),
+                     "g(𝓘 + k)/g(𝓘) = γ^k(1 − γ^𝓘)/(1 − γ^{𝓘 + k}) ≤ γ^k for γ < 1", conditions=(sympy.Lt(gf, 1),)),
                 step(GAMMA_SC ** (2 * (I2 - I)), "==" if fix else "<=",
                      (ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)["pgd-perfect"],
                      "α(𝓘₂)/α(𝓘) ≤ (G₂/G₁)² ≤ γ^{2k}, k = 𝓘₂ − 𝓘"

@@ -257,7 +257,7 @@ def thm32(fix: bool) -> Derivation:
                  "the corrected I ≥ log(Y)/log(1/γ), Y = 4√(2d)/((1 − γ)G): by the first step √(2d)γ^{I_min} = (1 − γ)G/4"),
             step(2 * GFREE ** (I + w) / (1 - GFREE ** (I + w)), "<=", 2 * GFREE**I / (1 - GFREE),
                  "Δ/σ, second term 2√(2d)γ^I/(1 − γ^I) ≤ 2√(2d)γ^{I_min}/(1 − γ) ≤ G/2 (I ≥ I_min ≥ 1)",
-                 conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+                 conditions=(sympy.Lt(GFREE, 1), sympy.Ge(I, 1))),
             step(G2_32 / 2 + G2_32 / 2, "==", G2_32, "Δ/σ ≤ G/2 + G/2"),
         ]
         x_bound = G2_32
@@ -270,7 +270,7 @@ def thm32(fix: bool) -> Derivation:
                  "√(2d)γ^{I_min} = (1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))"),
             step(2 * (1 - GFREE) / (1 - GFREE**I), "<=", 2, "Δ/σ, second term: 2√(2d)γ^I/(1 − γ^I) ≤ "
                  "2(1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))/(1 − γ^I) ≤ 2(√(2log(2/δ)+ε) − √(2log(2/δ))): 1 − γ ≤ 1 − γ^I "
-                 "for I ≥ 1", conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+                 "for I ≥ 1", conditions=(sympy.Lt(GFREE, 1), sympy.Ge(I, 1))),
         ]
         x_bound = GAP_32 + 2 * GAP_32_I
     steps = [
