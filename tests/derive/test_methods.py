@@ -167,6 +167,7 @@ def test_powers_of_a_contraction_written_out_are_in_zero_one():
     assert prove_relation(lhs, "<=", rhs, []) is None
 
 
+@pytest.mark.slow  # five symbolic proofs: ~10 s on a loaded machine
 def test_exponents_are_split_and_lower_bounds_kept():
     # d2d Theorem 3.2+fix: 2γ^{I+w}/(1 − γ^{I+w}) ≤ 2γ^I/(1 − γ) needs I ≥ 1 (γ^I ≤ γ): b^(1 + w_I + w) = b·b^w_I·b^w
     from certunlearn.derive.facts import power_abstraction
