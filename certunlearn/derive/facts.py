@@ -218,47 +218,75 @@ def _exponent_slacks(e: sympy.Expr, conditions: Sequence[sympy.Basic]) -> dict[s
     return out
 
 
+def _exponent_sign(e: sympy.Expr, conds: Sequence[sympy.Basic], prove: Prover) -> str | None:
+    """"pos" / "nonneg" when ``e > 0`` / ``e ≥ 0`` follows from the assumptions, or is proved as N < P (≤) for
+    ``e = P − N`` split by the signs of its terms' coefficients (I·n^c − I > 0 for n ≥ 2, c > 0); else None."""
+    if e.is_positive:
+        return "pos"
+    if e.is_nonnegative:
+        return "nonneg"
+    terms = sympy.Add.make_args(sympy.expand(e))
+    neg = sympy.Add(*[-t for t in terms if t.could_extract_minus_sign()])
+    pos = sympy.Add(*[t for t in terms if not t.could_extract_minus_sign()])
+    if neg == 0 or pos == 0:
+        return None
+    if prove(neg, "<", pos, conds) is not None:
+        return "pos"
+    if prove(neg, "<=", pos, conds) is not None:
+        return "nonneg"
+    return None
+
+
 def power_abstraction(lhs: sympy.Expr, rhs: sympy.Expr, conditions: Sequence[sympy.Basic], prove: Prover
-                      ) -> tuple[sympy.Expr, sympy.Expr, list[sympy.Rel], str] | None:
-    """``lhs``, ``rhs`` with each power of a base in (0, 1) (a positive exponent with symbols; or a base > 1 and a
-    negative exponent) replaced by a fresh positive symbol G, with the conditions G < 1 (G ≤ 1 where only
-    ``b ≤ 1`` or ``e ≥ 0`` is proved), and a description; None when there is no such power.
+                      ) -> list[tuple[sympy.Expr, sympy.Expr, list[sympy.Rel], str]]:
+    """Abstractions of ``lhs``, ``rhs``: each power of a base in (0, 1) (a positive exponent with symbols; or a base
+    > 1 and a negative exponent) replaced by a fresh positive symbol G, with the conditions G < 1 (G ≤ 1 where only
+    ``b ≤ 1`` or ``e ≥ 0`` is proved), and a description — first with the powers as written, then with the exponents
+    split (empty when there is no such power).
 
     ``prove(lhs, rel, rhs, conditions)`` is the engine's symbolic prover, used on the bases and exponents with the
     ``conditions`` (normal form). Sound: each G ranges over a superset of the values its power takes, so a relation
-    proved for all admissible G (and the other symbols) holds for the powers themselves. Exponent symbols with a
-    positive constant lower bound are first written ``c + w`` so that b^I = b^c·b^w separates b^c (I ≥ 1 keeps
-    γ^I ≤ γ)."""
-    slacks = _exponent_slacks(lhs + rhs, conditions)
-    l0, r0 = (lhs.xreplace(slacks), rhs.xreplace(slacks)) if slacks else (lhs, rhs)
-    l0, r0 = sympy.expand_power_exp(l0), sympy.expand_power_exp(r0)
-    conds = [c.xreplace(slacks) for c in conditions] if slacks else list(conditions)
-    powers = sorted({p for e in (l0, r0) for p in e.atoms(sympy.Pow) if p.exp.free_symbols and p.base.free_symbols
-                     and not p.base.is_Pow}, key=sympy.default_sort_key)
-    subs: dict[sympy.Basic, sympy.Expr] = {}
-    new: list[sympy.Rel] = []
-    for p in powers[:MAX_POWERS]:
-        b, e = p.base, p.exp
-        if prove(sympy.S.Zero, "<", b, conds) is None:
+    proved for all admissible G (and the other symbols) holds for the powers themselves. In the split form, exponent
+    symbols with a positive constant lower bound are first written ``c + w`` so that b^I = b^c·b^w separates b^c
+    (I ≥ 1 keeps γ^I ≤ γ). Outer powers are replaced before the powers inside them."""
+    out = []
+    for split in (False, True):
+        slacks = _exponent_slacks(lhs + rhs, conditions) if split else {}
+        l0, r0 = (lhs.xreplace(slacks), rhs.xreplace(slacks)) if slacks else (lhs, rhs)
+        if split:
+            l0, r0 = sympy.expand_power_exp(l0), sympy.expand_power_exp(r0)
+            if (l0, r0) == (lhs, rhs):
+                continue
+        conds = [c.xreplace(slacks) for c in conditions] if slacks else list(conditions)
+        powers = sorted({p for e in (l0, r0) for p in e.atoms(sympy.Pow) if p.exp.free_symbols and p.base.free_symbols
+                         and not p.base.is_Pow}, key=lambda p: (-sympy.count_ops(p), sympy.default_sort_key(p)))
+        subs: dict[sympy.Basic, sympy.Expr] = {}
+        new: list[sympy.Rel] = []
+        for p in powers[:MAX_POWERS]:
+            if any(p in q.args[0].atoms(sympy.Pow) or p in q.args[1].atoms(sympy.Pow) for q in subs):
+                continue  # inside a power already replaced
+            b, e = p.base, p.exp
+            if prove(sympy.S.Zero, "<", b, conds) is None:
+                continue
+            below = prove(b, "<", sympy.S.One, conds) is not None
+            weak_below = below or prove(b, "<=", sympy.S.One, conds) is not None
+            if weak_below and (e_sign := _exponent_sign(e, conds, prove)) in ("pos", "nonneg"):
+                strict = below and e_sign == "pos"
+            elif not weak_below and prove(sympy.S.One, "<", b, conds) is not None and \
+                    (e_sign := _exponent_sign(-e, conds, prove)) in ("pos", "nonneg"):
+                strict = e_sign == "pos"
+            else:
+                continue
+            g = sympy.Dummy("G", positive=True)
+            subs[p] = g
+            new.append(sympy.StrictLessThan(g, 1, evaluate=False) if strict else sympy.LessThan(g, 1, evaluate=False))
+        if not subs:
             continue
-        below = prove(b, "<", sympy.S.One, conds) is not None
-        weak_below = below or prove(b, "<=", sympy.S.One, conds) is not None
-        if weak_below and (e.is_positive or e.is_nonnegative):
-            strict = below and bool(e.is_positive)
-        elif not weak_below and prove(sympy.S.One, "<", b, conds) is not None and (e.is_negative or e.is_nonpositive):
-            strict = bool(e.is_negative)
-        else:
-            continue
-        g = sympy.Dummy("G", positive=True)
-        subs[p] = g
-        new.append(sympy.StrictLessThan(g, 1, evaluate=False) if strict else sympy.LessThan(g, 1, evaluate=False))
-    if not subs:
-        return None
-    l1, r1 = l0.xreplace(subs), r0.xreplace(subs)
-    text = ", ".join(f"{sympy.sstr(p)} ∈ (0, 1{')' if c.rel_op == '<' else ']'}" for p, c in zip(subs, new))
-    if slacks:
-        text += " (writing " + ", ".join(f"{k.name} = {sympy.sstr(v)}" for k, v in slacks.items()) + ")"
-    return l1, r1, conds + new, text
+        text = ", ".join(f"{sympy.sstr(p)} ∈ (0, 1{')' if c.rel_op == '<' else ']'}" for p, c in zip(subs, new))
+        if slacks:
+            text += " (writing " + ", ".join(f"{k.name} = {sympy.sstr(v)}" for k, v in slacks.items()) + ")"
+        out.append((l0.xreplace(subs), r0.xreplace(subs), conds + new, text))
+    return out
 
 
 _SPLIT = (sympy.Abs, sympy.Max, sympy.Min, sympy.ceiling, sympy.floor)

@@ -185,15 +185,14 @@ def prove_with_powers(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequenc
     (:func:`.facts.power_abstraction`: ((M − m)/(M + m))^I written out in a step is G ∈ (0, 1) when m < M)."""
     if not any(p.exp.free_symbols for p in (lhs + rhs).atoms(sympy.Pow)):
         return None
-    found = facts.power_abstraction(lhs, rhs, conds, lambda l, r_, r, c: prove_relation(l, r_, r, c, retries=True))
-    if found is None:
-        return None
-    l1, r1, c1, text = found
-    c1 = relevant_conditions(facts.normal_conditions(c1), l1.free_symbols | r1.free_symbols)
-    # the abstraction lowers the expression's size (each power one symbol): a small one may take the full transforms
-    small = sympy.count_ops(r1 - l1) <= POWER_FULL_OPS
-    how = prove_signs(l1, rel, r1, c1, careful=not small) or prove_with_slack(l1, rel, r1, c1)
-    return None if how is None else f"{how}; the powers bounded: {text}"
+    for l1, r1, c1, text in facts.power_abstraction(lhs, rhs, conds, lambda l, r_, r, c: prove_relation(l, r_, r, c)):
+        c1 = relevant_conditions(facts.normal_conditions(c1), l1.free_symbols | r1.free_symbols)
+        # the abstraction lowers the expression's size (each power one symbol): a small one may take the full transforms
+        small = sympy.count_ops(r1 - l1) <= POWER_FULL_OPS
+        how = prove_signs(l1, rel, r1, c1, careful=not small) or prove_with_slack(l1, rel, r1, c1)
+        if how is not None:
+            return f"{how}; the powers bounded: {text}"
+    return None
 
 
 def prove_with_slack(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:

@@ -55,6 +55,10 @@ def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.E
         ("expand", sympy.expand),
         ("together", guard.together),
     ]
+    if e.has(sympy.Pow) and any(p.exp.free_symbols for p in e.atoms(sympy.Pow)):
+        # symbolic exponents: x^(a+b) = x^a·x^b split, expanded, and merged again (sympy.powsimp, not forced: only the
+        # combinations valid for the bases' assumptions): γ^{a−𝓘}·γ^𝓘 = γ^a
+        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(sympy.expand_power_exp(z)))))
     if not big:
         ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
     ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
