@@ -103,6 +103,27 @@ def _zero_plain(e: sympy.Expr) -> str | None:
     return None
 
 
+#: How deep :func:`_congruent` descends through equal heads.
+CONGRUENCE_DEPTH = 4
+
+
+def _congruent(lhs: sympy.Expr, rhs: sympy.Expr, depth: int = 0) -> str | None:
+    """Equal heads with arguments shown equal pairwise (f(a) = f(b) when a = b): erfc(ε/s − s/2)/2 = erfc(√(2L))/2
+    from the arguments' identity, which simplifying the whole difference does not see. None when the heads differ,
+    an argument pair is not shown equal, or past :data:`CONGRUENCE_DEPTH`."""
+    if depth >= CONGRUENCE_DEPTH or lhs.func != rhs.func or len(lhs.args) != len(rhs.args) or not lhs.args \
+            or lhs.is_Add:
+        return None
+    for a, b in zip(lhs.args, rhs.args):
+        if a == b:
+            continue
+        if not isinstance(a, sympy.Expr) or not isinstance(b, sympy.Expr):
+            return None
+        if _zero_plain(a - b) is None and _congruent(a, b, depth + 1) is None:
+            return None
+    return f"{lhs.func.__name__} of arguments shown equal pairwise"
+
+
 #: Results kept per process (the same expressions recur across a derivation's steps, variants and facts).
 CACHE_SIZE = 16384
 
@@ -116,6 +137,9 @@ def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
             return how
     e = lhs - rhs
     how = _zero_plain(e)
+    if how is not None:
+        return how
+    how = _congruent(lhs, rhs)
     if how is not None:
         return how
     try:

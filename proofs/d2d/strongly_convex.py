@@ -11,11 +11,12 @@ from certunlearn.formulas.d2d import (
     SIGMA_32, SIGMA_32_FIX, T, beta, d, gamma, i, m, n,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
+from certunlearn.formulas.gaussian import gaussian_delta
 
 from .common import (
-    Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1, c, chi2_tail, g,
-    k, lam, n_i, power_lemma, r, s, u, w,
+    Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, KAPPA_DEF, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1,
+    bw_steps, c, chi2_tail, g, k, kappa, kappa_slack, lam, n_i, power_lemma, r, s, s0, u, w,
 )
 
 
@@ -83,14 +84,19 @@ def thm31() -> Derivation:
     G = γ^I are stated for any G ∈ (0, 1)."""
     rho31 = 4 * L / (m * n) * GPOW / (1 - GPOW)
     delta31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
+    quantity = gaussian_delta(epsilon, SIGMA_31, kappa * SHIFT_31)
     return Derivation(
         claim_id="d2d.thm3.1",
-        target="sigma",
-        title="Theorem 3.1: σ for (ε, δ)-unlearning with secret state (proof lines 211–240)",
-        start=sigma,
+        target="bound",
+        title="Theorem 3.1: (ε, δ)-unlearning with secret state at the prescribed σ (proof lines 211–240)",
+        start=quantity,
+        symbolic_start=SymbolicStart(lambda: gaussian_delta(epsilon, SIGMA_31, kappa * SHIFT_31),
+                                     "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claim's quantity "
+                                     "encloses: claims.d2d.common.unlearning_delta) at the prescribed σ "
+                                     "(formulas.d2d.SIGMA_31) and the shift max_i ‖μ_i − μ'_i‖ = κΔ, Δ = SHIFT_31"),
         conditions=SC_COND,
-        where=(NI_DEF,),
-        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        where=(NI_DEF, KAPPA_DEF),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN, kappa_slack: ("0", "1000"), s0: ("0.001", "100")},
         samples=12,
         premises=(
             Premise("f_publish(A(D_i)) ~ N(μ_i, σ²I) and f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) ~ N(μ'_i, σ²I) "
@@ -115,6 +121,8 @@ def thm31() -> Derivation:
             step(sigma, "==", delta31 / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (previous step)",
                  given={sigma: delta31 / (sqrt(2) * GAP)}),
             then("==", SIGMA_31, "Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+            *bw_steps(SIGMA_31, SHIFT_31, log(1 / delta), delta,
+                      "κ = max_i ‖μ_i − μ'_i‖/Δ ≤ 1 by the steps above (d2d.thm3.1:shift)", sqrt(2) * GAP),
         ),
     )
 
