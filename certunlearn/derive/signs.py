@@ -56,9 +56,11 @@ def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.E
         ("together", guard.together),
     ]
     if e.has(sympy.Pow) and any(p.exp.free_symbols for p in e.atoms(sympy.Pow)):
-        # symbolic exponents: x^(a+b) = x^a·x^b split, expanded, and merged again (sympy.powsimp, not forced: only the
-        # combinations valid for the bases' assumptions): γ^{a−𝓘}·γ^𝓘 = γ^a
-        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(sympy.expand_power_exp(z)))))
+        # symbolic exponents: x^(a+b) = x^a·x^b and (xy)^a = x^a·y^a split, expanded, and merged again (none forced:
+        # only what the bases' assumptions allow): γ^{a−𝓘}·γ^𝓘 = γ^a, (M/(m𝓘))^a·(m𝓘)^a = M^a
+        split = lambda z: sympy.powsimp(sympy.expand_power_base(sympy.expand_power_exp(z)))  # noqa: E731
+        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(split(z)))))
+        ts.append(("powers, together", lambda z: guard.together(split(z))))
     if not big:
         ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
     ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
@@ -111,9 +113,8 @@ def _congruent(lhs: sympy.Expr, rhs: sympy.Expr, depth: int = 0) -> str | None:
     """Equal heads with arguments shown equal pairwise (f(a) = f(b) when a = b): erfc(ε/s − s/2)/2 = erfc(√(2L))/2
     from the arguments' identity, which simplifying the whole difference does not see. None when the heads differ,
     an argument pair is not shown equal, or past :data:`CONGRUENCE_DEPTH`."""
-    if depth >= CONGRUENCE_DEPTH or lhs.func != rhs.func or len(lhs.args) != len(rhs.args) or not lhs.args \
-            or lhs.is_Add:
-        return None
+    if depth >= CONGRUENCE_DEPTH or lhs.func != rhs.func or len(lhs.args) != len(rhs.args) or not lhs.args:
+        return None  # (sums and products pair their arguments in sympy's order: a pairing that fails proves nothing)
     for a, b in zip(lhs.args, rhs.args):
         if a == b:
             continue
