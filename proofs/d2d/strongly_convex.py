@@ -137,6 +137,10 @@ def thm31_shift() -> Derivation:
         target="bound",
         title="Theorem 3.1: ‖μ_i − μ'_i‖ ≤ Δ (proof lines 211–237)",
         start="max_i ‖μ_i − μ'_i‖",
+        start_reason="the quantity max_i ‖μ_i − μ'_i‖ is Algorithm 2's secret state run against retraining "
+                     "(claims.d2d.perturbed_gd.shift_31), with no closed form; the chain's first expression is the "
+                     "proof's upper bound of it (retraining's residual (2) plus the lag (3)), so it cannot be checked "
+                     "against the quantity without comparing the bound with itself",
         conditions=SC_COND,
         where=(NI_DEF,),
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
@@ -174,6 +178,10 @@ def thm31_shift_sharp() -> Derivation:
         target="bound",
         title="Theorem 3.1: the largest mean shift the proof's inequalities allow at their sharp constants",
         start="max_i ‖μ_i − μ'_i‖",
+        start_reason="the quantity max_i ‖μ_i − μ'_i‖ is Algorithm 2's secret state run against retraining "
+                     "(claims.d2d.perturbed_gd.shift_31), with no closed form; the chain's first expression is the "
+                     "proof's upper bound of it (retraining's residual (2) plus the lag (3)), so it cannot be checked "
+                     "against the quantity without comparing the bound with itself",
         conditions=SC_COND,
         where=(NI_DEF,),
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
