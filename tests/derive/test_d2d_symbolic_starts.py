@@ -51,9 +51,13 @@ def test_the_thm31_symbolic_start_is_the_quantity():
             assert not (q - arb_eval(expr, env)).contains(0), values
 
 
-def test_a_start_with_a_changed_constant_is_no_identity():
-    run = find_derivation(get_claim("d2d.thm3.1")).symbolic_start
-    first = find_derivation(get_claim("d2d.thm3.1")).start
-    kappa = sympy.Symbol("kappa", positive=True)
-    assert zero_proof(first, run.compute()) is not None
-    assert zero_proof(first, run.compute().subs(kappa, kappa * sympy.Rational(1001, 1000))) is None
+@pytest.mark.parametrize("cid, name", [("d2d.thm3.1", "kappa"), ("d2d.thm3.4", "kappa"), ("d2d.thm3.5+fix", "kappa"),
+                                       ("d2d.intro-dp+fix", "w_v")])
+def test_a_start_with_a_changed_constant_is_no_identity(cid, name):
+    d = find_derivation(get_claim(cid))
+    firsts = (d.start, d.start.subs(dict(d.where)))  # as written, and with the abbreviations substituted (the engine)
+    run = d.symbolic_start.compute()
+    assert any(zero_proof(f, run) is not None for f in firsts)
+    x = next(s for s in run.free_symbols if s.name == name)
+    wrong = run.subs(x, x * sympy.Rational(1001, 1000) + sympy.Rational(1, 1000))
+    assert all(zero_proof(f, wrong) is None for f in firsts)
