@@ -58,9 +58,9 @@ def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.E
     if e.has(sympy.Pow) and any(p.exp.free_symbols for p in e.atoms(sympy.Pow)):
         # symbolic exponents: x^(a+b) = x^a·x^b and (xy)^a = x^a·y^a split, expanded, and merged again (none forced:
         # only what the bases' assumptions allow): γ^{a−𝓘}·γ^𝓘 = γ^a, (M/(m𝓘))^a·(m𝓘)^a = M^a
-        split = lambda z: sympy.powsimp(sympy.expand_power_base(sympy.expand_power_exp(z)))  # noqa: E731
-        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(split(z)))))
-        ts.append(("powers, together", lambda z: guard.together(split(z))))
+        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(sympy.expand_power_exp(z)))))
+        ts.append(("powers, together", lambda z: guard.together(
+            sympy.powsimp(sympy.expand_power_base(sympy.expand_power_exp(z))))))
     if not big:
         ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
     ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
