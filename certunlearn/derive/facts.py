@@ -9,6 +9,11 @@ that follow from the derivation's definitions, and case splits of ``Abs``, ``Max
   ``0 < s``, ``s < 1`` (or ``≤``) that are *proved* for ``e`` from the conditions and the earlier facts — so
   γ := (M − m)/(M + m) gets γ ∈ (0, 1) from m < M, and G := γ^I then G ∈ (0, 1); and each probability of the
   project's formulas (δ, β, p: :data:`PROBABILITIES`) lies in (0, 1] when it appears.
+- **Powers of a contraction** (:func:`power_abstraction`): each power ``b^e`` whose exponent has symbols, with
+  ``0 < b < 1`` proved from the conditions and ``e > 0`` (or ``b > 1`` and ``e < 0``), is a number in (0, 1) — so
+  ((M − m)/(M + m))^I, written out in a step, is G ∈ (0, 1) for m < M. Exponents are first split (b^(I+k) =
+  b^I·b^k, after writing a symbol with a lower bound c as c + slack: I ≥ 1 gives b^I = b·b^slack), then each power is
+  replaced by a fresh symbol bounded by (0, 1); a relation proved for every such value holds at the power's own.
 - **Case splits** (:func:`case_splits`): each ``Abs(e)`` is split into ``e ≥ 0`` (``|e| = e``) and ``e ≤ 0``
   (``|e| = −e``); ``Max(a, b)`` into ``a ≥ b`` / ``a ≤ b``, ``Min`` likewise; ``ceiling(e)`` is ``e + f`` and
   ``floor(e)`` is ``e − f`` with a fresh f ∈ [0, 1) — each case carries its conditions. The cases cover every
@@ -194,6 +199,96 @@ def _slack_substitution(conditions: tuple[sympy.Basic, ...]) -> tuple[dict[sympy
     return subs, tuple(rest)
 
 
+#: Most powers :func:`power_abstraction` replaces in one relation.
+MAX_POWERS = 6
+
+
+def _exponent_slacks(e: sympy.Expr, conditions: Sequence[sympy.Basic]) -> dict[sympy.Symbol, sympy.Expr]:
+    """``s ↦ c + w`` (a fresh w ≥ 0, > 0 if strict) for each symbol of an exponent of ``e`` with a constant lower
+    bound ``s ≥ c`` (``s > c``), c > 0, among the (normal) conditions."""
+    in_exponents = {s for p in e.atoms(sympy.Pow) for s in p.exp.free_symbols if isinstance(s, sympy.Symbol)}
+    out: dict[sympy.Symbol, sympy.Expr] = {}
+    for c in conditions:
+        if isinstance(c, _LOWER) and isinstance(c.lhs, sympy.Symbol) and c.lhs in in_exponents and _const(c.rhs) \
+                and c.rhs.is_positive and c.lhs not in out:
+            strict = isinstance(c, sympy.StrictGreaterThan)
+            w = sympy.Dummy(f"w_{c.lhs.name}", positive=True) if strict else sympy.Dummy(f"w_{c.lhs.name}",
+                                                                                          nonnegative=True)
+            out[c.lhs] = c.rhs + w
+    return out
+
+
+def _exponent_sign(e: sympy.Expr, conds: Sequence[sympy.Basic], prove: Prover) -> str | None:
+    """"pos" / "nonneg" when ``e > 0`` / ``e ≥ 0`` follows from the assumptions, or is proved as N < P (≤) for
+    ``e = P − N`` split by the signs of its terms' coefficients (I·n^c − I > 0 for n ≥ 2, c > 0); else None."""
+    if e.is_positive:
+        return "pos"
+    if e.is_nonnegative:
+        return "nonneg"
+    terms = sympy.Add.make_args(sympy.expand(e))
+    neg = sympy.Add(*[-t for t in terms if t.could_extract_minus_sign()])
+    pos = sympy.Add(*[t for t in terms if not t.could_extract_minus_sign()])
+    if neg == 0 or pos == 0:
+        return None
+    if prove(neg, "<", pos, conds) is not None:
+        return "pos"
+    if prove(neg, "<=", pos, conds) is not None:
+        return "nonneg"
+    return None
+
+
+def power_abstraction(lhs: sympy.Expr, rhs: sympy.Expr, conditions: Sequence[sympy.Basic], prove: Prover
+                      ) -> list[tuple[sympy.Expr, sympy.Expr, list[sympy.Rel], str]]:
+    """Abstractions of ``lhs``, ``rhs``: each power of a base in (0, 1) (a positive exponent with symbols; or a base
+    > 1 and a negative exponent) replaced by a fresh positive symbol G, with the conditions G < 1 (G ≤ 1 where only
+    ``b ≤ 1`` or ``e ≥ 0`` is proved), and a description — first with the powers as written, then with the exponents
+    split (empty when there is no such power).
+
+    ``prove(lhs, rel, rhs, conditions)`` is the engine's symbolic prover, used on the bases and exponents with the
+    ``conditions`` (normal form). Sound: each G ranges over a superset of the values its power takes, so a relation
+    proved for all admissible G (and the other symbols) holds for the powers themselves. In the split form, exponent
+    symbols with a positive constant lower bound are first written ``c + w`` so that b^I = b^c·b^w separates b^c
+    (I ≥ 1 keeps γ^I ≤ γ). Outer powers are replaced before the powers inside them."""
+    out = []
+    for split in (False, True):
+        slacks = _exponent_slacks(lhs + rhs, conditions) if split else {}
+        l0, r0 = (lhs.xreplace(slacks), rhs.xreplace(slacks)) if slacks else (lhs, rhs)
+        if split:
+            l0, r0 = sympy.expand_power_exp(l0), sympy.expand_power_exp(r0)
+            if (l0, r0) == (lhs, rhs):
+                continue
+        conds = [c.xreplace(slacks) for c in conditions] if slacks else list(conditions)
+        powers = sorted({p for e in (l0, r0) for p in e.atoms(sympy.Pow) if p.exp.free_symbols and p.base.free_symbols
+                         and not p.base.is_Pow}, key=lambda p: (-sympy.count_ops(p), sympy.default_sort_key(p)))
+        subs: dict[sympy.Basic, sympy.Expr] = {}
+        new: list[sympy.Rel] = []
+        for p in powers[:MAX_POWERS]:
+            if any(p in q.args[0].atoms(sympy.Pow) or p in q.args[1].atoms(sympy.Pow) for q in subs):
+                continue  # inside a power already replaced
+            b, e = p.base, p.exp
+            if prove(sympy.S.Zero, "<", b, conds) is None:
+                continue
+            below = prove(b, "<", sympy.S.One, conds) is not None
+            weak_below = below or prove(b, "<=", sympy.S.One, conds) is not None
+            if weak_below and (e_sign := _exponent_sign(e, conds, prove)) in ("pos", "nonneg"):
+                strict = below and e_sign == "pos"
+            elif not weak_below and prove(sympy.S.One, "<", b, conds) is not None and \
+                    (e_sign := _exponent_sign(-e, conds, prove)) in ("pos", "nonneg"):
+                strict = e_sign == "pos"
+            else:
+                continue
+            g = sympy.Dummy("G", positive=True)
+            subs[p] = g
+            new.append(sympy.StrictLessThan(g, 1, evaluate=False) if strict else sympy.LessThan(g, 1, evaluate=False))
+        if not subs:
+            continue
+        text = ", ".join(f"{sympy.sstr(p)} ∈ (0, 1{')' if c.rel_op == '<' else ']'}" for p, c in zip(subs, new))
+        if slacks:
+            text += " (writing " + ", ".join(f"{k.name} = {sympy.sstr(v)}" for k, v in slacks.items()) + ")"
+        out.append((l0.xreplace(subs), r0.xreplace(subs), conds + new, text))
+    return out
+
+
 _SPLIT = (sympy.Abs, sympy.Max, sympy.Min, sympy.ceiling, sympy.floor)
 
 
@@ -252,5 +347,5 @@ def case_splits(e: sympy.Expr) -> list[tuple[dict[sympy.Basic, sympy.Expr], list
     return out
 
 
-__all__ = ["PROBABILITIES", "FACT_OPS", "MAX_CASES", "normal_conditions", "definition_facts", "probability_facts",
+__all__ = ["PROBABILITIES", "FACT_OPS", "MAX_CASES", "MAX_POWERS", "power_abstraction", "normal_conditions", "definition_facts", "probability_facts",
            "slack_substitution", "case_splits"]

@@ -157,6 +157,9 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
     how = prove_with_slack(lhs, rel, rhs, relevant_conditions(base + extra, free))
     if how is not None:
         return how
+    how = prove_with_powers(lhs, rel, rhs, relevant_conditions(base + extra, free))
+    if how is not None:
+        return how
     cases = facts.case_splits(rhs - lhs)
     if not cases:
         return None
@@ -170,6 +173,26 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
         hows.append(how)
     atoms = ", ".join(sorted({expr_text(a) for subs, _ in cases for a in subs}))
     return f"case split on {atoms} ({len(cases)} cases): in each, {hows[0]}"
+
+
+#: A relation of at most this many operations after :func:`.facts.power_abstraction` is tried with the full sign
+#: transforms (not only the careful ones).
+POWER_FULL_OPS = 60
+
+
+def prove_with_powers(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+    """The sign argument with each power of a base in (0, 1) replaced by a number in (0, 1)
+    (:func:`.facts.power_abstraction`: ((M − m)/(M + m))^I written out in a step is G ∈ (0, 1) when m < M)."""
+    if not any(p.exp.free_symbols for p in (lhs + rhs).atoms(sympy.Pow)):
+        return None
+    for l1, r1, c1, text in facts.power_abstraction(lhs, rhs, conds, lambda l, r_, r, c: prove_relation(l, r_, r, c)):
+        c1 = relevant_conditions(facts.normal_conditions(c1), l1.free_symbols | r1.free_symbols)
+        # the abstraction lowers the expression's size (each power one symbol): a small one may take the full transforms
+        small = sympy.count_ops(r1 - l1) <= POWER_FULL_OPS
+        how = prove_signs(l1, rel, r1, c1, careful=not small) or prove_with_slack(l1, rel, r1, c1)
+        if how is not None:
+            return f"{how}; the powers bounded: {text}"
+    return None
 
 
 def prove_with_slack(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
@@ -304,4 +327,4 @@ def prove_monotone(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, hint: Monotone,
 
 
 __all__ = ["expr_text", "expr_latex", "relation_text", "condition_text", "MAX_PIECES", "RETRY_OPS", "reparametrisations",
-           "relevant_conditions", "prove_relation", "prove_with_slack", "prove_signs", "prove_monotone"]
+           "relevant_conditions", "prove_relation", "prove_with_powers", "prove_with_slack", "prove_signs", "prove_monotone"]

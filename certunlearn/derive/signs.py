@@ -55,6 +55,12 @@ def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.E
         ("expand", sympy.expand),
         ("together", guard.together),
     ]
+    if e.has(sympy.Pow) and any(p.exp.free_symbols for p in e.atoms(sympy.Pow)):
+        # symbolic exponents: x^(a+b) = x^a·x^b and (xy)^a = x^a·y^a split, expanded, and merged again (none forced:
+        # only what the bases' assumptions allow): γ^{a−𝓘}·γ^𝓘 = γ^a, (M/(m𝓘))^a·(m𝓘)^a = M^a
+        ts.append(("powers", lambda z: sympy.powsimp(sympy.expand(sympy.expand_power_exp(z)))))
+        ts.append(("powers, together", lambda z: guard.together(
+            sympy.powsimp(sympy.expand_power_base(sympy.expand_power_exp(z))))))
     if not big:
         ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
     ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
@@ -99,6 +105,26 @@ def _zero_plain(e: sympy.Expr) -> str | None:
     return None
 
 
+#: How deep :func:`_congruent` descends through equal heads.
+CONGRUENCE_DEPTH = 4
+
+
+def _congruent(lhs: sympy.Expr, rhs: sympy.Expr, depth: int = 0) -> str | None:
+    """Equal heads with arguments shown equal pairwise (f(a) = f(b) when a = b): erfc(ε/s − s/2)/2 = erfc(√(2L))/2
+    from the arguments' identity, which simplifying the whole difference does not see. None when the heads differ,
+    an argument pair is not shown equal, or past :data:`CONGRUENCE_DEPTH`."""
+    if depth >= CONGRUENCE_DEPTH or lhs.func != rhs.func or len(lhs.args) != len(rhs.args) or not lhs.args:
+        return None  # (sums and products pair their arguments in sympy's order: a pairing that fails proves nothing)
+    for a, b in zip(lhs.args, rhs.args):
+        if a == b:
+            continue
+        if not isinstance(a, sympy.Expr) or not isinstance(b, sympy.Expr):
+            return None
+        if _zero_plain(a - b) is None and _congruent(a, b, depth + 1) is None:
+            return None
+    return f"{lhs.func.__name__} of arguments shown equal pairwise"
+
+
 #: Results kept per process (the same expressions recur across a derivation's steps, variants and facts).
 CACHE_SIZE = 16384
 
@@ -112,6 +138,9 @@ def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
             return how
     e = lhs - rhs
     how = _zero_plain(e)
+    if how is not None:
+        return how
+    how = _congruent(lhs, rhs)
     if how is not None:
         return how
     try:

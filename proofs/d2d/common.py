@@ -3,11 +3,11 @@ domains written once, the χ² tail, and the power lemma γ^{log Y/log(1/γ)} = 
 from __future__ import annotations
 
 import sympy
-from sympy import log
+from sympy import log, sqrt
 
 from certunlearn.formulas.d2d import D, I, L, M, beta, d, gamma, m, n
 from certunlearn.formulas.symbols import delta, epsilon, sigma
-from certunlearn.derive import Step, step
+from certunlearn.derive import Monotone, Step, step, then
 
 # auxiliary symbols of the proofs
 u = sympy.Symbol("u", positive=True)  # slack of an inequality on an iteration count
@@ -48,3 +48,39 @@ GAMMA_FREE_DOMAIN = {GFREE: ("0.01", "0.99"), YFREE: ("1", "1e6"), GPOW: ("0.001
 def power_lemma(why: str) -> Step:
     """γ^{log Y/log(1/γ)} = 1/Y: the iteration counts T = I + log(Y)/log(1/γ) of the theorems give γ^T = γ^I/Y."""
     return step(GFREE ** (log(YFREE) / log(1 / GFREE)), "==", 1 / YFREE, why)
+
+
+# The privacy theorems' start (issue 25, item 3): the claims' quantity is Balle & Wang's δ at ε between the two
+# published Gaussians, N(μ_i, σ²I) vs N(μ'_i, σ²I), at the prescribed σ and the actual shift ‖μ_i − μ'_i‖ = κΔ,
+# κ ≤ 1 by the proof's sensitivity Δ (d2d.thm3.1:shift). With σ = Δ/(√2·gap) the standardised shift is κ·√2·gap.
+kappa = sympy.Symbol("kappa", positive=True)  # actual shift / Δ
+kappa_slack = sympy.Symbol("w_kappa", nonnegative=True)  # κ = 1/(1 + w): every κ ∈ (0, 1]
+KAPPA_DEF = (kappa, 1 / (1 + kappa_slack))
+s0 = sympy.Symbol("s_0", positive=True)  # the standardised shift Δ/σ = √2·gap at κ = 1
+
+
+def bw_steps(sigma_expr: sympy.Expr, shift_expr: sympy.Expr, lg: sympy.Expr, target: sympy.Expr,
+             why_shift: str, s0_value: sympy.Expr) -> tuple[Step, ...]:
+    """The final chain of a Gaussian mechanism's σ = Δ/(√2(√(lg + ε) − √lg)) (Lemma A.3, lines 478–482): from
+    Balle & Wang's δ at (σ, κΔ) — the claims' quantity — to ``target`` (δ at lg = log(1/δ)). The caller declares the
+    abbreviation ``KAPPA_DEF``; the standardised shift s₀ = ``s0_value`` = √2(√(lg + ε) − √lg) is given where the chain
+    uses its value (the steps between hold for every s₀ > 0)."""
+    from certunlearn.formulas.gaussian import gaussian_delta, normal_cdf, normal_tail
+
+    def prof(s_: sympy.Expr) -> sympy.Expr:  # Balle & Wang's δ(ε) at the standardised shift s
+        return normal_cdf(s_ / 2 - epsilon / s_) - sympy.exp(epsilon) * normal_cdf(-s_ / 2 - epsilon / s_)
+
+    return (
+        step(gaussian_delta(epsilon, sigma_expr, kappa * shift_expr), "==", prof(kappa * s0),
+             "Balle & Wang's δ depends on the standardised shift κΔ/σ = κ√2·gap only (σ = Δ/(√2·gap))",
+             given=((s0, s0_value),)),
+        then("<=", prof(s0), "δ(ε) increases with the shift (Balle & Wang 2018, Lemma 5): " + why_shift,
+             monotone=Monotone(kappa_slack, 0)),
+        then("<=", normal_tail(epsilon / s0 - s0 / 2),
+             "δ(ε) = E[(1 − e^(ε−ℓ))₊] ≤ P[ℓ > ε], ℓ ~ N(s²/2, s²): drop the e^ε Φ(·) ≥ 0 term"),
+        then("==", normal_tail(sqrt(2 * lg)),
+             "ε/s₀ − s₀/2 = √(2 log(1/δ)) for s₀ = √2·gap: (ε − s₀²/2)/s₀ = 2√log(1/δ)·gap/(√2·gap)",
+             given=((s0, s0_value),)),
+        then("<=", target, "Q(√(2 log(1/δ))) ≤ δ (the Gaussian tail, Q(y) ≤ e^(−y²/2); Lemma A.3's last step, "
+             "d2d.lemA.3)", box={delta: ("1e-300", "0.99")}),
+    )

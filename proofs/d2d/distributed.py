@@ -166,10 +166,11 @@ def thm45(fix: bool) -> Derivation:
                  "(22), (23): γ^{log X/log(1/γ)} = 1/X, so γ^T D ≤ γ^a L/(mB(1 + 10log(2/δ))) and "
                  "γ^{T'_i} ≤ γ^a/(1 + 10i log(2i/δ))"),
             step(4 * L / (m * n * (1 + vv) * (1 + 10 * i * lg)) * GI * (1 + i * 10 * (1 + vv) * lg), "<=",
-                 4 * L / (m * n) * GI, "(25): s̃_i ≤ 10(B/n)log(2i/δ) and B = n(1 + v) ≥ n"),
+                 4 * L / (m * n) * GI, "(25): s̃_i ≤ 10(B/n)log(2i/δ) and B = n(1 + v) ≥ n (log(2i/δ) > 0: i ≥ 1, "
+                 "δ < 1)", conditions=(sympy.Ge(i, 1),)),
             step(4 * L / (m * n) * GF**A45 + 4 * L / (m * n) * GF**A45 / (1 - GF**A45), "<=",
                  8 * L / (m * n) * GF**A45 / (1 - GF**A45), "(26): (24) + (25) ≤ Δ = (8L/(mn))γ^a/(1 − γ^a)",
-                 conditions=(sympy.Le(GF, 1),)),
+                 conditions=(sympy.Lt(GF, 1),)),
             step(Delta**2 / (2 * (Delta / (sqrt(2) * zcdp_gap(epsilon, log(2 / delta)))) ** 2)
                  + sqrt(2) * zcdp_gap(epsilon, log(2 / delta)) * sqrt(2 * log(2 / delta)), "==", epsilon,
                  "Lemma A.3 at δ/2 with σ = Δ/(√2(√(log(2/δ)+ε) − √log(2/δ))) — the printed σ for Δ of (26)"),

@@ -12,7 +12,7 @@ from certunlearn.formulas.d2d import (
 )
 from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
 
@@ -42,11 +42,19 @@ def intro_dp(fix: bool) -> Derivation:
             ),
         )
     shift = sympy.Symbol("Delta_v", positive=True)  # the joint shift Δ_v := VIEW_SHIFT
+    wv = sympy.Symbol("w_v", nonnegative=True)  # the actual joint shift is Δ_v/(1 + w_v), w_v ≥ 0
     bw = gaussian_delta(epsilon_view, sigma, shift)
     return Derivation(
         claim_id="d2d.intro-dp+fix", target="bound",
         title="Introduction (line 74), corrected: the pair of outputs is (ε_v, δ)-DP",
-        start=bw, conditions=SC_COND, where=((shift, VIEW_SHIFT),), domain={**PGD_DOMAIN, n: ("2", "1000"), S0: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
+        start=gaussian_delta(epsilon_view, sigma, shift / (1 + wv)),
+        symbolic_start=SymbolicStart(
+            lambda: gaussian_delta(epsilon_view, sigma, VIEW_SHIFT / (1 + wv)),
+            "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claim's quantity encloses: "
+            "claims.d2d.intro.view_delta) at the prescribed ε_v and σ and the exact joint shift, written Δ_v/(1 + w_v) "
+            "(Δ_v = formulas.d2d.VIEW_SHIFT bounds it: the steps above)"),
+        conditions=SC_COND + (sympy.Ge(n, 2),), where=((shift, VIEW_SHIFT),),
+        domain={**PGD_DOMAIN, n: ("2", "1000"), S0: ("0.001", "100"), wv: ("0", "1000"), **GAMMA_FREE_DOMAIN},
         samples=12,
         premises=(Premise("θ̂_1, θ̂'_1 are I steps of the same descent on D_1 = D from θ̂_0, θ̂'_0: the step map is a "
                           "γ-contraction (the argument of Theorem 2.13)", "d2d.thm2.13"),
@@ -58,7 +66,10 @@ def intro_dp(fix: bool) -> Derivation:
             step(sqrt(S0**2 + (GPOW * S0) ** 2), "==", sqrt(1 + GPOW**2) * S0,
                  "the joint shift, with ‖θ̂_1 − θ̂'_1‖ ≤ γ^I‖θ̂_0 − θ̂'_0‖ (G = γ^I)"),
             step(sqrt(1 + (GAMMA_SC**I) ** 2) * s0, "==", VIEW_SHIFT, "Δ_v"),
-            step(bw, "<=", normal_tail(epsilon_view * sigma / shift - shift / (2 * sigma)),
+            step(gaussian_delta(epsilon_view, sigma, shift / (1 + wv)), "<=", bw,
+                 "δ(ε) increases with the shift (Balle & Wang 2018, Lemma 5): the exact joint shift is at most Δ_v "
+                 "(the steps above)", monotone=Monotone(wv, 0)),
+            then("<=", normal_tail(epsilon_view * sigma / shift - shift / (2 * sigma)),
                  "Lemma A.3 at the joint shift (its chain, d2d.lemA.3): δ(ε_v) = E[(1 − e^(ε_v−ℓ))₊] ≤ P[ℓ > ε_v]"),
             then("==", normal_tail(sqrt(2 * log(1 / delta))),
                  "ε_v = Δ_v²/(2σ²) + (Δ_v/σ)√(2log(1/δ)): ε_vσ/Δ_v − Δ_v/(2σ) = √(2log(1/δ))",
@@ -130,7 +141,7 @@ def table1() -> list[Derivation]:
                      "α = (M/2)ρ², ρ = g(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β) = g(C₁ + C₂g), C₁ = 4L/(mn) + "
                      "8L√(2d)log(2d/β)/(mn·gap), C₂ = 8L√(2d)/(mn·gap): for G₂ = g(𝓘₂) ≤ G₁ = g(𝓘)"),
                 step(gf ** (I + k) * (1 - gf**I) / (gf**I * (1 - gf ** (I + k))), "<=", gf**k,
-                     "g(𝓘 + k)/g(𝓘) = γ^k(1 − γ^𝓘)/(1 − γ^{𝓘 + k}) ≤ γ^k for γ < 1", conditions=(sympy.Le(gf, 1),)),
+                     "g(𝓘 + k)/g(𝓘) = γ^k(1 − γ^𝓘)/(1 − γ^{𝓘 + k}) ≤ γ^k for γ < 1", conditions=(sympy.Lt(gf, 1),)),
                 step(GAMMA_SC ** (2 * (I2 - I)), "==" if fix else "<=",
                      (ENTRY_ACC_RATIO_FIX if fix else ENTRY_ACC_RATIO)["pgd-perfect"],
                      "α(𝓘₂)/α(𝓘) ≤ (G₂/G₁)² ≤ γ^{2k}, k = 𝓘₂ − 𝓘"

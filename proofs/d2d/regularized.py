@@ -9,13 +9,15 @@ from sympy import log, sqrt
 
 from certunlearn.formulas.d2d import (
     ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, ETA_REG, GAMMA_REG, GAP, I, L, LP, M,
+    SHIFT_31,
     RHO_34, RHO_35, RHO_36, SIGMA_31, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX, beta, d, i,
     m, n, xi,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
+from certunlearn.formulas.gaussian import gaussian_delta
 
-from .common import NI_DEF, PGD_DOMAIN, c, chi2_tail, k, n_i, s, u, w
+from .common import KAPPA_DEF, NI_DEF, PGD_DOMAIN, bw_steps, c, chi2_tail, k, kappa, kappa_slack, n_i, s, s0, u, w
 
 
 gg = sympy.Symbol("g_r", real=True)  # ∇g(θ*r)ᵀ(θ̃ − θ*r), 0 only for an interior θ*r
@@ -61,9 +63,13 @@ def thm34() -> Derivation:
     """Theorem 3.4, unlearning (line 292: “follows from Theorem 3.1 by the choice of σ”): Theorem 3.1 applied to g,
     which is m-strongly convex, (L + mD)-Lipschitz and (M + m)-smooth by Claim 3.3."""
     sigma31_g = SIGMA_31.subs({L: LP, M: M + m}, simultaneous=True)
+    shift = SHIFT_31.subs({L: LP, M: M + m}, simultaneous=True)  # Theorem 3.1's Δ for g
     return Derivation(
-        claim_id="d2d.thm3.4", target="sigma", title="Theorem 3.4: σ for unlearning on the regularised loss (line 292)",
-        start=sigma, domain=PGD_DOMAIN, samples=12,
+        claim_id="d2d.thm3.4", target="bound",
+        title="Theorem 3.4: unlearning on the regularised loss at the prescribed σ (line 292)",
+        start=gaussian_delta(epsilon, SIGMA_34, kappa * shift),
+        symbolic_start=_bw_start(SIGMA_34, shift, "SIGMA_34", "Theorem 3.1's Δ for g (SHIFT_31 at L + mD, M + m)"),
+        where=(KAPPA_DEF,), domain={**PGD_DOMAIN, kappa_slack: ("0", "1000"), s0: ("0.001", "100")}, samples=12,
         premises=(Premise("Theorem 3.1 for the loss g_z: m-strongly convex, (L + mD)-Lipschitz, (M + m)-smooth",
                           "d2d.thm3.1, d2d.claim3.3"),),
         steps=(
@@ -73,8 +79,19 @@ def thm34() -> Derivation:
                  "the printed T uses L ≤ L + mD: it is at least Theorem 3.1's T for g"),
             step(sigma, "==", sigma31_g, "Theorem 3.1's σ for g (its L is L + mD)", given={sigma: sigma31_g}),
             then("==", SIGMA_34, "algebra"),
+            *bw_steps(SIGMA_34, shift, log(1 / delta), delta,
+                      "κ = max_i ‖μ_i − μ'_i‖/Δ ≤ 1 by Theorem 3.1's proof for g (d2d.thm3.1:shift's chain)", sqrt(2) * GAP),
         ),
     )
+
+
+def _bw_start(sig: sympy.Expr, shift: sympy.Expr, sig_name: str, shift_name: str) -> SymbolicStart:
+    """The claim's quantity at symbolic input: Balle & Wang's δ at the prescribed σ and the shift κΔ (κ = the actual
+    max_i ‖μ_i − μ'_i‖ over the proof's Δ)."""
+    return SymbolicStart(lambda: gaussian_delta(epsilon, sig, kappa * shift),
+                         "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claim's quantity encloses: "
+                         f"claims.d2d.common.unlearning_delta) at the prescribed σ (formulas.d2d.{sig_name}, m the "
+                         f"regulariser run) and the shift max_i ‖μ_i − μ'_i‖ = κΔ, Δ = {shift_name}")
 
 
 def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
@@ -134,9 +151,16 @@ def _unlearning_sigma(claim_id: str, title: str, fact: tuple, shift: sympy.Expr,
                       extra: tuple = ()) -> Derivation:
     """Appendix E (lines 614–683): Facts E.1/E.2, eqs. (17)–(19), Δ and Lemma A.3, for T_i = i^{2ξ}·I. The facts
     about γ = M/(M + 2m) are stated with x = m/M."""
+    bw = () if printed else bw_steps(target, 2 * shift, log(1 / delta), delta,
+                                     "κ = max_i ‖μ_i − μ'_i‖/Δ ≤ 1 by the steps above", sqrt(2) * GAP)
     return Derivation(
-        claim_id=claim_id, target="sigma", title=title, start=sigma,
-        where=(NI_DEF,), domain={**REG_DOMAIN, XR: ("0.001", "100")}, samples=12,
+        claim_id=claim_id, target="sigma" if printed else "bound", title=title,
+        start=sigma if printed else gaussian_delta(epsilon, target, kappa * 2 * shift),
+        symbolic_start=None if printed else _bw_start(target, 2 * shift, claim_id.split(".", 1)[1].upper(),
+                                                      "twice (19)'s bound (the proof's Δ)"),
+        where=(NI_DEF,) if printed else (NI_DEF, KAPPA_DEF),
+        domain={**REG_DOMAIN, XR: ("0.001", "100")} if printed else
+        {**REG_DOMAIN, XR: ("0.001", "100"), kappa_slack: ("0", "1000"), s0: ("0.001", "100")}, samples=12,
         premises=(Premise("Theorem 2.13 for g (γ = M/(M + 2m) = 1/(1 + 2x), x = m/M), Lemma 2.12 for g (Lipschitz "
                           "L' = L + mD, Claim 3.3)", "d2d.thm2.13, d2d.lem2.12, d2d.claim3.3"),
                   Premise("Lemma A.3 (Gaussian mechanism)", "Bun & Steinke 2016 (d2d.lemA.3)")),
@@ -153,6 +177,7 @@ def _unlearning_sigma(claim_id: str, title: str, fact: tuple, shift: sympy.Expr,
             step(sigma, "==", 2 * shift / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε for the proof's Δ",
                  given={sigma: 2 * shift / (sqrt(2) * GAP)}),
             then("==", target, "the printed σ of the theorem" if printed else "algebra"),
+            *bw,
         ),
     )
 

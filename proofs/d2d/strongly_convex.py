@@ -11,11 +11,12 @@ from certunlearn.formulas.d2d import (
     SIGMA_32, SIGMA_32_FIX, T, beta, d, gamma, i, m, n,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
+from certunlearn.formulas.gaussian import gaussian_delta
 
 from .common import (
-    Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1, c, chi2_tail, g,
-    k, lam, n_i, power_lemma, r, s, u, w,
+    Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, KAPPA_DEF, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1,
+    bw_steps, c, chi2_tail, g, k, kappa, kappa_slack, lam, n_i, power_lemma, r, s, s0, u, w,
 )
 
 
@@ -83,14 +84,19 @@ def thm31() -> Derivation:
     G = γ^I are stated for any G ∈ (0, 1)."""
     rho31 = 4 * L / (m * n) * GPOW / (1 - GPOW)
     delta31 = 8 * L / (m * n) * GAMMA_SC**I / (1 - GAMMA_SC**I)
+    quantity = gaussian_delta(epsilon, SIGMA_31, kappa * SHIFT_31)
     return Derivation(
         claim_id="d2d.thm3.1",
-        target="sigma",
-        title="Theorem 3.1: σ for (ε, δ)-unlearning with secret state (proof lines 211–240)",
-        start=sigma,
+        target="bound",
+        title="Theorem 3.1: (ε, δ)-unlearning with secret state at the prescribed σ (proof lines 211–240)",
+        start=quantity,
+        symbolic_start=SymbolicStart(lambda: gaussian_delta(epsilon, SIGMA_31, kappa * SHIFT_31),
+                                     "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what the claim's quantity "
+                                     "encloses: claims.d2d.common.unlearning_delta) at the prescribed σ "
+                                     "(formulas.d2d.SIGMA_31) and the shift max_i ‖μ_i − μ'_i‖ = κΔ, Δ = SHIFT_31"),
         conditions=SC_COND,
-        where=(NI_DEF,),
-        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
+        where=(NI_DEF, KAPPA_DEF),
+        domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN, kappa_slack: ("0", "1000"), s0: ("0.001", "100")},
         samples=12,
         premises=(
             Premise("f_publish(A(D_i)) ~ N(μ_i, σ²I) and f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) ~ N(μ'_i, σ²I) "
@@ -115,6 +121,8 @@ def thm31() -> Derivation:
             step(sigma, "==", delta31 / (sqrt(2) * GAP), "σ solves Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)) = ε (previous step)",
                  given={sigma: delta31 / (sqrt(2) * GAP)}),
             then("==", SIGMA_31, "Δ = (8L/(mn))γ^I/(1 − γ^I)"),
+            *bw_steps(SIGMA_31, SHIFT_31, log(1 / delta), delta,
+                      "κ = max_i ‖μ_i − μ'_i‖/Δ ≤ 1 by the steps above (d2d.thm3.1:shift)", sqrt(2) * GAP),
         ),
     )
 
@@ -129,6 +137,10 @@ def thm31_shift() -> Derivation:
         target="bound",
         title="Theorem 3.1: ‖μ_i − μ'_i‖ ≤ Δ (proof lines 211–237)",
         start="max_i ‖μ_i − μ'_i‖",
+        start_reason="the quantity max_i ‖μ_i − μ'_i‖ is Algorithm 2's secret state run against retraining "
+                     "(claims.d2d.perturbed_gd.shift_31), with no closed form; the chain's first expression is the "
+                     "proof's upper bound of it (retraining's residual (2) plus the lag (3)), so it cannot be checked "
+                     "against the quantity without comparing the bound with itself",
         conditions=SC_COND,
         where=(NI_DEF,),
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
@@ -166,6 +178,10 @@ def thm31_shift_sharp() -> Derivation:
         target="bound",
         title="Theorem 3.1: the largest mean shift the proof's inequalities allow at their sharp constants",
         start="max_i ‖μ_i − μ'_i‖",
+        start_reason="the quantity max_i ‖μ_i − μ'_i‖ is Algorithm 2's secret state run against retraining "
+                     "(claims.d2d.perturbed_gd.shift_31), with no closed form; the chain's first expression is the "
+                     "proof's upper bound of it (retraining's residual (2) plus the lag (3)), so it cannot be checked "
+                     "against the quantity without comparing the bound with itself",
         conditions=SC_COND,
         where=(NI_DEF,),
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
@@ -257,7 +273,7 @@ def thm32(fix: bool) -> Derivation:
                  "the corrected I ≥ log(Y)/log(1/γ), Y = 4√(2d)/((1 − γ)G): by the first step √(2d)γ^{I_min} = (1 − γ)G/4"),
             step(2 * GFREE ** (I + w) / (1 - GFREE ** (I + w)), "<=", 2 * GFREE**I / (1 - GFREE),
                  "Δ/σ, second term 2√(2d)γ^I/(1 − γ^I) ≤ 2√(2d)γ^{I_min}/(1 − γ) ≤ G/2 (I ≥ I_min ≥ 1)",
-                 conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+                 conditions=(sympy.Lt(GFREE, 1), sympy.Ge(I, 1))),
             step(G2_32 / 2 + G2_32 / 2, "==", G2_32, "Δ/σ ≤ G/2 + G/2"),
         ]
         x_bound = G2_32
@@ -270,7 +286,7 @@ def thm32(fix: bool) -> Derivation:
                  "√(2d)γ^{I_min} = (1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))"),
             step(2 * (1 - GFREE) / (1 - GFREE**I), "<=", 2, "Δ/σ, second term: 2√(2d)γ^I/(1 − γ^I) ≤ "
                  "2(1 − γ)(√(2log(2/δ)+ε) − √(2log(2/δ)))/(1 − γ^I) ≤ 2(√(2log(2/δ)+ε) − √(2log(2/δ))): 1 − γ ≤ 1 − γ^I "
-                 "for I ≥ 1", conditions=(sympy.Le(GFREE, 1), sympy.Ge(I, 1))),
+                 "for I ≥ 1", conditions=(sympy.Lt(GFREE, 1), sympy.Ge(I, 1))),
         ]
         x_bound = GAP_32 + 2 * GAP_32_I
     steps = [

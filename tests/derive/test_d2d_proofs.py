@@ -152,3 +152,25 @@ def test_lemma_a3_is_proved_not_cited(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert all(s.status in ("identity", "proved", "proved-on-box") for s in r.steps), [s.status for s in r.steps]
     assert r.steps[-1].status == "proved-on-box"
+
+
+#: closed forms added for issue 25 (starts checked): Remark 4.6's improvement ratio α₄.₆/α₃.₁, and the iteration rows
+#: whose T_i = 𝓘 does not depend on the round (⌈𝓘⌉/⌈𝓘⌉ = 1)
+MORE_FORMS = {"d2d.rem4.6:improvement": lambda q: q.subs(C.d, C.d + 1),  # one more dimension
+              "d2d.table1:pgd-iterations": lambda q: q * sympy.Rational(1001, 1000),
+              "d2d.table1:regularized-iterations": lambda q: q * sympy.Rational(1001, 1000)}
+
+
+@pytest.mark.parametrize("cid", sorted(MORE_FORMS))
+def test_the_added_closed_forms_are_what_the_quantity_computes(cid):
+    claim = get_claim(cid)
+    insts = checked_instances(claim, minimum=2)
+    assert all(agree(claim, inst) for inst in insts)
+    assert not all(agree(claim, inst, MORE_FORMS[cid](claim.quantity_expr)) for inst in insts)
+
+
+@pytest.mark.slow  # three derivations with power proofs and Balle & Wang's chain: ~30 CPU-s
+@pytest.mark.parametrize("cid", ["d2d.rem4.6:improvement", "d2d.table1:pgd-iterations", "d2d.thm3.1"])
+def test_these_proofs_are_complete(cid):
+    r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert r.proof == "complete", ([(s.index, s.status) for s in r.steps], r.start_status_detail)

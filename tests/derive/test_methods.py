@@ -152,3 +152,39 @@ def test_evidence_counts_what_was_decided():
     assert s.decided and s.decided <= s.samples
     assert f"sampled at {s.samples} points, {s.decided} decided, 0 violated" in s.detail
     assert s.to_json()["method"] == "sampling" and s.to_json()["box"] is None
+
+
+def test_powers_of_a_contraction_written_out_are_in_zero_one():
+    # d2d Theorem 3.1's Δ step with G = γ^I written out (no abbreviation): 4LG/(mn) + 4LG/(mn(1 − G)) ≤ 8LG/(mn(1 − G))
+    Gw = ((M - m) / (M + m)) ** I
+    lhs, rhs = 4 * L * Gw / (m * n) + 4 * L * Gw / (m * n * (1 - Gw)), 8 * L * Gw / (m * n * (1 - Gw))
+    s = one(step(lhs, "<=", rhs, "(2) + (3) ≤ Δ"), conditions=(sympy.Lt(m, M),)).steps[0]
+    assert s.status == PROVED and "the powers bounded: ((M - m)/(M + m))**I ∈ (0, 1)" in s.detail, s.detail
+    # a false variant (the constant 8 lowered to 7) is refuted, and without m < M nothing is proved
+    assert one(step(lhs, "<=", 7 * L * Gw / (m * n * (1 - Gw)), "false"),
+               conditions=(sympy.Lt(m, M),)).steps[0].status == REFUTED
+    from certunlearn.derive.prover import prove_relation
+    assert prove_relation(lhs, "<=", rhs, []) is None
+
+
+@pytest.mark.slow  # five symbolic proofs: ~10 s on a loaded machine
+def test_exponents_are_split_and_lower_bounds_kept():
+    # d2d Theorem 3.2+fix: 2γ^{I+w}/(1 − γ^{I+w}) ≤ 2γ^I/(1 − γ) needs I ≥ 1 (γ^I ≤ γ): b^(1 + w_I + w) = b·b^w_I·b^w
+    from certunlearn.derive.facts import power_abstraction
+    from certunlearn.derive.prover import prove_relation
+
+    w, k = sympy.symbols("w k", positive=True)
+    lhs, rhs = 2 * gam ** (I + w) / (1 - gam ** (I + w)), 2 * gam**I / (1 - gam)
+    conds = [sympy.Lt(gam, 1), sympy.Ge(I, 1)]
+    how = prove_relation(lhs, "<=", rhs, conds)
+    assert how is not None and "writing I = " in how, how
+    assert prove_relation(lhs, "<=", rhs, conds[:1]) is None  # false for I < 1 (I → 0: lhs → ∞ as w → 0)
+    # Table 1's g(I + k)/g(I) ≤ γ^k is proved; the false γ^{2k} is not
+    ratio = gam ** (I + k) * (1 - gam**I) / (gam**I * (1 - gam ** (I + k)))
+    assert prove_relation(ratio, "<=", gam**k, [sympy.Lt(gam, 1)]) is not None
+    assert prove_relation(ratio, "<=", gam ** (2 * k), [sympy.Lt(gam, 1)]) is None
+    # a base above 1 with a negative exponent is in (0, 1) too; a base not known below 1 is left alone
+    x_ = sympy.Symbol("x", positive=True)
+    (g, one_, conds_, _), = power_abstraction((1 + 2 * x_) ** (-k), sympy.S.One, [], prove_relation)
+    assert conds_[-1] == sympy.StrictLessThan(g, 1) and g.is_Dummy
+    assert power_abstraction(x_**k, sympy.S.One, [], prove_relation) == []

@@ -83,6 +83,7 @@ def _claim() -> Claim:
         hypotheses=HYPS,
         bound=sympy.Integer(1),
         quantity=improvement_ratio,
+        quantity_expr=REM46_ALPHA / REM46_BASE,
         adversaries=(Adversary("M/m 3/2…100, n ∈ {8, 1000}, 𝓘 ∈ {1, 5}, ξ from 1 to 13/10, d at and above the threshold",
                                generate=structured), SEARCH),
         derivation="d2d.rem4.6:improvement",
