@@ -112,7 +112,7 @@ def is_huber(values: Instance) -> bool:
     return setup_of(values).huber is not None
 
 
-# =========================================================================== accuracy (Theorem 3.2, lines 601–612)
+# =========================================================================== accuracy (Theorem 3.2, lines 256–265; its proof, lines 601–612)
 def _risk(a: Fraction, c: Fraction, w: Fraction, data: tuple) -> Callable[[Fraction], Fraction]:
     """t ↦ f_D(t) = mean over ``data`` of ½a(t − x)² + c·hub_w(t − x), exactly."""
     return lambda t: sum((a * (t - x) ** 2 / 2 + c * huber(t - x, w) for x in data), Fraction(0)) / len(data)
