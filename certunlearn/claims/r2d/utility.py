@@ -409,6 +409,20 @@ def lemb4_family(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, size)
 
 
+#: Lemma B.4's families, shared by the printed lemma and its +fix.
+LEMB4_ADVERSARIES = (
+    Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
+              generate=lemb4_family),
+    Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
+              generate=lemb4_dip_family),
+    Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
+              "ERM plus an offset", generate=population_family),
+    Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
+              "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
+              "(argmax over Θ per count vector)", generate=dip_population_family),
+    Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
+              "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family),
+)
 
 
 CLAIMS_UTIL = [
@@ -498,17 +512,7 @@ CLAIMS_UTIL = [
         bound=LEMB4,
         quantity=tr.carried(_lemb4_quantity, LEMB4, "risk_gap", tr.sine_point_gap),
         quantity_expr=risk_gap,
-        adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
-                               generate=lemb4_family),
-                     Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
-                               generate=lemb4_dip_family),
-                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
-                               "ERM plus an offset", generate=population_family),
-                     Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
-                               "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
-                               "(argmax over Θ per count vector)", generate=dip_population_family),
-                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
-                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
+        adversaries=LEMB4_ADVERSARIES,
         derivation="r2d.lemB.4",
         note="With a point-mass population F = f_{D'}, so the lemma asks X ≤ 2G²/((n−m)μ) + (L/(2μ))X for "
              "X = f_{D'}(θ) − f*: the coefficient L/(2μ) is below 1 whenever L < 2μ (quadratics: L = μ), and X can be "
@@ -544,17 +548,7 @@ CLAIMS_UTIL = [
                       "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4_FIX,
         quantity=tr.carried(_lemb4_quantity, LEMB4_FIX, "risk_gap", tr.sine_point_gap),
-        adversaries=(Adversary("point-mass population δ_{x_0}: F = f_{D'}; outputs θ from x_0 to the corner of Θ",
-                               generate=lemb4_family),
-                     Adversary("non-convex PL dip on a point-mass population, outputs across Θ, d ∈ {1, 2}",
-                               generate=lemb4_dip_family),
-                     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}): E over D' enumerated exactly, "
-                               "ERM plus an offset", generate=population_family),
-                     Adversary("finite-support populations with the non-convex PL dip (2–3 atoms, d ∈ {1, 2}): E over "
-                               "D' enumerated exactly; ERM plus an offset, a constant output, and the worst output map "
-                               "(argmax over Θ per count vector)", generate=dip_population_family),
-                     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
-                               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family)),
+        adversaries=LEMB4_ADVERSARIES,
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
         note="Corrects the coefficient L/(2μ), which can be below 1 (L < 2μ): E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + "
