@@ -23,7 +23,7 @@ from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind
 from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, BASELINE_GROWTH, BASELINE_GROWTH_FIX, D, ENTRY_ACC_RATIO, GAMMA_SC, REM46_RATIO, ENTRY_ACC_RATIO_FIX, ENTRY_ITER_RATIO, ENTRY_ITER_RATIO_FIX, I_MIN_32,
-    I, I2, L, M, PRESCRIBED, beta, i, i2, m, xi,
+    I, I2, L, M, beta, m, xi,
 )
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
 from .families import table_ceiling_structured, table_search, table_structured
@@ -205,7 +205,6 @@ def _table_claims() -> list[Claim]:
                 hypotheses=table_hyps(row, "iterations"),
                 bound=(ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row],
                 quantity=table_iteration_ratio(row),
-                quantity_expr=(lambda t: sympy.ceiling(t.subs(i, i2)) / sympy.ceiling(t))(PRESCRIBED[ROW_THEOREM[row]]["T_i"]) if row in ("pgd", "regularized") else None,
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, rounds 2…10⁹",
                                        generate=table_structured(row, "iterations")), table_search(row, "iterations"))
                             + ((CEILING_JUMPS,) if row == "pgd-perfect" else ()),
