@@ -85,6 +85,7 @@ def test_three_dimensions_against_mpmath_at_100_digits(a, c, tau):
         assert ref < mpmath.mpf(10) ** -30  # a tail below 1e-30, enclosed with relative width < 1e-11
 
 
+@pytest.mark.slow
 def test_three_dimensions_against_mpmath_quick():
     """The same oracle at 15 digits on one instance (fast): agreement to 1e-12."""
     a, c, tau = (1, 2, 5), (F(1, 3), F(1, 2), F(-3, 4)), 7
@@ -99,6 +100,16 @@ def test_far_anisotropy_and_remainder_rigour():
     capped = generalized_chi2_sf((1, 20, 3, 7), (1, 2, 3, 4), 300, max_terms=64)
     assert full.rad() < abs(full).lower() * 1e-10
     assert capped.rad() > full.rad() * 1000 and capped.contains(full)
+
+
+@pytest.mark.parametrize("a, c, tau", [((1, 1, 1), (0, 0, 0), 600), ((1, 2, 4), (3, -2, 1), 6000)])
+def test_a_far_tail_is_enclosed_by_its_chernoff_bound(a, c, tau):
+    """Below 1e-60 the tail is [0, Chernoff bound], which contains the exact value (equal weights: the χ² tail)."""
+    got = generalized_chi2_sf(a, c, tau)
+    assert got.lower() <= 0 and 0 < got.upper() < 1e-60
+    if len(set(a)) == 1:
+        ref = ncx2_sf(3, to_arb(sum(F(x) ** 2 for x in c)), to_arb(F(tau, a[0])))
+        assert ref.lower() > 0 and got.contains(ref)
 
 
 def test_bad_input():

@@ -157,6 +157,34 @@ def aniso_ball_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     return out if size > 40 else out[::13]  # quick: the first and the opposite corner of the grid
 
 
+#: anisotropic diagonal curvatures in d = 3 and 4 (condition numbers 4 and 5: Ruben's series converges geometrically)
+ANISO_ND = ((1, 2, 4), (1, 2, 3, 5))
+
+
+def aniso_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Anisotropic quadratics A = diag(1, 2, 4) in d = 3 and diag(1, 2, 3, 5) in d = 4 (the accuracy event an
+    ellipsoid's exterior: a generalised χ² tail, :mod:`certunlearn.privacy.generalized_chi2`) on the box [−r, r]^d
+    and the ball of radius r; the data mean outside Θ off the axes (θ* on the boundary: clipped on the box, by the
+    secular equation on the ball, :mod:`.ball_argmin`; the event is centred at x̄ with the larger threshold
+    2α + (θ* − x̄)ᵀA(θ* − x̄)) or inside it (r = 2); a deletion then an addition, β ∈ {1/20, 1/1000}, few and many
+    iterations (quick: four — d = 3 and 4, box and ball, both optima; thorough: every combination)."""
+    out = []
+    for A, r, ball, I_, bt in itertools.product(ANISO_ND, (Fraction(1, 2), Fraction(2)), (False, True), (2, 10),
+                                                (Fraction(1, 20), Fraction(1, 1000))):
+        d = len(A)
+        pad = [0] * (d - 2)
+        X = [[2, 1, *pad], [2, 1, *pad], [1, 2, *([1] * (d - 2))], [-1, 0, *pad]]
+        U = [[-1, -1, 0, *pad], [1, 1, 2, *([1] * (d - 2))]]
+        box = pgd_instance(list(A), 3, [-r] * d, [r] * d, X, U, [-r] * d, epsilon=Fraction(1),
+                           delta=Fraction(1, 10**5), I=I_, beta=bt)
+        out.append(on_ball(box) if ball else box)
+    if size > 40:
+        return out
+    # quick: (d, r, ball, 𝓘, β) = (3, 1/2, box, 2, 1/20), (3, 1/2, ball, 10, 1/1000), (4, 2, box, 10, 1/20),
+    # (4, 1/2, ball, 2, 1/1000)
+    return [out[0], out[7], out[16 + 10], out[16 + 5]]
+
+
 def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """One-dimensional instances before the Huber smoothing or the logistic loss (:mod:`.huber_families`), built
     directly (only the drawn ones): alternately an optimum inside Θ = [−r, r] (data at ±1 and R = 3, a deletion then
@@ -181,7 +209,7 @@ def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
 
 def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
-    :mod:`.ellipse_tail`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
+    :mod:`.ellipse_tail`) and in d = 3, 4 (an ellipsoid's exterior, :func:`aniso_nd_accuracy`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
     secular equation, :mod:`.ball_argmin`), the one-dimensional Huber-smoothed quadratic and logistic + ridge (the
     exterior of the sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
     drop m)."""
@@ -216,5 +244,10 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                          generate=wrap(polytope_accuracy),
                          reaches="Θ a polytope {Gθ ≤ h} in d = 2 and 3 (exact projections and θ* by active-set "
                                  "enumeration), isotropic and (d = 2) anisotropic quadratics")
-    return ((aniso, ball), (aniso_ball, huber, logistic, polytope)) if split else (
-        aniso, ball, aniso_ball, huber, logistic, polytope)
+    aniso_nd = Adversary("anisotropic quadratics in d = 3 and 4 on boxes and balls, data mean inside and outside Θ",
+                         generate=wrap(aniso_nd_accuracy),
+                         reaches="anisotropic diagonal quadratics A ≠ aI in d = 3 and 4 on boxes and balls, optima "
+                                 "inside Θ and on its boundary (the event an ellipsoid's exterior: a generalised χ² "
+                                 "tail by Ruben's series with a rigorous remainder, any d)")
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd)

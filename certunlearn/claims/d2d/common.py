@@ -489,7 +489,7 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
                        err: Fraction = Fraction(0)) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α], Z ~ N(0, σ²I), θ̂ known within ``err`` (in norm). For the isotropic quadratic
     f_D = (a/2)‖θ − x̄‖² + c the event is ‖Z + (θ̂ − x̄)‖² > ‖θ* − x̄‖² + 2α/a (θ* = argmin over Θ), a noncentral χ²
-    tail; for a diagonal anisotropic quadratic in two dimensions the exterior of an ellipse (:mod:`.ellipse_tail`),
+    tail; for a diagonal anisotropic quadratic the exterior of an ellipsoid (:mod:`.ellipse_tail`; any d),
     θ* exact on a box and enclosed on a ball (:mod:`.ball_argmin`); for the one-dimensional Huber-smoothed
     quadratic the exterior of the sublevel interval (:mod:`.interval_tail`), for logistic + ridge in d = 1 too (its
     ends and θ* bracketed by bisection on enclosures).
@@ -503,10 +503,8 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
     slack = arb(0, to_arb(err).upper()) if err else arb(0)
-    if any(v != a for v in s.a):  # anisotropic: Σ a_k(Z_k + c_k)² > 2α + Σ a_k(θ*_k − x̄_k)², an ellipse's exterior
-        if s.dim != 2:
-            raise ArithmeticError("the anisotropic accuracy event is enclosed in two dimensions only")
-        from .ellipse_tail import ellipse_exterior
+    if any(v != a for v in s.a):  # anisotropic: Σ a_k(Z_k + c_k)² > 2α + Σ a_k(θ*_k − x̄_k)², an ellipsoid's exterior
+        from .ellipse_tail import ellipsoid_exterior
 
         if s.ball is not None:  # θ* = (A + νI)⁻¹Ax̄ on the sphere, ν enclosed (secular equation)
             from .ball_argmin import ball_argmin
@@ -518,7 +516,7 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
         gap = sum((to_arb(ak) * (to_arb(t) - to_arb(x_)) * (to_arb(t) - to_arb(x_)) for ak, t, x_ in zip(s.a, star, xbar)),
                   arb(0))
         tau = (2 * alpha_ + gap) / (sigma_ * sigma_)
-        return ellipse_exterior(to_arb(s.a[0]), to_arb(s.a[1]), c[0], c[1], tau)
+        return ellipsoid_exterior([to_arb(ak) for ak in s.a], c, tau)
     if s.ball is not None:  # Θ a ball, A = aI: θ* = x̄·min(1, r/‖x̄‖), ‖θ* − x̄‖ = (‖x̄‖ − r)₊; θ̂ known within err
         gap = (to_arb(sq_norm(xbar)).sqrt() - to_arb(s.ball)).nonnegative_part()
         dist = to_arb(sq_norm(mean - xbar)).sqrt() + slack
@@ -620,11 +618,11 @@ ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, 
 def _enclosed_acc(values: Instance) -> Decision:
     if values.get("logistic") or values.get("huber"):
         return holds(len(values["A"]) == 1 and not values.get("ball"))
-    return holds(_isotropic(values) is Decision.TRUE or len(values["A"]) == 2)
+    return Decision.TRUE
 
 
-ENCLOSED_ACC = P("a quadratic loss with A = aI or d = 2, or the Huber-smoothed quadratic or logistic + ridge in d = 1 "
-                 "(the accuracy event is a noncentral χ² tail, an ellipse's exterior enclosed by one rigorous "
+ENCLOSED_ACC = P("a quadratic loss (any d), or the Huber-smoothed quadratic or logistic + ridge in d = 1 (the accuracy "
+                 "event is a noncentral χ² tail, an ellipsoid's exterior enclosed by Ruben's series or an ellipse "
                  "integral, or the exterior of an enclosed interval)", _enclosed_acc)
 
 

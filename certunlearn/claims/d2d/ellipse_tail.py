@@ -11,12 +11,20 @@ Its complement is one integral: with y₁ = −c₁ + ρ₁ sin u (ρ_k = √(τ
 
 an entire integrand (no square root left), integrated by arb's rigorous adaptive Gauss–Legendre quadrature
 (``acb.integral``: the result is a ball containing the exact value).
+
+In d ≥ 3 the event is an ellipsoid's exterior, a generalised χ² tail with d weights: Ruben's series with a rigorous
+remainder (:func:`certunlearn.privacy.generalized_chi2.generalized_chi2_sf`) encloses it in any d;
+:func:`ellipsoid_exterior` dispatches (d = 2 keeps the integral above, its oracle).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flint import acb, arb
 
-__all__ = ["ellipse_exterior"]
+from ...privacy.generalized_chi2 import generalized_chi2_sf
+
+__all__ = ["ellipse_exterior", "ellipsoid_exterior"]
 
 
 def ellipse_exterior(a1: arb, a2: arb, c1: arb, c2: arb, tau: arb) -> arb:
@@ -41,3 +49,13 @@ def ellipse_exterior(a1: arb, a2: arb, c1: arb, c2: arb, tau: arb) -> arb:
     half = arb.pi() / 2
     inside = acb.integral(integrand, acb(-half), acb(half)).real
     return (1 - inside).intersection(arb(0).union(arb(1)))
+
+
+def ellipsoid_exterior(a: Sequence[arb], c: Sequence[arb], tau: arb) -> arb:
+    """P[Σ_k a_k(Y_k + c_k)² > τ] (a_k > 0) in any d ≥ 2, a ball containing the exact value: the ellipse integral in
+    d = 2, Ruben's series (:mod:`certunlearn.privacy.generalized_chi2`) in d ≥ 3."""
+    if len(a) != len(c) or len(a) < 2:
+        raise ValueError("one offset per weight, d ≥ 2")
+    if len(a) == 2:
+        return ellipse_exterior(a[0], a[1], c[0], c[1], tau)
+    return generalized_chi2_sf(a, c, tau)
