@@ -31,6 +31,8 @@ width of the tail; the precision is raised while the rounding of the coefficient
 Far tails: with β = min a_k the series needs about τ/(2β) terms before its remainder falls below a tail like
 e^{−τ/(2 max a_k)}; a tail whose Chernoff bound E e^{tQ} e^{−tτ} (closed form, evaluated on arb at one admissible t)
 is below :data:`NEGLIGIBLE` = 10⁻⁶⁰ is returned as [0, that bound] instead, and every result is intersected with it.
+Large offsets (½Σc_k² > 400: the series would need that many terms) are first bracketed by linearising Q about the
+offset (:func:`linearised_bracket`: Q = C + 2L + R, L Gaussian, 0 ≤ R ≤ max a_k χ²_d), kept when narrow enough.
 """
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ from flint import arb, arb_series, ctx
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import MAX_PREC, workprec
 
-__all__ = ["chernoff_bound", "generalized_chi2_sf"]
+__all__ = ["chernoff_bound", "generalized_chi2_sf", "linearised_bracket"]
 
 _UNIT = arb(0).union(arb(1))
 
@@ -162,6 +164,36 @@ def chernoff_bound(weights: Sequence[arb], offsets: Sequence[arb], tau: arb) -> 
     return (expo - t * tau).exp()
 
 
+def linearised_bracket(weights: Sequence[arb], offsets: Sequence[arb], tau: arb) -> arb:
+    """A rigorous bracket of P[Q > τ] for large offsets: Q = C + 2L + R with C = Σa_k c_k², L = Σa_k c_k Y_k ~ N(0, s²),
+    s² = Σa_k²c_k², R = Σa_k Y_k² ≥ 0 (L and R need not be independent: union bounds only), so for any r ≥ 0
+
+        P[C + 2L > τ − r] − P[R < r] ≤ P[Q > τ] ≤ P[C + 2L > τ − r] + P[R > r],
+
+    with P[R > r] ≤ P[χ²_d > r/max a_k] = Q(d/2, r/(2 max a_k)), P[R < r] ≤ P[χ²_d < r/min a_k] (regularised
+    incomplete gammas) and P[C + 2L > x] = ½erfc((x − C)/(2s√2)); the bracket is the best over a few r."""
+    from .profile import erfc_ball
+
+    d = len(weights)
+    amax, amin = weights[0], weights[0]
+    for w in weights[1:]:
+        amax, amin = amax.max(w), amin.min(w)
+    C = sum((w * c * c for w, c in zip(weights, offsets)), arb(0))
+    k = 2 * sum((w * w * c * c for w, c in zip(weights, offsets)), arb(0)).sqrt() * arb(2).sqrt()
+    half = arb(d) / 2
+    lower, upper = arb(0), arb(1)
+    for t in (0, 1, 2, 4, 8, 16, 32, 64, 128):  # r/max a_k (upper side) and r/min a_k (lower side), in units of d
+        r_hi, r_lo = t * d * amax, t * d * amin / 64
+        up = erfc_ball((tau - r_hi - C) / k) / 2 + (r_hi / (2 * amax)).gamma_upper(half, regularized=1)
+        lo = erfc_ball((tau - r_lo - C) / k) / 2 - (1 - (r_lo / (2 * amin)).gamma_upper(half, regularized=1))
+        upper, lower = upper.min(arb(up.upper())), lower.max(arb(lo.lower()))
+    return arb(lower.lower()).union(arb(upper.upper())).intersection(_UNIT)
+
+
+#: half the total noncentrality beyond which the linearised bracket is tried first (Ruben's series then needs about
+#: that many terms)
+LARGE_OFFSET = 400
+
 #: a Chernoff bound below this ends the computation with [0, bound] (a tail far below anything a claim compares
 #: with: Ruben's series would need about τ/(2 max a_k) terms there)
 NEGLIGIBLE = Fraction(1, 10**60)
@@ -187,6 +219,14 @@ def generalized_chi2_sf(weights: Sequence, offsets: Sequence, tau, rel_width: Fr
     far = chernoff_bound(w0, c0, t0)
     if far is not None and far.upper() < to_arb(NEGLIGIBLE):
         return arb(0).union(arb(far.upper()))
+    lin, half_nc = None, sum((c * c for c in c0), arb(0)).lower() / 2
+    if half_nc > LARGE_OFFSET:
+        lin = linearised_bracket(w0, c0, t0)
+        if far is not None:
+            lin = lin.intersection(arb(0).union(arb(far.upper())))
+        # narrow enough, or beyond the series' reach (it would need about ½Σc_k² terms)
+        if lin.rad() <= (to_arb(rel_width) * lin).lower() * 4 or half_nc > max_terms // 4:
+            return lin
     prec, out, prev = ctx.prec + 20, None, None
     while True:
         with workprec(prec):
@@ -200,4 +240,6 @@ def generalized_chi2_sf(weights: Sequence, offsets: Sequence, tau, rel_width: Fr
         prev, prec = out, 2 * prec
     if far is not None:
         out = out.intersection(arb(0).union(arb(far.upper())))
+    if lin is not None:
+        out = out.intersection(lin)
     return +out

@@ -112,6 +112,43 @@ def test_a_far_tail_is_enclosed_by_its_chernoff_bound(a, c, tau):
         assert ref.lower() > 0 and got.contains(ref)
 
 
+def _mp_ncx2_3(c0, x, dps=40):
+    """P[(c₀ + Y₁)² + Y₂² + Y₃² > x] in mpmath: Y₂² + Y₃² is exponential with mean 2, so the tail is
+    ∫₀^∞ ½e^{−s/2} P[(c₀ + Y₁)² > x − s] ds, the inner tail by erfc (1 where x − s ≤ 0)."""
+    with mpmath.workdps(dps):
+        c0, x = mpmath.mpf(c0), mpmath.mpf(x)
+        r2 = mpmath.sqrt(2)
+
+        def inner(s):
+            u = x - s
+            if u <= 0:
+                return mpmath.mpf(1) * mpmath.exp(-s / 2) / 2
+            q = mpmath.sqrt(u)
+            return (mpmath.erfc((q - c0) / r2) + mpmath.erfc((q + c0) / r2)) / 2 * mpmath.exp(-s / 2) / 2
+
+        pts = sorted({mpmath.mpf(0), max(mpmath.mpf(0), x - (c0 + 40) ** 2), max(mpmath.mpf(0), x - c0 * c0),
+                      max(mpmath.mpf(0), x - max(c0 - 40, 0) ** 2), x})
+        return mpmath.quad(inner, pts + [mpmath.inf])
+
+
+@pytest.mark.parametrize("c0, delta", [(10**3, 0), (10**3, 3), (10**3, -6), (10**6, 1)])
+def test_large_offsets_are_bracketed_by_the_linearisation(c0, delta):
+    """½Σc² > 400: Q = C + 2L + R bracket (and the series where it is narrower), against the noncentral χ²₃ tail
+    in mpmath (equal weights) — and a d = 3 anisotropic instance inside the equal-weight tails at its extreme
+    weights (monotone in the weights)."""
+    lam = c0 * c0
+    x = lam + delta * c0
+    got = generalized_chi2_sf((2, 2, 2), (c0, 0, 0), 2 * x)
+    ref = _mp_ncx2_3(c0, x) if c0 < 10**4 else None
+    if ref is not None:
+        assert _contains(got, ref)
+    assert got.rad() < (3e-2 if c0 < 10**4 else 1e-4) * abs(got).upper()  # width ≈ d·max a_k/‖Ac‖ relative
+    aniso = generalized_chi2_sf((1, 2, 4), (c0, 1, 0), x)
+    lo = generalized_chi2_sf((1, 1, 1), (c0, 1, 0), x)
+    hi = generalized_chi2_sf((4, 4, 4), (c0, 1, 0), x)  # weights ≥ each a_k: the tail only grows
+    assert lo.lower() <= aniso.upper() and aniso.lower() <= hi.upper()
+
+
 def test_bad_input():
     with pytest.raises(ArithmeticError):
         generalized_chi2_sf((1, 0, 2), (0, 0, 0), 1)

@@ -167,7 +167,8 @@ def aniso_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     and the ball of radius r; the data mean outside Θ off the axes (θ* on the boundary: clipped on the box, by the
     secular equation on the ball, :mod:`.ball_argmin`; the event is centred at x̄ with the larger threshold
     2α + (θ* − x̄)ᵀA(θ* − x̄)) or inside it (r = 2); a deletion then an addition, β ∈ {1/20, 1/1000}, few and many
-    iterations (quick: four — d = 3 and 4, box and ball, both optima; thorough: every combination)."""
+    iterations; and the optimum on the boundary after 𝓘 = 40 iterations (the data at 2e₁ outside Θ) (quick: six —
+    d = 3 and 4, box and ball, both optima; thorough: every combination)."""
     out = []
     for A, r, ball, I_, bt in itertools.product(ANISO_ND, (Fraction(1, 2), Fraction(2)), (False, True), (2, 10),
                                                 (Fraction(1, 20), Fraction(1, 1000))):
@@ -178,11 +179,19 @@ def aniso_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
         box = pgd_instance(list(A), 3, [-r] * d, [r] * d, X, U, [-r] * d, epsilon=Fraction(1),
                            delta=Fraction(1, 10**5), I=I_, beta=bt)
         out.append(on_ball(box) if ball else box)
+    # the optimum on the boundary with ∇f(θ*) ≠ 0 and many iterations (every point at 2e₁ outside Θ = [−1, 1]^d or
+    # the unit ball, 𝓘 = 40): the printed α's last step fails there (the accuracy event has probability about 1/2)
+    edge = []
+    for A, ball in itertools.product(ANISO_ND, (False, True)):
+        d = len(A)
+        box = pgd_instance(list(A), 2, [-1] * d, [1] * d, [[2] + [0] * (d - 1)] * 8, [], [-1] * d,
+                           epsilon=Fraction(1), delta=Fraction(1, 10**5), I=40, beta=Fraction(1, 1000))
+        edge.append(on_ball(box) if ball else box)
     if size > 40:
-        return out
+        return out + edge
     # quick: (d, r, ball, 𝓘, β) = (3, 1/2, box, 2, 1/20), (3, 1/2, ball, 10, 1/1000), (4, 2, box, 10, 1/20),
-    # (4, 1/2, ball, 2, 1/1000)
-    return [out[0], out[7], out[16 + 10], out[16 + 5]]
+    # (4, 1/2, ball, 2, 1/1000); the boundary optimum in d = 3 on the box and in d = 4 on the ball
+    return [out[0], out[7], out[16 + 10], out[16 + 5], edge[0], edge[3]]
 
 
 def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:

@@ -53,7 +53,7 @@ def test_the_event_on_a_box_is_the_ellipsoid_around_the_mean_with_the_clipped_ga
 def test_the_family_reaches_d3_and_d4_boxes_and_balls_with_active_constraints():
     _, adv, quick = _family("d2d.thm3.1:accuracy", 10)
     _, _, thorough = _family("d2d.thm3.1:accuracy", 100)
-    assert "d = 3 and 4" in adv.reaches and len(quick) == 4 and len(thorough) == 32
+    assert "d = 3 and 4" in adv.reaches and len(quick) == 6 and len(thorough) == 36
     for insts in (quick, thorough):
         assert {len(i["A"]) for i in insts} == {3, 4} and all(len(set(i["A"])) == len(i["A"]) for i in insts)
         assert any(i.get("ball") for i in insts) and any(not i.get("ball") for i in insts)
@@ -66,9 +66,24 @@ def test_the_family_reaches_d3_and_d4_boxes_and_balls_with_active_constraints():
 @pytest.mark.parametrize("cid", ACC)
 def test_each_accuracy_claim_decides_the_new_family(cid):
     claim, _, insts = _family(cid)
-    for inst in insts[:2] if cid != "d2d.thm3.1:accuracy" else insts:
+    for inst in insts[:2] + insts[-1:] if cid != "d2d.thm3.1:accuracy" else insts:
         res = evaluate(claim, inst, 256)
         assert res.outcome in (WITHIN, "violated"), (cid, res.outcome, res.reason)
+
+
+def test_the_boundary_optimum_in_d3_breaks_the_printed_alpha_not_the_fix():
+    """Theorem 3.1's printed α drops ∇f(θ*)ᵀ(θ̃ − θ*) (already violated in d ≤ 2, same cause): at the anisotropic
+    boundary optimum in d = 3 the event has probability about 1/2 against β = 1/1000; the +fix keeps it within. The
+    value is cross-checked with the linearised bracket's independent oracle in tests/privacy/test_generalized_chi2.py
+    (Q = C + 2L + R) and against the halfspace limit: P → ½ as σ → 0 (θ̂ → θ* on the face, the ellipsoid's tangent
+    plane through θ*)."""
+    _, _, insts = _family("d2d.thm3.1:accuracy")
+    edge = insts[4]
+    assert len(edge["A"]) == 3 and edge["I"] == 40 and not edge.get("ball")
+    printed = evaluate(get_claim("d2d.thm3.1:accuracy"), edge, 256)
+    fixed = evaluate(get_claim("d2d.thm3.1:accuracy+fix"), edge, 256)
+    assert printed.outcome == "violated" and 0.45 < float(printed.observed) <= 0.5
+    assert fixed.outcome == WITHIN
 
 
 def test_the_scope_no_longer_narrows_anisotropic_quadratics():
