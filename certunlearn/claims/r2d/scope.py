@@ -9,10 +9,6 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-HAT_G_ONE_DIM = Narrowing(
-    "d ≥ 2 for the printed estimate Ĝ",
-    "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
-    "d = 1")
 NON_PIECEWISE_LHAT = Narrowing(
     "L-smooth losses other than concave quadratics for the printed estimate L̂",
     "L̂ (lines 614–618) is the maximum of ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ over 400 random Gaussian perturbations: a "
@@ -75,8 +71,12 @@ SCOPE = {
                                   "approach the schedule's shift bound 2mG/(Ln)(Π(1 + η_sLn/(n−m)) − 1)Π(1 + η_sL) "
                                   "(fraction (n−m)/n as L → 0), which bounds every loss of the class", ()),
     "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD + _SUP, ()),
-    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ", _REACH_GD.replace("in d ∈ {1, 2}",
-                                      "in d = 1"), (HAT_G_ONE_DIM,)),
+    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ",
+                                      "opposed linear losses x = ±v in d ∈ {1, 2, 3} (‖v‖ irrational in d = 2) and "
+                                      "non-quadratic smooth losses evaluated exactly (Huber, concave Huber, the "
+                                      "non-convex PL dip in d ∈ {1, 2}, Huber in d = 3), η at its maximum, distinct "
+                                      "random points; Ĝ = √(max_t ‖∇f_D(θ_t)‖²) enclosed, the maximum decided "
+                                      "exactly on the squared norms" + _SUP, ()),
     "appD.1-gradient-estimate+fix": Scope(_GD + _PRIV + "; the certified G", _REACH_GD + _SUP, ()),
     "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
                                        "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
