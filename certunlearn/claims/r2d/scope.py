@@ -23,13 +23,13 @@ LEMB4_POPULATIONS = Narrowing(
     "quadratic losses and with the non-convex PL dip, whose worst output map — argmax over Θ per count vector — "
     "reaches every algorithm depending on D' only); for an infinite support no exact or enclosed evaluation of that "
     "expectation over D' is known or built")
-POINT_MASS_ONLY = Narrowing(
-    "populations other than point masses",
-    "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
-    "finite sum over the count vectors of D' and of the deleted Z (exact for quadratics and the dip, as "
-    "populations.py does for Lemma B.4), not built here (time); the printed bound's f_{D'}(θ_0) − f*_{D'} is then "
-    "random and must be read as its expectation (a reading to settle first). For an infinite support no exact or "
-    "enclosed evaluation is known or built")
+COR36_POPULATIONS = Narrowing(
+    "populations with infinite support",
+    "for a finite support E over the i.i.d. draw D ~ Z^n is an exact finite sum over the count vectors of D' and of "
+    "the deleted Z, each term Algorithm 2's exact run on that dataset (built: population_runs.py, with quadratic "
+    "losses and with the non-convex PL dip; the printed f_{D'}(θ_0) − f*_{D'} read as its expectation over D', as the "
+    "proof's substitution at line 555 gives it); for an infinite support no exact or enclosed evaluation of that "
+    "expectation over D is known or built")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 for the Newton removal",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
@@ -90,9 +90,11 @@ SCOPE = {
                     "squares on enclosures from θ_0 ∈ {0, −3} (d ∈ {1, 2}; f0gap exact at 0, carried elsewhere), σ "
                     "from small to huge", ()),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
-                    "point-mass populations, convex quadratics, the non-convex PL dip and the sine least squares on "
-                    "enclosures from θ_0 ∈ {0, −3}",
-                    (POINT_MASS_ONLY,)),
+                    "point-mass populations (convex quadratics, the non-convex PL dip and the sine least squares on "
+                    "enclosures from θ_0 ∈ {0, −3}); two- and three-atom populations in d ∈ {1, 2} with convex "
+                    "quadratics and with the non-convex PL dip (μ over every D' of the support, θ_0 across the "
+                    "non-convex region), n ≤ 5, E over D enumerated over every dataset of the support",
+                    (COR36_POPULATIONS,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
                     "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "
