@@ -31,11 +31,15 @@ COR36_POPULATIONS = Narrowing(
     "proof's substitution at line 555 gives it); for an infinite support no exact or enclosed evaluation of that "
     "expectation over D is known or built")
 NEWTON_MULTIDIM = Narrowing(
-    "d ≥ 2 for the Newton removal",
+    "d ≥ 2 with data not on one line through the origin (or on a line whose direction has an irrational norm)",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
-    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); in d ≥ 2 the Newton output is a nonlinear "
-    "map of b ~ N(0, σ²I_d) and δ an integral over its image: no exact or enclosure evaluation known or built — the "
-    "row is already violated in d = 1")
+    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); collinear data in d ≥ 2 reduce to it "
+    "exactly (the part orthogonal to the line is −b_⊥/(λ(n−1)) under both mechanisms: tables.collinear_projection, "
+    "built for d = 2, 3). Otherwise the Newton output is a nonlinear map of b ~ N(0, σ²I_d) coupling the coordinates "
+    "through H⁻¹ (ℓ'' varies along every data direction), and δ is an integral over ℝ^d of a region with a curved "
+    "boundary: no exact or enclosure evaluation known or built. (A quadratic loss, where the step is affine and the "
+    "laws Gaussian, is outside the row's logistic class — its gradient is unbounded, no C — and its Newton step is "
+    "exact: δ = 0, nothing to attack.)")
 
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
@@ -103,7 +107,8 @@ SCOPE = {
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
-    "table3": Scope("logistic loss with |x| ≤ 1, y ∈ {±1}, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
+    "table3": Scope("logistic loss with x ∈ ℝ^d, ‖x‖ ≤ 1, y ∈ {±1}, any d, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
                     "d = 1: n ∈ {2, 3, 4, 8} with |x| = 1, the deleted point aligned or opposing, and n ∈ {4, 5, 6} "
-                    "distinct points with random labels, λ ∈ [1/100, 4]", (NEWTON_MULTIDIM,)),
+                    "distinct points with random labels, λ ∈ [1/100, 4]; d ∈ {2, 3}: the same data on a line through "
+                    "the origin (exact reduction to d = 1)", (NEWTON_MULTIDIM,)),
 }
