@@ -200,31 +200,40 @@ def quadratic_population_family(rng: np.random.Generator, size: int) -> list[dic
     return subsample(out, rng, min(size, max(8, size // 4)))  # each runs every dataset of the support
 
 
+@functools.lru_cache(maxsize=64)
+def _dip_mu(atoms: tuple, size: int, c: Fraction, bits: int = 10) -> Fraction:
+    """The largest k/2^bits with which f_{D'} (the dip profile c on D') is PL for every D' of ``size`` draws over the
+    atoms, decided exactly (0 when none is)."""
+    from ...problems.r2d_piecewise import pl_dip, pl_holds
+
+    phi = pl_dip(c)
+    parts = [weighted_profile(phi, [a[k] for a in _rows(cr, [list(a) for a in atoms])], [_Q(1, size)] * size)
+             for cr in count_vectors(len(atoms), size) for k in range(len(atoms[0]))]
+    lo, hi = 0, 2**bits
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if all(pl_holds(f, _Q(mid, 2**bits)) for f in parts) else (lo, mid)
+    return _Q(lo, 2**bits)
+
+
 def dip_population_family(rng: np.random.Generator, size: int) -> list[dict]:
     """The non-convex PL dip (c = 1/2, L = 1) on two- and three-atom populations whose every f_{D'} is PL (μ the
     smallest dyadic PL constant over the support's D', decided exactly), θ_0 = −3 across the non-convex region,
     Θ = [−4, 4]^d, η = 1/2, n ∈ {2, 3, 4}, m ∈ {1, 2}."""
-    from ...problems.r2d_piecewise import pl_dip, pl_holds
-
-    out = []
     c = _Q(1, 2)
-    phi = pl_dip(c)
-    for (atoms, probs), (n_, m_), (T_, K_), (eps, dlt) in itertools.product(
-            DIP_SUPPORTS, ((2, 1), (3, 1), (4, 2), (4, 1)), ((4, 2), (2, 1)), ((_Q(1), _Q(1, 2)), (_Q(1, 10), _Q(1, 10**5)))):
+    out = []
+    grid = list(itertools.product(DIP_SUPPORTS, ((2, 1), (3, 1), (4, 2), (4, 1)), ((4, 2), (2, 1)),
+                                  ((_Q(1), _Q(1, 2)), (_Q(1, 10), _Q(1, 10**5)))))
+    for (atoms, probs), (n_, m_), (T_, K_), (eps, dlt) in subsample(grid, rng, min(size, max(8, size // 4))):
         d_ = len(atoms[0])
-        parts = [weighted_profile(phi, [a[k] for a in X[: n_ - m_]], [_Q(1, n_ - m_)] * (n_ - m_))
-                 for _, X in retained_draws({"atoms": atoms, "probs": probs, "n": n_, "m": m_}) for k in range(d_)]
-        lo, hi = 0, 2**10
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            lo, hi = (mid, hi) if all(pl_holds(f, _Q(mid, 2**10)) for f in parts) else (lo, mid)
-        if lo == 0:
+        mu_ = _dip_mu(tuple(tuple(a) for a in atoms), n_ - m_, c)
+        if mu_ == 0:
             continue
         inst = piecewise_instance(2, c, (atoms * n_)[:n_], m_, T_=T_, K_=K_, eps=eps, dlt=dlt,
-                                  R_=_Q(math.ceil(max(sq_norm(a) for a in atoms) ** 0.5)), theta0=[_Q(-3)] * d_, lo=[_Q(-4)] * d_, hi=[_Q(4)] * d_,
-                                  mu=_Q(lo, 2**10), d=d_)
+                                  R_=_Q(math.ceil(max(sq_norm(a) for a in atoms) ** 0.5)), theta0=[_Q(-3)] * d_,
+                                  lo=[_Q(-4)] * d_, hi=[_Q(4)] * d_, mu=mu_, d=d_)
         inst["eta"] = min(inst["eta"], _Q(1, 2))
         inst.update(atoms=atoms, probs=probs)
         del inst["X"]
         out.append(inst)
-    return subsample(out, rng, min(size, max(8, size // 4)))
+    return out  # each runs every dataset of the support

@@ -144,9 +144,10 @@ NEWTON_DIRECTIONS = ((Fraction(3, 5), Fraction(4, 5)), (Fraction(2, 7), Fraction
 
 
 def _newton_collinear(rng: np.random.Generator, size: int) -> list[dict]:
-    """d ∈ {2, 3}: the extremal and the distinct-point families' data placed on the line ℝu (x_i = s_i u, ‖u‖ = 1):
+    """d ∈ {2, 3}: the extremal (λ ≥ 2, where σ ∝ 1/λ² is smallest against the shift) and the distinct-point
+    families' data placed on the line ℝu (x_i = s_i u, ‖u‖ = 1):
     every published law is the one-dimensional law in u times the same law orthogonal to it."""
-    base = _newton_extremal(rng, 4 * size) + _newton_distinct(rng, size)
+    base = [i for i in _newton_extremal(rng, 4 * size) if i["lam"] >= 2] + _newton_distinct(rng, size)
     out = [{**inst, "X": [[x * c for c in u] for x in inst["X"]]}
            for inst, u in zip(base, itertools.cycle(NEWTON_DIRECTIONS))]
     return subsample(out, rng, min(size, 8))
