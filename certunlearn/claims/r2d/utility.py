@@ -185,6 +185,8 @@ def _pl_ok(values: Instance) -> Decision:
     (:func:`_pl_of_retained`); f0gap = f_{D'}(θ_0) − f*_{D'} exactly; d = the dimension."""
     s = setup_of(values)
     if s.family == TRANSCENDENTAL:
+        if frac(values["d"]) != s.dim or not frac(values["mu"]) > 0:
+            return Decision.FALSE
         return tr.pl_ok(values, s)
     ok = _pl_of_retained(values)
     return ok if ok is not Decision.TRUE else holds(frac(values["f0gap"]) == _f0gap_value(values))
@@ -324,8 +326,8 @@ def _cor36_quantity(bound: Any) -> Callable[[Instance], arb]:
         return population_excess(values) if is_population(values) else carried(values)
 
     quantity.__doc__ = ("E[F(θ̃'')] − F*: on a finite-support population E over D ~ Z^n and the noise, enumerated "
-                        "(``population_runs.population_excess``); on a point mass F = f_{D'}, so " + (excess_risk.__doc__
-                                                                                                  or ""))
+                        "(``population_runs.population_excess``); on a point mass F = f_{D'}, so "
+                        + (excess_risk.__doc__ or ""))
     return quantity
 
 
@@ -342,7 +344,7 @@ COR36_ADVERSARIES = (
               "non-convex region, small to huge σ", generate=pl_instances(True, _dip_family)),
     Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family)),
     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), convex quadratics: E over D ~ Z^n enumerated over "
-              "the count vectors of D' and of the deleted Z, f0gap its expectation", 
+              "the count vectors of D' and of the deleted Z, f0gap its expectation",
               generate=_with_f0gap(quadratic_population_family)),
     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), the non-convex PL dip (μ over every D'), θ_0 "
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
