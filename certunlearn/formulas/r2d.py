@@ -57,6 +57,10 @@ SIGMA_REM33 = SIGMA_31.subs(m, m + k_seq)
 eta0 = sympy.Symbol("eta0", positive=True)  # first step size of a decaying schedule
 gamma = sympy.Symbol("gamma", positive=True)  # decay factor per step, η_t = η_0 γ^t
 G_hat = sympy.Symbol("G_hat", positive=True)  # the estimated gradient bound of Appendix D.1
+#: Ĝ² = max_{t<T} ‖∇f_D(θ_t)‖² (exact on rational iterates): the instance entry from which Ĝ is enclosed in d ≥ 2
+G_hat_sq = sympy.Symbol("G_hat_sq", positive=True)
+#: Appendix D.1 (line 612): Ĝ = max_t ‖∇f_D(θ_t)‖ = √(max_t ‖∇f_D(θ_t)‖²) (√ is increasing)
+G_HAT = sqrt(G_hat_sq)
 lam = sympy.Symbol("lam", positive=True)  # curvature λ of the concave-quadratic family; Table 3's regularisation λ
 ETA_FINAL = eta0 * gamma ** (T - 1)  # the last step size η_{T−1} ("taking the final step size as η", line 226)
 #: Section 4.2 (line 226): σ of eq. (3) at the final step size of a decaying schedule
@@ -124,7 +128,7 @@ PRESCRIBED: dict[str, dict[str, sympy.Expr]] = {
     "r2d.thmB.1+fix": {"sigma": SIGMA_B1},
     "r2d.sec4.2-decaying-step": {"sigma": SIGMA_DECAY},
     "r2d.sec4.2-decaying-step+fix": {"sigma": SIGMA_DECAY_FIX},
-    "r2d.appD.1-gradient-estimate": {"sigma": SIGMA_G_HAT},
+    "r2d.appD.1-gradient-estimate": {"G_hat": G_HAT, "sigma": SIGMA_G_HAT},
     "r2d.appD.1-lipschitz-estimate": {"sigma": SIGMA_L_HAT},
     "r2d.appD.1-gradient-estimate+fix": {"sigma": SIGMA_31},
     "r2d.appD.1-lipschitz-estimate+fix": {"sigma": SIGMA_31},

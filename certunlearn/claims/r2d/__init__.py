@@ -11,6 +11,9 @@ Section 4.2 (lines 220–230); Appendix D.1 (lines 608–618)     :mod:`.experim
 Theorem 3.1, utility, eq. (4) (lines 133–147, 453–504);        :mod:`.utility`
 Corollaries 3.5, 3.6 (lines 175–197; App. B.1–B.2, lines
 506–555); Lemma B.4 (lines 547–553)
+Lemma B.4 on finite-support populations                       :mod:`.populations`
+Corollary 3.6 on finite-support populations (E over D ~ Z^n,   :mod:`.population_runs`
+every dataset of the support run exactly)
 Appendix C (lines 575–598); Table 3 (lines 575–590)           :mod:`.tables`
 the shared instance families and adversaries                 :mod:`.families`
 the gradient-descent problem, its hypotheses and exact runs   :mod:`.quantities`
@@ -48,7 +51,7 @@ the notebook, the true shift beside its bound, the true δ, the effective ε at 
 the learning trajectories), ``lemB.3`` (expansion during the K retained steps); ``thm3.1`` (the noise σ of
 eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit inequality behind eq. (4)) and
 ``+fix``; ``cor3.2`` (K(ε)); ``cor3.5`` (PL empirical risk) and ``+fix``; ``lemB.4`` and ``cor3.6`` (population
-risk, on point-mass populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
+risk, on point-mass and finite-support populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
 ``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` and ``table1:d2d-storage``
 (Table 1's storage O(d) as a rate, for R2D and for Descent-to-delete's reference implementation);
 ``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity a certified lower bound of

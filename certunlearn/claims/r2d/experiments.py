@@ -27,7 +27,7 @@ from .families import (
     balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, piecewise_gd, subsample,
 )
 from .quantities import (
-    CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, runs_of, schedule_ok,
+    CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, RUN_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
@@ -158,46 +158,66 @@ def _large_eps(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callabl
     return generate
 
 
-def _g_hat_value(values: Instance) -> Fraction:
-    """Appendix D.1 (line 612): Ĝ = the largest norm of the (here full-batch) training gradients,
-    max_{t<T} |∇f_D(θ_t)| — one-dimensional, so exact."""
-    s = setup_of(values)
-    r = runs_of(values)
-    T_ = int(frac(values["T"]))
-    return max(abs(frac(s.loss.risk_grad(np.asarray(th, dtype=object), s.X)[0])) for th in r["path"][:T_])
+def _g_hat_sq_value(values: Instance) -> Fraction:
+    """Appendix D.1 (lines 608–612): Ĝ = the largest norm of the (here full-batch) training gradients,
+    max_{t<T} ‖∇f_D(θ_t)‖, as its square max_{t<T} ‖∇f_D(θ_t)‖² — exact on the rational iterates in every d (√ is
+    increasing, so the maximiser is the same; the claim encloses Ĝ = √(Ĝ²) at the working precision,
+    ``formulas.r2d.G_HAT``). Cached on the run's exact entries (the family and the hypothesis both need it)."""
+    return _g_hat_sq(instance_key(values, RUN_NAMES))
+
+
+@functools.lru_cache(maxsize=2048)
+def _g_hat_sq(key: tuple) -> Fraction:
+    values = dict(key)
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
+    path = runs_of(values)["path"][: int(values["T"])]
+    return max(sq_norm([frac(g) for g in s.loss.risk_grad(np.asarray(th, dtype=object), s.X)]) for th in path)
 
 
 def _g_hat_ok(values: Instance) -> Decision:
-    """d = 1 and G_hat is the estimate of Appendix D.1 (max training-gradient norm), exactly; G_hat > 0."""
-    if setup_of(values).dim != 1:
-        return Decision.FALSE
-    return holds(frac(values["G_hat"]) == _g_hat_value(values) and frac(values["G_hat"]) > 0)
+    """G_hat_sq = Ĝ² = max_{t<T} ‖∇f_D(θ_t)‖² exactly (any dimension d), and Ĝ > 0."""
+    return holds(frac(values["G_hat_sq"]) == _g_hat_sq_value(values) and frac(values["G_hat_sq"]) > 0)
+
+
+#: Directions v of the opposed data (retained +v, deleted −v) in d = 1, 2, 3, ‖v‖ ≤ 1 (irrational ‖v‖ in d = 2:
+#: Ĝ = (n − 2m)‖v‖/n is then enclosed, never rounded).
+G_HAT_DIRECTIONS = ((Fraction(1),), (Fraction(2, 3), Fraction(2, 3)), (Fraction(1, 2), Fraction(1, 2), Fraction(1, 2)))
 
 
 def g_hat_family(rng: np.random.Generator, size: int) -> list[dict]:
-    """Opposed linear losses: the full-batch gradient (n − 2m)R/n is far below the per-sample bound R when m
-    approaches n/2 — the deleted points cancel the retained ones in the average."""
+    """Opposed linear losses, x = ±v in d ∈ {1, 2, 3}: the full-batch gradient (n − 2m)v/n is far below the
+    per-sample bound R when m approaches n/2 — the deleted points cancel the retained ones in the average."""
     out = []
-    for (n_, m_), (T_, K_), eps, dlt in itertools.product(
-            ((10, 4), (20, 9), (200, 1), (5, 2)), ((8, 0), (20, 10)), (Fraction(1), Fraction(1, 2)),
+    for v, (n_, m_), (T_, K_), eps, dlt in itertools.product(
+            G_HAT_DIRECTIONS, ((10, 4), (20, 9), (200, 1), (5, 2)), ((8, 0), (20, 10)), (Fraction(1), Fraction(1, 2)),
             (Fraction(1, 10**5), Fraction(1, 100), Fraction(1, 10))):
-        inst = gd_instance(LINEAR, opposed_data(n_, m_), m_, eta_=Fraction(1), L_=Fraction(1, 10**6),
+        X = [list(v)] * (n_ - m_) + [[-x for x in v]] * m_
+        inst = gd_instance(LINEAR, X, m_, eta_=Fraction(1), L_=Fraction(1, 10**6),
                            G_=1 + Fraction(1, 2**30), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=Fraction(1))
-        inst["G_hat"] = Fraction(n_ - 2 * m_, n_)
+        inst["G_hat_sq"] = Fraction(n_ - 2 * m_, n_) ** 2 * sq_norm(list(v))
         out.append(inst)
     return subsample(out, rng, size)
 
 
 def piecewise_g_hat(rng: np.random.Generator, size: int) -> list[dict]:
-    """Non-quadratic smooth losses in d = 1 (Huber, concave Huber, the non-convex PL dip), Ĝ their exact estimate."""
+    """Non-quadratic smooth losses (Huber, concave Huber, the non-convex PL dip; ``families.piecewise_gd``, d ∈ {1, 2})
+    and Huber on opposed data x = ±v in d = 3, Ĝ² their exact estimate."""
+    from .families import piecewise_instance
+
+    one = Fraction(1)
+    v3 = list(G_HAT_DIRECTIONS[2])
+    extra = [piecewise_instance(0, w, [v3] * (n_ - m_) + [[-x for x in v3]] * m_, m_, T_=T_, K_=K_, eps=one,
+                                dlt=Fraction(1, 100), R_=one)
+             for w, (n_, m_), (T_, K_) in itertools.product((Fraction(1, 16), Fraction(4)), ((20, 2), (5, 2)),
+                                                            ((8, 0), (12, 5)))]
     out = []
-    for inst in piecewise_gd(rng, 4 * size):
-        if len(inst["X"][0]) == 1:
-            inst = dict(inst)
-            inst["G_hat"] = _g_hat_value(inst)
-            if inst["G_hat"] > 0:
-                out.append(inst)
-    return subsample(out, rng, size)
+    k = 2  # Huber in d = 3: exact 3-d runs, the costliest of the family
+    for inst in subsample(piecewise_gd(rng, 4 * size), rng, max(1, size - k)) + subsample(extra, rng, k):
+        inst = dict(inst)  # Ĝ² needs the learning run: computed on the subsample only
+        inst["G_hat_sq"] = _g_hat_sq_value(inst)
+        if inst["G_hat_sq"] > 0:
+            out.append(inst)
+    return out
 
 
 def _l_hat_ok(values: Instance) -> Decision:
@@ -299,15 +319,16 @@ CLAIMS_EXP = [
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with G replaced by Ĝ = the largest (full-)batch training-gradient norm gives "
                   "(ε, δ)-unlearning",
-        hypotheses=(*THM31_HYPS, P("d = 1; Ĝ = max_{t<T} |∇f_D(θ_t)| exactly", _g_hat_ok)),
+        hypotheses=(*THM31_HYPS, P("Ĝ² = max_{t<T} ‖∇f_D(θ_t)‖² exactly, Ĝ > 0 (any d; Ĝ = √(Ĝ²) enclosed)",
+                                   _g_hat_ok)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-gradient-estimate"],
         quantity=unlearning_delta,
         laws=unlearning_laws,
-        adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
-                               generate=g_hat_family),
-                     Adversary("non-quadratic smooth losses in d = 1 (Huber, concave Huber, non-convex PL dip), "
-                               "Ĝ exact", generate=piecewise_g_hat)),
+        adversaries=(Adversary("opposed linear losses x = ±v, d ∈ {1, 2, 3}: batch gradient (n−2m)v/n ≪ per-sample "
+                               "bound R", generate=g_hat_family),
+                     Adversary("non-quadratic smooth losses, d ∈ {1, 2, 3} (Huber, concave Huber, non-convex PL dip), "
+                               "Ĝ² exact", generate=piecewise_g_hat)),
         derivation="r2d.appD.1-gradient-estimate",
         note="Theorem 3.1 needs a bound on every per-sample gradient ‖∇f_z‖ (the deleted points' gradients drive "
              "the divergence, line 397); an average over a batch can be far smaller. " + _EXP_NOTE,
@@ -339,10 +360,10 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.appD.1-gradient-estimate+fix"],
         quantity=unlearning_delta,
         laws=unlearning_laws,
-        adversaries=(Adversary("opposed linear losses: batch gradient (n−2m)R/n ≪ per-sample bound R",
-                               generate=g_hat_family),
-                     Adversary("non-quadratic smooth losses in d = 1 (Huber, concave Huber, non-convex PL dip), "
-                               "Ĝ exact", generate=piecewise_g_hat)),
+        adversaries=(Adversary("opposed linear losses x = ±v, d ∈ {1, 2, 3}: batch gradient (n−2m)v/n ≪ per-sample "
+                               "bound R", generate=g_hat_family),
+                     Adversary("non-quadratic smooth losses, d ∈ {1, 2, 3} (Huber, concave Huber, non-convex PL dip), "
+                               "Ĝ² exact", generate=piecewise_g_hat)),
         derivation="r2d.appD.1-gradient-estimate+fix",
         corrects="r2d.appD.1-gradient-estimate",
         note="Corrects Ĝ = the largest batch-gradient norm: line 397 bounds each deleted point's own gradient "

@@ -43,7 +43,7 @@ def _parts(values: Instance) -> tuple[list[list[Fraction]], list[Fraction], list
     return atoms, probs, off, int(frac(values["n"])) - int(frac(values["m"]))
 
 
-def _counts(k: int, size: int) -> Iterator[tuple[int, ...]]:
+def count_vectors(k: int, size: int) -> Iterator[tuple[int, ...]]:
     """Every count vector of ``size`` draws over ``k`` atoms."""
     for cut in itertools.combinations(range(size + k - 1), k - 1):
         edges = (-1, *cut, size + k - 1)
@@ -54,7 +54,7 @@ def _draws(values: Instance) -> Iterator[tuple[Fraction, list[Fraction]]]:
     """(probability, x̄_c) for every count vector c of D' ~ Z^{n−m}, exactly."""
     atoms, probs, _, size = _parts(values)
     d = len(atoms[0])
-    for c in _counts(len(atoms), size):
+    for c in count_vectors(len(atoms), size):
         weight = Fraction(math.factorial(size))
         for cj, pj in zip(c, probs):
             weight = weight * pj**cj / math.factorial(cj)
@@ -154,7 +154,7 @@ def _left(h: Piecewise, t: Fraction) -> Fraction:
     return sum((c * t**i for i, c in enumerate(p)), Fraction(0))
 
 
-def _weighted(phi: Piecewise, points: list[Fraction], weights: list[Fraction]) -> Piecewise:
+def weighted_profile(phi: Piecewise, points: list[Fraction], weights: list[Fraction]) -> Piecewise:
     """t ↦ Σ_i w_i φ(t − x_i)."""
     out = Piecewise((), ((Fraction(0),),))
     for x, w in zip(points, weights):
@@ -188,14 +188,14 @@ def _dip_gaps(key: tuple) -> tuple[Fraction, Fraction]:
     const = [frac(v) for v in values["theta"]] if "theta" in values else None
     coef = frac(values["coef"]) if "coef" in values else None
     b = frac(values["b"])
-    pops = [_weighted(phi, [a[k] for a in atoms], probs) for k in range(d)]
+    pops = [weighted_profile(phi, [a[k] for a in atoms], probs) for k in range(d)]
     fstar = sum((F.minimum() for F in pops), Fraction(0))
     gap_F = gap_f = Fraction(0)
-    for c in _counts(len(atoms), size):
+    for c in count_vectors(len(atoms), size):
         weight = Fraction(math.factorial(size))
         for cj, pj in zip(c, probs):
             weight = weight * pj**cj / math.factorial(cj)
-        emp = [_weighted(phi, [a[k] for a in atoms], [Fraction(cj, size) for cj in c]) for k in range(d)]
+        emp = [weighted_profile(phi, [a[k] for a in atoms], [Fraction(cj, size) for cj in c]) for k in range(d)]
         theta = (const if const is not None else
                  [_argmax_on(F + f.scale(-coef), -b, b) for F, f in zip(pops, emp)] if coef is not None else
                  [_argmin(f) + o for f, o in zip(emp, off)])
@@ -216,17 +216,17 @@ def dip_population_ok(values: Instance) -> Decision:
         return Decision.FALSE
     if not (mu_ > 0 and L_ >= 1 and G_ > 0) or any(abs(v) > b for a in atoms for v in a):
         return Decision.FALSE
-    if not all(pl_holds(_weighted(phi, [a[k] for a in atoms], probs), mu_) for k in range(d)):
+    if not all(pl_holds(weighted_profile(phi, [a[k] for a in atoms], probs), mu_) for k in range(d)):
         return Decision.FALSE
     dphi = phi.derivative()
     if not G_ * G_ > max(sum((dphi.max_abs_on(-b - v, b - v) ** 2 for v in a), Fraction(0)) for a in atoms):
         return Decision.FALSE
     off = [frac(v) for v in values["offset"]]
-    for c in ([None] if "theta" in values or "coef" in values else _counts(len(atoms), size)):
+    for c in ([None] if "theta" in values or "coef" in values else count_vectors(len(atoms), size)):
         if c is None:  # a constant output, or a maximiser over Θ: in Θ by construction
             theta = [frac(v) for v in values.get("theta", [0])]
         else:
-            emp = [_weighted(phi, [a[k] for a in atoms], [Fraction(cj, size) for cj in c]) for k in range(d)]
+            emp = [weighted_profile(phi, [a[k] for a in atoms], [Fraction(cj, size) for cj in c]) for k in range(d)]
             theta = [_argmin(f) + o for f, o in zip(emp, off)]
         if any(abs(t) > b for t in theta):
             return Decision.FALSE
@@ -236,7 +236,7 @@ def dip_population_ok(values: Instance) -> Decision:
 def _dip_mu(atoms: list[list[Fraction]], probs: list[Fraction], c: Fraction, bits: int = 10) -> Fraction:
     """The largest k/2^bits with which every coordinate part of F is PL (decided exactly; 0 when none is)."""
     phi = pl_dip(c)
-    parts = [_weighted(phi, [a[k] for a in atoms], probs) for k in range(len(atoms[0]))]
+    parts = [weighted_profile(phi, [a[k] for a in atoms], probs) for k in range(len(atoms[0]))]
     lo, hi = 0, 2**bits
     while hi - lo > 1:
         mid = (lo + hi) // 2

@@ -9,10 +9,6 @@ from __future__ import annotations
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-HAT_G_ONE_DIM = Narrowing(
-    "d ≥ 2 for the printed estimate Ĝ",
-    "Ĝ is a maximum of gradient norms (square roots): enclosable, not built (cost) — the claim is already violated in "
-    "d = 1")
 NON_PIECEWISE_LHAT = Narrowing(
     "L-smooth losses other than concave quadratics for the printed estimate L̂",
     "L̂ (lines 614–618) is the maximum of ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ over 400 random Gaussian perturbations: a "
@@ -27,19 +23,23 @@ LEMB4_POPULATIONS = Narrowing(
     "quadratic losses and with the non-convex PL dip, whose worst output map — argmax over Θ per count vector — "
     "reaches every algorithm depending on D' only); for an infinite support no exact or enclosed evaluation of that "
     "expectation over D' is known or built")
-POINT_MASS_ONLY = Narrowing(
-    "populations other than point masses",
-    "E over the i.i.d. draw D ~ Z^n of F(θ̃'') − F* needs the run on every dataset: for a finite-support population a "
-    "finite sum over the count vectors of D' and of the deleted Z (exact for quadratics and the dip, as "
-    "populations.py does for Lemma B.4), not built here (time); the printed bound's f_{D'}(θ_0) − f*_{D'} is then "
-    "random and must be read as its expectation (a reading to settle first). For an infinite support no exact or "
-    "enclosed evaluation is known or built")
+COR36_POPULATIONS = Narrowing(
+    "populations with infinite support",
+    "for a finite support E over the i.i.d. draw D ~ Z^n is an exact finite sum over the count vectors of D' and of "
+    "the deleted Z, each term Algorithm 2's exact run on that dataset (built: population_runs.py, with quadratic "
+    "losses and with the non-convex PL dip; the printed f_{D'}(θ_0) − f*_{D'} read as its expectation over D', as the "
+    "proof's substitution at line 555 gives it); for an infinite support no exact or enclosed evaluation of that "
+    "expectation over D is known or built")
 NEWTON_MULTIDIM = Narrowing(
-    "d ≥ 2 for the Newton removal",
+    "d ≥ 2 with data not on one line through the origin (or on a line whose direction has an irrational norm)",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
-    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); in d ≥ 2 the Newton output is a nonlinear "
-    "map of b ~ N(0, σ²I_d) and δ an integral over its image: no exact or enclosure evaluation known or built — the "
-    "row is already violated in d = 1")
+    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); collinear data in d ≥ 2 reduce to it "
+    "exactly (the part orthogonal to the line is −b_⊥/(λ(n−1)) under both mechanisms: tables.collinear_projection, "
+    "built for d = 2, 3). Otherwise the Newton output is a nonlinear map of b ~ N(0, σ²I_d) coupling the coordinates "
+    "through H⁻¹ (ℓ'' varies along every data direction), and δ is an integral over ℝ^d of a region with a curved "
+    "boundary: no exact or enclosure evaluation known or built. (A quadratic loss, where the step is affine and the "
+    "laws Gaussian, is outside the row's logistic class — its gradient is unbounded, no C — and its Newton step is "
+    "exact: δ = 0, nothing to attack.)")
 
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
@@ -75,8 +75,12 @@ SCOPE = {
                                   "approach the schedule's shift bound 2mG/(Ln)(Π(1 + η_sLn/(n−m)) − 1)Π(1 + η_sL) "
                                   "(fraction (n−m)/n as L → 0), which bounds every loss of the class", ()),
     "appD.1": Scope(_GD + _PRIV + "; the printed estimates Ĝ, L̂", _REACH_GD + _SUP, ()),
-    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ", _REACH_GD.replace("in d ∈ {1, 2}",
-                                      "in d = 1"), (HAT_G_ONE_DIM,)),
+    "appD.1-gradient-estimate": Scope(_GD + _PRIV + "; the printed estimate Ĝ",
+                                      "opposed linear losses x = ±v in d ∈ {1, 2, 3} (‖v‖ irrational in d = 2) and "
+                                      "non-quadratic smooth losses evaluated exactly (Huber, concave Huber, the "
+                                      "non-convex PL dip in d ∈ {1, 2}, Huber in d = 3), η at its maximum, distinct "
+                                      "random points; Ĝ = √(max_t ‖∇f_D(θ_t)‖²) enclosed, the maximum decided "
+                                      "exactly on the squared norms" + _SUP, ()),
     "appD.1-gradient-estimate+fix": Scope(_GD + _PRIV + "; the certified G", _REACH_GD + _SUP, ()),
     "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
                                        "(L̂ = 1/λ exactly)", (NON_PIECEWISE_LHAT,)),
@@ -90,9 +94,11 @@ SCOPE = {
                     "squares on enclosures from θ_0 ∈ {0, −3} (d ∈ {1, 2}; f0gap exact at 0, carried elsewhere), σ "
                     "from small to huge", ()),
     "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
-                    "point-mass populations, convex quadratics, the non-convex PL dip and the sine least squares on "
-                    "enclosures from θ_0 ∈ {0, −3}",
-                    (POINT_MASS_ONLY,)),
+                    "point-mass populations (convex quadratics, the non-convex PL dip and the sine least squares on "
+                    "enclosures from θ_0 ∈ {0, −3}); two- and three-atom populations in d ∈ {1, 2} with convex "
+                    "quadratics and with the non-convex PL dip (μ over every D' of the support, θ_0 across the "
+                    "non-convex region), n ≤ 5, E over D enumerated over every dataset of the support",
+                    (COR36_POPULATIONS,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
                     "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "
@@ -101,7 +107,8 @@ SCOPE = {
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),
-    "table3": Scope("logistic loss with |x| ≤ 1, y ∈ {±1}, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
+    "table3": Scope("logistic loss with x ∈ ℝ^d, ‖x‖ ≤ 1, y ∈ {±1}, any d, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
                     "d = 1: n ∈ {2, 3, 4, 8} with |x| = 1, the deleted point aligned or opposing, and n ∈ {4, 5, 6} "
-                    "distinct points with random labels, λ ∈ [1/100, 4]", (NEWTON_MULTIDIM,)),
+                    "distinct points with random labels, λ ∈ [1/100, 4]; d ∈ {2, 3}: the same data on a line through "
+                    "the origin (exact reduction to d = 1)", (NEWTON_MULTIDIM,)),
 }

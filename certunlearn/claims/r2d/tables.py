@@ -3,12 +3,14 @@
 Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.appC-radius`` and ``+fix`` (Appendix C, lines 590–598: outputs in ‖θ‖ ≤ R, Theorem B.1 at
 Δ = 2R); ``r2d.table3:newton`` (Table 3's Newton-step row, line 580, read
 as Guo et al. 2020, Thm 3 with Thm 1, checked exactly in one dimension with the logistic loss:
-:func:`certunlearn.algorithms.r2d.baselines.removal_delta`). CNS and HF (lines 575–590) are not registered: see
+:func:`certunlearn.algorithms.r2d.baselines.removal_delta`; in d ≥ 2 on data along one line through the origin, reduced
+exactly to d = 1 by :func:`collinear_projection`). CNS and HF (lines 575–590) are not registered: see
 :mod:`certunlearn.claims.r2d`.
 """
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -53,19 +55,60 @@ def _appc_grid(epsilons: tuple[str, ...]):
 GAMMA_LOGISTIC = Fraction(962251, 10**7)
 
 
+def _rows(values: Instance) -> list[list[Fraction]]:
+    """The data as rows x_i ∈ ℝ^d (a 1-d instance lists scalars)."""
+    return [[frac(v) for v in x] if isinstance(x, (list, tuple)) else [frac(x)] for x in values["X"]]
+
+
 def _newton_data_ok(values: Instance) -> Decision:
-    check_data(values["X"], values["y"], values["lam"])
-    return holds(is_int(values["n"], 2) and int(frac(values["n"])) == len(values["X"]))
+    """Guo et al.'s data assumptions: n = |X| ≥ 2 rows of one dimension d with ‖x_i‖ ≤ 1 (decided exactly on ‖x_i‖²),
+    labels ±1, λ > 0."""
+    rows = _rows(values)
+    if len({len(r) for r in rows}) != 1:
+        return Decision.FALSE
+    check_data([sum((v * v for v in r), Fraction(0)) for r in rows], values["y"], values["lam"])  # |‖x‖²| ≤ 1
+    return holds(is_int(values["n"], 2) and int(frac(values["n"])) == len(rows))
+
+
+def collinear_projection(rows: Sequence[Sequence[Fraction]]) -> list[Fraction]:
+    """The scalars s_i with x_i = s_i·u for a rational unit vector u, when every row lies on one line through the
+    origin whose direction has a rational norm (``ValueError`` otherwise: that δ is not built).
+
+    Why the d-dimensional δ is then the one-dimensional δ of (s_i) (Guo et al.'s mechanism, w = s u + t, t ⊥ u):
+    ℓ(wᵀx_i) depends on s only, so learning gives t* = −b_⊥/(λn) and s* the 1-d minimiser with b_∥; the Hessian
+    on D' is λ(n−1)I + Σ_{i<n} ℓ''·x_ix_iᵀ, block-diagonal in (u, u^⊥), and Δ = λw* + x_nℓ'(w*ᵀx_n) has
+    ⊥-part λt*, so the Newton step's ⊥-part is t* + λt*/(λ(n−1)) = −b_⊥/(λ(n−1)) — exactly retraining's ⊥-part. Both
+    laws are (1-d law of the u-part) ⊗ (the same law of −b_⊥/(λ(n−1))), b_∥ ⊥ b_⊥, so the likelihood ratio depends
+    on the u-part only and the hockey-stick δ is the 1-d one."""
+    base = next((r for r in rows if any(r)), None)
+    if base is None:
+        return [Fraction(0)] * len(rows)
+    n2 = sum((v * v for v in base), Fraction(0))
+    num, den = math.isqrt(n2.numerator), math.isqrt(n2.denominator)
+    if num * num != n2.numerator or den * den != n2.denominator:
+        raise ValueError("the direction of the data has an irrational norm: the d-dimensional Newton δ is not built")
+    u = [v * den / num for v in base]
+    out = []
+    for r in rows:
+        s_ = sum((a * b for a, b in zip(r, u)), Fraction(0))
+        if [s_ * b for b in u] != list(r):
+            raise ValueError("the data are not on one line through the origin: the d-dimensional Newton δ (an "
+                             "integral over ℝ^d with a curved boundary) is not built")
+        out.append(s_)
+    return out
 
 
 def newton_delta(values: Instance) -> arb:
     """A **certified lower bound** of the true δ at ε (max of both directions) between the law of Guo et al.'s
-    one-step Newton removal and the law of the exact minimiser on D' with the same b ~ N(0, σ²): both laws are
+    one-step Newton removal and the law of the exact minimiser on D' with the same b ~ N(0, σ²I_d): both laws are
     pushforwards of N(0, σ²); :func:`certunlearn.algorithms.r2d.baselines.removal_delta` (``lower=True``) proves
     the Newton map increasing on the scanned range and evaluates the probability gap of an explicit event on
     enclosures. The event is located by a float scan, so the bound may fall short of the true δ (second order in
-    the float boundary, or a sign change missed between scan points) — never exceed it."""
-    return removal_delta(values["X"], values["y"], values["lam"], values["sigma"], values["epsilon"], lower=True)
+    the float boundary, or a sign change missed between scan points) — never exceed it. In d ≥ 2 the data must lie
+    on one line through the origin: the δ is then exactly the 1-d δ of the projections (:func:`collinear_projection`)."""
+    rows = _rows(values)
+    xs = [r[0] for r in rows] if len(rows[0]) == 1 else collinear_projection(rows)
+    return removal_delta(xs, values["y"], values["lam"], values["sigma"], values["epsilon"], lower=True)
 
 
 def _newton_inst(n_: int, xs: Sequence[Fraction], lam_: Fraction, eps_: str | Fraction, dl: str) -> dict:
@@ -96,6 +139,20 @@ def _newton_distinct(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, min(size, 8))
 
 
+#: Rational unit directions u in d = 2 and d = 3 (3² + 4² = 5², 2² + 3² + 6² = 7²).
+NEWTON_DIRECTIONS = ((Fraction(3, 5), Fraction(4, 5)), (Fraction(2, 7), Fraction(3, 7), Fraction(6, 7)))
+
+
+def _newton_collinear(rng: np.random.Generator, size: int) -> list[dict]:
+    """d ∈ {2, 3}: the extremal (λ ≥ 2, where σ ∝ 1/λ² is smallest against the shift) and the distinct-point
+    families' data placed on the line ℝu (x_i = s_i u, ‖u‖ = 1):
+    every published law is the one-dimensional law in u times the same law orthogonal to it."""
+    base = [i for i in _newton_extremal(rng, 4 * size) if i["lam"] >= 2] + _newton_distinct(rng, size)
+    out = [{**inst, "X": [[x * c for c in u] for x in inst["X"]]}
+           for inst, u in zip(base, itertools.cycle(NEWTON_DIRECTIONS))]
+    return subsample(out, rng, min(size, 8))
+
+
 def _newton_search(n_: int) -> Adversary:
     return Adversary(
         f"search over (λ, x_retained, x_deleted, ε, δ), n = {n_}",
@@ -107,7 +164,7 @@ def _newton_search(n_: int) -> Adversary:
 
 
 NEWTON_HYPS = (
-    P("data: n = |X| ≥ 2, |x_i| ≤ 1, y_i ∈ {±1} (the last point is removed), λ > 0", _newton_data_ok),
+    P("data: n = |X| ≥ 2 rows in ℝ^d, ‖x_i‖ ≤ 1, y_i ∈ {±1} (the last point is removed), λ > 0", _newton_data_ok),
     H("ℓ'' is L-Lipschitz (logistic: max|ℓ'''| = √3/18 ≤ L)", ">=", L, sqrt(3) / 18),
     H("‖∇ℓ‖ ≤ G (logistic with |x| ≤ 1: |ℓ'| < 1 ≤ G)", ">=", G, 1),
     H("ε > 0", ">", epsilon, 0), *DELTA_RANGE,
@@ -116,13 +173,16 @@ NEWTON_ADVERSARIES = (
     Adversary("|x| = 1, deleted point aligned or opposing, n ∈ {2, 3, 4, 8}, λ ∈ [1/100, 4], ε, δ grid",
               generate=_newton_extremal),
     Adversary("distinct points, random labels, n ∈ {4, 5, 6}", generate=_newton_distinct),
+    Adversary("d ∈ {2, 3}: data on a line ℝu through the origin (the orthogonal part released identically by both "
+              "mechanisms), from the extremal and distinct families", generate=_newton_collinear),
     _newton_search(2),
 )
 _NEWTON_READING = ("Reading (Guo et al. 2020, Thm 3 with Thm 1): learning returns w*(b) = argmin Σℓ(wx_i, y_i) + "
                    "(λn/2)w² + bw, b ~ N(0, σ²); removing the last point publishes one Newton step w* + H⁻¹Δ; the "
                    "certificate compares its law with that of the exact minimiser on D' (regularisation λ(n−1)/2, same "
-                   "b law), both directions. Checked in one dimension with the logistic loss (L = Guo's γ ≥ √3/18, "
-                   "G = Guo's C ≥ 1).")
+                   "b law), both directions. Checked with the logistic loss (L = Guo's γ ≥ √3/18, G = Guo's C ≥ 1) in one "
+                   "dimension, and in d ∈ {2, 3} on data along one line through the origin (exactly the 1-d δ of the "
+                   "projections: collinear_projection).")
 
 
 def _table3_newton() -> list[Claim]:

@@ -23,6 +23,10 @@ from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
 from .populations import dip_population_family, population_family
+from .population_runs import (
+    dip_population_family as dip_population_runs, expected_f0gap, is_population, on_every_dataset,
+    on_every_retained, population_excess, population_structure_ok, quadratic_population_family,
+)
 from . import transcendental as tr
 from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
     TRANSCENDENTAL
@@ -177,27 +181,41 @@ UTILITY_ADVERSARIES = (
 
 # =========================================================================== Corollaries 3.5, 3.6 and Lemma B.4
 def _pl_ok(values: Instance) -> Decision:
-    """f_{D'} satisfies PL (Definition 3.4, line 171, for all θ) with the instance's μ > 0, decided exactly:
-    convex quadratics f_{D'} = (λ/2)‖θ − x̄'‖² + c with μ ≤ λ; separable piecewise quadratics f_{D'} = Σ_k c_k(θ_k)
-    with every coordinate part c_k PL with μ (``r2d_piecewise.pl_holds``: then ½‖∇f‖² = Σ½c_k'² ≥ μΣ(c_k − c_k*));
-    f0gap = f_{D'}(θ_0) − f*_{D'} exactly; d = the dimension."""
+    """f_{D'} satisfies PL (Definition 3.4, line 171, for all θ) with the instance's μ > 0, decided exactly
+    (:func:`_pl_of_retained`); f0gap = f_{D'}(θ_0) − f*_{D'} exactly; d = the dimension."""
+    s = setup_of(values)
+    if s.family == TRANSCENDENTAL:
+        if frac(values["d"]) != s.dim or not frac(values["mu"]) > 0:
+            return Decision.FALSE
+        return tr.pl_ok(values, s)
+    ok = _pl_of_retained(values)
+    return ok if ok is not Decision.TRUE else holds(frac(values["f0gap"]) == _f0gap_value(values))
+
+
+def _pl_of_retained(values: Instance) -> Decision:
+    """f_{D'} PL with μ > 0 and d = the dimension, decided exactly: convex quadratics f_{D'} = (λ/2)‖θ − x̄'‖² + c
+    with μ ≤ λ; separable piecewise quadratics f_{D'} = Σ_k c_k(θ_k) with every coordinate part c_k PL with μ
+    (``r2d_piecewise.pl_holds``: then ½‖∇f‖² = Σ½c_k'² ≥ μΣ(c_k − c_k*))."""
     s = setup_of(values)
     mu_ = frac(values["mu"])
     if frac(values["d"]) != s.dim or not mu_ > 0:
         return Decision.FALSE
     if s.family == QUADRATIC:
-        if not mu_ <= frac(values["lam"]):
-            return Decision.FALSE
-    elif s.family == TRANSCENDENTAL:
-        return tr.pl_ok(values, s)
-    elif s.family == PIECEWISE:
+        return holds(mu_ <= frac(values["lam"]))
+    if s.family == PIECEWISE:
         from ...problems.r2d_piecewise import pl_holds
 
-        if not all(pl_holds(c, mu_) for c in _coordinate_risks(values)):
-            return Decision.FALSE
-    else:
-        return Decision.FALSE
-    return holds(frac(values["f0gap"]) == _f0gap_value(values))
+        return holds(all(pl_holds(c, mu_) for c in _coordinate_risks(values)))
+    return Decision.FALSE
+
+
+def _cor36_pl_ok(values: Instance) -> Decision:
+    """One dataset: as :func:`_pl_ok`. A finite-support population: f_{D'} PL with μ on every D' of the support, and
+    f0gap = E_{D'}[f_{D'}(θ_0) − f*_{D'}] exactly (the reading of ``population_runs``)."""
+    if not is_population(values):
+        return _pl_ok(values)
+    ok = on_every_retained(_pl_of_retained)(values)
+    return ok if ok is not Decision.TRUE else holds(frac(values["f0gap"]) == expected_f0gap(values, _f0gap_value))
 
 
 def _coordinate_risks(values: Instance) -> list:
@@ -287,16 +305,50 @@ def pl_instances(identical: bool, family: Callable[..., list[dict]] = _quadratic
     return generate
 
 
-def _point_mass_ok(values: Instance) -> Decision:
-    """The population is a point mass (every row of X equal): D and D' are deterministic and F = f_{D'}."""
-    X = values["X"]
-    return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
-
-
 SINE_NAME = ("sine least squares ½(θ + κ sin θ − x)², non-convex PL, on enclosures (μ = (1 − κ)², exact f*), θ_0 ∈ {0, −3} (f0gap carried "
              "off 0), descent across the non-convex region, d ∈ {1, 2}, E f(θ̃'') in closed form (Stein)")
 PL_HYPS = (*THM31_HYPS, P("f_{D'} PL with μ (decided exactly: μ ≤ λ for the convex quadratics, per coordinate for "
                           "the piecewise family); f0gap exact (transcendental: within 2^−30, carried); d = dim", _pl_ok))
+
+
+COR36_HYPS = (P("a point mass (every row of X equal) or a finite-support population (atoms, probabilities > 0 "
+                "summing to 1; quadratics or the dip)", population_structure_ok),
+              *(P(h.name + " (on every dataset of a population's support)", on_every_dataset(h.predicate))
+                if h.predicate is not None else h for h in PL_HYPS[:-1]),
+              P("f_{D'} PL with μ (on every D' of a population's support); f0gap exact (a population: "
+                "E_{D'}[f_{D'}(θ_0) − f*_{D'}]; transcendental: within 2^−30, carried); d = dim", _cor36_pl_ok))
+
+
+def _cor36_quantity(bound: Any) -> Callable[[Instance], arb]:
+    carried = tr.carried(excess_risk, bound, "f0gap", tr.true_f0gap)
+
+    def quantity(values: Instance) -> arb:
+        return population_excess(values) if is_population(values) else carried(values)
+
+    quantity.__doc__ = ("E[F(θ̃'')] − F*: on a finite-support population E over D ~ Z^n and the noise, enumerated "
+                        "(``population_runs.population_excess``); on a point mass F = f_{D'}, so "
+                        + (excess_risk.__doc__ or ""))
+    return quantity
+
+
+def _with_f0gap(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callable[[np.random.Generator, int], list[dict]]:
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        return [{**i, "f0gap": expected_f0gap(i, _f0gap_value)} for i in gen(rng, size)]
+
+    return generate
+
+
+COR36_ADVERSARIES = (
+    Adversary("point-mass population, convex quadratics, small to huge σ", generate=pl_instances(True)),
+    Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the "
+              "non-convex region, small to huge σ", generate=pl_instances(True, _dip_family)),
+    Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family)),
+    Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), convex quadratics: E over D ~ Z^n enumerated over "
+              "the count vectors of D' and of the deleted Z, f0gap its expectation",
+              generate=_with_f0gap(quadratic_population_family)),
+    Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), the non-convex PL dip (μ over every D'), θ_0 "
+              "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
+)
 
 
 def _lemb4_quantity(values: Instance) -> arb:
@@ -525,18 +577,18 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="E[F(θ̃'')] − F* ≤ L√dσ + 2G²/((n−m)μ) + (L/(2μ))(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − "
                   "f*_{D'}) + (L/(2μ))(1−ημ)^K(G²m + LηGm)/(μ(n−m))",
-        hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
+        hypotheses=COR36_HYPS,
         bound=COR36,
         prescribed=PRESCRIBED["r2d.cor3.6"],
-        quantity=tr.carried(excess_risk, COR36, "f0gap", tr.true_f0gap),
-        adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
-                               generate=pl_instances(True)),
-                     Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(True, _dip_family)),
-                     Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family))),
+        quantity=_cor36_quantity(COR36),
+        adversaries=COR36_ADVERSARIES,
         derivation="r2d.cor3.6",
-        note="Checked on point-mass populations, where D is deterministic and F = f_{D'} (so E over D is exact). The "
-             "corollary inherits Corollary 3.5's L√dσ and Lemma B.4's coefficient.",
+        note="Checked on point-mass populations (D deterministic, F = f_{D'}) and on finite-support populations, E over "
+             "D ~ Z^n enumerated over every dataset of the support (population_runs). Reading (line 555: the proof "
+             "substitutes Corollary 3.5's per-D bound into Lemma B.4's E[f_{D'}(θ) − f*_{D'}]): the printed "
+             "f_{D'}(θ_0) − f*_{D'} is its expectation over D'; the reading 'at every D'' is stronger, so a violation "
+             "with the expectation holds under both. The corollary inherits Corollary 3.5's L√dσ and Lemma B.4's "
+             "coefficient.",
     ),
     Claim(
         id="r2d.lemB.4+fix",
@@ -564,15 +616,11 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="E[F(θ̃'')] − F* ≤ 2G²/((n−m)μ) + (1 + L/(2μ))[(L/2)dσ² + (1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + "
                   "(1 − ημ(n−m)/n)^{T−K}(1−ημ)^K(f_{D'}(θ_0) − f*_{D'})]",
-        hypotheses=(*PL_HYPS, P("point-mass population (every data point equal)", _point_mass_ok)),
+        hypotheses=COR36_HYPS,
         bound=COR36_FIX,
         prescribed=PRESCRIBED["r2d.cor3.6+fix"],
-        quantity=tr.carried(excess_risk, COR36_FIX, "f0gap", tr.true_f0gap),
-        adversaries=(Adversary("point-mass population, convex quadratics, small to huge σ",
-                               generate=pl_instances(True)),
-                     Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the non-convex "
-                               "region, small to huge σ", generate=pl_instances(True, _dip_family)),
-                     Adversary("point-mass population, " + SINE_NAME, generate=pl_instances(True, tr.sine_family))),
+        quantity=_cor36_quantity(COR36_FIX),
+        adversaries=COR36_ADVERSARIES,
         derivation="r2d.cor3.6+fix",
         corrects="r2d.cor3.6",
         note="Corrects the coefficient (1 + L/(2μ), r2d.lemB.4+fix) and the substitution of line 555, which multiplies "

@@ -77,12 +77,17 @@ def test_decaying_step_fix_holds_where_printed_fails():
             assert evaluate(fix, i, MAX_PREC).outcome == WITHIN
 
 
+def _g_hat_instance(d=1):
+    return next(i for i in g_hat_family(np.random.default_rng(0), 10**6)
+                if len(i["X"][0]) == d and i["n"] == 10 and i["T"] == 8 and i["epsilon"] == 1
+                and i["delta"] == Fraction(1, 100))
+
+
 def test_gradient_estimate_independent():
-    inst = next(i for i in g_hat_family(np.random.default_rng(0), 10**6)
-                if i["n"] == 10 and i["T"] == 8 and i["epsilon"] == 1 and i["delta"] == Fraction(1, 100))
-    assert inst["G_hat"] == Fraction(2, 10)
+    inst = _g_hat_instance()
+    assert inst["G_hat_sq"] == Fraction(2, 10) ** 2
     shift = mp(Fraction(8 * 2 * 4, 10))
-    sigma = sigma_31({**inst, "G": inst["G_hat"]})
+    sigma = sigma_31({**inst, "G": Fraction(2, 10)})
     independent = true_delta(mpmath.mpf(1), sigma, shift)
     assert independent > mp(inst["delta"])
     assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), inst, MAX_PREC).outcome == VIOLATED
@@ -90,14 +95,43 @@ def test_gradient_estimate_independent():
     assert evaluate(get_claim("r2d.thm3.1"), inst, MAX_PREC).outcome == WITHIN
 
 
+def test_gradient_estimate_violated_in_two_dimensions():
+    """d = 2, x = ±(2/3, 2/3): by hand, every full-batch gradient is (n − 2m)v/n = (2/10)(2/3, 2/3), so
+    Ĝ = (2/10)·√8/3 (irrational); the iterates move by ηv per step on D and D' alike except for the deleted
+    points' pull, the shift is T·η·2m‖v‖/n. The true δ at that σ (mpmath, 100 digits) exceeds δ."""
+    inst = _g_hat_instance(2)
+    assert inst["X"][0] == [Fraction(2, 3), Fraction(2, 3)]
+    g_hat = mpmath.mpf(2) / 10 * mpmath.sqrt(8) / 3
+    env = get_claim("r2d.appD.1-gradient-estimate").with_prescribed(inst)
+    assert contains(env["G_hat"], g_hat)
+    sigma = sigma_31({**inst, "G": 1}) * g_hat  # σ is linear in G
+    assert contains(env["sigma"], sigma)
+    with workprec(256):
+        shift_arb = true_shift(inst)
+    shift = mp(8 * 2 * 4) / 10 * mpmath.sqrt(8) / 3  # T·η·2m‖v‖/n, η = 1
+    assert contains(shift_arb, shift)
+    assert true_delta(mpmath.mpf(1), sigma, shift) > mp(inst["delta"])
+    assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), inst, MAX_PREC).outcome == VIOLATED
+    assert evaluate(get_claim("r2d.appD.1-gradient-estimate+fix"), inst, MAX_PREC).outcome == WITHIN
+
+
+def test_gradient_estimate_hypothesis_decides_the_maximum():
+    """Ĝ² must be the exact maximum of the squared batch-gradient norms: a value off by 2^−60 is outside."""
+    from certunlearn.check.evaluate import EXCLUDED
+
+    for d in (2, 3):
+        inst = _g_hat_instance(d)
+        off = {**inst, "G_hat_sq": inst["G_hat_sq"] + Fraction(1, 2**60)}
+        assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), off, MAX_PREC).outcome == EXCLUDED
+
+
 def test_gradient_estimate_fix_holds_where_printed_fails():
-    inst = next(i for i in g_hat_family(np.random.default_rng(0), 10**6)
-                if i["n"] == 10 and i["T"] == 8 and i["epsilon"] == 1 and i["delta"] == Fraction(1, 100))
+    inst = _g_hat_instance()
     assert evaluate(get_claim("r2d.appD.1-gradient-estimate"), inst, MAX_PREC).outcome == VIOLATED
     fix = get_claim("r2d.appD.1-gradient-estimate+fix")
     sigma = sigma_31(inst)  # the certified per-sample G, not Ĝ
     assert contains(fix.with_prescribed(inst)["sigma"], sigma)
-    assert sigma > sigma_31({**inst, "G": inst["G_hat"]})
+    assert sigma > sigma_31({**inst, "G": Fraction(2, 10)})
     shift = mp(Fraction(8 * 2 * 4, 10))  # as in test_gradient_estimate_independent
     assert true_delta(mpmath.mpf(1), sigma, shift) <= mp(inst["delta"])
     assert evaluate(fix, inst, MAX_PREC).outcome == WITHIN

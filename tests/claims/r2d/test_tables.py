@@ -149,3 +149,80 @@ def test_d2d_storage_counts_the_secret_model():
         assert d2d_storage_rate({"d": d_, "d2": e}) == Fraction(e, d_)
     claim = get_claim("r2d.table1:d2d-storage")
     assert claim.quantity is d2d_storage_rate and claim.quantity is not get_claim("r2d.table1:r2d-storage").quantity
+
+
+# ---------------------------------------------------------------------------------------------- d ≥ 2: collinear data
+U2 = (Fraction(3, 5), Fraction(4, 5))
+
+
+def _learn_2d(X2, y, lam, b, k):
+    """argmin_w Σ_{i<k} log(1 + e^{−y_i wᵀx_i}) + (λk/2)‖w‖² + bᵀw over ℝ², by Newton's method in mpmath (written
+    here from scratch: the two-dimensional mechanism, not its reduction)."""
+    w = mpmath.matrix([0, 0])
+    for _ in range(100):
+        g = mpmath.matrix([b[0], b[1]]) + lam * k * w
+        H = lam * k * mpmath.eye(2)
+        for x, v in zip(X2[:k], y[:k]):
+            xv = mpmath.matrix([ORACLE.mp_exact(c) for c in x])
+            z = (w.T * xv)[0]
+            s = 1 / (1 + mpmath.exp(-z))
+            g += -v / (1 + mpmath.exp(v * z)) * xv
+            H += s * (1 - s) * (xv * xv.T)
+        w -= mpmath.lu_solve(H, g)
+    return w
+
+
+def test_collinear_data_reduce_exactly_to_one_dimension():
+    """x_i = s_i u in ℝ² (u = (3/5, 4/5)): the two-dimensional learning, Newton removal (2×2 Hessian on D') and
+    retraining, computed from scratch at 60 digits for two draws of b, release the same orthogonal part
+    −b_⊥/(λ(n−1)) under both mechanisms, and their u-parts are the one-dimensional mechanisms on (s_i) with b_∥."""
+    from certunlearn.algorithms.r2d.baselines import learn, newton_removal, retrain
+    from certunlearn.claims.r2d.tables import collinear_projection
+
+    s = [Fraction(1), Fraction(1, 2), Fraction(-1)]
+    y, lam, n = [1, -1, 1], Fraction(1, 2), 3
+    X2 = [[si * c for c in U2] for si in s]
+    assert collinear_projection(X2) == s
+    with pytest.raises(ValueError):
+        collinear_projection([[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]])
+    with mpmath.workdps(60):
+        u = mpmath.matrix([ORACLE.mp_exact(c) for c in U2])
+        perp = mpmath.matrix([-u[1], u[0]])
+        lm = ORACLE.mp_exact(lam)
+        for b in ((mpmath.mpf("0.7"), mpmath.mpf("-1.3")), (mpmath.mpf("-2.5"), mpmath.mpf("0.4"))):
+            w = _learn_2d(X2, y, lm, b, n)
+            H = lm * (n - 1) * mpmath.eye(2)
+            for x, v in zip(X2[:-1], y[:-1]):
+                xv = mpmath.matrix([ORACLE.mp_exact(c) for c in x])
+                z = (w.T * xv)[0]
+                sg = 1 / (1 + mpmath.exp(-z))
+                H += sg * (1 - sg) * (xv * xv.T)
+            xn = mpmath.matrix([ORACLE.mp_exact(c) for c in X2[-1]])
+            zn = (w.T * xn)[0]
+            grad_n = lm * w + (-y[-1] / (1 + mpmath.exp(y[-1] * zn))) * xn
+            removed = w + mpmath.lu_solve(H, grad_n)
+            again = _learn_2d(X2, y, lm, b, n - 1)
+            b_par, b_perp = b[0] * u[0] + b[1] * u[1], b[0] * perp[0] + b[1] * perp[1]
+            tol = mpmath.mpf(10) ** -40
+            assert abs((removed.T * perp)[0] + b_perp / (lm * (n - 1))) < tol
+            assert abs((again.T * perp)[0] + b_perp / (lm * (n - 1))) < tol
+            w1 = learn(s, y, lam, b_par, dps=60)
+            assert abs((removed.T * u)[0] - newton_removal(w1, s, y, lam, dps=60)) < tol
+            assert abs((again.T * u)[0] - retrain(s, y, lam, b_par, dps=60)) < tol
+
+
+def test_collinear_violation_in_two_dimensions_confirmed_by_the_oracle():
+    """INST's data placed on ℝu in d = 2: inside the row's hypotheses (‖x_i‖ = 1), the checker's certified lower
+    bound of δ exceeds the printed δ, and the one-dimensional quadrature oracle on the projections (the reduction
+    tested above) confirms it at 100 digits."""
+    inst = {**INST, "X": [[x * c for c in U2] for x in INST["X"]]}
+    claim = get_claim("r2d.table3:newton")
+    ev = evaluate(claim, inst, 256)
+    assert ev.outcome == "violated"
+    with mpmath.workdps(100):
+        want = ORACLE.oracle_delta(INST["X"], INST["y"], INST["lam"], printed_sigma(INST),
+                                   ORACLE.mp_exact(INST["epsilon"]))
+        assert want > ORACLE.mp_exact(INST["delta"])
+    with workprec(192):
+        got = claim.quantity(claim.with_prescribed(inst))
+    assert got.upper() <= mpmath.mpf(want) * (1 + mpmath.mpf(10) ** -12)
