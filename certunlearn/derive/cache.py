@@ -227,7 +227,6 @@ def derivation_source(derivation: Derivation) -> str:
 
 def _sources_key(derivation: Derivation, target: Any, what: str, prescribed: tuple, quantity: Any,
                  with_versions: bool) -> str:
-    from .engine import check_inputs
     from .lemmas import lemma_keys
 
     h = hashlib.sha256()
@@ -241,7 +240,7 @@ def _sources_key(derivation: Derivation, target: Any, what: str, prescribed: tup
         "quantity=" + _srepr(quantity),
         "engine=" + engine_digest(),
         # the keys of the lemmas its steps refer to: a changed lemma invalidates its users
-        "lemmas=" + lemma_keys(derivation, lambda d, c: _sources_key(d, *check_inputs(d, c), with_versions)),
+        "lemmas=" + lemma_keys(derivation, lambda d, c: _sources_key(d, *model.check_inputs(d, c), with_versions)),
     ]
     if with_versions:
         parts.append("versions=" + repr(versions()))

@@ -77,7 +77,7 @@ from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart, check_inputs,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -772,17 +772,6 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
     return out
 
 
-def _target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
-    if isinstance(claim, sympy.Basic):
-        return claim, "the given target expression"
-    if target == "bound":
-        return getattr(claim, "bound", None), f"the bound of {getattr(claim, 'id', 'the claim')}"
-    prescribed = getattr(claim, "prescribed", {}) or {}
-    if target in prescribed:
-        return prescribed[target], f"the {target} prescribed by {getattr(claim, 'id', 'the claim')}"
-    return None, f"{getattr(claim, 'id', 'the claim')} prescribes no {target!r}"
-
-
 def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     """Check every step of ``derivation`` and its link to ``claim``'s target expression.
 
@@ -792,15 +781,6 @@ def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     (:mod:`certunlearn.derive.cache`) across processes and runs.
     """
     return _check_cached(derivation, *check_inputs(derivation, claim))
-
-
-def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
-    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
-    parameters, the closed-form quantity) — also the arguments of the cache keys."""
-    target, what = _target_expr(claim, derivation.target)
-    prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
-    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
-    return target, what, prescribed, quantity
 
 
 @functools.lru_cache(maxsize=None)

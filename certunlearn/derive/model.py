@@ -474,9 +474,36 @@ def proof_status(result: DerivationResult | None) -> str:
     return PROOF_PARTIAL
 
 
+
+# ----------------------------------------------------------------------------------------------------
+# what a check reads from a claim (the engine's inputs, and the cache's key parts)
+
+
+def target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
+    """The expression a derivation of ``target`` (``"bound"`` or a prescribed parameter) must end at, and the text
+    naming it; ``claim`` may be the target expression itself."""
+    if isinstance(claim, sympy.Basic):
+        return claim, "the given target expression"
+    if target == "bound":
+        return getattr(claim, "bound", None), f"the bound of {getattr(claim, 'id', 'the claim')}"
+    prescribed = getattr(claim, "prescribed", {}) or {}
+    if target in prescribed:
+        return prescribed[target], f"the {target} prescribed by {getattr(claim, 'id', 'the claim')}"
+    return None, f"{getattr(claim, 'id', 'the claim')} prescribes no {target!r}"
+
+
+def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
+    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
+    parameters, the closed-form quantity) — also the arguments of the cache keys."""
+    target, what = target_expr(claim, derivation.target)
+    prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
+    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
+    return target, what, prescribed, quantity
+
+
 __all__ = [
     "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
     "UNCHECKED", "METHODS", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
-    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Lemma", "Premise", "SymbolicStart", "Step", "step", "then",
+    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "check_inputs", "target_expr", "Monotone", "Lemma", "Premise", "SymbolicStart", "Step", "step", "then",
     "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
 ]
