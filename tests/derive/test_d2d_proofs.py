@@ -138,6 +138,7 @@ def test_the_facts_chains_start_from_the_quantity(cid):
     assert r.start_status == "checked", r.start_status_detail
 
 
+@pytest.mark.slow  # the lemma's cold check: 49 per-integer branch-and-bounds on the χ² tail, ~25 CPU-s
 def test_lemma_a2_is_complete():
     """The union bound P[χ²_d ≥ 2dt²] ≤ d·erfc(t) per integer d (d = 1 an identity) and erfc(t) ≤ e^(−t): interval
     branch-and-bound on its box, not cited and not sampled; the lemma's derivation is complete."""
