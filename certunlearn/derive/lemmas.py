@@ -84,6 +84,12 @@ def statement(derivation: Derivation, target: sympy.Expr, result: DerivationResu
         conds += [derivation.expand(c) for c in st.conditions if derivation.expand(c) not in conds]
     symbols = lhs.free_symbols | sympy.sympify(target).free_symbols | {s for c in conds for s in c.free_symbols}
     conds += [c for c in facts.probability_facts(symbols) if c not in conds]
+    # the signs the lemma's symbols assume (a lemma proved for a > 0 says nothing at a value that may be ≤ 0)
+    for x in sorted(symbols, key=str):
+        if x.is_positive:
+            conds.append(sympy.Gt(x, 0, evaluate=False))
+        elif x.is_nonnegative:
+            conds.append(sympy.Ge(x, 0, evaluate=False))
     integers = frozenset(x for st in derivation.steps for x in st.integers)
     boxes = [s.box for s in result.steps if s.status == PROVED_ON_BOX and s.box]
     defined = {expr_text(sym): derivation.expand(val) for sym, val in derivation.where}

@@ -114,8 +114,8 @@ class Lemma:
     lemma's base symbols to expressions of the citing derivation (symbols it leaves out stand for themselves). The
     lemma's statement is ``start rel bound``: its final chain's first left side and its claim's target expression
     (abbreviations substituted), ``rel`` the weakest relation the chain gives (``==`` if every step of the chain is
-    an equation, ``<`` if one is strict, else ``<=``), under its conditions (the derivation's, its steps', and
-    δ, β, p ≤ 1 for the probabilities it uses), for integer values of the symbols its steps declare ``integers``,
+    an equation, ``<`` if one is strict, else ``<=``), under its conditions (the derivation's, its steps',
+    δ, β, p ≤ 1 for the probabilities it uses, and its symbols' signs: a > 0 for a positive a), for integer values of the symbols its steps declare ``integers``,
     and — when a step or abbreviation of the lemma is ``proved-on-box`` — on the intersection of those boxes.
 
     The engine grades the citing step ``proved`` (method ``lemma``; ``proved-on-box`` with the lemma's box written

@@ -5,7 +5,7 @@ import pytest
 import sympy
 
 from certunlearn.derive import (
-    CITED, PROOF_COMPLETE, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, Derivation, Lemma, SymbolicStart, cache,
+    CITED, PROOF_COMPLETE, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, Derivation, Lemma, SymbolicStart, cache,
     check_derivation, step,
 )
 from certunlearn.derive import lemmas
@@ -90,6 +90,18 @@ def test_a_lemma_with_no_box_gives_proved_and_its_conditions_must_hold(registry)
     bad = user(sympy.exp(-x), lhs=sympy.erfc(x), lemma=Lemma("test.cond", {a: x}), claim_id="test.user3")
     s = check_derivation(bad, sympy.exp(-x)).steps[0]
     assert s.status == CITED and "a >= 1/10 is not proved here" in s.detail, s.detail
+
+
+def test_the_lemmas_signs_are_conditions_of_its_statement(registry):
+    """The lemma is proved for a > 0: a > 0 is a condition of its statement (so a substitution must make it hold);
+    outside the lemma's box the step erfc(x − 1) ≤ e^(1 − x) is false and is refuted, never established by it."""
+    lem = lemma_erfc()
+    stmt = lemmas.statement(lem, sympy.exp(-a), check_derivation(lem, sympy.exp(-a)))
+    assert sympy.Gt(a, 0, evaluate=False) in stmt.conditions and stmt.box == (("a", "0.1", "10"),)
+    registry["test.lem"] = (lem, sympy.exp(-a))
+    s = check_derivation(user(sympy.exp(-(x - 1)), lhs=sympy.erfc(x - 1), lemma=Lemma("test.lem", {a: x - 1}),
+                              claim_id="test.sign"), sympy.exp(-(x - 1))).steps[0]
+    assert s.status == REFUTED and s.method != "lemma", s.detail
 
 
 def test_no_cycles(registry):
