@@ -30,15 +30,24 @@ def _finite(value: arb, what: str) -> arb:
     return value
 
 
+#: A ball is "wide" (enclosed through the ends by monotonicity) when its radius exceeds this fraction of 1 + |mid|;
+#: narrower balls (a rounded point) keep arb's own evaluation: one call, as tight.
+_WIDE = arb(2) ** -40
+
+
+def _wide(x: arb) -> bool:
+    return x.is_finite() and x.rad() > _WIDE * (abs(x.mid()) + 1)
+
+
 def upper_gamma(s: arb, z: arb) -> arb:
     """A ball containing Γ(s, z) = ∫_z^∞ t^(s−1) e^(−t) dt at every point of the balls ``s`` and ``z``.
 
-    For an exact order ``s`` and ``z`` > 0 the function decreases in ``z`` (its z-derivative is −z^(s−1)e^(−z) < 0),
+    For an exact order ``s`` and a wide ball ``z`` > 0 the function decreases in ``z`` (its z-derivative is −z^(s−1)e^(−z) < 0),
     so over a wide ball ``z`` it lies between its enclosures at the two ends (arb's own evaluation on a wide ball is
     far wider, or NaN); otherwise arb's ``gamma_upper`` on the balls. A result that is not finite (e.g. NaN for a
     ball ``z`` containing 0 at s ≤ 0, or a wide order) is an error (ValueError), never a value.
     """
-    if s.rad() == 0 and z.lower() > 0 and z.rad() != 0:
+    if s.rad() == 0 and z.lower() > 0 and _wide(z):
         at_hi = z.upper().gamma_upper(s)
         at_lo = z.lower().gamma_upper(s)
         return _finite(at_hi.union(at_lo), f"Γ({s}, {z})")
@@ -52,8 +61,9 @@ def gamma_function(x: arb) -> arb:
 
 def erfc_monotone(x: arb) -> arb:
     """A ball containing erfc at every point of ``x``: erfc decreases, so over a wide ball it lies between its
-    enclosures at the two ends (arb's ``erfc`` on a wide ball can be as wide as [−2, 2])."""
-    if x.rad() != 0 and x.is_finite():
+    enclosures at the two ends (arb's ``erfc`` on a wide ball can be as wide as [−2, 2]); a narrow ball (a rounded
+    point) keeps arb's ``erfc``."""
+    if _wide(x):
         return _finite(x.upper().erfc().union(x.lower().erfc()), f"erfc({x})")
     return _finite(x.erfc(), f"erfc({x})")
 
