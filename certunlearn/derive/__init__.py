@@ -59,7 +59,7 @@ from .loader import MissingDerivationError, all_derivations, find_derivation, lo
 from .model import (
     CITED, ESTABLISHED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROOF_BROKEN, PROOF_COMPLETE, PROOF_NONE,
     METHODS, PROOF_PARTIAL, PROVED, PROVED_ON_BOX, REFUTED, RELATIONS, START_CHECKED, START_MISMATCH, START_STATED, STATUSES,
-    UNCHECKED, DefinitionResult, Derivation, DerivationResult, Monotone, Premise, PremiseRecord, Step, StepResult,
+    UNCHECKED, DefinitionResult, Derivation, DerivationResult, Lemma, Monotone, Premise, PremiseRecord, Step, StepResult,
     SymbolicStart, proof_status, step, then,
 )
 from . import cache
@@ -70,7 +70,7 @@ __all__ = [
     "MissingDerivationError", "all_derivations", "find_derivation", "load_derivation", "load_derivations", "proofs_dir",
     "CITED", "ESTABLISHED", "EVIDENCE", "METHODS", "IDENTITY", "LINK_BROKEN", "LINK_IDENTITY", "PROVED", "PROVED_ON_BOX",
     "REFUTED", "RELATIONS", "STATUSES", "UNCHECKED", "DefinitionResult", "Derivation", "DerivationResult",
-    "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "SymbolicStart", "step", "then", "render_latex", "render_text",
+    "Lemma", "Monotone", "Premise", "PremiseRecord", "Step", "StepResult", "SymbolicStart", "step", "then", "render_latex", "render_text",
     "PROOF_BROKEN", "PROOF_COMPLETE", "PROOF_NONE", "PROOF_PARTIAL", "START_CHECKED", "START_MISMATCH",
     "START_STATED", "proof_status", "cache",
 ]

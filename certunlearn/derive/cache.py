@@ -16,6 +16,7 @@ stored on disk and reused by later runs — and by parallel workers — as long 
   (``srepr`` of the bound or prescribed parameter, of every prescribed parameter and of ``quantity_expr``, and
   the text naming the target);
 - the engine's own source: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py``;
+- the keys of the lemmas its steps refer to (:func:`.lemmas.lemma_keys`), so a changed lemma invalidates its users;
 - the versions of Python, sympy, python-flint, mpmath, numpy and scipy.
 
 A stale entry can therefore never be found. An entry that cannot be read, is truncated, or holds anything but a
@@ -197,7 +198,7 @@ def _srepr(e: Any) -> str:
             value = f"raises {type(exc).__name__}: {exc}"
         return (f"SymbolicStart(what={e.what!r}, compute={getattr(e.compute, '__module__', '?')}."
                 f"{getattr(e.compute, '__qualname__', '?')}, value={value})")
-    if isinstance(e, (model.Step, model.Premise, model.Monotone)):
+    if isinstance(e, (model.Step, model.Premise, model.Monotone, model.Lemma)):
         return type(e).__name__ + "(" + ", ".join(f"{f}={_srepr(getattr(e, f))}"
                                                  for f in e.__dataclass_fields__) + ")"
     return repr(e)
@@ -226,6 +227,8 @@ def derivation_source(derivation: Derivation) -> str:
 
 def _sources_key(derivation: Derivation, target: Any, what: str, prescribed: tuple, quantity: Any,
                  with_versions: bool) -> str:
+    from .lemmas import lemma_keys
+
     h = hashlib.sha256()
     parts = [
         f"format={FORMAT}",
@@ -236,6 +239,8 @@ def _sources_key(derivation: Derivation, target: Any, what: str, prescribed: tup
         "prescribed=" + _srepr(tuple(prescribed)),
         "quantity=" + _srepr(quantity),
         "engine=" + engine_digest(),
+        # the keys of the lemmas its steps refer to: a changed lemma invalidates its users
+        "lemmas=" + lemma_keys(derivation, lambda d, c: _sources_key(d, *model.check_inputs(d, c), with_versions)),
     ]
     if with_versions:
         parts.append("versions=" + repr(versions()))

@@ -68,7 +68,7 @@ from flint import arb
 
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
-from . import facts, guard
+from . import facts, guard, lemmas
 from .prover import (
     condition_text, expr_latex, expr_text, prove_monotone, prove_relation, prove_signs, relation_text,
     relevant_conditions, reparametrisations,
@@ -77,7 +77,7 @@ from .signs import nonnegative_proof, sign_of, zero_proof
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
-    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart,
+    DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart, check_inputs,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -138,14 +138,8 @@ class _Context:
         return self._facts
 
     def expand_where(self, e: sympy.Basic) -> sympy.Basic:
-        """``e`` with every abbreviation replaced by its definition (repeatedly, so the order of ``where`` does
-        not matter; a cyclic definition is left partly unexpanded)."""
-        for _ in range(len(self.where) + 1):
-            if not (e.free_symbols & self.abbrev):
-                break
-            for sym, val in reversed(self.where):
-                e = e.subs(sym, val)
-        return e
+        """``e`` with every abbreviation replaced by its definition (:meth:`Derivation.expand`)."""
+        return self.d.expand(e)
 
     def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
         """The derivation's conditions, the step's, and δ, β, p ≤ 1 for the probabilities the derivation uses
@@ -431,6 +425,14 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         return _result(ctx, index, st, lhs, REFUTED,
                        _refuted_detail(quick.outcome, f"numeric screen, point {quick.n} of the domain") + cite,
                        t0, quick.outcome, samples=quick.n, method="screen")
+    # 0b. an instance of a complete lemma (the step's Lemma reference): proved; else the reason joins the citation
+    lemma_note = ""
+    if st.lemma is not None:
+        found = lemmas.instance(st, ctx.d.claim_id, [(l, r) for _, l, r in variants], ctx.base_conditions(st),
+                                ctx.facts, _check_lemma)
+        if found.status:
+            return _result(ctx, index, st, lhs, found.status, found.detail, t0, method="lemma", box=found.box)
+        lemma_note = found.detail
     # 1. identity (screened numerically first, so that simplification is spent only on plausible identities)
     plausible, screen_ref = _screen(ctx, num_l, num_r, st) if rel != "==" else (True, None)
     if plausible:
@@ -492,7 +494,7 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
     box_note = ""
     boxes = None
     if rel != "==":
-        bb = _branch_and_bound(ctx, num_l, rel, num_r, st)
+        bb = _branch_and_bound(ctx, num_l, rel, num_r, st, variants[0][1:])
         if bb is not None:
             out, box, declared, note = bb
             if out is None:
@@ -531,7 +533,7 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
                            report.outcome, boxes=boxes, samples=res.n + report.points, method="search")
         if report is not None:
             search_note = "no counterexample found: " + report.text()
-    notes = "; ".join(x for x in (box_note, search_note) if x)
+    notes = "; ".join(x for x in (lemma_note, box_note, search_note) if x)
     notes = f"; {notes}" if notes else ""
     if res.status == "none" or res.n == 0:
         why = res.reason or "no sample point satisfied the conditions"
@@ -596,12 +598,14 @@ def _box_text(box: tuple[tuple[str, str, str], ...]) -> str:
     return ", ".join(f"{n} ∈ [{lo}, {hi}]" for n, lo, hi in box)
 
 
-def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, st: Step):
+def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr, st: Step,
+                      symbolic: tuple[sympy.Expr, sympy.Expr] | None = None):
     """Interval branch-and-bound of the step (:func:`~certunlearn.numeric.boxes.prove_on_box`).
 
     Returns (outcome or None, the box as (name, lo, hi) decimals, whether the box is declared — the step's own
     box, or the derivation's domain and two-sided constant conditions covering every symbol — and a note), or
-    None when the step has no rigorous numeric form or no range for some symbol."""
+    None when the step has no rigorous numeric form or no range for some symbol. ``symbolic``: the step's sides with
+    the abbreviations kept (for the per-integer branch's simplification)."""
     free, conds = ctx.region(lhs.free_symbols | rhs.free_symbols, st)
     if any(not isinstance(s, sympy.Symbol) for s in free) or any(not boxmod.is_inequality(c) for c in conds):
         return None
@@ -641,11 +645,53 @@ def _branch_and_bound(ctx: _Context, lhs: sympy.Expr, rel: str, rhs: sympy.Expr,
             confirmed = boxmod.refute_at(lhs, rel, rhs, dict(out.point), conditions=conds, outer=ranges)
             if confirmed is not None:
                 return dataclasses.replace(confirmed, boxes=out.boxes), box, declared, ""
+    if st.integers and declared:
+        return _per_integer(lhs, rel, rhs, st, symbolic or (lhs, rhs), bounds, conds, budget), box, declared, ""
     try:
         out = boxmod.prove_on_box(lhs, rel, rhs, bounds, conditions=conds, budget=budget)
     except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError) as exc:
         return None, box, declared, f"branch-and-bound not usable: {exc}"
     return out, box, declared, ""
+
+
+#: The most integer values a step's ``integers`` symbol may take in its box for the per-value branch-and-bound.
+INTEGER_VALUES = 64
+
+
+def _per_integer(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, st: Step, symbolic: tuple[sympy.Expr, sympy.Expr],
+                 bounds: dict, conds: list, budget: int) -> boxmod.BoxOutcome | None:
+    """Branch-and-bound once per integer value k of the step's (one) ``integers`` symbol in its box: the value is
+    proved by simplification (the step with the abbreviations kept and the symbol set to k: lhs − rhs = 0, e.g. the
+    χ²₁ tail equal to erfc), else by branch-and-bound with the symbol held at k (a point range, so that sympy does not
+    rewrite the expression at k). Proved iff every value is; a value refuted refutes the step; else undecided."""
+    if len(st.integers) != 1:
+        return None
+    (x,) = st.integers
+    rng = next(((lo, hi) for sym, (lo, hi) in bounds.items() if sym.name == x.name), None)
+    if rng is None:
+        return None
+    values = range(math.ceil(rng[0]), math.floor(rng[1]) + 1)
+    if not 0 < len(values) <= INTEGER_VALUES:
+        return None
+    l0, r0 = symbolic
+    total, exact = 0, []
+    for k in values:
+        if zero_proof(l0.subs(x, k), r0.subs(x, k)) is not None:
+            exact.append(k)
+            continue
+        at = {sym: ((k, k) if sym.name == x.name else r) for sym, r in bounds.items()}
+        try:
+            out = boxmod.prove_on_box(lhs, rel, rhs, at, conditions=conds, budget=budget)
+        except (ValueError, NotImplementedError, TypeError, KeyError, ZeroDivisionError) as exc:
+            return boxmod.BoxOutcome(boxmod.UNDECIDED, total, detail=f"at {x} = {k}: not usable: {exc}")
+        total += out.boxes
+        if out.status != boxmod.PROVED:
+            return dataclasses.replace(out, boxes=total, detail=f"at {x} = {k}: {out.detail}")
+    by_box = len(values) - len(exact)
+    what = f"{len(exact)} by simplification ({x} = {', '.join(map(str, exact))})" if exact else ""
+    if by_box:
+        what += (", " if what else "") + f"{by_box} by branch-and-bound ({total} sub-boxes)"
+    return boxmod.BoxOutcome(boxmod.PROVED, total, detail=f"per integer {x} = {values[0]}..{values[-1]}: {what}")
 
 
 def _factored_difference(lhs: sympy.Expr, rhs: sympy.Expr) -> sympy.Expr | None:
@@ -726,17 +772,6 @@ def _check_definitions(ctx: _Context, prescribed: Mapping[str, sympy.Expr]) -> l
     return out
 
 
-def _target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
-    if isinstance(claim, sympy.Basic):
-        return claim, "the given target expression"
-    if target == "bound":
-        return getattr(claim, "bound", None), f"the bound of {getattr(claim, 'id', 'the claim')}"
-    prescribed = getattr(claim, "prescribed", {}) or {}
-    if target in prescribed:
-        return prescribed[target], f"the {target} prescribed by {getattr(claim, 'id', 'the claim')}"
-    return None, f"{getattr(claim, 'id', 'the claim')} prescribes no {target!r}"
-
-
 def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     """Check every step of ``derivation`` and its link to ``claim``'s target expression.
 
@@ -748,15 +783,6 @@ def check_derivation(derivation: Derivation, claim: Any) -> DerivationResult:
     return _check_cached(derivation, *check_inputs(derivation, claim))
 
 
-def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
-    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
-    parameters, the closed-form quantity) — also the arguments of the cache keys."""
-    target, what = _target_expr(claim, derivation.target)
-    prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
-    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
-    return target, what, prescribed, quantity
-
-
 @functools.lru_cache(maxsize=None)
 def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
                   prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
@@ -766,6 +792,12 @@ def _check_cached(derivation: Derivation, target: sympy.Expr | None, what: str,
     return cache.cached(lambda: cache.result_key(derivation, target, what, prescribed, quantity),
                         lambda: _compute(derivation, target, what, prescribed, quantity),
                         lambda: cache.shipped_key(derivation, target, what, prescribed, quantity))
+
+
+def _check_lemma(derivation: Derivation, claim: Any) -> tuple[DerivationResult, sympy.Expr | None]:
+    """A lemma's checked result and the target it was checked against (for :func:`.lemmas.instance`)."""
+    inputs = check_inputs(derivation, claim)
+    return _check_cached(derivation, *inputs), inputs[0]
 
 
 def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,

@@ -4,7 +4,8 @@ A :class:`Derivation` is a paper's chain of steps as printed. Each :class:`Step`
 (``rel`` in ``==``, ``<=``, ``<``) between sympy expressions with a justification; ``lhs=None`` continues a
 chain from the previous step's right-hand side. Auxiliary quantities are declared once as abbreviations
 (``where``: symbol := expression, e.g. ρ := Δ²/(2σ²)); outside results are either *premises* (displayed,
-cited, carrying no status) or cited steps (which the engine still tests numerically).
+cited, carrying no status) or cited steps (which the engine still tests numerically). A step that is an instance of
+another claim's derivation refers to it as a :class:`Lemma` (established only when that derivation is complete).
 """
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ ESTABLISHED = frozenset({IDENTITY, PROVED, PROVED_ON_BOX})
 #: How a step's status was reached (``StepResult.method``): simplification; a sign argument (possibly after
 #: reparametrising by the conditions, with symbol facts, or on one declared range); a sign argument in each case of
 #: a split; monotonicity in one variable; interval branch-and-bound; a numeric screen, sampling or counterexample
-#: search (decided on enclosures); a citation; nothing at all.
+#: search (decided on enclosures); an instance of a complete lemma (:class:`Lemma`); a citation; nothing at all.
 METHODS = ("simplification", "sign", "case-split", "monotonicity", "branch-and-bound", "screen", "sampling",
-           "search", "citation", "none")
+           "search", "lemma", "citation", "none")
 
 # Link and start statuses.
 LINK_IDENTITY = "identity"
@@ -106,6 +107,40 @@ class SymbolicStart:
 
 
 @dataclass(frozen=True)
+class Lemma:
+    """A step's reference to another claim's derivation: the step is an instance of that lemma (issue 25, item 1).
+
+    ``claim_id`` names the lemma's claim (its registered derivation is the lemma's proof); ``substitution`` maps the
+    lemma's base symbols to expressions of the citing derivation (symbols it leaves out stand for themselves). The
+    lemma's statement is ``start rel bound``: its final chain's first left side and its claim's target expression
+    (abbreviations substituted), ``rel`` the weakest relation the chain gives (``==`` if every step of the chain is
+    an equation, ``<`` if one is strict, else ``<=``), under its conditions (the derivation's, its steps',
+    δ, β, p ≤ 1 for the probabilities it uses, and its symbols' signs: a > 0 for a positive a), for integer values of the symbols its steps declare ``integers``,
+    and — when a step or abbreviation of the lemma is ``proved-on-box`` — on the intersection of those boxes.
+
+    The engine grades the citing step ``proved`` (method ``lemma``; ``proved-on-box`` with the lemma's box written
+    in the substituted expressions when the lemma holds on a box only) iff (a) the lemma's derivation is
+    ``complete``; (b) the step's sides equal the statement's sides under ``substitution`` (symbolically) and its
+    relation is implied by the statement's; (c) each lemma condition, substituted, is proved under the citing
+    derivation's conditions, and each integer symbol of the lemma is mapped to a symbol the step declares
+    ``integers``; (d) no cycle (a lemma reaching the citing derivation back through lemma references). Otherwise
+    the step is checked like any other and, unless proved on its own, stays ``cited`` with the reason.
+    """
+
+    claim_id: str
+    substitution: tuple[tuple[sympy.Symbol, sympy.Expr], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.claim_id, str) or not self.claim_id:
+            raise TypeError(f"a lemma is named by its claim id, not {self.claim_id!r}")
+        pairs = tuple((k, sympy.sympify(v)) for k, v in _pairs(self.substitution))
+        for k, _ in pairs:
+            if not isinstance(k, sympy.Symbol):
+                raise TypeError(f"a lemma substitution maps the lemma's symbols, not {k!r}")
+        object.__setattr__(self, "substitution", pairs)
+
+
+@dataclass(frozen=True)
 class Premise:
     """An outside result the derivation rests on, displayed and listed as cited; it bears no status.
 
@@ -129,7 +164,12 @@ class Step:
     - ``monotone``: a :class:`Monotone` hint for a symbolic monotonicity proof;
     - ``given``: {symbol: expression} substitutions under which the step is stated (e.g. the calibration
       equation ε = ρ + 2√(ρL)); they are displayed with the step;
-    - ``conditions``: extra relationals holding at this step (added to the derivation's conditions).
+    - ``conditions``: extra relationals holding at this step (added to the derivation's conditions);
+    - ``integers``: symbols that take integer values only at this step (a hypothesis, e.g. the dimension d): the
+      interval branch-and-bound then runs once per integer value of the (one) such symbol in its box, each value
+      proved by simplification or by branch-and-bound on the other symbols;
+    - ``lemma``: a :class:`Lemma` (or a claim id, or a pair (claim id, substitution)) the step is an instance of; without ``cited`` the step cites the
+      lemma's claim id when the lemma does not establish it.
     """
 
     lhs: sympy.Expr | None
@@ -141,8 +181,21 @@ class Step:
     monotone: Monotone | None = None
     given: tuple[tuple[sympy.Symbol, sympy.Expr], ...] = ()
     conditions: tuple[sympy.Rel, ...] = ()
+    integers: tuple[sympy.Symbol, ...] = ()
+    lemma: Lemma | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.lemma, str):
+            object.__setattr__(self, "lemma", Lemma(self.lemma))
+        elif isinstance(self.lemma, tuple):  # (claim id, substitution)
+            object.__setattr__(self, "lemma", Lemma(*self.lemma))
+        if self.lemma is not None and not isinstance(self.lemma, Lemma):
+            raise TypeError(f"a step's lemma is a Lemma or a claim id, not {self.lemma!r}")
+        if self.lemma is not None and self.cited is None:
+            object.__setattr__(self, "cited", f"{self.lemma.claim_id} (lemma)")
+        object.__setattr__(self, "integers", tuple(self.integers))
+        if any(not isinstance(x, sympy.Symbol) for x in self.integers):
+            raise TypeError(f"a step's integers are sympy Symbols, not {self.integers!r}")
         if self.rel not in RELATIONS:
             raise ValueError(f"a step relates by one of {RELATIONS}, not {self.rel!r}")
         if self.lhs is not None:
@@ -212,6 +265,17 @@ class Derivation:
             raise ValueError(f"{self.claim_id}: the target is 'bound' or a prescribed parameter's name")
         if not isinstance(self.start, (str, sympy.Basic)):
             object.__setattr__(self, "start", sympy.sympify(self.start))
+
+    def expand(self, e: sympy.Basic) -> sympy.Basic:
+        """``e`` with every abbreviation (``where``) replaced by its definition (repeatedly, so the order of ``where``
+        does not matter; a cyclic definition is left partly unexpanded)."""
+        abbrev = {sym for sym, _ in self.where}
+        for _ in range(len(self.where) + 1):
+            if not (e.free_symbols & abbrev):
+                break
+            for sym, val in reversed(self.where):
+                e = e.subs(sym, val)
+        return e
 
     @property
     def chain_start(self) -> int:
@@ -410,9 +474,36 @@ def proof_status(result: DerivationResult | None) -> str:
     return PROOF_PARTIAL
 
 
+
+# ----------------------------------------------------------------------------------------------------
+# what a check reads from a claim (the engine's inputs, and the cache's key parts)
+
+
+def target_expr(claim: Any, target: str) -> tuple[sympy.Expr | None, str]:
+    """The expression a derivation of ``target`` (``"bound"`` or a prescribed parameter) must end at, and the text
+    naming it; ``claim`` may be the target expression itself."""
+    if isinstance(claim, sympy.Basic):
+        return claim, "the given target expression"
+    if target == "bound":
+        return getattr(claim, "bound", None), f"the bound of {getattr(claim, 'id', 'the claim')}"
+    prescribed = getattr(claim, "prescribed", {}) or {}
+    if target in prescribed:
+        return prescribed[target], f"the {target} prescribed by {getattr(claim, 'id', 'the claim')}"
+    return None, f"{getattr(claim, 'id', 'the claim')} prescribes no {target!r}"
+
+
+def check_inputs(derivation: Derivation, claim: Any) -> tuple[sympy.Expr | None, str, tuple, sympy.Expr | None]:
+    """What :func:`check_derivation` reads from ``claim``: (target expression, the text naming it, the prescribed
+    parameters, the closed-form quantity) — also the arguments of the cache keys."""
+    target, what = target_expr(claim, derivation.target)
+    prescribed = tuple(sorted((getattr(claim, "prescribed", None) or {}).items()))
+    quantity = None if isinstance(claim, sympy.Basic) else getattr(claim, "quantity_expr", None)
+    return target, what, prescribed, quantity
+
+
 __all__ = [
     "RELATIONS", "STATUSES", "ESTABLISHED", "IDENTITY", "PROVED", "PROVED_ON_BOX", "EVIDENCE", "CITED", "REFUTED",
     "UNCHECKED", "METHODS", "LINK_IDENTITY", "LINK_BROKEN", "START_STATED", "START_CHECKED", "START_MISMATCH",
-    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "Monotone", "Premise", "SymbolicStart", "Step", "step", "then",
+    "PROOF_COMPLETE", "PROOF_PARTIAL", "PROOF_BROKEN", "PROOF_NONE", "proof_status", "check_inputs", "target_expr", "Monotone", "Lemma", "Premise", "SymbolicStart", "Step", "step", "then",
     "Derivation", "StepResult", "DefinitionResult", "PremiseRecord", "DerivationResult",
 ]

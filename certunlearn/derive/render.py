@@ -18,6 +18,11 @@ _REL_TEXT = {"==": "==", "<=": "<=", "<": "<"}
 _REL_LATEX = {"==": "=", "<=": r"\leq", "<": "<"}
 
 
+
+def _cite_tag(s: StepResult) -> str:
+    """"lemma" for a step established as an instance of a lemma (it cites the lemma's claim), else "cited"."""
+    return "lemma" if s.method == "lemma" else "cited"
+
 def outline(derivation: Derivation) -> DerivationResult:
     """The derivation as an unchecked result (for printing without running the engine)."""
     steps = []
@@ -117,7 +122,7 @@ def _text_step(s: StepResult, wrap) -> list[str]:
         lines = [f"{head}  {s.lhs} {rel} {s.rhs}"]
     if s.given:
         lines.append(f"        given {s.given}")
-    lines.append(wrap("by: " + s.justification + (f" [cited: {s.citation}]" if s.citation else ""), "        "))
+    lines.append(wrap("by: " + s.justification + (f" [{_cite_tag(s)}: {s.citation}]" if s.citation else ""), "        "))
     if s.detail:
         lines.append(wrap(("check: " if s.status != "refuted" else "REFUTED: ") + s.detail, "        "))
     return lines
@@ -342,7 +347,7 @@ def render_latex(obj: DerivationResult | Derivation) -> str:
         rel = _REL_LATEX[s.rel]
         left = "" if s.chained else s.lhs_latex
         given = rf" \quad \text{{given }} {s.given_latex}" if s.given_latex else ""
-        cited = f" [cited: {s.citation}]" if s.citation else ""
+        cited = f" [{_cite_tag(s)}: {s.citation}]" if s.citation else ""
         note = rf"\text{{[{latex_text(s.status)}] ({s.index}) {latex_text(_short(s.justification) + cited)}}}"
         rows.append(rf"  {left} &{rel} {s.rhs_latex}{given} && {note}")
     out.append(" \\\\\n".join(rows))

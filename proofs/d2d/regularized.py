@@ -143,7 +143,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
                                                                              "4L'γ^I/(mn(1−γ^I))") + " + σ√(2d)log(2d/β)"),
                step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", beta,
                     "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
-                    cited="Lemma A.2 (checked as d2d.lemA.2)")),
+                    lemma="d2d.lemA.2", integers=(d,))),
     )
 
 

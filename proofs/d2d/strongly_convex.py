@@ -243,7 +243,7 @@ def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Exp
             step(alpha_r.subs(rf, rho), "==", alpha, "α at the proof's radius ρ"),
             step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", prob,
                  "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
-                 cited="Lemma A.2 (checked as d2d.lemA.2)"),
+                 lemma="d2d.lemA.2", integers=(d,)),
         ),
     )
 
@@ -340,8 +340,8 @@ def with_delta(d_: Derivation, extra: sympy.Expr, why: str) -> Derivation:
     """The accuracy chain of Theorem 3.2 ends with β + δ/2 ≤ β + δ."""
     steps = list(d_.steps)
     last = steps[-1]
-    steps[-1] = step(last.lhs, "<=", beta + delta / 2, "Lemma A.2 (β) plus the failure of (13) (δ/2)",
-                     cited="Lemma A.2 (checked as d2d.lemA.2)")
+    steps[-1] = step(last.lhs, "<=", beta, last.justification, lemma="d2d.lemA.2", integers=(d,))
+    steps.append(then("<=", beta + delta / 2, "Lemma A.2 (β) plus the failure of (13) (δ/2)"))
     steps.append(then("<=", beta + delta, why))
     return Derivation(d_.claim_id, d_.target, d_.title, tuple(steps), d_.start, d_.conditions, d_.where, d_.premises,
                       d_.domain, d_.samples, d_.note)
