@@ -628,20 +628,25 @@ def cor36_fix() -> Derivation:
 
 def appc_radius() -> Derivation:
     x = sympy.Symbol("x", positive=True)  # ‖θ − θ'‖
-    kx = sympy.Symbol("kappa_x", positive=True)
+    kx = sympy.Symbol("kappa_x", positive=True)  # ‖θ − θ'‖/(2R) ≤ 1, written 1/(1 + w)
+    w = sympy.Symbol("w", nonnegative=True)
+    s_any = sympy.Symbol("s", positive=True)  # any noise scale: step 1 holds for every σ > 0, so at σ = SIGMA_APPC
     return Derivation(
         claim_id="r2d.appC-radius",
         target="bound",
         title="Appendix C (lines 590–598): outputs in the ball ‖θ‖ ≤ R, σ = 2R√(2log(1.25/δ))/ε",
         start=DELTA_APPC,
-        where=((sigma, SIGMA_APPC), (x, kx * 2 * R_ball)),
-        domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), kx: ("0.001", "1")},
-        premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x ≤ 1", "triangle inequality"),),
-        note="Step 1 makes distance 2R the worst case; the chain then starts from the claim's quantity, the true δ at "
-             "distance 2R.",
+        where=((sigma, SIGMA_APPC), (kx, 1 / (1 + w)), (x, kx * 2 * R_ball)),
+        domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), w: ("0", "1000"),
+                s_any: ("0.001", "1000")},
+        premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x = 1/(1 + w) ≤ 1",
+                          "triangle inequality"),),
+        note="Step 1 makes distance 2R the worst case (Balle & Wang's δ increases with the distance: proved here by "
+             "monotonicity in w); the chain then starts from the claim's quantity, the true δ at distance 2R.",
         steps=(
-            step(gaussian_delta(epsilon, sigma, x), "<=", DELTA_APPC,
-                 "δ(ε) increases with the distance", cited="Balle & Wang 2018, Thm 8", conditions=le1(kx)),
+            step(gaussian_delta(epsilon, s_any, x), "<=", DELTA_APPC.subs(sigma, s_any),
+                 "δ(ε) increases with the distance at every noise scale s > 0, so at σ (Balle & Wang 2018, Thm 8 — "
+                 "proved here by monotonicity in w): x = 2R/(1 + w) ≤ 2R", monotone=Monotone(w, 0)),
             step(DELTA_APPC, "<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
         ),
     )
