@@ -48,3 +48,27 @@ def test_appc_radius_monotonicity_is_proved_and_theorem_b1_step_refuted():
     r = check_derivation(find_derivation(get_claim(cid)), get_claim(cid))
     assert [s.status for s in r.steps] == ["proved", REFUTED], [(s.status, s.detail) for s in r.steps]
     assert r.start_status == START_CHECKED
+
+
+@pytest.mark.slow  # ~15 CPU-s: the derivation checked twice
+def test_epsilon_above_1_wrong_run_is_a_mismatch():
+    """The engine compares the run with the chain's start: a 0.1 % larger shift is a mismatch (only the first step is
+    kept: the start check needs no more)."""
+    import dataclasses
+
+    import sympy
+
+    from certunlearn.derive import START_MISMATCH, SymbolicStart
+    from certunlearn.formulas.gaussian import gaussian_delta
+    from certunlearn.formulas.symbols import epsilon
+
+    claim = get_claim("r2d.sec4.2-epsilon-above-1")
+    d = find_derivation(claim)
+    sig, shift = sympy.Symbol("sigma_cal", positive=True), sympy.Symbol("Delta_b", positive=True)
+    w = sympy.Symbol("w", nonnegative=True)
+    wrong = SymbolicStart(lambda: gaussian_delta(epsilon, sig, sympy.Rational(1001, 1000) * shift / (1 + w)),
+                          "the shift 0.1 % larger")
+    r = check_derivation(dataclasses.replace(d, steps=d.steps[:1], symbolic_start=wrong), claim)
+    assert r.start_status == START_MISMATCH, r.start_status_detail
+    right = dataclasses.replace(d, steps=d.steps[:1])
+    assert check_derivation(right, claim).start_status == START_CHECKED
