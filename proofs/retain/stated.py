@@ -1,10 +1,11 @@
 """Why each retain derivation's start stays ``stated`` (issue 25, item 3: a stated start carries its reason).
 
-Every one of these claims' quantities is computed on numbers by code that has no symbolic mode — certified minimisers
-(ridge with exact rationals, logistic and SVM on enclosures), certified projectors, networkx's Kruskal (which calls
-``isnan`` on each weight, so refuses sympy weights), enumerations over point or edge sets — while each chain starts from
-the proof's expression of the quantity in its ratio symbols (a κ ≤ 1 taken from a premise), for every instance of the
-lemma's class. A symbolic run of one structured instance would check that instance, not the chain.
+Each of these claims' quantities is computed on numbers — exact ridge solves, certified logistic, SVM and local
+minimisers, certified projectors, networkx's Kruskal (which calls ``isnan`` on each weight, so refuses sympy weights),
+enumerations over point or edge sets — while each chain starts from the proof's expression of the quantity in its ratio
+symbols (a κ ≤ 1 taken from a premise), for every instance of the lemma's class. Even where the quantity's code could
+run on a structured symbolic instance, it would check that instance, not the chain: the chain would have to be
+rewritten from that run (the work left for these derivations).
 """
 from __future__ import annotations
 
