@@ -49,6 +49,14 @@ from .experiments import (
 )
 from .noise import noise_chain
 
+_UTILITY_STATED = ("the quantity (utility_lhs) sums ‖∇f_{D'}‖² along the instance's exact runs plus the noise's "
+                   "expectation; the chain starts from the proof's sums P₁, P₂ (and E), each written κ·(its bound) by "
+                   "the premises (lines 459–504), not from a closed form of the runs")
+_LEI_YING_STATED = ("the quantity is E[F(θ)] − F* at the instance's population and runs; the chain starts from its "
+                    "decomposition Y = g + X − s (generalization gap g, optimisation error X, s = F* − E f*_{D'} ≥ 0), "
+                    "g written κ_g·(Lei & Ying's bound): no symbolic run gives g and s apart")
+
+
 # ---------------------------------------------------------------------------------------------- Lemma B.2
 
 
@@ -59,6 +67,9 @@ def lem_b2() -> Derivation:
     geometric = {u: (1 + q) ** (t - 1) - 1}
     return Derivation(
         claim_id="r2d.lemB.2",
+        start_reason=("the quantity (divergence_b2) is ‖θ_t − θ'_t‖ of two exact GD runs on the instance; the chain "
+                      "starts from line 393's triangle-inequality bound in the proof's ratio symbols (κ₁, κ₃, λ, κ_a ≤ 1), "
+                      "an upper bound of the quantity for every L-smooth loss, not the quantity"),
         target="bound",
         title="Lemma B.2: divergence of the learning trajectories on D and D' (lines 374–409)",
         start="‖Δ_t‖ ≤ ‖Δ_{t−1}‖ + ηm/(n−m)‖∇f_D(θ_{t−1})‖ + ηn/(n−m)‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ + "
@@ -106,6 +117,10 @@ def lem_b2() -> Derivation:
 def lem_b3() -> Derivation:
     return Derivation(
         claim_id="r2d.lemB.3",
+        start_reason=("the quantity (expansion_b3) is ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖ of exact GD runs on the "
+                      "instance; the chain starts from line 428's triangle-inequality bound in the ratio symbols λ, κ_a ≤ 1 "
+                      "(every L-smooth loss): a symbolic run on one loss (a concave quadratic gives (1 + ηλL)^K) would "
+                      "check an instance, not this chain"),
         target="bound",
         title="Lemma B.3: expansion during the K retained steps (lines 415–433), as the ratio ‖Δ'_K‖/‖Δ'_0‖",
         start="‖Δ'_t‖/‖Δ'_0‖ ≤ (‖Δ'_{t−1}‖ + η‖∇f_{D'}(θ'_{T−K+t−1}) − ∇f_{D'}(θ''_{t−1})‖)/‖Δ'_0‖ (line 428, "
@@ -196,6 +211,9 @@ def cor32() -> Derivation:
     target_k = ONE_Q ** T - sigma * L * n * epsilon / (2 * m * G * c)
     return Derivation(
         claim_id="r2d.cor3.2",
+        start_reason=("the quantity (rewind_needed) is the real root K(ε) of h(K) = σLnε/(2mG√(2log(1.25/δ))), which has "
+                      "no closed form: the chain starts from that root K, its defining equation (eq. (3)) given at step 4; "
+                      "a symbolic run could only return K itself (a self-comparison)"),
         target="bound",
         title="Corollary 3.2: the rewinding K(ε) needed at fixed σ (proof Appendix B.3, lines 559–571)",
         start=K,
@@ -316,6 +334,9 @@ def lem23() -> Derivation:
     gap = sympy.Symbol("Phi", real=True)  # F(θ_t) − F(x)
     return Derivation(
         claim_id="r2d.lem2.3",
+        start_reason=("the quantity (prox_gap) evaluates F(θ_t) − F(x) at numbers for the instance's f; the chain "
+                      "starts from it written −∇F(θ_t)ᵀ(x − θ_t) − (μ_F/2 + ρ)‖x − θ_t‖², ρ ≥ 0 the Bregman excess of "
+                      "an arbitrary L-smooth f (a definition, no closed form of the instance)"),
         target="bound",
         title="Lemma 2.3: θ_t = prox_{−f,η}(θ_{t+1}) for η < 1/L (proof lines 321–338)",
         start=gap,
@@ -388,6 +409,7 @@ def _g_step(printed: bool) -> Step:
 def utility() -> Derivation:
     return Derivation(
         claim_id="r2d.thm3.1:utility",
+        start_reason=_UTILITY_STATED,
         target="bound",
         title="Theorem 3.1, utility: the explicit bound behind eq. (4) (proof lines 453–504), as printed",
         samples=16,
@@ -430,6 +452,7 @@ def utility_fix() -> Derivation:
     noise = (G + L * sqrt(d) * sigma) ** 2
     return Derivation(
         claim_id="r2d.thm3.1:utility+fix",
+        start_reason=_UTILITY_STATED,
         target="bound",
         title="Theorem 3.1, utility, corrected: the explicit bound with G², T − K terms, and the noisy iterate",
         samples=16,
@@ -486,6 +509,9 @@ def _cor35(fixed: bool) -> Derivation:
                           "f(θ''_K) ≤ L√dσ — on a quadratic of curvature L the left side is exactly (L/2)dσ²")
     return Derivation(
         claim_id="r2d.cor3.5+fix" if fixed else "r2d.cor3.5",
+        start_reason=("the quantity (excess_risk) is E f_{D'}(θ̃'') − f*_{D'} of the instance's exact runs (with the "
+                      "noise's expectation); the chain starts from the proof's split of it into the optimisation and "
+                      "noise terms, each written κ·(its bound) (premises), not from a closed form of the runs"),
         samples=16,
         target="bound",
         title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
@@ -545,6 +571,9 @@ def cor36() -> Derivation:
     kappa_x = sympy.Symbol("kappa_x", positive=True)
     return Derivation(
         claim_id="r2d.cor3.6",
+        start_reason=("the quantity is E[F(θ̃'')] − F* at the instance's point-mass population and runs; the chain "
+                      "starts from it written Y = κ_y·(Lemma B.4's bound), κ_y ≤ 1 (the printed lemma taken as given): "
+                      "no symbolic run of the noisy runs' expectation"),
         target="bound",
         title="Corollary 3.6: Lemma B.4 with Corollary 3.5 substituted (Appendix B.2, line 555)",
         samples=16,
@@ -594,6 +623,7 @@ def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extr
         target="bound",
         title=title,
         samples=samples,
+        start_reason=_LEI_YING_STATED,
         start=Y,
         where=(T_IS, N_IS, *where_x, (gen, kappa_g * lei_ying), (Y, gen + X - s_)),
         domain={**domain, kappa_g: ("0.001", "1"), kappa_x: ("0.001", "1"), s_: ("0", "100"), X: ("0", "100")},
@@ -628,20 +658,25 @@ def cor36_fix() -> Derivation:
 
 def appc_radius() -> Derivation:
     x = sympy.Symbol("x", positive=True)  # ‖θ − θ'‖
-    kx = sympy.Symbol("kappa_x", positive=True)
+    kx = sympy.Symbol("kappa_x", positive=True)  # ‖θ − θ'‖/(2R) ≤ 1, written 1/(1 + w)
+    w = sympy.Symbol("w", nonnegative=True)
+    s_any = sympy.Symbol("s", positive=True)  # any noise scale: step 1 holds for every σ > 0, so at σ = SIGMA_APPC
     return Derivation(
         claim_id="r2d.appC-radius",
         target="bound",
         title="Appendix C (lines 590–598): outputs in the ball ‖θ‖ ≤ R, σ = 2R√(2log(1.25/δ))/ε",
         start=DELTA_APPC,
-        where=((sigma, SIGMA_APPC), (x, kx * 2 * R_ball)),
-        domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), kx: ("0.001", "1")},
-        premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x ≤ 1", "triangle inequality"),),
-        note="Step 1 makes distance 2R the worst case; the chain then starts from the claim's quantity, the true δ at "
-             "distance 2R.",
+        where=((sigma, SIGMA_APPC), (kx, 1 / (1 + w)), (x, kx * 2 * R_ball)),
+        domain={epsilon: ("0.0001", "500"), delta: ("1e-300", "0.99"), R_ball: ("0.01", "100"), w: ("0", "1000"),
+                s_any: ("0.001", "1000")},
+        premises=(Premise("‖θ − θ'‖ ≤ ‖θ‖ + ‖θ'‖ ≤ 2R (line 594): x = κ_x·2R, κ_x = 1/(1 + w) ≤ 1",
+                          "triangle inequality"),),
+        note="Step 1 makes distance 2R the worst case (Balle & Wang's δ increases with the distance: proved here by "
+             "monotonicity in w); the chain then starts from the claim's quantity, the true δ at distance 2R.",
         steps=(
-            step(gaussian_delta(epsilon, sigma, x), "<=", DELTA_APPC,
-                 "δ(ε) increases with the distance", cited="Balle & Wang 2018, Thm 8", conditions=le1(kx)),
+            step(gaussian_delta(epsilon, s_any, x), "<=", DELTA_APPC.subs(sigma, s_any),
+                 "δ(ε) increases with the distance at every noise scale s > 0, so at σ (Balle & Wang 2018, Thm 8 — "
+                 "proved here by monotonicity in w): x = 2R/(1 + w) ≤ 2R", monotone=Monotone(w, 0)),
             step(DELTA_APPC, "<=", delta, "Theorem B.1 as printed (any ε), at Δ = 2R", cited="Theorem B.1 (r2d.thmB.1)"),
         ),
     )
@@ -663,6 +698,9 @@ def table3_newton() -> Derivation:
     resid = L * (n - 1) * v_s**2
     return Derivation(
         claim_id="r2d.table3:newton",
+        start_reason=("the quantity (newton_delta) is a certified lower bound of the true δ of the unlearned and "
+                      "retrained laws (b − u(b), with its Jacobian); the final chain starts from Guo et al.'s reduction "
+                      "δ_Gauss(ε; σ, ε'), which that quantity does not compute (premise P1)"),
         target="bound",
         title="Table 3, Newton step (line 580): σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), Guo et al.'s Theorems 1 and 3",
         start=gaussian_delta(epsilon, sigma, eps_p),

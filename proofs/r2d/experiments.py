@@ -14,7 +14,7 @@ from certunlearn.formulas.r2d import (
 )
 from certunlearn.formulas.gaussian import gaussian_delta
 from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import (
     A, D, N_IS, ONE_Q, SHIFT_BOUND_31, SHIFT_WHAT_31, T_IS, c, dom, j, kappa_A, kappa_B, le1, r, shift_written, u,
@@ -42,16 +42,31 @@ def _exp_where(sub: dict) -> tuple:
             (D, (kappa_B * A * (1 + eta * L) ** K).subs(sub)))
 
 
+_EPS1_SHIFT = sympy.Symbol("Delta_b", positive=True)  # the shift bound 2mG·h(K)/(Ln)
+_EPS1_W = sympy.Symbol("w", nonnegative=True)  # κ_B = 1/(1 + w) ∈ (0, 1]
+_EPS1_SIGMA = sympy.Symbol("sigma_cal", positive=True)  # calibrate(ε, δ, Δ_b, 'exact'): a number, no closed form
+
+
+def eps_above_1_quantity() -> sympy.Expr:
+    """What ``r2d.sec4.2-epsilon-above-1``'s quantity (``claims.r2d.experiments.calibrated_delta``) computes, at
+    symbolic input: Balle & Wang's δ (:func:`~certunlearn.formulas.gaussian.gaussian_delta`, what its
+    ``delta_enclosure`` encloses) at ε, at σ = σ_cal (``algorithms.r2d.calibrated_noise``'s output: a symbol) and at
+    the true shift ‖θ''_K − θ'_T‖ written κ_B·Δ_b = Δ_b/(1 + w) (Lemmas B.2–B.3: κ_B ≤ 1)."""
+    return gaussian_delta(epsilon, _EPS1_SIGMA, _EPS1_SHIFT / (1 + _EPS1_W))
+
+
 def exp_eps_above_1() -> Derivation:
-    shift = sympy.Symbol("Delta_b", positive=True)  # the shift bound 2mG·h(K)/(Ln)
+    shift, w, sig = _EPS1_SHIFT, _EPS1_W, _EPS1_SIGMA
     x = sympy.Symbol("x", positive=True)  # the true shift ‖θ''_K − θ'_T‖ = κ·Δ_b
-    w = sympy.Symbol("w", nonnegative=True)  # κ_B = 1/(1 + w) ∈ (0, 1]
-    sig = sympy.Symbol("sigma_cal", positive=True)  # calibrate(ε, δ, Δ_b, 'exact'): a number, no closed form
     return Derivation(
         claim_id="r2d.sec4.2-epsilon-above-1",
         target="bound",
         title="Section 4.2: ε > 1 with Balle & Wang's calibration of the shift bound",
         start=gaussian_delta(epsilon, sig, x),
+        symbolic_start=SymbolicStart(eps_above_1_quantity,
+                                     "Balle & Wang's δ (formulas.gaussian.gaussian_delta, what calibrated_delta "
+                                     "encloses) at the calibrated σ_cal (calibrated_noise's output, a symbol) and the "
+                                     "true shift κ_B·Δ_b"),
         where=((kappa_B, 1 / (1 + w)), (x, kappa_B * shift)),
         domain={epsilon: ("1", "100"), delta: ("1e-30", "0.99"), shift: ("0.001", "100"), w: ("0", "1000"),
                 sig: ("0.001", "1000")},
@@ -62,7 +77,10 @@ def exp_eps_above_1() -> Derivation:
                     "Φ(x/(2σ) − εσ/x) − e^ε Φ(−x/(2σ) − εσ/x)", "Balle & Wang 2018, Thm 8"),
         ),
         note=("σ_cal = calibrate(ε, δ, Δ_b, 'exact') (no closed form: a symbol here); the true shift is x = κ_BΔ_b with "
-              "κ_B = 1/(1 + w) ≤ 1."),
+              "κ_B = 1/(1 + w) ≤ 1. Step 2 stays cited: it is the postcondition of the numeric calibration "
+              "(privacy.calibrate, method 'exact': the σ it returns is decided on arb enclosures to satisfy "
+              "δ_M(ε, σ, Δ_b) ≤ δ), a property of a number computed per instance with no closed form to prove it "
+              "on — checked where it is computed (privacy.calibrate) and by this claim's exact check."),
         steps=(
             step(gaussian_delta(epsilon, sig, x), "<=", gaussian_delta(epsilon, sig, shift),
                  "δ_M increases with the shift (Balle & Wang 2018, Thm 8 — proved here by monotonicity in w), and "

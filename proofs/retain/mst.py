@@ -67,12 +67,15 @@ def _thmD4(claim_id: str, fixed: bool) -> Derivation:
     """The two halves of line 483–493, joined by max: the increase w_R' − w_R ≤ w_1(V_R) ≤ nearest, and the
     decrease w_R − w_R' ≤ w_R − ρ w_K (Lemma D.3). The increase step is the one that needs every edge at v."""
     inc = sympy.Symbol("w_inc", nonnegative=True)  # w_R' − w_R (an increase)
+    k_near = sympy.Symbol("kappa_v", nonnegative=True)  # +fix: w_inc/nearest ≤ 1 (v reaches its nearest vertex)
     return Derivation(
         claim_id=claim_id, target="bound",
         title="Theorem D.4: MST weight under vertex addition (lines 475–493)" + (" — the proof's reading (+fix)" if fixed else ", as printed"),
         start="|w_R − w_R'| = max{w_R' − w_R, w_R − w_R'}",
-        domain={near: ("0", "4"), wR: ("0", "10"), wK: ("0", "10"), rho: ("0.5", "1"), inc: ("0", "4")},
-        conditions=(sympy.Le(wK, wR), sympy.Le(rho, 1)),
+        domain={near: ("0", "4"), wR: ("0", "10"), wK: ("0", "10"), rho: ("0.5", "1"), inc: ("0", "4"),
+                k_near: ("0", "1")},
+        conditions=(sympy.Le(wK, wR), sympy.Le(rho, 1)) + ((sympy.Le(k_near, 1),) if fixed else ()),
+        where=((inc, k_near * near),) if fixed else (),
         premises=(Premise("w_R' ≥ w(MST(K_{V_R ∪ v})) ≥ w(SMT(V_R)) ≥ ρ_d w(MST(K_V_R)) (Lemma D.3, line 491), so "
                           "w_R − w_R' ≤ w_R − ρ_d w_K", "Lemma D.3"),
                   Premise("(V_R, E_T_R ∪ e) spans R' for e ∈ E_v (line 485)" + (
@@ -82,9 +85,8 @@ def _thmD4(claim_id: str, fixed: bool) -> Derivation:
         steps=(
             step(sympy.Max(inc, wR - rho * wK), "<=", sympy.Max(near, wR - rho * wK),
                  "w_R' − w_R ≤ w_1(V_R) ≤ max_v min_v' d(v, v') (line 485)" + (
-                     " — here w_inc = min(w_inc, nearest) because v reaches its nearest retained vertex" if fixed else
-                     " — as printed, for every added v and E'"),
-                 **({"given": ((inc, sympy.Min(inc, near)),)} if fixed else {})),
+                     " — here w_inc = κ_v·nearest, κ_v ≤ 1, because v reaches its nearest retained vertex (the "
+                     "Max compared case by case)" if fixed else " — as printed, for every added v and E'")),
             then("==", MST_VERTEX_BOUND_EXPR, "the printed numerator"),
         ),
     )

@@ -50,6 +50,7 @@ def test_epsilon_above_1_monotonicity_in_the_shift_is_proved():
     cid = "r2d.sec4.2-epsilon-above-1"
     r = check_derivation(load_derivations("r2d")[cid], get_claim(cid))
     assert [s.status for s in r.steps] == ["proved", "cited"], [(s.status, s.detail) for s in r.steps]
+    assert r.start_status == "checked", r.start_status_detail  # the run: tests/derive/test_r2d_starts.py
 
 
 def test_remark33_is_theorem31_at_m_plus_k_proved():
