@@ -35,6 +35,22 @@ def test_noncentral_chi2_tail_against_mpmath(dof, lam, x):
         assert q.overlaps(arb(ref_text)) and q.rad() < 1e-15
 
 
+@pytest.mark.parametrize("dof, lam, x", [(3, 1600, 1640), (3, 900, 700), (3, 500, 620)])
+def test_noncentral_chi2_tail_large_noncentrality(dof, lam, x):
+    """λ > 400 (the branch that leaves the Poisson mixture): against the 100-digit value by conditioning on the first
+    coordinate, ‖c + W‖² = (√λ + W₁)² + χ²₂ with P[χ²₂ > y] = e^{−y/2} (an oracle independent of the series)."""
+    with mpmath.workdps(100):
+        c, xx = mpmath.sqrt(lam), mpmath.mpf(x)
+        phi = lambda w: mpmath.exp(-w * w / 2) / mpmath.sqrt(2 * mpmath.pi)
+        lo, hi = -mpmath.sqrt(xx) - c, mpmath.sqrt(xx) - c  # (c + w)² < x ⇔ w ∈ (lo, hi)
+        inside = mpmath.quad(lambda w: phi(w) * mpmath.exp(-(xx - (c + w) ** 2) / 2), [lo, -c, hi])
+        ref = inside + (mpmath.erfc(-lo / mpmath.sqrt(2)) + mpmath.erfc(hi / mpmath.sqrt(2))) / 2
+        ref_text = mpmath.nstr(ref, 60)
+    with workprec(128):
+        q = common.ncx2_sf(dof, to_arb(Fraction(lam)), to_arb(Fraction(x)))
+    assert q.overlaps(arb(ref_text)) and q.rad() < 1e-6 * abs(float(arb(ref_text).mid()))
+
+
 def test_gd_1d_is_projected_gd():
     from certunlearn.algorithms.d2d import Problem, projected_gd
     from certunlearn.problems import Box, Quadratic
