@@ -285,17 +285,30 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
         ))
 
 
+#: Lemma 9's two square roots, as abbreviations: the chain compares them after the shared c + a/2 cancels
+R9, U9 = sympy.symbols("R_9 U_9", positive=True)
+#: √(u + v) ≤ √u + √v at u = b + ac, v = a²/4 (line 827), the shared additive term c + a/2 cancelled
+LEM9_ROOTS = sympy.Le(R9, U9 + a9 / 2)
+
+
 def lem9() -> Derivation:
+    """Lemma 9 (line 858; proof lines 813–829). Line 827's √(u + v) ≤ √u + √v is proved on its own first (squared:
+    a√(b + ac) ≥ 0), with the term c + a/2 that both sides of the chain's step share cancelled; the chain's step then
+    uses it as its condition (absorbed by a slack)."""
     return Derivation(
         claim_id="olu.lem9", target="bound", title="Lemma 9 (line 858)",
         start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
         premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so every x allowed is ≤ x_max := "
                           "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
                           "algebra"),),
+        where=((R9, sqrt(b9 + a9 * c9 + a9**2 / 4)), (U9, sqrt(b9 + a9 * c9))),
         domain=_dom(a9, b9, c9),
         steps=(
-            step(LEM9_XMAX, "<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
-            then("==", a9 + c9 + sqrt(b9 + a9 * c9), "line 829"),
+            step(sqrt(b9 + a9 * c9 + a9**2 / 4), "<=", sqrt(b9 + a9 * c9) + a9 / 2,
+                 "line 827: √(u + v) ≤ √u + √v with u = b + ac, v = a²/4 (the shared c + a/2 cancelled): R_9 ≤ U_9 + a/2"),
+            step((2 * c9 + a9) / 2 + R9, "<=", (2 * c9 + a9) / 2 + U9 + a9 / 2,
+                 "the previous step, c + a/2 added to both sides (line 827)", conditions=(LEM9_ROOTS,)),
+            then("==", a9 + c9 + U9, "line 829"),
             then("<=", LEM9, "√(b + ac) ≥ 0: the statement's 2√(b + ac) (line 803) is weaker than the proof's"),
         ))
 
