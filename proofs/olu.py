@@ -573,10 +573,53 @@ def thm4_fix() -> Derivation:
         ))
 
 
+#: the symbolic stream the baselines run on: T = 5 rounds, d = 1, deletions at τ = (2, 4) of u = (1, 3)
+_RUN_T, _RUN_TAU, _RUN_U = 5, (2, 4), (1, 3)
+
+
+def baseline_run(which: str) -> sympy.Expr:
+    """What ``olu.table2:restart``/``:retrain``'s quantity (``claims.olu.baselines.baseline_divergence``) computes, at
+    symbolic input: the baseline (``algorithms.olu.restart_laws`` / ``retrain_laws``; ``"ogd"``: plain OGD, the
+    negative control's run) on T = 5 symbolic losses — linear f_t = ⟨x_t, w⟩ and quadratic f_t = λ(w − x_t)²/2, d = 1,
+    z_1 symbolic, steps 1/(μs) as the quantity takes them — deleting f_1 at τ = 2 and f_3 at τ = 4, against its
+    reference process (f_{u[1:i]} replaced by ⊥) on every [τ[i], τ[i+1]): D_α of two point masses, 0 when their
+    means agree symbolically at every such t, else +∞."""
+    from certunlearn.algorithms import olu as algo
+
+    xs = sympy.symbols(f"x_1:{_RUN_T + 1}", real=True)
+    z1, lam_ = sympy.Symbol("z_1", real=True), sympy.Symbol("lambda", positive=True)
+    etas = [1 / (mu * t) for t in range(1, _RUN_T + 1)]
+    bounds = (*_RUN_TAU, _RUN_T + 1)
+    for family, hess in ((algo.LINEAR, ()), (algo.QUADRATIC, (lam_,))):
+        stream = algo.Stream(family, tuple((x_,) for x_ in xs), hess)
+        if which == "ogd":
+            def run(ref: int) -> list:
+                return algo.run_laws(stream, (z1,), etas, set(_RUN_U[:ref]), {})
+        else:
+            baseline = algo.restart_laws if which == "restart" else algo.retrain_laws
+
+            def run(ref: int) -> list:
+                return baseline(stream, (z1,), etas, _RUN_TAU, _RUN_U, reference=ref)
+        olu_laws = run(0)
+        for i, t0 in enumerate(_RUN_TAU, start=1):
+            ref_laws = run(i)
+            for t in range(t0, bounds[i]):
+                p_, q_ = olu_laws[t], ref_laws[t]
+                if any(v != 0 for v in p_.var + q_.var) or any(sympy.simplify(m0 - m1) != 0
+                                                                for m0, m1 in zip(p_.mean, q_.mean)):
+                    return sympy.oo
+    return sympy.S.Zero
+
+
 def _table2_unlearning(cid: str, what: str) -> Derivation:
+    which = "restart" if cid.endswith("restart") else "retrain"
     return Derivation(
         claim_id=cid, target="bound", title=f"Table 2: {what} is an (α, 0)-OLU (line 278)",
         start="D_α(output on [τ[i], τ[i+1]) ‖ reference output)",
+        symbolic_start=SymbolicStart(functools.partial(baseline_run, which),
+                                     f"baseline_divergence (the claim's quantity) on a symbolic run of "
+                                     f"algorithms.olu.{which}_laws: T = 5 symbolic linear and quadratic losses, d = 1, "
+                                     "deletions of f_1 at τ = 2 and f_3 at τ = 4, against the reference processes"),
         premises=(Premise(f"{what}'s output from τ[i] on is a deterministic function of z_1 and the functions it keeps, "
                           "which are those of the reference process (f_{u[1:i]} replaced by ⊥): the two output sequences "
                           "are the same point", "Definition 2"),),

@@ -99,3 +99,46 @@ def test_thm6_regret_fix_steps_proved_from_the_horizon():
     assert [s.status for s in r.steps][1:] == ["proved", "proved"], [s.detail for s in r.steps]
     bare = check_derivation(dataclasses.replace(d, conditions=()), claim)
     assert all(s.status not in ("proved", "proved-on-box", "identity") for s in bare.steps[1:])
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 9
+def test_lem9_square_root_step_proved_and_used():
+    """Line 827's √(u + v) ≤ √u + √v is proved on its own (step 1) and is exactly the condition the chain's step uses:
+    every step established, the derivation complete; without that condition the chain's step is not proved."""
+    from proofs.olu import LEM9_ROOTS, R9, U9, lem9
+
+    d = lem9()
+    where = dict(d.where)
+    first = d.steps[0]
+    assert sympy.simplify(first.lhs - where[R9]) == 0 and sympy.simplify(first.rhs - LEM9_ROOTS.rhs.subs(U9, where[U9])) == 0
+    assert d.steps[1].conditions == (LEM9_ROOTS,)
+    claim = get_claim("olu.lem9")
+    r = check_derivation(d, claim)
+    assert r.proof == PROOF_COMPLETE and [s.status for s in r.steps] == ["proved", "proved", "identity", "proved"]
+
+
+@pytest.mark.slow  # the engine's retries on the bare step: ~10 s
+def test_lem9_chain_step_needs_the_square_root_step():
+    from proofs.olu import lem9
+
+    d = lem9()
+    claim = get_claim("olu.lem9")
+    bare = dataclasses.replace(d, steps=(d.steps[0], dataclasses.replace(d.steps[1], conditions=())) + d.steps[2:])
+    assert check_derivation(bare, claim).steps[1].status != "proved"
+
+
+# ---------------------------------------------------------------------------------------------- Table 2 baselines
+@pytest.mark.parametrize("cid", ["olu.table2:restart", "olu.table2:retrain"])
+def test_table2_baseline_symbolic_run(cid):
+    """The symbolic run of the baseline gives D_α = 0 (equal point masses on every interval) and the start is checked;
+    plain OGD (the negative control's algorithm: nothing unlearned) gives +∞, a mismatch."""
+    from proofs.olu import baseline_run
+
+    d = load_derivation(cid)
+    claim = get_claim(cid)
+    assert d.symbolic_start.compute() == 0
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    assert baseline_run("ogd") == sympy.oo
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: baseline_run("ogd")))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
