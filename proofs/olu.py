@@ -786,16 +786,44 @@ def lem7() -> Derivation:
         steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),))
 
 
+#: Lemma 8's symbolic instance: one coordinate of a quadratic f(w) = λ(w − c)²/2 + f₀ at the point x, r := x − c
+lam8, r8 = sympy.Symbol("lambda", nonnegative=True), sympy.Symbol("r", real=True)
+
+
+def quadratic_gradient_parts(lam_: sympy.Expr, r_: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
+    """What olu.lem8's quantity (``claims.olu.quantities.lem8_parts``, family 0: f(x) = ½Σλ_k(x_k − c_k)² + f₀) computes
+    at one symbolic coordinate: (‖∇f(x)‖², f(x) − inf f) = (λ²r², λr²/2), r = x − c."""
+    return (lam_ * r_) ** 2, lam_ * r_**2 / 2
+
+
+def lem8_run() -> sympy.Expr:
+    """olu.lem8's quantity at the symbolic instance (λ, r): ‖∇f(x)‖² = λ²r²."""
+    return quadratic_gradient_parts(lam8, r8)[0]
+
+
 def lem8() -> Derivation:
+    """Lemma 8 (lines 830–832): the descent-lemma argument for any β-smooth f (steps 1–2), then the final chain from the
+    claim's quantity on a quadratic, one coordinate (the coordinates add up: the statement for Σ_k is the sum of the
+    one-coordinate statements)."""
     g2 = sympy.Symbol("g2", nonnegative=True)
+    grad2, gap_ = quadratic_gradient_parts(lam8, r8)
     return Derivation(
         claim_id="olu.lem8", target="bound", title="Lemma 8 (Srebro et al. 2010, Lemma 4.1): ‖∇f‖² ≤ 2β(f − inf f)",
-        start="‖∇f(x)‖² =: g2",
+        start=grad2,
+        symbolic_start=SymbolicStart(lem8_run,
+                                     "‖∇f(x)‖² as lem8_parts computes it for a quadratic (family 0), one coordinate: "
+                                     "λ²r², r = x − c"),
         premises=(Premise("inf f ≤ f(x − ∇f(x)/β) ≤ f(x) − ‖∇f(x)‖²/(2β): the descent lemma of β-smoothness; so "
-                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),),
-        domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1")},
+                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),
+                  Premise("For f(x) = ½Σ_k λ_k(x_k − c_k)² + f₀ both sides are sums over the coordinates, so the "
+                          "statement is the sum of its one-coordinate instances", "additivity")),
+        domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1"), lam8: ("0", "100"),
+                r8: ("-100", "100")},
         steps=(step(g2, "==", 2 * beta * theta * gap8, "definition of θ", given={g2: 2 * beta * theta * gap8}),
-               then("<=", LEM8, "θ ≤ 1", conditions=le1(theta))))
+               then("<=", LEM8, "θ ≤ 1", conditions=le1(theta)),
+               step(grad2, "<=", LEM8,
+                    "on a quadratic: 2β·λr²/2 − λ²r² = λr²(β − λ) ≥ 0 for 0 ≤ λ ≤ β (the claim's smoothness "
+                    "hypothesis); f(x) − inf f = λr²/2", given={gap8: gap_}, conditions=(sympy.Le(lam8, beta),))))
 
 
 def lemE() -> Derivation:

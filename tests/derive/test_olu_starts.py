@@ -142,3 +142,25 @@ def test_table2_baseline_symbolic_run(cid):
     assert baseline_run("ogd") == sympy.oo
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: baseline_run("ogd")))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 8
+def test_lem8_symbolic_start_is_the_quantity():
+    """The start λ²r² is the claim's own quantity (lem8_parts, quadratic family) at one-coordinate instances inside
+    the hypotheses, its gap λr²/2 the instance's gap; the derivation is complete; a 0.1 % larger start is a mismatch."""
+    from proofs.olu import lam8, quadratic_gradient_parts, r8
+
+    claim = get_claim("olu.lem8")
+    d = load_derivation("olu.lem8")
+    grad2, gap = quadratic_gradient_parts(lam8, r8)
+    assert d.symbolic_start.compute() == grad2
+    for lam_, c, x_, b_ in ((F(3), F(1), F(5, 2), F(4)), (F(7, 3), F(-2), F(1, 5), F(7, 3)), (F(0), F(1), F(3), F(1))):
+        at = {lam8: sympy.Rational(lam_), r8: sympy.Rational(x_ - c)}
+        values = {"f": 0, "lam": [lam_], "centre": [c], "x": [x_], "delta": 1, "beta": b_, "gap": F(str(gap.subs(at)))}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        assert sympy.Rational(claim.quantity(values)) == grad2.subs(at)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: grad2 * sympy.Rational(1001, 1000)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
