@@ -709,14 +709,42 @@ def lemA() -> Derivation:
         steps=steps[:-1] + (then("==", LEMA, "ln e^a = a; cancel α − 1 (the statement's ≤ is an equality)"),))
 
 
+#: Lemma C's symbolic instance: μ = N(0, v), ν = N(θa, v) (1-D, θ ∈ (0, 1]), e = 0, ζ = N(0, σ²)
+v_c = sympy.Symbol("v", nonnegative=True)
+
+
+def renyi_equal_variances(alpha_: sympy.Expr, shift2: sympy.Expr, var: sympy.Expr) -> sympy.Expr:
+    """D_α between two 1-D Gaussians of one variance ``var`` at squared mean distance ``shift2``, as
+    ``claims.olu.quantities.renyi_diag_exact`` computes it: (α/2)Δ²/v_α with v_α = αv + (1 − α)v = v, and its log term
+    log(v_α/(v^{1−α}v^α)) = log 1 = 0."""
+    v_alpha = alpha_ * var + (1 - alpha_) * var
+    return alpha_ / 2 * shift2 / v_alpha
+
+
+def lemc_run() -> sympy.Expr:
+    """What olu.lemC's quantity (``lemc_quantity``) computes at the symbolic instance μ = N(0, v), ν = N(θa, v), e = 0:
+    D_α(μ*ζ ‖ ν*ζ) (both of variance v + σ²) minus D_α^{(a)}(μ ‖ ν) = 0 (``shifted_renyi``: equal covariances and the
+    shift a reaches the other mean, θa ≤ a)."""
+    smoothed = renyi_equal_variances(alpha, (theta * a_shift) ** 2, v_c + s2)  # D_α(μ*ζ ‖ ν*ζ)
+    shifted = sympy.S.Zero  # D_α^{(a)}(μ ‖ ν)
+    return smoothed - shifted
+
+
 def lemC() -> Derivation:
     return Derivation(
         claim_id="olu.lemC", target="bound", title="Lemma C (shift reduction) with ζ = N(0, σ²I): R_α(ζ, a) = αa²/(2σ²)",
-        start="D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) ≤ R_α(ζ, a) = sup_{‖x‖≤a} D_α(ζ*x ‖ ζ)",
+        start="D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) at μ = N(0, v), ν = N(θa, v), e = 0",
+        symbolic_start=SymbolicStart(lemc_run, "lemc_quantity at μ = N(0, v), ν = N(θa, v), e = 0, ζ = N(0, σ²): "
+                                               "renyi_diag_exact's (α/2)Δ²/v_α at variance v + σ² minus the shifted "
+                                               "divergence 0"),
         premises=(Premise("D_α^{(e)}(μ*ζ ‖ ν*ζ) ≤ D_α^{(e+a)}(μ ‖ ν) + R_α(ζ, a)", "Feldman et al. 2018, Lemma 20"),
-                  Premise("D_α(ζ*x ‖ ζ) = α‖x‖²/(2σ²) for ζ = N(0, σ²I); write ‖x‖ = θa, θ ≤ 1", "Lemma A")),
-        domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1")},
-        steps=(step(alpha * (theta * a_shift) ** 2 / (2 * s2), "<=", LEMC, "the supremum is at ‖x‖ = a",
+                  Premise("Where the claim's quantity is known exactly: either e = 0 and a ≥ ‖Δ‖ with equal variances "
+                          "(the chain: ‖Δ‖ = θa, θ ≤ 1), or e ≥ ‖Δ‖ (both divergences 0: the quantity is 0 ≤ R_α)",
+                          "lemc_quantity's scope")),
+        domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1"),
+                v_c: ("0", "100")},
+        steps=(step(alpha * (theta * a_shift) ** 2 / (2 * (v_c + s2)), "<=", LEMC,
+                    "θ ≤ 1 and v ≥ 0: α(θa)²/(2(v + σ²)) ≤ αa²/(2σ²) = R_α(ζ, a), the supremum at ‖x‖ = a (Lemma A)",
                     conditions=le1(theta)),))
 
 

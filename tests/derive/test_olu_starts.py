@@ -164,3 +164,26 @@ def test_lem8_symbolic_start_is_the_quantity():
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
         d.symbolic_start, compute=lambda: grad2 * sympy.Rational(1001, 1000)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma C
+def test_lemc_symbolic_start_is_the_quantity():
+    """The start is the claim's own quantity (lemc_quantity) at instances μ = N(0, v), ν = N(θa, v), e = 0 inside the
+    hypotheses (exact Fractions); the derivation is complete; a changed variance (σ² for v + σ²) is a mismatch."""
+    from proofs.olu import lemc_run, theta, v_c
+    from certunlearn.formulas.olu import a_shift
+
+    claim = get_claim("olu.lemC")
+    d = load_derivation("olu.lemC")
+    expr = lemc_run()
+    for al, v, th, a_, s in ((F(2), F(0), F(1), F(3), F(1, 2)), (F(7, 2), F(5, 3), F(1, 3), F(2), F(4)),
+                             (F(11, 10), F(1, 7), F(9, 10), F(1, 2), F(3))):
+        values = {"alpha": al, "m0": [0], "v0": [v], "m1": [th * a_], "v1": [v], "e": 0, "a": a_, "sigma2": s}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        at = {alpha: sympy.Rational(al), v_c: sympy.Rational(v), theta: sympy.Rational(th), a_shift: sympy.Rational(a_),
+              s2: sympy.Rational(s)}
+        assert sympy.Rational(claim.quantity(values)) == expr.subs(at)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(v_c, 0)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
