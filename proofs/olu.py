@@ -770,16 +770,38 @@ def _lem4(cid: str, printed: bool) -> Derivation:
         steps=(coupling, last))
 
 
+#: Lemma B's symbolic instance: P = N(m₀, v), Q = N(m₁, v) (1-D), h(x) = a·x + c + N(0, w), a > 0, Δ := m₀ − m₁
+v_b, w_b, a_b = sympy.Symbol("v", positive=True), sympy.Symbol("w", nonnegative=True), sympy.Symbol("a_h", positive=True)
+D_b = sympy.Symbol("Delta", real=True)
+
+
+def lemb_run() -> sympy.Expr:
+    """What olu.lemB's quantity (``lemb_quantity``) computes at the symbolic instance: D_α(h(P) ‖ h(Q)) − D_α(P ‖ Q) with
+    h(P) = N(am₀ + c, a²v + w), h(Q) = N(am₁ + c, a²v + w) (``Law.push`` then ``noise``), each divergence by
+    ``renyi_diag_exact``'s equal-variance form (α/2)Δ²/v_α."""
+    return (renyi_equal_variances(alpha, (a_b * D_b) ** 2, a_b**2 * v_b + w_b)
+            - renyi_equal_variances(alpha, D_b**2, v_b))
+
+
 def lemB() -> Derivation:
     return Derivation(
         claim_id="olu.lemB", target="bound", title="Lemma B: post-processing of Rényi divergence (Mironov 2017)",
-        start="D_L − D_R with D_L = D_α(h(P) ‖ h(Q)), D_R = D_α(P ‖ Q)",
+        start=lemb_run(),
+        symbolic_start=SymbolicStart(lemb_run, "lemb_quantity at P = N(m₀, v), Q = N(m₁, v), h(x) = a·x + c + N(0, w), "
+                                               "a > 0: renyi_diag_exact's (α/2)Δ²/v_α for the pushed laws minus that "
+                                               "for P, Q"),
         premises=(Premise("Data processing: for any Markov kernel h, D_α(hP ‖ hQ) ≤ D_α(P ‖ Q), i.e. D_L = ρD_R with "
                           "ρ ≤ 1 (D_R finite; D_R = +∞ makes the claim trivial)",
-                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),),
-        domain={rho: ("0.001", "1"), _DR: ("0", "100"), _DL: ("0", "100")},
+                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),
+                  Premise("On the claim's instances with equal variances the quantity is the final chain's start: a < 0 "
+                          "gives the same (a² only); a = 0 collapses h(P), h(Q) to one law (D_L = 0 ≤ D_R)",
+                          "lemb_quantity")),
+        domain={rho: ("0.001", "1"), _DR: ("0", "100"), _DL: ("0", "100"), alpha: ("1.001", "100"),
+                v_b: ("0.001", "100"), w_b: ("0", "100"), a_b: ("0.001", "100"), D_b: ("-100", "100")},
         steps=(step(_DL - _DR, "<=", sympy.S.Zero, "D_L = ρD_R, ρ ≤ 1, D_R ≥ 0", given={_DL: rho * _DR},
-                    conditions=le1(rho)),))
+                    conditions=le1(rho)),
+               step(lemb_run(), "<=", sympy.S.Zero,
+                    "on Gaussians: a²/(a²v + w) ≤ 1/v (w ≥ 0) — noise added by h only lowers the divergence")))
 
 
 def lem3() -> Derivation:

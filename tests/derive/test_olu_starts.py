@@ -187,3 +187,25 @@ def test_lemc_symbolic_start_is_the_quantity():
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(v_c, 0)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B
+def test_lemb_symbolic_start_is_the_quantity():
+    """The start is the claim's own quantity (lemb_quantity) at 1-D instances with equal variances and h(x) = ax + c +
+    N(0, w), a > 0 (noiseless too); the derivation is complete; dropping h's noise from the run is a mismatch."""
+    from proofs.olu import D_b, a_b, lemb_run, v_b, w_b
+
+    claim = get_claim("olu.lemB")
+    d = load_derivation("olu.lemB")
+    expr = lemb_run()
+    for al, m0, m1, v, a_, c, w in ((F(2), F(1), F(-1), F(1, 2), F(3), F(5), F(1)), (F(7, 2), F(0), F(2, 3), F(4), F(1, 3), F(0), F(0)),
+                                    (F(11, 10), F(-3), F(2), F(3), F(2), F(-1), F(9, 2))):
+        values = {"alpha": al, "m0": [m0], "v0": [v], "m1": [m1], "v1": [v], "amap": [a_], "c": [c], "w": [w]}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        at = {alpha: sympy.Rational(al), D_b: sympy.Rational(m0 - m1), v_b: sympy.Rational(v), a_b: sympy.Rational(a_),
+              w_b: sympy.Rational(w)}
+        assert sympy.Rational(claim.quantity(values)) == expr.subs(at)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(w_b, 0)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
