@@ -876,23 +876,57 @@ def lem8() -> Derivation:
                     "hypothesis); f(x) − inf f = λr²/2", given={gap8: gap_}, conditions=(sympy.Le(lam8, beta),))))
 
 
+#: Lemma E's symbolic instance: the average of two quadratics with one Hessian λ = μ + θ(β − μ) (one coordinate),
+#: rows x₁, x₂ (the start w₀ enters through R₀ = ‖w₀ − w*‖², the claim's hypothesis); r_E := |1 − 2θ|
+xE1, xE2 = sympy.symbols("x_1 x_2", real=True)
+rE = sympy.Symbol("r_E", nonnegative=True)
+
+
+def leme_run() -> sympy.Expr:
+    """What olu.lemE's quantity (``leme_quantity``) computes at the symbolic instance, with β = μ + b: the algorithm's GD
+    map (``Stream.gd_map`` with η = 2/(μ + β)) is w ↦ aw + c with fixed point the exact minimiser w* (``Stream.minimiser``,
+    checked here); T steps give w_T − w* = a^T(w₀ − w*), so ‖w_T − w*‖ = |a|^T·√R₀ with R₀ = (w₀ − w*)²."""
+    from certunlearn.algorithms import olu as algo
+
+    s_ = algo.Stream(algo.QUADRATIC, ((xE1,), (xE2,)), (mu + theta * b,))
+    f = s_.gd_map([1, 2], 2 / (mu + beta))
+    (wstar,) = s_.minimiser([1, 2])
+    if sympy.simplify(f.a[0] * wstar + f.c[0] - wstar) != 0:
+        raise ValueError("the minimiser is not the GD map's fixed point")
+    return (Abs(f.a[0]) ** T * sqrt(R0)).subs(beta, mu + b)
+
+
 def lemE() -> Derivation:
     q = sympy.Symbol("q", nonnegative=True)
+    gamma_b = GAMMA_SC.subs(beta, mu + b)
     return Derivation(
         claim_id="olu.lemE", target="bound", title="Lemma E: T steps of GD with η = 2/(μ+β) contract w − w* by γ^T",
-        start="w_T − w* = (I − η∇²F)^T(w₀ − w*) on quadratics; each step is max_k|1 − ηλ_k| =: q Lipschitz",
+        start=leme_run(),
+        symbolic_start=SymbolicStart(leme_run, "leme_quantity on the average of two symbolic quadratics with Hessian "
+                                               "λ = μ + θ(β − μ), one coordinate: Stream.gd_map's factor a = 1 − ηλ "
+                                               "(η = 2/(μ+β)) to the power T, times ‖w₀ − w*‖ = √R₀"),
         premises=(Premise("w* is a fixed point of the GD step; the step's Jacobian has spectrum {1 − ηλ : λ ∈ [μ, β]}",
-                          "mean-value theorem"),),
-        domain={mu: ("0.001", "100"), b: ("0", "100"), theta: ("0.001", "1"), x: ("0", "100"), T: ("0", "50"),
-                R0: ("0", "100")},
+                          "mean-value theorem"),
+                  Premise("With Hessian diag(λ₁, …, λ_d) each coordinate of w_T − w* is (1 − ηλ_k)^T(w₀ − w*)_k: "
+                          "‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖ holds when it holds for every one-coordinate instance",
+                          "the coordinates add up")),
+        conditions=(sympy.Ge(T, 0),),
+        where=((rE, Abs(1 - 2 * theta)),),
+        domain={mu: ("0.001", "100"), b: ("0", "100"), theta: ("0", "1"), x: ("0", "100"), T: ("0", "50"),
+                R0: ("0", "100"), rE: ("0", "1")},
         steps=(
             step(1 - 2 * lam / (mu + beta), "<=", GAMMA_SC, "1 − ηλ ≤ 1 − ημ = γ for λ = μ + θ(β − μ) ≥ μ",
                  given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
             step(2 * lam / (mu + beta) - 1, "<=", GAMMA_SC, "ηλ − 1 ≤ ηβ − 1 = γ for λ ≤ β",
                  given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
-            step(q**T * sqrt(R0), "==", GAMMA_SC**T * sqrt(R0) / (1 + x) ** T,
-                 "T steps, each by q = γ/(1 + x) ≤ γ (x ≥ 0)", given={q: GAMMA_SC / (1 + x)}),
-            then("<=", LEME, "(1 + x)^{−T} ≤ 1", given={beta: mu + b}, monotone=Monotone(x, sympy.S.Zero)),
+            step(Abs(1 - 2 * theta), "<=", 1, "r_E = |1 − 2θ| ≤ 1 for θ ∈ [0, 1]", conditions=le1(theta)),
+            step(leme_run(), "==", (gamma_b * rE) ** T * sqrt(R0),
+                 "|1 − ηλ| = (β − μ)|1 − 2θ|/(β + μ) = γ·r_E at η = 2/(μ + β), λ = μ + θ(β − μ)"),
+            then("<=", gamma_b**T * sqrt(R0),
+                 "r_E ≤ 1 (the previous step): r_E = 1/(1 + x), x ≥ 0, and (1 + x)^{−T} ≤ 1 (at r_E = 0, θ = 1/2, the "
+                 "left side is 0^T·√R₀ ≤ √R₀·γ^T for T ≥ 1 and equal at T = 0)",
+                 given={rE: 1 / (1 + x)}, monotone=Monotone(x, sympy.S.Zero)),
+            then("==", LEME, "β = μ + b", given={beta: mu + b}),
         ))
 
 

@@ -209,3 +209,38 @@ def test_lemb_symbolic_start_is_the_quantity():
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(w_b, 0)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma E
+def test_leme_symbolic_start_is_the_quantity():
+    """The start |1 − ηλ|^T·√R₀ is the claim's own quantity (leme_quantity: T GD steps on the average of two quadratics)
+    at one-coordinate instances with λ = μ + θ(β − μ) inside the hypotheses; the derivation is complete; one step more
+    (the power T + 1) is a mismatch."""
+    from certunlearn.claims.olu.families import leme_instance
+    from certunlearn.formulas.olu import R0, T, mu
+    from proofs.olu import b, leme_run, theta
+
+    claim = get_claim("olu.lemE")
+    d = load_derivation("olu.lemE")
+    expr = leme_run()
+    for m, bb, th, t_, x1, x2, w0 in ((F(1), F(2), F(1), 3, F(1), F(-1), F(5)), (F(1, 2), F(7), F(1, 3), 7, F(2), F(3), F(-1)),
+                                      (F(3), F(1, 10), F(1, 2), 1, F(0), F(4), F(1)), (F(2), F(5), F(2, 3), 0, F(1), F(2), F(9))):
+        values = leme_instance([[x1], [x2]], [m + th * bb], [w0], t_, m, m + bb)
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        at = {mu: sympy.Rational(m), b: sympy.Rational(bb), theta: sympy.Rational(th), T: t_, R0: sympy.Rational(values["R_0"])}
+        assert sympy.Rational(claim.quantity(values)) == sympy.nsimplify(expr.subs(at))
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+
+
+@pytest.mark.slow  # the whole chain is checked again with the wrong start: ~10 CPU-s cold
+def test_leme_wrong_start_is_a_mismatch():
+    from certunlearn.formulas.olu import T
+    from proofs.olu import leme_run
+
+    claim = get_claim("olu.lemE")
+    d = load_derivation("olu.lemE")
+    expr = leme_run()
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: expr.replace(sympy.Pow, lambda base, e: base ** (e + 1) if e == T else base**e)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
