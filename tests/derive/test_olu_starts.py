@@ -132,7 +132,7 @@ def test_lem9_chain_step_needs_the_square_root_step():
 def test_table2_baseline_symbolic_run(cid):
     """The symbolic run of the baseline gives D_α = 0 (equal point masses on every interval) and the start is checked;
     plain OGD (the negative control's algorithm: nothing unlearned) gives +∞, a mismatch."""
-    from proofs.olu import baseline_run
+    from proofs.olu.runs import baseline_run
 
     d = load_derivation(cid)
     claim = get_claim(cid)
@@ -148,7 +148,7 @@ def test_table2_baseline_symbolic_run(cid):
 def test_lem8_symbolic_start_is_the_quantity():
     """The start λ²r² is the claim's own quantity (lem8_parts, quadratic family) at one-coordinate instances inside
     the hypotheses, its gap λr²/2 the instance's gap; the derivation is complete; a 0.1 % larger start is a mismatch."""
-    from proofs.olu import lam8, quadratic_gradient_parts, r8
+    from proofs.olu.runs import lam8, quadratic_gradient_parts, r8
 
     claim = get_claim("olu.lem8")
     d = load_derivation("olu.lem8")
@@ -170,7 +170,8 @@ def test_lem8_symbolic_start_is_the_quantity():
 def test_lemc_symbolic_start_is_the_quantity():
     """The start is the claim's own quantity (lemc_quantity) at instances μ = N(0, v), ν = N(θa, v), e = 0 inside the
     hypotheses (exact Fractions); the derivation is complete; a changed variance (σ² for v + σ²) is a mismatch."""
-    from proofs.olu import lemc_run, theta, v_c
+    from proofs.olu.common import theta
+    from proofs.olu.runs import lemc_run, v_c
     from certunlearn.formulas.olu import a_shift
 
     claim = get_claim("olu.lemC")
@@ -193,7 +194,7 @@ def test_lemc_symbolic_start_is_the_quantity():
 def test_lemb_symbolic_start_is_the_quantity():
     """The start is the claim's own quantity (lemb_quantity) at 1-D instances with equal variances and h(x) = ax + c +
     N(0, w), a > 0 (noiseless too); the derivation is complete; dropping h's noise from the run is a mismatch."""
-    from proofs.olu import D_b, a_b, lemb_run, v_b, w_b
+    from proofs.olu.runs import D_b, a_b, lemb_run, v_b, w_b
 
     claim = get_claim("olu.lemB")
     d = load_derivation("olu.lemB")
@@ -218,7 +219,8 @@ def test_leme_symbolic_start_is_the_quantity():
     (the power T + 1) is a mismatch."""
     from certunlearn.claims.olu.families import leme_instance
     from certunlearn.formulas.olu import R0, T, mu
-    from proofs.olu import b, leme_run, theta
+    from proofs.olu.common import b, theta
+    from proofs.olu.runs import leme_run
 
     claim = get_claim("olu.lemE")
     d = load_derivation("olu.lemE")
@@ -236,7 +238,7 @@ def test_leme_symbolic_start_is_the_quantity():
 @pytest.mark.slow  # the whole chain is checked again with the wrong start: ~10 CPU-s cold
 def test_leme_wrong_start_is_a_mismatch():
     from certunlearn.formulas.olu import T
-    from proofs.olu import leme_run
+    from proofs.olu.runs import leme_run
 
     claim = get_claim("olu.lemE")
     d = load_derivation("olu.lemE")

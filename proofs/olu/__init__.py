@@ -37,45 +37,17 @@ from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
     LEMA, LEMA_DEFINITION, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
-    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import Delta, alpha, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivations, step, then
 
-# ---------------------------------------------------------------------------------------------- proof symbols
-j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
-a = sympy.Symbol("a", positive=True)  # a_{τ[j]} = γ^{τ[j]−u[j]}Δ_{u[j]}
-rho = sympy.Symbol("rho", positive=True)  # a ratio in (0, 1]
-theta = sympy.Symbol("theta", positive=True)  # a ratio in (0, 1]
-lam = sympy.Symbol("lambda", positive=True)  # an eigenvalue of the Hessian
-b = sympy.Symbol("b", nonnegative=True)  # β − μ ≥ 0
-x = sympy.Symbol("x", positive=True)  # a distance ‖w* − w_i*‖ (Lemmas 5, 6) or Lemma 9's x
-rA, rB, rC = sympy.symbols("rho_A rho_B rho_C", positive=True)  # Theorem 2's three parts over their bounds
-Uu, Vv = sympy.symbols("u v", positive=True)  # √(u + v) ≤ √u + √v
-Gs = sympy.Symbol("G", positive=True)  # 1/(e ln(1/γ)) in Corollary 7
-Xs = sympy.Symbol("X", positive=True)  # Theorem 5's noise term ωk^{ω+1}L²d/(2(ω²−1)ε) at ω = 6/5
-_W5 = sympy.Rational(6, 5)
-X_IS = (Xs, _W5 * k ** (_W5 + 1) * L**2 * d / (2 * (_W5**2 - 1) * epsilon))
-
-DOMAIN = {
-    alpha: ("1.001", "100"), epsilon: ("0.001", "100"), omega: ("1.001", "20"), j: ("1", "1000"), a: ("0.001", "100"),
-    rho: ("0.001", "1"), theta: ("0.001", "1"), mu: ("0.001", "100"), b: ("0", "100"), beta: ("0.001", "100"),
-    eta: ("0.0001", "10"), lam: ("0.001", "100"), Mc: ("0.001", "100"), mc: ("0.001", "100"), cnt: ("1", "100"),
-    L: ("0.001", "100"), T: ("1", "10000"), kappa: ("0.001", "100"), x: ("0.001", "100"), a9: ("0.001", "1000"),
-    b9: ("0.001", "1000"), c9: ("0.001", "1000"), k: ("1", "100"), d: ("1", "100"), S1: ("0", "100"),
-    rA: ("0.001", "1"), rB: ("0.001", "1"), rC: ("0.001", "1"), D: ("0.001", "100"), S2: ("0", "100"),
-    a10: ("-3", "3"), b10: ("-3", "3"), c10: ("-3", "3"),
-}
-
-
-def _dom(*syms: sympy.Symbol) -> dict:
-    return {s: DOMAIN[s] for s in syms}
-
-
-def le1(*syms: sympy.Symbol) -> tuple:
-    return tuple(sympy.Le(s, 1) for s in syms)
-
+from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
+from .runs import (
+    D_b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    rE, v_b, v_c, w_b,
+)
 
 #: σ_j² of Algorithm 1 (eq. (8), step (b)) in terms of a_{τ[j]}
 SIGMA2_J = j**omega * omega * a**2 / (2 * (omega - 1) * epsilon)
@@ -108,7 +80,7 @@ def thm1() -> Derivation:
         claim_id="olu.thm1", target="bound", title="Theorem 1: Algorithm 1 is an (α, αε)-OLU (lines 383–423)",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²) (Lemma 3 with eq. (7), then Lemma A)",
         conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)), premises=THM1_PREMISES,
-        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+        domain=dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
 
 
 def table2_computation_active() -> Derivation:
@@ -137,7 +109,7 @@ def alg1_projected() -> Derivation:
                   Premise("‖m − m'‖ ≤ γ^{τ−u}Δ_u = a with γ = 1: the step on f_u moves by at most ηL, later maps are "
                           "1-contractive; noise added after the projection does not enter before τ[1]", "eq. (7)"),
                   *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+        domain=dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
 
 
 def alg1_printed_step(fix: bool) -> Derivation:
@@ -157,7 +129,7 @@ def alg1_printed_step(fix: bool) -> Derivation:
                                   (Premise("For u[i] = τ[i] < T the printed algorithm uses f_{u[i]} at τ[i] + 1, after the "
                                            "noise; the reference does not — not covered by the chain below",
                                            "line 3"),)),
-        domain={**_dom(alpha, epsilon, omega, j, a, rho), gamma: ("0.001", "1"), gp: ("1", "100")},
+        domain={**dom(alpha, epsilon, omega, j, a, rho), gamma: ("0.001", "1"), gp: ("1", "100")},
         steps=(shift,) + _thm1_chain())
 
 
@@ -179,7 +151,7 @@ def cor1_convex() -> Derivation:
         premises=(Premise("A GD step w ↦ w − η∇f(w) on a convex β-smooth f is max over the Hessian's eigenvalues "
                           "λ ∈ [0, β] of |1 − ηλ| Lipschitz", "spectral bound on the Jacobian I − η∇²f"),
                   Premise("Projection onto K is 1-Lipschitz", "line 555"), *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
+        domain=dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
         steps=_contraction_steps_convex() + _thm1_chain())
 
 
@@ -192,7 +164,7 @@ def cor1_sc() -> Derivation:
         premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz; the "
                           "direction λ = μ is contracted by 1 − ημ", "spectral bound on the Jacobian"),
                   *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, mu, b),
+        domain=dom(alpha, epsilon, omega, j, a, rho, mu, b),
         steps=(
             step(1 - eta * mu, "<=", GAMMA_SC,
                  "line 168 with Lemma D (line 515): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
@@ -209,7 +181,7 @@ def cor1_sc_fix() -> Derivation:
         conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
         premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz",
                           "spectral bound on the Jacobian"), *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
+        domain=dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
         steps=(
             step(1 - eta * (mu + theta * b), "<=", GAMMA_SC_FIX, "1 − ηλ ≤ 1 − ημ for λ = μ + θ(β − μ) ≥ μ",
                  given={eta: 2 * rho / (2 * mu + b)}),
@@ -227,12 +199,6 @@ _MAX_OVER_EIGENVALUES = Premise(
 vth = sympy.Symbol("vartheta", nonnegative=True)
 
 
-def gd_contraction_at(eta_: sympy.Expr, lam_: sympy.Expr) -> sympy.Expr:
-    """What the Lemma D claims' quantity (``_gd_contraction``: max_k |1 − ηλ_k|, the exact Lipschitz constant of a GD
-    step on a quadratic with Hessian diag(λ)) computes at a symbolic η and one symbolic eigenvalue λ."""
-    return Abs(1 - eta_ * lam_)
-
-
 def lemd1_fix() -> Derivation:
     eta_, lam_ = 2 * rho / Mc, vth * Mc
     return Derivation(
@@ -244,7 +210,7 @@ def lemd1_fix() -> Derivation:
                                      "ϑ ∈ [0, 1]"),
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),
                   _MAX_OVER_EIGENVALUES),
-        conditions=le1(rho, vth), domain={**_dom(rho, Mc), vth: ("0", "1")},
+        conditions=le1(rho, vth), domain={**dom(rho, Mc), vth: ("0", "1")},
         steps=(step(gd_contraction_at(eta_, lam_), "<=", 1,
                     "−1 ≤ 1 − ηλ ≤ 1: 0 ≤ ηλ = 2ρϑ ≤ 2 for η = 2ρ/M, λ = ϑM (ρ, ϑ ≤ 1)"),))
 
@@ -260,7 +226,7 @@ def lemd2() -> Derivation:
                                      "ϑ ∈ [0, 1]"),
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),
                   _MAX_OVER_EIGENVALUES),
-        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**_dom(Mc, mc), vth: ("0", "1")},
+        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**dom(Mc, mc), vth: ("0", "1")},
         steps=(
             step(gd_contraction_at(eta_, lam_), "<=", (Mc - mc) / (Mc + mc),
                  "|1 − ηλ| = (M − m)|1 − 2ϑ|/(M + m) ≤ (M − m)/(M + m) for ϑ ∈ [0, 1]: the ends λ = m, λ = M give "
@@ -278,7 +244,7 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
                   Premise("F(w_c*) ≥ F(w*) + (K/2)‖w_c* − w*‖² with K = Tμ (strong convexity of the sum) or κ "
                           "(quadratic growth)", "eqs. (21)/(30)"),
                   Premise("Together (K/2)x² ≤ cLx for x = ‖w* − w_c*‖ > 0: θ := Kx/(2cL) ≤ 1", "algebra")),
-        domain=_dom(cnt, L, mu, T, kappa, x, theta),
+        domain=dom(cnt, L, mu, T, kappa, x, theta),
         steps=(
             step(x, "==", theta * 2 * cnt * L / curvature, "definition of θ", given={theta: curvature * x / (2 * cnt * L)}),
             then("<=", bound, "θ ≤ 1", conditions=le1(theta)),
@@ -302,7 +268,7 @@ def lem9() -> Derivation:
                           "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
                           "algebra"),),
         where=((R9, sqrt(b9 + a9 * c9 + a9**2 / 4)), (U9, sqrt(b9 + a9 * c9))),
-        domain=_dom(a9, b9, c9),
+        domain=dom(a9, b9, c9),
         steps=(
             step(sqrt(b9 + a9 * c9 + a9**2 / 4), "<=", sqrt(b9 + a9 * c9) + a9 / 2,
                  "line 827: √(u + v) ≤ √u + √v with u = b + ac, v = a²/4 (the shared c + a/2 cancelled): R_9 ≤ U_9 + a/2"),
@@ -335,7 +301,7 @@ def lemd1() -> Derivation:
         claim_id="olu.lemD.1", target="bound", title="Lemma D, first bullet, as printed: factor 1 − ηM (line 545)",
         start="max_{λ∈[0,M]} |1 − ηλ| (the Jacobian's spectrum)",
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
-        domain=_dom(theta, Mc, eta),
+        domain=dom(theta, Mc, eta),
         steps=(step(1 - eta * theta * Mc, "<=", LEMD_1, "line 545: ‘contractive with parameter (1 − ηM)’, at an "
                     "eigenvalue λ = θM ≤ M", conditions=le1(theta)),))
 
@@ -380,7 +346,7 @@ def thm2() -> Derivation:
         claim_id="olu.thm2", target="bound", title="Theorem 2 as printed (lines 178–184): eqs. (18)+(19) at ω = 1.2",
         start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
-        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        domain=dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
         steps=_eq17_steps() + _thm2_chain() + (
             then("<=", THM2, "line 623: “combining (18) and (19), substituting ω = 1.2 concludes the proof” — "
                              "1 + log T + k + k² against the statement's log T + 2k²"),))
@@ -397,7 +363,7 @@ def cor7() -> Derivation:
         premises=THM2_PREMISES + (
             Premise("Eq. (22): τ[i]γ^{2(τ[i]−u[i])}/u[i]² ≤ (1 + (τ[i] − u[i]))γ^{2(τ[i]−u[i])} ≤ 1 + 1/(e ln(1/γ)), "
                     "so S₁ ≤ k(1 + 1/(e ln(1/γ)))²; write S₁ = ρ·k(1 + 1/(e ln(1/γ)))², ρ ≤ 1", "eq. (22)"),),
-        domain={**_dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
+        domain={**dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
         steps=(
             step(_B2.subs({S1: rho * k * (1 + Gs) ** 2, omega: w}), "<=", _B2.subs({S1: k * (1 + Gs) ** 2, omega: w}),
                  "eq. (22) in eq. (18)'s noise term: S₁ = ρk(1 + G)², G = 1/(e ln(1/γ)), ρ ≤ 1", conditions=le1(rho)),
@@ -425,7 +391,7 @@ def thm3() -> Derivation:
             Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ Σ_i 2L²i/κ = k(k+1)L²/κ ≤ 2k²L²/κ by quadratic growth and Lemma 6 "
                     "(eq. (28)); = ρ_C·2k²L²/κ", "eq. (28), Lemma 6"),
         ),
-        domain=_dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
+        domain=dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
         steps=_eq17_steps()[:1] + (
             step(rA * A3 + rB * B3 + rC * C3_, "<=", A3 + rB * B3 + rC * C3_, "ρ_A ≤ 1", conditions=le1(rA)),
             then("<=", A3 + B3 + rC * C3_, "ρ_B ≤ 1", conditions=le1(rB)),
@@ -462,7 +428,7 @@ def thm5() -> Derivation:
     return Derivation(
         claim_id="olu.thm5", target="bound", title="Theorem 5 (lines 230–232; proof 890–917)",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM5_PREMISES, where=(X_IS,),
-        domain={**_dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
+        domain={**dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
         start="E Regret_T ≤ (DL + √(X/2))√(2T) + 2L²k²/κ (eq. (39) optimised at η*, line 864)", steps=_thm5_steps())
 
 
@@ -473,7 +439,7 @@ def table1_constant() -> Derivation:
         title="Table 1, row Constant: eq. (39)'s bound at the table's step size against Theorem 5",
         start="E Regret_T ≤ ½[2D²/η + ηTQ] + drift, Q = L² + X (eq. (39), (d)) at Table 1's η",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1)), where=(X_IS,), premises=THM5_PREMISES,
-        domain={**_dom(L, T, d, kappa), D: ("1", "100"), k: ("10", "100"), epsilon: ("0.001", "1")},
+        domain={**dom(L, T, d, kappa), D: ("1", "100"), k: ("10", "100"), epsilon: ("0.001", "1")},
         steps=(step(D**2 / ETA_TABLE1 + ETA_TABLE1 * T * (L**2 + Xs) / 2 + shift, "<=", THM5,
                     "Table 1's η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) (0.42 where the proof has 2(ω² − 1) = 0.88) "
                     "in eq. (39), against Theorem 5's bound"),))
@@ -491,7 +457,7 @@ def thm6() -> Derivation:
                     "Lemmas E and 5, I₁ ≥ log_{1/γ}(μDτ/L))", "eqs. (42)–(43)"),
             Premise("Eq. (40)'s σ_j is √(j^ω ω/(2(ω−1)ε)) times γ^{I₂}L(6j + Lγ^{τ−u}η_u)/(τμ), which must dominate "
                     "s_j term by term", "eq. (40)"),),
-        domain={**_dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
+        domain={**dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
         steps=(
             step(2 * (j + 1), "<=", 6 * j, "the first part of s_j against eq. (40)'s 6j: 2(j + 1) ≤ 6j for j ≥ 1"),
             step(rho * L / (mu * D * tau_), "<=", L / (tau_ * mu),
@@ -506,7 +472,7 @@ def thm2_proof() -> Derivation:
         title="Theorem 2: the explicit bound of eqs. (18)+(19) (lines 565–623)",
         start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
-        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        domain=dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
         steps=_eq17_steps() + _thm2_chain())
 
 
@@ -546,7 +512,7 @@ def thm4() -> Derivation:
         start="E Regret_T ≤ E[A] + E[B] (eq. (32))", premises=THM4_PREMISES + (
             Premise("Lemma 8 (Srebro et al.): ‖∇f(x)‖² ≤ 2β(f(x) − inf f)", "Lemma 8"),
             Premise("Lemma 9 with x = Σ_t f_t(z_t), a = 9D²β/4, b = 0, c = F* + E[B] (line 857)", "Lemma 9")),
-        domain={**_dom(D, beta, L, d, k, epsilon, rho), Fz: ("0.001", "100"), Fi: ("0", "100"), Fs: ("0", "100"),
+        domain={**dom(D, beta, L, d, k, epsilon, rho), Fz: ("0.001", "100"), Fi: ("0", "100"), Fs: ("0", "100"),
                 S3: ("0.001", "100")},
         steps=(
             step(2 * beta * (Fz - Fi), "<=", beta * Fz,
@@ -565,50 +531,12 @@ def thm4_fix() -> Derivation:
         start="E Regret_T ≤ E[A] + Σ_i (switch at τ[i]) + E[B] (eq. (32))", premises=THM4_PREMISES + (
             Premise("At each switch of comparator (t = τ[i] + 1) the telescoping of eq. (33) leaves "
                     "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2", "telescoping, η_t decreasing"),),
-        domain={**_dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
+        domain={**dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
         steps=(
             step(rA * 3 * D / 2 * sqrt(PT) + rC * k * D / 2 * sqrt(PT) + rB * _NOISE4, "<=", THM4_FIX,
                  "E[A] = ρ_A(3D/2)√p(T), switches = ρ_C kD√p(T)/2, E[B] = ρ_B·(3/4)dk²L²D√S₃/ε (ρ's ≤ 1)",
                  conditions=le1(rA, rB, rC)),
         ))
-
-
-#: the symbolic stream the baselines run on: T = 5 rounds, d = 1, deletions at τ = (2, 4) of u = (1, 3)
-_RUN_T, _RUN_TAU, _RUN_U = 5, (2, 4), (1, 3)
-
-
-def baseline_run(which: str) -> sympy.Expr:
-    """What ``olu.table2:restart``/``:retrain``'s quantity (``claims.olu.baselines.baseline_divergence``) computes, at
-    symbolic input: the baseline (``algorithms.olu.restart_laws`` / ``retrain_laws``; ``"ogd"``: plain OGD, the
-    negative control's run) on T = 5 symbolic losses — linear f_t = ⟨x_t, w⟩ and quadratic f_t = λ(w − x_t)²/2, d = 1,
-    z_1 symbolic, steps 1/(μs) as the quantity takes them — deleting f_1 at τ = 2 and f_3 at τ = 4, against its
-    reference process (f_{u[1:i]} replaced by ⊥) on every [τ[i], τ[i+1]): D_α of two point masses, 0 when their
-    means agree symbolically at every such t, else +∞."""
-    from certunlearn.algorithms import olu as algo
-
-    xs = sympy.symbols(f"x_1:{_RUN_T + 1}", real=True)
-    z1, lam_ = sympy.Symbol("z_1", real=True), sympy.Symbol("lambda", positive=True)
-    etas = [1 / (mu * t) for t in range(1, _RUN_T + 1)]
-    bounds = (*_RUN_TAU, _RUN_T + 1)
-    for family, hess in ((algo.LINEAR, ()), (algo.QUADRATIC, (lam_,))):
-        stream = algo.Stream(family, tuple((x_,) for x_ in xs), hess)
-        if which == "ogd":
-            def run(ref: int) -> list:
-                return algo.run_laws(stream, (z1,), etas, set(_RUN_U[:ref]), {})
-        else:
-            baseline = algo.restart_laws if which == "restart" else algo.retrain_laws
-
-            def run(ref: int) -> list:
-                return baseline(stream, (z1,), etas, _RUN_TAU, _RUN_U, reference=ref)
-        olu_laws = run(0)
-        for i, t0 in enumerate(_RUN_TAU, start=1):
-            ref_laws = run(i)
-            for t in range(t0, bounds[i]):
-                p_, q_ = olu_laws[t], ref_laws[t]
-                if any(v != 0 for v in p_.var + q_.var) or any(sympy.simplify(m0 - m1) != 0
-                                                                for m0, m1 in zip(p_.mean, q_.mean)):
-                    return sympy.oo
-    return sympy.S.Zero
 
 
 def _table2_unlearning(cid: str, what: str) -> Derivation:
@@ -636,7 +564,7 @@ def table2_restart_regret(sc: bool) -> Derivation:
                           "regret ≤ (L²/(2μ))Σ_{s≤n} 1/s ≤ L²(1 + log n)/(2μ)" if sc else "η_s = D/(L√s), ‖∇f_t‖ ≤ L, "
                           "‖w − z*‖ ≤ D, has regret ≤ (3/2)DL√n"), "Hazan 2016, Thm 3." + ("3" if sc else "1")),
                   Premise("Each interval has n_i = θ_i T ≤ T rounds (θ_i ≤ 1); there are k + 1 intervals", "eq. (5)")),
-        domain={**_dom(L, mu, D, k, theta), T: ("1", "10000")}, conditions=(sympy.Ge(theta * T, 1),),
+        domain={**dom(L, mu, D, k, theta), T: ("1", "10000")}, conditions=(sympy.Ge(theta * T, 1),),
         steps=(step((k + 1) * per, "<=", RESTART_SC if sc else RESTART_C, "n_i ≤ T in every interval",
                     conditions=le1(theta)),))
 
@@ -660,7 +588,7 @@ def thm6_regret() -> Derivation:
                     "wherever eq. (47) holds); E[B] = ρ_B·B_A", "eq. (47), Lemma 5"),
             Premise("The dynamic comparators cost ≤ (1 + k)kL²/μ (last display, Lemma 5) = ρ_Z·(1 + k)kL²/μ",
                     "Lemma 5")),
-        domain={**_dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
+        domain={**dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
                 Cp: ("0.001", "100"), Dp: ("0.001", "100"), Ep: ("0.001", "100"), Bp: ("0.001", "100")},
         steps=(
             step((rC * Cp + rD * Dp + rE * Ep) / 2 + rB * Bp + rZ * drift, "<=", (Cp + Dp + Ep) / 2 + Bp + drift,
@@ -683,7 +611,7 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
-        domain={**_dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
+        domain={**dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
                 k: ("0", "100")},
         steps=(
             step(rD * L**2 * HTs / (2 * mu), "<=", L**2 * HTs / (2 * mu), "eq. (49), ρ_D ≤ 1", conditions=le1(rD)),
@@ -707,27 +635,6 @@ def lemA() -> Derivation:
         premises=renyi.premises,
         conditions=(sympy.Gt(alpha, 1),), domain={alpha: ("1.001", "100"), Dl2: ("0", "100"), s2: ("0.001", "100")},
         steps=steps[:-1] + (then("==", LEMA, "ln e^a = a; cancel α − 1 (the statement's ≤ is an equality)"),))
-
-
-#: Lemma C's symbolic instance: μ = N(0, v), ν = N(θa, v) (1-D, θ ∈ (0, 1]), e = 0, ζ = N(0, σ²)
-v_c = sympy.Symbol("v", nonnegative=True)
-
-
-def renyi_equal_variances(alpha_: sympy.Expr, shift2: sympy.Expr, var: sympy.Expr) -> sympy.Expr:
-    """D_α between two 1-D Gaussians of one variance ``var`` at squared mean distance ``shift2``, as
-    ``claims.olu.quantities.renyi_diag_exact`` computes it: (α/2)Δ²/v_α with v_α = αv + (1 − α)v = v, and its log term
-    log(v_α/(v^{1−α}v^α)) = log 1 = 0."""
-    v_alpha = alpha_ * var + (1 - alpha_) * var
-    return alpha_ / 2 * shift2 / v_alpha
-
-
-def lemc_run() -> sympy.Expr:
-    """What olu.lemC's quantity (``lemc_quantity``) computes at the symbolic instance μ = N(0, v), ν = N(θa, v), e = 0:
-    D_α(μ*ζ ‖ ν*ζ) (both of variance v + σ²) minus D_α^{(a)}(μ ‖ ν) = 0 (``shifted_renyi``: equal covariances and the
-    shift a reaches the other mean, θa ≤ a)."""
-    smoothed = renyi_equal_variances(alpha, (theta * a_shift) ** 2, v_c + s2)  # D_α(μ*ζ ‖ ν*ζ)
-    shifted = sympy.S.Zero  # D_α^{(a)}(μ ‖ ν)
-    return smoothed - shifted
 
 
 def lemC() -> Derivation:
@@ -768,19 +675,6 @@ def _lem4(cid: str, printed: bool) -> Derivation:
         domain={gamma: ("0.001", "1"), theta: ("0.001", "1"), _e: ("0", "100"), _s: ("0", "100"), rho: ("0.001", "1"),
                 _DR: ("0", "100"), _DL: ("0", "100")},
         steps=(coupling, last))
-
-
-#: Lemma B's symbolic instance: P = N(m₀, v), Q = N(m₁, v) (1-D), h(x) = a·x + c + N(0, w), a > 0, Δ := m₀ − m₁
-v_b, w_b, a_b = sympy.Symbol("v", positive=True), sympy.Symbol("w", nonnegative=True), sympy.Symbol("a_h", positive=True)
-D_b = sympy.Symbol("Delta", real=True)
-
-
-def lemb_run() -> sympy.Expr:
-    """What olu.lemB's quantity (``lemb_quantity``) computes at the symbolic instance: D_α(h(P) ‖ h(Q)) − D_α(P ‖ Q) with
-    h(P) = N(am₀ + c, a²v + w), h(Q) = N(am₁ + c, a²v + w) (``Law.push`` then ``noise``), each divergence by
-    ``renyi_diag_exact``'s equal-variance form (α/2)Δ²/v_α."""
-    return (renyi_equal_variances(alpha, (a_b * D_b) ** 2, a_b**2 * v_b + w_b)
-            - renyi_equal_variances(alpha, D_b**2, v_b))
 
 
 def lemB() -> Derivation:
@@ -836,21 +730,6 @@ def lem7() -> Derivation:
         steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),))
 
 
-#: Lemma 8's symbolic instance: one coordinate of a quadratic f(w) = λ(w − c)²/2 + f₀ at the point x, r := x − c
-lam8, r8 = sympy.Symbol("lambda", nonnegative=True), sympy.Symbol("r", real=True)
-
-
-def quadratic_gradient_parts(lam_: sympy.Expr, r_: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
-    """What olu.lem8's quantity (``claims.olu.quantities.lem8_parts``, family 0: f(x) = ½Σλ_k(x_k − c_k)² + f₀) computes
-    at one symbolic coordinate: (‖∇f(x)‖², f(x) − inf f) = (λ²r², λr²/2), r = x − c."""
-    return (lam_ * r_) ** 2, lam_ * r_**2 / 2
-
-
-def lem8_run() -> sympy.Expr:
-    """olu.lem8's quantity at the symbolic instance (λ, r): ‖∇f(x)‖² = λ²r²."""
-    return quadratic_gradient_parts(lam8, r8)[0]
-
-
 def lem8() -> Derivation:
     """Lemma 8 (lines 830–832): the descent-lemma argument for any β-smooth f (steps 1–2), then the final chain from the
     claim's quantity on a quadratic, one coordinate (the coordinates add up: the statement for Σ_k is the sum of the
@@ -876,28 +755,7 @@ def lem8() -> Derivation:
                     "hypothesis); f(x) − inf f = λr²/2", given={gap8: gap_}, conditions=(sympy.Le(lam8, beta),))))
 
 
-#: Lemma E's symbolic instance: the average of two quadratics with one Hessian λ = μ + θ(β − μ) (one coordinate),
-#: rows x₁, x₂ (the start w₀ enters through R₀ = ‖w₀ − w*‖², the claim's hypothesis); r_E := |1 − 2θ|
-xE1, xE2 = sympy.symbols("x_1 x_2", real=True)
-rE = sympy.Symbol("r_E", nonnegative=True)
-
-
-def leme_run() -> sympy.Expr:
-    """What olu.lemE's quantity (``leme_quantity``) computes at the symbolic instance, with β = μ + b: the algorithm's GD
-    map (``Stream.gd_map`` with η = 2/(μ + β)) is w ↦ aw + c with fixed point the exact minimiser w* (``Stream.minimiser``,
-    checked here); T steps give w_T − w* = a^T(w₀ − w*), so ‖w_T − w*‖ = |a|^T·√R₀ with R₀ = (w₀ − w*)²."""
-    from certunlearn.algorithms import olu as algo
-
-    s_ = algo.Stream(algo.QUADRATIC, ((xE1,), (xE2,)), (mu + theta * b,))
-    f = s_.gd_map([1, 2], 2 / (mu + beta))
-    (wstar,) = s_.minimiser([1, 2])
-    if sympy.simplify(f.a[0] * wstar + f.c[0] - wstar) != 0:
-        raise ValueError("the minimiser is not the GD map's fixed point")
-    return (Abs(f.a[0]) ** T * sqrt(R0)).subs(beta, mu + b)
-
-
 def lemE() -> Derivation:
-    q = sympy.Symbol("q", nonnegative=True)
     gamma_b = GAMMA_SC.subs(beta, mu + b)
     return Derivation(
         claim_id="olu.lemE", target="bound", title="Lemma E: T steps of GD with η = 2/(μ+β) contract w − w* by γ^T",

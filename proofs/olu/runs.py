@@ -1,0 +1,129 @@
+"""What the olu claims' quantities compute at symbolic input (issue 25, item 3): the reference algorithms
+(``certunlearn.algorithms.olu``) run on sympy symbols, or the closed form a quantity evaluates, written once here and
+compared with the claim's own quantity at exact instances by ``tests/derive/test_olu_starts.py``. The derivations of
+``proofs/olu`` check the start of their final chain against these (``SymbolicStart``).
+
+Paper file ``papers/000_8245766a2c9b0ba6.txt``.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Abs, sqrt
+
+from certunlearn.formulas.olu import R0, T, a_shift, beta, mu, s2
+from certunlearn.formulas.symbols import alpha
+
+from .common import b, theta
+
+
+def gd_contraction_at(eta_: sympy.Expr, lam_: sympy.Expr) -> sympy.Expr:
+    """What the Lemma D claims' quantity (``_gd_contraction``: max_k |1 − ηλ_k|, the exact Lipschitz constant of a GD
+    step on a quadratic with Hessian diag(λ)) computes at a symbolic η and one symbolic eigenvalue λ."""
+    return Abs(1 - eta_ * lam_)
+
+
+#: the symbolic stream the baselines run on: T = 5 rounds, d = 1, deletions at τ = (2, 4) of u = (1, 3)
+_RUN_T, _RUN_TAU, _RUN_U = 5, (2, 4), (1, 3)
+
+
+def baseline_run(which: str) -> sympy.Expr:
+    """What ``olu.table2:restart``/``:retrain``'s quantity (``claims.olu.baselines.baseline_divergence``) computes, at
+    symbolic input: the baseline (``algorithms.olu.restart_laws`` / ``retrain_laws``; ``"ogd"``: plain OGD, the
+    negative control's run) on T = 5 symbolic losses — linear f_t = ⟨x_t, w⟩ and quadratic f_t = λ(w − x_t)²/2, d = 1,
+    z_1 symbolic, steps 1/(μs) as the quantity takes them — deleting f_1 at τ = 2 and f_3 at τ = 4, against its
+    reference process (f_{u[1:i]} replaced by ⊥) on every [τ[i], τ[i+1]): D_α of two point masses, 0 when their
+    means agree symbolically at every such t, else +∞."""
+    from certunlearn.algorithms import olu as algo
+
+    xs = sympy.symbols(f"x_1:{_RUN_T + 1}", real=True)
+    z1, lam_ = sympy.Symbol("z_1", real=True), sympy.Symbol("lambda", positive=True)
+    etas = [1 / (mu * t) for t in range(1, _RUN_T + 1)]
+    bounds = (*_RUN_TAU, _RUN_T + 1)
+    for family, hess in ((algo.LINEAR, ()), (algo.QUADRATIC, (lam_,))):
+        stream = algo.Stream(family, tuple((x_,) for x_ in xs), hess)
+        if which == "ogd":
+            def run(ref: int) -> list:
+                return algo.run_laws(stream, (z1,), etas, set(_RUN_U[:ref]), {})
+        else:
+            baseline = algo.restart_laws if which == "restart" else algo.retrain_laws
+
+            def run(ref: int) -> list:
+                return baseline(stream, (z1,), etas, _RUN_TAU, _RUN_U, reference=ref)
+        olu_laws = run(0)
+        for i, t0 in enumerate(_RUN_TAU, start=1):
+            ref_laws = run(i)
+            for t in range(t0, bounds[i]):
+                p_, q_ = olu_laws[t], ref_laws[t]
+                if any(v != 0 for v in p_.var + q_.var) or any(sympy.simplify(m0 - m1) != 0
+                                                                for m0, m1 in zip(p_.mean, q_.mean)):
+                    return sympy.oo
+    return sympy.S.Zero
+
+
+#: Lemma C's symbolic instance: μ = N(0, v), ν = N(θa, v) (1-D, θ ∈ (0, 1]), e = 0, ζ = N(0, σ²)
+v_c = sympy.Symbol("v", nonnegative=True)
+
+
+def renyi_equal_variances(alpha_: sympy.Expr, shift2: sympy.Expr, var: sympy.Expr) -> sympy.Expr:
+    """D_α between two 1-D Gaussians of one variance ``var`` at squared mean distance ``shift2``, as
+    ``claims.olu.quantities.renyi_diag_exact`` computes it: (α/2)Δ²/v_α with v_α = αv + (1 − α)v = v, and its log term
+    log(v_α/(v^{1−α}v^α)) = log 1 = 0."""
+    v_alpha = alpha_ * var + (1 - alpha_) * var
+    return alpha_ / 2 * shift2 / v_alpha
+
+
+def lemc_run() -> sympy.Expr:
+    """What olu.lemC's quantity (``lemc_quantity``) computes at the symbolic instance μ = N(0, v), ν = N(θa, v), e = 0:
+    D_α(μ*ζ ‖ ν*ζ) (both of variance v + σ²) minus D_α^{(a)}(μ ‖ ν) = 0 (``shifted_renyi``: equal covariances and the
+    shift a reaches the other mean, θa ≤ a)."""
+    smoothed = renyi_equal_variances(alpha, (theta * a_shift) ** 2, v_c + s2)  # D_α(μ*ζ ‖ ν*ζ)
+    shifted = sympy.S.Zero  # D_α^{(a)}(μ ‖ ν)
+    return smoothed - shifted
+
+
+#: Lemma B's symbolic instance: P = N(m₀, v), Q = N(m₁, v) (1-D), h(x) = a·x + c + N(0, w), a > 0, Δ := m₀ − m₁
+v_b, w_b, a_b = sympy.Symbol("v", positive=True), sympy.Symbol("w", nonnegative=True), sympy.Symbol("a_h", positive=True)
+D_b = sympy.Symbol("Delta", real=True)
+
+
+def lemb_run() -> sympy.Expr:
+    """What olu.lemB's quantity (``lemb_quantity``) computes at the symbolic instance: D_α(h(P) ‖ h(Q)) − D_α(P ‖ Q) with
+    h(P) = N(am₀ + c, a²v + w), h(Q) = N(am₁ + c, a²v + w) (``Law.push`` then ``noise``), each divergence by
+    ``renyi_diag_exact``'s equal-variance form (α/2)Δ²/v_α."""
+    return (renyi_equal_variances(alpha, (a_b * D_b) ** 2, a_b**2 * v_b + w_b)
+            - renyi_equal_variances(alpha, D_b**2, v_b))
+
+
+#: Lemma 8's symbolic instance: one coordinate of a quadratic f(w) = λ(w − c)²/2 + f₀ at the point x, r := x − c
+lam8, r8 = sympy.Symbol("lambda", nonnegative=True), sympy.Symbol("r", real=True)
+
+
+def quadratic_gradient_parts(lam_: sympy.Expr, r_: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
+    """What olu.lem8's quantity (``claims.olu.quantities.lem8_parts``, family 0: f(x) = ½Σλ_k(x_k − c_k)² + f₀) computes
+    at one symbolic coordinate: (‖∇f(x)‖², f(x) − inf f) = (λ²r², λr²/2), r = x − c."""
+    return (lam_ * r_) ** 2, lam_ * r_**2 / 2
+
+
+def lem8_run() -> sympy.Expr:
+    """olu.lem8's quantity at the symbolic instance (λ, r): ‖∇f(x)‖² = λ²r²."""
+    return quadratic_gradient_parts(lam8, r8)[0]
+
+
+#: Lemma E's symbolic instance: the average of two quadratics with one Hessian λ = μ + θ(β − μ) (one coordinate),
+#: rows x₁, x₂ (the start w₀ enters through R₀ = ‖w₀ − w*‖², the claim's hypothesis); r_E := |1 − 2θ|
+xE1, xE2 = sympy.symbols("x_1 x_2", real=True)
+rE = sympy.Symbol("r_E", nonnegative=True)
+
+
+def leme_run() -> sympy.Expr:
+    """What olu.lemE's quantity (``leme_quantity``) computes at the symbolic instance, with β = μ + b: the algorithm's GD
+    map (``Stream.gd_map`` with η = 2/(μ + β)) is w ↦ aw + c with fixed point the exact minimiser w* (``Stream.minimiser``,
+    checked here); T steps give w_T − w* = a^T(w₀ − w*), so ‖w_T − w*‖ = |a|^T·√R₀ with R₀ = (w₀ − w*)²."""
+    from certunlearn.algorithms import olu as algo
+
+    s_ = algo.Stream(algo.QUADRATIC, ((xE1,), (xE2,)), (mu + theta * b,))
+    f = s_.gd_map([1, 2], 2 / (mu + beta))
+    (wstar,) = s_.minimiser([1, 2])
+    if sympy.simplify(f.a[0] * wstar + f.c[0] - wstar) != 0:
+        raise ValueError("the minimiser is not the GD map's fixed point")
+    return (Abs(f.a[0]) ** T * sqrt(R0)).subs(beta, mu + b)
