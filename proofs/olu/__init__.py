@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    D_b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    alg1_first_release, D_b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -75,12 +75,59 @@ def _thm1_chain() -> tuple:
     )
 
 
+#: the quantity's value at the first release of one deletion: Lemma A at the run's shift γ^{τ−u}ηL with σ₁²
+FIRST_RELEASE = alpha * epsilon * (omega - 1) / omega
+
+
+def _first_release(run: SymbolicStart) -> dict:
+    """The final chain from the claim's quantity on a symbolic run of Algorithm 1 with one deletion (``run``): eq. (8)
+    at i = 1 (steps (b) and (c) with j = 1). The chain for every i is the steps before it (eq. (8) with Σ_{j≤i})."""
+    return dict(symbolic_start=run, steps=(
+        step(run.compute(), "==", FIRST_RELEASE,
+             "eq. (8), step (b) at i = j = 1: Lemma A's αa²/(2σ₁²) at the run's shift a = γ^{τ−u}Δ_u, Δ_u = ηL"),
+        then("<=", alpha * epsilon, "eq. (8), step (c) at i = 1: Σ_{j≤1} j^{−ω} = 1 ≤ ω/(ω − 1)"),
+    ))
+
+
+def _with_first_release(d: Derivation, run: SymbolicStart) -> Derivation:
+    """``d`` (ending in eq. (8) for every i) followed by the final chain from ``run`` (:func:`_first_release`)."""
+    tail = _first_release(run)
+    return dataclasses.replace(d, symbolic_start=tail["symbolic_start"], steps=d.steps + tail["steps"],
+                               domain={**{s_: (lo, hi) for s_, lo, hi in d.domain}, eta: DOMAIN[eta], lam: DOMAIN[lam],
+                                       L: DOMAIN[L], mu: DOMAIN[mu]})
+
+
 def thm1() -> Derivation:
     return Derivation(
         claim_id="olu.thm1", target="bound", title="Theorem 1: Algorithm 1 is an (α, αε)-OLU (lines 383–423)",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²) (Lemma 3 with eq. (7), then Lemma A)",
         conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)), premises=THM1_PREMISES,
         domain=dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+
+
+def thm1_run() -> Derivation:
+    """Theorem 1's chain, then the final chain from its quantity on a run at γ = the step's contraction 1 − ηλ."""
+    return _with_first_release(thm1(), SymbolicStart(
+        functools.partial(alg1_first_release, None, True, lam),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one quadratic coordinate of curvature λ, u = 1 "
+        "deleted at τ = 2, C3 at equality) with γ = 1 − ηλ, the contraction C2 allows at its tightest"))
+
+
+def cor1_convex_run() -> Derivation:
+    """Corollary 1's convex chain, then the final chain from its quantity (γ = 1) on a linear run."""
+    return _with_first_release(cor1_convex(), SymbolicStart(
+        functools.partial(alg1_first_release, sympy.S.One, False),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one linear coordinate, u = 1 deleted at τ = 2, "
+        "C3 at equality) with the corollary's γ = 1"))
+
+
+def cor1_sc_fix_run() -> Derivation:
+    """The corrected strongly convex chain, then the final chain from its quantity (γ = 1 − ημ) on a run with the
+    curvature λ = μ (the direction contracted least)."""
+    return _with_first_release(cor1_sc_fix(), SymbolicStart(
+        functools.partial(alg1_first_release, GAMMA_SC_FIX, True, mu),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one quadratic coordinate of curvature μ, u = 1 "
+        "deleted at τ = 2, C3 at equality) with the corrected γ = 1 − ημ"))
 
 
 def table2_computation_active() -> Derivation:
@@ -813,7 +860,8 @@ def cor1_sampled(claim_id: str, family: str) -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
+        thm1_run(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True),
+        cor1_convex_run(), cor1_sc(), cor1_sc_fix_run(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
                    LEM5, "eqs. (20)–(21)"),
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",

@@ -127,3 +127,33 @@ def leme_run() -> sympy.Expr:
     if sympy.simplify(f.a[0] * wstar + f.c[0] - wstar) != 0:
         raise ValueError("the minimiser is not the GD map's fixed point")
     return (Abs(f.a[0]) ** T * sqrt(R0)).subs(beta, mu + b)
+
+
+#: Algorithm 1's symbolic run: T = 3 rounds, d = 1, one deletion u = 1 at τ = 2, a constant step η, z_1 symbolic
+_A1_T, _A1_TAU, _A1_U = 3, (2,), (1,)
+z_a1, x_a2, x_a3 = sympy.symbols("z_1 x_2 x_3", real=True)
+
+
+def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sympy.Expr | None = None) -> sympy.Expr:
+    """What the Theorem 1 / Corollary 1 claims' quantity (``unlearning_quantity``: D_α(OLU ‖ reference_i) at τ[i]) computes
+    at symbolic input, for one deletion: ``algorithms.olu.passive_laws`` (Algorithm 1 and its reference, f_1 replaced by
+    ⊥) on T = 3 symbolic losses, d = 1, u = 1 deleted at τ = 2, step η (``const_etas``), σ₁² = ``SIGMA2_ALG1`` at i = 1,
+    τ − u = 1, Δ_u = ηL (``noise_variances``) and the claim's γ (``gamma_expr``; None: the step's true contraction
+    1 − ηλ); f_1's gradient at z_1 has norm L (C3 at equality: linear x_1 = L, or quadratic x_1 = z_1 + L/λ). The two
+    laws at τ share their variance, so D_α is (α/2)Δ²/v (``renyi_equal_variances``)."""
+    from certunlearn.algorithms import olu as algo
+    from certunlearn.formulas.olu import L, SIGMA2_ALG1, eta, gamma, gap, i_
+    from certunlearn.formulas.symbols import Delta
+
+    if quadratic:
+        stream = algo.Stream(algo.QUADRATIC, ((z_a1 + L / lam_,), (x_a2,), (x_a3,)), (lam_,))
+        gamma_expr = 1 - eta * lam_ if gamma_expr is None else gamma_expr
+    else:
+        stream = algo.Stream(algo.LINEAR, ((L,), (x_a2,), (x_a3,)))
+    var = SIGMA2_ALG1.subs({i_: 1, gap: _A1_TAU[0] - _A1_U[0]}).subs({gamma: gamma_expr, Delta: eta * L})
+    etas = [eta] * _A1_T
+    olu_law = algo.passive_laws(stream, (z_a1,), etas, _A1_TAU, _A1_U, [var])[_A1_TAU[0]]
+    ref_law = algo.passive_laws(stream, (z_a1,), etas, _A1_TAU, _A1_U, [var], reference=1)[_A1_TAU[0]]
+    if sympy.simplify(olu_law.var[0] - ref_law.var[0]) != 0:
+        raise ValueError("the two laws at τ differ in variance")
+    return renyi_equal_variances(alpha, (olu_law.mean[0] - ref_law.mean[0]) ** 2, olu_law.var[0])

@@ -246,3 +246,42 @@ def test_leme_wrong_start_is_a_mismatch():
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
         d.symbolic_start, compute=lambda: expr.replace(sympy.Pow, lambda base, e: base ** (e + 1) if e == T else base**e)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Theorem 1, Corollary 1
+def _alg1_instance(cid, al, ep, om, L_, lam_, eta_, z1, x2, x3):
+    """One deletion (u = 1 at τ = 2) of T = 3 losses, d = 1, f_1's gradient at z_1 of norm L: the symbolic run's instance."""
+    v = {"alpha": al, "epsilon": ep, "omega": om, "L": L_, "z1": [z1], "eta": eta_, "tau": [2], "u": [1]}
+    if cid == "olu.cor1:convex":
+        return {**v, "family": 0, "X": [[L_], [x2], [x3]], "beta": 2 / eta_}
+    v = {**v, "family": 1, "X": [[z1 + L_ / lam_], [x2], [x3]], "lam": [lam_]}
+    if cid == "olu.thm1":
+        return {**v, "gamma": 1 - eta_ * lam_}
+    return {**v, "mu": lam_, "beta": 3 * lam_}  # olu.cor1:sc+fix: curvature μ, η ≤ 2/(β + μ)
+
+
+@pytest.mark.parametrize("cid", ["olu.thm1", "olu.cor1:convex", "olu.cor1:sc+fix"])
+def test_alg1_first_release_is_the_quantity(cid):
+    """The run's D_α is the claim's own quantity (unlearning_quantity, an arb enclosure) at one-deletion instances inside
+    the hypotheses: the enclosure holds the run's exact value and excludes it 0.1 % larger; the derivation is complete."""
+    from certunlearn.formulas.olu import L, eta, mu, omega
+    from certunlearn.formulas.symbols import epsilon
+    from certunlearn.numeric.enclosure import to_arb
+    from proofs.olu.common import lam
+
+    d = load_derivation(cid)
+    claim = get_claim(cid)
+    expr = d.symbolic_start.compute()
+    for al, ep, om, L_, lam_, eta_, z1, x2, x3 in ((F(3), F(1, 2), F(6, 5), F(2), F(1), F(1, 4), F(1, 3), F(1), F(-2)),
+                                                   (F(11, 10), F(4), F(3), F(1, 2), F(5), F(1, 10), F(0), F(1, 3), F(-1, 4))):
+        values = _alg1_instance(cid, al, ep, om, L_, lam_, eta_, z1, x2, x3)
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), (cid, values)
+        at = {alpha: sympy.Rational(al), epsilon: sympy.Rational(ep), omega: sympy.Rational(om), L: sympy.Rational(L_),
+              eta: sympy.Rational(eta_), lam: sympy.Rational(lam_), mu: sympy.Rational(lam_)}
+        exact = F(str(sympy.Rational(sympy.simplify(expr.subs(at)))))
+        q = claim.quantity(values)
+        assert q.contains(to_arb(exact)) and not q.contains(to_arb(exact * F(1001, 1000))), (cid, q, exact)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr * 2))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
