@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    alg1_first_release, D_b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, alg1_first_release, D_b, lem3_run, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -750,13 +750,17 @@ def lem3() -> Derivation:
     e_t, e_n, a_n, s_n = sympy.symbols("e_t e_next a_next s_next", nonnegative=True)
     return Derivation(
         claim_id="olu.lem3", target="bound", title="Lemma 3 (privacy amplification by iteration), the induction of eq. (9)",
-        start="D_α^{(e_{t+1})}(X_{t+1} ‖ X'_{t+1}) (eq. (9), lines 463–469)",
+        symbolic_start=SymbolicStart(lem3_run, "lem3_quantity on a symbolic contractive noisy iteration of T = 2 affine "
+                                               "steps (cni_laws: ψ_t = γx + c_t, ψ'_t = γx + c_t − s_t, noise σ_t²) with "
+                                               "a₁ = θs₁, a₂ = γ(s₁ − a₁) + s₂, so that e₂ = 0"),
+        start="D_α^{(e₂)}(X₂ ‖ X'₂) of a T = 2 contractive noisy iteration (after eq. (9)'s induction step, lines 463–469)",
         premises=(Premise("(a) D^{(e_{t+1})}(ψ(X_t) + ξ ‖ ψ'(X'_t) + ξ) ≤ D^{(e_{t+1}+a_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) + "
                           "R_α(ζ_{t+1}, a_{t+1})", "Lemma C"),
                   Premise("(c) D^{(γe_t+s_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) ≤ D^{(e_t)}(X_t ‖ X'_t)", "Lemma 4 (as used)"),
                   Premise("(d) D^{(e_t)}(X_t ‖ X'_t) = θ·R_t with R_t := Σ_{i≤t} R_α(ζ_i, a_i), θ ≤ 1; base case "
                           "e_0 = 0, X_0 = X'_0", "induction hypothesis")),
-        domain={gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
+        domain={alpha: ("1.001", "100"), s3a: ("0.001", "100"), s3b: ("0.001", "100"), v3a: ("0.001", "100"),
+                v3b: ("0.001", "100"), gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
                 Rp: ("0", "100"), Rn: ("0", "100")},
         steps=(
             step(gamma * e_t + s_n, "==", e_n + a_n, "(b): e_{t+1} = γe_t + s_{t+1} − a_{t+1} (definition of e_t), so the "
@@ -764,6 +768,11 @@ def lem3() -> Derivation:
             step(theta * Rp + Rn, "<=", Rp + Rn, "(a), (c), (d): D^{(e_{t+1})} ≤ θR_t + R_α(ζ_{t+1}, a_{t+1})",
                  conditions=le1(theta)),
             then("==", Rsum, "R := Σ_{i≤t+1} R_α(ζ_i, a_i)", given={Rsum: Rp + Rn}),
+            step(lem3_run(), "<=", alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b),
+                 "T = 2, e₂ = 0: the mean distance is γs₁ + s₂ = γa₁ + a₂, and (γa₁ + a₂)²/(γ²σ₁² + σ₂²) ≤ a₁²/σ₁² + "
+                 "a₂²/σ₂² (Cauchy–Schwarz) — the induction's two steps at once", conditions=le1(theta)),
+            then("==", Rsum, "R = Σ_t αa_t²/(2σ_t²) (the claim's hypothesis)",
+                 given={Rsum: alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b)}),
         ))
 
 

@@ -157,3 +157,27 @@ def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sym
     if sympy.simplify(olu_law.var[0] - ref_law.var[0]) != 0:
         raise ValueError("the two laws at τ differ in variance")
     return renyi_equal_variances(alpha, (olu_law.mean[0] - ref_law.mean[0]) ** 2, olu_law.var[0])
+
+
+#: Lemma 3's symbolic instance: T = 2 steps from the point z₀, ψ_t(x) = γx + c_t and ψ'_t(x) = γx + c_t − s_t (shift
+#: s_t ≥ 0), noise N(0, σ_t²); a₁ = θs₁ (θ ∈ [0, 1]) and a₂ = γ(s₁ − a₁) + s₂, so e₁ = s₁ − a₁ ≥ 0 and e₂ = 0
+g3, s3a, s3b, v3a, v3b = sympy.symbols("gamma s_1 s_2 sigma_1^2 sigma_2^2", positive=True)
+z3, c3a, c3b = sympy.symbols("z_0 c_1 c_2", real=True)
+A3_1 = theta * s3a
+A3_2 = g3 * (s3a - A3_1) + s3b
+
+
+def lem3_run() -> sympy.Expr:
+    """What olu.lem3's quantity (``lem3_quantity``) computes at the symbolic instance: the laws X₂, X'₂ of ``cni_laws``
+    (``Law.push`` through the affine maps, then ``noise``) and, since e₂ = Σ_t γ^{2−t}(s_t − a_t) = 0 (``e_seq``), the
+    plain D_α(X₂ ‖ X'₂) (``shifted_renyi`` at shift 0) — equal variances: (α/2)Δ²/v (``renyi_equal_variances``)."""
+    from certunlearn.algorithms import olu as algo
+
+    P = Q = algo.Law((z3,), (0,))
+    for c_, s_, v_ in ((c3a, s3a, v3a), (c3b, s3b, v3b)):
+        P = P.push(algo.Affine((g3,), (c_,))).noise(v_)
+        Q = Q.push(algo.Affine((g3,), (c_ - s_,))).noise(v_)
+    e2 = g3 * (s3a - A3_1) + s3b - A3_2
+    if sympy.simplify(e2) != 0 or sympy.simplify(P.var[0] - Q.var[0]) != 0:
+        raise ValueError("the instance is not the one described")
+    return renyi_equal_variances(alpha, (P.mean[0] - Q.mean[0]) ** 2, P.var[0])

@@ -285,3 +285,30 @@ def test_alg1_first_release_is_the_quantity(cid):
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr * 2))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 3
+def test_lem3_symbolic_start_is_the_quantity():
+    """The start is the claim's own quantity (lem3_quantity: the CNI's laws, D_α^{(e₂)} at e₂ = 0) at T = 2 instances
+    inside the hypotheses; the derivation is complete; a run with the second shift dropped is a mismatch."""
+    from certunlearn.formulas.olu import gamma
+    from proofs.olu.common import theta
+    from proofs.olu.runs import A3_1, A3_2, c3a, c3b, lem3_run, s3a, s3b, v3a, v3b, z3
+
+    claim = get_claim("olu.lem3")
+    d = load_derivation("olu.lem3")
+    expr = lem3_run()
+    for al, g, th, s1, s2_, v1, v2, z0, c1, c2 in ((F(2), F(1, 2), F(1, 3), F(3), F(1), F(1), F(2), F(1), F(0), F(5)),
+                                                   (F(7, 2), F(1), F(1), F(1, 2), F(2), F(3), F(1, 4), F(-2), F(1), F(1))):
+        at = {alpha: sympy.Rational(al), gamma: sympy.Rational(g), theta: sympy.Rational(th), s3a: sympy.Rational(s1),
+              s3b: sympy.Rational(s2_), v3a: sympy.Rational(v1), v3b: sympy.Rational(v2), z3: sympy.Rational(z0),
+              c3a: sympy.Rational(c1), c3b: sympy.Rational(c2)}
+        a1, a2 = (F(str(sympy.Rational(e.subs(at)))) for e in (A3_1, A3_2))
+        values = {"alpha": al, "gamma": g, "z0": [z0], "A": [[g], [g]], "C": [[c1], [c2]], "C2": [[c1 - s1], [c2 - s2_]],
+                  "S2": [v1, v2], "a": [a1, a2], "R": al * a1**2 / (2 * v1) + al * a2**2 / (2 * v2)}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        assert sympy.Rational(claim.quantity(values)) == sympy.simplify(expr.subs(at))
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(s3b, 0)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
