@@ -121,6 +121,15 @@ def cor1_convex_run() -> Derivation:
         "C3 at equality) with the corollary's γ = 1"))
 
 
+def alg1_printed_step_fix_run() -> Derivation:
+    """The corrected printed-step chain, then the final chain from its quantity on a run with line 3's indexing."""
+    return _with_first_release(alg1_printed_step(True), SymbolicStart(
+        functools.partial(alg1_first_release, None, True, lam, printed_fix=True),
+        "printed_quantity(True) on a symbolic run of Algorithm 1 with line 3's step (printed_laws, drop_deleted; one "
+        "quadratic coordinate of curvature λ, u = 1 deleted at τ = 3, C3 at equality) with γ = 1 − ηλ and σ₁²'s "
+        "exponent τ − u − 1"))
+
+
 def cor1_sc_fix_run() -> Derivation:
     """The corrected strongly convex chain, then the final chain from its quantity (γ = 1 − ημ) on a run with the
     curvature λ = μ (the direction contracted least)."""
@@ -869,7 +878,7 @@ def cor1_sampled(claim_id: str, family: str) -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1_run(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True),
+        thm1_run(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step_fix_run(),
         cor1_convex_run(), cor1_sc(), cor1_sc_fix_run(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
                    LEM5, "eqs. (20)–(21)"),

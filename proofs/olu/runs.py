@@ -134,14 +134,20 @@ _A1_T, _A1_TAU, _A1_U = 3, (2,), (1,)
 z_a1, x_a2, x_a3 = sympy.symbols("z_1 x_2 x_3", real=True)
 
 
-def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sympy.Expr | None = None) -> sympy.Expr:
+def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sympy.Expr | None = None,
+                       printed_fix: bool = False) -> sympy.Expr:
     """What the Theorem 1 / Corollary 1 claims' quantity (``unlearning_quantity``: D_α(OLU ‖ reference_i) at τ[i]) computes
     at symbolic input, for one deletion: ``algorithms.olu.passive_laws`` (Algorithm 1 and its reference, f_1 replaced by
     ⊥) on T = 3 symbolic losses, d = 1, u = 1 deleted at τ = 2, step η (``const_etas``), σ₁² = ``SIGMA2_ALG1`` at i = 1,
     τ − u = 1, Δ_u = ηL (``noise_variances``) and the claim's γ (``gamma_expr``; None: the step's true contraction
     1 − ηλ); f_1's gradient at z_1 has norm L (C3 at equality: linear x_1 = L, or quadratic x_1 = z_1 + L/λ). The two
-    laws at τ share their variance, so D_α is (α/2)Δ²/v (``renyi_equal_variances``)."""
+    laws at τ share their variance, so D_α is (α/2)Δ²/v (``renyi_equal_variances``).
+
+    ``printed_fix``: ``olu.alg1:printed-step+fix``'s quantity (``printed_quantity(True)``) instead — line 3's indexing
+    (``algorithms.olu.printed.printed_laws``, f_1 first used at t = 2, the deleted f dropped after τ), τ = 3 and σ₁² with
+    the exponent τ − u − 1 = 1."""
     from certunlearn.algorithms import olu as algo
+    from certunlearn.algorithms.olu import printed
     from certunlearn.formulas.olu import L, SIGMA2_ALG1, eta, gamma, gap, i_
     from certunlearn.formulas.symbols import Delta
 
@@ -150,10 +156,17 @@ def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sym
         gamma_expr = 1 - eta * lam_ if gamma_expr is None else gamma_expr
     else:
         stream = algo.Stream(algo.LINEAR, ((L,), (x_a2,), (x_a3,)))
-    var = SIGMA2_ALG1.subs({i_: 1, gap: _A1_TAU[0] - _A1_U[0]}).subs({gamma: gamma_expr, Delta: eta * L})
+    tau = (3,) if printed_fix else _A1_TAU
+    exponent = tau[0] - _A1_U[0] - (1 if printed_fix else 0)
+    var = SIGMA2_ALG1.subs({i_: 1, gap: exponent}).subs({gamma: gamma_expr, Delta: eta * L})
     etas = [eta] * _A1_T
-    olu_law = algo.passive_laws(stream, (z_a1,), etas, _A1_TAU, _A1_U, [var])[_A1_TAU[0]]
-    ref_law = algo.passive_laws(stream, (z_a1,), etas, _A1_TAU, _A1_U, [var], reference=1)[_A1_TAU[0]]
+
+    def laws(reference: int) -> list:
+        if printed_fix:
+            return printed.printed_laws(stream, (z_a1,), etas, tau, _A1_U, [var], reference=reference, drop_deleted=True)
+        return algo.passive_laws(stream, (z_a1,), etas, tau, _A1_U, [var], reference=reference)
+
+    olu_law, ref_law = laws(0)[tau[0]], laws(1)[tau[0]]
     if sympy.simplify(olu_law.var[0] - ref_law.var[0]) != 0:
         raise ValueError("the two laws at τ differ in variance")
     return renyi_equal_variances(alpha, (olu_law.mean[0] - ref_law.mean[0]) ** 2, olu_law.var[0])

@@ -250,17 +250,18 @@ def test_leme_wrong_start_is_a_mismatch():
 
 # ---------------------------------------------------------------------------------------------- Theorem 1, Corollary 1
 def _alg1_instance(cid, al, ep, om, L_, lam_, eta_, z1, x2, x3):
-    """One deletion (u = 1 at τ = 2) of T = 3 losses, d = 1, f_1's gradient at z_1 of norm L: the symbolic run's instance."""
-    v = {"alpha": al, "epsilon": ep, "omega": om, "L": L_, "z1": [z1], "eta": eta_, "tau": [2], "u": [1]}
+    """One deletion (u = 1 at τ = 2; line 3's indexing: τ = 3) of T = 3 losses, d = 1, f_1's gradient at z_1 of norm L: the symbolic run's instance."""
+    v = {"alpha": al, "epsilon": ep, "omega": om, "L": L_, "z1": [z1], "eta": eta_, "u": [1],
+         "tau": [3] if cid == "olu.alg1:printed-step+fix" else [2]}
     if cid == "olu.cor1:convex":
         return {**v, "family": 0, "X": [[L_], [x2], [x3]], "beta": 2 / eta_}
     v = {**v, "family": 1, "X": [[z1 + L_ / lam_], [x2], [x3]], "lam": [lam_]}
-    if cid == "olu.thm1":
+    if cid in ("olu.thm1", "olu.alg1:printed-step+fix"):
         return {**v, "gamma": 1 - eta_ * lam_}
     return {**v, "mu": lam_, "beta": 3 * lam_}  # olu.cor1:sc+fix: curvature μ, η ≤ 2/(β + μ)
 
 
-@pytest.mark.parametrize("cid", ["olu.thm1", "olu.cor1:convex", "olu.cor1:sc+fix"])
+@pytest.mark.parametrize("cid", ["olu.thm1", "olu.cor1:convex", "olu.cor1:sc+fix", "olu.alg1:printed-step+fix"])
 def test_alg1_first_release_is_the_quantity(cid):
     """The run's D_α is the claim's own quantity (unlearning_quantity, an arb enclosure) at one-deletion instances inside
     the hypotheses: the enclosure holds the run's exact value and excludes it 0.1 % larger; the derivation is complete."""
