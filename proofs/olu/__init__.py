@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, alg1_first_release, D_b, lem3_run, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, alg1_first_release, D_b, lem3_run, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -119,6 +119,15 @@ def cor1_convex_run() -> Derivation:
         functools.partial(alg1_first_release, sympy.S.One, False),
         "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one linear coordinate, u = 1 deleted at τ = 2, "
         "C3 at equality) with the corollary's γ = 1"))
+
+
+def alg1_projected_run() -> Derivation:
+    """Algorithm 1 as printed (projection, then noise): Theorem 1's chain, then the final chain from its quantity on a
+    projected-OGD run (exact positions, symbolic α, ε, ω)."""
+    return _with_first_release(alg1_projected(), SymbolicStart(
+        projected_first_release, "projected_quantity on projected OGD (printed.first_release, exact) with linear losses "
+                       "x = (1, 1/2, −1) on K = [−2, 2], z_1 = 0, η = 1/2, L = 1, f_1 deleted at τ = 2, and σ₁² "
+                       "(sigma2_first's SIGMA2_ALG1) at symbolic α, ε, ω"))
 
 
 def alg1_printed_step_fix_run() -> Derivation:
@@ -878,7 +887,7 @@ def cor1_sampled(claim_id: str, family: str) -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1_run(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step_fix_run(),
+        thm1_run(), table2_computation_active(), alg1_projected_run(), alg1_printed_step(False), alg1_printed_step_fix_run(),
         cor1_convex_run(), cor1_sc(), cor1_sc_fix_run(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
                    LEM5, "eqs. (20)–(21)"),

@@ -194,3 +194,25 @@ def lem3_run() -> sympy.Expr:
     if sympy.simplify(e2) != 0 or sympy.simplify(P.var[0] - Q.var[0]) != 0:
         raise ValueError("the instance is not the one described")
     return renyi_equal_variances(alpha, (P.mean[0] - Q.mean[0]) ** 2, P.var[0])
+
+
+def projected_first_release() -> sympy.Expr:
+    """What ``olu.alg1:projected``'s quantity (``projected_quantity``: D_α between the releases at τ[1], exact on boxes)
+    computes on one instance, with α, ε, ω symbolic: projected OGD (``algorithms.olu.printed.first_release``, exact
+    Fractions) with linear losses x = (1, 1/2, −1) on the box K = [−2, 2], z_1 = 0, η = 1/2, L = 1, f_1 deleted at τ = 2
+    — the projection inactive, so the means are ηL apart — and σ₁² = ``SIGMA2_ALG1`` at i = 1, γ = 1, Δ = ηL
+    (``sigma2_first``); equal variances: (α/2)Δ²/v (``renyi_equal_variances``)."""
+    from fractions import Fraction
+
+    from certunlearn.algorithms.olu import printed
+    from certunlearn.formulas.olu import SIGMA2_ALG1, gamma, gap, i_
+    from certunlearn.formulas.symbols import Delta
+
+    eta_, L_ = Fraction(1, 2), Fraction(1)
+    losses = printed.Losses(printed.LINEAR, ((Fraction(1),), (Fraction(1, 2),), (Fraction(-1),)))
+    K = printed.Box((Fraction(-2),), (Fraction(2),))
+    etas = [eta_] * 3
+    m = printed.first_release(losses, K, [Fraction(0)], etas, [2], [1])
+    m2 = printed.first_release(losses, K, [Fraction(0)], etas, [2], [1], reference=True)
+    var = SIGMA2_ALG1.subs({i_: 1, gamma: 1, gap: 0, Delta: sympy.Rational(eta_ * L_)})
+    return renyi_equal_variances(alpha, sympy.Rational(m[0] - m2[0]) ** 2, var)

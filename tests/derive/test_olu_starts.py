@@ -313,3 +313,27 @@ def test_lem3_symbolic_start_is_the_quantity():
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: expr.subs(s3b, 0)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+def test_projected_first_release_is_the_quantity():
+    """The run is olu.alg1:projected's own quantity (projected_quantity, exact) on its instance at several (α, ε, ω)
+    inside the hypotheses; the derivation is complete; the run with σ₁² 10 % smaller is a mismatch."""
+    from certunlearn.claims.olu.printed import BOX, projected_instance
+    from certunlearn.formulas.olu import omega
+    from certunlearn.formulas.symbols import epsilon
+    from proofs.olu.runs import projected_first_release
+
+    claim = get_claim("olu.alg1:projected")
+    d = load_derivation("olu.alg1:projected")
+    expr = projected_first_release()
+    for al, ep, om in ((F(2), F(1), F(6, 5)), (F(11, 10), F(1, 3), F(20)), (F(50), F(7), F(3))):
+        values = projected_instance(0, [[1], [F(1, 2)], [-1]], [0], BOX, {"lo": [-2], "hi": [2]}, 2, 1, eta_=F(1, 2),
+                                    beta_=4, L_=1, omega_=om, alpha_=al, epsilon_=ep)
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        at = {alpha: sympy.Rational(al), epsilon: sympy.Rational(ep), omega: sympy.Rational(om)}
+        assert sympy.Rational(claim.quantity(values)) == sympy.simplify(expr.subs(at))
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: expr * sympy.Rational(10, 9)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
