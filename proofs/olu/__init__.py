@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, alg1_first_release, D_b, lem3_run, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, alg1_first_release, D_b, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -300,7 +300,11 @@ def lemd2() -> Derivation:
         ))
 
 
-def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, lines: str) -> Derivation:
+def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, lines: str,
+               at_run: tuple[dict, tuple]) -> Derivation:
+    """Lemma 5 or 6: the paper's argument for any c and T (steps 1–2), then the final chain from the claim's quantity on
+    a run (``stability_run``: T = 2, c = 1, one curvature λ) under the hypothesis L ≥ λ·diam and ``at_run`` (the
+    curvature hypothesis at that instance: substitutions and conditions)."""
     return Derivation(
         claim_id=cid, target="bound", title=title,
         start=f"F(w_c*) − F(w*) ≤ cL‖w* − w_c*‖ and F(w_c*) − F(w*) ≥ (K/2)‖w* − w_c*‖² ({lines})",
@@ -313,7 +317,13 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
         steps=(
             step(x, "==", theta * 2 * cnt * L / curvature, "definition of θ", given={theta: curvature * x / (2 * cnt * L)}),
             then("<=", bound, "θ ≤ 1", conditions=le1(theta)),
-        ))
+            step(stability_run(), "<=", bound,
+                 "T = 2, c = 1: the minimisers are the means, |x₁ − x₂|/2 apart; L ≥ λ|x₁ − x₂| (L-Lipschitz on the "
+                 "data) and " + ("μ ≤ λ" if cid == "olu.lem5" else "κ = 2ρλ ≤ Tλ, ρ ≤ 1 (quadratic growth of the sum)"),
+                 given={cnt: 1, T: 2, **at_run[0]}, conditions=(sympy.Le(lam_s * Abs(x_s1 - x_s2), L), *at_run[1])),
+        ),
+        symbolic_start=SymbolicStart(stability_run, "_stability_quantity on two symbolic quadratics of one curvature λ "
+                                                    "(Stream.minimiser of f_1 + f_2 and of f_2): T = 2, c = 1"))
 
 
 #: Lemma 9's two square roots, as abbreviations: the chain compares them after the shared c + a/2 cancels
@@ -890,9 +900,9 @@ def derivations() -> list[Derivation]:
         thm1_run(), table2_computation_active(), alg1_projected_run(), alg1_printed_step(False), alg1_printed_step_fix_run(),
         cor1_convex_run(), cor1_sc(), cor1_sc_fix_run(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
-                   LEM5, "eqs. (20)–(21)"),
+                   LEM5, "eqs. (20)–(21)", ({}, (sympy.Le(mu, lam_s),))),
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",
-                   LEM6, "eqs. (29)–(30)"),
+                   LEM6, "eqs. (29)–(30)", ({kappa: 2 * rho * lam_s}, le1(rho))),
         lem9(), _lem10("olu.lem10", True), _lem10("olu.lem10+fix", False), thm2_proof(), lemd1(), thm2(), cor7(),
         thm3(), thm5(), table1_constant(), thm6(), prop1(), thm4(), thm4_fix(),
         prop1("olu.lem2", "Lemmas 1 and 2 (lines 355–357, 377–379): Mironov 2017, Proposition 2, for groups of k = 2^c"),

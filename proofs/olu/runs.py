@@ -216,3 +216,18 @@ def projected_first_release() -> sympy.Expr:
     m2 = printed.first_release(losses, K, [Fraction(0)], etas, [2], [1], reference=True)
     var = SIGMA2_ALG1.subs({i_: 1, gamma: 1, gap: 0, Delta: sympy.Rational(eta_ * L_)})
     return renyi_equal_variances(alpha, sympy.Rational(m[0] - m2[0]) ** 2, var)
+
+
+#: Lemmas 5 and 6's symbolic instance: T = 2 quadratics λ(w − x_t)²/2 with one curvature λ, d = 1, the first removed
+x_s1, x_s2 = sympy.symbols("x_1 x_2", real=True)
+lam_s = sympy.Symbol("lambda", positive=True)
+
+
+def stability_run() -> sympy.Expr:
+    """What olu.lem5's and olu.lem6's quantity (``_stability_quantity``: ‖w* − w_c*‖ between the exact minimisers,
+    ``Stream.minimiser``) computes at the symbolic instance: T = 2, c = 1 (f_1 removed): |x₁ − x₂|/2."""
+    from certunlearn.algorithms import olu as algo
+
+    s_ = algo.Stream(algo.QUADRATIC, ((x_s1,), (x_s2,)), (lam_s,))
+    (full,), (part,) = s_.minimiser([1, 2]), s_.minimiser([2])
+    return sqrt((full - part) ** 2)

@@ -337,3 +337,27 @@ def test_projected_first_release_is_the_quantity():
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
         d.symbolic_start, compute=lambda: expr * sympy.Rational(10, 9)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemmas 5, 6
+@pytest.mark.parametrize("cid", ["olu.lem5", "olu.lem6"])
+def test_stability_run_is_the_quantity(cid):
+    """The run |x₁ − x₂|/2 is the claims' own quantity (_stability_quantity, an arb enclosure) at T = 2, c = 1 instances
+    inside the hypotheses (excluding it 0.1 % larger); the derivation is complete; the run's double is a mismatch."""
+    from certunlearn.numeric.enclosure import to_arb
+    from proofs.olu.runs import lam_s, stability_run, x_s1, x_s2
+
+    claim = get_claim(cid)
+    d = load_derivation(cid)
+    expr = stability_run()
+    for x1, x2, lam_ in ((F(3), F(-1), F(1, 2)), (F(1, 3), F(1, 2), F(7))):
+        curv = {"mu": lam_} if cid == "olu.lem5" else {"kappa": 2 * lam_}
+        values = {"X": [[x1], [x2]], "lam": [lam_], "removed": [1], "c": 1, "T": 2, "L": lam_ * abs(x1 - x2), **curv}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        exact = F(str(expr.subs({x_s1: sympy.Rational(x1), x_s2: sympy.Rational(x2), lam_s: sympy.Rational(lam_)})))
+        q = claim.quantity(values)
+        assert q.contains(to_arb(exact)) and not q.contains(to_arb(exact * F(1001, 1000))), (q, exact)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: 2 * expr))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
