@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, alg1_first_release, D_b, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, alg1_first_release, computation_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -149,17 +149,24 @@ def cor1_sc_fix_run() -> Derivation:
 
 
 def table2_computation_active() -> Derivation:
-    l1, l2, t1, t2 = sympy.symbols("l_1 l_2 theta_1 theta_2", nonnegative=True)
+    l1, l2 = l_c1, l_c2
+    t1, t2 = sympy.symbols("theta_1 theta_2", nonnegative=True)
+    w = sympy.Rational(11, 5)
     return Derivation(
         claim_id="olu.table2:computation-active", target="bound",
         title="Table 2, Active, Computation: Theorem 6's fewest steps against 2.2·log_{1/γ}(kμDτ/L) + 2",
         start="(I_{1,i} + I₂)/(2.2·log_{1/γ}(kμDτ[i]/L) + 2) with the fewest integers Theorem 6 allows",
+        symbolic_start=SymbolicStart(computation_run, "computation_ratio's count (fewest_steps: ⌈l₁⌉ + ⌈2.2 l₂⌉) over "
+                                                      "COMP_ACTIVE, at l₁ = log_{1/γ}(μDτ[i]/L), l₂ = log_{1/γ} k"),
         premises=(Premise("I_{1,i} = ⌈l₁⌉ = l₁ + θ₁, I₂ = ⌈2.2 l₂⌉ = 2.2 l₂ + θ₂ with θ's in [0, 1), l₁ = log_{1/γ}(μDτ/L) ≥ 0 "
                           "(μDτ ≥ L), l₂ = log_{1/γ} k ≥ 0", "Theorem 6 (line 270)"),
                   Premise("log_{1/γ}(kμDτ/L) = l₁ + l₂", "logarithm of a product")),
+        where=((t1, sympy.ceiling(l1) - l1), (t2, sympy.ceiling(w * l2) - w * l2)),
         domain={l1: ("0", "100"), l2: ("0", "100"), t1: ("0", "1"), t2: ("0", "1")},
-        steps=(step((l1 + t1 + sympy.Rational(11, 5) * l2 + t2) / (sympy.Rational(11, 5) * (l1 + l2) + 2), "<=",
-                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2", conditions=le1(t1, t2)),))
+        steps=(step(sympy.ceiling(l1) - l1, "<=", 1, "⌈l₁⌉ − l₁ ≤ 1: θ₁ ≤ 1"),
+               step(sympy.ceiling(w * l2) - w * l2, "<=", 1, "⌈2.2 l₂⌉ − 2.2 l₂ ≤ 1: θ₂ ≤ 1"),
+               step((l1 + t1 + w * l2 + t2) / (w * (l1 + l2) + 2), "<=",
+                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2 (the two steps above)", conditions=le1(t1, t2)),))
 
 
 def alg1_projected() -> Derivation:

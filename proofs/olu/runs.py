@@ -231,3 +231,15 @@ def stability_run() -> sympy.Expr:
     s_ = algo.Stream(algo.QUADRATIC, ((x_s1,), (x_s2,)), (lam_s,))
     (full,), (part,) = s_.minimiser([1, 2]), s_.minimiser([2])
     return sqrt((full - part) ** 2)
+
+
+#: Table 2 (Active, Computation): l₁ = log_{1/γ}(μDτ[i]/L) ≥ 0 and l₂ = log_{1/γ} k ≥ 0
+l_c1, l_c2 = sympy.symbols("l_1 l_2", nonnegative=True)
+
+
+def computation_run() -> sympy.Expr:
+    """What ``olu.table2:computation-active``'s quantity (``computation_ratio``) computes at one deletion, in closed form:
+    ``fewest_steps``' I_{1,i} = min{n : γⁿμDτ[i] ≤ L} = ⌈l₁⌉ and I₂ = min{n : γ^{5n}k^{11} ≤ 1} = ⌈2.2 l₂⌉ (the
+    least n with n ≥ the logarithm), over 2.2·log_{1/γ}(kμDτ[i]/L) + 2 = 2.2(l₁ + l₂) + 2 (``COMP_ACTIVE``)."""
+    w = sympy.Rational(11, 5)
+    return (sympy.ceiling(l_c1) + sympy.ceiling(w * l_c2)) / (w * (l_c1 + l_c2) + 2)

@@ -361,3 +361,32 @@ def test_stability_run_is_the_quantity(cid):
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: 2 * expr))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Table 2, computation
+def test_computation_run_is_the_quantity():
+    """The closed form (⌈l₁⌉ + ⌈2.2 l₂⌉)/(2.2(l₁ + l₂) + 2) is the claim's own quantity (computation_ratio: Algorithm 2's
+    iteration count on a run with fewest_steps, an arb enclosure), maximised over the deletions, at instances inside
+    the hypotheses (mpmath, 50 digits; 0.1 % larger excluded); the derivation is complete; floors for ceilings are a
+    mismatch."""
+    from flint import arb
+
+    from proofs.olu.runs import computation_run, l_c1, l_c2
+
+    claim = get_claim("olu.table2:computation-active")
+    d = load_derivation("olu.table2:computation-active")
+    expr = computation_run()
+    for r, scale, kk in ((F(2), F(7, 2), 1), (F(10), F(10**6), 2), (F(100), F(1), 3)):
+        values = {"mu": F(1), "beta": r, "D": F(1), "L": 1 / scale, "tau": [F(t) for t in range(1, kk + 1)], "k": F(kk)}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        g = (r - 1) / (r + 1)
+        inv = sympy.log(1 / sympy.Rational(g))
+        best = max(expr.subs({l_c1: sympy.log(scale * t) / inv, l_c2: sympy.log(kk) / inv}) for t in range(1, kk + 1))
+        value = arb(str(sympy.N(best, 50)), 1e-40)
+        q = claim.quantity(values)
+        assert q.overlaps(value) and not q.overlaps(value * arb("1.001")), (q, best)
+    r_ = check_derivation(d, claim)
+    assert r_.start_status == START_CHECKED and r_.proof == PROOF_COMPLETE, r_.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+        d.symbolic_start, compute=lambda: expr.replace(sympy.ceiling, sympy.floor)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
