@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, alg1_first_release, computation_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, a7_0, a7_1, alg1_first_release, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -817,8 +817,12 @@ def lem7() -> Derivation:
         start="Σ_t a_t f(A_t) / ∫_{A_0}^{A_T} f, A_t := a_0 + Σ_{i≤t} a_i",
         premises=(Premise("a_t f(A_t) = ∫_{A_{t−1}}^{A_t} f(A_t)dx ≤ ∫_{A_{t−1}}^{A_t} f(x)dx, f nonincreasing; summing, "
                           "the left side is ρ·∫ with ρ ≤ 1", "Orabona 2019, Lemma 4.13"),),
-        domain={rho: ("0.001", "1")},
-        steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),))
+        symbolic_start=SymbolicStart(lem7_run, "lem7_quantity (lem7_sides, f = 1/√x) at a₀ ≥ 0 and one term a₁ > 0"),
+        domain={rho: ("0.001", "1"), a7_0: ("0", "100"), a7_1: ("0.001", "100"), x: ("0", "100"), theta: ("0.001", "100")},
+        steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),
+               step(lem7_run(), "<=", sympy.S.One,
+                    "f = 1/√x, T = 1: with a₀ = x², a₁ = (x + θ)² − x² (x ≥ 0, θ > 0) the ratio is (θ + 2x)/(2(x + θ)) ≤ 1",
+                    given={a7_0: x**2, a7_1: (x + theta) ** 2 - x**2})))
 
 
 def lem8() -> Derivation:

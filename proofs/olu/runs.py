@@ -243,3 +243,14 @@ def computation_run() -> sympy.Expr:
     least n with n ≥ the logarithm), over 2.2·log_{1/γ}(kμDτ[i]/L) + 2 = 2.2(l₁ + l₂) + 2 (``COMP_ACTIVE``)."""
     w = sympy.Rational(11, 5)
     return (sympy.ceiling(l_c1) + sympy.ceiling(w * l_c2)) / (w * (l_c1 + l_c2) + 2)
+
+
+#: Lemma 7's symbolic instance: f = 1/√x, a₀ ≥ 0 and one term a₁ > 0
+a7_0, a7_1 = sympy.Symbol("a_0", nonnegative=True), sympy.Symbol("a_1", positive=True)
+
+
+def lem7_run() -> sympy.Expr:
+    """What olu.lem7's quantity (``lem7_quantity``: ``lem7_sides``' f = 1/√x branch) computes at the symbolic instance:
+    Σ_t a_t/√A_t over ∫_{a₀}^{A_T} x^{−1/2}dx = 2(√A_T − √a₀), with T = 1, A₁ = a₀ + a₁."""
+    total = a7_0 + a7_1
+    return (a7_1 / sqrt(total)) / (2 * (sqrt(total) - sqrt(a7_0)))

@@ -390,3 +390,28 @@ def test_computation_run_is_the_quantity():
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
         d.symbolic_start, compute=lambda: expr.replace(sympy.ceiling, sympy.floor)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 7
+def test_lem7_run_is_the_quantity():
+    """The start is the claim's own quantity (lem7_quantity, f = 1/√x, an arb enclosure) at one-term instances inside
+    the hypotheses (mpmath, 50 digits; 0.1 % larger excluded); the derivation is complete; the integral's factor 2
+    dropped is a mismatch."""
+    from flint import arb
+
+    from certunlearn.claims.olu.families import lem7_instance
+    from proofs.olu.runs import a7_0, a7_1, lem7_run
+
+    claim = get_claim("olu.lem7")
+    d = load_derivation("olu.lem7")
+    expr = lem7_run()
+    for a0, a1 in ((F(0), F(3)), (F(1), F(1, 100)), (F(7, 2), F(100))):
+        values = lem7_instance(1, a0, [a1])
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        value = arb(str(sympy.N(expr.subs({a7_0: sympy.Rational(a0), a7_1: sympy.Rational(a1)}), 50)), 1e-40)
+        q = claim.quantity(values)
+        assert q.overlaps(value) and not q.overlaps(value * arb("1.001")), (q, value)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: 2 * expr))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
