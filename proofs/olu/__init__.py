@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, a7_0, a7_1, alg1_first_release, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b,
 )
 
@@ -571,12 +571,23 @@ def prop1(cid: str = "olu.prop1",
                           "to every k ∈ N, the source states it for k = 2^c)"),
                   Premise("S_i and S'_i differ in i ≤ k functions; D_{α/k} only grows with the group size",
                           "line 351")),
-        domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon]},
+        domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon], alpha: DOMAIN[alpha], m_g: ("0.001", "100"),
+                s2_g: ("0.001", "100")},
         steps=(
             step(3**cg * epsilon, "<=", (2**cg) ** sympy.Rational(8, 5) * epsilon,
                  "3^c = (2^c)^{log₂ 3} ≤ (2^c)^{1.6}: log₂ 3 ≈ 1.585 ≤ 1.6 and 2^c ≥ 1"),
             then("==", k ** sympy.Rational(8, 5) * epsilon, "k = 2^c", given={k: 2**cg}),
-        ))
+            step(group_run("from-zero" if cid == "olu.prop1" else "all"), "<=", K_GROUP * epsilon,
+                 "k = 2, the Gaussian chain N(im, s²): the largest divergence is between P₀ and P₂, α(2m)²/(2·2s²) = "
+                 "2·αm²/(2s²) ≤ 2ε (the learner is (α, ε)-RDP: αm²/(2s²) ≤ ε)",
+                 conditions=(sympy.Le(alpha * m_g**2 / (2 * s2_g), epsilon),)),
+            then("<=", k ** sympy.Rational(8, 5) * epsilon, "kε ≤ k^{1.6}ε at k = 2", given={k: K_GROUP}),
+        ),
+        symbolic_start=SymbolicStart(
+            functools.partial(group_run, "from-zero" if cid == "olu.prop1" else "all"),
+            ("prop1_quantity (max over i of D_{α/k}(P_i ‖ P_0))" if cid == "olu.prop1" else
+             "group_quantity (max over ordered pairs i ≠ j of D_{α/k}(P_i ‖ P_j))")
+            + " by chain_renyi's Gaussian formula on the chain N(im, s²), i = 0, 1, 2 (k = 2)"))
 
 
 _NOISE4 = 3 * d * k**2 * L**2 * D / (4 * epsilon) * sqrt(S3)  # eq. (34)(b) at ω = 3/2 after Cauchy–Schwarz

@@ -68,7 +68,7 @@ def renyi_equal_variances(alpha_: sympy.Expr, shift2: sympy.Expr, var: sympy.Exp
     """D_α between two 1-D Gaussians of one variance ``var`` at squared mean distance ``shift2``, as
     ``claims.olu.quantities.renyi_diag_exact`` computes it: (α/2)Δ²/v_α with v_α = αv + (1 − α)v = v, and its log term
     log(v_α/(v^{1−α}v^α)) = log 1 = 0."""
-    v_alpha = alpha_ * var + (1 - alpha_) * var
+    v_alpha = sympy.expand(alpha_ * var + (1 - alpha_) * var)
     return alpha_ / 2 * shift2 / v_alpha
 
 
@@ -254,3 +254,17 @@ def lem7_run() -> sympy.Expr:
     Σ_t a_t/√A_t over ∫_{a₀}^{A_T} x^{−1/2}dx = 2(√A_T − √a₀), with T = 1, A₁ = a₀ + a₁."""
     total = a7_0 + a7_1
     return (a7_1 / sqrt(total)) / (2 * (sqrt(total) - sqrt(a7_0)))
+
+
+#: Proposition 1 / Lemma 2's symbolic instance: k = 2, the Gaussian chain N(i·m, s²), i = 0, 1, 2 (equal steps m)
+m_g, s2_g = sympy.Symbol("m", positive=True), sympy.Symbol("s^2", positive=True)
+K_GROUP = 2
+
+
+def group_run(pairs: str) -> sympy.Expr:
+    """What olu.prop1's quantity (``prop1_quantity``: max over i of D_{α/k}(P_i ‖ P_0); ``pairs = "from-zero"``) or
+    olu.lem2's (``group_quantity``: max over ordered pairs i ≠ j; ``pairs = "all"``) computes at the symbolic instance:
+    ``chain_renyi`` of the Gaussian chain (equal variances: (α/2)Δ²/v, ``renyi_equal_variances``) at order α/k."""
+    idx = range(K_GROUP + 1)
+    which = [(i, 0) for i in idx if i] if pairs == "from-zero" else [(i, j_) for i in idx for j_ in idx if i != j_]
+    return sympy.Max(*(renyi_equal_variances(alpha / K_GROUP, ((i - j_) * m_g) ** 2, s2_g) for i, j_ in which))

@@ -415,3 +415,28 @@ def test_lem7_run_is_the_quantity():
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: 2 * expr))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Proposition 1, Lemma 2
+@pytest.mark.parametrize("cid", ["olu.prop1", "olu.lem2"])
+def test_group_run_is_the_quantity(cid):
+    """The run is the claim's own quantity (prop1_quantity / group_quantity, arb enclosures) on the Gaussian chain
+    N(im, s²), k = 2, inside the hypotheses (0.1 % larger excluded); the derivation is complete; twice the run is a
+    mismatch."""
+    from certunlearn.numeric.enclosure import to_arb
+    from proofs.olu.runs import group_run, m_g, s2_g
+
+    claim = get_claim(cid)
+    d = load_derivation(cid)
+    expr = group_run("from-zero" if cid == "olu.prop1" else "all")
+    for al, m, v in ((F(4), F(1, 2), F(1)), (F(9), F(3), F(7, 2))):
+        values = {"family": 1, "chain": [0, m, 2 * m], "s2": v, "k": 2, "alpha": al,
+                  "epsilon": al * m * m / (2 * v) * F(11, 10)}
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses), values
+        exact = F(str(sympy.simplify(expr.subs({alpha: sympy.Rational(al), m_g: sympy.Rational(m), s2_g: sympy.Rational(v)}))))
+        q = claim.quantity(values)
+        assert q.overlaps(to_arb(exact)) and not q.overlaps(to_arb(exact * F(1001, 1000))), (q, exact)
+    r = check_derivation(d, claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(d.symbolic_start, compute=lambda: 2 * expr))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
