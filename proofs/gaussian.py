@@ -349,11 +349,6 @@ def composition() -> Derivation:
         start="∫(p_S − e^ε q_S)₊ for the laws of S = Σyᵢ, N(kΔ, kσ²) against N(0, kσ²)",
         start_reason=_STATED_PLD,
         where=((s_sd, sqrt(k) * sigma), (m_shift, k * Delta)),
-        start_reason=("the claim's quantity is the composed δ enclosed by the certified privacy-loss distribution (a "
-                      "numeric bracket); its closed form, Balle & Wang's δ at noise σ/√k (gaussian.composition) at "
-                      "ε = EPSILON_RDP_COMPOSED, is not yet the chain's start: from it to δ the chain would need the "
-                      "normal tail bound Q(t) ≤ e^{−t²/2} (through Mills' ratio), which the engine does not prove — the "
-                      "conversion stays cited"),
         domain={epsilon: ("0.01", "10"), sigma: ("0.1", "100"), Delta: ("0.1", "10"), k: ("1", "1000"),
                 s_stat: ("-100", "100")},
         premises=(Premise("The likelihood ratio of k independent outputs yᵢ ~ N(θ, σ²), θ ∈ {0, Δ}, is "
