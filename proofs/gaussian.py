@@ -400,8 +400,15 @@ def composition_heterogeneous() -> Derivation:
 def composition_rdp() -> Derivation:
     """The RDP route for k Gaussian steps: composition adds the orders' divergences, then Mironov's conversion."""
     delta_k = Function("delta_k")(epsilon)
+    s_sd, m_shift = sympy.Symbol("s", positive=True), sympy.Symbol("m", positive=True)  # S's sd √k·σ and shift kΔ
     return Derivation(
         claim_id="gaussian.composition-rdp",
+        where=((s_sd, sqrt(k) * sigma), (m_shift, k * Delta)),
+        start_reason=("the claim's quantity is the composed δ enclosed by the certified privacy-loss distribution (a "
+                      "numeric bracket); its closed form, Balle & Wang's δ at noise σ/√k (gaussian.composition) at "
+                      "ε = EPSILON_RDP_COMPOSED, is not yet the chain's start: from it to δ the chain would need the "
+                      "normal tail bound Q(t) ≤ e^{−t²/2} (through Mills' ratio), which the engine does not prove — the "
+                      "conversion stays cited"),
         target="bound",
         title="k Gaussian steps are (kαΔ²/(2σ²) + ln(1/δ)/(α − 1), δ)-DP (the RDP route)",
         start=delta_k,
@@ -410,10 +417,14 @@ def composition_rdp() -> Derivation:
         note="δ_k(ε) is the true δ at ε of k composed Gaussian steps; the claim's quantity encloses it by the certified "
              "PLD, independently of this route.",
         steps=(
+            step(RENYI_GAUSSIAN.subs({Delta: m_shift, sigma: s_sd}, simultaneous=True), "==", k * RENYI_GAUSSIAN,
+                 "composition on the Gaussian pair (Mironov 2017, Prop. 1, here an identity): the k outputs' sufficient "
+                 "statistic S = Σyᵢ has the pair N(kΔ, kσ²), N(0, kσ²) (gaussian.composition, step 1), so D_α of the "
+                 "k-fold product is gaussian.renyi's αΔ²/(2σ²) at shift kΔ and noise √k·σ: k times one step's"),
             step(delta_k, "<=", delta,
-                 "each step is (α, αΔ²/(2σ²))-RDP (gaussian.renyi); k steps are (α, kαΔ²/(2σ²))-RDP; (α, ρ)-RDP gives "
-                 "(ρ + ln(1/δ)/(α − 1), δ)-DP, at ε = EPSILON_RDP_COMPOSED",
-                 cited="Mironov 2017, Prop. 1 (composition), Prop. 7 (Gaussian), Prop. 3 (conversion)"),
+                 "k steps are (α, kαΔ²/(2σ²))-RDP (the previous step); (α, ρ)-RDP gives (ρ + ln(1/δ)/(α − 1), δ)-DP, at "
+                 "ε = EPSILON_RDP_COMPOSED",
+                 cited="Mironov 2017, Prop. 3 (conversion from RDP to (ε, δ)-DP)"),
         ),
     )
 

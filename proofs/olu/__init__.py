@@ -37,45 +37,17 @@ from sympy import Abs, log, sqrt
 
 from certunlearn.formulas.olu import (
     LEMA, LEMA_DEFINITION, LEMC, LEM8, LEME, R0, Dl2, Rsum, a_shift, gap8, s2,
-    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM9_XMAX, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
+    COR7, ETA_TABLE1, G2s, HTs, I2s, PT, RESTART_C, RT, Rtau, Sig, THM6_REGRET, THM6_STATED, THM6_STATED_FIX, RESTART_SC, S3, THM4, THM4_FIX, Fs, GAMMA_SC, GAMMA_SC_FIX, LEM5, LEM6, LEM9, LEM10, LEMD_1, LEMD_2, THM2, THM2_PROOF, THM3, THM5, D, L,
     Mc, S1, S2, T, a9, a10, b9, b10, beta, c9, c10, cnt, d, eta, gamma, k, kappa, mc, mu, omega,
 )
 from certunlearn.formulas.symbols import Delta, alpha, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivations, step, then
 
-# ---------------------------------------------------------------------------------------------- proof symbols
-j = sympy.Symbol("j", positive=True)  # a deletion number (j ≥ 1)
-a = sympy.Symbol("a", positive=True)  # a_{τ[j]} = γ^{τ[j]−u[j]}Δ_{u[j]}
-rho = sympy.Symbol("rho", positive=True)  # a ratio in (0, 1]
-theta = sympy.Symbol("theta", positive=True)  # a ratio in (0, 1]
-lam = sympy.Symbol("lambda", positive=True)  # an eigenvalue of the Hessian
-b = sympy.Symbol("b", nonnegative=True)  # β − μ ≥ 0
-x = sympy.Symbol("x", positive=True)  # a distance ‖w* − w_i*‖ (Lemmas 5, 6) or Lemma 9's x
-rA, rB, rC = sympy.symbols("rho_A rho_B rho_C", positive=True)  # Theorem 2's three parts over their bounds
-Uu, Vv = sympy.symbols("u v", positive=True)  # √(u + v) ≤ √u + √v
-Gs = sympy.Symbol("G", positive=True)  # 1/(e ln(1/γ)) in Corollary 7
-Xs = sympy.Symbol("X", positive=True)  # Theorem 5's noise term ωk^{ω+1}L²d/(2(ω²−1)ε) at ω = 6/5
-_W5 = sympy.Rational(6, 5)
-X_IS = (Xs, _W5 * k ** (_W5 + 1) * L**2 * d / (2 * (_W5**2 - 1) * epsilon))
-
-DOMAIN = {
-    alpha: ("1.001", "100"), epsilon: ("0.001", "100"), omega: ("1.001", "20"), j: ("1", "1000"), a: ("0.001", "100"),
-    rho: ("0.001", "1"), theta: ("0.001", "1"), mu: ("0.001", "100"), b: ("0", "100"), beta: ("0.001", "100"),
-    eta: ("0.0001", "10"), lam: ("0.001", "100"), Mc: ("0.001", "100"), mc: ("0.001", "100"), cnt: ("1", "100"),
-    L: ("0.001", "100"), T: ("1", "10000"), kappa: ("0.001", "100"), x: ("0.001", "100"), a9: ("0.001", "1000"),
-    b9: ("0.001", "1000"), c9: ("0.001", "1000"), k: ("1", "100"), d: ("1", "100"), S1: ("0", "100"),
-    rA: ("0.001", "1"), rB: ("0.001", "1"), rC: ("0.001", "1"), D: ("0.001", "100"), S2: ("0", "100"),
-    a10: ("-3", "3"), b10: ("-3", "3"), c10: ("-3", "3"),
-}
-
-
-def _dom(*syms: sympy.Symbol) -> dict:
-    return {s: DOMAIN[s] for s in syms}
-
-
-def le1(*syms: sympy.Symbol) -> tuple:
-    return tuple(sympy.Le(s, 1) for s in syms)
-
+from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
+from .runs import (
+    A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    rE, v_b, v_c, w_b,
+)
 
 #: σ_j² of Algorithm 1 (eq. (8), step (b)) in terms of a_{τ[j]}
 SIGMA2_J = j**omega * omega * a**2 / (2 * (omega - 1) * epsilon)
@@ -103,26 +75,98 @@ def _thm1_chain() -> tuple:
     )
 
 
+#: the quantity's value at the first release of one deletion: Lemma A at the run's shift γ^{τ−u}ηL with σ₁²
+FIRST_RELEASE = alpha * epsilon * (omega - 1) / omega
+
+
+def _first_release(run: SymbolicStart) -> dict:
+    """The final chain from the claim's quantity on a symbolic run of Algorithm 1 with one deletion (``run``): eq. (8)
+    at i = 1 (steps (b) and (c) with j = 1). The chain for every i is the steps before it (eq. (8) with Σ_{j≤i})."""
+    return dict(symbolic_start=run, steps=(
+        step(run.compute(), "==", FIRST_RELEASE,
+             "eq. (8), step (b) at i = j = 1: Lemma A's αa²/(2σ₁²) at the run's shift a = γ^{τ−u}Δ_u, Δ_u = ηL"),
+        then("<=", alpha * epsilon, "eq. (8), step (c) at i = 1: Σ_{j≤1} j^{−ω} = 1 ≤ ω/(ω − 1)"),
+    ))
+
+
+def _with_first_release(d: Derivation, run: SymbolicStart) -> Derivation:
+    """``d`` (ending in eq. (8) for every i) followed by the final chain from ``run`` (:func:`_first_release`)."""
+    tail = _first_release(run)
+    return dataclasses.replace(d, symbolic_start=tail["symbolic_start"], steps=d.steps + tail["steps"],
+                               domain={**{s_: (lo, hi) for s_, lo, hi in d.domain}, eta: DOMAIN[eta], lam: DOMAIN[lam],
+                                       L: DOMAIN[L], mu: DOMAIN[mu]})
+
+
 def thm1() -> Derivation:
     return Derivation(
         claim_id="olu.thm1", target="bound", title="Theorem 1: Algorithm 1 is an (α, αε)-OLU (lines 383–423)",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²) (Lemma 3 with eq. (7), then Lemma A)",
         conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)), premises=THM1_PREMISES,
-        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+        domain=dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+
+
+def thm1_run() -> Derivation:
+    """Theorem 1's chain, then the final chain from its quantity on a run at γ = the step's contraction 1 − ηλ."""
+    return _with_first_release(thm1(), SymbolicStart(
+        functools.partial(alg1_first_release, None, True, lam),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one quadratic coordinate of curvature λ, u = 1 "
+        "deleted at τ = 2, C3 at equality) with γ = 1 − ηλ, the contraction C2 allows at its tightest"))
+
+
+def cor1_convex_run() -> Derivation:
+    """Corollary 1's convex chain, then the final chain from its quantity (γ = 1) on a linear run."""
+    return _with_first_release(cor1_convex(), SymbolicStart(
+        functools.partial(alg1_first_release, sympy.S.One, False),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one linear coordinate, u = 1 deleted at τ = 2, "
+        "C3 at equality) with the corollary's γ = 1"))
+
+
+def alg1_projected_run() -> Derivation:
+    """Algorithm 1 as printed (projection, then noise): Theorem 1's chain, then the final chain from its quantity on a
+    projected-OGD run (exact positions, symbolic α, ε, ω)."""
+    return _with_first_release(alg1_projected(), SymbolicStart(
+        projected_first_release, "projected_quantity on projected OGD (printed.first_release, exact) with linear losses "
+                       "x = (1, 1/2, −1) on K = [−2, 2], z_1 = 0, η = 1/2, L = 1, f_1 deleted at τ = 2, and σ₁² "
+                       "(sigma2_first's SIGMA2_ALG1) at symbolic α, ε, ω"))
+
+
+def alg1_printed_step_fix_run() -> Derivation:
+    """The corrected printed-step chain, then the final chain from its quantity on a run with line 3's indexing."""
+    return _with_first_release(alg1_printed_step(True), SymbolicStart(
+        functools.partial(alg1_first_release, None, True, lam, printed_fix=True),
+        "printed_quantity(True) on a symbolic run of Algorithm 1 with line 3's step (printed_laws, drop_deleted; one "
+        "quadratic coordinate of curvature λ, u = 1 deleted at τ = 3, C3 at equality) with γ = 1 − ηλ and σ₁²'s "
+        "exponent τ − u − 1"))
+
+
+def cor1_sc_fix_run() -> Derivation:
+    """The corrected strongly convex chain, then the final chain from its quantity (γ = 1 − ημ) on a run with the
+    curvature λ = μ (the direction contracted least)."""
+    return _with_first_release(cor1_sc_fix(), SymbolicStart(
+        functools.partial(alg1_first_release, GAMMA_SC_FIX, True, mu),
+        "unlearning_quantity on Algorithm 1's symbolic run (passive_laws, one quadratic coordinate of curvature μ, u = 1 "
+        "deleted at τ = 2, C3 at equality) with the corrected γ = 1 − ημ"))
 
 
 def table2_computation_active() -> Derivation:
-    l1, l2, t1, t2 = sympy.symbols("l_1 l_2 theta_1 theta_2", nonnegative=True)
+    l1, l2 = l_c1, l_c2
+    t1, t2 = sympy.symbols("theta_1 theta_2", nonnegative=True)
+    w = sympy.Rational(11, 5)
     return Derivation(
         claim_id="olu.table2:computation-active", target="bound",
         title="Table 2, Active, Computation: Theorem 6's fewest steps against 2.2·log_{1/γ}(kμDτ/L) + 2",
         start="(I_{1,i} + I₂)/(2.2·log_{1/γ}(kμDτ[i]/L) + 2) with the fewest integers Theorem 6 allows",
+        symbolic_start=SymbolicStart(computation_run, "computation_ratio's count (fewest_steps: ⌈l₁⌉ + ⌈2.2 l₂⌉) over "
+                                                      "COMP_ACTIVE, at l₁ = log_{1/γ}(μDτ[i]/L), l₂ = log_{1/γ} k"),
         premises=(Premise("I_{1,i} = ⌈l₁⌉ = l₁ + θ₁, I₂ = ⌈2.2 l₂⌉ = 2.2 l₂ + θ₂ with θ's in [0, 1), l₁ = log_{1/γ}(μDτ/L) ≥ 0 "
                           "(μDτ ≥ L), l₂ = log_{1/γ} k ≥ 0", "Theorem 6 (line 270)"),
                   Premise("log_{1/γ}(kμDτ/L) = l₁ + l₂", "logarithm of a product")),
+        where=((t1, sympy.ceiling(l1) - l1), (t2, sympy.ceiling(w * l2) - w * l2)),
         domain={l1: ("0", "100"), l2: ("0", "100"), t1: ("0", "1"), t2: ("0", "1")},
-        steps=(step((l1 + t1 + sympy.Rational(11, 5) * l2 + t2) / (sympy.Rational(11, 5) * (l1 + l2) + 2), "<=",
-                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2", conditions=le1(t1, t2)),))
+        steps=(step(sympy.ceiling(l1) - l1, "<=", 1, "⌈l₁⌉ − l₁ ≤ 1: θ₁ ≤ 1"),
+               step(sympy.ceiling(w * l2) - w * l2, "<=", 1, "⌈2.2 l₂⌉ − 2.2 l₂ ≤ 1: θ₂ ≤ 1"),
+               step((l1 + t1 + w * l2 + t2) / (w * (l1 + l2) + 2), "<=",
+                    sympy.S.One, "l₁ ≤ 2.2 l₁ and θ₁ + θ₂ ≤ 2 (the two steps above)", conditions=le1(t1, t2)),))
 
 
 def alg1_projected() -> Derivation:
@@ -137,7 +181,7 @@ def alg1_projected() -> Derivation:
                   Premise("‖m − m'‖ ≤ γ^{τ−u}Δ_u = a with γ = 1: the step on f_u moves by at most ηL, later maps are "
                           "1-contractive; noise added after the projection does not enter before τ[1]", "eq. (7)"),
                   *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
+        domain=dom(alpha, epsilon, omega, j, a, rho), steps=_thm1_chain())
 
 
 def alg1_printed_step(fix: bool) -> Derivation:
@@ -157,7 +201,7 @@ def alg1_printed_step(fix: bool) -> Derivation:
                                   (Premise("For u[i] = τ[i] < T the printed algorithm uses f_{u[i]} at τ[i] + 1, after the "
                                            "noise; the reference does not — not covered by the chain below",
                                            "line 3"),)),
-        domain={**_dom(alpha, epsilon, omega, j, a, rho), gamma: ("0.001", "1"), gp: ("1", "100")},
+        domain={**dom(alpha, epsilon, omega, j, a, rho), gamma: ("0.001", "1"), gp: ("1", "100")},
         steps=(shift,) + _thm1_chain())
 
 
@@ -179,7 +223,7 @@ def cor1_convex() -> Derivation:
         premises=(Premise("A GD step w ↦ w − η∇f(w) on a convex β-smooth f is max over the Hessian's eigenvalues "
                           "λ ∈ [0, β] of |1 − ηλ| Lipschitz", "spectral bound on the Jacobian I − η∇²f"),
                   Premise("Projection onto K is 1-Lipschitz", "line 555"), *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
+        domain=dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
         steps=_contraction_steps_convex() + _thm1_chain())
 
 
@@ -192,7 +236,7 @@ def cor1_sc() -> Derivation:
         premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz; the "
                           "direction λ = μ is contracted by 1 − ημ", "spectral bound on the Jacobian"),
                   *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, mu, b),
+        domain=dom(alpha, epsilon, omega, j, a, rho, mu, b),
         steps=(
             step(1 - eta * mu, "<=", GAMMA_SC,
                  "line 168 with Lemma D (line 515): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
@@ -209,7 +253,7 @@ def cor1_sc_fix() -> Derivation:
         conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
         premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz",
                           "spectral bound on the Jacobian"), *THM1_PREMISES),
-        domain=_dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
+        domain=dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
         steps=(
             step(1 - eta * (mu + theta * b), "<=", GAMMA_SC_FIX, "1 − ηλ ≤ 1 − ημ for λ = μ + θ(β − μ) ≥ μ",
                  given={eta: 2 * rho / (2 * mu + b)}),
@@ -227,12 +271,6 @@ _MAX_OVER_EIGENVALUES = Premise(
 vth = sympy.Symbol("vartheta", nonnegative=True)
 
 
-def gd_contraction_at(eta_: sympy.Expr, lam_: sympy.Expr) -> sympy.Expr:
-    """What the Lemma D claims' quantity (``_gd_contraction``: max_k |1 − ηλ_k|, the exact Lipschitz constant of a GD
-    step on a quadratic with Hessian diag(λ)) computes at a symbolic η and one symbolic eigenvalue λ."""
-    return Abs(1 - eta_ * lam_)
-
-
 def lemd1_fix() -> Derivation:
     eta_, lam_ = 2 * rho / Mc, vth * Mc
     return Derivation(
@@ -244,7 +282,7 @@ def lemd1_fix() -> Derivation:
                                      "ϑ ∈ [0, 1]"),
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),
                   _MAX_OVER_EIGENVALUES),
-        conditions=le1(rho, vth), domain={**_dom(rho, Mc), vth: ("0", "1")},
+        conditions=le1(rho, vth), domain={**dom(rho, Mc), vth: ("0", "1")},
         steps=(step(gd_contraction_at(eta_, lam_), "<=", 1,
                     "−1 ≤ 1 − ηλ ≤ 1: 0 ≤ ηλ = 2ρϑ ≤ 2 for η = 2ρ/M, λ = ϑM (ρ, ϑ ≤ 1)"),))
 
@@ -260,7 +298,7 @@ def lemd2() -> Derivation:
                                      "ϑ ∈ [0, 1]"),
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum in [1 − ηM, 1 − ηm]", "mean-value theorem"),
                   _MAX_OVER_EIGENVALUES),
-        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**_dom(Mc, mc), vth: ("0", "1")},
+        conditions=(sympy.Le(mc, Mc), *le1(vth)), domain={**dom(Mc, mc), vth: ("0", "1")},
         steps=(
             step(gd_contraction_at(eta_, lam_), "<=", (Mc - mc) / (Mc + mc),
                  "|1 − ηλ| = (M − m)|1 − 2ϑ|/(M + m) ≤ (M − m)/(M + m) for ϑ ∈ [0, 1]: the ends λ = m, λ = M give "
@@ -269,7 +307,11 @@ def lemd2() -> Derivation:
         ))
 
 
-def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, lines: str) -> Derivation:
+def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, lines: str,
+               at_run: tuple[dict, tuple]) -> Derivation:
+    """Lemma 5 or 6: the paper's argument for any c and T (steps 1–2), then the final chain from the claim's quantity on
+    a run (``stability_run``: T = 2, c = 1, one curvature λ) under the hypothesis L ≥ λ·diam and ``at_run`` (the
+    curvature hypothesis at that instance: substitutions and conditions)."""
     return Derivation(
         claim_id=cid, target="bound", title=title,
         start=f"F(w_c*) − F(w*) ≤ cL‖w* − w_c*‖ and F(w_c*) − F(w*) ≥ (K/2)‖w* − w_c*‖² ({lines})",
@@ -278,24 +320,43 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
                   Premise("F(w_c*) ≥ F(w*) + (K/2)‖w_c* − w*‖² with K = Tμ (strong convexity of the sum) or κ "
                           "(quadratic growth)", "eqs. (21)/(30)"),
                   Premise("Together (K/2)x² ≤ cLx for x = ‖w* − w_c*‖ > 0: θ := Kx/(2cL) ≤ 1", "algebra")),
-        domain=_dom(cnt, L, mu, T, kappa, x, theta),
+        domain=dom(cnt, L, mu, T, kappa, x, theta),
         steps=(
             step(x, "==", theta * 2 * cnt * L / curvature, "definition of θ", given={theta: curvature * x / (2 * cnt * L)}),
             then("<=", bound, "θ ≤ 1", conditions=le1(theta)),
-        ))
+            step(stability_run(), "<=", bound,
+                 "T = 2, c = 1: the minimisers are the means, |x₁ − x₂|/2 apart; L ≥ λ|x₁ − x₂| (L-Lipschitz on the "
+                 "data) and " + ("μ ≤ λ" if cid == "olu.lem5" else "κ = 2ρλ ≤ Tλ, ρ ≤ 1 (quadratic growth of the sum)"),
+                 given={cnt: 1, T: 2, **at_run[0]}, conditions=(sympy.Le(lam_s * Abs(x_s1 - x_s2), L), *at_run[1])),
+        ),
+        symbolic_start=SymbolicStart(stability_run, "_stability_quantity on two symbolic quadratics of one curvature λ "
+                                                    "(Stream.minimiser of f_1 + f_2 and of f_2): T = 2, c = 1"))
+
+
+#: Lemma 9's two square roots, as abbreviations: the chain compares them after the shared c + a/2 cancels
+R9, U9 = sympy.symbols("R_9 U_9", positive=True)
+#: √(u + v) ≤ √u + √v at u = b + ac, v = a²/4 (line 827), the shared additive term c + a/2 cancelled
+LEM9_ROOTS = sympy.Le(R9, U9 + a9 / 2)
 
 
 def lem9() -> Derivation:
+    """Lemma 9 (line 858; proof lines 813–829). Line 827's √(u + v) ≤ √u + √v is proved on its own first (squared:
+    a√(b + ac) ≥ 0), with the term c + a/2 that both sides of the chain's step share cancelled; the chain's step then
+    uses it as its condition (absorbed by a slack)."""
     return Derivation(
         claim_id="olu.lem9", target="bound", title="Lemma 9 (line 858)",
         start="x − c ≤ √(ax + b), squared: x² − (2c + a)x + c² ≤ b (line 813)",
         premises=(Premise("Completing the square, (x − (2c+a)/2)² ≤ b + ac + a²/4, so every x allowed is ≤ x_max := "
                           "(2c+a)/2 + √(b + ac + a²/4), and x_max is allowed: the largest x is x_max (lines 817–823)",
                           "algebra"),),
-        domain=_dom(a9, b9, c9),
+        where=((R9, sqrt(b9 + a9 * c9 + a9**2 / 4)), (U9, sqrt(b9 + a9 * c9))),
+        domain=dom(a9, b9, c9),
         steps=(
-            step(LEM9_XMAX, "<=", (2 * c9 + a9) / 2 + sqrt(b9 + a9 * c9) + sqrt(a9**2 / 4), "√(u + v) ≤ √u + √v (line 827)"),
-            then("==", a9 + c9 + sqrt(b9 + a9 * c9), "line 829"),
+            step(sqrt(b9 + a9 * c9 + a9**2 / 4), "<=", sqrt(b9 + a9 * c9) + a9 / 2,
+                 "line 827: √(u + v) ≤ √u + √v with u = b + ac, v = a²/4 (the shared c + a/2 cancelled): R_9 ≤ U_9 + a/2"),
+            step((2 * c9 + a9) / 2 + R9, "<=", (2 * c9 + a9) / 2 + U9 + a9 / 2,
+                 "the previous step, c + a/2 added to both sides (line 827)", conditions=(LEM9_ROOTS,)),
+            then("==", a9 + c9 + U9, "line 829"),
             then("<=", LEM9, "√(b + ac) ≥ 0: the statement's 2√(b + ac) (line 803) is weaker than the proof's"),
         ))
 
@@ -322,7 +383,7 @@ def lemd1() -> Derivation:
         claim_id="olu.lemD.1", target="bound", title="Lemma D, first bullet, as printed: factor 1 − ηM (line 545)",
         start="max_{λ∈[0,M]} |1 − ηλ| (the Jacobian's spectrum)",
         premises=(Premise("The Jacobian of ψ is I − η∇²ℓ with spectrum {1 − ηλ : λ ∈ [0, M]}", "mean-value theorem"),),
-        domain=_dom(theta, Mc, eta),
+        domain=dom(theta, Mc, eta),
         steps=(step(1 - eta * theta * Mc, "<=", LEMD_1, "line 545: ‘contractive with parameter (1 − ηM)’, at an "
                     "eigenvalue λ = θM ≤ M", conditions=le1(theta)),))
 
@@ -367,7 +428,7 @@ def thm2() -> Derivation:
         claim_id="olu.thm2", target="bound", title="Theorem 2 as printed (lines 178–184): eqs. (18)+(19) at ω = 1.2",
         start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
-        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        domain=dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
         steps=_eq17_steps() + _thm2_chain() + (
             then("<=", THM2, "line 623: “combining (18) and (19), substituting ω = 1.2 concludes the proof” — "
                              "1 + log T + k + k² against the statement's log T + 2k²"),))
@@ -384,7 +445,7 @@ def cor7() -> Derivation:
         premises=THM2_PREMISES + (
             Premise("Eq. (22): τ[i]γ^{2(τ[i]−u[i])}/u[i]² ≤ (1 + (τ[i] − u[i]))γ^{2(τ[i]−u[i])} ≤ 1 + 1/(e ln(1/γ)), "
                     "so S₁ ≤ k(1 + 1/(e ln(1/γ)))²; write S₁ = ρ·k(1 + 1/(e ln(1/γ)))², ρ ≤ 1", "eq. (22)"),),
-        domain={**_dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
+        domain={**dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
         steps=(
             step(_B2.subs({S1: rho * k * (1 + Gs) ** 2, omega: w}), "<=", _B2.subs({S1: k * (1 + Gs) ** 2, omega: w}),
                  "eq. (22) in eq. (18)'s noise term: S₁ = ρk(1 + G)², G = 1/(e ln(1/γ)), ρ ≤ 1", conditions=le1(rho)),
@@ -412,7 +473,7 @@ def thm3() -> Derivation:
             Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ Σ_i 2L²i/κ = k(k+1)L²/κ ≤ 2k²L²/κ by quadratic growth and Lemma 6 "
                     "(eq. (28)); = ρ_C·2k²L²/κ", "eq. (28), Lemma 6"),
         ),
-        domain=_dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
+        domain=dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
         steps=_eq17_steps()[:1] + (
             step(rA * A3 + rB * B3 + rC * C3_, "<=", A3 + rB * B3 + rC * C3_, "ρ_A ≤ 1", conditions=le1(rA)),
             then("<=", A3 + B3 + rC * C3_, "ρ_B ≤ 1", conditions=le1(rB)),
@@ -449,7 +510,7 @@ def thm5() -> Derivation:
     return Derivation(
         claim_id="olu.thm5", target="bound", title="Theorem 5 (lines 230–232; proof 890–917)",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM5_PREMISES, where=(X_IS,),
-        domain={**_dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
+        domain={**dom(L, T, d, k, epsilon, kappa, omega), D: ("1", "100"), Uu: ("0.001", "1000"), Vv: ("0.001", "1000")},
         start="E Regret_T ≤ (DL + √(X/2))√(2T) + 2L²k²/κ (eq. (39) optimised at η*, line 864)", steps=_thm5_steps())
 
 
@@ -460,7 +521,7 @@ def table1_constant() -> Derivation:
         title="Table 1, row Constant: eq. (39)'s bound at the table's step size against Theorem 5",
         start="E Regret_T ≤ ½[2D²/η + ηTQ] + drift, Q = L² + X (eq. (39), (d)) at Table 1's η",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1)), where=(X_IS,), premises=THM5_PREMISES,
-        domain={**_dom(L, T, d, kappa), D: ("1", "100"), k: ("10", "100"), epsilon: ("0.001", "1")},
+        domain={**dom(L, T, d, kappa), D: ("1", "100"), k: ("10", "100"), epsilon: ("0.001", "1")},
         steps=(step(D**2 / ETA_TABLE1 + ETA_TABLE1 * T * (L**2 + Xs) / 2 + shift, "<=", THM5,
                     "Table 1's η = √(2D²/(TL²(1 + 1.2k^{2.2}d/(0.42ε)))) (0.42 where the proof has 2(ω² − 1) = 0.88) "
                     "in eq. (39), against Theorem 5's bound"),))
@@ -478,7 +539,7 @@ def thm6() -> Derivation:
                     "Lemmas E and 5, I₁ ≥ log_{1/γ}(μDτ/L))", "eqs. (42)–(43)"),
             Premise("Eq. (40)'s σ_j is √(j^ω ω/(2(ω−1)ε)) times γ^{I₂}L(6j + Lγ^{τ−u}η_u)/(τμ), which must dominate "
                     "s_j term by term", "eq. (40)"),),
-        domain={**_dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
+        domain={**dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
         steps=(
             step(2 * (j + 1), "<=", 6 * j, "the first part of s_j against eq. (40)'s 6j: 2(j + 1) ≤ 6j for j ≥ 1"),
             step(rho * L / (mu * D * tau_), "<=", L / (tau_ * mu),
@@ -493,7 +554,7 @@ def thm2_proof() -> Derivation:
         title="Theorem 2: the explicit bound of eqs. (18)+(19) (lines 565–623)",
         start="E Regret_T ≤ E[A] + E[B] + Σ_i Σ_t L‖z* − z_i*‖ (eqs. (14), (19))",
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)), premises=THM2_PREMISES,
-        domain=_dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
+        domain=dom(L, mu, T, d, k, epsilon, S1, rA, rB, rC, omega),
         steps=_eq17_steps() + _thm2_chain())
 
 
@@ -510,12 +571,23 @@ def prop1(cid: str = "olu.prop1",
                           "to every k ∈ N, the source states it for k = 2^c)"),
                   Premise("S_i and S'_i differ in i ≤ k functions; D_{α/k} only grows with the group size",
                           "line 351")),
-        domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon]},
+        domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon], alpha: DOMAIN[alpha], m_g: ("0.001", "100"),
+                s2_g: ("0.001", "100")},
         steps=(
             step(3**cg * epsilon, "<=", (2**cg) ** sympy.Rational(8, 5) * epsilon,
                  "3^c = (2^c)^{log₂ 3} ≤ (2^c)^{1.6}: log₂ 3 ≈ 1.585 ≤ 1.6 and 2^c ≥ 1"),
             then("==", k ** sympy.Rational(8, 5) * epsilon, "k = 2^c", given={k: 2**cg}),
-        ))
+            step(group_run("from-zero" if cid == "olu.prop1" else "all"), "<=", K_GROUP * epsilon,
+                 "k = 2, the Gaussian chain N(im, s²): the largest divergence is between P₀ and P₂, α(2m)²/(2·2s²) = "
+                 "2·αm²/(2s²) ≤ 2ε (the learner is (α, ε)-RDP: αm²/(2s²) ≤ ε)",
+                 conditions=(sympy.Le(alpha * m_g**2 / (2 * s2_g), epsilon),)),
+            then("<=", k ** sympy.Rational(8, 5) * epsilon, "kε ≤ k^{1.6}ε at k = 2", given={k: K_GROUP}),
+        ),
+        symbolic_start=SymbolicStart(
+            functools.partial(group_run, "from-zero" if cid == "olu.prop1" else "all"),
+            ("prop1_quantity (max over i of D_{α/k}(P_i ‖ P_0))" if cid == "olu.prop1" else
+             "group_quantity (max over ordered pairs i ≠ j of D_{α/k}(P_i ‖ P_j))")
+            + " by chain_renyi's Gaussian formula on the chain N(im, s²), i = 0, 1, 2 (k = 2)"))
 
 
 _NOISE4 = 3 * d * k**2 * L**2 * D / (4 * epsilon) * sqrt(S3)  # eq. (34)(b) at ω = 3/2 after Cauchy–Schwarz
@@ -533,7 +605,7 @@ def thm4() -> Derivation:
         start="E Regret_T ≤ E[A] + E[B] (eq. (32))", premises=THM4_PREMISES + (
             Premise("Lemma 8 (Srebro et al.): ‖∇f(x)‖² ≤ 2β(f(x) − inf f)", "Lemma 8"),
             Premise("Lemma 9 with x = Σ_t f_t(z_t), a = 9D²β/4, b = 0, c = F* + E[B] (line 857)", "Lemma 9")),
-        domain={**_dom(D, beta, L, d, k, epsilon, rho), Fz: ("0.001", "100"), Fi: ("0", "100"), Fs: ("0", "100"),
+        domain={**dom(D, beta, L, d, k, epsilon, rho), Fz: ("0.001", "100"), Fi: ("0", "100"), Fs: ("0", "100"),
                 S3: ("0.001", "100")},
         steps=(
             step(2 * beta * (Fz - Fi), "<=", beta * Fz,
@@ -552,7 +624,7 @@ def thm4_fix() -> Derivation:
         start="E Regret_T ≤ E[A] + Σ_i (switch at τ[i]) + E[B] (eq. (32))", premises=THM4_PREMISES + (
             Premise("At each switch of comparator (t = τ[i] + 1) the telescoping of eq. (33) leaves "
                     "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2", "telescoping, η_t decreasing"),),
-        domain={**_dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
+        domain={**dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
         steps=(
             step(rA * 3 * D / 2 * sqrt(PT) + rC * k * D / 2 * sqrt(PT) + rB * _NOISE4, "<=", THM4_FIX,
                  "E[A] = ρ_A(3D/2)√p(T), switches = ρ_C kD√p(T)/2, E[B] = ρ_B·(3/4)dk²L²D√S₃/ε (ρ's ≤ 1)",
@@ -561,9 +633,14 @@ def thm4_fix() -> Derivation:
 
 
 def _table2_unlearning(cid: str, what: str) -> Derivation:
+    which = "restart" if cid.endswith("restart") else "retrain"
     return Derivation(
         claim_id=cid, target="bound", title=f"Table 2: {what} is an (α, 0)-OLU (line 278)",
         start="D_α(output on [τ[i], τ[i+1]) ‖ reference output)",
+        symbolic_start=SymbolicStart(functools.partial(baseline_run, which),
+                                     f"baseline_divergence (the claim's quantity) on a symbolic run of "
+                                     f"algorithms.olu.{which}_laws: T = 5 symbolic linear and quadratic losses, d = 1, "
+                                     "deletions of f_1 at τ = 2 and f_3 at τ = 4, against the reference processes"),
         premises=(Premise(f"{what}'s output from τ[i] on is a deterministic function of z_1 and the functions it keeps, "
                           "which are those of the reference process (f_{u[1:i]} replaced by ⊥): the two output sequences "
                           "are the same point", "Definition 2"),),
@@ -580,7 +657,7 @@ def table2_restart_regret(sc: bool) -> Derivation:
                           "regret ≤ (L²/(2μ))Σ_{s≤n} 1/s ≤ L²(1 + log n)/(2μ)" if sc else "η_s = D/(L√s), ‖∇f_t‖ ≤ L, "
                           "‖w − z*‖ ≤ D, has regret ≤ (3/2)DL√n"), "Hazan 2016, Thm 3." + ("3" if sc else "1")),
                   Premise("Each interval has n_i = θ_i T ≤ T rounds (θ_i ≤ 1); there are k + 1 intervals", "eq. (5)")),
-        domain={**_dom(L, mu, D, k, theta), T: ("1", "10000")}, conditions=(sympy.Ge(theta * T, 1),),
+        domain={**dom(L, mu, D, k, theta), T: ("1", "10000")}, conditions=(sympy.Ge(theta * T, 1),),
         steps=(step((k + 1) * per, "<=", RESTART_SC if sc else RESTART_C, "n_i ≤ T in every interval",
                     conditions=le1(theta)),))
 
@@ -604,7 +681,7 @@ def thm6_regret() -> Derivation:
                     "wherever eq. (47) holds); E[B] = ρ_B·B_A", "eq. (47), Lemma 5"),
             Premise("The dynamic comparators cost ≤ (1 + k)kL²/μ (last display, Lemma 5) = ρ_Z·(1 + k)kL²/μ",
                     "Lemma 5")),
-        domain={**_dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
+        domain={**dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
                 Cp: ("0.001", "100"), Dp: ("0.001", "100"), Ep: ("0.001", "100"), Bp: ("0.001", "100")},
         steps=(
             step((rC * Cp + rD * Dp + rE * Ep) / 2 + rB * Bp + rZ * drift, "<=", (Cp + Dp + Ep) / 2 + Bp + drift,
@@ -627,7 +704,7 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
-        domain={**_dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
+        domain={**dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
                 k: ("0", "100")},
         steps=(
             step(rD * L**2 * HTs / (2 * mu), "<=", L**2 * HTs / (2 * mu), "eq. (49), ρ_D ≤ 1", conditions=le1(rD)),
@@ -656,11 +733,18 @@ def lemA() -> Derivation:
 def lemC() -> Derivation:
     return Derivation(
         claim_id="olu.lemC", target="bound", title="Lemma C (shift reduction) with ζ = N(0, σ²I): R_α(ζ, a) = αa²/(2σ²)",
-        start="D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) ≤ R_α(ζ, a) = sup_{‖x‖≤a} D_α(ζ*x ‖ ζ)",
+        start="D_α^{(e)}(μ*ζ ‖ ν*ζ) − D_α^{(e+a)}(μ ‖ ν) at μ = N(0, v), ν = N(θa, v), e = 0",
+        symbolic_start=SymbolicStart(lemc_run, "lemc_quantity at μ = N(0, v), ν = N(θa, v), e = 0, ζ = N(0, σ²): "
+                                               "renyi_diag_exact's (α/2)Δ²/v_α at variance v + σ² minus the shifted "
+                                               "divergence 0"),
         premises=(Premise("D_α^{(e)}(μ*ζ ‖ ν*ζ) ≤ D_α^{(e+a)}(μ ‖ ν) + R_α(ζ, a)", "Feldman et al. 2018, Lemma 20"),
-                  Premise("D_α(ζ*x ‖ ζ) = α‖x‖²/(2σ²) for ζ = N(0, σ²I); write ‖x‖ = θa, θ ≤ 1", "Lemma A")),
-        domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1")},
-        steps=(step(alpha * (theta * a_shift) ** 2 / (2 * s2), "<=", LEMC, "the supremum is at ‖x‖ = a",
+                  Premise("Where the claim's quantity is known exactly: either e = 0 and a ≥ ‖Δ‖ with equal variances "
+                          "(the chain: ‖Δ‖ = θa, θ ≤ 1), or e ≥ ‖Δ‖ (both divergences 0: the quantity is 0 ≤ R_α)",
+                          "lemc_quantity's scope")),
+        domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1"),
+                v_c: ("0", "100")},
+        steps=(step(alpha * (theta * a_shift) ** 2 / (2 * (v_c + s2)), "<=", LEMC,
+                    "θ ≤ 1 and v ≥ 0: α(θa)²/(2(v + σ²)) ≤ αa²/(2σ²) = R_α(ζ, a), the supremum at ‖x‖ = a (Lemma A)",
                     conditions=le1(theta)),))
 
 
@@ -689,13 +773,22 @@ def _lem4(cid: str, printed: bool) -> Derivation:
 def lemB() -> Derivation:
     return Derivation(
         claim_id="olu.lemB", target="bound", title="Lemma B: post-processing of Rényi divergence (Mironov 2017)",
-        start="D_L − D_R with D_L = D_α(h(P) ‖ h(Q)), D_R = D_α(P ‖ Q)",
+        start=lemb_run(),
+        symbolic_start=SymbolicStart(lemb_run, "lemb_quantity at P = N(m₀, v), Q = N(m₁, v), h(x) = a·x + c + N(0, w), "
+                                               "a > 0: renyi_diag_exact's (α/2)Δ²/v_α for the pushed laws minus that "
+                                               "for P, Q"),
         premises=(Premise("Data processing: for any Markov kernel h, D_α(hP ‖ hQ) ≤ D_α(P ‖ Q), i.e. D_L = ρD_R with "
                           "ρ ≤ 1 (D_R finite; D_R = +∞ makes the claim trivial)",
-                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),),
-        domain={rho: ("0.001", "1"), _DR: ("0", "100"), _DL: ("0", "100")},
+                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),
+                  Premise("On the claim's instances with equal variances the quantity is the final chain's start: a < 0 "
+                          "gives the same (a² only); a = 0 collapses h(P), h(Q) to one law (D_L = 0 ≤ D_R)",
+                          "lemb_quantity")),
+        domain={rho: ("0.001", "1"), _DR: ("0", "100"), _DL: ("0", "100"), alpha: ("1.001", "100"),
+                v_b: ("0.001", "100"), w_b: ("0", "100"), a_b: ("0.001", "100"), D_b: ("-100", "100")},
         steps=(step(_DL - _DR, "<=", sympy.S.Zero, "D_L = ρD_R, ρ ≤ 1, D_R ≥ 0", given={_DL: rho * _DR},
-                    conditions=le1(rho)),))
+                    conditions=le1(rho)),
+               step(lemb_run(), "<=", sympy.S.Zero,
+                    "on Gaussians: a²/(a²v + w) ≤ 1/v (w ≥ 0) — noise added by h only lowers the divergence")))
 
 
 def lem3() -> Derivation:
@@ -703,13 +796,17 @@ def lem3() -> Derivation:
     e_t, e_n, a_n, s_n = sympy.symbols("e_t e_next a_next s_next", nonnegative=True)
     return Derivation(
         claim_id="olu.lem3", target="bound", title="Lemma 3 (privacy amplification by iteration), the induction of eq. (9)",
-        start="D_α^{(e_{t+1})}(X_{t+1} ‖ X'_{t+1}) (eq. (9), lines 463–469)",
+        symbolic_start=SymbolicStart(lem3_run, "lem3_quantity on a symbolic contractive noisy iteration of T = 2 affine "
+                                               "steps (cni_laws: ψ_t = γx + c_t, ψ'_t = γx + c_t − s_t, noise σ_t²) with "
+                                               "a₁ = θs₁, a₂ = γ(s₁ − a₁) + s₂, so that e₂ = 0"),
+        start="D_α^{(e₂)}(X₂ ‖ X'₂) of a T = 2 contractive noisy iteration (after eq. (9)'s induction step, lines 463–469)",
         premises=(Premise("(a) D^{(e_{t+1})}(ψ(X_t) + ξ ‖ ψ'(X'_t) + ξ) ≤ D^{(e_{t+1}+a_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) + "
                           "R_α(ζ_{t+1}, a_{t+1})", "Lemma C"),
                   Premise("(c) D^{(γe_t+s_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) ≤ D^{(e_t)}(X_t ‖ X'_t)", "Lemma 4 (as used)"),
                   Premise("(d) D^{(e_t)}(X_t ‖ X'_t) = θ·R_t with R_t := Σ_{i≤t} R_α(ζ_i, a_i), θ ≤ 1; base case "
                           "e_0 = 0, X_0 = X'_0", "induction hypothesis")),
-        domain={gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
+        domain={alpha: ("1.001", "100"), s3a: ("0.001", "100"), s3b: ("0.001", "100"), v3a: ("0.001", "100"),
+                v3b: ("0.001", "100"), gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
                 Rp: ("0", "100"), Rn: ("0", "100")},
         steps=(
             step(gamma * e_t + s_n, "==", e_n + a_n, "(b): e_{t+1} = γe_t + s_{t+1} − a_{t+1} (definition of e_t), so the "
@@ -717,6 +814,11 @@ def lem3() -> Derivation:
             step(theta * Rp + Rn, "<=", Rp + Rn, "(a), (c), (d): D^{(e_{t+1})} ≤ θR_t + R_α(ζ_{t+1}, a_{t+1})",
                  conditions=le1(theta)),
             then("==", Rsum, "R := Σ_{i≤t+1} R_α(ζ_i, a_i)", given={Rsum: Rp + Rn}),
+            step(lem3_run(), "<=", alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b),
+                 "T = 2, e₂ = 0: the mean distance is γs₁ + s₂ = γa₁ + a₂, and (γa₁ + a₂)²/(γ²σ₁² + σ₂²) ≤ a₁²/σ₁² + "
+                 "a₂²/σ₂² (Cauchy–Schwarz) — the induction's two steps at once", conditions=le1(theta)),
+            then("==", Rsum, "R = Σ_t αa_t²/(2σ_t²) (the claim's hypothesis)",
+                 given={Rsum: alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b)}),
         ))
 
 
@@ -726,39 +828,69 @@ def lem7() -> Derivation:
         start="Σ_t a_t f(A_t) / ∫_{A_0}^{A_T} f, A_t := a_0 + Σ_{i≤t} a_i",
         premises=(Premise("a_t f(A_t) = ∫_{A_{t−1}}^{A_t} f(A_t)dx ≤ ∫_{A_{t−1}}^{A_t} f(x)dx, f nonincreasing; summing, "
                           "the left side is ρ·∫ with ρ ≤ 1", "Orabona 2019, Lemma 4.13"),),
-        domain={rho: ("0.001", "1")},
-        steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),))
+        symbolic_start=SymbolicStart(lem7_run, "lem7_quantity (lem7_sides, f = 1/√x) at a₀ ≥ 0 and one term a₁ > 0"),
+        domain={rho: ("0.001", "1"), a7_0: ("0", "100"), a7_1: ("0.001", "100"), x: ("0", "100"), theta: ("0.001", "100")},
+        steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),
+               step(lem7_run(), "<=", sympy.S.One,
+                    "f = 1/√x, T = 1: with a₀ = x², a₁ = (x + θ)² − x² (x ≥ 0, θ > 0) the ratio is (θ + 2x)/(2(x + θ)) ≤ 1",
+                    given={a7_0: x**2, a7_1: (x + theta) ** 2 - x**2})))
 
 
 def lem8() -> Derivation:
+    """Lemma 8 (lines 830–832): the descent-lemma argument for any β-smooth f (steps 1–2), then the final chain from the
+    claim's quantity on a quadratic, one coordinate (the coordinates add up: the statement for Σ_k is the sum of the
+    one-coordinate statements)."""
     g2 = sympy.Symbol("g2", nonnegative=True)
+    grad2, gap_ = quadratic_gradient_parts(lam8, r8)
     return Derivation(
         claim_id="olu.lem8", target="bound", title="Lemma 8 (Srebro et al. 2010, Lemma 4.1): ‖∇f‖² ≤ 2β(f − inf f)",
-        start="‖∇f(x)‖² =: g2",
+        start=grad2,
+        symbolic_start=SymbolicStart(lem8_run,
+                                     "‖∇f(x)‖² as lem8_parts computes it for a quadratic (family 0), one coordinate: "
+                                     "λ²r², r = x − c"),
         premises=(Premise("inf f ≤ f(x − ∇f(x)/β) ≤ f(x) − ‖∇f(x)‖²/(2β): the descent lemma of β-smoothness; so "
-                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),),
-        domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1")},
+                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),
+                  Premise("For f(x) = ½Σ_k λ_k(x_k − c_k)² + f₀ both sides are sums over the coordinates, so the "
+                          "statement is the sum of its one-coordinate instances", "additivity")),
+        domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1"), lam8: ("0", "100"),
+                r8: ("-100", "100")},
         steps=(step(g2, "==", 2 * beta * theta * gap8, "definition of θ", given={g2: 2 * beta * theta * gap8}),
-               then("<=", LEM8, "θ ≤ 1", conditions=le1(theta))))
+               then("<=", LEM8, "θ ≤ 1", conditions=le1(theta)),
+               step(grad2, "<=", LEM8,
+                    "on a quadratic: 2β·λr²/2 − λ²r² = λr²(β − λ) ≥ 0 for 0 ≤ λ ≤ β (the claim's smoothness "
+                    "hypothesis); f(x) − inf f = λr²/2", given={gap8: gap_}, conditions=(sympy.Le(lam8, beta),))))
 
 
 def lemE() -> Derivation:
-    q = sympy.Symbol("q", nonnegative=True)
+    gamma_b = GAMMA_SC.subs(beta, mu + b)
     return Derivation(
         claim_id="olu.lemE", target="bound", title="Lemma E: T steps of GD with η = 2/(μ+β) contract w − w* by γ^T",
-        start="w_T − w* = (I − η∇²F)^T(w₀ − w*) on quadratics; each step is max_k|1 − ηλ_k| =: q Lipschitz",
+        start=leme_run(),
+        symbolic_start=SymbolicStart(leme_run, "leme_quantity on the average of two symbolic quadratics with Hessian "
+                                               "λ = μ + θ(β − μ), one coordinate: Stream.gd_map's factor a = 1 − ηλ "
+                                               "(η = 2/(μ+β)) to the power T, times ‖w₀ − w*‖ = √R₀"),
         premises=(Premise("w* is a fixed point of the GD step; the step's Jacobian has spectrum {1 − ηλ : λ ∈ [μ, β]}",
-                          "mean-value theorem"),),
-        domain={mu: ("0.001", "100"), b: ("0", "100"), theta: ("0.001", "1"), x: ("0", "100"), T: ("0", "50"),
-                R0: ("0", "100")},
+                          "mean-value theorem"),
+                  Premise("With Hessian diag(λ₁, …, λ_d) each coordinate of w_T − w* is (1 − ηλ_k)^T(w₀ − w*)_k: "
+                          "‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖ holds when it holds for every one-coordinate instance",
+                          "the coordinates add up")),
+        conditions=(sympy.Ge(T, 0),),
+        where=((rE, Abs(1 - 2 * theta)),),
+        domain={mu: ("0.001", "100"), b: ("0", "100"), theta: ("0", "1"), x: ("0", "100"), T: ("0", "50"),
+                R0: ("0", "100"), rE: ("0", "1")},
         steps=(
             step(1 - 2 * lam / (mu + beta), "<=", GAMMA_SC, "1 − ηλ ≤ 1 − ημ = γ for λ = μ + θ(β − μ) ≥ μ",
                  given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
             step(2 * lam / (mu + beta) - 1, "<=", GAMMA_SC, "ηλ − 1 ≤ ηβ − 1 = γ for λ ≤ β",
                  given={lam: mu + theta * b, beta: mu + b}, conditions=le1(theta)),
-            step(q**T * sqrt(R0), "==", GAMMA_SC**T * sqrt(R0) / (1 + x) ** T,
-                 "T steps, each by q = γ/(1 + x) ≤ γ (x ≥ 0)", given={q: GAMMA_SC / (1 + x)}),
-            then("<=", LEME, "(1 + x)^{−T} ≤ 1", given={beta: mu + b}, monotone=Monotone(x, sympy.S.Zero)),
+            step(Abs(1 - 2 * theta), "<=", 1, "r_E = |1 − 2θ| ≤ 1 for θ ∈ [0, 1]", conditions=le1(theta)),
+            step(leme_run(), "==", (gamma_b * rE) ** T * sqrt(R0),
+                 "|1 − ηλ| = (β − μ)|1 − 2θ|/(β + μ) = γ·r_E at η = 2/(μ + β), λ = μ + θ(β − μ)"),
+            then("<=", gamma_b**T * sqrt(R0),
+                 "r_E ≤ 1 (the previous step): r_E = 1/(1 + x), x ≥ 0, and (1 + x)^{−T} ≤ 1 (at r_E = 0, θ = 1/2, the "
+                 "left side is 0^T·√R₀ ≤ √R₀·γ^T for T ≥ 1 and equal at T = 0)",
+                 given={rE: 1 / (1 + x)}, monotone=Monotone(x, sympy.S.Zero)),
+            then("==", LEME, "β = μ + b", given={beta: mu + b}),
         ))
 
 
@@ -787,11 +919,12 @@ def cor1_sampled(claim_id: str, family: str) -> Derivation:
 
 def derivations() -> list[Derivation]:
     return [
-        thm1(), table2_computation_active(), alg1_projected(), alg1_printed_step(False), alg1_printed_step(True), cor1_convex(), cor1_sc(), cor1_sc_fix(), lemd1_fix(), lemd2(),
+        thm1_run(), table2_computation_active(), alg1_projected_run(), alg1_printed_step(False), alg1_printed_step_fix_run(),
+        cor1_convex_run(), cor1_sc(), cor1_sc_fix_run(), lemd1_fix(), lemd2(),
         _stability("olu.lem5", mu * T, "Lemma 5: stability of the ERM minimiser under strong convexity (lines 633–655)",
-                   LEM5, "eqs. (20)–(21)"),
+                   LEM5, "eqs. (20)–(21)", ({}, (sympy.Le(mu, lam_s),))),
         _stability("olu.lem6", kappa, "Lemma 6: stability of the ERM minimiser under quadratic growth (lines 724–740)",
-                   LEM6, "eqs. (29)–(30)"),
+                   LEM6, "eqs. (29)–(30)", ({kappa: 2 * rho * lam_s}, le1(rho))),
         lem9(), _lem10("olu.lem10", True), _lem10("olu.lem10+fix", False), thm2_proof(), lemd1(), thm2(), cor7(),
         thm3(), thm5(), table1_constant(), thm6(), prop1(), thm4(), thm4_fix(),
         prop1("olu.lem2", "Lemmas 1 and 2 (lines 355–357, 377–379): Mironov 2017, Proposition 2, for groups of k = 2^c"),
