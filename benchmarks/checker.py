@@ -6,7 +6,7 @@ Run: ``python benchmarks/checker.py`` (from the repository root; ``--papers gaus
 - **wall** and **CPU** seconds of the command itself (``python -m certunlearn.cli check --paper KEY --json``, in a
   subprocess; CPU = user + system of it and its worker processes), with the derivation cache **cold** (a fresh,
   empty ``CERTUNLEARN_CACHE_DIR``) and then **warm** (the same directory again);
-- the **shares** of CPU time spent in derivations (``check.runner.symbolic_steps``), exact evaluation
+- the **shares** of CPU time spent in derivations (``check.runner.derivation_of``), exact evaluation
   (``check.evaluate.evaluate``), search (``check.search.search``, its own time: evaluations it triggers through
   the runner are counted as evaluation) and the rest (instance generation of structured adversaries, verdict
   rules, imports), measured in one process that checks the paper's claims serially with exclusive timers around
@@ -86,7 +86,7 @@ def timed(kind, fn):
                 stack[-1] += total
     return wrapper
 
-runner.symbolic_steps = timed("derivation", runner.symbolic_steps)
+runner.derivation_of = timed("derivation", runner.derivation_of)
 runner.evaluate = timed("evaluation", runner.evaluate)
 runner.search = timed("search", runner.search)
 start = time.process_time()
