@@ -14,6 +14,10 @@ Run: ``python benchmarks/checker.py`` (from the repository root; ``--papers gaus
 
 CPU seconds are the figure to compare on a shared machine; wall seconds depend on what else runs.
 
+``--claims ID ...`` prints each claim's CPU seconds instead, checked serially in this process with the cache
+directory as set (``CERTUNLEARN_CACHE_DIR``; run once to warm it), slowest first; ``--cprofile OUT`` adds a cProfile of
+those checks on the CPU clock (``python -m pstats OUT``) — how to find where one costly claim spends its time.
+
 ``--shipped FILE`` measures the first run after installing a wheel: the cold pass reads the derivations a wheel
 ships (a table written by ``python -m certunlearn.derive.ship FILE``, as the build hook ``hatch_build.py`` does),
 through ``CERTUNLEARN_SHIPPED_DERIVATIONS``; the user's cache directory is still empty.
@@ -108,6 +112,33 @@ def shares(paper: str, profile: str, cache: str) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def per_claim(ids: list[str], profile: str, out: str | None) -> None:
+    """CPU seconds of each claim's check, serially in this process (``CERTUNLEARN_CACHE_DIR`` as set: warm it
+    first), slowest first; with ``out``, a cProfile of them all on the CPU clock (``python -m pstats OUT``)."""
+    import cProfile
+
+    from certunlearn.check import runner
+    from certunlearn.claims import get_claim
+
+    for cid in ids:
+        get_claim(cid)  # imports and registry before timing
+    prof = cProfile.Profile(time.process_time) if out else None
+    spent = []
+    for cid in ids:
+        start = time.process_time()
+        if prof:
+            prof.enable()
+        result = runner.check_claim(cid, profile, 0)
+        if prof:
+            prof.disable()
+        spent.append((time.process_time() - start, cid, result.verdict))
+    for cpu, cid, verdict in sorted(spent, reverse=True):
+        print(f"{cpu:8.2f}  {cid}  {verdict}")
+    print(f"{sum(c for c, _, _ in spent):8.2f}  total ({len(ids)} claims, serial{', profiled' if prof else ''})")
+    if prof:
+        prof.dump_stats(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--papers", nargs="*", default=list(PAPERS), choices=PAPERS)
@@ -116,7 +147,13 @@ def main() -> None:
     parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
     parser.add_argument("--shipped", metavar="FILE", help="the derivations a wheel ships (python -m "
                         "certunlearn.derive.ship FILE): the cold pass is then a first run after installing")
+    parser.add_argument("--claims", nargs="+", metavar="ID", help="instead: each claim's CPU seconds, checked serially "
+                        "in this process (the current cache directory)")
+    parser.add_argument("--cprofile", metavar="OUT", help="with --claims: a cProfile of their checks, on the CPU clock")
     args = parser.parse_args()
+    if args.claims:
+        per_claim(args.claims, args.profile, args.cprofile)
+        return
     global SHIPPED
     SHIPPED = str(Path(args.shipped).resolve()) if args.shipped else None
     print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "
