@@ -27,7 +27,9 @@ cold pass cost gaussian 145 CPU-s (warm 59), d2d 248, r2d 116 — derivations ar
 ``pip install .`` now ships them (the build hook runs ``certunlearn.derive.ship`` by default), so the first run
 after install is a warm run; a checkout's first run still derives (``--shipped`` measures the installed case).
 The whole ``certunlearn check --all`` after ``pip install`` of a fresh clone (empty cache) measured 253 CPU-s
-(c66ca03: 634); the install itself 383 CPU-s.
+(c66ca03: 634); the install itself 383 CPU-s. Serially (``--claims``, warm, seed 0), before → after memoising
+``problems.losses.substitute`` (b6a6201; results identical): d2d.thm3.2 6.5 → 5.6 CPU-s, d2d.thm3.1 6.3 → 5.5,
+d2d.rem3.6 8.0 → 6.4, d2d.thm3.4:accuracy 3.1 → 2.3; r2d.thm3.1:utility 9.7 and r2d.cor3.6 4.8 unchanged.
 """
 from __future__ import annotations
 
