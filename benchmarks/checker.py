@@ -6,13 +6,17 @@ Run: ``python benchmarks/checker.py`` (from the repository root; ``--papers gaus
 - **wall** and **CPU** seconds of the command itself (``python -m certunlearn.cli check --paper KEY --json``, in a
   subprocess; CPU = user + system of it and its worker processes), with the derivation cache **cold** (a fresh,
   empty ``CERTUNLEARN_CACHE_DIR``) and then **warm** (the same directory again);
-- the **shares** of CPU time spent in derivations (``check.runner.symbolic_steps``), exact evaluation
+- the **shares** of CPU time spent in derivations (``check.runner.derivation_of``), exact evaluation
   (``check.evaluate.evaluate``), search (``check.search.search``, its own time: evaluations it triggers through
   the runner are counted as evaluation) and the rest (instance generation of structured adversaries, verdict
   rules, imports), measured in one process that checks the paper's claims serially with exclusive timers around
   those calls — also cold, then warm.
 
 CPU seconds are the figure to compare on a shared machine; wall seconds depend on what else runs.
+
+``--claims ID ...`` prints each claim's CPU seconds instead, checked serially in this process with the cache
+directory as set (``CERTUNLEARN_CACHE_DIR``; run once to warm it), slowest first; ``--cprofile OUT`` adds a cProfile of
+those checks on the CPU clock (``python -m pstats OUT``) — how to find where one costly claim spends its time.
 
 ``--shipped FILE`` measures the first run after installing a wheel: the cold pass reads the derivations a wheel
 ships (a table written by ``python -m certunlearn.derive.ship FILE``, as the build hook ``hatch_build.py`` does),
@@ -23,7 +27,9 @@ cold pass cost gaussian 145 CPU-s (warm 59), d2d 248, r2d 116 — derivations ar
 ``pip install .`` now ships them (the build hook runs ``certunlearn.derive.ship`` by default), so the first run
 after install is a warm run; a checkout's first run still derives (``--shipped`` measures the installed case).
 The whole ``certunlearn check --all`` after ``pip install`` of a fresh clone (empty cache) measured 253 CPU-s
-(c66ca03: 634); the install itself 383 CPU-s.
+(c66ca03: 634); the install itself 383 CPU-s. Serially (``--claims``, warm, seed 0), before → after memoising
+``problems.losses.substitute`` (b6a6201; results identical): d2d.thm3.2 6.5 → 5.6 CPU-s, d2d.thm3.1 6.3 → 5.5,
+d2d.rem3.6 8.0 → 6.4, d2d.thm3.4:accuracy 3.1 → 2.3; r2d.thm3.1:utility 9.7 and r2d.cor3.6 4.8 unchanged.
 """
 from __future__ import annotations
 
@@ -86,7 +92,7 @@ def timed(kind, fn):
                 stack[-1] += total
     return wrapper
 
-runner.symbolic_steps = timed("derivation", runner.symbolic_steps)
+runner.derivation_of = timed("derivation", runner.derivation_of)
 runner.evaluate = timed("evaluation", runner.evaluate)
 runner.search = timed("search", runner.search)
 start = time.process_time()
@@ -108,6 +114,33 @@ def shares(paper: str, profile: str, cache: str) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def per_claim(ids: list[str], profile: str, out: str | None) -> None:
+    """CPU seconds of each claim's check, serially in this process (``CERTUNLEARN_CACHE_DIR`` as set: warm it
+    first), slowest first; with ``out``, a cProfile of them all on the CPU clock (``python -m pstats OUT``)."""
+    import cProfile
+
+    from certunlearn.check import runner
+    from certunlearn.claims import get_claim
+
+    for cid in ids:
+        get_claim(cid)  # imports and registry before timing
+    prof = cProfile.Profile(time.process_time) if out else None
+    spent = []
+    for cid in ids:
+        start = time.process_time()
+        if prof:
+            prof.enable()
+        result = runner.check_claim(cid, profile, 0)
+        if prof:
+            prof.disable()
+        spent.append((time.process_time() - start, cid, result.verdict))
+    for cpu, cid, verdict in sorted(spent, reverse=True):
+        print(f"{cpu:8.2f}  {cid}  {verdict}")
+    print(f"{sum(c for c, _, _ in spent):8.2f}  total ({len(ids)} claims, serial{', profiled' if prof else ''})")
+    if prof:
+        prof.dump_stats(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--papers", nargs="*", default=list(PAPERS), choices=PAPERS)
@@ -116,7 +149,13 @@ def main() -> None:
     parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
     parser.add_argument("--shipped", metavar="FILE", help="the derivations a wheel ships (python -m "
                         "certunlearn.derive.ship FILE): the cold pass is then a first run after installing")
+    parser.add_argument("--claims", nargs="+", metavar="ID", help="instead: each claim's CPU seconds, checked serially "
+                        "in this process (the current cache directory)")
+    parser.add_argument("--cprofile", metavar="OUT", help="with --claims: a cProfile of their checks, on the CPU clock")
     args = parser.parse_args()
+    if args.claims:
+        per_claim(args.claims, args.profile, args.cprofile)
+        return
     global SHIPPED
     SHIPPED = str(Path(args.shipped).resolve()) if args.shipped else None
     print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "

@@ -23,6 +23,7 @@ Constants are declared, not trusted: :func:`certunlearn.problems.verify.verify_c
 """
 from __future__ import annotations
 
+import functools
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -132,11 +133,21 @@ class Constants:
 
 
 def substitute(expr: sympy.Expr, env: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
-    """``expr`` with the parameter values of ``env``; an infinite ``B`` or ``D`` is taken as a limit."""
-    expr = sympy.sympify(expr)
-    finite = {k: v for k, v in env.items() if v is not sympy.oo}
-    out = expr.subs(finite)
-    for k, v in env.items():
+    """``expr`` with the parameter values of ``env``; an infinite ``B`` or ``D`` is taken as a limit. Memoised by the
+    exact inputs (sympy's structural equality, each value's type in the key): the checker's instance families declare
+    the same constants on the same data many times (sympy's ``subs`` was a third of d2d.thm3.2's check)."""
+    key = (sympy.sympify(expr), tuple((k, type(v), v) for k, v in env.items()))
+    try:
+        return _substituted(key)
+    except TypeError:  # an unhashable value: not memoised
+        return _substituted.__wrapped__(key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _substituted(key: tuple) -> sympy.Expr:
+    expr, env = key
+    out = expr.subs({k: v for k, _, v in env if v is not sympy.oo})
+    for k, _, v in env:
         if v is sympy.oo and k in out.free_symbols:
             out = sympy.limit(out, k, sympy.oo)
     return sympy.nsimplify(out) if isinstance(out, sympy.Float) else out

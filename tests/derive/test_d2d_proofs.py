@@ -15,10 +15,16 @@ from .quantity_forms import agree, checked_instances
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
 
 
+#: The derivations test_fixes_and_main_derivations_pass reads (every d2d derivation is checked and linked by
+#: tests/claims/test_registry.py, one test per claim, spread over the workers).
+PASSING = ("d2d.thm3.1:accuracy+fix", "d2d.thm3.2:accuracy+fix", "d2d.thm3.2+fix", "d2d.lem2.12", "d2d.thm2.13",
+           "d2d.thm3.1")
+
+
 @pytest.fixture(scope="module")
 def results():
     ds = load_derivations("d2d")
-    return {c.id: (ds[c.derivation], check_derivation(ds[c.derivation], c)) for c in D2D}
+    return {c.id: (ds[c.derivation], check_derivation(ds[c.derivation], c)) for c in D2D if c.id in PASSING}
 
 
 def test_every_claim_names_its_own_derivation():
@@ -27,9 +33,8 @@ def test_every_claim_names_its_own_derivation():
 
 def test_fixes_and_main_derivations_pass(results):
     # the accuracy fixes keep ∇f(θ*)ᵀ(θ̃ − θ*), which the printed proofs drop; Theorem 3.2's fix changes the budget
-    for cid in ("d2d.thm3.1:accuracy+fix", "d2d.thm3.2:accuracy+fix", "d2d.thm3.2+fix"):
-        assert results[cid][1].ok, cid
-    for cid in ("d2d.lem2.12", "d2d.thm2.13", "d2d.thm3.1"):
+    assert set(results) == set(PASSING)
+    for cid in PASSING:
         assert results[cid][1].ok, cid
     assert results["d2d.thm2.13"][1].established
 
