@@ -314,6 +314,15 @@ def upper_fraction(expr: sympy.Expr, bits: int = 40) -> Fraction:
     return Fraction(math.ceil(Fraction(float(b.upper())) * 2**bits + 1), 2**bits)
 
 
+def _exact_key(value: Any) -> Any:
+    """An argument of :func:`declared_constants` as a hashable exact value (sequences → tuples of Fractions)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return tuple(_exact_key(v) for v in value)
+    return frac(value)
+
+
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
                        huber: Sequence[Any] | None = None, ball: Any = None,
                        logistic: bool = False, polytope: Sequence[Any] | None = None) -> dict[str, Fraction]:
@@ -321,7 +330,14 @@ def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence
     ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
     ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
     entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`; ``polytope``: on {Gθ ≤ h} with these
-    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`)."""
+    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`). Memoised on the exact arguments: the search asks
+    for the same family's constants thousands of times per claim (a third of d2d.thm3.2's check)."""
+    return dict(_declared_constants(*(_exact_key(v) for v in (A, R, lo, hi, huber, ball, logistic, polytope))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _declared_constants(A: tuple, R: Fraction, lo: tuple, hi: tuple, huber: tuple | None, ball: Fraction | None,
+                        logistic: bool, polytope: tuple | None) -> dict[str, Fraction]:
     from ...problems import Box, Quadratic
     from ...problems.huber import HuberQuadratic
     from ...problems.rounded_ball import RoundedBall
