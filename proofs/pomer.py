@@ -94,6 +94,11 @@ def lem42() -> Derivation:
         claim_id="pomer.lem4.2", target="bound",
         title="Lemma 4.2 / B.1: expected number of switches (lines 476–488)",
         start=T * (p + (1 - p) * q0),
+        start_reason=("the chain starts from T(p + (1 − p)κ(1 − Φ⁻²)), κ ≤ 1 the unknown ratio of line 482; the "
+                      "claim's quantity is E[S_T] from the exact law of Algorithm 1 on the instance's losses "
+                      "(algorithms.pomer.law.exact_law: sums of Gibbs masses, erf values); no closed form in the "
+                      "chain's symbols exists to check the start against (a SymbolicStart would have to evaluate that"
+                      " law symbolically)"),
         conditions=(sympy.Le(p, 1), sympy.Ge(Phi, 1), sympy.Le(kappa, 1)),
         domain=_dom(p, Phi, kappa, T),
         premises=(Premise("E[ζ_t | past] = Pr(S'_t = 0) + Pr(S'_t = 1)Pr(S_t = 0) = p + (1 − p)Pr(S_t = 0), with "
@@ -193,6 +198,10 @@ def thm45_switches() -> Derivation:
         claim_id="pomer.thm4.5:switches", target="bound",
         title="Theorem 4.5: the expected number of switches (lines 278–280)",
         start=(1 - exp(-2 * u)) * T,
+        start_reason=("the chain starts from (1 − Φ⁻²)T, Lemma 4.2's bound of E[S_T] at p = 0; the claim's quantity "
+                      "is E[S_T] itself, from the exact law of Algorithm 1 at Theorem 4.5's parameters "
+                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
+                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
         domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
@@ -273,6 +282,11 @@ def lem33() -> Derivation:
     return Derivation(
         claim_id="pomer.lem3.3", target="bound", title="Lemma 3.3 (Herbst) for F(x) = x under μ̄(f, β, λ)",
         start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
+        start_reason=("the chain starts from Herbst's bound 2e^{−cr²/(2L²)} (Ledoux 1999), an upper bound of the "
+                      "tail; the claim's quantity is the tail mass μ̄[a, EX − r] + μ̄[EX + r, b] of the Gibbs law of "
+                      "piecewise-linear losses on K (erfc differences on enclosures); no closed form in the chain's "
+                      "symbols exists to check the start against (a SymbolicStart would have to evaluate that law "
+                      "symbolically)"),
         premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
                   Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
         steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", CONCENTRATION_33,
@@ -302,6 +316,10 @@ def lem42_tail() -> Derivation:
     return Derivation(
         claim_id="pomer.lem4.2:tail", target="bound", title="Lemma 4.2 / B.1: the switch-count tail (line 486)",
         start=exp(-dd**2 * mu_ / (2 + dd)),
+        start_reason=("the chain starts from the Chernoff bound e^{−δ²μ/(2+δ)}, an upper bound of the tail; the "
+                      "claim's quantity is Pr[S_T ≥ 3p̃T] from the exact law of the switch count "
+                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
+                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
         premises=(Premise("S_T is dominated by a sum of T Bernoulli(p̃) (eq. (B.1)); Chernoff: Pr[ΣX ≥ (1 + δ)μ] ≤ "
                           "e^{−δ²μ/(2+δ)} (footnote 5)", "Chernoff bound"),),
         steps=(step(exp(-dd**2 * mu_ / (2 + dd)), "==", SWITCH_TAIL_42, "δ = 2, μ = p̃T: 3p̃T = (1 + 2)μ (line 486)",
@@ -744,6 +762,10 @@ def claim_c3(fix: bool) -> Derivation:
         conditions=(sympy.Le(f1, one), sympy.Le(f2, one), sympy.Le(f3, one)),
         domain={f1: ("0", "0.01"), f2: ("0", "0.01"), f3: ("0", "0.01"), delta: ("1e-6", "0.5"), T: ("9", "1000"),
                 p: ("0", "1"), Phi: ("1", "10")},
+        start_reason=("the chain starts from f₁ + f₂ + f₃, the failure probabilities of the union bound; the claim's "
+                      "quantity is Pr(x_t ∉ E_t) (given the history, resp. under the marginal q_t of the exact law of"
+                      " Algorithm 1), which the union bound only bounds; no closed form in the chain's symbols exists"
+                      " to check the start against (a SymbolicStart would have to evaluate that law symbolically)"),
         premises=tuple(premises),
         steps=(step(f1 + f2 + f3, "<=", 3 * one, "union bound over the three events"),
                then("==", 3 * dp + 9 * T * dp + 3 * exp(-P_TILDE * T), "3δ' + 9Tδ' + 3e^{−p̃T} (line 627)")),
