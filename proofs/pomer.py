@@ -606,7 +606,7 @@ def _table1_parameter_steps(lam_, beta_) -> tuple:
     """λ, β of Theorem 4.4 substituted through M, N, then the three terms bounded one at a time. The steps hold for
     every M, N with the facts a max and a min give — 2√T ≤ M ≤ 2√T + 1000√dLQ, M ≥ 1000√dLQ (M is the max of 2√T
     and 1000√dL times each term of Q), N ≥ Q⁻² (N = 1/Q², the min of the reciprocals of Q's squared terms) — so
-    they hold at M, N of Theorem 4.4; the last step names L and Q again as log(T/δ) and the max."""
+    they hold at M, N of Theorem 4.4; :func:`table1_row` names L again as log(T/δ) after the range steps."""
     facts = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
              sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt), sympy.Le(1, T))
     reg = 10**5 * G * D * d * Lt**2 * log(T)
