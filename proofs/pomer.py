@@ -42,7 +42,7 @@ from certunlearn.formulas.pomer import (
     TABLE2_FORM,
 )
 from certunlearn.formulas.symbols import delta, epsilon
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 kappa = sympy.Symbol("kappa", positive=True)  # a ratio in (0, 1]: actual / its bound
 kappa1 = sympy.Symbol("kappa_1", positive=True)
@@ -94,6 +94,11 @@ def lem42() -> Derivation:
         claim_id="pomer.lem4.2", target="bound",
         title="Lemma 4.2 / B.1: expected number of switches (lines 476–488)",
         start=T * (p + (1 - p) * q0),
+        start_reason=("the chain starts from T(p + (1 − p)κ(1 − Φ⁻²)), κ ≤ 1 the unknown ratio of line 482; the "
+                      "claim's quantity is E[S_T] from the exact law of Algorithm 1 on the instance's losses "
+                      "(algorithms.pomer.law.exact_law: sums of Gibbs masses, erf values); no closed form in the "
+                      "chain's symbols exists to check the start against (a SymbolicStart would have to evaluate that"
+                      " law symbolically)"),
         conditions=(sympy.Le(p, 1), sympy.Ge(Phi, 1), sympy.Le(kappa, 1)),
         domain=_dom(p, Phi, kappa, T),
         premises=(Premise("E[ζ_t | past] = Pr(S'_t = 0) + Pr(S'_t = 1)Pr(S_t = 0) = p + (1 − p)Pr(S_t = 0), with "
@@ -193,6 +198,10 @@ def thm45_switches() -> Derivation:
         claim_id="pomer.thm4.5:switches", target="bound",
         title="Theorem 4.5: the expected number of switches (lines 278–280)",
         start=(1 - exp(-2 * u)) * T,
+        start_reason=("the chain starts from (1 − Φ⁻²)T, Lemma 4.2's bound of E[S_T] at p = 0; the claim's quantity "
+                      "is E[S_T] itself, from the exact law of Algorithm 1 at Theorem 4.5's parameters "
+                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
+                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
         domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
@@ -273,6 +282,11 @@ def lem33() -> Derivation:
     return Derivation(
         claim_id="pomer.lem3.3", target="bound", title="Lemma 3.3 (Herbst) for F(x) = x under μ̄(f, β, λ)",
         start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
+        start_reason=("the chain starts from Herbst's bound 2e^{−cr²/(2L²)} (Ledoux 1999), an upper bound of the "
+                      "tail; the claim's quantity is the tail mass μ̄[a, EX − r] + μ̄[EX + r, b] of the Gibbs law of "
+                      "piecewise-linear losses on K (erfc differences on enclosures); no closed form in the chain's "
+                      "symbols exists to check the start against (a SymbolicStart would have to evaluate that law "
+                      "symbolically)"),
         premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
                   Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
         steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", CONCENTRATION_33,
@@ -302,6 +316,10 @@ def lem42_tail() -> Derivation:
     return Derivation(
         claim_id="pomer.lem4.2:tail", target="bound", title="Lemma 4.2 / B.1: the switch-count tail (line 486)",
         start=exp(-dd**2 * mu_ / (2 + dd)),
+        start_reason=("the chain starts from the Chernoff bound e^{−δ²μ/(2+δ)}, an upper bound of the tail; the "
+                      "claim's quantity is Pr[S_T ≥ 3p̃T] from the exact law of the switch count "
+                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
+                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
         premises=(Premise("S_T is dominated by a sum of T Bernoulli(p̃) (eq. (B.1)); Chernoff: Pr[ΣX ≥ (1 + δ)μ] ≤ "
                           "e^{−δ²μ/(2+δ)} (footnote 5)", "Chernoff bound"),),
         steps=(step(exp(-dd**2 * mu_ / (2 + dd)), "==", SWITCH_TAIL_42, "δ = 2, μ = p̃T: 3p̃T = (1 + 2)μ (line 486)",
@@ -320,7 +338,21 @@ def lem46(fix: bool) -> Derivation:
         steps=(step(sympy.Integer(0) if fix else tv, "<=", sympy.Integer(0) if fix else 3 * delta * 0,
                     "‘For t = 1, the claim is trivially true’ (line 510)",
                     **({} if fix else {"cited": "line 510"})),),
+        symbolic_start=SymbolicStart(_tv_first_gibbs, "the claim's quantity tv_first (claims.pomer.regret) at "
+                                     "initial='gibbs': q₁ := μ̄₁, exactly 0 (vacuous by construction, see the "
+                                     "claim's note)") if fix else None,
     )
+
+
+def _tv_first_gibbs() -> sympy.Expr:
+    """``tv_first`` of ``pomer.lem4.6+fix`` (claims.pomer.regret) run as the claim runs it, with x₁ ∼ μ̄₁; it returns
+    an exact 0 (the fix is the choice q₁ := μ̄₁), converted to sympy only when the enclosure is exactly 0."""
+    from certunlearn.claims.pomer.regret import tv_first
+
+    value = tv_first({"initial": "gibbs"})
+    if not (value.is_exact() and value == 0):
+        raise ValueError(f"tv_first at initial='gibbs' is {value}, not an exact 0")
+    return sympy.Integer(0)
 
 
 def lem46_drift(fix: bool) -> Derivation:
@@ -478,16 +510,19 @@ def _range_conditions(var, bounds) -> tuple:
 def table1_row(row: str, fix: bool) -> Derivation:
     """A Table 1 row (lines 58–69) from Theorem 4.4's explicit bound: the drift terms at p ≥ T^{−1/3} and δ ≤ 1/2,
     then λ, β of Theorem 4.4 (lines 247–249) term by term, then the row's ε range (the entry dominates √T and
-    √d·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}). The box keeps T ≥ d⁹ reachable (d ≤ 8, T ≥ 10⁸) and, for rows 3–4, ε
-    around T^{−1/6} so that the narrow ranges are sampled."""
-    from certunlearn.claims.pomer.tables import TABLE1_RANGE
-
+    √d·max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}), proved after the exact reparametrisation of :func:`_table1_range` that makes
+    every power an integer one. The first step (a relation of its own) says which term of the max is the larger on
+    the row's range. The box keeps T ≥ d⁹ reachable (d ≤ 8, T ≥ 10⁸) and, for rows 3–4, ε around T^{−1/6} so that
+    the narrow ranges are sampled."""
     lam_, beta_ = sympy.Symbol("lam", positive=True), sympy.Symbol("beta", positive=True)
     p_, phi_ = sympy.Symbol("p", nonnegative=True), sympy.Symbol("Phi", positive=True)
     start = REGRET_44.subs({lam: lam_, beta: beta_, p: p_, Phi: phi_})
-    q = sympy.Max(T ** Rational(1, 3) / epsilon, T ** Rational(3, 8) / epsilon ** Rational(3, 4))
     form = (TABLE1_FORM_FIX if fix else TABLE1_FORM)[row]
+    entry = sqrt(d) * T ** Rational(3, 8) * epsilon ** Rational(-3, 4) if fix else TABLE1_ENTRY[row]
     cid = f"pomer.table1:{row}" + ("+fix" if fix else "")
+    given, conds, larger, smaller, how = _table1_range(row)
+    z = G * D * Lt * (500 + 100 * log(T))  # the factor of √d·Q in the bound
+    grow = Rational(3, 2) * G * D
     return Derivation(
         claim_id=cid, target="bound",
         title=f"Table 1, {row} of the column 'Theorem 4.4' from Theorem 4.4's explicit bound (lines 58–69, 243–253)",
@@ -497,25 +532,67 @@ def table1_row(row: str, fix: bool) -> Derivation:
         domain={epsilon: ("0.003", "0.03") if row in ("row3", "row4") else ("1e-4", "1"), delta: ("1e-9", "0.5"),
                 T: ("1e12", "1e15") if row in ("row3", "row4") else ("1e8", "1e15"), d: ("1", "8"),
                 G: ("0.1", "10"), D: ("0.1", "10"), lam_: ("0.01", "1e9"), beta_: ("1e-12", "10"),
-                p_: ("0", "1"), phi_: ("1", "10")},
+                p_: ("0", "1"), phi_: ("1", "10"), **_T1_SAMPLING},
         samples=64 if row in ("row3", "row4") else 16,
-        premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),),
-        note="The last step (the row's ε range) is sampled only: it compares max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} and √T "
-             "with the entry under the row's power-law range of ε, and the sign prover does not decide differences "
-             "of fractional powers (at ε = T^{−1/6}/(1 + w): √T(1 + w) − √T(1 + w)^{3/4}); branch-and-bound is not "
-             "tried: the step has six symbols (T, d, ε, δ, G, D), above the engine's four.",
+        premises=(Premise("p ≥ T^{−1/3} (Theorem 4.3, line 233), so p̃T ≥ T^{2/3}; Φ ≥ 1", "Theorem 4.3"),
+                  Premise(f"the row's range of ε (Table 1, lines 58–69) with T ≥ d⁹ ≥ 1, written {how}: every "
+                          "(T, d, ε) of the range is reached (s = T^{1/24}, k = d^{1/24}, v = (εT^{1/6})^{1/4}, the "
+                          "slacks c, u, w ≥ 0 solved from them; rows 6–7 use s ≥ k⁹ once and then leave u free, a "
+                          "larger set), so a relation proved at every such point holds on the range",
+                          "exact reparametrisation")),
         steps=(
+            step(smaller, "<=", larger, f"on the row's range Q = max{{T^{{1/3}}/ε, T^{{3/8}}/ε^{{3/4}}}} = {larger}",
+                 given=given, conditions=conds),
             step(start, "<=", start.subs(phi_, 1), "e^{−p̃T} ≤ e^{−pT}: p̃ = p + 1 − Φ⁻² ≥ p for Φ ≥ 1 (line 224)",
                  monotone=Monotone(phi_, 1)),
             then("<=", start.subs({phi_: 1, p_: T ** Rational(-1, 3)}), "e^{−pT} ≤ e^{−T^{2/3}} for p ≥ T^{−1/3} "
                  "(line 233)", monotone=Monotone(p_, T ** Rational(-1, 3))),
             then("<=", lam_ * D**2 / 2 + G**2 * T / lam_ + d * log(T) / beta_ + G * D * C_44,
                  "2GDT·3δ'T = GDδ/10 ≤ GD/20 for δ ≤ 1/2"),
-            *_table1_parameter_steps(lam_, beta_, q),
-            then("<=", form, f"on the row's range √T ≤ entry and √d·Q ≤ entry = {TABLE1_ENTRY[row] if not fix else 'TABLE1_FORM_FIX'}",
-                 conditions=_range_conditions(epsilon, TABLE1_RANGE[row])),
+            *_table1_parameter_steps(lam_, beta_),
+            then("==", grow * sqrt(T) + z * sqrt(d) * Qt + G * D * C_44, "collected"),
+            then("<=", grow * entry + z * sqrt(d) * Qt + G * D * C_44,
+                 f"√T ≤ {entry} on the row's range", given=given, conditions=conds),
+            then("<=", grow * entry + z * entry + G * D * C_44,
+                 f"√d·Q ≤ {entry}: Q = {larger} on the row's range (step 1)",
+                 given={Qt: larger.subs(given), **given}, conditions=conds),
+            then("==", form, "L = log(T/δ) (> 0: T ≥ 1 > δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} named again: "
+                 "the row's form GD(Λ₄₄·entry + C₄₄)", given={Lt: LOG_44}),
         ),
     )
+
+
+#: Table 1's reparametrisation (:func:`_table1_range`): T = s²⁴, d = k²⁴, ε = v⁴/s⁴ (v = (εT^{1/6})^{1/4}), with
+#: slacks c, u, w ≥ 0; sampling ranges for them.
+s1_, c1_, u1_ = sympy.Symbol("s", positive=True), sympy.Symbol("c", nonnegative=True), sympy.Symbol("u", nonnegative=True)
+w1_ = sympy.Symbol("w", nonnegative=True)
+_T1_SAMPLING = {s1_: ("1", "5"), c1_: ("0", "1"), u1_: ("0", "1"), w1_: ("0", "1")}
+
+
+def _table1_range(row: str):
+    """The row's range of ε (``TABLE1_RANGE``, lines 58–69) with T ≥ d⁹ ≥ 1, as an exact reparametrisation with integer
+    powers only: T = s²⁴, d = k²⁴, ε = v⁴/s⁴. In v the range's ends are monomials in k and s; a two-sided range
+    [lo, lo·k^j] is v = lo·(1 + w)^j with k = (1 + w)(1 + c), a one-sided one lo·(1 + w) or hi/(1 + w); where an end
+    is k^i/s, T ≥ d⁹ (s ≥ k⁹) is used once: v ≤ k^i/s ≤ 1/(k^{9−i}(1 + u)), u ≥ 0 free (a set containing the range,
+    so relations proved on it hold on the range). Returns (the substitution, conditions on the new symbols, the larger and the
+    smaller term of Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}} (s¹²/v⁴ and s¹²/v³) on the range, the substitution as text)."""
+    a_, b_ = T ** Rational(1, 3) / epsilon, T ** Rational(3, 8) / epsilon ** Rational(3, 4)
+    one_c = 1 + c1_
+    box = one_c * (1 + w1_)
+    table = {  # row: (k, v, text)
+        "row1": (one_c, one_c**6 * (1 + w1_), "k = 1 + c, v = k⁶(1 + w)"),
+        "row2": (box, box**4 * (1 + w1_) ** 2, "k = (1 + w)(1 + c), v = k⁴(1 + w)²"),
+        "row3": (box, box**3 * (1 + w1_), "k = (1 + w)(1 + c), v = k³(1 + w)"),
+        "row4": (box, (1 + w1_) ** 3, "k = (1 + w)(1 + c), v = (1 + w)³"),
+        "row5": (one_c, 1 / (1 + w1_), "k = 1 + c, v = 1/(1 + w)"),
+        "row6": (box, (1 + w1_) ** 3 / (box**3 * (1 + u1_)), "k = (1 + w)(1 + c), v = (1 + w)³/(k³(1 + u))"),
+        "row7": (one_c, 1 / (one_c**3 * (1 + u1_) * (1 + w1_)), "k = 1 + c, v = 1/(k³(1 + u)(1 + w))"),
+    }
+    k, v, text = table[row]
+    given = {T: s1_**24, d: k**24, epsilon: v**4 / s1_**4}
+    conds = (sympy.Ge(s1_, 1),)
+    larger, smaller = (b_, a_) if row in ("row1", "row2", "row3", "row4") else (a_, b_)
+    return given, conds, larger, smaller, "T = s²⁴ (s ≥ 1), d = k²⁴, ε = v⁴/s⁴ with " + text
 
 
 #: Names in Table 1's chains for the pieces of Theorem 4.4's λ and β (lines 247–249): λ = (G/D)M, β = λN/(10⁵G²L²)
@@ -525,11 +602,11 @@ Lt, Qt = sympy.Symbol("L", positive=True), sympy.Symbol("Q", positive=True)
 Mt, Nt = sympy.Symbol("M", positive=True), sympy.Symbol("N", positive=True)
 
 
-def _table1_parameter_steps(lam_, beta_, q) -> tuple:
+def _table1_parameter_steps(lam_, beta_) -> tuple:
     """λ, β of Theorem 4.4 substituted through M, N, then the three terms bounded one at a time. The steps hold for
     every M, N with the facts a max and a min give — 2√T ≤ M ≤ 2√T + 1000√dLQ, M ≥ 1000√dLQ (M is the max of 2√T
     and 1000√dL times each term of Q), N ≥ Q⁻² (N = 1/Q², the min of the reciprocals of Q's squared terms) — so
-    they hold at M, N of Theorem 4.4; the last step names L and Q again as log(T/δ) and the max."""
+    they hold at M, N of Theorem 4.4; :func:`table1_row` names L again as log(T/δ) after the range steps."""
     facts = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
              sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt), sympy.Le(1, T))
     reg = 10**5 * G * D * d * Lt**2 * log(T)
@@ -547,8 +624,6 @@ def _table1_parameter_steps(lam_, beta_, q) -> tuple:
         then("<=", first + G * D * sqrt(T) / 2 + 100 * G * D * sqrt(d) * Lt * log(T) * Qt + G * D * C_44,
              "d log T/β = 10⁵GDdL² log T·Q²/M ≤ 100GD√dL log T·Q: M ≥ 1000√dLQ (T ≥ d⁹ ≥ 1)", conditions=facts,
              monotone=Monotone(Mt, 1000 * sqrt(d) * Lt * Qt)),
-        then("==", G * D * (Rational(3, 2) * sqrt(T) + sqrt(d) * LOG_44 * (500 + 100 * log(T)) * q + C_44),
-             "collected, with L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}", given={Lt: LOG_44, Qt: q}),
     )
 
 
@@ -687,6 +762,10 @@ def claim_c3(fix: bool) -> Derivation:
         conditions=(sympy.Le(f1, one), sympy.Le(f2, one), sympy.Le(f3, one)),
         domain={f1: ("0", "0.01"), f2: ("0", "0.01"), f3: ("0", "0.01"), delta: ("1e-6", "0.5"), T: ("9", "1000"),
                 p: ("0", "1"), Phi: ("1", "10")},
+        start_reason=("the chain starts from f₁ + f₂ + f₃, the failure probabilities of the union bound; the claim's "
+                      "quantity is Pr(x_t ∉ E_t) (given the history, resp. under the marginal q_t of the exact law of"
+                      " Algorithm 1), which the union bound only bounds; no closed form in the chain's symbols exists"
+                      " to check the start against (a SymbolicStart would have to evaluate that law symbolically)"),
         premises=tuple(premises),
         steps=(step(f1 + f2 + f3, "<=", 3 * one, "union bound over the three events"),
                then("==", 3 * dp + 9 * T * dp + 3 * exp(-P_TILDE * T), "3δ' + 9Tδ' + 3e^{−p̃T} (line 627)")),
