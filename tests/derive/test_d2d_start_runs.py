@@ -44,3 +44,25 @@ def test_the_claim33_runs_are_the_quantity(cid):
     assert not any(agree(claim, v, at(wrong, v)) for v in insts)
     assert zero_proof(_first_lhs(d), run) is not None and zero_proof(_first_lhs(d), wrong) is None
 
+
+def test_the_table_perfect_accuracy_run_is_the_quantity():
+    """Table 1's pgd-perfect row has no quantity_expr (its entry's claims are widened elsewhere): the run is the ratio
+    of Theorem 3.2's explicit accuracy bound at 𝓘₂ and 𝓘, which the claim's quantity evaluates."""
+    for cid in ("d2d.table1:pgd-perfect-accuracy", "d2d.table1:pgd-perfect-accuracy+fix"):
+        claim = get_claim(cid)
+        d = find_derivation(claim)
+        run = d.symbolic_start.compute()
+        insts = checked_instances(claim)
+        assert all(agree(claim, inst, run) for inst in insts)
+        wrong = run.subs(C.I2, C.I2 * sympy.Rational(1001, 1000))
+        assert not all(agree(claim, inst, wrong) for inst in insts)
+        assert zero_proof(_first_lhs(d), run) is not None
+
+
+@pytest.mark.slow  # the corrected row's chain from its quantity: ~35 CPU-s
+def test_the_corrected_perfect_accuracy_row_is_complete():
+    from certunlearn.derive import check_derivation
+
+    claim = get_claim("d2d.table1:pgd-perfect-accuracy+fix")
+    r = check_derivation(find_derivation(claim), claim)
+    assert r.proof == "complete", ([(s.index, s.status) for s in r.steps], r.start_status_detail)
