@@ -31,7 +31,7 @@ def claim33() -> list[Derivation]:
     gf = sympy.Symbol("g_f", positive=True)  # ‖∇f_z(θ)‖
     th = sympy.Symbol("theta_n", positive=True)  # ‖θ‖
     hf = sympy.Symbol("h_f", positive=True)  # λ_max(∇²f_z)
-    lm = sympy.Symbol("lambda_min", positive=True)  # λ_min(∇²f_z) ≥ 0 (convexity)
+    lm = sympy.Symbol("lambda_min", nonnegative=True)  # λ_min(∇²f_z) ≥ 0 (convexity; 0 for a linear loss)
     dom = {L: ("0.1", "100"), m: ("0.01", "10"), M: ("0.02", "100"), D: ("0.1", "100")}
     return [
         Derivation(
@@ -46,12 +46,20 @@ def claim33() -> list[Derivation]:
         Derivation(
             claim_id="d2d.claim3.3:smoothness", target="bound", title="Claim 3.3: the smoothness of the regularised loss",
             start="‖∇²g_z(θ)‖ = ‖∇²f_z(θ) + mI‖ ≤ ‖∇²f_z(θ)‖ + m", where=((hf, M / (1 + s)),), domain=dom, samples=12,
+            symbolic_start=SymbolicStart(lambda: hf + m, "sup_x λ_max(∇²f_x) + m, what the claim's quantity "
+                                         "(claims.d2d.claim33_losses.smoothness: max(A) + m, + h/w for the Huber band, "
+                                         "+ max‖x‖²/4 for the logistic loss, m for the linear loss) computes, at the "
+                                         "loss's curvature h_f = sup_x λ_max(∇²f_x) left symbolic (h_f ≤ M: M-smooth)"),
             steps=(step(hf + m, "<=", M + m, "f_z is M-smooth: ‖∇²f_z‖ ≤ M"),),
         ),
         Derivation(
             claim_id="d2d.claim3.3:strong-convexity", target="bound",
             title="Claim 3.3: the strong convexity of the regularised loss", start="m/λ_min(∇²g_z)",
             domain={**dom, lm: ("0.001", "100")}, samples=12,
+            symbolic_start=SymbolicStart(lambda: m / (lm + m), "m/(inf_x λ_min(∇²f_x) + m), what the claim's quantity "
+                                         "(claims.d2d.claim33_losses.convexity: m/(min(A) + m), m/m for the linear loss) "
+                                         "computes, at the loss's least curvature λ_min = inf_x λ_min(∇²f_x) left "
+                                         "symbolic"),
             premises=(Premise("λ_min(∇²g_z) = λ_min(∇²f_z) + m; a C² function is μ-strongly convex iff λ_min ≥ μ",
                               "Definition 2.9"),),
             steps=(step(m / (lm + m), "<=", 1, "f_z convex: λ_min(∇²f_z) ≥ 0"),),
