@@ -73,7 +73,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "derivations_raised": ("{where}: derivations() raised {exc}: {detail}",
                            "Fix derivations(); run it in Python to see the traceback."),
     "step_option": ("{where}: derivations() raised TypeError: {detail}; step() and then() take box=, cited=, "
-                    "lemma=, integers=, monotone=, given= and conditions= (docs/claims.md, \"Derivations\")",
+                    "monotone=, given=, conditions=, lemma= and integers= (docs/claims.md, \"Derivations\")",
                     "Use only the options step() and then() have; there is no hint=."),
     "derivation_stranger": ("{where}: derivations() returned a derivation for {claim!r}, which is not one of this "
                             "file's CLAIMS (a Derivation's claim_id is the id of the claim it derives)",
