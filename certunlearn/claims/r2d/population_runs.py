@@ -38,7 +38,7 @@ from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
 from .families import eta_max, gd_instance, piecewise_instance, subsample
-from .populations import count_vectors, weighted_profile
+from .populations import count_vectors, largest_pl_dyadic, weighted_profile
 from .quantities import PIECEWISE, QUADRATIC, runs_of, sq_norm
 
 DRAW_NAMES = ("atoms", "probs", "n", "m")
@@ -204,16 +204,12 @@ def quadratic_population_family(rng: np.random.Generator, size: int) -> list[dic
 def _dip_mu(atoms: tuple, size: int, c: Fraction, bits: int = 10) -> Fraction:
     """The largest k/2^bits with which f_{D'} (the dip profile c on D') is PL for every D' of ``size`` draws over the
     atoms, decided exactly (0 when none is)."""
-    from ...problems.r2d_piecewise import pl_dip, pl_holds
+    from ...problems.r2d_piecewise import pl_dip
 
     phi = pl_dip(c)
-    parts = [weighted_profile(phi, [a[k] for a in _rows(cr, [list(a) for a in atoms])], [_Q(1, size)] * size)
-             for cr in count_vectors(len(atoms), size) for k in range(len(atoms[0]))]
-    lo, hi = 0, 2**bits
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if all(pl_holds(f, _Q(mid, 2**bits)) for f in parts) else (lo, mid)
-    return _Q(lo, 2**bits)
+    return largest_pl_dyadic([weighted_profile(phi, [a[k] for a in _rows(cr, [list(a) for a in atoms])],
+                                               [_Q(1, size)] * size)
+                              for cr in count_vectors(len(atoms), size) for k in range(len(atoms[0]))], bits)
 
 
 def dip_population_family(rng: np.random.Generator, size: int) -> list[dict]:

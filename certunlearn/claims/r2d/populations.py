@@ -236,7 +236,12 @@ def dip_population_ok(values: Instance) -> Decision:
 def _dip_mu(atoms: list[list[Fraction]], probs: list[Fraction], c: Fraction, bits: int = 10) -> Fraction:
     """The largest k/2^bits with which every coordinate part of F is PL (decided exactly; 0 when none is)."""
     phi = pl_dip(c)
-    parts = [weighted_profile(phi, [a[k] for a in atoms], probs) for k in range(len(atoms[0]))]
+    return largest_pl_dyadic([weighted_profile(phi, [a[k] for a in atoms], probs) for k in range(len(atoms[0]))], bits)
+
+
+def largest_pl_dyadic(parts: list, bits: int) -> Fraction:
+    """The largest k/2^bits with which every profile of ``parts`` is PL, by bisection on k (each decided exactly;
+    0 when none is)."""
     lo, hi = 0, 2**bits
     while hi - lo > 1:
         mid = (lo + hi) // 2
