@@ -19,7 +19,7 @@ import sympy
 from flint import arb
 
 from .compiled import compile_arb
-from .enclosure import FUNCTIONS, Exact, eval_walk, to_arb
+from .enclosure import FUNCTIONS, Exact, erfc_ball, eval_walk, to_arb
 
 Env = Mapping[sympy.Symbol | str, Exact]
 
@@ -63,9 +63,7 @@ def erfc_monotone(x: arb) -> arb:
     """A ball containing erfc at every point of ``x``: erfc decreases, so over a wide ball it lies between its
     enclosures at the two ends (arb's ``erfc`` on a wide ball can be as wide as [−2, 2]); a narrow ball (a rounded
     point) keeps arb's ``erfc``."""
-    if _wide(x):
-        return _finite(x.upper().erfc().union(x.lower().erfc()), f"erfc({x})")
-    return _finite(x.erfc(), f"erfc({x})")
+    return _finite(erfc_ball(x) if _wide(x) else x.erfc(), f"erfc({x})")
 
 
 FUNCTIONS[sympy.erfc] = erfc_monotone  # replaces enclosure's arb.erfc: the same values, tighter on wide balls

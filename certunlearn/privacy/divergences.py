@@ -22,7 +22,8 @@ from flint import arb, arb_mat, ctx
 from ..errors import InvalidParameterError, UndecidedError
 from ..numeric.enclosure import Decision, to_arb
 from ..numeric.precision import MAX_PREC, precisions, workprec
-from .profile import check_real, erfc_ball, profile_arb
+from ..numeric.enclosure import erfc_ball
+from .profile import check_real, profile_arb
 
 __all__ = ["renyi_divergence", "renyi_enclosure", "kl_divergence", "tv_distance", "hockey_stick"]
 

@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from flint import arb, arb_series, ctx
 
-from ..numeric.enclosure import to_arb
+from ..numeric.enclosure import erfc_ball, to_arb
 from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["chernoff_bound", "generalized_chi2_sf", "linearised_bracket"]
@@ -172,7 +172,6 @@ def linearised_bracket(weights: Sequence[arb], offsets: Sequence[arb], tau: arb)
 
     with P[R > r] ≤ P[χ²_d > r/max a_k] = Q(d/2, r/(2 max a_k)), P[R < r] ≤ P[χ²_d < r/min a_k] (regularised
     incomplete gammas) and P[C + 2L > x] = ½erfc((x − C)/(2s√2)); the bracket is the best over a few r."""
-    from .profile import erfc_ball
 
     d = len(weights)
     amax, amin = weights[0], weights[0]

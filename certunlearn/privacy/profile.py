@@ -23,7 +23,7 @@ from scipy.special import erfc as _erfc
 from scipy.special import erfcx as _erfcx
 
 from ..errors import InvalidParameterError
-from ..numeric.enclosure import Decision, arb_upper_float, to_arb
+from ..numeric.enclosure import Decision, arb_upper_float, erfc_ball, to_arb
 from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["delta_enclosure", "exact_delta", "exact_epsilon"]
@@ -98,17 +98,6 @@ def float_log(x) -> float:
 
 
 # ---------------------------------------------------------------- enclosures
-
-
-def erfc_ball(x: arb) -> arb:
-    """erfc on a ball, as the hull of erfc at its two (exact) endpoints — erfc is decreasing.
-
-    arb's own propagation of an input radius is very loose for large arguments (at x ≈ 3.5e5 a
-    radius of 1e-50 loses every bit), while exact arguments are evaluated tightly.
-    """
-    if x.is_exact() or not x.is_finite():
-        return x.erfc()
-    return x.upper().erfc().union(x.lower().erfc())
 
 
 def profile_arb(epsilon: arb, s: arb) -> arb:

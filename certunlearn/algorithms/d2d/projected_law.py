@@ -30,7 +30,8 @@ from fractions import Fraction
 from flint import arb
 
 from ...numeric.enclosure import to_arb
-from ...privacy.profile import delta_enclosure, erfc_ball, profile_arb
+from ...numeric.enclosure import erfc_ball
+from ...privacy.profile import delta_enclosure, profile_arb
 
 __all__ = ["ClipAffine", "gd_round_map", "mixture_cdf", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
 

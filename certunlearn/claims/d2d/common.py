@@ -28,7 +28,8 @@ from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ...privacy.generalized_chi2 import generalized_chi2_sf
-from ...privacy.profile import erfc_ball, profile_arb
+from ...numeric.enclosure import erfc_ball
+from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Claim, Hypothesis, Instance

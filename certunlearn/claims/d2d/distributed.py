@@ -24,7 +24,8 @@ from sympy import Rational
 from ...algorithms.parameters import ceil_exact, theorem_parameters
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
-from ...privacy.profile import erfc_ball, profile_arb
+from ...numeric.enclosure import erfc_ball
+from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind

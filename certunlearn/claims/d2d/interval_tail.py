@@ -27,7 +27,7 @@ from fractions import Fraction
 from flint import arb
 
 from ...numeric.enclosure import to_arb
-from ...privacy.profile import erfc_ball
+from ...numeric.enclosure import erfc_ball
 
 __all__ = ["quadratic_through", "sublevel_interval", "outside_mass", "argmin_bracket", "sublevel_bisect"]
 
