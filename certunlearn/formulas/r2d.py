@@ -102,6 +102,31 @@ COR36_FIX = 2 * G**2 / ((n - m) * mu) + (1 + L / (2 * mu)) * COR35_FIX
 COR36 = (L * sqrt(d) * sigma + 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * _DECAY_T
          + L / (2 * mu) * (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m)))
 
+# =========================================================================== Lemma B.4, Corollary 3.6 on bounded continuous populations
+# Quadratic losses f_z(θ) = ½Σ_k a_k(θ_k − z_k)² (a_k = ``lam`` per coordinate) and D an i.i.d. draw from a bounded
+# law with per-coordinate mean ā_k and variance v_k: F(θ) − F* = ½Σ_k a_k(θ_k − ā_k)², and every output below is
+# affine in the sample means, so each expectation is a closed form in the first two moments (one coordinate each;
+# the claims sum them). ``pop_gap`` is θ_0 − ā (a coordinate), ``pop_var`` v.
+pop_gap = sympy.Symbol("pop_gap", real=True)  # θ_0,k − ā_k
+pop_var = sympy.Symbol("pop_var", nonnegative=True)  # Var z_k under the population
+out_w = sympy.Symbol("out_w", real=True)  # an output θ_k = (1 − w)x̄'_k + q_k, affine in the retained mean
+out_bias = sympy.Symbol("out_bias", real=True)  # its bias E θ_k − ā_k = q_k − wā_k
+#: 1 − ηa, the contraction of one gradient step on a coordinate of curvature a
+RATE_Q = 1 - eta * lam
+#: weight of the deleted points' mean x̄_Z in Algorithm 2's output θ''_K = r^Tθ_0 + (1 − r^T − c)x̄' + c·x̄_Z
+#: (T − K steps on D, whose mean is ((n − m)x̄' + m·x̄_Z)/n, then K steps on D', lines 96–116)
+FORGET_WEIGHT = RATE_Q**K * (1 - RATE_Q ** (T - K)) * m / n
+#: E over D ~ Z^n and ξ ~ N(0, σ²) of the coordinate's part of F(θ''_K + ξ) − F* (Corollary 3.6's left side,
+#: line 195): x̄' and x̄_Z independent with variances v/(n − m) and v/m
+POP_EXCESS_36 = lam / 2 * (RATE_Q ** (2 * T) * pop_gap**2 + (1 - RATE_Q**T - FORGET_WEIGHT) ** 2 * pop_var / (n - m)
+                           + FORGET_WEIGHT**2 * pop_var / m + sigma**2)
+#: E over D' of the coordinate's part of f_{D'}(θ_0) − f*_{D'} = ½a(θ_0 − x̄')² (the f0gap of Corollary 3.6's reading)
+POP_F0GAP_36 = lam / 2 * (pop_gap**2 + pop_var / (n - m))
+#: Lemma B.4 (line 553) at the output θ = (1 − w)x̄' + q: the coordinate's part of E[F(θ) − F*] ...
+POP_RISK_B4 = lam / 2 * ((1 - out_w) ** 2 * pop_var / (n - m) + out_bias**2)
+#: ... and of E[f_{D'}(θ) − f*_{D'}] = ½a·E(q − w·x̄')²
+POP_OPT_B4 = lam / 2 * (out_w**2 * pop_var / (n - m) + out_bias**2)
+
 # =========================================================================== Table 3 and Appendix C (lines 575–598)
 R_ball = sympy.Symbol("R", positive=True)  # the parameter-norm bound ‖θ‖ ≤ R of Appendix C
 #: Appendix C (lines 590–598): σ = 2R√(2log(1.25/δ))/ε (Theorem B.1 at Δ = 2R)

@@ -37,6 +37,7 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
+from .continuous import is_law, law_excess, law_f0gap, law_ok, vertex_datasets
 from .families import eta_max, gd_instance, piecewise_instance, subsample
 from .populations import count_vectors, largest_pl_dyadic, weighted_profile
 from .quantities import PIECEWISE, QUADRATIC, runs_of, sq_norm
@@ -45,8 +46,9 @@ DRAW_NAMES = ("atoms", "probs", "n", "m")
 
 
 def is_population(values: Instance) -> bool:
-    """Whether the instance describes a finite-support population (``atoms``) rather than one dataset ``X``."""
-    return "atoms" in values
+    """Whether the instance describes a population — finite-support (``atoms``) or bounded continuous (``law``,
+    :mod:`.continuous`) — rather than one dataset ``X``."""
+    return "atoms" in values or is_law(values)
 
 
 def _weight(c: tuple[int, ...], probs: list[Fraction]) -> Fraction:
@@ -75,12 +77,16 @@ def _datasets(key: tuple) -> tuple[tuple[Fraction, tuple], ...]:
 
 def datasets(values: Instance) -> list[tuple[Fraction, list[list[Fraction]]]]:
     """(probability, X) for every dataset D = D' ∪ Z of the support (D' the first n − m rows), exactly."""
+    if is_law(values):
+        raise ValueError("population_runs: a continuous law has no finite list of datasets")
     return [(w, [list(r) for r in X]) for w, X in _datasets(instance_key(values, DRAW_NAMES))]
 
 
 def retained_draws(values: Instance) -> list[tuple[Fraction, list[list[Fraction]]]]:
     """(probability, X) for every D' of the support (count vector c' of n − m draws), X = D' followed by m copies of
     the first atom (quantities that read D' only: f_{D'}, its PL constant, f0gap)."""
+    if is_law(values):
+        raise ValueError("population_runs: a continuous law has no finite list of datasets")
     atoms = [[frac(v) for v in a] for a in values["atoms"]]
     probs = [frac(p) for p in values["probs"]]
     n_, m_ = int(frac(values["n"])), int(frac(values["m"]))
@@ -93,6 +99,8 @@ def population_structure_ok(values: Instance) -> Decision:
     if not is_population(values):
         X = values["X"]
         return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
+    if is_law(values):
+        return law_ok(values)
     atoms, probs = values["atoms"], [frac(p) for p in values["probs"]]
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
@@ -119,9 +127,11 @@ def on_every_dataset(check: Callable[[Instance], Decision]) -> Callable[[Instanc
     def lifted(values: Instance) -> Decision:
         if not is_population(values):
             return check(values)
+        if is_law(values):  # the vertex datasets decide it for every dataset of the support (continuous.py)
+            return _combine(check({**values, "X": X}) for X in vertex_datasets(values))
         return _combine(check({**values, "X": X}) for _, X in datasets(values))
 
-    lifted.__doc__ = f"On every dataset of a finite-support population: {check.__doc__ or ''}"
+    lifted.__doc__ = f"On every dataset of a population's support: {check.__doc__ or ''}"
     return lifted
 
 
@@ -130,6 +140,8 @@ def on_every_retained(check: Callable[[Instance], Decision]) -> Callable[[Instan
     def lifted(values: Instance) -> Decision:
         if not is_population(values):
             return check(values)
+        if is_law(values):
+            return _combine(check({**values, "X": X}) for X in vertex_datasets(values))
         return _combine(check({**values, "X": X}) for _, X in retained_draws(values))
 
     lifted.__doc__ = f"On every D' of a finite-support population: {check.__doc__ or ''}"
@@ -137,7 +149,10 @@ def on_every_retained(check: Callable[[Instance], Decision]) -> Callable[[Instan
 
 
 def expected_f0gap(values: Instance, f0gap_of: Callable[[Instance], Fraction]) -> Fraction:
-    """E_{D'}[f_{D'}(θ_0) − f*_{D'}] = Σ_{c'} P(c')·``f0gap_of`` on D'(c'), exactly (the module's reading)."""
+    """E_{D'}[f_{D'}(θ_0) − f*_{D'}] = Σ_{c'} P(c')·``f0gap_of`` on D'(c'), exactly (the module's reading); a
+    continuous law: its closed form (``continuous.law_f0gap``)."""
+    if is_law(values):
+        return law_f0gap(values)
     return sum((w * f0gap_of({**values, "X": X}) for w, X in retained_draws(values)), Fraction(0))
 
 
@@ -145,7 +160,10 @@ def population_excess(values: Instance) -> arb:
     """E over D and ξ of F(θ''_K + ξ) − F*, F = Σ_j p_j f_{a_j}: Σ over the datasets of P(D)·E_ξ[F(θ''_K(D) + ξ)] −
     F*, θ''_K(D) Algorithm 2's exact output on that dataset. Quadratics f_z = (λ/2)‖θ − z‖²: F − F* = (λ/2)‖θ − ā‖²
     (ā = Σ p_j a_j), plus (λ/2)dσ² for the noise; the dip: F_k = Σ_j p_j φ(· − a_jk) per coordinate, E_ξ F_k(θ_k +
-    σZ) enclosed piece by piece, F* = Σ_k min F_k exactly."""
+    σZ) enclosed piece by piece, F* = Σ_k min F_k exactly. A bounded continuous law: the closed form of
+    ``continuous.law_excess``."""
+    if is_law(values):
+        return law_excess(values)
     atoms = [[frac(v) for v in a] for a in values["atoms"]]
     probs = [frac(p) for p in values["probs"]]
     d_ = len(atoms[0])

@@ -18,18 +18,22 @@ NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
 LEMB4_POPULATIONS = Narrowing(
-    "populations with infinite support",
-    "for a finite support E over D' ~ Z^{n−m} is an exact finite sum over count vectors (built: populations.py, with "
-    "quadratic losses and with the non-convex PL dip, whose worst output map — argmax over Θ per count vector — "
-    "reaches every algorithm depending on D' only); for an infinite support no exact or enclosed evaluation of that "
-    "expectation over D' is known or built")
+    "non-quadratic losses on populations with infinite support; on bounded continuous populations with quadratic "
+    "losses, output maps that are not affine in the retained mean x̄' (the pointwise worst map when L/(2μ) ≤ 1 — a "
+    "switch between faces of Θ — or a worst map clipped at Θ's boundary)",
+    "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the sample mean (an "
+    "(n−m)-fold convolution of the population: piecewise polynomial for uniform laws, not built) or of the whole "
+    "dataset (a non-quadratic loss: F*, f*_{D'} and the ERM are not affine in the data): no exact or enclosed "
+    "evaluation known or built. Built: finite supports, exact sums over count vectors (populations.py, quadratics "
+    "and the non-convex PL dip with its worst output map); bounded continuous laws with quadratics, outputs affine "
+    "in x̄', in closed form (continuous.py)")
 COR36_POPULATIONS = Narrowing(
-    "populations with infinite support",
-    "for a finite support E over the i.i.d. draw D ~ Z^n is an exact finite sum over the count vectors of D' and of "
-    "the deleted Z, each term Algorithm 2's exact run on that dataset (built: population_runs.py, with quadratic "
-    "losses and with the non-convex PL dip; the printed f_{D'}(θ_0) − f*_{D'} read as its expectation over D', as the "
-    "proof's substitution at line 555 gives it); for an infinite support no exact or enclosed evaluation of that "
-    "expectation over D is known or built")
+    "non-quadratic losses on populations with infinite support; quadratics with unequal curvatures on them",
+    "Algorithm 2's output is affine in the data only for quadratic losses; for any other loss E over the i.i.d. draw "
+    "D ~ Z^n of the run needs the law of the whole dataset: no exact or enclosed evaluation known or built (finite "
+    "supports: exact sums over count vectors, population_runs.py, quadratics and the non-convex PL dip). Unequal "
+    "curvatures diag(a_k) have the same closed form coordinate by coordinate (formulas.r2d.POP_EXCESS_36), but "
+    "Corollary 3.6's hypotheses run through Theorem 3.1's λI quadratic problem (quantities.Setup): not built (cost)")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 with data not on one line through the origin (or on a line whose direction has an irrational norm)",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
@@ -93,17 +97,30 @@ SCOPE = {
                     "PL losses (the dip, d ∈ {1, 2}, θ_0 across its non-convex region) and the non-convex sine least "
                     "squares on enclosures from θ_0 ∈ {0, −3} (d ∈ {1, 2}; f0gap exact at 0, carried elsewhere), σ "
                     "from small to huge", ()),
-    "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law",
+    "cor3.6": Scope(_GD + _PRIV + "; f_{D'} μ-PL; the population F of the data's law (‖∇f_z‖ < G for every z of "
+                    "its support)",
                     "point-mass populations (convex quadratics, the non-convex PL dip and the sine least squares on "
                     "enclosures from θ_0 ∈ {0, −3}); two- and three-atom populations in d ∈ {1, 2} with convex "
                     "quadratics and with the non-convex PL dip (μ over every D' of the support, θ_0 across the "
-                    "non-convex region), n ≤ 5, E over D enumerated over every dataset of the support",
+                    "non-convex region), n ≤ 5, E over D enumerated over every dataset of the support"
+                    "; bounded continuous populations (products of Beta laws on a box, d ∈ {1, 2}, n up to 40) with "
+                    "convex quadratics λI, E over D and the noise in closed form (continuous.py) — for quadratics every "
+                    "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
+                    "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
+                    "population is reached. (A Gaussian population is outside the class: ‖∇f_z‖ < G for every z "
+                    "(line 137) fails on an unbounded support.)",
                     (COR36_POPULATIONS,)),
-    "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz",
+    "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz (‖∇f_z‖ < G for "
+                    "every z of the population's support)",
                     "point-mass populations (F = f_{D'}), convex quadratics and the non-convex PL dip, outputs across "
                     "Θ, d ∈ {1, 2}; two- and three-atom populations with quadratics (outputs x̄' + o) and with the dip "
                     "(ERM plus offsets, constant outputs, the worst output map), E over D' enumerated; the non-convex sine "
-                    "least squares on point masses on enclosures (risk_gap carried off θ = 0)", (LEMB4_POPULATIONS,)),
+                    "least squares on point masses on enclosures (risk_gap carried off θ = 0); bounded continuous "
+                    "populations (products of Beta laws on a box, d ∈ {1, 2}) with quadratics λI and diag(1, 3), "
+                    "outputs affine in x̄' (ERM, offsets, retraining, constants, and the pointwise worst map "
+                    "(c·x̄' − ā)/(c − 1) when the coefficient c > 1), E over D' in closed form (continuous.py); a "
+                    "Gaussian population is outside the class (‖∇f_z‖ < G for every z fails on an unbounded support)",
+                    (LEMB4_POPULATIONS,)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",
                          "ε, δ over orders of magnitude, R ∈ {10, 21} and a grid", ()),

@@ -28,6 +28,7 @@ from .population_runs import (
     on_every_retained, population_excess, population_structure_ok, quadratic_population_family,
 )
 from . import transcendental as tr
+from .continuous import law_output_family, law_runs_family
 from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
     TRANSCENDENTAL
 
@@ -348,13 +349,15 @@ COR36_ADVERSARIES = (
               generate=_with_f0gap(quadratic_population_family)),
     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), the non-convex PL dip (μ over every D'), θ_0 "
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
+    Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics: E over D ~ Z^n "
+              "and the noise in closed form (continuous.py)", generate=law_runs_family),
 )
 
 
 def _lemb4_quantity(values: Instance) -> arb:
     """E[F(θ) − F*] for the point-mass population δ_{x_0}: F(θ) = (λ/2)‖θ − x_0‖², or Σ_k φ(θ_k − x_0k) for the
     dip profile φ (``shape`` 2: min φ = φ(0) = 0); F* = 0."""
-    if "atoms" in values:
+    if is_population(values):
         from .populations import population_gap
 
         return to_arb(population_gap(values))
@@ -394,7 +397,7 @@ def _lemb4_ok(values: Instance) -> Decision:
     """Point-mass population δ_{x_0}; f_z = (λ/2)‖θ − z‖² (PL with μ ≤ λ, L-smooth for L ≥ λ, ‖∇f_z‖ < G on
     Θ = [−b, b]^d when G > λ(b√d + ‖x_0‖)) or the non-convex dip (:func:`_lemb4_dip_ok`); θ, x_0 ∈ Θ; n, m integers
     1 ≤ m < n; risk_gap = E[f_{D'}(θ) − f*] exactly."""
-    if "atoms" in values:
+    if is_population(values):
         from .populations import population_ok
 
         return population_ok(values)
@@ -474,6 +477,9 @@ LEMB4_ADVERSARIES = (
               "(argmax over Θ per count vector)", generate=dip_population_family),
     Adversary("sine least squares on a point mass (non-convex PL, on enclosures), outputs across Θ, "
               "d ∈ {1, 2}, risk_gap carried off 0", generate=tr.lemb4_sine_family),
+    Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), quadratics λI and diag(1, 3): "
+              "outputs affine in x̄' (ERM, offsets, retraining, constants, the worst map when L/(2μ) > 1), E over D' "
+              "in closed form (continuous.py)", generate=law_output_family),
 )
 
 
