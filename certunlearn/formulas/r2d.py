@@ -76,6 +76,23 @@ SIGMA_DECAY_FIX = SENSITIVITY_DECAY_FIX * C_DR / epsilon
 #: Appendix D.1 (line 612): σ of eq. (3) with the batch-gradient estimate Ĝ
 SIGMA_G_HAT = SIGMA_31.subs(G, G_hat)
 SIGMA_L_HAT = SIGMA_31.subs(L, 1 / lam)  # L̂ of line 616 on a 1-d quadratic of curvature −λ: ‖Δθ‖/‖Δ∇f‖ = 1/λ
+#: L̂ of line 616 as a random variable: σ of eq. (3) at a value L_hat of the estimate
+L_hat = sympy.Symbol("L_hat", positive=True)
+SIGMA_AT_L_HAT = SIGMA_31.subs(L, L_hat)
+#: L̂ on f_D with Hessian diag(a, b) in d = 2 (p = max(|a|, |b|) > q = min): the ratio ‖u‖/‖Au‖ =
+#: (a²cos²φ + b²sin²φ)^{−1/2} at the direction φ of u = θ_1 − θ_2, uniform for Gaussian perturbations, and sin²φ has
+#: the arcsine law P(sin²φ ≤ x) = (2/π)arcsin√x. So P(ratio ≤ ρ) = (2/π)arcsin√s(ρ) on [1/p, 1/q], with
+#: s(ρ) = (p² − ρ⁻²)/(p² − q²); the maximum L̂ of N independent ratios has the CDF of the ratio to the power N.
+curv_hi = sympy.Symbol("curv_hi", positive=True)  # p = max(|a|, |b|)
+curv_lo = sympy.Symbol("curv_lo", positive=True)  # q = min(|a|, |b|)
+rho = sympy.Symbol("rho", positive=True)  # a value of the ratio ‖Δθ‖/‖Δ∇f‖
+lhat_s = sympy.Symbol("lhat_s", nonnegative=True)  # s(ρ) ∈ [0, 1]
+lhat_y = sympy.Symbol("lhat_y", nonnegative=True)  # a probability level in [0, 1]
+LHAT_SIN2 = (curv_hi**2 - rho**-2) / (curv_hi**2 - curv_lo**2)
+LHAT_CDF_OF_S = 2 / sympy.pi * sympy.asin(sqrt(lhat_s))
+#: the CDF of one ratio, and its inverse (the ratio at probability level y)
+LHAT_RATIO_CDF = LHAT_CDF_OF_S.subs(lhat_s, LHAT_SIN2)
+LHAT_RATIO_QUANTILE = 1 / sqrt(curv_hi**2 - (curv_hi**2 - curv_lo**2) * sympy.sin(sympy.pi * lhat_y / 2) ** 2)
 
 # =========================================================================== Theorem 3.1's utility, eq. (4); Corollaries 3.5, 3.6; Lemma B.4
 d = sympy.Symbol("d", positive=True)  # dimension

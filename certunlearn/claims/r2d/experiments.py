@@ -26,6 +26,7 @@ from ..model import Adversary, Claim, GaussianPair, Instance, Kind
 from .families import (
     balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, piecewise_gd, subsample,
 )
+from . import lhat
 from .quantities import (
     CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, RUN_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
@@ -221,9 +222,49 @@ def piecewise_g_hat(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def _l_hat_ok(values: Instance) -> Decision:
-    """The concave-quadratic family in d = 1, whose L̂ (line 616) is exactly 1/λ; lam = the family's λ."""
+    """The concave-quadratic family in d = 1, whose L̂ (line 616) is exactly 1/λ; lam = the family's λ. A quadratic
+    with Hessian diag(a, b) in d = 2: L̂ random, its law exact (:func:`lhat.estimate_ok`)."""
+    if lhat.is_anisotropic(values):
+        return lhat.estimate_ok(values)
     s = setup_of(values)
     return holds(s.family == CONCAVE and s.dim == 1 and frac(values["lam"]) == s.loss.lam)
+
+
+def _either(base: Callable[[Instance], Decision], aniso: Callable[[Instance], Decision]) -> Callable[[Instance], Decision]:
+    def decide(values: Instance) -> Decision:
+        return aniso(values) if lhat.is_anisotropic(values) else base(values)
+
+    decide.__doc__ = f"{base.__doc__ or ''} Hessian diag(a, b) (lhat.py): {aniso.__doc__ or ''}"
+    return decide
+
+
+#: Theorem 3.1's hypotheses, decided on the anisotropic quadratics of :mod:`.lhat` by that module's exact checks (the
+#: problem class of ``quantities.Setup`` has no Hessian diag(a, b)); the others read no data
+_LHAT_CHECKS = {GD_HYPS[0].name: lhat.data_ok, GD_HYPS[1].name: lhat.constants_ok,
+                THM31_HYPS[-1].name: lhat.iterates_ok}
+LHAT_HYPS = tuple(P(h.name, _either(h.predicate, _LHAT_CHECKS[h.name])) if h.name in _LHAT_CHECKS else h
+                  for h in THM31_HYPS)
+
+
+def _lhat_delta(values: Instance) -> arb:
+    """The true δ at ε of the two published laws: N(θ''_K, σ²I) and N(θ'_T, σ²I) for the 1-d concave family (L̂ = 1/λ
+    exactly, ``quantities.unlearning_delta``); the two scale mixtures over L̂'s law for Hessian diag(a, b), enclosed
+    (``lhat.lhat_delta``)."""
+    return lhat.lhat_delta(values) if lhat.is_anisotropic(values) else unlearning_delta(values)
+
+
+def _lhat_laws(values: Instance):
+    return lhat.lhat_laws(values) if lhat.is_anisotropic(values) else unlearning_laws(values)
+
+
+def _certified_delta(values: Instance) -> arb:
+    """The true δ at ε of N(θ''_K, σ²I) and N(θ'_T, σ²I), σ at the certified L (``quantities.unlearning_delta``; Hessian
+    diag(a, b): ``lhat.certified_delta``, exact runs)."""
+    return lhat.certified_delta(values) if lhat.is_anisotropic(values) else unlearning_delta(values)
+
+
+def _certified_laws(values: Instance):
+    return lhat.certified_laws(values) if lhat.is_anisotropic(values) else unlearning_laws(values)
 
 
 
@@ -339,12 +380,16 @@ CLAIMS_EXP = [
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L replaced by the printed estimate L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ gives "
                   "(ε, δ)-unlearning (on a 1-d quadratic of curvature −λ, L̂ = 1/λ exactly for every θ_1 ≠ θ_2)",
-        hypotheses=(*THM31_HYPS, P("concave-quadratic family, d = 1, lam = its λ", _l_hat_ok)),
+        hypotheses=(*LHAT_HYPS, P("concave-quadratic family, d = 1, lam = its λ; or Hessian diag(a, b), |a| ≠ |b|, "
+                                  "d = 2, N ≥ 1 draws, lam = max(|a|, |b|)", _l_hat_ok)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate"],
-        quantity=unlearning_delta,
-        laws=unlearning_laws,
-        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),),
+        quantity=_lhat_delta,
+        laws=_lhat_laws,
+        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
+                     Adversary("quadratics with Hessian diag(a, b) in d = 2 (concave, convex, saddle), N = 400 "
+                               "draws: L̂'s exact law, δ of the two scale mixtures enclosed (lhat.py)",
+                               generate=lhat.anisotropic_family)),
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
              "λ > 1, and σ grows with L. " + _EXP_NOTE,
@@ -376,14 +421,16 @@ CLAIMS_EXP = [
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L the loss family's declared, verified smoothness (‖∇f(θ) − ∇f(θ')‖ ≤ L‖θ − θ'‖ "
                   "on Θ; λ for the concave quadratics), not L̂, gives (ε, δ)-unlearning",
-        hypotheses=THM31_HYPS,
+        hypotheses=LHAT_HYPS,
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate+fix"],
-        quantity=unlearning_delta,
-        laws=unlearning_laws,
+        quantity=_certified_delta,
+        laws=_certified_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
                      Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
-                               generate=piecewise_gd)),
+                               generate=piecewise_gd),
+                     Adversary("quadratics with Hessian diag(a, b) in d = 2 (concave, convex, saddle), exact runs "
+                               "(lhat.py)", generate=lhat.anisotropic_family)),
         derivation="r2d.appD.1-lipschitz-estimate+fix",
         corrects="r2d.appD.1-lipschitz-estimate",
         note="Corrects L̂ = ‖Δθ‖/‖Δ∇f‖ (the inverse of a Lipschitz constant of ∇f, = 1/λ on these losses): Lemmas "

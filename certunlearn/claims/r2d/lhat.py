@@ -1,0 +1,280 @@
+"""Rewind-to-Delete, Appendix D.1's smoothness estimate L̂ (lines 614–618) on anisotropic quadratics in d = 2: the
+estimate's exact law and the published laws' δ enclosed over it.
+
+Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. "We perturb the model weights after training by Gaussian noise with
+σ = 0.01, and we estimate the Lipschitz constant by computing L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖. We sample 400
+perturbed weight samples and take the maximum" (lines 614–618). Read: N = ``draws`` independent ratios, each at an
+isotropic Gaussian difference u = θ_1 − θ_2, and L̂ their maximum; σ = eq. (3) at L = L̂ (``formulas.r2d.
+SIGMA_AT_L_HAT``).
+
+**The law of L̂.** f_z(θ) = ½Σ_k a_k(θ_k − z_k)², A = diag(a, b), |a| ≠ |b|, either sign (convex, concave or a
+saddle): ∇f_D(θ_1) − ∇f_D(θ_2) = Au for every dataset, so the ratio is ‖u‖/‖Au‖, a function of u's direction only,
+which is uniform: its CDF is ``formulas.r2d.LHAT_RATIO_CDF`` on [1/p, 1/q] (p = max(|a|, |b|) = L, q = min), and L̂'s
+is its N-th power — data-independent, so the unlearned and the retrained release draw σ from the same law.
+
+**The published laws and their δ.** Each release is the scale mixture ∫N(θ, σ(ℓ)²I)dπ(ℓ) over L̂'s law π (θ = θ''_K
+for Algorithm 2, θ'_T for retraining; exact runs below). Its δ(ε) is enclosed between
+- above: E_π[δ_G(ε, σ(L̂), Δ)] (joint convexity of the hockey-stick divergence, the two mixtures sharing π), Δ the
+  exact shift ‖θ''_K − θ'_T‖ and δ_G the Gaussian profile (Balle & Wang 2018, Thm 8);
+- below: P(S) − e^ε Q(S) for the half-space S = {⟨x − θ'_T, e⟩ ≥ t} (e the shift's direction: the projection
+  keeps the mixture structure, data processing), P(S) − e^εQ(S) = E_π[Φ̄((t − Δ)/σ) − e^ε Φ̄(t/σ)].
+σ(ℓ) is increasing in ℓ (h(K)/L = ((1 + ηLn/(n−m))^{T−K} − 1)(1 + ηL)^K/L is a power series in L with non-negative
+coefficients over L) and δ_G decreasing in σ, Φ̄((t − c)/σ) monotone in σ: on a partition of [1/p, 1/q] each
+expectation is bracketed by the cell probabilities (the CDF at the cell ends, on arb) times the integrand at the
+cell's ends — rigorous, and tight as the partition refines (``cells``).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import numpy as np
+import sympy
+from flint import arb
+
+from ...formulas.r2d import (
+    LHAT_CDF_OF_S, LHAT_RATIO_QUANTILE, LHAT_SIN2, SIGMA_AT_L_HAT, curv_hi, curv_lo, lhat_s, lhat_y, rho,
+)
+from ...numeric.enclosure import Decision, to_arb
+from ...numeric.rationals import rational_eval
+from ...numeric.sympy_arb import arb_eval, ball
+from ...privacy import delta_enclosure
+from ..hypotheses import holds
+from ..instances import frac, instance_key, is_int
+from ..model import DeltaProfile, GaussianPair, Instance
+from .families import balanced_data, subsample
+from .quantities import CONCAVE, sq_norm
+
+#: the cells of the partition of L̂'s support (equal probability under L̂'s law)
+CELLS = 48
+
+
+def is_anisotropic(values: Instance) -> bool:
+    """Whether the instance is a quadratic with Hessian diag(a, b) (``hessian``)."""
+    return "hessian" in values
+
+
+def _hessian(values: Instance) -> list[Fraction]:
+    return [frac(v) for v in values["hessian"]]
+
+
+def _pq(values: Instance) -> tuple[Fraction, Fraction]:
+    h = [abs(a) for a in _hessian(values)]
+    return max(h), min(h)
+
+
+# =========================================================================== the law of L̂
+def ratio_cdf(values: Instance, r: Fraction) -> arb:
+    """P(‖u‖/‖Au‖ ≤ r) for one Gaussian direction (``LHAT_RATIO_CDF``), r rational: s(r) exactly, clipped to
+    [0, 1] outside the support, then (2/π)arcsin√s on arb."""
+    p, q = _pq(values)
+    s = rational_eval(LHAT_SIN2, {curv_hi.name: p, curv_lo.name: q, rho.name: r})
+    s = min(max(s, Fraction(0)), Fraction(1))
+    return arb_eval(LHAT_CDF_OF_S, {lhat_s.name: s})
+
+
+def lhat_cdf(values: Instance, r: Fraction) -> arb:
+    """P(L̂ ≤ r): the ratio's CDF to the power N = ``draws``."""
+    return ratio_cdf(values, r) ** int(frac(values["draws"]))
+
+
+def grid(values: Instance, cells: int = CELLS) -> list[Fraction]:
+    """1/p = ρ_0 < ρ_1 < … < ρ_J = 1/q: the interior points near L̂'s quantiles j/J (the ratio's quantile at level
+    (j/J)^{1/N}, ``LHAT_RATIO_QUANTILE``, in mpmath then rounded to a dyadic; any points are valid, these make the
+    bracket tight)."""
+    p, q = _pq(values)
+    n_draws = int(frac(values["draws"]))
+    quantile = sympy.lambdify((curv_hi, curv_lo, lhat_y), LHAT_RATIO_QUANTILE, "mpmath")
+    pts = [1 / p]
+    with mpmath.workdps(30):
+        for j in range(1, cells):
+            y = mpmath.mpf(j) / cells
+            v = Fraction(int(quantile(mpmath.mpf(p.numerator) / p.denominator, mpmath.mpf(q.numerator) / q.denominator,
+                                      y ** (mpmath.mpf(1) / n_draws)) * 2**40), 2**40)
+            if pts[-1] < v < 1 / q:
+                pts.append(v)
+    return pts + [1 / q]
+
+
+# =========================================================================== exact runs
+@functools.lru_cache(maxsize=1024)
+def _runs(key: tuple) -> dict[str, Any]:
+    """Algorithm 1 on D (checkpoint θ_{T−K}), Algorithm 2 (K steps on D'), retraining (T steps on D'), exactly:
+    coordinate k steps θ_k ← θ_k − ηa_k(θ_k − x̄_k)."""
+    values = dict(key)
+    X = [[frac(v) for v in row] for row in values["X"]]
+    m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
+    eta_, hess = frac(values["eta"]), [frac(v) for v in values["hessian"]]
+    th0 = [frac(v) for v in values["theta0"]]
+
+    def mean(rows):
+        return [sum((r[k] for r in rows), Fraction(0)) / len(rows) for k in range(len(th0))]
+
+    def walk(theta, xbar, steps):
+        path = [theta]
+        for _ in range(steps):
+            theta = [t - eta_ * a * (t - x) for t, a, x in zip(theta, hess, xbar)]
+            path.append(theta)
+        return path
+
+    full, kept = mean(X), mean(X[: len(X) - m_])
+    learn = walk(th0, full, T_ - K_)
+    unlearn = walk(learn[-1], kept, K_)
+    retrain = walk(th0, kept, T_)
+    return {"paths": (learn, unlearn, retrain), "unlearned": unlearn[-1], "retrained": retrain[-1]}
+
+
+RUN_KEYS = ("X", "m", "T", "K", "eta", "hessian", "theta0")
+
+
+def runs(values: Instance) -> dict[str, Any]:
+    return _runs(instance_key(values, RUN_KEYS))
+
+
+def shift_sq(values: Instance) -> Fraction:
+    r = runs(values)
+    return sq_norm([a - b for a, b in zip(r["unlearned"], r["retrained"])])
+
+
+# =========================================================================== hypotheses (Theorem 3.1's, on this family)
+def data_ok(values: Instance) -> Decision:
+    """Well formed: X an n×2 array, n = |X| ≥ 2, integers 1 ≤ m < n; θ_0 ∈ Θ = [lo, hi]; Hessian diag(a, b) with
+    a, b ≠ 0, |a| ≠ |b|."""
+    X = values["X"]
+    if not (is_int(values["n"], 2) and is_int(values["m"], 1)) or len(X) != int(frac(values["n"])):
+        return Decision.FALSE
+    hess = _hessian(values)
+    lo, hi = [frac(v) for v in values["lo"]], [frac(v) for v in values["hi"]]
+    th0 = [frac(v) for v in values["theta0"]]
+    return holds(frac(values["m"]) < frac(values["n"]) and len(hess) == 2 and all(len(r) == 2 for r in X)
+                 and len(lo) == len(hi) == len(th0) == 2 and 0 not in hess and abs(hess[0]) != abs(hess[1])
+                 and all(a <= t <= b for a, t, b in zip(lo, th0, hi)))
+
+
+def constants_ok(values: Instance) -> Decision:
+    """Every f_z is L-smooth (‖A‖ = max(|a|, |b|) ≤ L) and ‖∇f_z(θ)‖ = ‖A(θ − z)‖ < G on Θ for every data point z:
+    G² > max_z Σ_k a_k² max(|lo_k − z_k|, |hi_k − z_k|)², exactly."""
+    hess = _hessian(values)
+    lo, hi = [frac(v) for v in values["lo"]], [frac(v) for v in values["hi"]]
+    G_ = frac(values["G"])
+    worst = max(sum((a * max(abs(l_ - frac(z)), abs(h - frac(z)))) ** 2 for a, l_, h, z in zip(hess, lo, hi, row))
+                for row in values["X"])
+    return holds(max(abs(a) for a in hess) <= frac(values["L"]) and G_ > 0 and G_ * G_ > worst)
+
+
+def iterates_ok(values: Instance) -> Decision:
+    """Every iterate of learning, unlearning and retraining stays in Θ (exact)."""
+    lo, hi = [frac(v) for v in values["lo"]], [frac(v) for v in values["hi"]]
+    return holds(all(a <= t <= b for path in runs(values)["paths"] for th in path for a, t, b in zip(lo, th, hi)))
+
+
+def estimate_ok(values: Instance) -> Decision:
+    """L̂ read on this family: N = ``draws`` ≥ 1 integer, ``lam`` = max(|a|, |b|) (σ prescribed at L̂ = 1/lam, the
+    lower end of L̂'s support; the quantity integrates over L̂'s law)."""
+    return holds(is_int(values["draws"], 1) and frac(values["lam"]) == _pq(values)[0])
+
+
+# =========================================================================== the published laws' δ
+def mixture_delta(values: Instance, eps: Any, cells: int = CELLS) -> arb:
+    """A ball containing δ(ε) between the two scale mixtures (module docstring): from the half-space lower bound to
+    E_π δ_G, both bracketed cell by cell. The threshold t = Δ/2 + εσ²/Δ at L̂'s median σ (the optimal half-space of
+    one Gaussian pair; any t > 0 gives a valid lower bound)."""
+    d2 = shift_sq(values)
+    if d2 == 0:
+        return arb(0)
+    shift = to_arb(d2).sqrt()
+    env = {k: values[k] for k in ("m", "G", "n", "eta", "T", "K", "epsilon", "delta")}
+    pts = grid(values, cells)
+    sig = [arb_eval(SIGMA_AT_L_HAT, {**env, "L_hat": r}) for r in pts]
+    cdf = [lhat_cdf(values, r) for r in pts]
+    w = [b - a for a, b in zip(cdf, cdf[1:])]
+    eps_a = to_arb(eps)
+    upper = sum((wj * delta_enclosure(eps_a, s, shift) for wj, s in zip(w, sig)), arb(0))  # δ_G largest at left
+    med = float(sig[len(sig) // 2].mid())
+    d_f = float(shift.mid())
+    t = max(Fraction(round((d_f / 2 + float(eps_a.mid()) * med * med / d_f) * 2**40), 2**40), Fraction(1, 2**40))
+    t_a = to_arb(t)
+    tail = lambda x: (x / arb(2).sqrt()).erfc() / 2  # noqa: E731  Φ̄(x), on arb
+    p_term = arb(0)
+    q_term = arb(0)
+    for j, wj in enumerate(w):
+        lo_s, hi_s = sig[j], sig[j + 1]
+        a_lo, a_hi = tail((t_a - shift) / lo_s), tail((t_a - shift) / hi_s)
+        p_term += wj * _smaller(a_lo, a_hi, t_a - shift)
+        q_term += wj * tail(t_a / hi_s)  # t > 0: Φ̄(t/σ) increases with σ, largest at the right end
+    lower = p_term - eps_a.exp() * q_term
+    lo_end = lower.lower() if lower.lower() > 0 else arb(0)
+    return ball(lo_end, upper.upper())
+
+
+def _smaller(a_lo: arb, a_hi: arb, c: arb) -> arb:
+    """The smaller of Φ̄(c/σ) at the cell's two ends: Φ̄(c/σ) increases with σ when c ≥ 0 (left end), decreases when
+    c < 0 (right end); a ball straddling 0 takes the hull's lower end."""
+    if c >= 0:
+        return a_lo
+    if c < 0:
+        return a_hi
+    return a_lo.union(a_hi).lower()
+
+
+def lhat_laws(values: Instance) -> DeltaProfile:
+    """The two published scale mixtures, as their δ(ε) enclosure."""
+    return DeltaProfile(lambda eps: mixture_delta(values, eps))
+
+
+def lhat_delta(values: Instance) -> arb:
+    """δ(ε) at the instance's ε between the two published mixtures (enclosed)."""
+    return mixture_delta(values, values["epsilon"])
+
+
+def certified_delta(values: Instance) -> arb:
+    """The +fix's quantity on this family: σ certified (eq. (3) at the instance's L), the true δ of N(θ''_K, σ²I)
+    and N(θ'_T, σ²I) at the exact shift."""
+    d2 = shift_sq(values)
+    return arb(0) if d2 == 0 else delta_enclosure(values["epsilon"], values["sigma"], to_arb(d2).sqrt())
+
+
+def certified_laws(values: Instance) -> GaussianPair:
+    return GaussianPair(to_arb(shift_sq(values)).sqrt(), values["sigma"])
+
+
+# =========================================================================== the family
+def _box(values: dict) -> list[Fraction]:
+    """Per coordinate a dyadic B_k ≥ every |θ| of the three runs."""
+    paths = runs(values)["paths"]
+    return [Fraction(math.ceil(max(abs(th[k]) for p in paths for th in p) * 2**20 + 1), 2**20) for k in range(2)]
+
+
+#: Hessians: concave (both negative), convex (both positive), a saddle; |a| ≠ |b|
+HESSIANS = ((Fraction(-2), Fraction(-4)), (Fraction(-4), Fraction(-3, 2)), (Fraction(2), Fraction(4)),
+            (Fraction(-4), Fraction(2)))
+
+
+def anisotropic_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics with Hessian diag(a, b) in d = 2 (:data:`HESSIANS`), balanced data on both coordinates (retained
+    ±1 pairs, deleted −1: learning drifts from the retrained point), θ_0 = 0, Θ the smallest dyadic box holding every
+    iterate, G just above its bound, L = max(|a|, |b|), ηL ∈ {1/4, 1/2}, N = 400 draws (the paper's), T up to 15."""
+    from .families import gd_instance
+
+    out = []
+    n_, m_ = 1001, 1
+    X = [[r[0], r[0]] for r in balanced_data(n_, m_, Fraction(1))]
+    for (a, b), etaL, (T_, K_), (eps, dlt) in itertools.product(
+            HESSIANS, (Fraction(1, 2), Fraction(1, 4)), ((15, 0), (15, 5), (8, 2)),
+            ((Fraction(1), Fraction(1, 100)), (Fraction(1), Fraction(1, 10**5)), (Fraction(1, 2), Fraction(1, 10)))):
+        L_ = max(abs(a), abs(b))
+        inst = gd_instance(CONCAVE, X, m_, eta_=etaL / L_, L_=L_, G_=Fraction(1), T_=T_, K_=K_, eps=eps, dlt=dlt,
+                           R_=Fraction(1), lam_=L_, lo=[0, 0], hi=[0, 0], theta0=[Fraction(0)] * 2)
+        del inst["family"]
+        inst.update(hessian=[a, b], draws=400)
+        B = _box(inst)
+        inst.update(lo=[-v for v in B], hi=B)
+        worst = max(sum((h * (bk + abs(z))) ** 2 for h, bk, z in zip((a, b), B, row)) for row in ([1, 1], [-1, -1]))
+        inst["G"] = Fraction(math.isqrt(worst.numerator * 2**60 // worst.denominator) + 2, 2**30)
+        out.append(inst)
+    return subsample(out, rng, size)
+
