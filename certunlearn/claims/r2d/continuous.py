@@ -105,12 +105,19 @@ def _curvatures(values: Instance, d_: int) -> list[Fraction]:
 # =========================================================================== Corollary 3.6
 def law_ok(values: Instance) -> Decision:
     """A bounded continuous population for Corollary 3.6: integers 1 ≤ m < n; the law well formed, of θ_0's
-    dimension; the quadratic family λI; the support box and θ_0 inside Θ = [lo, hi] (then every iterate of every
-    dataset of the support is in Θ: module docstring)."""
+    dimension; the quadratic family; the support box and θ_0 inside Θ = [lo, hi] (then every iterate of every
+    dataset of the support is in Θ: module docstring). Unequal curvatures ``curv`` = (a_k): ``lam`` = max a_k, the
+    curvature Theorem 3.1's checks read on the vertex datasets (‖∇²f_z‖ = max a_k ≤ L, ‖A(θ − z)‖ ≤ max a_k‖θ − z‖
+    < G), and 0 < μ ≤ min a_k decided here (f_{D'} = ½Σa_k(θ_k − x̄'_k)² + c is μ-PL exactly when μ ≤ min a_k)."""
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
-    if int(frac(values["family"])) != QUADRATIC or "curv" in values or not law_well_formed(values):
+    if int(frac(values["family"])) != QUADRATIC or not law_well_formed(values):
         return Decision.FALSE
+    if "curv" in values:
+        curv = [frac(v) for v in values["curv"]]
+        if not (len(curv) == len(values["law"]) and min(curv) > 0 and frac(values["lam"]) == max(curv)
+                and 0 < frac(values["mu"]) <= min(curv)):
+            return Decision.FALSE
     rows = law_rows(values)
     lo_t = [frac(v) for v in values["lo"]]
     hi_t = [frac(v) for v in values["hi"]]
@@ -205,8 +212,8 @@ LAWS = ([[_Q(-1), _Q(1), _Q(1), _Q(1)]], [[_Q(-1), _Q(1), _Q(1, 2), _Q(2)]], [[_
 
 
 def law_runs_family(rng: np.random.Generator, size: int) -> list[dict]:
-    """Convex quadratics (λ/2)‖θ − z‖² (μ = λ) on bounded continuous laws (:data:`LAWS`), Θ = the support box (every
-    vertex of norm ≤ R = 1, so G just above 2λ), θ_0 = −1/2 per coordinate or Θ's corner, η = min{1/(2λ), Theorem
+    """Convex quadratics (λ/2)‖θ − z‖² (μ = λ), and ½Σa_k(θ_k − z_k)² with diag(1, 3) in d = 2 (L = 3, μ = 1), on
+    bounded continuous laws (:data:`LAWS`), Θ = the support box (every vertex of norm ≤ R = 1, so G just above 2λ), θ_0 = −1/2 per coordinate or Θ's corner, η = min{1/(2λ), Theorem
     3.1's maximum}, n ∈ {2, 3, 5, 40}, from small σ (ε = 1, δ = 1/2) to large (ε = 1/10, δ = 10⁻⁵); f0gap its
     expectation over D' (closed form)."""
     out = []
@@ -223,6 +230,14 @@ def law_runs_family(rng: np.random.Generator, size: int) -> list[dict]:
         inst.update(theta0=list(lo) if corner else [_Q(-1, 2)] * d_, law=[list(r) for r in law])
         inst["f0gap"] = law_f0gap(inst)
         out.append(inst)
+        if d_ == 2 and lam_ == 1:  # unequal curvatures diag(1, 3): L = 3, μ = 1, G just above 3(B + R) = 6
+            aniso = gd_instance(QUADRATIC, [hi] * n_, m_, eta_=min(_Q(1, 6), eta_max(n_, m_, _Q(3))), L_=_Q(3),
+                                G_=6 * (1 + _Q(1, 2**30)), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=_Q(1), lam_=_Q(3),
+                                lo=lo, hi=hi, mu=_Q(1), d=d_)
+            del aniso["X"]
+            aniso.update(theta0=inst["theta0"], law=inst["law"], curv=[_Q(1), _Q(3)])
+            aniso["f0gap"] = law_f0gap(aniso)
+            out.append(aniso)
     return subsample(out, rng, min(size, max(16, size // 2)))
 
 

@@ -32,12 +32,11 @@ LEMB4_POPULATIONS = Narrowing(
     "and the non-convex PL dip with its worst output map); bounded continuous laws with quadratics, outputs affine "
     "in x̄', in closed form (continuous.py)")
 COR36_POPULATIONS = Narrowing(
-    "non-quadratic losses on populations with infinite support; quadratics with unequal curvatures on them",
+    "non-quadratic losses on populations with infinite support",
     "Algorithm 2's output is affine in the data only for quadratic losses; for any other loss E over the i.i.d. draw "
     "D ~ Z^n of the run needs the law of the whole dataset: no exact or enclosed evaluation known or built (finite "
-    "supports: exact sums over count vectors, population_runs.py, quadratics and the non-convex PL dip). Unequal "
-    "curvatures diag(a_k) have the same closed form coordinate by coordinate (formulas.r2d.POP_EXCESS_36), but "
-    "Corollary 3.6's hypotheses run through Theorem 3.1's λI quadratic problem (quantities.Setup): not built (cost)")
+    "supports: exact sums over count vectors, population_runs.py, quadratics and the non-convex PL dip; bounded "
+    "continuous laws with quadratics, λI and unequal curvatures: continuous.py)")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 with data not on one line through the origin (or on a line whose direction has an irrational norm)",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
@@ -113,7 +112,7 @@ SCOPE = {
                     "quadratics and with the non-convex PL dip (μ over every D' of the support, θ_0 across the "
                     "non-convex region), n ≤ 5, E over D enumerated over every dataset of the support"
                     "; bounded continuous populations (products of Beta laws on a box, d ∈ {1, 2}, n up to 40) with "
-                    "convex quadratics λI, E over D and the noise in closed form (continuous.py) — for quadratics every "
+                    "convex quadratics λI and diag(1, 3), E over D and the noise in closed form (continuous.py) — for quadratics every "
                     "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
                     "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
                     "population is reached. (A Gaussian population is outside the class: ‖∇f_z‖ < G for every z "

@@ -349,8 +349,8 @@ COR36_ADVERSARIES = (
               generate=_with_f0gap(quadratic_population_family)),
     Adversary("finite-support populations (2–3 atoms, d ∈ {1, 2}), the non-convex PL dip (μ over every D'), θ_0 "
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
-    Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics: E over D ~ Z^n "
-              "and the noise in closed form (continuous.py)", generate=law_runs_family),
+    Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
+              "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
 )
 
 

@@ -93,6 +93,27 @@ def test_corollary_36_equals_the_two_point_law_with_the_same_moments(law):
         assert not law_excess(claim.with_prescribed(other)).overlaps(a)
 
 
+def test_corollary_36_unequal_curvatures_are_the_sum_of_their_coordinates():
+    """Hessian diag(1, 3) on uniform × Beta(2, 2): gradient descent and F − F* separate by coordinate, so the
+    closed form equals the sum over the coordinates of the finite-support enumeration in d = 1 (curvature a_k, the
+    coordinate's two-point twin, the same σ); the claim's hypotheses refuse μ above min a_k."""
+    inst = _runs_instance([UNIFORM, BETA22], lam=F(3))
+    inst.update(curv=[F(1), F(3)], mu=F(1), eta=F(1, 6), G=F(10))
+    inst["f0gap"] = law_f0gap(inst)
+    sigma = F(3, 7)
+    total = 0
+    for k, a in enumerate((F(1), F(3))):
+        atoms, probs = TWO_POINT[k]
+        one = {**{key: v for key, v in inst.items() if key not in ("law", "curv")}, "lam": a, "lo": [F(0)], "hi": [F(1)],
+               "theta0": [inst["theta0"][k]], "atoms": [[x] for x in atoms], "probs": probs, "sigma": sigma}
+        total += population_excess(one)
+    with workprec(256):
+        assert (law_excess({**inst, "sigma": sigma}) - total).overlaps(0)
+        assert not law_excess({**inst, "sigma": sigma, "curv": [F(3), F(1)]}).overlaps(total)
+    assert evaluate(get_claim("r2d.cor3.6+fix"), inst, MAX_PREC).outcome == WITHIN
+    assert evaluate(get_claim("r2d.cor3.6+fix"), {**inst, "mu": F(2)}, MAX_PREC).outcome == EXCLUDED
+
+
 def test_lemma_b4_equals_the_two_point_law_with_the_same_moments():
     """E[F(θ) − F*] at θ = x̄' + o (ERM plus an offset) on the uniform law equals the finite-support enumeration on
     its two-point twin; E[f_{D'}(θ) − f*] = (λ/2)o² on both."""
@@ -199,7 +220,8 @@ def test_law_hypotheses():
     assert law_ok(inst) is Decision.TRUE
     assert law_ok({**inst, "law": [[F(-1, 2), F(1), F(1), F(1)]]}) is Decision.FALSE
     assert law_ok({**inst, "theta0": [F(3, 2)]}) is Decision.FALSE
-    assert law_ok({**inst, "curv": [F(1)]}) is Decision.FALSE
+    assert law_ok({**inst, "curv": [F(1)]}) is Decision.TRUE  # lam = max a_k, μ ≤ min a_k
+    assert law_ok({**inst, "curv": [F(1, 2)]}) is Decision.FALSE  # lam ≠ max a_k
     assert evaluate(get_claim("r2d.cor3.6+fix"), inst, MAX_PREC).outcome == WITHIN
     wide = _runs_instance([UNIFORM, UNIFORM])
     assert evaluate(get_claim("r2d.cor3.6+fix"), wide, MAX_PREC).outcome == WITHIN
