@@ -34,7 +34,7 @@ from typing import Any
 import mpmath
 import numpy as np
 import sympy
-from flint import arb
+from flint import arb, ctx
 
 from ...formulas.r2d import (
     LHAT_CDF_OF_S, LHAT_RATIO_QUANTILE, LHAT_SIN2, SIGMA_AT_L_HAT, curv_hi, curv_lo, lhat_s, lhat_y, rho,
@@ -88,7 +88,7 @@ def grid(values: Instance, cells: int = CELLS) -> list[Fraction]:
     bracket tight)."""
     p, q = _pq(values)
     n_draws = int(frac(values["draws"]))
-    quantile = sympy.lambdify((curv_hi, curv_lo, lhat_y), LHAT_RATIO_QUANTILE, "mpmath")
+    quantile = _quantile()
     pts = [1 / p]
     with mpmath.workdps(30):
         for j in range(1, cells):
@@ -98,6 +98,12 @@ def grid(values: Instance, cells: int = CELLS) -> list[Fraction]:
             if pts[-1] < v < 1 / q:
                 pts.append(v)
     return pts + [1 / q]
+
+
+@functools.cache
+def _quantile():
+    """``LHAT_RATIO_QUANTILE`` as an mpmath function of (p, q, y)."""
+    return sympy.lambdify((curv_hi, curv_lo, lhat_y), LHAT_RATIO_QUANTILE, "mpmath")
 
 
 # =========================================================================== exact runs
@@ -187,11 +193,7 @@ def mixture_delta(values: Instance, eps: Any, cells: int = CELLS) -> arb:
     if d2 == 0:
         return arb(0)
     shift = to_arb(d2).sqrt()
-    env = {k: values[k] for k in ("m", "G", "n", "eta", "T", "K", "epsilon", "delta")}
-    pts = grid(values, cells)
-    sig = [arb_eval(SIGMA_AT_L_HAT, {**env, "L_hat": r}) for r in pts]
-    cdf = [lhat_cdf(values, r) for r in pts]
-    w = [b - a for a, b in zip(cdf, cdf[1:])]
+    sig, w = _cells(instance_key(values, CELL_KEYS), cells, ctx.prec)
     eps_a = to_arb(eps)
     upper = sum((wj * delta_enclosure(eps_a, s, shift) for wj, s in zip(w, sig)), arb(0))  # δ_G largest at left
     med = float(sig[len(sig) // 2].mid())
@@ -209,6 +211,20 @@ def mixture_delta(values: Instance, eps: Any, cells: int = CELLS) -> arb:
     lower = p_term - eps_a.exp() * q_term
     lo_end = lower.lower() if lower.lower() > 0 else arb(0)
     return ball(lo_end, upper.upper())
+
+
+CELL_KEYS = ("m", "G", "n", "eta", "T", "K", "epsilon", "delta", "hessian", "draws")
+
+
+@functools.lru_cache(maxsize=256)
+def _cells(key: tuple, cells: int, prec: int) -> tuple[list[arb], list[arb]]:
+    """σ(ρ_j) at the grid's points and the cells' probabilities under L̂'s law, at working precision ``prec`` (the
+    part of :func:`mixture_delta` that does not depend on ε: computed once per instance and precision)."""
+    values = dict(key)
+    pts = grid(values, cells)
+    sig = [arb_eval(SIGMA_AT_L_HAT, {**values, "L_hat": r}) for r in pts]
+    cdf = [lhat_cdf(values, r) for r in pts]
+    return sig, [b - a for a, b in zip(cdf, cdf[1:])]
 
 
 def _smaller(a_lo: arb, a_hi: arb, c: arb) -> arb:
