@@ -82,9 +82,9 @@ def support_vertices(values: Instance) -> list[list[Fraction]]:
     return [list(v) for v in itertools.product(*[(lo, hi) for lo, hi, _, _ in law_rows(values)])]
 
 
-def vertex_datasets(values: Instance, size: int | None = None) -> Iterator[list[list[Fraction]]]:
-    """For every vertex v of the support box, the dataset of ``size`` (default n) rows all equal to v."""
-    n_ = int(frac(values["n"])) if size is None else size
+def vertex_datasets(values: Instance) -> Iterator[list[list[Fraction]]]:
+    """For every vertex v of the support box, the dataset of n rows all equal to v."""
+    n_ = int(frac(values["n"]))
     for v in support_vertices(values):
         yield [list(v) for _ in range(n_)]
 

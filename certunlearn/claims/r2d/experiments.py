@@ -392,7 +392,9 @@ CLAIMS_EXP = [
                                generate=lhat.anisotropic_family)),
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
-             "λ > 1, and σ grows with L. " + _EXP_NOTE,
+             "λ > 1, and σ grows with L. On quadratics with Hessian diag(a, b) in d = 2, L̂ is random with an exact "
+             "law (the maximum of N ratios (a²cos²φ + b²sin²φ)^{−1/2}, φ uniform): both published outputs are scale "
+             "mixtures of Gaussians over it, and the quantity is their δ, enclosed (lhat.py). " + _EXP_NOTE,
     ),
     Claim(
         id="r2d.appD.1-gradient-estimate+fix",

@@ -47,7 +47,7 @@ from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import DeltaProfile, GaussianPair, Instance
 from .families import balanced_data, subsample
-from .quantities import CONCAVE, sq_norm
+from .quantities import sq_norm
 
 #: the cells of the partition of L̂'s support (equal probability under L̂'s law)
 CELLS = 48
@@ -274,23 +274,20 @@ def anisotropic_family(rng: np.random.Generator, size: int) -> list[dict]:
     """Quadratics with Hessian diag(a, b) in d = 2 (:data:`HESSIANS`), balanced data on both coordinates (retained
     ±1 pairs, deleted −1: learning drifts from the retrained point), θ_0 = 0, Θ the smallest dyadic box holding every
     iterate, G just above its bound, L = max(|a|, |b|), ηL ∈ {1/4, 1/2}, N = 400 draws (the paper's), T up to 15."""
-    from .families import gd_instance
-
     out = []
-    n_, m_ = 1001, 1
+    n_, m_ = 101, 1
     X = [[r[0], r[0]] for r in balanced_data(n_, m_, Fraction(1))]
     for (a, b), etaL, (T_, K_), (eps, dlt) in itertools.product(
             HESSIANS, (Fraction(1, 2), Fraction(1, 4)), ((15, 0), (15, 5), (8, 2)),
             ((Fraction(1), Fraction(1, 100)), (Fraction(1), Fraction(1, 10**5)), (Fraction(1, 2), Fraction(1, 10)))):
         L_ = max(abs(a), abs(b))
-        inst = gd_instance(CONCAVE, X, m_, eta_=etaL / L_, L_=L_, G_=Fraction(1), T_=T_, K_=K_, eps=eps, dlt=dlt,
-                           R_=Fraction(1), lam_=L_, lo=[0, 0], hi=[0, 0], theta0=[Fraction(0)] * 2)
-        del inst["family"]
+        inst = {"X": X, "n": n_, "m": m_, "eta": etaL / L_, "L": L_, "T": T_, "K": K_, "epsilon": eps, "delta": dlt,
+                "theta0": [Fraction(0)] * 2, "lam": L_}
         inst.update(hessian=[a, b], draws=400)
         B = _box(inst)
         inst.update(lo=[-v for v in B], hi=B)
         worst = max(sum((h * (bk + abs(z))) ** 2 for h, bk, z in zip((a, b), B, row)) for row in ([1, 1], [-1, -1]))
         inst["G"] = Fraction(math.isqrt(worst.numerator * 2**60 // worst.denominator) + 2, 2**30)
         out.append(inst)
-    return subsample(out, rng, size)
+    return subsample(out, rng, min(size, max(24, size // 2)))  # each integrates over L̂'s law
 
