@@ -93,6 +93,15 @@ LHAT_CDF_OF_S = 2 / sympy.pi * sympy.asin(sqrt(lhat_s))
 #: the CDF of one ratio, and its inverse (the ratio at probability level y)
 LHAT_RATIO_CDF = LHAT_CDF_OF_S.subs(lhat_s, LHAT_SIN2)
 LHAT_RATIO_QUANTILE = 1 / sqrt(curv_hi**2 - (curv_hi**2 - curv_lo**2) * sympy.sin(sympy.pi * lhat_y / 2) ** 2)
+#: d = 3, Hessian diag(a_1, a_2, a_3) with squares s_1 > s_2 > s_3: u = (√(1 − t²)cos φ, √(1 − t²)sin φ, t) with t
+#: uniform on [0, 1] (Archimedes) and φ on [0, π/2]; the ratio is ≤ ρ iff t² ≤ (k(φ) − r)/(k(φ) − s_3), r = ρ⁻²,
+#: k(φ) = s_1cos²φ + s_2sin²φ, so P(ratio ≤ ρ) = (2/π)∫_0^{φ_end} √LHAT3_RATIO dφ, the integrand positive up to
+#: φ_end = π/2 when r ≤ s_2, else up to LHAT3_END (where k = r)
+sq1, sq2, sq3 = sympy.symbols("sq1 sq2 sq3", positive=True)
+phi = sympy.Symbol("phi", real=True)
+_K3 = sq1 * sympy.cos(phi) ** 2 + sq2 * sympy.sin(phi) ** 2
+LHAT3_RATIO = (_K3 - rho**-2) / (_K3 - sq3)
+LHAT3_END = sympy.acos(sqrt((rho**-2 - sq2) / (sq1 - sq2)))
 
 # =========================================================================== Theorem 3.1's utility, eq. (4); Corollaries 3.5, 3.6; Lemma B.4
 d = sympy.Symbol("d", positive=True)  # dimension

@@ -223,7 +223,7 @@ def piecewise_g_hat(rng: np.random.Generator, size: int) -> list[dict]:
 
 def _l_hat_ok(values: Instance) -> Decision:
     """The concave-quadratic family in d = 1, whose L̂ (line 616) is exactly 1/λ; lam = the family's λ. A quadratic
-    with Hessian diag(a, b) in d = 2: L̂ random, its law exact (:func:`lhat.estimate_ok`)."""
+    with Hessian diag(a_k) in d ∈ {2, 3}: L̂ random, its law exact (:func:`lhat.estimate_ok`)."""
     if lhat.is_anisotropic(values):
         return lhat.estimate_ok(values)
     s = setup_of(values)
@@ -234,12 +234,12 @@ def _either(base: Callable[[Instance], Decision], aniso: Callable[[Instance], De
     def decide(values: Instance) -> Decision:
         return aniso(values) if lhat.is_anisotropic(values) else base(values)
 
-    decide.__doc__ = f"{base.__doc__ or ''} Hessian diag(a, b) (lhat.py): {aniso.__doc__ or ''}"
+    decide.__doc__ = f"{base.__doc__ or ''} Hessian diag(a_k) (lhat.py): {aniso.__doc__ or ''}"
     return decide
 
 
 #: Theorem 3.1's hypotheses, decided on the anisotropic quadratics of :mod:`.lhat` by that module's exact checks (the
-#: problem class of ``quantities.Setup`` has no Hessian diag(a, b)); the others read no data
+#: problem class of ``quantities.Setup`` has no Hessian diag(a_k)); the others read no data
 _LHAT_CHECKS = {GD_HYPS[0].name: lhat.data_ok, GD_HYPS[1].name: lhat.constants_ok,
                 THM31_HYPS[-1].name: lhat.iterates_ok}
 LHAT_HYPS = tuple(P(h.name, _either(h.predicate, _LHAT_CHECKS[h.name])) if h.name in _LHAT_CHECKS else h
@@ -248,7 +248,7 @@ LHAT_HYPS = tuple(P(h.name, _either(h.predicate, _LHAT_CHECKS[h.name])) if h.nam
 
 def _lhat_delta(values: Instance) -> arb:
     """The true δ at ε of the two published laws: N(θ''_K, σ²I) and N(θ'_T, σ²I) for the 1-d concave family (L̂ = 1/λ
-    exactly, ``quantities.unlearning_delta``); the two scale mixtures over L̂'s law for Hessian diag(a, b), enclosed
+    exactly, ``quantities.unlearning_delta``); the two scale mixtures over L̂'s law for Hessian diag(a_k), enclosed
     (``lhat.lhat_delta``)."""
     return lhat.lhat_delta(values) if lhat.is_anisotropic(values) else unlearning_delta(values)
 
@@ -259,7 +259,7 @@ def _lhat_laws(values: Instance):
 
 def _certified_delta(values: Instance) -> arb:
     """The true δ at ε of N(θ''_K, σ²I) and N(θ'_T, σ²I), σ at the certified L (``quantities.unlearning_delta``; Hessian
-    diag(a, b): ``lhat.certified_delta``, exact runs)."""
+    diag(a_k): ``lhat.certified_delta``, exact runs)."""
     return lhat.certified_delta(values) if lhat.is_anisotropic(values) else unlearning_delta(values)
 
 
@@ -380,20 +380,20 @@ CLAIMS_EXP = [
         kind=Kind.UNLEARNING,
         statement="σ of eq. (3) with L replaced by the printed estimate L̂ = ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ gives "
                   "(ε, δ)-unlearning (on a 1-d quadratic of curvature −λ, L̂ = 1/λ exactly for every θ_1 ≠ θ_2)",
-        hypotheses=(*LHAT_HYPS, P("concave-quadratic family, d = 1, lam = its λ; or Hessian diag(a, b), |a| ≠ |b|, "
-                                  "d = 2, N ≥ 1 draws, lam = max(|a|, |b|)", _l_hat_ok)),
+        hypotheses=(*LHAT_HYPS, P("concave-quadratic family, d = 1, lam = its λ; or Hessian diag(a_k), distinct |a_k|, "
+                                  "d ∈ {2, 3}, N ≥ 1 draws, lam = max|a_k|", _l_hat_ok)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate"],
         quantity=_lhat_delta,
         laws=_lhat_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
-                     Adversary("quadratics with Hessian diag(a, b) in d = 2 (concave, convex, saddle), N = 400 "
+                     Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), N = 400 "
                                "draws: L̂'s exact law, δ of the two scale mixtures enclosed (lhat.py)",
                                generate=lhat.anisotropic_family)),
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
-             "λ > 1, and σ grows with L. On quadratics with Hessian diag(a, b) in d = 2, L̂ is random with an exact "
-             "law (the maximum of N ratios (a²cos²φ + b²sin²φ)^{−1/2}, φ uniform): both published outputs are scale "
+             "λ > 1, and σ grows with L. On quadratics with Hessian diag(a_k) in d ∈ {2, 3}, L̂ is random with an "
+             "exact law (the maximum of N ratios ‖u‖/‖Au‖, u's direction uniform): both published outputs are scale "
              "mixtures of Gaussians over it, and the quantity is their δ, enclosed (lhat.py). " + _EXP_NOTE,
     ),
     Claim(
@@ -431,8 +431,8 @@ CLAIMS_EXP = [
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
                      Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
                                generate=piecewise_gd),
-                     Adversary("quadratics with Hessian diag(a, b) in d = 2 (concave, convex, saddle), exact runs "
-                               "(lhat.py)", generate=lhat.anisotropic_family)),
+                     Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), exact "
+                               "runs (lhat.py)", generate=lhat.anisotropic_family)),
         derivation="r2d.appD.1-lipschitz-estimate+fix",
         corrects="r2d.appD.1-lipschitz-estimate",
         note="Corrects L̂ = ‖Δθ‖/‖Δ∇f‖ (the inverse of a Lipschitz constant of ∇f, = 1/λ on these losses): Lemmas "

@@ -10,14 +10,17 @@ from ..declared_scope import Scope
 from ..model import Narrowing
 
 NON_PIECEWISE_LHAT = Narrowing(
-    "for the printed estimate L̂: L-smooth losses other than quadratics, and quadratics in d ≥ 3 with unequal curvatures",
+    "for the printed estimate L̂: L-smooth losses other than quadratics; quadratics in d ≥ 4, and in d = 3 with two "
+    "equal curvature magnitudes",
     "L̂ (lines 614–618) is the maximum of ‖θ_1 − θ_2‖/‖∇f(θ_1) − ∇f(θ_2)‖ over 400 random Gaussian perturbations. "
     "For a quadratic the ratio is ‖u‖/‖Au‖, a function of u's (uniform) direction only: in d = 1 and for equal "
-    "curvatures it is the constant 1/λ, in d = 2 its CDF is (2/π)arcsin√s(ρ) and L̂'s its 400-th power (built: "
-    "lhat.py, the published scale mixtures' δ enclosed over that law; a symmetric Hessian is diag(a, b) after a "
-    "rotation, which changes neither the direction's law nor gradient descent). In d ≥ 3 the ratio's law is a 1-d "
-    "integral over the sphere (not built: cost); for a non-quadratic loss the ratio depends on where the perturbed "
-    "weights land, and no exact or enclosed law of L̂ is known. The corrected claim (+fix) covers the whole class")
+    "curvatures it is the constant 1/λ, in d = 2 its CDF is (2/π)arcsin√s(ρ), in d = 3 with distinct |a_k| a 1-d "
+    "integral enclosed by rigorous integration, and L̂'s CDF its 400-th power (built: lhat.py, the published scale "
+    "mixtures' δ enclosed over that law; a symmetric Hessian is diagonal after a rotation, which changes neither the "
+    "direction's law nor gradient descent). In d ≥ 4 the ratio's law is a (d − 2)-fold integral over the sphere, and "
+    "d = 3 with two equal |a_k| puts the built integrand's singularity inside its range (not built: cost); for a "
+    "non-quadratic loss the ratio depends on where the perturbed weights land, and no exact or enclosed law of L̂ is "
+    "known. The corrected claim (+fix) covers the whole class")
 NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
@@ -90,13 +93,13 @@ SCOPE = {
                                       "exactly on the squared norms" + _SUP, ()),
     "appD.1-gradient-estimate+fix": Scope(_GD + _PRIV + "; the certified G", _REACH_GD + _SUP, ()),
     "appD.1-lipschitz-estimate": Scope(_GD + _PRIV + "; the printed estimate L̂", "concave quadratics in d = 1 "
-                                       "(L̂ = 1/λ exactly); quadratics with Hessian diag(a, b), |a| ≠ |b|, in d = 2 — "
-                                       "concave, convex and saddles — with L̂'s exact law (N = 400 draws) and the two "
+                                       "(L̂ = 1/λ exactly); quadratics with Hessian diag(a_k), distinct |a_k|, in d ∈ {2, 3} "
+                                       "— concave, convex and saddles — with L̂'s exact law (N = 400 draws) and the two "
                                        "published scale mixtures' δ enclosed between a half-space lower bound and "
                                        "E δ_G, both bracketed cell by cell over that law (lhat.py)",
                                        (NON_PIECEWISE_LHAT,)),
     "appD.1-lipschitz-estimate+fix": Scope(_GD + _PRIV + "; the certified L", _REACH_GD + "; quadratics with Hessian "
-                                           "diag(a, b) in d = 2 (lhat.py)" + _SUP, ()),
+                                           "diag(a_k) in d ∈ {2, 3} (lhat.py)" + _SUP, ()),
     "thm3.1:utility": Scope(_GD + _PRIV, _REACH_GD + ", stationary starts, ±L·log cosh and the non-convex sine least "
                             "squares on arb enclosures (d ∈ {1, 2}; symmetric starts with fgap exactly 0, and moving "
                             "runs with fgap a dyadic whose enclosed difference the quantity carries; E‖∇f(σZ)‖² a "

@@ -56,6 +56,54 @@ def test_ratio_cdf_against_mpmath(hess):
     assert ratio_cdf(inst, 1 / p) == 0 and ratio_cdf(inst, 1 / q).contains(1) and ratio_cdf(inst, 1 / q + 1).contains(1)
 
 
+def _cdf3_other_axis(s1, s2, s3, r):
+    """d = 3, squares s1 > s2 > s3, by another route than the claim's: u_1 = t uniform on [0, 1] (the largest axis),
+    (u_2, u_3) on the circle of radius √(1 − t²) at angle ψ, so the ratio is ≤ r iff cos²ψ ≥ x(t) =
+    ((r⁻² − s1t²)/(1 − t²) − s3)/(s2 − s3), of probability 1 − (2/π)arcsin√x clipped; quadrature over t with the
+    points where x crosses 0 and 1 as breakpoints."""
+    c = 1 / r**2
+
+    def inner(t):
+        x = ((c - s1 * t**2) / (1 - t**2) - s3) / (s2 - s3)
+        x = min(max(x, mpmath.mpf(0)), mpmath.mpf(1))
+        return 1 - 2 / mpmath.pi * mpmath.asin(mpmath.sqrt(x))
+
+    cuts = sorted({mpmath.sqrt(v) for v in ((c - s3) / (s1 - s3), (c - s2) / (s1 - s2)) if 0 < v < 1})
+    return mpmath.quad(inner, [0, *cuts, 1])
+
+
+@pytest.mark.parametrize("hess", [(F(-2), F(-3), F(-4)), (F(-4), F(3), F(-3, 2))])
+def test_ratio_cdf_in_three_dimensions_against_mpmath(hess):
+    """d = 3: the rigorous integral (python-flint) against mpmath quadrature along another axis, 30 digits, at
+    interior points on both sides of r⁻² = s_2; 0 and 1 at the support's ends."""
+    inst = {"hessian": list(hess), "draws": 400}
+    s1, s2, s3 = sorted((mp(v) ** 2 for v in hess), reverse=True)
+    lo, hi = 1 / mpmath.sqrt(s1), 1 / mpmath.sqrt(s3)
+    with mpmath.workdps(40):
+        for k in (1, 2, 4, 6):
+            r = F(int((lo + (hi - lo) * k / 7) * 2**30), 2**30)
+            with workprec(200):
+                got = ratio_cdf(inst, r)
+            assert got.rad() < 1e-30
+            want = _cdf3_other_axis(s1, s2, s3, mp(r))
+            assert abs(mpmath.mpf(got.mid().str(40, radius=False)) - want) < mpmath.mpf(10) ** -28
+    assert ratio_cdf(inst, F(1, 100)) == 0 and ratio_cdf(inst, F(100)) == 1
+
+
+def test_lhat_law_in_three_dimensions_against_monte_carlo():
+    """d = 3, A = diag(−2, −3, −4): 2000 repetitions of the printed estimate (N = 400 Gaussian perturbation pairs),
+    the empirical CDF of L̂ at the grid's points within 5 standard errors of F^N."""
+    inst = {"hessian": [F(-2), F(-3), F(-4)], "draws": 400}
+    rng = np.random.default_rng(5)
+    u = 0.01 * (rng.standard_normal((2000, 400, 3)) - rng.standard_normal((2000, 400, 3)))
+    ratio = np.linalg.norm(u, axis=2) / np.linalg.norm(u * np.array([-2.0, -3.0, -4.0]), axis=2)
+    lhat = ratio.max(axis=1)
+    for r in grid(inst, 8)[1:-1]:
+        p = float(lhat_cdf(inst, r).mid())
+        emp = (lhat <= float(r)).mean()
+        assert abs(emp - p) < 5 * max(np.sqrt(p * (1 - p) / 2000), 1e-3)
+
+
 def test_lhat_law_against_monte_carlo():
     """The estimate as printed: 2000 repetitions of the maximum over N = 400 Gaussian perturbation pairs of
     ‖θ_1 − θ_2‖/‖A(θ_1 − θ_2)‖ (A = diag(−2, −4)); the empirical CDF of L̂ at the grid's points within 5 standard
@@ -150,6 +198,7 @@ def test_anisotropic_hypotheses():
     inst = _family(hessian=[F(-2), F(-4)], eta=F(1, 8), T=15, K=0, epsilon=1, delta=F(1, 100))
     claim = get_claim("r2d.appD.1-lipschitz-estimate")
     assert data_ok({**inst, "hessian": [F(-4), F(4)]}) is Decision.FALSE
+    assert data_ok({**inst, "hessian": [F(-4), F(4), F(1)]}) is Decision.FALSE
     assert constants_ok({**inst, "G": F(1)}) is Decision.FALSE
     assert iterates_ok({**inst, "hi": [F(0), F(0)]}) is Decision.FALSE
     assert estimate_ok({**inst, "lam": F(2)}) is Decision.FALSE
