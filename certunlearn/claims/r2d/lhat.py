@@ -44,6 +44,7 @@ from ...formulas.r2d import (
     lhat_y, phi, rho, sq1, sq2, sq3,
 )
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.precision import workprec
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval, ball
 from ...privacy import delta_enclosure
@@ -56,7 +57,7 @@ from .quantities import sq_norm
 #: the cells of the partition of L̂'s support (equal probability under L̂'s law); four times as many from
 #: :data:`FINE_PREC` bits on, where the checker raises the precision of an undecided comparison
 CELLS = 48
-FINE_PREC = 256
+FINE_PREC = 512
 
 
 def is_anisotropic(values: Instance) -> bool:
@@ -83,7 +84,7 @@ def ratio_cdf(values: Instance, r: Fraction) -> arb:
     """P(‖u‖/‖Au‖ ≤ r) for one Gaussian direction, r rational. d = 2 (``LHAT_RATIO_CDF``): s(r) exactly, clipped to
     [0, 1] outside the support, then (2/π)arcsin√s on arb. d = 3: :func:`cdf3`."""
     if len(values["hessian"]) == 3:
-        return cdf3(_squares(values), r, ctx.prec)
+        return cdf3(_squares(values), r)
     p, q = _pq(values)
     s = rational_eval(LHAT_SIN2, {curv_hi.name: p, curv_lo.name: q, rho.name: r})
     s = min(max(s, Fraction(0)), Fraction(1))
@@ -96,10 +97,21 @@ def _ratio3():
     return sympy.lambdify((phi, sq1, sq2, sq3, rho), LHAT3_RATIO, [{"cos": lambda z: z.cos(), "sin": lambda z: z.sin()}])
 
 
+#: the working precision of :func:`cdf3` (a ball of radius ~2^−60 whatever the caller's precision: the cells'
+#: probabilities need no more, and one computation then serves every instance and precision)
+CDF3_PREC = 64
+
+
 @functools.lru_cache(maxsize=4096)
-def cdf3(squares: tuple[Fraction, ...], r: Fraction, prec: int) -> arb:
+def cdf3(squares: tuple[Fraction, ...], r: Fraction) -> arb:
     """d = 3, squared curvatures s_1 > s_2 > s_3: (2/π)∫_0^{φ_end} √LHAT3_RATIO dφ by rigorous integration of the
-    holomorphic integrand (python-flint ``acb.integral``; √ refuses its branch cut) — 0 below the support, 1 above."""
+    holomorphic integrand (python-flint ``acb.integral``; √ refuses its branch cut) at :data:`CDF3_PREC` bits — 0
+    below the support, 1 above."""
+    with workprec(CDF3_PREC):
+        return _cdf3(squares, r)
+
+
+def _cdf3(squares: tuple[Fraction, ...], r: Fraction) -> arb:
     s1, s2, s3 = squares
     rinv = 1 / (r * r)
     if rinv >= s1:
