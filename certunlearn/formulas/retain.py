@@ -188,6 +188,14 @@ ERM_G1_EXPR = sympy.sqrt(G2) / (n * LAMBDA_MIN_2X2_EXPR)
 #: Lemma G.1 (line 589), "by the same argument": ``‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1) λ_R')``; here G2 =
 #: ``‖∇f(w_R, z)‖²`` and h the entries of ``X'ᵀX'/(n + 1) + λI``.
 ERM_G1_SECOND_EXPR = sympy.sqrt(G2) / ((n + 1) * LAMBDA_MIN_2X2_EXPR)
+g1, g2 = sympy.symbols("g1 g2", real=True)
+#: The exact ridge shift (d ≤ 2) Lemma G.1 bounds, ``‖w_R − w_R'‖ = ‖H⁻¹g‖/n``: the ridge risk is quadratic, so its
+#: first-order optimality (lines 591–595, with the regulariser inside f) is exact, ``n·H·(w_R − w_R') = g`` with
+#: ``H = ∇²F̂_R = [[hs + hd, h12], [h12, hs − hd]]`` and ``g = (g1, g2) = ∇f(w_R', z)`` (for m added points
+#: ``g = Σ_z ∇f(w_R', z)``; for the second inequality n + 1, H = ∇²F̂_R' and g = ∇f(w_R, z)); d = 1: g2 = hd = h12 = 0.
+#: ``H⁻¹ = [[hs − hd, −h12], [−h12, hs + hd]]/det H``, ``det H = hs² − hd² − h12²``.
+RIDGE_SHIFT_2X2_EXPR = (sympy.sqrt(((hs - hd) * g1 - h12 * g2) ** 2 + ((hs + hd) * g2 - h12 * g1) ** 2)
+                        / (n * (hs**2 - hd**2 - h12**2)))
 
 
 # --------------------------------------------------------------------------- Example G.3 / Lemma 3.7 (logistic, d = 1)
