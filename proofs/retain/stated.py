@@ -34,10 +34,6 @@ REASONS: dict[str, str] = {
                                                 what="κ₂·√2‖ΔΣ‖_F/gap (Davis–Kahan)"),
     "retain.lemE.2:operator": _KAPPA.format(q="_pca_op_shift", how="compares closed-form 2×2 projectors",
                                             what="κ₂‖ΔΣ‖/gap (Davis–Kahan)"),
-    "retain.lemE.1+fix": _KAPPA.format(q="_dk_distance", how="is √(p² + q²) of two 2×2 projectors",
-                                       what="κ‖E‖/δ (Davis–Kahan with Weyl's separation)"),
-    "retain.lemE.1:frobenius+fix": _KAPPA.format(q="_dk_frobenius", how="is √2·√(p² + q²) of two 2×2 projectors",
-                                                 what="κ√2‖E‖_F/δ (Davis–Kahan)"),
     "retain.lemE.4": _KAPPA.format(q="_e4_distance", how="compares closed-form 2×2 projectors with noise",
                                    what="after the triangle inequality and Weyl's step"),
     "retain.lemE.4:noise-tail": "the quantity (_e4_tail) is an arb-certified integral (acb.integral) of the noise's "
@@ -79,8 +75,7 @@ REASONS: dict[str, str] = {
                                    what="κ₁·(L²M/(n²λ_R³))/Δ_GS (Lemma H.2)"),
 }
 # the printed versions start where their +fix does
-for _printed, _fix in (("retain.lemE.1", "retain.lemE.1+fix"), ("retain.lemE.1:frobenius", "retain.lemE.1:frobenius+fix"),
-                       ("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
+for _printed, _fix in (("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
                        ("retain.exG.6", "retain.lemG.4+fix"), ("retain.thmD.4", "retain.thmD.4+fix")):
     REASONS[_printed] = REASONS[_fix]
 
