@@ -38,7 +38,7 @@ from certunlearn.formulas.r2d import (
 )
 from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, Step, SymbolicStart, step, then
 
 from .common import (
     A, D, D0, N_IS, ONE_Q, Q_IS, SHIFT_BOUND_31, SHIFT_WHAT_31, T_IS, a, c, dom, ell, i, j, k, kappa1,
@@ -324,25 +324,47 @@ def exp_certified_constant_fix(claim_id: str, which: str) -> Derivation:
 # ---------------------------------------------------------------------------------------------- Lemma 2.3
 
 
+_af, _bf, _xp = sympy.symbols("a_f b_f x_p", real=True)  # f(y) = (a_f/2)y² + b_f·y (d = 1), the probe x
+_th23 = sympy.Symbol("theta_t", real=True)
+
+
+def _prox_gap_run() -> sympy.Expr:
+    """What the claim's quantity (``prox_gap``: F(θ_t) − F(x), built by ``claims.r2d.proximal._prox_parts``) computes on
+    the d = 1 separable quadratic f(y) = (a_f/2)y² + b_f·y (its ``fa``, ``fb``), run on sympy symbols: the step
+    θ_{t+1} = θ_t − ηf'(θ_t) (eq. (1)) and the proximal objective F(y) = −f(y) + (y − θ_{t+1})²/(2η)."""
+    def f(y):
+        return _af * y**2 / 2 + _bf * y
+
+    nxt = _th23 - eta * sympy.diff(f(_th23), _th23)
+
+    def F(y):
+        return -f(y) + (y - nxt) ** 2 / (2 * eta)
+
+    return F(_th23) - F(_xp)
+
+
 def lem23() -> Derivation:
     muF = sympy.Symbol("mu_F", positive=True)  # 1/η − L, the strong convexity of the proximal objective
     g = sympy.Symbol("g", real=True)  # ∇f(θ_t) (a coordinate)
-    th = sympy.Symbol("theta_t", real=True)
+    th = _th23
     gF = sympy.Symbol("g_F", real=True)  # ∇F(θ_t)
     dx = sympy.Symbol("x", real=True)  # x − θ_t (a coordinate along x − θ_t)
     rho = sympy.Symbol("rho", nonnegative=True)  # the Bregman excess of F over (μ_F/2)‖x − θ_t‖²
-    gap = sympy.Symbol("Phi", real=True)  # F(θ_t) − F(x)
+    run = _prox_gap_run()
     return Derivation(
         claim_id="r2d.lem2.3",
-        start_reason=("the quantity (prox_gap) evaluates F(θ_t) − F(x) at numbers for the instance's f; the chain "
-                      "starts from it written −∇F(θ_t)ᵀ(x − θ_t) − (μ_F/2 + ρ)‖x − θ_t‖², ρ ≥ 0 the Bregman excess of "
-                      "an arbitrary L-smooth f (a definition, no closed form of the instance)"),
         target="bound",
         title="Lemma 2.3: θ_t = prox_{−f,η}(θ_{t+1}) for η < 1/L (proof lines 321–338)",
-        start=gap,
-        where=((eta, 1 / (L + muF)), (gap, -gF * dx - (muF / 2 + rho) * dx**2)),
+        start=run,
+        symbolic_start=SymbolicStart(_prox_gap_run, "the claim's quantity prox_gap = F(θ_t) − F(x) (F(y) = −f(y) + "
+                                     "(y − θ_{t+1})²/(2η), θ_{t+1} = θ_t − ηf'(θ_t)) run on sympy symbols for the d = 1 "
+                                     "separable quadratic f(y) = (a_f/2)y² + b_f·y — the start is checked on that "
+                                     "shape (tests/derive/test_r2d_prox_start.py ties it to prox_gap); steps 4–6 are "
+                                     "the proof's for every L-smooth f"),
+        where=((eta, 1 / (L + muF)),),
         domain={L: ("0.001", "100"), muF: ("0.001", "100"), g: ("-10", "10"), th: ("-10", "10"), gF: ("-10", "10"),
-                dx: ("-100", "100"), rho: ("0", "100")},
+                dx: ("-100", "100"), rho: ("0", "100"), _af: ("-100", "100"), _bf: ("-10", "10"),
+                _xp: ("-100", "100")},
         premises=(
             Premise("f L-smooth ⇒ −f + (L/2)‖θ‖² is convex", "Lemma A.1 (Drusvyatskiy 2017)"),
             Premise("So F(y) = −f(y) + ‖y − θ_{t+1}‖²/(2η) is (1/η − L)-strongly convex: F(x) ≥ F(θ_t) + "
@@ -350,12 +372,19 @@ def lem23() -> Derivation:
                     "(line 335)", "Lemma A.1 + (1/(2η))‖·‖² with η < 1/L"),
         ),
         note="η := 1/(L + μ_F) with μ_F > 0 is exactly η < 1/L. F(θ_t) − F(x) = −∇F(θ_t)ᵀ(x − θ_t) − "
-             "(μ_F/2 + ρ)‖x − θ_t‖² with ρ ≥ 0 (strong convexity), written along the direction x − θ_t.",
+             "(μ_F/2 + ρ)‖x − θ_t‖² with ρ ≥ 0 (strong convexity), written along the direction x − θ_t; for the "
+             "quadratic f(y) = (a_f/2)y² + b_f·y of the checked start, F'' = 1/η − a_f, so ρ = (L − a_f)/2 ≥ 0 "
+             "(|a_f| ≤ L: f is L-smooth) and step 3 is exact.",
         steps=(
             step(1 / eta - L, "==", muF, "η < 1/L: the proximal objective is μ_F = (1/η − L)-strongly convex"),
             step(-g + (th - (th - eta * g)) / eta, "==", 0,
                  "∇F(θ_t) = −∇f(θ_t) + (θ_t − θ_{t+1})/η = 0, since θ_{t+1} = θ_t − η∇f(θ_t) (eq. (2), lines 337–338)"),
-            step(gap, "<=", -gF * dx - muF / 2 * dx**2, "strong convexity of F (ρ ≥ 0)"),
+            step(run, "==", -gF * dx - (muF / 2 + rho) * dx**2,
+                 "F(θ_t) − F(x) = −∇F(θ_t)(x − θ_t) − (μ_F/2 + ρ)(x − θ_t)² with ρ ≥ 0 the Bregman excess; on the "
+                 "quadratic f: ∇F(θ_t) = −f'(θ_t) + (θ_t − θ_{t+1})/η, ρ = (L − a_f)/2 (Taylor, exact)",
+                 given={gF: -(_af * th + _bf) + (th - (th - eta * (_af * th + _bf))) / eta, dx: _xp - th,
+                        rho: (L - _af) / 2}),
+            then("<=", -gF * dx - muF / 2 * dx**2, "strong convexity of F (ρ ≥ 0)"),
             then("==", -muF / 2 * dx**2, "∇F(θ_t) = 0 (step 2)", given={gF: 0}),
             then("<=", 0, "θ_t minimises F: θ_t = prox_{−f,η}(θ_{t+1}) (unique, by strong convexity)"),
         ),
