@@ -114,20 +114,35 @@ def lem_b2() -> Derivation:
 # ---------------------------------------------------------------------------------------------- Lemma B.3
 
 
+def _expansion_b3_run() -> sympy.Expr:
+    """What the claim's quantity (``expansion_b3``: ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖ of the exact runs) computes on the
+    concave quadratics f_z(θ) = −(λ/2)(θ − x_z)² (d = 1, the claim's ``concave_expansion`` family; λ = ``lam``), run on
+    sympy symbols: both θ' (from θ'_{T−K}) and θ'' (from θ''_0 = θ_{T−K}) descend on f_{D'} (Algorithms 1–2), one
+    step θ ↦ θ − ηf'_{D'}(θ) is affine, so K steps multiply their gap by the K-th power of its slope."""
+    th1, th2, xbar = sympy.symbols("theta_1 theta_2 xbar", real=True)
+
+    def gd(th):  # one step of gradient descent on f_{D'}(θ) = −(λ/2)(θ − x̄_{D'})² (+ a constant)
+        return th - eta * sympy.diff(-lam_q / 2 * (th - xbar) ** 2, th)
+
+    slope = sympy.cancel((gd(th1) - gd(th2)) / (th1 - th2))
+    return sympy.Abs(slope) ** K
+
+
 def lem_b3() -> Derivation:
+    run = _expansion_b3_run()
     return Derivation(
         claim_id="r2d.lemB.3",
-        start_reason=("the quantity (expansion_b3) is ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖ of exact GD runs on the "
-                      "instance; the chain starts from line 428's triangle-inequality bound in the ratio symbols λ, κ_a ≤ 1 "
-                      "(every L-smooth loss): a symbolic run on one loss (a concave quadratic gives (1 + ηλL)^K) would "
-                      "check an instance, not this chain"),
+        symbolic_start=SymbolicStart(_expansion_b3_run, "the claim's quantity expansion_b3 (the ratio of the exact runs' "
+                                     "gaps after and before the K retained steps) run on sympy symbols for the concave "
+                                     "quadratics f_z(θ) = −(λ/2)(θ − x_z)², d = 1 — the start is checked on that shape "
+                                     "(tests/derive/test_r2d_expansion_start.py ties it to expansion_b3); steps 2–5 are "
+                                     "the proof's for every L-smooth loss"),
         target="bound",
         title="Lemma B.3: expansion during the K retained steps (lines 415–433), as the ratio ‖Δ'_K‖/‖Δ'_0‖",
-        start="‖Δ'_t‖/‖Δ'_0‖ ≤ (‖Δ'_{t−1}‖ + η‖∇f_{D'}(θ'_{T−K+t−1}) − ∇f_{D'}(θ''_{t−1})‖)/‖Δ'_0‖ (line 428, "
-              "triangle inequality)",
+        start=run,
         conditions=(sympy.Ge(K, 1),),
         where=((a, kappa_a * D0 * (1 + eta * L) ** (K - 1)),),
-        domain=dom(eta, L, K, D0, lam, kappa_a),
+        domain={**dom(eta, L, K, D0, lam, kappa_a), lam_q: ("0.001", "100")},
         premises=(
             Premise("Δ'_t = θ'_{T−K+t} − θ''_t = Δ'_{t−1} − η∇f_{D'}(θ'_{T−K+t−1}) + η∇f_{D'}(θ''_{t−1}) (lines 426–427): "
                     "both sequences are gradient descent on f_{D'}, and θ''_0 = θ_{T−K}", "Algorithms 1–2"),
@@ -136,10 +151,15 @@ def lem_b3() -> Derivation:
                     "t = K", "induction"),
             Premise("f_{D'} is an average of L-smooth f_z, hence L-smooth", "L-smoothness"),
         ),
-        note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1.",
+        note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1. "
+             "Step 1 writes the checked start, the concave quadratics' ratio (1 + η·lam)^K, in these symbols "
+             "(a = (1 + η·lam)^(K−1)D_0, λ = lam/L, so the triangle inequality of line 428 is an equality there).",
         steps=(
-            step((a + eta * lam * L * a) / D0, "<=", (a + L * eta * a) / D0,
-                 "line 432: L-smoothness of f_{D'} (λ ≤ 1)", conditions=le1(lam)),
+            step(run, "==", (a + eta * lam * L * a) / D0,
+                 "line 428 on the concave quadratic: Δ'_K = (1 + η·lam)Δ'_{K−1}, ‖Δ'_{K−1}‖ = (1 + η·lam)^(K−1)‖Δ'_0‖, "
+                 "‖∇f_{D'}(θ') − ∇f_{D'}(θ'')‖ = lam‖θ' − θ''‖ (λ = lam/L)",
+                 given={a: (1 + eta * lam_q) ** (K - 1) * D0, lam: lam_q / L}),
+            then("<=", (a + L * eta * a) / D0, "line 432: L-smoothness of f_{D'} (λ ≤ 1)", conditions=le1(lam)),
             then("==", (1 + eta * L) * a / D0, "line 433"),
             then("<=", (1 + eta * L) ** K, "line 433: induction hypothesis (κ_a ≤ 1)", conditions=le1(kappa_a)),
             then("==", BOUND_B3, "the statement of Lemma B.3 (line 421), divided by ‖Δ'_0‖"),
