@@ -19,6 +19,11 @@ lines 515 and 538 (Corollary 3.5); Lemma B.4 at a point-mass population; the sub
 (Corollary 3.6); and the one step each experiment's certificate needs (decaying steps, Ĝ, L̂). The ``+fix``
 derivations pass.
 
+**Starts run on a quadratic.** Lemma 2.3 and Lemma B.3 start from their claim's quantity run on sympy symbols for a
+quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; their first step
+writes that run in the proof's symbols (an identity on the quadratic), and the rest of the chain is the proof's, for
+every L-smooth loss.
+
 The parts: :mod:`.common` (the proof symbols and their domain, Theorem 3.1's shift bound), :mod:`.noise` (the final
 chain of every prescribed σ: from the true δ at that σ — the claim's quantity, the start checked against Balle &
 Wang's δ at the prescribed σ and the proof's shift — to δ), :mod:`.experiments` (Section 4.2, Appendix D.1) and this

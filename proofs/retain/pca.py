@@ -165,7 +165,8 @@ def lemE1() -> Derivation:
             s["first"],
             then("<=", (sympy.Abs(_tau) + _W) / sep, "Davis–Kahan: |sin Θ| ≤ ‖E‖₂/δ, δ = ρ₀ + ρ₁ − τ > 0",
                  cited="Davis & Kahan 1970", given=_SPECTRAL),
-            then("<=", (sympy.Abs(_tau) + _W) / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ"),
+            then("<=", (sympy.Abs(_tau) + _W) / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ",
+                 given=_SPECTRAL),
             then("==", DK_OP_EXPR, "‖E‖₂ = |τ| + ‖ρ₁u₁ − ρ₀u₀‖, gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )
@@ -184,7 +185,8 @@ def lemE1_fro() -> Derivation:
             s["first"],
             then("<=", sqrt(2) * ef / sep, "Davis–Kahan in Frobenius norm: √2|sin Θ| ≤ √2‖E‖_F/δ",
                  cited="Davis & Kahan 1970", given=_SPECTRAL),
-            then("<=", sqrt(2) * ef / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ"),
+            then("<=", sqrt(2) * ef / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ",
+                 given=_SPECTRAL),
             then("==", DK_FRO_EXPR, "‖E‖_F = √2·√(τ² + ‖ρ₁u₁ − ρ₀u₀‖²), gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )

@@ -5,7 +5,8 @@ minimisers, certified projectors, networkx's Kruskal (which calls ``isnan`` on e
 enumerations over point or edge sets — while each chain starts from the proof's expression of the quantity in its ratio
 symbols (a κ ≤ 1 taken from a premise), for every instance of the lemma's class. Even where the quantity's code could
 run on a structured symbolic instance, it would check that instance, not the chain: the chain would have to be
-rewritten from that run (the work left for these derivations).
+rewritten from that run (the work left for these derivations; done for Lemmas E.1 and G.1, whose quantities have closed
+forms on their whole class — :mod:`.pca`, :mod:`.erm`).
 """
 from __future__ import annotations
 
