@@ -169,10 +169,10 @@ E_FRO_2X2_EXPR = sympy.sqrt(e11**2 + 2 * e12**2 + e22**2)
 _dk_p, _dk_q = ((a11 - a22) / (2 * GAP_2X2_EXPR), a12 / GAP_2X2_EXPR)  # P_1(A) = I/2 + (p, q; q, −p)
 _dk_ap, _dk_aq = (_dk_p.subs({a11: a11 + e11, a12: a12 + e12, a22: a22 + e22}, simultaneous=True),
                   _dk_q.subs({a11: a11 + e11, a12: a12 + e12, a22: a22 + e22}, simultaneous=True))
-#: What Lemma E.1's claims measure (d = 2, k = 1): ``‖P̃_1 − P_1‖_2`` of the top-eigenvector projectors of A and Ã.
-#: ``P_1(A) = I/2 + (p, q; q, −p)/1`` with ``p = (a11 − a22)/(2 gap)``, ``q = a12/gap`` (gap = gap_1(A), distinct
-#: eigenvalues), so the difference is traceless symmetric and its operator norm is ``√((p̃ − p)² + (q̃ − q)²)``; its
-#: Frobenius norm is √2 times that.
+#: What Lemma E.1's claims (lines 497–501) measure (d = 2, k = 1): ``‖P̃_1 − P_1‖_2`` of the top-eigenvector projectors
+#: of A and Ã = A + E. ``P_1(A) = I/2 + (p, q; q, −p)`` with ``p = (a11 − a22)/(2 gap)``, ``q = a12/gap``
+#: (gap = gap_1(A), distinct eigenvalues), so the difference is traceless symmetric and its operator norm is
+#: ``√((p̃ − p)² + (q̃ − q)²)``; its Frobenius norm is √2 times that.
 DK_DISTANCE_2X2_EXPR = sympy.sqrt((_dk_ap - _dk_p) ** 2 + (_dk_aq - _dk_q) ** 2)
 #: Lemma E.1 (lines 497–501) as printed: ``‖P̃_k − P_k‖_2 ≤ ‖A − Ã‖_2/gap_k(A)``.
 DK_OP_EXPR = E_OP_2X2_EXPR / GAP_2X2_EXPR
