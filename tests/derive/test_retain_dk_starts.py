@@ -7,7 +7,6 @@ number as ``_dk_distance`` (√2 times it, ``_dk_frobenius``; compared squared),
 from fractions import Fraction
 
 import pytest
-import sympy
 from flint import arb
 
 from certunlearn.claims import get_claim
