@@ -166,6 +166,14 @@ GAP_2X2_EXPR = sympy.sqrt((a11 - a22) ** 2 + 4 * a12**2)
 E_OP_2X2_EXPR = sympy.Abs(e11 + e22) / 2 + sympy.sqrt((e11 - e22) ** 2 / 4 + e12**2)
 #: ``‖E‖_F``.
 E_FRO_2X2_EXPR = sympy.sqrt(e11**2 + 2 * e12**2 + e22**2)
+_dk_p, _dk_q = ((a11 - a22) / (2 * GAP_2X2_EXPR), a12 / GAP_2X2_EXPR)  # P_1(A) = I/2 + (p, q; q, −p)
+_dk_ap, _dk_aq = (_dk_p.subs({a11: a11 + e11, a12: a12 + e12, a22: a22 + e22}, simultaneous=True),
+                  _dk_q.subs({a11: a11 + e11, a12: a12 + e12, a22: a22 + e22}, simultaneous=True))
+#: What Lemma E.1's claims (lines 497–501) measure (d = 2, k = 1): ``‖P̃_1 − P_1‖_2`` of the top-eigenvector projectors
+#: of A and Ã = A + E. ``P_1(A) = I/2 + (p, q; q, −p)`` with ``p = (a11 − a22)/(2 gap)``, ``q = a12/gap``
+#: (gap = gap_1(A), distinct eigenvalues), so the difference is traceless symmetric and its operator norm is
+#: ``√((p̃ − p)² + (q̃ − q)²)``; its Frobenius norm is √2 times that.
+DK_DISTANCE_2X2_EXPR = sympy.sqrt((_dk_ap - _dk_p) ** 2 + (_dk_aq - _dk_q) ** 2)
 #: Lemma E.1 (lines 497–501) as printed: ``‖P̃_k − P_k‖_2 ≤ ‖A − Ã‖_2/gap_k(A)``.
 DK_OP_EXPR = E_OP_2X2_EXPR / GAP_2X2_EXPR
 #: Lemma E.1 as printed, Frobenius: ``‖P̃_k − P_k‖_F ≤ √2‖A − Ã‖_F/gap_k(A)``.
@@ -188,6 +196,14 @@ ERM_G1_EXPR = sympy.sqrt(G2) / (n * LAMBDA_MIN_2X2_EXPR)
 #: Lemma G.1 (line 589), "by the same argument": ``‖w_R − w_R'‖ ≤ ‖∇f(w_R, z)‖/((n + 1) λ_R')``; here G2 =
 #: ``‖∇f(w_R, z)‖²`` and h the entries of ``X'ᵀX'/(n + 1) + λI``.
 ERM_G1_SECOND_EXPR = sympy.sqrt(G2) / ((n + 1) * LAMBDA_MIN_2X2_EXPR)
+g1, g2 = sympy.symbols("g1 g2", real=True)
+#: The exact ridge shift (d ≤ 2) Lemma G.1 bounds, ``‖w_R − w_R'‖ = ‖H⁻¹g‖/n``: the ridge risk is quadratic, so its
+#: first-order optimality (lines 591–595, with the regulariser inside f) is exact, ``n·H·(w_R − w_R') = g`` with
+#: ``H = ∇²F̂_R = [[hs + hd, h12], [h12, hs − hd]]`` and ``g = (g1, g2) = ∇f(w_R', z)`` (for m added points
+#: ``g = Σ_z ∇f(w_R', z)``; for the second inequality n + 1, H = ∇²F̂_R' and g = ∇f(w_R, z)); d = 1: g2 = hd = h12 = 0.
+#: ``H⁻¹ = [[hs − hd, −h12], [−h12, hs + hd]]/det H``, ``det H = hs² − hd² − h12²``.
+RIDGE_SHIFT_2X2_EXPR = (sympy.sqrt(((hs - hd) * g1 - h12 * g2) ** 2 + ((hs + hd) * g2 - h12 * g1) ** 2)
+                        / (n * (hs**2 - hd**2 - h12**2)))
 
 
 # --------------------------------------------------------------------------- Example G.3 / Lemma 3.7 (logistic, d = 1)

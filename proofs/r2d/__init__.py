@@ -19,6 +19,11 @@ lines 515 and 538 (Corollary 3.5); Lemma B.4 at a point-mass population; the sub
 (Corollary 3.6); and the one step each experiment's certificate needs (decaying steps, Ĝ, L̂). The ``+fix``
 derivations pass.
 
+**Starts run on a quadratic.** Lemma 2.3 and Lemma B.3 start from their claim's quantity run on sympy symbols for a
+quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; their first step
+writes that run in the proof's symbols (an identity on the quadratic), and the rest of the chain is the proof's, for
+every L-smooth loss.
+
 The parts: :mod:`.common` (the proof symbols and their domain, Theorem 3.1's shift bound), :mod:`.noise` (the final
 chain of every prescribed σ: from the true δ at that σ — the claim's quantity, the start checked against Balle &
 Wang's δ at the prescribed σ and the proof's shift — to δ), :mod:`.experiments` (Section 4.2, Appendix D.1) and this
@@ -38,7 +43,7 @@ from certunlearn.formulas.r2d import (
 )
 from certunlearn.formulas.gaussian import gaussian_delta, normal_tail
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
-from certunlearn.derive import Derivation, Monotone, Premise, Step, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, Step, SymbolicStart, step, then
 
 from .common import (
     A, D, D0, N_IS, ONE_Q, Q_IS, SHIFT_BOUND_31, SHIFT_WHAT_31, T_IS, a, c, dom, ell, i, j, k, kappa1,
@@ -114,20 +119,35 @@ def lem_b2() -> Derivation:
 # ---------------------------------------------------------------------------------------------- Lemma B.3
 
 
+def _expansion_b3_run() -> sympy.Expr:
+    """What the claim's quantity (``expansion_b3``: ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖ of the exact runs) computes on the
+    concave quadratics f_z(θ) = −(λ/2)(θ − x_z)² (d = 1, the claim's ``concave_expansion`` family; λ = ``lam``), run on
+    sympy symbols: both θ' (from θ'_{T−K}) and θ'' (from θ''_0 = θ_{T−K}) descend on f_{D'} (Algorithms 1–2), one
+    step θ ↦ θ − ηf'_{D'}(θ) is affine, so K steps multiply their gap by the K-th power of its slope."""
+    th1, th2, xbar = sympy.symbols("theta_1 theta_2 xbar", real=True)
+
+    def gd(th):  # one step of gradient descent on f_{D'}(θ) = −(λ/2)(θ − x̄_{D'})² (+ a constant)
+        return th - eta * sympy.diff(-lam_q / 2 * (th - xbar) ** 2, th)
+
+    slope = sympy.cancel((gd(th1) - gd(th2)) / (th1 - th2))
+    return sympy.Abs(slope) ** K
+
+
 def lem_b3() -> Derivation:
+    run = _expansion_b3_run()
     return Derivation(
         claim_id="r2d.lemB.3",
-        start_reason=("the quantity (expansion_b3) is ‖θ'_T − θ''_K‖/‖θ_{T−K} − θ'_{T−K}‖ of exact GD runs on the "
-                      "instance; the chain starts from line 428's triangle-inequality bound in the ratio symbols λ, κ_a ≤ 1 "
-                      "(every L-smooth loss): a symbolic run on one loss (a concave quadratic gives (1 + ηλL)^K) would "
-                      "check an instance, not this chain"),
+        symbolic_start=SymbolicStart(_expansion_b3_run, "the claim's quantity expansion_b3 (the ratio of the exact runs' "
+                                     "gaps after and before the K retained steps) run on sympy symbols for the concave "
+                                     "quadratics f_z(θ) = −(λ/2)(θ − x_z)², d = 1 — the start is checked on that shape "
+                                     "(tests/derive/test_r2d_expansion_start.py ties it to expansion_b3); steps 2–5 are "
+                                     "the proof's for every L-smooth loss"),
         target="bound",
         title="Lemma B.3: expansion during the K retained steps (lines 415–433), as the ratio ‖Δ'_K‖/‖Δ'_0‖",
-        start="‖Δ'_t‖/‖Δ'_0‖ ≤ (‖Δ'_{t−1}‖ + η‖∇f_{D'}(θ'_{T−K+t−1}) − ∇f_{D'}(θ''_{t−1})‖)/‖Δ'_0‖ (line 428, "
-              "triangle inequality)",
+        start=run,
         conditions=(sympy.Ge(K, 1),),
         where=((a, kappa_a * D0 * (1 + eta * L) ** (K - 1)),),
-        domain=dom(eta, L, K, D0, lam, kappa_a),
+        domain={**dom(eta, L, K, D0, lam, kappa_a), lam_q: ("0.001", "100")},
         premises=(
             Premise("Δ'_t = θ'_{T−K+t} − θ''_t = Δ'_{t−1} − η∇f_{D'}(θ'_{T−K+t−1}) + η∇f_{D'}(θ''_{t−1}) (lines 426–427): "
                     "both sequences are gradient descent on f_{D'}, and θ''_0 = θ_{T−K}", "Algorithms 1–2"),
@@ -136,10 +156,15 @@ def lem_b3() -> Derivation:
                     "t = K", "induction"),
             Premise("f_{D'} is an average of L-smooth f_z, hence L-smooth", "L-smoothness"),
         ),
-        note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1.",
+        note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1. "
+             "Step 1 writes the checked start, the concave quadratics' ratio (1 + η·lam)^K, in these symbols "
+             "(a = (1 + η·lam)^(K−1)D_0, λ = lam/L, so the triangle inequality of line 428 is an equality there).",
         steps=(
-            step((a + eta * lam * L * a) / D0, "<=", (a + L * eta * a) / D0,
-                 "line 432: L-smoothness of f_{D'} (λ ≤ 1)", conditions=le1(lam)),
+            step(run, "==", (a + eta * lam * L * a) / D0,
+                 "line 428 on the concave quadratic: Δ'_K = (1 + η·lam)Δ'_{K−1}, ‖Δ'_{K−1}‖ = (1 + η·lam)^(K−1)‖Δ'_0‖, "
+                 "‖∇f_{D'}(θ') − ∇f_{D'}(θ'')‖ = lam‖θ' − θ''‖ (λ = lam/L)",
+                 given={a: (1 + eta * lam_q) ** (K - 1) * D0, lam: lam_q / L}),
+            then("<=", (a + L * eta * a) / D0, "line 432: L-smoothness of f_{D'} (λ ≤ 1)", conditions=le1(lam)),
             then("==", (1 + eta * L) * a / D0, "line 433"),
             then("<=", (1 + eta * L) ** K, "line 433: induction hypothesis (κ_a ≤ 1)", conditions=le1(kappa_a)),
             then("==", BOUND_B3, "the statement of Lemma B.3 (line 421), divided by ‖Δ'_0‖"),
@@ -324,25 +349,47 @@ def exp_certified_constant_fix(claim_id: str, which: str) -> Derivation:
 # ---------------------------------------------------------------------------------------------- Lemma 2.3
 
 
+_af, _bf, _xp = sympy.symbols("a_f b_f x_p", real=True)  # f(y) = (a_f/2)y² + b_f·y (d = 1), the probe x
+_th23 = sympy.Symbol("theta_t", real=True)
+
+
+def _prox_gap_run() -> sympy.Expr:
+    """What the claim's quantity (``prox_gap``: F(θ_t) − F(x), built by ``claims.r2d.proximal._prox_parts``) computes on
+    the d = 1 separable quadratic f(y) = (a_f/2)y² + b_f·y (its ``fa``, ``fb``), run on sympy symbols: the step
+    θ_{t+1} = θ_t − ηf'(θ_t) (eq. (1)) and the proximal objective F(y) = −f(y) + (y − θ_{t+1})²/(2η)."""
+    def f(y):
+        return _af * y**2 / 2 + _bf * y
+
+    nxt = _th23 - eta * sympy.diff(f(_th23), _th23)
+
+    def F(y):
+        return -f(y) + (y - nxt) ** 2 / (2 * eta)
+
+    return F(_th23) - F(_xp)
+
+
 def lem23() -> Derivation:
     muF = sympy.Symbol("mu_F", positive=True)  # 1/η − L, the strong convexity of the proximal objective
     g = sympy.Symbol("g", real=True)  # ∇f(θ_t) (a coordinate)
-    th = sympy.Symbol("theta_t", real=True)
+    th = _th23
     gF = sympy.Symbol("g_F", real=True)  # ∇F(θ_t)
     dx = sympy.Symbol("x", real=True)  # x − θ_t (a coordinate along x − θ_t)
     rho = sympy.Symbol("rho", nonnegative=True)  # the Bregman excess of F over (μ_F/2)‖x − θ_t‖²
-    gap = sympy.Symbol("Phi", real=True)  # F(θ_t) − F(x)
+    run = _prox_gap_run()
     return Derivation(
         claim_id="r2d.lem2.3",
-        start_reason=("the quantity (prox_gap) evaluates F(θ_t) − F(x) at numbers for the instance's f; the chain "
-                      "starts from it written −∇F(θ_t)ᵀ(x − θ_t) − (μ_F/2 + ρ)‖x − θ_t‖², ρ ≥ 0 the Bregman excess of "
-                      "an arbitrary L-smooth f (a definition, no closed form of the instance)"),
         target="bound",
         title="Lemma 2.3: θ_t = prox_{−f,η}(θ_{t+1}) for η < 1/L (proof lines 321–338)",
-        start=gap,
-        where=((eta, 1 / (L + muF)), (gap, -gF * dx - (muF / 2 + rho) * dx**2)),
+        start=run,
+        symbolic_start=SymbolicStart(_prox_gap_run, "the claim's quantity prox_gap = F(θ_t) − F(x) (F(y) = −f(y) + "
+                                     "(y − θ_{t+1})²/(2η), θ_{t+1} = θ_t − ηf'(θ_t)) run on sympy symbols for the d = 1 "
+                                     "separable quadratic f(y) = (a_f/2)y² + b_f·y — the start is checked on that "
+                                     "shape (tests/derive/test_r2d_prox_start.py ties it to prox_gap); steps 4–6 are "
+                                     "the proof's for every L-smooth f"),
+        where=((eta, 1 / (L + muF)),),
         domain={L: ("0.001", "100"), muF: ("0.001", "100"), g: ("-10", "10"), th: ("-10", "10"), gF: ("-10", "10"),
-                dx: ("-100", "100"), rho: ("0", "100")},
+                dx: ("-100", "100"), rho: ("0", "100"), _af: ("-100", "100"), _bf: ("-10", "10"),
+                _xp: ("-100", "100")},
         premises=(
             Premise("f L-smooth ⇒ −f + (L/2)‖θ‖² is convex", "Lemma A.1 (Drusvyatskiy 2017)"),
             Premise("So F(y) = −f(y) + ‖y − θ_{t+1}‖²/(2η) is (1/η − L)-strongly convex: F(x) ≥ F(θ_t) + "
@@ -350,12 +397,19 @@ def lem23() -> Derivation:
                     "(line 335)", "Lemma A.1 + (1/(2η))‖·‖² with η < 1/L"),
         ),
         note="η := 1/(L + μ_F) with μ_F > 0 is exactly η < 1/L. F(θ_t) − F(x) = −∇F(θ_t)ᵀ(x − θ_t) − "
-             "(μ_F/2 + ρ)‖x − θ_t‖² with ρ ≥ 0 (strong convexity), written along the direction x − θ_t.",
+             "(μ_F/2 + ρ)‖x − θ_t‖² with ρ ≥ 0 (strong convexity), written along the direction x − θ_t; for the "
+             "quadratic f(y) = (a_f/2)y² + b_f·y of the checked start, F'' = 1/η − a_f, so ρ = (L − a_f)/2 ≥ 0 "
+             "(|a_f| ≤ L: f is L-smooth) and step 3 is exact.",
         steps=(
             step(1 / eta - L, "==", muF, "η < 1/L: the proximal objective is μ_F = (1/η − L)-strongly convex"),
             step(-g + (th - (th - eta * g)) / eta, "==", 0,
                  "∇F(θ_t) = −∇f(θ_t) + (θ_t − θ_{t+1})/η = 0, since θ_{t+1} = θ_t − η∇f(θ_t) (eq. (2), lines 337–338)"),
-            step(gap, "<=", -gF * dx - muF / 2 * dx**2, "strong convexity of F (ρ ≥ 0)"),
+            step(run, "==", -gF * dx - (muF / 2 + rho) * dx**2,
+                 "F(θ_t) − F(x) = −∇F(θ_t)(x − θ_t) − (μ_F/2 + ρ)(x − θ_t)² with ρ ≥ 0 the Bregman excess; on the "
+                 "quadratic f: ∇F(θ_t) = −f'(θ_t) + (θ_t − θ_{t+1})/η, ρ = (L − a_f)/2 (Taylor, exact)",
+                 given={gF: -(_af * th + _bf) + (th - (th - eta * (_af * th + _bf))) / eta, dx: _xp - th,
+                        rho: (L - _af) / 2}),
+            then("<=", -gF * dx - muF / 2 * dx**2, "strong convexity of F (ρ ≥ 0)"),
             then("==", -muF / 2 * dx**2, "∇F(θ_t) = 0 (step 2)", given={gF: 0}),
             then("<=", 0, "θ_t minimises F: θ_t = prox_{−f,η}(θ_{t+1}) (unique, by strong convexity)"),
         ),

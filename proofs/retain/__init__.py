@@ -11,9 +11,12 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 * ``retain.lemC.1`` / ``retain.lem3.1`` — the median's RS by monotonicity: the extremes are Z = {0} and {B}.
 * ``retain.exG.2`` (+fix) — Lemma G.1's chain with Example G.2's gradient bound: the printed step
   ‖∇f(w, z)‖ ≤ B(B‖w‖ + 1) drops the regulariser's λ‖w‖ and is refuted; the +fix keeps it.
-* ``retain.lemE.1`` (both norms) — Davis–Kahan divides by the separation δ = gap − t‖E‖ (Weyl), the printed
-  lemma by gap: that step is refuted; the +fix bounds min(1, ‖E‖/δ) ≤ 2‖E‖/gap.
-* ``retain.lemG.1`` … ``retain.table1:*`` — Lemma G.1's monotonicity chain and its instantiations (Example G.3,
+* ``retain.lemE.1`` (both norms) — from the closed-form projector distance (``DK_DISTANCE_2X2_EXPR``, the claims'
+  quantity) in spectral coordinates of A and Ã: Davis–Kahan divides by the separation δ = ρ₀ + ρ₁ − τ, the printed
+  lemma by gap = 2ρ₀: that step is refuted; the +fix chains prove |sin Θ| ≤ ‖ρ₁u₁ − ρ₀u₀‖/ρ₀ ≤ 2‖E‖/gap (2×2).
+* ``retain.lemG.1`` (both inequalities, m points) — from the exact ridge shift ‖H⁻¹g‖/n (``RIDGE_SHIFT_2X2_EXPR``,
+  first-order optimality of the quadratic risk), Lemma G.1's ‖H⁻¹g‖ ≤ ‖g‖/λ_min proved in H's eigenbasis.
+* ``retain.exG.3`` … ``retain.table1:*`` — Lemma G.1's monotonicity chain and its instantiations (Example G.3,
   Lemma 3.7, Table 1); ``retain.lemG.4`` — the printed solve of r(λ_0 − Mr) ≤ L/n from r < λ_0/M is refuted (r can
   sit past the larger root), the +fix adds the continuity bound r ≤ λ_0/(2M); ``retain.lemG.5`` — line 649's
   "1 ≤ √(1−r) + 1 − r/2" is refuted for r > 0.83 (eq. (4) still holds); ``retain.lem4.1`` — dropping eq. (5)'s

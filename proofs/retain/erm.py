@@ -6,6 +6,7 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import sympy
 from sympy import exp, sqrt
@@ -13,9 +14,10 @@ from sympy import exp, sqrt
 from certunlearn.formulas.retain import (
     SYMBOLS, ERM_G1_EXPR, ERM_G1_SECOND_EXPR, ERM_RATIO_EXPR, G5_LOWER_EXPR, G5_UPPER_EXPR, LAMBDA_MIN_1D,
     LAMBDA_MIN_2X2_EXPR, LAMBDA_R_1D, LOCAL_BOUND_EXPR, LOGISTIC_BOUND_1D, LOGISTIC_CURVATURE_EXPR, LOGLOSS_M_EXPR,
-    MSE_L_EXPR, MSE_L_FIX_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR, TABLE1_GS_EXPR,
+    MSE_L_EXPR, MSE_L_FIX_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, RIDGE_SHIFT_2X2_EXPR, R_N_EXPR, TABLE1_GS_EXPR,
+    g1, g2,
 )
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 
 from .common import B, n, lam, a, kappa, xi, Rw_
 
@@ -61,34 +63,63 @@ def exG2_fix() -> Derivation:
     return _ridge("retain.exG.2+fix", True)
 
 
-cs, mu, gn, lr = (sympy.Symbol("c", real=True), sympy.Symbol("mu", positive=True), sympy.Symbol("g", positive=True),
-                  sympy.Symbol("lambda_R", positive=True))
+cs, mu = sympy.Symbol("c", real=True), sympy.Symbol("mu", positive=True)
 _G2, _hs, _hd, _h12 = sympy.symbols("G2 hs hd h12", real=True)
-_G1_DOMAIN = {cs: ("-1", "1"), mu: ("1", "10"), gn: ("0.01", "10"), lr: ("0.01", "10"), n: ("1", "100"),
-              _G2: ("0.0001", "100"), _hs: ("1", "2"), _hd: ("-1/2", "1/2"), _h12: ("-1/2", "1/2")}
+# Lemma G.1 in the eigenbasis of the Hessian H = [[hs + hd, h12], [h12, hs − hd]] (eigenvalues l + 2r ≥ l = λ_min > 0):
+# (hd, h12) = r(cos φ, sin φ) and g = rotation by φ/2 of (u, v), written rationally in t = tan(φ/4) — every (hd, h12,
+# g1, g2) with hs > √(hd² + h12²) has such r ≥ 0, t ∈ ℝ (φ/2 ∈ (−π/2, π/2]), u, v ∈ ℝ and l = hs − r > 0
+_r, _t, _u, _v = (sympy.Symbol("r", nonnegative=True), sympy.Symbol("t", real=True), sympy.Symbol("u", real=True),
+                  sympy.Symbol("v", real=True))
+_l = sympy.Symbol("l", positive=True)
+_c2, _s2 = (1 - _t**2) / (1 + _t**2), 2 * _t / (1 + _t**2)  # cos(φ/2), sin(φ/2)
+_EIGEN = ((_hd, _r * (_c2**2 - _s2**2)), (_h12, 2 * _r * _c2 * _s2), (g1, _c2 * _u - _s2 * _v), (g2, _s2 * _u + _c2 * _v),
+          (_hs, _l + _r))
+_G1_DOMAIN = {g1: ("-2", "2"), g2: ("-2", "2"), _hs: ("1", "2"), _hd: ("-1/2", "1/2"), _h12: ("-1/2", "1/2"),
+              n: ("1", "100"), _G2: ("0.0001", "100"), _r: ("0", "1"), _t: ("-3", "3"), _u: ("-2", "2"),
+              _v: ("-2", "2"), _l: ("0.01", "2")}
 
 
-def _g1(claim_id: str, second: bool) -> Derivation:
+def _ridge_shift(nn: sympy.Expr) -> sympy.Expr:
+    """The claim's quantity on every ridge instance (d ≤ 2): ``formulas.retain.RIDGE_SHIFT_2X2_EXPR`` (n → ``nn``)."""
+    return RIDGE_SHIFT_2X2_EXPR.subs(n, nn)
+
+
+def _g1(claim_id: str, second: bool, m_points: bool = False) -> Derivation:
     nn = n + 1 if second else n
     at, on = ("w_R", "R'") if second else ("w_R'", "R")
+    grad = "Σ_z ∇f(w_R', z)" if m_points else f"∇f({at}, z)"
+    quantity = _ridge_shift(nn)
     return Derivation(
         claim_id=claim_id, target="bound",
         title="Lemma G.1" + (": the second inequality ('by the same argument', line 597)" if second else
-                             ": stability of strongly convex ERM (lines 585–597)"),
-        start=cs * gn / (mu * nn * lr),
-        conditions=(sympy.Le(cs, 1), sympy.Ge(mu, 1)),
+                             " for m added points" if m_points else ": stability of strongly convex ERM (lines 585–597)"),
+        start=quantity,
+        symbolic_start=SymbolicStart(
+            functools.partial(_ridge_shift, nn),
+            f"the exact ridge shift ‖w_R − w_R'‖ the claim's quantity ({'_ridge_m_shift' if m_points else '_ridge2_shift'}:"
+            f" RidgeERM's exact rational minimisers) computes, on every instance (d ≤ 2): ‖H⁻¹g‖/"
+            f"{'(n + 1)' if second else 'n'} with H = ∇²F̂_{on} and g = {grad} (first-order optimality, exact for the "
+            "quadratic ridge risk) — formulas.retain.RIDGE_SHIFT_2X2_EXPR, tested equal to the quantity at exact "
+            "instances (tests/derive/test_retain_ridge_starts.py)"),
+        conditions=(sympy.Gt(LAMBDA_MIN_2X2_EXPR, 0),),
         domain=_G1_DOMAIN,
         premises=(Premise(("(n+1)∇F̂_R'(w_R) = n∇F̂_R(w_R) + ∇f(w_R, z) = ∇f(w_R, z)" if second else
+                           f"n∇F̂_R(w_R') = (n+m)∇F̂_(R∪Z)(w_R') − {grad} = −{grad}" if m_points else
                            "n∇F̂_R(w_R') = (n+1)∇F̂_R'(w_R') − ∇f(w_R', z) = −∇f(w_R', z)") +
-                          " (optimality, lines 591–595; f contains the regulariser)", "first-order optimality"),
-                  Premise(f"strong monotonicity of ∇F̂_{on}: ⟨∇f({at}, z), w_R − w_R'⟩ = μ·{'(n+1)' if second else 'n'}"
-                          f"λ_{on}‖w_R − w_R'‖², μ ≥ 1; Cauchy–Schwarz: that inner product is c·g·‖w_R − w_R'‖, c ≤ 1, "
-                          f"g = ‖∇f({at}, z)‖ — so ‖w_R − w_R'‖ = c·g/(μ{'(n+1)' if second else 'n'}λ)", "Lemma G.1's proof")),
+                          f" (optimality, lines 591–595; f contains the regulariser); F̂_{on} is quadratic, so "
+                          f"∇F̂_{on}(w) = H(w − w_{on[0]}) and the shift is H⁻¹g/{'(n+1)' if second else 'n'}, "
+                          f"g = {grad}", "first-order optimality"),),
+        note="The proof's strong monotonicity (⟨g, w_R − w_R'⟩ ≥ its n·λ_min(H)‖w_R − w_R'‖²) and Cauchy–Schwarz are "
+             "step 2, written in the Hessian's eigenbasis: ‖H⁻¹g‖ ≤ ‖g‖/λ_min(H).",
         steps=(
-            step(cs * gn / (mu * nn * lr), "<=", gn / (nn * lr), "c ≤ 1, μ ≥ 1"),
+            step(quantity, "==", sqrt(_u**2 / (_l + 2 * _r) ** 2 + _v**2 / _l**2) / nn,
+                 "in H's eigenbasis: H has eigenvalues l + 2r and l = λ_min, g has coordinates (u, v) there",
+                 given=_EIGEN),
+            then("<=", sqrt(_u**2 + _v**2) / (nn * _l),
+                 f"strong monotonicity of ∇F̂_{on} (λ_min = l ≤ l + 2r) and Cauchy–Schwarz (lines 593–597)"),
             then("==", ERM_G1_SECOND_EXPR if second else ERM_G1_EXPR,
-                 f"g² = G2, λ_{on} = λ_min of the Hessian [[hs + hd, h12], [h12, hs − hd]]",
-                 given=((gn, sqrt(_G2)), (lr, LAMBDA_MIN_2X2_EXPR))),
+                 f"G2 = ‖g‖² = u² + v², λ_{on} = λ_min(H) = hs − √(hd² + h12²) = l",
+                 given=_EIGEN + ((_G2, g1**2 + g2**2),)),
         ),
     )
 
@@ -244,12 +275,7 @@ def lemG5_lower() -> Derivation:
 
 
 def lemG1_m() -> Derivation:
-    d = _g1("retain.lemG.1:m-points+fix", False)
-    return dataclasses.replace(d, title="Lemma G.1 for m added points", premises=(
-        Premise("n∇F̂_R(w_R') = (n+m)∇F̂_R'(w_R') − Σ_z ∇f(w_R', z) = −Σ_z ∇f(w_R', z) (optimality on R ∪ Z)",
-                "first-order optimality"),
-        Premise("strong monotonicity of ∇F̂_R and Cauchy–Schwarz as in Lemma G.1, with g = ‖Σ_z ∇f(w_R', z)‖ ≤ mL",
-                "Lemma G.1's proof")))
+    return _g1("retain.lemG.1:m-points+fix", False, m_points=True)
 
 
 # --------------------------------------------------------------------------- Table 1

@@ -5,14 +5,16 @@ Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 """
 from __future__ import annotations
 
+import functools
+
 import sympy
 from sympy import exp, sqrt
 
 from certunlearn.formulas.retain import (
-    SYMBOLS, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR, E_FRO_2X2_EXPR,
-    E_OP_2X2_EXPR, GAP_2X2_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR,
+    SYMBOLS, DK_DISTANCE_2X2_EXPR, DK_FRO_EXPR, DK_FRO_FIX_EXPR, DK_OP_EXPR, DK_OP_FIX_EXPR, E4_EXPR, E4_TAIL_EXPR,
+    E_OP_2X2_EXPR, PCA_BOUND_EXPR, PCA_BOUND_M_EXPR, PCA_BOUND_OP_EXPR, a11, a12, a22, e11, e12, e22,
 )
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 
 from .common import B, n
 
@@ -99,85 +101,132 @@ def lemE2_operator() -> Derivation:
     )
 
 
-eo, ef, gp = sympy.symbols("E_op E_F gap_A", positive=True)  # ‖E‖_2, ‖E‖_F, gap_1(A)
-tw = sympy.Symbol("t", real=True)  # Weyl: λ_2(Ã) = λ_2(A) + t‖E‖, |t| ≤ 1
-kp = sympy.Symbol("kappa", positive=True)
-_a11, _a12, _a22, _e11, _e12, _e22 = sympy.symbols("a11 a12 a22 e11 e12 e22", real=True)
-_DK_DOMAIN = {eo: ("0.01", "4"), ef: ("0.01", "4"), gp: ("0.01", "4"), tw: ("-1", "1"), kp: ("0.001", "1"),
-              _a11: ("1", "2"), _a12: ("-1/2", "1/2"), _a22: ("-1", "0"), _e11: ("-1", "1"), _e12: ("-1", "1"),
-              _e22: ("-1", "1")}
-_DK_PREMISE = Premise("Davis–Kahan sin Θ (DK70): ‖sin Θ‖ ≤ ‖E‖/δ with δ = λ_k(A) − λ_(k+1)(Ã) > 0 the separation of "
-                      "A's top spectrum from Ã's bottom one (not gap_k(A)); by Weyl λ_(k+1)(Ã) = λ_(k+1)(A) + t‖E‖₂, "
-                      "|t| ≤ 1, so δ = gap_k(A) − t‖E‖₂; ‖P̃ − P‖₂ = ‖sin Θ‖₂, ‖P̃ − P‖_F = √2‖sin Θ‖_F",
-                      "Davis & Kahan 1970; Yu, Wang & Samworth 2015, §2")
+# Lemma E.1 on symmetric 2×2 matrices, in the spectral coordinates of A and Ã = A + E: A = μ₀I + ρ₀(C₀, S₀; S₀, −C₀),
+# Ã = (μ₀ + τ)I + ρ₁(C₁, S₁; S₁, −C₁), (C, S) = (cos φ, sin φ), φ/2 written rationally in t (cos(φ/2) = (1 − t²)/(1 + t²),
+# sin(φ/2) = 2t/(1 + t²)). Every A with gap_1(A) = 2ρ₀ > 0 and Ã with distinct eigenvalues (ρ₁ > 0) is reached (φ/2 ∈
+# (−π, π) covers every φ). The top eigenvectors are at angles φ₀/2, φ₁/2: σ = sin((φ₁ − φ₀)/2), χ = cos((φ₁ − φ₀)/2).
+_r0, _r1 = sympy.symbols("rho_0 rho_1", positive=True)
+_t0, _t1, _mu0, _tau = sympy.symbols("t_0 t_1 mu_0 tau", real=True)
+_sg, _ch = sympy.symbols("sigma chi", real=True)
 
 
-def _dk_link(norm: sympy.Symbol, target: sympy.Expr):
-    return then("==", target, "‖E‖ and gap_1(A) of the symmetric 2×2 matrices (closed forms)",
-                given=((norm, E_OP_2X2_EXPR if norm is eo else E_FRO_2X2_EXPR), (gp, GAP_2X2_EXPR)))
+def _half(t: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr]:
+    return (1 - t**2) / (1 + t**2), 2 * t / (1 + t**2)
+
+
+def _spectral() -> tuple[tuple[sympy.Symbol, sympy.Expr], ...]:
+    (c0, s0), (c1, s1) = _half(_t0), _half(_t1)
+    C0, S0, C1, S1 = c0**2 - s0**2, 2 * c0 * s0, c1**2 - s1**2, 2 * c1 * s1
+    return ((a11, _mu0 + _r0 * C0), (a22, _mu0 - _r0 * C0), (a12, _r0 * S0), (e11, _tau + _r1 * C1 - _r0 * C0),
+            (e22, _tau - _r1 * C1 + _r0 * C0), (e12, _r1 * S1 - _r0 * S0), (_sg, s1 * c0 - c1 * s0),
+            (_ch, c1 * c0 + s1 * s0))
+
+
+_SPECTRAL = _spectral()
+#: ‖(Ã − tr Ã/2) − (A − tr A/2)‖₂ = ‖ρ₁u₁ − ρ₀u₀‖ (u = (C, S)): the law of cosines with cos(φ₁ − φ₀) = χ² − σ²
+_W = sqrt(_ch**2 * (_r1 - _r0) ** 2 + _sg**2 * (_r1 + _r0) ** 2)
+_DK_DOMAIN = {a11: ("1", "2"), a12: ("-1/2", "1/2"), a22: ("-1", "0"), e11: ("-1", "1"), e12: ("-1", "1"),
+              e22: ("-1", "1"), _r0: ("0.01", "4"), _r1: ("0.01", "4"), _t0: ("-3", "3"), _t1: ("-3", "3"),
+              _mu0: ("-2", "2"), _tau: ("-2", "2"), _sg: ("-1", "1"), _ch: ("-1", "1")}
+_DK_COORDS = Premise("A = μ₀I + ρ₀(cos φ₀, sin φ₀; sin φ₀, −cos φ₀) (gap_1(A) = 2ρ₀), Ã = (μ₀ + τ)I + ρ₁(cos φ₁, sin φ₁; "
+                     "sin φ₁, −cos φ₁); P_1 = I/2 + ½(cos φ, sin φ; sin φ, −cos φ), so ‖P̃_1 − P_1‖₂ = |sin Θ| with Θ = "
+                     "(φ₁ − φ₀)/2 the angle between the top eigenvectors: σ = sin Θ, χ = cos Θ; ‖E‖₂ = |τ| + ‖ρ₁u₁ − ρ₀u₀‖, "
+                     "‖E‖_F = √2·√(τ² + ‖ρ₁u₁ − ρ₀u₀‖²)", "spectral theorem (2×2)")
+_DK_PREMISE = Premise("Davis–Kahan sin Θ (DK70): ‖sin Θ‖ ≤ ‖E‖/δ with δ = λ_1(A) − λ_2(Ã) = ρ₀ + ρ₁ − τ > 0 the "
+                      "separation of A's top eigenvalue from Ã's bottom one (not gap_1(A) = 2ρ₀); ‖P̃ − P‖₂ = ‖sin Θ‖₂, "
+                      "‖P̃ − P‖_F = √2‖sin Θ‖_F", "Davis & Kahan 1970; Yu, Wang & Samworth 2015, §2")
+
+
+def _dk_quantity(frobenius: bool) -> sympy.Expr:
+    """What the claim's quantity computes (``_dk_distance``: √(p² + q²) of the closed-form 2×2 projectors; ``_dk_frobenius``
+    √2 times it): :data:`formulas.retain.DK_DISTANCE_2X2_EXPR`."""
+    return sqrt(2) * DK_DISTANCE_2X2_EXPR if frobenius else DK_DISTANCE_2X2_EXPR
+
+
+def _dk_start(frobenius: bool) -> dict:
+    q = _dk_quantity(frobenius)
+    f = sqrt(2) if frobenius else 1
+    what = (("√2·" if frobenius else "") + "‖P̃_1 − P_1‖_2 of the closed-form top projectors of the 2×2 matrices A, A + E "
+            f"(the claim's quantity, {'_dk_frobenius' if frobenius else '_dk_distance'}), every instance: "
+            "formulas.retain.DK_DISTANCE_2X2_EXPR, tested equal to it at exact instances "
+            "(tests/derive/test_retain_dk_starts.py)")
+    return dict(start=q, symbolic_start=SymbolicStart(functools.partial(_dk_quantity, frobenius), what),
+                first=step(q, "==", f * sympy.Abs(_sg), "in spectral coordinates: ‖P̃_1 − P_1‖₂ = |sin Θ|", given=_SPECTRAL))
 
 
 def lemE1() -> Derivation:
+    s = _dk_start(False)
+    sep = _r0 + _r1 - _tau
     return Derivation(
         claim_id="retain.lemE.1", target="bound", title="Lemma E.1 (Davis–Kahan), operator norm, as printed (lines 497–501)",
-        start=kp * eo / (gp - tw * eo),
-        conditions=(sympy.Le(kp, 1), sympy.Gt(gp - tw * eo, 0), sympy.Le(tw, 1), sympy.Ge(tw, -1)),
-        domain=_DK_DOMAIN, premises=(_DK_PREMISE,),
+        start=s["start"], symbolic_start=s["symbolic_start"],
+        conditions=(sympy.Gt(sep, 0),), domain=_DK_DOMAIN, premises=(_DK_COORDS, _DK_PREMISE),
         steps=(
-            step(kp * eo / (gp - tw * eo), "<=", eo / (gp - tw * eo), "Davis–Kahan: κ ≤ 1", cited="Davis & Kahan 1970"),
-            then("<=", eo / gp, "Lemma E.1 as printed divides by gap_k(A) instead of δ = gap_k(A) − t‖E‖₂"),
-            _dk_link(eo, DK_OP_EXPR),
+            s["first"],
+            then("<=", (sympy.Abs(_tau) + _W) / sep, "Davis–Kahan: |sin Θ| ≤ ‖E‖₂/δ, δ = ρ₀ + ρ₁ − τ > 0",
+                 cited="Davis & Kahan 1970", given=_SPECTRAL),
+            then("<=", (sympy.Abs(_tau) + _W) / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ",
+                 given=_SPECTRAL),
+            then("==", DK_OP_EXPR, "‖E‖₂ = |τ| + ‖ρ₁u₁ − ρ₀u₀‖, gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )
 
 
 def lemE1_fro() -> Derivation:
+    s = _dk_start(True)
+    sep = _r0 + _r1 - _tau
+    ef = sqrt(2) * sqrt(_tau**2 + _W**2)  # ‖E‖_F
     return Derivation(
         claim_id="retain.lemE.1:frobenius", target="bound",
         title="Lemma E.1 (Davis–Kahan), Frobenius norm, as printed (lines 497–501)",
-        start=sqrt(2) * kp * ef / (gp - tw * ef),
-        conditions=(sympy.Le(kp, 1), sympy.Gt(gp - tw * ef, 0), sympy.Le(tw, 1), sympy.Ge(tw, -1)),
-        domain=_DK_DOMAIN, premises=(_DK_PREMISE,),
+        start=s["start"], symbolic_start=s["symbolic_start"],
+        conditions=(sympy.Gt(sep, 0),), domain=_DK_DOMAIN, premises=(_DK_COORDS, _DK_PREMISE),
         steps=(
-            step(sqrt(2) * kp * ef / (gp - tw * ef), "<=", sqrt(2) * ef / (gp - tw * ef),
-                 "Davis–Kahan in Frobenius norm (‖E‖₂ ≤ ‖E‖_F in Weyl's shift): κ ≤ 1", cited="Davis & Kahan 1970"),
-            then("<=", sqrt(2) * ef / gp, "Lemma E.1 as printed divides by gap_k(A) instead of δ"),
-            _dk_link(ef, DK_FRO_EXPR),
+            s["first"],
+            then("<=", sqrt(2) * ef / sep, "Davis–Kahan in Frobenius norm: √2|sin Θ| ≤ √2‖E‖_F/δ",
+                 cited="Davis & Kahan 1970", given=_SPECTRAL),
+            then("<=", sqrt(2) * ef / (2 * _r0), "Lemma E.1 as printed divides by gap_1(A) = 2ρ₀ instead of δ",
+                 given=_SPECTRAL),
+            then("==", DK_FRO_EXPR, "‖E‖_F = √2·√(τ² + ‖ρ₁u₁ − ρ₀u₀‖²), gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )
 
 
+def _dk_fix_core(f: sympy.Expr) -> tuple:
+    """f·|sin Θ| ≤ f·‖ρ₁u₁ − ρ₀u₀‖/ρ₀: the distance from ρ₀u₀ to ρ₁u₁ is at least ρ₀|sin Θ| (ρ₁ ≥ 0)."""
+    return (then("<=", f * sqrt(_sg**2 * (_r1 + _r0) ** 2) / _r0, "ρ₀ ≤ ρ₁ + ρ₀"),
+            then("<=", f * _W / _r0, "adding χ²(ρ₁ − ρ₀)² ≥ 0 (law of cosines: the traceless parts' distance)"))
+
+
 def lemE1_fix() -> Derivation:
-    h = 2 * eo / (gp + (1 - tw) * eo)  # = 2u/(1 + u), u = ‖E‖₂/δ
+    s = _dk_start(False)
     return Derivation(
         claim_id="retain.lemE.1+fix", target="bound",
-        title="Lemma E.1, operator norm, corrected constant 2 (YWS15, Thm 1)",
-        start=kp * h,
-        conditions=(sympy.Le(kp, 1), sympy.Le(tw, 1), sympy.Ge(tw, -1)),
-        domain=_DK_DOMAIN,
-        premises=(_DK_PREMISE,
-                  Premise("‖P̃ − P‖₂ ≤ min(1, u) with u = ‖E‖₂/δ when δ > 0 (projectors; Davis–Kahan), and min(1, u) ≤ "
-                          "2u/(1 + u) = 2‖E‖₂/(gap + (1 − t)‖E‖₂); if δ ≤ 0 then ‖E‖₂ ≥ gap and ‖P̃ − P‖₂ ≤ 1 ≤ 2‖E‖₂/gap "
-                          "directly: write ‖P̃ − P‖₂ = κ·2‖E‖₂/(gap + (1 − t)‖E‖₂), κ ≤ 1", "case split")),
+        title="Lemma E.1, operator norm, corrected constant 2 (YWS15, Thm 1), proved for symmetric 2×2 matrices",
+        start=s["start"], symbolic_start=s["symbolic_start"], domain=_DK_DOMAIN, premises=(_DK_COORDS,),
+        note="The 2×2 case of Yu, Wang & Samworth's sin Θ bound, proved directly: |sin Θ| ≤ ‖ρ₁u₁ − ρ₀u₀‖/ρ₀ ≤ "
+             "‖E‖₂/ρ₀ = 2‖E‖₂/gap_1(A).",
         steps=(
-            step(kp * h, "<=", h, "κ ≤ 1"),
-            then("<=", 2 * eo / gp, "t ≤ 1 (Weyl)"),
-            _dk_link(eo, DK_OP_FIX_EXPR),
+            s["first"], *_dk_fix_core(1),
+            then("<=", (sympy.Abs(_tau) + _W) / _r0, "|τ| ≥ 0"),
+            then("==", DK_OP_FIX_EXPR, "‖E‖₂ = |τ| + ‖ρ₁u₁ − ρ₀u₀‖, gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )
 
 
 def lemE1_fro_fix() -> Derivation:
+    s = _dk_start(True)
     return Derivation(
         claim_id="retain.lemE.1:frobenius+fix", target="bound",
-        title="Lemma E.1, Frobenius norm, corrected constant 2√2 (YWS15, Thm 2)",
-        start=sqrt(2) * kp * 2 * ef / gp,
-        conditions=(sympy.Le(kp, 1),), domain=_DK_DOMAIN,
-        premises=(Premise("‖sin Θ‖_F ≤ 2‖E‖_F/gap_k(A) (Yu, Wang & Samworth 2015, Thm 2, with min(√k‖E‖₂, ‖E‖_F) ≤ "
-                          "‖E‖_F); ‖P̃ − P‖_F = √2‖sin Θ‖_F: write ‖P̃ − P‖_F = √2κ·2‖E‖_F/gap, κ ≤ 1", "YWS15"),),
+        title="Lemma E.1, Frobenius norm, corrected constant 2√2 (YWS15, Thm 2), proved for symmetric 2×2 matrices",
+        start=s["start"], symbolic_start=s["symbolic_start"], domain=_DK_DOMAIN, premises=(_DK_COORDS,),
+        note="The 2×2 case of Yu, Wang & Samworth's Frobenius bound, proved directly: √2|sin Θ| ≤ √2‖ρ₁u₁ − ρ₀u₀‖/ρ₀ "
+             "≤ ‖E‖_F/ρ₀ ≤ 2√2‖E‖_F/gap_1(A) (gap_1(A) = 2ρ₀; the last step gives away a factor √2).",
         steps=(
-            step(sqrt(2) * kp * 2 * ef / gp, "<=", 2 * sqrt(2) * ef / gp, "κ ≤ 1", cited="Yu, Wang & Samworth 2015, Thm 2"),
-            _dk_link(ef, DK_FRO_FIX_EXPR),
+            s["first"], *_dk_fix_core(sqrt(2)),
+            then("<=", sqrt(2) * sqrt(_tau**2 + _W**2) / _r0, "τ² ≥ 0"),
+            then("<=", 2 * sqrt(_tau**2 + _W**2) / _r0, "√2 ≤ 2"),
+            then("==", DK_FRO_FIX_EXPR, "‖E‖_F = √2·√(τ² + ‖ρ₁u₁ − ρ₀u₀‖²), gap_1(A) = 2ρ₀", given=_SPECTRAL),
         ),
     )
 
@@ -187,7 +236,6 @@ def lemE4() -> Derivation:
     gap, En = sympy.Symbol("gap", positive=True), sympy.Symbol("E_op", positive=True)  # gap_k(R), ‖E‖_2
     k1, k2 = sympy.Symbol("kappa_1", positive=True), sympy.Symbol("kappa_2", positive=True)
     A = PCA_BOUND_OP_EXPR
-    e11, e12, e22 = sympy.symbols("e11 e12 e22", real=True)
     return Derivation(
         claim_id="retain.lemE.4", target="bound",
         title="Lemma E.4: utility of the noisy projector, before the O(·) (lines 531–551)",

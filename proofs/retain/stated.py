@@ -5,7 +5,8 @@ minimisers, certified projectors, networkx's Kruskal (which calls ``isnan`` on e
 enumerations over point or edge sets — while each chain starts from the proof's expression of the quantity in its ratio
 symbols (a κ ≤ 1 taken from a premise), for every instance of the lemma's class. Even where the quantity's code could
 run on a structured symbolic instance, it would check that instance, not the chain: the chain would have to be
-rewritten from that run (the work left for these derivations).
+rewritten from that run (the work left for these derivations; done for Lemmas E.1 and G.1, whose quantities have closed
+forms on their whole class — :mod:`.pca`, :mod:`.erm`).
 """
 from __future__ import annotations
 
@@ -34,10 +35,6 @@ REASONS: dict[str, str] = {
                                                 what="κ₂·√2‖ΔΣ‖_F/gap (Davis–Kahan)"),
     "retain.lemE.2:operator": _KAPPA.format(q="_pca_op_shift", how="compares closed-form 2×2 projectors",
                                             what="κ₂‖ΔΣ‖/gap (Davis–Kahan)"),
-    "retain.lemE.1+fix": _KAPPA.format(q="_dk_distance", how="is √(p² + q²) of two 2×2 projectors",
-                                       what="κ‖E‖/δ (Davis–Kahan with Weyl's separation)"),
-    "retain.lemE.1:frobenius+fix": _KAPPA.format(q="_dk_frobenius", how="is √2·√(p² + q²) of two 2×2 projectors",
-                                                 what="κ√2‖E‖_F/δ (Davis–Kahan)"),
     "retain.lemE.4": _KAPPA.format(q="_e4_distance", how="compares closed-form 2×2 projectors with noise",
                                    what="after the triangle inequality and Weyl's step"),
     "retain.lemE.4:noise-tail": "the quantity (_e4_tail) is an arb-certified integral (acb.integral) of the noise's "
@@ -55,12 +52,6 @@ REASONS: dict[str, str] = {
                          "starts from RS as a symbol, LS = RS + max(DS − RS, 0) (Definition 2.6)",
     "retain.exG.2+fix": _KAPPA.format(q="ridge_rs", how="maximises the exact d = 1 ridge shift over z",
                                       what="g·‖∇f‖-bound/(nλ_R), g, r_w ≤ 1 (Lemma G.1, Example G.2)"),
-    "retain.lemG.1": _KAPPA.format(q="_ridge2_shift", how="solves ridge d ≤ 2 exactly",
-                                   what="c·g/(μnλ_R), c ≤ 1 (Cauchy–Schwarz), μ ≥ 1 (strong monotonicity)"),
-    "retain.lemG.1:second": _KAPPA.format(q="_ridge2_shift", how="solves ridge d ≤ 2 exactly",
-                                          what="c·g/(μ(n+1)λ_R'), c ≤ 1, μ ≥ 1"),
-    "retain.lemG.1:m-points+fix": _KAPPA.format(q="_ridge_m_shift", how="solves ridge exactly for m added points",
-                                                what="c·g/(μnλ_R), c ≤ 1, μ ≥ 1"),
     "retain.exG.3": _KAPPA.format(q="logistic_shift", how="compares certified logistic minimisers",
                                   what="c·ρ_g(B + λR_w)/(μn(λ_curv + ξ)) (Lemma G.1, Example G.3)"),
     "retain.lem3.7": _KAPPA.format(q="_logistic_ratio", how="compares certified logistic minimisers",
@@ -85,8 +76,7 @@ REASONS: dict[str, str] = {
                                    what="κ₁·(L²M/(n²λ_R³))/Δ_GS (Lemma H.2)"),
 }
 # the printed versions start where their +fix does
-for _printed, _fix in (("retain.lemE.1", "retain.lemE.1+fix"), ("retain.lemE.1:frobenius", "retain.lemE.1:frobenius+fix"),
-                       ("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
+for _printed, _fix in (("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
                        ("retain.exG.6", "retain.lemG.4+fix"), ("retain.thmD.4", "retain.thmD.4+fix")):
     REASONS[_printed] = REASONS[_fix]
 
