@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..boundaries import STRICT_BITS
 from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants, pgd_instance
@@ -216,6 +217,39 @@ def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     return out
 
 
+#: β at its largest admissible value: the hypothesis β < 1 at the boundary generator's strict step (β = 1 − 2⁻⁴⁰)
+BETA_TOP = 1 - Fraction(1, 2**STRICT_BITS)
+#: (d, n, 𝓘) of the quick profile's β-top instances, in this order (a wrapper cycling ξ ∈ (1, 5/4, 3/2, 2) gives the
+#: last one ξ = 2); each is the worst measured for some accuracy claim (ratios on main 0210056):
+#: (1, 4, 40) Theorem 3.4 0.273, Theorem 3.1 +fix 0.49995; (2, 8, 40) Theorem 3.1 +fix in d = 2, 0.497;
+#: (1, 32, 80) Theorem 3.4 0.279, +fix 0.274; (1, 2, 1) Theorem 3.5 0.233, +fix 0.200, Remark 3.6 (ξ = 2) 0.233,
+#: +fix 0.202
+BETA_TOP_QUICK = ((1, 4, 40), (2, 8, 40), (1, 32, 80), (1, 2, 1))
+BETA_TOP_THOROUGH = BETA_TOP_QUICK + tuple(itertools.product((1, 2), (2, 4, 8, 32), (1, 10, 40, 80)))
+
+
+def beta_top_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """The boundary optimum at β's top (issue 23, item 4: the thorough profile's worst accuracy instances made a
+    structured family the quick profile runs): every data point at 2e₁ outside Θ = [−1, 1]^d (θ* = e₁ on the face,
+    ∇f(θ*) ≠ 0), no update, θ'_0 at the far corner, declared m = 1/2 < M = 1, β = 1 − 2⁻⁴⁰ (the smallest α the
+    claims' log(2d/β) allows: the accuracy event's probability is largest relative to β there). The generated
+    boundary adversary reaches these instances only by chance in the quick profile (it keeps 6 of about 100 moves of
+    its bases); quick runs :data:`BETA_TOP_QUICK`, thorough every (d, n, 𝓘) of :data:`BETA_TOP_THOROUGH`, the quick
+    ones first (in the same order: a wrapper cycling ξ gives them the same ξ)."""
+    out = []
+    seen = set()
+    for d, n0, I_ in (BETA_TOP_QUICK if size <= 40 else BETA_TOP_THOROUGH):
+        if (d, n0, I_) in seen:
+            continue
+        seen.add((d, n0, I_))
+        e1 = [2] + [0] * (d - 1)
+        inst = pgd_instance([1] * d, 2, [-1] * d, [1] * d, [e1] * n0, [], [-1] * d, epsilon=Fraction(1),
+                            delta=Fraction(1, 10**5), I=I_, beta=BETA_TOP)
+        inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    return out
+
+
 def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`) and in d = 3, 4 (an ellipsoid's exterior, :func:`aniso_nd_accuracy`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
@@ -258,5 +292,9 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                          reaches="anisotropic diagonal quadratics A ≠ aI in d = 3 and 4 on boxes and balls, optima "
                                  "inside Θ and on its boundary (the event an ellipsoid's exterior: a generalised χ² "
                                  "tail by Ruben's series with a rigorous remainder, any d)")
-    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd)) if split else (
-        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd)
+    beta_top = Adversary("optimum on the boundary of Θ at β's top (β = 1 − 2⁻⁴⁰), d ∈ {1, 2}, n and 𝓘 varied",
+                         generate=wrap(beta_top_accuracy),
+                         reaches="β at its largest admissible value with θ* on a face of Θ (∇f(θ*) ≠ 0), d ∈ {1, 2}, "
+                                 "n from 2 to 32, 𝓘 from 1 to 80")
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top)
