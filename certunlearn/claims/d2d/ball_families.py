@@ -250,6 +250,28 @@ def beta_top_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     return out
 
 
+def huber_2d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratic bases in d = 2 for the separable Huber-smoothed accuracy family (huberised by the caller, band widths
+    1/8 and 1/2 in turn; the accuracy event the exterior of a separable sublevel set, :mod:`.separable_tail`): A =
+    diag(1, 2) with the optimum inside Θ = [−2, 2]² (a deletion then an addition), the optimum on a face of Θ = [−1,
+    1]² (every point at 2e₁, 𝓘 = 40) and at a corner (points at (2, 1) and (1, 2), 𝓘 = 10, β at its top), β ∈ {1/20,
+    1/1000, 1 − 2⁻⁴⁰} (quick: the face and the corner; thorough: the three, each also at 𝓘 ∈ {2, 40} and β ∈ {1/20,
+    1/1000})."""
+    out = []
+    inside = pgd_instance([1, 2], 3, [-2, -2], [2, 2], [[1, 0], [-1, 1], [0, -1], [1, 1]], [[-1, 1, 0], [1, -1, 0]],
+                          [-2, -2], epsilon=Fraction(1), delta=Fraction(1, 10**5), I=2, beta=Fraction(1, 20))
+    face = pgd_instance([1, 2], 2, [-1, -1], [1, 1], [[2, 0]] * 4, [], [-1, -1], epsilon=Fraction(1),
+                        delta=Fraction(1, 10**5), I=40, beta=Fraction(1, 1000))
+    corner = pgd_instance([1, 2], 3, [-1, -1], [1, 1], [[2, 1], [2, 1], [1, 2], [1, 2]], [[-1, 1, 2]], [-1, -1],
+                          epsilon=Fraction(1), delta=Fraction(1, 10**5), I=10, beta=BETA_TOP)
+    for inst in (inside, face, corner):
+        inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    if size <= 40:
+        return [face, corner]
+    return [face, corner, inside] + [{**inst, "I": I_, "beta": bt} for inst in (inside, face, corner) for I_ in (2, 40)
+                                     for bt in (Fraction(1, 20), Fraction(1, 1000))]
+
+
 def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`) and in d = 3, 4 (an ellipsoid's exterior, :func:`aniso_nd_accuracy`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
@@ -292,9 +314,16 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                          reaches="anisotropic diagonal quadratics A ≠ aI in d = 3 and 4 on boxes and balls, optima "
                                  "inside Θ and on its boundary (the event an ellipsoid's exterior: a generalised χ² "
                                  "tail by Ruben's series with a rigorous remainder, any d)")
+    huber_2d = Adversary("Huber-smoothed quadratics in d = 2 (separable, not quadratic; enclosed integral), β varied",
+                         generate=lambda rng, size: [huberise(inst, WIDTHS[j % 2]) for j, inst in enumerate(
+                             wrap(huber_2d_accuracy)(rng, size))],
+                         reaches="losses beyond quadratics in d = 2: the separable Huber-smoothed quadratic on a box, "
+                                 "optima inside Θ, on a face and at a corner (the event the exterior of {f_D ≤ min_Θ "
+                                 "f_D + α}: one outer integral, acb.integral, of interval masses whose ends are exact "
+                                 "quadratic roots on their pieces)")
     beta_top = Adversary("optimum on the boundary of Θ at β's top (β = 1 − 2⁻⁴⁰), d ∈ {1, 2}, n and 𝓘 varied",
                          generate=wrap(beta_top_accuracy),
                          reaches="β at its largest admissible value with θ* on a face of Θ (∇f(θ*) ≠ 0), d ∈ {1, 2}, "
                                  "n from 2 to 32, 𝓘 from 1 to 80")
-    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top)) if split else (
-        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top)
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)

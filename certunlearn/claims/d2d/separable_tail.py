@@ -27,6 +27,7 @@ breakpoints (the risk ``1/n Σ_i ℓ(θ; x_i)`` of :class:`~certunlearn.problems
 """
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,27 +38,34 @@ from ...errors import UndecidedError
 from ...numeric.enclosure import to_arb
 from .interval_tail import outside_mass, quadratic_through, sublevel_interval
 
-__all__ = ["Margin", "huber_margins", "separable_exterior"]
+__all__ = ["Margin", "huber_exterior", "huber_margins", "separable_exterior"]
 
 
 @dataclass(frozen=True)
 class Margin:
-    """One coordinate's part F_k of a separable loss: exact on rationals, convex, quadratic with a positive leading
-    coefficient between (and beyond) the sorted rational ``knots``; ``argmin`` its exact unconstrained minimiser."""
+    """One coordinate's part F_k of a separable loss: convex, quadratic with a positive leading coefficient between
+    (and beyond) the sorted rational ``knots`` — ``quads[j]`` = (q₂, q₁, q₀) on the j-th piece, the one left of
+    ``knots[j]`` (the last: right of the last knot) — and ``argmin`` its exact unconstrained minimiser."""
 
-    f: Callable[[Fraction], Fraction]
     knots: tuple[Fraction, ...]
+    quads: tuple[tuple[Fraction, Fraction, Fraction], ...]
     argmin: Fraction
 
+    @classmethod
+    def through(cls, f: Callable[[Fraction], Fraction], knots: Sequence[Fraction], argmin: Fraction) -> "Margin":
+        """The margin of an exact piecewise-quadratic ``f``, each piece interpolated through three of its points."""
+        ks = tuple(sorted(set(knots)))
+        ends = [ks[0] - 1, *ks, ks[-1] + 1]
+        return cls(ks, tuple(quadratic_through(f, lo, hi) for lo, hi in zip(ends, ends[1:])), argmin)
+
     def piece(self, y: Fraction) -> tuple[Fraction, Fraction, Fraction]:
-        """(q₂, q₁, q₀) of the quadratic F_k is on the piece holding ``y`` (between its neighbouring knots)."""
-        lo = max((k for k in self.knots if k <= y), default=None)
-        hi = min((k for k in self.knots if k > y), default=None)
-        if lo is None:
-            lo = (hi if hi is not None else y) - 1
-        if hi is None:
-            hi = lo + 1
-        return quadratic_through(self.f, lo, hi)
+        """(q₂, q₁, q₀) of the piece holding ``y`` (at a knot: the piece right of it; both agree there)."""
+        return self.quads[bisect.bisect_right(self.knots, y)]
+
+    def f(self, y: Fraction) -> Fraction:
+        """F_k(y), exactly."""
+        q2, q1, q0 = self.piece(y)
+        return (q2 * y + q1) * y + q0
 
     def root_piece(self, level: arb, right: bool) -> tuple[Fraction, Fraction, Fraction]:
         """The quadratic of the piece holding the root of F_k = ``level`` right (or left) of the minimiser: walking the
@@ -67,11 +75,11 @@ class Margin:
         for k in sorted((k for k in self.knots if sgn * (k - self.argmin) > 0), key=lambda k: sgn * k):
             gap = to_arb(self.f(k)) - level
             if gap > 0:
-                return quadratic_through(self.f, min(prev, k), max(prev, k))
+                return self.piece((prev + k) / 2)
             if not gap < 0:
                 raise UndecidedError("a level meets F's value at a breakpoint within its enclosure")
             prev = k
-        return quadratic_through(self.f, min(prev, prev + sgn), max(prev, prev + sgn))
+        return self.piece(prev + sgn)
 
 
 def _fraction(x: arb) -> Fraction:
@@ -158,7 +166,20 @@ def huber_margins(a: Sequence[Fraction], c: Fraction, w: Fraction, X: Sequence[S
         def f(th: Fraction, xs=xs, ak=ak) -> Fraction:
             return sum((ak * (th - x) ** 2 / 2 + c * huber(th - x, w) for x in xs), Fraction(0)) / n
 
-        knots = tuple(sorted({x + e for x in xs for e in (-w, w)}))
         star = coordinate_minimiser([ak / n] * n, xs, xs, [c / n] * n, w, min(xs), max(xs))
-        out.append(Margin(f, knots, star))
+        out.append(Margin.through(f, [x + e for x in xs for e in (-w, w)], star))
     return out
+
+
+def huber_exterior(a: Sequence[Fraction], huber_cw: Sequence[Fraction], X: Sequence[Sequence[Fraction]],
+                   f_star: Fraction, mean: Sequence[Fraction], sigma: arb, alpha: arb, err: Fraction = Fraction(0)) -> arb:
+    """P[f_D(θ̂ + Z) − min_Θ f_D > α] for the Huber-smoothed quadratic in d = 2 (weights ``a``, ``huber_cw`` = (c, w)),
+    Z ~ N(0, σ²I₂), ``f_star`` = min_Θ f_D exactly (θ* on Θ's boundary or not: the event is the exterior of the
+    unconstrained sublevel set {f_D ≤ f_star + α}, so an active projection only raises the level), θ̂ known within
+    ``err`` in norm (each coordinate widened by it: a box holding the norm ball)."""
+    if len(a) != 2:
+        raise ValueError("the separable integral is two-dimensional")
+    m1, m2 = huber_margins(a, huber_cw[0], huber_cw[1], X)
+    slack = arb(0, to_arb(err).upper()) if err else arb(0)
+    centre = [to_arb(v) + slack for v in mean]
+    return separable_exterior(m1, m2, centre, sigma, to_arb(f_star) + alpha)

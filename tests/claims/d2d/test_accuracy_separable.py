@@ -165,3 +165,82 @@ def test_inside_the_huber_band_it_is_the_ellipse_of_the_band_curvature():
     wrong = ellipse_exterior(to_arb(a[0] + c / w), to_arb(a[1] + c / w), to_arb(centre[0] - x[0]) / sig,
                              to_arb(centre[1] - x[1]) / sig, 4 / (sig * sig))
     assert not far.overlaps(wrong)
+
+
+ACC = ("d2d.thm3.1:accuracy", "d2d.thm3.1:accuracy+fix", "d2d.thm3.4:accuracy", "d2d.thm3.4:accuracy+fix",
+       "d2d.thm3.5:accuracy", "d2d.thm3.5:accuracy+fix", "d2d.rem3.6:accuracy", "d2d.rem3.6:accuracy+fix")
+FAMILY = "Huber-smoothed quadratics in d = 2"
+
+
+def _family(cid, size=40):
+    claim = get_claim(cid)
+    adv = next(a for a in claim.adversaries if a.name.startswith(FAMILY))
+    return claim, adv.generate(np.random.default_rng(0), size)
+
+
+@pytest.mark.parametrize("cid", ACC)
+def test_each_accuracy_claim_decides_the_2d_huber_family(cid):
+    claim, insts = _family(cid)
+    assert len(insts) == 2 and all(len(i["A"]) == 2 and i.get("huber") for i in insts)
+    for inst in insts:
+        assert all(h.decide(inst).name == "TRUE" for h in claim.hypotheses)  # inside the printed class
+        res = evaluate(claim, inst, 256)
+        assert res.outcome in (WITHIN, "violated"), (cid, res.outcome, res.reason)
+
+
+def test_the_face_and_the_corner_put_the_optimum_on_the_boundary():
+    from certunlearn.claims.d2d.common import setup_of
+
+    _, insts = _family("d2d.thm3.4:accuracy")
+    stars = []
+    for inst in insts:
+        s = setup_of(inst)
+        star = s.minimiser(s.X)
+        stars.append(list(star))
+        assert any(v in (lo, hi) for v, lo, hi in zip(star, s.lo, s.hi))  # an active projection
+    assert stars[0][0] == 1 and -1 < stars[0][1] < 1  # a face
+    assert stars[1] == [1, 1]  # a corner
+
+
+def test_the_printed_theorem31_alpha_fails_at_the_2d_huber_face_at_100_digits():
+    """A new violating instance of d2d.thm3.1:accuracy (already violated in d ≤ 4 by quadratics, same cause: the
+    proof's last step needs ∇f(θ*) = 0) on the separable Huber loss in d = 2, inside the printed hypotheses, confirmed
+    independently of the integral: θ* = (1, θ*₂) on the face θ₁ = 1 with every point at (2, 0), so by convexity
+    f_D(θ) − f_D(θ*) ≥ F₁(θ₁) − F₁(1) ≥ g·(1 − θ₁) with g = −F₁'(1) = a₁ + c (|θ₁ − 2| = 1 > w: the Huber term's
+    slope is c), and the event holds wherever θ̃₁ < 1 − α/g: P ≥ Φ((1 − α/g − θ̂₁)/σ), evaluated in mpmath at 100
+    digits at α's upper end and both ends of σ, above β = 1/1000."""
+    from certunlearn.claims.d2d.common import accuracy_radius, secret_runs_of
+
+    cid = "d2d.thm3.1:accuracy"
+    claim, insts = _family(cid)
+    face = insts[0]
+    assert face["X"] == [[2, 0]] * 4 and face["beta"] == F(1, 1000)
+    assert all(h.decide(face).name == "TRUE" for h in claim.hypotheses)
+    values = claim.with_prescribed(face)
+    with ctx.workprec(400):
+        alpha, sigma = accuracy_radius(cid, values)
+        means = secret_runs_of(cid, values)[0]
+    a1, c = F(face["A"][0]), F(face["huber"][0])
+    assert 1 > F(face["huber"][1])  # |θ₁ − 2| = 1 beyond the band: F₁'(1) = −(a₁ + c)
+    with mpmath.workdps(100):
+        g = _mp(a1 + c)
+        al = mpmath.mpf(alpha.upper().str(110, radius=False))
+        lows = []
+        for sg in (sigma.lower(), sigma.upper()):
+            sg = mpmath.mpf(sg.str(110, radius=False))
+            lows.append(mpmath.ncdf((1 - al / g - _mp(means[0][0])) / sg))
+        low = min(lows)
+    assert low > mpmath.mpf(1) / 1000  # the printed β: violated
+    res = evaluate(claim, face, 256)
+    assert res.outcome == "violated" and float(res.observed) >= float(low) - 1e-12
+
+
+def test_the_scope_narrows_only_what_is_not_reached():
+    from certunlearn.claims.d2d.scope import SCOPE
+
+    for key in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy"):
+        whats = [n.what for n in SCOPE[key].narrowed]
+        assert any(w.startswith("non-quadratic losses in d ≥ 3 and non-separable non-quadratic losses in d = 2")
+                   for w in whats)
+        assert not any("losses other than quadratics in d ≥ 2" in w for w in whats)
+        assert "in d = 2 on a box" in SCOPE[key].reached
