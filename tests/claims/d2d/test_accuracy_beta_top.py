@@ -16,6 +16,10 @@ NAME = "optimum on the boundary of Θ at β's top"
 THOROUGH = {"d2d.thm3.4:accuracy": 0.2727, "d2d.thm3.4:accuracy+fix": 0.1473, "d2d.thm3.5:accuracy": 0.2294,
             "d2d.thm3.5:accuracy+fix": 0.1621, "d2d.rem3.6:accuracy": 0.2304, "d2d.rem3.6:accuracy+fix": 0.1739,
             "d2d.thm3.1:accuracy+fix": 0.0999}
+#: the family's own figures (observed/β at 256 bits): a drop below them means an instance was lost
+REACHED = {"d2d.thm3.4:accuracy": 0.279, "d2d.thm3.4:accuracy+fix": 0.274, "d2d.thm3.5:accuracy": 0.233,
+           "d2d.thm3.5:accuracy+fix": 0.199, "d2d.rem3.6:accuracy": 0.233, "d2d.rem3.6:accuracy+fix": 0.201,
+           "d2d.thm3.1:accuracy+fix": 0.258}
 
 
 def _quick(cid):
@@ -28,8 +32,8 @@ def _quick(cid):
 def test_quick_reaches_thoroughs_tightness(cid):
     claim, insts = _quick(cid)
     assert len(insts) <= 4
-    best = max(evaluate(claim, inst, 256).ratio_lower for inst in insts)
-    assert best >= 0.95 * THOROUGH[cid], (cid, best)
+    best = max(evaluate(claim, inst, 256).ratio_lower for inst in insts)  # certified lower ends, as the verdict's
+    assert best >= 0.95 * THOROUGH[cid] and best >= REACHED[cid], (cid, best)
 
 
 def test_the_instances_are_on_the_boundary_the_family_names():
@@ -53,3 +57,4 @@ def test_thorough_runs_every_quick_instance_and_more():
 def test_remark36_gets_xi_2_on_its_worst_instance():
     _, insts = _quick("d2d.rem3.6:accuracy")
     assert [i["xi"] for i in insts][-1] == 2 and (len(insts[-1]["X"]), insts[-1]["I"]) == (2, 1)
+    assert any(len(i["A"]) == 2 for i in insts)  # d = 2 too
