@@ -219,30 +219,33 @@ def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
 
 #: β at its largest admissible value: the hypothesis β < 1 at the boundary generator's strict step (β = 1 − 2⁻⁴⁰)
 BETA_TOP = 1 - Fraction(1, 2**STRICT_BITS)
-#: (d, n, 𝓘) of the quick profile's β-top instances, in this order (a wrapper cycling ξ ∈ (1, 5/4, 3/2, 2) gives the
-#: last one ξ = 2); observed/β at 256 bits on main 0210056: (1, 32, 80) Theorem 3.4 0.279, +fix 0.274; (2, 4, 40) the
-#: largest in d = 2 (Theorem 3.4 0.018); (1, 4, 10) thorough's worst for Theorem 3.5 and Remark 3.6 (0.229, 0.162,
-#: 0.230, 0.174); (1, 2, 1) Theorem 3.5 0.233, +fix 0.200, Remark 3.6 (ξ = 2) 0.233, +fix 0.202, Theorem 3.1 +fix 0.258
-BETA_TOP_QUICK = ((1, 32, 80), (2, 4, 40), (1, 4, 10), (1, 2, 1))
-BETA_TOP_THOROUGH = BETA_TOP_QUICK + tuple(itertools.product((1, 2), (2, 4, 8, 32), (1, 10, 40, 80)))
+#: ε at its smallest admissible value (ε > 0 at the boundary generator's strict step): σ → ∞, the σ-dominated regime
+EPS_LOW = Fraction(1, 2**STRICT_BITS)
+#: (d, n, 𝓘, ε) of the quick profile's β-top instances; observed/β (certified lower ends) on main 0210056:
+#: (1, 32, 80, 1) Theorem 3.4 0.279, +fix 0.274 (ε small makes Theorem 3.4's regulariser, hence α, large);
+#: (1, 2, 1, 2⁻⁴⁰) Theorems 3.1 +fix, 3.5 (+fix) and Remark 3.6 (+fix, any ξ) 0.327 = P[|N(0, 1)| > √2·log 2], the
+#: σ → ∞ limit of the printed ρ = … + σ√(2d)log(2d/β) at β → 1; and the same two in d = 2
+BETA_TOP_QUICK = ((1, 32, 80, Fraction(1)), (2, 4, 40, Fraction(1)), (1, 2, 1, EPS_LOW), (2, 2, 1, EPS_LOW))
+BETA_TOP_THOROUGH = BETA_TOP_QUICK + tuple(itertools.product((1, 2), (2, 4, 8, 32), (1, 10, 40, 80),
+                                                             (Fraction(1), EPS_LOW)))
 
 
 def beta_top_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """The boundary optimum at β's top (issue 23, item 4: the thorough profile's worst accuracy instances made a
     structured family the quick profile runs): every data point at 2e₁ outside Θ = [−1, 1]^d (θ* = e₁ on the face,
     ∇f(θ*) ≠ 0), no update, θ'_0 at the far corner, declared m = 1/2 < M = 1, β = 1 − 2⁻⁴⁰ (the smallest α the
-    claims' log(2d/β) allows: the accuracy event's probability is largest relative to β there). The generated
-    boundary adversary reaches these instances only by chance in the quick profile (it keeps 6 of about 100 moves of
-    its bases); quick runs :data:`BETA_TOP_QUICK`, thorough every (d, n, 𝓘) of :data:`BETA_TOP_THOROUGH`, the quick
-    ones first (in the same order: a wrapper cycling ξ gives them the same ξ)."""
+    claims' log(2d/β) allows: the accuracy event's probability is largest relative to β there), ε = 1 or at its
+    smallest (2⁻⁴⁰). The generated boundary adversary reaches these instances only by chance in the quick profile (it
+    keeps 6 of about 100 moves of its bases); quick runs :data:`BETA_TOP_QUICK`, thorough every (d, n, 𝓘, ε) of
+    :data:`BETA_TOP_THOROUGH`, the quick ones first."""
     out = []
     seen = set()
-    for d, n0, I_ in (BETA_TOP_QUICK if size <= 40 else BETA_TOP_THOROUGH):
-        if (d, n0, I_) in seen:
+    for d, n0, I_, eps in (BETA_TOP_QUICK if size <= 40 else BETA_TOP_THOROUGH):
+        if (d, n0, I_, eps) in seen:
             continue
-        seen.add((d, n0, I_))
+        seen.add((d, n0, I_, eps))
         e1 = [2] + [0] * (d - 1)
-        inst = pgd_instance([1] * d, 2, [-1] * d, [1] * d, [e1] * n0, [], [-1] * d, epsilon=Fraction(1),
+        inst = pgd_instance([1] * d, 2, [-1] * d, [1] * d, [e1] * n0, [], [-1] * d, epsilon=eps,
                             delta=Fraction(1, 10**5), I=I_, beta=BETA_TOP)
         inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
         out.append(inst)
@@ -320,9 +323,9 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                                  "optima inside Θ, on a face and at a corner (the event the exterior of {f_D ≤ min_Θ "
                                  "f_D + α}: one outer integral, acb.integral, of interval masses whose ends are exact "
                                  "quadratic roots on their pieces)")
-    beta_top = Adversary("optimum on the boundary of Θ at β's top (β = 1 − 2⁻⁴⁰), d ∈ {1, 2}, n and 𝓘 varied",
+    beta_top = Adversary("optimum on the boundary of Θ at β's top (β = 1 − 2⁻⁴⁰), d ∈ {1, 2}, n, 𝓘 and ε varied",
                          generate=wrap(beta_top_accuracy),
                          reaches="β at its largest admissible value with θ* on a face of Θ (∇f(θ*) ≠ 0), d ∈ {1, 2}, "
-                                 "n from 2 to 32, 𝓘 from 1 to 80")
+                                 "n from 2 to 32, 𝓘 from 1 to 80, ε = 1 and at its smallest")
     return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)) if split else (
         aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)

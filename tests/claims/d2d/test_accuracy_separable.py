@@ -114,7 +114,7 @@ def test_the_separable_huber_tail_agrees_with_mpmath_at_100_digits(c, centre, le
 
 
 def test_the_separable_huber_tail_agrees_with_mpmath_at_30_digits():
-    """The fast version of the 100-digit oracle (tier-1 suite; the 100-digit one is marked slow: ~40 CPU-s)."""
+    """The fast version of the 100-digit oracle (the 100-digit one is marked slow: minutes of CPU)."""
     _agrees(F(3, 8), (F(1, 2), F(0)), F(1, 5), 30, 128, 25)
 
 
