@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..boundaries import STRICT_BITS
 from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants, pgd_instance
@@ -216,6 +217,63 @@ def one_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     return out
 
 
+#: β at its largest admissible value: the hypothesis β < 1 at the boundary generator's strict step (β = 1 − 2⁻⁴⁰)
+BETA_TOP = 1 - Fraction(1, 2**STRICT_BITS)
+#: ε at its smallest admissible value (ε > 0 at the boundary generator's strict step): σ → ∞, the σ-dominated regime
+EPS_LOW = Fraction(1, 2**STRICT_BITS)
+#: (d, n, 𝓘, ε) of the quick profile's β-top instances; observed/β (certified lower ends) on main 0210056:
+#: (1, 32, 80, 1) Theorem 3.4 0.279, +fix 0.274 (ε small makes Theorem 3.4's regulariser, hence α, large);
+#: (1, 2, 1, 2⁻⁴⁰) Theorems 3.1 +fix, 3.5 (+fix) and Remark 3.6 (+fix, any ξ) 0.327 = P[|N(0, 1)| > √2·log 2], the
+#: σ → ∞ limit of the printed ρ = … + σ√(2d)log(2d/β) at β → 1; and the same two in d = 2
+BETA_TOP_QUICK = ((1, 32, 80, Fraction(1)), (2, 4, 40, Fraction(1)), (1, 2, 1, EPS_LOW), (2, 2, 1, EPS_LOW))
+BETA_TOP_THOROUGH = BETA_TOP_QUICK + tuple(itertools.product((1, 2), (2, 4, 8, 32), (1, 10, 40, 80),
+                                                             (Fraction(1), EPS_LOW)))
+
+
+def beta_top_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """The boundary optimum at β's top (issue 23, item 4: the thorough profile's worst accuracy instances made a
+    structured family the quick profile runs): every data point at 2e₁ outside Θ = [−1, 1]^d (θ* = e₁ on the face,
+    ∇f(θ*) ≠ 0), no update, θ'_0 at the far corner, declared m = 1/2 < M = 1, β = 1 − 2⁻⁴⁰ (the smallest α the
+    claims' log(2d/β) allows: the accuracy event's probability is largest relative to β there), ε = 1 or at its
+    smallest (2⁻⁴⁰). The generated boundary adversary reaches these instances only by chance in the quick profile (it
+    keeps 6 of about 100 moves of its bases); quick runs :data:`BETA_TOP_QUICK`, thorough every (d, n, 𝓘, ε) of
+    :data:`BETA_TOP_THOROUGH`, the quick ones first."""
+    out = []
+    seen = set()
+    for d, n0, I_, eps in (BETA_TOP_QUICK if size <= 40 else BETA_TOP_THOROUGH):
+        if (d, n0, I_, eps) in seen:
+            continue
+        seen.add((d, n0, I_, eps))
+        e1 = [2] + [0] * (d - 1)
+        inst = pgd_instance([1] * d, 2, [-1] * d, [1] * d, [e1] * n0, [], [-1] * d, epsilon=eps,
+                            delta=Fraction(1, 10**5), I=I_, beta=BETA_TOP)
+        inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    return out
+
+
+def huber_2d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratic bases in d = 2 for the separable Huber-smoothed accuracy family (huberised by the caller, band widths
+    1/8 and 1/2 in turn; the accuracy event the exterior of a separable sublevel set, :mod:`.separable_tail`): A =
+    diag(1, 2) with the optimum inside Θ = [−2, 2]² (a deletion then an addition), the optimum on a face of Θ = [−1,
+    1]² (every point at 2e₁, 𝓘 = 40) and at a corner (points at (2, 1) and (1, 2), 𝓘 = 10, β at its top), β ∈ {1/20,
+    1/1000, 1 − 2⁻⁴⁰} (quick: the face and the corner; thorough: the three, each also at 𝓘 ∈ {2, 40} and β ∈ {1/20,
+    1/1000})."""
+    out = []
+    inside = pgd_instance([1, 2], 3, [-2, -2], [2, 2], [[1, 0], [-1, 1], [0, -1], [1, 1]], [[-1, 1, 0], [1, -1, 0]],
+                          [-2, -2], epsilon=Fraction(1), delta=Fraction(1, 10**5), I=2, beta=Fraction(1, 20))
+    face = pgd_instance([1, 2], 2, [-1, -1], [1, 1], [[2, 0]] * 4, [], [-1, -1], epsilon=Fraction(1),
+                        delta=Fraction(1, 10**5), I=40, beta=Fraction(1, 1000))
+    corner = pgd_instance([1, 2], 3, [-1, -1], [1, 1], [[2, 1], [2, 1], [1, 2], [1, 2]], [[-1, 1, 2]], [-1, -1],
+                          epsilon=Fraction(1), delta=Fraction(1, 10**5), I=10, beta=BETA_TOP)
+    for inst in (inside, face, corner):
+        inst["m"], inst["M"] = Fraction(1), Fraction(3)
+    if size <= 40:
+        return [face, corner]
+    return [face, corner, inside] + [{**inst, "I": I_, "beta": bt} for inst in (inside, face, corner) for I_ in (2, 40)
+                                     for bt in (Fraction(1, 20), Fraction(1, 1000))]
+
+
 def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool = False) -> tuple:
     """The accuracy claims' widened families: anisotropic 2-d quadratics (thin, β varied: an ellipse's exterior,
     :mod:`.ellipse_tail`) and in d = 3, 4 (an ellipsoid's exterior, :func:`aniso_nd_accuracy`), Θ a ball (isotropic, β varied: θ* = x̄·min(1, r/‖x̄‖), θ̂ enclosed; anisotropic: θ* by the
@@ -258,5 +316,16 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                          reaches="anisotropic diagonal quadratics A ≠ aI in d = 3 and 4 on boxes and balls, optima "
                                  "inside Θ and on its boundary (the event an ellipsoid's exterior: a generalised χ² "
                                  "tail by Ruben's series with a rigorous remainder, any d)")
-    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd)) if split else (
-        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd)
+    huber_2d = Adversary("Huber-smoothed quadratics in d = 2 (separable, not quadratic; enclosed integral), β varied",
+                         generate=lambda rng, size: [huberise(inst, WIDTHS[j % 2]) for j, inst in enumerate(
+                             wrap(huber_2d_accuracy)(rng, size))],
+                         reaches="losses beyond quadratics in d = 2: the separable Huber-smoothed quadratic on a box, "
+                                 "optima inside Θ, on a face and at a corner (the event the exterior of {f_D ≤ min_Θ "
+                                 "f_D + α}: one outer integral, acb.integral, of interval masses whose ends are exact "
+                                 "quadratic roots on their pieces)")
+    beta_top = Adversary("optimum on the boundary of Θ at β's top (β = 1 − 2⁻⁴⁰), d ∈ {1, 2}, n, 𝓘 and ε varied",
+                         generate=wrap(beta_top_accuracy),
+                         reaches="β at its largest admissible value with θ* on a face of Θ (∇f(θ*) ≠ 0), d ∈ {1, 2}, "
+                                 "n from 2 to 32, 𝓘 from 1 to 80, ε = 1 and at its smallest")
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)

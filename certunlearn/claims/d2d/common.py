@@ -507,14 +507,21 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     tail; for a diagonal anisotropic quadratic the exterior of an ellipsoid (:mod:`.ellipse_tail`; any d),
     θ* exact on a box and enclosed on a ball (:mod:`.ball_argmin`); for the one-dimensional Huber-smoothed
     quadratic the exterior of the sublevel interval (:mod:`.interval_tail`), for logistic + ridge in d = 1 too (its
-    ends and θ* bracketed by bisection on enclosures).
+    ends and θ* bracketed by bisection on enclosures); for the Huber-smoothed quadratic in d = 2 on a box the exterior
+    of the separable sublevel set, one outer integral of interval masses (:mod:`.separable_tail`).
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
     if s.huber is not None and s.dim == 1 and s.ball is None:
         return _piecewise_1d_probability(s, X, mean, sigma_, alpha_, err)
     if s.logistic and s.dim == 1 and s.ball is None:
         return _smooth_1d_probability(s, X, mean, sigma_, alpha_, err)
+    if s.huber is not None and s.dim == 2 and s.ball is None and not s.polytope:  # separable: one outer integral
+        from .separable_tail import huber_exterior
+
+        star = s.minimiser(X)
+        return huber_exterior(s.a, s.huber, X, s.loss.risk(star, X), mean, sigma_, alpha_, err)
     if s.huber is not None or s.logistic:
-        raise ArithmeticError("the accuracy event of a non-quadratic loss is enclosed in one dimension only")
+        raise ArithmeticError("the accuracy event of a non-quadratic loss is enclosed in d = 1 (and d = 2 for the "
+                              "separable Huber-smoothed quadratic on a box) only")
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
     slack = arb(0, to_arb(err).upper()) if err else arb(0)
@@ -631,14 +638,17 @@ def _isotropic(values: Instance) -> Decision:
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
 def _enclosed_acc(values: Instance) -> Decision:
+    if values.get("huber") and not values.get("logistic"):
+        return holds(len(values["A"]) <= 2 and not values.get("ball") and not values.get("polytope"))
     if values.get("logistic") or values.get("huber"):
         return holds(len(values["A"]) == 1 and not values.get("ball"))
     return Decision.TRUE
 
 
-ENCLOSED_ACC = P("a quadratic loss (any d), or the Huber-smoothed quadratic or logistic + ridge in d = 1 (the accuracy "
-                 "event is a noncentral χ² tail, an ellipsoid's exterior enclosed by Ruben's series or an ellipse "
-                 "integral, or the exterior of an enclosed interval)", _enclosed_acc)
+ENCLOSED_ACC = P("a quadratic loss (any d), the Huber-smoothed quadratic in d ≤ 2 on a box, or logistic + ridge in "
+                 "d = 1 (the accuracy event is a noncentral χ² tail, an ellipsoid's exterior enclosed by Ruben's "
+                 "series or an ellipse integral, a separable sublevel set's exterior by one enclosed integral, or the "
+                 "exterior of an enclosed interval)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3

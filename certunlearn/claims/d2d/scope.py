@@ -23,12 +23,15 @@ NON_PIECEWISE_PERFECT = Narrowing(
     "perfect_huber); a logistic step is not piecewise affine, and the law of its image of a Gaussian has no closed "
     "form or certified enclosure here (the rounded logistic runs enclose one trajectory, not a law): not built (work)")
 NON_QUADRATIC_ACC = Narrowing(
-    "losses other than quadratics in d ≥ 2, in the accuracy claims",
-    "d ≥ 2 non-quadratic: the region {f_D(θ̂ + Z) − min_Θ f_D > α} is not a product (for the separable Huber-smoothed "
-    "loss Σ_k F_k(θ_k) > t couples the coordinates through the sum; its boundary is made of pieces of quadrics; for "
-    "logistic + ridge it is a transcendental surface), and its Gaussian mass is not enclosed (work). In d = 1 the "
-    "event is the exterior of an interval, enclosed for the Huber-smoothed quadratic (exact piecewise roots) and for "
-    "logistic + ridge (bisection on enclosures): certunlearn.claims.d2d.interval_tail")
+    "non-quadratic losses in d ≥ 3 and non-separable non-quadratic losses in d = 2 (e.g. logistic + ridge), and the "
+    "Huber-smoothed quadratic in d = 2 on Θ other than a box, in the accuracy claims",
+    "the region {f_D(θ̂ + Z) − min_Θ f_D > α} is not a product and its Gaussian mass is not enclosed for these (work): "
+    "for logistic + ridge in d ≥ 2 its boundary is a transcendental curve (no outer integral of exact interval masses); "
+    "for the separable Huber-smoothed loss in d ≥ 3 it is a (d − 1)-fold nested integral of interval masses, each "
+    "level cut at its own level crossings, not built; on a ball or polytope θ* of the Huber loss has no exact "
+    "evaluation here (the box's is coordinatewise). Reached: the separable Huber-smoothed quadratic in d = 2 on a "
+    "box (one outer acb.integral of interval masses whose ends are exact roots on their pieces, "
+    "certunlearn.claims.d2d.separable_tail) and every d = 1 case (certunlearn.claims.d2d.interval_tail)")
 ACC_DIMENSIONS = Narrowing(
     "quadratics in dimensions beyond the families' (A = aI in d ≥ 4, A ≠ aI in d ≥ 5), in the accuracy claims",
     "cost: the noncentral and generalised χ² tails (certunlearn.privacy.generalized_chi2) work in any d, but the "
@@ -74,10 +77,13 @@ _ACC_WIDE = ("; A = aI up to d = 3 (noncentral χ² tails); anisotropic A in d =
              "d = 3, 4 on boxes and balls, optima inside and on the boundary (an ellipsoid's exterior: a generalised χ² "
              "tail by Ruben's series with a rigorous remainder, certunlearn.privacy.generalized_chi2); Θ a "
              "Euclidean ball with A = aI and with A ≠ aI in d = 2 (θ* by the secular equation, enclosed); the "
-             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces) and "
+             "Huber-smoothed quadratic in d = 1 (the sublevel interval's ends exact roots on their pieces) and in d = 2 "
+             "on a box, optima inside Θ, on a face and at a corner (the separable sublevel set's exterior, one "
+             "enclosed outer integral of interval masses), and "
              "logistic + ridge in d = 1 (θ* and the ends bracketed by bisection on enclosures); Θ a polytope {Gθ ≤ h} "
              "(a triangle and a pentagon with A = aI and A ≠ aI, a cut cube in d = 3; exact projections, θ* by "
-             "active-set enumeration)")
+             "active-set enumeration); the optimum on a face of Θ at β's top (β = 1 − 2⁻⁴⁰, d ∈ {1, 2}, n from 2 to 32, "
+             "𝓘 from 1 to 80)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"

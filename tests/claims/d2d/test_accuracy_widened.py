@@ -173,8 +173,8 @@ def test_the_scope_keeps_only_true_narrowings():
         whats = [n.what for n in SCOPE[key].narrowed]
         assert not any("anisotropic quadratics on a ball" in w for w in whats)  # reached: the secular family
         assert not any(w.startswith("losses other than quadratics in the accuracy") for w in whats)  # d = 1 Huber
-        assert not any("logistic" in w for w in whats)  # d = 1 logistic + ridge: bracketed
-        assert any("d ≥ 2" in w for w in whats) and not any("polytope" in w for w in whats)
+        assert not any("d = 1" in w or "logistic" in w and "d = 2" not in w for w in whats)  # d = 1 logistic: bracketed
+        assert any("d ≥ 3" in w for w in whats) and not any("polytope" in w for w in whats)
 
 
 @pytest.mark.parametrize("cid", ["d2d.thm4.5:accuracy", "d2d.thm4.5:accuracy+fix"])

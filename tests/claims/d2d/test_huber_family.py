@@ -86,11 +86,12 @@ def test_every_claim_the_narrowing_was_removed_from_has_a_decided_huber_instance
     assert evaluate(claim, inst, 256).outcome == WITHIN
 
 
-def test_accuracy_decides_a_1d_huber_loss_and_excludes_a_2d_one():
-    """d = 1: the sublevel interval is enclosed (certunlearn.claims.d2d.interval_tail); d ≥ 2: the event is not a
-    product, not enclosed — outside the claim's enclosed class (its scope says so), never an error."""
+def test_accuracy_decides_a_1d_and_2d_huber_loss_and_excludes_a_3d_one():
+    """d = 1: the sublevel interval is enclosed (certunlearn.claims.d2d.interval_tail); d = 2: the separable sublevel
+    set's exterior, one enclosed integral (certunlearn.claims.d2d.separable_tail); d ≥ 3: not enclosed — outside the
+    claim's enclosed class (its scope says so), never an error."""
     claim = get_claim("d2d.thm3.1:accuracy")
-    for dim, outcome in ((1, WITHIN), (2, "excluded")):
+    for dim, outcome in ((1, WITHIN), (2, WITHIN), (3, "excluded")):
         inst = huberise(stream_program_instance(((-1, "top"),), 4, 1, 1, F(2), 2, F(2), dim=dim), F(1, 8))
         inst.update(beta=F(1, 20))
         assert evaluate(claim, inst, 256).outcome == outcome
