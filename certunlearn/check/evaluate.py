@@ -168,9 +168,15 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
     floating = bound_float(claim)
     if floating:
         raise BinaryFloatError(floating)
+    undecided: UndecidedError | None = None
     for prec in precisions(START_PREC, max(max_prec, START_PREC)):  # at least once: a, b, nan are always set
         with workprec(prec):
-            observed = claim.quantity(claim.with_prescribed(instance))
+            try:
+                observed = claim.quantity(claim.with_prescribed(instance))
+            except UndecidedError as exc:  # a sign the quantity needs is undecided at this precision: raise it
+                undecided = exc
+                continue
+            undecided = None
             floating = binary_float_type(observed)
             if floating:
                 raise BinaryFloatError(binary_float_message(claim.id, "the quantity it returned", floating))
@@ -202,6 +208,8 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
                     return _evaluation(claim, written, UNDECIDED, a, b, prec,
                                        "a certified upper bound above the bound cannot show a violation")
                 return _evaluation(claim, written, VIOLATED, a, b, prec)
+    if undecided is not None:
+        raise undecided
     if nan:
         return Evaluation(written, ERROR, prec=prec, reason=f"the {nan} is NaN up to {prec} bits")
     return _evaluation(claim, written, UNDECIDED, a, b, prec, f"enclosures overlap at {prec} bits")

@@ -278,6 +278,24 @@ def test_an_undecided_quantity_is_undecided_never_within():
     assert judge(claim(q), QUICK, 0).verdict == INCONCLUSIVE
 
 
+def test_a_quantity_undecided_at_a_low_precision_is_retried_at_a_higher_one():
+    """A sign the quantity needs may be undecided at 64 bits and decided at 128: the ladder raises the precision
+    (before, the first UndecidedError ended the instance as undecided — d2d's logistic sublevel roots, issue 23)."""
+    from flint import ctx
+
+    seen = []
+
+    def q(v):
+        seen.append(ctx.prec)
+        if ctx.prec < 256:
+            raise UndecidedError(f"overlap at {ctx.prec} bits")
+        return to_arb(v["x"]) / 2
+
+    ev = evaluate(claim(q), {"x": "1"}, 512)
+    assert ev.outcome == WITHIN and seen == [64, 128, 256]
+    assert evaluate(claim(q), {"x": "1"}, 128).reason == "undecided inside the quantity: overlap at 128 bits"
+
+
 def test_fewer_than_the_minimum_decided_is_inconclusive():
     few = claim(lambda v: to_arb(v["x"]) / 2, points=POINTS[:QUICK.min_instances - 1])
     r = judge(few, QUICK, 0)

@@ -28,6 +28,7 @@ from flint import arb
 
 from ...numeric.enclosure import to_arb
 from ...numeric.enclosure import erfc_ball
+from ...errors import UndecidedError
 
 __all__ = ["quadratic_through", "sublevel_interval", "outside_mass", "argmin_bracket", "sublevel_bisect"]
 
@@ -79,7 +80,7 @@ def sublevel_interval(f: Callable[[Fraction], Fraction], knots: Sequence[Fractio
     """Enclosures of a < b with {θ : f(θ) ≤ t} = [a, b], for f convex on ℝ, quadratic with positive leading
     coefficient between (and beyond) the rational ``knots``, exact on rationals, and f(start) < t decided."""
     if not to_arb(f(start)) < t:
-        raise ArithmeticError("the level is not decided above f at the start point")
+        raise UndecidedError("the level is not decided above f at the start point")
     return _root(f, knots, start, t, False), _root(f, knots, start, t, True)
 
 
@@ -110,7 +111,7 @@ def sublevel_bisect(g: Callable[[Fraction], arb], start: Fraction, right: bool, 
     bracket by doubling until g > 0 is decided, then bisection on dyadic rationals (an undecided sign stops)."""
     sgn = 1 if right else -1
     if not g(start) < 0:
-        raise ArithmeticError("the level is not decided above f at the start point")
+        raise UndecidedError("the level is not decided above f at the start point")
     inner, step = start, Fraction(1)
     outer = start + sgn * step
     while not g(outer) > 0:
