@@ -14,6 +14,10 @@ Corollaries 3.5, 3.6 (lines 175–197; App. B.1–B.2, lines
 Lemma B.4 on finite-support populations                       :mod:`.populations`
 Corollary 3.6 on finite-support populations (E over D ~ Z^n,   :mod:`.population_runs`
 every dataset of the support run exactly)
+Lemma B.4 and Corollary 3.6 on bounded continuous populations  :mod:`.continuous`
+(quadratic losses: closed forms in the law's two moments)
+Appendix D.1's printed L̂ (lines 614–618) on quadratics: its   :mod:`.lhat`
+exact law (the ratio's CDF to the 400th power)
 Appendix C (lines 575–598); Table 3 (lines 575–590)           :mod:`.tables`
 the shared instance families and adversaries                 :mod:`.families`
 the gradient-descent problem, its hypotheses and exact runs   :mod:`.quantities`
