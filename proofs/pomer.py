@@ -407,12 +407,51 @@ def thm41_budget() -> Derivation:
     )
 
 
+#: Footnote 4's structured instance: K = [a, b] ∋ 0, the prefix l_{1:t−1}(x) = k₀x + m₀, the loss l_t(x) = k₁x + m₁
+#: (piecewise-linear losses with no kink inside K), the constant c₀ and the point x (where neither ratio is clipped)
+fn_y = sympy.Symbol("y", real=True)
+fn_a, fn_b = sympy.Symbol("a", negative=True), sympy.Symbol("b", positive=True)
+fn_k0, fn_m0, fn_k1, fn_m1, fn_x = sympy.symbols("k_0 m_0 k_1 m_1 x", real=True)
+
+
+def gibbs_partition(slope: sympy.Expr, const: sympy.Expr) -> sympy.Integral:
+    """Z(f, β, λ) = ∫_K e^{−β(f(y) + λy²/2)} dy (eq. (3.2), line 126) of the linear f(y) = slope·y + const on
+    K = [a, b], unevaluated (the engine integrates it)."""
+    return sympy.Integral(exp(-beta * (slope * fn_y + const + lam * fn_y**2 / 2)), (fn_y, fn_a, fn_b))
+
+
+def footnote4_run() -> sympy.Expr:
+    """What ``pomer.footnote4``'s quantity (``claims.pomer.privacy._normalised_keep_ratio``) computes where neither
+    ratio is clipped (its only branch not exactly 1 by construction): v'/v with v = e^{−βl_t(x)}Z_t/(Z_{t+1}Φ), the
+    keep ratio μ̄_{t+1}(x)/(Φμ̄_t(x)) of normalised Gibbs densities, and v' the same with l_t + c₀ — each partition
+    function Z of its own loss (Z_t of the prefix, Z_{t+1} of prefix + l_t or prefix + l_t + c₀), here on the
+    structured instance with linear prefix and loss, integrated by sympy from eq. (3.2)."""
+    z_t = gibbs_partition(fn_k0, fn_m0).doit()
+
+    def keep(const: sympy.Expr) -> sympy.Expr:
+        z_next = gibbs_partition(fn_k0 + fn_k1, fn_m0 + fn_m1 + const).doit()
+        return exp(-beta * (fn_k1 * fn_x + fn_m1 + const)) * z_t / (z_next * Phi)
+
+    return keep(cc) / keep(sympy.S.Zero)
+
+
 def footnote4() -> Derivation:
+    """Footnote 4 (line 231): the keep ratio of normalised densities does not change when a constant c₀ is added to
+    l_t. The chain starts from the quantity's ratio v'/v reduced to e^{−βc₀}·Z(l_{1:t})/Z(l_{1:t} + c₀) (the
+    e^{−βl_t(x)}, Z_t and Φ of the two ratios cancel), on the structured instance of :func:`footnote4_run`."""
+    start = exp(-beta * cc) * gibbs_partition(fn_k0 + fn_k1, fn_m0 + fn_m1) / gibbs_partition(
+        fn_k0 + fn_k1, fn_m0 + fn_m1 + cc)
     return Derivation(
         claim_id="pomer.footnote4", target="bound", title="Footnote 4: normalised ratios ignore constants",
-        start="r(l_t + c₀)/r(l_t) = e^{−βc₀}·Z(l_{1:t})/Z(l_{1:t} + c₀)",
-        premises=(Premise("Z(f + c₀) = e^{−βc₀}Z(f) (eq. (3.2))", "definition"),),
-        steps=(step(exp(-beta * cc) * exp(beta * cc), "==", sympy.Integer(1), "Z(l_{1:t} + c₀) = e^{−βc₀}Z(l_{1:t})"),),
+        start=start,
+        premises=(Premise("the quantity's ratio at a point x where neither keep probability is clipped; where both "
+                          "are clipped to the same end it is 1 by construction (claims.pomer.privacy)",
+                          "Algorithm 1, line 209"),),
+        steps=(step(start, "==", sympy.Integer(1),
+                    "Z(l_{1:t} + c₀) = e^{−βc₀}Z(l_{1:t}) (eq. (3.2)): the constant leaves the integral"),),
+        symbolic_start=SymbolicStart(footnote4_run, "_normalised_keep_ratio's unclipped branch v'/v, v = "
+                                     "e^{−βl_t(x)}Z_t/(Z_{t+1}Φ), each Z from eq. (3.2) by sympy integration, on K = "
+                                     "[a, b] with the prefix k₀x + m₀, the loss k₁x + m₁ and the constant c₀"),
     )
 
 
