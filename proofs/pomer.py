@@ -31,6 +31,8 @@ Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`
 """
 from __future__ import annotations
 
+import functools
+
 import sympy
 from sympy import Rational, exp, log, sqrt
 
@@ -420,6 +422,7 @@ def gibbs_partition(slope: sympy.Expr, const: sympy.Expr) -> sympy.Integral:
     return sympy.Integral(exp(-beta * (slope * fn_y + const + lam * fn_y**2 / 2)), (fn_y, fn_a, fn_b))
 
 
+@functools.lru_cache(maxsize=1)
 def footnote4_run() -> sympy.Expr:
     """What ``pomer.footnote4``'s quantity (``claims.pomer.privacy._normalised_keep_ratio``) computes where neither
     ratio is clipped (its only branch not exactly 1 by construction): v'/v with v = e^{−βl_t(x)}Z_t/(Z_{t+1}Φ), the
@@ -820,25 +823,61 @@ hm_ = sympy.Symbol("h_-", positive=True)  # Σ (μ − ν)⁻
 gap_ = sympy.Symbol("Delta_f", nonnegative=True)  # |E_μ f − E_ν f|
 
 
+#: Lemma 4.7's structured instance: K = {0, 1}, μ = (m, 1 − m), ν = (n, 1 − n), f = (f₀, f₁)
+m47, n47 = sympy.Symbol("m", nonnegative=True), sympy.Symbol("n", nonnegative=True)
+f47 = sympy.symbols("f_0 f_1", real=True)
+
+
+def lem47_parts() -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """(|E_μ f − E_ν f|, ‖μ − ν‖_TV, max_K |f|) as ``claims.pomer.imported.lem47_ratio`` computes them — the two
+    expectations as sums, the total variation as sup_A (μ(A) − ν(A)) over every event A ⊆ K (``total_variation``), the
+    max of |f| over K — on the structured two-point instance."""
+    import itertools
+
+    mu, nu = (m47, 1 - m47), (n47, 1 - n47)
+    gap = sympy.Abs(sum(a * x for a, x in zip(mu, f47)) - sum(b * x for b, x in zip(nu, f47)))
+    events = (e for k in range(3) for e in itertools.combinations(range(2), k))
+    tv = sympy.Max(*(sum((mu[i] - nu[i] for i in e), sympy.S.Zero) for e in events))
+    return gap, tv, sympy.Max(*(sympy.Abs(x) for x in f47))
+
+
+def lem47_run() -> sympy.Expr:
+    """``pomer.lem4.7``'s quantity |E_μ f − E_ν f| / (2‖μ − ν‖_TV max_K |f|) on the two-point instance."""
+    gap, tv, fmax = lem47_parts()
+    return gap / (2 * tv * fmax)
+
+
 def lem47() -> Derivation:
     """Lemma 4.7 (lines 292–296), the standard argument (Levin & Peres 2017, Prop. 4.5) on the signed measure
-    h = μ − ν: |Σ f h| ≤ Σ |f||h| ≤ max|f|·Σ|h|, and Σh = 0 makes Σh⁺ = Σh⁻ = sup_A h(A) = ‖μ − ν‖_TV."""
+    h = μ − ν: |Σ f h| ≤ Σ |f||h| ≤ max|f|·Σ|h|, and Σh = 0 makes Σh⁺ = Σh⁻ = sup_A h(A) = ‖μ − ν‖_TV. The chain
+    starts from the claim's quantity on a two-point instance (:func:`lem47_run`), names its three parts, and runs the
+    general argument on them."""
+    gap, tv, fmax = lem47_parts()
+    start = lem47_run()
     return Derivation(
         claim_id="pomer.lem4.7", target="bound",
         title="Lemma 4.7: |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f| (lines 292–296)",
-        start="|E_μ f − E_ν f| / (2‖μ − ν‖_TV max_K |f|)",
-        conditions=(sympy.Le(kappa, 1),),
+        start=start,
+        conditions=(sympy.Le(kappa, 1), sympy.Le(m47, 1), sympy.Le(n47, 1), sympy.Ne(m47, n47)),
         domain={kappa: ("0.001", "1"), tv_: ("0.001", "1"), fmax_: ("0.001", "100"), hp_: ("0.001", "1"),
-                hm_: ("0.001", "1"), gap_: ("0", "100")},
+                hm_: ("0.001", "1"), gap_: ("0", "100"), m47: ("0", "1"), n47: ("0", "1"), f47[0]: ("-10", "10"),
+                f47[1]: ("-10", "10")},
         premises=(Premise("|Σ_x f(x)h(x)| ≤ Σ_x |f(x)||h(x)| ≤ max|f|·Σ_x|h(x)| (triangle inequality), i.e. "
-                          "|E_μ f − E_ν f| = κ·max|f|·(Σh⁺ + Σh⁻) with κ ≤ 1", "triangle inequality"),),
+                          "|E_μ f − E_ν f| = κ·max|f|·(Σh⁺ + Σh⁻) with κ ≤ 1", "triangle inequality"),
+                  Premise("the instance K = {0, 1}, μ = (m, 1 − m), ν = (n, 1 − n) (μ ≠ ν), f = (f₀, f₁) ≠ 0: the "
+                          "quantity's parts Δ_f = |E_μ f − E_ν f|, TV = sup_A (μ(A) − ν(A)) > 0, M_f = max|f| > 0",
+                          "claims.pomer.imported")),
         steps=(
-            step(gap_ / (2 * tv_ * fmax_), "==", kappa * (hp_ + hm_) / (2 * tv_),
+            step(start, "==", gap_ / (2 * tv_ * fmax_), "Δ_f, TV and M_f named", given={gap_: gap, tv_: tv, fmax_: fmax}),
+            then("==", kappa * (hp_ + hm_) / (2 * tv_),
                  "|E_μ f − E_ν f| = κ·max|f|·Σ|μ − ν|, κ ≤ 1", given={gap_: kappa * fmax_ * (hp_ + hm_)}),
             then("==", kappa, "Σh = 0 gives Σh⁺ = Σh⁻, and sup_A h(A) is attained at A = {μ > ν}: both are "
                               "‖μ − ν‖_TV", given={hp_: tv_, hm_: tv_}),
             then("<=", sympy.Integer(1), "κ ≤ 1"),
         ),
+        symbolic_start=SymbolicStart(lem47_run, "lem47_ratio (|E_μ f − E_ν f| / (2‖μ − ν‖_TV max|f|), the total "
+                                     "variation as sup over the events A ⊆ K) on K = {0, 1}, μ = (m, 1 − m), "
+                                     "ν = (n, 1 − n), f = (f₀, f₁)"),
     )
 
 
@@ -887,24 +926,65 @@ f_mu_ = sympy.Symbol("F_mu", real=True)  # F(μ) = E_μ f + KL(μ‖μ₀)
 f_other_ = sympy.Symbol("F_mu'", real=True)  # F(μ')
 
 
+#: Lemma 4.8's structured instance: K = {0, 1}, the prior μ₀ = (q, 1 − q), weights e^{−f} = (w₀, w₁), μ' = (o, 1 − o)
+q48, o48 = sympy.Symbol("q", positive=True), sympy.Symbol("o", positive=True)
+w48 = sympy.symbols("w_0 w_1", positive=True)
+
+
+def lem48_run() -> sympy.Expr:
+    """``pomer.lem4.8``'s quantity exp(F(μ) − F(μ')) as ``claims.pomer.imported.lem48_ratio`` computes it — the Gibbs law
+    μ_i = μ₀_i w_i/Z, then the factors (ν_i/(μ₀_i w_i))^{±ν_i} of ``free_energy_factors`` multiplied — on the two-point
+    instance with every mass positive (KL(μ'‖μ₀) finite)."""
+    prior, other = (q48, 1 - q48), (o48, 1 - o48)
+    z = sum(p_ * w for p_, w in zip(prior, w48))
+    gibbs = [p_ * w / z for p_, w in zip(prior, w48)]
+    out = sympy.S.One
+    for law, sign in ((gibbs, 1), (other, -1)):
+        for n_, p_, w in zip(law, prior, w48):
+            out *= (n_ / (p_ * w)) ** (sign * n_)
+    return out
+
+
+def _free_energy_48(law) -> sympy.Expr:
+    """F(ν) = E_ν f + KL(ν‖μ₀) = Σ ν_i log(ν_i/(μ₀_i w_i)) on the instance (f = −log w), written as the log of
+    Π_i (ν_i/(μ₀_i w_i))^{ν_i} (every base positive)."""
+    out = sympy.S.One
+    for n_, p_, w in zip(law, (q48, 1 - q48), w48):
+        out *= (n_ / (p_ * w)) ** n_
+    return log(out)
+
+
 def lem48() -> Derivation:
     """Lemma 4.8 / B.3 (lines 314–318, 553–569): log(μ/μ₀) = −f − log Z, so F(μ') = E_{μ'}f + E_{μ'} log(μ'/μ₀) =
-    −log Z + KL(μ'‖μ) for every μ' (F(μ) = −log Z, line 565), and KL ≥ 0 (Gibbs' inequality) makes μ the minimiser."""
+    −log Z + KL(μ'‖μ) for every μ' (F(μ) = −log Z, line 565), and KL ≥ 0 (Gibbs' inequality) makes μ the minimiser.
+    The chain starts from the claim's quantity on a two-point instance (:func:`lem48_run`) and names F(μ), F(μ')."""
+    z = sum(p_ * w for p_, w in zip((q48, 1 - q48), w48))
+    gibbs = [p_ * w / z for p_, w in zip((q48, 1 - q48), w48)]
+    start = lem48_run()
     return Derivation(
         claim_id="pomer.lem4.8", target="bound",
         title="Lemma 4.8 / B.3: the Gibbs law minimises E_{μ'}f + KL(μ'‖μ₀) (lines 553–569)",
-        start=exp(f_mu_ - f_other_),
-        domain={fz_: ("0.01", "100"), kl_: ("0", "50"), f_mu_: ("-10", "10"), f_other_: ("-10", "10")},
+        start=start,
+        conditions=(sympy.Lt(q48, 1), sympy.Lt(o48, 1)),
+        domain={fz_: ("0.01", "100"), kl_: ("0", "50"), f_mu_: ("-10", "10"), f_other_: ("-10", "10"),
+                q48: ("0.01", "0.99"), o48: ("0.01", "0.99"), w48[0]: ("0.01", "10"), w48[1]: ("0.01", "10")},
         premises=(
             Premise("F(μ') = E_{μ'}[f + log(μ'/μ₀)] = E_{μ'}[log(μ'/μ)] − log Z = KL(μ'‖μ) − log Z, since "
                     "log(μ/μ₀) = −f − log Z (line 565); at μ' = μ, F(μ) = −log Z", "definition of μ (line 553)"),
             Premise("KL(μ'‖μ) ≥ 0, with equality iff μ' = μ", "Gibbs' inequality (Jensen)"),
+            Premise("the instance K = {0, 1}, μ₀ = (q, 1 − q), e^{−f} = (w₀, w₁), μ' = (o, 1 − o), every mass positive",
+                    "claims.pomer.imported"),
         ),
         steps=(
-            step(exp(f_mu_ - f_other_), "==", exp(-log(fz_) - (kl_ - log(fz_))), "F(μ) = −log Z, F(μ') = KL(μ'‖μ) − log Z",
+            step(start, "==", exp(f_mu_ - f_other_), "F(μ) = Σ μ_i log(μ_i/(μ₀_i w_i)) = log Π_i (μ_i/(μ₀_i w_i))^{μ_i} "
+                 "and F(μ') the same with μ' (f = −log w)", given={f_mu_: _free_energy_48(gibbs), f_other_: _free_energy_48((o48, 1 - o48))}),
+            then("==", exp(-log(fz_) - (kl_ - log(fz_))), "F(μ) = −log Z, F(μ') = KL(μ'‖μ) − log Z",
                  given={f_mu_: -log(fz_), f_other_: kl_ - log(fz_)}),
             then("<=", sympy.Integer(1), "KL(μ'‖μ) ≥ 0"),
         ),
+        symbolic_start=SymbolicStart(lem48_run, "lem48_ratio (the Gibbs law μ ∝ μ₀w, then free_energy_factors' "
+                                     "(ν_i/(μ₀_i w_i))^{±ν_i} multiplied) on K = {0, 1}, μ₀ = (q, 1 − q), "
+                                     "e^{−f} = (w₀, w₁), μ' = (o, 1 − o)"),
     )
 
 

@@ -3,6 +3,7 @@
 (a changed constant, an unnormalised ratio) is a ``mismatch``."""
 import dataclasses
 
+import pytest
 import sympy
 
 from certunlearn.claims import get_claim
@@ -26,6 +27,7 @@ FN4 = {"a": "-1", "b": "1", "beta": "1", "lam": "1", "shift": "1", "losses": [[-
        "current": [[-9, 1, 1]], "Phi": "5"}
 
 
+@pytest.mark.slow  # ~15 s: the claim's quantity proves its ratio = 1 symbolically (~10 s), the run integrates (~5 s)
 def test_footnote4_run_is_the_claims_quantity_on_the_structured_instance():
     """At an instance of the structured family (prefix (x + 9)/2, loss x + 9 on [−1, 1]) the claim's quantity takes its
     unclipped branch (a sympy closed form, not the clipped Fraction 1) and equals the run at x = −1, 0, 1; the
@@ -36,8 +38,8 @@ def test_footnote4_run_is_the_claims_quantity_on_the_structured_instance():
           P.fn_m0: sympy.Rational(9, 2), P.fn_k1: 1, P.fn_m1: 9}
     run = P.footnote4_run()
     for x in (-1, 0, 1):
-        assert sympy.simplify(run.subs({**at, P.fn_x: x}) - q) == 0
-    assert sympy.simplify(sympy.exp(-P.beta * P.cc).subs(at) - q) != 0  # the unnormalised ratio is not it
+        assert abs(sympy.N(run.subs({**at, P.fn_x: x}) - q, 50)) < sympy.Float("1e-40")
+    assert abs(sympy.N(sympy.exp(-P.beta * P.cc).subs(at) - q, 50)) > sympy.Float("0.1")  # the unnormalised ratio
 
 
 def test_footnote4_start_is_checked_and_complete():
@@ -49,3 +51,70 @@ def test_footnote4_unnormalised_start_is_a_mismatch():
     """The unnormalised ratio e^{−βc₀} (Asi et al. 2023's densities) is not the quantity."""
     wrong = _wrong_start("pomer.footnote4", sympy.exp(-P.beta * P.cc))
     assert check_derivation(wrong, get_claim("pomer.footnote4")).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemmas 4.7, 4.8
+
+
+def _close(expr: sympy.Expr, q) -> bool:
+    """``expr`` (a closed number) against the claim's exact value (to 40 digits) or its enclosure (inside the ball,
+    which is narrow)."""
+    from fractions import Fraction
+
+    import mpmath
+
+    with mpmath.workdps(50):
+        got = mpmath.mpf(sympy.N(expr, 50))
+        if isinstance(q, Fraction):
+            want = mpmath.mpf(q.numerator) / q.denominator
+            return abs(got - want) <= mpmath.mpf(10) ** -40 * (1 + abs(want))
+        mid, rad = mpmath.mpf(q.mid().str(45, radius=False)), mpmath.mpf(q.rad().str(10, radius=False))
+        assert rad < mpmath.mpf(10) ** -10 * (1 + abs(mid))
+        return abs(got - mid) <= rad * (1 + mpmath.mpf(10) ** -9)
+
+
+LEM47 = [({"mu": ["1/3", "2/3"], "nu": ["3/4", "1/4"], "f": ["-2", "5"]}, {"m": "1/3", "n": "3/4", "f_0": -2, "f_1": 5}),
+         ({"mu": ["1", "0"], "nu": ["0", "1"], "f": ["7", "-7"]}, {"m": 1, "n": 0, "f_0": 7, "f_1": -7}),
+         ({"mu": ["1/5", "4/5"], "nu": ["1/2", "1/2"], "f": ["3", "1"]}, {"m": "1/5", "n": "1/2", "f_0": 3, "f_1": 1})]
+LEM48 = [({"prior": ["1/3", "2/3"], "weights": ["1/2", "1/4"], "other": ["1/5", "4/5"]},
+          {"q": "1/3", "w_0": "1/2", "w_1": "1/4", "o": "1/5"}),
+         ({"prior": ["1/2", "1/2"], "weights": ["3", "1/7"], "other": ["9/10", "1/10"]},
+          {"q": "1/2", "w_0": 3, "w_1": "1/7", "o": "9/10"})]
+
+
+def _at(expr: sympy.Expr, point: dict) -> sympy.Expr:
+    names = {s.name: s for s in expr.free_symbols}
+    return expr.subs({names[k]: sympy.Rational(v) for k, v in point.items() if k in names})
+
+
+def test_lem47_run_is_the_claims_quantity():
+    """lem47_ratio (total variation by enumerating events) at two-point instances — one attaining the bound — equals
+    the run; another f gives another value, so the comparison could fail."""
+    claim = get_claim("pomer.lem4.7")
+    run = P.lem47_run()
+    for values, point in LEM47:
+        assert _close(_at(run, point), claim.quantity(values))
+    values, point = LEM47[0]
+    assert not _close(_at(run, {**point, "f_1": 4}), claim.quantity(values))
+
+
+def test_lem48_run_is_the_claims_quantity():
+    claim = get_claim("pomer.lem4.8")
+    run = P.lem48_run()
+    for values, point in LEM48:
+        assert _close(_at(run, point), claim.quantity(values))
+    values, point = LEM48[0]
+    assert not _close(_at(run, {**point, "o": "1/2"}), claim.quantity(values))
+
+
+def test_lem47_lem48_starts_checked_and_complete():
+    for cid in ("pomer.lem4.7", "pomer.lem4.8"):
+        r = check_derivation(DERIVATIONS[cid], get_claim(cid))
+        assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)
+
+
+@pytest.mark.slow  # ~15 s: the engine tries every simplification before it says mismatch
+def test_lem47_lem48_scaled_start_is_a_mismatch():
+    for cid, run in (("pomer.lem4.7", P.lem47_run), ("pomer.lem4.8", P.lem48_run)):
+        wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
+        assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
