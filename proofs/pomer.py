@@ -995,45 +995,120 @@ dv_sup_ = sympy.Symbol("DV_sup", real=True)  # sup_{u∈U} DV_u
 dv_gap_ = sympy.Symbol("s_DV", nonnegative=True)  # sup − DV(u_r) ≥ 0 when u_r ∈ U
 
 
+#: Lemma B.4's structured instances: K = {0, 1}, ν₁ = (a, 1 − a), ν₂ = (b, 1 − b) (full supports), U = [c1, c2]^K
+a_b4, b_b4 = sympy.Symbol("a", positive=True), sympy.Symbol("b", positive=True)
+c1_b4, c2_b4 = sympy.Symbol("c_1", positive=True), sympy.Symbol("c_2", positive=True)
+w_b4 = sympy.Symbol("W", positive=True)  # E_{ν₂}u at the maximiser (any level on the fitting branch)
+
+
+def _b4_laws():
+    return (a_b4, 1 - a_b4), (b_b4, 1 - b_b4)
+
+
+def dv_power(u) -> sympy.Expr:
+    """exp(E_{ν₁} log u − log E_{ν₂} u) on the two-point instance, as ``_dv_factors`` writes it: Π u_i^{ν₁_i}/E_{ν₂}u."""
+    nu1, nu2 = _b4_laws()
+    return sympy.Mul(*(x**e for x, e in zip(u, nu1))) / sum(q_ * x for q_, x in zip(nu2, u))
+
+
+def kl_power() -> sympy.Expr:
+    """exp(KL(ν₁‖ν₂)) on the two-point instance, as ``_kl_factors`` writes it: Π (ν₁_i/ν₂_i)^{ν₁_i}."""
+    nu1, nu2 = _b4_laws()
+    return sympy.Mul(*((p_ / q_) ** p_ for p_, q_ in zip(nu1, nu2)))
+
+
+def dv_clipped_maximiser() -> tuple[sympy.Expr, sympy.Expr]:
+    """``dv_maximiser`` on the branch where both coordinates clip: u = (c2, c1), the KKT fixed point when
+    W·a/b ≥ c2 and W(1 − a)/(1 − b) ≤ c1 at W = E_{ν₂}u = bc2 + (1 − b)c1 (dν₁/dν₂ spread beyond c2/c1)."""
+    return c2_b4, c1_b4
+
+
+def lemb4_run() -> sympy.Expr:
+    """``pomer.lemB.4``'s quantity exp(sup_U DV − KL(ν₁‖ν₂)) as ``dv_upper_ratio`` computes it (the maximiser's DV
+    factors times exp(−KL)) on the two-point instance, on the branch of :func:`dv_clipped_maximiser`."""
+    return dv_power(dv_clipped_maximiser()) / kl_power()
+
+
+def lemb4_fit_run() -> sympy.Expr:
+    """``pomer.lemB.4:lower+fix``'s quantity exp(KL(ν₁‖ν₂) − sup_U DV) as ``dv_lower_ratio`` computes it on the
+    two-point instance when a multiple of dν₁/dν₂ fits in [c1, c2] (the fix's hypothesis): the KKT fixed point is
+    then unclipped, u = W·dν₁/dν₂ for a level W (DV does not depend on it)."""
+    nu1, nu2 = _b4_laws()
+    return kl_power() / dv_power(tuple(w_b4 * p_ / q_ for p_, q_ in zip(nu1, nu2)))
+
+
 def lemb4() -> Derivation:
     """Lemma B.4's '≤' half (lines 559–563), the standard argument: with ν_u ∝ u·ν₂ (u bounded, so ν_u is a law),
-    E_{ν₁} log u − log E_{ν₂} u = E_{ν₁} log(dν_u/dν₂) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u) ≤ KL(ν₁‖ν₂), for every u ∈ U."""
+    E_{ν₁} log u − log E_{ν₂} u = E_{ν₁} log(dν_u/dν₂) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u) ≤ KL(ν₁‖ν₂), for every u ∈ U. The chain
+    starts from the claim's quantity at a two-point instance whose maximiser clips (:func:`lemb4_run`) and names its
+    DV and KL."""
+    start = lemb4_run()
     return Derivation(
         claim_id="pomer.lemB.4", target="bound",
         title="Lemma B.4, '≤': E_{ν₁} log u − log E_{ν₂} u ≤ KL(ν₁‖ν₂) for every u ∈ U (lines 559–563)",
-        start=exp(dv_ - kl12_),
-        domain={kl12_: ("0", "20"), kl1u_: ("0", "20"), dv_: ("-20", "20")},
+        start=start,
+        domain={kl12_: ("0", "20"), kl1u_: ("0", "20"), dv_: ("-20", "20"), a_b4: ("0.5", "0.99"),
+                b_b4: ("0.01", "0.5"), c1_b4: ("0.01", "1"), c2_b4: ("1", "2")},
         premises=(Premise("dν_u/dν₂ = u/E_{ν₂}u, so E_{ν₁} log u − log E_{ν₂}u = E_{ν₁} log(dν_u/dν₂) = "
                           "KL(ν₁‖ν₂) − KL(ν₁‖ν_u) (both finite, or the left side −∞ … and KL(ν₁‖ν₂) = ∞)",
                           "definition of KL"),
-                  Premise("KL(ν₁‖ν_u) ≥ 0", "Gibbs' inequality (Jensen)")),
+                  Premise("KL(ν₁‖ν_u) ≥ 0", "Gibbs' inequality (Jensen)"),
+                  Premise("the instance K = {0, 1}, ν₁ = (a, 1 − a), ν₂ = (b, 1 − b), U = [c1, c2]^K with the maximiser "
+                          "u = (c2, c1) (both coordinates clipped: W·a/b ≥ c2, W(1 − a)/(1 − b) ≤ c1, "
+                          "W = bc2 + (1 − b)c1)", "claims.pomer.imported (dv_maximiser)")),
         steps=(
-            step(exp(dv_ - kl12_), "==", exp(-kl1u_), "DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u)", given={dv_: kl12_ - kl1u_}),
+            step(start, "==", exp(dv_ - kl12_), "DV(u) = log(Π u_i^{ν₁_i}/E_{ν₂}u) and KL(ν₁‖ν₂) = log Π (ν₁_i/ν₂_i)^{ν₁_i} "
+                 "named", given={dv_: log(dv_power(dv_clipped_maximiser())), kl12_: log(kl_power())}),
+            then("==", exp(-kl1u_), "DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u)", given={dv_: kl12_ - kl1u_}),
             then("<=", sympy.Integer(1), "KL(ν₁‖ν_u) ≥ 0; the supremum over U of quantities ≤ KL is ≤ KL"),
         ),
+        symbolic_start=SymbolicStart(lemb4_run, "dv_upper_ratio (the maximiser's DV factors times exp(−KL)) on "
+                                     "K = {0, 1}, ν₁ = (a, 1 − a), ν₂ = (b, 1 − b), at dv_maximiser's clipped "
+                                     "branch u = (c2, c1)"),
     )
 
 
 def lemb4_lower(fix: bool) -> Derivation:
     """Lemma B.4's '≥' half (Donsker & Varadhan's argument): the supremum is at least the value at u_r = c·dν₁/dν₂,
     which is KL(ν₁‖ν₂) exactly — provided u_r ∈ U. With one box [c1, c2] for all of U (as printed) that premise is
-    not a hypothesis: it fails when max r/min r > c2/c1; the fix assumes it."""
+    not a hypothesis: it fails when max r/min r > c2/c1; the fix assumes it. The fix's chain starts from its quantity at
+    a two-point instance where u_r fits (:func:`lemb4_fit_run`); the printed half's start stays stated (below)."""
     premises = [Premise("DV(c·dν₁/dν₂) = E_{ν₁} log(dν₁/dν₂) + log c − log c = KL(ν₁‖ν₂)", "definition of KL")]
     premises.append(Premise("u_r = c·dν₁/dν₂ ∈ U for some c > 0" + (" (the fix's hypothesis)" if fix else
                             ": not among the printed hypotheses (one box [c1, c2] for all of U); false when "
                             "max r/min r > c2/c1 or ν₁ is not ≪ ν₂"), "Lemma B.4" + (" +fix" if fix else " (line 559)")))
+    general = (
+        then("==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)", given={dv_sup_: dv_ + dv_gap_}),
+        then("<=", exp(kl12_ - dv_), "the gap is ≥ 0"),
+        then("==", sympy.Integer(1), "DV(u_r) = KL(ν₁‖ν₂)", given={dv_: kl12_}),
+    )
+    if fix:
+        start = lemb4_fit_run()
+        premises.append(Premise("the instance K = {0, 1}, ν₁ = (a, 1 − a), ν₂ = (b, 1 − b), a multiple W·dν₁/dν₂ in "
+                                "[c1, c2]: the maximiser is unclipped, u = W·dν₁/dν₂", "claims.pomer.imported"))
+        steps = (step(start, "==", exp(kl12_ - dv_sup_), "KL(ν₁‖ν₂) = log Π (ν₁_i/ν₂_i)^{ν₁_i} and sup_U DV = DV(u) "
+                      "named", given={kl12_: log(kl_power()), dv_sup_: log(dv_power(
+                          tuple(w_b4 * p_ / q_ for p_, q_ in zip(*_b4_laws()))))}),) + general
+        extra = dict(symbolic_start=SymbolicStart(lemb4_fit_run, "dv_lower_ratio (exp(KL) times the maximiser's DV "
+                                                  "factors inverted) on K = {0, 1}, ν₁ = (a, 1 − a), ν₂ = (b, 1 − b), "
+                                                  "at dv_maximiser's unclipped branch u = W·dν₁/dν₂"))
+        dom = {a_b4: ("0.01", "0.99"), b_b4: ("0.01", "0.99"), w_b4: ("0.01", "10")}
+    else:
+        start = exp(kl12_ - dv_sup_)
+        steps = (step(start, "==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)",
+                      given={dv_sup_: dv_ + dv_gap_}),) + general[1:]
+        extra = dict(start_reason="the chain rests on the premise u_r = c·dν₁/dν₂ ∈ U, which the printed hypotheses "
+                                  "(one box [c1, c2] for all of U) do not give; its start is left unchecked against the "
+                                  "quantity so that a proof resting on a premise the hypotheses do not imply is not "
+                                  "reported complete (the fix, pomer.lemB.4:lower+fix, assumes it and is checked)")
+        dom = {}
     return Derivation(
         claim_id="pomer.lemB.4:lower" + ("+fix" if fix else ""), target="bound",
         title="Lemma B.4, '≥': KL(ν₁‖ν₂) ≤ sup_U DV (lines 559–563)" + (", U holding c·dν₁/dν₂" if fix else ""),
-        start=exp(kl12_ - dv_sup_),
-        domain={kl12_: ("0", "20"), dv_: ("-20", "20"), dv_gap_: ("0", "20"), dv_sup_: ("-20", "20")},
+        start=start,
+        domain={kl12_: ("0", "20"), dv_: ("-20", "20"), dv_gap_: ("0", "20"), dv_sup_: ("-20", "20"), **dom},
         premises=tuple(premises),
-        steps=(
-            step(exp(kl12_ - dv_sup_), "==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)",
-                 given={dv_sup_: dv_ + dv_gap_}),
-            then("<=", exp(kl12_ - dv_), "the gap is ≥ 0"),
-            then("==", sympy.Integer(1), "DV(u_r) = KL(ν₁‖ν₂)", given={dv_: kl12_}),
-        ),
+        steps=steps, **extra,
     )
 
 

@@ -118,3 +118,50 @@ def test_lem47_lem48_scaled_start_is_a_mismatch():
     for cid, run in (("pomer.lem4.7", P.lem47_run), ("pomer.lem4.8", P.lem48_run)):
         wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
         assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma B.4
+
+B4_CLIPPED = [({"nu1": ["9/10", "1/10"], "nu2": ["1/10", "9/10"], "c1": "1", "c2": "2"},
+               {"a": "9/10", "b": "1/10", "c_1": 1, "c_2": 2}),
+              ({"nu1": ["3/4", "1/4"], "nu2": ["1/5", "4/5"], "c1": "1/2", "c2": "3/4"},
+               {"a": "3/4", "b": "1/5", "c_1": "1/2", "c_2": "3/4"})]
+B4_FIT = [({"nu1": ["1/3", "2/3"], "nu2": ["1/2", "1/2"], "c1": "1", "c2": "5"}, {"a": "1/3", "b": "1/2", "W": 3}),
+          ({"nu1": ["4/5", "1/5"], "nu2": ["1/7", "6/7"], "c1": "1/100", "c2": "100"}, {"a": "4/5", "b": "1/7", "W": 1})]
+
+
+def test_lemb4_runs_are_the_claims_quantities():
+    """dv_upper_ratio at instances where dv_maximiser clips both coordinates to (c2, c1) (checked) equals the clipped
+    run, < 1 there; dv_lower_ratio at instances where dν₁/dν₂ fits equals the unclipped run (= 1 at any level W). The
+    unclipped u in the upper run would give 1, not the quantity, so the comparison could fail."""
+    from fractions import Fraction
+
+    from certunlearn.claims.pomer.imported import dv_maximiser
+
+    upper = get_claim("pomer.lemB.4")
+    for values, point in B4_CLIPPED:
+        nu1, nu2 = [[Fraction(x) for x in values[k]] for k in ("nu1", "nu2")]
+        assert dv_maximiser(nu1, nu2, Fraction(values["c1"]), Fraction(values["c2"])) == [Fraction(values["c2"]),
+                                                                                          Fraction(values["c1"])]
+        q = upper.quantity(values)
+        assert _close(_at(P.lemb4_run(), point), q) and q < 1
+        assert not _close(_at(P.lemb4_fit_run(), {**point, "W": 1}) ** -1, q)
+    lower = get_claim("pomer.lemB.4:lower+fix")
+    for values, point in B4_FIT:
+        assert _close(_at(P.lemb4_fit_run(), point), lower.quantity(values))
+
+
+def test_lemb4_starts():
+    """The '≤' half and the fix are complete from checked starts; the printed '≥' half keeps its start stated, with the
+    reason (its proof rests on a premise its hypotheses do not give)."""
+    for cid in ("pomer.lemB.4", "pomer.lemB.4:lower+fix"):
+        r = check_derivation(DERIVATIONS[cid], get_claim(cid))
+        assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)
+    r = check_derivation(DERIVATIONS["pomer.lemB.4:lower"], get_claim("pomer.lemB.4:lower"))
+    assert r.start_status == "stated" and "premise" in r.start_status_detail
+
+
+def test_lemb4_scaled_start_is_a_mismatch():
+    for cid, run in (("pomer.lemB.4", P.lemb4_run), ("pomer.lemB.4:lower+fix", P.lemb4_fit_run)):
+        wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
+        assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
