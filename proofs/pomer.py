@@ -890,33 +890,86 @@ slack_ = sympy.Symbol("u", nonnegative=True)  # A_{T−1} − S_{T−1} ≥ 0 (t
 width_ = sympy.Symbol("w", positive=True)  # B_T − m_T > 0
 
 
+#: Lemma 2.3's structured instance: 𝓑 = {0, 1} and three losses (rows: the values at 0 and 1) whose leader switches
+#: at the last round — l₀ = (0, e + g), l₁ = (z + e, z), l₂ = (q + g + k, q) with e, g, k > 0 (so y₁ = y₂ = 0, y₃ = 1)
+e23, g23, k23 = (sympy.Symbol(n, positive=True) for n in ("e", "g", "k"))
+z23, q23 = sympy.Symbol("z", real=True), sympy.Symbol("q", real=True)
+LEM23_TABLE = ((sympy.S.Zero, e23 + g23), (z23 + e23, z23), (q23 + g23 + k23, q23))
+
+
+def _decided_min(values) -> sympy.Expr:
+    """The least of ``values``, each comparison decided by the symbols' signs (else an error: no guess)."""
+    best = values[0]
+    for v in values[1:]:
+        diff = sympy.simplify(v - best)
+        if diff.is_negative:
+            best = v
+        elif not diff.is_nonnegative:
+            raise ValueError(f"the order of {v} and {best} is not decided")
+    return best
+
+
+def btl_table_symbolic(table) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """``claims.pomer.imported.btl_table`` on a table of sympy values whose comparisons the symbols' signs decide: the
+    cumulative sums Σ_{i≤t} l_i, the leader set (their minimisers), the worst l_t over it, summed; min_x Σ_t l_t(x);
+    Σ_t min_x l_t(x)."""
+    n = len(table[0])
+    cumulative = [sympy.S.Zero] * n
+    leaders = sympy.S.Zero
+    for row in table:
+        cumulative = [c + x for c, x in zip(cumulative, row)]
+        m = _decided_min(cumulative)
+        ties = [i for i in range(n) if sympy.simplify(cumulative[i] - m) == 0]
+        leaders += row[ties[0]] if len(ties) == 1 else sympy.Max(*(row[i] for i in ties))
+    return leaders, _decided_min(cumulative), sum((_decided_min(list(row)) for row in table), sympy.S.Zero)
+
+
+def lem23_run() -> sympy.Expr:
+    """``pomer.lem2.3``'s quantity (``lem23_ratio``: (Σ_t l_t(y_{t+1}) − Σ_t min l_t)/(min_x Σ_t l_t(x) − Σ_t min l_t))
+    on the three-round table ``LEM23_TABLE``: e/(e + g)."""
+    leaders, best, floor = btl_table_symbolic(LEM23_TABLE)
+    return (leaders - floor) / (best - floor)
+
+
 def lem23() -> Derivation:
     """Lemma 2.3 (lines 109–115), the standard induction on T (Hazan 2016, Lemma 5.3): the lemma for l_0, …, l_{T−1}
     at x = y_{T+1} bounds the first T terms by Σ_{t<T} l_t(y_{T+1}); adding l_T(y_{T+1}) gives Σ_{t≤T} l_t(y_{T+1}),
-    the minimum over x since y_{T+1} is the leader of all T + 1 losses."""
+    the minimum over x since y_{T+1} is the leader of all T + 1 losses. The final chain starts from the claim's
+    quantity on a three-round table whose leader switches (:func:`lem23_run`) and names its sums."""
+    leaders, best, floor = btl_table_symbolic(LEM23_TABLE)
+    last = LEM23_TABLE[-1][1]  # l_T(y_{T+1}), y_3 = 1
+    start = lem23_run()
     return Derivation(
         claim_id="pomer.lem2.3", target="bound",
         title="Lemma 2.3 (FTL–BTL): Σ_t l_t(y_{t+1}) ≤ Σ_t l_t(x) (lines 109–115)",
-        start="(Σ_{t≤T} l_t(y_{t+1}) − Σ_{t≤T} min l_t) / (min_x Σ_{t≤T} l_t(x) − Σ_{t≤T} min l_t)",
+        start=start,
         domain={s_prev_: ("-10", "10"), a_prev_: ("-10", "10"), l_last_: ("-10", "10"), best_: ("-10", "10"),
-                floor_: ("-20", "-10"), slack_: ("0", "10"), width_: ("0.001", "10")},
+                floor_: ("-20", "-10"), slack_: ("0", "10"), width_: ("0.001", "10"), e23: ("0.01", "10"),
+                g23: ("0.01", "10"), k23: ("0.01", "10"), z23: ("-10", "10"), q23: ("-10", "10")},
         premises=(
             Premise("T = 0: l_0(y_1) = min l_0 ≤ l_0(x), y_1 being the leader of l_0 alone", "definition of y_1"),
             Premise("induction hypothesis at x = y_{T+1}: S_{T−1} = Σ_{t<T} l_t(y_{t+1}) ≤ Σ_{t<T} l_t(y_{T+1}) = "
                     "A_{T−1}, i.e. S_{T−1} = A_{T−1} − u with u ≥ 0", "Lemma 2.3 for T − 1"),
             Premise("A_{T−1} + l_T(y_{T+1}) = Σ_{t≤T} l_t(y_{T+1}) = min_x Σ_{t≤T} l_t(x) = B_T (y_{T+1} is the leader); "
                     "B_T − m_T = w > 0 (no point minimises every l_t)", "definition of y_{T+1}"),
+            Premise("the instance 𝓑 = {0, 1}, T = 2, l₀ = (0, e + g), l₁ = (z + e, z), l₂ = (q + g + k, q), e, g, k > 0: "
+                    "the leaders are y₁ = y₂ = 0, y₃ = 1", "claims.pomer.imported (btl_table)"),
         ),
         steps=(
             step(s_prev_ + l_last_, "==", a_prev_ - slack_ + l_last_, "induction hypothesis at x = y_{T+1}",
                  given={s_prev_: a_prev_ - slack_}),
             then("<=", a_prev_ + l_last_, "u ≥ 0"),
             then("==", best_, "y_{T+1} minimises Σ_{t≤T} l_t", given={a_prev_: best_ - l_last_}),
-            step((s_prev_ + l_last_ - floor_) / (best_ - floor_), "==", (width_ - slack_) / width_,
-                 "the steps above: S_{T−1} + l_T = B_T − u, and B_T − m_T = w",
+            step(start, "==", (s_prev_ + l_last_ - floor_) / (best_ - floor_),
+                 "S_{T−1} = l₀(y₁) + l₁(y₂), l_T(y_{T+1}) = l₂(y₃), B_T and m_T of the instance named",
+                 given={s_prev_: leaders - last, l_last_: last, best_: best, floor_: floor}),
+            then("==", (width_ - slack_) / width_, "the steps above: S_{T−1} + l_T = B_T − u, and B_T − m_T = w",
                  given={s_prev_: floor_ + width_ - l_last_ - slack_, best_: floor_ + width_}),
             then("<=", sympy.Integer(1), "u ≥ 0, w > 0"),
         ),
+        symbolic_start=SymbolicStart(lem23_run, "lem23_ratio by btl_table's enumeration (cumulative sums, leader "
+                                     "sets, per-round minima; comparisons decided by the symbols' signs) on 𝓑 = {0, 1}, "
+                                     "l₀ = (0, e + g), l₁ = (z + e, z), l₂ = (q + g + k, q)"),
     )
 
 

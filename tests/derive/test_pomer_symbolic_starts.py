@@ -165,3 +165,32 @@ def test_lemb4_scaled_start_is_a_mismatch():
     for cid, run in (("pomer.lemB.4", P.lemb4_run), ("pomer.lemB.4:lower+fix", P.lemb4_fit_run)):
         wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
         assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 2.3
+
+LEM23 = [({"e": 1, "g": 2, "k": 1, "z": -1, "q": 3}), ({"e": "1/3", "g": 5, "k": "1/7", "z": 4, "q": "-2/3"})]
+
+
+def test_lem23_run_is_the_claims_quantity():
+    """lem23_ratio (btl_table's enumeration on exact rationals) on the structured table at exact points equals the run
+    there; the table with the last round's losses swapped is another quantity, so the comparison could fail."""
+    from fractions import Fraction
+
+    claim = get_claim("pomer.lem2.3")
+    run = P.lem23_run()
+    for point in LEM23:
+        table = [[str(_at(sympy.sympify(x), point)) for x in row] for row in P.LEM23_TABLE]
+        q = claim.quantity({"table": table})
+        assert isinstance(q, Fraction) and _close(_at(run, point), q)
+        swapped = claim.quantity({"table": table[:-1] + [table[-1][::-1]]})
+        assert not _close(_at(run, point), swapped)
+
+
+def test_lem23_start_checked_and_a_wrong_table_is_a_mismatch():
+    claim = get_claim("pomer.lem2.3")
+    r = check_derivation(DERIVATIONS["pomer.lem2.3"], claim)
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
+    wrong = dataclasses.replace(DERIVATIONS["pomer.lem2.3"], symbolic_start=dataclasses.replace(
+        DERIVATIONS["pomer.lem2.3"].symbolic_start, compute=lambda: P.lem23_run() * sympy.Rational(1001, 1000)))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
