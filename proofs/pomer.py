@@ -90,28 +90,62 @@ def lem35() -> Derivation:
     )
 
 
+#: Footnote 4's structured instance: K = [a, b] ∋ 0, the prefix l_{1:t−1}(x) = k₀x + m₀, the loss l_t(x) = k₁x + m₁
+#: (piecewise-linear losses with no kink inside K), the constant c₀ and the point x (where neither ratio is clipped)
+fn_y = sympy.Symbol("y", real=True)
+fn_a, fn_b = sympy.Symbol("a", negative=True), sympy.Symbol("b", positive=True)
+fn_k0, fn_m0, fn_k1, fn_m1, fn_x = sympy.symbols("k_0 m_0 k_1 m_1 x", real=True)
+
+
+def gibbs_partition(slope: sympy.Expr, const: sympy.Expr) -> sympy.Integral:
+    """Z(f, β, λ) = ∫_K e^{−β(f(y) + λy²/2)} dy (eq. (3.2), line 126) of the linear f(y) = slope·y + const on
+    K = [a, b], unevaluated (the engine integrates it)."""
+    return sympy.Integral(exp(-beta * (slope * fn_y + const + lam * fn_y**2 / 2)), (fn_y, fn_a, fn_b))
+
+
+def switches_zero_losses(horizon: sympy.Expr, p_: sympy.Expr, phi: sympy.Expr) -> sympy.Expr:
+    """E[S_T] of Algorithm 1 (B = ∞) on T zero losses, as ``algorithms.pomer.law.exact_law`` counts it (S_T = Σ_{t≤T}
+    ζ_t): the Gibbs laws μ̄_t, μ̄_{t+1} of the zero cumulative loss are one law (the densities e^{−βλx²/2}/Z, each Z from
+    eq. (3.2)), so the keep probability Π(μ̄_{t+1}(x)/(Φμ̄_t(x))) is Π(1/Φ) = 1/Φ at every x (Φ⁻² ≤ 1/Φ ≤ 1 for Φ ≥ 1),
+    and each round switches with probability p + (1 − p)(1 − 1/Φ), independently of the iterate."""
+    density = exp(-beta * lam * fn_y**2 / 2) / gibbs_partition(sympy.S.Zero, sympy.S.Zero)
+    ratio = density / density  # μ̄_{t+1}(y)/μ̄_t(y): the same law
+    keep = ratio / phi
+    return horizon * (p_ + (1 - p_) * (1 - keep))
+
+
+def lem42_run() -> sympy.Expr:
+    """``pomer.lem4.2``'s quantity (``_expected_switches``: E[S_T] from the exact law) on T zero losses."""
+    return switches_zero_losses(T, p, Phi)
+
+
 def lem42() -> Derivation:
+    """Lemma 4.2 / B.1 (lines 476–488). The chain starts from the claim's quantity on T zero losses
+    (:func:`lem42_run`), where Pr[S_t = 0] = 1 − 1/Φ = κ(1 − Φ⁻²) with κ = Φ/(Φ + 1), then runs the lemma's
+    argument with κ ≤ 1 (line 482)."""
     q0 = kappa * (1 - Phi**-2)  # Pr[S_t = 0] ≤ 1 − Φ⁻² (S_t ∼ Ber(Π(·)), Π ≥ Φ⁻²)
+    start = lem42_run()
     return Derivation(
         claim_id="pomer.lem4.2", target="bound",
         title="Lemma 4.2 / B.1: expected number of switches (lines 476–488)",
-        start=T * (p + (1 - p) * q0),
-        start_reason=("the chain starts from T(p + (1 − p)κ(1 − Φ⁻²)), κ ≤ 1 the unknown ratio of line 482; the "
-                      "claim's quantity is E[S_T] from the exact law of Algorithm 1 on the instance's losses "
-                      "(algorithms.pomer.law.exact_law: sums of Gibbs masses, erf values); no closed form in the "
-                      "chain's symbols exists to check the start against (a SymbolicStart would have to evaluate that"
-                      " law symbolically)"),
+        start=start,
         conditions=(sympy.Le(p, 1), sympy.Ge(Phi, 1), sympy.Le(kappa, 1)),
         domain=_dom(p, Phi, kappa, T),
         premises=(Premise("E[ζ_t | past] = Pr(S'_t = 0) + Pr(S'_t = 1)Pr(S_t = 0) = p + (1 − p)Pr(S_t = 0), with "
                           "Pr(S_t = 0) = κ(1 − Φ⁻²), κ ≤ 1 (eq. (B.1), line 482); summed over t (linearity)",
-                          "Algorithm 1"),),
+                          "Algorithm 1"),
+                  Premise("the instance: T zero losses (convex, G-Lipschitz), any K, β, λ, p, Φ: Pr(S_t = 0) = "
+                          "1 − 1/Φ, κ = Φ/(Φ + 1)", "algorithms.pomer.law.exact_law")),
         steps=(
-            step(T * (p + (1 - p) * q0), "<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
+            step(start, "==", T * (p + (1 - p) * q0), "1 − 1/Φ = κ(1 − Φ⁻²) with κ = Φ/(Φ + 1) ≤ 1",
+                 given={kappa: Phi / (Phi + 1)}),
+            then("<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
                  box={kappa: ("0", "1"), p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
             then("<=", SWITCHES_42, "(1 − p)(1 − Φ⁻²) ≤ 1 − Φ⁻² (line 482)",
                  box={p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
         ),
+        symbolic_start=SymbolicStart(lem42_run, "_expected_switches (E[S_T], exact_law) on T zero losses: each round "
+                                     "switches with p + (1 − p)(1 − Π(μ̄_{t+1}(x)/(Φμ̄_t(x)))), the two Gibbs laws one"),
     )
 
 
@@ -190,27 +224,59 @@ def composition() -> Derivation:
     )
 
 
+def thm45_switches_run() -> sympy.Expr:
+    """``pomer.thm4.5:switches``'s quantity (``_switches_45``: E[S_T] from the exact law at Theorem 4.5's prescribed
+    λβ, Φ and p = 0) on T zero losses (:func:`switches_zero_losses`), Φ evaluated from ``PRESCRIBED["pomer.thm4.5:
+    switches"]`` in its order (Φ at λβ, λ and δ; then λβ; then δ) with λ left free: Φ depends on λ only through
+    β/λ = S²/(256G² log T·T²), so the prescribed λ cancels (checked: Φ is the same at λ and at the prescribed λ)."""
+    from certunlearn.formulas.pomer import PRESCRIBED
+
+    lam_ = sympy.Symbol("lam", positive=True)
+    prescribed = PRESCRIBED["pomer.thm4.5:switches"]
+
+    def at(expr: sympy.Expr, names: tuple[str, ...]) -> sympy.Expr:
+        for name in names:
+            expr = expr.subs({sym: prescribed[name] for sym in expr.free_symbols if sym.name == name})
+        return expr.subs({sym: lam_ for sym in expr.free_symbols if sym.name == "lam"})
+
+    lg = sympy.Symbol("log_T", positive=True)  # log T > 0 (T ≥ 3, a hypothesis): lets sympy join the square roots
+
+    def log_phi(names: tuple[str, ...]) -> sympy.Expr:
+        e = sympy.expand_log(sympy.log(at(sympy.Symbol("Phi"), names)), force=True)
+        return sympy.simplify(sympy.expand_log(e, force=True).subs(log(T), lg)).subs(lg, log(T))
+
+    free, prescribed_lam = log_phi(("Phi", "lam_beta", "delta")), log_phi(("Phi", "lam_beta", "lam", "delta"))
+    if lam_ in free.free_symbols or sympy.simplify(free - prescribed_lam) != 0:
+        raise ValueError("Φ depends on λ beyond β/λ")
+    phi = exp(free)
+    return switches_zero_losses(T, sympy.S.Zero, phi)
+
+
 def thm45_switches() -> Derivation:
+    """Theorem 4.5's switch count (lines 278–280). The chain starts from the claim's quantity on T zero losses
+    (:func:`thm45_switches_run`: T(1 − 1/Φ), u = log Φ), bounds it by Lemma 4.2's (1 − Φ⁻²)T at p = 0, then runs the
+    printed steps."""
     lg = log(T)
     lam_ = sympy.Symbol("lam", positive=True)
     u = sympy.Symbol("u", positive=True)  # log Φ
     beta_ = lam_ / (256 * G**2 * lg) * S**2 / T**2
     log_phi = 2 * beta_ * G**2 / lam_ + sqrt(8 * beta_ * G**2 * log(T**2) / lam_)  # δ = 2/T²: log(2/δ) = log T²
+    start = T * (1 - exp(-u))
+    v45 = sympy.Symbol("v", positive=True)  # e^{−u} = 1/Φ
     return Derivation(
         claim_id="pomer.thm4.5:switches", target="bound",
         title="Theorem 4.5: the expected number of switches (lines 278–280)",
-        start=(1 - exp(-2 * u)) * T,
-        start_reason=("the chain starts from (1 − Φ⁻²)T, Lemma 4.2's bound of E[S_T] at p = 0; the claim's quantity "
-                      "is E[S_T] itself, from the exact law of Algorithm 1 at Theorem 4.5's parameters "
-                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
-                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
+        start=start,
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
         domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
-        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),),
+        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),
+                  Premise("the instance: T zero losses (convex, G-Lipschitz), K of diameter D, Theorem 4.5's λ, β, Φ, "
+                          "p = 0: E[S_T] = T(1 − 1/Φ)", "algorithms.pomer.law.exact_law")),
         steps=(
-            step((1 - exp(-2 * u)) * T, "<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0",
-                 monotone=Monotone(u, 0)),
+            step(start, "<=", (1 - exp(-2 * u)) * T, "Lemma 4.2 at p = 0: 1 − 1/Φ ≤ 1 − Φ⁻² (Φ ≥ 1), written "
+                 "e^{−u} = v ∈ (0, 1]: T(1 − v) ≤ T(1 − v²)", given={u: -log(v45)}, conditions=(sympy.Le(v45, 1),)),
+            then("<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0", monotone=Monotone(u, 0)),
             then("==", 2 * T * (S**2 / (128 * T**2 * lg) + S / (4 * T)), "β = λS²/(256G² log T·T²), δ = 2/T² (line 280)"),
             then("<=", 2 * T * (S / (128 * T * lg) + S / (4 * T)), "S ≤ T (line 280), written S = T/(1 + w), w ≥ 0",
                  given={S: T / (1 + w_)}, conditions=(sympy.Ge(T, 3),)),
@@ -218,6 +284,8 @@ def thm45_switches() -> Derivation:
                  "S(1 − 1/log T)/64 grows with T from its value at T = 3", monotone=Monotone(T, 3)),
             then("<=", S, "S/64 + S/2 ≤ S (line 280)"),
         ),
+        symbolic_start=SymbolicStart(thm45_switches_run, "_switches_45 (E[S_T], exact_law at Theorem 4.5's λβ, Φ, "
+                                     "p = 0) on T zero losses: T(1 − 1/Φ) at the prescribed Φ"),
     )
 
 
@@ -407,19 +475,6 @@ def thm41_budget() -> Derivation:
             then("==", REGRET_41_BUDGET, "ε = 1/T (line 358)", given={eps_: 1 / T}),
         ),
     )
-
-
-#: Footnote 4's structured instance: K = [a, b] ∋ 0, the prefix l_{1:t−1}(x) = k₀x + m₀, the loss l_t(x) = k₁x + m₁
-#: (piecewise-linear losses with no kink inside K), the constant c₀ and the point x (where neither ratio is clipped)
-fn_y = sympy.Symbol("y", real=True)
-fn_a, fn_b = sympy.Symbol("a", negative=True), sympy.Symbol("b", positive=True)
-fn_k0, fn_m0, fn_k1, fn_m1, fn_x = sympy.symbols("k_0 m_0 k_1 m_1 x", real=True)
-
-
-def gibbs_partition(slope: sympy.Expr, const: sympy.Expr) -> sympy.Integral:
-    """Z(f, β, λ) = ∫_K e^{−β(f(y) + λy²/2)} dy (eq. (3.2), line 126) of the linear f(y) = slope·y + const on
-    K = [a, b], unevaluated (the engine integrates it)."""
-    return sympy.Integral(exp(-beta * (slope * fn_y + const + lam * fn_y**2 / 2)), (fn_y, fn_a, fn_b))
 
 
 @functools.lru_cache(maxsize=1)

@@ -194,3 +194,48 @@ def test_lem23_start_checked_and_a_wrong_table_is_a_mismatch():
     wrong = dataclasses.replace(DERIVATIONS["pomer.lem2.3"], symbolic_start=dataclasses.replace(
         DERIVATIONS["pomer.lem2.3"].symbolic_start, compute=lambda: P.lem23_run() * sympy.Rational(1001, 1000)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- E[S_T] (Lemma 4.2, Thm 4.5)
+
+
+def _zero_losses(rounds: int, **kw) -> dict:
+    return {"a": "-1", "b": "1", "G": "1", "losses": [[0, 0, 0]] * rounds, **kw}
+
+
+@pytest.mark.parametrize("initial", ["uniform", "gibbs"])
+def test_lem42_run_is_the_claims_quantity_on_zero_losses(initial):
+    """_expected_switches (the exact law of Algorithm 1) on T zero losses equals T(p + (1 − p)(1 − 1/Φ)) for several
+    T, p, Φ and either initial point; on a nonzero loss sequence it differs (the instance matters)."""
+    claim = get_claim("pomer.lem4.2")
+    run = P.lem42_run()
+    for T_, pp, ph in ((2, "0", "5/4"), (3, "1/10", "3/2"), (5, "1/2", "2")):
+        values = _zero_losses(T_, beta="1", lam="1", p=pp, Phi=ph, initial=initial)
+        at = {"T": T_, "p": pp, "Phi": ph}
+        assert _close(_at(run, at), claim.quantity(values))
+    values = {**_zero_losses(3, beta="4", lam="2", p="1/10", Phi="3/2", initial=initial), "losses": [[0, -1, 1]] * 3}
+    assert not _close(_at(run, {"T": 3, "p": "1/10", "Phi": "3/2"}), claim.quantity(values))
+
+
+def test_thm45_switches_run_is_the_claims_quantity_on_zero_losses():
+    """_switches_45 at Theorem 4.5's prescribed parameters on T zero losses equals the run at (S, T)."""
+    claim = get_claim("pomer.thm4.5:switches")
+    run = P.thm45_switches_run()
+    for T_, S_ in ((3, "1"), (4, "3"), (6, "2")):
+        values = claim.with_prescribed(_zero_losses(T_, D="2", d=1, T=T_, S=S_, initial="uniform"))
+        assert _close(_at(run, {"T": T_, "S": S_}), claim.quantity(values))
+
+
+def test_switch_count_starts_checked_and_complete():
+    for cid in ("pomer.lem4.2", "pomer.thm4.5:switches"):
+        r = check_derivation(DERIVATIONS[cid], get_claim(cid))
+        assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)
+
+
+@pytest.mark.slow  # ~15 s: the engine tries every simplification before it says mismatch
+def test_switch_count_wrong_run_is_a_mismatch():
+    for cid, run in (("pomer.lem4.2", P.lem42_run), ("pomer.thm4.5:switches", P.thm45_switches_run)):
+        claim, d = get_claim(cid), DERIVATIONS[cid]
+        wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
+            d.symbolic_start, compute=lambda run=run: run() * sympy.Rational(1001, 1000)))
+        assert check_derivation(wrong, claim).start_status == START_MISMATCH
