@@ -347,20 +347,46 @@ def _gaussian_lsi(claim_id: str, printed: bool, general: bool) -> Derivation:
     )
 
 
+#: Lemma 3.3's structured instance: f = 0 on the symmetric K = [−b, b] (μ̄ the Gaussian e^{−βλx²/2} truncated to K),
+#: a deviation r ≤ b
+b33 = sympy.Symbol("b", positive=True)
+
+
+def lem33_run() -> sympy.Expr:
+    """``pomer.lem3.3``'s quantity (``_concentration``: μ̄[a, EX − r] + μ̄[EX + r, b] for F(x) = x) on the structured
+    instance, each mass and the mean integrated by sympy from the density e^{−βλx²/2}/Z on K (eq. (3.3), f = 0)."""
+    x_ = fn_y
+
+    def integral(poly: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
+        return sympy.integrate(poly * exp(-beta * lam * x_**2 / 2), (x_, lo, hi))
+
+    z = integral(sympy.S.One, -b33, b33)
+    mean = integral(x_, -b33, b33) / z
+    return (integral(sympy.S.One, -b33, mean - r) + integral(sympy.S.One, mean + r, b33)) / z
+
+
 def lem33() -> Derivation:
+    """Lemma 3.3 (lines 139–141), Herbst's argument for F(x) = x under μ̄(f, β, λ). The final chain starts from the
+    claim's quantity on the structured instance in closed form, 2μ̄[r, b] = (erf(wb) − erf(wr))/erf(wb) with
+    w = √(βλ/2) (checked against :func:`lem33_run`), and applies Herbst's bound (cited: Ledoux 1999) with c = βλ,
+    L = 1."""
     Lf = sympy.Symbol("L_F", positive=True)
+    w = sqrt(beta * lam / 2)
+    start = (sympy.erf(w * b33) - sympy.erf(w * r)) / sympy.erf(w * b33)  # EX = 0 by symmetry: 2μ̄[r, b]
     return Derivation(
         claim_id="pomer.lem3.3", target="bound", title="Lemma 3.3 (Herbst) for F(x) = x under μ̄(f, β, λ)",
-        start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
-        start_reason=("the chain starts from Herbst's bound 2e^{−cr²/(2L²)} (Ledoux 1999), an upper bound of the "
-                      "tail; the claim's quantity is the tail mass μ̄[a, EX − r] + μ̄[EX + r, b] of the Gibbs law of "
-                      "piecewise-linear losses on K (erfc differences on enclosures); no closed form in the chain's "
-                      "symbols exists to check the start against (a SymbolicStart would have to evaluate that law "
-                      "symbolically)"),
+        start=start,
+        conditions=(sympy.Le(r, b33),),
+        domain={beta: ("0.01", "100"), lam: ("0.01", "100"), b33: ("0.01", "10"), r: ("0.001", "10")},
         premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
-                  Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
+                  Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)"),
+                  Premise("the instance: f = 0 on K = [−b, b], 0 < r ≤ b", "claims.pomer.gibbs_measures")),
         steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", CONCENTRATION_33,
-                    "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),),
+                    "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),
+               step(start, "<=", CONCENTRATION_33, "Herbst's bound with c = βλ, L = 1 (Lemma 3.3 as proved by Ledoux)",
+                    cited="Ledoux 1999, §2.3 (Herbst), with Lemma 3.2's c = βλ")),
+        symbolic_start=SymbolicStart(lem33_run, "_concentration (μ̄[a, EX − r] + μ̄[EX + r, b]) for f = 0 on "
+                                     "K = [−b, b], r ≤ b, every integral by sympy from the Gibbs density"),
     )
 
 
@@ -979,10 +1005,16 @@ def btl_table_symbolic(table) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     return leaders, _decided_min(cumulative), sum((_decided_min(list(row)) for row in table), sympy.S.Zero)
 
 
+@functools.lru_cache(maxsize=1)
+def lem23_sums() -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """:func:`btl_table_symbolic` on ``LEM23_TABLE`` (computed once)."""
+    return btl_table_symbolic(LEM23_TABLE)
+
+
 def lem23_run() -> sympy.Expr:
     """``pomer.lem2.3``'s quantity (``lem23_ratio``: (Σ_t l_t(y_{t+1}) − Σ_t min l_t)/(min_x Σ_t l_t(x) − Σ_t min l_t))
     on the three-round table ``LEM23_TABLE``: e/(e + g)."""
-    leaders, best, floor = btl_table_symbolic(LEM23_TABLE)
+    leaders, best, floor = lem23_sums()
     return (leaders - floor) / (best - floor)
 
 
@@ -991,7 +1023,7 @@ def lem23() -> Derivation:
     at x = y_{T+1} bounds the first T terms by Σ_{t<T} l_t(y_{T+1}); adding l_T(y_{T+1}) gives Σ_{t≤T} l_t(y_{T+1}),
     the minimum over x since y_{T+1} is the leader of all T + 1 losses. The final chain starts from the claim's
     quantity on a three-round table whose leader switches (:func:`lem23_run`) and names its sums."""
-    leaders, best, floor = btl_table_symbolic(LEM23_TABLE)
+    leaders, best, floor = lem23_sums()
     last = LEM23_TABLE[-1][1]  # l_T(y_{T+1}), y_3 = 1
     start = lem23_run()
     return Derivation(

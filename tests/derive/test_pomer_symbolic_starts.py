@@ -239,3 +239,31 @@ def test_switch_count_wrong_run_is_a_mismatch():
         wrong = dataclasses.replace(d, symbolic_start=dataclasses.replace(
             d.symbolic_start, compute=lambda run=run: run() * sympy.Rational(1001, 1000)))
         assert check_derivation(wrong, claim).start_status == START_MISMATCH
+
+
+# ---------------------------------------------------------------------------------------------- Lemma 3.3
+
+
+def test_lem33_run_is_the_claims_quantity():
+    """_concentration (tail masses from the exact Gibbs law, enclosed) for f = 0 on K = [−b, b] equals the run."""
+    claim = get_claim("pomer.lem3.3")
+    run = P.lem33_run()
+    for bb, bt, lm, rr in (("1", "1", "1", "1/2"), ("5", "10", "2", "1/10"), ("3", "1/5", "1", "2")):
+        values = {"a": f"-{bb}", "b": bb, "beta": bt, "lam": lm, "r": rr, "losses": []}
+        assert _close(_at(run, {"b": bb, "beta": bt, "lam": lm, "r": rr}), claim.quantity(values))
+
+
+def test_lem33_start_checked_and_partial():
+    """Checked against the run; partial, its Herbst step cited."""
+    r = check_derivation(DERIVATIONS["pomer.lem3.3"], get_claim("pomer.lem3.3"))
+    assert r.start_status == START_CHECKED and r.proof == "partial", r.start_status_detail
+    assert [s.status for s in r.steps] == ["identity", "cited"]
+
+
+@pytest.mark.slow  # ~20 s: the engine tries every simplification before it says mismatch
+def test_lem33_untruncated_tail_is_a_mismatch():
+    """The chain's closed form is the truncated law's tail; the untruncated Gaussian's erfc(r√(βλ/2)) is not it."""
+    claim, d = get_claim("pomer.lem3.3"), DERIVATIONS["pomer.lem3.3"]
+    untruncated = sympy.erfc(sympy.sqrt(P.beta * P.lam / 2) * P.r)
+    wrong = dataclasses.replace(d, start=untruncated, steps=(step(untruncated, "<=", claim.bound, "a wrong start"),))
+    assert check_derivation(wrong, claim).start_status == START_MISMATCH
