@@ -1,4 +1,4 @@
-"""proofs/pomer.py: the steps proved by a monotonicity in one variable (issue 25, evidence → proof) — Claim C.2 at
+"""proofs/pomer: the steps proved by a monotonicity in one variable (issue 25, evidence → proof) — Claim C.2 at
 t = t₀, Theorem 4.5's switch count, Table 2 rows 4–5 — are proved, and each proof is not vacuous: the same step with
 its bound tightened a little is refuted, not proved."""
 import dataclasses

@@ -1,4 +1,4 @@
-"""proofs/pomer.py, issue 25: derivations whose start is checked against the claim's quantity at symbolic input
+"""proofs/pomer, issue 25: derivations whose start is checked against the claim's quantity at symbolic input
 (``SymbolicStart``). Each symbolic run is compared with the claim's own quantity at exact instances, and a wrong start
 (a changed constant, an unnormalised ratio) is a ``mismatch``."""
 import dataclasses
@@ -10,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, check_derivation, load_derivations, step
 
 import proofs.pomer as P
+from proofs.pomer import imported as PI
 
 DERIVATIONS = load_derivations("pomer")
 
@@ -91,7 +92,7 @@ def test_lem47_run_is_the_claims_quantity():
     """lem47_ratio (total variation by enumerating events) at two-point instances — one attaining the bound — equals
     the run; another f gives another value, so the comparison could fail."""
     claim = get_claim("pomer.lem4.7")
-    run = P.lem47_run()
+    run = PI.lem47_run()
     for values, point in LEM47:
         assert _close(_at(run, point), claim.quantity(values))
     values, point = LEM47[0]
@@ -100,7 +101,7 @@ def test_lem47_run_is_the_claims_quantity():
 
 def test_lem48_run_is_the_claims_quantity():
     claim = get_claim("pomer.lem4.8")
-    run = P.lem48_run()
+    run = PI.lem48_run()
     for values, point in LEM48:
         assert _close(_at(run, point), claim.quantity(values))
     values, point = LEM48[0]
@@ -115,7 +116,7 @@ def test_lem47_lem48_starts_checked_and_complete():
 
 @pytest.mark.slow  # ~15 s: the engine tries every simplification before it says mismatch
 def test_lem47_lem48_scaled_start_is_a_mismatch():
-    for cid, run in (("pomer.lem4.7", P.lem47_run), ("pomer.lem4.8", P.lem48_run)):
+    for cid, run in (("pomer.lem4.7", PI.lem47_run), ("pomer.lem4.8", PI.lem48_run)):
         wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
         assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
 
@@ -144,11 +145,11 @@ def test_lemb4_runs_are_the_claims_quantities():
         assert dv_maximiser(nu1, nu2, Fraction(values["c1"]), Fraction(values["c2"])) == [Fraction(values["c2"]),
                                                                                           Fraction(values["c1"])]
         q = upper.quantity(values)
-        assert _close(_at(P.lemb4_run(), point), q) and q < 1
-        assert not _close(_at(P.lemb4_fit_run(), {**point, "W": 1}) ** -1, q)
+        assert _close(_at(PI.lemb4_run(), point), q) and q < 1
+        assert not _close(_at(PI.lemb4_fit_run(), {**point, "W": 1}) ** -1, q)
     lower = get_claim("pomer.lemB.4:lower+fix")
     for values, point in B4_FIT:
-        assert _close(_at(P.lemb4_fit_run(), point), lower.quantity(values))
+        assert _close(_at(PI.lemb4_fit_run(), point), lower.quantity(values))
 
 
 def test_lemb4_starts():
@@ -162,7 +163,7 @@ def test_lemb4_starts():
 
 
 def test_lemb4_scaled_start_is_a_mismatch():
-    for cid, run in (("pomer.lemB.4", P.lemb4_run), ("pomer.lemB.4:lower+fix", P.lemb4_fit_run)):
+    for cid, run in (("pomer.lemB.4", PI.lemb4_run), ("pomer.lemB.4:lower+fix", PI.lemb4_fit_run)):
         wrong = _wrong_start(cid, run() * sympy.Rational(1001, 1000))
         assert check_derivation(wrong, get_claim(cid)).start_status == START_MISMATCH
 
@@ -178,9 +179,9 @@ def test_lem23_run_is_the_claims_quantity():
     from fractions import Fraction
 
     claim = get_claim("pomer.lem2.3")
-    run = P.lem23_run()
+    run = PI.lem23_run()
     for point in LEM23:
-        table = [[str(_at(sympy.sympify(x), point)) for x in row] for row in P.LEM23_TABLE]
+        table = [[str(_at(sympy.sympify(x), point)) for x in row] for row in PI.LEM23_TABLE]
         q = claim.quantity({"table": table})
         assert isinstance(q, Fraction) and _close(_at(run, point), q)
         swapped = claim.quantity({"table": table[:-1] + [table[-1][::-1]]})
@@ -192,7 +193,7 @@ def test_lem23_start_checked_and_a_wrong_table_is_a_mismatch():
     r = check_derivation(DERIVATIONS["pomer.lem2.3"], claim)
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, r.start_status_detail
     wrong = dataclasses.replace(DERIVATIONS["pomer.lem2.3"], symbolic_start=dataclasses.replace(
-        DERIVATIONS["pomer.lem2.3"].symbolic_start, compute=lambda: P.lem23_run() * sympy.Rational(1001, 1000)))
+        DERIVATIONS["pomer.lem2.3"].symbolic_start, compute=lambda: PI.lem23_run() * sympy.Rational(1001, 1000)))
     assert check_derivation(wrong, claim).start_status == START_MISMATCH
 
 
