@@ -272,20 +272,17 @@ def test_lem33_untruncated_tail_is_a_mismatch():
 
 # ---------------------------------------------------------------------------------------------- Definition 3.1, Lemma 3.2 (+fix)
 
-LSI = [("-1", "1", "4", "1", "1/10", [], 0), ("-4", "3", "1", "1", "-2", [], 0), ("-1/2", "2", "20", "3", "1", [[-5, 1, 1]], 1)]
+LSI = [("-1", "1", "4", "1", "1/10"), ("-4", "3", "1", "1", "-2"), ("-1/2", "2", "20", "3", "1")]
 
 
 @pytest.mark.parametrize("cid", ["pomer.def3.1+fix", "pomer.lem3.2+fix"])
 def test_lsi_closed_form_is_the_claims_quantity(cid):
-    """_lsi_entropy (truncated-Gaussian integrals on enclosures) equals the closed form at exact instances (f = 0, and
-    for Lemma 3.2 also the linear loss x + 5, k = 1); the untruncated Gaussian's value 1 is not it."""
-    general = cid.startswith("pomer.lem3.2")
-    claim, run = get_claim(cid), P.lsi_entropy_closed_form(general)
-    for a, b, bt, lm, s, losses, k in LSI:
-        if losses and not general:
-            continue
-        q = claim.quantity({"a": a, "b": b, "beta": bt, "lam": lm, "s": s, "losses": losses})
-        assert _close(_at(run, {"a": a, "b": b, "beta": bt, "lam": lm, "s": s, "k": k}), q)
+    """_lsi_entropy (truncated-Gaussian integrals on enclosures) equals the closed form at exact instances (f = 0);
+    the untruncated Gaussian's value 1 is not it."""
+    claim, run = get_claim(cid), P.lsi_entropy_closed_form()
+    for a, b, bt, lm, s in LSI:
+        q = claim.quantity({"a": a, "b": b, "beta": bt, "lam": lm, "s": s, "losses": []})
+        assert _close(_at(run, {"a": a, "b": b, "beta": bt, "lam": lm, "s": s}), q)
         assert not _close(sympy.Integer(1), q)
 
 
