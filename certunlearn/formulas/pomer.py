@@ -3,7 +3,7 @@ Lazy Online Convex Optimization*; paper file ``001_8748437fc158d2af.txt``, line 
 
 Each expression is named after the item that prints it and cites its lines. Claims:
 :mod:`certunlearn.claims.pomer`; algorithms: :mod:`certunlearn.algorithms.pomer` (:func:`parameters` evaluates
-``PRESCRIBED``); derivations: ``proofs/pomer.py``.
+``PRESCRIBED``); derivations: ``proofs/pomer/``.
 """
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
     A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
-    rE, v_b, v_c, w_b,
+    rE, v_b, v_c, w_b, lem4_run, m4a, m4b, v4, c4, s4,
 )
 
 #: σ_j² of Algorithm 1 (eq. (8), step (b)) in terms of a_{τ[j]}
@@ -753,21 +753,40 @@ _e, _s = sympy.symbols("e s", nonnegative=True)
 
 
 def _lem4(cid: str, printed: bool) -> Derivation:
+    """Lemma 4 (lines 481–501). The final chain starts from the claim's quantity at a symbolic instance (``lem4_run``:
+    e = 0, constant maps ψ = c, ψ' = c + θs), names its two divergences, and closes with the printed (resp. the
+    as-used) argument."""
     coupling = step(gamma * theta * _e + _s, "<=", gamma * _e + _s,
                     "eq. (10): ‖ψ(X) − ψ'(Y)‖ ≤ γ‖X − Y‖ + s, with ‖X − Y‖ = θe ≤ e (Y the optimal coupling of "
                     "Definition 5)", conditions=le1(theta))
-    last = (step(_DL - _DR, "<=", sympy.S.Zero, "as printed the left side is D^{(γe+s)}(ψ(X)‖ψ'(X)) = 0 "
+    quantity, d_left, d_right = lem4_run(not printed)
+    last = (then("<=", sympy.S.Zero, "as printed the left side is D^{(γe+s)}(ψ(X)‖ψ'(X)) = 0 "
                  "(‖ψ(X) − ψ'(X)‖ ≤ s ≤ γe + s); D_R ≥ 0", given={_DL: sympy.S.Zero}) if printed else
-            step(_DL - _DR, "<=", sympy.S.Zero, "D_L ≤ D_α(ψ'(Y)‖ψ'(X')) ≤ D_α(Y‖X') = D_R (coupling, then "
+            then("<=", sympy.S.Zero, "D_L ≤ D_α(ψ'(Y)‖ψ'(X')) ≤ D_α(Y‖X') = D_R (coupling, then "
                  "post-processing, Lemma B): D_L = ρD_R, ρ ≤ 1", given={_DL: rho * _DR}, conditions=le1(rho)))
     return Derivation(
         claim_id=cid, target="bound",
         title="Lemma 4" + (" as printed (ψ'(X))" if printed else " as eq. (9) uses it (ψ'(X'))") + " (lines 481–501)",
-        start="D_L − D_R with D_L = D_α^{(γe+s)}(ψ(X) ‖ ψ'(·)), D_R = D_α^{(e)}(X ‖ X')",
-        premises=(Premise("Post-processing: D_α(h(P)‖h(Q)) ≤ D_α(P‖Q)", "Lemma B (Mironov 2017)"),),
+        start=quantity,
+        premises=(Premise("Post-processing: D_α(h(P)‖h(Q)) ≤ D_α(P‖Q)", "Lemma B (Mironov 2017)"),
+                  Premise("the instance: X = N(m₀, v), X' = N(m₁, v), e = 0, ψ(x) = c, ψ'(x) = c + θs (a = 0 ≤ γ, "
+                          "‖ψ − ψ'‖ = θs ≤ s): D_L = 0 (equal covariances, shift s ≥ θs), D_R = (α/2)(m₀ − m₁)²/v",
+                          "lem4_quantity")),
         domain={gamma: ("0.001", "1"), theta: ("0.001", "1"), _e: ("0", "100"), _s: ("0", "100"), rho: ("0.001", "1"),
-                _DR: ("0", "100"), _DL: ("0", "100")},
-        steps=(coupling, last))
+                _DR: ("0", "100"), _DL: ("0", "100"), alpha: ("1.001", "100"), m4a: ("-10", "10"),
+                m4b: ("-10", "10"), v4: ("0.001", "100"), c4: ("-10", "10"), s4: ("0.001", "100")},
+        steps=(coupling,
+               step(quantity, "==", _DL - _DR, "D_L and D_R of the instance named", given={_DL: d_left, _DR: d_right}),
+               last),
+        symbolic_start=SymbolicStart(functools.partial(lem4_run_quantity, not printed),
+                                     "lem4_quantity" + ("" if printed else " (ψ'(X'))") + " at X = N(m₀, v), "
+                                     "X' = N(m₁, v), e = 0, ψ = c, ψ' = c + θs: shifted_renyi of the pushed point "
+                                     "masses (0) minus renyi_diag_exact's (α/2)(m₀ − m₁)²/v"))
+
+
+def lem4_run_quantity(as_used: bool) -> sympy.Expr:
+    """The quantity of :func:`lem4_run` alone."""
+    return lem4_run(as_used)[0]
 
 
 def lemB() -> Derivation:

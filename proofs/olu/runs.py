@@ -268,3 +268,27 @@ def group_run(pairs: str) -> sympy.Expr:
     idx = range(K_GROUP + 1)
     which = [(i, 0) for i in idx if i] if pairs == "from-zero" else [(i, j_) for i in idx for j_ in idx if i != j_]
     return sympy.Max(*(renyi_equal_variances(alpha / K_GROUP, ((i - j_) * m_g) ** 2, s2_g) for i, j_ in which))
+
+
+#: Lemma 4's symbolic instance (1-D, e = 0): X = N(m₀, v), X' = N(m₁, v); ψ(x) = 0·x + c, ψ'(x) = 0·x + c + θs
+#: (a = 0 ≤ γ: constant maps, ‖ψ − ψ'‖ = θs ≤ s, θ ∈ [0, 1])
+m4a, m4b, c4 = sympy.symbols("m_0 m_1 c", real=True)
+v4, s4 = sympy.Symbol("v", positive=True), sympy.Symbol("s", positive=True)
+
+
+def lem4_run(as_used: bool) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """What olu.lem4's (``as_used``: olu.lem4:as-used's) quantity (``lem4_quantity``) computes at the symbolic instance:
+    D_L − D_R, with D_L = D_α^{(γe+s)}(ψ(X) ‖ ψ'(X')) (printed: ψ'(X)) — ``Law.push`` through the constant maps gives
+    the point masses at c and c + θs, of equal (zero) variance and mean distance θs ≤ s = γe + s, so ``shifted_renyi``
+    returns 0 — and D_R = D_α^{(0)}(X ‖ X') = ``renyi_diag_exact``'s equal-variance form (α/2)(m₀ − m₁)²/v. Returns
+    (the quantity, D_L, D_R)."""
+    from certunlearn.algorithms import olu as algo
+
+    X, X2 = algo.Law((m4a,), (v4,)), algo.Law((m4b,), (v4,))
+    left = X.push(algo.Affine((0,), (c4,)))
+    right = (X2 if as_used else X).push(algo.Affine((0,), (c4 + theta * s4,)))
+    if sympy.simplify(left.var[0] - right.var[0]) != 0 or sympy.simplify((right.mean[0] - left.mean[0]) - theta * s4) != 0:
+        raise ValueError("the instance is not the one described")
+    d_left = sympy.S.Zero  # equal covariances and shift s ≥ θs = the mean distance (θ ≤ 1)
+    d_right = renyi_equal_variances(alpha, (m4a - m4b) ** 2, v4)
+    return d_left - d_right, d_left, d_right

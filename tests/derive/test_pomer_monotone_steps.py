@@ -1,4 +1,4 @@
-"""proofs/pomer.py: the steps proved by a monotonicity in one variable (issue 25, evidence → proof) — Claim C.2 at
+"""proofs/pomer: the steps proved by a monotonicity in one variable (issue 25, evidence → proof) — Claim C.2 at
 t = t₀, Theorem 4.5's switch count, Table 2 rows 4–5 — are proved, and each proof is not vacuous: the same step with
 its bound tightened a little is refuted, not proved."""
 import dataclasses
@@ -44,9 +44,9 @@ def test_claim_c2_switch_last_step_with_a_smaller_bound_is_refuted():
 
 @pytest.mark.slow  # ~15 s under load
 def test_theorem45_switches_is_established_and_log_t_step_is_not_vacuous():
-    assert _statuses("pomer.thm4.5:switches") == ["proved", "identity", "proved", "proved", "proved"]
+    assert _statuses("pomer.thm4.5:switches") == ["proved", "proved", "identity", "proved", "proved", "proved"]
     # log T ≥ 1 replaced by log T ≥ 2 (false for T < e²): the step must not pass
-    assert _with_rhs("pomer.thm4.5:switches", 3, 2 * T * (S / (256 * T) + S / (4 * T))) == "refuted"
+    assert _with_rhs("pomer.thm4.5:switches", 4, 2 * T * (S / (256 * T) + S / (4 * T))) == "refuted"
 
 
 @pytest.mark.parametrize("row", ["row4", "row5"])

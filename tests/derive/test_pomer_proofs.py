@@ -1,4 +1,4 @@
-"""proofs/pomer.py, what is particular to it: the main theorems have derivations, one link is shown not vacuous,
+"""proofs/pomer, what is particular to it: the main theorems have derivations, one link is shown not vacuous,
 and every established step is re-tested with mpmath at random points (refuted steps: test_paper_derivations.py).
 """
 import random

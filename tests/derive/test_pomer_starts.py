@@ -1,4 +1,4 @@
-"""proofs/pomer.py, issue 25: Table 1's range steps are proved after an exact reparametrisation — which must reach
+"""proofs/pomer, issue 25: Table 1's range steps are proved after an exact reparametrisation — which must reach
 every point of the row's range (else a proof on it would not cover the row) — and pomer.lem4.6+fix's start is
 checked against its claim's quantity, a wrong start being a mismatch."""
 import dataclasses
@@ -17,7 +17,7 @@ DERIVATIONS = load_derivations("pomer")
 
 
 def _slacks(row: str, tt, dd, ee) -> dict[str, mpmath.mpf]:
-    """The new symbols at (T, d, ε), solved from s = T^{1/24}, k = d^{1/24}, v = (εT^{1/6})^{1/4} (proofs/pomer.py,
+    """The new symbols at (T, d, ε), solved from s = T^{1/24}, k = d^{1/24}, v = (εT^{1/6})^{1/4} (proofs/pomer,
     ``_table1_range``): each slack ≥ 0 exactly when (T, d, ε) lies in the row's range (with T ≥ d⁹ for rows 6–7)."""
     s, k = tt ** (mpmath.mpf(1) / 24), dd ** (mpmath.mpf(1) / 24)
     v = (ee * tt ** (mpmath.mpf(1) / 6)) ** (mpmath.mpf(1) / 4)

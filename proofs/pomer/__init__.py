@@ -21,7 +21,7 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
   premise that the conditional law of x_t given Σ_{t−1} is q_t fails (given ζ_{t−1} = 0 it is a point mass at
   x_{t−1}); ``pomer.claimC.3+fix`` states the marginal form.
 * ``pomer.thm4.4:delta+fix`` — lines 613–617 with p̃ = p + 1 − Φ⁻² kept whole: δ/2 + Σ_t δ_t ≤ δ + 3Te^{−T^{2/3}}.
-* ``pomer.lem2.3``, ``pomer.lem4.7``, ``pomer.lem4.8``, ``pomer.lemB.4`` — the imported lemmas (lines 109–115,
+* ``pomer.lem2.3``, ``pomer.lem4.7``, ``pomer.lem4.8``, ``pomer.lemB.4`` (:mod:`.imported`) — the imported lemmas (lines 109–115,
   292–296, 553–569, 559–563) by their standard arguments: induction on T (be-the-leader), the triangle inequality on
   μ − ν, F(μ') = −log Z + KL(μ'‖μ), and DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u). The '≥' half of Lemma B.4
   (``pomer.lemB.4:lower``) rests on c·dν₁/dν₂ ∈ U, which the printed U (one box [c1, c2]) does not give; the fix
@@ -30,6 +30,8 @@ Paper file ``papers/001_8748437fc158d2af.txt`` (line numbers below refer to it).
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """
 from __future__ import annotations
+
+import functools
 
 import sympy
 from sympy import Rational, exp, log, sqrt
@@ -44,7 +46,9 @@ from certunlearn.formulas.pomer import (
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
-kappa = sympy.Symbol("kappa", positive=True)  # a ratio in (0, 1]: actual / its bound
+from .common import kappa
+from .imported import lem23, lem47, lem48, lemb4, lemb4_lower
+
 kappa1 = sympy.Symbol("kappa_1", positive=True)
 kappa2 = sympy.Symbol("kappa_2", positive=True)
 eps_ = sympy.Symbol("varepsilon", positive=True)  # the shrinking factor of K_ε in Theorem 4.1's proof
@@ -88,28 +92,62 @@ def lem35() -> Derivation:
     )
 
 
+#: Footnote 4's structured instance: K = [a, b] ∋ 0, the prefix l_{1:t−1}(x) = k₀x + m₀, the loss l_t(x) = k₁x + m₁
+#: (piecewise-linear losses with no kink inside K), the constant c₀ and the point x (where neither ratio is clipped)
+fn_y = sympy.Symbol("y", real=True)
+fn_a, fn_b = sympy.Symbol("a", negative=True), sympy.Symbol("b", positive=True)
+fn_k0, fn_m0, fn_k1, fn_m1, fn_x = sympy.symbols("k_0 m_0 k_1 m_1 x", real=True)
+
+
+def gibbs_partition(slope: sympy.Expr, const: sympy.Expr) -> sympy.Integral:
+    """Z(f, β, λ) = ∫_K e^{−β(f(y) + λy²/2)} dy (eq. (3.2), line 126) of the linear f(y) = slope·y + const on
+    K = [a, b], unevaluated (the engine integrates it)."""
+    return sympy.Integral(exp(-beta * (slope * fn_y + const + lam * fn_y**2 / 2)), (fn_y, fn_a, fn_b))
+
+
+def switches_zero_losses(horizon: sympy.Expr, p_: sympy.Expr, phi: sympy.Expr) -> sympy.Expr:
+    """E[S_T] of Algorithm 1 (B = ∞) on T zero losses, as ``algorithms.pomer.law.exact_law`` counts it (S_T = Σ_{t≤T}
+    ζ_t): the Gibbs laws μ̄_t, μ̄_{t+1} of the zero cumulative loss are one law (the densities e^{−βλx²/2}/Z, each Z from
+    eq. (3.2)), so the keep probability Π(μ̄_{t+1}(x)/(Φμ̄_t(x))) is Π(1/Φ) = 1/Φ at every x (Φ⁻² ≤ 1/Φ ≤ 1 for Φ ≥ 1),
+    and each round switches with probability p + (1 − p)(1 − 1/Φ), independently of the iterate."""
+    density = exp(-beta * lam * fn_y**2 / 2) / gibbs_partition(sympy.S.Zero, sympy.S.Zero)
+    ratio = density / density  # μ̄_{t+1}(y)/μ̄_t(y): the same law
+    keep = ratio / phi
+    return horizon * (p_ + (1 - p_) * (1 - keep))
+
+
+def lem42_run() -> sympy.Expr:
+    """``pomer.lem4.2``'s quantity (``_expected_switches``: E[S_T] from the exact law) on T zero losses."""
+    return switches_zero_losses(T, p, Phi)
+
+
 def lem42() -> Derivation:
+    """Lemma 4.2 / B.1 (lines 476–488). The chain starts from the claim's quantity on T zero losses
+    (:func:`lem42_run`), where Pr[S_t = 0] = 1 − 1/Φ = κ(1 − Φ⁻²) with κ = Φ/(Φ + 1), then runs the lemma's
+    argument with κ ≤ 1 (line 482)."""
     q0 = kappa * (1 - Phi**-2)  # Pr[S_t = 0] ≤ 1 − Φ⁻² (S_t ∼ Ber(Π(·)), Π ≥ Φ⁻²)
+    start = lem42_run()
     return Derivation(
         claim_id="pomer.lem4.2", target="bound",
         title="Lemma 4.2 / B.1: expected number of switches (lines 476–488)",
-        start=T * (p + (1 - p) * q0),
-        start_reason=("the chain starts from T(p + (1 − p)κ(1 − Φ⁻²)), κ ≤ 1 the unknown ratio of line 482; the "
-                      "claim's quantity is E[S_T] from the exact law of Algorithm 1 on the instance's losses "
-                      "(algorithms.pomer.law.exact_law: sums of Gibbs masses, erf values); no closed form in the "
-                      "chain's symbols exists to check the start against (a SymbolicStart would have to evaluate that"
-                      " law symbolically)"),
+        start=start,
         conditions=(sympy.Le(p, 1), sympy.Ge(Phi, 1), sympy.Le(kappa, 1)),
         domain=_dom(p, Phi, kappa, T),
         premises=(Premise("E[ζ_t | past] = Pr(S'_t = 0) + Pr(S'_t = 1)Pr(S_t = 0) = p + (1 − p)Pr(S_t = 0), with "
                           "Pr(S_t = 0) = κ(1 − Φ⁻²), κ ≤ 1 (eq. (B.1), line 482); summed over t (linearity)",
-                          "Algorithm 1"),),
+                          "Algorithm 1"),
+                  Premise("the instance: T zero losses (convex, G-Lipschitz), any K, β, λ, p, Φ: Pr(S_t = 0) = "
+                          "1 − 1/Φ, κ = Φ/(Φ + 1)", "algorithms.pomer.law.exact_law")),
         steps=(
-            step(T * (p + (1 - p) * q0), "<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
+            step(start, "==", T * (p + (1 - p) * q0), "1 − 1/Φ = κ(1 − Φ⁻²) with κ = Φ/(Φ + 1) ≤ 1",
+                 given={kappa: Phi / (Phi + 1)}),
+            then("<=", T * (p + (1 - p) * (1 - Phi**-2)), "Pr[S_t = 0] ≤ 1 − Φ⁻² (line 480)",
                  box={kappa: ("0", "1"), p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
             then("<=", SWITCHES_42, "(1 − p)(1 − Φ⁻²) ≤ 1 − Φ⁻² (line 482)",
                  box={p: ("0", "1"), Phi: ("1", "1000"), T: ("1", "1e6")}),
         ),
+        symbolic_start=SymbolicStart(lem42_run, "_expected_switches (E[S_T], exact_law) on T zero losses: each round "
+                                     "switches with p + (1 − p)(1 − Π(μ̄_{t+1}(x)/(Φμ̄_t(x)))), the two Gibbs laws one"),
     )
 
 
@@ -188,27 +226,59 @@ def composition() -> Derivation:
     )
 
 
+def thm45_switches_run() -> sympy.Expr:
+    """``pomer.thm4.5:switches``'s quantity (``_switches_45``: E[S_T] from the exact law at Theorem 4.5's prescribed
+    λβ, Φ and p = 0) on T zero losses (:func:`switches_zero_losses`), Φ evaluated from ``PRESCRIBED["pomer.thm4.5:
+    switches"]`` in its order (Φ at λβ, λ and δ; then λβ; then δ) with λ left free: Φ depends on λ only through
+    β/λ = S²/(256G² log T·T²), so the prescribed λ cancels (checked: Φ is the same at λ and at the prescribed λ)."""
+    from certunlearn.formulas.pomer import PRESCRIBED
+
+    lam_ = sympy.Symbol("lam", positive=True)
+    prescribed = PRESCRIBED["pomer.thm4.5:switches"]
+
+    def at(expr: sympy.Expr, names: tuple[str, ...]) -> sympy.Expr:
+        for name in names:
+            expr = expr.subs({sym: prescribed[name] for sym in expr.free_symbols if sym.name == name})
+        return expr.subs({sym: lam_ for sym in expr.free_symbols if sym.name == "lam"})
+
+    lg = sympy.Symbol("log_T", positive=True)  # log T > 0 (T ≥ 3, a hypothesis): lets sympy join the square roots
+
+    def log_phi(names: tuple[str, ...]) -> sympy.Expr:
+        e = sympy.expand_log(sympy.log(at(sympy.Symbol("Phi"), names)), force=True)
+        return sympy.simplify(sympy.expand_log(e, force=True).subs(log(T), lg)).subs(lg, log(T))
+
+    free, prescribed_lam = log_phi(("Phi", "lam_beta", "delta")), log_phi(("Phi", "lam_beta", "lam", "delta"))
+    if lam_ in free.free_symbols or sympy.simplify(free - prescribed_lam) != 0:
+        raise ValueError("Φ depends on λ beyond β/λ")
+    phi = exp(free)
+    return switches_zero_losses(T, sympy.S.Zero, phi)
+
+
 def thm45_switches() -> Derivation:
+    """Theorem 4.5's switch count (lines 278–280). The chain starts from the claim's quantity on T zero losses
+    (:func:`thm45_switches_run`: T(1 − 1/Φ), u = log Φ), bounds it by Lemma 4.2's (1 − Φ⁻²)T at p = 0, then runs the
+    printed steps."""
     lg = log(T)
     lam_ = sympy.Symbol("lam", positive=True)
     u = sympy.Symbol("u", positive=True)  # log Φ
     beta_ = lam_ / (256 * G**2 * lg) * S**2 / T**2
     log_phi = 2 * beta_ * G**2 / lam_ + sqrt(8 * beta_ * G**2 * log(T**2) / lam_)  # δ = 2/T²: log(2/δ) = log T²
+    start = T * (1 - exp(-u))
+    v45 = sympy.Symbol("v", positive=True)  # e^{−u} = 1/Φ
     return Derivation(
         claim_id="pomer.thm4.5:switches", target="bound",
         title="Theorem 4.5: the expected number of switches (lines 278–280)",
-        start=(1 - exp(-2 * u)) * T,
-        start_reason=("the chain starts from (1 − Φ⁻²)T, Lemma 4.2's bound of E[S_T] at p = 0; the claim's quantity "
-                      "is E[S_T] itself, from the exact law of Algorithm 1 at Theorem 4.5's parameters "
-                      "(algorithms.pomer.law.exact_law); no closed form in the chain's symbols exists to check the "
-                      "start against (a SymbolicStart would have to evaluate that law symbolically)"),
+        start=start,
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
         domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
-        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),),
+        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),
+                  Premise("the instance: T zero losses (convex, G-Lipschitz), K of diameter D, Theorem 4.5's λ, β, Φ, "
+                          "p = 0: E[S_T] = T(1 − 1/Φ)", "algorithms.pomer.law.exact_law")),
         steps=(
-            step((1 - exp(-2 * u)) * T, "<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0",
-                 monotone=Monotone(u, 0)),
+            step(start, "<=", (1 - exp(-2 * u)) * T, "Lemma 4.2 at p = 0: 1 − 1/Φ ≤ 1 − Φ⁻² (Φ ≥ 1), written "
+                 "e^{−u} = v ∈ (0, 1]: T(1 − v) ≤ T(1 − v²)", given={u: -log(v45)}, conditions=(sympy.Le(v45, 1),)),
+            then("<=", 2 * u * T, "1 − Φ⁻² ≤ 2 log Φ (line 279), u = log Φ ≥ 0", monotone=Monotone(u, 0)),
             then("==", 2 * T * (S**2 / (128 * T**2 * lg) + S / (4 * T)), "β = λS²/(256G² log T·T²), δ = 2/T² (line 280)"),
             then("<=", 2 * T * (S / (128 * T * lg) + S / (4 * T)), "S ≤ T (line 280), written S = T/(1 + w), w ≥ 0",
                  given={S: T / (1 + w_)}, conditions=(sympy.Ge(T, 3),)),
@@ -216,6 +286,8 @@ def thm45_switches() -> Derivation:
                  "S(1 − 1/log T)/64 grows with T from its value at T = 3", monotone=Monotone(T, 3)),
             then("<=", S, "S/64 + S/2 ≤ S (line 280)"),
         ),
+        symbolic_start=SymbolicStart(thm45_switches_run, "_switches_45 (E[S_T], exact_law at Theorem 4.5's λβ, Φ, "
+                                     "p = 0) on T zero losses: T(1 − 1/Φ) at the prescribed Φ"),
     )
 
 
@@ -251,46 +323,116 @@ mu_ = sympy.Symbol("mu", positive=True)  # the Chernoff mean
 dd = sympy.Symbol("delta_C", positive=True)  # the Chernoff deviation
 
 
+#: The LSI claims' structured instance: K = [a, b] ∋ 0, f = 0 (Definition 3.1's Gaussian; for Lemma 3.2 the convex
+#: f = 0 of its class — a linear f = kx makes the closed form so large that sampling its cited step costs > 60 CPU-s),
+#: g = e^{sx}
+a_lsi, b_lsi = sympy.Symbol("a", negative=True), sympy.Symbol("b", positive=True)
+
+
+def _tilted_moments(tilt: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
+    """(∫_K e^{tilt·x − βλx²/2} dx, ∫_K x e^{…} dx) in closed form: the exponent is −(c/2)(x − m)² + cm²/2 with
+    c = βλ, m = tilt/c, so the first is e^{cm²/2}√(π/(2c))[erf(√(c/2)(b − m)) − erf(√(c/2)(a − m))] and the
+    second m times it plus e^{cm²/2}(e^{−c(a−m)²/2} − e^{−c(b−m)²/2})/c."""
+    c = beta * lam
+    m = tilt / c
+    w = sqrt(c / 2)
+    scale = exp(c * m**2 / 2)
+    mass = scale * sqrt(sympy.pi / (2 * c)) * (sympy.erf(w * (b_lsi - m)) - sympy.erf(w * (a_lsi - m)))
+    first = m * mass + scale * (exp(-c * (a_lsi - m) ** 2 / 2) - exp(-c * (b_lsi - m) ** 2 / 2)) / c
+    return mass, first
+
+
+def lsi_entropy_closed_form() -> sympy.Expr:
+    """What the entropy-form LSI claims' quantity (``claims.pomer.gibbs_measures._lsi_entropy``: (E[g² log g²] −
+    E[g²] log E[g²])/((2/c)E[g'²]), c = βλ, E[g² log g²] = 2s·E[x e^{2sx}]) computes for g = e^{sx} under
+    μ̄(0, β, λ) ∝ e^{−βλx²/2} on K = [a, b], in closed form (:func:`_tilted_moments`; tested against the claim's
+    quantity at exact instances)."""
+    z, _ = _tilted_moments(sympy.S.Zero)
+    g2, xg2 = _tilted_moments(2 * s_)
+    e_g2, e_xg2 = g2 / z, xg2 / z
+    return (2 * s_ * e_xg2 - e_g2 * log(e_g2)) / (2 / (beta * lam) * s_**2 * e_g2)
+
+
 def _gaussian_lsi(claim_id: str, printed: bool, general: bool) -> Derivation:
     """The LSI for g = e^{sx} under the untruncated Gaussian N(m, 1/c), in closed form (E e^{2sx} = e^{2sm + 2s²/c},
-    Cov(x, e^{2sx}) = (2s/c)E e^{2sx}, log E g² = 2sm + 2s²/c, E[log g²] = 2sm)."""
+    Cov(x, e^{2sx}) = (2s/c)E e^{2sx}, log E g² = 2sm + 2s²/c, E[log g²] = 2sm). For the entropy forms (the fixes) the
+    final chain then starts from the claim's quantity on K = [a, b] (:func:`lsi_entropy_closed_form`) and applies
+    Bakry–Émery's LSI, cited (the engine has no proof of it for the law restricted to K)."""
     e2 = exp(2 * s_**2 / c_)
     rhs = 2 / c_ * s_**2 * e2
     lhs = 2 * s_ * (2 * s_ / c_) * e2 if printed else 2 * s_ * (2 * s_ / c_) * e2 - e2 * 2 * s_**2 / c_
     what = ("E[g² log g²] − E[g²]E[log g²] (Definition 3.1 as printed)" if printed
             else "Ent(g²) = E[g² log g²] − E[g²] log E[g²]")
+    premises = (
+        Premise("the ratio (left side)/((2/c)E|g'|²) at the untruncated Gaussian N(m, 1/c), c = βλ, with g = e^{sx} "
+                "(moment generating function; the mean m cancels)", "closed form"),
+        Premise("Bakry–Émery: exp(−βl) with l Λ-strongly convex, restricted to a convex K, satisfies the entropy LSI "
+                "with c = βΛ; here l = f + λx²/2, Λ = λ" + ("" if general else " (f = 0)"),
+                "Lemma 3.2 (Bakry & Émery 1985, Prop. 3, Cor. 2)"),
+    )
+    steps = (step(lhs / rhs, "<=", sympy.Integer(1),
+                  "Definition 3.1 with c = βλ (line 133)" if printed else "the entropy LSI with c = βλ",
+                  cited="Lemma 3.2 (line 137)" if general else "Definition 3.1 (line 133)"),)
+    extra: dict = {}
+    start = lhs / rhs
+    if not printed:
+        start = lsi_entropy_closed_form()
+        premises += (Premise("the instance: K = [a, b] ∋ 0, f = 0, g = e^{sx}, s ≠ 0", "claims.pomer.gibbs_measures"),)
+        steps += (step(start, "<=", sympy.Integer(1), "the entropy LSI with c = βλ for the law restricted to K",
+                       cited="Lemma 3.2 (Bakry & Émery 1985), c = βλ"),)
+        extra = dict(symbolic_start=SymbolicStart(
+            lsi_entropy_closed_form, "_lsi_entropy for g = e^{sx} under μ̄(0, β, λ) on K = [a, b], in closed form (erf "
+            "and Gaussian moments)"))
     return Derivation(
         claim_id=claim_id, target="bound",
         title=("Lemma 3.2 with " if general else "Definition 3.1: ") + what + " for g = e^{sx}",
-        start=lhs / rhs,
-        domain={s_: ("-5", "5"), c_: ("0.01", "100")},
-        premises=(
-            Premise("the ratio (left side)/((2/c)E|g'|²) at the untruncated Gaussian N(m, 1/c), c = βλ, with g = e^{sx} "
-                    "(moment generating function; the mean m cancels)", "closed form"),
-            Premise("Bakry–Émery: exp(−βl) with l Λ-strongly convex, restricted to a convex K, satisfies the entropy LSI "
-                    "with c = βΛ; here l = f + λx²/2, Λ = λ" + ("" if general else " (f = 0)"),
-                    "Lemma 3.2 (Bakry & Émery 1985, Prop. 3, Cor. 2)"),
-        ),
-        steps=(step(lhs / rhs, "<=", sympy.Integer(1),
-                    "Definition 3.1 with c = βλ (line 133)" if printed else "the entropy LSI with c = βλ",
-                    cited="Lemma 3.2 (line 137)" if general else "Definition 3.1 (line 133)"),),
+        start=start,
+        domain={s_: ("-5", "5"), c_: ("0.01", "100"), beta: ("0.05", "50"), lam: ("0.05", "20"),
+                a_lsi: ("-5", "-0.01"), b_lsi: ("0.01", "5")},
+        premises=premises, steps=steps, **extra,
     )
 
 
+#: Lemma 3.3's structured instance: f = 0 on the symmetric K = [−b, b] (μ̄ the Gaussian e^{−βλx²/2} truncated to K),
+#: a deviation r ≤ b
+b33 = sympy.Symbol("b", positive=True)
+
+
+def lem33_run() -> sympy.Expr:
+    """``pomer.lem3.3``'s quantity (``_concentration``: μ̄[a, EX − r] + μ̄[EX + r, b] for F(x) = x) on the structured
+    instance, each mass and the mean integrated by sympy from the density e^{−βλx²/2}/Z on K (eq. (3.3), f = 0)."""
+    x_ = fn_y
+
+    def integral(poly: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
+        return sympy.integrate(poly * exp(-beta * lam * x_**2 / 2), (x_, lo, hi))
+
+    z = integral(sympy.S.One, -b33, b33)
+    mean = integral(x_, -b33, b33) / z
+    return (integral(sympy.S.One, -b33, mean - r) + integral(sympy.S.One, mean + r, b33)) / z
+
+
 def lem33() -> Derivation:
+    """Lemma 3.3 (lines 139–141), Herbst's argument for F(x) = x under μ̄(f, β, λ). The final chain starts from the
+    claim's quantity on the structured instance in closed form, 2μ̄[r, b] = (erf(wb) − erf(wr))/erf(wb) with
+    w = √(βλ/2) (checked against :func:`lem33_run`), and applies Herbst's bound (cited: Ledoux 1999) with c = βλ,
+    L = 1."""
     Lf = sympy.Symbol("L_F", positive=True)
+    w = sqrt(beta * lam / 2)
+    start = (sympy.erf(w * b33) - sympy.erf(w * r)) / sympy.erf(w * b33)  # EX = 0 by symmetry: 2μ̄[r, b]
     return Derivation(
         claim_id="pomer.lem3.3", target="bound", title="Lemma 3.3 (Herbst) for F(x) = x under μ̄(f, β, λ)",
-        start=2 * exp(-c_ * r**2 / (2 * Lf**2)),
-        start_reason=("the chain starts from Herbst's bound 2e^{−cr²/(2L²)} (Ledoux 1999), an upper bound of the "
-                      "tail; the claim's quantity is the tail mass μ̄[a, EX − r] + μ̄[EX + r, b] of the Gibbs law of "
-                      "piecewise-linear losses on K (erfc differences on enclosures); no closed form in the chain's "
-                      "symbols exists to check the start against (a SymbolicStart would have to evaluate that law "
-                      "symbolically)"),
+        start=start,
+        conditions=(sympy.Le(r, b33),),
+        domain={beta: ("0.01", "100"), lam: ("0.01", "100"), b33: ("0.01", "10"), r: ("0.001", "10")},
         premises=(Premise("μ̄(f, β, λ) satisfies the LSI with c = βλ", "Lemma 3.2"),
-                  Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)")),
+                  Premise("Pr(|F − EF| ≥ r) ≤ 2exp(−cr²/(2L²)) for L-Lipschitz F", "Ledoux 1999, §2.3 (Herbst)"),
+                  Premise("the instance: f = 0 on K = [−b, b], 0 < r ≤ b", "claims.pomer.gibbs_measures")),
         steps=(step(2 * exp(-c_ * r**2 / (2 * Lf**2)), "==", CONCENTRATION_33,
-                    "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),),
+                    "c = βλ (Lemma 3.2) and L = 1 for F(x) = x", given={c_: beta * lam, Lf: 1}),
+               step(start, "<=", CONCENTRATION_33, "Herbst's bound with c = βλ, L = 1 (Lemma 3.3 as proved by Ledoux)",
+                    cited="Ledoux 1999, §2.3 (Herbst), with Lemma 3.2's c = βλ")),
+        symbolic_start=SymbolicStart(lem33_run, "_concentration (μ̄[a, EX − r] + μ̄[EX + r, b]) for f = 0 on "
+                                     "K = [−b, b], r ≤ b, every integral by sympy from the Gibbs density"),
     )
 
 
@@ -407,12 +549,39 @@ def thm41_budget() -> Derivation:
     )
 
 
+@functools.lru_cache(maxsize=1)
+def footnote4_run() -> sympy.Expr:
+    """What ``pomer.footnote4``'s quantity (``claims.pomer.privacy._normalised_keep_ratio``) computes where neither
+    ratio is clipped (its only branch not exactly 1 by construction): v'/v with v = e^{−βl_t(x)}Z_t/(Z_{t+1}Φ), the
+    keep ratio μ̄_{t+1}(x)/(Φμ̄_t(x)) of normalised Gibbs densities, and v' the same with l_t + c₀ — each partition
+    function Z of its own loss (Z_t of the prefix, Z_{t+1} of prefix + l_t or prefix + l_t + c₀), here on the
+    structured instance with linear prefix and loss, integrated by sympy from eq. (3.2)."""
+    z_t = gibbs_partition(fn_k0, fn_m0).doit()
+
+    def keep(const: sympy.Expr) -> sympy.Expr:
+        z_next = gibbs_partition(fn_k0 + fn_k1, fn_m0 + fn_m1 + const).doit()
+        return exp(-beta * (fn_k1 * fn_x + fn_m1 + const)) * z_t / (z_next * Phi)
+
+    return keep(cc) / keep(sympy.S.Zero)
+
+
 def footnote4() -> Derivation:
+    """Footnote 4 (line 231): the keep ratio of normalised densities does not change when a constant c₀ is added to
+    l_t. The chain starts from the quantity's ratio v'/v reduced to e^{−βc₀}·Z(l_{1:t})/Z(l_{1:t} + c₀) (the
+    e^{−βl_t(x)}, Z_t and Φ of the two ratios cancel), on the structured instance of :func:`footnote4_run`."""
+    start = exp(-beta * cc) * gibbs_partition(fn_k0 + fn_k1, fn_m0 + fn_m1) / gibbs_partition(
+        fn_k0 + fn_k1, fn_m0 + fn_m1 + cc)
     return Derivation(
         claim_id="pomer.footnote4", target="bound", title="Footnote 4: normalised ratios ignore constants",
-        start="r(l_t + c₀)/r(l_t) = e^{−βc₀}·Z(l_{1:t})/Z(l_{1:t} + c₀)",
-        premises=(Premise("Z(f + c₀) = e^{−βc₀}Z(f) (eq. (3.2))", "definition"),),
-        steps=(step(exp(-beta * cc) * exp(beta * cc), "==", sympy.Integer(1), "Z(l_{1:t} + c₀) = e^{−βc₀}Z(l_{1:t})"),),
+        start=start,
+        premises=(Premise("the quantity's ratio at a point x where neither keep probability is clipped; where both "
+                          "are clipped to the same end it is 1 by construction (claims.pomer.privacy)",
+                          "Algorithm 1, line 209"),),
+        steps=(step(start, "==", sympy.Integer(1),
+                    "Z(l_{1:t} + c₀) = e^{−βc₀}Z(l_{1:t}) (eq. (3.2)): the constant leaves the integral"),),
+        symbolic_start=SymbolicStart(footnote4_run, "_normalised_keep_ratio's unclipped branch v'/v, v = "
+                                     "e^{−βl_t(x)}Z_t/(Z_{t+1}Φ), each Z from eq. (3.2) by sympy integration, on K = "
+                                     "[a, b] with the prefix k₀x + m₀, the loss k₁x + m₁ and the constant c₀"),
     )
 
 
@@ -769,152 +938,6 @@ def claim_c3(fix: bool) -> Derivation:
         premises=tuple(premises),
         steps=(step(f1 + f2 + f3, "<=", 3 * one, "union bound over the three events"),
                then("==", 3 * dp + 9 * T * dp + 3 * exp(-P_TILDE * T), "3δ' + 9Tδ' + 3e^{−p̃T} (line 627)")),
-    )
-
-
-# ---------------------------------------------------------------------------------------------- imported lemmas
-
-tv_ = sympy.Symbol("TV", positive=True)  # ‖μ − ν‖_TV = sup_A (μ(A) − ν(A))
-fmax_ = sympy.Symbol("M_f", positive=True)  # max_K |f|
-hp_ = sympy.Symbol("h_+", positive=True)  # Σ (μ − ν)⁺
-hm_ = sympy.Symbol("h_-", positive=True)  # Σ (μ − ν)⁻
-gap_ = sympy.Symbol("Delta_f", nonnegative=True)  # |E_μ f − E_ν f|
-
-
-def lem47() -> Derivation:
-    """Lemma 4.7 (lines 292–296), the standard argument (Levin & Peres 2017, Prop. 4.5) on the signed measure
-    h = μ − ν: |Σ f h| ≤ Σ |f||h| ≤ max|f|·Σ|h|, and Σh = 0 makes Σh⁺ = Σh⁻ = sup_A h(A) = ‖μ − ν‖_TV."""
-    return Derivation(
-        claim_id="pomer.lem4.7", target="bound",
-        title="Lemma 4.7: |E_μ f − E_ν f| ≤ 2‖μ − ν‖_TV max|f| (lines 292–296)",
-        start="|E_μ f − E_ν f| / (2‖μ − ν‖_TV max_K |f|)",
-        conditions=(sympy.Le(kappa, 1),),
-        domain={kappa: ("0.001", "1"), tv_: ("0.001", "1"), fmax_: ("0.001", "100"), hp_: ("0.001", "1"),
-                hm_: ("0.001", "1"), gap_: ("0", "100")},
-        premises=(Premise("|Σ_x f(x)h(x)| ≤ Σ_x |f(x)||h(x)| ≤ max|f|·Σ_x|h(x)| (triangle inequality), i.e. "
-                          "|E_μ f − E_ν f| = κ·max|f|·(Σh⁺ + Σh⁻) with κ ≤ 1", "triangle inequality"),),
-        steps=(
-            step(gap_ / (2 * tv_ * fmax_), "==", kappa * (hp_ + hm_) / (2 * tv_),
-                 "|E_μ f − E_ν f| = κ·max|f|·Σ|μ − ν|, κ ≤ 1", given={gap_: kappa * fmax_ * (hp_ + hm_)}),
-            then("==", kappa, "Σh = 0 gives Σh⁺ = Σh⁻, and sup_A h(A) is attained at A = {μ > ν}: both are "
-                              "‖μ − ν‖_TV", given={hp_: tv_, hm_: tv_}),
-            then("<=", sympy.Integer(1), "κ ≤ 1"),
-        ),
-    )
-
-
-s_prev_ = sympy.Symbol("S_{T-1}", real=True)  # Σ_{t<T} l_t(y_{t+1})
-a_prev_ = sympy.Symbol("A_{T-1}", real=True)  # Σ_{t<T} l_t(y_{T+1})
-l_last_ = sympy.Symbol("l_T", real=True)  # l_T(y_{T+1})
-best_ = sympy.Symbol("B_T", real=True)  # min_x Σ_{t≤T} l_t(x) = Σ_{t≤T} l_t(y_{T+1})
-floor_ = sympy.Symbol("m_T", real=True)  # Σ_{t≤T} min_x l_t(x)
-slack_ = sympy.Symbol("u", nonnegative=True)  # A_{T−1} − S_{T−1} ≥ 0 (the induction hypothesis)
-width_ = sympy.Symbol("w", positive=True)  # B_T − m_T > 0
-
-
-def lem23() -> Derivation:
-    """Lemma 2.3 (lines 109–115), the standard induction on T (Hazan 2016, Lemma 5.3): the lemma for l_0, …, l_{T−1}
-    at x = y_{T+1} bounds the first T terms by Σ_{t<T} l_t(y_{T+1}); adding l_T(y_{T+1}) gives Σ_{t≤T} l_t(y_{T+1}),
-    the minimum over x since y_{T+1} is the leader of all T + 1 losses."""
-    return Derivation(
-        claim_id="pomer.lem2.3", target="bound",
-        title="Lemma 2.3 (FTL–BTL): Σ_t l_t(y_{t+1}) ≤ Σ_t l_t(x) (lines 109–115)",
-        start="(Σ_{t≤T} l_t(y_{t+1}) − Σ_{t≤T} min l_t) / (min_x Σ_{t≤T} l_t(x) − Σ_{t≤T} min l_t)",
-        domain={s_prev_: ("-10", "10"), a_prev_: ("-10", "10"), l_last_: ("-10", "10"), best_: ("-10", "10"),
-                floor_: ("-20", "-10"), slack_: ("0", "10"), width_: ("0.001", "10")},
-        premises=(
-            Premise("T = 0: l_0(y_1) = min l_0 ≤ l_0(x), y_1 being the leader of l_0 alone", "definition of y_1"),
-            Premise("induction hypothesis at x = y_{T+1}: S_{T−1} = Σ_{t<T} l_t(y_{t+1}) ≤ Σ_{t<T} l_t(y_{T+1}) = "
-                    "A_{T−1}, i.e. S_{T−1} = A_{T−1} − u with u ≥ 0", "Lemma 2.3 for T − 1"),
-            Premise("A_{T−1} + l_T(y_{T+1}) = Σ_{t≤T} l_t(y_{T+1}) = min_x Σ_{t≤T} l_t(x) = B_T (y_{T+1} is the leader); "
-                    "B_T − m_T = w > 0 (no point minimises every l_t)", "definition of y_{T+1}"),
-        ),
-        steps=(
-            step(s_prev_ + l_last_, "==", a_prev_ - slack_ + l_last_, "induction hypothesis at x = y_{T+1}",
-                 given={s_prev_: a_prev_ - slack_}),
-            then("<=", a_prev_ + l_last_, "u ≥ 0"),
-            then("==", best_, "y_{T+1} minimises Σ_{t≤T} l_t", given={a_prev_: best_ - l_last_}),
-            step((s_prev_ + l_last_ - floor_) / (best_ - floor_), "==", (width_ - slack_) / width_,
-                 "the steps above: S_{T−1} + l_T = B_T − u, and B_T − m_T = w",
-                 given={s_prev_: floor_ + width_ - l_last_ - slack_, best_: floor_ + width_}),
-            then("<=", sympy.Integer(1), "u ≥ 0, w > 0"),
-        ),
-    )
-
-
-fz_ = sympy.Symbol("Z", positive=True)  # E_{μ₀} e^{−f}
-kl_ = sympy.Symbol("K_L", nonnegative=True)  # KL(μ'‖μ) ≥ 0
-f_mu_ = sympy.Symbol("F_mu", real=True)  # F(μ) = E_μ f + KL(μ‖μ₀)
-f_other_ = sympy.Symbol("F_mu'", real=True)  # F(μ')
-
-
-def lem48() -> Derivation:
-    """Lemma 4.8 / B.3 (lines 314–318, 553–569): log(μ/μ₀) = −f − log Z, so F(μ') = E_{μ'}f + E_{μ'} log(μ'/μ₀) =
-    −log Z + KL(μ'‖μ) for every μ' (F(μ) = −log Z, line 565), and KL ≥ 0 (Gibbs' inequality) makes μ the minimiser."""
-    return Derivation(
-        claim_id="pomer.lem4.8", target="bound",
-        title="Lemma 4.8 / B.3: the Gibbs law minimises E_{μ'}f + KL(μ'‖μ₀) (lines 553–569)",
-        start=exp(f_mu_ - f_other_),
-        domain={fz_: ("0.01", "100"), kl_: ("0", "50"), f_mu_: ("-10", "10"), f_other_: ("-10", "10")},
-        premises=(
-            Premise("F(μ') = E_{μ'}[f + log(μ'/μ₀)] = E_{μ'}[log(μ'/μ)] − log Z = KL(μ'‖μ) − log Z, since "
-                    "log(μ/μ₀) = −f − log Z (line 565); at μ' = μ, F(μ) = −log Z", "definition of μ (line 553)"),
-            Premise("KL(μ'‖μ) ≥ 0, with equality iff μ' = μ", "Gibbs' inequality (Jensen)"),
-        ),
-        steps=(
-            step(exp(f_mu_ - f_other_), "==", exp(-log(fz_) - (kl_ - log(fz_))), "F(μ) = −log Z, F(μ') = KL(μ'‖μ) − log Z",
-                 given={f_mu_: -log(fz_), f_other_: kl_ - log(fz_)}),
-            then("<=", sympy.Integer(1), "KL(μ'‖μ) ≥ 0"),
-        ),
-    )
-
-
-kl12_ = sympy.Symbol("KL_12", nonnegative=True)  # KL(ν₁‖ν₂)
-kl1u_ = sympy.Symbol("KL_1u", nonnegative=True)  # KL(ν₁‖ν_u), ν_u ∝ u·ν₂
-dv_ = sympy.Symbol("DV_u", real=True)  # E_{ν₁} log u − log E_{ν₂} u
-dv_sup_ = sympy.Symbol("DV_sup", real=True)  # sup_{u∈U} DV_u
-dv_gap_ = sympy.Symbol("s_DV", nonnegative=True)  # sup − DV(u_r) ≥ 0 when u_r ∈ U
-
-
-def lemb4() -> Derivation:
-    """Lemma B.4's '≤' half (lines 559–563), the standard argument: with ν_u ∝ u·ν₂ (u bounded, so ν_u is a law),
-    E_{ν₁} log u − log E_{ν₂} u = E_{ν₁} log(dν_u/dν₂) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u) ≤ KL(ν₁‖ν₂), for every u ∈ U."""
-    return Derivation(
-        claim_id="pomer.lemB.4", target="bound",
-        title="Lemma B.4, '≤': E_{ν₁} log u − log E_{ν₂} u ≤ KL(ν₁‖ν₂) for every u ∈ U (lines 559–563)",
-        start=exp(dv_ - kl12_),
-        domain={kl12_: ("0", "20"), kl1u_: ("0", "20"), dv_: ("-20", "20")},
-        premises=(Premise("dν_u/dν₂ = u/E_{ν₂}u, so E_{ν₁} log u − log E_{ν₂}u = E_{ν₁} log(dν_u/dν₂) = "
-                          "KL(ν₁‖ν₂) − KL(ν₁‖ν_u) (both finite, or the left side −∞ … and KL(ν₁‖ν₂) = ∞)",
-                          "definition of KL"),
-                  Premise("KL(ν₁‖ν_u) ≥ 0", "Gibbs' inequality (Jensen)")),
-        steps=(
-            step(exp(dv_ - kl12_), "==", exp(-kl1u_), "DV(u) = KL(ν₁‖ν₂) − KL(ν₁‖ν_u)", given={dv_: kl12_ - kl1u_}),
-            then("<=", sympy.Integer(1), "KL(ν₁‖ν_u) ≥ 0; the supremum over U of quantities ≤ KL is ≤ KL"),
-        ),
-    )
-
-
-def lemb4_lower(fix: bool) -> Derivation:
-    """Lemma B.4's '≥' half (Donsker & Varadhan's argument): the supremum is at least the value at u_r = c·dν₁/dν₂,
-    which is KL(ν₁‖ν₂) exactly — provided u_r ∈ U. With one box [c1, c2] for all of U (as printed) that premise is
-    not a hypothesis: it fails when max r/min r > c2/c1; the fix assumes it."""
-    premises = [Premise("DV(c·dν₁/dν₂) = E_{ν₁} log(dν₁/dν₂) + log c − log c = KL(ν₁‖ν₂)", "definition of KL")]
-    premises.append(Premise("u_r = c·dν₁/dν₂ ∈ U for some c > 0" + (" (the fix's hypothesis)" if fix else
-                            ": not among the printed hypotheses (one box [c1, c2] for all of U); false when "
-                            "max r/min r > c2/c1 or ν₁ is not ≪ ν₂"), "Lemma B.4" + (" +fix" if fix else " (line 559)")))
-    return Derivation(
-        claim_id="pomer.lemB.4:lower" + ("+fix" if fix else ""), target="bound",
-        title="Lemma B.4, '≥': KL(ν₁‖ν₂) ≤ sup_U DV (lines 559–563)" + (", U holding c·dν₁/dν₂" if fix else ""),
-        start=exp(kl12_ - dv_sup_),
-        domain={kl12_: ("0", "20"), dv_: ("-20", "20"), dv_gap_: ("0", "20"), dv_sup_: ("-20", "20")},
-        premises=tuple(premises),
-        steps=(
-            step(exp(kl12_ - dv_sup_), "==", exp(kl12_ - dv_ - dv_gap_), "sup_U DV ≥ DV(u_r) (u_r ∈ U)",
-                 given={dv_sup_: dv_ + dv_gap_}),
-            then("<=", exp(kl12_ - dv_), "the gap is ≥ 0"),
-            then("==", sympy.Integer(1), "DV(u_r) = KL(ν₁‖ν₂)", given={dv_: kl12_}),
-        ),
     )
 
 
