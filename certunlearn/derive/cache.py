@@ -25,6 +25,15 @@ are unpickled with an allow-list of the result classes only. Writes go to a temp
 directory and are renamed into place (atomic on POSIX and Windows), so a parallel worker never reads half an
 entry. A cache directory that cannot be created or written silently means no cache.
 
+**One computation per key.** A miss takes an exclusive lock on ``<k>.lock`` beside the entry (``flock``, where the
+platform has it; the file is removed once the result is written) before the engine runs, and reads the entry again
+once it holds it: a second process (a pytest-xdist worker, a ``check`` worker) missing the same key at the same time
+waits for the first and reads its result instead of deriving it again. The kernel drops the lock of a process that
+dies, so a killed worker blocks nobody. A process that already holds a lock (a lemma's result computed inside its
+user's) never waits: it takes the lemma's lock if it is free and otherwise computes unlocked, so no two processes can
+wait on each other, whatever the lemma references. Without ``flock`` (Windows), or with a lock file that cannot be
+opened, the result is computed unlocked, as before.
+
 **Shipped with the wheel.** A wheel built with hatch carries the checked derivations of every registered claim
 (``certunlearn/_derivations.pkl``, written by the build hook ``hatch_build.py`` through :mod:`.ship`; on by default), so
 the first run after ``pip install`` reads them instead of re-deriving. Its entries are keyed by
@@ -39,6 +48,7 @@ environment; :func:`disable` also sets the variable so that worker processes sta
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -51,6 +61,11 @@ from pathlib import Path
 from typing import Any
 
 import sympy
+
+try:
+    import fcntl
+except ImportError:  # Windows: no per-key lock (see the module docstring)
+    fcntl = None
 
 from . import model
 from .model import DerivationResult, Derivation
@@ -121,6 +136,11 @@ def clear() -> int:
         try:
             p.unlink()
             n += 1
+        except OSError:
+            pass
+    for p in root.glob("*/*.lock"):
+        try:
+            p.unlink()
         except OSError:
             pass
     return n
@@ -324,6 +344,63 @@ def store(key: str, result: DerivationResult) -> bool:
                 pass
 
 
+#: How many per-key locks this process holds (a nested computation never waits for another process's lock).
+_held = 0
+
+
+def _lock(path: Path, wait: bool) -> int | None:
+    """A descriptor of ``path`` holding its exclusive ``flock`` (waiting for it when ``wait``), or None when the lock
+    file cannot be opened or (``wait`` false) another process holds it."""
+    while True:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            try:
+                current = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except OSError:
+                current = False
+        except OSError:  # BlockingIOError included: held elsewhere
+            os.close(fd)
+            return None
+        except BaseException:  # interrupted while waiting (Ctrl-C, a time limit's signal)
+            os.close(fd)
+            raise
+        if current:
+            return fd
+        os.close(fd)  # its holder removed the file while we waited: lock the one now at the path
+
+
+@contextlib.contextmanager
+def computing(key: str):
+    """Hold the exclusive lock of ``key`` (``<k>.lock`` beside its entry, removed on leaving) for the block: a
+    process entering it for the same key waits until the holder leaves (or dies) — unless it already holds a lock,
+    in which case it takes this one only if it is free. Where ``flock`` is missing, the lock file cannot be opened,
+    or the lock is not taken, the block runs unlocked."""
+    global _held
+    path = _entry_path(key).with_suffix(".lock")
+    fd = None if fcntl is None else _lock(path, wait=not _held)
+    if fd is None:
+        yield
+        return
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+        try:
+            path.unlink()  # before unlocking: a waiter then finds the path gone or new, and locks that
+        except OSError:
+            pass
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)  # explicitly: a forked child may still hold a copy of the descriptor
+        finally:
+            os.close(fd)
+
+
 def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult],
            shipped_parts: Callable[[], str] | None = None) -> DerivationResult:
     """``compute()``, through the disk cache under the key ``key_parts()`` (when the cache is enabled), then the
@@ -346,9 +423,14 @@ def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]
         if isinstance(hit, DerivationResult):
             _stats["shipped"] += 1
             return hit
-    _stats["misses"] += 1
-    result = compute()
-    store(key, result)
+    with computing(key):  # a parallel process deriving the same key: wait for it, then read its entry
+        hit = load(key)
+        if hit is not None:
+            _stats["hits"] += 1
+            return hit
+        _stats["misses"] += 1
+        result = compute()
+        store(key, result)
     return result
 
 
@@ -404,5 +486,5 @@ def write_shipped(table: Mapping[str, DerivationResult], path: Path) -> None:
 
 __all__ = ["ENV_DIR", "ENV_OFF", "disable", "enable", "enabled", "cache_dir", "derivations_dir", "stats", "clear",
            "versions", "engine_digest", "engine_sources", "derivation_fingerprint", "derivation_source",
-           "result_key", "shipped_key", "load", "store", "cached", "SHIPPED_NAME", "ENV_SHIPPED", "shipped_path", "shipped",
+           "result_key", "shipped_key", "load", "store", "computing", "cached", "SHIPPED_NAME", "ENV_SHIPPED", "shipped_path", "shipped",
            "write_shipped"]

@@ -16,6 +16,8 @@ def run(*args, cwd):
                           env=env, timeout=600)
 
 
+@pytest.mark.slow  # a local cluster and two CLI runs: the suite's costliest check; in the default run the same checks
+# on a dask executor agree with the local pool (tests/check/test_checker.py) and --scheduler's errors are one line
 def test_check_on_a_local_cluster_agrees_with_the_local_pool(tmp_path):
     distributed = pytest.importorskip("distributed")
     ids = ["gaussian.classic", "gaussian.exact:control-sigma-halved"]

@@ -41,12 +41,22 @@ def test_every_claim_has_its_derivation_and_nothing_else(paper):
         assert d.target == "bound" or d.target in get_claim(cid).prescribed
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-def test_every_refuted_step_is_false_at_its_point(results, paper):
-    derivations = load_derivations(paper)
-    refuted = [(cid, s) for cid, r in results(paper).items() for s in r.steps if s.status == REFUTED]
-    for cid, s in refuted:
-        d = derivations[cid]
+#: Derivations whose cold check costs the most CPU and that no other default test checks (the list of
+#: tests/claims/test_registry.py): rechecked under ``-m slow``.
+COSTLY = {"d2d.intro-dp+fix", "d2d.table1:pgd-perfect-accuracy", "pomer.thm4.4:epsilon", "pomer.thm4.5:switches",
+          "pomer.thm4.1:budget"}
+#: One test per derivation, so that the workers share them (one paper's derivations in one test made the longest
+#: test of the suite).
+DERIVATION_IDS = [cid if cid not in COSTLY else pytest.param(cid, marks=pytest.mark.slow)
+                  for paper in PAPERS for cid in load_derivations(paper)]
+
+
+@pytest.mark.parametrize("cid", DERIVATION_IDS)
+def test_every_refuted_step_is_false_at_its_point(cid):
+    d = load_derivations(cid.split(".", 1)[0])[cid]
+    for s in check_derivation(d, get_claim(cid)).steps:
+        if s.status != REFUTED:
+            continue
         for name, (lo, hi) in {sym.name: (lo, hi) for sym, lo, hi in d.domain or ()}.items():
             if name in s.point_dict:
                 assert mpmath.mpf(lo) <= mpmath.mpf(s.point_dict[name]) <= mpmath.mpf(hi), (cid, s.index, name)
