@@ -39,6 +39,11 @@ class _Claim:
         self.bound = expr if target == "bound" else delta
         self.prescribed = {"sigma": SIGMA_ZCDP} if claim_id == "gaussian.zcdp" else (
             {"sigma": SIGMA_CLASSIC} if claim_id == "gaussian.classic" else {})
+        # the registered claim's closed-form quantity (the start check reads it): the same cache key as the
+        # registry's own derivation of the claim, so the suite derives each once
+        from certunlearn.claims import get_claim
+
+        self.quantity_expr = getattr(get_claim(claim_id), "quantity_expr", None)
 
 
 @pytest.fixture(scope="module")
