@@ -30,6 +30,14 @@ The whole ``certunlearn check --all`` after ``pip install`` of a fresh clone (em
 (c66ca03: 634); the install itself 383 CPU-s. Serially (``--claims``, warm, seed 0), before → after memoising
 ``problems.losses.substitute`` (b6a6201; results identical): d2d.thm3.2 6.5 → 5.6 CPU-s, d2d.thm3.1 6.3 → 5.5,
 d2d.rem3.6 8.0 → 6.4, d2d.thm3.4:accuracy 3.1 → 2.3; r2d.thm3.1:utility 9.7 and r2d.cor3.6 4.8 unchanged.
+At 0210056 the first run after install cost 282 CPU-s; with the result-preserving speed-ups of the perf6 branch
+(per-item worker lanes, a search's distinct instances evaluated once, Fact F.1's smaller dynamic programme, shared PLD
+measures, r2d utility memos) ``check --all`` with warm derivations cost 248 CPU-s. Serially (``--claims``, warm, seed
+0), before → after: d2d.factF.1 4.8 → 2.3, d2d.factF.1+fix 4.4 → 1.4, d2d.thm3.2 5.1 → 4.7, d2d.thm3.2+fix 4.9 → 4.3,
+gaussian.composition-rdp 5.5 → 0.2 (and its control 5.7 → 0.01, sharing its measures), r2d.thm3.1:utility+fix
+3.5 → 1.7. Where the rest goes (py-spy, serial per paper, derivations stubbed: d2d 85, r2d 50, pomer 37 CPU-s): d2d's
+searches (38 %: exact Fraction runs of projected GD at every Nelder–Mead point), r2d's exact descent paths behind the
+iterate hypotheses (39 %), pomer's Gibbs-law enclosures (a million small ``to_arb(Fraction)`` calls, 21 %).
 """
 from __future__ import annotations
 

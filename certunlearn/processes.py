@@ -8,6 +8,9 @@ every layer, so that `certunlearn list` installs its handlers without importing 
 * never outlive their parent: on Linux the kernel sends them SIGKILL when the parent dies
   (``prctl(PR_SET_PDEATHSIG)`` through ctypes), and everywhere a daemon thread polls the parent's pid and
   exits the worker when it changes (the parent was killed and the worker re-parented);
+* can keep related tasks together (``affinity``: a key's group): a worker that ran one task of a group runs the
+  group's next one, so what the group's tasks compute in common (memoised by exact key in the worker) is computed
+  once — the results do not depend on it, only the time;
 * are watched one task at a time: a task that runs past the time limit has its worker killed, and a worker that
   exits or dies (``os._exit``, a crash in C code, the OOM killer) ends only its own task — each becomes a
   :class:`TaskFailed` naming why, the other tasks go on in a fresh worker;
@@ -140,38 +143,65 @@ class WorkerPool:
         fork = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
         self._context = multiprocessing.get_context("fork" if fork else "spawn")
         self._idle: list[_Worker] = []
-        self._busy: dict[Any, tuple[_Worker, Hashable, float]] = {}
+        self._busy: dict[Any, tuple[_Worker, Hashable, float, deque]] = {}
 
     def worker_pids(self) -> list[int]:
         """The pids of the live workers (for tests and diagnostics)."""
-        workers = [*self._idle, *(w for w, _, _ in self._busy.values())]
+        workers = [*self._idle, *(w for w, *_ in self._busy.values())]
         return [w.process.pid for w in workers if w.process.pid is not None and w.process.is_alive()]
 
     def run(self, fn: Callable[..., Any], tasks: Iterable[tuple[Hashable, tuple]],
-            on_done: Callable[[Hashable, Any], None]) -> None:
+            on_done: Callable[[Hashable, Any], None], affinity: Callable[[Hashable], Hashable] | None = None) -> None:
         """Run ``fn(*args)`` for each ``(key, args)``; ``on_done(key, value)`` is called in the calling thread as each
-        finishes, ``value`` being ``fn``'s return or a :class:`TaskFailed`. ``fn`` must be a top-level function."""
-        pending = deque(tasks)
-        while pending or self._busy:
-            while pending and len(self._busy) < self.size:
-                key, args = pending.popleft()
-                worker = self._idle.pop() if self._idle else _Worker(self._context)
+        finishes, ``value`` being ``fn``'s return or a :class:`TaskFailed`. ``fn`` must be a top-level function.
+
+        ``affinity``: key ↦ its group. The tasks of a group run one after another, in their order, on one worker (a
+        *lane*, started when a worker is free, in the order of the groups' first tasks); a lane whose worker died or
+        was killed goes on in the next free worker. None: every task is a group of its own (plain order)."""
+        lanes: dict[Hashable, deque] = {}
+        for n, (key, args) in enumerate(tasks):
+            lanes.setdefault(affinity(key) if affinity is not None else (n,), deque()).append((key, args))
+        ready = deque(lanes.values())
+        held: dict[_Worker, deque] = {}  # an idle worker's unfinished lane
+        while ready or held or self._busy:
+            while (ready or held) and len(self._busy) < self.size:
+                worker = next((w for w in self._idle if w in held), None)
+                if worker is not None:
+                    self._idle.remove(worker)
+                    lane = held.pop(worker)
+                else:
+                    lane = ready.popleft()
+                    worker = self._idle.pop() if self._idle else _Worker(self._context)
+                key, args = lane.popleft()
                 worker.conn.send((fn, args))
-                self._busy[worker.conn] = (worker, key, time.monotonic())
+                self._busy[worker.conn] = (worker, key, time.monotonic(), lane)
             wait = None
             if self.timeout is not None:
-                wait = max(0.0, min(t for _, _, t in self._busy.values()) + self.timeout - time.monotonic())
+                wait = max(0.0, min(t for _, _, t, _ in self._busy.values()) + self.timeout - time.monotonic())
             for conn in multiprocessing.connection.wait(list(self._busy), timeout=wait):
-                worker, key, started = self._busy.pop(conn)
-                on_done(key, self._reply(worker, started))
+                worker, key, started, lane = self._busy.pop(conn)
+                value = self._reply(worker, started)
+                self._follow(worker, lane, held, ready)
+                on_done(key, value)
             if self.timeout is not None:
                 now = time.monotonic()
-                for conn, (worker, key, started) in list(self._busy.items()):
+                for conn, (worker, key, started, lane) in list(self._busy.items()):
                     if now - started >= self.timeout:
                         del self._busy[conn]
                         worker.kill()
+                        self._follow(worker, lane, held, ready)
                         on_done(key, TaskFailed(f"timed out after {self.timeout:g} s (the time limit per claim; "
                                                 "--timeout SECONDS sets it)", round(now - started, 3)))
+
+    def _follow(self, worker: _Worker, lane: deque, held: dict, ready: deque) -> None:
+        """After a task of ``lane``: its next task stays with ``worker`` if the worker lives (is idle again), else the
+        lane goes first to whichever worker is free next."""
+        if not lane:
+            return
+        if worker in self._idle:
+            held[worker] = lane
+        else:
+            ready.appendleft(lane)
 
     def _reply(self, worker: _Worker, started: float) -> Any:
         try:
@@ -187,7 +217,7 @@ class WorkerPool:
 
     def abort(self) -> None:
         """Kill every worker at once and forget the running tasks."""
-        workers = [*self._idle, *(w for w, _, _ in self._busy.values())]
+        workers = [*self._idle, *(w for w, *_ in self._busy.values())]
         self._idle, self._busy = [], {}
         for w in workers:
             with contextlib.suppress(Exception):

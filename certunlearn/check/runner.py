@@ -1,19 +1,20 @@
 """Check claims: derivation first, then every adversary, every instance evaluated exactly.
 
 Claims run in local worker processes by default (:class:`~certunlearn.processes.WorkerPool`, one claim at a time per
-worker, a single claim too): each claim has a time limit (the profile's, or ``timeout``), and a claim whose check
-raises, runs past the limit, or whose worker exits or dies (``sys.exit``/``os._exit`` in a user's code, a crash)
-becomes that claim's ``inconclusive`` result with the reason starting "error:" — the other results are kept and the
-run goes on. ``dask.distributed.Client(...).get_executor()`` (any :class:`concurrent.futures.Executor`) runs the same
-checks on a cluster (a task that raises there is the claim's error result too; the time limit is the cluster's
-business). The executor must run each task in its own process (dask workers with ``processes=True`` and one thread):
-the working precision of mpmath and python-flint is process-global, so threads would share it. Each claim gets its
-own seed, derived from the run's seed and the claim id, so a verdict does not depend on which worker ran it or in
-what order.
+worker, a single claim too; the claims of one item on one worker, one after another: :func:`claim_family`): each claim
+has a time limit (the profile's, or ``timeout``), and a claim whose check raises, runs past the limit, or whose worker
+exits or dies (``sys.exit``/``os._exit`` in a user's code, a crash) becomes that claim's ``inconclusive`` result with
+the reason starting "error:" — the other results are kept and the run goes on.
+``dask.distributed.Client(...).get_executor()`` (any :class:`concurrent.futures.Executor`) runs the same checks on a
+cluster (a task that raises there is the claim's error result too; the time limit is the cluster's business). The
+executor must run each task in its own process (dask workers with ``processes=True`` and one thread): the working
+precision of mpmath and python-flint is process-global, so threads would share it. Each claim gets its own seed,
+derived from the run's seed and the claim id, so a verdict does not depend on which worker ran it or in what order.
 """
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 import zlib
@@ -46,6 +47,15 @@ EPSILON_INSTANCES = 64
 def claim_seed(seed: int, claim_id: str) -> int:
     """The seed of one claim's check: stable across runs, workers and orderings."""
     return (seed * 1_000_003 + zlib.crc32(claim_id.encode())) % 2**32
+
+
+def claim_family(claim_id: str) -> str:
+    """The item a claim belongs to: its id up to its part or fix (``d2d.thm3.1:shift-sharp`` → ``d2d.thm3.1``). The
+    claims of one item — the printed one, its ``+fix``, its parts and controls — often evaluate the same quantities
+    on the same structured instances (memoised by exact key in a worker), so the local pool runs them on one worker,
+    one after another (:meth:`~certunlearn.processes.WorkerPool.run`'s ``affinity``); seeds are per claim, so the
+    verdicts do not depend on it."""
+    return re.split(r"[:+]", claim_id, maxsplit=1)[0]
 
 
 def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult | None]:
@@ -191,7 +201,7 @@ def check_claims(
     try:
         if executor is None:
             with WorkerPool(min(len(tasks), os.cpu_count() or 1), prof.timeout if timeout is None else timeout) as pool:
-                pool.run(check_claim, tasks, finish)
+                pool.run(check_claim, tasks, finish, affinity=claim_family)
         else:
             _dispatch(executor, tasks, finish)
     except KeyboardInterrupt as exc:

@@ -1,11 +1,16 @@
 """Search adversaries: random restarts plus local optimisation of observed/bound.
 
 The search runs on cheap low-precision evaluations (it only proposes instances); every instance it
-proposes is then evaluated exactly by :func:`certunlearn.check.evaluate.evaluate`.
+proposes is then evaluated exactly by :func:`certunlearn.check.evaluate.evaluate`. Points of the unit cube that build
+the same instance (a space rounds to rationals and integers) are evaluated once per search: the objective is a function
+of the instance, so the optimiser's path is the same.
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
@@ -31,16 +36,41 @@ def log_ratio(claim: Claim, instance: Instance) -> float:
     return math.log(r) if r > 0 else -math.inf
 
 
+def instance_memo_key(instance: Instance) -> Hashable | None:
+    """A hashable key equal for equal instances — every value's type and exact value, lists and arrays entry by entry
+    — or None when a value is not of a kind compared exactly here (a ball, a sympy number: no memo)."""
+    try:
+        return tuple(sorted((k, _frozen(v)) for k, v in instance.items()))
+    except TypeError:
+        return None
+
+
+def _frozen(v: Any) -> Hashable:
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return (type(v).__name__, tuple(_frozen(x) for x in v))
+    if v is None or isinstance(v, (bool, int, str, Fraction, float)):
+        return (type(v).__name__, v)
+    raise TypeError(f"no exact key for {type(v).__name__}")
+
+
 def search(claim: Claim, space: Space, rng: np.random.Generator, restarts: int, evaluations: int) -> list[Instance]:
     """The best instance of each restart (Nelder–Mead in the unit cube of ``space``)."""
+
+    seen: dict[Hashable, float] = {}
 
     def objective(u: np.ndarray) -> float:
         try:
             instance = space.from_unit(u)
         except Exception:  # noqa: BLE001 - a point the space cannot build is outside it, not a crash of the check
             return _OUTSIDE
+        key = instance_memo_key(instance)
+        if key is not None and key in seen:
+            return seen[key]
         value = log_ratio(claim, instance)
-        return -value if math.isfinite(value) else _OUTSIDE
+        value = -value if math.isfinite(value) else _OUTSIDE
+        if key is not None:
+            seen[key] = value
+        return value
 
     found: list[Instance] = []
     for _ in range(restarts):

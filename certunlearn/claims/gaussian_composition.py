@@ -34,6 +34,7 @@ include these).
 """
 from __future__ import annotations
 
+import functools
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 
@@ -114,10 +115,23 @@ def _lower_end(bracket):
 def composed_bracket(values: Instance) -> tuple[float, float]:
     """(lo, hi) with lo ≤ the true δ at ε of k composed Gaussian steps ≤ hi: the certified PLD bracket of the one-step
     loss convolved k times (privacy.pld), never the closed form."""
-    (loss,) = dominating_losses(1, values["sigma"], values["Delta"])
-    steps = int(values["k"])
-    measures = [tuple(pld.power(m, steps, 1e-18) for m in pld.discretise(loss, COMPOSITION_H))]
-    return pld.delta_bracket(measures, values["epsilon"])
+    return pld.delta_bracket(composed_measures(values["sigma"], values["Delta"], int(values["k"])), values["epsilon"])
+
+
+def composed_measures(sigma, sensitivity, steps: int) -> list:
+    """The (optimistic, pessimistic) measures of k composed Gaussian steps, the one-step loss discretised on
+    :data:`COMPOSITION_H` and convolved k times: they do not depend on ε, so an instance grid's points (and the
+    negative control's, on the same worker) that share (σ, Δ, k) share them (:func:`_composed_measures`)."""
+    try:
+        return _composed_measures(sigma, sensitivity, steps)
+    except TypeError:  # an unhashable number (a ball): computed afresh
+        return _composed_measures.__wrapped__(sigma, sensitivity, steps)
+
+
+@functools.lru_cache(maxsize=64)
+def _composed_measures(sigma, sensitivity, steps: int) -> list:
+    (loss,) = dominating_losses(1, sigma, sensitivity)
+    return [tuple(pld.power(m, steps, 1e-18) for m in pld.discretise(loss, COMPOSITION_H))]
 
 
 def heterogeneous_bracket(values: Instance) -> tuple[float, float]:

@@ -49,7 +49,9 @@ __all__ = ["UNIT_ROUNDOFF", "TWIDDLE_ERROR", "error_bound", "convolve"]
 UNIT_ROUNDOFF = 2.0**-53
 #: β: a strict bound on |ω′ − ω| for the roots of unity of :func:`_roots` (module docstring).
 TWIDDLE_ERROR = 8 * UNIT_ROUNDOFF
-_ROOTS: dict[str, np.ndarray] = {}
+#: The root tables of :func:`_roots` and their conjugates, by transform length.
+_ROOTS: dict[int, np.ndarray] = {}
+_CONJUGATES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 #: From this sub-transform size on, :func:`_fft` runs the same butterflies on the transposed array (long rows).
 _SWITCH = 1024
 
@@ -63,11 +65,12 @@ def error_bound(m: int, beta: float = TWIDDLE_ERROR) -> float:
 
 
 def _roots(n: int) -> np.ndarray:
-    """W_k = e^{−2πik/n} for 0 ≤ k < n/2 with |W′_k − W_k| < β (module docstring); cached for the largest n asked,
-    smaller tables are its exact subsamples (W^{(n)}_k = W^{(N)}_{kN/n})."""
-    table = _ROOTS.get("table")
-    if table is not None and 2 * table.size >= n:
-        return table[:: 2 * table.size // n]
+    """W_k = e^{−2πik/n} for 0 ≤ k < n/2 with |W′_k − W_k| < β (module docstring), cached per n: each table is computed
+    for its own n, so a convolution's roundings — and every bracket built on it — do not depend on which transforms
+    the process ran before (a subsample of a larger table holds other roundings of the same roots)."""
+    table = _ROOTS.get(n)
+    if table is not None:
+        return table
     m = n.bit_length() - 1
     length = 1 << ((m + 1) // 2)  # L: k = jL + r, 0 ≤ r < L
     with workprec(96):
@@ -78,16 +81,16 @@ def _roots(n: int) -> np.ndarray:
         small = np.array([root(r) for r in range(length)])
         big = np.array([root(j * length) for j in range(max(1, (n // 2) // length))])
     table = np.multiply(big[:, None], small[None, :]).ravel()[: n // 2]
-    _ROOTS["table"] = table
+    _ROOTS[n] = table
     return table
 
 
 def _conjugate_roots(roots: np.ndarray) -> np.ndarray:
-    """The inverse transform's roots conj(W_k) (an exact sign change), cached with the table they come from."""
-    cached = _ROOTS.get("conjugate")
-    if cached is None or cached.size != _ROOTS["table"].size:
-        cached = _ROOTS["conjugate"] = np.conj(_ROOTS["table"])
-    return cached[:: 2 * cached.size // (2 * roots.size)]
+    """The inverse transform's roots conj(W_k) (an exact sign change), cached beside the table they come from."""
+    kept = _CONJUGATES.get(roots.size)
+    if kept is None or kept[0] is not roots:
+        kept = _CONJUGATES[roots.size] = (roots, np.conj(roots))
+    return kept[1]
 
 
 def _fft(z: np.ndarray, roots: np.ndarray) -> np.ndarray:

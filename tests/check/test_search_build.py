@@ -22,3 +22,35 @@ def test_unbuildable_points_are_outside_not_errors():
                   bound=sympy.Integer(2), quantity=lambda v: v["x"], adversaries=(Adversary("s", space=space),))
     found = search(claim, space, np.random.default_rng(0), restarts=6, evaluations=30)
     assert all(1 <= float(i["x"]) <= 1.5 for i in found)
+
+
+def test_points_building_the_same_instance_are_evaluated_once():
+    """A space that rounds (here to quarters) maps many points of the cube to one instance: the objective evaluates
+    each instance once per search, and the optimiser's path (so the instances found) is that of evaluating every
+    point."""
+    from fractions import Fraction
+
+    calls: list = []
+    space = Space(bounds={"u": (0.0, 1.0)}, build=lambda q: {"x": Fraction(round(4 * q["u"]), 4) + 1})
+
+    def quantity(v):
+        calls.append(v["x"])
+        return v["x"]
+
+    claim = Claim(id="mine.thm2", source="test", kind=Kind.INEQUALITY, statement="x ≤ 3", hypotheses=(H("x > 0", ">", x, 0),),
+                  bound=sympy.Integer(3), quantity=quantity, adversaries=(Adversary("s", space=space),))
+    found = search(claim, space, np.random.default_rng(0), restarts=3, evaluations=40)
+    assert len(calls) == len(set(calls)) <= 5 and found
+    import certunlearn.check.search as S
+
+    every = []
+    original = S.instance_memo_key
+    try:
+        S.instance_memo_key = lambda instance: None  # no memo: every point evaluated
+        claim2 = Claim(id="mine.thm3", source="test", kind=Kind.INEQUALITY, statement="x ≤ 3",
+                       hypotheses=(H("x > 0", ">", x, 0),), bound=sympy.Integer(3),
+                       quantity=lambda v: every.append(v["x"]) or v["x"], adversaries=(Adversary("s", space=space),))
+        again = search(claim2, space, np.random.default_rng(0), restarts=3, evaluations=40)
+    finally:
+        S.instance_memo_key = original
+    assert len(every) > len(calls) and again == found

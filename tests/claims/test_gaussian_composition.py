@@ -100,3 +100,17 @@ def test_rdp_route_holds_and_forgetting_k_is_violated():
     assert control.quantity(control.with_prescribed(inst)) > arb(10) ** -5  # k forgotten: violated
     ref = mp_gaussian_delta(float(arb_upper_float(control.with_prescribed(inst)["epsilon"])), 1.0)
     assert ref > 1e-5  # confirmed by the closed form at √k/σ = 1 (mpmath)
+
+
+def test_composed_measures_are_shared_by_instances_with_the_same_steps():
+    """The ε-free part of the bracket (the k-fold convolution) is computed once per (σ, Δ, k): the grid's ε points and
+    the negative control share it; the shared measures are the ones a fresh computation gives."""
+    from certunlearn.claims.gaussian_composition import _composed_measures, composed_measures
+
+    _composed_measures.cache_clear()
+    first = composed_measures("2", "1", 4)
+    assert composed_measures("2", "1", 4) is first and _composed_measures.cache_info().hits == 1
+    fresh = _composed_measures.__wrapped__("2", "1", 4)
+    assert all(np.array_equal(a.masses, b.masses) and a.infinite == b.infinite for a, b in zip(first[0], fresh[0]))
+    assert composed_bracket({"epsilon": "1", "sigma": "2", "Delta": "1", "k": "4"}) == \
+        composed_bracket({"epsilon": "1", "sigma": "2", "Delta": "1", "k": 4})

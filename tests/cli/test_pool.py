@@ -99,3 +99,30 @@ def test_check_claims_reports_the_results_finished_before_an_interrupt():
                             on_result=on_result)
     assert [r.id for r in info.value.results] == ["gaussian.exact"] and info.value.exit_code == 130
     assert len(pending) == 2 and all(f.cancelled() for f in pending)
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_affinity_runs_a_group_on_one_worker_in_order():
+    """Tasks of one group (the claims of one item: runner.claim_family) run one after another on one worker, so what
+    they share is memoised once; the groups spread over the workers; a group whose worker dies goes on elsewhere."""
+    got, order = {}, []
+
+    def on_done(key, value):
+        got[key] = value
+        order.append(key)
+
+    # without affinity the free worker would take b2 while b1 still sleeps
+    tasks = [(k, (1.0 if k == "b1" else 0.1,)) for k in ("a1", "b1", "a2", "b2", "a3")]
+    with WorkerPool(2) as pool:
+        pool.run(_pid_after, tasks, on_done, affinity=lambda k: k[0])
+    assert got["a1"] == got["a2"] == got["a3"] and got["b1"] == got["b2"] and got["a1"] != got["b1"]
+    assert [k for k in order if k[0] == "a"] == ["a1", "a2", "a3"]
+    got.clear()
+    with WorkerPool(1, timeout=5) as pool:  # a lane whose worker dies goes on in a fresh worker
+        pool.run(_misbehave, [(k, (k,)) for k in ("die", "ok")], got.__setitem__, affinity=lambda k: 0)
+    assert isinstance(got["die"], TaskFailed) and got["ok"] == "ok"
+    assert runner.claim_family("d2d.thm3.1:shift-sharp") == runner.claim_family("d2d.thm3.1+fix") == "d2d.thm3.1"

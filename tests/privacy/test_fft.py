@@ -67,6 +67,17 @@ def test_roots_of_unity_within_beta():
     assert worst > 0  # the bound is about floats that really are rounded
 
 
+def test_roots_do_not_depend_on_the_transforms_run_before(monkeypatch):
+    """A table is computed for its own length: after a longer transform the same length gives the same roots, so a
+    PLD bracket's floats do not depend on which claims a worker checked before (a subsample of the longer table holds
+    other roundings of the same roots)."""
+    monkeypatch.setattr(fft, "_ROOTS", {})
+    fresh = fft._roots(256).copy()
+    monkeypatch.setattr(fft, "_ROOTS", {})
+    fft._roots(1 << 14)
+    assert np.array_equal(fft._roots(256), fresh)
+
+
 def test_a_wrong_root_breaks_the_bound(monkeypatch):
     """Negative control: one root of unity off by 1e-9 (far beyond β) and the computed convolution leaves the bound."""
     a, b = np.random.default_rng(3).random(100), np.random.default_rng(4).random(100)

@@ -57,14 +57,26 @@ def pattern_law(data: tuple, ups: list, rounds: int, variant: str) -> dict[tuple
 
 
 def all_at_most(law: dict[tuple[int, ...], Fraction], B: int, c: int) -> Fraction:
-    """P[s_l ≤ c for every round l] when (s_1, …) is the sum of B independent patterns of law ``law``, exactly."""
-    rounds = len(next(iter(law)))
+    """P[s_l ≤ c for every round l] when (s_1, …) is the sum of B independent patterns of law ``law`` (0/1 entries),
+    exactly: a dynamic programme over the B draws, on whichever state is smaller — the sums s_l themselves (states
+    above c dropped: (c + 1)^rounds of them) or, when c is near B, the misses B_l = (draws so far) − s_l saturated at
+    B − c (s_l ≤ c ⟺ B_l ≥ B − c at the end: (B − c + 1)^rounds states). Both count the same draws: the same
+    Fraction."""
     if c >= B:
         return Fraction(1)
     if c < 0:
         return Fraction(0)
+    if any(x not in (0, 1) for pat in law for x in pat):
+        raise ValueError("a change pattern holds 0/1 entries")
     q = math.lcm(*(w.denominator for w in law.values()))
     weights = [(pat, w.numerator * (q // w.denominator)) for pat, w in law.items()]
+    count = at_most_count(weights, B, c) if c + 1 <= B - c + 1 else missed_count(weights, B, B - c)
+    return Fraction(count, q**B)
+
+
+def at_most_count(weights: list[tuple[tuple[int, ...], int]], B: int, c: int) -> int:
+    """Σ over sequences of B patterns with every round's sum ≤ c of the product of their integer weights."""
+    rounds = len(weights[0][0])
     counts: dict[tuple[int, ...], int] = {(0,) * rounds: 1}
     for _ in range(B):
         nxt: dict[tuple[int, ...], int] = {}
@@ -74,7 +86,21 @@ def all_at_most(law: dict[tuple[int, ...], Fraction], B: int, c: int) -> Fractio
                 if max(new) <= c:
                     nxt[new] = nxt.get(new, 0) + a * b
         counts = nxt
-    return Fraction(sum(counts.values()), q**B)
+    return sum(counts.values())
+
+
+def missed_count(weights: list[tuple[tuple[int, ...], int]], B: int, k: int) -> int:
+    """The same sum over sequences of B patterns in which every round misses (entry 0) at least k times (k ≥ 1)."""
+    rounds = len(weights[0][0])
+    counts: dict[tuple[int, ...], int] = {(0,) * rounds: 1}
+    for _ in range(B):
+        nxt: dict[tuple[int, ...], int] = {}
+        for cnt, a in counts.items():
+            for pat, b in weights:
+                new = tuple(min(x + 1 - y, k) for x, y in zip(cnt, pat))
+                nxt[new] = nxt.get(new, 0) + a * b
+        counts = nxt
+    return counts.get((k,) * rounds, 0)
 
 
 @functools.lru_cache(maxsize=1024)

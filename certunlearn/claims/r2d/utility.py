@@ -7,6 +7,7 @@ Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.thm3.1:utility`` and ``+f
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ from flint import arb
 from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
 from .populations import dip_population_family, population_family
@@ -29,7 +30,7 @@ from .population_runs import (
 )
 from . import transcendental as tr
 from .continuous import law_output_family, law_runs_family
-from .quantities import CONCAVE, PIECEWISE, QUADRATIC, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
+from .quantities import CONCAVE, PIECEWISE, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
     TRANSCENDENTAL
 
 
@@ -65,12 +66,36 @@ def utility_lhs(values: Instance) -> arb:
     if s.family == TRANSCENDENTAL:
         total_a = sum((tr.grad_sq(s, th, Xr) for th in r["path"][: T_ - K_] + r["path_u"][:K_]), arb(0))
         return (total_a + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
-    total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
-    total += sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
+    total = _path_grad_sq(instance_key(values, RUN_NAMES))
     return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
 
 
+@functools.lru_cache(maxsize=4096)
+def _path_grad_sq(key: tuple) -> Fraction:
+    """Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² + Σ_{t<K}‖∇f_{D'}(θ''_t)‖² of the exact runs, by the runs' exact key (memoised: a
+    claim, its +fix and its control evaluate it on the same instances, and the precision ladder asks again)."""
+    values = dict(key)
+    s, r = setup_of(values), runs_of(values)
+    m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
+    Xr = s.retained(m_)
+    total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
+    return total + sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
+
+
 def _fgap_value(values: Instance) -> Fraction:
+    """f_{D'}(θ_0) − f_{D'}(θ''_K) of the exact runs (memoised by their exact key: the family's generator and the
+    hypothesis of every claim that checks the instance ask for it)."""
+    if setup_of(values).family == TRANSCENDENTAL:  # runs on enclosures, one per working precision: not memoised
+        return _fgap_at(values)
+    return _fgap_of(instance_key(values, RUN_NAMES))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fgap_of(key: tuple) -> Fraction:
+    return _fgap_at(dict(key))
+
+
+def _fgap_at(values: Instance) -> Fraction:
     s, r = setup_of(values), runs_of(values)
     Xr = s.retained(int(frac(values["m"])))
     return _risk(s, s.theta0, Xr) - _risk(s, r["unlearned"], Xr)

@@ -44,6 +44,18 @@ def test_independent_positions_match_the_enumerated_joint_law():
         assert 0 < all_at_most(law, 3, 1) < 1  # the instance is not trivial
 
 
+def test_both_dynamic_programmes_count_the_same_draws():
+    """all_at_most counts on the sums (c small) or on the saturated misses (c near B): both give the same integer at
+    every threshold, three rounds, B = 9, unequal weights."""
+    from certunlearn.claims.d2d.reservoir_rounds import at_most_count, missed_count
+
+    weights = [((0, 0, 0), 5), ((1, 0, 0), 3), ((0, 1, 1), 2), ((1, 1, 0), 7), ((1, 1, 1), 1)]
+    B = 9
+    for c in range(B):
+        assert at_most_count(weights, B, c) == missed_count(weights, B, B - c)
+    assert 0 < at_most_count(weights, B, 4) < sum(b for _, b in weights) ** B
+
+
 def test_printed_fact_f1_fails_on_a_multiset_confirmed_at_100_digits():
     """n = 64 values, 32 copies of the deleted one, B = n, δ = 1/2 (inside the hypotheses: B ≥ n, δ ≤ 2/e, n_1 = 63 ≥
     n/2): the printed Algorithm 5 resamples every copy, so one position changes with probability q = k(n − k)/(n(n − 1))
