@@ -590,7 +590,7 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+        hypotheses=(P("point-mass, finite-support or bounded continuous (Beta) population, quadratic, dip or sine losses, θ ∈ Θ, constants "
                       "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4,
         quantity=tr.carried(_lemb4_quantity, LEMB4, "risk_gap", tr.sine_point_gap),
@@ -627,7 +627,7 @@ CLAIMS_UTIL = [
         kind=Kind.ACCURACY,
         statement="for θ the output of an algorithm dependent on D': E[F(θ) − F*] ≤ 2G²/((n−m)μ) + "
                   "(1 + L/(2μ))E[f_{D'}(θ) − f*_{D'}]",
-        hypotheses=(P("point-mass or finite-support population, quadratic, dip or sine losses, θ ∈ Θ, constants "
+        hypotheses=(P("point-mass, finite-support or bounded continuous (Beta) population, quadratic, dip or sine losses, θ ∈ Θ, constants "
                       "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4_FIX,
         quantity=tr.carried(_lemb4_quantity, LEMB4_FIX, "risk_gap", tr.sine_point_gap),
