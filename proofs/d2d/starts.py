@@ -1,0 +1,49 @@
+"""What the d2d claims' quantities compute at symbolic input (issue 25, item 3): each function below evaluates, on
+sympy symbols, the computation a claim's quantity performs (or the reference step it runs), so that a derivation's
+``SymbolicStart`` checks the first expression of its final chain against it. ``tests/derive/test_d2d_runs.py``
+compares each with the claim's own quantity at exact instances, and shows a wrong run (a changed constant, a changed
+exponent) a mismatch.
+
+Paper file ``papers/002_7f80bf4846a5a6af.txt``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+
+def _decided_nonnegative(e: sympy.Expr) -> bool:
+    """e ≥ 0 decided by sympy's assumptions (after simplification); undecided is an error, never a guess."""
+    e = sympy.simplify(sympy.sympify(e))
+    if e.is_nonnegative:
+        return True
+    if e.is_negative:
+        return False
+    raise ValueError(f"the sign of {e} is not decided")
+
+
+def tail_min_run(xs: Sequence, ps: Sequence, draws: sympy.Expr) -> sympy.Expr:
+    """What d2d.lemA.4's quantity (``claims.d2d.boosting``: P[min_{j ≤ N} X_j ≥ 2μ] = P[X ≥ 2μ]^N for iid X_j with
+    atoms ``xs`` of masses ``ps``) computes, on sympy input: μ = Σ x·p, the mass of the atoms x ≥ 2μ (each comparison
+    decided symbolically), raised to the number of draws N (Lemma A.4, lines 484–490)."""
+    xs, ps = [sympy.sympify(x) for x in xs], [sympy.sympify(q) for q in ps]
+    mu = sum((x * q for x, q in zip(xs, ps)), sympy.S.Zero)
+    tail = sum((q for x, q in zip(xs, ps) if _decided_nonnegative(x - 2 * mu)), sympy.S.Zero)
+    return tail**draws
+
+
+def quadratic_gd_contraction(lam_: sympy.Expr, eta_: sympy.Expr, steps: sympy.Expr) -> sympy.Expr:
+    """What d2d.thm2.13's quantity (``claims.d2d.sensitivity``: ‖θ_T − θ*‖/‖θ_0 − θ*‖ after T steps of projected GD
+    with step η) computes on the one-dimensional quadratic h(θ) = (λ/2)(θ − c)² with Θ containing every iterate (the
+    projection inactive, θ* = c): one step θ ↦ θ − η∇h(θ) = θ − ηλ(θ − c) maps θ − c to (1 − ηλ)(θ − c) (checked
+    here on symbols), so T steps give the ratio |1 − ηλ|^T (Theorem 2.13, line 165)."""
+    th0, c_ = sympy.Symbol("theta_0", real=True), sympy.Symbol("c", real=True)
+    step = th0 - eta_ * lam_ * (th0 - c_)  # one GD step: ∇h(θ) = λ(θ − c)
+    factor = sympy.cancel((step - c_) / (th0 - c_))
+    if factor.free_symbols & {th0, c_}:
+        raise ValueError("the GD step is not a contraction about the minimiser")
+    return sympy.Abs(factor) ** steps
+
+
+__all__ = ["tail_min_run", "quadratic_gd_contraction"]
