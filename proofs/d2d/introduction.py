@@ -15,6 +15,7 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
+from .starts import iteration_ratio_run
 
 
 def intro_dp(fix: bool) -> Derivation:
@@ -172,6 +173,15 @@ def _table1_perfect_accuracy(fix: bool) -> Derivation:
     )
 
 
+def _iteration_run(row: str) -> sympy.Expr:
+    """The row's iteration ratio at symbolic input: the row theorem's prescribed T_i (its claim's, as
+    ``claims.d2d.tables.table_iteration_ratio`` reads it) through :func:`.starts.iteration_ratio_run`."""
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.d2d.tables import ROW_THEOREM
+
+    return iteration_ratio_run(get_claim(ROW_THEOREM[row]).prescribed["T_i"], i, i2, (i, i2, I))
+
+
 def table1() -> list[Derivation]:
     """Table 1 (line 60): each entry against its theorem's explicit bound (accuracy in 𝓘, iterations in i). The
     accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
@@ -273,10 +283,15 @@ def table1() -> list[Derivation]:
                 continue
             bound = (ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row]
             where = [(i2, i + k)]
+            run = None
             if row in ("pgd", "regularized"):
                 st = (step(I / I, "==", bound, "T_i = 𝓘 in every round"),)
             elif row == "pgd-weak":
                 st = (step(i2**2 * I / (i**2 * I), "==", bound, "T_i = i²𝓘"),)
+                run = SymbolicStart(
+                    lambda: _iteration_run("pgd-weak"),
+                    "⌈T_{i₂}⌉/⌈T_i⌉ (what claims.d2d.tables.table_iteration_ratio('pgd-weak') computes) with T_i "
+                    "Theorem 3.5's prescribed i²𝓘, at integer i, i₂, 𝓘 (proofs.d2d.starts.iteration_ratio_run)")
             elif row == "pgd-perfect":
                 yy, vv, Aa = (sympy.Symbol(nm, positive=True) for nm in ("y", "v", "A"))
                 st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
@@ -305,7 +320,7 @@ def table1() -> list[Derivation]:
                 claim_id=f"d2d.table1:{row}-iterations" + ("+fix" if fix else ""), target="bound",
                 title=f"Table 1, {row}: iterations of the i-th update" + (" (corrected)" if fix else ""),
                 start="T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
-                where=tuple(where), samples=12, steps=st,
+                where=tuple(where), samples=12, steps=st, symbolic_start=run,
                 domain=idom if row != "distributed" or fix else
                 {**idom, i: ("1000", "1e6"), k: ("1e9", "1e15"), I: ("1", "2"), n: ("1", "4"), delta: ("0.1", "0.5"),
                  m: ("0.01", "0.1"), M: ("50", "100")},

@@ -47,3 +47,40 @@ def quadratic_gd_contraction(lam_: sympy.Expr, eta_: sympy.Expr, steps: sympy.Ex
 
 
 __all__ = ["tail_min_run", "quadratic_gd_contraction"]
+
+
+def iteration_ratio_run(t_i: sympy.Expr, i_: sympy.Symbol, i2_: sympy.Symbol, whole: Sequence[sympy.Symbol]
+                        ) -> sympy.Expr:
+    """What a Table 1 iterations claim's quantity (``claims.d2d.tables.table_iteration_ratio``: ⌈T_{i₂}⌉/⌈T_i⌉ with
+    ``ceil_exact``'s max(0, ⌈·⌉), T_i the row theorem's prescribed expression) computes, on sympy symbols: the
+    symbols ``whole`` (the rounds and 𝓘, integers by the claim's hypotheses) are taken as positive integers while
+    the ceilings are evaluated, and the result is written back in the derivation's symbols."""
+    ints = {x: sympy.Symbol(x.name, integer=True, positive=True) for x in whole}
+    back = {v: k for k, v in ints.items()}
+
+    def ceil(e: sympy.Expr) -> sympy.Expr:
+        return sympy.Max(0, sympy.ceiling(e.xreplace(ints)))
+
+    return (ceil(t_i.subs(i_, i2_)) / ceil(t_i)).xreplace(back)
+
+
+def growth_run(a: sympy.Expr, c: sympy.Expr, w: sympy.Expr, b: sympy.Expr, g: sympy.Expr, theta: sympy.Expr
+               ) -> sympy.Expr:
+    """What d2d.claimB.1's quantity (``claims.d2d.convergence``: ‖θ − θ*‖²/(h(θ) − h(θ*)) for the separable
+    h(θ) = Σ_j (a_j/2)(θ_j − c_j)² + w_j|θ_j − b_j| + g_jθ_j on a box, θ* its exact minimiser) computes for one
+    coordinate whose minimiser is interior: θ* is the stationary point on the side of b where it lies, else the kink
+    b (each comparison decided symbolically); the ratio from h's definition (Claim B.1, line 500)."""
+    def h(t: sympy.Expr) -> sympy.Expr:
+        return a * (t - c) ** 2 / 2 + w * sympy.Abs(t - b) + g * t
+
+    right, left = c - (g + w) / a, c - (g - w) / a
+    if not _decided_nonnegative(b - right):
+        star = right
+    elif not _decided_nonnegative(left - b):
+        star = left
+    else:
+        star = b
+    return sympy.simplify((theta - star) ** 2 / (h(theta) - h(star)))
+
+
+__all__ += ["iteration_ratio_run", "growth_run"]

@@ -12,7 +12,9 @@ from certunlearn.derive import find_derivation
 from certunlearn.derive.signs import zero_proof
 from certunlearn.numeric.enclosure import Decision, to_arb
 from certunlearn.numeric.precision import workprec
-from proofs.d2d.starts import quadratic_gd_contraction, tail_min_run
+from proofs.d2d.starts import growth_run, iteration_ratio_run, quadratic_gd_contraction, tail_min_run
+
+from .quantity_forms import checked_instances
 
 
 def _inside(claim, values):
@@ -93,3 +95,45 @@ def test_the_thm213_start_is_the_run_and_a_wrong_run_is_not():
     k_ = next(x for x in run.free_symbols if x.name == "k")
     assert zero_proof(first, run.subs(T_, T_ + 1)) is None
     assert zero_proof(first, run.subs(k_, k_ * sympy.Rational(1001, 1000))) is None
+
+
+# =========================================================================== Claim B.1
+@pytest.mark.parametrize("a, c, w, b, g, t", [(1, Fraction(1, 3), 0, 0, 0, -1), (2, 0, Fraction(1, 2), 0, 0, 1),
+                                             (2, 0, 1, Fraction(1, 5), -1, -1), (3, Fraction(1, 4), 0, 0, 1, 1)])
+def test_the_growth_run_is_the_claimB1_quantity(a, c, w, b, g, t):
+    """One coordinate, interior minimiser (a kink, a slope): growth_run gives the claim's exact quantity."""
+    claim = get_claim("d2d.claimB.1")
+    values = {"a": [a], "c": [c], "w": [w], "b": [b], "g": [g], "lo": [-1], "hi": [1], "theta": [t], "m": 1}
+    assert _inside(claim, values)
+    q = claim.quantity(values)
+    R = [sympy.Rational(v) for v in (a, c, w, b, g, t)]
+    assert growth_run(*R) == q
+    assert growth_run(R[0] * sympy.Rational(1001, 1000), *R[1:]) != q  # a 0.1 % larger curvature
+
+
+def test_the_claimB1_start_is_the_run_and_a_wrong_run_is_not():
+    d = find_derivation(get_claim("d2d.claimB.1"))
+    run = d.symbolic_start.compute()
+    first = _first_expanded(d)
+    assert zero_proof(first, run) is not None
+    m_ = next(x for x in run.free_symbols if x.name == "m")
+    assert zero_proof(first, run.subs(m_, m_ * sympy.Rational(1001, 1000))) is None
+
+
+# =========================================================================== Table 1, iterations
+def test_the_iteration_run_is_the_pgd_weak_quantity():
+    from certunlearn.formulas.d2d import I, i, i2
+
+    claim = get_claim("d2d.table1:pgd-weak-iterations")
+    d = find_derivation(claim)
+    run = d.symbolic_start.compute()
+    wrong = iteration_ratio_run(i**2 * I + 1, i, i2, (i, i2, I))  # T_i one iteration longer
+    insts = checked_instances(claim)
+    for values in insts:
+        at = {x: sympy.Rational(str(values[x.name])) for x in (i, i2, I)}
+        assert sympy.Rational(run.subs(at)) == claim.quantity(values)
+    assert not all(sympy.Rational(wrong.subs({x: sympy.Rational(str(v[x.name])) for x in (i, i2, I)}))
+                   == claim.quantity(v) for v in insts)
+    first = d.steps[d.chain_start].lhs  # as written (the engine compares it first, then with i₂ := i + k substituted)
+    assert zero_proof(first, run) is not None and zero_proof(first, wrong) is None
+    assert zero_proof(_first_expanded(d), wrong) is None
