@@ -84,3 +84,37 @@ def growth_run(a: sympy.Expr, c: sympy.Expr, w: sympy.Expr, b: sympy.Expr, g: sy
 
 
 __all__ += ["iteration_ratio_run", "growth_run"]
+
+
+def baseline_growth_run(acc: sympy.Expr, n_: sympy.Symbol, n2_: sympy.Expr, smooth: sympy.Expr, diam: sympy.Expr,
+                        gamma_: sympy.Expr) -> sympy.Expr:
+    """What a Table 1 strongly convex baseline claim's quantity (``claims.d2d.tables.table_baseline_growth``:
+    ⌈T(n₂)⌉ − ⌈T(n)⌉ with T = log(MD²/(2α))/(2log(1/γ)), α the row's explicit accuracy ``acc`` at n and n₂, each count
+    ``ceil_exact``'s max(0, ⌈T⌉)) computes, on sympy symbols — written ⌈max(0, T)⌉, the same number (⌈·⌉ is
+    nondecreasing and ⌈0⌉ = 0)."""
+    def count(nn: sympy.Expr) -> sympy.Expr:
+        t = sympy.log(smooth * diam**2 / (2 * acc.subs(n_, nn))) / (2 * sympy.log(1 / gamma_))
+        return sympy.ceiling(sympy.Max(0, t))
+
+    return count(n2_) - count(n_)
+
+
+__all__ += ["baseline_growth_run"]
+
+
+def rationalised_gaps(e: sympy.Expr) -> sympy.Expr:
+    """``e`` with each calibration gap √(x + c) − √x of ``formulas.d2d`` (GAP, GAP_32, GAP_32_I, G2_32) written
+    c/(√(x + c) + √x) — the same number (each rewriting checked here by sympy), whose sign the engine proves."""
+    from certunlearn.formulas import d2d as F
+
+    subs = {}
+    for gap in (F.GAP, F.GAP_32, F.GAP_32_I, F.G2_32):
+        pos, neg = sorted(gap.args, key=lambda a: a.could_extract_minus_sign())  # √(x + c), −√x
+        rat = sympy.expand(pos**2 - neg**2) / (pos - neg)
+        if sympy.expand(rat * (pos - neg) - (pos + neg) * (pos - neg)) != 0:
+            raise ValueError(f"{gap} is not rationalised")
+        subs[gap] = rat
+    return e.subs(subs)
+
+
+__all__ += ["rationalised_gaps"]

@@ -12,7 +12,9 @@ from certunlearn.derive import find_derivation
 from certunlearn.derive.signs import zero_proof
 from certunlearn.numeric.enclosure import Decision, to_arb
 from certunlearn.numeric.precision import workprec
-from proofs.d2d.starts import growth_run, iteration_ratio_run, quadratic_gd_contraction, tail_min_run
+from proofs.d2d.starts import (
+    baseline_growth_run, growth_run, iteration_ratio_run, quadratic_gd_contraction, rationalised_gaps, tail_min_run,
+)
 
 from .quantity_forms import checked_instances
 
@@ -137,3 +139,24 @@ def test_the_iteration_run_is_the_pgd_weak_quantity():
     first = d.steps[d.chain_start].lhs  # as written (the engine compares it first, then with i₂ := i + k substituted)
     assert zero_proof(first, run) is not None and zero_proof(first, wrong) is None
     assert zero_proof(_first_expanded(d), wrong) is None
+
+
+# =========================================================================== Table 1, baseline (strongly convex rows)
+@pytest.mark.parametrize("row", ["pgd", "pgd-perfect"])
+def test_the_baseline_run_is_the_quantity(row):
+    """⌈max(0, T(n₂))⌉ − ⌈max(0, T(n))⌉ with the gaps rationalised, at the claim's instances: the claim's exact integer;
+    with T's factor 2 dropped (T = log(MD²/(2α))/log(1/γ)) it is not."""
+    from certunlearn.formulas.d2d import ACC_ROW, D, GAMMA_SC, M, k, n
+
+    claim = get_claim(f"d2d.table1:{row}-baseline+fix")
+    run = baseline_growth_run(rationalised_gaps(ACC_ROW[row]), n, n + k, M, D, GAMMA_SC)
+    wrong = baseline_growth_run(rationalised_gaps(ACC_ROW[row]), n, n + k, M, D, GAMMA_SC**2)
+    insts = checked_instances(claim)[:6]
+    agree_run, agree_wrong = [], []
+    for values in insts:
+        at = {x: sympy.Rational(str(values[x.name])) for x in run.free_symbols if x.name in values}
+        at[k] = sympy.Rational(str(values["n2"])) - sympy.Rational(str(values["n"]))
+        q = claim.quantity(values)
+        agree_run.append(sympy.Integer(run.subs(at)) == q)
+        agree_wrong.append(sympy.Integer(wrong.subs(at)) == q)
+    assert all(agree_run) and not all(agree_wrong)
