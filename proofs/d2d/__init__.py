@@ -15,7 +15,7 @@ Parts (a package: the module outgrew the 1000-line limit): ``common`` (the proof
 conditions, domains, the χ² tail and the power lemma), ``introduction`` (Section 1: the introduction's remark and
 Table 1, with Remark 4.6), ``strongly_convex`` (Sections 2.3–3.1 with Appendices B and D), ``regularized``
 (Section 3.2 with Appendix E), ``distributed`` (Section 4 with Appendices C and F), ``appendix_a`` (Appendix A), ``convergence`` (Theorem
-2.14, Claim B.1, Facts E.1–E.2), ``coupling`` (Lemma A.1), ``baseline_convex`` (Table 1's baseline column, convex rows), ``reservoir_rounds`` (Fact F.1), ``remark46_improvement`` (Remark 4.6's condition).
+2.14, Claim B.1, Facts E.1–E.2), ``coupling`` (Lemma A.1), ``baseline_convex`` (Table 1's baseline column, convex rows), ``reservoir_rounds`` (Fact F.1), ``remark46_improvement`` (Remark 4.6's condition), ``starts`` (the claims' quantities computed at symbolic input, for the derivations' SymbolicStart).
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).
 """

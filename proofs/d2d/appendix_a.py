@@ -8,9 +8,10 @@ from sympy import Rational, log, sqrt
 from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.d2d import BW_A3, CHERNOFF_A5, EPS_A3, N, beta, d, deltap, p
 from certunlearn.formulas.symbols import Delta, delta, sigma
-from certunlearn.derive import Derivation, Premise, step, then
+from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 
-from .common import chi2_tail, u
+from .common import chi2_tail, s, u
+from .starts import tail_min_run
 
 
 def lemA2() -> Derivation:
@@ -68,20 +69,31 @@ def lemA3() -> Derivation:
 
 
 def lemA4() -> Derivation:
-    """Lemma A.4 (lines 484–490): Markov, independence, and N ≥ log(1/δ)/log 2 (written N = log(1/δ)/log 2 + u)."""
+    """Lemma A.4 (lines 484–490): independence, Markov, and N ≥ log(1/δ)/log 2 (written N = log(1/δ)/log 2 + u). The
+    chain starts from the claim's quantity P[X ≥ 2μ]^N; its symbolic start is that quantity on the two-point law
+    {0, a} with mass q = 1/(2(1 + s)) at a — every tail mass q ∈ (0, 1/2) Markov allows."""
     Nn = sympy.Symbol("N_draws", positive=True)
+    q = sympy.Symbol("q", positive=True)  # P[X ≥ 2μ] ≤ 1/2 (Markov), written 1/(2(1 + s))
+    a = sympy.Symbol("a", positive=True)  # the two-point law's upper atom
+    q_def, n_def = 1 / (2 * (1 + s)), log(1 / delta) / log(2) + u
     return Derivation(
         claim_id="d2d.lemA.4",
         target="bound",
         title="Best of N draws (Lemma A.4)",
-        start="P[min_j X_j ≥ 2μ]",
-        where=((Nn, log(1 / delta) / log(2) + u),),
-        domain={delta: ("1e-12", "0.9"), u: ("0", "20")},
+        start="P[min_j X_j ≥ 2μ] = P[X ≥ 2μ]^N",
+        where=((Nn, n_def), (q, q_def)),
+        domain={delta: ("1e-12", "0.9"), u: ("0", "20"), s: ("0", "100")},
+        symbolic_start=SymbolicStart(
+            lambda: tail_min_run((0, a), (1 - q_def, q_def), n_def),
+            "P[X ≥ 2μ]^N (what claims.d2d.boosting's Lemma A.4 quantity computes) on the two-point law {0, a} with "
+            "mass q = 1/(2(1 + s)) at a and N = log(1/δ)/log 2 + u draws (proofs.d2d.starts.tail_min_run): the start "
+            "is checked on that shape, which reaches every tail mass q ∈ (0, 1/2)"),
         premises=(Premise("Markov: P[X_j ≥ 2μ] ≤ μ/(2μ) = 1/2; the X_j are independent, so "
-                          "P[min_j X_j ≥ 2μ] = Π_j P[X_j ≥ 2μ] ≤ (1/2)^N", "Markov's inequality"),),
+                          "P[min_j X_j ≥ 2μ] = Π_j P[X_j ≥ 2μ] = q^N with q ≤ 1/2", "Markov's inequality"),),
         steps=(
-            step(Rational(1, 2) ** Nn, "<=", Rational(1, 2) ** (log(1 / delta) / log(2)), "N ≥ log(1/δ)/log 2"),
-            step(Rational(1, 2) ** (log(1 / delta) / log(2)), "==", delta, "(1/2)^(log(1/δ)/log 2) = δ"),
+            step(q**Nn, "<=", Rational(1, 2) ** Nn, "Markov: q = P[X ≥ 2μ] ≤ 1/2"),
+            then("<=", Rational(1, 2) ** (log(1 / delta) / log(2)), "N ≥ log(1/δ)/log 2"),
+            then("==", delta, "(1/2)^(log(1/δ)/log 2) = δ"),
         ),
     )
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import sympy
 
-from certunlearn.derive import Derivation, Monotone, Premise, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 from certunlearn.formulas.d2d import (
     CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, M, T, T_p, m, xi,
 )
 
 from .common import r, s, w
+from .starts import growth_run
 
 #: h(θ_T) − h*, ‖θ_0 − θ*‖², and the slack of the sum Σ_{t=1}^T (h(θ_t) − h*) = T(h(θ_T) − h*) + v
 E, v = sympy.symbols("E v", nonnegative=True)
 D0 = sympy.Symbol("D_0", positive=True)  # θ_0 ∉ argmin (the claim's hypothesis)
 DH = sympy.Symbol("Delta_h", positive=True)  # h(θ) − h(θ*)
+W_K = sympy.Symbol("w_k", nonnegative=True)  # Δ_h − (m/2)r² = w_k·r, w_k ≥ 0
 
 
 def thm214() -> Derivation:
@@ -48,12 +50,19 @@ def claimB1() -> Derivation:
     """Claim B.1's proof as printed (lines 502–516): strong convexity between θ and θ*, minimality of θ*, divide by
     t, take the supremum over t ∈ (0, 1)."""
     t = s / (1 + s)  # any t ∈ (0, 1)
+    c0 = sympy.Symbol("c_0", real=True)  # the run's centre (and kink)
     return Derivation(
         claim_id="d2d.claimB.1",
         target="bound",
         title="Quadratic growth of an m-strongly convex function at its constrained minimiser (Claim B.1)",
         start=r**2 / DH,
-        where=((DH, m * r**2 / 2 + w),),
+        where=((DH, m * r**2 / 2 + W_K * r),),
+        symbolic_start=SymbolicStart(
+            lambda: growth_run(m, c0, W_K, c0, 0, c0 + r),
+            "‖θ − θ*‖²/(h(θ) − h(θ*)) (what claims.d2d.convergence's Claim B.1 quantity computes) for one coordinate "
+            "h(θ) = (m/2)(θ − c)² + w_k|θ − c| (curvature m, a kink of weight w_k ≥ 0 at the interior minimiser c) at "
+            "θ = c + r (proofs.d2d.starts.growth_run): the start is checked on that shape, whose excess "
+            "h(θ) − h(θ*) = (m/2)r² + w_k·r reaches every value ≥ (m/2)r²"),
         premises=(
             Premise("m-strong convexity: h(tθ₁ + (1−t)θ₂) ≤ th(θ₁) + (1−t)h(θ₂) − (m/2)t(1−t)‖θ₁ − θ₂‖² (line 504)",
                     "Definition 2.9, line 133"),
@@ -62,7 +71,7 @@ def claimB1() -> Derivation:
         ),
         note="With r = ‖θ − θ*‖ and Δ_h = h(θ) − h(θ*): the two premises give tΔ_h ≥ (m/2)t(1−t)r² (line 510), "
              "so Δ_h ≥ (m/2)(1 − t)r² for every t ∈ (0, 1) (line 512); the supremum over t is (m/2)r², written "
-             "Δ_h = (m/2)r² + w with w ≥ 0.",
+             "Δ_h = (m/2)r² + w_k·r with w_k ≥ 0.",
         steps=(
             step(m * (1 - t) * r**2 / 2, "<=", m * r**2 / 2,
                  "Δ_h ≥ (m/2)(1 − t)r² for every t ∈ (0, 1) (line 512); (1 − t) ≤ 1, and sup_t (1 − t) = 1 (line 514)"),

@@ -15,6 +15,7 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
+from .starts import baseline_growth_run, iteration_ratio_run, rationalised_gaps
 
 
 def intro_dp(fix: bool) -> Derivation:
@@ -172,6 +173,15 @@ def _table1_perfect_accuracy(fix: bool) -> Derivation:
     )
 
 
+def _iteration_run(row: str) -> sympy.Expr:
+    """The row's iteration ratio at symbolic input: the row theorem's prescribed T_i (its claim's, as
+    ``claims.d2d.tables.table_iteration_ratio`` reads it) through :func:`.starts.iteration_ratio_run`."""
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.d2d.tables import ROW_THEOREM
+
+    return iteration_ratio_run(get_claim(ROW_THEOREM[row]).prescribed["T_i"], i, i2, (i, i2, I))
+
+
 def table1() -> list[Derivation]:
     """Table 1 (line 60): each entry against its theorem's explicit bound (accuracy in 𝓘, iterations in i). The
     accuracy bounds are written through their structure in 𝓘 (σ ∝ γ^𝓘/(1 − γ^𝓘), the regulariser m(𝓘)); that
@@ -273,10 +283,15 @@ def table1() -> list[Derivation]:
                 continue
             bound = (ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row]
             where = [(i2, i + k)]
+            run = None
             if row in ("pgd", "regularized"):
                 st = (step(I / I, "==", bound, "T_i = 𝓘 in every round"),)
             elif row == "pgd-weak":
                 st = (step(i2**2 * I / (i**2 * I), "==", bound, "T_i = i²𝓘"),)
+                run = SymbolicStart(
+                    lambda: _iteration_run("pgd-weak"),
+                    "⌈T_{i₂}⌉/⌈T_i⌉ (what claims.d2d.tables.table_iteration_ratio('pgd-weak') computes) with T_i "
+                    "Theorem 3.5's prescribed i²𝓘, at integer i, i₂, 𝓘 (proofs.d2d.starts.iteration_ratio_run)")
             elif row == "pgd-perfect":
                 yy, vv, Aa = (sympy.Symbol(nm, positive=True) for nm in ("y", "v", "A"))
                 st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
@@ -305,7 +320,7 @@ def table1() -> list[Derivation]:
                 claim_id=f"d2d.table1:{row}-iterations" + ("+fix" if fix else ""), target="bound",
                 title=f"Table 1, {row}: iterations of the i-th update" + (" (corrected)" if fix else ""),
                 start="T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
-                where=tuple(where), samples=12, steps=st,
+                where=tuple(where), samples=12, steps=st, symbolic_start=run,
                 domain=idom if row != "distributed" or fix else
                 {**idom, i: ("1000", "1e6"), k: ("1e9", "1e15"), I: ("1", "2"), n: ("1", "4"), delta: ("0.1", "0.5"),
                  m: ("0.01", "0.1"), M: ("50", "100")},
@@ -324,6 +339,9 @@ def table1_baseline() -> list[Derivation]:
     table's natural log(n₂/n) needs log(1/γ) ≥ 1."""
     out = []
     A1, A2 = sympy.Symbol("alpha_1", positive=True), sympy.Symbol("alpha_2", positive=True)
+    T1, T2 = sympy.Symbol("T_1", real=True), sympy.Symbol("T_2", real=True)  # T(α₁), T(α₂)
+    P1, P2 = sympy.Symbol("P_1", nonnegative=True), sympy.Symbol("P_2", nonnegative=True)  # max(0, T_j)
+    X_ = sympy.Symbol("X", positive=True)  # T₂ − T₁
     dom = {**PGD_DOMAIN, n: ("1", "1e6"), I: ("1", "50"), k: ("0.5", "50"), u: ("0", "100")}
     lg = log(1 / gamma)
     for row in ("pgd", "pgd-perfect"):
@@ -338,19 +356,44 @@ def table1_baseline() -> list[Derivation]:
                      "cancelled (sympy factor_terms on the row's ACC_ROW)"),
                 step(log((n2 / n) ** 2) / (2 * lg), "==", log(n2 / n) / lg, "log((n₂/n)²)/2 = log(n₂/n)"),
             ]
+            where = (GAMMA_DEF, (n2, n + k))
+            run = None
             if not fix:
                 steps_.append(then("<=", BASELINE_GROWTH[row], "the table's log(εn/√d) is a natural log: needs "
                                                               "log(1/γ) ≥ 1, i.e. γ ≤ 1/e (M/m ≤ (e + 1)/(e − 1))"))
             else:
-                steps_.append(step(log(n2 / n) / lg + u / (1 + u), "<=", log(n2 / n) / lg + 1,
-                                   "whole iterations: ⌈T(n) + x⌉ − ⌈T(n)⌉ = x + (a value in [0, 1)), x = log(n₂/n)/log(1/γ) "
-                                   "(u/(1 + u) ∈ [0, 1))"))
-                steps_.append(then("==", BASELINE_GROWTH_FIX[row], "γ = (M − m)/(M + m)"))
+                # the final chain from the claim's quantity ⌈max(0, T(n₂))⌉ − ⌈max(0, T(n))⌉ (P_j := max(0, T_j))
+                acc_r = rationalised_gaps(acc)  # the same α, its gap written c/(√(x + c) + √x): α > 0 is proved
+                where = (GAMMA_DEF, (n2, n + k), (A1, acc_r), (A2, acc_r.subs(n, n2)),
+                         (T1, log(M * D**2 / (2 * A1)) / (2 * lg)), (T2, log(M * D**2 / (2 * A2)) / (2 * lg)),
+                         (P1, sympy.Max(0, T1)), (P2, sympy.Max(0, T2)))
+                run = SymbolicStart(
+                    lambda acc=acc: baseline_growth_run(rationalised_gaps(acc), n, n + k, M, D, GAMMA_SC),
+                    f"⌈T(n₂)⌉ − ⌈T(n)⌉ (what claims.d2d.tables.table_baseline_growth('{row}') computes: "
+                    "T = log(MD²/(2α))/(2log(1/γ)), α = formulas.d2d.ACC_ROW at n and n₂ = n + k, each count "
+                    "max(0, ⌈T⌉) = ⌈max(0, T)⌉; proofs.d2d.starts.baseline_growth_run), α's calibration gap "
+                    "√(x + ε) − √x written ε/(√(x + ε) + √x) (proofs.d2d.starts.rationalised_gaps)")
+                steps_ += [
+                    step(sympy.ceiling(P2) - sympy.ceiling(P1), "<=", P2 - P1 + 1,
+                         "whole iterations: ⌈P₂⌉ − ⌈P₁⌉ ≤ P₂ − P₁ + 1 (⌈x⌉ = x + a value in [0, 1))"),
+                    then("<=", T2 - T1 + 1,
+                         "max(0, ·) is nondecreasing and 1-Lipschitz: max(0, T₁ + X) − max(0, T₁) ≤ X with "
+                         "X = T₂ − T₁ = log(n₂/n)/log(1/γ) > 0 (the next steps)",
+                         given=((P2, sympy.Max(0, T1 + X_)), (P1, sympy.Max(0, T1)), (T2, T1 + X_))),
+                    then("==", log(A1 / A2) / (2 * lg) + 1, "step 1: T(α₂) − T(α₁) = log(α₁/α₂)/(2log(1/γ))",
+                         given=((T1, log(M * D**2 / (2 * A1)) / (2 * lg)), (T2, log(M * D**2 / (2 * A2)) / (2 * lg)))),
+                    then("==", log((n2 / n) ** 2) / (2 * lg) + 1, "step 2: α₁/α₂ = α(n)/α(n₂) = (n₂/n)²",
+                         given=((A2, A1 * (n / n2) ** 2),)),
+                    then("==", log(n2 / n) / lg + 1, "step 3: log((n₂/n)²)/2 = log(n₂/n)"),
+                    then("==", BASELINE_GROWTH_FIX[row], "γ = (M − m)/(M + m)"),
+                ]
             out.append(Derivation(
                 claim_id=f"d2d.table1:{row}-baseline" + ("+fix" if fix else ""), target="bound",
                 title=f"Table 1, {row}: baseline iterations, their growth in n" + (" (corrected)" if fix else ""),
-                start="⌈T(n₂)⌉ − ⌈T(n)⌉", where=(GAMMA_DEF, (n2, n + k)), conditions=SC_COND,
-                domain={**dom, A1: ("1e-9", "10"), A2: ("1e-9", "10")}, samples=12, steps=tuple(steps_),
+                start="⌈T(n₂)⌉ − ⌈T(n)⌉", where=where, conditions=SC_COND + ((sympy.Ge(d, 1), sympy.Le(beta, 1), sympy.Le(delta, 1)) if fix else ()),
+                symbolic_start=run,
+                domain={**dom, A1: ("1e-9", "10"), A2: ("1e-9", "10"), X_: ("0.001", "100")}, samples=12,
+                steps=tuple(steps_),
             ))
     return out
 

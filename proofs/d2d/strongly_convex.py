@@ -14,6 +14,7 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 from certunlearn.formulas.gaussian import gaussian_delta
 
+from .starts import quadratic_gd_contraction
 from .common import (
     Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, KAPPA_DEF, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1,
     bw_steps, c, chi2_tail, g, k, kappa, kappa_slack, lam, n_i, power_lemma, r, s, s0, u, w,
@@ -57,12 +58,17 @@ def thm213() -> Derivation:
     """[Che19] (cited; the paper prints no proof): the standard argument, per step."""
     lam_of = (m + M * s) / (1 + s)  # λ ∈ [m, M)
     eta = 2 / (m + M)
+    # the run's curvature: λ₁ ∈ (m, (m + M)/2), where 1 − ηλ₁ > 0 (every factor |1 − ηλ| ∈ (0, γ] is reached there:
+    # |1 − ηλ| is symmetric about (m + M)/2, and λ = (m + M)/2 gives θ_1 = θ*, a ratio 0)
+    lam1 = sympy.Symbol("lambda_1", positive=True)
+    lam1_of = (m + M) / 2 - (M - m) / (2 * (1 + s))
+    t_lam = sympy.Symbol("t_lambda", positive=True)  # |1 − ηλ₁|/γ ∈ (0, 1]
     return Derivation(
         claim_id="d2d.thm2.13",
         target="bound",
         title="Contraction of projected gradient descent, η = 2/(m+M) (Theorem 2.13, [Che19])",
         start="‖θ_T − θ*‖/‖θ_0 − θ*‖",
-        where=((M, m + k), (lam, lam_of), GAMMA_DEF),
+        where=((M, m + k), (lam, lam_of), GAMMA_DEF, (lam1, lam1_of), (t_lam, sympy.Abs(1 - eta * lam1) / gamma)),
         premises=(
             Premise("θ* = Proj_Θ(θ* − η∇h(θ*)) (first-order optimality over the convex Θ) and Proj_Θ is "
                     "1-Lipschitz, so ‖θ_{t+1} − θ*‖ ≤ ‖(θ_t − θ*) − η(∇h(θ_t) − ∇h(θ*))‖", "projection theorem"),
@@ -70,10 +76,20 @@ def thm213() -> Derivation:
                     "(m-strong convexity, M-smoothness; twice differentiable h), so the step map's factor is "
                     "max_λ |1 − ηλ|", "mean value theorem"),
         ),
+        symbolic_start=SymbolicStart(
+            lambda: quadratic_gd_contraction(lam1_of.subs(M, m + k), 2 / (m + (m + k)), T),
+            "‖θ_T − θ*‖/‖θ_0 − θ*‖ (what claims.d2d.sensitivity's Theorem 2.13 quantity computes) for T GD steps with "
+            "η = 2/(m + M) on the one-dimensional quadratic (λ₁/2)(θ − c)², λ₁ = (m + M)/2 − (M − m)/(2(1 + s)) ∈ "
+            "(m, (m + M)/2), M = m + k, with every iterate in Θ (proofs.d2d.starts.quadratic_gd_contraction): the start "
+            "is checked on that shape, which reaches every factor |1 − ηλ| ∈ (0, γ)"),
         steps=(
             step(sympy.Abs(1 - eta * lam), "<=", (M - m) / (M + m),
                  "|1 − ηλ| ≤ (M − m)/(M + m) for λ ∈ [m, M] and η = 2/(m + M)"),
             step(gamma * gamma ** (T - 1), "==", gamma**T, "induction over the T steps: ratio_T ≤ γ·ratio_{T−1}"),
+            step((gamma * t_lam) ** T, "<=", gamma**T,
+                 "on a quadratic the step map is θ − θ* ↦ (1 − ηλ)(θ − θ*) along each eigenvector, so the ratio after "
+                 "T steps is |1 − ηλ|^T = (γt)^T with t = |1 − ηλ|/γ ≤ 1 by the first step (the induction above)",
+                 conditions=(sympy.Le(t_lam, 1),)),
             then("==", CONTRACTION_213, "γ = (M − m)/(M + m)"),
         ),
     )

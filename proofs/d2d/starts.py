@@ -1,0 +1,120 @@
+"""What the d2d claims' quantities compute at symbolic input (issue 25, item 3): each function below evaluates, on
+sympy symbols, the computation a claim's quantity performs (or the reference step it runs), so that a derivation's
+``SymbolicStart`` checks the first expression of its final chain against it. ``tests/derive/test_d2d_runs.py``
+compares each with the claim's own quantity at exact instances, and shows a wrong run (a changed constant, a changed
+exponent) a mismatch.
+
+Paper file ``papers/002_7f80bf4846a5a6af.txt``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+
+def _decided_nonnegative(e: sympy.Expr) -> bool:
+    """e ≥ 0 decided by sympy's assumptions (after simplification); undecided is an error, never a guess."""
+    e = sympy.simplify(sympy.sympify(e))
+    if e.is_nonnegative:
+        return True
+    if e.is_negative:
+        return False
+    raise ValueError(f"the sign of {e} is not decided")
+
+
+def tail_min_run(xs: Sequence, ps: Sequence, draws: sympy.Expr) -> sympy.Expr:
+    """What d2d.lemA.4's quantity (``claims.d2d.boosting``: P[min_{j ≤ N} X_j ≥ 2μ] = P[X ≥ 2μ]^N for iid X_j with
+    atoms ``xs`` of masses ``ps``) computes, on sympy input: μ = Σ x·p, the mass of the atoms x ≥ 2μ (each comparison
+    decided symbolically), raised to the number of draws N (Lemma A.4, lines 484–490)."""
+    xs, ps = [sympy.sympify(x) for x in xs], [sympy.sympify(q) for q in ps]
+    mu = sum((x * q for x, q in zip(xs, ps)), sympy.S.Zero)
+    tail = sum((q for x, q in zip(xs, ps) if _decided_nonnegative(x - 2 * mu)), sympy.S.Zero)
+    return tail**draws
+
+
+def quadratic_gd_contraction(lam_: sympy.Expr, eta_: sympy.Expr, steps: sympy.Expr) -> sympy.Expr:
+    """What d2d.thm2.13's quantity (``claims.d2d.sensitivity``: ‖θ_T − θ*‖/‖θ_0 − θ*‖ after T steps of projected GD
+    with step η) computes on the one-dimensional quadratic h(θ) = (λ/2)(θ − c)² with Θ containing every iterate (the
+    projection inactive, θ* = c): one step θ ↦ θ − η∇h(θ) = θ − ηλ(θ − c) maps θ − c to (1 − ηλ)(θ − c) (checked
+    here on symbols), so T steps give the ratio |1 − ηλ|^T (Theorem 2.13, line 165)."""
+    th0, c_ = sympy.Symbol("theta_0", real=True), sympy.Symbol("c", real=True)
+    step = th0 - eta_ * lam_ * (th0 - c_)  # one GD step: ∇h(θ) = λ(θ − c)
+    factor = sympy.cancel((step - c_) / (th0 - c_))
+    if factor.free_symbols & {th0, c_}:
+        raise ValueError("the GD step is not a contraction about the minimiser")
+    return sympy.Abs(factor) ** steps
+
+
+__all__ = ["tail_min_run", "quadratic_gd_contraction"]
+
+
+def iteration_ratio_run(t_i: sympy.Expr, i_: sympy.Symbol, i2_: sympy.Symbol, whole: Sequence[sympy.Symbol]
+                        ) -> sympy.Expr:
+    """What a Table 1 iterations claim's quantity (``claims.d2d.tables.table_iteration_ratio``: ⌈T_{i₂}⌉/⌈T_i⌉ with
+    ``ceil_exact``'s max(0, ⌈·⌉), T_i the row theorem's prescribed expression) computes, on sympy symbols: the
+    symbols ``whole`` (the rounds and 𝓘, integers by the claim's hypotheses) are taken as positive integers while
+    the ceilings are evaluated, and the result is written back in the derivation's symbols."""
+    ints = {x: sympy.Symbol(x.name, integer=True, positive=True) for x in whole}
+    back = {v: k for k, v in ints.items()}
+
+    def ceil(e: sympy.Expr) -> sympy.Expr:
+        return sympy.Max(0, sympy.ceiling(e.xreplace(ints)))
+
+    return (ceil(t_i.subs(i_, i2_)) / ceil(t_i)).xreplace(back)
+
+
+def growth_run(a: sympy.Expr, c: sympy.Expr, w: sympy.Expr, b: sympy.Expr, g: sympy.Expr, theta: sympy.Expr
+               ) -> sympy.Expr:
+    """What d2d.claimB.1's quantity (``claims.d2d.convergence``: ‖θ − θ*‖²/(h(θ) − h(θ*)) for the separable
+    h(θ) = Σ_j (a_j/2)(θ_j − c_j)² + w_j|θ_j − b_j| + g_jθ_j on a box, θ* its exact minimiser) computes for one
+    coordinate whose minimiser is interior: θ* is the stationary point on the side of b where it lies, else the kink
+    b (each comparison decided symbolically); the ratio from h's definition (Claim B.1, line 500)."""
+    def h(t: sympy.Expr) -> sympy.Expr:
+        return a * (t - c) ** 2 / 2 + w * sympy.Abs(t - b) + g * t
+
+    right, left = c - (g + w) / a, c - (g - w) / a
+    if not _decided_nonnegative(b - right):
+        star = right
+    elif not _decided_nonnegative(left - b):
+        star = left
+    else:
+        star = b
+    return sympy.simplify((theta - star) ** 2 / (h(theta) - h(star)))
+
+
+__all__ += ["iteration_ratio_run", "growth_run"]
+
+
+def baseline_growth_run(acc: sympy.Expr, n_: sympy.Symbol, n2_: sympy.Expr, smooth: sympy.Expr, diam: sympy.Expr,
+                        gamma_: sympy.Expr) -> sympy.Expr:
+    """What a Table 1 strongly convex baseline claim's quantity (``claims.d2d.tables.table_baseline_growth``:
+    ⌈T(n₂)⌉ − ⌈T(n)⌉ with T = log(MD²/(2α))/(2log(1/γ)), α the row's explicit accuracy ``acc`` at n and n₂, each count
+    ``ceil_exact``'s max(0, ⌈T⌉)) computes, on sympy symbols — written ⌈max(0, T)⌉, the same number (⌈·⌉ is
+    nondecreasing and ⌈0⌉ = 0)."""
+    def count(nn: sympy.Expr) -> sympy.Expr:
+        t = sympy.log(smooth * diam**2 / (2 * acc.subs(n_, nn))) / (2 * sympy.log(1 / gamma_))
+        return sympy.ceiling(sympy.Max(0, t))
+
+    return count(n2_) - count(n_)
+
+
+__all__ += ["baseline_growth_run"]
+
+
+def rationalised_gaps(e: sympy.Expr) -> sympy.Expr:
+    """``e`` with each calibration gap √(x + c) − √x of ``formulas.d2d`` (GAP, GAP_32, GAP_32_I, G2_32) written
+    c/(√(x + c) + √x) — the same number (each rewriting checked here by sympy), whose sign the engine proves."""
+    from certunlearn.formulas import d2d as F
+
+    subs = {}
+    for gap in (F.GAP, F.GAP_32, F.GAP_32_I, F.G2_32):
+        pos, neg = sorted(gap.args, key=lambda a: a.could_extract_minus_sign())  # √(x + c), −√x
+        rat = sympy.expand(pos**2 - neg**2) / (pos - neg)
+        if sympy.expand(rat * (pos - neg) - (pos + neg) * (pos - neg)) != 0:
+            raise ValueError(f"{gap} is not rationalised")
+        subs[gap] = rat
+    return e.subs(subs)
+
+
+__all__ += ["rationalised_gaps"]
