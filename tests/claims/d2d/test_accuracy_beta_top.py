@@ -65,3 +65,18 @@ def test_the_small_epsilon_instance_reaches_the_sigma_dominated_limit():
     assert len(low) == 1 and "xi" in low[0]
     ev = evaluate(claim, low[0], 256)
     assert abs(ev.ratio_lower - limit) < 1e-3 and 0.3269 < limit < 0.3270
+
+
+@pytest.mark.parametrize("cid, thorough", [("d2d.thm3.2:accuracy+fix", 0.1453)])
+def test_theorem_32s_quick_family_reaches_thoroughs_tightness(cid, thorough):
+    """Theorem 3.2's accuracy (the perfect variant, d = 1): thorough's worst instance (β's top, I at its printed lower
+    bound, ε = 1/2) came from a random boundary move; quick's structured family
+    (certunlearn.claims.d2d.perturbed_gd.beta_top_perfect) reaches it, every instance inside the hypotheses."""
+    claim = get_claim(cid)
+    adv = next(a for a in claim.adversaries if a.name.startswith("β at its top"))
+    insts = adv.generate(np.random.default_rng(0), 40)
+    assert len(insts) <= 4 and all(inst["beta"] == BETA_TOP for inst in insts)
+    evs = [evaluate(claim, inst, 256) for inst in insts]
+    assert all(ev.decided for ev in evs), [ev.reason for ev in evs]  # inside the hypotheses and decided
+    assert max(ev.ratio_lower for ev in evs) >= thorough
+    assert len(adv.generate(np.random.default_rng(0), 400)) > len(insts)  # thorough runs more
