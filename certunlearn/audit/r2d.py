@@ -45,6 +45,22 @@ def _means_gd(claim, instance):
     return _floats(r["unlearned"]), _floats(r["path_r"][int(frac(instance["T"]))]), _sigma(claim, instance)
 
 
+def _means_estimate(claim, instance):
+    """Appendix D.1's L̂ claims: the 1-d concave family's laws are Gaussian (``_means_gd``); on the quadratics with
+    Hessian diag(a_k) (``claims.r2d.lhat``) the +fix's laws are N(θ''_K, σ²I) and N(θ'_T, σ²I) of the exact runs,
+    while the printed claim's are scale mixtures over L̂'s law — no reference sampler: a clear error."""
+    from ..claims.r2d import lhat
+
+    if not lhat.is_anisotropic(instance):
+        return _means_gd(claim, instance)
+    if claim.corrects is None:
+        raise InvalidParameterError("instance", f"{claim.id}: on a quadratic with Hessian diag(a_k) the published "
+                                                "laws are scale mixtures over L̂'s law; the audit samples the "
+                                                "one-dimensional concave family only")
+    r = lhat.runs(instance)
+    return _floats(r["unlearned"]), _floats(r["retrained"]), _sigma(claim, instance)
+
+
 def _means_calibrated(claim, instance):
     from ..claims.r2d import experiments as E
 
@@ -124,7 +140,7 @@ def _dispatch() -> dict[Callable, Callable]:
 
     return {Q.unlearning_delta: _means_gd, E.calibrated_delta: _means_calibrated, E.decay_delta: _means_decay,
             S.sequential_delta: _means_sequential, U.gaussian_delta: _means_b1, T.appc_delta: _means_appc,
-            T.newton_delta: None}
+            T.newton_delta: None, E.estimate_delta: _means_estimate, E.certified_estimate_delta: _means_estimate}
 
 
 def r2d_sampled_claims() -> list[str]:

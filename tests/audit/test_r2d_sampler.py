@@ -43,3 +43,21 @@ def test_the_certified_mechanism_passes_and_an_under_noised_one_is_caught():
     bad = audit(r2d_sampler("r2d.thmB.1+fix", sigma_factor=0.2), "r2d.thmB.1+fix", samples=100_000,
                 instances=[inst], seed=1)
     assert ok.epsilon_lower <= 1 < bad.epsilon_lower
+
+
+def test_the_lhat_claims_sample_their_gaussian_laws_and_refuse_the_scale_mixture():
+    """Appendix D.1's L̂ claims on quadratics with Hessian diag(a_k): the +fix's laws are N(θ''_K, σ²I), N(θ'_T, σ²I)
+    of the exact runs (claims.r2d.lhat.runs); the printed claim's are scale mixtures over L̂'s law — one clear error."""
+    from certunlearn.claims.r2d import lhat
+
+    fix, printed = get_claim("r2d.appD.1-lipschitz-estimate+fix"), get_claim("r2d.appD.1-lipschitz-estimate")
+    inst = next(i for i in lhat.anisotropic_family(np.random.default_rng(0), 12) if inside(fix, i))
+    runs = lhat.runs(inst)
+    x0 = r2d_sampler(fix.id)(inst, 0, np.random.default_rng(0), 20_000)
+    x1 = r2d_sampler(fix.id)(inst, 1, np.random.default_rng(1), 20_000)
+    sigma = arb_upper_float(fix.with_prescribed(inst)["sigma"])
+    assert x0.shape == (20_000, len(runs["unlearned"]))
+    assert np.allclose(x0.mean(axis=0), [float(v) for v in runs["unlearned"]], atol=5 * sigma / 141)
+    assert np.allclose(x1.mean(axis=0), [float(v) for v in runs["retrained"]], atol=5 * sigma / 141)
+    with pytest.raises(InvalidParameterError, match="scale mixtures"):
+        r2d_sampler(printed.id)(inst, 0, np.random.default_rng(0), 10)

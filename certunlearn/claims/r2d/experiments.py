@@ -246,7 +246,7 @@ LHAT_HYPS = tuple(P(h.name, _either(h.predicate, _LHAT_CHECKS[h.name])) if h.nam
                   for h in THM31_HYPS)
 
 
-def _lhat_delta(values: Instance) -> arb:
+def estimate_delta(values: Instance) -> arb:
     """The true δ at ε of the two published laws: N(θ''_K, σ²I) and N(θ'_T, σ²I) for the 1-d concave family (L̂ = 1/λ
     exactly, ``quantities.unlearning_delta``); the two scale mixtures over L̂'s law for Hessian diag(a_k), enclosed
     (``lhat.lhat_delta``)."""
@@ -257,7 +257,7 @@ def _lhat_laws(values: Instance):
     return lhat.lhat_laws(values) if lhat.is_anisotropic(values) else unlearning_laws(values)
 
 
-def _certified_delta(values: Instance) -> arb:
+def certified_estimate_delta(values: Instance) -> arb:
     """The true δ at ε of N(θ''_K, σ²I) and N(θ'_T, σ²I), σ at the certified L (``quantities.unlearning_delta``; Hessian
     diag(a_k): ``lhat.certified_delta``, exact runs)."""
     return lhat.certified_delta(values) if lhat.is_anisotropic(values) else unlearning_delta(values)
@@ -384,7 +384,7 @@ CLAIMS_EXP = [
                                   "d ∈ {2, 3}, N ≥ 1 draws, lam = max|a_k|", _l_hat_ok)),
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate"],
-        quantity=_lhat_delta,
+        quantity=estimate_delta,
         laws=_lhat_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
                      Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), N = 400 "
@@ -426,7 +426,7 @@ CLAIMS_EXP = [
         hypotheses=LHAT_HYPS,
         bound=delta,
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate+fix"],
-        quantity=_certified_delta,
+        quantity=certified_estimate_delta,
         laws=_certified_laws,
         adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
                      Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
