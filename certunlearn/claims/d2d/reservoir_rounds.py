@@ -74,33 +74,36 @@ def all_at_most(law: dict[tuple[int, ...], Fraction], B: int, c: int) -> Fractio
     return Fraction(count, q**B)
 
 
-def at_most_count(weights: list[tuple[tuple[int, ...], int]], B: int, c: int) -> int:
-    """Σ over sequences of B patterns with every round's sum ≤ c of the product of their integer weights."""
-    rounds = len(weights[0][0])
-    counts: dict[tuple[int, ...], int] = {(0,) * rounds: 1}
+def _pattern_sequences(weights: list[tuple[tuple[int, ...], int]], B: int,
+                       advance: Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None]
+                       ) -> dict[tuple[int, ...], int]:
+    """Σ of the product of the integer weights over sequences of B patterns, grouped by the per-round state that
+    ``advance`` (state, pattern) → next state (None: the sequence is dropped) builds from all zeros."""
+    counts: dict[tuple[int, ...], int] = {(0,) * len(weights[0][0]): 1}
     for _ in range(B):
         nxt: dict[tuple[int, ...], int] = {}
         for cnt, a in counts.items():
             for pat, b in weights:
-                new = tuple(x + y for x, y in zip(cnt, pat))
-                if max(new) <= c:
+                new = advance(cnt, pat)
+                if new is not None:
                     nxt[new] = nxt.get(new, 0) + a * b
         counts = nxt
-    return sum(counts.values())
+    return counts
+
+
+def at_most_count(weights: list[tuple[tuple[int, ...], int]], B: int, c: int) -> int:
+    """Σ over sequences of B patterns with every round's sum ≤ c of the product of their integer weights."""
+    def advance(cnt: tuple[int, ...], pat: tuple[int, ...]) -> tuple[int, ...] | None:
+        new = tuple(x + y for x, y in zip(cnt, pat))
+        return new if max(new) <= c else None
+
+    return sum(_pattern_sequences(weights, B, advance).values())
 
 
 def missed_count(weights: list[tuple[tuple[int, ...], int]], B: int, k: int) -> int:
     """The same sum over sequences of B patterns in which every round misses (entry 0) at least k times (k ≥ 1)."""
-    rounds = len(weights[0][0])
-    counts: dict[tuple[int, ...], int] = {(0,) * rounds: 1}
-    for _ in range(B):
-        nxt: dict[tuple[int, ...], int] = {}
-        for cnt, a in counts.items():
-            for pat, b in weights:
-                new = tuple(min(x + 1 - y, k) for x, y in zip(cnt, pat))
-                nxt[new] = nxt.get(new, 0) + a * b
-        counts = nxt
-    return counts.get((k,) * rounds, 0)
+    counts = _pattern_sequences(weights, B, lambda cnt, pat: tuple(min(x + 1 - y, k) for x, y in zip(cnt, pat)))
+    return counts.get((k,) * len(weights[0][0]), 0)
 
 
 @functools.lru_cache(maxsize=1024)
