@@ -9,8 +9,10 @@ are compared on arb enclosures at 256 bits: they must overlap, and each be narro
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
+import sympy
 from flint import arb
 
 from certunlearn.numeric.enclosure import Decision, to_arb
@@ -52,3 +54,20 @@ def checked_instances(claim, minimum: int = 3) -> list[dict]:
     got = [inst for inst in instances(claim) if inside(claim, inst)]
     assert len(got) >= minimum, (claim.id, len(got))
     return got
+
+
+def start_statuses(claim_id: str, wrong: Callable[[sympy.Expr], sympy.Expr], index: int | None = None) -> tuple[str, str]:
+    """The start status of ``claim_id``'s derivation cut to its start alone (one trivial step from the chain's first
+    expression, ``index`` or the chain's start), and of the same with its symbolic run replaced by ``wrong(first)``
+    (e.g. a 0.1 % larger constant): ``(START_CHECKED, START_MISMATCH)`` when the start check tells them apart."""
+    import dataclasses
+
+    from certunlearn.claims import get_claim
+    from certunlearn.derive import SymbolicStart, check_derivation, find_derivation, step
+
+    claim = get_claim(claim_id)
+    d = find_derivation(claim)
+    first = d.steps[d.chain_start if index is None else index].lhs
+    d = dataclasses.replace(d, steps=(step(first, "==", first, "the start"),))
+    off = dataclasses.replace(d, symbolic_start=SymbolicStart(lambda: wrong(first), "a wrong run"))
+    return check_derivation(d, claim).start_status, check_derivation(off, claim).start_status
