@@ -6,12 +6,11 @@ enumerations over point or edge sets — while each chain starts from the proof'
 symbols (a κ ≤ 1 taken from a premise), for every instance of the lemma's class. Even where the quantity's code could
 run on a structured symbolic instance, it would check that instance, not the chain: the chain would have to be
 rewritten from that run (the work left for these derivations; done for Lemmas E.1 and G.1, whose quantities have closed
-forms on their whole class — :mod:`.pca`, :mod:`.erm`).
+forms on their whole class — :mod:`.pca`, :mod:`.erm` — and for Lemmas D.1, 3.3, D.1 for m edges and D.3, whose
+quantities run on sympy weights on small ordered shapes — :mod:`.mst_runs`).
 """
 from __future__ import annotations
 
-_GRAPH = ("the quantity ({q}) enumerates non-edges and weights with networkx's Kruskal, which refuses symbolic weights; "
-          "the chain starts from the exchange argument's {what}")
 _KAPPA = ("the quantity ({q}) {how}; the chain starts from the proof's expression {what}, a κ ≤ 1 per premise, for "
           "every instance of the lemma's class — no symbolic run gives the κ's")
 
@@ -22,11 +21,6 @@ REASONS: dict[str, str] = {
     "retain.cor2.8": "the quantity (_cor28_rs) is the mechanism's exact RS (median closed form or MST enumeration) while "
                      "the chain starts from RS itself as a symbol, LS = RS + max(DS − RS, 0) (Definition 2.6): the "
                      "corollary is about every mechanism, no one run",
-    "retain.lemD.1": _GRAPH.format(q="_mst_rs_brute", what="f(G) − f(G + e') = w_1(S) − w(e') at one non-edge"),
-    "retain.lem3.3": _GRAPH.format(q="_mst_rs_brute/B", what="(w_1(S) − w(e'))/B at one non-edge"),
-    "retain.lemD.1:m-edges+fix": _GRAPH.format(q="_mst_m_rs", what="drop κ_s·exposed, κ_s ≤ 1"),
-    "retain.lemD.3": "the quantity (_smt) enumerates Steiner trees of the instance's metric; the chain starts from "
-                     "w(MST(K_(V∪v))) − s, s ≥ 0 the slack of a feasible Steiner tree (Definition D.2)",
     "retain.thmD.4+fix": "the quantity (the vertex mechanism's exact_rs) enumerates added vertices and MSTs on numbers "
                          "(networkx); the chain starts from |w_R − w_R'| = max{increase, decrease} in the proof's symbols",
     "retain.lemE.2": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
