@@ -18,6 +18,7 @@ from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivation, step, then
 
 from .common import KAPPA_DEF, kappa, kappa_slack, profile
+from .median import median_rs_run, x_hi, x_lo, x_mid
 
 
 def fact1() -> Derivation:
@@ -93,7 +94,8 @@ def cor212() -> Derivation:
 _COR28_EXCESS = sympy.Symbol("v", nonnegative=True)  # max(DS − RS, 0): what the removals add to RS in LS
 
 
-def cor28() -> Derivation:
+def _cor28_base() -> Derivation:
+    """Corollary 2.8's chain for every mechanism: RS ≤ RS + max(DS − RS, 0) = LS (RS a symbol)."""
     rs = SYMBOLS["RS"]
     return Derivation(
         claim_id="retain.cor2.8", target="bound", title="Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)",
@@ -109,14 +111,37 @@ def cor28() -> Derivation:
     )
 
 
+#: RS of the median run (nonnegative: ties give 0), the abbreviation Corollary 2.8's checked start goes through
+_RS_MED = sympy.Symbol("RS_med", nonnegative=True)
+
+
+def cor28() -> Derivation:
+    """The same chain with RS := the median's RS run on five symbolic points in increasing order (the claim's
+    quantity ``_cor28_rs`` on its median instances: ``Median.exact_rs``): the steps are proved with RS_med a free
+    nonnegative symbol (so for every mechanism's RS), the start is checked on the median's run."""
+    d = _cor28_base()
+    return dataclasses.replace(
+        d, start=_RS_MED,
+        symbolic_start=SymbolicStart(median_rs_run, "the claim's median branch (_cor28_rs → Median.exact_rs) as the "
+                                     "reference median (algorithms.retain.stats.median) of R, R ∪ {0} and R ∪ {B} at "
+                                     "five symbolic points in increasing order, the larger move — the start is checked "
+                                     "on the median (tests/derive/test_retain_cor28_start.py ties it to the claim's "
+                                     "quantity); the steps hold for every RS ≥ 0"),
+        where=((_RS_MED, median_rs_run()), (_COR28_EXCESS, sympy.Max(DS - _RS_MED, 0)), (LS, _RS_MED + _COR28_EXCESS)),
+        conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi)),
+        domain={DS: ("0", "10"), x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3")},
+        steps=(step(_RS_MED, "<=", _RS_MED + _COR28_EXCESS, d.steps[0].justification),
+               then("==", RS_LE_LS_EXPR, "LS := RS + max(DS − RS, 0) = max(RS, DS)")))
+
+
 def cor28_erm() -> Derivation:
-    return dataclasses.replace(cor28(), claim_id="retain.cor2.8:erm",
+    return dataclasses.replace(_cor28_base(), claim_id="retain.cor2.8:erm",
                                title="Corollary 2.8 for ridge ERM, d = 1: RS_f(R) ≤ LS_f(R) (line 95)")
 
 
 def cor28_svm() -> Derivation:
     rs = SYMBOLS["RS"]
-    d = cor28()
+    d = _cor28_base()
     return dataclasses.replace(
         d, claim_id="retain.cor2.8:svm", title="Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)",
         where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS_sq, (rs + _COR28_EXCESS) ** 2)),

@@ -18,9 +18,6 @@ _SOLVER = ("the quantity ({q}) {how} (no symbolic mode); the chain starts from {
            "(the inner product p and the slack of the margin argument) for every instance")
 
 REASONS: dict[str, str] = {
-    "retain.cor2.8": "the quantity (_cor28_rs) is the mechanism's exact RS (median closed form or MST enumeration) while "
-                     "the chain starts from RS itself as a symbol, LS = RS + max(DS − RS, 0) (Definition 2.6): the "
-                     "corollary is about every mechanism, no one run",
     "retain.thmD.4+fix": "the quantity (the vertex mechanism's exact_rs) enumerates added vertices and MSTs on numbers "
                          "(networkx); the chain starts from |w_R − w_R'| = max{increase, decrease} in the proof's symbols",
     "retain.lemE.2": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
