@@ -9,10 +9,10 @@ import sympy
 from certunlearn.formulas.retain import (
     MST_EDGE_RATIO_EXPR, MST_EDGE_RS_EXPR, MST_VERTEX_BOUND_EXPR, SMT_BOUND_EXPR, SYMBOLS,
 )
-from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
+from certunlearn.derive import Derivation, Premise, Step, SymbolicStart, step, then
 
 from .common import B
-from .mst_runs import edge_rs_run, prim_weight, smt_run
+from .mst_runs import edge_rs_run, prim_weight, smt_run, vertex_rs_run
 
 cut, w_new = sympy.symbols("cut w_new", nonnegative=True)
 
@@ -116,29 +116,53 @@ near, wR, wK = sympy.symbols("nearest w_R w_K", nonnegative=True)
 rho = SYMBOLS["rho"]  # the formulas' ρ_d (positive): the printed numerator MST_VERTEX_BOUND_EXPR is in it
 
 
+#: the line shape of Theorem D.4's run: retained vertices 0, 1 at distance l_1 (R = the edge (0, 1)), the outside point
+#: 2 beyond 1 at distance l_2 = l_1 + l_g ≥ l_1 (so d(0, 2) = l_1 + l_2): a line metric, Steiner ratio 1
+l_1, l_g = sympy.Symbol("l_1", positive=True), sympy.Symbol("l_g", nonnegative=True)
+l_2 = l_1 + l_g
+LINE_METRIC = ((0, l_1, l_1 + l_2), (l_1, 0, l_2), (l_1 + l_2, l_2, 0))
+
+
+def line_vertex_rs_run() -> sympy.Expr:
+    """Theorem D.4+fix's quantity (``_vertex_rs("full")``: ``MSTVertex.exact_rs`` with every edge at the added vertex)
+    on the line shape, run on sympy distances (:func:`.mst_runs.vertex_rs_run`)."""
+    return vertex_rs_run(LINE_METRIC, (0, 1), ((0, 1),))
+
+
 def _thmD4(claim_id: str, fixed: bool) -> Derivation:
     """The two halves of line 483–493, joined by max: the increase w_R' − w_R ≤ w_1(V_R) ≤ nearest, and the
-    decrease w_R − w_R' ≤ w_R − ρ w_K (Lemma D.3). The increase step is the one that needs every edge at v."""
+    decrease w_R − w_R' ≤ w_R − ρ w_K (Lemma D.3). The increase step is the one that needs every edge at v. The +fix
+    chain starts from its claim's quantity run on the line shape (:func:`line_vertex_rs_run`)."""
     inc = sympy.Symbol("w_inc", nonnegative=True)  # w_R' − w_R (an increase)
     k_near = sympy.Symbol("kappa_v", nonnegative=True)  # +fix: w_inc/nearest ≤ 1 (v reaches its nearest vertex)
+    head = sympy.Max(k_near * near if fixed else inc, wR - rho * wK)
+    run_step = (step(line_vertex_rs_run(), "==", head,
+                     "on the line the added point 2 joins 1 (its nearest retained vertex) and 0: the MST grows by "
+                     "l_2 = κ_v·nearest with κ_v = 1; w_R = w_K = l_1, ρ = 1, so the decrease part w_R − ρw_K is 0",
+                     given={k_near: 1, near: l_2, wR: l_1, wK: l_1, rho: 1}),) if fixed else ()
     return Derivation(
         claim_id=claim_id, target="bound",
         title="Theorem D.4: MST weight under vertex addition (lines 475–493)" + (" — the proof's reading (+fix)" if fixed else ", as printed"),
-        start="|w_R − w_R'| = max{w_R' − w_R, w_R − w_R'}",
+        start=line_vertex_rs_run() if fixed else "|w_R − w_R'| = max{w_R' − w_R, w_R − w_R'}",
+        symbolic_start=SymbolicStart(line_vertex_rs_run, "_vertex_rs('full') (MSTVertex.exact_rs: every outside point "
+                                     "joined to every retained vertex, |w(MST(R)) − w(MST(R + v))| maximised) run on "
+                                     "sympy distances on the line 0 —l_1— 1 —l_2— 2, l_1 ≤ l_2, R = the edge (0, 1) "
+                                     "(proofs/retain/mst_runs) — the start is checked on that shape "
+                                     "(tests/derive/test_retain_mst_starts.py ties it to the claim's quantity); step 2 "
+                                     "is the proof's for every metric") if fixed else None,
         domain={near: ("0", "4"), wR: ("0", "10"), wK: ("0", "10"), rho: ("0.5", "1"), inc: ("0", "4"),
-                k_near: ("0", "1")},
+                k_near: ("0", "1"), l_1: ("0.01", "5"), l_g: ("0", "5")},
         conditions=(sympy.Le(wK, wR), sympy.Le(rho, 1)) + ((sympy.Le(k_near, 1),) if fixed else ()),
-        where=((inc, k_near * near),) if fixed else (),
         premises=(Premise("w_R' ≥ w(MST(K_{V_R ∪ v})) ≥ w(SMT(V_R)) ≥ ρ_d w(MST(K_V_R)) (Lemma D.3, line 491), so "
                           "w_R − w_R' ≤ w_R − ρ_d w_K", "Lemma D.3"),
                   Premise("(V_R, E_T_R ∪ e) spans R' for e ∈ E_v (line 485)" + (
                       ": true when E' contains every edge at v — the proof's reading" if fixed else
                       ": needs e ∈ E'; with E' any superset of E_R the only edge at v may be the farthest one, "
                       "so w_R' − w_R can be max_v' d(v, v') > min_v' d(v, v')"), "Theorem D.4's proof")),
-        steps=(
-            step(sympy.Max(inc, wR - rho * wK), "<=", sympy.Max(near, wR - rho * wK),
+        steps=run_step + (
+            Step(None if fixed else head, "<=", sympy.Max(near, wR - rho * wK),
                  "w_R' − w_R ≤ w_1(V_R) ≤ max_v min_v' d(v, v') (line 485)" + (
-                     " — here w_inc = κ_v·nearest, κ_v ≤ 1, because v reaches its nearest retained vertex (the "
+                     " — here the increase is κ_v·nearest, κ_v ≤ 1, because v reaches its nearest retained vertex (the "
                      "Max compared case by case)" if fixed else " — as printed, for every added v and E'")),
             then("==", MST_VERTEX_BOUND_EXPR, "the printed numerator"),
         ),

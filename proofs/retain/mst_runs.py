@@ -98,3 +98,15 @@ def smt_run(D, V: Sequence[int]) -> sympy.Expr:
     rest = [i for i in range(len(D)) if i not in V]
     return ordered_min([prim_weight(list(V) + list(S), D)
                         for j in range(len(rest) + 1) for S in itertools.combinations(rest, j)])
+
+
+def vertex_rs_run(D, V: Sequence[int], R: Sequence[tuple[int, int]]) -> sympy.Expr:
+    """``MSTVertex(D, …, edges="full").exact_rs(R, 1)``: max over the points v outside V of |w(MST(R)) −
+    w(MST(R + v))|, v joined to every vertex of R at its distances (the reading of Theorem D.4's proof)."""
+    edges = [(u, v, D[u][v]) for u, v in R]
+    f0 = kruskal_weight(V, edges)
+    moves = []
+    for v in (i for i in range(len(D)) if i not in V):
+        d = sympy.expand(f0 - kruskal_weight([*V, v], [*edges, *((v, u, D[v][u]) for u in V)]))
+        moves.append(d if _le(0, d) else -d)
+    return ordered_max(moves)

@@ -18,8 +18,9 @@ _SOLVER = ("the quantity ({q}) {how} (no symbolic mode); the chain starts from {
            "(the inner product p and the slack of the margin argument) for every instance")
 
 REASONS: dict[str, str] = {
-    "retain.thmD.4+fix": "the quantity (the vertex mechanism's exact_rs) enumerates added vertices and MSTs on numbers "
-                         "(networkx); the chain starts from |w_R − w_R'| = max{increase, decrease} in the proof's symbols",
+    "retain.thmD.4": "the quantity (the vertex mechanism's exact_rs over every edge set E' ⊇ E_R) enumerates added "
+                     "vertices and edge sets on numbers (networkx); the chain starts from |w_R − w_R'| = max{increase, "
+                     "decrease} in the proof's symbols (the +fix's start is checked on a line shape, :mod:`.mst`)",
     "retain.lemE.2": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
                                    what="κ₂·√2‖ΔΣ‖_F/gap (Davis–Kahan)"),
     "retain.lemE.2:m-points+fix": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
@@ -68,7 +69,7 @@ REASONS: dict[str, str] = {
 }
 # the printed versions start where their +fix does
 for _printed, _fix in (("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
-                       ("retain.exG.6", "retain.lemG.4+fix"), ("retain.thmD.4", "retain.thmD.4+fix")):
+                       ("retain.exG.6", "retain.lemG.4+fix")):
     REASONS[_printed] = REASONS[_fix]
 
 

@@ -1,4 +1,4 @@
-"""The MST derivations (retain Lemmas D.1, 3.3, D.1 for m edges, D.3) start from their claims' quantities run on sympy
+"""The MST derivations (retain Lemmas D.1, 3.3, D.1 for m edges, D.3, Theorem D.4+fix) start from their claims' quantities run on sympy
 weights on small shapes whose weights' order is fixed (proofs/retain/mst_runs: Kruskal and Prim with each comparison
 decided by the gaps' signs). At exact weights of those shapes, inside the claims' hypotheses, each run is the claim's
 own quantity; a wrong run (a 0.1 % larger value) is a ``mismatch``; a shape whose order is not fixed is refused."""
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import sympy
 
-from certunlearn.algorithms.retain import cut_formula, exposed_edges
+from certunlearn.algorithms.retain import cut_formula, exposed_edges, steiner_ratio
 from certunlearn.algorithms.retain.graph import prim
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain.families import instance_graph, mst_mech
@@ -70,7 +70,20 @@ def test_the_star_run_is_the_steiner_weight():
         assert got == claim.quantity(values) == values["w_Kv"], (values, got)
 
 
-@pytest.mark.parametrize("claim_id", ["retain.lemD.1", "retain.lem3.3", "retain.lemD.1:m-edges+fix", "retain.lemD.3"])
+def test_the_line_run_is_the_vertex_rs():
+    """Theorem D.4+fix: MSTVertex.exact_rs with every edge at the added vertex, on the line 0 —l_1— 1 —l_2— 2."""
+    claim, expr = get_claim("retain.thmD.4+fix"), mst.line_vertex_rs_run()
+    for l1, l2 in ((F(1), F(2)), (F(3), F(3)), (F(1, 2), F(7, 3))):
+        D = [[F(0), l1, l1 + l2], [l1, F(0), l2], [l1 + l2, l2, F(0)]]
+        values = {"metric": D, "B": (l1 + l2) / 2, "V": [0, 1], "R": [[0, 1]], "nearest": l2, "w_R": l1, "w_K": l1,
+                  "rho": steiner_ratio(np.asarray(D, dtype=object))}
+        assert values["rho"] == 1 and inside(claim, values), values
+        got = _at(expr, {"l_1": l1, "l_g": l2 - l1})
+        assert got == claim.quantity(values) == l2, (values, got)
+
+
+@pytest.mark.parametrize("claim_id", ["retain.lemD.1", "retain.lem3.3", "retain.lemD.1:m-edges+fix", "retain.lemD.3",
+                                      "retain.thmD.4+fix"])
 def test_a_wrong_run_is_a_mismatch(claim_id):
     assert start_statuses(claim_id, lambda first: first * sympy.Rational(1001, 1000)) == (START_CHECKED, START_MISMATCH)
 

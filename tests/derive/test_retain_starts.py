@@ -15,7 +15,7 @@ def test_thmD4_fix_max_step_is_proved_and_the_printed_one_refuted():
     """+fix: max(κ_v·nearest, w_R − ρw_K) ≤ max(nearest, w_R − ρw_K), κ_v ≤ 1 — four cases, each a sign; as printed
     (w_inc unrelated to nearest) the same step fails."""
     fixed, printed = _check("retain.thmD.4+fix"), _check("retain.thmD.4")
-    assert fixed.steps[0].status == PROVED and "case split" in fixed.steps[0].detail, fixed.steps[0].detail
+    assert fixed.steps[1].status == PROVED and "case split" in fixed.steps[1].detail, fixed.steps[1].detail
     assert printed.steps[0].status == REFUTED
 
 
