@@ -26,13 +26,40 @@ rw = sympy.Symbol("r_w", positive=True)  # ‖w_R'‖ / (BY/λ_min) ≤ 1
 g = sympy.Symbol("g", positive=True)  # ‖∇f(w_R, z)‖ / its bound ≤ 1
 
 
+def ridge_rs_run(lam_: sympy.Expr = lam) -> sympy.Expr:
+    """What the ridge claims' quantity (``ridge_rs`` → ``RidgeERM.exact_rs``, d = 1, m = 1: its closed form) computes on
+    the shape where R's labels are orthogonal to its inputs (Σxy = 0, e.g. every y = 0, so w_R = Σxy/(a + nλ) = 0)
+    and B² ≤ D = a + (n+1)λ: there t* = (|w|(D − λ) + √(w²(D − λ)² + Y²D))/Y = √D ≥ B, so the maximiser is t = B
+    (the code's branch ``lhs * lhs <= disc``, lhs = YB − |w|(D − λ)) and RS = (Yt + |w|(t² + λ))/(D + t²)."""
+    w = sympy.Integer(0)
+    D = a + (n + 1) * lam_
+    lhs, disc = Y * B - w * (D - lam_), w**2 * (D - lam_) ** 2 + Y**2 * D
+    if sympy.expand(lhs**2 - disc - Y**2 * (B**2 - D)) != 0:  # the branch t = B is B² ≤ D (the shape's condition)
+        raise ValueError("the shape's branch condition is not the code's")
+    t = B
+    return (Y * t + w * (t**2 + lam_)) / (D + t**2)
+
+
+#: the shape's branch condition: B² ≤ a + (n+1)λ (t* = √D ≥ B)
+RIDGE_SHAPE = sympy.Le(B**2, a + (n + 1) * lam)
+RIDGE_WHAT = ("ridge_rs (RidgeERM.exact_rs's d = 1 closed form) on R with Σxy = 0 (w_R = 0) and B² ≤ a + (n+1)λ, "
+               "where the maximiser is |x| = B, y = ±Y: BY/(a + (n+1)λ + B²) — the start is checked on that shape "
+               "(tests/derive/test_retain_ridge_rs_start.py ties it to the claim's quantity); steps 2–4 are the "
+               "proof's for every R")
+
+
 def _ridge(claim_id: str, fixed: bool) -> Derivation:
     lam_min, lam_R = LAMBDA_MIN_1D, LAMBDA_R_1D
     w_bound = B * Y / lam_min
     grad = B * (B * rw * w_bound + Y) + lam * rw * w_bound  # ‖(x w − y)x + λw‖ ≤ B(B‖w‖ + Y) + λ‖w‖
     L_expr = (MSE_L_FIX_EXPR if fixed else MSE_L_EXPR).subs(SYMBOLS["lambda_min"], lam_min)
+    run = ridge_rs_run()
     steps = (
-        step(g * grad / (n * lam_R), "<=", grad / (n * lam_R),
+        step(run, "<=", g * grad / (n * lam_R),
+             "Lemma G.1 on the shape: w_R = 0, so ‖∇f(w_R, z)‖ = |y||x| ≤ BY, the gradient bound at ‖w‖ = 0 (g = 1, "
+             "r_w = 0), and the shift ‖∇f(w_R, z)‖/((n+1)λ_R') with (n+1)λ_R' = a + x² + (n+1)λ ≥ nλ_R (lines 585–597)",
+             given={g: 1, rw: 0}, conditions=(RIDGE_SHAPE,)),
+        then("<=", grad / (n * lam_R),
              "Lemma G.1 (lines 585–597): ‖w_R' − w_R‖ ≤ ‖∇f(w_R, z)‖/((n+1)λ_R') ≤ ‖∇f(w_R, z)‖/(nλ_R), the "
              "per-sample gradient of f(w, z) = ½(⟨x, w⟩ − y)² + (λ/2)‖w‖² being (⟨x, w⟩ − y)x + λw",
              conditions=(sympy.Le(g, 1),)),
@@ -45,7 +72,8 @@ def _ridge(claim_id: str, fixed: bool) -> Derivation:
     return Derivation(
         claim_id=claim_id, target="bound",
         title="Example G.2 with Lemma G.1: ridge retain sensitivity" + (" (+fix: the regulariser's gradient)" if fixed else ", as printed"),
-        start=g * grad / (n * lam_R),
+        start=run,
+        symbolic_start=SymbolicStart(ridge_rs_run, RIDGE_WHAT),
         where=(),
         domain={B: ("0.1", "2"), Y: ("1", "1"), n: ("1", "20"), lam: ("0", "20"), a: ("0.01", "20"),
                 g: ("0.001", "1"), rw: ("0.001", "1")},
@@ -280,14 +308,16 @@ def lemG1_m() -> Derivation:
 
 # --------------------------------------------------------------------------- Table 1
 def _at_lambda0(d: Derivation, claim_id: str, title: str) -> Derivation:
-    """``d`` with the regulariser λ set to 0 everywhere (Table 1's λ = 0 rows)."""
+    """``d`` with the regulariser λ set to 0 everywhere (Table 1's λ = 0 rows), its symbolic run too."""
     def sub(e):
         return e.subs(lam, 0) if isinstance(e, sympy.Basic) else e
 
     steps = tuple(dataclasses.replace(st, lhs=sub(st.lhs) if st.lhs is not None else None, rhs=sub(st.rhs),
-                                      given=tuple((k, sub(v)) for k, v in st.given)) for st in d.steps)
+                                      given=tuple((k, sub(v)) for k, v in st.given),
+                                      conditions=tuple(sub(c) for c in st.conditions)) for st in d.steps)
+    run = d.symbolic_start and SymbolicStart(lambda: sub(d.symbolic_start.compute()), d.symbolic_start.what + ", at λ = 0")
     return dataclasses.replace(d, claim_id=claim_id, title=title, steps=steps, start=sub(d.start),
-                               where=tuple((k, sub(v)) for k, v in d.where),
+                               where=tuple((k, sub(v)) for k, v in d.where), symbolic_start=run,
                                domain={s: (lo, hi) for s, lo, hi in d.domain if s != lam})
 
 

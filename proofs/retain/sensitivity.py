@@ -17,7 +17,8 @@ from certunlearn.formulas.retain import (
 from certunlearn.formulas.symbols import delta, epsilon
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, load_derivation, step, then
 
-from .common import KAPPA_DEF, kappa, kappa_slack, profile
+from .common import KAPPA_DEF, B, a, kappa, kappa_slack, lam, n, profile
+from .erm import RIDGE_WHAT, RIDGE_SHAPE, Y, ridge_rs_run
 from .median import median_rs_run, x_hi, x_lo, x_mid
 
 
@@ -111,32 +112,40 @@ def _cor28_base() -> Derivation:
     )
 
 
-#: RS of the median run (nonnegative: ties give 0), the abbreviation Corollary 2.8's checked start goes through
-_RS_MED = sympy.Symbol("RS_med", nonnegative=True)
-
-
-def cor28() -> Derivation:
-    """The same chain with RS := the median's RS run on five symbolic points in increasing order (the claim's
-    quantity ``_cor28_rs`` on its median instances: ``Median.exact_rs``): the steps are proved with RS_med a free
-    nonnegative symbol (so for every mechanism's RS), the start is checked on the median's run."""
+def _cor28_run(claim_id: str, title: str, rs_: sympy.Symbol, run, what: str, conditions: tuple,
+               domain: dict) -> Derivation:
+    """Corollary 2.8's chain with RS := ``rs_``, an abbreviation for the claim's quantity run on a shape (``run``):
+    the steps are proved with ``rs_`` a free nonnegative symbol (so for every mechanism's RS), the start is checked on
+    the run."""
     d = _cor28_base()
     return dataclasses.replace(
-        d, start=_RS_MED,
-        symbolic_start=SymbolicStart(median_rs_run, "the claim's median branch (_cor28_rs → Median.exact_rs) as the "
-                                     "reference median (algorithms.retain.stats.median) of R, R ∪ {0} and R ∪ {B} at "
-                                     "five symbolic points in increasing order, the larger move — the start is checked "
-                                     "on the median (tests/derive/test_retain_cor28_start.py ties it to the claim's "
-                                     "quantity); the steps hold for every RS ≥ 0"),
-        where=((_RS_MED, median_rs_run()), (_COR28_EXCESS, sympy.Max(DS - _RS_MED, 0)), (LS, _RS_MED + _COR28_EXCESS)),
-        conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi)),
-        domain={DS: ("0", "10"), x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3")},
-        steps=(step(_RS_MED, "<=", _RS_MED + _COR28_EXCESS, d.steps[0].justification),
+        d, claim_id=claim_id, title=title, start=rs_, symbolic_start=SymbolicStart(run, what),
+        where=((rs_, run()), (_COR28_EXCESS, sympy.Max(DS - rs_, 0)), (LS, rs_ + _COR28_EXCESS)),
+        conditions=conditions, domain={DS: ("0", "10"), **domain},
+        steps=(step(rs_, "<=", rs_ + _COR28_EXCESS, d.steps[0].justification),
                then("==", RS_LE_LS_EXPR, "LS := RS + max(DS − RS, 0) = max(RS, DS)")))
 
 
+def cor28() -> Derivation:
+    """RS := the median's RS run on five symbolic points in increasing order (the claim's quantity ``_cor28_rs`` on
+    its median instances: ``Median.exact_rs``)."""
+    return _cor28_run(
+        "retain.cor2.8", "Corollary 2.8: RS_f(R) ≤ LS_f(R) (line 95)", sympy.Symbol("RS_med", nonnegative=True),
+        median_rs_run, "the claim's median branch (_cor28_rs → Median.exact_rs) as the reference median "
+        "(algorithms.retain.stats.median) of R, R ∪ {0} and R ∪ {B} at five symbolic points in increasing order, the "
+        "larger move — the start is checked on the median (tests/derive/test_retain_cor28_start.py ties it to the "
+        "claim's quantity); the steps hold for every RS ≥ 0",
+        (sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi)), {x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3")})
+
+
 def cor28_erm() -> Derivation:
-    return dataclasses.replace(_cor28_base(), claim_id="retain.cor2.8:erm",
-                               title="Corollary 2.8 for ridge ERM, d = 1: RS_f(R) ≤ LS_f(R) (line 95)")
+    """RS := the ridge RS on the shape Σxy = 0, B² ≤ a + (n+1)λ (:func:`.erm.ridge_rs_run`)."""
+    return _cor28_run(
+        "retain.cor2.8:erm", "Corollary 2.8 for ridge ERM, d = 1: RS_f(R) ≤ LS_f(R) (line 95)",
+        sympy.Symbol("RS_ridge", nonnegative=True), ridge_rs_run,
+        RIDGE_WHAT.replace("tests/derive/test_retain_ridge_rs_start.py", "tests/derive/test_retain_cor28_start.py")
+        .replace("steps 2–4 are the proof's for every R", "the steps hold for every RS ≥ 0"),
+        (RIDGE_SHAPE,), {B: ("0.1", "2"), Y: ("1", "1"), n: ("1", "20"), lam: ("0.01", "20"), a: ("0.01", "20")})
 
 
 def cor28_svm() -> Derivation:

@@ -40,10 +40,6 @@ REASONS: dict[str, str] = {
                                    what="√e·√γ², e = ‖w_R' − w_R‖² at one added point"),
     "retain.cor2.8:svm": "the quantity (svm_rs) solves the hard-margin SVMs exactly; the chain starts from RS as a "
                          "symbol, LS = RS + max(DS − RS, 0) (Definition 2.6)",
-    "retain.cor2.8:erm": "the quantity (ridge_rs) maximises the exact ridge shift over the added point; the chain "
-                         "starts from RS as a symbol, LS = RS + max(DS − RS, 0) (Definition 2.6)",
-    "retain.exG.2+fix": _KAPPA.format(q="ridge_rs", how="maximises the exact d = 1 ridge shift over z",
-                                      what="g·‖∇f‖-bound/(nλ_R), g, r_w ≤ 1 (Lemma G.1, Example G.2)"),
     "retain.exG.3": _KAPPA.format(q="logistic_shift", how="compares certified logistic minimisers",
                                   what="c·ρ_g(B + λR_w)/(μn(λ_curv + ξ)) (Lemma G.1, Example G.3)"),
     "retain.lem3.7": _KAPPA.format(q="_logistic_ratio", how="compares certified logistic minimisers",
@@ -52,8 +48,6 @@ REASONS: dict[str, str] = {
                                       what="κ(B + λR_w)/(n(λ + ξ))"),
     "retain.table1:logloss-lambda0": _KAPPA.format(q="local_shift", how="compares certified local minimisers",
                                                    what="Bcρ_g/(μn(λ_curv + ξ))"),
-    "retain.table1:mse-lambda0": _KAPPA.format(q="ridge_rs", how="maximises the exact ridge shift over z",
-                                               what="g·(its gradient bound)/a, r_w ≤ 1"),
     "retain.lemG.4+fix": _KAPPA.format(q="local_shift", how="compares certified local minimisers",
                                        what="θλ₀/M, θ ≤ 1 the continuity argument's ratio"),
     "retain.lemH.1:sensitivity": _KAPPA.format(q="_d2d_shift", how="runs Algorithm 1's projected GD at 50 digits",
@@ -68,7 +62,7 @@ REASONS: dict[str, str] = {
                                    what="κ₁·(L²M/(n²λ_R³))/Δ_GS (Lemma H.2)"),
 }
 # the printed versions start where their +fix does
-for _printed, _fix in (("retain.exG.2", "retain.exG.2+fix"), ("retain.lemG.4", "retain.lemG.4+fix"),
+for _printed, _fix in (("retain.lemG.4", "retain.lemG.4+fix"),
                        ("retain.exG.6", "retain.lemG.4+fix")):
     REASONS[_printed] = REASONS[_fix]
 
