@@ -1,4 +1,4 @@
-"""Symbolic runs of the MST claims' quantities on small shapes whose weights' order is fixed (issue 25, item 3).
+"""Symbolic runs of the MST (and 1-d SVM) claims' quantities on small shapes whose weights' order is fixed (issue 25, item 3).
 
 The claims' quantities (``claims.retain.mst``: ``_mst_rs_brute``, ``_mst_m_rs`` through
 ``algorithms.retain.mst_edge_brute_force_rs``; ``_smt`` through ``smt_weight`` and ``prim``) run Kruskal/Prim on
@@ -44,6 +44,11 @@ def ordered_max(values: Sequence[sympy.Expr]) -> sympy.Expr:
     return best
 
 
+def ordered_abs(d: sympy.Expr) -> sympy.Expr:
+    """|d| with its sign decided by sympy's assumptions (raise when it is not)."""
+    return d if _le(0, d) else -d
+
+
 def kruskal_weight(nodes: Sequence[int], edges: Sequence[tuple[int, int, sympy.Expr]]) -> sympy.Expr:
     """w(MST) of the connected graph (nodes, edges) by Kruskal, its sort decided by :func:`ordered_min`."""
     parent = {v: v for v in nodes}
@@ -81,7 +86,7 @@ def edge_rs_run(nodes: Sequence[int], edges: Sequence[tuple[int, int, sympy.Expr
         for assign in itertools.product(weights, repeat=m):
             f1 = kruskal_weight(nodes, [*edges, *((u, v, w) for (u, v), w in zip(pairs, assign))])
             d = sympy.expand(f0 - f1)
-            moves.append(d if _le(0, d) else -d)  # |f(R) − f(R + Z)|
+            moves.append(ordered_abs(d))  # |f(R) − f(R + Z)|
     return ordered_max(moves)
 
 
@@ -108,5 +113,5 @@ def vertex_rs_run(D, V: Sequence[int], R: Sequence[tuple[int, int]]) -> sympy.Ex
     moves = []
     for v in (i for i in range(len(D)) if i not in V):
         d = sympy.expand(f0 - kruskal_weight([*V, v], [*edges, *((v, u, D[v][u]) for u in V)]))
-        moves.append(d if _le(0, d) else -d)
+        moves.append(ordered_abs(d))
     return ordered_max(moves)

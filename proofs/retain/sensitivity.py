@@ -20,6 +20,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 from .common import KAPPA_DEF, B, a, kappa, kappa_slack, lam, n, profile
 from .erm import RIDGE_WHAT, RIDGE_SHAPE, Y, ridge_rs_run
 from .median import median_rs_run, x_hi, x_lo, x_mid
+from .svm import SVM_WHAT, h_s, svm_rs_run, u_s
 
 
 def fact1() -> Derivation:
@@ -149,9 +150,12 @@ def cor28_erm() -> Derivation:
 
 
 def cor28_svm() -> Derivation:
-    rs = SYMBOLS["RS"]
-    d = _cor28_base()
+    """RS := the SVM's RS on the d = 1 support of :func:`.svm.svm_rs_run`; LS enters squared (LS_sq, the claim's)."""
+    rs_ = sympy.Symbol("RS_svm", nonnegative=True)
+    d = _cor28_run(
+        "retain.cor2.8:svm", "Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)", rs_, svm_rs_run,
+        SVM_WHAT.format(m=1, ratio="", rest="the steps hold for every RS ≥ 0"),
+        (), {u_s: ("0.05", "5"), h_s: ("0", "5")})
     return dataclasses.replace(
-        d, claim_id="retain.cor2.8:svm", title="Corollary 2.8 for the hard-margin SVM: RS_f(R) ≤ LS_f(R) (line 95)",
-        where=((_COR28_EXCESS, sympy.Max(DS - rs, 0)), (LS_sq, (rs + _COR28_EXCESS) ** 2)),
+        d, where=((rs_, svm_rs_run()), (_COR28_EXCESS, sympy.Max(DS - rs_, 0)), (LS_sq, (rs_ + _COR28_EXCESS) ** 2)),
         steps=(d.steps[0], then("==", RS_LE_LS_SQ_EXPR, "LS² := (RS + max(DS − RS, 0))² = max(RS, DS)², LS ≥ 0")))

@@ -14,9 +14,6 @@ from __future__ import annotations
 _KAPPA = ("the quantity ({q}) {how}; the chain starts from the proof's expression {what}, a κ ≤ 1 per premise, for "
           "every instance of the lemma's class — no symbolic run gives the κ's")
 
-_SOLVER = ("the quantity ({q}) {how} (no symbolic mode); the chain starts from {what}, in the proof's symbols "
-           "(the inner product p and the slack of the margin argument) for every instance")
-
 REASONS: dict[str, str] = {
     "retain.thmD.4": "the quantity (the vertex mechanism's exact_rs over every edge set E' ⊇ E_R) enumerates added "
                      "vertices and edge sets on numbers (networkx); the chain starts from |w_R − w_R'| = max{increase, "
@@ -32,14 +29,6 @@ REASONS: dict[str, str] = {
     "retain.lemE.4:noise-tail": "the quantity (_e4_tail) is an arb-certified integral (acb.integral) of the noise's "
                                 "norm law; the chain starts from the concentration bound 2e^(−(2√d(1−κ)+t)²/4), "
                                 "κ = E λ_max/(2√d) ≤ 1 by Sudakov–Fernique",
-    "retain.lemF.2": _SOLVER.format(q="svm_rs", how="solves the hard-margin SVMs exactly on a finite support",
-                                   what="√e, e = ‖w_R' − w_R‖² at one added point"),
-    "retain.lemF.2:m-points+fix": _SOLVER.format(q="_svm_m_rs", how="solves the hard-margin SVMs exactly",
-                                                what="√e, e = ‖w_R' − w_R‖² for one added set"),
-    "retain.lem3.5": _SOLVER.format(q="_svm_ratio", how="solves the hard-margin SVMs exactly",
-                                   what="√e·√γ², e = ‖w_R' − w_R‖² at one added point"),
-    "retain.cor2.8:svm": "the quantity (svm_rs) solves the hard-margin SVMs exactly; the chain starts from RS as a "
-                         "symbol, LS = RS + max(DS − RS, 0) (Definition 2.6)",
     "retain.exG.3": _KAPPA.format(q="logistic_shift", how="compares certified logistic minimisers",
                                   what="c·ρ_g(B + λR_w)/(μn(λ_curv + ξ)) (Lemma G.1, Example G.3)"),
     "retain.lem3.7": _KAPPA.format(q="_logistic_ratio", how="compares certified logistic minimisers",
