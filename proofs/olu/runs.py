@@ -292,3 +292,24 @@ def lem4_run(as_used: bool) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     d_left = sympy.S.Zero  # equal covariances and shift s ≥ θs = the mean distance (θ ≤ 1)
     d_right = renyi_equal_variances(alpha, (m4a - m4b) ** 2, v4)
     return d_left - d_right, d_left, d_right
+
+
+#: Table 2's discard-and-restart regret (strongly convex) on a symbolic stream: T = 2 quadratics μ(w − x_t)²/2 (d = 1,
+#: curvature μ), no deletion (k = 0); the data written by the gradients the path meets, x₁ = z₁ + ρ₁L/μ,
+#: x₂ = x₁ + ρ₂L/μ (|ρ| ≤ 1 is the claim's hypothesis ‖∇f_t(w_{t−1})‖ ≤ L along the process: w₁ = x₁)
+z_r, rho_r1, rho_r2 = sympy.symbols("z_1 rho_1 rho_2", real=True)
+
+
+def restart_regret_run() -> sympy.Expr:
+    """What ``olu.table2:restart-regret-sc``'s quantity (``restart_regret(True)``: Σ_t f_t(w_{t−1}) − f_t(z*_{i(t)}),
+    eq. (5)) computes on the symbolic stream above: ``algorithms.olu.restart_laws`` with η_s = 1/(μs) and the exact
+    comparator (``comparators``), run on sympy symbols."""
+    from certunlearn.algorithms import olu as algo
+    from certunlearn.formulas.olu import L
+
+    x1 = z_r + rho_r1 * L / mu
+    x2 = x1 + rho_r2 * L / mu
+    stream = algo.Stream(algo.QUADRATIC, ((x1,), (x2,)), (mu,))
+    laws = algo.restart_laws(stream, (z_r,), [1 / mu, 1 / (2 * mu)], (), ())
+    (zstar,) = algo.comparators(stream, (), ())
+    return sympy.factor(sum(stream.value(t, laws[t - 1].mean) - stream.value(t, zstar) for t in (1, 2)))

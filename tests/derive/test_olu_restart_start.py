@@ -1,0 +1,38 @@
+"""Table 2's discard-and-restart regret (strongly convex row) starts from its claim's quantity (``restart_regret(True)``)
+run on a symbolic stream (proofs/olu/runs ``restart_regret_run``: algorithms.olu.restart_laws with η_s = 1/(μs), T = 2
+quadratics of curvature μ, k = 0, x₁ = z₁ + ρ₁L/μ, x₂ = x₁ + ρ₂L/μ). At exact streams of that shape, inside the claim's
+hypotheses, the run encloses the claim's quantity; a wrong run (0.1 % larger) is a ``mismatch``."""
+from fractions import Fraction as F
+
+import sympy
+from flint import arb
+
+from certunlearn.claims import get_claim
+from certunlearn.claims.olu.families import regret_instance
+from certunlearn.derive import START_CHECKED, START_MISMATCH
+from proofs.olu.runs import restart_regret_run
+
+from .quantity_forms import inside, start_statuses
+
+
+def test_the_run_is_the_restart_regret_on_its_shape():
+    claim, run = get_claim("olu.table2:restart-regret-sc"), restart_regret_run()
+    checked = 0
+    for x1, x2, z1, mu_, D_ in ((F(1), F(-1), F(0), F(1), F(2)), (F(1, 2), F(1), F(0), F(2), F(2)),
+                                (F(-1), F(1, 3), F(1, 2), F(1), F(3)), (F(1), F(1), F(-1), F(3, 2), F(2))):
+        values = regret_instance([[x1], [x2]], [mu_], [z1], [], [], mu_=mu_, beta_=mu_, eps=F(1), D_=D_)
+        assert inside(claim, values), values
+        L_ = values["L"]
+        env = {"z_1": z1, "mu": mu_, "L": L_, "rho_1": mu_ * (x1 - z1) / L_, "rho_2": mu_ * (x2 - x1) / L_}
+        assert abs(env["rho_1"]) <= 1 and abs(env["rho_2"]) <= 1
+        got = run.subs({s: sympy.Rational(str(env[s.name])) for s in run.free_symbols})
+        q = claim.quantity(values)
+        assert got.is_Rational and (q - arb(str(got.p)) / arb(str(got.q))).contains(0), (values, got, q)
+        assert q.rad() < arb(2) ** -40, q
+        checked += 1
+    assert checked == 4
+
+
+def test_a_wrong_run_is_a_mismatch():
+    assert start_statuses("olu.table2:restart-regret-sc", lambda first: first * sympy.Rational(1001, 1000)) == (
+        START_CHECKED, START_MISMATCH)
