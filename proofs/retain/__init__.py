@@ -31,6 +31,11 @@ The parts follow the paper's structure: :mod:`.common` (the shared symbols and B
 Appendix C), :mod:`.mst` (Section 3.2, Appendix D), :mod:`.pca` (Section 3.3, Appendix E), :mod:`.svm` (Section 3.4,
 Appendix F), :mod:`.erm` (Section 3.5, Appendix G, Table 1) and :mod:`.active` (Section 4, Appendix H).
 
+Starts checked on structured shapes (the claim's quantity run on sympy symbols, step 1 naming the proof's symbols there,
+the rest the proof's for every instance): the MST lemmas D.1, 3.3, D.1 for m edges, D.3 and Theorem D.4+fix on ordered
+paths, a star and a line (:mod:`.mst_runs`); Corollary 2.8 through RS := the median's, the ridge's or the SVM's run;
+the ridge rows (Example G.2, Table 1 at λ = 0) on Σxy = 0, B² ≤ a + (n+1)λ; the SVM lemmas F.2, 3.5 on a d = 1 support.
+
 Why each remaining start is stated: :mod:`.stated`.
 
 Convention: ``derivations() -> list[Derivation]`` (see :mod:`certunlearn.derive`).

@@ -1,5 +1,8 @@
 """Section 3.2 / Appendix D, the MST weight: Lemmas D.1, 3.3 (and D.1 for m edges), Theorem D.4 (+fix), Lemma D.3.
 
+Each chain but the printed Theorem D.4's starts from its claim's quantity run on sympy weights on a small shape whose
+weights' order is fixed (:mod:`.mst_runs`): step 1 names the proof's symbols there, the rest is the proof's.
+
 Paper file ``papers/004_d584c64aaf1f17d0.txt`` (line numbers below refer to it).
 """
 from __future__ import annotations

@@ -6,8 +6,8 @@ enumerations over point or edge sets — while each chain starts from the proof'
 symbols (a κ ≤ 1 taken from a premise), for every instance of the lemma's class. Even where the quantity's code could
 run on a structured symbolic instance, it would check that instance, not the chain: the chain would have to be
 rewritten from that run (the work left for these derivations; done for Lemmas E.1 and G.1, whose quantities have closed
-forms on their whole class — :mod:`.pca`, :mod:`.erm` — and for Lemmas D.1, 3.3, D.1 for m edges and D.3, whose
-quantities run on sympy weights on small ordered shapes — :mod:`.mst_runs`).
+forms on their whole class — :mod:`.pca`, :mod:`.erm` — and for the MST, ridge and SVM claims and Corollary 2.8, whose
+quantities run on sympy symbols on small structured shapes — :mod:`.mst_runs`, :mod:`.erm`, :mod:`.svm`).
 """
 from __future__ import annotations
 
