@@ -313,3 +313,26 @@ def restart_regret_run() -> sympy.Expr:
     laws = algo.restart_laws(stream, (z_r,), [1 / mu, 1 / (2 * mu)], (), ())
     (zstar,) = algo.comparators(stream, (), ())
     return sympy.factor(sum(stream.value(t, laws[t - 1].mean) - stream.value(t, zstar) for t in (1, 2)))
+
+
+#: the convex row's symbolic stream: T = 2 quadratics λ(w − x_t)²/2 (d = 1, curvature λ ≥ 0 free), z₁, x₁, x₂ free, k = 0
+lam_r, x_r1, x_r2 = sympy.Symbol("lambda", positive=True), sympy.Symbol("x_1", real=True), sympy.Symbol("x_2", real=True)
+
+
+def restart_regret_c_parts() -> tuple[sympy.Expr, tuple, tuple]:
+    """``olu.table2:restart-regret-c``'s quantity (``restart_regret(False)``) on the convex row's symbolic stream:
+    ``algorithms.olu.restart_laws`` with η_s = D/(L√s) and the exact comparator z*, run on sympy symbols — the regret,
+    and per round t the gradient ∇f_t(w_{t−1}) and the distance w_{t−1} − z*."""
+    from certunlearn.algorithms import olu as algo
+    from certunlearn.formulas.olu import D, L
+
+    stream = algo.Stream(algo.QUADRATIC, ((x_r1,), (x_r2,)), (lam_r,))
+    laws = algo.restart_laws(stream, (z_r,), [D / L, D / (L * sqrt(2))], (), ())
+    (zstar,) = algo.comparators(stream, (), ())
+    ws = [laws[t - 1].mean[0] for t in (1, 2)]
+    regret = sum(stream.value(t, laws[t - 1].mean) - stream.value(t, zstar) for t in (1, 2))
+    return regret, tuple(lam_r * (w - x) for w, x in zip(ws, (x_r1, x_r2))), tuple(w - zstar[0] for w in ws)
+
+
+def restart_regret_c_run() -> sympy.Expr:
+    return restart_regret_c_parts()[0]

@@ -1,16 +1,17 @@
-"""Table 2's discard-and-restart regret (strongly convex row) starts from its claim's quantity (``restart_regret(True)``)
-run on a symbolic stream (proofs/olu/runs ``restart_regret_run``: algorithms.olu.restart_laws with η_s = 1/(μs), T = 2
-quadratics of curvature μ, k = 0, x₁ = z₁ + ρ₁L/μ, x₂ = x₁ + ρ₂L/μ). At exact streams of that shape, inside the claim's
-hypotheses, the run encloses the claim's quantity; a wrong run (0.1 % larger) is a ``mismatch``."""
+"""Table 2's discard-and-restart regret rows start from their claims' quantities (``restart_regret``) run on symbolic
+streams (proofs/olu/runs: algorithms.olu.restart_laws, T = 2 quadratics, k = 0 — strongly convex: η_s = 1/(μs),
+curvature μ, x₁ = z₁ + ρ₁L/μ, x₂ = x₁ + ρ₂L/μ; convex: η_s = D/(L√s), curvature λ). At exact streams of those shapes,
+inside the claims' hypotheses, the runs enclose the claims' quantities; a wrong run (0.1 % larger) is a ``mismatch``."""
 from fractions import Fraction as F
 
+import pytest
 import sympy
 from flint import arb
 
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.families import regret_instance
 from certunlearn.derive import START_CHECKED, START_MISMATCH
-from proofs.olu.runs import restart_regret_run
+from proofs.olu.runs import restart_regret_c_run, restart_regret_run
 
 from .quantity_forms import inside, start_statuses
 
@@ -33,6 +34,23 @@ def test_the_run_is_the_restart_regret_on_its_shape():
     assert checked == 4
 
 
-def test_a_wrong_run_is_a_mismatch():
-    assert start_statuses("olu.table2:restart-regret-sc", lambda first: first * sympy.Rational(1001, 1000)) == (
-        START_CHECKED, START_MISMATCH)
+def test_the_convex_run_is_the_restart_regret_on_its_shape():
+    claim, run = get_claim("olu.table2:restart-regret-c"), restart_regret_c_run()
+    checked = 0
+    for x1, x2, z1, lam_, D_ in ((F(1), F(-1), F(0), F(1), F(2)), (F(1, 2), F(1), F(0), F(1, 2), F(2)),
+                                 (F(-1), F(1, 3), F(1, 2), F(1), F(3)), (F(1), F(1), F(-1), F(3, 2), F(2))):
+        values = regret_instance([[x1], [x2]], [lam_], [z1], [], [], mu_=lam_, beta_=lam_, eps=F(1), D_=D_)
+        if not inside(claim, values):
+            continue
+        env = {"z_1": z1, "x_1": x1, "x_2": x2, "lambda": lam_, "D": values["D"], "L": values["L"]}
+        got = run.subs({s: sympy.Rational(str(env[s.name])) for s in run.free_symbols})
+        q = claim.quantity(values)
+        assert got.is_Rational and (q - arb(str(got.p)) / arb(str(got.q))).contains(0), (values, got, q)
+        assert q.rad() < arb(2) ** -40, q
+        checked += 1
+    assert checked >= 2, checked
+
+
+@pytest.mark.parametrize("claim_id", ["olu.table2:restart-regret-sc", "olu.table2:restart-regret-c"])
+def test_a_wrong_run_is_a_mismatch(claim_id):
+    assert start_statuses(claim_id, lambda first: first * sympy.Rational(1001, 1000)) == (START_CHECKED, START_MISMATCH)
