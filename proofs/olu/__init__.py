@@ -747,22 +747,33 @@ def thm6_regret() -> Derivation:
 
 def thm6_regret_stated(fix: bool) -> Derivation:
     """Theorem 6's regret as stated (lines 270–274), at k = 0 only: the proof's part D (eq. (49), lines 1066–1069) is
-    then the whole regret; eq. (56)'s O(·) read with constant 1. At k ≥ 1 the parts are olu.thm6:regret-proof's."""
-    rD, rH = sympy.symbols("rho_D rho_H", positive=True)
+    then the whole regret (E Regret_T = D/2: no deletion, C = E = E[B] = 0, no comparator drift); eq. (56)'s O(·) read
+    with constant 1. At k ≥ 1 the parts are olu.thm6:regret-proof's. The chain starts from the claim's quantity on a
+    stream where the projection is inactive (:func:`.runs.restart_regret_run`, T = 2)."""
+    rH = sympy.Symbol("rho_H", positive=True)
     last = (then("<=", THM6_STATED_FIX, "the other terms are ≥ 0 (k, G₂ ≥ 0)") if fix else
             then("<=", THM6_STATED, "eq. (56) read with constant 1: the statement's log T drops the L²/μ of eq. (49)"))
     return Derivation(
         claim_id="olu.thm6:regret" + ("+fix" if fix else ""), target="bound",
         title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
-        start="E Regret_T = D/2 at k = 0 (eqs. (46), (48): no deletion, C = E = E[B] = 0, no comparator drift)",
         # the horizon T ≥ 1 (H_T = Σ_{t≤T} 1/t, so log T ≥ 0); G₂ = Σ_i γ^{τ[i]−τ[i−1]}(τ[i] − τ[i−1]) ≥ 0
         conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
-        domain={**dom(L, mu, T, D, d, epsilon), rD: ("0.001", "1"), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
-                k: ("0", "100")},
+        domain={**dom(L, mu, T, D, d, epsilon), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
+                k: ("0", "100"), rho_r1: ("-1", "1"), rho_r2: ("-1", "1"), z_r: ("-10", "10")},
+        start=restart_regret_run(),
+        symbolic_start=SymbolicStart(restart_regret_run, "general_regret(·, 'sc') (Σ_t f_t(w_{t−1}) − min_K Σ_t f_t of "
+                                     "OGD with η_t = 1/(μt), k = 0) on T = 2 quadratics μ(w − x_t)²/2 whose centres and "
+                                     "iterates lie inside K (the projection inactive), run on sympy symbols as "
+                                     "algorithms.olu.restart_laws with no deletion (d = 1, x₁ = z₁ + ρ₁L/μ, x₂ = x₁ + "
+                                     "ρ₂L/μ) — the start is checked on that stream (tests/derive/test_olu_restart_start"
+                                     ".py ties it to the claim's quantity); steps 2–3 are the proof's for every T"),
         steps=(
-            step(rD * L**2 * HTs / (2 * mu), "<=", L**2 * HTs / (2 * mu), "eq. (49), ρ_D ≤ 1", conditions=le1(rD)),
+            step(restart_regret_run(), "<=", L**2 * HTs / (2 * mu),
+                 "eq. (49) on the run: each gradient |∇f_t(w_{t−1})| = |ρ_t|L ≤ L (L-Lipschitz on K) and η_t = 1/(μt): "
+                 "L²(ρ₁² + ρ₂²/2)/(2μ) ≤ L²H_T/(2μ), H_2 = 3/2", given={HTs: sympy.Rational(3, 2)},
+                 conditions=(sympy.Le(sympy.Abs(rho_r1), 1), sympy.Le(sympy.Abs(rho_r2), 1))),
             then("<=", L**2 * (1 + log(T)) / (2 * mu), "H_T ≤ 1 + log T", given={HTs: rH * (1 + log(T))},
                  conditions=le1(rH)),
             last,
