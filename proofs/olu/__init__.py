@@ -675,9 +675,9 @@ def _restart_c_steps(per: sympy.Expr) -> tuple:
 
 
 def table2_restart_regret(sc: bool) -> Derivation:
-    """Table 2's discard-and-restart regret. The strongly convex row's chain starts from its claim's quantity run on a
-    symbolic stream (:func:`.runs.restart_regret_run`: T = 2, k = 0, the data written by the gradients the path
-    meets) and applies Hazan's bound there (proved), then the row's general step."""
+    """Table 2's discard-and-restart regret (lines 244–255). Each row's chain starts from its claim's quantity run on a
+    symbolic stream (T = 2, k = 0: :func:`.runs.restart_regret_run`, the data written by the gradients the path meets;
+    :func:`.runs.restart_regret_c_run`) and applies Hazan's bound there (proved), then the row's general step."""
     per = L**2 / (2 * mu) * (1 + log(theta * T)) if sc else sympy.Rational(3, 2) * D * L * sqrt(theta * T)
     general = step((k + 1) * per, "<=", RESTART_SC if sc else RESTART_C, "n_i ≤ T in every interval",
                    conditions=le1(theta))
@@ -758,7 +758,7 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
         # the horizon T ≥ 1 (H_T = Σ_{t≤T} 1/t, so log T ≥ 0); G₂ = Σ_i γ^{τ[i]−τ[i−1]}(τ[i] − τ[i−1]) ≥ 0
         conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
-        premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·L²H_T/μ", "eq. (49)"),
+        premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49))", "eq. (49)"),
                   Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
         domain={**dom(L, mu, T, D, d, epsilon), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
                 k: ("0", "100"), rho_r1: ("-1", "1"), rho_r2: ("-1", "1"), z_r: ("-10", "10")},
