@@ -27,15 +27,18 @@ _R = (_b, _lo, _lo + _g1, _lo + _g1 + _g2, _lo + _g1 + _g2 + _e5)
 _B_RUN = _R[-1] + _e6
 
 
-def median_moves() -> tuple[sympy.Expr, sympy.Expr]:
+def median_moves(m: int = 1) -> tuple[sympy.Expr, sympy.Expr]:
     """The two moves |median(R ∪ {0}) − median(R)| and |median(R ∪ {B}) − median(R)| at symbolic data: the reference
     median (``algorithms.retain.stats.median``, line 147) of R, R ∪ {0} and R ∪ {B} (the extremes of the nondecreasing
     median over z ∈ [0, B], Lemma C.1's premise), on five points given in increasing order (so the median's sort
     decides every comparison from the gaps' signs), written in the middle order statistics x_lo, x_mid, x_hi (the
-    outer points and B drop out)."""
+    outer points and B drop out). ``m``: m copies of 0, resp. of B (Z = {0}^m, {B}^m, the extremes for m added
+    points); m ≤ 2 keeps the moves within the middle order statistics."""
+    if m not in (1, 2):
+        raise ValueError("the five-point run reaches the middle order statistics for m ≤ 2 only")
     med = median(list(_R))
     moves = tuple(sympy.Abs(median(data) - med).subs({_g1: x_mid - x_lo, _g2: x_hi - x_mid})
-                  for data in ([sympy.Integer(0), *_R], [*_R, _B_RUN]))
+                  for data in ([sympy.Integer(0)] * m + [*_R], [*_R] + [_B_RUN] * m))
     for mv in moves:
         if mv.free_symbols - {x_lo, x_mid, x_hi}:
             raise ValueError(f"the median's move depends on more than the middle order statistics: {mv}")
@@ -143,17 +146,30 @@ def ex32() -> Derivation:
 xh1, xh2, xl1, xl2, med_ = sympy.symbols("xh1 xh2 xl1 xl2 med", nonnegative=True)
 
 
+def median_rs_m2_run() -> sympy.Expr:
+    """RS_2(R) at symbolic data: the larger of the two moves to R ∪ {0, 0} and R ∪ {B, B} (:func:`median_moves`)."""
+    return sympy.Max(*median_moves(2))
+
+
 def lemC1_m() -> Derivation:
+    first = median_rs_m2_run()
     return Derivation(
         claim_id="retain.lemC.1:m-points+fix", target="bound", title="Lemma C.1 for m added points (any n)",
-        start="RS_m(R) = max_Z |median(R ∪ Z) − median(R)|, |Z| = m",
-        start_reason=("RS_m(R)'s closed form (the larger one-sided move of the median) is the claim's bound: declared "
-                      "as the quantity it would compare the bound with itself; the claim's quantity is the exact RS_m "
-                      "by brute force over Z"),
-        domain={xh1: ("0", "1"), xh2: ("0", "1"), xl1: ("0", "1"), xl2: ("0", "1"), med_: ("0", "1")},
+        start=first,
+        symbolic_start=SymbolicStart(median_rs_m2_run, "the reference median (algorithms.retain.stats.median) of R, "
+                                     "R ∪ {0, 0} and R ∪ {B, B} at five symbolic points in increasing order, the larger "
+                                     "move: the claim's quantity (_median_m_rs, brute force over every multiset Z) at "
+                                     "m = 2, where by monotonicity its extremes are Z = {0}² and {B}² — the start is "
+                                     "checked on that shape (tests/derive/test_retain_median_m_start.py ties it to the "
+                                     "claim's quantity); the bound is the claim's order statistics there"),
+        domain={xh1: ("0", "1"), xh2: ("0", "1"), xl1: ("0", "1"), xl2: ("0", "1"), med_: ("0", "1"),
+                x_lo: ("0", "1"), x_mid: ("1", "2"), x_hi: ("2", "3")},
+        conditions=(sympy.Le(x_lo, x_mid), sympy.Le(x_mid, x_hi)),
         premises=(Premise("median(R ∪ Z) is nondecreasing in every point of Z, so its range over [0, B]^m is reached at "
                           "Z = {0}^m and Z = {B}^m; the median of N = n + m points is the mean of the ⌈N/2⌉-th and "
                           "(⌊N/2⌋+1)-th order statistics (x̄ of R ∪ {B}^m, x̲ of R ∪ {0}^m)", "Lemma C.1's argument"),),
-        steps=(step(sympy.Max((xh1 + xh2) / 2 - med_, med_ - (xl1 + xl2) / 2), "==", MEDIAN_RS_M_EXPR,
-                    "the larger of the two one-sided moves"),),
+        steps=(step(first, "==", sympy.Max((xh1 + xh2) / 2 - med_, med_ - (xl1 + xl2) / 2),
+                    "n + 2 odd: the median of R ∪ {B, B} is x_(m+1) = x̄_(⌈N/2⌉) = x̄_(⌊N/2⌋+1), that of R ∪ {0, 0} is "
+                    "x_(m−1), med(R) = x_(m)", given={xh1: x_hi, xh2: x_hi, med_: x_mid, xl1: x_lo, xl2: x_lo}),
+               then("==", MEDIAN_RS_M_EXPR, "the larger of the two one-sided moves")),
     )
