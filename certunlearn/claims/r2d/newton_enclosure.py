@@ -11,8 +11,10 @@ on which φ is proved increasing; then P_M(φ(C)) = Φ(b(a)/σ) − Φ(b(c)/σ) 
 
     ℓ(u) = (b̃(φ(u))² − b(u)²)/(2σ²) + log(b'(u)/(b̃∘φ)'(u)),
 
-enclosed over the whole cell by evaluating ∇L on a Taylor series u + t (``baselines.grad`` on ``arb_series``: the
-coefficients enclose the derivatives at every point of the ball). For δ(M‖R) = ∫(p_M − e^ε p_R)_+ a cell where
+enclosed over the whole cell from enclosures of the logistic loss's three derivatives at every point's margin
+over the cell (each monotone in the margin or in its modulus: ``formulas.r2d.LOGISTIC_D1``–``D3`` at the ends), with b̃(φ) − b
+written so that its terms vanish where the logistic terms saturate (wide cells far out stay tight); φ' and (b̃∘φ)'
+come from the same enclosures, so φ' > 0 is proved on the cell. For δ(M‖R) = ∫(p_M − e^ε p_R)_+ a cell where
 ℓ > ε throughout contributes exactly P_M(φ(C)) − e^ε P_R(φ(C)), a cell where ℓ ≤ ε throughout nothing, and a cell
 that straddles ε a value in [max(0, P_M − e^ε P_R), P_M·(1 − e^{ε − sup ℓ})] — it is bisected until the straddling
 cells are small (their number stays that of the boundary points, so the width halves per round). δ(R‖M) likewise
@@ -25,7 +27,6 @@ rigorous: the result is a ball containing δ = max(δ(M‖R), δ(R‖M)); a cell
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -133,13 +134,13 @@ def _quantiles() -> tuple[float, ...]:
 def _start(X: Sequence[Fraction], lam: Fraction, sigma: float) -> list[Fraction]:
     """End points of the first cells, as dyadics (any points are valid; these balance the work): the range's ends
     ±((B_RANGE·σ + n)/(λn) + 1), beyond which |b| ≥ B_RANGE·σ since |Σ x_iℓ'| ≤ n; u ≈ −σz/(λn) at equally spaced
-    quantiles z of N(0, 1) (b is λnu up to at most n); and u = k/|x_i|, |k| ≤ 40, k ≡ 0 mod 4, where ℓ'' of each point lives."""
+    quantiles z of N(0, 1) (b is λnu up to at most n); and u = k/|x_i|, |k| ≤ 40, k ≡ 0 mod 8, where ℓ'' of each point lives."""
     n_, lf = len(X), float(lam)
     reach = (B_RANGE * sigma + n_) / (lf * n_) + 1
     end = _dyadic(reach) + 1
     pts = {end, -end}
     pts |= {_dyadic(-sigma * z / (lf * n_)) for z in _quantiles()}
-    pts |= {_dyadic(k / abs(float(x))) for x in X if x != 0 for k in range(-40, 41, 4)}
+    pts |= {_dyadic(k / abs(float(x))) for x in X if x != 0 for k in range(-40, 41, 8)}
     return sorted(p for p in pts if abs(p) <= end)
 
 
@@ -167,9 +168,9 @@ def _cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple, X, y, lam, sigma
 def newton_removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: Any, epsilon: Any) -> arb:
     """A ball containing the true δ at ε (both directions, the max) between Guo et al.'s Newton removal of the last
     point and retraining, both with b ~ N(0, σ²) (module docstring). ``X`` rational or arb balls (a projection with
-    an irrational norm, |x| ≤ 1 decided by the caller), ``y`` ±1, λ > 0. The straddling cells are bisected until the
-    cells' width is at most 2^(−prec/8) of the upper end or 2^(−4·prec) (a checker that cannot decide raises the
-    precision), or :data:`MAX_CELLS` cells."""
+    an irrational norm, |x| ≤ 1 decided by the caller), ``y`` ±1, λ > 0. The straddling cells are bisected until
+    their width is at most 2^(−prec/8) of the upper end or 2^(−prec) absolutely (a checker that cannot decide raises
+    the precision), or :data:`MAX_CELLS` cells."""
     if not any(isinstance(v, arb) for v in X):
         check_data(X, y, lam)
     Xa = [v if isinstance(v, arb) else to_arb(Fraction(v)) for v in X]
@@ -185,7 +186,7 @@ def newton_removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: An
         raise ValueError("newton_enclosure: the range of learned models does not cover both laws")
     tails = {1: (_cdf(hi_b) + _cdf(-lo_b), arb(0)),  # P_M[u outside the range]
              -1: (_cdf(hi_bt) + _cdf(-lo_bt), e_eps * (_cdf(hi_b) + _cdf(-lo_b)))}  # P_R outside the image; e^ε P_M^out
-    target, floor = arb(2) ** (-max(8, ctx.prec // 8)), arb(2) ** (-4 * ctx.prec)
+    target, floor = arb(2) ** (-max(8, ctx.prec // 8)), arb(2) ** (-ctx.prec)
 
     def cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple) -> tuple:
         return a, c, end_a, end_c, _cell(a, c, end_a, end_c, Xa, ya, la, sa, e_eps, ea)
