@@ -12,8 +12,8 @@ on which φ is proved increasing; then P_M(φ(C)) = Φ(b(a)/σ) − Φ(b(c)/σ) 
     ℓ(u) = (b̃(φ(u))² − b(u)²)/(2σ²) + log(b'(u)/(b̃∘φ)'(u)),
 
 enclosed over the whole cell from enclosures of the logistic loss's three derivatives at every point's margin
-over the cell (each monotone in the margin or in its modulus: ``formulas.r2d.LOGISTIC_D1``–``D3`` at the ends), with b̃(φ) − b
-written so that its terms vanish where the logistic terms saturate (wide cells far out stay tight); φ' and (b̃∘φ)'
+over the cell (each monotone in the margin or in its modulus: ``formulas.r2d.LOGISTIC_D1``–``D3`` at the ends),
+with b̃(φ) − b written so that its terms vanish where the logistic terms saturate (wide cells far out stay tight); φ' and (b̃∘φ)'
 come from the same enclosures, so φ' > 0 is proved on the cell. For δ(M‖R) = ∫(p_M − e^ε p_R)_+ a cell where
 ℓ > ε throughout contributes exactly P_M(φ(C)) − e^ε P_R(φ(C)), a cell where ℓ ≤ ε throughout nothing, and a cell
 that straddles ε a value in [max(0, P_M − e^ε P_R), P_M·(1 − e^{ε − sup ℓ})] — it is bisected until the straddling
