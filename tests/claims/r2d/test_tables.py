@@ -117,8 +117,12 @@ def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
             want = ORACLE.oracle_delta([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
                                   printed_sigma(inst, factor), ORACLE.mp_exact(inst["epsilon"]))
             assert want > ORACLE.mp_exact(inst["delta"])
-        observed = mpmath.mpf(result.counterexample.observed)  # the midpoint of an enclosure of the oracle's δ
-        assert observed > ORACLE.mp_exact(inst["delta"]) and abs(observed / want - 1) < mpmath.mpf(10) ** -3
+        from flint import arb
+
+        enclosure = arb(result.counterexample.observed_enclosure)  # a ball containing the oracle's δ
+        assert enclosure > arb(str(ORACLE.mp_exact(inst["delta"])))
+        assert _mp(enclosure.lower()) <= want * (1 + mpmath.mpf(10) ** -12)
+        assert want <= _mp(enclosure.upper()) * (1 + mpmath.mpf(10) ** -12)
 
 
 def test_derivation_links_and_cites_guo():
