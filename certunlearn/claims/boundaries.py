@@ -19,6 +19,11 @@ move lands inside the hypotheses it yields nothing and the verdict asks it for n
 :func:`boundary_of` builds a claim's adversary from its hypotheses alone, on the first instances of its structured
 adversaries (its extremal families): more of them, and every boundary instance, in the thorough profile; its draws
 are its own (seeded by the claim's id), so the family is the same whichever adversaries run before it.
+
+:func:`level_edge` is the named structured family of one such move applied to *every* instance of a claim's
+structured families (not a quick subsample of them): where a claim's ratio grows without bound as one parameter
+approaches an open end of its range (ε → 0 when the bound grows like σ and the quantity like σ²; δ → 0 when the bound
+is δ itself), the move is made on every extremal instance, so the quick profile keeps the family's maximum.
 """
 from __future__ import annotations
 
@@ -156,6 +161,50 @@ def boundary_adversary(hypotheses: Sequence[Hypothesis], base: Callable[[np.rand
     moved = ", ".join([*counts, "every hypothesis inequality at equality"])
     return Adversary("boundary: " + moved, generate=generate, optional=optional,
                      reaches=reaches or f"the boundary of the printed class ({moved}) at the claim's extremal instances")
+
+
+def level_edge(adversaries: Sequence[Adversary], name: str, value: Fraction, why: str,
+               score: Callable[[Instance], float] | None = None, keep: int = 2) -> Adversary:
+    """The structured adversary that moves ``name`` to ``value`` (an edge of the printed class, e.g. ε at
+    2^−STRICT_BITS, its smallest admissible value inside ε > 0) on every instance of the structured ``adversaries``,
+    drawn at the profile's size from generators of its own (seeded by ``name`` and ``value``: the same instances
+    whatever ran before it), without duplicates. It scales with the profile: every instance of the families at the
+    thorough profile's size; at the quick profile's (40) every instance too, or with ``score`` (a float that only
+    chooses instances, never decides — largest first) the ``keep`` best of each family per 40. An instance the move
+    takes outside the hypotheses is excluded by the checker, as any other; ``why`` says why the ratio grows there."""
+    families = [a.generate for a in adversaries if a.generate is not None]
+    label = f"{name} = {value}"
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        own = np.random.default_rng(zlib.crc32(label.encode()))
+        out: list[dict] = []
+        seen: set[str] = set()
+        for family in families:
+            drawn = []
+            for inst in family(own, size):
+                moved = {**inst, name: value}
+                key = repr(sorted((k, repr(v)) for k, v in moved.items()))
+                if key not in seen:
+                    seen.add(key)
+                    drawn.append(moved)
+            if score is not None and size <= 40:
+                drawn = sorted(drawn, key=score, reverse=True)[:keep]
+            out.extend(drawn)
+        return out
+
+    return Adversary(f"level edge: {label} on every instance of the structured families ({why})", generate=generate)
+
+
+def with_level_edge(adversaries: tuple[Adversary, ...], name: str, value: Fraction, why: str,
+                    score: Callable[[Instance], float] | None = None, keep: int = 2) -> tuple[Adversary, ...]:
+    """``adversaries`` followed by their :func:`level_edge`."""
+    return (*adversaries, level_edge(adversaries, name, value, why, score, keep))
+
+
+def smallest_admissible(lower: Fraction = Fraction(0)) -> Fraction:
+    """The value one part in 2^STRICT_BITS inside an open lower end ``lower`` (at 0: 2^−STRICT_BITS), as
+    :func:`tightened` puts a strict inequality."""
+    return lower + ((abs(lower) or 1) * Fraction(1, 2**STRICT_BITS))
 
 
 def boundary_of(claim: Claim) -> Adversary | None:

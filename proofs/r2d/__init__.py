@@ -752,7 +752,7 @@ def table3_newton() -> Derivation:
     resid = L * (n - 1) * v_s**2
     return Derivation(
         claim_id="r2d.table3:newton",
-        start_reason=("the quantity (newton_delta) is a certified lower bound of the true δ of the unlearned and "
+        start_reason=("the quantity (newton_delta) is an enclosure of the true δ of the unlearned and "
                       "retrained laws (b − u(b), with its Jacobian); the final chain starts from Guo et al.'s reduction "
                       "δ_Gauss(ε; σ, ε'), which that quantity does not compute (premise P1)"),
         target="bound",

@@ -1,5 +1,6 @@
 """Boundary adversaries generated from every claim's hypotheses (issue 23 item 2; certunlearn/claims/boundaries.py,
 declared_scope.with_boundary): on by default, opted out only with a why, optional where no move lands inside."""
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -97,3 +98,24 @@ def test_every_claim_with_something_to_move_has_a_boundary_family(paper):
         has = any(a.name.startswith("boundary") for a in c.adversaries)
         item = c.id.split(".", 1)[1]
         assert has or not movable or any(item == k or item.startswith(k) for k in opted), c.id
+
+
+def test_a_level_edge_moves_every_instance_and_quick_keeps_the_best_scored():
+    from certunlearn.claims.boundaries import level_edge, smallest_admissible, with_level_edge
+
+    points = tuple(f"{k}/8" for k in range(1, 40))
+    base = claim((GT0,), points=points)
+    edge = level_edge(base.adversaries, "epsilon", smallest_admissible(), "test", score=lambda i: Fraction(i["x"]),
+                      keep=3)
+    quick = edge.generate(np.random.default_rng(0), 40)
+    assert [i["x"] for i in quick] == ["39/8", "38/8", "37/8"]  # the three largest scores, largest first
+    assert all(i["epsilon"] == Fraction(1, 2**40) for i in quick)
+    assert edge.generate(np.random.default_rng(7), 40) == quick  # its own draws, whatever the caller's generator
+    thorough = edge.generate(np.random.default_rng(0), get_profile("thorough").structured_size)
+    assert sorted(i["x"] for i in thorough) == sorted(points)  # every instance at the thorough size
+    unscored = level_edge(base.adversaries, "epsilon", smallest_admissible(), "test")
+    assert len(unscored.generate(np.random.default_rng(0), 40)) == len(points)
+    # a level edge is not a boundary adversary: the generated one is still appended beside it
+    c = with_boundary(replace(base, adversaries=with_level_edge(base.adversaries, "epsilon", smallest_admissible(),
+                                                                 "test")))
+    assert [a.name.split(":")[0] for a in c.adversaries] == ["points", "level edge", "boundary"]

@@ -58,8 +58,8 @@ eq. (3)) with ``thm3.1:control-sigma-halved``; ``thm3.1:utility`` (the explicit 
 risk, on point-mass and finite-support populations); ``rem3.3`` (sequential requests, σ at the total m + k) with
 ``rem3.3:control-sigma-first-batch``; ``table1:r2d-storage`` and ``table1:d2d-storage``
 (Table 1's storage O(d) as a rate, for R2D and for Descent-to-delete's reference implementation);
-``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity a certified lower bound of
-the true δ, so it can only show a violation; no negative control: the printed row is itself violated). Table 3's D2D row is
+``appC-radius`` (+fix), ``table3:newton`` (Appendix C's noise comparison; quantity the true δ, enclosed; no negative
+control: the printed row is itself violated). Table 3's D2D row is
 d2d's Theorem 3.1 after renaming and is checked there (``d2d.thm3.1``), not again here;
 and what the experiments certify outside the paper's conditions: ``sec4.2-epsilon-above-1`` (ε > 1 with Balle &
 Wang's calibration), ``sec4.2-decaying-step`` (σ at the final step of a decaying schedule),
@@ -80,7 +80,7 @@ Theorem 3 with their Theorem 1's residual bound — learning minimises Σℓ(w�
 b ~ N(0, σ²I) (‖x_i‖ ≤ 1, ℓ'' L-Lipschitz, ‖∇ℓ‖ ≤ G), removal publishes one Newton step w* + H⁻¹Δ, and the
 certificate compares its law with the exact minimiser on D' (same b law), both directions. It is checked exactly in
 one dimension with the logistic loss: both outputs are monotone functions of b, so both laws are pushforwards of
-N(0, σ²) (:func:`certunlearn.algorithms.r2d.baselines.removal_delta`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
+N(0, σ²), and δ is enclosed cell by cell over the learned model (:mod:`.newton_enclosure`). *CNS* (Zhang et al. 2024) and *HF* (Qiao
 et al. 2024) are **not** registered as claims: their mechanisms are defined only in papers certunlearn does not have,
 and the rows leave undefined what their σ depends on — for CNS the caption (line 586) names ρ "a probability less than
 1", λ_min "the minimum eigenvalue of the Hessian" and P "the Lipschitz constant of the Hessian", but not of which random

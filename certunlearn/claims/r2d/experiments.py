@@ -20,6 +20,7 @@ from ...formulas.r2d import PRESCRIBED, gamma
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
+from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, GaussianPair, Instance, Kind
@@ -27,6 +28,7 @@ from .families import (
     balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, piecewise_gd, subsample,
 )
 from . import lhat
+from .edges import SMALL_DELTA_WHY
 from .quantities import (
     CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, RUN_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
@@ -386,10 +388,11 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate"],
         quantity=estimate_delta,
         laws=_lhat_laws,
-        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
-                     Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), N = 400 "
-                               "draws: L̂'s exact law, δ of the two scale mixtures enclosed (lhat.py)",
-                               generate=lhat.anisotropic_family)),
+        adversaries=with_level_edge((
+            Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
+            Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), N = 400 "
+                      "draws: L̂'s exact law, δ of the two scale mixtures enclosed (lhat.py)",
+                      generate=lhat.anisotropic_family)), "delta", smallest_admissible(), SMALL_DELTA_WHY),
         derivation="r2d.appD.1-lipschitz-estimate",
         note="As printed the ratio is inverted (a Lipschitz constant of ∇f is ‖Δ∇f‖/‖Δθ‖): L̂ = 1/λ < λ = L once "
              "λ > 1, and σ grows with L. On quadratics with Hessian diag(a_k) in d ∈ {2, 3}, L̂ is random with an "
@@ -428,11 +431,13 @@ CLAIMS_EXP = [
         prescribed=PRESCRIBED["r2d.appD.1-lipschitz-estimate+fix"],
         quantity=certified_estimate_delta,
         laws=_certified_laws,
-        adversaries=(Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
-                     Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
-                               generate=piecewise_gd),
-                     Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), exact "
-                               "runs (lhat.py)", generate=lhat.anisotropic_family)),
+        adversaries=with_level_edge((
+            Adversary("balanced concave quadratics, λ ∈ {2, 4}, ηλ ∈ {1/4, 1/2}", generate=l_hat_family),
+            Adversary("non-quadratic smooth losses (Huber, concave Huber, non-convex PL dip), d ∈ {1, 2}",
+                      generate=piecewise_gd),
+            Adversary("quadratics with Hessian diag(a_k) in d ∈ {2, 3} (concave, convex, saddles), exact "
+                      "runs (lhat.py)", generate=lhat.anisotropic_family)), "delta", smallest_admissible(),
+            SMALL_DELTA_WHY),
         derivation="r2d.appD.1-lipschitz-estimate+fix",
         corrects="r2d.appD.1-lipschitz-estimate",
         note="Corrects L̂ = ‖Δθ‖/‖Δ∇f‖ (the inverse of a Lipschitz constant of ∇f, = 1/λ on these losses): Lemmas "

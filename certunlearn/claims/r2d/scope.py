@@ -41,15 +41,18 @@ COR36_POPULATIONS = Narrowing(
     "supports: exact sums over count vectors, population_runs.py, quadratics and the non-convex PL dip; bounded "
     "continuous laws with quadratics, λI and unequal curvatures: continuous.py)")
 NEWTON_MULTIDIM = Narrowing(
-    "d ≥ 2 with data not on one line through the origin (or on a line whose direction has an irrational norm)",
-    "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, so δ is a sum of explicit Gaussian "
-    "probabilities on enclosures (algorithms.r2d.baselines.removal_delta); collinear data in d ≥ 2 reduce to it "
-    "exactly (the part orthogonal to the line is −b_⊥/(λ(n−1)) under both mechanisms: tables.collinear_projection, "
-    "built for d = 2, 3). Otherwise the Newton output is a nonlinear map of b ~ N(0, σ²I_d) coupling the coordinates "
-    "through H⁻¹ (ℓ'' varies along every data direction), and δ is an integral over ℝ^d of a region with a curved "
-    "boundary: no exact or enclosure evaluation known or built. (A quadratic loss, where the step is affine and the "
-    "laws Gaussian, is outside the row's logistic class — its gradient is unbounded, no C — and its Newton step is "
-    "exact: δ = 0, nothing to attack.)")
+    "d ≥ 2 with data not on one line through the origin",
+    "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, and δ is enclosed cell by cell "
+    "over the learned model (exact Gaussian probabilities where the privacy loss is on one side of ε, bisection where "
+    "it straddles: newton_enclosure.py); collinear data in d ≥ 2 reduce to it exactly, for any direction (the part "
+    "orthogonal to the line is −b_⊥/(λ(n−1)) under both mechanisms; an irrational norm of the direction makes the "
+    "projections arb balls: tables.collinear_projection, built and attacked in d = 2, 3). Otherwise the Newton output "
+    "is a nonlinear map of b ~ N(0, σ²I_d) coupling the coordinates through H⁻¹ (ℓ'' varies along every data "
+    "direction): δ is an integral over ℝ^d whose cells would be images of boxes under the inverse of "
+    "w ↦ −∇L(w; D) — their Gaussian masses have no closed form, and enclosing them needs an interval Newton "
+    "(Krawczyk) inversion of that map per cell: not built (cost). (A quadratic loss, where the step is affine and "
+    "the laws Gaussian, is outside the row's logistic class — its gradient is unbounded, no C — and its Newton step "
+    "is exact: δ = 0, nothing to attack.)")
 
 _GD = ("f_z L-smooth with ‖∇f_z‖ < G on the region the iterates cross, any d; any dataset of n ≥ 2 points, any deletion "
        "set of 1 ≤ m < n points; η ≤ min{1/L, n/(2(n − m)L)}, integers 0 ≤ K < T, any θ_0")
@@ -138,5 +141,6 @@ SCOPE = {
     "table3": Scope("logistic loss with x ∈ ℝ^d, ‖x‖ ≤ 1, y ∈ {±1}, any d, any n ≥ 2, λ > 0, ε > 0, 0 < δ < 1",
                     "d = 1: n ∈ {2, 3, 4, 8} with |x| = 1, the deleted point aligned or opposing, and n ∈ {4, 5, 6} "
                     "distinct points with random labels, λ ∈ [1/100, 4]; d ∈ {2, 3}: the same data on a line through "
-                    "the origin (exact reduction to d = 1)", (NEWTON_MULTIDIM,)),
+                    "the origin, of rational or irrational norm (exact reduction to d = 1); the true δ enclosed "
+                    "(decides within as well as violated)", (NEWTON_MULTIDIM,)),
 }

@@ -2,9 +2,9 @@
 
 Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. ``r2d.appC-radius`` and ``+fix`` (Appendix C, lines 590–598: outputs in ‖θ‖ ≤ R, Theorem B.1 at
 Δ = 2R); ``r2d.table3:newton`` (Table 3's Newton-step row, line 580, read
-as Guo et al. 2020, Thm 3 with Thm 1, checked exactly in one dimension with the logistic loss:
-:func:`certunlearn.algorithms.r2d.baselines.removal_delta`; in d ≥ 2 on data along one line through the origin, reduced
-exactly to d = 1 by :func:`collinear_projection`). CNS and HF (lines 575–590) are not registered: see
+as Guo et al. 2020, Thm 3 with Thm 1, checked exactly in one dimension with the logistic loss, the true δ enclosed:
+:mod:`.newton_enclosure`; in d ≥ 2 on data along one line through the origin, reduced exactly to d = 1 by
+:func:`collinear_projection`). CNS and HF (lines 575–590) are not registered: see
 :mod:`certunlearn.claims.r2d`.
 """
 from __future__ import annotations
@@ -18,15 +18,16 @@ import numpy as np
 from flint import arb
 from sympy import sqrt
 
-from ...algorithms.r2d.baselines import check_data, removal_delta
+from ...algorithms.r2d.baselines import check_data
 from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_LINEAR, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
-from ...numeric.enclosure import Decision, exact_decimal
+from ...numeric.enclosure import Decision, exact_decimal, to_arb
 from ...privacy import delta_enclosure
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, GaussianPair, Instance, Kind, QuantityKind, Space
+from ..model import Adversary, Claim, GaussianPair, Instance, Kind, Space
 from .families import quantize, subsample
+from .newton_enclosure import newton_removal_delta
 from .quantities import DELTA_RANGE, EPS_RANGE
 from .unlearning import B1_DELTAS, B1_EPS_LARGE, B1_EPS_SMALL
 
@@ -70,9 +71,10 @@ def _newton_data_ok(values: Instance) -> Decision:
     return holds(is_int(values["n"], 2) and int(frac(values["n"])) == len(rows))
 
 
-def collinear_projection(rows: Sequence[Sequence[Fraction]]) -> list[Fraction]:
-    """The scalars s_i with x_i = s_i·u for a rational unit vector u, when every row lies on one line through the
-    origin whose direction has a rational norm (``ValueError`` otherwise: that δ is not built).
+def collinear_projection(rows: Sequence[Sequence[Fraction]]) -> list[Fraction | arb]:
+    """The scalars s_i with x_i = s_i·u for a unit vector u, when every row lies on one line through the origin
+    (``ValueError`` otherwise: that δ is not built). With v the first nonzero row, x_i = t_i·v (t_i rational, decided
+    exactly) and s_i = t_i‖v‖: a Fraction when ‖v‖ is rational, else an arb ball (√‖v‖² enclosed).
 
     Why the d-dimensional δ is then the one-dimensional δ of (s_i) (Guo et al.'s mechanism, w = s u + t, t ⊥ u):
     ℓ(wᵀx_i) depends on s only, so learning gives t* = −b_⊥/(λn) and s* the 1-d minimiser with b_∥; the Hessian
@@ -84,31 +86,30 @@ def collinear_projection(rows: Sequence[Sequence[Fraction]]) -> list[Fraction]:
     if base is None:
         return [Fraction(0)] * len(rows)
     n2 = sum((v * v for v in base), Fraction(0))
-    num, den = math.isqrt(n2.numerator), math.isqrt(n2.denominator)
-    if num * num != n2.numerator or den * den != n2.denominator:
-        raise ValueError("the direction of the data has an irrational norm: the d-dimensional Newton δ is not built")
-    u = [v * den / num for v in base]
-    out = []
+    ts = []
     for r in rows:
-        s_ = sum((a * b for a, b in zip(r, u)), Fraction(0))
-        if [s_ * b for b in u] != list(r):
+        t_ = sum((a * b for a, b in zip(r, base)), Fraction(0)) / n2
+        if [t_ * b for b in base] != list(r):
             raise ValueError("the data are not on one line through the origin: the d-dimensional Newton δ (an "
                              "integral over ℝ^d with a curved boundary) is not built")
-        out.append(s_)
-    return out
+        ts.append(t_)
+    num, den = math.isqrt(n2.numerator), math.isqrt(n2.denominator)
+    if num * num == n2.numerator and den * den == n2.denominator:
+        return [t_ * Fraction(num, den) for t_ in ts]
+    norm = to_arb(n2).sqrt()
+    return [to_arb(t_) * norm for t_ in ts]
 
 
 def newton_delta(values: Instance) -> arb:
-    """A **certified lower bound** of the true δ at ε (max of both directions) between the law of Guo et al.'s
-    one-step Newton removal and the law of the exact minimiser on D' with the same b ~ N(0, σ²I_d): both laws are
-    pushforwards of N(0, σ²); :func:`certunlearn.algorithms.r2d.baselines.removal_delta` (``lower=True``) proves
-    the Newton map increasing on the scanned range and evaluates the probability gap of an explicit event on
-    enclosures. The event is located by a float scan, so the bound may fall short of the true δ (second order in
-    the float boundary, or a sign change missed between scan points) — never exceed it. In d ≥ 2 the data must lie
-    on one line through the origin: the δ is then exactly the 1-d δ of the projections (:func:`collinear_projection`)."""
+    """A ball containing the true δ at ε (max of both directions) between the law of Guo et al.'s one-step Newton
+    removal and the law of the exact minimiser on D' with the same b ~ N(0, σ²I_d): both laws are pushforwards of
+    N(0, σ²), and :func:`certunlearn.claims.r2d.newton_enclosure.newton_removal_delta` encloses their hockey-stick
+    divergence cell by cell (exact Gaussian probabilities where the privacy loss is on one side of ε, bisection
+    where it straddles). In d ≥ 2 the data must lie on one line through the origin: the δ is then exactly the 1-d δ
+    of the projections (:func:`collinear_projection`)."""
     rows = _rows(values)
     xs = [r[0] for r in rows] if len(rows[0]) == 1 else collinear_projection(rows)
-    return removal_delta(xs, values["y"], values["lam"], values["sigma"], values["epsilon"], lower=True)
+    return newton_removal_delta(xs, values["y"], values["lam"], values["sigma"], values["epsilon"])
 
 
 def _newton_inst(n_: int, xs: Sequence[Fraction], lam_: Fraction, eps_: str | Fraction, dl: str) -> dict:
@@ -139,8 +140,10 @@ def _newton_distinct(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, min(size, 8))
 
 
-#: Rational unit directions u in d = 2 and d = 3 (3² + 4² = 5², 2² + 3² + 6² = 7²).
-NEWTON_DIRECTIONS = ((Fraction(3, 5), Fraction(4, 5)), (Fraction(2, 7), Fraction(3, 7), Fraction(6, 7)))
+#: Directions of the line in d = 2 and d = 3: rational unit vectors (3² + 4² = 5², 2² + 3² + 6² = 7²) and (1/2, 1/2),
+#: whose norm √2/2 is irrational (the projections s_i = t_i√2/2 enclosed: :func:`collinear_projection`).
+NEWTON_DIRECTIONS = ((Fraction(3, 5), Fraction(4, 5)), (Fraction(2, 7), Fraction(3, 7), Fraction(6, 7)),
+                     (Fraction(1, 2), Fraction(1, 2)))
 
 
 def _newton_collinear(rng: np.random.Generator, size: int) -> list[dict]:
@@ -189,10 +192,10 @@ def _table3_newton() -> list[Claim]:
     """The printed row only: it comes out violated, so a negative control on it (σ halved) would prove nothing
     (check.verdict.failed_controls), and no +fix with a derivation exists yet to base one on."""
     common = dict(kind=Kind.UNLEARNING, hypotheses=NEWTON_HYPS, bound=delta, quantity=newton_delta,
-                  quantity_kind=QuantityKind.LOWER, adversaries=NEWTON_ADVERSARIES)
+                  adversaries=NEWTON_ADVERSARIES)
     return [
         Claim(id="r2d.table3:newton",
-              source="Table 3 (lines 580–586): the noise of the Newton step (Guo et al. 2020); quantity: a certified lower bound of the true δ",
+              source="Table 3 (lines 580–586): the noise of the Newton step (Guo et al. 2020); quantity: the true δ, enclosed",
               statement="the one-step Newton removal with objective perturbation b ~ N(0, σ²), "
                         "σ = 4LG²√(2log(1.5/δ))/(λ²(n−1)ε), is (ε, δ)-certified removal",
               prescribed=PRESCRIBED["r2d.table3:newton"], derivation="r2d.table3:newton", note=_NEWTON_READING, **common),

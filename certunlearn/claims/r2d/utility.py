@@ -19,6 +19,7 @@ from flint import arb
 
 from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
+from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind
@@ -30,6 +31,7 @@ from .population_runs import (
 )
 from . import transcendental as tr
 from .continuous import law_output_family, law_runs_family
+from .edges import sigma_score, SMALL_EPS_WHY
 from .quantities import CONCAVE, PIECEWISE, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
     TRANSCENDENTAL
 
@@ -364,7 +366,7 @@ def _with_f0gap(gen: Callable[[np.random.Generator, int], list[dict]]) -> Callab
     return generate
 
 
-COR36_ADVERSARIES = (
+COR36_ADVERSARIES = with_level_edge((
     Adversary("point-mass population, convex quadratics, small to huge σ", generate=pl_instances(True)),
     Adversary("non-convex PL losses on a point-mass population (the dip profile, μ exact), d ∈ {1, 2}, θ_0 across the "
               "non-convex region, small to huge σ", generate=pl_instances(True, _dip_family)),
@@ -376,7 +378,7 @@ COR36_ADVERSARIES = (
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
               "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
-)
+), "epsilon", smallest_admissible(), SMALL_EPS_WHY, score=sigma_score)
 
 
 def _lemb4_quantity(values: Instance) -> arb:

@@ -42,9 +42,9 @@ INST = {"n": 2, "X": [Fraction(1), Fraction(1)], "y": [1, 1], "lam": Fraction(2)
 
 def test_registered_with_sources_and_prescribed_sigma():
     claim = get_claim("r2d.table3:newton")
-    assert "Table 3" in claim.source and "lower bound" in claim.source
+    assert "Table 3" in claim.source and "enclosed" in claim.source
     assert {s.name for s in claim.prescribed["sigma"].free_symbols} == {"L", "G", "lam", "n", "epsilon", "delta"}
-    assert claim.quantity_kind is QuantityKind.LOWER
+    assert claim.quantity_kind is QuantityKind.ENCLOSURE
     with workprec(256):
         for c, factor in ((claim, 1),):
             got = c.with_prescribed(INST)["sigma"]
@@ -78,32 +78,37 @@ def test_quantity_is_the_oracle_delta_at_the_printed_sigma():
         got = claim.quantity(claim.with_prescribed(INST))
     with mpmath.workdps(ORACLE.DPS):
         want = ORACLE.oracle_delta(INST["X"], INST["y"], INST["lam"], printed_sigma(INST), ORACLE.mp_exact(INST["epsilon"]))
-    assert abs(float(got.mid()) / float(want) - 1) < 1e-9
-    assert got.upper() <= mpmath.mpf(want) * (1 + mpmath.mpf(10) ** -12)  # a lower bound: never above the oracle
+    assert _mp(got.lower()) <= want <= _mp(got.upper())  # an enclosure of the oracle's δ
+    assert got.rad() <= 1e-6 * got.mid()
 
 
-def test_the_lower_bound_uses_only_certified_intervals(monkeypatch):
-    """The lower bound rests on φ' > 0 proved on arb balls: with a certifier given no budget, no interval is used
-    and the bound falls to 0; with its budget it is positive (INST has δ > 0 at ε)."""
-    from certunlearn.algorithms.r2d import baselines as r2d_baselines
+def _mp(a) -> mpmath.mpf:
+    return mpmath.mpf(a.mid().str(40, radius=False))
+
+
+def test_the_enclosure_uses_only_cells_where_the_newton_map_is_proved_increasing(monkeypatch):
+    """The enclosure rests on φ' > 0 proved on every cell (arb balls): with the proof made to fail everywhere it
+    refuses (ValueError), never returning a δ from unproved cells."""
+    from certunlearn.claims.r2d import newton_enclosure
 
     claim = get_claim("r2d.table3:newton")
     inst = {**INST, "lam": Fraction(1, 100), "epsilon": Fraction(1), "delta": Fraction(1, 10**5)}
     with workprec(192):
         assert claim.quantity(claim.with_prescribed(inst)) > 0
-    real = r2d_baselines._certify_increasing
-    monkeypatch.setattr(r2d_baselines, "_certify_increasing", lambda *a, **k: real(*a[:5], budget=0))
-    with workprec(192):
-        assert claim.quantity(claim.with_prescribed(inst)) == 0
+    real = newton_enclosure._loss
+    monkeypatch.setattr(newton_enclosure, "_loss", lambda *a: (real(*a)[0], real(*a)[1].union(1)))
+    monkeypatch.setattr(newton_enclosure, "MAX_CELLS", 300)
+    with workprec(192), pytest.raises(ValueError, match="not proved increasing"):
+        claim.quantity(claim.with_prescribed(inst))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("claim_id", ["r2d.table3:newton"])
 def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
     result = check_claim(claim_id, "quick", 0)
     assert not any(c.id.startswith("r2d.table3:newton") and c.control is Control.NEGATIVE
                    for c in all_claims("r2d"))  # a control on a violated claim would prove nothing
-    # a certified lower bound can only show a violation: the printed claim ends violated or inconclusive
-    assert result.verdict in ("inconclusive", "violated")
+    assert result.verdict in ("inconclusive", "violated", "holds")
     if result.verdict == "violated":
         inst = {k: ([parse_exact(x) for x in v] if isinstance(v, list) else parse_exact(v))
                 for k, v in result.counterexample.instance.items()}
@@ -112,8 +117,12 @@ def test_check_verdict_and_any_counterexample_confirmed_by_the_oracle(claim_id):
             want = ORACLE.oracle_delta([Fraction(x) for x in inst["X"]], [int(v) for v in inst["y"]], inst["lam"],
                                   printed_sigma(inst, factor), ORACLE.mp_exact(inst["epsilon"]))
             assert want > ORACLE.mp_exact(inst["delta"])
-        observed = mpmath.mpf(result.counterexample.observed)  # a certified lower bound of the oracle's δ
-        assert observed > ORACLE.mp_exact(inst["delta"]) and observed <= want * (1 + mpmath.mpf(10) ** -12)
+        from flint import arb
+
+        enclosure = arb(result.counterexample.observed_enclosure)  # a ball containing the oracle's δ
+        assert enclosure > arb(str(ORACLE.mp_exact(inst["delta"])))
+        assert _mp(enclosure.lower()) <= want * (1 + mpmath.mpf(10) ** -12)
+        assert want <= _mp(enclosure.upper()) * (1 + mpmath.mpf(10) ** -12)
 
 
 def test_derivation_links_and_cites_guo():
@@ -212,8 +221,8 @@ def test_collinear_data_reduce_exactly_to_one_dimension():
 
 
 def test_collinear_violation_in_two_dimensions_confirmed_by_the_oracle():
-    """INST's data placed on ℝu in d = 2: inside the row's hypotheses (‖x_i‖ = 1), the checker's certified lower
-    bound of δ exceeds the printed δ, and the one-dimensional quadrature oracle on the projections (the reduction
+    """INST's data placed on ℝu in d = 2: inside the row's hypotheses (‖x_i‖ = 1), the checker's enclosure of δ
+    exceeds the printed δ, and the one-dimensional quadrature oracle on the projections (the reduction
     tested above) confirms it at 100 digits."""
     inst = {**INST, "X": [[x * c for c in U2] for x in INST["X"]]}
     claim = get_claim("r2d.table3:newton")
@@ -225,4 +234,4 @@ def test_collinear_violation_in_two_dimensions_confirmed_by_the_oracle():
         assert want > ORACLE.mp_exact(INST["delta"])
     with workprec(192):
         got = claim.quantity(claim.with_prescribed(inst))
-    assert got.upper() <= mpmath.mpf(want) * (1 + mpmath.mpf(10) ** -12)
+    assert _mp(got.lower()) <= want <= _mp(got.upper())
