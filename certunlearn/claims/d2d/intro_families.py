@@ -48,12 +48,12 @@ def view_2d(rng: np.random.Generator, size: int) -> list[dict]:
 
 
 def huber_views(rng: np.random.Generator, size: int) -> list[dict]:
-    """:func:`.families.view_structured`'s one-dimensional views and the boxes of :func:`view_2d` with the
+    """:func:`.families.view_structured`'s one-dimensional views and the boxes of :func:`view_2d` (𝓘 > 1) with the
     Huber-smoothed loss, band widths 1/8 and 1/2 in turn (M re-declared as a_max + c/w where the instance's M does not
     exceed a_max); quick 4, thorough 8× as many."""
     want = widened_count(4, size)
     ones = view_structured(rng, want)
-    twos = [i for i in view_2d(rng, 10**6) if not i.get("polytope")]
+    twos = [i for i in view_2d(rng, 10**6) if not i.get("polytope") and i["I"] > 1]  # 𝓘 = 1: σ swamps the shift
     base = [b for pair in itertools.zip_longest(ones, twos[::max(1, len(twos) // want)]) for b in pair if b][:want]
     return [huberise(inst, WIDTHS[j % 2]) for j, inst in enumerate(base)]
 
