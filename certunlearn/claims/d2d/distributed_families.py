@@ -1,7 +1,7 @@
 """Theorem 4.5's families beyond boxes (issue 23): perturbed distributed descent (Algorithms 4–7,
 ``papers/002_7f80bf4846a5a6af.txt`` lines 377–421; Θ any convex closed set, §2.1 line 117) on polytopes Θ = {Gθ ≤ h}
-in d = 2 (a triangle and a pentagon) and d = 3 (the cut cube), with the data's optimum outside Θ, so that the
-projection acts along every run.
+in d = 2 (a triangle and a pentagon) and d = 3 (the cut cube), with data beyond Θ's edges, so that the projection
+acts on the runs of every part holding those points.
 
 A polytope's projection is exact on rationals (active-set enumeration, :class:`certunlearn.problems.polytope.Polytope`),
 so every sampling outcome's run stays exact and :func:`certunlearn.claims.d2d.distributed.distributed_runs` enumerates
@@ -27,8 +27,9 @@ from .huber_families import widened_count
 
 F = Fraction
 
-#: (points, stream) on n = 4 (B = 4, K = 2) in d = 2, each data mean outside the triangle and the pentagon: a point
-#: held twice deleted (the printed Algorithm 5 resamples both slots), three copies of one point with one deleted, and
+#: (points, stream) on n = 4 (B = 4, K = 2) in d = 2, the repeated point beyond an edge of the triangle and of the
+#: pentagon (every part holding it twice has its optimum outside Θ; D_0's mean is on the triangle's edge, outside it,
+#: and at (1, 1) in turn): a point held twice deleted (the printed Algorithm 5 resamples both slots), three copies of one point with one deleted, and
 #: an addition of a repeated point
 DATA_2D = (([[1, 1], [1, 1], [-1, -1], [1, -1]], [[-1, 1, 1]]),
            ([[1, 1], [1, 1], [1, 1], [-1, -1]], [[-1, 1, 1]]),
@@ -90,8 +91,8 @@ def polytope_distributed(accuracy: bool, isotropic: bool = False, betas: tuple =
 
 
 POLYTOPE_REACH = ("Θ a polytope {Gθ ≤ h} — a triangle and a pentagon in d = 2, the cut cube in d = 3 — with every "
-                  "data mean outside Θ (the projection acts on every run; exact by active-set enumeration), a point "
-                  "held two or three times deleted or added")
+                  "repeated data point beyond an edge (the projection acts on the runs of the parts holding it; exact "
+                  "by active-set enumeration), a point held two or three times deleted or added")
 
 
 def polytope_adversary(accuracy: bool, isotropic: bool = False, betas: tuple = (F(1),), cap: int = 2,
@@ -100,7 +101,7 @@ def polytope_adversary(accuracy: bool, isotropic: bool = False, betas: tuple = (
     boundary adversary does not start from it: at δ → 0⁺ each polytope run lengthens to thousands of exact projections
     per sampling outcome (measured: the claim's quick check went past its 600 s limit), and the claim's boundary family
     stays the one it had."""
-    return Adversary("Θ a polytope (triangle, pentagon, cut cube), data means outside Θ, repeated points updated"
+    return Adversary("Θ a polytope (triangle, pentagon, cut cube), repeated points beyond an edge, updated"
                      + (", V = Theorem 4.4's exact quantity" if accuracy else ""),
                      generate=polytope_distributed(accuracy, isotropic, betas, cap, finish), reaches=POLYTOPE_REACH,
                      boundary_base=False)

@@ -158,7 +158,7 @@ SCOPE = {
     "thm4.5": Scope(_SC + "f_z with G-Lipschitz gradient and H-bounded Hessian; B = n^ξ, K = √B, C copies; " + _STREAMS,
                     "1-d and 2-d quadratics, n = 4 (B = 4, K = 2), C ≤ 3 copies, repeated values, deletions and "
                     "additions; Θ a polytope (a triangle and a pentagon in d = 2, the cut cube in d = 3 in the "
-                    "thorough profile) with every data mean outside Θ (projections active, exact)",
+                    "thorough profile) with repeated points beyond an edge (projections active, exact)",
                     (NON_QUADRATIC_45, NON_BOX_45, SAMPLES)),
     "table1": Scope(_RATE, _RATE_REACH, ()),
     "rem4.6": Scope(_RATE, _RATE_REACH, ()),
