@@ -35,7 +35,7 @@ from .common import (
     CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, ISOTROPIC, SC_HYPS, excess_probability, SETUP_NAMES, datasets_of, gd_diag, pgd_hypotheses,
     pgd_instance, setup_cached, setup_of,
 )
-from .distributed_families import polytope_adversary
+from .distributed_families import HESSIAN_LIPSCHITZ, polytope_adversary
 
 
 # =========================================================================== Theorem 4.5 (perturbed distributed descent)
@@ -427,7 +427,8 @@ def _dist_ok(values: Instance) -> Decision:
 
 
 _DIST_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses(), H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)),
-              P("K | B, B ≤ 6, d ≤ 3, C ≤ 4 copies (the exact enumeration of every sampling outcome)", _dist_ok))
+              P("K | B, B ≤ 6, d ≤ 3, C ≤ 4 copies (the exact enumeration of every sampling outcome)", _dist_ok),
+              HESSIAN_LIPSCHITZ)
 _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly, "
                                  "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
 

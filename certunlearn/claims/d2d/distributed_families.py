@@ -20,12 +20,20 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..hypotheses import P, holds
 from ..model import Adversary
 from .ball_families import CUT_CUBE, POLYGONS, on_polytope
 from .common import pgd_instance
 from .huber_families import widened_count
 
 F = Fraction
+
+#: Theorem 4.5's hypothesis on the Hessian (line 409), which the quadratic families met trivially: decided from the
+#: loss family, since only a family whose Hessian is Lipschitz is inside the class — a diagonal quadratic (G = 0,
+#: H = max a) and logistic + ridge (G = R³/(6√3), H = λ + R²/4), not the Huber-smoothed quadratic, whose Hessian jumps
+#: from a_k to a_k + c/w at the band's edges (no G) and which the exact enumeration could otherwise run
+HESSIAN_LIPSCHITZ = P("f_z's Hessian is G-Lipschitz and bounded by H (a quadratic or logistic + ridge; the Huber-smoothed "
+                      "quadratic's Hessian jumps at its band's edges)", lambda v: holds(not v.get("huber")))
 
 #: (points, stream) on n = 4 (B = 4, K = 2) in d = 2, the repeated point beyond an edge of the triangle and of the
 #: pentagon (every part holding it twice has its optimum outside Θ; D_0's mean is on the triangle's edge, outside it,

@@ -104,3 +104,16 @@ def test_the_generated_boundary_adversary_leaves_a_family_with_boundary_base_fal
     with pytest.raises(AssertionError, match="drawn"):
         boundary_of(drawn).generate(np.random.default_rng(0), 40)
     assert not polytope_adversary(False).boundary_base
+
+
+def test_a_huber_loss_is_outside_theorem_45s_class():
+    """The Huber-smoothed quadratic's Hessian jumps (not G-Lipschitz, line 409): its instance is excluded, though the
+    exact enumeration could run it; the same instance with the quadratic loss is inside."""
+    from certunlearn.claims.d2d.huber_families import huberise
+
+    box = common.pgd_instance([1, 2], 3, [-1, -1], [1, 1], [[1, 1], [1, 1], [-1, -1], [1, -1]], [[-1, 1, 1]], [-1, -1],
+                              epsilon=F(1, 10), delta=F(1, 2), I=1, beta=1, xi=1)
+    box["m"], box["M"] = F(1), F(3)
+    ev = evaluate(get_claim("d2d.thm4.5+fix"), huberise(box, F(1, 2)), 256)
+    assert ev.outcome == EXCLUDED and "Hessian is G-Lipschitz" in ev.reason
+    assert evaluate(get_claim("d2d.thm4.5+fix"), box, 256).outcome not in (EXCLUDED, ERROR, UNDECIDED)
