@@ -28,7 +28,7 @@ from .huber_families import widened_count
 
 F = Fraction
 
-#: Theorem 4.5's hypothesis on the Hessian (line 409), which the quadratic families met trivially: decided from the
+#: Theorem 4.5's hypothesis on the Hessian (line 407), which the quadratic families met trivially: decided from the
 #: loss family, since only a family whose Hessian is Lipschitz is inside the class — a diagonal quadratic (G = 0,
 #: H = max a) and logistic + ridge (G = R³/(6√3), H = λ + R²/4), not the Huber-smoothed quadratic, whose Hessian jumps
 #: from a_k to a_k + c/w at the band's edges (no G) and which the exact enumeration could otherwise run

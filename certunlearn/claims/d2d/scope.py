@@ -56,7 +56,7 @@ VIEW_ROUNDED = Narrowing(
 NON_QUADRATIC_45 = Narrowing(
     "losses other than quadratics",
     "the Huber-smoothed quadratic is outside Theorem 4.5's class (its Hessian jumps at the band's edges |θ_k − x_k| = "
-    "w: not G-Lipschitz for any G, line 409); logistic + ridge is inside it (Hessian G-Lipschitz with G = R³/(6√3), "
+    "w: not G-Lipschitz for any G, line 407); logistic + ridge is inside it (Hessian G-Lipschitz with G = R³/(6√3), "
     "bounded by H = λ + R²/4) but its runs are rounded (irrational gradients, certunlearn.problems.rounded_logistic): "
     "the exact enumeration (certunlearn.claims.d2d.distributed) compares f_{D_i} at each copy's mean for the "
     "best-of-C choice and bounds the mixtures' δ at exact means, and neither is built for means known only within "
@@ -155,7 +155,7 @@ SCOPE = {
                     "multisets of up to four values with and without repeats, one or two updates, B ≤ 3", (MULTISETS,)),
     "lem4.3": Scope("any multiset of n values, B ≥ n, δ' ≤ e^{−1}, any update", "n up to 100, every multiplicity of the "
                     "updated value, B/n ≤ 4, δ' from 10⁻⁸ to e^{−1}, additions and deletions", ()),
-    "thm4.5": Scope(_SC + "f_z with G-Lipschitz gradient and H-bounded Hessian; B = n^ξ, K = √B, C copies; " + _STREAMS,
+    "thm4.5": Scope(_SC + "Hessian of f_z G-Lipschitz and bounded by H (line 407); B = n^ξ, K = √B, C copies; " + _STREAMS,
                     "1-d and 2-d quadratics, n = 4 (B = 4, K = 2), C ≤ 3 copies, repeated values, deletions and "
                     "additions; Θ a polytope (a triangle and a pentagon in d = 2, the cut cube in d = 3 in the "
                     "thorough profile) with repeated points beyond an edge (projections active, exact)",

@@ -107,7 +107,7 @@ def test_the_generated_boundary_adversary_leaves_a_family_with_boundary_base_fal
 
 
 def test_a_huber_loss_is_outside_theorem_45s_class():
-    """The Huber-smoothed quadratic's Hessian jumps (not G-Lipschitz, line 409): its instance is excluded, though the
+    """The Huber-smoothed quadratic's Hessian jumps (not G-Lipschitz, line 407): its instance is excluded, though the
     exact enumeration could run it; the same instance with the quadratic loss is inside."""
     from certunlearn.claims.d2d.huber_families import huberise
 
