@@ -21,15 +21,9 @@ from .ball_families import CUT_CUBE, POLYGONS, on_polytope
 from .common import declared_constants
 from .families import thm213_structured
 from .huber_families import WIDTHS, huberise, widened_count
+from .widening import spread
 
 F = Fraction
-
-
-def _spread(out: list[dict], want: int) -> list[dict]:
-    """``want`` instances spread evenly over ``out`` (all when it has no more)."""
-    if want >= len(out):
-        return out
-    return [out[j] for j in sorted(set(np.linspace(0, len(out) - 1, want).round().astype(int).tolist()))]
 
 
 def huber_contraction(rng: np.random.Generator, size: int) -> list[dict]:
@@ -43,7 +37,7 @@ def huber_contraction(rng: np.random.Generator, size: int) -> list[dict]:
         one = {**inst, "A": inst["A"][:1], "lo": inst["lo"][:1], "hi": inst["hi"][:1], "X": [x[:1] for x in inst["X"]],
                "theta0": inst["theta0"][:1], "M": inst["A"][1], "D": 2}
         out += [wide, huberise(one, WIDTHS[(j + 1) % 2])]
-    return _spread([i for i in out if i["X"][0] != i["theta0"]], widened_count(6, size))
+    return spread([i for i in out if i["X"][0] != i["theta0"]], widened_count(6, size))
 
 
 def polytope_contraction(rng: np.random.Generator, size: int) -> list[dict]:
@@ -60,7 +54,7 @@ def polytope_contraction(rng: np.random.Generator, size: int) -> list[dict]:
         inst["theta0"] = [F(v) for v in poly[len(out) % len(poly)]]
         if tuple(inst["theta0"]) != P_.quadratic_argmin([mm, MM], x):  # θ_0 = θ* leaves the ratio undefined
             out.append(inst)
-    return _spread(out, widened_count(4, size))
+    return spread(out, widened_count(4, size))
 
 
 def three_d_contraction(rng: np.random.Generator, size: int) -> list[dict]:
@@ -77,7 +71,7 @@ def three_d_contraction(rng: np.random.Generator, size: int) -> list[dict]:
         cut = on_polytope({"A": A, "R": 3, "lo": [-1] * 3, "hi": [1] * 3, "X": [[1, 1, 1]], "U": [], "T": T_,
                            "m": mm, "M": MM}, CUT_CUBE)
         out.append(cut)
-    return _spread(out, widened_count(3, size))
+    return spread(out, widened_count(3, size))
 
 
 HUBER_213 = Adversary("Huber-smoothed quadratics (not quadratic; exact) in d = 1 and 2 on boxes",

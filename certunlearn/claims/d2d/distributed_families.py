@@ -25,6 +25,7 @@ from ..model import Adversary
 from .ball_families import CUT_CUBE, POLYGONS, on_polytope
 from .common import pgd_instance
 from .huber_families import widened_count
+from .widening import spread
 
 F = Fraction
 
@@ -83,8 +84,7 @@ def polytope_distributed(accuracy: bool, isotropic: bool = False, betas: tuple =
         want = widened_count(cap, size)
         if size > 40:  # the quick instances, then an even spread over the grid (the cut cube last)
             rest = grid[cap:]
-            picks = sorted(set(np.linspace(0, len(rest) - 1, max(1, want - cap)).round().astype(int).tolist()))
-            chosen = grid[:cap] + [rest[j] for j in picks] + [c for c in grid if len(c[0]) == 3][:2]
+            chosen = grid[:cap] + spread(rest, max(1, want - cap)) + [c for c in grid if len(c[0]) == 3][:2]
         else:
             chosen = grid[:cap]
         out, seen = [], set()

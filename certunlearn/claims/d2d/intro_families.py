@@ -20,6 +20,7 @@ from .ball_families import POLYGONS, on_polytope
 from .common import pgd_instance
 from .families import view_structured
 from .huber_families import WIDTHS, huberise, widened_count
+from .widening import spread
 
 F = Fraction
 
@@ -44,7 +45,7 @@ def view_2d(rng: np.random.Generator, size: int) -> list[dict]:
         inst["zp"] = zp
         out.append(inst)
     want = widened_count(3, size)
-    return [out[j] for j in sorted(set(np.linspace(0, len(out) - 1, want).round().astype(int).tolist()))]
+    return spread(out, want)
 
 
 def huber_views(rng: np.random.Generator, size: int) -> list[dict]:
