@@ -209,10 +209,11 @@ def smallest_admissible(lower: Fraction = Fraction(0)) -> Fraction:
 
 def boundary_of(claim: Claim) -> Adversary | None:
     """The optional boundary adversary of ``claim`` generated from its hypotheses: every relational hypothesis at
-    equality, moved from the first :data:`BOUNDARY_BASE` instances of each structured adversary (thorough:
+    equality, moved from the first :data:`BOUNDARY_BASE` instances of each structured adversary (but those with
+    ``boundary_base=False``; thorough:
     :data:`THOROUGH_BASE`); None when the claim has no structured adversary or no relational hypothesis (nothing to
     move)."""
-    firsts = [a.generate for a in claim.adversaries if a.generate is not None]
+    firsts = [a.generate for a in claim.adversaries if a.generate is not None and a.boundary_base]
     if not firsts or not any(h.relation is not None for h in claim.hypotheses):
         return None
 

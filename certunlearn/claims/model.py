@@ -234,6 +234,10 @@ class Adversary:
     #: A family that may find no instance inside the hypotheses (a generated boundary adversary, issue 23): when it
     #: yields none, the verdict does not ask it for a decided instance; when it yields some, it is judged as any other.
     optional: bool = False
+    #: False: the generated boundary adversary (:func:`certunlearn.claims.boundaries.boundary_of`) does not start from
+    #: this family (a costly widening whose boundary moves, e.g. δ → 0⁺ lengthening every exact run, would cost more
+    #: than the family itself, and would redraw the boundary family the claim already had).
+    boundary_base: bool = True
 
     @property
     def kind(self) -> str:

@@ -670,12 +670,17 @@ def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tu
     ``content`` (points as tuples) with a *diagonal* A on the box Θ, from ``start``: the coordinates decouple (the box
     projection acts coordinatewise). Where, in every coordinate k, ρ_k = 1 − ηa_k ∈ [0, 1) and both ``start_k`` and
     the mean c_k lie in [lo_k, hi_k], every iterate c + ρ^t(start − c) stays in Θ, the projection never acts, and the
-    result is that closed form, exactly; otherwise ``projected_gd`` itself runs. (Tested against projected_gd.)"""
+    result is that closed form, exactly; otherwise ``projected_gd`` itself runs — also for any other exact problem (a
+    polytope's exact projection, the Huber-smoothed quadratic); a rounded one (a ball, logistic) raises, as its
+    error is not tracked here. (Tested against projected_gd.)"""
     from ...algorithms.d2d import projected_gd
     from ...problems import Quadratic
 
     if type(prob.loss) is not Quadratic or not hasattr(prob.domain, "lo"):
-        raise ArithmeticError("gd_diag's closed form is for diagonal quadratics on boxes")
+        if getattr(prob.domain, "projection_error", 0) or getattr(prob.loss, "gradient_error", 0):
+            raise ArithmeticError("gd_diag runs exact problems only: a rounded run's error is not tracked here")
+        X = np.asarray([list(x) for x in content], dtype=object)  # exact (e.g. a polytope's projection): run it
+        return tuple(frac(v) for v in projected_gd(prob, X, None, np.asarray(list(start), dtype=object), eta=eta, T=steps))
     dim = len(start)
     out = []
     for k in range(dim):

@@ -35,6 +35,7 @@ from .common import (
     CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS, ISOTROPIC, SC_HYPS, excess_probability, SETUP_NAMES, datasets_of, gd_diag, pgd_hypotheses,
     pgd_instance, setup_cached, setup_of,
 )
+from .distributed_families import HESSIAN_LIPSCHITZ, polytope_adversary
 
 
 # =========================================================================== Theorem 4.5 (perturbed distributed descent)
@@ -426,7 +427,8 @@ def _dist_ok(values: Instance) -> Decision:
 
 
 _DIST_HYPS = (EPS_POS, *DELTA_RANGE, *SC_HYPS, *pgd_hypotheses(), H("ξ ≥ 1", ">=", xi, 1), H("ξ ≤ 4/3", "<=", xi, Rational(4, 3)),
-              P("K | B, B ≤ 6, d ≤ 3, C ≤ 4 copies (the exact enumeration of every sampling outcome)", _dist_ok))
+              P("K | B, B ≤ 6, d ≤ 3, C ≤ 4 copies (the exact enumeration of every sampling outcome)", _dist_ok),
+              HESSIAN_LIPSCHITZ)
 _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² of Theorem 4.4 (bootstrap from D_i, computed exactly, "
                                  "checked with the enumeration hypothesis)", lambda v: holds("V" in v)))
 
@@ -516,7 +518,8 @@ for _cid, _fix in (("d2d.thm4.5", False), ("d2d.thm4.5+fix", True)):
         adversaries=(Adversary("n = 4 on [−1, 1], repeated values, deletions and additions, small ε",
                                generate=_dist_structured(False)),
                      Adversary("d = 2, C ∈ {2, 3} copies (best-of-C publishing), A = diag(1, 2)",
-                               generate=_dist_copies(False))),
+                               generate=_dist_copies(False)),
+                     polytope_adversary(False, betas=(Fraction(1, 2), Fraction(1)))),
         derivation=_cid,
         corrects="d2d.thm4.5" if _fix else None,
         note="Quantity: an enclosure of the true δ at ε between the two published mixtures (every bootstrap, "
@@ -558,7 +561,8 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
                      # profile (issue 23 item 4)
                      Adversary("thorough's boundary instance: three copies of −1, one deleted, M = 2, ε = 1/10, "
                                "δ = 2⁻⁴⁰, I = 6", generate=lambda rng, size: [_with_v(THOROUGH_45)],
-                               reaches="1-d, n = 4, δ → 0⁺, small ε, the deletion of a value held three times")),
+                               reaches="1-d, n = 4, δ → 0⁺, small ε, the deletion of a value held three times"),
+                     polytope_adversary(True, finish=_with_v)),
         derivation=_cid,
         corrects="d2d.thm4.5:accuracy" if _fix else None,
         note="Quantity: the exact expectation over every sampling outcome of one copy (eq. (27) is stated for one run, "
@@ -586,7 +590,8 @@ for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
                                generate=_dist_structured(True, (Fraction(1, 2), Fraction(1, 4)), per_40=9)),
                      Adversary("d = 2, C ∈ {2, 3} copies, A = I, a unique point deleted or no update, V = Theorem 4.4's "
                                "exact quantity",
-                               generate=_dist_copies(True, (1, 1), per_40=1, which=(1, 3)))),
+                               generate=_dist_copies(True, (1, 1), per_40=1, which=(1, 3))),
+                     polytope_adversary(True, True, (Fraction(1, 2), Fraction(1, 4)), cap=1, finish=_with_v)),
         derivation=_cid,
         corrects="d2d.thm4.5:alpha" if _fix else None,
         note="Quantity: the exact probability, over every sampling outcome (the published copy's law: best of C by "

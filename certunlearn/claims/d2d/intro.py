@@ -22,6 +22,7 @@ from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import PRESCRIBED, PRESCRIBED_31
 from .common import CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, frac_matrix, setup_cached, setup_of, sq_norm
 from .families import VIEW_SEARCH, view_structured
+from .intro_families import HUBER_VIEWS, VIEW_2D
 
 
 # =========================================================================== the introduction's DP statement (line 74)
@@ -91,7 +92,7 @@ CLAIMS_INTRO = [
         prescribed=PRESCRIBED["d2d.intro-dp"],
         quantity=view_delta(None),
         adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=view_structured),
-                     VIEW_SEARCH),
+                     VIEW_SEARCH, VIEW_2D, HUBER_VIEWS),
         derivation="d2d.intro-dp",
         note="Quantity: the true δ at 2ε between the two joint laws N((θ̂_0, θ̂_1), σ²I_{2d}) and N((θ̂'_0, θ̂'_1), σ²I_{2d}) "
              "(each round adds independent noise), Balle–Wang at the exact shift. The statement has no proof; "
@@ -109,7 +110,7 @@ CLAIMS_INTRO = [
         prescribed=PRESCRIBED["d2d.intro-dp+fix"],
         quantity=view_delta("epsilon_view"),
         adversaries=(Adversary("z and z' at opposite extremes, few and many iterations", generate=view_structured),
-                     VIEW_SEARCH),
+                     VIEW_SEARCH, VIEW_2D, HUBER_VIEWS),
         derivation="d2d.intro-dp+fix",
         corrects="d2d.intro-dp",
         note="Same quantity at ε_v: Lemma A.3 at the joint shift bound (Theorem 2.13, Lemma 2.12 twice, and the "

@@ -11,11 +11,6 @@ from dataclasses import replace
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-NON_QUADRATIC_WORK = Narrowing(
-    "losses other than quadratics",
-    "no non-quadratic family is built for this claim yet (work, not a limit of evaluation: the Huber-smoothed "
-    "quadratic of certunlearn.problems.huber keeps projected GD exact, and logistic + ridge runs are enclosed by "
-    "certunlearn.problems.rounded_logistic, as in Theorems 3.1, 3.4, 3.5)")
 NON_PIECEWISE_PERFECT = Narrowing(
     "losses other than one-dimensional quadratics and Huber-smoothed quadratics (e.g. logistic + ridge)",
     "the perfect variant's published law is computed exactly only where a round of projected GD is a piecewise-affine "
@@ -37,12 +32,6 @@ ACC_DIMENSIONS = Narrowing(
     "cost: the noncentral and generalised χ² tails (certunlearn.privacy.generalized_chi2) work in any d, but the "
     "families stop at d = 4 so that the quick profile keeps its time (each dimension adds its coordinates to every "
     "exact run)")
-NON_BOX = Narrowing(
-    "convex sets Θ other than boxes (balls, polytopes)",
-    "no family on another convex set is built for this claim yet (work, not a limit of evaluation: the ball's "
-    "projection, rounded with a certified error in certunlearn.problems.rounded_ball, serves Theorems 3.1, 3.4, 3.5)")
-D3 = Narrowing("dimensions d ≥ 3", "cost: every exact run and χ² tail works in any d, but each family stops at d = 2 "
-               "so that the quick profile keeps its time (a 3-d instance multiplies the rational runs' size)")
 ONE_D_ONLY = Narrowing(
     "dimensions d ≥ 2 for the perfect variant",
     "the perfect variant's exact law (affine chain ± the projection's mass, the projected chain's mixture, round 1's "
@@ -51,13 +40,38 @@ ONE_D_ONLY = Narrowing(
     "has no one-interval level sets (certunlearn.privacy.location_mixture_hockey's argument is one-dimensional) and "
     "its hockey-stick divergence is not built (work)")
 SAMPLES = Narrowing(
-    "datasets of more than four points, longer streams, d ≥ 3",
+    "datasets of more than four points, longer streams, d ≥ 3 (d = 3 is reached on the cut cube in the thorough "
+    "profile only)",
     "cost: the law is enumerated over every bootstrap, reservoir and partition outcome, n^B of them per copy and round")
 MULTISETS = Narrowing(
     "multisets of more than four values, streams of more than two updates, B > 3 (Lemma 4.2)",
     "cost: the exact law of the reservoir sample is enumerated over n^B outcomes per round")
-VIEW_1D = Narrowing("dimensions d ≥ 2 and data beyond a segment", "no family built for them yet: the two-release view "
-                    "is computed for the families' one-dimensional instances (work, not a limit of exact evaluation)")
+VIEW_ROUNDED = Narrowing(
+    "losses and sets whose runs are irrational: smooth losses other than (Huber-smoothed) quadratics (e.g. logistic + "
+    "ridge), Θ a Euclidean ball; d ≥ 3",
+    "the view's joint mean shift is computed from exact runs of Theorem 3.1's algorithm; a logistic gradient and a "
+    "ball's projection are irrational (the runs are rounded with a certified error, certunlearn.problems."
+    "rounded_logistic and rounded_ball), and the view's quantity does not yet widen its shift by that error (work: "
+    "Theorem 3.1's claims do, certunlearn.claims.d2d.common.run_error); d ≥ 3: cost only, the families stop at d = 2")
+NON_QUADRATIC_45 = Narrowing(
+    "losses other than quadratics",
+    "the Huber-smoothed quadratic is outside Theorem 4.5's class (its Hessian jumps at the band's edges |θ_k − x_k| = "
+    "w: not G-Lipschitz for any G, line 407); logistic + ridge is inside it (Hessian G-Lipschitz with G = R³/(6√3), "
+    "bounded by H = λ + R²/4) but its runs are rounded (irrational gradients, certunlearn.problems.rounded_logistic): "
+    "the exact enumeration (certunlearn.claims.d2d.distributed) compares f_{D_i} at each copy's mean for the "
+    "best-of-C choice and bounds the mixtures' δ at exact means, and neither is built for means known only within "
+    "the run's error (work)")
+NON_BOX_45 = Narrowing(
+    "Θ a Euclidean ball (convex sets whose projection is irrational)",
+    "a ball's projection is irrational, so the runs would be rounded (certunlearn.problems.rounded_ball), with the "
+    "same two gaps as logistic runs (the best-of-C choice and the mixtures' δ at enclosed means): not built (work). "
+    "Polytopes are reached (exact projections: certunlearn.claims.d2d.distributed_families)")
+NON_EXACT_213 = Narrowing(
+    "smooth losses other than (Huber-smoothed) quadratics (e.g. logistic + ridge), Θ a Euclidean ball, d ≥ 4",
+    "the quantity is the exact ratio of a rational run and a rational θ*; a logistic gradient and a ball's projection "
+    "are irrational (the runs are rounded with a certified error, certunlearn.problems.rounded_logistic and "
+    "rounded_ball) and so is θ* of logistic + ridge or of a quadratic on a ball: enclosing the ratio from both is not "
+    "built for this claim (work); d ≥ 4: the runs are exact in any d, the families stop at d = 3 (work)")
 
 ROUNDS = Narrowing(
     "datasets of more than 64 values, B > 2n, streams of more than three updates (more than two beyond n = 16)",
@@ -100,8 +114,10 @@ SCOPE = {
                      "extreme points, additions and deletions; the class's supremum L/(mn) = half the bound "
                      "(certunlearn.claims.d2d.lemma212_supremum) is attained", ()),
     "thm2.13": Scope("h m-strongly convex and M-smooth on a convex closed Θ ⊂ ℝ^d; any θ_0 ∈ Θ, any T ≥ 1",
-                     "2-d diagonal quadratics with curvatures in [m, M] on boxes, any optimum and start",
-                     (NON_QUADRATIC_WORK, NON_BOX, D3)),
+                     "2-d diagonal quadratics with curvatures in [m, M] on boxes, any optimum and start; the "
+                     "Huber-smoothed quadratic (not quadratic, exact) in d ∈ {1, 2} on boxes; polygons (a triangle, a "
+                     "pentagon) with optima inside and on the boundary; d = 3 on a box and the cut cube",
+                     (NON_EXACT_213,)),
     # the privacy claim and its shift: the quantity depends on the loss only through the mean shift ‖θ̂_i − μ_i‖ (σ is
     # fixed by the printed parameters, δ_BW is increasing in the shift), and over the whole class that shift is at most
     # Δ(3 − 2γ^𝓘)/4 (the proof's chain at its sharp constants, from Theorem 2.13 and Lemma 2.12's proof, which hold for
@@ -139,14 +155,17 @@ SCOPE = {
                     "multisets of up to four values with and without repeats, one or two updates, B ≤ 3", (MULTISETS,)),
     "lem4.3": Scope("any multiset of n values, B ≥ n, δ' ≤ e^{−1}, any update", "n up to 100, every multiplicity of the "
                     "updated value, B/n ≤ 4, δ' from 10⁻⁸ to e^{−1}, additions and deletions", ()),
-    "thm4.5": Scope(_SC + "f_z with G-Lipschitz gradient and H-bounded Hessian; B = n^ξ, K = √B, C copies; " + _STREAMS,
+    "thm4.5": Scope(_SC + "Hessian of f_z G-Lipschitz and bounded by H (line 407); B = n^ξ, K = √B, C copies; " + _STREAMS,
                     "1-d and 2-d quadratics, n = 4 (B = 4, K = 2), C ≤ 3 copies, repeated values, deletions and "
-                    "additions", (NON_QUADRATIC_WORK, NON_BOX, SAMPLES)),
+                    "additions; Θ a polytope (a triangle and a pentagon in d = 2, the cut cube in d = 3 in the "
+                    "thorough profile) with repeated points beyond an edge (projections active, exact)",
+                    (NON_QUADRATIC_45, NON_BOX_45, SAMPLES)),
     "table1": Scope(_RATE, _RATE_REACH, ()),
     "rem4.6": Scope(_RATE, _RATE_REACH, ()),
     "intro-dp": Scope(_SC + "a dataset D ∪ {z}, the deletion of z against D ∪ {z'}; ε > 0, 0 < δ < 1, 𝓘 ≥ 1",
-                      "one-dimensional quadratics, z and z' at opposite extremes, few and many iterations",
-                      (NON_QUADRATIC_WORK, VIEW_1D)),
+                      "one-dimensional quadratics, z and z' at opposite extremes, few and many iterations; d = 2 "
+                      "quadratics on boxes and polygons (z and z' at opposite corners, across both coordinates); the "
+                      "Huber-smoothed quadratic (not quadratic, exact) in d ∈ {1, 2}", (VIEW_ROUNDED,)),
     "lemA.2": Scope("Z ~ N(0, σ²I_d), any d ≥ 1, any β > 0", "d from 1 to 50, β from 10⁻¹² to beyond 2d/e", ()),
     "lemA.3": Scope("any shift ‖μ − μ'‖ ≤ Δ, σ > 0, 0 < δ < 1", "Δ, σ and δ over orders of magnitude (10⁻³⁰ to 0.9)", ()),
     "lemA.4": Scope("any X ≥ 0 with mean μ, N ≥ log(1/δ)/log 2 iid copies, 0 < δ < 1", "two-point laws {0, a} (Markov's "

@@ -21,6 +21,7 @@ from ...formulas.d2d import CONTRACTION_213, M, SENSITIVITY_212, m
 from .common import exact_sqrt, CLAIMS_BY_ID, SETUP_NAMES, pgd_hypotheses, setup_cached, setup_of, sq_norm
 from .huber_families import huber_adversary
 from .families import LEM212_SEARCH, THM213_SEARCH, lem212_structured, thm213_structured
+from .contraction_families import HUBER_213, POLYTOPE_213, THREE_D_213
 
 
 # =========================================================================== Lemma 2.12 (sensitivity)
@@ -72,11 +73,13 @@ def _thm213_hyps() -> tuple[Hypothesis, ...]:
             return Decision.FALSE
         if not (is_int(values["T"]) and frac(values["T"]) >= 1):
             return Decision.FALSE
-        # h = f_D = ½(θ − x̄)ᵀA(θ − x̄) + c: m ≤ λ_min(A), M ≥ λ_max(A)
-        return holds(frac(values["m"]) <= min(s.a) and frac(values["M"]) >= max(s.a) and sq_norm(s.theta0 - s.minimiser(s.X)) > 0)
+        # m ≤ the loss's certified strong convexity, M ≥ its smoothness bound (a diagonal quadratic: λ_min(A), λ_max(A))
+        return holds(frac(values["m"]) <= s.loss.risk_strong_convexity() and frac(values["M"]) >= s.loss.risk_smoothness_bound(s.X)
+                     and sq_norm(s.theta0 - s.minimiser(s.X)) > 0)
 
     return (H("0 < m", ">", m, 0), H("m ≤ M", "<=", m, M),
-            P("h = f_D is m-strongly convex and M-smooth (m ≤ λ_min A, M ≥ λ_max A); θ_0 ∈ Θ, θ_0 ≠ θ*; T ≥ 1", ok))
+            P("h = f_D is m-strongly convex and M-smooth (m ≤ λ_min A, M ≥ λ_max A; Huber: M ≥ a_max + c/w); θ_0 ∈ Θ, "
+              "θ_0 ≠ θ*; T ≥ 1", ok))
 
 
 CLAIMS_23 = [
@@ -119,7 +122,8 @@ CLAIMS_23 = [
         bound=CONTRACTION_213,
         quantity=_contraction,
         adversaries=(Adversary("thin anisotropic quadratics diag(m, M) on boxes, eigen-directions, boundary optima",
-                               generate=thm213_structured), THM213_SEARCH),
+                               generate=thm213_structured), THM213_SEARCH,
+                     HUBER_213, POLYTOPE_213, THREE_D_213),
         derivation="d2d.thm2.13",
         note="Quantity: ‖θ_T − θ*‖/‖θ_0 − θ*‖ exactly (Fractions); attained (ratio 1) along an eigenvector of the "
              "extreme curvature while the projection is inactive.",
