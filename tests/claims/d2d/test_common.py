@@ -78,3 +78,17 @@ def test_gd_diag_is_projected_gd_in_two_dimensions():
         ref = projected_gd(prob, np.asarray([list(c) for c in content], dtype=object), None,
                            np.asarray(list(start), dtype=object), eta=Fraction(1, 2), T=5)
         assert common.gd_diag(prob, content, start, Fraction(1, 2), 5) == tuple(ref)
+
+
+def test_claims_of_one_algorithm_share_their_exact_runs():
+    """run_owner: a claim, its parts and its accuracy claims (the same prescribed parameters) memoise their exact runs
+    under one key; a claim with other parameters (a +fix changing σ or T) keeps its own."""
+    from certunlearn.claims import get_claim
+    from certunlearn.formulas.d2d import PRESCRIBED
+
+    get_claim("d2d.thm3.1")  # registers the d2d claims
+    owner = common.run_owner("d2d.thm3.1")
+    assert common.run_owner("d2d.thm3.1:accuracy") == owner == common.run_owner("d2d.thm3.1:shift")
+    assert common.CLAIMS_BY_ID[owner].prescribed == PRESCRIBED["d2d.thm3.1"]
+    assert common.run_owner("d2d.thm3.2+fix") != common.run_owner("d2d.thm3.2")
+    assert PRESCRIBED["d2d.thm3.2+fix"] != PRESCRIBED["d2d.thm3.2"]
