@@ -116,6 +116,7 @@ class Setup:
                 raise ValueError("an update's op is 1 (add) or -1 (delete)")
             self.updates.append(Update.add(x) if op == 1 else Update.delete(x))
         self.theta0 = _vec(values["theta0"]) if "theta0" in values else None
+        self._minimisers: dict[tuple, np.ndarray] = {}
 
     def datasets(self) -> list[np.ndarray]:
         """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays."""
@@ -128,6 +129,14 @@ class Setup:
         return out
 
     def minimiser(self, X: np.ndarray) -> np.ndarray:
+        """The exact argmin over Θ of f on the dataset ``X`` (memoised on its exact rows: every round of every claim
+        evaluating this instance asks for it; a fresh copy each time)."""
+        key = tuple(tuple(frac(v) for v in row) for row in X)
+        if key not in self._minimisers:
+            self._minimisers[key] = self._minimiser(X)
+        return self._minimisers[key].copy()
+
+    def _minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
         if self.ball is not None or self.logistic:

@@ -92,3 +92,12 @@ def test_claims_of_one_algorithm_share_their_exact_runs():
     assert common.CLAIMS_BY_ID[owner].prescribed == PRESCRIBED["d2d.thm3.1"]
     assert common.run_owner("d2d.thm3.2+fix") != common.run_owner("d2d.thm3.2")
     assert PRESCRIBED["d2d.thm3.2+fix"] != PRESCRIBED["d2d.thm3.2"]
+
+
+def test_minimiser_memo_returns_a_fresh_copy_of_the_exact_argmin():
+    vals = common.pgd_instance([1, 2], 2, [-1, -1], [1, 1], [[2, 0], [0, Fraction(1, 2)]], [], [0, 0])
+    s = common.Setup(vals)
+    first = s.minimiser(s.X)
+    assert list(first) == [1, Fraction(1, 4)] == list(s._minimiser(s.X))  # the face θ₁ = 1 and the mean inside
+    first[0] = Fraction(7)  # a caller changing its copy changes nothing
+    assert list(s.minimiser(s.X)) == [1, Fraction(1, 4)]
