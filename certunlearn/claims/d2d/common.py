@@ -117,16 +117,20 @@ class Setup:
             self.updates.append(Update.add(x) if op == 1 else Update.delete(x))
         self.theta0 = _vec(values["theta0"]) if "theta0" in values else None
         self._minimisers: dict[tuple, np.ndarray] = {}
+        self._datasets: list[np.ndarray] | None = None
 
     def datasets(self) -> list[np.ndarray]:
-        """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays."""
+        """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays (computed once per
+        instance, fresh copies each time)."""
         from ...algorithms.d2d import Problem, apply_update
 
-        prob = Problem(self.loss, self.domain)
-        out = [self.X]
-        for u in self.updates:
-            out.append(apply_update(prob, out[-1], None, u)[0])
-        return out
+        if self._datasets is None:
+            prob = Problem(self.loss, self.domain)
+            out = [self.X]
+            for u in self.updates:
+                out.append(apply_update(prob, out[-1], None, u)[0])
+            self._datasets = out
+        return [X.copy() for X in self._datasets]
 
     def minimiser(self, X: np.ndarray) -> np.ndarray:
         """The exact argmin over Θ of f on the dataset ``X`` (memoised on its exact rows: every round of every claim

@@ -101,3 +101,13 @@ def test_minimiser_memo_returns_a_fresh_copy_of_the_exact_argmin():
     assert list(first) == [1, Fraction(1, 4)] == list(s._minimiser(s.X))  # the face θ₁ = 1 and the mean inside
     first[0] = Fraction(7)  # a caller changing its copy changes nothing
     assert list(s.minimiser(s.X)) == [1, Fraction(1, 4)]
+
+
+def test_datasets_are_the_updates_applied_once_and_copied():
+    vals = common.pgd_instance([1], 2, [-1], [1], [[1], [Fraction(1, 2)]], [[1, 0], [-1, 1]], [0])
+    s = common.Setup(vals)
+    first = s.datasets()
+    assert [[list(r) for r in X] for X in first] == [[[1], [Fraction(1, 2)]], [[1], [Fraction(1, 2)], [0]],
+                                                     [[Fraction(1, 2)], [0]]]
+    first[0][0, 0] = Fraction(9)
+    assert s.datasets()[0][0, 0] == 1 and s.X[0, 0] == 1
