@@ -485,3 +485,20 @@ def test_diagonal_box_fast_path_is_the_literal_loop(monkeypatch, reg):
         slow = d2d.projected_gd(prob, X, None, theta0, eta=eta, T=T)
         assert all(type(v) is F for v in fast)
         assert list(fast) == list(slow)
+
+
+def test_exact_datasets_are_checked_once_until_changed(monkeypatch):
+    """Problem.check remembers an exact (Fraction) dataset it validated by its values: the same values are not
+    checked again, a changed entry is, and a point outside the radius is still refused."""
+    calls = []
+    original = Quadratic.check_data
+    monkeypatch.setattr(Quadratic, "check_data", lambda self, X, y=None: (calls.append(1), original(self, X, y))[1])
+    prob = d2d.Problem(Quadratic(A=[[1]], R=1), Box([-1], [1]))
+    X = np.asarray([[F(1, 2)], [F(-1, 3)]], dtype=object)
+    prob.check(X)
+    prob.check(X.copy())
+    assert len(calls) == 1
+    X[0, 0] = F(2)
+    with pytest.raises(AssumptionViolatedError):
+        prob.check(X)
+    assert len(calls) == 2
