@@ -480,7 +480,7 @@ def test_diagonal_box_fast_path_is_the_literal_loop(monkeypatch, reg):
         X = np.asarray([[x]], dtype=object)
         start = np.asarray([start], dtype=object)
         runs += [(one, X, start, F(1, 4), T, d2d.projected_gd(one, X, None, start, eta=F(1, 4), T=T)) for T in (1, 6)]
-    monkeypatch.setattr(d2d, "_diagonal_box_gd", lambda *args: None)
+    monkeypatch.setattr(d2d, "diagonal_box_gd", lambda *args: None)
     for prob, X, theta0, eta, T, fast in runs:
         slow = d2d.projected_gd(prob, X, None, theta0, eta=eta, T=T)
         assert all(type(v) is F for v in fast)

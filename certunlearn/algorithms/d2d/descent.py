@@ -65,6 +65,7 @@ from ..parameters import (
     resolve_claim, theorem_parameters,
 )
 from ..release import Certificate, GaussianRelease, Release, record_rng
+from .diagonal_box import diagonal_box_gd
 
 __all__ = [
     "ADD", "DELETE", "Update", "Problem", "point_key", "apply_update",
@@ -350,7 +351,7 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
         theta = _vector(theta0, "theta0")
         if theta.shape[0] != X.shape[1]:
             raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
-        fast = _diagonal_box_gd(problem, X, y, theta, eta, T)
+        fast = diagonal_box_gd(problem, X, theta, eta, T)
         if fast is not None:
             return fast
         for t in range(1, T + 1):
@@ -361,45 +362,6 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
                 positive(step, "eta")
             theta = problem.domain.project(la.asarray(theta, mode) - la.scalar(step, mode) * la.asarray(g, mode))
     return theta
-
-
-def _diagonal_box_gd(problem: Problem, X: np.ndarray, y: Any, theta: np.ndarray, eta: Any, T: int) -> np.ndarray | None:
-    """:func:`projected_gd` for a diagonal :class:`~certunlearn.problems.losses.Quadratic` on a
-    :class:`~certunlearn.problems.domains.Box` with exact (Fraction) θ and data and a constant step: the same
-    Fractions, computed coordinate by coordinate. A step is θ_k ↦ clip_[lo_k, hi_k](ρ_kθ_k + b_k) with
-    ρ_k = 1 − η(a_k + m) and b_k = ηa_kx̄_k (x̄ the data mean, computed once; m the regulariser): the same rational as
-    the loop's θ − η((θ − x̄)⊙a + mθ) clipped. Where 0 ≤ ρ_k < 1 and both θ_k and the fixed point p_k = b_k/(1 − ρ_k)
-    lie in [lo_k, hi_k], every later iterate p_k + ρ_k^s(θ_k − p_k) lies between them, the clip never acts and the
-    remaining s steps are that closed form; where θ_k sits on the end of [lo_k, hi_k] that p_k lies beyond (or on),
-    every later step clips back to it. Otherwise one step of the loop. None where this does not apply (the caller
-    runs the literal loop)."""
-    from ...problems.domains import Box
-    from ...problems.losses import Quadratic
-
-    loss, dom = problem.loss, problem.domain
-    if (type(loss) is not Quadratic or type(dom) is not Box or callable(eta) or not loss.diagonal
-            or loss.dim != theta.shape[0] or X.shape[0] == 0 or la.common_mode(theta, X) != "fraction"):
-        return None
-    eta_q, reg = la.scalar(eta, "fraction"), la.scalar(problem.reg, "fraction")
-    Xf = la.asarray(X, "fraction")
-    n = X.shape[0]
-    out = []
-    for k, t in enumerate(la.asarray(theta, "fraction")):
-        a = Fraction(loss.A[k][k])
-        lo, hi = dom.lo[k], dom.hi[k]
-        rho = 1 - eta_q * (a + reg)
-        b = eta_q * a * (sum(Xf[:, k], Fraction(0)) / n)
-        fixed = b / (1 - rho) if rho != 1 else None
-        for step in range(T):
-            if fixed is not None and 0 <= rho < 1:
-                if lo <= t <= hi and lo <= fixed <= hi:
-                    t = fixed + rho ** (T - step) * (t - fixed)
-                    break
-                if (t == hi and fixed >= hi) or (t == lo and fixed <= lo):
-                    break
-            t = min(max(rho * t + b, lo), hi)
-        out.append(Fraction(t))
-    return np.asarray(out, dtype=object)
 
 
 def _initial_point(problem: Problem, theta0: Any, d: int, mode: str) -> np.ndarray:
