@@ -455,3 +455,50 @@ def test_projected_gd_keeps_a_high_precision_start_at_the_default_caller_precisi
     out = projected_gd(problem, X, None, start, eta=F(1, 2), T=0)  # T = 0 returns θ'_0 itself
     with mpmath.workdps(60):
         assert abs(out[0] - mpmath.mpf(1) / 3) < mpmath.mpf(10) ** -48
+
+
+@pytest.mark.parametrize("reg", [F(0), F(1, 3)])
+def test_diagonal_box_fast_path_is_the_literal_loop(monkeypatch, reg):
+    """projected_gd's exact diagonal-quadratic-on-a-box path (closed-form tails, clipped ends) returns the very
+    Fractions of the literal loop: starts inside and outside Θ, data means inside and outside, steps with ρ in
+    [0, 1) and ρ < 0, several T."""
+    rng = np.random.default_rng(7)
+    runs = []
+    for trial in range(24):
+        d = 1 + trial % 3
+        a = [F(int(rng.integers(1, 9)), int(rng.integers(1, 5))) for _ in range(d)]
+        prob = d2d.Problem(Quadratic(A=[[a[i] if i == j else 0 for j in range(d)] for i in range(d)], R=8),
+                           Box([-1] * d, [F(3, 2)] * d), reg=reg)
+        X = np.asarray([[F(int(rng.integers(-12, 13)), 4) for _ in range(d)] for _ in range(1 + trial % 4)],
+                       dtype=object)
+        theta0 = np.asarray([F(int(rng.integers(-12, 13)), 6) for _ in range(d)], dtype=object)  # ends of Θ too
+        eta = (1 if trial % 4 else F(3, 2)) / (max(a) + reg)  # ρ ≥ 0, then some ρ < 0
+        for T in (0, 1, 5, 23):
+            runs.append((prob, X, theta0, eta, T, d2d.projected_gd(prob, X, None, theta0, eta=eta, T=T)))
+    one = d2d.Problem(Quadratic(A=[[2]], R=8), Box([-1], [F(3, 2)]), reg=reg)
+    for x, start in ((-3, F(3, 2)), (3, -1), (-3, -1), (3, F(3, 2))):  # a start on an end of Θ, the mean beyond either
+        X = np.asarray([[x]], dtype=object)
+        start = np.asarray([start], dtype=object)
+        runs += [(one, X, start, F(1, 4), T, d2d.projected_gd(one, X, None, start, eta=F(1, 4), T=T)) for T in (1, 6)]
+    monkeypatch.setattr(d2d, "diagonal_box_gd", lambda *args: None)
+    for prob, X, theta0, eta, T, fast in runs:
+        slow = d2d.projected_gd(prob, X, None, theta0, eta=eta, T=T)
+        assert all(type(v) is F for v in fast)
+        assert list(fast) == list(slow)
+
+
+def test_exact_datasets_are_checked_once_until_changed(monkeypatch):
+    """Problem.check remembers an exact (Fraction) dataset it validated by its values: the same values are not
+    checked again, a changed entry is, and a point outside the radius is still refused."""
+    calls = []
+    original = Quadratic.check_data
+    monkeypatch.setattr(Quadratic, "check_data", lambda self, X, y=None: (calls.append(1), original(self, X, y))[1])
+    prob = d2d.Problem(Quadratic(A=[[1]], R=1), Box([-1], [1]))
+    X = np.asarray([[F(1, 2)], [F(-1, 3)]], dtype=object)
+    prob.check(X)
+    prob.check(X.copy())
+    assert len(calls) == 1
+    X[0, 0] = F(2)
+    with pytest.raises(AssumptionViolatedError):
+        prob.check(X)
+    assert len(calls) == 2

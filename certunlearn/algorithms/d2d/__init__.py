@@ -4,6 +4,8 @@ implementations, one module per thing computed.
 * :mod:`.descent` — perturbed projected gradient descent (Algorithms 1–3, lines 181–195), the regularised and
   distributed variants (Algorithms 4–5), the reservoir laws, and the drivers :class:`PerturbedGD`,
   :class:`PerturbedDistributedGD` (Theorems 3.1–3.5, 4.1–4.5).
+* :mod:`.diagonal_box` — projected gradient descent's exact fast path for a diagonal quadratic on a box (the same
+  Fractions as the literal loop, which calls it).
 * :mod:`.projected_law` — the exact law of the perfect variant's published output in one dimension, projections
   included (Theorem 3.2, lines 256–268).
 

@@ -65,6 +65,7 @@ from ..parameters import (
     resolve_claim, theorem_parameters,
 )
 from ..release import Certificate, GaussianRelease, Release, record_rng
+from .diagonal_box import diagonal_box_gd
 
 __all__ = [
     "ADD", "DELETE", "Update", "Problem", "point_key", "apply_update",
@@ -230,14 +231,27 @@ class Problem:
 
 
 #: Datasets already checked against a problem's assumptions (validated once): key → the problem (kept, so its id
-#: cannot be reused while the entry lives). Only numeric arrays are remembered, by a digest of their bytes, so a
-#: dataset changed in place is checked again.
+#: cannot be reused while the entry lives). Only numeric arrays are remembered, by a digest of their bytes, and exact
+#: ones (Fractions and ints), by their values, so a dataset changed in place is checked again.
 _CHECKED: dict[tuple, "Problem"] = {}
+
+
+def _exact_values(a: Any) -> tuple | None:
+    """The entries of an object array of Fractions and ints, as a tuple (their exact values); None otherwise."""
+    if not isinstance(a, np.ndarray) or a.dtype != object:
+        return None
+    flat = tuple(a.ravel())
+    return flat if all(type(v) in (Fraction, int) for v in flat) else None
 
 
 def _data_key(problem: "Problem", X: np.ndarray, y: Any) -> tuple | None:
     import hashlib
 
+    if X.dtype == object:
+        xs, ys = _exact_values(X), (None if y is None else _exact_values(y))
+        if xs is None or (y is not None and ys is None):
+            return None
+        return (id(problem), X.shape, xs, None if y is None else (y.shape, ys))
     if X.dtype.kind not in "fiu" or (y is not None and (not isinstance(y, np.ndarray) or y.dtype.kind not in "fiu")):
         return None
     digest = hashlib.blake2b(np.ascontiguousarray(X).tobytes(), digest_size=16)
@@ -337,6 +351,9 @@ def projected_gd(problem: Problem, X: np.ndarray, y: Any, theta0: Any, *, eta: A
         theta = _vector(theta0, "theta0")
         if theta.shape[0] != X.shape[1]:
             raise InvalidParameterError("theta0", f"has dimension {theta.shape[0]}, the data {X.shape[1]}")
+        fast = diagonal_box_gd(problem, X, theta, eta, T)
+        if fast is not None:
+            return fast
         for t in range(1, T + 1):
             g = problem.gradient(theta, X, y)
             mode = la.common_mode(theta, g)

@@ -116,18 +116,31 @@ class Setup:
                 raise ValueError("an update's op is 1 (add) or -1 (delete)")
             self.updates.append(Update.add(x) if op == 1 else Update.delete(x))
         self.theta0 = _vec(values["theta0"]) if "theta0" in values else None
+        self._minimisers: dict[tuple, np.ndarray] = {}
+        self._datasets: list[np.ndarray] | None = None
 
     def datasets(self) -> list[np.ndarray]:
-        """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays."""
+        """D_0, D_1, …: the datasets after each update (Definition 2.2), as Fraction arrays (computed once per
+        instance, fresh copies each time)."""
         from ...algorithms.d2d import Problem, apply_update
 
-        prob = Problem(self.loss, self.domain)
-        out = [self.X]
-        for u in self.updates:
-            out.append(apply_update(prob, out[-1], None, u)[0])
-        return out
+        if self._datasets is None:
+            prob = Problem(self.loss, self.domain)
+            out = [self.X]
+            for u in self.updates:
+                out.append(apply_update(prob, out[-1], None, u)[0])
+            self._datasets = out
+        return [X.copy() for X in self._datasets]
 
     def minimiser(self, X: np.ndarray) -> np.ndarray:
+        """The exact argmin over Θ of f on the dataset ``X`` (memoised on its exact rows: every round of every claim
+        evaluating this instance asks for it; a fresh copy each time)."""
+        key = tuple(tuple(frac(v) for v in row) for row in X)
+        if key not in self._minimisers:
+            self._minimisers[key] = self._minimiser(X)
+        return self._minimisers[key].copy()
+
+    def _minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
         if self.ball is not None or self.logistic:
@@ -397,8 +410,22 @@ CONST_NAMES = ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi")
 CLAIMS_BY_ID: dict[str, Claim] = {}
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=None)
+def run_owner(claim_id: str) -> str:
+    """The first claim registered with the same prescribed parameters as ``claim_id`` (a claim, its parts and its
+    accuracy claims run one algorithm): the key under which their exact runs are memoised, so the claims of one item,
+    checked in one worker, share the runs of the instances they have in common."""
+    prescribed = CLAIMS_BY_ID[claim_id].prescribed
+    return next(cid for cid, c in CLAIMS_BY_ID.items() if c.prescribed == prescribed)
+
+
 def _secret_runs(claim_id: str, key: tuple) -> tuple:
+    """:func:`_owner_runs` under the claim's :func:`run_owner`."""
+    return _owner_runs(run_owner(claim_id), key)
+
+
+@functools.lru_cache(maxsize=2048)
+def _owner_runs(claim_id: str, key: tuple) -> tuple:
     """Rounds 0..k of the secret-state algorithm and of retraining on each D_i, exactly.
 
     Returns ``(means, retrain_means, datasets, params)``: θ̂_i (Fractions), the retraining's θ̂ on D_i
@@ -666,34 +693,18 @@ def datasets_of(data: tuple, ups: list) -> list[tuple]:
 
 
 def gd_diag(prob: Any, content: tuple, start: tuple, eta: Any, steps: int) -> tuple:
-    """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on f = mean of ½(θ − x)ᵀA(θ − x) over
-    ``content`` (points as tuples) with a *diagonal* A on the box Θ, from ``start``: the coordinates decouple (the box
-    projection acts coordinatewise). Where, in every coordinate k, ρ_k = 1 − ηa_k ∈ [0, 1) and both ``start_k`` and
-    the mean c_k lie in [lo_k, hi_k], every iterate c + ρ^t(start − c) stays in Θ, the projection never acts, and the
-    result is that closed form, exactly; otherwise ``projected_gd`` itself runs — also for any other exact problem (a
-    polytope's exact projection, the Huber-smoothed quadratic); a rounded one (a ball, logistic) raises, as its
-    error is not tracked here. (Tested against projected_gd.)"""
+    """``steps`` iterations of projected GD (``algorithms.d2d.projected_gd``) on the mean loss over ``content``
+    (points as tuples; e.g. ½(θ − x)ᵀA(θ − x) with a diagonal A) from ``start``, as a tuple of Fractions: ``projected_gd`` runs it (a diagonal
+    quadratic on a box coordinate by coordinate, with a closed-form tail once the projection cannot act; any other
+    exact problem — a polytope's exact projection, the Huber-smoothed quadratic — step by step); a rounded one (a
+    ball, logistic) raises, as its error is not tracked here."""
     from ...algorithms.d2d import projected_gd
-    from ...problems import Quadratic
 
-    if type(prob.loss) is not Quadratic or not hasattr(prob.domain, "lo"):
-        if getattr(prob.domain, "projection_error", 0) or getattr(prob.loss, "gradient_error", 0):
-            raise ArithmeticError("gd_diag runs exact problems only: a rounded run's error is not tracked here")
-        X = np.asarray([list(x) for x in content], dtype=object)  # exact (e.g. a polytope's projection): run it
-        return tuple(frac(v) for v in projected_gd(prob, X, None, np.asarray(list(start), dtype=object), eta=eta, T=steps))
-    dim = len(start)
-    out = []
-    for k in range(dim):
-        a = frac(prob.loss.A[k][k])
-        c = sum((x[k] for x in content), Fraction(0)) / len(content)
-        rho = 1 - frac(eta) * a
-        lo_, hi_ = frac(prob.domain.lo[k]), frac(prob.domain.hi[k])
-        if not (0 <= rho < 1 and lo_ <= c <= hi_ and lo_ <= start[k] <= hi_):
-            X = np.asarray([list(x) for x in content], dtype=object)
-            th = projected_gd(prob, X, None, np.asarray(list(start), dtype=object), eta=eta, T=steps)
-            return tuple(frac(v) for v in th)
-        out.append(c + rho**steps * (start[k] - c))
-    return tuple(out)
+    if getattr(prob.domain, "projection_error", 0) or getattr(prob.loss, "gradient_error", 0):
+        raise ArithmeticError("gd_diag runs exact problems only: a rounded run's error is not tracked here")
+    X = np.asarray([list(x) for x in content], dtype=object)
+    th = projected_gd(prob, X, None, np.asarray(list(start), dtype=object), eta=eta, T=steps)
+    return tuple(frac(v) for v in th)
 
 
 def gd_1d(prob: Any, content: tuple, start: Fraction, eta: Any, steps: int) -> Fraction:

@@ -29,7 +29,8 @@ from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
 from .common import (
     ACC_HYPS, CLAIMS_BY_ID, CONST_NAMES, PGD_HYPS, SETUP_NAMES, accuracy_probability, clamp01, decide_ge,
-    gaussian_outside, gd_1d, hockey_1d, pgd_instance, run_key, secret_laws, setup_cached, setup_of, unlearning_delta,
+    gaussian_outside, gd_1d, hockey_1d, pgd_instance, run_key, run_owner, secret_laws, setup_cached, setup_of,
+    unlearning_delta,
 )
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
@@ -42,8 +43,13 @@ from .families import (
 
 
 # =========================================================================== Theorem 3.2 (perfect unlearning)
-@functools.lru_cache(maxsize=2048)
 def _perfect_chain(claim_id: str, key: tuple) -> tuple:
+    """:func:`_owner_chain` under the claim's :func:`.common.run_owner` (shared by the claims of one algorithm)."""
+    return _owner_chain(run_owner(claim_id), key)
+
+
+@functools.lru_cache(maxsize=2048)
+def _owner_chain(claim_id: str, key: tuple) -> tuple:
     """The perfect variant in one dimension, exactly: everything but the projections is affine.
 
     Round 0 publishes θ̃_0 ~ N(θ̂_0, σ²). Round i starts Algorithm 2 at θ̃_{i−1} and runs T_i projected steps on

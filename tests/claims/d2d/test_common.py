@@ -78,3 +78,36 @@ def test_gd_diag_is_projected_gd_in_two_dimensions():
         ref = projected_gd(prob, np.asarray([list(c) for c in content], dtype=object), None,
                            np.asarray(list(start), dtype=object), eta=Fraction(1, 2), T=5)
         assert common.gd_diag(prob, content, start, Fraction(1, 2), 5) == tuple(ref)
+
+
+def test_claims_of_one_algorithm_share_their_exact_runs():
+    """run_owner: a claim, its parts and its accuracy claims (the same prescribed parameters) memoise their exact runs
+    under one key; a claim with other parameters (a +fix changing σ or T) keeps its own."""
+    from certunlearn.claims import get_claim
+    from certunlearn.formulas.d2d import PRESCRIBED
+
+    get_claim("d2d.thm3.1")  # registers the d2d claims
+    owner = common.run_owner("d2d.thm3.1")
+    assert common.run_owner("d2d.thm3.1:accuracy") == owner == common.run_owner("d2d.thm3.1:shift")
+    assert common.CLAIMS_BY_ID[owner].prescribed == PRESCRIBED["d2d.thm3.1"]
+    assert common.run_owner("d2d.thm3.2+fix") != common.run_owner("d2d.thm3.2")
+    assert PRESCRIBED["d2d.thm3.2+fix"] != PRESCRIBED["d2d.thm3.2"]
+
+
+def test_minimiser_memo_returns_a_fresh_copy_of_the_exact_argmin():
+    vals = common.pgd_instance([1, 2], 2, [-1, -1], [1, 1], [[2, 0], [0, Fraction(1, 2)]], [], [0, 0])
+    s = common.Setup(vals)
+    first = s.minimiser(s.X)
+    assert list(first) == [1, Fraction(1, 4)] == list(s._minimiser(s.X))  # the face θ₁ = 1 and the mean inside
+    first[0] = Fraction(7)  # a caller changing its copy changes nothing
+    assert list(s.minimiser(s.X)) == [1, Fraction(1, 4)]
+
+
+def test_datasets_are_the_updates_applied_once_and_copied():
+    vals = common.pgd_instance([1], 2, [-1], [1], [[1], [Fraction(1, 2)]], [[1, 0], [-1, 1]], [0])
+    s = common.Setup(vals)
+    first = s.datasets()
+    assert [[list(r) for r in X] for X in first] == [[[1], [Fraction(1, 2)]], [[1], [Fraction(1, 2)], [0]],
+                                                     [[Fraction(1, 2)], [0]]]
+    first[0][0, 0] = Fraction(9)
+    assert s.datasets()[0][0, 0] == 1 and s.X[0, 0] == 1
