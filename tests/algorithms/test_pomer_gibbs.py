@@ -223,3 +223,20 @@ def test_interval_ball_keeps_the_upper_end_to_the_working_precision():
                 assert ball.lower() <= lo and ball.upper() >= hi.upper()
                 assert ball.upper() < 1  # lo.union(hi) reaches ~2^−30·(hi − lo) above hi, past 1 for these gaps
                 assert ball.rad() <= (hi - lo) * 2
+
+
+def test_arb_ends_are_the_cells_ends_at_the_working_precision():
+    """Pieces.arb_ends is remembered per precision: at another precision the ends are converted again (a memo that
+    ignored the precision would hand 64-bit ends to a 256-bit evaluation)."""
+    from certunlearn.algorithms.pomer.gibbs import as_arb
+
+    law = gibbs(PL.hinge(-1, 1, F(1, 3), -1, 2), 3, 1)
+    for prec in (64, 256, 64):
+        with workprec(prec):
+            ends = law.arb_ends()
+            assert len(ends) == len(law.cells) == 2
+            for (u, v, _), (au, av) in zip(law.cells, ends):
+                want_u, want_v = as_arb(u), as_arb(v)
+                assert (au.mid(), au.rad(), av.mid(), av.rad()) == (want_u.mid(), want_u.rad(), want_v.mid(), want_v.rad())
+    with workprec(256):
+        assert law.arb_ends()[0][1].rad() < arb(2) ** -200  # 1/3 to 256 bits, not the 64-bit ball

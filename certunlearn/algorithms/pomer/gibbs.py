@@ -22,7 +22,7 @@ from typing import Union
 
 import mpmath
 import numpy as np
-from flint import arb, fmpq
+from flint import arb, ctx, fmpq
 
 from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
@@ -220,6 +220,15 @@ class Pieces:
     lam: Fraction | arb
     q: int
     cells: tuple
+
+    def arb_ends(self) -> list[tuple[arb, arb]]:
+        """[(as_arb(u), as_arb(v)) for each cell] at the working precision, computed once per precision (the cells
+        never change)."""
+        memo = self.__dict__.get("_arb_ends")
+        if memo is None or memo[0] != ctx.prec:
+            memo = (ctx.prec, [(as_arb(u), as_arb(v)) for u, v, _ in self.cells])
+            object.__setattr__(self, "_arb_ends", memo)
+        return memo[1]
 
     def _A(self) -> arb | None:
         return as_arb(self.beta) * as_arb(self.lam) / 2 if self.q else None
@@ -523,8 +532,6 @@ def interval_ball(lower: arb, upper: arb) -> arb:
     r = arb(2) ** (math.frexp(float(width.mid()))[1] - 2)
     while not 2 * r >= width:  # the smallest power of two ≥ width/2 (so mid − r ≤ hi − 2r ≤ lower)
         r *= 2
-    from flint import ctx
-
     ulp = (abs(hi) + r) * arb(2) ** (2 - ctx.prec)
     ball = arb((hi - r).upper(), r)
     for _ in range(8):  # the stored radius exceeds r by a 30-bit ulp, the centre is rounded: slide the centre
