@@ -240,3 +240,17 @@ def test_arb_ends_are_the_cells_ends_at_the_working_precision():
                 assert (au.mid(), au.rad(), av.mid(), av.rad()) == (want_u.mid(), want_u.rad(), want_v.mid(), want_v.rad())
     with workprec(256):
         assert law.arb_ends()[0][1].rad() < arb(2) ** -200  # 1/3 to 256 bits, not the 64-bit ball
+
+
+def test_prefix_totals_are_the_pointwise_sums():
+    """prefix_totals(l_1..l_T)[t] = Σ_{s ≤ t} l_s exactly, at every knot and between (the one-pass refinement of a
+    sum's knots must pick each cell's own slope)."""
+    from certunlearn.algorithms.pomer.gibbs import prefix_totals
+
+    losses = [PL.hinge(-2, 2, F(1, 3), -1, 2), PL.linear(-2, 2, F(-1, 2), 1), PL.hinge(-2, 2, F(-5, 4), 3, -1, 2),
+              PL.hinge(-2, 2, F(1, 3), F(1, 7), 0)]
+    sums = prefix_totals(losses, -2, 2)
+    assert len(sums) == len(losses) + 1
+    points = sorted({x for f in losses for x in f.knots} | {F(k, 9) for k in range(-18, 19)})
+    for t, f in enumerate(sums):
+        assert all(f(x) == sum((g(x) for g in losses[:t]), F(0)) for x in points)

@@ -37,6 +37,8 @@ class Ambiguous(ArithmeticError):
 
 def as_fraction(x, name: str) -> Fraction:
     """``x`` as an exact Fraction; InvalidParameterError (naming ``name``) if it is not a finite rational."""
+    if type(x) is Fraction:  # already exact (Fractions are immutable)
+        return x
     if isinstance(x, bool):
         raise InvalidParameterError(name, "a boolean is not a number")
     try:
@@ -131,9 +133,14 @@ class PiecewiseLinear:
         raise AssertionError
 
     def _refined(self, knots: tuple[Fraction, ...]) -> "PiecewiseLinear":
-        slopes = []
+        """The same function on the finer increasing ``knots`` (a superset of its own): one forward pass, as each
+        cell [u, v] lies in the first piece [uu, vv] with uu ≤ u and v ≤ vv, and the cells and pieces increase."""
+        pieces = list(zip(self.knots, self.knots[1:], self.slopes))
+        slopes, j = [], 0
         for u, v in zip(knots, knots[1:]):
-            slopes.append(next(s for uu, vv, s, _ in self.pieces() if uu <= u and v <= vv))
+            while not (pieces[j][0] <= u and v <= pieces[j][1]):
+                j += 1
+            slopes.append(pieces[j][2])
         return PiecewiseLinear(knots, tuple(slopes), self.start)
 
     def __add__(self, other: "PiecewiseLinear") -> "PiecewiseLinear":
@@ -169,9 +176,14 @@ class PiecewiseLinear:
 
 def total(losses, a, b) -> PiecewiseLinear:
     """Σ losses (the zero function on [a, b] for an empty sum)."""
-    out = PiecewiseLinear.zero(a, b)
+    return prefix_totals(losses, a, b)[-1]
+
+
+def prefix_totals(losses, a, b) -> list[PiecewiseLinear]:
+    """[Σ losses[:t] for t = 0..T] (exact), each the previous plus one loss."""
+    out = [PiecewiseLinear.zero(a, b)]
     for loss in losses:
-        out = out + loss
+        out.append(out[-1] + loss)
     return out
 
 
@@ -619,6 +631,6 @@ def cdf(law: Pieces, x) -> arb:
 
 __all__ = [
     "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_translate_upper",
-    "gibbs", "interval_ball", "linear_regions", "log_partition",
+    "gibbs", "interval_ball", "linear_regions", "log_partition", "prefix_totals",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]

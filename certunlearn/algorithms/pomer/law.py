@@ -18,7 +18,7 @@ from flint import arb
 
 from ...errors import InvalidParameterError
 from .gibbs import (
-    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
+    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, prefix_totals, uniform,
 )
 
 INITIAL_POINTS = ("uniform", "gibbs")
@@ -110,7 +110,7 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
     if not (0 <= p and p <= 1):
         raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
     a, b = losses[0].domain
-    cum = [total(losses[:t], a, b) for t in range(len(losses) + 1)]
+    cum = prefix_totals(losses, a, b)
     states: dict[tuple[int, int], Pieces] = {
         (1, 0): uniform(a, b, beta, lam) if initial == "uniform" else gibbs(cum[0], beta, lam)}
     expected, switching, budgets, marginals = [], [], [], []

@@ -30,7 +30,7 @@ from typing import Sequence
 from flint import arb, arb_poly, ctx
 
 from ...errors import InvalidParameterError
-from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, total, uniform
+from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, prefix_totals, uniform
 from .law import INITIAL_POINTS, below_budget, ratio_factors
 
 
@@ -39,7 +39,7 @@ class _Run:
 
     def __init__(self, losses, beta, lam, p, log_phi: arb, initial: str):
         a, b = losses[0].domain
-        self.cum = [total(losses[:k], a, b) for k in range(len(losses) + 1)]
+        self.cum = prefix_totals(losses, a, b)
         self.log_z = [log_partition(c, beta, lam) for c in self.cum]
         self.losses, self.beta, self.log_phi = losses, as_arb(beta), log_phi
         self.log_q = (1 - (p if isinstance(p, arb) else as_arb(p))).log()
