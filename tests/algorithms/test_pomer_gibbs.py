@@ -254,3 +254,17 @@ def test_prefix_totals_are_the_pointwise_sums():
     points = sorted({x for f in losses for x in f.knots} | {F(k, 9) for k in range(-18, 19)})
     for t, f in enumerate(sums):
         assert all(f(x) == sum((g(x) for g in losses[:t]), F(0)) for x in points)
+
+
+@pytest.mark.parametrize("initial", ["gibbs", "uniform"])
+def test_a_mass_skips_the_first_moment_and_is_the_same_ball(initial):
+    """Pieces.integral() with an exact w1 = 0 does not compute ∫x·f; it must be exactly the ball of the full sum with
+    w1 a zero ball (which takes the first moments), on Gaussian and flat cells alike."""
+    loss = PL.hinge(-1, 2, F(1, 3), -1, 2)
+    law = gibbs(loss, 3, F(1, 2)) if initial == "gibbs" else uniform(-1, 2, 3, F(1, 2))
+    for prec in (64, 200):
+        with workprec(prec):
+            for part in (law, law.restricted(F(-1, 2), F(3, 2))):
+                fast, full = part.integral(), part.integral(1, arb(0))
+                assert (fast.mid(), fast.rad()) == (full.mid(), full.rad())
+                assert fast.rad() > 0

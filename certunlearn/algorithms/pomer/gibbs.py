@@ -199,22 +199,24 @@ def _between_erf(z1: arb, z2: arb) -> arb:
     return 2 - z2.erfc() - (-z1).erfc()
 
 
-def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End) -> tuple[arb, arb]:
+def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End, first: bool = True) -> tuple[arb, arb | None]:
     """(∫ f, ∫ x·f) over [u, v] for f(x) = exp(L0 + L1·x − A·x²); ``A=None`` means A = 0 exactly and
-    ``L1=None`` means L1 = 0 exactly."""
+    ``L1=None`` means L1 = 0 exactly; ``first=False``: (∫ f, None), without the first moment's work."""
     au, av = as_arb(u), as_arb(v)
     if A is None:
         if L1 is None:
             e = L0.exp()
-            return e * (av - au), e * (av * av - au * au) / 2
+            return e * (av - au), e * (av * av - au * au) / 2 if first else None
         fu, fv = (L0 + L1 * au).exp(), (L0 + L1 * av).exp()
         i0 = (fv - fu) / L1
-        return i0, (av * fv - au * fu) / L1 - i0 / L1
+        return i0, (av * fv - au * fu) / L1 - i0 / L1 if first else None
     l1 = L1 if L1 is not None else arb(0)
     m = l1 / (2 * A)
     rA = A.sqrt()
     peak = (L0 + l1 * l1 / (4 * A)).exp()
     i0 = peak * arb.pi().sqrt() / (2 * rA) * _between_erf(rA * (au - m), rA * (av - m))
+    if not first:
+        return i0, None
     fu, fv = (L0 + l1 * au - A * au * au).exp(), (L0 + l1 * av - A * av * av).exp()
     return i0, m * i0 + (fu - fv) / (2 * A)
 
@@ -246,16 +248,18 @@ class Pieces:
         return as_arb(self.beta) * as_arb(self.lam) / 2 if self.q else None
 
     def integral(self, w0=1, w1=0) -> arb:
-        """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb)."""
+        """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb). An exact w1 = 0 skips the first moments: their term
+        0·i1 is an exact zero (every i1 is finite), so the sum is the same ball."""
         A, out = self._A(), arb(0)
         aw0, aw1 = as_arb(w0) if not isinstance(w0, arb) else w0, as_arb(w1) if not isinstance(w1, arb) else w1
+        first = isinstance(w1, arb) or w1 != 0
         beta = as_arb(self.beta)
         for u, v, terms in self.cells:
             au, av = as_arb(u), as_arb(v)
             for c, k in terms:
                 L1 = None if k == 0 else -beta * as_arb(k)
-                i0, i1 = moments(A, L1, arb(0), au, av)
-                out += c * (aw0 * i0 + aw1 * i1)
+                i0, i1 = moments(A, L1, arb(0), au, av, first)
+                out += c * (aw0 * i0 + aw1 * i1) if first else c * (aw0 * i0)
         return out
 
     def against(self, loss: PiecewiseLinear) -> arb:
