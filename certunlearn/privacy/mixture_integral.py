@@ -41,11 +41,29 @@ def _density(x: arb, mixture: Sequence[tuple[arb, arb]]) -> arb:
     return total / (2 * arb.pi()).sqrt()
 
 
-def _mass(a: arb, b: arb, mixture: Sequence[tuple[arb, arb]]) -> arb:
+class _Tails:
+    """Q(end − m) = :func:`~certunlearn.privacy.subsampled.normal_tail` for the component m of a mixture, remembered
+    per exact end (a point ball: the dyadic ends of the intervals, which neighbours and halves share) within one
+    integral at one precision; any other ball is evaluated afresh."""
+
+    def __init__(self) -> None:
+        self._memo: dict = {}
+
+    def __call__(self, end: arb, mean: arb) -> arb:
+        if end.rad() != 0:
+            return normal_tail(end - mean)
+        key = (end.man_exp(), id(mean))
+        value = self._memo.get(key)
+        if value is None:
+            value = self._memo[key] = normal_tail(end - mean)
+        return value
+
+
+def _mass(a: arb, b: arb, mixture: Sequence[tuple[arb, arb]], tail: _Tails) -> arb:
     """The mixture's mass of (a, b]: Σ w (Q(a − m) − Q(b − m)), normal tails on balls."""
     total = arb(0)
     for weight, mean in mixture:
-        total += weight * (normal_tail(a - mean) - normal_tail(b - mean))
+        total += weight * (tail(a, mean) - tail(b, mean))
     return total
 
 
@@ -72,7 +90,7 @@ def _hockey_stick(epsilon, p: tuple, q: tuple, relative: float, max_depth: int) 
         lo_ball, hi_ball = arb(lo), arb(hi)
         tails = sum((w * (normal_tail(m - lo_ball) + normal_tail(hi_ball - m)) for w, m in pm), arb(0))
         width = (hi_ball - lo_ball) / _PIECES  # every end below is a dyadic rational, exact at this precision
-        proved = arb(0)
+        proved, tail = arb(0), _Tails()  # the means are these lists' objects for the whole integral
         undecided = [(lo_ball + width * i, lo_ball + width * (i + 1)) for i in range(_PIECES)]
         for _ in range(max_depth + 1):
             pending = []
@@ -80,10 +98,10 @@ def _hockey_stick(epsilon, p: tuple, q: tuple, relative: float, max_depth: int) 
                 ball = (a + b) / 2 + arb(0, arb_upper_float((b - a) / 2))  # contains [a, b]
                 f = _density(ball, pm) - factor * _density(ball, qm)
                 if f > 0:
-                    proved += _mass(a, b, pm) - factor * _mass(a, b, qm)
+                    proved += _mass(a, b, pm, tail) - factor * _mass(a, b, qm, tail)
                 elif f.upper() > 0:  # not proved ≤ 0: undecided
                     pending.append((a, b))
-            rest = sum((_mass(a, b, pm) for a, b in pending), arb(0)) + tails
+            rest = sum((_mass(a, b, pm, tail) for a, b in pending), arb(0)) + tails
             if not pending or (proved > 0 and rest.upper() <= proved.lower() * relative):
                 break
             undecided = [half for a, b in pending for half in ((a, (a + b) / 2), ((a + b) / 2, b))]

@@ -26,6 +26,7 @@ The gap between the two sides is the discretisation itself (≤ k·h in ε after
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -186,7 +187,18 @@ def discretise(loss, h: float, tau: float = 1e-15, coarse: int = 64, fine_mass: 
     """The (optimistic, pessimistic) measures of ``loss`` (an object with ``tails(ℓ) -> (P(L > ℓ), Q(L > ℓ))`` on
     balls, ``estimate_tail`` in floats and ``support``) on the grid hℤ, over the range where the estimated tails
     exceed ``tau``: fine bins where an estimated bin mass reaches ``fine_mass``, every ``coarse``-th grid point
-    elsewhere. The float estimate only chooses the bins; every mass is enclosed."""
+    elsewhere. The float estimate only chooses the bins; every mass is enclosed (at :data:`_PREC` bits whatever the
+    caller's precision, so the result depends on the arguments alone: memoised by them for a hashable ``loss``, the
+    measures' arrays read-only — a composition's coarse and fine passes and an instance grid's points share them)."""
+    try:
+        return _discretised(loss, h, tau, coarse, fine_mass)
+    except TypeError:  # an unhashable loss (a ball among its parameters): computed afresh
+        return _discretised.__wrapped__(loss, h, tau, coarse, fine_mass)
+
+
+@functools.lru_cache(maxsize=32)
+def _discretised(loss, h: float, tau: float, coarse: int, fine_mass: float) -> tuple[Measure, Measure]:
+    """:func:`discretise`, computed."""
     if not (h > 0 and math.frexp(h)[0] == 0.5):
         raise InvalidParameterError("h", f"must be a positive power of two, got {h!r}")
     lo_support, hi_support = loss.support
@@ -214,6 +226,8 @@ def discretise(loss, h: float, tau: float = 1e-15, coarse: int = 64, fine_mass: 
         upper[0] = _up(upper[0] + max(arb_upper_float(below), 0.0))  # mass ≤ e_0 moves up to e_0
         lower[-1] = _down(lower[-1] + max(arb_lower_float(last), 0.0))  # mass > e_last moves down to it
         infinite = max(arb_upper_float(last), 0.0)  # ... or to +∞
+    lower.setflags(write=False)
+    upper.setflags(write=False)
     return Measure(h, i0, lower, 0.0, OPTIMISTIC), Measure(h, i0, upper, infinite, PESSIMISTIC)
 
 

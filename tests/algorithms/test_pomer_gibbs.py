@@ -223,3 +223,48 @@ def test_interval_ball_keeps_the_upper_end_to_the_working_precision():
                 assert ball.lower() <= lo and ball.upper() >= hi.upper()
                 assert ball.upper() < 1  # lo.union(hi) reaches ~2^−30·(hi − lo) above hi, past 1 for these gaps
                 assert ball.rad() <= (hi - lo) * 2
+
+
+def test_arb_ends_are_the_cells_ends_at_the_working_precision():
+    """Pieces.arb_ends is remembered per precision: at another precision the ends are converted again (a memo that
+    ignored the precision would hand 64-bit ends to a 256-bit evaluation)."""
+    from certunlearn.algorithms.pomer.gibbs import as_arb
+
+    law = gibbs(PL.hinge(-1, 1, F(1, 3), -1, 2), 3, 1)
+    for prec in (64, 256, 64):
+        with workprec(prec):
+            ends = law.arb_ends()
+            assert len(ends) == len(law.cells) == 2
+            for (u, v, _), (au, av) in zip(law.cells, ends):
+                want_u, want_v = as_arb(u), as_arb(v)
+                assert (au.mid(), au.rad(), av.mid(), av.rad()) == (want_u.mid(), want_u.rad(), want_v.mid(), want_v.rad())
+    with workprec(256):
+        assert law.arb_ends()[0][1].rad() < arb(2) ** -200  # 1/3 to 256 bits, not the 64-bit ball
+
+
+def test_prefix_totals_are_the_pointwise_sums():
+    """prefix_totals(l_1..l_T)[t] = Σ_{s ≤ t} l_s exactly, at every knot and between (the one-pass refinement of a
+    sum's knots must pick each cell's own slope)."""
+    from certunlearn.algorithms.pomer.gibbs import prefix_totals
+
+    losses = [PL.hinge(-2, 2, F(1, 3), -1, 2), PL.linear(-2, 2, F(-1, 2), 1), PL.hinge(-2, 2, F(-5, 4), 3, -1, 2),
+              PL.hinge(-2, 2, F(1, 3), F(1, 7), 0)]
+    sums = prefix_totals(losses, -2, 2)
+    assert len(sums) == len(losses) + 1
+    points = sorted({x for f in losses for x in f.knots} | {F(k, 9) for k in range(-18, 19)})
+    for t, f in enumerate(sums):
+        assert all(f(x) == sum((g(x) for g in losses[:t]), F(0)) for x in points)
+
+
+@pytest.mark.parametrize("initial", ["gibbs", "uniform"])
+def test_a_mass_skips_the_first_moment_and_is_the_same_ball(initial):
+    """Pieces.integral() with an exact w1 = 0 does not compute ∫x·f; it must be exactly the ball of the full sum with
+    w1 a zero ball (which takes the first moments), on Gaussian and flat cells alike."""
+    loss = PL.hinge(-1, 2, F(1, 3), -1, 2)
+    law = gibbs(loss, 3, F(1, 2)) if initial == "gibbs" else uniform(-1, 2, 3, F(1, 2))
+    for prec in (64, 200):
+        with workprec(prec):
+            for part in (law, law.restricted(F(-1, 2), F(3, 2))):
+                fast, full = part.integral(), part.integral(1, arb(0))
+                assert (fast.mid(), fast.rad()) == (full.mid(), full.rad())
+                assert fast.rad() > 0

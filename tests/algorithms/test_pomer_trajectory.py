@@ -9,7 +9,7 @@ from flint import arb
 
 from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear
 from certunlearn.algorithms.pomer.two_rounds import trajectory_delta
-from certunlearn.algorithms.pomer.trajectory import budget_slack, trajectory_delta_bounds
+from certunlearn.algorithms.pomer.trajectory import budget_slack, trajectory_delta_bounds, trajectory_delta_pair
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
 
@@ -48,6 +48,23 @@ def test_the_last_loss_is_never_published():
     second = first[:-1] + [DOWN]
     assert _bounds(first, second, Fraction(1, 100)) == 0
     assert _bounds(first, first[:-2] + [UP, UP], Fraction(1, 100)) > 0  # the same change one round earlier
+
+
+def _same_ball(x: arb, y: arb) -> bool:
+    return x.mid() == y.mid() and x.rad() == y.rad()
+
+
+@pytest.mark.parametrize("initial", ["uniform", "gibbs"])
+def test_the_pair_is_both_directions_ball_for_ball(initial):
+    """trajectory_delta_pair shares the runs' block masses between the directions: each ball must be exactly the one
+    trajectory_delta_bounds computes alone (a memo that mixed up the runs or the grid would change them)."""
+    first, second = [UP, HINGE, DOWN, UP], [UP, DOWN, DOWN, UP]
+    kw = dict(initial=initial, points=12, refine=4, step=Fraction(1, 32))
+    with workprec(64):
+        pair = trajectory_delta_pair(first, second, 2, 1, Fraction(1, 4), arb(1) / 2, Fraction(1, 8), **kw)
+    alone = (_bounds(first, second, Fraction(1, 8), **kw), _bounds(second, first, Fraction(1, 8), **kw))
+    assert not _same_ball(alone[0], alone[1])  # the directions differ, so a swap would show
+    assert all(_same_ball(x, y) for x, y in zip(pair, alone))
 
 
 def test_refinement_narrows_a_compatible_bracket():

@@ -27,3 +27,13 @@ def test_a_second_call_is_the_remembered_ball():
         again = mi.mixture_hockey_stick("1", tuple(P), Q)
     assert mi._hockey_stick.cache_info().hits == 1
     assert again is first
+
+
+def test_shared_interval_ends_give_the_ball_computed_without_sharing(monkeypatch):
+    """Within one integral the normal tails at the intervals' exact ends are remembered (neighbours and halves share
+    ends): the ball must be exactly the one each tail computed afresh gives."""
+    shared = _fresh(64)
+    monkeypatch.setattr(mi._Tails, "__call__", lambda self, end, mean: mi.normal_tail(end - mean))
+    alone = _fresh(64)
+    assert shared.mid() == alone.mid() and shared.rad() == alone.rad()
+    assert shared is not alone

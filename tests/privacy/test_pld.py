@@ -43,6 +43,20 @@ def test_sides_are_ordered_and_trimming_keeps_them():
         assert a.delta(eps) <= b.delta(eps)
 
 
+def test_discretise_is_memoised_by_its_arguments_and_read_only():
+    """The measures are shared between callers (a composition's passes, an instance grid): the same arguments give the
+    same measures, frozen so that no caller can change another's; a different loss or grid gives its own."""
+    remove, add = dominating_losses("0.05", 1)
+    first, again = pld.discretise(remove, 2.0**-10), pld.discretise(remove, 2.0**-10)
+    assert all(x is y for x, y in zip(first, again))
+    assert not any(m.masses.flags.writeable for m in first)
+    other, finer = pld.discretise(add, 2.0**-10), pld.discretise(remove, 2.0**-11)
+    assert other[1].offset != first[1].offset or not np.array_equal(other[1].masses, first[1].masses)
+    assert finer[1].masses.size > first[1].masses.size
+    with pytest.raises(ValueError):
+        first[1].masses[0] = 1.0
+
+
 def test_compose_never_understates_a_tail():
     rng = np.random.default_rng(1)
     x = rng.random(300) ** 8

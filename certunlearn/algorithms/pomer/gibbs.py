@@ -22,7 +22,7 @@ from typing import Union
 
 import mpmath
 import numpy as np
-from flint import arb
+from flint import arb, ctx, fmpq
 
 from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
@@ -37,6 +37,8 @@ class Ambiguous(ArithmeticError):
 
 def as_fraction(x, name: str) -> Fraction:
     """``x`` as an exact Fraction; InvalidParameterError (naming ``name``) if it is not a finite rational."""
+    if type(x) is Fraction:  # already exact (Fractions are immutable)
+        return x
     if isinstance(x, bool):
         raise InvalidParameterError(name, "a boolean is not a number")
     try:
@@ -47,7 +49,10 @@ def as_fraction(x, name: str) -> Fraction:
 
 
 def as_arb(x: End) -> arb:
-    """An end point (exact or a ball) as an arb ball."""
+    """An end point (exact or a ball) as an arb ball: :func:`~certunlearn.numeric.enclosure.to_arb`, with its Fraction
+    case (arb of the fmpq, rounded to the working precision) taken first — the hot path of every integral here."""
+    if type(x) is Fraction:
+        return arb(fmpq(x.numerator, x.denominator))
     return to_arb(x)
 
 
@@ -128,9 +133,14 @@ class PiecewiseLinear:
         raise AssertionError
 
     def _refined(self, knots: tuple[Fraction, ...]) -> "PiecewiseLinear":
-        slopes = []
+        """The same function on the finer increasing ``knots`` (a superset of its own): one forward pass, as each
+        cell [u, v] lies in the first piece [uu, vv] with uu ≤ u and v ≤ vv, and the cells and pieces increase."""
+        pieces = list(zip(self.knots, self.knots[1:], self.slopes))
+        slopes, j = [], 0
         for u, v in zip(knots, knots[1:]):
-            slopes.append(next(s for uu, vv, s, _ in self.pieces() if uu <= u and v <= vv))
+            while not (pieces[j][0] <= u and v <= pieces[j][1]):
+                j += 1
+            slopes.append(pieces[j][2])
         return PiecewiseLinear(knots, tuple(slopes), self.start)
 
     def __add__(self, other: "PiecewiseLinear") -> "PiecewiseLinear":
@@ -166,9 +176,14 @@ class PiecewiseLinear:
 
 def total(losses, a, b) -> PiecewiseLinear:
     """Σ losses (the zero function on [a, b] for an empty sum)."""
-    out = PiecewiseLinear.zero(a, b)
+    return prefix_totals(losses, a, b)[-1]
+
+
+def prefix_totals(losses, a, b) -> list[PiecewiseLinear]:
+    """[Σ losses[:t] for t = 0..T] (exact), each the previous plus one loss."""
+    out = [PiecewiseLinear.zero(a, b)]
     for loss in losses:
-        out = out + loss
+        out.append(out[-1] + loss)
     return out
 
 
@@ -184,22 +199,24 @@ def _between_erf(z1: arb, z2: arb) -> arb:
     return 2 - z2.erfc() - (-z1).erfc()
 
 
-def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End) -> tuple[arb, arb]:
+def moments(A: arb | None, L1: arb | None, L0: arb, u: End, v: End, first: bool = True) -> tuple[arb, arb | None]:
     """(∫ f, ∫ x·f) over [u, v] for f(x) = exp(L0 + L1·x − A·x²); ``A=None`` means A = 0 exactly and
-    ``L1=None`` means L1 = 0 exactly."""
+    ``L1=None`` means L1 = 0 exactly; ``first=False``: (∫ f, None), without the first moment's work."""
     au, av = as_arb(u), as_arb(v)
     if A is None:
         if L1 is None:
             e = L0.exp()
-            return e * (av - au), e * (av * av - au * au) / 2
+            return e * (av - au), e * (av * av - au * au) / 2 if first else None
         fu, fv = (L0 + L1 * au).exp(), (L0 + L1 * av).exp()
         i0 = (fv - fu) / L1
-        return i0, (av * fv - au * fu) / L1 - i0 / L1
+        return i0, (av * fv - au * fu) / L1 - i0 / L1 if first else None
     l1 = L1 if L1 is not None else arb(0)
     m = l1 / (2 * A)
     rA = A.sqrt()
     peak = (L0 + l1 * l1 / (4 * A)).exp()
     i0 = peak * arb.pi().sqrt() / (2 * rA) * _between_erf(rA * (au - m), rA * (av - m))
+    if not first:
+        return i0, None
     fu, fv = (L0 + l1 * au - A * au * au).exp(), (L0 + l1 * av - A * av * av).exp()
     return i0, m * i0 + (fu - fv) / (2 * A)
 
@@ -218,18 +235,31 @@ class Pieces:
     q: int
     cells: tuple
 
+    def arb_ends(self) -> list[tuple[arb, arb]]:
+        """[(as_arb(u), as_arb(v)) for each cell] at the working precision, computed once per precision (the cells
+        never change)."""
+        memo = self.__dict__.get("_arb_ends")
+        if memo is None or memo[0] != ctx.prec:
+            memo = (ctx.prec, [(as_arb(u), as_arb(v)) for u, v, _ in self.cells])
+            object.__setattr__(self, "_arb_ends", memo)
+        return memo[1]
+
     def _A(self) -> arb | None:
         return as_arb(self.beta) * as_arb(self.lam) / 2 if self.q else None
 
     def integral(self, w0=1, w1=0) -> arb:
-        """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb)."""
+        """∫ f(x)·(w0 + w1·x) dx (w0, w1 exact or arb). An exact w1 = 0 skips the first moments: their term
+        0·i1 is an exact zero (every i1 is finite), so the sum is the same ball."""
         A, out = self._A(), arb(0)
         aw0, aw1 = as_arb(w0) if not isinstance(w0, arb) else w0, as_arb(w1) if not isinstance(w1, arb) else w1
+        first = isinstance(w1, arb) or w1 != 0
+        beta = as_arb(self.beta)
         for u, v, terms in self.cells:
+            au, av = as_arb(u), as_arb(v)
             for c, k in terms:
-                L1 = None if k == 0 else -as_arb(self.beta) * as_arb(k)
-                i0, i1 = moments(A, L1, arb(0), u, v)
-                out += c * (aw0 * i0 + aw1 * i1)
+                L1 = None if k == 0 else -beta * as_arb(k)
+                i0, i1 = moments(A, L1, arb(0), au, av, first)
+                out += c * (aw0 * i0 + aw1 * i1) if first else c * (aw0 * i0)
         return out
 
     def against(self, loss: PiecewiseLinear) -> arb:
@@ -518,8 +548,6 @@ def interval_ball(lower: arb, upper: arb) -> arb:
     r = arb(2) ** (math.frexp(float(width.mid()))[1] - 2)
     while not 2 * r >= width:  # the smallest power of two ≥ width/2 (so mid − r ≤ hi − 2r ≤ lower)
         r *= 2
-    from flint import ctx
-
     ulp = (abs(hi) + r) * arb(2) ** (2 - ctx.prec)
     ball = arb((hi - r).upper(), r)
     for _ in range(8):  # the stored radius exceeds r by a 30-bit ulp, the centre is rounded: slide the centre
@@ -607,6 +635,6 @@ def cdf(law: Pieces, x) -> arb:
 
 __all__ = [
     "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_translate_upper",
-    "gibbs", "interval_ball", "linear_regions", "log_partition",
+    "gibbs", "interval_ball", "linear_regions", "log_partition", "prefix_totals",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]

@@ -18,7 +18,7 @@ from flint import arb
 
 from ...errors import InvalidParameterError
 from .gibbs import (
-    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
+    PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, prefix_totals, uniform,
 )
 
 INITIAL_POINTS = ("uniform", "gibbs")
@@ -110,7 +110,7 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
     if not (0 <= p and p <= 1):
         raise InvalidParameterError("p", f"must lie in [0, 1], got {p}")
     a, b = losses[0].domain
-    cum = [total(losses[:t], a, b) for t in range(len(losses) + 1)]
+    cum = prefix_totals(losses, a, b)
     states: dict[tuple[int, int], Pieces] = {
         (1, 0): uniform(a, b, beta, lam) if initial == "uniform" else gibbs(cum[0], beta, lam)}
     expected, switching, budgets, marginals = [], [], [], []
@@ -140,16 +140,18 @@ def exact_law(losses: Sequence[PiecewiseLinear], beta, lam, p, log_phi: arb, bud
 
 def _enclose(f: Pieces, u: Fraction, v: Fraction) -> arb:
     """f on the interval [u, v]: the union of the formulas of f's cells that may meet it (0 where none does)."""
-    y = as_arb(u).union(as_arb(v))
+    au, av = as_arb(u), as_arb(v)
+    y = au.union(av)
     out = None
     covered = False
-    for cu, cv, terms in f.cells:
-        if as_arb(cv) < as_arb(u) or as_arb(cu) > as_arb(v):
+    for (_, _, terms), (cu, cv) in zip(f.cells, f.arb_ends()):
+        if cv < au or cu > av:
             continue
-        gauss = (-as_arb(f.beta) * as_arb(f.lam) * y * y / 2).exp() if f.q else arb(1)
-        value = gauss * sum((c * (-as_arb(f.beta) * as_arb(k) * y).exp() for c, k in terms), arb(0))
+        beta = as_arb(f.beta)
+        gauss = (-beta * as_arb(f.lam) * y * y / 2).exp() if f.q else arb(1)
+        value = gauss * sum((c * (-beta * as_arb(k) * y).exp() for c, k in terms), arb(0))
         out = value if out is None else out.union(value)
-        covered = covered or (as_arb(cu) <= as_arb(u) and as_arb(v) <= as_arb(cv))
+        covered = covered or (cu <= au and av <= cv)
     if out is None:
         return arb(0)
     return out if covered else out.union(arb(0))

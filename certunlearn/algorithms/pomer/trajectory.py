@@ -27,10 +27,10 @@ from fractions import Fraction
 from functools import cached_property, reduce
 from typing import Sequence
 
-from flint import arb, arb_poly
+from flint import arb, arb_poly, ctx
 
 from ...errors import InvalidParameterError
-from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, total, uniform
+from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, prefix_totals, uniform
 from .law import INITIAL_POINTS, below_budget, ratio_factors
 
 
@@ -39,11 +39,12 @@ class _Run:
 
     def __init__(self, losses, beta, lam, p, log_phi: arb, initial: str):
         a, b = losses[0].domain
-        self.cum = [total(losses[:k], a, b) for k in range(len(losses) + 1)]
+        self.cum = prefix_totals(losses, a, b)
         self.log_z = [log_partition(c, beta, lam) for c in self.cum]
         self.losses, self.beta, self.log_phi = losses, as_arb(beta), log_phi
         self.log_q = (1 - (p if isinstance(p, arb) else as_arb(p))).log()
         self._args = (beta, lam, p, initial)
+        self._masses: dict = {}
 
     @cached_property
     def nu(self) -> list:
@@ -59,6 +60,21 @@ class _Run:
         beta, lam, p, _ = self._args
         return [None] + [ratio_factors(self.losses[t - 1], self.cum[t - 1], beta, lam, p, self.log_phi)
                          for t in range(1, len(self.losses))]
+
+    def block_masses(self, s: int, cells: list) -> list[list[arb]]:
+        """For e = s..T: the masses on ``cells`` of the block f_{s,e} = ν_s·Π_{τ=s}^{e−1} keep_τ·switch_e (no switch
+        factor for e = T). Memoised per (s, cells, precision): both directions of δ integrate the same blocks of each
+        run."""
+        key = (s, tuple(cells), ctx.prec)
+        if key not in self._masses:
+            t_max, density, out = len(self.losses), self.nu[s], []
+            for e in range(s, t_max + 1):
+                block = density * self.factors[e][1] if e < t_max else density
+                out.append([block.restricted(u, v).integral() for u, v in cells])
+                if e < t_max:
+                    density = density * self.factors[e][0]
+            self._masses[key] = out
+        return self._masses[key]
 
     def log_nu_ratios(self, other: "_Run", s: int, ys: list[arb]) -> list[arb]:
         """log(ν_s/ν'_s)(y) = −β(cum_{s−1} − cum'_{s−1})(y) − log Z_{s−1} + log Z'_{s−1} at each ball y (s ≥ 2; 0 for
@@ -157,10 +173,26 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
                             log_phi: arb, epsilon, budget=None, initial: str = "uniform", points: int = 48,
                             refine: int = 8, step=Fraction(1, 64)) -> arb:
     """An enclosure of δ(ε) = sup_O P[(x_1..x_T) ∈ O] − e^ε P'[(x_1..x_T) ∈ O] for Algorithm 1, P on ``losses``,
-    P' on ``others`` (same T and K; swap them for the other direction). ``p`` ∈ (0, 1) exact or a ball, ``budget``
-    B (None = ∞); where B could bind (T − 2 ≥ B) the bracket for B = ∞ is widened by (1 + e^ε)·
-    :func:`budget_slack`; ``points`` grid cells on K, each split into ``refine`` sub-cells for the
-    log ratios; ``step`` the lattice of the privacy loss."""
+    P' on ``others`` (same T and K; swap them for the other direction, or see :func:`trajectory_delta_pair`). ``p``
+    ∈ (0, 1) exact or a ball, ``budget`` B (None = ∞); where B could bind (T − 2 ≥ B) the bracket for B = ∞ is
+    widened by (1 + e^ε)·:func:`budget_slack`; ``points`` grid cells on K, each split into ``refine`` sub-cells for
+    the log ratios; ``step`` the lattice of the privacy loss."""
+    run, alt, rest = _setup(losses, others, beta, lam, p, log_phi, epsilon, budget, initial, points, refine, step)
+    return _delta(run, alt, *rest)
+
+
+def trajectory_delta_pair(losses: Sequence[PiecewiseLinear], others: Sequence[PiecewiseLinear], beta, lam, p,
+                          log_phi: arb, epsilon, budget=None, initial: str = "uniform", points: int = 48,
+                          refine: int = 8, step=Fraction(1, 64)) -> tuple[arb, arb]:
+    """(δ(ε) of P against P', δ(ε) of P' against P): :func:`trajectory_delta_bounds` both ways, each result the
+    same ball, with the two runs (laws, keep/switch factors, per-block masses on the grid) built once."""
+    run, alt, rest = _setup(losses, others, beta, lam, p, log_phi, epsilon, budget, initial, points, refine, step)
+    return _delta(run, alt, *rest), _delta(alt, run, *rest)
+
+
+def _setup(losses, others, beta, lam, p, log_phi: arb, epsilon, budget, initial: str, points: int, refine: int, step):
+    """The checked inputs of :func:`trajectory_delta_bounds`: (run on ``losses``, run on ``others``, (T, cells,
+    sub-cells, refine, ε, lattice step, budget slack))."""
     t_max = len(losses)
     if t_max == 0 or len(others) != t_max:
         raise InvalidParameterError("losses", "need two loss sequences of the same length T ≥ 1")
@@ -183,6 +215,12 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
     # each sub-cell (the terms of one round share y) before the lattice index takes the extreme over the cell
     subs = [as_arb(u + (v - u) * Fraction(i, refine)).union(as_arb(u + (v - u) * Fraction(i + 1, refine)))
             for u, v in cells for i in range(refine)]
+    return run, alt, (t_max, cells, subs, refine, eps, step, slack)
+
+
+def _delta(run: _Run, alt: _Run, t_max: int, cells: list, subs: list[arb], refine: int, eps: arb, step: Fraction,
+           slack: arb) -> arb:
+    """The bracket of :func:`trajectory_delta_bounds` for P = ``run``'s law against P' = ``alt``'s."""
     nu_ratio = {s: run.log_nu_ratios(alt, s, subs) for s in range(1, t_max + 1)}
     keep_ratio, switch_ratio = {}, {}
     for t in range(1, t_max):
@@ -206,22 +244,18 @@ def trajectory_delta_bounds(losses: Sequence[PiecewiseLinear], others: Sequence[
     one = (0, arb_poly([1]))
     tails = {t_max + 1: (one, one, one)}  # the laws of (U under P, label under P, label under P') from round s on
     for s in range(t_max, 0, -1):
-        density, density_alt, ratio = run.nu[s], alt.nu[s], list(nu_ratio[s])
+        ratio = list(nu_ratio[s])
         acc = [None, None, None]
-        for e in range(s, t_max + 1):
-            block, block_alt, block_ratio = density, density_alt, ratio
+        for e, masses, masses_alt in zip(range(s, t_max + 1), run.block_masses(s, cells), alt.block_masses(s, cells)):
+            block_ratio = ratio
             if e < t_max:
-                block, block_alt = density * run.factors[e][1], density_alt * alt.factors[e][1]
                 block_ratio = [r + w for r, w in zip(ratio, switch_ratio[e])]
-            masses = [block.restricted(u, v).integral() for u, v in cells]
-            masses_alt = [block_alt.restricted(u, v).integral() for u, v in cells]
             labels = event_indices(block_ratio)
             for j, part in enumerate((_lattice(masses, upper_indices(block_ratio)), _lattice(masses, labels),
                                       _lattice(masses_alt, labels))):
                 t_low, t_poly = tails[e + 1][j]
                 acc[j] = _add(acc[j], (part[0] + t_low, part[1] * t_poly))
             if e < t_max:
-                density, density_alt = density * run.factors[e][0], density_alt * alt.factors[e][0]
                 ratio = [r + w for r, w in zip(ratio, keep_ratio[e])]
         tails[s] = tuple(acc)
     (u_low, u_poly), (p_low, p_poly), (q_low, q_poly) = tails[1]

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from flint import arb
 
-from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, far_probability, total
+from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, far_probability, prefix_totals
 from ...formulas.pomer import beta, lam
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...numeric.precision import workprec
@@ -71,9 +71,9 @@ def _worst_far(values: Instance) -> arb:
     a, b = values["a"], values["b"]
     ls = losses_of(values)
     log_phi = to_arb(values["Phi"]).log()
-    worst = arb(0)
+    worst, cum = arb(0), prefix_totals(ls, a, b)
     for t in range(1, len(ls) + 1):
-        before, after = total(ls[:t - 1], a, b), total(ls[:t], a, b)
+        before, after = cum[t - 1], cum[t]
         for side in ("first", "second"):
             worst = worst.max(far_probability(before, after, values["beta"], values["lam"], log_phi, side))
     return worst

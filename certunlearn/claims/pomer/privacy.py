@@ -24,7 +24,7 @@ from flint import arb
 
 from ...algorithms.pomer.gibbs import PiecewiseLinear, log_partition, partition_closed_form, total
 from ...algorithms.pomer.law import ratio_factors
-from ...algorithms.pomer.trajectory import trajectory_delta_bounds
+from ...algorithms.pomer.trajectory import trajectory_delta_pair
 from ...formulas.pomer import (
     DELTA_43, DELTA_44_FIX, at_prescribed_44, DELTA_CHAIN_43, DELTA_PRIME_43, EPS_43, EPS_PRIME_43, P_43, PHI_43, POST_RATIO, PRESCRIBED, Phi, T, beta, lam,
 )
@@ -192,14 +192,13 @@ def _trajectory_points() -> int:
 @guard
 def _trajectory_delta(values: Instance) -> arb:
     """max over both directions of δ(ε) for the published x_1..x_T (Algorithm 1 with the prescribed Φ, p, B, ε),
-    a rigorous bracket from :func:`~certunlearn.algorithms.pomer.trajectory.trajectory_delta_bounds`."""
+    a rigorous bracket from :func:`~certunlearn.algorithms.pomer.trajectory.trajectory_delta_pair`."""
     ls, others = losses_of(values), losses_of(values, "other")
     phi = values["Phi"]
     log_phi = phi.log() if isinstance(phi, arb) else to_arb(phi).log()
     eps = values["epsilon"] if isinstance(values["epsilon"], arb) else to_arb(values["epsilon"])
-    out = [trajectory_delta_bounds(first, second, values["beta"], values["lam"], values["p"], log_phi, eps,
-                                   values["B"], values.get("initial", "uniform"), _trajectory_points(), refine=4)
-           for first, second in ((ls, others), (others, ls))]
+    out = trajectory_delta_pair(ls, others, values["beta"], values["lam"], values["p"], log_phi, eps, values["B"],
+                                values.get("initial", "uniform"), _trajectory_points(), refine=4)
     return out[0].max(out[1])
 
 
