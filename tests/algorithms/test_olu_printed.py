@@ -2,6 +2,7 @@
 harness (certunlearn.testing.olu) and the olu release sampler (certunlearn.audit.olu): oracles are mpmath at 100
 digits written here, brute force, and deliberately buggy candidates that must be caught."""
 import math
+import warnings
 from fractions import Fraction as F
 
 import mpmath
@@ -180,3 +181,15 @@ def test_audit_of_a_later_release_under_projection_is_consistent_for_the_referen
     assert (first > 0.5).mean() > 0.1  # releases leave K
     res = audit_olu_release(cand, {}, alpha=2.0, rdp=2.0 * eps, samples=10_000)
     assert res.verdict == "consistent"
+
+
+def test_float_logistic_step_far_out_is_quiet_and_rounds_the_sigmoid_to_zero():
+    """The float64 sampler (run_batch) at margins past e^709.8: no numpy overflow warning (``check --paper olu`` printed
+    it), σ(−m) rounded to 0 — the gradient vanishes — and a moderate margin matches mpmath."""
+    L = P.Losses(P.LOGISTIC, ((1.0,),), y=(1,))
+    z = [np.array([800.0, 1.0])]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        g = L.grad(1, z)[0]
+    assert g[0] == 0.0
+    assert math.isclose(g[1], float(-1 / (1 + mpmath.exp(1))), rel_tol=1e-15)

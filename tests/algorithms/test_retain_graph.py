@@ -195,3 +195,29 @@ def test_mst_vertex_full_chain_on_random_metrics(points, m):
     chain = check_chain(s)
     for name in ("actual ≤ RS", "RS ≤ bound"):  # Theorem D.4 under the reading its proof uses
         assert chain.link(name).decision is Decision.TRUE, chain.summary()
+
+
+def test_steiner_ratio_matches_the_brute_force_over_every_terminal_and_steiner_set():
+    """The memo of MST weights by vertex set (2^N sets, not 3^N runs of Prim) against a direct min over every pair
+    (T, S), on seeded shortest-path metrics of 5 points with random integer weights (ρ < 1 on most of them)."""
+    import itertools as it
+
+    from certunlearn.algorithms.retain.graph import prim
+
+    rng = np.random.default_rng(7)
+    below_one = 0
+    for _ in range(6):
+        D = np.full((5, 5), F(0), dtype=object)
+        for i, j in it.combinations(range(5), 2):
+            D[i, j] = D[j, i] = F(int(rng.integers(1, 10)))
+        for k, i, j in it.product(range(5), repeat=3):  # Floyd–Warshall: a metric
+            D[i, j] = min(D[i, j], D[i, k] + D[k, j])
+        ratios = []
+        for r in range(2, 6):
+            for T in it.combinations(range(5), r):
+                rest = [i for i in range(5) if i not in T]
+                smt = min(prim(list(T) + list(S), D) for j in range(len(rest) + 1) for S in it.combinations(rest, j))
+                ratios.append(smt / prim(list(T), D))
+        assert steiner_ratio(D) == min(ratios)
+        below_one += min(ratios) < 1
+    assert below_one >= 2

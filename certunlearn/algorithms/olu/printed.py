@@ -129,7 +129,10 @@ class Losses:
         if self.family == LOGISTIC:
             yv = self.y[t - 1]
             margin = yv * sum((xi * zi for xi, zi in zip(x, z)), 0 * z[0])
-            s = 1 / (1 + _exp(margin))  # σ(−y⟨x, z⟩)
+            # float64 (run_batch, the statistical claims' sampler: never a decision) overflows e^m to +inf past m ≈ 709.8,
+            # and 1/(1 + inf) = 0 is σ(−m) rounded (it is below 1e-308 there); arb balls and mpmath never overflow
+            with np.errstate(over="ignore"):
+                s = 1 / (1 + _exp(margin))  # σ(−y⟨x, z⟩)
             return [-yv * xi * s for xi in x]
         out = []
         for zi, xi in zip(z, x):

@@ -280,13 +280,21 @@ def steiner_ratio(D: Any, max_points: int = 9) -> Fraction:
         raise InvalidParameterError("metric", f"exact Steiner ratio of {N} points exceeds max_points = {max_points}")
     best: Fraction | None = None
     idx = list(range(N))
+    msts: dict[frozenset, Fraction] = {}  # w(MST(K_U)) depends on the set U alone: each of the 2^N sets once, not 3^N
+
+    def mst_of(points: tuple) -> Fraction:
+        key = frozenset(points)
+        if key not in msts:
+            msts[key] = prim(points, D)
+        return msts[key]
+
     for r in range(2, N + 1):
         for T in itertools.combinations(idx, r):
-            mst = prim(T, D)
+            mst = mst_of(T)
             if mst == 0:
                 continue
             rest = [i for i in idx if i not in T]
-            smt = min(prim(T + S, D) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
+            smt = min(mst_of(T + S) for j in range(len(rest) + 1) for S in itertools.combinations(rest, j))
             ratio = smt / mst
             best = ratio if best is None or ratio < best else best
     return best if best is not None else Fraction(1)

@@ -89,13 +89,19 @@ def lam_range(values: Instance, lo: Fraction | None, hi: Fraction | None) -> boo
     return all((lo is None or l >= lo) and (hi is None or l <= hi) for l in lams)
 
 
+@functools.lru_cache(maxsize=1024)
+def _sigma2_alg1(i: int, gap_: int, gamma_expr: sympy.Expr) -> sympy.Expr:
+    """σ_i² of Algorithm 1 with i, τ[i] − u[i] and γ substituted (memoised: the substitution, not the evaluation)."""
+    return SIGMA2_ALG1.subs({i_: i, gap: gap_}).subs(gamma, gamma_expr)
+
+
 def noise_variances(values: Instance, gamma_expr: sympy.Expr, etas: list, scale: Any = 1) -> list[arb]:
     """σ_i² of Algorithm 1 for each deletion, with the claim's γ and Δ_{u[i]} = η_{u[i]}L (times ``scale``)."""
     tau, u = schedule_of(values)
     env = dict(values)
     out = []
     for i, (t, ui) in enumerate(zip(tau, u), start=1):
-        expr = SIGMA2_ALG1.subs({i_: i, gap: t - ui}).subs(gamma, gamma_expr)
+        expr = _sigma2_alg1(i, t - ui, gamma_expr)
         env[Delta.name] = to_arb(etas[ui - 1]) * to_arb(values["L"])
         out.append(arb_eval(expr, env) * to_arb(scale))
     return out
@@ -283,11 +289,17 @@ def mean_square_hypothesis(kind: str, gamma_expr: sympy.Expr, diameter: bool) ->
 
 
 # ---- Theorem 6 (Algorithm 2)
+@functools.lru_cache(maxsize=1024)
+def _sigma2_alg2(i: int, gap_: int, i2: int) -> sympy.Expr:
+    """σ_i² of eq. (40) with i, τ[i] − u[i] and I₂ substituted (memoised: the substitution, not the evaluation)."""
+    return SIGMA2_ALG2.subs({i_: i, gap: gap_, I2s: i2})
+
+
 def alg2_noise(values: Instance, etas: list) -> list[arb]:
     """σ_i² of eq. (40) for each deletion, with η_{u[i]} from ``etas``."""
     tau, u = schedule_of(values)
     env = {**values, "gamma": arb_eval(GAMMA_SC, values)}
-    return [arb_eval(SIGMA2_ALG2.subs({i_: i, gap: t - ui, I2s: int(frac(values["I_2"]))}),
+    return [arb_eval(_sigma2_alg2(i, t - ui, int(frac(values["I_2"]))),
                      {**env, "tau_i": t, "eta_u": etas[ui - 1]}) for i, (t, ui) in enumerate(zip(tau, u), start=1)]
 
 

@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 from typing import Any
@@ -129,15 +130,25 @@ def _vertex_mech(values: Instance, edges: str):
 
 def _vertex_terms(metric: np.ndarray, B: Fraction, V: list, R: list) -> dict[str, Fraction]:
     """The printed numerator's terms: nearest = max_v min_(v'∈V_R) d(v, v'), w_R = w(MST(R)), w_K = w(MST(K_V_R)),
-    rho = the Steiner ratio of the finite universe (exact)."""
+    rho = the Steiner ratio of the finite universe (exact). Memoised by the exact entries (a search builds an instance
+    with them, and the hypothesis recomputes them from the instance: one computation, not two)."""
+    key = (tuple(tuple(frac(d) for d in row) for row in metric), frac(B), tuple(int(frac(v)) for v in V),
+           tuple(tuple(int(frac(x)) for x in e) for e in R))
+    return dict(_vertex_terms_of(key))
+
+
+@functools.lru_cache(maxsize=1024)
+def _vertex_terms_of(key: tuple) -> tuple:
     from ...algorithms.retain import mst_weight, steiner_ratio
     from ...algorithms.retain.graph import prim
 
-    inst = {"metric": metric, "B": B, "V": V, "R": R, "rho": 1}
+    rows, B, V, R = key
+    metric = np.asarray(rows, dtype=object)
+    inst = {"metric": metric, "B": B, "V": list(V), "R": [list(e) for e in R], "rho": 1}
     G = _vertex_mech(inst, "full").prepare(_vertex_graph(inst))
     VR = list(G.nodes)
     nearest = max(min(metric[v, u] for u in VR) for v in range(metric.shape[0]))
-    return {"nearest": nearest, "w_R": mst_weight(G), "w_K": prim(VR, metric), "rho": steiner_ratio(metric)}
+    return tuple({"nearest": nearest, "w_R": mst_weight(G), "w_K": prim(VR, metric), "rho": steiner_ratio(metric)}.items())
 
 
 def _vertex_ok(values: Instance) -> Decision:

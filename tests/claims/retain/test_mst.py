@@ -101,3 +101,14 @@ def test_steiner_tree_by_hand():
     smt = min(min_spanning_by_enumeration(D, [0, 1, 2] + list(S)) for S in ((), (3,)))
     assert mst.smt_weight(D, [0, 1, 2]) == smt == 4
     assert evaluate(get_claim("retain.lemD.3"), inst, MAX_PREC).outcome == WITHIN
+
+
+def test_the_vertex_hypothesis_still_refuses_a_wrong_term_after_its_instance_was_built():
+    """_vertex_terms is memoised by the exact entries: a built instance passes, the same instance with ρ or w_K off by
+    1/100 is decided false (the memo returns the computed terms, never the instance's)."""
+    from certunlearn.numeric.enclosure import Decision
+
+    inst = mst._vertex_instance([(0, 0), (2, 0), (0, 2), (1, 1)], [0, 1, 2], [(0, 1), (0, 2)])
+    assert mst._vertex_ok(inst) is Decision.TRUE
+    for key in ("rho", "w_K"):
+        assert mst._vertex_ok({**inst, key: inst[key] + F(1, 100)}) is Decision.FALSE
