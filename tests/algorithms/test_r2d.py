@@ -18,7 +18,7 @@ from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric import linalg as la
 from certunlearn.numeric.precision import workdps
 from certunlearn.privacy import calibrate
-from certunlearn.problems import Ball, Linear, Whole
+from certunlearn.problems import Ball, Box, Linear, Quadratic, Whole
 from certunlearn.problems.nonconvex import ConcaveQuadratic, CosLinear, SinePL, WelschRegression
 
 
@@ -365,3 +365,21 @@ def test_paper_constants_translate_the_family_names():
     c = r2d.paper_constants(WelschRegression(1, R=2, Y=1), Whole())
     assert c["L"] == 4  # smoothness = the family's M = R²
     assert sympy.simplify(c["G"] - 2 * sympy.exp(-sympy.Rational(1, 2)) / sympy.sqrt(2)) == 0
+
+
+def test_scheduled_descent_by_hand_and_its_iterates_are_checked():
+    """Quadratic (λ/2)(θ − x)² on R: each step η_i maps θ to x̄ + (1 − η_iλ)(θ − x̄), so the schedule
+    η_0γ^i gives θ = x̄ + Π_i(1 − η_0γ^iλ)(θ_0 − x̄); an iterate leaving a bounded Θ is an assumption violation."""
+    lam, xs, eta0, g, steps = F(2), [F(1), F(1, 3), F(-1, 5)], F(1, 4), F(1, 2), 5
+    loss = Quadratic(A=((lam,),), R=1)
+    X = np.asarray([[x] for x in xs], dtype=object)
+    xbar, theta0 = sum(xs) / len(xs), F(-1, 2)
+    etas = [eta0 * g**i for i in range(steps)]
+    out = r2d.scheduled_descent(loss, X, etas=etas, theta0=[theta0])
+    factor = F(1)
+    for e in etas:
+        factor *= 1 - e * lam
+    assert out[0] == xbar + factor * (theta0 - xbar)
+    with pytest.raises(AssumptionViolatedError):
+        r2d.scheduled_descent(Linear(R=1), np.asarray([[F(1)]], dtype=object), etas=[F(1)] * 3, theta0=[F(0)],
+                              domain=Box((F(-2),), (F(2),)))

@@ -37,8 +37,8 @@ from .quantities import (
 def runs_decay(key: tuple) -> dict[str, Any]:
     """Learning, retraining and unlearning with the decaying steps η_t = η_0 γ^t (t = 0, …, T−1); unlearning
     "starts the step size at the value at the checkpoint" (line 226): θ''_t uses η_{T−K+t−1}. Each step is one
-    step of ``algorithms.r2d.descent_path``."""
-    from ...algorithms.r2d import descent_path
+    step of ``algorithms.r2d.descent_path`` (``scheduled_descent``)."""
+    from ...algorithms.r2d import scheduled_descent
 
     values = dict(key)
     s = setup_cached(instance_key(values, PROBLEM_NAMES))
@@ -46,8 +46,9 @@ def runs_decay(key: tuple) -> dict[str, Any]:
     e0, g = frac(values["eta0"]), frac(values["gamma"])
 
     def walk(X, theta, first, steps):
-        for i in range(steps):
-            theta = descent_path(s.loss, X, eta=e0 * g ** (first + i), T=1, theta0=theta, domain=s.domain)[-1]
+        if steps:
+            theta = scheduled_descent(s.loss, X, etas=[e0 * g ** (first + i) for i in range(steps)], theta0=theta,
+                                      domain=s.domain)
         return [frac(x) for x in theta]
 
     check = walk(s.X, s.theta0, 0, T_ - K_)

@@ -150,8 +150,10 @@ def schedule_ok(values: Instance) -> Decision:
 @functools.lru_cache(maxsize=4096)
 def _runs(key: tuple) -> dict[str, Any]:
     """Algorithm 1 on D (T steps, checkpoint θ_{T−K}), Algorithm 2 from the checkpoint on D', and retraining
-    (Algorithm 1 on D'), all exact; the full paths θ_0..θ_T and θ'_0..θ'_T for the lemmas."""
-    from ...algorithms.r2d import descent_path, unlearn
+    (Algorithm 1 on D'), all exact; the full paths θ_0..θ_T, θ'_0..θ'_T and θ''_0..θ''_K for the lemmas. Algorithm 2's
+    output θ''_K is the last iterate of its path (``algorithms.r2d.unlearn`` takes the same K steps from the same
+    checkpoint: run once)."""
+    from ...algorithms.r2d import descent_path
 
     values = dict(key)
     s = setup_cached(instance_key(values, PROBLEM_NAMES))
@@ -161,10 +163,9 @@ def _runs(key: tuple) -> dict[str, Any]:
         return _enclosed_runs(s, m_, T_, K_, eta_)
     path = descent_path(s.loss, s.X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
     path_r = descent_path(s.loss, s.retained(m_), eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
-    unlearned = unlearn(s.loss, s.retained(m_), None, path[T_ - K_], K=K_, eta=eta_, domain=s.domain)
     path_u = descent_path(s.loss, s.retained(m_), eta=eta_, T=K_, theta0=path[T_ - K_], domain=s.domain)
     fr = lambda v: [frac(x) for x in v]  # noqa: E731
-    return {"path": [fr(p) for p in path], "path_r": [fr(p) for p in path_r], "unlearned": fr(unlearned),
+    return {"path": [fr(p) for p in path], "path_r": [fr(p) for p in path_r], "unlearned": fr(path_u[K_]),
             "path_u": [fr(p) for p in path_u]}
 
 
