@@ -147,6 +147,37 @@ def schedule_ok(values: Instance) -> Decision:
     return holds(frac(values["K"]) < frac(values["T"]))
 
 
+#: The exact gradient-descent paths from θ_0 computed so far, by (problem key, rows of X used, η): each the longest
+#: path asked for (a shorter one is its prefix; a longer one continues from its last iterate).
+_PATHS: dict[tuple, list[list[Fraction]]] = {}
+_PATHS_MAX = 4096
+
+
+def exact_path(problem: tuple, rows: int, eta_: Fraction, T_: int) -> list[list[Fraction]]:
+    """θ_0, …, θ_T of gradient descent with step η from the problem's θ_0 on its first ``rows`` rows of X
+    (``algorithms.r2d.descent_path``, exact). Memoised by the exact key and extended step by step: descent is
+    deterministic, so T steps are the first T steps of any longer run (a run whose iterate leaves Θ raises, as
+    before, and is not kept)."""
+    from ...algorithms.r2d import descent_path
+
+    key = (problem, rows, eta_)
+    known = _PATHS.get(key)
+    if known is not None and len(known) > T_:
+        return known[: T_ + 1]
+    s = setup_cached(problem)
+    X = s.X[:rows]
+    fr = lambda v: [frac(x) for x in v]  # noqa: E731
+    if known is None:
+        known = [fr(p) for p in descent_path(s.loss, X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)]
+    else:
+        more = descent_path(s.loss, X, eta=eta_, T=T_ + 1 - len(known), theta0=known[-1], domain=s.domain)
+        known = known + [fr(p) for p in more[1:]]
+    if len(_PATHS) >= _PATHS_MAX:
+        _PATHS.clear()
+    _PATHS[key] = known
+    return known[: T_ + 1]
+
+
 @functools.lru_cache(maxsize=4096)
 def _runs(key: tuple) -> dict[str, Any]:
     """Algorithm 1 on D (T steps, checkpoint θ_{T−K}), Algorithm 2 from the checkpoint on D', and retraining
@@ -161,12 +192,13 @@ def _runs(key: tuple) -> dict[str, Any]:
     eta_ = frac(values["eta"])
     if s.family == TRANSCENDENTAL:
         return _enclosed_runs(s, m_, T_, K_, eta_)
-    path = descent_path(s.loss, s.X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
-    path_r = descent_path(s.loss, s.retained(m_), eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
+    problem = instance_key(values, PROBLEM_NAMES)
+    path = exact_path(problem, s.n, eta_, T_)
+    path_r = exact_path(problem, s.n - m_, eta_, T_)
     path_u = descent_path(s.loss, s.retained(m_), eta=eta_, T=K_, theta0=path[T_ - K_], domain=s.domain)
     fr = lambda v: [frac(x) for x in v]  # noqa: E731
-    return {"path": [fr(p) for p in path], "path_r": [fr(p) for p in path_r], "unlearned": fr(path_u[K_]),
-            "path_u": [fr(p) for p in path_u]}
+    path_u = [fr(p) for p in path_u]
+    return {"path": path, "path_r": path_r, "unlearned": path_u[K_], "path_u": path_u}
 
 
 def _enclosed_runs(s: Setup, m_: int, T_: int, K_: int, eta_: Fraction) -> dict[str, Any]:
