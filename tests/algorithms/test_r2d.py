@@ -383,3 +383,22 @@ def test_scheduled_descent_by_hand_and_its_iterates_are_checked():
     with pytest.raises(AssumptionViolatedError):
         r2d.scheduled_descent(Linear(R=1), np.asarray([[F(1)]], dtype=object), etas=[F(1)] * 3, theta0=[F(0)],
                               domain=Box((F(-2),), (F(2),)))
+
+
+def test_mean_grad_over_distinct_rows_is_risk_grad_exactly():
+    """∇f_D summed over the distinct rows times their multiplicities (helpers.mean_grad) is the same Fraction vector
+    as loss.risk_grad over every row, for rational losses; an irrational one (mpf gradients) falls back to it."""
+    from certunlearn.algorithms.r2d.helpers import distinct_rows, mean_grad
+    from certunlearn.problems.r2d_piecewise import SeparablePiecewise
+
+    rng = np.random.default_rng(5)
+    pool = [[F(int(a), 7), F(int(b), 5)] for a, b in rng.integers(-5, 6, size=(4, 2))]
+    X = np.asarray([pool[i] for i in rng.integers(0, 4, size=23)], dtype=object)
+    theta = np.asarray([F(2, 3), F(-1, 4)], dtype=object)
+    distinct = distinct_rows(X, None)
+    assert distinct is not None and sum(distinct[1]) == 23
+    for loss in (Linear(R=2), ConcaveQuadratic(F(3, 2), R=2), Quadratic(A=((F(2), F(1, 3)), (F(1, 3), F(1))), R=2),
+                 SeparablePiecewise(0, F(1, 4), F(2), 2), SeparablePiecewise(2, F(1, 2), F(2), 2)):
+        got, want = mean_grad(loss, X, None, theta, distinct), loss.risk_grad(theta, X)
+        assert list(got) == list(want) and all(type(v) is F for v in got)
+    assert distinct_rows(np.asarray(pool[:1] + [[F(9), F(9)]], dtype=object), None) is None  # no repeats

@@ -18,7 +18,9 @@ from ...numeric.precision import DEFAULT_DPS
 from ...problems.domains import Domain
 from ...problems.losses import LossFamily
 from ..release import GaussianRelease
-from .helpers import as_count, as_domain, checked_data, as_step, initial_point, descend, as_vector, as_exact, sign_of
+from .helpers import (
+    as_count, as_domain, as_exact, as_step, as_vector, checked_data, descend, distinct_rows, initial_point, sign_of,
+)
 
 
 # =========================================================================== Algorithms 1 and 2
@@ -65,10 +67,11 @@ def scheduled_descent(loss: LossFamily, X: Any, y: Any = None, *, etas: Sequence
     X, y = checked_data(loss, X, y, domain)
     steps = [as_step(e) for e in etas]
     theta = initial_point(domain, theta0, X.shape[1], la.common_mode(X, y))
+    distinct = distinct_rows(X, y)
     with la.reference_precision(dps, theta, X, y):
         for eta_q in steps:
             theta = descend(loss, X, y, theta, eta_q, 1, domain=domain, check=check_iterates,
-                            where="gradient descent")
+                            where="gradient descent", distinct=distinct)
     return theta
 
 
