@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from flint import arb
 
+from ...algorithms.r2d.helpers import distinct_rows, mean_grad
 from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..hypotheses import H, holds, P
@@ -34,8 +35,9 @@ from .quantities import CONCAVE, exact_key, PIECEWISE, PROBLEM_NAMES, QUADRATIC,
     THM31_HYPS, TRANSCENDENTAL
 
 
-def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
-    return sq_norm([frac(v) for v in s.loss.risk_grad(np.asarray(theta, dtype=object), X)])
+def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray, distinct: Any = None) -> Fraction:
+    """‖∇f_D(θ)‖² exactly (``distinct``: X's distinct rows, ``algorithms.r2d.helpers.distinct_rows``)."""
+    return sq_norm([frac(v) for v in mean_grad(s.loss, X, None, np.asarray(theta, dtype=object), distinct)])
 
 
 def _risk(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
@@ -98,8 +100,9 @@ def _path_grad_sq(key: tuple) -> Fraction:
     s, r = setup_of(values), runs_of(values)
     m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
     Xr = s.retained(m_)
-    total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
-    return total + sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
+    rows = distinct_rows(Xr, None)
+    total = sum((_grad_sq(s, th, Xr, rows) for th in r["path"][: T_ - K_]), Fraction(0))
+    return total + sum((_grad_sq(s, th, Xr, rows) for th in r["path_u"][:K_]), Fraction(0))
 
 
 def _fgap_value(values: Instance) -> Fraction:
