@@ -18,7 +18,7 @@ from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric import linalg as la
 from certunlearn.numeric.precision import workdps
 from certunlearn.privacy import calibrate
-from certunlearn.problems import Ball, Linear, Whole
+from certunlearn.problems import Ball, Box, Linear, Quadratic, Whole
 from certunlearn.problems.nonconvex import ConcaveQuadratic, CosLinear, SinePL, WelschRegression
 
 
@@ -365,3 +365,40 @@ def test_paper_constants_translate_the_family_names():
     c = r2d.paper_constants(WelschRegression(1, R=2, Y=1), Whole())
     assert c["L"] == 4  # smoothness = the family's M = R²
     assert sympy.simplify(c["G"] - 2 * sympy.exp(-sympy.Rational(1, 2)) / sympy.sqrt(2)) == 0
+
+
+def test_scheduled_descent_by_hand_and_its_iterates_are_checked():
+    """Quadratic (λ/2)(θ − x)² on R: each step η_i maps θ to x̄ + (1 − η_iλ)(θ − x̄), so the schedule
+    η_0γ^i gives θ = x̄ + Π_i(1 − η_0γ^iλ)(θ_0 − x̄); an iterate leaving a bounded Θ is an assumption violation."""
+    lam, xs, eta0, g, steps = F(2), [F(1), F(1, 3), F(-1, 5)], F(1, 4), F(1, 2), 5
+    loss = Quadratic(A=((lam,),), R=1)
+    X = np.asarray([[x] for x in xs], dtype=object)
+    xbar, theta0 = sum(xs) / len(xs), F(-1, 2)
+    etas = [eta0 * g**i for i in range(steps)]
+    out = r2d.scheduled_descent(loss, X, etas=etas, theta0=[theta0])
+    factor = F(1)
+    for e in etas:
+        factor *= 1 - e * lam
+    assert out[0] == xbar + factor * (theta0 - xbar)
+    with pytest.raises(AssumptionViolatedError):
+        r2d.scheduled_descent(Linear(R=1), np.asarray([[F(1)]], dtype=object), etas=[F(1)] * 3, theta0=[F(0)],
+                              domain=Box((F(-2),), (F(2),)))
+
+
+def test_mean_grad_over_distinct_rows_is_risk_grad_exactly():
+    """∇f_D summed over the distinct rows times their multiplicities (helpers.mean_grad) is the same Fraction vector
+    as loss.risk_grad over every row, for rational losses; an irrational one (mpf gradients) falls back to it."""
+    from certunlearn.algorithms.r2d.helpers import distinct_rows, mean_grad
+    from certunlearn.problems.r2d_piecewise import SeparablePiecewise
+
+    rng = np.random.default_rng(5)
+    pool = [[F(int(a), 7), F(int(b), 5)] for a, b in rng.integers(-5, 6, size=(4, 2))]
+    X = np.asarray([pool[i] for i in rng.integers(0, 4, size=23)], dtype=object)
+    theta = np.asarray([F(2, 3), F(-1, 4)], dtype=object)
+    distinct = distinct_rows(X, None)
+    assert distinct is not None and sum(distinct[1]) == 23
+    for loss in (Linear(R=2), ConcaveQuadratic(F(3, 2), R=2), Quadratic(A=((F(2), F(1, 3)), (F(1, 3), F(1))), R=2),
+                 SeparablePiecewise(0, F(1, 4), F(2), 2), SeparablePiecewise(2, F(1, 2), F(2), 2)):
+        got, want = mean_grad(loss, X, None, theta, distinct), loss.risk_grad(theta, X)
+        assert list(got) == list(want) and all(type(v) is F for v in got)
+    assert distinct_rows(np.asarray(pool[:1] + [[F(9), F(9)]], dtype=object), None) is None  # no repeats

@@ -59,14 +59,14 @@ from .noise import (
     sensitivity_bound, smallest_rewind,
 )
 from .recovery import ProxSolution, Recovery, prox_step, recover_checkpoint
-from .rewind import Learned, PointMass, descent_path, learn, publish, retrain, unlearn
+from .rewind import Learned, PointMass, descent_path, learn, publish, retrain, scheduled_descent, unlearn
 
 
 __all__ = [
     # printed expressions
     "DEFAULT_CLAIM",
     # algorithms
-    "Learned", "learn", "unlearn", "retrain", "descent_path", "publish", "PointMass", "delete_rows",
+    "Learned", "learn", "unlearn", "retrain", "descent_path", "scheduled_descent", "publish", "PointMass", "delete_rows",
     "ProxSolution", "prox_step", "Recovery", "recover_checkpoint",
     # noise
     "noise_scale", "h_factor", "sensitivity_bound", "calibrated_noise", "smallest_rewind",

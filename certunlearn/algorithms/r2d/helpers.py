@@ -174,12 +174,47 @@ def _check_iterate(domain: Domain, theta: np.ndarray, t: int, where: str) -> Non
                        f"only on Θ (line 135) and the descent is unprojected")
 
 
+def distinct_rows(X: np.ndarray, y: Any) -> tuple[np.ndarray, np.ndarray] | None:
+    """The distinct rows of an exact, unlabelled X (rows of Fractions) and their multiplicities, when some row
+    repeats; else None."""
+    if y is not None or X.dtype != object:
+        return None
+    counts: dict[tuple, int] = {}
+    for row in X:
+        key = tuple(row)
+        counts[key] = counts.get(key, 0) + 1
+    if len(counts) == X.shape[0] or not all(type(v) is Fraction for key in counts for v in key):
+        return None
+    return np.asarray(list(counts), dtype=object), np.asarray(list(counts.values()), dtype=object)
+
+
+def mean_grad(loss: LossFamily, X: np.ndarray, y: Any, theta: np.ndarray,
+              distinct: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """∇f_D(θ) = (1/n)Σ_i ∇f_{z_i}(θ) (line 61). With ``distinct`` (:func:`distinct_rows`) and a rational θ whose
+    per-sample gradients are Fractions, summed over the distinct rows times their multiplicities: exact rational
+    arithmetic, so the same Fractions as ``loss.risk_grad`` with one gradient per distinct row; otherwise
+    ``loss.risk_grad``."""
+    if distinct is not None and la.mode_of(theta) == "fraction":
+        rows, counts = distinct
+        g = loss.grads(theta, rows)
+        if all(type(v) is Fraction for v in g.flat):
+            return (g * counts[:, None]).sum(axis=0) / X.shape[0]
+    return loss.risk_grad(theta, X, y)
+
+
+_ROWS = object()  # descend's default: find the distinct rows of X itself
+
+
 def descend(loss: LossFamily, X: np.ndarray, y: Any, theta: np.ndarray, eta: Fraction, steps: int, *,
-             domain: Domain, check: bool, where: str, record: list[np.ndarray] | None = None) -> np.ndarray:
-    """``steps`` gradient steps ``θ ← θ − η∇f_D(θ)`` (the loops of Algorithm 1 line 85 and Algorithm 2 line 96)."""
+            domain: Domain, check: bool, where: str, record: list[np.ndarray] | None = None,
+            distinct: Any = _ROWS) -> np.ndarray:
+    """``steps`` gradient steps ``θ ← θ − η∇f_D(θ)`` (the loops of Algorithm 1 line 85 and Algorithm 2 line 96);
+    ∇f_D by :func:`mean_grad` (``distinct``: X's :func:`distinct_rows`, found here unless given)."""
     check = check and _bounded(domain)
+    if distinct is _ROWS:
+        distinct = distinct_rows(X, y) if steps else None
     for t in range(1, steps + 1):
-        g = loss.risk_grad(theta, X, y)
+        g = mean_grad(loss, X, y, theta, distinct)
         mode = la.common_mode(theta, g)
         theta = la.asarray(theta, mode) - la.scalar(eta, mode) * la.asarray(g, mode)
         if check:

@@ -6,6 +6,7 @@ checkpoint θ_{T−K}), :func:`retrain` (Algorithm 1 on D'), :func:`descent_path
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,9 @@ from ...numeric.precision import DEFAULT_DPS
 from ...problems.domains import Domain
 from ...problems.losses import LossFamily
 from ..release import GaussianRelease
-from .helpers import as_count, as_domain, checked_data, as_step, initial_point, descend, as_vector, as_exact, sign_of
+from .helpers import (
+    as_count, as_domain, as_exact, as_step, as_vector, checked_data, descend, distinct_rows, initial_point, sign_of,
+)
 
 
 # =========================================================================== Algorithms 1 and 2
@@ -53,6 +56,23 @@ def descent_path(loss: LossFamily, X: Any, y: Any = None, *, eta: Any, T: int, t
         descend(loss, X, y, theta, eta_q, T, domain=domain, check=check_iterates, where="gradient descent",
                  record=path)
     return path
+
+
+def scheduled_descent(loss: LossFamily, X: Any, y: Any = None, *, etas: Sequence[Any], theta0: Any = None,
+                      domain: Domain | None = None, check_iterates: bool = True, dps: int = DEFAULT_DPS) -> np.ndarray:
+    """The iterate after the steps ``θ ← θ − η_i∇f_D(θ)`` for the step sizes ``etas`` in turn (Algorithm 1 line 85
+    with a step-size schedule, e.g. the decaying η_t = η_0γ^t of Section 4.2, line 226): the same steps as
+    :func:`descent_path` with T = 1 from each iterate in turn, the data checked once."""
+    domain = as_domain(domain)
+    X, y = checked_data(loss, X, y, domain)
+    steps = [as_step(e) for e in etas]
+    theta = initial_point(domain, theta0, X.shape[1], la.common_mode(X, y))
+    distinct = distinct_rows(X, y)
+    with la.reference_precision(dps, theta, X, y):
+        for eta_q in steps:
+            theta = descend(loss, X, y, theta, eta_q, 1, domain=domain, check=check_iterates,
+                            where="gradient descent", distinct=distinct)
+    return theta
 
 
 def learn(loss: LossFamily, X: Any, y: Any = None, *, T: int, K: int, eta: Any, theta0: Any = None,

@@ -30,10 +30,22 @@ def eta_max(n_: int, m_: int, L_: Fraction) -> Fraction:
     return min(1 / L_, Fraction(n_, 2 * (n_ - m_)) / L_)
 
 
+def _exact_rows(X: Sequence[Sequence[Any]]) -> list[list[Fraction]]:
+    """X's rows as fresh lists of Fractions; a row object repeated in X (``[x] * n``) is converted once."""
+    seen: dict[int, list[Fraction]] = {}
+    out = []
+    for row in X:
+        exact = seen.get(id(row))
+        if exact is None:
+            exact = seen[id(row)] = [Fraction(v) if not isinstance(v, Fraction) else v for v in row]
+        out.append(list(exact))
+    return out
+
+
 def gd_instance(family: int, X: Sequence[Sequence[Any]], m_: int, *, eta_: Any, L_: Any, G_: Any, T_: int, K_: int,
                 eps: Any, dlt: Any, R_: Any, theta0: Sequence[Any] | None = None, lam_: Any = None,
                 lo: Sequence[Any] | None = None, hi: Sequence[Any] | None = None, **extra: Any) -> dict[str, Any]:
-    X = [[Fraction(v) if not isinstance(v, Fraction) else v for v in row] for row in X]
+    X = _exact_rows(X)
     d = len(X[0])
     inst: dict[str, Any] = {
         "family": family, "X": X, "n": len(X), "m": m_, "eta": eta_, "L": L_, "G": G_, "T": T_, "K": K_,

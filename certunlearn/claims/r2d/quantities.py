@@ -9,7 +9,7 @@ exactly (:func:`runs_of`); the true shift ‖θ''_K − θ'_T‖ and the true δ
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -24,11 +24,34 @@ from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure, exact_epsilon
 from ..hypotheses import H, holds, P
-from ..instances import frac, instance_key, is_int
+from ..instances import frac, freeze, is_int
 from ..model import GaussianPair, Instance
 
 
 # =========================================================================== small exact helpers
+def exact_key(values: Instance, names: Iterable[str]) -> tuple:
+    """The key ``instances.instance_key`` gives (the same tuple), built faster for entries that already are
+    Fractions or rows of Fractions — X with n rows is frozen by one C-level copy instead of n·d calls of ``freeze``
+    (every hypothesis of every instance asks for the problem's key)."""
+    return tuple((k, _frozen(values[k])) for k in names if k in values)
+
+
+def _frozen(v: Any) -> Any:
+    """``instances.freeze(v)``: a Fraction, a sequence of Fractions or of rows of Fractions as it is (tuples);
+    anything else through ``freeze``."""
+    t = type(v)
+    if t is Fraction:
+        return v
+    if t is list or t is tuple:
+        if all(type(x) is Fraction for x in v):
+            return tuple(v)
+        if all(type(r) is list or type(r) is tuple for r in v):
+            rows = tuple(map(tuple, v))
+            if all(type(x) is Fraction for r in rows for x in r):
+                return rows
+    return freeze(v)
+
+
 def sq_norm(v: Sequence[Fraction]) -> Fraction:
     return sum((x * x for x in v), Fraction(0))
 
@@ -116,7 +139,7 @@ def setup_cached(key: tuple) -> Setup:
 
 
 def setup_of(values: Instance) -> Setup:
-    return setup_cached(instance_key(values, PROBLEM_NAMES))
+    return setup_cached(exact_key(values, PROBLEM_NAMES))
 
 
 def _gd_ok(values: Instance) -> Decision:
@@ -147,25 +170,58 @@ def schedule_ok(values: Instance) -> Decision:
     return holds(frac(values["K"]) < frac(values["T"]))
 
 
+#: The exact gradient-descent paths from θ_0 computed so far, by (problem key, rows of X used, η): each the longest
+#: path asked for (a shorter one is its prefix; a longer one continues from its last iterate).
+_PATHS: dict[tuple, list[list[Fraction]]] = {}
+_PATHS_MAX = 4096
+
+
+def exact_path(problem: tuple, rows: int, eta_: Fraction, T_: int) -> list[list[Fraction]]:
+    """θ_0, …, θ_T of gradient descent with step η from the problem's θ_0 on its first ``rows`` rows of X
+    (``algorithms.r2d.descent_path``, exact). Memoised by the exact key and extended step by step: descent is
+    deterministic, so T steps are the first T steps of any longer run (a run whose iterate leaves Θ raises, as
+    before, and is not kept)."""
+    from ...algorithms.r2d import descent_path
+
+    key = (problem, rows, eta_)
+    known = _PATHS.get(key)
+    if known is not None and len(known) > T_:
+        return known[: T_ + 1]
+    s = setup_cached(problem)
+    X = s.X[:rows]
+    fr = lambda v: [frac(x) for x in v]  # noqa: E731
+    if known is None:
+        known = [fr(p) for p in descent_path(s.loss, X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)]
+    else:
+        more = descent_path(s.loss, X, eta=eta_, T=T_ + 1 - len(known), theta0=known[-1], domain=s.domain)
+        known = known + [fr(p) for p in more[1:]]
+    if len(_PATHS) >= _PATHS_MAX:
+        _PATHS.clear()
+    _PATHS[key] = known
+    return known[: T_ + 1]
+
+
 @functools.lru_cache(maxsize=4096)
 def _runs(key: tuple) -> dict[str, Any]:
     """Algorithm 1 on D (T steps, checkpoint θ_{T−K}), Algorithm 2 from the checkpoint on D', and retraining
-    (Algorithm 1 on D'), all exact; the full paths θ_0..θ_T and θ'_0..θ'_T for the lemmas."""
-    from ...algorithms.r2d import descent_path, unlearn
+    (Algorithm 1 on D'), all exact; the full paths θ_0..θ_T, θ'_0..θ'_T and θ''_0..θ''_K for the lemmas. Algorithm 2's
+    output θ''_K is the last iterate of its path (``algorithms.r2d.unlearn`` takes the same K steps from the same
+    checkpoint: run once)."""
+    from ...algorithms.r2d import descent_path
 
     values = dict(key)
-    s = setup_cached(instance_key(values, PROBLEM_NAMES))
+    s = setup_cached(exact_key(values, PROBLEM_NAMES))
     m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
     eta_ = frac(values["eta"])
     if s.family == TRANSCENDENTAL:
         return _enclosed_runs(s, m_, T_, K_, eta_)
-    path = descent_path(s.loss, s.X, eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
-    path_r = descent_path(s.loss, s.retained(m_), eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
-    unlearned = unlearn(s.loss, s.retained(m_), None, path[T_ - K_], K=K_, eta=eta_, domain=s.domain)
+    problem = exact_key(values, PROBLEM_NAMES)
+    path = exact_path(problem, s.n, eta_, T_)
+    path_r = exact_path(problem, s.n - m_, eta_, T_)
     path_u = descent_path(s.loss, s.retained(m_), eta=eta_, T=K_, theta0=path[T_ - K_], domain=s.domain)
     fr = lambda v: [frac(x) for x in v]  # noqa: E731
-    return {"path": [fr(p) for p in path], "path_r": [fr(p) for p in path_r], "unlearned": fr(unlearned),
-            "path_u": [fr(p) for p in path_u]}
+    path_u = [fr(p) for p in path_u]
+    return {"path": path, "path_r": path_r, "unlearned": path_u[K_], "path_u": path_u}
 
 
 def _enclosed_runs(s: Setup, m_: int, T_: int, K_: int, eta_: Fraction) -> dict[str, Any]:
@@ -186,7 +242,7 @@ RUN_NAMES = PROBLEM_NAMES + ("m", "T", "K", "eta")
 
 
 def runs_of(values: Instance) -> dict[str, Any]:
-    key = instance_key(values, RUN_NAMES)
+    key = exact_key(values, RUN_NAMES)
     if int(frac(values["family"])) == TRANSCENDENTAL:  # enclosures: one run per working precision
         key = (*key, ("prec", ctx.prec))
     return _runs(key)

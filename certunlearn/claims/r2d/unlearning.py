@@ -26,14 +26,14 @@ from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import H, P
-from ..instances import frac, instance_key, is_int
+from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, Space
 from .families import (
     all_deletions, concave_expansion, linear_opposed, linear_search, quantize, subsample,
     THM31_ADVERSARIES,
 )
 from .quantities import (
-    DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
+    DELTA_RANGE, EPS_RANGE, exact_key, exact_path, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
     sq_norm, STEP, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
@@ -51,19 +51,16 @@ def _path_ok(values: Instance) -> Decision:
 # =========================================================================== Lemma B.2 and B.3 quantities
 @functools.lru_cache(maxsize=4096)
 def _paths_t_cached(key: tuple) -> tuple[list[Fraction], list[Fraction]]:
-    from ...algorithms.r2d import descent_path
-
     values = dict(key)
-    s = setup_cached(instance_key(values, PROBLEM_NAMES))
+    problem = exact_key(values, PROBLEM_NAMES)
+    s = setup_cached(problem)
     m_, t_ = int(values["m"]), int(values["t"])
     eta_ = frac(values["eta"])
-    a = descent_path(s.loss, s.X, eta=eta_, T=t_, theta0=s.theta0, domain=s.domain)[-1]
-    b = descent_path(s.loss, s.retained(m_), eta=eta_, T=t_, theta0=s.theta0, domain=s.domain)[-1]
-    return [frac(x) for x in a], [frac(x) for x in b]
+    return exact_path(problem, s.n, eta_, t_)[-1], exact_path(problem, s.n - m_, eta_, t_)[-1]
 
 
 def _paths_t(values: Instance):
-    return _paths_t_cached(instance_key(values, PROBLEM_NAMES + ("m", "t", "eta")))
+    return _paths_t_cached(exact_key(values, PROBLEM_NAMES + ("m", "t", "eta")))
 
 
 def divergence_b2(values: Instance) -> arb:

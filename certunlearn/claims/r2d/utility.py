@@ -17,11 +17,12 @@ from typing import Any
 import numpy as np
 from flint import arb
 
+from ...algorithms.r2d.helpers import distinct_rows, mean_grad
 from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
-from ..instances import frac, instance_key, is_int
+from ..instances import frac, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
 from .populations import dip_population_family, population_family
@@ -32,16 +33,37 @@ from .population_runs import (
 from . import transcendental as tr
 from .continuous import law_output_family, law_runs_family
 from .edges import sigma_score, SMALL_EPS_WHY
-from .quantities import CONCAVE, PIECEWISE, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, THM31_HYPS, \
-    TRANSCENDENTAL
+from .quantities import CONCAVE, exact_key, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
+    THM31_HYPS, TRANSCENDENTAL
 
 
-def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
-    return sq_norm([frac(v) for v in s.loss.risk_grad(np.asarray(theta, dtype=object), X)])
+def _grad_sq(s: Setup, theta: Sequence[Fraction], X: np.ndarray, distinct: Any = None) -> Fraction:
+    """‖∇f_D(θ)‖² exactly (``distinct``: X's distinct rows, ``algorithms.r2d.helpers.distinct_rows``)."""
+    return sq_norm([frac(v) for v in mean_grad(s.loss, X, None, np.asarray(theta, dtype=object), distinct)])
 
 
 def _risk(s: Setup, theta: Sequence[Fraction], X: np.ndarray) -> Fraction:
     return frac(s.loss.risk(np.asarray(theta, dtype=object), X))
+
+
+#: The entries that fix f_{D'}: the problem and m (D' = the first n − m rows).
+RETAINED_NAMES = PROBLEM_NAMES + ("m",)
+
+
+def _retained_risk(values: Instance, theta: Sequence[Any]) -> Fraction:
+    """f_{D'}(θ) exactly, memoised by the exact key of D' and θ when θ is rational (the hypotheses, the families'
+    generators, their boundary variants and every rung of the precision ladder ask for the same values)."""
+    if all(isinstance(v, Fraction) for v in theta):
+        return _retained_risk_of(exact_key(values, RETAINED_NAMES), tuple(theta))
+    s = setup_of(values)
+    return _risk(s, theta, s.retained(int(frac(values["m"]))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _retained_risk_of(key: tuple, theta: tuple[Fraction, ...]) -> Fraction:
+    values = dict(key)
+    s = setup_of(values)
+    return _risk(s, theta, s.retained(int(frac(values["m"]))))
 
 
 def released_grad_sq(s: Setup, theta: Sequence[Fraction], Xr: np.ndarray, sigma: Any) -> arb:
@@ -68,7 +90,7 @@ def utility_lhs(values: Instance) -> arb:
     if s.family == TRANSCENDENTAL:
         total_a = sum((tr.grad_sq(s, th, Xr) for th in r["path"][: T_ - K_] + r["path_u"][:K_]), arb(0))
         return (total_a + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
-    total = _path_grad_sq(instance_key(values, RUN_NAMES))
+    total = _path_grad_sq(exact_key(values, RUN_NAMES))
     return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
 
 
@@ -80,8 +102,9 @@ def _path_grad_sq(key: tuple) -> Fraction:
     s, r = setup_of(values), runs_of(values)
     m_, T_, K_ = (int(frac(values[k])) for k in ("m", "T", "K"))
     Xr = s.retained(m_)
-    total = sum((_grad_sq(s, th, Xr) for th in r["path"][: T_ - K_]), Fraction(0))
-    return total + sum((_grad_sq(s, th, Xr) for th in r["path_u"][:K_]), Fraction(0))
+    rows = distinct_rows(Xr, None)
+    total = sum((_grad_sq(s, th, Xr, rows) for th in r["path"][: T_ - K_]), Fraction(0))
+    return total + sum((_grad_sq(s, th, Xr, rows) for th in r["path_u"][:K_]), Fraction(0))
 
 
 def _fgap_value(values: Instance) -> Fraction:
@@ -89,7 +112,7 @@ def _fgap_value(values: Instance) -> Fraction:
     hypothesis of every claim that checks the instance ask for it)."""
     if setup_of(values).family == TRANSCENDENTAL:  # runs on enclosures, one per working precision: not memoised
         return _fgap_at(values)
-    return _fgap_of(instance_key(values, RUN_NAMES))
+    return _fgap_of(exact_key(values, RUN_NAMES))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -99,8 +122,10 @@ def _fgap_of(key: tuple) -> Fraction:
 
 def _fgap_at(values: Instance) -> Fraction:
     s, r = setup_of(values), runs_of(values)
-    Xr = s.retained(int(frac(values["m"])))
-    return _risk(s, s.theta0, Xr) - _risk(s, r["unlearned"], Xr)
+    if s.family == TRANSCENDENTAL:
+        Xr = s.retained(int(frac(values["m"])))
+        return _risk(s, s.theta0, Xr) - _risk(s, r["unlearned"], Xr)
+    return _retained_risk(values, list(s.theta0)) - _retained_risk(values, r["unlearned"])
 
 
 def _fgap_ok(values: Instance) -> Decision:
@@ -253,20 +278,28 @@ def _coordinate_risks(values: Instance) -> list:
     return [s.loss.coordinate_risk(Xr[:, k]) for k in range(s.dim)]
 
 
-def _fstar(s: Setup, Xr: np.ndarray) -> Fraction:
-    """min f_{D'}, exactly: at x̄' for the quadratics, the sum of the parts' exact minima for the piecewise family."""
+def _fstar(values: Instance) -> Fraction:
+    """min f_{D'}, exactly: at x̄' for the quadratics, the sum of the parts' exact minima for the piecewise family
+    (memoised by the exact key of D')."""
+    return _fstar_of(exact_key(values, RETAINED_NAMES))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fstar_of(key: tuple) -> Fraction:
+    values = dict(key)
+    s = setup_of(values)
+    Xr = s.retained(int(frac(values["m"])))
     if s.family == PIECEWISE:
         return sum((s.loss.coordinate_risk(Xr[:, k]).minimum() for k in range(s.dim)), Fraction(0))
     xbar = [sum((row[j] for row in Xr), Fraction(0)) / len(Xr) for j in range(s.dim)]
-    return _risk(s, xbar, Xr)
+    return _retained_risk(values, xbar)
 
 
 def _f0gap_value(values: Instance) -> Fraction:
     s = setup_of(values)
     if s.family == TRANSCENDENTAL:
         return tr.f0gap_value(values, s)
-    Xr = s.retained(int(frac(values["m"])))
-    return _risk(s, s.theta0, Xr) - _fstar(s, Xr)
+    return _retained_risk(values, list(s.theta0)) - _fstar(values)
 
 
 def excess_risk(values: Instance) -> arb:
@@ -282,15 +315,16 @@ def excess_risk_at(values: Instance, theta: Sequence[Fraction], sig: arb) -> arb
     s = setup_of(values)
     if s.family == TRANSCENDENTAL:
         return tr.excess_risk(values, s, theta, sig)
-    Xr = s.retained(int(frac(values["m"])))
     if s.family == PIECEWISE:
         return sum((c.gaussian_mean(theta[k], sig) for k, c in enumerate(_coordinate_risks(values))), arb(0)) \
-            - to_arb(_fstar(s, Xr))
-    return to_arb(_risk(s, theta, Xr) - _fstar(s, Xr)) + to_arb(s.curv * s.dim / 2) * sig * sig
+            - to_arb(_fstar(values))
+    return to_arb(_retained_risk(values, theta) - _fstar(values)) + to_arb(s.curv * s.dim / 2) * sig * sig
 
 
+@functools.lru_cache(maxsize=64)
 def pl_constant(c: Fraction, bits: int = 12) -> Fraction:
-    """The largest k/2^bits with which the dip profile ``r2d_piecewise.pl_dip(c)`` is PL (decided exactly)."""
+    """The largest k/2^bits with which the dip profile ``r2d_piecewise.pl_dip(c)`` is PL (decided exactly; memoised:
+    the families ask for it once per instance, with two values of c)."""
     from ...problems.r2d_piecewise import pl_dip, pl_holds
 
     phi, lo, hi = pl_dip(c), 0, 2**bits

@@ -118,3 +118,32 @@ def test_thmB1_large_epsilon_counterexample_independent():
     assert independent > mpmath.mpf(1) / 10
     assert evaluate(get_claim("r2d.thmB.1"), inst, MAX_PREC).outcome == VIOLATED
     assert evaluate(get_claim("r2d.thmB.1+fix"), inst, MAX_PREC).outcome == "excluded"
+
+
+def test_memoised_paths_equal_fresh_runs_in_any_order():
+    """quantities.exact_path serves a shorter path as the prefix of a longer one and extends a shorter one: every
+    answer equals a fresh exact run of algorithms.r2d.descent_path (concave quadratics: the iterates expand)."""
+    from certunlearn.algorithms.r2d import descent_path
+    from certunlearn.claims.instances import instance_key
+    from certunlearn.claims.r2d.quantities import PROBLEM_NAMES, exact_path, setup_of
+
+    inst = concave_expansion(np.random.default_rng(3), 4)[0]
+    s = setup_of(inst)
+    problem = instance_key(inst, PROBLEM_NAMES)
+    eta_ = Fraction(inst["eta"])
+    for rows, T_ in ((s.n, 3), (s.n, 7), (s.n, 5), (s.n - 1, 6), (s.n - 1, 2)):
+        fresh = descent_path(s.loss, s.X[:rows], eta=eta_, T=T_, theta0=s.theta0, domain=s.domain)
+        assert exact_path(problem, rows, eta_, T_) == [[Fraction(v) for v in p] for p in fresh]
+
+
+def test_exact_key_is_instance_key():
+    """quantities.exact_key (the fast path for Fractions and rows of Fractions) gives instance_key's tuple, also for
+    entries it hands to freeze (ints, floats, labels, mixed rows, empty sequences)."""
+    from certunlearn.claims.instances import instance_key
+    from certunlearn.claims.r2d.quantities import RUN_NAMES, exact_key
+
+    inst = concave_expansion(np.random.default_rng(3), 4)[0]
+    assert exact_key(inst, RUN_NAMES) == instance_key(inst, RUN_NAMES)
+    for v in ([], [[]], [Fraction(1)], [1, Fraction(2)], [[Fraction(1)], [2]], ((Fraction(1, 3),),), "uniform", 3, 0.5):
+        key = exact_key({"x": v}, ["x"])
+        assert key == instance_key({"x": v}, ["x"]) and hash(key) == hash(instance_key({"x": v}, ["x"]))
