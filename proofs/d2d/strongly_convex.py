@@ -2,6 +2,8 @@
 Δ's sharp value, its accuracy) and Theorem 3.2 (Appendix D)."""
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from sympy import Rational, log, sqrt
 
@@ -254,6 +256,10 @@ def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Exp
         domain={**dom, rf: ("0.001", "100")},
         samples=12,
         symbolic_start=tail["symbolic_start"] if tail else None,
+        start_reason="" if tail else (
+            "the quantity (claims.d2d.perturbed_gd.perfect_accuracy) is the perfect variant's law, whose rounds feed "
+            "the published θ̃_{i−1} (Gaussian) into the next run: even with every run at the optimum a later round's "
+            "variance exceeds σ², so no round is the central tail the chain starts from (Lemma A.2's); stated"),
         premises=(
             Premise("M-smoothness: f_D(θ̃) ≤ f_D(θ*) + ∇f_D(θ*)ᵀ(θ̃ − θ*) + (M/2)‖θ̃ − θ*‖² = f_D(θ*) + g + (M/2)e²",
                     "Definition 2.11"),
@@ -368,5 +374,4 @@ def with_delta(d_: Derivation, extra: sympy.Expr, why: str) -> Derivation:
     steps[-1] = step(last.lhs, "<=", beta, last.justification, lemma="d2d.lemA.2", integers=(d,))
     steps.append(then("<=", beta + delta / 2, "Lemma A.2 (β) plus the failure of (13) (δ/2)"))
     steps.append(then("<=", beta + delta, why))
-    return Derivation(d_.claim_id, d_.target, d_.title, tuple(steps), d_.start, d_.conditions, d_.where, d_.premises,
-                      d_.domain, d_.samples, d_.note)
+    return dataclasses.replace(d_, steps=tuple(steps))
