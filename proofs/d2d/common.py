@@ -84,3 +84,62 @@ def bw_steps(sigma_expr: sympy.Expr, shift_expr: sympy.Expr, lg: sympy.Expr, tar
         then("<=", target, "Q(√(2 log(1/δ))) ≤ δ (the Gaussian tail, Q(y) ≤ e^(−y²/2); Lemma A.3's last step, "
              "d2d.lemA.3)", box={delta: ("1e-300", "0.99")}),
     )
+
+
+# The accuracy theorems' start (issue 25, item 3): the claims' quantity on the isotropic quadratic whose run sits at
+# its interior optimum (proofs.d2d.starts.isotropic_accuracy_run) is the central χ² tail at τ = 2α/(aσ²), a ≤ M.
+ell = sympy.Symbol("ell", positive=True)  # log(2d/β) > 0 (β ≤ 1 ≤ d)
+w_a = sympy.Symbol("w_a", nonnegative=True)  # the curvature a = M/(1 + w_a): every a ∈ (0, M]
+res_a = sympy.Symbol("R_a", positive=True)  # the radius's optimisation part ρ − σ√(2d)log(2d/β)
+rho_a = sympy.Symbol("rho_a", positive=True)  # the radius ρ = R + σ√(2d)ℓ
+
+
+def accuracy_tail(alpha_r: sympy.Expr, rf: sympy.Symbol, rho_expr: sympy.Expr, prob: sympy.Expr, lemma: object,
+                  eta_: sympy.Expr, reg: sympy.Expr = sympy.S.Zero) -> dict:
+    """The final chain of an accuracy theorem (α = ``alpha_r`` at the radius ρ = ``rho_expr`` = R + σ√(2d)log(2d/β))
+    from the claim's quantity on the isotropic quadratic at its interior optimum, P[χ²_d ≥ 2α/(aσ²)] with
+    a = M/(1 + w_a) ≤ M, to Lemma A.2's tail P[χ²_d ≥ 2d log²(2d/β)] ≤ ``prob``. The first step names the radius ρ
+    (the abbreviation's own value, given); the χ² tail decreases in its threshold, so each later step drops a
+    nonnegative part of the threshold (a ≤ M; each term of α beyond (M/2)ρ²; R ≥ 0 once ρ = R + σ√(2d)ℓ is written
+    out), proved by monotonicity. Returns the Derivation's ``steps`` (the final chain), ``where`` and
+    ``symbolic_start``."""
+    from certunlearn.derive import SymbolicStart
+
+    from .starts import isotropic_accuracy_run
+
+    lg = log(2 * d / beta)
+    alpha_q = alpha_r.subs(rf, rho_expr)
+    alpha_a = alpha_r.subs(rf, rho_a)
+    core = M / 2 * rho_a**2
+    steps = [step(chi2_tail(d, 2 * alpha_q * (1 + w_a) / (M * sigma**2)), "==",
+                  chi2_tail(d, 2 * alpha_a * (1 + w_a) / (M * sigma**2)), "the proof's radius ρ named",
+                  given=((rho_a, rho_expr),)),
+             then("<=", chi2_tail(d, 2 * alpha_a / (M * sigma**2)),
+                  "the curvature a = M/(1 + w_a) ≤ M (M-smooth f): the threshold 2α/(aσ²) ≥ 2α/(Mσ²), and the χ² tail "
+                  "decreases in its threshold", monotone=Monotone(w_a, 0))]
+    rest = sympy.expand(alpha_a)
+    for term in sympy.Add.make_args(sympy.expand(alpha_a - core)):
+        var = L if L in term.free_symbols else D
+        rest = sympy.expand(rest - term)
+        steps.append(then("<=", chi2_tail(d, 2 * rest / (M * sigma**2)),
+                          f"drop the nonnegative term {sympy.sstr(term)} of α: a smaller threshold, a larger tail",
+                          monotone=Monotone(var, 0)))
+    if sympy.expand(rest - core) != 0:
+        raise ValueError(f"α = {alpha_r} is not (M/2)ρ² plus nonnegative terms")
+    steps += [
+        then("==", chi2_tail(d, (res_a + sigma * sqrt(2 * d) * ell) ** 2 / sigma**2),
+             "ρ = R + σ√(2d)ℓ: its optimisation part R and ℓ = log(2d/β)"),
+        then("<=", chi2_tail(d, 2 * d * ell**2), "R ≥ 0 (the optimisation error's bound): the threshold "
+             "ρ²/σ² = (R + σ√(2d)ℓ)²/σ² ≥ 2dℓ²", monotone=Monotone(res_a, 0)),
+        then("<=", prob, "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β", lemma=lemma, integers=(d,)),
+    ]
+    a_run = M / (1 + w_a)
+    run = SymbolicStart(
+        lambda: isotropic_accuracy_run(a_run, alpha_q, sigma, d, eta_, reg),
+        "claims.d2d.common.accuracy_probability (excess_probability's noncentral χ² tail "
+        "ncx2_sf(d, ‖θ̂ − x̄‖²/σ², (‖θ* − x̄‖² + 2α/a)/σ²)) on the isotropic quadratic (a/2)‖θ − x̄‖², a = M/(1 + w_a) "
+        "— every curvature a ∈ (0, M] — with x̄ inside Θ" + (" (x̄ = 0, the regulariser's centre)" if reg != 0 else "")
+        + " and the run started at x̄ (proofs.d2d.starts.isotropic_accuracy_run: one GD step fixes x̄, so the tail "
+          "is central)")
+    where = ((ell, lg), (res_a, rho_expr - sigma * sqrt(2 * d) * lg), (rho_a, res_a + sigma * sqrt(2 * d) * ell))
+    return {"steps": tuple(steps), "where": where, "conditions": (), "symbolic_start": run}

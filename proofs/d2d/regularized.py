@@ -10,14 +10,14 @@ from sympy import log, sqrt
 from certunlearn.formulas.d2d import (
     ALPHA_34, ALPHA_34_FIX, ALPHA_35, ALPHA_35_FIX, ALPHA_36, ALPHA_36_FIX, D, ETA_REG, GAMMA_REG, GAP, I, L, LP, M,
     SHIFT_31,
-    RHO_34, RHO_35, RHO_36, SIGMA_31, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX, beta, d, i,
+    RHO_34, RHO_35, RHO_36, SIGMA_31, SIGMA_34, SIGMA_35, SIGMA_35_FIX, SIGMA_36, SIGMA_36_FIX, beta, i,
     m, n, xi,
 )
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 from certunlearn.formulas.gaussian import gaussian_delta
 
-from .common import KAPPA_DEF, NI_DEF, PGD_DOMAIN, bw_steps, c, chi2_tail, k, kappa, kappa_slack, n_i, s, s0, u, w
+from .common import KAPPA_DEF, NI_DEF, PGD_DOMAIN, accuracy_tail, bw_steps, c, k, kappa, kappa_slack, n_i, s, s0, u, w
 
 
 gg = sympy.Symbol("g_r", real=True)  # ∇g(θ*r)ᵀ(θ̃ − θ*r), 0 only for an interior θ*r
@@ -105,7 +105,9 @@ def _bw_start(sig: sympy.Expr, shift: sympy.Expr, sig_name: str, shift_name: str
 def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
     """Theorems 3.4/3.5, accuracy: the chain of lines 293–300 (as printed, steps (1)–(5)), or its Cauchy–Schwarz fix,
     then Lemma A.2 for ‖θ̃ − θ*r‖ < ρ. Quantities bounded by others are written as values in their ranges
-    (e = ρ/(1 + s) ≤ ρ, ‖θ*‖ = D/(1 + k) ≤ D, a cosine 2/(1 + c) − 1 ∈ (−1, 1])."""
+    (e = ρ/(1 + s) ≤ ρ, ‖θ*‖ = D/(1 + k) ≤ D, a cosine 2/(1 + c) − 1 ∈ (−1, 1]). The final chain starts from the
+    claim's quantity on the isotropic quadratic centred at 0 (the regulariser's centre), its run at 0
+    (``accuracy_tail``)."""
     rem36_ = claim_id.startswith("d2d.rem3.6")
     thm35_ = claim_id.startswith("d2d.thm3.5") or rem36_
     rho_expr = RHO_36 if rem36_ else RHO_35 if thm35_ else RHO_34
@@ -136,11 +138,13 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
                  opt,
                  step(M * e_**2 / 2 + m * D**2 + m / 2 * D**2, "<=", alpha_r, "on the event ‖θ̃ − θ*r‖ < ρ: e ≤ ρ"))
         dom = {**REG_DOMAIN, gg: ("0.01", "10")}
+    tail = accuracy_tail(alpha_r, rf, rho_expr, beta, "d2d.lemA.2", ETA_REG, reg=m)
     return Derivation(
         claim_id=claim_id, target="bound",
         title=("Remark 3.6" if rem36_ else "Theorem 3.5" if thm35_ else "Theorem 3.4") + ", accuracy: the explicit bound behind the O(·)"
               + (" (corrected)" if fix else " (lines 293–300)"),
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]", domain={**dom, rf: ("0.001", "100")}, samples=12,
+        where=tail["where"], conditions=tail["conditions"], symbolic_start=tail["symbolic_start"],
         premises=(Premise("(1) M-smoothness of f: f(θ̃) ≤ f(θ*r) + ∇f(θ*r)ᵀ(θ̃ − θ*r) + (M/2)‖θ̃ − θ*r‖²", "Definition 2.11"),
                   Premise("‖θ̃_i − θ*r_i‖ < ρ except with probability β: ‖θ̂_i − θ*r_i‖ is bounded by Theorem 3.1's proof for g "
                           + ("(eq. (19))" if thm35_ else "(eq. (6))") + " and ‖Z_i‖ by Lemma A.2", "Lemma A.2")),
@@ -149,9 +153,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
         steps=(*first,
                step(alpha_r.subs(rf, rho_expr), "==", alpha, "α at ρ = " + ("4L'(M/(mI))^{1/(2ξ)}/(mn)" if rem36_ else "4L'√M/(m√(mI)n)" if thm35_ else
                                                                              "4L'γ^I/(mn(1−γ^I))") + " + σ√(2d)log(2d/β)"),
-               step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", beta,
-                    "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
-                    lemma="d2d.lemA.2", integers=(d,))),
+               *tail["steps"]),
     )
 
 

@@ -118,3 +118,31 @@ def rationalised_gaps(e: sympy.Expr) -> sympy.Expr:
 
 
 __all__ += ["rationalised_gaps"]
+
+
+
+def isotropic_accuracy_run(a: sympy.Expr, alpha: sympy.Expr, sigma_: sympy.Expr, dim: sympy.Expr,
+                           eta_: sympy.Expr, reg: sympy.Expr = sympy.S.Zero) -> sympy.Expr:
+    """What an accuracy claim's quantity (``claims.d2d.common.accuracy_probability``: max_i P[f_{D_i}(θ̃_i) −
+    min_Θ f_{D_i} > α], θ̃_i = θ̂_i + Z_i, Z_i ~ N(0, σ²I_d)) computes, on sympy symbols, on the shape: f_D the
+    isotropic quadratic (a/2)‖θ − x̄‖² + const with x̄ inside Θ (x̄ = 0 for the regularised theorems, whose run
+    descends on f + (m/2)‖θ‖²), the secret run started at x̄ and updates that keep the mean (a point replaced by
+    itself). ``excess_probability``'s isotropic branch is the noncentral χ² tail ncx2_sf(d, λ, τ) with
+    λ = ‖θ̂_i − x̄‖²/σ² and τ = (‖θ* − x̄‖² + 2α/a)/σ²: here θ* = x̄ (the optimum is interior), and one step of the
+    run, θ ↦ θ − η∇(θ) — checked here on symbols at θ = x̄ for the step size ``eta_`` — leaves x̄ in place, so every
+    round's θ̂_i = x̄, λ = 0, and the tail is the central one Γ(d/2, τ/2)/Γ(d/2) (Theorem 3.1's accuracy, lines
+    242–254; Theorems 3.4/3.5, lines 293–300). A run that moves (λ ≠ 0) raises: the noncentral tail has no closed
+    form here."""
+    from .common import chi2_tail
+
+    theta = sympy.Symbol("theta", real=True)
+    xbar = sympy.S.Zero if reg != 0 else sympy.Symbol("xbar", real=True)  # the regulariser's shape: x̄ = 0
+    gd_step = theta - eta_ * (a * (theta - xbar) + reg * theta)  # one GD step on (a/2)(θ − x̄)² + (reg/2)θ²
+    lam_ = dim * sympy.simplify(gd_step.subs(theta, xbar) - xbar) ** 2 / sigma_**2
+    if lam_ != 0:
+        raise ValueError("the run leaves the optimum: the tail is noncentral (no closed form)")
+    tau = (0 + 2 * alpha / a) / sigma_**2  # ‖θ* − x̄‖ = 0: the optimum is interior
+    return chi2_tail(dim, tau)
+
+
+__all__ += ["isotropic_accuracy_run"]

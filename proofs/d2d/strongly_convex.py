@@ -2,6 +2,8 @@
 Δ's sharp value, its accuracy) and Theorem 3.2 (Appendix D)."""
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from sympy import Rational, log, sqrt
 
@@ -17,7 +19,7 @@ from certunlearn.formulas.gaussian import gaussian_delta
 from .starts import quadratic_gd_contraction
 from .common import (
     Fd, GAMMA_DEF, GAMMA_FREE_DOMAIN, GFREE, GPOW, K, KAPPA_DEF, NI_DEF, PGD_DOMAIN, SC_COND, a0, a1, b0, b1,
-    bw_steps, c, chi2_tail, g, k, kappa, kappa_slack, lam, n_i, power_lemma, r, s, s0, u, w,
+    accuracy_tail, bw_steps, c, chi2_tail, g, k, kappa, kappa_slack, lam, n_i, power_lemma, r, s, s0, u, w,
 )
 
 
@@ -224,7 +226,11 @@ def thm31_shift_sharp() -> Derivation:
 
 
 def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Expr, fix: bool, title: str,
-              extra_premises: tuple = ()) -> Derivation:
+              extra_premises: tuple = (), perfect: bool = False) -> Derivation:
+    """Theorems 3.1/3.2, accuracy: the smoothness step, printed or corrected, and Lemma A.2. Theorem 3.1's final
+    chain starts from the claim's quantity on the isotropic quadratic at its interior optimum (``accuracy_tail``);
+    Theorem 3.2's (``perfect``: the published θ̃_{i−1} feeds the next round, so no round's law is that shape's
+    central tail) from Lemma A.2's tail, its start stated."""
     rf = sympy.Symbol("rho", positive=True)
     e_ = rf / (1 + s)  # ‖θ̃ − θ*‖ on the event: any value in (0, ρ]
     alpha_r = (L * rf + M / 2 * rf**2) if fix else M / 2 * rf**2
@@ -239,14 +245,21 @@ def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Exp
                       "g = ∇f_D(θ*)ᵀ(θ̃ − θ*), which vanishes only when θ* is interior (∇f_D(θ*) = 0)"),
                  then("<=", alpha_r, "on the event ‖θ̃ − θ*‖ < ρ: e ≤ ρ"))
         dom = {**PGD_DOMAIN, g: ("0.01", "10")}
+    tail = accuracy_tail(alpha_r, rf, rho, prob, "d2d.lemA.2", 2 / (M + m)) if not perfect else None
     return Derivation(
         claim_id=claim_id,
         target="bound",
         title=title,
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]",
-        conditions=SC_COND,
+        conditions=SC_COND + (tail["conditions"] if tail else ()),
+        where=tail["where"] if tail else (),
         domain={**dom, rf: ("0.001", "100")},
         samples=12,
+        symbolic_start=tail["symbolic_start"] if tail else None,
+        start_reason="" if tail else (
+            "the quantity (claims.d2d.perturbed_gd.perfect_accuracy) is the perfect variant's law, whose rounds feed "
+            "the published θ̃_{i−1} (Gaussian) into the next run: even with every run at the optimum a later round's "
+            "variance exceeds σ², so no round is the central tail the chain starts from (Lemma A.2's); stated"),
         premises=(
             Premise("M-smoothness: f_D(θ̃) ≤ f_D(θ*) + ∇f_D(θ*)ᵀ(θ̃ − θ*) + (M/2)‖θ̃ − θ*‖² = f_D(θ*) + g + (M/2)e²",
                     "Definition 2.11"),
@@ -257,9 +270,10 @@ def _accuracy(claim_id: str, rho: sympy.Expr, alpha: sympy.Expr, prob: sympy.Exp
         steps=(
             *first,
             step(alpha_r.subs(rf, rho), "==", alpha, "α at the proof's radius ρ"),
-            step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", prob,
-                 "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
-                 lemma="d2d.lemA.2", integers=(d,)),
+            *(tail["steps"] if tail else (
+                step(chi2_tail(d, 2 * d * log(2 * d / beta) ** 2), "<=", prob,
+                     "Lemma A.2: P[‖Z‖ ≥ σ√(2d)log(2d/β)] ≤ β (the failure event is contained in it)",
+                     lemma="d2d.lemA.2", integers=(d,)),)),
         ),
     )
 
@@ -348,6 +362,7 @@ def thm32_accuracy(fix: bool) -> Derivation:
     return _accuracy(cid, RHO_32, ALPHA_32_FIX if fix else ALPHA_32, beta, fix,
                      "Theorem 3.2, accuracy: the explicit bound behind the O(·) (Appendix D, lines 601–612)"
                      + (", corrected" if fix else ""),
+                     perfect=True,
                      extra_premises=(Premise("with probability ≥ 1 − δ/2 over Z_0..Z_{i−1}, ‖θ̂_i − θ*_i‖ ≤ "
                                              "γ^I/(1 − γ^I)(4L/(mn) + σ√(2d)) (Eq. (13))", "Appendix D"),))
 
@@ -359,5 +374,4 @@ def with_delta(d_: Derivation, extra: sympy.Expr, why: str) -> Derivation:
     steps[-1] = step(last.lhs, "<=", beta, last.justification, lemma="d2d.lemA.2", integers=(d,))
     steps.append(then("<=", beta + delta / 2, "Lemma A.2 (β) plus the failure of (13) (δ/2)"))
     steps.append(then("<=", beta + delta, why))
-    return Derivation(d_.claim_id, d_.target, d_.title, tuple(steps), d_.start, d_.conditions, d_.where, d_.premises,
-                      d_.domain, d_.samples, d_.note)
+    return dataclasses.replace(d_, steps=tuple(steps))
