@@ -35,9 +35,12 @@ At 0210056 the first run after install cost 282 CPU-s; with the result-preservin
 measures, r2d utility memos) ``check --all`` with warm derivations cost 248 CPU-s. Serially (``--claims``, warm, seed
 0), before → after: d2d.factF.1 4.8 → 2.3, d2d.factF.1+fix 4.4 → 1.4, d2d.thm3.2 5.1 → 4.7, d2d.thm3.2+fix 4.9 → 4.3,
 gaussian.composition-rdp 5.5 → 0.2 (and its control 5.7 → 0.01, sharing its measures), r2d.thm3.1:utility+fix
-3.5 → 1.7. Where the rest goes (py-spy, serial per paper, derivations stubbed: d2d 85, r2d 50, pomer 37 CPU-s): d2d's
-searches (38 %: exact Fraction runs of projected GD at every Nelder–Mead point), r2d's exact descent paths behind the
-iterate hypotheses (39 %), pomer's Gibbs-law enclosures (a million small ``to_arb(Fraction)`` calls, 21 %).
+3.5 → 1.7. The next round (result-preserving, every field of every result compared): ``check --all`` 248 → 182 CPU-s
+(d2d's diagonal-box fast path of projected GD, r2d's stored exact paths, pomer's shared trajectory runs, the
+Steiner ratio's MSTs once per vertex set; README "Performance: speed"). Where the rest goes (serial profiles): d2d's
+declared constants (sympy ``subs``, 9 %), Theorem 3.2's round-1 integrals (9 %), the accuracy tails (11 %), Theorem
+4.5's Fraction enumeration; r2d's Fraction hashing of instance keys (11 %) and δ enclosures (12 %); pomer's per-cell
+error functions; olu's Huber certified integrals (``privacy/clipped_gaussian``).
 """
 from __future__ import annotations
 
