@@ -20,7 +20,8 @@ lines 515 and 538 (Corollary 3.5); Lemma B.4 at a point-mass population; the sub
 derivations pass.
 
 **Starts run on a quadratic.** Lemma 2.3 and Lemma B.3 start from their claim's quantity run on sympy symbols for a
-quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; their first step
+quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; Corollary 3.5
+(printed and +fix) likewise from excess_risk on the d = 1 convex quadratics (λ/2)(θ − x)² (its third step); their first step
 writes that run in the proof's symbols (an identity on the quadratic), and the rest of the chain is the proof's, for
 every L-smooth loss.
 
@@ -545,6 +546,32 @@ def utility_fix() -> Derivation:
 # ---------------------------------------------------------------------------------------------- Corollary 3.5
 
 
+XBAR, XBAR_R, THETA_0 = sympy.symbols("xbar xbar_r theta_0", real=True)  # x̄_D, x̄_{D'}, θ_0 of the quadratic
+
+
+def _gd_affine(center: sympy.Expr, start: sympy.Expr, steps: sympy.Expr) -> sympy.Expr:
+    """``steps`` exact GD steps θ ↦ θ − η∇f(θ) on f(θ) = (λ/2)(θ − center)² (+ a constant), d = 1, from ``start``:
+    the step is affine with slope 1 − ηλ and fixed point ``center``, so θ_k − center = (1 − ηλ)^k(start − center)."""
+    th1, th2 = sympy.symbols("theta_1 theta_2", real=True)
+
+    def gd(th):
+        return th - eta * sympy.diff(lam_q / 2 * (th - center) ** 2, th)
+
+    slope = sympy.cancel((gd(th1) - gd(th2)) / (th1 - th2))
+    assert sympy.simplify(gd(center) - center) == 0
+    return center + slope ** steps * (start - center)
+
+
+def _excess_risk_run() -> sympy.Expr:
+    """What the claim's quantity (``claims.r2d.utility.excess_risk``: E[f_{D'}(θ''_K + ξ)] − f*_{D'}, which for the
+    quadratics is f_{D'}(θ''_K) − f*_{D'} + (λ/2)dσ² exactly) computes on the convex quadratics f_x(θ) = (λ/2)(θ − x)²
+    of the claim's ``_quadratic_family`` (d = 1), run on sympy symbols: Algorithm 1 on D (mean x̄) for T − K steps to
+    the checkpoint θ''_0 = θ_{T−K}, Algorithm 2 on D' (mean x̄') for K steps; f_{D'}(θ) − f*_{D'} = (λ/2)(θ − x̄')²."""
+    checkpoint = _gd_affine(XBAR, THETA_0, T - K)
+    unlearned = _gd_affine(XBAR_R, checkpoint, K)
+    return lam_q / 2 * (unlearned - XBAR_R) ** 2 + lam_q / 2 * sigma**2
+
+
 def _cor35(fixed: bool) -> Derivation:
     decay = (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K * f0gap
     stat = (1 - eta * mu) ** K * ((G**2 * m + L * eta * G**2 * m) if fixed else (G**2 * m + L * eta * G * m)) / (
@@ -561,19 +588,25 @@ def _cor35(fixed: bool) -> Derivation:
         noise_step = step(L * d * sigma**2 / 2, "<=", L * sqrt(d) * sigma,
                           "lines 538–543: “by Lipschitz smoothness” f(θ̃'') − f(θ''_K) ≤ L‖ξ‖, so E[f(θ̃'')] − "
                           "f(θ''_K) ≤ L√dσ — on a quadratic of curvature L the left side is exactly (L/2)dσ²")
+    run = _excess_risk_run()
+    unlearned = _gd_affine(XBAR_R, _gd_affine(XBAR, THETA_0, T - K), K)
     return Derivation(
         claim_id="r2d.cor3.5+fix" if fixed else "r2d.cor3.5",
-        start_reason=("the quantity (excess_risk) is E f_{D'}(θ̃'') − f*_{D'} of the instance's exact runs (with the "
-                      "noise's expectation); the chain starts from the proof's split of it into the optimisation and "
-                      "noise terms, each written κ·(its bound) (premises), not from a closed form of the runs"),
+        symbolic_start=SymbolicStart(_excess_risk_run, "the claim's quantity excess_risk = E[f_{D'}(θ''_K + ξ)] − f*_{D'} "
+                                     "run on sympy symbols for the d = 1 convex quadratics (λ/2)(θ − x)² of the claim's "
+                                     "quadratic family (GD affine: slope 1 − ηλ; the noise's expectation (λ/2)σ² "
+                                     "closed) — the start is checked on that shape (tests/derive/"
+                                     "test_r2d_excess_start.py ties it to excess_risk); the chain after step 3 is the "
+                                     "proof's for every L-smooth PL loss"),
         samples=16,
         target="bound",
         title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
                "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
-        start=nz + ek,
+        start=run,
         conditions=(sympy.Le(nu, 1),),
         where=(T_IS, N_IS, NU_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
-        domain={**PL_DOMAIN, gg: ("-10", "10")},
+        domain={**PL_DOMAIN, gg: ("-10", "10"), lam_q: ("0.001", "10"), XBAR: ("-10", "10"), XBAR_R: ("-10", "10"),
+                THETA_0: ("-10", "10")},
         premises=(
             Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
             Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
@@ -584,7 +617,10 @@ def _cor35(fixed: bool) -> Derivation:
         steps=(
             _g_step(not fixed),
             noise_step,
-            step(nz + ek, "<=", noise + stat + decay, "lines 533, 537–543", conditions=le1(kappa1, kappa_n)),
+            step(run, "==", nz + ek, "the split E[f(θ̃'')] − f* = (f(θ''_K) − f*) + (E[f(θ''_K + ξ)] − f(θ''_K)); on the "
+                 "quadratic: E_K = (λ/2)(θ''_K − x̄')², N = (λ/2)σ² (exact)",
+                 given={ek: lam_q / 2 * (unlearned - XBAR_R) ** 2, nz: lam_q / 2 * sigma**2}),
+            then("<=", noise + stat + decay, "lines 533, 537–543", conditions=le1(kappa1, kappa_n)),
             then("==", COR35_FIX if fixed else COR35, "the statement (line 179)"),
         ),
     )
