@@ -21,7 +21,8 @@ derivations pass.
 
 **Starts run on a quadratic.** Lemma 2.3 and Lemma B.3 start from their claim's quantity run on sympy symbols for a
 quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; Corollary 3.5
-(printed and +fix) likewise from excess_risk on the d = 1 convex quadratics (λ/2)(θ − x)² (its third step); their first step
+(printed and +fix) likewise from excess_risk on the d = 1 convex quadratics (λ/2)(θ − x)² (its third step), Lemma
+B.4+fix and Corollary 3.6+fix from their quantity at a point-mass population with that quadratic; their first step
 writes that run in the proof's symbols (an identity on the quadratic), and the rest of the chain is the proof's, for
 every L-smooth loss.
 
@@ -58,9 +59,6 @@ from .noise import noise_chain
 _UTILITY_STATED = ("the quantity (utility_lhs) sums ‖∇f_{D'}‖² along the instance's exact runs plus the noise's "
                    "expectation; the chain starts from the proof's sums P₁, P₂ (and E), each written κ·(its bound) by "
                    "the premises (lines 459–504), not from a closed form of the runs")
-_LEI_YING_STATED = ("the quantity is E[F(θ)] − F* at the instance's population and runs; the chain starts from its "
-                    "decomposition Y = g + X − s (generalization gap g, optimisation error X, s = F* − E f*_{D'} ≥ 0), "
-                    "g written κ_g·(Lei & Ying's bound): no symbolic run gives g and s apart")
 
 
 # ---------------------------------------------------------------------------------------------- Lemma B.2
@@ -685,17 +683,30 @@ def cor36() -> Derivation:
     )
 
 
-def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extra_premise: tuple, samples: int = 48):
-    Y = sympy.Symbol("Y", real=True)  # E[F(θ)] − F*
+X_0, THETA_PT = sympy.symbols("x_0 theta", real=True)  # the point mass's atom, the evaluated model (d = 1)
+
+
+def _point_mass_gap_run() -> sympy.Expr:
+    """What Lemma B.4's quantity (``claims.r2d.utility._lemb4_quantity``) computes at a point-mass population δ_{x_0}
+    with the convex quadratic loss (λ/2)(θ − x_0)² (d = 1): F = f_{D'} = f_{x_0}, F* = 0, so E[F(θ) − F*] =
+    (λ/2)(θ − x_0)² (``_point_mass_gap``)."""
+    return lam_q / 2 * (THETA_PT - X_0) ** 2
+
+
+def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extra_premise: tuple, samples: int = 48,
+                  run=None, what: str = "", optimisation_error=None):
     X = sympy.Symbol("X", nonnegative=True)  # E[f_{D'}(θ)] − f*_{D'}
     gen = sympy.Symbol("g", real=True)  # E[F(θ) − f_{D'}(θ)], the generalization gap
     s_ = sympy.Symbol("s", nonnegative=True)  # F* − E[f*_{D'}] ≥ 0 (line 547)
     kappa_g = sympy.Symbol("kappa_g", positive=True)
     kappa_x = sympy.Symbol("kappa_x", positive=True)
     lei_ying = 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * X
+    start = run()
     steps = [
-        step(Y, "<=", gen + X, "E[F(θ) − F*] = E[F(θ) − f_{D'}(θ)] + E[f_{D'}(θ) − f*_{D'}] + (E[f*_{D'}] − F*), "
-             "and E[f*_{D'}] ≤ F* (line 547)"),
+        step(start, "==", gen + X - s_, "E[F(θ)] − F* = E[F(θ) − f_{D'}(θ)] + E[f_{D'}(θ) − f*_{D'}] − (F* − E[f*_{D'}]); "
+             "at the point mass (F = f_{D'}, D' deterministic) g = s = 0 and X = the run (exact)",
+             given={gen: 0, s_: 0, X: optimisation_error}),
+        then("<=", gen + X, "E[f*_{D'}] ≤ F* (line 547): s ≥ 0"),
         then("<=", lei_ying + X, "the generalization gap: Lei & Ying 2021, Thm 1, as modified in the paper",
              cited="Lei & Ying 2021, Thm 1 (generalization gap), as modified in the paper", conditions=le1(kappa_g)),
     ]
@@ -713,14 +724,16 @@ def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extr
         target="bound",
         title=title,
         samples=samples,
-        start_reason=_LEI_YING_STATED,
-        start=Y,
-        where=(T_IS, N_IS, *where_x, (gen, kappa_g * lei_ying), (Y, gen + X - s_)),
-        domain={**domain, kappa_g: ("0.001", "1"), kappa_x: ("0.001", "1"), s_: ("0", "100"), X: ("0", "100")},
+        symbolic_start=SymbolicStart(run, what),
+        start=start,
+        where=(T_IS, N_IS, *where_x, (gen, kappa_g * lei_ying)),
+        domain={**domain, kappa_g: ("0.001", "1"), kappa_x: ("0.001", "1"), s_: ("0", "100"), X: ("0", "100"),
+                **{x_: ("-10", "10") for x_ in (XBAR, XBAR_R, THETA_0, X_0, THETA_PT)}, lam_q: ("0.001", "10")},
         premises=(Premise("Lemma B.4's source read as a bound on the generalization gap: E[F(θ) − f_{D'}(θ)] ≤ "
                           "2G²/((n−m)μ) + (L/(2μ))E[f_{D'}(θ) − f*_{D'}] (Lei & Ying 2021, Thm 1, with the bounded "
                           "gradients of the paper)", "Lei & Ying 2021, Thm 1"), *extra_premise),
-        note="g = κ_g·(the generalization-gap bound); Y = g + X − s with s = F* − E[f*_{D'}] ≥ 0.",
+        note="g = κ_g·(the generalization-gap bound); E[F(θ)] − F* = g + X − s with s = F* − E[f*_{D'}] ≥ 0; the start is "
+             "checked on the point-mass quadratic (step 1 exact there), the rest is the proof's.",
         steps=tuple(steps),
     )
 
@@ -729,7 +742,11 @@ def lem_b4_fix() -> Derivation:
     return _lei_ying_fix("r2d.lemB.4+fix", None, LEMB4_FIX,
                          "Lemma B.4, corrected: the optimisation error enters with coefficient 1 + L/(2μ)",
                          {m: ("1", "50"), r: ("1", "1000"), G: ("0.01", "100"), mu: ("0.001", "10"),
-                          L: ("0.001", "10"), risk_gap: ("0", "100")}, ())
+                          L: ("0.001", "10"), risk_gap: ("0", "100")}, (),
+                         run=_point_mass_gap_run, optimisation_error=_point_mass_gap_run(),
+                         what="the claim's quantity (_lemb4_quantity) E[F(θ) − F*] at a point-mass population δ_{x_0} "
+                              "with the convex quadratic (λ/2)(θ − x_0)², d = 1: (λ/2)(θ − x_0)² (tests/derive/"
+                              "test_r2d_excess_start.py ties it to the quantity); the chain after step 1 is the proof's")
 
 
 def cor36_fix() -> Derivation:
@@ -740,7 +757,11 @@ def cor36_fix() -> Derivation:
                          (Premise("Corollary 3.5+fix (r2d.cor3.5+fix, derived in this module): X ≤ B = (L/2)dσ² + "
                                   "(1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + (1 − ημ(n−m)/n)^{T−K}(1−ημ)^K f0gap",
                                   "r2d.cor3.5+fix"),),
-                         samples=16)
+                         samples=16, run=_excess_risk_run, optimisation_error=_excess_risk_run(),
+                         what="the claim's quantity E[F(θ̃'')] − F* at a point-mass population (F = f_{D'}: excess_risk) "
+                              "run on sympy symbols for the d = 1 convex quadratics (λ/2)(θ − x)² (x̄ = x̄' = the atom; GD "
+                              "affine, the noise's expectation (λ/2)σ² closed; tests/derive/test_r2d_excess_start.py "
+                              "ties it to the quantity); the chain after step 1 is the proof's")
 
 
 # ---------------------------------------------------------------------------------------------- Appendix C, Table 3
