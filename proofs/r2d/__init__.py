@@ -22,7 +22,8 @@ derivations pass.
 **Starts run on a quadratic.** Lemma 2.3 and Lemma B.3 start from their claim's quantity run on sympy symbols for a
 quadratic f (the d = 1 separable quadratic; the concave quadratics), tied to the quantity by tests; Corollary 3.5
 (printed and +fix) likewise from excess_risk on the d = 1 convex quadratics (λ/2)(θ − x)² (its third step), Lemma
-B.4+fix and Corollary 3.6+fix from their quantity at a point-mass population with that quadratic; their first step
+B.4+fix and Corollary 3.6+fix from their quantity at a point-mass population with that quadratic, Theorem 3.1's
+utility+fix from utility_lhs on the same runs; their first step
 writes that run in the proof's symbols (an identity on the quadratic), and the rest of the chain is the proof's, for
 every L-smooth loss.
 
@@ -501,18 +502,44 @@ def utility() -> Derivation:
     )
 
 
+def _sq_grad_sum(center: sympy.Expr, start: sympy.Expr, steps: sympy.Expr) -> sympy.Expr:
+    """Σ_{t<steps} ‖∇f_{D'}(θ_t)‖² = Σ_t λ²(θ_t − x̄')² along ``steps`` exact GD steps on (λ/2)(θ − center)² from
+    ``start`` (d = 1): θ_t − x̄' = a + b·q^t (q = 1 − ηλ, a = center − x̄', b = start − center), summed in closed form."""
+    q = sympy.expand(_gd_affine(center, 1, 1) - _gd_affine(center, 0, 1))  # the step's slope 1 − ηλ
+    a_, b_ = center - XBAR_R, start - center
+    return lam_q**2 * (steps * a_**2 + 2 * a_ * b_ * (1 - q**steps) / (1 - q) + b_**2 * (1 - q ** (2 * steps)) / (1 - q**2))
+
+
+def _utility_run() -> sympy.Expr:
+    """What the claim's quantity (``claims.r2d.utility.utility_lhs``: (1/T)[Σ_{t<T−K}‖∇f_{D'}(θ_t)‖² +
+    Σ_{t<K}‖∇f_{D'}(θ''_t)‖² + E‖∇f_{D'}(θ''_K + ξ)‖²]) computes on the convex quadratics (λ/2)(θ − x)² of the claim's
+    quadratic family (d = 1), run on sympy symbols: θ on D (mean x̄) from θ_0, θ'' on D' (mean x̄') from θ_{T−K};
+    ∇f_{D'}(θ) = λ(θ − x̄'), and E‖∇f_{D'}(θ''_K + ξ)‖² = λ²(θ''_K − x̄')² + λ²σ² (``released_grad_sq``)."""
+    checkpoint = _gd_affine(XBAR, THETA_0, T - K)
+    unlearned = _gd_affine(XBAR_R, checkpoint, K)
+    return (_sq_grad_sum(XBAR, THETA_0, T - K) + _sq_grad_sum(XBAR_R, checkpoint, K)
+            + lam_q**2 * (unlearned - XBAR_R) ** 2 + lam_q**2 * sigma**2) / T
+
+
 def utility_fix() -> Derivation:
     noise = (G + L * sqrt(d) * sigma) ** 2
+    run = _utility_run()
+    checkpoint = _gd_affine(XBAR, THETA_0, T - K)
     return Derivation(
         claim_id="r2d.thm3.1:utility+fix",
-        start_reason=_UTILITY_STATED,
+        symbolic_start=SymbolicStart(_utility_run, "the claim's quantity utility_lhs run on sympy symbols for the d = 1 "
+                                     "convex quadratics (λ/2)(θ − x)² of the claim's quadratic family (GD affine: slope "
+                                     "1 − ηλ, the sums of squared gradients geometric, the noise's expectation λ²σ² "
+                                     "closed) — tests/derive/test_r2d_excess_start.py ties it to utility_lhs; the chain "
+                                     "after its first step is the proof's for every L-smooth loss"),
         target="bound",
         title="Theorem 3.1, utility, corrected: the explicit bound with G², T − K terms, and the noisy iterate",
         samples=16,
-        start=(P1 + P2 + EN) / T,
+        start=run,
         where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED)),
                (P2, kappa2 * 2 * D2 / eta), (EN, kappa_n * noise)),
-        domain=UTIL_DOMAIN,
+        domain={**UTIL_DOMAIN, lam_q: ("0.001", "10"), XBAR: ("-10", "10"), XBAR_R: ("-10", "10"),
+                THETA_0: ("-10", "10")},
         premises=(
             Premise("Lines 459–472 with the corrected line 468: f_{D'}(θ_{t+1}) ≤ f_{D'}(θ_t) − η(n−m)/(2n)‖∇f_{D'}(θ_t)‖² "
                     "+ ηG²m/n + Lη²G²m/n for η ≤ n/(2(n−m)L); summed over the T − K steps t < T − K: P₁ ≤ "
@@ -531,8 +558,11 @@ def utility_fix() -> Derivation:
             step(kappa_g**2 * G**2 + 2 * kappa_g * G * L * kappa_e * sqrt(d) * sigma + L**2 * d * sigma**2, "<=", noise,
                  "E(‖∇f(θ''_K)‖ + L‖ξ‖)² with ‖∇f(θ''_K)‖ = κ_gG, E‖ξ‖ = κ_e√dσ, E‖ξ‖² = dσ²",
                  conditions=le1(kappa_g, kappa_e)),
-            step((P1 + P2 + EN) / T, "<=",
-                 (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED + 2 * D2 / eta + noise) / T,
+            step(run, "==", (P1 + P2 + EN) / T, "the quantity's three parts; on the quadratic: P₁, P₂ the geometric "
+                 "sums of λ²(θ_t − x̄')², E = λ²(θ''_K − x̄')² + λ²σ² (exact)",
+                 given={P1: _sq_grad_sum(XBAR, THETA_0, T - K), P2: _sq_grad_sum(XBAR_R, checkpoint, K),
+                        EN: lam_q**2 * (_gd_affine(XBAR_R, checkpoint, K) - XBAR_R) ** 2 + lam_q**2 * sigma**2}),
+            then("<=", (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED + 2 * D2 / eta + noise) / T,
                  "the three bounds (premises)", conditions=le1(kappa1, kappa2, kappa_n)),
             then("<=", (2 * n * (D1 + D2) / (eta * (n - m)) + (T - K) * SLACK_FIXED + noise) / T,
                  "2/η ≤ 2n/(η(n−m)), D₂ ≥ 0"),

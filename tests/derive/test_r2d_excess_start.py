@@ -1,4 +1,5 @@
-"""Corollary 3.5's derivations (printed and +fix) and Corollary 3.6+fix's (at a point-mass population) start from the claim's quantity run on sympy symbols (proofs/r2d
+"""Corollary 3.5's derivations (printed and +fix), Corollary 3.6+fix's (at a point-mass population) and Theorem 3.1
+utility+fix's (``_utility_run``: utility_lhs on the same runs) start from the claim's quantity run on sympy symbols (proofs/r2d
 ``_excess_risk_run``: E[f_{D'}(θ''_K + ξ)] − f*_{D'} for the d = 1 convex quadratics (λ/2)(θ − x)², GD affine, the
 noise's expectation (λ/2)σ² closed). At the claim's own quadratic instances it is exactly ``excess_risk``; a wrong run
 (a 0.1 % larger step η) is not; and the engine calls a start from that wrong run a ``mismatch``. Lemma B.4+fix starts
@@ -41,7 +42,7 @@ def _at(run, env, sig: arb) -> arb:
     return to_arb(Fraction(int(a.p), int(a.q))) + to_arb(Fraction(int(b.p), int(b.q))) * sig * sig
 
 
-@pytest.mark.parametrize("claim_id", ["r2d.cor3.5+fix", "r2d.cor3.5", "r2d.cor3.6+fix"])
+@pytest.mark.parametrize("claim_id", ["r2d.cor3.5+fix", "r2d.cor3.5", "r2d.cor3.6+fix", "r2d.thm3.1:utility+fix"])
 def test_the_run_is_the_quantity_on_d1_quadratics(claim_id):
     claim = get_claim(claim_id)
     run = find_derivation(claim).symbolic_start.compute()
@@ -84,7 +85,8 @@ def test_lemb4_fix_run_is_the_quantity_at_point_mass_quadratics():
     assert checked >= 3 and told_apart >= 2, (checked, told_apart)
 
 
-@pytest.mark.parametrize("claim_id", ["r2d.lemB.4+fix", pytest.param("r2d.cor3.6+fix", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("claim_id", ["r2d.lemB.4+fix", pytest.param("r2d.cor3.6+fix", marks=pytest.mark.slow),
+                                      pytest.param("r2d.thm3.1:utility+fix", marks=pytest.mark.slow)])
 def test_a_larger_start_is_a_mismatch(claim_id):
     assert start_statuses(claim_id, lambda first: first * sympy.Rational(1001, 1000)) == (START_CHECKED, START_MISMATCH)
 
