@@ -114,7 +114,7 @@ def test_pl_collection_steps_proved():
     from certunlearn.derive import check_derivation, load_derivation
     from certunlearn.derive.model import PROVED
 
-    for cid, steps in (("r2d.cor3.5", (2,)), ("r2d.cor3.5+fix", (2,)), ("r2d.cor3.6", (0, 1)),
+    for cid, steps in (("r2d.cor3.5", (3,)), ("r2d.cor3.5+fix", (3,)), ("r2d.cor3.6", (0, 1)),
                        ("r2d.thm3.1:utility", (5,))):  # utility: T − K − 1 ≥ 0 from the condition T − K ≥ 1
         r = check_derivation(load_derivation(cid), get_claim(cid))
         assert all(r.steps[i].status == PROVED for i in steps), (cid, [r.steps[i].detail for i in steps])
