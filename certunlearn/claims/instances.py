@@ -38,7 +38,16 @@ def is_int(v: Any, low: int | None = None) -> bool:
 
 def freeze(v: Any) -> Any:
     """A hashable exact copy of an entry: nested sequences as tuples of Fractions; an arb (a prescribed value the
-    checker filled in) as None, since it is recomputed from the exact entries."""
+    checker filled in) as None, since it is recomputed from the exact entries. A Fraction, and a list or tuple of
+    Fractions or of rows of Fractions, take a fast path (one C-level copy, the same tuple): exact runs key their
+    caches by X, and freezing its n·d entries one call at a time was a sixth of a quick r2d check."""
+    t = type(v)
+    if t is Fraction:
+        return v
+    if t is list or t is tuple:
+        rows = _fraction_rows(v)
+        if rows is not None:
+            return rows
     if isinstance(v, (list, tuple, np.ndarray)):
         return tuple(freeze(x) for x in v)
     if isinstance(v, arb):
@@ -46,6 +55,18 @@ def freeze(v: Any) -> Any:
     if isinstance(v, str) and isinstance(parse_exact(v), str):
         return v  # a label (e.g. "uniform"), not a number
     return frac(v)
+
+
+def _fraction_rows(v: list | tuple) -> tuple | None:
+    """``v`` as a tuple when every entry is a Fraction, as a tuple of row tuples when every entry is a list or tuple
+    of Fractions; None otherwise (then :func:`freeze` recurses)."""
+    if all(type(x) is Fraction for x in v):
+        return tuple(v)
+    if all(type(r) is list or type(r) is tuple for r in v):
+        rows = tuple(map(tuple, v))
+        if all(type(x) is Fraction for r in rows for x in r):
+            return rows
+    return None
 
 
 def instance_key(values: Instance, names: Iterable[str]) -> tuple:

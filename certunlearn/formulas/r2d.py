@@ -166,13 +166,14 @@ DELTA_APPC = gaussian_delta(epsilon, sigma, 2 * R_ball)
 SIGMA_NEWTON = 4 * L * G**2 * sqrt(2 * log(Rational(3, 2) / delta)) / (lam**2 * (n - 1) * epsilon)
 
 #: Table 3's Newton row is read with the logistic loss ℓ(z, y) = log(1 + e^{−yz}), y ∈ {±1} (Guo et al. 2020, §4): its
-#: derivatives in z, each written with z in monotone pieces (ℓ'' = s(1 − s) = 1/(4cosh²(z/2)), the third derivative
-#: s(1 − s)(1 − 2s)) so that a ball of z evaluates to a tight enclosure (claims.r2d.newton_enclosure)
+#: derivatives in z, each written with z in monotone pieces (ℓ'' = s(1 − s) = 1/(4cosh²(z/2)); the third derivative
+#: s(1 − s)(1 − 2s) = −tanh(z/2)·ℓ'', kept as its ratio to ℓ'') so that a ball of z evaluates to a tight enclosure
+#: (claims.r2d.newton_enclosure)
 logit_z = sympy.Symbol("logit_z", real=True)  # the margin z = wx
 logit_y = sympy.Symbol("logit_y", real=True)  # the label ±1
 LOGISTIC_D1 = -logit_y / (1 + sympy.exp(logit_y * logit_z))
 LOGISTIC_D2 = 1 / (4 * sympy.cosh(logit_z / 2) ** 2)
-LOGISTIC_D3 = -sympy.tanh(logit_z / 2) / (4 * sympy.cosh(logit_z / 2) ** 2)
+LOGISTIC_D3_OVER_D2 = -sympy.tanh(logit_z / 2)  # the third derivative over the second
 
 # =========================================================================== Table 1 (lines 22–28): the storage column, as a rate in d
 d2 = sympy.Symbol("d2", positive=True)  # a larger dimension

@@ -22,7 +22,7 @@ from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
 from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
-from ..instances import frac
+from ..instances import frac, instance_key
 from ..model import Adversary, Claim, GaussianPair, Instance, Kind
 from .families import (
     balanced_concave, concave_expansion, gd_instance, linear_opposed, opposed_data, piecewise_gd, subsample,
@@ -30,7 +30,7 @@ from .families import (
 from . import lhat
 from .edges import SMALL_DELTA_WHY
 from .quantities import (
-    CONCAVE, DELTA_RANGE, EPS_RANGE, exact_key, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, RUN_NAMES, runs_of, schedule_ok,
+    CONCAVE, DELTA_RANGE, EPS_RANGE, GD_HYPS, iterates_ok, LINEAR, PROBLEM_NAMES, RUN_NAMES, runs_of, schedule_ok,
     setup_cached, setup_of, sq_norm, STEP, step_ok, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
@@ -43,7 +43,7 @@ def runs_decay(key: tuple) -> dict[str, Any]:
     from ...algorithms.r2d import scheduled_descent
 
     values = dict(key)
-    s = setup_cached(exact_key(values, PROBLEM_NAMES))
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
     m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
     e0, g = frac(values["eta0"]), frac(values["gamma"])
 
@@ -63,7 +63,7 @@ DECAY_NAMES = PROBLEM_NAMES + ("m", "T", "K", "eta0", "gamma")
 
 
 def decay_delta(values: Instance) -> arb:
-    r = runs_decay(exact_key(values, DECAY_NAMES))
+    r = runs_decay(instance_key(values, DECAY_NAMES))
     shift2 = sq_norm([a - b for a, b in zip(r["unlearned"], r["retrained"])])
     if shift2 == 0:
         return arb(0)
@@ -71,7 +71,7 @@ def decay_delta(values: Instance) -> arb:
 
 
 def decay_laws(values: Instance) -> GaussianPair:
-    r = runs_decay(exact_key(values, DECAY_NAMES))
+    r = runs_decay(instance_key(values, DECAY_NAMES))
     return GaussianPair(to_arb(sq_norm([a - b for a, b in zip(r["unlearned"], r["retrained"])])).sqrt(), values["sigma"])
 
 
@@ -84,7 +84,7 @@ def _decay_ok(values: Instance) -> Decision:
     ok = step_ok({**values, "eta": values["eta0"]})
     if ok is not Decision.TRUE:
         return ok
-    runs_decay(exact_key(values, DECAY_NAMES))
+    runs_decay(instance_key(values, DECAY_NAMES))
     return Decision.TRUE
 
 
@@ -167,13 +167,13 @@ def _g_hat_sq_value(values: Instance) -> Fraction:
     max_{t<T} ‖∇f_D(θ_t)‖, as its square max_{t<T} ‖∇f_D(θ_t)‖² — exact on the rational iterates in every d (√ is
     increasing, so the maximiser is the same; the claim encloses Ĝ = √(Ĝ²) at the working precision,
     ``formulas.r2d.G_HAT``). Cached on the run's exact entries (the family and the hypothesis both need it)."""
-    return _g_hat_sq(exact_key(values, RUN_NAMES))
+    return _g_hat_sq(instance_key(values, RUN_NAMES))
 
 
 @functools.lru_cache(maxsize=2048)
 def _g_hat_sq(key: tuple) -> Fraction:
     values = dict(key)
-    s = setup_cached(exact_key(values, PROBLEM_NAMES))
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
     path = runs_of(values)["path"][: int(values["T"])]
     return max(sq_norm([frac(g) for g in s.loss.risk_grad(np.asarray(th, dtype=object), s.X)]) for th in path)
 

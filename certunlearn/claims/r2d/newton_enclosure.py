@@ -36,7 +36,7 @@ import sympy
 from flint import arb, ctx
 
 from ...algorithms.r2d.baselines import check_data
-from ...formulas.r2d import LOGISTIC_D1, LOGISTIC_D2, logit_y, logit_z
+from ...formulas.r2d import LOGISTIC_D1, LOGISTIC_D2, LOGISTIC_D3_OVER_D2, logit_y, logit_z
 from ...numeric.enclosure import to_arb
 
 __all__ = ["B_RANGE", "MAX_CELLS", "newton_removal_delta"]
@@ -51,9 +51,9 @@ MAX_CELLS = 4000
 
 @functools.cache
 def _compiled() -> tuple:
-    """``formulas.r2d.LOGISTIC_D1``, ``LOGISTIC_D2`` as functions of (z, y) on arb points."""
+    """``formulas.r2d.LOGISTIC_D1``, ``LOGISTIC_D2``, ``LOGISTIC_D3_OVER_D2`` as functions of (z, y) on arb points."""
     ops = {"exp": lambda v: v.exp(), "cosh": lambda v: v.cosh(), "tanh": lambda v: v.tanh()}
-    return tuple(sympy.lambdify((logit_z, logit_y), e, [ops]) for e in (LOGISTIC_D1, LOGISTIC_D2))
+    return tuple(sympy.lambdify((logit_z, logit_y), e, [ops]) for e in (LOGISTIC_D1, LOGISTIC_D2, LOGISTIC_D3_OVER_D2))
 
 
 def _d1(z: arb, y: int) -> arb:
@@ -69,13 +69,15 @@ def _d2(z: arb) -> arb:
 
 
 def _d3(z: arb, d2: arb) -> arb:
-    """The third derivative −tanh(z/2)ℓ''(z) over the ball z (``formulas.r2d.LOGISTIC_D3``): tanh increasing, times
-    ``d2``, the enclosure of ℓ'' there."""
-    return -(z.lower() / 2).tanh().union((z.upper() / 2).tanh()) * d2
+    """The third derivative over the ball z: ``formulas.r2d.LOGISTIC_D3_OVER_D2`` (−tanh(z/2), monotone) at the
+    two ends, times ``d2``, the enclosure of ℓ'' there."""
+    f = _compiled()[2]
+    return f(z.lower(), 1).union(f(z.upper(), 1)) * d2
 
 
-def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> tuple[arb, arb]:
-    """(an enclosure of the privacy loss ℓ over the ball u, an enclosure of (b̃∘φ)' there: φ' > 0 ⇔ it is < 0).
+def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> tuple[arb | None, arb]:
+    """(an enclosure of the privacy loss ℓ over the ball u, None where φ' > 0 is not proved there; an enclosure
+    of (b̃∘φ)' there: φ' > 0 ⇔ it is < 0).
     b̃(φ) − b is evaluated in the form Δ·S/H − Σ_{i<n} x_i(ℓ'(φx_i) − ℓ'(ux_i)) (S = Σ_{i<n} x_i²ℓ''(ux_i)), whose
     terms vanish where the logistic terms saturate, so a wide cell far out still gets a tight loss."""
     xn, yn = X[-1], y[-1]
@@ -98,7 +100,7 @@ def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> t
     slope = -H_t * dphi  # (b̃∘φ)' = b̃'(φ)φ'
     ratio = (H + xn * xn * d2n + lam) / (H_t * dphi)  # b'(u)/(b̃∘φ)'(u)
     if not (dphi > 0 and ratio > 0):
-        return arb("nan"), slope
+        return None, slope
     return diff * (2 * b + diff) / (2 * sigma * sigma) + ratio.log(), slope
 
 
@@ -148,7 +150,7 @@ def _cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple, X, y, lam, sigma
     """Per direction (+1: δ(M‖R), −1: δ(R‖M)) the cell's contribution as (lower, upper, straddles), or None where
     φ' > 0 is not proved on the cell."""
     loss, slope = _loss(to_arb(a).union(to_arb(c)), X, y, lam, sigma)
-    if not slope < 0 or not loss.is_finite():
+    if loss is None or not slope < 0 or not loss.is_finite():
         return None
     (b1, bt1), (b2, bt2) = end_a, end_c
     p_m, p_r = _cdf(b1) - _cdf(b2), _cdf(bt1) - _cdf(bt2)

@@ -35,12 +35,12 @@ from flint import arb
 
 from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import holds
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Instance
 from .continuous import is_law, law_excess, law_f0gap, law_ok, vertex_datasets
 from .families import eta_max, gd_instance, piecewise_instance, subsample
 from .populations import count_vectors, largest_pl_dyadic, weighted_profile
-from .quantities import exact_key, PIECEWISE, QUADRATIC, runs_of, sq_norm
+from .quantities import PIECEWISE, QUADRATIC, runs_of, sq_norm
 
 DRAW_NAMES = ("atoms", "probs", "n", "m")
 
@@ -79,7 +79,7 @@ def datasets(values: Instance) -> list[tuple[Fraction, list[list[Fraction]]]]:
     """(probability, X) for every dataset D = D' ∪ Z of the support (D' the first n − m rows), exactly."""
     if is_law(values):
         raise ValueError("population_runs: a continuous law has no finite list of datasets")
-    return [(w, [list(r) for r in X]) for w, X in _datasets(exact_key(values, DRAW_NAMES))]
+    return [(w, [list(r) for r in X]) for w, X in _datasets(instance_key(values, DRAW_NAMES))]
 
 
 def retained_draws(values: Instance) -> list[tuple[Fraction, list[list[Fraction]]]]:

@@ -30,11 +30,11 @@ import numpy as np
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...problems.r2d_piecewise import Piecewise, pl_dip, pl_holds
 from ..hypotheses import holds
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Instance
 from .continuous import is_law, law_lemb4_gaps, law_lemb4_ok
 from .families import subsample
-from .quantities import exact_key, sq_norm
+from .quantities import sq_norm
 
 
 def _parts(values: Instance) -> tuple[list[list[Fraction]], list[Fraction], list[Fraction], int]:
@@ -177,7 +177,7 @@ def _dip_parts(values: Instance) -> tuple[Piecewise, list[list[Fraction]], list[
 
 def dip_gaps(values: Instance) -> tuple[Fraction, Fraction]:
     """:func:`_dip_gaps` cached on the instance's exact entries (the hypothesis and the quantity both need it)."""
-    return _dip_gaps(exact_key(values, DIP_NAMES))
+    return _dip_gaps(instance_key(values, DIP_NAMES))
 
 
 DIP_NAMES = ("atoms", "probs", "offset", "n", "m", "shape", "param", "theta", "coef", "b")

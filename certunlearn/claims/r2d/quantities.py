@@ -9,7 +9,7 @@ exactly (:func:`runs_of`); the true shift ‖θ''_K − θ'_T‖ and the true δ
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -24,34 +24,11 @@ from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure, exact_epsilon
 from ..hypotheses import H, holds, P
-from ..instances import frac, freeze, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import GaussianPair, Instance
 
 
 # =========================================================================== small exact helpers
-def exact_key(values: Instance, names: Iterable[str]) -> tuple:
-    """The key ``instances.instance_key`` gives (the same tuple), built faster for entries that already are
-    Fractions or rows of Fractions — X with n rows is frozen by one C-level copy instead of n·d calls of ``freeze``
-    (every hypothesis of every instance asks for the problem's key)."""
-    return tuple((k, _frozen(values[k])) for k in names if k in values)
-
-
-def _frozen(v: Any) -> Any:
-    """``instances.freeze(v)``: a Fraction, a sequence of Fractions or of rows of Fractions as it is (tuples);
-    anything else through ``freeze``."""
-    t = type(v)
-    if t is Fraction:
-        return v
-    if t is list or t is tuple:
-        if all(type(x) is Fraction for x in v):
-            return tuple(v)
-        if all(type(r) is list or type(r) is tuple for r in v):
-            rows = tuple(map(tuple, v))
-            if all(type(x) is Fraction for r in rows for x in r):
-                return rows
-    return freeze(v)
-
-
 def sq_norm(v: Sequence[Fraction]) -> Fraction:
     return sum((x * x for x in v), Fraction(0))
 
@@ -139,7 +116,7 @@ def setup_cached(key: tuple) -> Setup:
 
 
 def setup_of(values: Instance) -> Setup:
-    return setup_cached(exact_key(values, PROBLEM_NAMES))
+    return setup_cached(instance_key(values, PROBLEM_NAMES))
 
 
 def _gd_ok(values: Instance) -> Decision:
@@ -210,12 +187,12 @@ def _runs(key: tuple) -> dict[str, Any]:
     from ...algorithms.r2d import descent_path
 
     values = dict(key)
-    s = setup_cached(exact_key(values, PROBLEM_NAMES))
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
     m_, T_, K_ = int(values["m"]), int(values["T"]), int(values["K"])
     eta_ = frac(values["eta"])
     if s.family == TRANSCENDENTAL:
         return _enclosed_runs(s, m_, T_, K_, eta_)
-    problem = exact_key(values, PROBLEM_NAMES)
+    problem = instance_key(values, PROBLEM_NAMES)
     path = exact_path(problem, s.n, eta_, T_)
     path_r = exact_path(problem, s.n - m_, eta_, T_)
     path_u = descent_path(s.loss, s.retained(m_), eta=eta_, T=K_, theta0=path[T_ - K_], domain=s.domain)
@@ -242,7 +219,7 @@ RUN_NAMES = PROBLEM_NAMES + ("m", "T", "K", "eta")
 
 
 def runs_of(values: Instance) -> dict[str, Any]:
-    key = exact_key(values, RUN_NAMES)
+    key = instance_key(values, RUN_NAMES)
     if int(frac(values["family"])) == TRANSCENDENTAL:  # enclosures: one run per working precision
         key = (*key, ("prec", ctx.prec))
     return _runs(key)

@@ -29,10 +29,10 @@ from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind
 from .families import LINEAR, eta_max, gd_instance, piecewise_gd, subsample, DELTA_GRID, EPS_GRID
-from .quantities import DELTA_RANGE, EPS_RANGE, exact_key, PROBLEM_NAMES, constants_ok, schedule_ok, setup_cached, sq_norm
+from .quantities import DELTA_RANGE, EPS_RANGE, PROBLEM_NAMES, constants_ok, schedule_ok, setup_cached, sq_norm
 
 SEQ_NAMES = PROBLEM_NAMES + ("m", "k", "T", "K", "eta")
 
@@ -65,7 +65,7 @@ def _sequential(key: tuple) -> tuple[list[Fraction], list[Fraction]]:
     from ...algorithms.r2d import RewindToDelete
 
     values = dict(key)
-    s = setup_cached(exact_key(values, PROBLEM_NAMES))
+    s = setup_cached(instance_key(values, PROBLEM_NAMES))
     n_, m_, k_ = len(s.X), int(values["m"]), int(values["k"])
     driver = RewindToDelete(s.loss, eta=frac(values["eta"]), T=int(values["T"]), K=int(values["K"]), sigma=0,
                             theta0=s.theta0, domain=s.domain, claim_id=None)
@@ -78,7 +78,7 @@ def _sequential(key: tuple) -> tuple[list[Fraction], list[Fraction]]:
 
 
 def sequential_runs(values: Instance) -> tuple[list[Fraction], list[Fraction]]:
-    return _sequential(exact_key(values, SEQ_NAMES))
+    return _sequential(instance_key(values, SEQ_NAMES))
 
 
 def _iterates_ok(values: Instance) -> Decision:

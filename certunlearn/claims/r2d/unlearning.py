@@ -26,14 +26,14 @@ from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import H, P
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, GaussianPair, Instance, Kind, Space
 from .families import (
     all_deletions, concave_expansion, linear_opposed, linear_search, quantize, subsample,
     THM31_ADVERSARIES,
 )
 from .quantities import (
-    DELTA_RANGE, EPS_RANGE, exact_key, exact_path, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
+    DELTA_RANGE, EPS_RANGE, exact_path, GD_HYPS, iterates_ok, PROBLEM_NAMES, runs_of, schedule_ok, setup_cached,
     sq_norm, STEP, THM31_HYPS, unlearning_delta, unlearning_laws,
 )
 
@@ -52,7 +52,7 @@ def _path_ok(values: Instance) -> Decision:
 @functools.lru_cache(maxsize=4096)
 def _paths_t_cached(key: tuple) -> tuple[list[Fraction], list[Fraction]]:
     values = dict(key)
-    problem = exact_key(values, PROBLEM_NAMES)
+    problem = instance_key(values, PROBLEM_NAMES)
     s = setup_cached(problem)
     m_, t_ = int(values["m"]), int(values["t"])
     eta_ = frac(values["eta"])
@@ -60,7 +60,7 @@ def _paths_t_cached(key: tuple) -> tuple[list[Fraction], list[Fraction]]:
 
 
 def _paths_t(values: Instance):
-    return _paths_t_cached(exact_key(values, PROBLEM_NAMES + ("m", "t", "eta")))
+    return _paths_t_cached(instance_key(values, PROBLEM_NAMES + ("m", "t", "eta")))
 
 
 def divergence_b2(values: Instance) -> arb:

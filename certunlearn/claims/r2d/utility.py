@@ -22,7 +22,7 @@ from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, L
 from ...numeric.enclosure import decide, Decision, to_arb
 from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
-from ..instances import frac, is_int
+from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind
 from .families import eta_max, gd_instance, linear_opposed, piecewise_gd, subsample
 from .populations import dip_population_family, population_family
@@ -33,7 +33,7 @@ from .population_runs import (
 from . import transcendental as tr
 from .continuous import law_output_family, law_runs_family
 from .edges import sigma_score, SMALL_EPS_WHY
-from .quantities import CONCAVE, exact_key, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
+from .quantities import CONCAVE, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
     THM31_HYPS, TRANSCENDENTAL
 
 
@@ -54,7 +54,7 @@ def _retained_risk(values: Instance, theta: Sequence[Any]) -> Fraction:
     """f_{D'}(θ) exactly, memoised by the exact key of D' and θ when θ is rational (the hypotheses, the families'
     generators, their boundary variants and every rung of the precision ladder ask for the same values)."""
     if all(isinstance(v, Fraction) for v in theta):
-        return _retained_risk_of(exact_key(values, RETAINED_NAMES), tuple(theta))
+        return _retained_risk_of(instance_key(values, RETAINED_NAMES), tuple(theta))
     s = setup_of(values)
     return _risk(s, theta, s.retained(int(frac(values["m"]))))
 
@@ -90,7 +90,7 @@ def utility_lhs(values: Instance) -> arb:
     if s.family == TRANSCENDENTAL:
         total_a = sum((tr.grad_sq(s, th, Xr) for th in r["path"][: T_ - K_] + r["path_u"][:K_]), arb(0))
         return (total_a + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
-    total = _path_grad_sq(exact_key(values, RUN_NAMES))
+    total = _path_grad_sq(instance_key(values, RUN_NAMES))
     return (to_arb(total) + released_grad_sq(s, r["unlearned"], Xr, values["sigma"])) / T_
 
 
@@ -112,7 +112,7 @@ def _fgap_value(values: Instance) -> Fraction:
     hypothesis of every claim that checks the instance ask for it)."""
     if setup_of(values).family == TRANSCENDENTAL:  # runs on enclosures, one per working precision: not memoised
         return _fgap_at(values)
-    return _fgap_of(exact_key(values, RUN_NAMES))
+    return _fgap_of(instance_key(values, RUN_NAMES))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -281,7 +281,7 @@ def _coordinate_risks(values: Instance) -> list:
 def _fstar(values: Instance) -> Fraction:
     """min f_{D'}, exactly: at x̄' for the quadratics, the sum of the parts' exact minima for the piecewise family
     (memoised by the exact key of D')."""
-    return _fstar_of(exact_key(values, RETAINED_NAMES))
+    return _fstar_of(instance_key(values, RETAINED_NAMES))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -136,14 +136,20 @@ def test_memoised_paths_equal_fresh_runs_in_any_order():
         assert exact_path(problem, rows, eta_, T_) == [[Fraction(v) for v in p] for p in fresh]
 
 
-def test_exact_key_is_instance_key():
-    """quantities.exact_key (the fast path for Fractions and rows of Fractions) gives instance_key's tuple, also for
-    entries it hands to freeze (ints, floats, labels, mixed rows, empty sequences)."""
-    from certunlearn.claims.instances import instance_key
-    from certunlearn.claims.r2d.quantities import RUN_NAMES, exact_key
+def test_freeze_fast_path_is_the_recursive_freeze():
+    """instances.freeze's fast path (Fractions, sequences of Fractions or of rows of Fractions: one C-level copy) gives
+    the tuple the element-by-element recursion gives, also for entries it hands to the recursion (ints, floats,
+    labels, mixed rows, empty sequences) — so every exact-run cache keyed by instance_key is keyed as before."""
+    from certunlearn.claims.instances import frac, instance_key
+
+    def recursive(v):  # freeze without its fast path
+        if isinstance(v, (list, tuple, np.ndarray)):
+            return tuple(recursive(x) for x in v)
+        return v if isinstance(v, str) else frac(v)
 
     inst = concave_expansion(np.random.default_rng(3), 4)[0]
-    assert exact_key(inst, RUN_NAMES) == instance_key(inst, RUN_NAMES)
-    for v in ([], [[]], [Fraction(1)], [1, Fraction(2)], [[Fraction(1)], [2]], ((Fraction(1, 3),),), "uniform", 3, 0.5):
-        key = exact_key({"x": v}, ["x"])
-        assert key == instance_key({"x": v}, ["x"]) and hash(key) == hash(instance_key({"x": v}, ["x"]))
+    assert instance_key(inst, ["X", "eta"]) == (("X", recursive(inst["X"])), ("eta", recursive(inst["eta"])))
+    for v in ([], [[]], [Fraction(1), Fraction(2, 3)], [1, Fraction(2)], [[Fraction(1)], [2]],
+              ((Fraction(1, 3), Fraction(-2)), [Fraction(5), Fraction(0)]), "uniform", 3, 0.5):
+        key = instance_key({"x": v}, ["x"])
+        assert key == (("x", recursive(v)),) and hash(key) == hash((("x", recursive(v)),))
