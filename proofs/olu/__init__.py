@@ -48,6 +48,7 @@ from .runs import (
     A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
     rE, v_b, v_c, w_b, lem4_run, m4a, m4b, v4, c4, s4, restart_regret_run, rho_r1, rho_r2, z_r,
 )
+from .adaptive import NOISE4, THM4_PREMISES, thm4_fix
 from .restart import table2_restart_regret
 
 #: σ_j² of Algorithm 1 (eq. (8), step (b)) in terms of a_{τ[j]}
@@ -591,14 +592,6 @@ def prop1(cid: str = "olu.prop1",
             + " by chain_renyi's Gaussian formula on the chain N(im, s²), i = 0, 1, 2 (k = 2)"))
 
 
-_NOISE4 = 3 * d * k**2 * L**2 * D / (4 * epsilon) * sqrt(S3)  # eq. (34)(b) at ω = 3/2 after Cauchy–Schwarz
-THM4_PREMISES = (
-    Premise("E[A] ≤ D²/(2η_T) + Σ_t η_t‖∇f_t‖²/2 ≤ (3D/2)√p(T) (eq. (33), Lemma 7, ‖z_t − z*‖ ≤ D)", "eq. (33), Lemma 7"),
-    Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = Σ_i d i^ω ωL²η_{u[i]}²/(4(ω−1)εη_{τ[i]}) ≤ (dωL²/(4(ω−1)ε))k^{ω+1/2}"
-            "√(Σ_i η_{u[i]}⁴/η_{τ[i]}²) with η = D/√p (eq. (34), Cauchy–Schwarz)", "eq. (34)"),
-)
-
-
 def thm4() -> Derivation:
     Fz, Fi = sympy.symbols("f_z f_inf", positive=True)
     return Derivation(
@@ -612,24 +605,9 @@ def thm4() -> Derivation:
             step(2 * beta * (Fz - Fi), "<=", beta * Fz,
                  "eq. (33), (a) and (b): Lemma 8's 2β(f − inf f) is written β(f − inf f), then inf f is dropped "
                  "(‘non-negativity of the loss functions’)", conditions=(sympy.Le(Fi, Fz),)),
-            step(9 * D**2 * beta / 4 + 3 * D * sqrt(beta * Fs) + rho * _NOISE4, "<=", THM4,
+            step(9 * D**2 * beta / 4 + 3 * D * sqrt(beta * Fs) + rho * NOISE4, "<=", THM4,
                  "eq. (36): Lemma 9's 2√(ac) = 3D√(β(F* + E[B])) is printed 3D√F*, and E[B] = ρ·eq. (34)'s bound (ρ ≤ 1) "
                  "becomes (3/4)dk²L²D²√(βS₃)/ε", conditions=le1(rho)),
-        ))
-
-
-def thm4_fix() -> Derivation:
-    return Derivation(
-        claim_id="olu.thm4+fix", target="bound",
-        title="Theorem 4, corrected: eqs. (32)–(34) without Lemmas 8 and 9, comparator switches charged",
-        start="E Regret_T ≤ E[A] + Σ_i (switch at τ[i]) + E[B] (eq. (32))", premises=THM4_PREMISES + (
-            Premise("At each switch of comparator (t = τ[i] + 1) the telescoping of eq. (33) leaves "
-                    "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2", "telescoping, η_t decreasing"),),
-        domain={**dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100")},
-        steps=(
-            step(rA * 3 * D / 2 * sqrt(PT) + rC * k * D / 2 * sqrt(PT) + rB * _NOISE4, "<=", THM4_FIX,
-                 "E[A] = ρ_A(3D/2)√p(T), switches = ρ_C kD√p(T)/2, E[B] = ρ_B·(3/4)dk²L²D√S₃/ε (ρ's ≤ 1)",
-                 conditions=le1(rA, rB, rC)),
         ))
 
 

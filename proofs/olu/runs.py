@@ -336,3 +336,35 @@ def restart_regret_c_parts() -> tuple[sympy.Expr, tuple, tuple]:
 
 def restart_regret_c_run() -> sympy.Expr:
     return restart_regret_c_parts()[0]
+
+
+#: Theorem 4's symbolic stream: T = 2 linear losses f_t(w) = x_t·w (d = 1), x₁ ≠ 0 (p(1) > 0), one deletion u = 1 at
+#: τ = 1 (k = 1, so round 2 plays against the comparator of interval 1), z₁ symbolic; the comparators z*₀, z*₁ as symbols
+x_41, x_42 = sympy.Symbol("x_1", real=True, nonzero=True), sympy.Symbol("x_2", real=True)
+z_41, c_40, c_41 = sympy.symbols("z_1 c_0 c_1", real=True)
+v_41 = sympy.Symbol("sigma_1^2", nonnegative=True)
+_T4_TAU, _T4_U = (1,), (1,)
+
+
+def thm4_parts() -> tuple[sympy.Expr, tuple]:
+    """What olu.thm4's and olu.thm4+fix's quantity (``claims.olu.adaptive.thm4_quantity``: Σ_t f_t(E w_{t−1}) −
+    f_t(z*_{i(t)}), eq. (5), exact for linear losses) computes on the symbolic stream above: ``algorithms.olu
+    .passive_laws`` (Algorithm 1) with the adaptive steps η_t = D/√p(t), p(t) = Σ_{s≤t} x_s² (``arb_etas(·,
+    'adaptive')``, ``grad_norms2``), any noise variance σ₁² (it moves no mean), run on sympy symbols; the comparators
+    z*_0, z*_1 stay symbols c₀, c₁ (``box_comparators`` picks a vertex of K by the sign of a sum of gradients, which
+    has no run on symbols: ``tests/derive/test_olu_thm4_start.py`` substitutes the instance's). Returns the regret and,
+    per round t, w_{t−1} − z*_{i(t)}."""
+    from certunlearn.algorithms import olu as algo
+    from certunlearn.formulas.olu import D
+
+    stream = algo.Stream(algo.LINEAR, ((x_41,), (x_42,)))
+    etas = [D / sqrt(x_41**2), D / sqrt(x_41**2 + x_42**2)]
+    laws = algo.passive_laws(stream, (z_41,), etas, _T4_TAU, _T4_U, [v_41])
+    zs = ((c_40,), (c_41,))
+    played = [(t, laws[t - 1].mean, zs[algo.interval_of(t, _T4_TAU)]) for t in (1, 2)]
+    regret = sum(stream.value(t, w) - stream.value(t, z) for t, w, z in played)
+    return regret, tuple(w[0] - z[0] for _, w, z in played)
+
+
+def thm4_run() -> sympy.Expr:
+    return thm4_parts()[0]
