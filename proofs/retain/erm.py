@@ -17,7 +17,7 @@ from certunlearn.formulas.retain import (
     MSE_L_EXPR, MSE_L_FIX_EXPR, RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, RIDGE_SHIFT_2X2_EXPR, R_N_EXPR, TABLE1_GS_EXPR,
     g1, g2,
 )
-from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import B, n, lam, a, kappa, xi, Rw_
 
@@ -242,8 +242,66 @@ def lemG4() -> Derivation:
     return _g4("retain.lemG.4", False, "Lemma G.4: local-curvature stability (lines 613–635), as printed")
 
 
+#: Lemma G.4+fix's symbolic shape (d = 1, log loss, λ = 0): R holds a₊ points (x, y) = (1, +1) and a₋ points (1, −1),
+#: z = (1, +1); every margin is ±w, so both minimisers solve a₊σ(−w) = a₋σ(w) in closed form
+a_pos, a_neg = sympy.symbols("a_+ a_-", positive=True)
+_w1 = sympy.Symbol("w", real=True)
+
+
+def _log_loss_risk(n_pos: sympy.Expr, n_neg: sympy.Expr) -> sympy.Expr:
+    """n·F̂(w) of the unregularised log loss (Example G.6, lines 653–659: f(w, (x, y)) = log(1 + e^{−y⟨w, x⟩})) on
+    n_pos points (1, +1) and n_neg points (1, −1)."""
+    return n_pos * sympy.log(1 + exp(-_w1)) + n_neg * sympy.log(1 + exp(_w1))
+
+
+def _minimiser(n_pos: sympy.Expr, n_neg: sympy.Expr) -> sympy.Expr:
+    (w,) = sympy.solve(sympy.diff(_log_loss_risk(n_pos, n_neg), _w1), _w1)  # F̂ is strictly convex: one root
+    return w
+
+
+def local_shift_run() -> sympy.Expr:
+    """What ``retain.lemG.4+fix``'s quantity (``local_shift``: |w_(R∪z) − w_R| of ``logistic_minimiser_1d``, the
+    zero of F̂') computes on the shape above: each minimiser is the root of F̂' solved by sympy, the shift's sign
+    decided by sympy's assumptions (a run that cannot decide it raises)."""
+    d = sympy.logcombine(_minimiser(a_pos + 1, a_neg) - _minimiser(a_pos, a_neg))
+    if d.is_nonnegative:
+        return d
+    if d.is_nonpositive:
+        return -d
+    raise ValueError(f"the run cannot decide the sign of {d}")
+
+
+def local_curvature_run() -> sympy.Expr:
+    """λ_0 on the shape (``logistic_curvature_1d`` at w_R: (1/n)Σ σ'(y_i x_i w_R) x_i²), simplified."""
+    w = _minimiser(a_pos, a_neg)
+    return sympy.factor(sympy.simplify(sympy.diff(_log_loss_risk(a_pos, a_neg), _w1, 2).subs(_w1, w) / (a_pos + a_neg)))
+
+
 def lemG4_fix() -> Derivation:
-    return _g4("retain.lemG.4+fix", True, "Lemma G.4 with the continuity argument its last step needs (+fix)")
+    """retain.lemG.4+fix. Step 1 is the repaired proof (the continuity argument) for every instance; the final chain
+    starts from :func:`local_shift_run` — the claim's quantity on the shape a₊ × (1, +1), a₋ × (1, −1), z = (1, +1):
+    log(1 + 1/a₊) — and bounds it by 1/a₊ ≤ L/(nλ_0) (the shape's n and λ_0, L ≥ B ≥ 1), which the bound dominates on
+    every instance with λ_0² ≥ 4ML/n."""
+    d = _g4("retain.lemG.4+fix", True, "Lemma G.4 with the continuity argument its last step needs (+fix)")
+    run = local_shift_run()
+    chain = (
+        step(run, "<=", 1 / a_pos, "log(1 + x) ≤ x at x = 1/a₊: the difference decreases in a₊ to 0",
+             monotone=Monotone(a_pos)),
+        then("<=", Lh / (n * lam0), "on the shape n = a₊ + a₋ and λ_0 = a₊a₋/(a₊ + a₋)² (logistic_curvature_1d at "
+             "w_R = log(a₊/a₋)), so L/(nλ_0) = L(1/a₊ + 1/a₋) ≥ 1/a₊ with L ≥ B ≥ |x| = 1 (the claim's hypotheses)",
+             given={n: a_pos + a_neg, lam0: local_curvature_run()}, conditions=(sympy.Ge(Lh, 1),)),
+        then("<=", LOCAL_BOUND_EXPR, "every instance: λ_0² ≥ 4ML/n written L = (1 − w²)nλ_0²/(4M), w ∈ [0, 1]; then "
+             "L/(nλ_0) = (1 − w²)λ_0/(4M) ≤ (1 − w)λ_0/(2M), the difference λ_0(1 − w)²/(4M)",
+             given={Lh: (1 - w_g4**2) * n * lam0**2 / (4 * Mh)}, conditions=(sympy.Le(w_g4, 1),)),
+    )
+    return dataclasses.replace(
+        d, steps=d.steps + chain, start=run,
+        domain={**dict((s, (lo, hi)) for s, lo, hi in d.domain), a_pos: ("1", "100"), a_neg: ("1", "100"),
+                Lh: ("1", "100")},
+        symbolic_start=SymbolicStart(local_shift_run, "local_shift (|w_(R∪z) − w_R|, the logistic minimisers as the "
+                                     "zeros of F̂') on the d = 1 shape a₊ points (1, +1), a₋ points (1, −1), z = (1, "
+                                     "+1), solved by sympy (tests/derive/test_retain_local_start.py ties it to the "
+                                     "claim's quantity); the last step is the bound's for every instance"))
 
 
 def exG6() -> Derivation:
