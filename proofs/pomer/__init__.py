@@ -512,6 +512,14 @@ def lem46_drift(fix: bool) -> Derivation:
                              "Algorithm 1"),)
     start = a + b + (0 if fix else tv)
     return Derivation(
+        start_reason=("the chain starts from a + b, the induction's bounds of the triangle inequality's two terms "
+                      "‖q_t − q̃_t‖_TV + ‖q̃_t − μ̄_t‖_TV" + ("" if fix else " (plus the uniform start's TV)") + "; the "
+                      "claim's quantity (tv_drift) is ‖q_t − μ̄_t‖_TV with q_t the marginal of the exact law of "
+                      "Algorithm 1 (algorithms.pomer.law: Gibbs densities mixed with the point masses kept by the "
+                      "switch decisions, whose keep ratios are clipped) integrated over K on enclosures, and δ the "
+                      "instance's closeness level (a supremum over K); neither is an expression in the chain's "
+                      "symbols (δ, t), so there is nothing to compare the start with (a SymbolicStart would have to "
+                      "integrate that law and its clipping symbolically)"),
         claim_id="pomer.lem4.6:drift" + ("+fix" if fix else ""), target="bound",
         title="Lemma 4.6 / B.2, B = ∞, rounds t ≥ 2 (lines 508–530)" + (" with x₁ ∼ μ̄₁" if fix else ""),
         start=start,
@@ -850,6 +858,12 @@ def lem46_budget(fix: bool) -> Derivation:
         premises += (Premise("the B = ∞ case starts from q₁ = μ̄₁, which needs x₁ ∼ μ̄₁; Algorithm 1 draws x₁ "
                              "uniformly (line 169)", "Algorithm 1"),)
     return Derivation(
+        start_reason=("the chain starts from e_tail + drift, the triangle inequality's two terms ‖q_t − q'_t‖_TV "
+                      "(budgeted against unbudgeted run, at most Pr[S_T ≥ 3p̃T]) and ‖q'_t − μ̄_t‖_TV; the claim's "
+                      "quantity (tv_drift_budget) is ‖q_t − μ̄_t‖_TV from the exact law of Algorithm 1 with its budget "
+                      "state (algorithms.pomer.law), integrated over K on enclosures — a total variation of a mixture "
+                      "with clipped keep ratios and a switch-count state, with no closed form in the chain's symbols "
+                      "(δ, t, p, Φ, T) to check the start against"),
         claim_id="pomer.lem4.6:budget" + ("+fix" if fix else ""), target="bound",
         title="Lemma 4.6 / B.2, B = 3p̃T (lines 533–551)" + (" with x₁ ∼ μ̄₁" if fix else ""),
         start=e_tail + drift,
