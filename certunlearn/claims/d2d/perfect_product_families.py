@@ -22,9 +22,9 @@ from ..model import Adversary
 from .ball_families import three_d_accuracy
 from .common import pgd_instance
 from .families import add_beta, boundary_structured, means_inside, pgd_structured, with_min_I
-from .huber_families import WIDTHS, huberise
+from .huber_families import WIDTHS, huberise, logisticise
 
-__all__ = ["product_perfect", "product_perfect_accuracy", "three_d_box"]
+__all__ = ["product_perfect", "product_perfect_accuracy", "three_d_box", "logistic_perfect"]
 
 _THOROUGH = 40  # a structured size above this is the thorough profile's
 
@@ -89,3 +89,26 @@ def product_perfect_accuracy(expr: sympy.Expr, cap: int = 4) -> Adversary:
                              "largest coordinate's and the union bound over coordinates "
                              "(certunlearn.claims.d2d.perfect_product)")
 
+
+
+def logistic_perfect(expr: sympy.Expr, cap: int = 4, accuracy: bool = False) -> Adversary:
+    """Theorem 3.2's unlearning claims on logistic + ridge in d = 1 (issue 23: a loss that is not piecewise
+    quadratic): the one-dimensional structured family's points, Θ and streams with the loss replaced (ridge λ ∈ {1/4, 1},
+    constants re-declared: m = λ, M = λ + R²/4), I raised to its lower bound ``expr`` afterwards; ``cap`` instances in the
+    quick profile, four times as many in thorough (bounded through each round's enclosed image,
+    :mod:`certunlearn.claims.d2d.perfect_logistic`); ``accuracy``: β ∈ {1/20, 10⁻³, 1/2} in turn."""
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        want = 4 * cap if size > _THOROUGH else cap
+        base = pgd_structured("1d")(rng, 10**6)  # all of them: the choice below is deterministic
+        picked = base[:: max(1, len(base) // want)][:want]
+        out = [logisticise(inst, lam) for inst, lam in zip(picked, (Fraction(1, 4), Fraction(1)) * want)]
+        out = with_min_I(lambda _rng, _size: out, expr)(rng, size)
+        return add_beta(lambda _rng, _size: out)(rng, size) if accuracy else out
+
+    return Adversary("logistic + ridge (smooth, not piecewise quadratic) in d = 1: extreme points, swings, ridge "
+                     "λ ∈ {1/4, 1}, I at its lower bound" + (", β ∈ {1/20, 10⁻³, 1/2}" if accuracy else ""),
+                     generate=generate, boundary_base=False,
+                     reaches="1-d losses beyond piecewise quadratics: logistic + ridge, each round's image enclosed "
+                             "(rounded runs with a certified error, γ-Lipschitz steps), the δ between the image's "
+                             "nearest and farthest ends from retraining's mean (certunlearn.claims.d2d.perfect_logistic)")

@@ -34,8 +34,9 @@ from .common import (
 )
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
+from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
-from .perfect_product_families import product_perfect, product_perfect_accuracy
+from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
 from .families import (
@@ -173,6 +174,8 @@ def _delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = True) -> 
                                  lambda v, share: _delta_at(claim_id, v, eps * to_arb(share), False))
     if is_huber(values):  # 1-d Huber-smoothed quadratics: round 1's exact law (certunlearn.claims.d2d.perfect_huber)
         return huber_delta_at(claim_id, values, eps)
+    if setup_of(values).logistic:  # 1-d logistic + ridge: each round's enclosed image (perfect_logistic)
+        return logistic_delta_at(claim_id, values, eps)
     return _perfect_delta_at(claim_id, values, eps, exact)
 
 
@@ -212,6 +215,8 @@ def _accuracy_1d(claim_id: str, values: Instance, alpha_: arb) -> arb:
     if is_huber(values):  # 1-d Huber-smoothed quadratics (certunlearn.claims.d2d.perfect_huber)
         return huber_accuracy_at(claim_id, values, alpha_)
     s = setup_of(values)
+    if s.logistic:  # 1-d logistic + ridge: each round's enclosed image (certunlearn.claims.d2d.perfect_logistic)
+        return logistic_accuracy_at(claim_id, values, alpha_)
     a = to_arb(s.a[0])
     worst = arb(0)
     sig = to_arb(values["sigma"])
@@ -395,7 +400,7 @@ CLAIMS_3 = [
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32),
-                     product_perfect(I_MIN_32)),
+                     product_perfect(I_MIN_32), logistic_perfect(I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
@@ -416,7 +421,7 @@ CLAIMS_3 = [
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX),
-                     product_perfect(I_MIN_32_FIX)),
+                     product_perfect(I_MIN_32_FIX), logistic_perfect(I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "
@@ -439,7 +444,7 @@ CLAIMS_3 = [
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
                      search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
-                     product_perfect_accuracy(I_MIN_32)),
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy",
     ),
     Claim(
@@ -457,7 +462,7 @@ CLAIMS_3 = [
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
                      search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
-                     product_perfect_accuracy(I_MIN_32)),
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy+fix",
         corrects="d2d.thm3.2:accuracy",
     ),

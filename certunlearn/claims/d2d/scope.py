@@ -12,11 +12,14 @@ from ..declared_scope import Scope
 from ..model import Narrowing
 
 NON_PIECEWISE_PERFECT = Narrowing(
-    "losses other than diagonal quadratics and separable Huber-smoothed quadratics (e.g. logistic + ridge)",
-    "the perfect variant's published law is computed exactly only where a round of projected GD is a piecewise-affine "
-    "map of its Gaussian start (quadratic, Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, "
-    "perfect_huber); a logistic step is not piecewise affine, and the law of its image of a Gaussian has no closed "
-    "form or certified enclosure here (the rounded logistic runs enclose one trajectory, not a law): not built (work)")
+    "smooth losses other than diagonal quadratics, separable Huber-smoothed quadratics and (in d = 1) logistic + ridge",
+    "the perfect variant's published law is exact where a round of projected GD is piecewise affine (quadratic, "
+    "Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, perfect_huber); for any other m-strongly convex, "
+    "M-smooth loss in d = 1 it is bounded through each round's image, enclosed from one certified run and the "
+    "γ-contraction of the steps (certunlearn.claims.d2d.perfect_logistic), which needs certified runs of the loss: "
+    "they are built for logistic + ridge only (rounded gradients with a certified error, certunlearn.problems."
+    "rounded_logistic), no other smooth loss family is (work); logistic + ridge in d ≥ 2: see the dimensions' "
+    "narrowing")
 NON_QUADRATIC_ACC = Narrowing(
     "non-quadratic losses in d ≥ 3 and non-separable non-quadratic losses in d = 2 (e.g. logistic + ridge), and the "
     "Huber-smoothed quadratic in d = 2 on Θ other than a box, in the accuracy claims",
@@ -137,12 +140,14 @@ SCOPE = {
                     "points, optima inside and outside Θ, 𝓘 from its lower bound; one-dimensional Huber-smoothed "
                     "quadratics (round 1 from its exact law); d = 2 (thorough: d = 3) thin diagonal quadratics and "
                     "separable Huber-smoothed ones on boxes, the product's δ enclosed from the coordinates' "
-                    "(certunlearn.claims.d2d.perfect_product)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                    "(certunlearn.claims.d2d.perfect_product); logistic + ridge in d = 1 (each round's image enclosed, "
+                    "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
                              "quadratics; d = 2 (thorough: d = 3) isotropic quadratics on boxes, optima inside Θ and on "
-                             "a face, the tail enclosed from the coordinates' (certunlearn.claims.d2d.perfect_product)",
-                             (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                             "a face, the tail enclosed from the coordinates' (certunlearn.claims.d2d.perfect_product); "
+                             "logistic + ridge in d = 1 (each round's image enclosed, the sublevel interval bracketed: "
+                             "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
     # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
     # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
