@@ -63,3 +63,28 @@ def test_the_logistic_family_is_decided_inside_the_hypotheses(cid):
         ev = evaluate(claim, inst, 256)
         assert ev.decided, ev.reason
     assert len(adv.generate(np.random.default_rng(0), 100_000)) == 16
+
+
+def test_the_sublevel_ends_with_a_rational_minimiser_enclose_the_roots():
+    """Balanced data ±1: f′(0) = 0 exactly, so the minimiser's bisection stops at its first midpoint (its sign is not
+    decided); min f = f(0) = log 2 is enclosed by convexity instead, and the ends ±r of {f ≤ log 2 + α} (f even) enclose
+    the root of f(r) = log 2 + α found by mpmath at 50 digits."""
+    from flint import arb, ctx
+
+    from certunlearn.claims.d2d.common import pgd_instance, smooth_sublevel_ends
+
+    inst = pgd_instance([Fraction(1, 4)], 1, [-2], [2], [[1], [-1]], [], [-2], logistic=True)
+    s = setup_of(inst)
+    alpha = Fraction(1, 1000)
+    old = ctx.prec
+    ctx.prec = 256
+    try:
+        a, b = smooth_sublevel_ends(s, s.datasets()[0], arb(alpha.numerator) / alpha.denominator)
+    finally:
+        ctx.prec = old
+    with mpmath.workdps(50):
+        f = lambda t: (mpmath.log(1 + mpmath.exp(-t)) + mpmath.log(1 + mpmath.exp(t))) / 2 + t * t / 8  # noqa: E731
+        r = mpmath.findroot(lambda t: f(t) - mpmath.log(2) - mpmath.mpf(1) / 1000, 0.1)
+        ends = [mpmath.mpf(x.str(60, radius=False)) for x in (a.lower(), a.upper(), b.lower(), b.upper())]
+        assert ends[2] <= r <= ends[3] and ends[0] <= -r <= ends[1]
+        assert ends[3] - ends[2] < mpmath.mpf(10) ** -12 and ends[1] - ends[0] < mpmath.mpf(10) ** -12

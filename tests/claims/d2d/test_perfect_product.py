@@ -105,7 +105,8 @@ def test_the_d2_family_is_inside_the_hypotheses_and_decided(cid):
     adv = next(a for a in claim.adversaries if a.name.startswith("d ≥ 2"))
     assert not adv.boundary_base
     insts = adv.generate(np.random.default_rng(0), 40)
-    assert 4 <= len(insts) <= 8 and all(len(i["A"]) == 2 for i in insts)
+    assert 4 <= len(insts) <= 10 and all(len(i["A"]) == 2 for i in insts)
+    assert sum(1 for i in insts if i.get("huber")) == 2  # the separable Huber-smoothed quadratic too
     outcomes = [evaluate(claim, inst, 256) for inst in insts[:3]]
     assert all(ev.decided for ev in outcomes), [ev.reason for ev in outcomes]
     deep = adv.generate(np.random.default_rng(0), 100_000)
