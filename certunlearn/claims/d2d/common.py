@@ -21,6 +21,7 @@ import sympy
 from flint import arb
 
 from ...algorithms.parameters import ceil_exact, theorem_parameters
+from ...errors import UndecidedError
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, decide, to_arb
 from ...numeric.precision import workprec
@@ -600,11 +601,21 @@ def _piecewise_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_:
 
 def _smooth_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, alpha_: arb, err: Fraction) -> arb:
     """P[θ̂ + Z ∉ {f_D ≤ min_Θ f_D + α}] for a smooth convex one-dimensional f_D evaluated on arb (logistic + ridge):
-    θ* bracketed on Θ = [lo, hi] by the sign of f_D', min_Θ f_D enclosed by f_D on that bracket, the ends of the
-    sublevel interval bracketed by the sign of f_D − t (:func:`.interval_tail.sublevel_bisect`), the mass by erfc."""
+    the sublevel interval of :func:`smooth_sublevel_ends`, the mass by erfc."""
+    from .interval_tail import outside_mass
+
+    centre = to_arb(mean[0]) + (arb(0, to_arb(err).upper()) if err else arb(0))
+    return outside_mass(centre, sigma_, *smooth_sublevel_ends(s, X, alpha_))
+
+
+def smooth_sublevel_ends(s: Setup, X: np.ndarray, alpha_: arb) -> tuple[arb, arb]:
+    """Enclosures of the ends of {f_D ≤ min_Θ f_D + α} for a smooth convex one-dimensional f_D evaluated on arb
+    (logistic + ridge): θ* bracketed on Θ = [lo, hi] by the sign of f_D', min_Θ f_D enclosed by f_D on that bracket,
+    the ends bracketed by the sign of f_D − t (:func:`.interval_tail.sublevel_bisect`); where the bracket of θ* stops
+    wide (f_D′ undecided at its midpoint p), min_Θ f_D is enclosed by convexity from f_D(p) and f_D′(p) instead."""
     from flint import ctx
 
-    from .interval_tail import argmin_bracket, outside_mass, sublevel_bisect
+    from .interval_tail import argmin_bracket, sublevel_bisect
 
     steps = ctx.prec + 16
 
@@ -616,12 +627,18 @@ def _smooth_1d_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: ar
 
     u, v = argmin_bracket(df, s.lo[0], s.hi[0], steps)
     t = f(to_arb(u).union(to_arb(v))) + alpha_  # f on the bracket encloses min_Θ f
-    centre = to_arb(mean[0]) + (arb(0, to_arb(err).upper()) if err else arb(0))
 
     def g(th: Fraction) -> arb:  # a sign decided for the whole ball t decides it for min_Θ f + α
         return f(th) - t
 
-    return outside_mass(centre, sigma_, sublevel_bisect(g, u, False, steps), sublevel_bisect(g, v, True, steps))
+    try:
+        return sublevel_bisect(g, u, False, steps), sublevel_bisect(g, v, True, steps)
+    except UndecidedError:  # the bracket stopped wide at an undecided f′(p), p = (u + v)/2 (f′(p) = 0 exactly, e.g.
+        # balanced data at p = 0): θ* ∈ [u, v] and convexity give min_Θ f ∈ [f(p) − |f′(p)|(v − u)/2, f(p)]
+        p = (u + v) / 2
+        fp = f(p)
+        t = fp.union(fp - abs(df(p)) * to_arb((v - u) / 2)) + alpha_
+        return sublevel_bisect(g, p, False, steps), sublevel_bisect(g, p, True, steps)
 
 
 #: accuracy claim id → the explicit α of its proof (filled by :func:`accuracy_probability`).

@@ -34,6 +34,9 @@ from .common import (
 )
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
+from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
+from .perfect_product import decouples, product_enclosure
+from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
 from .families import (
@@ -136,7 +139,7 @@ def _perfect_delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = T
             continue
         mi, mu = to_arb(mean_i) / sig, to_arb(mu_i) / sig
         h = hockey_1d(eps, mi, q, mu, Fraction(1)).max(hockey_1d(eps, mu, Fraction(1), mi, q))
-        affine = clamp01(h + arb(0, p_out.upper()))
+        affine = clamp01(h + arb(0, (eps.exp() * p_out).upper()))  # reverse: Q(S) − e^ε P(S) moves by e^ε P(E^c)
         both = _both(affine, mixture_delta(eps, sig, g, mu_i, prev))
         if exact and prev[0] == prev[1]:  # θ̃_{i−1} Gaussian (round 1, or after a constant map): exact law
             both = narrowed_by_exact(both, first_round_delta(eps, sig, prev[0], g, mu_i))
@@ -158,11 +161,22 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
     a positive lower bound where (1) and (2) leave 0 (issue 24: P(E^c) ≈ 10⁻¹⁴⁰ swamps a δ of 10⁻¹⁴⁶)."""
 
     def quantity(values: Instance) -> arb:
-        if is_huber(values):  # 1-d Huber-smoothed quadratics: round 1's exact law (certunlearn.claims.d2d.perfect_huber)
-            return huber_delta_at(claim_id, values, to_arb(values["epsilon"]))
-        return _perfect_delta_at(claim_id, values, to_arb(values["epsilon"]))
+        return _delta_at(claim_id, values, to_arb(values["epsilon"]))
 
     return quantity
+
+
+def _delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = True) -> arb:
+    """:func:`perfect_delta`'s enclosure at ``eps``: in d ≥ 2 (separable loss, Θ a box) from the coordinates'
+    (:mod:`certunlearn.claims.d2d.perfect_product`), each at a share of ε without round 1's exact law."""
+    if len(values["A"]) > 1:
+        return product_enclosure(values, lambda v: _delta_at(claim_id, v, eps, exact),
+                                 lambda v, share: _delta_at(claim_id, v, eps * to_arb(share), False))
+    if is_huber(values):  # 1-d Huber-smoothed quadratics: round 1's exact law (certunlearn.claims.d2d.perfect_huber)
+        return huber_delta_at(claim_id, values, eps)
+    if setup_of(values).logistic:  # 1-d logistic + ridge: each round's enclosed image (perfect_logistic)
+        return logistic_delta_at(claim_id, values, eps)
+    return _perfect_delta_at(claim_id, values, eps, exact)
 
 
 def perfect_laws(claim_id: str) -> Callable[[Instance], Any]:
@@ -174,9 +188,7 @@ def perfect_laws(claim_id: str) -> Callable[[Instance], Any]:
     from ..model import DeltaProfile
 
     def laws(values: Instance) -> Any:
-        if is_huber(values):
-            return DeltaProfile(delta=lambda eps: huber_delta_at(claim_id, values, eps))
-        return DeltaProfile(delta=lambda eps: _perfect_delta_at(claim_id, values, eps, exact=False))
+        return DeltaProfile(delta=lambda eps: _delta_at(claim_id, values, eps, exact=False))
 
     return laws
 
@@ -189,25 +201,35 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
     (:func:`certunlearn.algorithms.d2d.projected_law.mixture_outside`)."""
 
     def quantity(values: Instance) -> arb:
-        if is_huber(values):  # 1-d Huber-smoothed quadratics (certunlearn.claims.d2d.perfect_huber)
-            return huber_accuracy_at(claim_id, values, arb_eval(alpha_expr, values))
-        s = setup_of(values)
-        a = to_arb(s.a[0])
         alpha_ = arb_eval(alpha_expr, values)
-        worst = arb(0)
-        sig = to_arb(values["sigma"])
-        for mean_i, q, p_out, _, X, g in _perfect_laws(claim_id, values):
-            c = sum((row[0] for row in X), Fraction(0)) / len(X)
-            star = min(max(c, s.lo[0]), s.hi[0])
-            rad = (to_arb((star - c) ** 2) + 2 * alpha_ / a).sqrt()
-            prob = gaussian_band_exit(to_arb(mean_i), to_arb(q).sqrt() * sig, to_arb(c), rad)
-            prob = clamp01(prob + arb(0, p_out.upper()))
-            if g is not None:
-                prob = _both(prob, mixture_outside(sig, g.lo, g.hi, c, rad))
-            worst = worst.max(prob)
-        return worst
+        if len(values["A"]) > 1:  # d ≥ 2, separable loss on a box (certunlearn.claims.d2d.perfect_product)
+            return product_enclosure(values, lambda v: _accuracy_1d(claim_id, v, alpha_),
+                                     lambda v, share: _accuracy_1d(claim_id, v, alpha_ * to_arb(share)))
+        return _accuracy_1d(claim_id, values, alpha_)
 
     return quantity
+
+
+def _accuracy_1d(claim_id: str, values: Instance, alpha_: arb) -> arb:
+    """:func:`perfect_accuracy`'s probability in one dimension at the level ``alpha_``."""
+    if is_huber(values):  # 1-d Huber-smoothed quadratics (certunlearn.claims.d2d.perfect_huber)
+        return huber_accuracy_at(claim_id, values, alpha_)
+    s = setup_of(values)
+    if s.logistic:  # 1-d logistic + ridge: each round's enclosed image (certunlearn.claims.d2d.perfect_logistic)
+        return logistic_accuracy_at(claim_id, values, alpha_)
+    a = to_arb(s.a[0])
+    worst = arb(0)
+    sig = to_arb(values["sigma"])
+    for mean_i, q, p_out, _, X, g in _perfect_laws(claim_id, values):
+        c = sum((row[0] for row in X), Fraction(0)) / len(X)
+        star = min(max(c, s.lo[0]), s.hi[0])
+        rad = (to_arb((star - c) ** 2) + 2 * alpha_ / a).sqrt()
+        prob = gaussian_band_exit(to_arb(mean_i), to_arb(q).sqrt() * sig, to_arb(c), rad)
+        prob = clamp01(prob + arb(0, p_out.upper()))
+        if g is not None:
+            prob = _both(prob, mixture_outside(sig, g.lo, g.hi, c, rad))
+        worst = worst.max(prob)
+    return worst
 
 
 def i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
@@ -218,8 +240,8 @@ def i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
     return ok
 
 
-ONE_D = P("d = 1 (the perfect variant's exact law is computed in one dimension)",
-          lambda v: holds(len(v["A"]) == 1 and frac(v["d"]) == 1))
+ONE_D = P("d = 1, or Θ a box and the loss separable (the perfect variant's law is computed per coordinate)",
+          lambda v: holds(decouples(v)))
 
 
 def huber_perfect(expr: sympy.Expr, cap: int = 12) -> Adversary:
@@ -377,7 +399,8 @@ CLAIMS_3 = [
         laws=perfect_laws("d2d.thm3.2"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
-                     search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32)),
+                     search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32),
+                     product_perfect(I_MIN_32), logistic_perfect(I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
@@ -397,7 +420,8 @@ CLAIMS_3 = [
         laws=perfect_laws("d2d.thm3.2+fix"),
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
-                     search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX)),
+                     search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX),
+                     product_perfect(I_MIN_32_FIX), logistic_perfect(I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "
@@ -419,7 +443,8 @@ CLAIMS_3 = [
                                generate=capped(add_beta(means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
-                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32),
+                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy",
     ),
     Claim(
@@ -436,7 +461,8 @@ CLAIMS_3 = [
                                generate=capped(add_beta(means_inside(with_min_I(pgd_structured("1d"), I_MIN_32))), 20)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
-                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32),
+                     search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy+fix",
         corrects="d2d.thm3.2:accuracy",
     ),

@@ -12,11 +12,14 @@ from ..declared_scope import Scope
 from ..model import Narrowing
 
 NON_PIECEWISE_PERFECT = Narrowing(
-    "losses other than one-dimensional quadratics and Huber-smoothed quadratics (e.g. logistic + ridge)",
-    "the perfect variant's published law is computed exactly only where a round of projected GD is a piecewise-affine "
-    "map of its Gaussian start (quadratic, Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, "
-    "perfect_huber); a logistic step is not piecewise affine, and the law of its image of a Gaussian has no closed "
-    "form or certified enclosure here (the rounded logistic runs enclose one trajectory, not a law): not built (work)")
+    "smooth losses other than diagonal quadratics, separable Huber-smoothed quadratics and (in d = 1) logistic + ridge",
+    "the perfect variant's published law is exact where a round of projected GD is piecewise affine (quadratic, "
+    "Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, perfect_huber); for any other m-strongly convex, "
+    "M-smooth loss in d = 1 it is bounded through each round's image, enclosed from one certified run and the "
+    "γ-contraction of the steps (certunlearn.claims.d2d.perfect_logistic), which needs certified runs of the loss: "
+    "they are built for logistic + ridge only (rounded gradients with a certified error, certunlearn.problems."
+    "rounded_logistic), no other smooth loss family is (work); logistic + ridge in d ≥ 2: see the dimensions' "
+    "narrowing")
 NON_QUADRATIC_ACC = Narrowing(
     "non-quadratic losses in d ≥ 3 and non-separable non-quadratic losses in d = 2 (e.g. logistic + ridge), and the "
     "Huber-smoothed quadratic in d = 2 on Θ other than a box, in the accuracy claims",
@@ -33,12 +36,17 @@ ACC_DIMENSIONS = Narrowing(
     "families stop at d = 4 so that the quick profile keeps its time (each dimension adds its coordinates to every "
     "exact run)")
 ONE_D_ONLY = Narrowing(
-    "dimensions d ≥ 2 for the perfect variant",
-    "the perfect variant's exact law (affine chain ± the projection's mass, the projected chain's mixture, round 1's "
-    "location mixture) is built in one dimension only (where every bounded convex Θ is an interval, a box); in d ≥ 2 "
-    "the coordinates decouple for a diagonal A on a box, but the likelihood ratio of a product of location mixtures "
-    "has no one-interval level sets (certunlearn.privacy.location_mixture_hockey's argument is one-dimensional) and "
-    "its hockey-stick divergence is not built (work)")
+    "dimensions d ≥ 2 with a non-separable loss (A not diagonal, logistic + ridge) or Θ other than a box (a ball, a "
+    "polytope) for the perfect variant; d ≥ 4 on boxes",
+    "where the coordinates decouple (a diagonal quadratic or the separable Huber-smoothed quadratic on a box) every "
+    "round acts coordinatewise and the published laws are products of the one-dimensional laws, enclosed per "
+    "coordinate (certunlearn.claims.d2d.perfect_product: δ between the largest coordinate's and the composition of "
+    "theirs, the accuracy tail between the largest coordinate's and the union bound); elsewhere a round of projected "
+    "GD couples the coordinates (a ball's projection rescales all of them, a polytope's acts on its faces, a "
+    "non-diagonal A or a logistic gradient mixes them), so the published law is not a product, the image of a round's "
+    "map is not a box, and round 1's location mixture is d-dimensional: no exact law or certified enclosure of its "
+    "divergence is built (work); d ≥ 4 on boxes: cost only, the method holds in any d and the families stop at d = 3 "
+    "(thorough)")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3 (d = 3 is reached on the cut cube in the thorough "
     "profile only)",
@@ -130,10 +138,16 @@ SCOPE = {
     "thm3.1:accuracy": Scope(_SC + _STREAMS + "; 0 < β < 1", _QUAD + _ACC_WIDE, (NON_QUADRATIC_ACC, ACC_DIMENSIONS)),
     "thm3.2": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound", "one-dimensional quadratics, extreme "
                     "points, optima inside and outside Θ, 𝓘 from its lower bound; one-dimensional Huber-smoothed "
-                    "quadratics (round 1 from its exact law)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                    "quadratics (round 1 from its exact law); d = 2 (thorough: d = 3) thin diagonal quadratics and "
+                    "separable Huber-smoothed ones on boxes, the product's δ enclosed from the coordinates' "
+                    "(certunlearn.claims.d2d.perfect_product); logistic + ridge in d = 1 (each round's image enclosed, "
+                    "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
-                             "quadratics", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                             "quadratics; d = 2 (thorough: d = 3) isotropic quadratics on boxes, optima inside Θ and on "
+                             "a face, the tail enclosed from the coordinates' (certunlearn.claims.d2d.perfect_product); "
+                             "logistic + ridge in d = 1 (each round's image enclosed, the sublevel interval bracketed: "
+                             "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
     # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
     # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
     # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
