@@ -31,6 +31,7 @@ from .population_runs import (
     on_every_retained, population_excess, population_structure_ok, quadratic_population_family,
 )
 from . import transcendental as tr
+from .cell_population import cell_pl_ok, cell_runs_family, is_cell_law
 from .continuous import law_output_family, law_runs_family
 from .edges import sigma_score, SMALL_EPS_WHY
 from .quantities import CONCAVE, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
@@ -267,6 +268,8 @@ def _cor36_pl_ok(values: Instance) -> Decision:
     f0gap = E_{D'}[f_{D'}(θ_0) − f*_{D'}] exactly (the reading of ``population_runs``)."""
     if not is_population(values):
         return _pl_ok(values)
+    if is_cell_law(values):
+        return cell_pl_ok(values)
     ok = on_every_retained(_pl_of_retained)(values)
     return ok if ok is not Decision.TRUE else holds(frac(values["f0gap"]) == expected_f0gap(values, _f0gap_value))
 
@@ -412,6 +415,9 @@ COR36_ADVERSARIES = with_level_edge((
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
               "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
+    Adversary("bounded continuous populations (uniform and Beta(2, 1) laws; thorough: n = 3, d = 2), the non-convex "
+              "PL sine least squares from θ_0 = 0 across its non-convex region: E over D ~ Z^n enclosed cell by cell "
+              "(cell_population.py)", generate=cell_runs_family),
 ), "epsilon", smallest_admissible(), SMALL_EPS_WHY, score=sigma_score)
 
 
