@@ -6,8 +6,8 @@ Gaussian noise added at the end of U" (line 197). For a quadratic loss Algorithm
 two moments of the law suffice (:mod:`.continuous`); for any other loss the output is a nonlinear function of the
 whole dataset. Here the loss is the non-convex PL sine least squares f_z(θ) = Σ_k ½(φ(θ_k) − z_k)², φ(t) = t +
 κ sin t, 0 ≤ κ < 1 (``problems.r2d_transcendental``, ``SINE``: L-smooth with ‖∇f_z‖ < G on a box Θ for every
-‖z‖ ≤ R, every f_{D'} PL with μ = (1 − κ)²) on a product of laws z_k = lo_k + (hi_k − lo_k)·Beta(α_k, β_k) with
-*integer* α_k, β_k ≥ 1 (uniform: α = β = 1), the law of :mod:`.continuous`.
+‖z‖ ≤ R, every f_{D'} PL with μ = (1 − κ)²) on a product of laws z_k = lo_k + (hi_k − lo_k)·Beta(α_k, β_k),
+α_k, β_k > 0 rational (uniform: α = β = 1), the law of :mod:`.continuous`.
 
 **Reduction to one coordinate.** The loss is separable and gradient descent runs coordinate by coordinate, so θ''_K,k
 depends on D only through its column k — n i.i.d. draws from the k-th marginal — and E Σ_k h_k(θ''_K,k) =
@@ -26,9 +26,10 @@ the iterates stay in Θ — which the hypothesis "every iterate in Θ" decides o
 all-hi, whose runs bracket every dataset of the support (the same induction). So over a cell (a box of datasets,
 row i in the bin [a_i, b_i]) θ''_K lies between its runs on the lower corner (a_i) and the upper corner (b_i), run
 on arb balls (``r2d_transcendental.descent``, the reference iteration): ∫_cell h(θ''_K(D)) dP ∈ P(cell)·h([θ''_K(a),
-θ''_K(b)]). The support [lo, hi] is cut into B bins of exact mass (the Beta CDF with integer parameters is a
-polynomial: :func:`bin_masses`); θ''_K is symmetric within D' and within the deleted Z (full-batch gradients), so
-the cells are the sorted bin tuples of D' and of Z with multinomial weights. The enclosure is the sum over cells:
+θ''_K(b)]). The support [lo, hi] is cut into B bins of exact mass for integer α, β (the Beta CDF is then a
+polynomial), else of enclosed mass (Arb's regularised incomplete beta: :func:`bin_masses`); θ''_K is symmetric
+within D' and within the deleted Z (full-batch gradients), so the cells are the sorted bin tuples of D' and of Z
+with multinomial weights. The enclosure is the sum over cells:
 its width is O(1/B). **Refinement:** B doubles with each rung of the checker's precision ladder (64 bits: B_0 = 16
 bins) while the number of corner runs stays within :data:`CORNER_BUDGET` — an enclosure straddling the bound is cut
 finer, and past the budget the comparison stays undecided.
@@ -68,7 +69,7 @@ CORNER_BUDGET = 12_000
 #: the largest n the cells are built for (their number grows like B^n)
 MAX_N = 4
 
-Bin = tuple[Fraction, Fraction, Fraction]  # (a, b, P(a ≤ z ≤ b))
+Bin = tuple[Fraction, Fraction, Fraction | arb]  # (a, b, P(a ≤ z ≤ b)): exact, or enclosed
 
 
 def is_cell_law(values: Instance) -> bool:
@@ -85,11 +86,15 @@ def _beta_cdf(x: Fraction, a: int, b: int) -> Fraction:
 
 
 def bin_masses(row: Sequence[Fraction], bins: int) -> list[Bin]:
-    """The support [lo, hi] of z = lo + (hi − lo)·Beta(α, β) (integer α, β) cut into ``bins`` equal bins, each with
-    its exact probability."""
+    """The support [lo, hi] of z = lo + (hi − lo)·Beta(α, β) cut into ``bins`` equal bins, each with its
+    probability: exact for integer α, β (:func:`_beta_cdf`), else an arb ball from the regularised incomplete beta
+    I_x(α, β) (``arb.beta_lower``, Arb's rigorous enclosure; I_0 = 0 and I_1 = 1 exactly)."""
     lo, hi, a, b = row
     cuts = [Fraction(j, bins) for j in range(bins + 1)]
-    cdf = [_beta_cdf(c, int(a), int(b)) for c in cuts]
+    if a.denominator == 1 and b.denominator == 1:
+        cdf: list = [_beta_cdf(c, int(a), int(b)) for c in cuts]
+    else:
+        cdf = [arb(0)] + [to_arb(c).beta_lower(to_arb(a), to_arb(b), 1) for c in cuts[1:-1]] + [arb(1)]
     return [(lo + (hi - lo) * c0, lo + (hi - lo) * c1, p1 - p0)
             for c0, c1, p0, p1 in zip(cuts, cuts[1:], cdf, cdf[1:])]
 
@@ -117,15 +122,16 @@ def bins_at(values: Instance, prec: int | None = None) -> int:
     return bins
 
 
-def _cells(bins: list[Bin], n_: int, m_: int) -> Iterator[tuple[Fraction, tuple[int, ...], tuple[int, ...]]]:
-    """(P(cell), bins of D' sorted, bins of Z sorted) with multinomial weights."""
-    def draws(size: int) -> Iterator[tuple[Fraction, tuple[int, ...]]]:
+def _cells(bins: list[Bin], n_: int, m_: int) -> Iterator[tuple[arb, tuple[int, ...], tuple[int, ...]]]:
+    """(P(cell) enclosed, bins of D' sorted, bins of Z sorted) with multinomial weights."""
+    def draws(size: int) -> Iterator[tuple[arb, tuple[int, ...]]]:
         for idx in itertools.combinations_with_replacement(range(len(bins)), size):
-            w = Fraction(math.factorial(size))
+            count = Fraction(math.factorial(size))
             for j in set(idx):
-                w /= math.factorial(idx.count(j))
+                count /= math.factorial(idx.count(j))
+            w = to_arb(count)
             for j in idx:
-                w *= bins[j][2]
+                w *= to_arb(bins[j][2])
             yield w, idx
 
     kept = list(draws(n_ - m_))
@@ -181,7 +187,7 @@ def _coordinate_excess(values: Instance, k: int, bins: list[Bin], mean: Fraction
                 h = half_lam * (c * c + sig * sig)
             else:
                 h = gaussian_risk(loss, [theta], [[mean]], sig)
-            total += to_arb(w) * h
+            total += w * h
     return +total
 
 
@@ -219,8 +225,8 @@ def cell_f0gap(values: Instance) -> Fraction:
 
 # =========================================================================== hypotheses
 def cell_law_ok(values: Instance) -> Decision:
-    """The structure: integers 1 ≤ m < n ≤ :data:`MAX_N`; the law well formed with integer α_k, β_k ≥ 1, one row
-    per coordinate of θ_0; the sine profile (``shape`` SINE, 0 ≤ κ < 1); θ_0 = 0 (f0gap rational); the support box
+    """The structure: integers 1 ≤ m < n ≤ :data:`MAX_N`; the law well formed (α_k, β_k > 0), one row per
+    coordinate of θ_0; the sine profile (``shape`` SINE, 0 ≤ κ < 1); θ_0 = 0 (f0gap rational); the support box
     and θ_0 inside Θ = [lo, hi]. The data-dependent hypotheses of Theorem 3.1 are decided on the vertex datasets
     (``population_runs.on_every_dataset``): the constants read the data only through ‖z‖ ≤ R, and the runs on the
     all-lo and all-hi columns bracket every dataset's iterates per coordinate (module doc)."""
@@ -230,8 +236,6 @@ def cell_law_ok(values: Instance) -> Decision:
     if int(frac(values["shape"])) != SINE or not 0 <= frac(values["param"]) < 1 or not law_well_formed(values):
         return Decision.FALSE
     rows = law_rows(values)
-    if not all(a.denominator == 1 and b.denominator == 1 for _, _, a, b in rows):
-        return Decision.FALSE
     th0 = [frac(v) for v in values["theta0"]]
     lo_t = [frac(v) for v in values["lo"]]
     hi_t = [frac(v) for v in values["hi"]]
@@ -252,9 +256,11 @@ def cell_pl_ok(values: Instance) -> Decision:
 # =========================================================================== the family
 _Q = Fraction
 #: (law rows, Θ half-width, R, T, K): uniform on [1, 2] (descent from 0 in the convex part), Beta(2, 1) on [4, 6]
-#: (descent from 0 across the non-convex region π < θ < 3π/2, where f'' < 0)
+#: (descent from 0 across the non-convex region π < θ < 3π/2, where f'' < 0), Beta(1/2, 2) on [1, 3] (a density
+#: singular at lo: masses enclosed)
 _LAWS = (([[_Q(1), _Q(2), _Q(1), _Q(1)]], _Q(3), _Q(2), 8, 4),
-         ([[_Q(4), _Q(6), _Q(2), _Q(1)]], _Q(8), _Q(6), 30, 10))
+         ([[_Q(4), _Q(6), _Q(2), _Q(1)]], _Q(8), _Q(6), 30, 10),
+         ([[_Q(1), _Q(3), _Q(1, 2), _Q(2)]], _Q(4), _Q(3), 12, 4))
 
 
 def _instance(law: list[list[Fraction]], box: Fraction, R_: Fraction, n_: int, m_: int, T_: int, K_: int,
@@ -276,10 +282,10 @@ def _instance(law: list[list[Fraction]], box: Fraction, R_: Fraction, n_: int, m
 
 def cell_runs_family(rng: np.random.Generator, size: int) -> list[dict]:
     """The non-convex PL sine least squares (κ = 1/2, μ = 1/4, L and G the profile's exact constants on
-    Θ = [−b, b]^d, η at Theorem 3.1's maximum) on bounded continuous laws — uniform on [1, 2] and Beta(2, 1) on
-    [4, 6] (descent from θ_0 = 0 across the non-convex region) — n = 2, m = 1, d = 1, from small σ (ε = 1, δ = 1/2)
-    to large (ε = 1/10, δ = 10⁻⁵); thorough (size > 40) adds n = 3 and d = 2 (the two laws as the coordinates of a
-    product law). E over D by cells (module doc)."""
+    Θ = [−b, b]^d, η at Theorem 3.1's maximum) on bounded continuous laws — uniform on [1, 2], Beta(2, 1) on
+    [4, 6] (descent from θ_0 = 0 across the non-convex region) and Beta(1/2, 2) on [1, 3] — n = 2, m = 1, d = 1,
+    from small σ (ε = 1, δ = 1/2) to large (ε = 1/10, δ = 10⁻⁵); thorough (size > 40) adds n = 3 and d = 2 (the
+    first two laws as the coordinates of a product law). E over D by cells (module doc)."""
     out = []
     for (law, box, R_, T_, K_), (eps, dlt) in itertools.product(
             _LAWS, ((_Q(1), _Q(1, 2)), (_Q(1, 10), _Q(1, 10**5)))):

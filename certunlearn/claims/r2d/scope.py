@@ -36,17 +36,16 @@ LEMB4_POPULATIONS = Narrowing(
     "in x̄', in closed form (continuous.py)")
 COR36_POPULATIONS = Narrowing(
     "on bounded continuous populations: non-quadratic losses other than the separable sine least squares; with it, "
-    "Beta laws with non-integer parameters, θ_0 ≠ 0, and n ≥ 5",
+    "θ_0 ≠ 0 and n ≥ 5",
     "E over the i.i.d. draw D ~ Z^n of a run that is not affine in the data needs the law of the whole dataset. "
-    "Built: the sine least squares Σ_k ½(θ_k + κ sin θ_k − z_k)² (non-convex, PL) on products of Beta laws with "
-    "integer parameters, enclosed cell by cell (cell_population.py): separable, so d one-dimensional expectations; in "
+    "Built: the sine least squares Σ_k ½(θ_k + κ sin θ_k − z_k)² (non-convex, PL) on products of Beta laws, "
+    "enclosed cell by cell (cell_population.py): separable, so d one-dimensional expectations; in "
     "one coordinate the run is nondecreasing in every row (η ≤ 1/L, ∂²f_z/∂θ∂z < 0), so a cell of datasets is "
-    "bracketed by its two corners' runs, and a cell's mass is exact (the Beta CDF with integer parameters is a "
-    "polynomial). Not built: a loss without that bracket or not separable (a cell's output would need interval "
-    "arithmetic on data balls, whose radius doubles with each step, or an (nd)-dimensional cell grid), non-integer "
-    "Beta parameters (the regularised incomplete beta, enclosure not built), θ_0 ≠ 0 (f0gap transcendental, not "
-    "carried for laws), n ≥ 5 (cost: the cells grow like B^n). Finite supports: exact sums over count vectors "
-    "(population_runs.py, quadratics and the non-convex PL dip); quadratics on any bounded law: closed form "
+    "bracketed by its two corners' runs, and a cell's mass is exact (integer Beta parameters: a polynomial CDF) or "
+    "enclosed (Arb's regularised incomplete beta). Not built: a loss without that bracket or not separable (a "
+    "cell's output would need interval arithmetic on data balls, whose radius doubles with each step, or an "
+    "(nd)-dimensional cell grid), θ_0 ≠ 0 (f0gap transcendental, not carried for laws), n ≥ 5 (cost: the cells "
+    "grow like B^n). Finite supports: exact sums over count vectors (population_runs.py, quadratics and the non-convex PL dip); quadratics on any bounded law: closed form "
     "(continuous.py). Unbounded supports are outside the class (‖∇f_z‖ < G for every z)")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 with data not on one line through the origin",
@@ -129,7 +128,7 @@ SCOPE = {
                     "convex quadratics λI and diag(1, 3), E over D and the noise in closed form (continuous.py) — for quadratics every "
                     "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
                     "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
-                    "population is reached; the non-convex PL sine least squares on uniform and Beta(2, 1) laws from "
+                    "population is reached; the non-convex PL sine least squares on uniform, Beta(2, 1) and Beta(1/2, 2) laws from "
                     "θ_0 = 0 across its non-convex region, n = 2 (thorough: n = 3, d = 2), E over D enclosed cell by "
                     "cell (cell_population.py). (A Gaussian population is outside the class: ‖∇f_z‖ < G for every z "
                     "(line 137) fails on an unbounded support.)",

@@ -415,8 +415,8 @@ COR36_ADVERSARIES = with_level_edge((
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
               "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
-    Adversary("bounded continuous populations (uniform and Beta(2, 1) laws; thorough: n = 3, d = 2), the non-convex "
-              "PL sine least squares from θ_0 = 0 across its non-convex region: E over D ~ Z^n enclosed cell by cell "
+    Adversary("bounded continuous populations (uniform, Beta(2, 1) and Beta(1/2, 2) laws; thorough: n = 3, d = 2), "
+              "the non-convex PL sine least squares from θ_0 = 0 across its non-convex region: E over D ~ Z^n enclosed cell by cell "
               "(cell_population.py)", generate=cell_runs_family),
 ), "epsilon", smallest_admissible(), SMALL_EPS_WHY, score=sigma_score)
 

@@ -9,6 +9,7 @@ from fractions import Fraction as F
 import mpmath
 import numpy as np
 import pytest
+from flint import arb
 
 from certunlearn.check.evaluate import EXCLUDED, WITHIN, evaluate
 from certunlearn.claims import get_claim
@@ -84,8 +85,9 @@ def test_width_shrinks_with_the_bins():
     assert balls[1].overlaps(balls[2])
 
 
-def test_bins_are_the_exact_beta_law():
-    """Bin masses sum to 1 and equal ∫ of the Beta(2, 3) density over each bin (mpmath, 50 digits)."""
+def test_bins_are_the_beta_law():
+    """Bin masses sum to 1 and equal ∫ of the Beta(2, 3) density over each bin (exact; mpmath, 50 digits); for
+    Beta(1/2, 2) (non-integer: enclosed) each ball contains mpmath's regularised incomplete beta difference."""
     row = [F(-1), F(3), F(2), F(3)]
     bins = bin_masses(row, 8)
     assert sum(p for _, _, p in bins) == 1
@@ -93,6 +95,10 @@ def test_bins_are_the_exact_beta_law():
         dens = lambda z: 12 * ((z + 1) / 4) * (1 - (z + 1) / 4) ** 2 / 4  # noqa: E731  Beta(2, 3) on [−1, 3]
         for a, b, p in bins:
             assert abs(mpmath.quad(dens, [mp(a), mp(b)]) - mp(p)) < mpmath.mpf(10) ** -40
+        with workprec(128):
+            for a, b, p in bin_masses([F(1), F(3), F(1, 2), F(2)], 8):
+                truth = mpmath.betainc(mpmath.mpf(1) / 2, 2, (mp(a) - 1) / 2, (mp(b) - 1) / 2, regularized=True)
+                assert p.contains(arb(mpmath.nstr(truth, 45))) and p.rad() < 1e-30
 
 
 def _two_phase(kappa, eta, T, K, retained, deleted):
@@ -160,7 +166,8 @@ def test_cell_hypotheses():
     assert is_cell_law(inst) and cell_law_ok(inst) is Decision.TRUE and cell_pl_ok(inst) is Decision.TRUE
     assert cell_f0gap(inst) == F(9, 8) + F(1, 24)  # ½ā² + v/(2(n − m)), ā = 3/2, v = 1/12
     assert cell_law_ok({**inst, "theta0": [F(1, 2)]}) is Decision.FALSE
-    assert cell_law_ok({**inst, "law": [[F(1), F(2), F(3, 2), F(1)]]}) is Decision.FALSE
+    assert cell_law_ok({**inst, "law": [[F(1), F(2), F(3, 2), F(1)]]}) is Decision.TRUE  # masses enclosed
+    assert cell_law_ok({**inst, "law": [[F(1), F(2), F(0), F(1)]]}) is Decision.FALSE
     assert cell_law_ok({**inst, "law": [[F(1), F(4), F(1), F(1)]]}) is Decision.FALSE  # support leaves Θ = [−3, 3]
     assert cell_law_ok({**inst, "n": 5}) is Decision.FALSE
     assert cell_pl_ok({**inst, "mu": F(1, 4) + F(1, 2**20)}) is Decision.FALSE
