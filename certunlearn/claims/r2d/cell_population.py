@@ -60,7 +60,7 @@ from .families import above, eta_max, gd_instance, subsample
 from .quantities import QUADRATIC, TRANSCENDENTAL
 
 __all__ = ["CORNER_BUDGET", "bin_masses", "bins_at", "cell_excess", "cell_f0gap", "cell_law_ok", "cell_pl_ok",
-           "cell_runs_family", "is_cell_law", "marginal_bins"]
+           "cell_runs_family", "cells", "is_cell_law", "marginal_bins", "square"]
 
 #: bins of each marginal's support at the first precision of the ladder (they double with each rung)
 BINS_START = 16
@@ -111,18 +111,18 @@ def _corner_count(bins: int, n_: int, m_: int) -> int:
     return math.comb(bins + n_ - m_, n_ - m_) * math.comb(bins + m_, m_)
 
 
-def bins_at(values: Instance, prec: int | None = None) -> int:
+def bins_at(values: Instance, prec: int | None = None, draws: tuple[int, int] | None = None) -> int:
     """B at a rung of the precision ladder: :data:`BINS_START`·2^rung, halved back while the corner runs exceed
-    :data:`CORNER_BUDGET` (never below 2)."""
+    :data:`CORNER_BUDGET` (never below 2); ``draws`` = (n, m) when not the instance's."""
     prec = ctx.prec if prec is None else prec
-    n_, m_ = int(frac(values["n"])), int(frac(values["m"]))
+    n_, m_ = draws if draws is not None else (int(frac(values["n"])), int(frac(values["m"])))
     bins = BINS_START * max(1, prec // START_PREC)
     while bins > 2 and _corner_count(bins, n_, m_) > CORNER_BUDGET:
         bins //= 2
     return bins
 
 
-def _cells(bins: list[Bin], n_: int, m_: int) -> Iterator[tuple[arb, tuple[int, ...], tuple[int, ...]]]:
+def cells(bins: list[Bin], n_: int, m_: int) -> Iterator[tuple[arb, tuple[int, ...], tuple[int, ...]]]:
     """(P(cell) enclosed, bins of D' sorted, bins of Z sorted) with multinomial weights."""
     def draws(size: int) -> Iterator[tuple[arb, tuple[int, ...]]]:
         for idx in itertools.combinations_with_replacement(range(len(bins)), size):
@@ -138,6 +138,14 @@ def _cells(bins: list[Bin], n_: int, m_: int) -> Iterator[tuple[arb, tuple[int, 
     for (wz, iz) in draws(m_):
         for (wr, ir) in kept:
             yield wr * wz, ir, iz
+
+
+def square(u: arb) -> arb:
+    """The range of t² over the ball u, tight: the hull of the squares of its ends, and 0 when it straddles 0 (u·u
+    counts the ball twice; ``**`` of a ball containing 0 is NaN in python-flint)."""
+    lo, hi = u.lower(), u.upper()
+    ends = (lo * lo).union(hi * hi)
+    return ends.union(arb(0)) if lo < 0 < hi else ends
 
 
 # =========================================================================== one coordinate
@@ -178,13 +186,12 @@ def _coordinate_excess(values: Instance, k: int, bins: list[Bin], mean: Fraction
     half_lam = to_arb(frac(values["lam"]) / 2) if quadratic else None
     total = arb(0)
     with ctx.workprec(ctx.prec + int(frac(values["T"])) + 64):  # a step at most doubles a ball's radius
-        for w, ir, iz in _cells(bins, n_, m_):
+        for w, ir, iz in cells(bins, n_, m_):
             low = run(tuple(bins[j][0] for j in ir), tuple(bins[j][0] for j in iz))
             high = run(tuple(bins[j][1] for j in ir), tuple(bins[j][1] for j in iz))
             theta = low.union(high)
             if quadratic:
-                c = theta - to_arb(mean)
-                h = half_lam * (c * c + sig * sig)
+                h = half_lam * (square(theta - to_arb(mean)) + sig * sig)
             else:
                 h = gaussian_risk(loss, [theta], [[mean]], sig)
             total += w * h
