@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from flint import arb
 
-from certunlearn.check.evaluate import EXCLUDED, WITHIN, evaluate
+from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.cell_population import (
     bin_masses, bins_at, cell_excess, cell_f0gap, cell_law_ok, cell_pl_ok, cell_runs_family, is_cell_law,
@@ -25,6 +25,7 @@ from certunlearn.numeric.precision import workprec
 from certunlearn.problems.r2d_transcendental import SINE, SeparableTranscendental, descent
 
 from ..oracles import mp
+from .helpers import sigma_31
 
 MAX_PREC = 1024
 FIX = get_claim("r2d.cor3.6+fix")
@@ -183,3 +184,27 @@ def test_family_inside_the_hypotheses(size):
     and decided there (no excluded, no error, no undecided)."""
     outcomes = {evaluate(FIX, i, MAX_PREC).outcome for i in cell_runs_family(np.random.default_rng(0), size)}
     assert outcomes == {WITHIN}, outcomes
+
+
+def test_printed_corollary_fails_on_a_continuous_law_at_100_digits():
+    """The largest σ of the family (ε = 1/10, δ = 10⁻⁵) on the uniform law on [1, 2]: for every θ ∈ Θ = [−B, B],
+    E_ξ½(φ(θ + ξ) − ā)² ≥ ½σ² − κ(B + |ā| + σ√(2/π)) (drop ½(θ − ā)² and κ²E sin² ≥ 0; |E(θ + ξ − ā)sin(θ + ξ)| ≤
+    |θ − ā| + E|ξ|), a lower bound on the quantity for every dataset — at 100 digits in mpmath it exceeds the printed
+    bound (L√dσ against σ²/2), inside the printed hypotheses: the checker decides the printed corollary violated
+    there and the +fix within, and its enclosure lies above that lower bound."""
+    inst = [i for i in _sine() if i["law"][0][0] == 1 and i["law"][0][3] == 1 and i["epsilon"] == F(1, 10)][0]
+    with mpmath.workdps(100):
+        sig = sigma_31(inst)
+        k, B, abar = mp(inst["param"]), mp(inst["hi"][0]), mpmath.mpf(3) / 2
+        lower = sig**2 / 2 - k * (B + abar + sig * mpmath.sqrt(2 / mpmath.pi))
+        L, G, mu, eta, n, m, T, K = (mp(inst[x]) for x in ("L", "G", "mu", "eta", "n", "m", "T", "K"))
+        decay = (1 - eta * mu * (n - m) / n) ** (T - K) * (1 - eta * mu) ** K
+        printed = (L * sig + 2 * G**2 / ((n - m) * mu) + L / (2 * mu) * decay * mp(inst["f0gap"])
+                   + L / (2 * mu) * (1 - eta * mu) ** K * (G**2 * m + L * eta * G * m) / (mu * (n - m)))
+        assert lower > printed
+    claim = get_claim("r2d.cor3.6")
+    assert evaluate(claim, inst, MAX_PREC).outcome == VIOLATED
+    assert evaluate(FIX, inst, MAX_PREC).outcome == WITHIN
+    with workprec(128):
+        q = claim.quantity(claim.with_prescribed(inst))
+    assert mpmath.mpf(q.lower().str(60, radius=False)) >= lower
