@@ -121,8 +121,9 @@ def test_cell_output_hypotheses():
     assert evaluate(get_claim("r2d.lemB.4+fix"), {**inst, "G": F(2)}, MAX_PREC).outcome == EXCLUDED
 
 
-def test_family_inside_the_hypotheses():
-    """Every quick instance is inside the corrected lemma's hypotheses and decided there."""
+@pytest.mark.parametrize("size", [16, pytest.param(64, marks=pytest.mark.slow)])
+def test_family_inside_the_hypotheses(size):
+    """Every instance (quick; thorough with n − m = 3) is inside the corrected lemma's hypotheses and decided there."""
     claim = get_claim("r2d.lemB.4+fix")
-    outcomes = {evaluate(claim, i, MAX_PREC).outcome for i in cell_output_family(np.random.default_rng(0), 16)}
+    outcomes = {evaluate(claim, i, MAX_PREC).outcome for i in cell_output_family(np.random.default_rng(0), size)}
     assert outcomes == {WITHIN}, outcomes
