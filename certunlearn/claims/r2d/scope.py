@@ -38,7 +38,7 @@ LEMB4_POPULATIONS = Narrowing(
     "supports are outside the class (‖∇f_z‖ < G for every z)")
 COR36_POPULATIONS = Narrowing(
     "on bounded continuous populations: non-quadratic losses other than the separable sine least squares; with it, "
-    "θ_0 ≠ 0 and n ≥ 5",
+    "n ≥ 5",
     "E over the i.i.d. draw D ~ Z^n of a run that is not affine in the data needs the law of the whole dataset. "
     "Built: the sine least squares Σ_k ½(θ_k + κ sin θ_k − z_k)² (non-convex, PL) on products of Beta laws, "
     "enclosed cell by cell (cell_population.py): separable, so d one-dimensional expectations; in "
@@ -46,7 +46,7 @@ COR36_POPULATIONS = Narrowing(
     "bracketed by its two corners' runs, and a cell's mass is exact (integer Beta parameters: a polynomial CDF) or "
     "enclosed (Arb's regularised incomplete beta). Not built: a loss without that bracket or not separable (a "
     "cell's output would need interval arithmetic on data balls, whose radius doubles with each step, or an "
-    "(nd)-dimensional cell grid), θ_0 ≠ 0 (f0gap transcendental, not carried for laws), n ≥ 5 (cost: the cells "
+    "(nd)-dimensional cell grid), n ≥ 5 (cost: the cells "
     "grow like B^n). Finite supports: exact sums over count vectors (population_runs.py, quadratics and the "
     "non-convex PL dip); quadratics on any bounded law: closed form "
     "(continuous.py). Unbounded supports are outside the class (‖∇f_z‖ < G for every z)")
@@ -131,10 +131,11 @@ SCOPE = {
                     "convex quadratics λI and diag(1, 3), E over D and the noise in closed form (continuous.py) — for quadratics every "
                     "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
                     "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
-                    "population is reached; the non-convex PL sine least squares on uniform, Beta(2, 1) and Beta(1/2, 2) laws from "
-                    "θ_0 = 0 across its non-convex region, n = 2 (thorough: n = 3, d = 2), E over D enclosed cell by "
-                    "cell (cell_population.py). (A Gaussian population is outside the class: ‖∇f_z‖ < G for every z "
-                    "(line 137) fails on an unbounded support.)",
+                    "population is reached; the non-convex PL sine least squares on uniform, Beta(2, 1) and "
+                    "Beta(1/2, 2) laws from θ_0 ∈ {0, −3} across its non-convex region (f0gap carried off 0), n = 2 "
+                    "(thorough: n = 3, d = 2), E over D enclosed cell by cell (cell_population.py). (A Gaussian "
+                    "population is outside the class: ‖∇f_z‖ < G for every z (line 137) fails on an unbounded "
+                    "support.)",
                     (COR36_POPULATIONS,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz (‖∇f_z‖ < G for "
                     "every z of the population's support)",

@@ -32,7 +32,7 @@ from .population_runs import (
 )
 from . import transcendental as tr
 from .cell_outputs import cell_lemb4_quantity, cell_output_family, is_cell_output
-from .cell_population import cell_pl_ok, cell_runs_family, is_cell_law
+from .cell_population import carried_excess, cell_pl_ok, cell_runs_family, is_cell_law
 from .continuous import law_output_family, law_runs_family
 from .edges import sigma_score, SMALL_EPS_WHY
 from .quantities import CONCAVE, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
@@ -387,12 +387,16 @@ COR36_HYPS = (P("a point mass (every row of X equal) or a finite-support populat
 
 def _cor36_quantity(bound: Any) -> Callable[[Instance], arb]:
     carried = tr.carried(excess_risk, bound, "f0gap", tr.true_f0gap)
+    cells = carried_excess(bound)
 
     def quantity(values: Instance) -> arb:
+        if is_cell_law(values):
+            return cells(values)
         return population_excess(values) if is_population(values) else carried(values)
 
     quantity.__doc__ = ("E[F(θ̃'')] − F*: on a finite-support population E over D ~ Z^n and the noise, enumerated "
-                        "(``population_runs.population_excess``); on a point mass F = f_{D'}, so "
+                        "(``population_runs.population_excess``); on a bounded continuous law with the sine profile "
+                        "enclosed cell by cell (``cell_population.carried_excess``); on a point mass F = f_{D'}, so "
                         + (excess_risk.__doc__ or ""))
     return quantity
 

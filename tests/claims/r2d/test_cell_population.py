@@ -161,12 +161,14 @@ def test_sine_cells_contain_the_mpmath_quadrature():
 
 
 def test_cell_hypotheses():
-    """The structure (θ_0 = 0, integer Beta parameters, n ≤ 4, support in Θ, the sine profile) and the PL/f0gap
+    """The structure (θ_0 and the support in Θ, Beta parameters > 0, n ≤ 4, the sine profile) and the PL/f0gap
     hypothesis are decided exactly; a broken one excludes the instance from the corrected claim."""
     inst = _sine()[0]
     assert is_cell_law(inst) and cell_law_ok(inst) is Decision.TRUE and cell_pl_ok(inst) is Decision.TRUE
     assert cell_f0gap(inst) == F(9, 8) + F(1, 24)  # ½ā² + v/(2(n − m)), ā = 3/2, v = 1/12
-    assert cell_law_ok({**inst, "theta0": [F(1, 2)]}) is Decision.FALSE
+    assert cell_law_ok({**inst, "theta0": [F(1, 2)]}) is Decision.TRUE  # f0gap then carried
+    assert cell_law_ok({**inst, "theta0": [F(4)]}) is Decision.FALSE  # θ_0 outside Θ = [−3, 3]
+    assert cell_pl_ok({**inst, "theta0": [F(1, 2)]}) is Decision.FALSE  # f0gap not within 2^−30 of the truth
     assert cell_law_ok({**inst, "law": [[F(1), F(2), F(3, 2), F(1)]]}) is Decision.TRUE  # masses enclosed
     assert cell_law_ok({**inst, "law": [[F(1), F(2), F(0), F(1)]]}) is Decision.FALSE
     assert cell_law_ok({**inst, "law": [[F(1), F(4), F(1), F(1)]]}) is Decision.FALSE  # support leaves Θ = [−3, 3]
@@ -208,3 +210,23 @@ def test_printed_corollary_fails_on_a_continuous_law_at_100_digits():
     with workprec(128):
         q = claim.quantity(claim.with_prescribed(inst))
     assert mpmath.mpf(q.lower().str(60, radius=False)) >= lower
+
+
+def test_a_carried_f0gap_leaves_the_verdict_unchanged():
+    """θ_0 = −3 (f0gap transcendental): the instance carries a dyadic within 2^−30 of the closed form
+    ½(φ(θ_0) − ā)² + v/(2(n − m)) (checked at 60 digits in mpmath); quantity − bound is the same whatever rational
+    f0gap it carries, for the printed corollary and its fix."""
+    inst = [i for i in _sine() if i["theta0"] != [0]][0]
+    with mpmath.workdps(60):
+        k, t0 = mp(inst["param"]), mp(inst["theta0"][0])
+        lo, hi, a, b = (mp(v) for v in inst["law"][0])
+        mean, var = lo + (hi - lo) * a / (a + b), (hi - lo) ** 2 * a * b / ((a + b) ** 2 * (a + b + 1))
+        truth = (t0 + k * mpmath.sin(t0) - mean) ** 2 / 2 + var / 2
+    assert abs(mp(inst["f0gap"]) - truth) < mpmath.mpf(2) ** -30
+    assert cell_pl_ok(inst) is Decision.TRUE
+    for claim in (get_claim("r2d.cor3.6"), FIX):
+        diffs = []
+        for g in (inst["f0gap"], inst["f0gap"] + F(1, 100)):
+            env = claim.with_prescribed({**inst, "f0gap": g})
+            diffs.append(claim.quantity(env) - claim.bound_value(env))
+        assert abs(diffs[0].mid() - diffs[1].mid()) < 1e-9 * abs(diffs[0].mid())
