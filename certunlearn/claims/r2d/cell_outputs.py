@@ -153,8 +153,8 @@ def cell_output_ok(values: Instance) -> Decision:
     :data:`MAX_RETAINED`; one coordinate, the law well formed, its support in Θ = [−b, b] (and ‖z‖ ≤ R for the sine
     profile); F and every f_{D'} μ-PL and L-smooth (quadratics: μ ≤ λ ≤ L; sine: μ ≤ (1 − κ)², L ≥ its exact
     smoothness on Θ), ‖∇f_z‖ < G on Θ for every z of the support (decided on the exact constants); every output in Θ
-    (the worst maps by construction; the retraining's outputs lie between the all-lo and all-hi runs', decided on
-    their enclosures); risk_gap within :data:`GAP_TOL`·max(1, |g|) of its base cell enclosure (module doc)."""
+    (the worst maps by construction; the retraining's outputs lie between the all-lo and all-hi runs' when
+    η ≤ 1/L and every iterate of those two runs is in Θ, decided on their enclosures); risk_gap within :data:`GAP_TOL`·max(1, |g|) of its base cell enclosure (module doc)."""
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])
             and frac(values["n"]) - frac(values["m"]) <= MAX_RETAINED):
         return Decision.FALSE
@@ -171,13 +171,18 @@ def cell_output_ok(values: Instance) -> Decision:
         return Decision.FALSE
     if not grad < to_arb(G_):
         return Decision.UNDECIDED
-    if not _quadratic(values):
-        size = int(frac(values["n"]) - frac(values["m"]))
-        ends = [_output(values, (x,) * size) for x in (lo, hi)]
-        lo_t, hi_t = to_arb(-b), to_arb(b)
-        if any(e < lo_t or e > hi_t for e in ends):
+    if not _quadratic(values):  # the bracket: η ≤ 1/L, and every iterate of the all-lo and all-hi runs in Θ
+        if not 0 < frac(values["eta"]) <= 1 / L_:
             return Decision.FALSE
-        if not all(e >= lo_t and e <= hi_t for e in ends):
+        loss = SeparableTranscendental(SINE, frac(values["sine"]), frac(values["R"]), 1)
+        size = int(frac(values["n"]) - frac(values["m"]))
+        with ctx.workprec(ctx.prec + int(frac(values["T"])) + 64):
+            balls = [th[0] for x in (lo, hi) for th in descent(loss, [[x]] * size, eta=frac(values["eta"]),
+                                                                  T=int(frac(values["T"])), theta0=[0])]
+        lo_t, hi_t = to_arb(-b), to_arb(b)
+        if any(e < lo_t or e > hi_t for e in balls):
+            return Decision.FALSE
+        if not all(e >= lo_t and e <= hi_t for e in balls):
             return Decision.UNDECIDED
     g = frac(values["risk_gap"])
     gap = cell_gap(values)[1]

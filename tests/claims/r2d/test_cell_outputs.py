@@ -119,6 +119,9 @@ def test_cell_output_hypotheses():
     assert cell_output_ok({**inst, "risk_gap": inst["risk_gap"] + F(1, 8)}) is Decision.FALSE
     assert cell_output_ok({**inst, "map": "other"}) is Decision.FALSE
     assert evaluate(get_claim("r2d.lemB.4+fix"), {**inst, "G": F(2)}, MAX_PREC).outcome == EXCLUDED
+    sine = [i for i in cell_output_family(np.random.default_rng(0), 16) if i["map"] == "retrain"][0]
+    assert cell_output_ok(sine) is Decision.TRUE
+    assert cell_output_ok({**sine, "eta": sine["eta"] * F(11, 10)}) is Decision.FALSE  # η > 1/L: no bracket
 
 
 @pytest.mark.parametrize("size", [16, pytest.param(64, marks=pytest.mark.slow)])
