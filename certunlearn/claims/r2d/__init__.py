@@ -16,6 +16,10 @@ Corollary 3.6 on finite-support populations (E over D ~ Z^n,   :mod:`.population
 every dataset of the support run exactly)
 Lemma B.4 and Corollary 3.6 on bounded continuous populations  :mod:`.continuous`
 (quadratic losses: closed forms in the law's two moments)
+Corollary 3.6 on bounded continuous populations with the sine  :mod:`.cell_population`
+least squares (E over D enclosed cell by cell)
+Lemma B.4 on bounded continuous populations, output maps not   :mod:`.cell_outputs`
+affine in x̄' (E over D' enclosed cell by cell)
 Appendix D.1's printed L̂ (lines 614–618) on quadratics: its   :mod:`.lhat`
 exact law (the ratio's CDF to the 400th power)
 Appendix C (lines 575–598); Table 3 (lines 575–590)           :mod:`.tables`

@@ -37,6 +37,7 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
+from .cell_population import cell_excess, cell_f0gap, cell_law_ok, is_cell_law
 from .continuous import is_law, law_excess, law_f0gap, law_ok, vertex_datasets
 from .families import eta_max, gd_instance, piecewise_instance, subsample
 from .populations import count_vectors, largest_pl_dyadic, weighted_profile
@@ -100,7 +101,7 @@ def population_structure_ok(values: Instance) -> Decision:
         X = values["X"]
         return holds(all([frac(v) for v in row] == [frac(v) for v in X[0]] for row in X))
     if is_law(values):
-        return law_ok(values)
+        return cell_law_ok(values) if is_cell_law(values) else law_ok(values)
     atoms, probs = values["atoms"], [frac(p) for p in values["probs"]]
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
@@ -127,7 +128,8 @@ def on_every_dataset(check: Callable[[Instance], Decision]) -> Callable[[Instanc
     def lifted(values: Instance) -> Decision:
         if not is_population(values):
             return check(values)
-        if is_law(values):  # the vertex datasets decide it for every dataset of the support (continuous.py)
+        if is_law(values):  # the vertex datasets decide it for every dataset of the support (continuous.py and,
+            # for the sine profile, cell_population.py: the all-lo and all-hi runs bracket every dataset's)
             return _combine(check({**values, "X": X}) for X in vertex_datasets(values))
         return _combine(check({**values, "X": X}) for _, X in datasets(values))
 
@@ -150,9 +152,9 @@ def on_every_retained(check: Callable[[Instance], Decision]) -> Callable[[Instan
 
 def expected_f0gap(values: Instance, f0gap_of: Callable[[Instance], Fraction]) -> Fraction:
     """E_{D'}[f_{D'}(θ_0) − f*_{D'}] = Σ_{c'} P(c')·``f0gap_of`` on D'(c'), exactly (the module's reading); a
-    continuous law: its closed form (``continuous.law_f0gap``)."""
+    continuous law: its closed form (``continuous.law_f0gap``; the sine profile: ``cell_population.cell_f0gap``)."""
     if is_law(values):
-        return law_f0gap(values)
+        return cell_f0gap(values) if is_cell_law(values) else law_f0gap(values)
     return sum((w * f0gap_of({**values, "X": X}) for w, X in retained_draws(values)), Fraction(0))
 
 
@@ -161,9 +163,10 @@ def population_excess(values: Instance) -> arb:
     F*, θ''_K(D) Algorithm 2's exact output on that dataset. Quadratics f_z = (λ/2)‖θ − z‖²: F − F* = (λ/2)‖θ − ā‖²
     (ā = Σ p_j a_j), plus (λ/2)dσ² for the noise; the dip: F_k = Σ_j p_j φ(· − a_jk) per coordinate, E_ξ F_k(θ_k +
     σZ) enclosed piece by piece, F* = Σ_k min F_k exactly. A bounded continuous law: the closed form of
-    ``continuous.law_excess``."""
+    ``continuous.law_excess``; with the non-quadratic sine profile: enclosed cell by cell
+    (``cell_population.cell_excess``)."""
     if is_law(values):
-        return law_excess(values)
+        return cell_excess(values) if is_cell_law(values) else law_excess(values)
     atoms = [[frac(v) for v in a] for a in values["atoms"]]
     probs = [frac(p) for p in values["probs"]]
     d_ = len(atoms[0])

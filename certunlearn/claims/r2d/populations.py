@@ -32,6 +32,7 @@ from ...problems.r2d_piecewise import Piecewise, pl_dip, pl_holds
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
+from .cell_outputs import cell_output_ok, is_cell_output
 from .continuous import is_law, law_lemb4_gaps, law_lemb4_ok
 from .families import subsample
 from .quantities import sq_norm
@@ -79,9 +80,10 @@ def population_gap(values: Instance) -> Fraction:
 def population_ok(values: Instance) -> Decision:
     """n, m integers 1 ≤ m < n; probabilities > 0 summing to 1; μ ≤ λ ≤ L; every atom and every output x̄_c + o in
     Θ = [−b, b]^d; ‖∇f_z‖ < G on Θ for z in the support (G > λ(b√d + max‖a_j‖), decided on enclosures);
-    risk_gap = (λ/2)‖o‖² exactly. A bounded continuous law: ``continuous.law_lemb4_ok``."""
+    risk_gap = (λ/2)‖o‖² exactly. A bounded continuous law: ``continuous.law_lemb4_ok`` (an output map not affine in
+    x̄': ``cell_outputs.cell_output_ok``)."""
     if is_law(values):
-        return law_lemb4_ok(values)
+        return cell_output_ok(values) if is_cell_output(values) else law_lemb4_ok(values)
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE
     if "shape" in values:

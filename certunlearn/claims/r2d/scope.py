@@ -25,21 +25,31 @@ NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
 LEMB4_POPULATIONS = Narrowing(
-    "non-quadratic losses on populations with infinite support; on bounded continuous populations with quadratic "
-    "losses, output maps that are not affine in the retained mean x̄' (the pointwise worst map when L/(2μ) ≤ 1 — a "
-    "switch between faces of Θ — or a worst map clipped at Θ's boundary)",
-    "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the sample mean (an "
-    "(n−m)-fold convolution of the population: piecewise polynomial for uniform laws, not built) or of the whole "
-    "dataset (a non-quadratic loss: F*, f*_{D'} and the ERM are not affine in the data): no exact or enclosed "
-    "evaluation known or built. Built: finite supports, exact sums over count vectors (populations.py, quadratics "
-    "and the non-convex PL dip with its worst output map); bounded continuous laws with quadratics, outputs affine "
-    "in x̄', in closed form (continuous.py)")
+    "on bounded continuous populations: non-quadratic losses other than the sine least squares, and for it output "
+    "maps other than retraining by gradient descent; output maps not affine in x̄' in d ≥ 2, or with n − m ≥ 4",
+    "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the whole retained set. "
+    "Built: cells (cell_outputs.py, d = 1, n − m ≤ 3) for output maps nondecreasing in every row — the quadratics' "
+    "pointwise worst maps (a switch between Θ's faces when the coefficient is ≤ 1, clipped at Θ when > 1) and the "
+    "sine least squares retrained by gradient descent — with E[f_{D'}(θ) − f*] enclosed and carried; finite "
+    "supports: exact sums over count vectors (populations.py, quadratics and the non-convex PL dip with its worst "
+    "output map); quadratics with outputs affine in x̄' on any bounded law in closed form (continuous.py). Not "
+    "built: maps that are not monotone in the data or losses whose F has no closed form (the cell engine needs "
+    "both), d ≥ 2 (cells over [lo, hi]^{(n−m)d}), n − m ≥ 4 (cost: the cells grow like B^{n−m}). Unbounded "
+    "supports are outside the class (‖∇f_z‖ < G for every z)")
 COR36_POPULATIONS = Narrowing(
-    "non-quadratic losses on populations with infinite support",
-    "Algorithm 2's output is affine in the data only for quadratic losses; for any other loss E over the i.i.d. draw "
-    "D ~ Z^n of the run needs the law of the whole dataset: no exact or enclosed evaluation known or built (finite "
-    "supports: exact sums over count vectors, population_runs.py, quadratics and the non-convex PL dip; bounded "
-    "continuous laws with quadratics, λI and unequal curvatures: continuous.py)")
+    "on bounded continuous populations: non-quadratic losses other than the separable sine least squares; with it, "
+    "n ≥ 5",
+    "E over the i.i.d. draw D ~ Z^n of a run that is not affine in the data needs the law of the whole dataset. "
+    "Built: the sine least squares Σ_k ½(θ_k + κ sin θ_k − z_k)² (non-convex, PL) on products of Beta laws, "
+    "enclosed cell by cell (cell_population.py): separable, so d one-dimensional expectations; in "
+    "one coordinate the run is nondecreasing in every row (η ≤ 1/L, ∂²f_z/∂θ∂z < 0), so a cell of datasets is "
+    "bracketed by its two corners' runs, and a cell's mass is exact (integer Beta parameters: a polynomial CDF) or "
+    "enclosed (Arb's regularised incomplete beta). Not built: a loss without that bracket or not separable (a "
+    "cell's output would need interval arithmetic on data balls, whose radius doubles with each step, or an "
+    "(nd)-dimensional cell grid), n ≥ 5 (cost: the cells "
+    "grow like B^n). Finite supports: exact sums over count vectors (population_runs.py, quadratics and the "
+    "non-convex PL dip); quadratics on any bounded law: closed form "
+    "(continuous.py). Unbounded supports are outside the class (‖∇f_z‖ < G for every z)")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 with data not on one line through the origin",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, and δ is enclosed cell by cell "
@@ -121,8 +131,11 @@ SCOPE = {
                     "convex quadratics λI and diag(1, 3), E over D and the noise in closed form (continuous.py) — for quadratics every "
                     "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
                     "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
-                    "population is reached. (A Gaussian population is outside the class: ‖∇f_z‖ < G for every z "
-                    "(line 137) fails on an unbounded support.)",
+                    "population is reached; the non-convex PL sine least squares on uniform, Beta(2, 1) and "
+                    "Beta(1/2, 2) laws from θ_0 ∈ {0, −3} across its non-convex region (f0gap carried off 0), n = 2 "
+                    "(thorough: n = 3, d = 2), E over D enclosed cell by cell (cell_population.py). (A Gaussian "
+                    "population is outside the class: ‖∇f_z‖ < G for every z (line 137) fails on an unbounded "
+                    "support.)",
                     (COR36_POPULATIONS,)),
     "lemB.4": Scope("any algorithm whose output depends on D' only; F μ-PL, L-smooth, G-Lipschitz (‖∇f_z‖ < G for "
                     "every z of the population's support)",
@@ -132,8 +145,11 @@ SCOPE = {
                     "least squares on point masses on enclosures (risk_gap carried off θ = 0); bounded continuous "
                     "populations (products of Beta laws on a box, d ∈ {1, 2}) with quadratics λI and diag(1, 3), "
                     "outputs affine in x̄' (ERM, offsets, retraining, constants, and the pointwise worst map "
-                    "(c·x̄' − ā)/(c − 1) when the coefficient c > 1), E over D' in closed form (continuous.py); a "
-                    "Gaussian population is outside the class (‖∇f_z‖ < G for every z fails on an unbounded support)",
+                    "(c·x̄' − ā)/(c − 1) when the coefficient c > 1), E over D' in closed form (continuous.py); on "
+                    "uniform and Beta(1/2, 2) laws in d = 1, n − m ≤ 2 (thorough: 3), the worst maps switching "
+                    "between Θ's faces or clipped at them and the sine least squares retrained by gradient descent, "
+                    "E over D' enclosed cell by cell (cell_outputs.py); a Gaussian population is outside the class "
+                    "(‖∇f_z‖ < G for every z fails on an unbounded support)",
                     (LEMB4_POPULATIONS,)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),
     "appC-radius": Scope("outputs with ‖θ‖, ‖θ'‖ ≤ R, any ε > 0 (+fix: ε ≤ 1), 0 < δ < 1, R > 0",

@@ -31,6 +31,8 @@ from .population_runs import (
     on_every_retained, population_excess, population_structure_ok, quadratic_population_family,
 )
 from . import transcendental as tr
+from .cell_outputs import cell_lemb4_quantity, cell_output_family, is_cell_output
+from .cell_population import carried_excess, cell_pl_ok, cell_runs_family, is_cell_law
 from .continuous import law_output_family, law_runs_family
 from .edges import sigma_score, SMALL_EPS_WHY
 from .quantities import CONCAVE, PIECEWISE, PROBLEM_NAMES, QUADRATIC, RUN_NAMES, runs_of, Setup, setup_of, sq_norm, \
@@ -267,6 +269,8 @@ def _cor36_pl_ok(values: Instance) -> Decision:
     f0gap = E_{D'}[f_{D'}(θ_0) − f*_{D'}] exactly (the reading of ``population_runs``)."""
     if not is_population(values):
         return _pl_ok(values)
+    if is_cell_law(values):
+        return cell_pl_ok(values)
     ok = on_every_retained(_pl_of_retained)(values)
     return ok if ok is not Decision.TRUE else holds(frac(values["f0gap"]) == expected_f0gap(values, _f0gap_value))
 
@@ -383,12 +387,16 @@ COR36_HYPS = (P("a point mass (every row of X equal) or a finite-support populat
 
 def _cor36_quantity(bound: Any) -> Callable[[Instance], arb]:
     carried = tr.carried(excess_risk, bound, "f0gap", tr.true_f0gap)
+    cells = carried_excess(bound)
 
     def quantity(values: Instance) -> arb:
+        if is_cell_law(values):
+            return cells(values)
         return population_excess(values) if is_population(values) else carried(values)
 
     quantity.__doc__ = ("E[F(θ̃'')] − F*: on a finite-support population E over D ~ Z^n and the noise, enumerated "
-                        "(``population_runs.population_excess``); on a point mass F = f_{D'}, so "
+                        "(``population_runs.population_excess``); on a bounded continuous law with the sine profile "
+                        "enclosed cell by cell (``cell_population.carried_excess``); on a point mass F = f_{D'}, so "
                         + (excess_risk.__doc__ or ""))
     return quantity
 
@@ -412,6 +420,9 @@ COR36_ADVERSARIES = with_level_edge((
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
               "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
+    Adversary("bounded continuous populations (uniform, Beta(2, 1) and Beta(1/2, 2) laws; thorough: n = 3, d = 2), "
+              "the non-convex PL sine least squares from θ_0 = 0 across its non-convex region: E over D ~ Z^n "
+              "enclosed cell by cell (cell_population.py)", generate=cell_runs_family),
 ), "epsilon", smallest_admissible(), SMALL_EPS_WHY, score=sigma_score)
 
 
@@ -541,7 +552,25 @@ LEMB4_ADVERSARIES = (
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), quadratics λI and diag(1, 3): "
               "outputs affine in x̄' (ERM, offsets, retraining, constants, the worst map when L/(2μ) > 1), E over D' "
               "in closed form (continuous.py)", generate=law_output_family),
+    Adversary("bounded continuous populations (uniform and Beta(1/2, 2), d = 1), outputs not affine in x̄': the "
+              "worst maps of quadratics switching between Θ's faces or clipped at them, and the sine least squares "
+              "retrained by gradient descent; E over D' enclosed cell by cell, risk_gap carried (cell_outputs.py)",
+              generate=cell_output_family),
 )
+
+
+def _lemb4_quantity_of(bound: Any) -> Callable[[Instance], arb]:
+    """The quantity of Lemma B.4 and its fix: :func:`_lemb4_quantity` with the sine point masses' carried risk_gap
+    (``transcendental.carried``); on a bounded continuous law with a cell output map, the cell sum with its carried
+    risk_gap (``cell_outputs.cell_lemb4_quantity``)."""
+    base = tr.carried(_lemb4_quantity, bound, "risk_gap", tr.sine_point_gap)
+    cells = cell_lemb4_quantity(bound)
+
+    def quantity(values: Instance) -> arb:
+        return cells(values) if is_cell_output(values) else base(values)
+
+    quantity.__doc__ = base.__doc__
+    return quantity
 
 
 CLAIMS_UTIL = [
@@ -629,7 +658,7 @@ CLAIMS_UTIL = [
         hypotheses=(P("point-mass, finite-support or bounded continuous (Beta) population, quadratic, dip or sine losses, θ ∈ Θ, constants "
                       "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4,
-        quantity=tr.carried(_lemb4_quantity, LEMB4, "risk_gap", tr.sine_point_gap),
+        quantity=_lemb4_quantity_of(LEMB4),
         quantity_expr=risk_gap,
         adversaries=LEMB4_ADVERSARIES,
         derivation="r2d.lemB.4",
@@ -666,7 +695,7 @@ CLAIMS_UTIL = [
         hypotheses=(P("point-mass, finite-support or bounded continuous (Beta) population, quadratic, dip or sine losses, θ ∈ Θ, constants "
                       "valid, risk_gap exact (sine: within 2^−30, carried)", _lemb4_ok),),
         bound=LEMB4_FIX,
-        quantity=tr.carried(_lemb4_quantity, LEMB4_FIX, "risk_gap", tr.sine_point_gap),
+        quantity=_lemb4_quantity_of(LEMB4_FIX),
         adversaries=LEMB4_ADVERSARIES,
         derivation="r2d.lemB.4+fix",
         corrects="r2d.lemB.4",
