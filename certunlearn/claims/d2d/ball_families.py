@@ -333,7 +333,7 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
 
 def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
     """Logistic + ridge in d = 2, 3 and the Huber-smoothed quadratic in d = 3, on balls and polytopes (the event
-    enclosed between two quadratic models, :mod:`.sandwich_tail`), and quadratics in d = 5 to 8
+    enclosed between two quadratic models, :mod:`.sandwich_tail`), and quadratics in d = 4 to 8
     (:func:`logistic_nd_accuracy`, :func:`huber_nd_accuracy`, :func:`high_d_accuracy`)."""
     between = ("the event enclosed between the χ² tails of two quadratic models with the loss's curvatures m and M "
                "around θ* and ∇f(θ*), both enclosed by a contraction certificate")
@@ -345,15 +345,15 @@ def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
                       generate=wrap(huber_nd_accuracy),
                       reaches="the Huber-smoothed quadratic in d = 3 (box, ball, the cut cube) and in d = 2 on the disc, "
                               "the triangle and the pentagon, optima inside Θ and on its boundary; " + between),
-            Adversary("quadratics in d = 5 to 8, A = aI and A ≠ aI, boxes and balls",
+            Adversary("quadratics in d = 4 to 8, A = aI and A ≠ aI, boxes and balls",
                       generate=wrap(high_d_accuracy),
-                      reaches="quadratics in d = 5, 6, 7, 8 (A = I: a noncentral χ²_d tail; A = diag(1, …, 5): an "
+                      reaches="quadratics in d = 4 to 8 (A = I: a noncentral χ²_d tail; A = diag(1, …, 5): an "
                               "ellipsoid's exterior), Θ a box or a ball, optima inside and on the boundary, β's top"))
 
 
 # =========================================================================== the accuracy event between quadratic models
 # Logistic + ridge in d = 2 and 3 and the Huber-smoothed quadratic in d = 3, on boxes, balls and polytopes (the event
-# enclosed between two quadratic models' χ² tails, :mod:`.sandwich_tail`), and quadratics in d = 5 to 8 (a noncentral
+# enclosed between two quadratic models' χ² tails, :mod:`.sandwich_tail`), and quadratics in d = 4 to 8 (a noncentral
 # χ² tail for A = aI, an ellipsoid's exterior for A ≠ aI). Each family is built from one base: the data mean off the
 # axes (points (2, 1, 0, …), twice, (1, 2, 1, …) and (−1, 0, …)), a deletion then an addition, Θ = [−r, r]^d or the ball
 # of radius r with r = 1/2 (the optimum on Θ's boundary, ∇f(θ*) ≠ 0) or r = 2 (inside), 𝓘 ∈ {2, 10}, β ∈ {1/20,
@@ -361,6 +361,8 @@ def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
 # thorough every combination.
 R_SMALL, R_LARGE = Fraction(1, 2), Fraction(2)
 BETAS = (Fraction(1, 20), Fraction(1, 1000))
+#: diagonal curvatures of the anisotropic (Huber-smoothed) quadratics in d = 4 to 8 (condition number 5: Ruben's series converges)
+ANISO_HIGH = (1, 2, 3, 4, 5, 1, 2, 3)
 
 
 def base(A: list, r: Fraction, I_: int, bt: Fraction, ball: bool = False, R: int = 3) -> dict:
@@ -389,22 +391,23 @@ def top(A: list, ball: bool, eps: Fraction) -> dict:
 
 def logistic_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """Logistic + ridge (λ ∈ {1/4, 1}) in d = 2 and 3 on the box and the ball, optima on the boundary and inside
-    and at β's top (:func:`top`) (quick: d = 2 on the box with the optimum on its boundary, d = 3 on the ball with it
-    inside, d = 2 on the box at β's top with ε = 2⁻⁴⁰; thorough: all)."""
+    and at β's top (:func:`top`) in d = 2 to 8 (quick: d = 2 on the box with the optimum on its boundary, d = 3 on the
+    ball with it inside, at β's top d = 2 on the box with ε = 2⁻⁴⁰ and d = 8 on the ball with ε = 1; thorough: all)."""
     out = []
     for j, (d, r, ball, I_, bt) in enumerate(itertools.product((2, 3), (R_SMALL, R_LARGE), (False, True), (2, 10),
                                                                BETAS)):
         out.append(logisticise(base([1] * d, r, I_, bt, ball), (Fraction(1, 4), Fraction(1))[j % 2]))
     tops = [logisticise(top([1] * d, ball, eps), lam) for d, ball, eps, lam in itertools.product(
-        (2, 3), (False, True), (Fraction(1), EPS_LOW), (Fraction(1, 4), Fraction(1)))]
-    return out + tops if size > 40 else [out[0], out[16 + 8 + 4 + 1], tops[2]]
+        range(2, 9), (False, True), (Fraction(1), EPS_LOW), (Fraction(1, 4), Fraction(1)))]
+    return out + tops if size > 40 else [out[0], out[16 + 8 + 4 + 1], tops[2], tops[-3]]
 
 
 def huber_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
     """The Huber-smoothed quadratic (band widths 1/8 and 1/2 in turn) with A = diag(1, 2, 4) in d = 3 on the box and
     the ball, A = diag(1, 4) on the disc, and on polytopes (A = I and diag(1, 4) on the triangle and the pentagon, A = I
-    on the cut cube in d = 3), and at β's top (:func:`top`: d = 3 box and ball, the disc) (quick: d = 3 on the box with
-    the optimum on its boundary, the pentagon, d = 3 on the box at β's top with ε = 2⁻⁴⁰; thorough: all)."""
+    on the cut cube in d = 3), and at β's top (:func:`top`: d = 3 box and ball, the disc, A = diag(ANISO_HIGH) in d = 4
+    to 8 on boxes and balls) (quick: d = 3 on the box with the optimum on its boundary, the pentagon, at β's top d = 3
+    on the box with ε = 2⁻⁴⁰ and d = 8 on the box with ε = 1; thorough: all)."""
     out = []
     for j, (A, r, ball, I_, bt) in enumerate(itertools.product(([1, 2, 4], [1, 4]), (R_SMALL, R_LARGE), (False, True),
                                                                (2, 10), BETAS)):
@@ -423,22 +426,20 @@ def huber_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
         if len(set(A)) == 1:
             inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
         poly.append(huberise(on_polytope(inst, rows), WIDTHS[j % 2]))
-    tops = [huberise(top(A, ball, eps), w) for A, ball, eps, w in itertools.product(([1, 2, 4], [1, 4]), (False, True),
+    shapes = ([1, 2, 4], [1, 4]) + tuple(list(ANISO_HIGH[:d]) for d in range(4, 9))
+    tops = [huberise(top(A, ball, eps), w) for A, ball, eps, w in itertools.product(shapes, (False, True),
                                                                                   (Fraction(1), EPS_LOW), WIDTHS)
-            if len(A) == 3 or ball]
-    return out + poly + tops if size > 40 else [out[0], poly[4 + 1], tops[2]]
-
-
-#: diagonal curvatures of the anisotropic quadratics in d = 5 to 8 (condition number 5: Ruben's series converges)
-ANISO_HIGH = (1, 2, 3, 4, 5, 1, 2, 3)
+            if len(A) != 2 or ball]
+    return out + poly + tops if size > 40 else [out[0], poly[4 + 1], tops[2], tops[-8]]
 
 
 def high_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
-    """Quadratics in d = 5, 6, 7, 8: A = I (declared m = 1/2 < M = 1: a noncentral χ²_d tail) and A = diag(ANISO_HIGH)
+    """Quadratics in d = 4 to 8: A = I (declared m = 1/2 < M = 1: a noncentral χ²_d tail) and A = diag(ANISO_HIGH)
     (an ellipsoid's exterior), on the box and the ball, optima on the boundary and inside (R = 4 holds the data);
-    and the boundary optimum at β's top (:func:`top`); quick: one per d at β's top (named below); thorough: all."""
+    and the boundary optimum at β's top (:func:`top`); quick: one per d from 5 to 8 at β's top (named below; d = 4 is
+    :func:`aniso_nd_accuracy`'s); thorough: all."""
     out = []
-    for d, iso, r, ball, I_, bt in itertools.product((5, 6, 7, 8), (True, False), (R_SMALL, R_LARGE), (False, True),
+    for d, iso, r, ball, I_, bt in itertools.product(range(4, 9), (True, False), (R_SMALL, R_LARGE), (False, True),
                                                      (2, 10), BETAS):
         A = [1] * d if iso else list(ANISO_HIGH[:d])
         inst = base(A, r, I_, bt, ball, R=4)
@@ -446,9 +447,9 @@ def high_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
             inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
         out.append(inst)
     tops = [top([1] * d if iso else list(ANISO_HIGH[:d]), ball, eps)
-            for d, iso, ball, eps in itertools.product((5, 6, 7, 8), (True, False), (False, True), (Fraction(1), EPS_LOW))]
+            for d, iso, ball, eps in itertools.product(range(4, 9), (True, False), (False, True), (Fraction(1), EPS_LOW))]
     if size > 40:
         return out + tops
     # quick: the boundary optimum at β's top, one per d — (d, A, Θ, ε) = (5, I, box, 2⁻⁴⁰), (6, diag, ball, 1),
     # (7, I, ball, 2⁻⁴⁰), (8, diag, box, 1)
-    return [tops[1], tops[8 + 4 + 2], tops[16 + 2 + 1], tops[24 + 4]]
+    return [tops[8 + 1], tops[16 + 4 + 2], tops[24 + 2 + 1], tops[32 + 4]]

@@ -669,10 +669,14 @@ def _isotropic(values: Instance) -> Decision:
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
 def _enclosed_acc(values: Instance) -> Decision:
-    """A quadratic (any d, any Θ), or a loss whose declared m, M are global Hessian bounds with 0 < m ≤ M (the
-    Huber-smoothed quadratic, logistic + ridge: θ* and ∇f(θ*) enclosed by the contraction certificate of
-    :mod:`.sandwich_tail`, which needs m > 0)."""
-    if not values.get("huber") and not values.get("logistic"):
+    """A quadratic (any d, any Θ), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 on an
+    interval (exact sublevel sets); any other loss of the family if its declared m, M (global Hessian bounds) have
+    0 < m ≤ M — θ* and ∇f(θ*) are then enclosed by the contraction certificate of :mod:`.sandwich_tail`."""
+    huber, logistic = bool(values.get("huber")), bool(values.get("logistic"))
+    if not huber and not logistic:
+        return Decision.TRUE
+    box = not values.get("ball") and not values.get("polytope")
+    if box and (len(values["A"]) == 1 or (len(values["A"]) == 2 and huber and not logistic)):
         return Decision.TRUE
     dec = _declared(values)
     positive = decide(0, "<", lambda: arb_eval(dec["m"]), max_prec=1024).decision
@@ -680,9 +684,9 @@ def _enclosed_acc(values: Instance) -> Decision:
                                                                     lambda: arb_eval(dec["m"]))
 
 
-ENCLOSED_ACC = P("a quadratic loss, or a loss of the class whose θ*, ∇f(θ*) and m > 0, M are enclosed (any d, Θ a box, "
-                 "ball or polytope: the accuracy event is a noncentral χ² tail, an ellipsoid's exterior, an exact "
-                 "sublevel set's exterior in d ≤ 2, or enclosed between two quadratic models' χ² tails)", _enclosed_acc)
+ENCLOSED_ACC = P("a quadratic loss (any d), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 "
+                 "(exact sublevel sets), or any other loss of the class with m > 0 (θ* and ∇f(θ*) enclosed: the event "
+                 "between two quadratic models' χ² tails)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3
