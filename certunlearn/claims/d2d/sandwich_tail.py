@@ -12,7 +12,10 @@ so the event's probability lies between the two models' exact laws (:func:`model
 event ⟨g*, Δ⟩ + (κ/2)‖Δ‖² > α is ‖Δ + g*/κ‖² > 2α/κ + ‖g*‖²/κ², a noncentral χ²_d tail (noncentrality
 ‖θ̂ − θ* + g*/κ‖²/σ²); for κ = 0 it is the half-space ⟨g*, Δ⟩ > α, a Gaussian tail ½erfc(·). The model with M bounds
 the probability above, the one with m below (:func:`sandwich_exterior`); when m = M (a quadratic A = aI) both are the
-exact law. The curvatures must hold on all of ℝ^d (θ̂ + Z leaves Θ): they are the loss family's declared m and M,
+exact law. Where the family gives diagonal Hessian bounds K_lo ⪯ ∇²f_D ⪯ K_up on ℝ^d (:func:`diagonal_curvatures`:
+the Huber-smoothed quadratic coordinate by coordinate, logistic + ridge by ℓ'' ≤ ℓ''(0) and diagonal dominance), the
+same argument with ½ΔᵀKΔ gives a second, usually much narrower, enclosure — an ellipsoid's exterior
+(:func:`diagonal_model_tail`) — and each end is the better of the two. The curvatures must hold on all of ℝ^d (θ̂ + Z leaves Θ): they are the loss family's declared m and M,
 global Hessian bounds for the families here (quadratic, Huber-smoothed quadratic, logistic + ridge), which the
 instance's hypotheses check against its own constants.
 
@@ -36,7 +39,8 @@ from ...numeric.enclosure import erfc_ball, to_arb
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 
-__all__ = ["argmin_enclosure", "model_tail", "sandwich_exterior", "sandwich_probability"]
+__all__ = ["argmin_enclosure", "diagonal_curvatures", "diagonal_model_tail", "model_tail", "sandwich_exterior",
+           "sandwich_probability"]
 
 #: the noncentral χ² survival P[‖c + W‖² > x], W ~ N(0, I_dof), ‖c‖² = lam (``certunlearn.claims.d2d.common.ncx2_sf``)
 Chi2Tail = Callable[[int, arb, arb], arb]
@@ -77,6 +81,38 @@ def sandwich_exterior(offset: Sequence[arb], grad: Sequence[arb], m: arb, M: arb
     if not lo <= hi:
         raise ArithmeticError("the two quadratic models' tails cross: the curvature bounds are wrong")
     return lo.union(hi)
+
+
+def diagonal_model_tail(offset: Sequence[arb], grad: Sequence[arb], kappa: Sequence[arb], sigma: arb, alpha: arb) -> arb:
+    """P[⟨g, Δ⟩ + ½Σ_k κ_kΔ_k² > α] for Δ ~ N(offset, σ²I), κ_k > 0 (d ≥ 2): Σ_k κ_k(W_k + c_k)² > τ with
+    c_k = (o_k + g_k/κ_k)/σ and τ = (2α + Σ_k g_k²/κ_k)/σ², an ellipsoid's exterior (:mod:`.ellipse_tail`)."""
+    from .ellipse_tail import ellipsoid_exterior
+
+    centre = [(o + g / k) / sigma for o, g, k in zip(offset, grad, kappa)]
+    tau = (2 * alpha + sum((g * g / k for g, k in zip(grad, kappa)), arb(0))) / (sigma * sigma)
+    return ellipsoid_exterior(list(kappa), centre, tau)
+
+
+def diagonal_curvatures(loss: Any, X: np.ndarray) -> tuple[list[arb], list[arb]] | None:
+    """Diagonal matrices K_lo ⪯ ∇²f_D(θ) ⪯ K_up for every θ ∈ ℝ^d, where the family gives them: the Huber-smoothed
+    quadratic's Hessian is diag(a_k + (c/w)·share_k) with shares in [0, 1]; logistic + ridge's is λI + (1/n)Σ_i
+    ℓ''(⟨x_i, θ⟩)x_ix_iᵀ with 0 ≤ ℓ'' ≤ ℓ''(0) (``formulas.r2d.LOGISTIC_D2``), so K_lo = λI and K_up = λI + the
+    diagonally dominant diag(B_kk + Σ_{j≠k}|B_kj|) ⪰ B = (ℓ''(0)/n)Σ_i x_ix_iᵀ. None for any other family."""
+    from ...problems.huber import HuberQuadratic
+    from ...problems.rounded_logistic import RoundedLogistic
+
+    if isinstance(loss, HuberQuadratic):
+        return [to_arb(a) for a in loss.a], [to_arb(a + loss.c / loss.w) for a in loss.a]
+    if isinstance(loss, RoundedLogistic):
+        from ...formulas.r2d import LOGISTIC_D2, logit_z
+
+        top = to_arb(rational_eval(LOGISTIC_D2.subs(logit_z, 0)))  # ℓ'' is largest at 0 (1/(4cosh²(z/2)))
+        n, d = len(X), len(X[0])
+        B = [[sum((Fraction(row[k]) * Fraction(row[j]) for row in X), Fraction(0)) / n for j in range(d)] for k in range(d)]
+        lam = to_arb(loss.lam)
+        up = [lam + top * sum((to_arb(abs(v)) for v in B[k]), arb(0)) for k in range(d)]
+        return [lam] * d, up
+    return None
 
 
 def _curvatures(loss: Any, domain: Any) -> tuple[Fraction | arb, Fraction | arb]:
@@ -136,28 +172,43 @@ def _inside(domain: Any, theta0: Sequence[Fraction], rho: arb) -> bool:
     return bool(_sq(t).sqrt() + rho < to_arb(domain.radius))
 
 
-def argmin_enclosure(loss: Any, domain: Any, X: np.ndarray) -> tuple[list[arb], list[arb]]:
+def _step(loss: Any, domain: Any, X: np.ndarray, theta: Sequence[Fraction], eta: arb) -> tuple[list[arb], np.ndarray, arb]:
+    """∇f_D(θ) enclosed, and T(θ) = P_Θ(θ − η∇f_D(θ)) as a rational point with a radius in norm: the projection of
+    the rational centre of θ − η∇f_D(θ) (exact on a box or polytope, within τ on a ball), widened by that ball's
+    radius (P_Θ is nonexpansive)."""
+    t = np.asarray([to_arb(v) for v in theta], dtype=object)
+    g = [to_arb(v) for v in np.asarray(loss.risk_grad(t, X)).ravel()]
+    y = [a - eta * gk for a, gk in zip(t, g)]
+    spread = _sq([arb(v.rad()) for v in y]).sqrt()  # ‖y − centre‖ ≤ this
+    p = np.asarray(domain.project(np.asarray([_fraction_of(v) for v in y], dtype=object)), dtype=object)
+    return g, p, spread + to_arb(getattr(domain, "projection_error", Fraction(0)))
+
+
+def argmin_enclosure(loss: Any, domain: Any, X: np.ndarray, target: Fraction = Fraction(0)) -> tuple[list[arb],
+                                                                                                       list[arb]]:
     """Enclosures of θ* = argmin_Θ f_D and g* = ∇f_D(θ*), coordinate by coordinate (module docstring: the contraction
-    certificate from a float solver's rational start; g* = 0 exactly for a decided interior optimum)."""
+    certificate from a float solver's rational start; g* = 0 exactly for a decided interior optimum). While the
+    certified radius ρ exceeds ``target`` the start is improved by steps of T on the 2^-(prec + 8) grid (at most
+    4·prec of them: each gains the factor γ)."""
+    from flint import ctx
+
     m, M = _curvatures(loss, domain)
     if not to_arb(m) > 0:
         raise ArithmeticError("the contraction certificate needs m > 0")
     eta, gamma = 2 / (to_arb(m) + to_arb(M)), (to_arb(M) - to_arb(m)) / (to_arb(M) + to_arb(m))
     theta0 = _approx_argmin(loss, domain, X)
-    t0 = np.asarray([to_arb(v) for v in theta0], dtype=object)
-    g0 = [to_arb(v) for v in np.asarray(loss.risk_grad(t0, X)).ravel()]
-    y = [a - eta * g for a, g in zip(t0, g0)]
-    spread = _sq([arb(v.rad()) for v in y]).sqrt()  # ‖y − centre‖ ≤ this
-    centre = np.asarray([_fraction_of(v) for v in y], dtype=object)
-    p = np.asarray(domain.project(centre), dtype=object)
-    err = to_arb(getattr(domain, "projection_error", Fraction(0)))
-    step = _sq([to_arb(a - b) for a, b in zip(p, theta0)]).sqrt() + spread + err
-    rho = arb((step / (1 - gamma)).upper())
+    grid, steps = 2 ** (ctx.prec + 8), 4 * ctx.prec if target > 0 else 0
+    while True:  # the certificate of the current θ₀; stop when it is fine enough or the steps are spent
+        g0, p, slack = _step(loss, domain, X, theta0, eta)
+        rho = arb(((_sq([to_arb(a - b) for a, b in zip(p, theta0)]).sqrt() + slack) / (1 - gamma)).upper())
+        if steps == 0 or not rho > to_arb(target):
+            break
+        theta0, steps = [Fraction(round(v * grid), grid) for v in p], steps - 1
     if _inside(domain, theta0, rho):
         grad = [arb(0)] * len(theta0)
     else:
-        slack = arb(0, (to_arb(M) * rho).upper())
-        grad = [g + slack for g in g0]
+        widen = arb(0, (to_arb(M) * rho).upper())
+        grad = [g + widen for g in g0]
     return [to_arb(v) + arb(0, rho.upper()) for v in theta0], grad
 
 
@@ -165,8 +216,19 @@ def sandwich_probability(s: Any, X: np.ndarray, mean: np.ndarray, sigma: arb, al
                          chi2_sf: Chi2Tail) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α] for the loss and Θ of the d2d Setup ``s`` on the dataset ``X`` (θ̂ = ``mean``
     known within ``err`` in norm: each coordinate widened by it), between the two quadratic models."""
-    star, grad = argmin_enclosure(s.loss, s.domain, X)
+    star, grad = argmin_enclosure(s.loss, s.domain, X, _fraction_of(sigma) / 2**30)  # θ* far finer than the noise
     slack = arb(0, to_arb(err).upper()) if err else arb(0)
     offset = [to_arb(mu) + slack - t for mu, t in zip(mean, star)]
     m, M = _curvatures(s.loss, s.domain)
-    return sandwich_exterior(offset, grad, to_arb(m), to_arb(M), sigma, alpha, chi2_sf)
+    out = sandwich_exterior(offset, grad, to_arb(m), to_arb(M), sigma, alpha, chi2_sf)
+    # the second enclosure only where the first leaves the event's probability above 2⁻³⁰ (a speed rule, both ends
+    # are valid either way: Ruben's series is slow at large offsets, where the first is already tiny)
+    diag = diagonal_curvatures(s.loss, X) if len(offset) >= 2 and out.upper() > 2**-30 else None
+    if diag is None:
+        return out
+    # the diagonal models: a second enclosure (each end valid), so the ends are the better of the two
+    lo = arb(diagonal_model_tail(offset, grad, diag[0], sigma, alpha).lower()).max(arb(out.lower()))
+    hi = arb(diagonal_model_tail(offset, grad, diag[1], sigma, alpha).upper()).min(arb(out.upper()))
+    if not lo <= hi:
+        raise ArithmeticError("the scalar and the diagonal models' enclosures are disjoint: a curvature bound is wrong")
+    return lo.union(hi)

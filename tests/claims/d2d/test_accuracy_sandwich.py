@@ -114,3 +114,38 @@ def test_each_sandwich_family_reaches_its_part_and_is_decided(cid, family, check
     insts = adv.generate(np.random.default_rng(0), 40)
     assert 3 <= len(insts) <= 4 and all(check(i) for i in insts)
     assert {evaluate(claim, i, 256).outcome for i in insts} == {WITHIN}
+
+
+def test_the_certificate_refines_theta_star_below_a_target():
+    """A float solver's start certifies θ* to about 10⁻⁹; below the noise's scale the start is improved by steps of
+    the contraction until the certified radius is below the target — still around the exact minimiser."""
+    s = setup_of(HUBER_2D)
+    exact = s.minimiser(s.X)
+    coarse, _ = argmin_enclosure(s.loss, s.domain, s.X)
+    fine, _ = argmin_enclosure(s.loss, s.domain, s.X, F(1, 2**40))
+    assert all(b.rad() <= 2.0**-40 < c.rad() or c.rad() <= 2.0**-40 for b, c in zip(fine, coarse))
+    assert all(b.contains(to_arb(v)) for b, v in zip(fine, exact))
+
+
+def test_the_diagonal_models_are_hessian_bounds_and_narrow_the_enclosure():
+    """Logistic + ridge: λI ⪯ ∇²f_D(θ) ⪯ K_up at sample points (K_up − H diagonally dominant with a nonnegative
+    diagonal, H − λI positive semidefinite as a Gram matrix); the Huber-smoothed quadratic's diagonal models give a
+    narrower enclosure than the scalar m, M ones and still contain the exact value (test above)."""
+    from certunlearn.claims.d2d.sandwich_tail import diagonal_curvatures
+
+    s = setup_of({**LOGISTIC_1D, "A": [F(1, 4)] * 2, "lo": [F(-1)] * 2, "hi": [F(1)] * 2, "theta0": [F(-1)] * 2,
+                  "X": [[F(2), F(1)], [F(-1), F(2)], [F(1, 2), F(-1, 2)]]})
+    lo, up = diagonal_curvatures(s.loss, s.X)
+    for th in ([F(0), F(0)], [F(1, 3), F(-2)], [F(5), F(7)]):
+        H = s.loss.risk_hessian(np.asarray([to_arb(v) for v in th], dtype=object), s.X)
+        for k in range(2):
+            # K_up − H diagonally dominant with a nonnegative diagonal (at θ = 0, where ℓ'' = ℓ''(0), with equality)
+            assert up[k] - H[k][k] - abs(H[k][1 - k]) > -arb(10) ** -12
+            assert H[k][k] - lo[k] >= 0
+    _, both = _both(HUBER_2D, F(1, 3), F(1, 5), [F(1, 8), F(1, 8)])
+    hs = setup_of(HUBER_2D)
+    m, M = (to_arb(v) for v in (min(hs.a), max(hs.a) + hs.loss.c / hs.loss.w))
+    star, grad = argmin_enclosure(hs.loss, hs.domain, hs.X)
+    scalar = sandwich_exterior([to_arb(F(1, 8)) - t for t in star], grad, m, M, to_arb(F(1, 3)), to_arb(F(1, 5)),
+                               ncx2_sf)
+    assert both.rad() < scalar.rad() / 1.5 and scalar.contains(both.mid())
