@@ -18,7 +18,7 @@ from ..boundaries import STRICT_BITS
 from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants, pgd_instance
-from .huber_families import widened_count
+from .huber_families import WIDTHS, huberise, logisticise, widened_count
 
 
 def on_ball(inst: dict) -> dict:
@@ -281,7 +281,6 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
     exterior of the sublevel interval, :mod:`.interval_tail`); ``wrap`` adapts a generator to the claim (the regularised claims
     drop m)."""
     from .families import add_beta, pgd_structured
-    from .huber_families import WIDTHS, huberise, logisticise
 
     thin = wrap(add_beta(pgd_structured("thin")))
     aniso = Adversary("anisotropic 2-d quadratics diag(m, M), β varied",
@@ -327,5 +326,130 @@ def accuracy_adversaries(wrap: Callable = lambda g: g, cap: int = 4, split: bool
                          generate=wrap(beta_top_accuracy),
                          reaches="β at its largest admissible value with θ* on a face of Θ (∇f(θ*) ≠ 0), d ∈ {1, 2}, "
                                  "n from 2 to 32, 𝓘 from 1 to 80, ε = 1 and at its smallest")
-    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)) if split else (
-        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d)
+    wide = sandwich_adversaries(wrap)
+    return ((aniso, ball), (aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d, *wide)) if split else (
+        aniso, ball, aniso_ball, huber, logistic, polytope, aniso_nd, beta_top, huber_2d, *wide)
+
+
+def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
+    """Logistic + ridge in d = 2, 3 and the Huber-smoothed quadratic in d = 3, on balls and polytopes (the event
+    enclosed between two quadratic models, :mod:`.sandwich_tail`), and quadratics in d = 4 to 8
+    (:func:`logistic_nd_accuracy`, :func:`huber_nd_accuracy`, :func:`high_d_accuracy`)."""
+    between = ("the event enclosed between the χ² tails of two quadratic models with the loss's curvatures m and M "
+               "around θ* and ∇f(θ*), both enclosed by a contraction certificate")
+    return (Adversary("logistic + ridge in d = 2 and 3 on boxes and balls, optima inside and on the boundary, β's top",
+                      generate=wrap(logistic_nd_accuracy),
+                      reaches="logistic + ridge in d = 2 and 3, Θ a box or a ball, optima inside Θ and on its "
+                              "boundary, β varied and at its top; " + between),
+            Adversary("Huber-smoothed quadratics in d = 3, on a disc and on polytopes, β's top",
+                      generate=wrap(huber_nd_accuracy),
+                      reaches="the Huber-smoothed quadratic in d = 3 (box, ball, the cut cube) and in d = 2 on the disc, "
+                              "the triangle and the pentagon, optima inside Θ and on its boundary; " + between),
+            Adversary("quadratics in d = 4 to 8, A = aI and A ≠ aI, boxes and balls",
+                      generate=wrap(high_d_accuracy),
+                      reaches="quadratics in d = 4 to 8 (A = I: a noncentral χ²_d tail; A = diag(1, …, 5): an "
+                              "ellipsoid's exterior), Θ a box or a ball, optima inside and on the boundary, β's top"))
+
+
+# =========================================================================== the accuracy event between quadratic models
+# Logistic + ridge in d = 2 and 3 and the Huber-smoothed quadratic in d = 3, on boxes, balls and polytopes (the event
+# enclosed between two quadratic models' χ² tails, :mod:`.sandwich_tail`), and quadratics in d = 4 to 8 (a noncentral
+# χ² tail for A = aI, an ellipsoid's exterior for A ≠ aI). Each family is built from one base: the data mean off the
+# axes (points (2, 1, 0, …), twice, (1, 2, 1, …) and (−1, 0, …)), a deletion then an addition, Θ = [−r, r]^d or the ball
+# of radius r with r = 1/2 (the optimum on Θ's boundary, ∇f(θ*) ≠ 0) or r = 2 (inside), 𝓘 ∈ {2, 10}, β ∈ {1/20,
+# 1/1000}; and the boundary optimum at β's top (:func:`top`). The quick profile runs a few (named in each generator),
+# thorough every combination.
+R_SMALL, R_LARGE = Fraction(1, 2), Fraction(2)
+BETAS = (Fraction(1, 20), Fraction(1, 1000))
+#: diagonal curvatures of the anisotropic (Huber-smoothed) quadratics in d = 4 to 8 (condition number 5: Ruben's series converges)
+ANISO_HIGH = (1, 2, 3, 4, 5, 1, 2, 3)
+
+
+def base(A: list, r: Fraction, I_: int, bt: Fraction, ball: bool = False, R: int = 3) -> dict:
+    """The base quadratic instance of the families below in d = len(A) (the section's comment), on the box
+    [−r, r]^d or its ball."""
+    d = len(A)
+    pad, ones = [0] * (d - 2), [1] * (d - 2)
+    X = [[2, 1, *pad], [2, 1, *pad], [1, 2, *ones], [-1, 0, *pad]]
+    U = [[-1, -1, 0, *pad], [1, 1, 2, *ones]]
+    box = pgd_instance(list(A), R, [-r] * d, [r] * d, X, U, [-r] * d, epsilon=Fraction(1), delta=Fraction(1, 10**5),
+                       I=I_, beta=bt)
+    return on_ball(box) if ball else box
+
+
+def top(A: list, ball: bool, eps: Fraction) -> dict:
+    """The boundary optimum at β's top (as :func:`beta_top_accuracy`, where the accuracy claims are
+    tightest): four points at 2e₁ outside Θ = [−1, 1]^d or the unit ball, no update, 𝓘 = 40, β = 1 − 2⁻⁴⁰, ε given."""
+    d = len(A)
+    e1 = [2] + [0] * (d - 1)
+    box = pgd_instance(list(A), 2, [-1] * d, [1] * d, [e1] * 4, [], [-1] * d, epsilon=eps, delta=Fraction(1, 10**5),
+                       I=40, beta=BETA_TOP)
+    if len(set(A)) == 1:
+        box["m"], box["M"] = Fraction(1, 2), Fraction(1)
+    return on_ball(box) if ball else box
+
+
+def logistic_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Logistic + ridge (λ ∈ {1/4, 1}) in d = 2 and 3 on the box and the ball, optima on the boundary and inside
+    and at β's top (:func:`top`) in d = 2 to 8 (quick: d = 2 on the box with the optimum on its boundary, d = 3 on the
+    ball with it inside, at β's top d = 2 on the box with ε = 2⁻⁴⁰ and d = 8 on the ball with ε = 1; thorough: all)."""
+    out = []
+    for j, (d, r, ball, I_, bt) in enumerate(itertools.product((2, 3), (R_SMALL, R_LARGE), (False, True), (2, 10),
+                                                               BETAS)):
+        out.append(logisticise(base([1] * d, r, I_, bt, ball), (Fraction(1, 4), Fraction(1))[j % 2]))
+    tops = [logisticise(top([1] * d, ball, eps), lam) for d, ball, eps, lam in itertools.product(
+        range(2, 9), (False, True), (Fraction(1), EPS_LOW), (Fraction(1, 4), Fraction(1)))]
+    return out + tops if size > 40 else [out[0], out[16 + 8 + 4 + 1], tops[2], tops[-3]]
+
+
+def huber_nd_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """The Huber-smoothed quadratic (band widths 1/8 and 1/2 in turn) with A = diag(1, 2, 4) in d = 3 on the box and
+    the ball, A = diag(1, 4) on the disc, and on polytopes (A = I and diag(1, 4) on the triangle and the pentagon, A = I
+    on the cut cube in d = 3), and at β's top (:func:`top`: d = 3 box and ball, the disc, A = diag(ANISO_HIGH) in d = 4
+    to 8 on boxes and balls) (quick: d = 3 on the box with the optimum on its boundary, the pentagon, at β's top d = 3
+    on the box with ε = 2⁻⁴⁰ and d = 8 on the box with ε = 1; thorough: all)."""
+    out = []
+    for j, (A, r, ball, I_, bt) in enumerate(itertools.product(([1, 2, 4], [1, 4]), (R_SMALL, R_LARGE), (False, True),
+                                                               (2, 10), BETAS)):
+        if len(A) == 2 and not ball:
+            continue  # the separable box in d = 2 has its exact integral (.separable_tail)
+        out.append(huberise(base(A, r, I_, bt, ball), WIDTHS[j % 2]))
+    from ...problems.polytope import Polytope
+
+    poly = []
+    shapes = tuple(Polytope.from_polygon(p).rows for p in POLYGONS) + (CUT_CUBE,)
+    for j, (A, rows, I_, bt) in enumerate(itertools.product(([1, 1], [1, 4]), shapes, (2, 10), BETAS)):
+        if len(rows[0]) == 4 and A == [1, 4]:
+            continue
+        A = A + [1] * (len(rows[0]) - 1 - len(A))
+        inst = base(A, Fraction(1), I_, bt)
+        if len(set(A)) == 1:
+            inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        poly.append(huberise(on_polytope(inst, rows), WIDTHS[j % 2]))
+    shapes = ([1, 2, 4], [1, 4]) + tuple(list(ANISO_HIGH[:d]) for d in range(4, 9))
+    tops = [huberise(top(A, ball, eps), w) for A, ball, eps, w in itertools.product(shapes, (False, True),
+                                                                                  (Fraction(1), EPS_LOW), WIDTHS)
+            if len(A) != 2 or ball]
+    return out + poly + tops if size > 40 else [out[0], poly[4 + 1], tops[2], tops[-8]]
+
+
+def high_d_accuracy(rng: np.random.Generator, size: int) -> list[dict]:
+    """Quadratics in d = 4 to 8: A = I (declared m = 1/2 < M = 1: a noncentral χ²_d tail) and A = diag(ANISO_HIGH)
+    (an ellipsoid's exterior), on the box and the ball, optima on the boundary and inside (R = 4 holds the data);
+    and the boundary optimum at β's top (:func:`top`); quick: one per d from 5 to 8 at β's top (named below; d = 4 is
+    :func:`aniso_nd_accuracy`'s); thorough: all."""
+    out = []
+    for d, iso, r, ball, I_, bt in itertools.product(range(4, 9), (True, False), (R_SMALL, R_LARGE), (False, True),
+                                                     (2, 10), BETAS):
+        A = [1] * d if iso else list(ANISO_HIGH[:d])
+        inst = base(A, r, I_, bt, ball, R=4)
+        if iso:
+            inst["m"], inst["M"] = Fraction(1, 2), Fraction(1)
+        out.append(inst)
+    tops = [top([1] * d if iso else list(ANISO_HIGH[:d]), ball, eps)
+            for d, iso, ball, eps in itertools.product(range(4, 9), (True, False), (False, True), (Fraction(1), EPS_LOW))]
+    if size > 40:
+        return out + tops
+    # quick: the boundary optimum at β's top, one per d — (d, A, Θ, ε) = (5, I, box, 2⁻⁴⁰), (6, diag, ball, 1),
+    # (7, I, ball, 2⁻⁴⁰), (8, diag, box, 1)
+    return [tops[8 + 1], tops[16 + 4 + 2], tops[24 + 2 + 1], tops[32 + 4]]

@@ -536,7 +536,10 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     θ* exact on a box and enclosed on a ball (:mod:`.ball_argmin`); for the one-dimensional Huber-smoothed
     quadratic the exterior of the sublevel interval (:mod:`.interval_tail`), for logistic + ridge in d = 1 too (its
     ends and θ* bracketed by bisection on enclosures); for the Huber-smoothed quadratic in d = 2 on a box the exterior
-    of the separable sublevel set, one outer integral of interval masses (:mod:`.separable_tail`).
+    of the separable sublevel set, one outer integral of interval masses (:mod:`.separable_tail`); for every other
+    non-quadratic loss of the class (logistic + ridge in d ≥ 2, the Huber-smoothed quadratic in d ≥ 3 or on a ball or a
+    polytope) between the χ² tails of two quadratic models with curvatures m and M around the enclosed θ* and ∇f(θ*)
+    (:mod:`.sandwich_tail`).
     (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
     if s.huber is not None and s.dim == 1 and s.ball is None:
         return _piecewise_1d_probability(s, X, mean, sigma_, alpha_, err)
@@ -547,9 +550,10 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
 
         star = s.minimiser(X)
         return huber_exterior(s.a, s.huber, X, s.loss.risk(star, X), mean, sigma_, alpha_, err)
-    if s.huber is not None or s.logistic:
-        raise ArithmeticError("the accuracy event of a non-quadratic loss is enclosed in d = 1 (and d = 2 for the "
-                              "separable Huber-smoothed quadratic on a box) only")
+    if s.huber is not None or s.logistic:  # any other Θ and d: between two quadratic models (χ² tails)
+        from .sandwich_tail import sandwich_probability
+
+        return sandwich_probability(s, X, mean, sigma_, alpha_, err, ncx2_sf)
     a = s.a[0]
     xbar = np.asarray([sum((row[j] for row in X), Fraction(0)) / len(X) for j in range(s.dim)], dtype=object)
     slack = arb(0, to_arb(err).upper()) if err else arb(0)
@@ -682,17 +686,24 @@ def _isotropic(values: Instance) -> Decision:
 
 ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, computed exactly)", _isotropic)
 def _enclosed_acc(values: Instance) -> Decision:
-    if values.get("huber") and not values.get("logistic"):
-        return holds(len(values["A"]) <= 2 and not values.get("ball") and not values.get("polytope"))
-    if values.get("logistic") or values.get("huber"):
-        return holds(len(values["A"]) == 1 and not values.get("ball"))
-    return Decision.TRUE
+    """A quadratic (any d, any Θ), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 on an
+    interval (exact sublevel sets); any other loss of the family if its declared m, M (global Hessian bounds) have
+    0 < m ≤ M — θ* and ∇f(θ*) are then enclosed by the contraction certificate of :mod:`.sandwich_tail`."""
+    huber, logistic = bool(values.get("huber")), bool(values.get("logistic"))
+    if not huber and not logistic:
+        return Decision.TRUE
+    box = not values.get("ball") and not values.get("polytope")
+    if box and (len(values["A"]) == 1 or (len(values["A"]) == 2 and huber and not logistic)):
+        return Decision.TRUE
+    dec = _declared(values)
+    positive = decide(0, "<", lambda: arb_eval(dec["m"]), max_prec=1024).decision
+    return positive if positive is not Decision.TRUE else decide_ge(lambda: arb_eval(dec["M"]),
+                                                                    lambda: arb_eval(dec["m"]))
 
 
-ENCLOSED_ACC = P("a quadratic loss (any d), the Huber-smoothed quadratic in d ≤ 2 on a box, or logistic + ridge in "
-                 "d = 1 (the accuracy event is a noncentral χ² tail, an ellipsoid's exterior enclosed by Ruben's "
-                 "series or an ellipse integral, a separable sublevel set's exterior by one enclosed integral, or the "
-                 "exterior of an enclosed interval)", _enclosed_acc)
+ENCLOSED_ACC = P("a quadratic loss (any d), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 "
+                 "(exact sublevel sets), or any other loss of the class with m > 0 (θ* and ∇f(θ*) enclosed: the event "
+                 "between two quadratic models' χ² tails)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3

@@ -86,12 +86,12 @@ def test_every_claim_the_narrowing_was_removed_from_has_a_decided_huber_instance
     assert evaluate(claim, inst, 256).outcome == WITHIN
 
 
-def test_accuracy_decides_a_1d_and_2d_huber_loss_and_excludes_a_3d_one():
+def test_accuracy_decides_a_1d_2d_and_3d_huber_loss():
     """d = 1: the sublevel interval is enclosed (certunlearn.claims.d2d.interval_tail); d = 2: the separable sublevel
-    set's exterior, one enclosed integral (certunlearn.claims.d2d.separable_tail); d ≥ 3: not enclosed — outside the
-    claim's enclosed class (its scope says so), never an error."""
+    set's exterior, one enclosed integral (certunlearn.claims.d2d.separable_tail); d ≥ 3: between two quadratic
+    models' χ² tails (certunlearn.claims.d2d.sandwich_tail) — decided, never an error."""
     claim = get_claim("d2d.thm3.1:accuracy")
-    for dim, outcome in ((1, WITHIN), (2, WITHIN), (3, "excluded")):
+    for dim, outcome in ((1, WITHIN), (2, WITHIN), (3, WITHIN)):
         inst = huberise(stream_program_instance(((-1, "top"),), 4, 1, 1, F(2), 2, F(2), dim=dim), F(1, 8))
         inst.update(beta=F(1, 20))
         assert evaluate(claim, inst, 256).outcome == outcome
