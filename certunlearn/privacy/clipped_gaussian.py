@@ -36,6 +36,7 @@ from flint import acb, arb, ctx
 
 from ..numeric.enclosure import to_arb
 from ..numeric.precision import workprec
+from .subsampled import normal_tail
 
 __all__ = ["PiecewiseAffine", "ReleasedLaw", "renyi_released", "normal_cdf_interval", "tail_bounds"]
 
@@ -169,11 +170,6 @@ def _inside(l: Fraction | None, r: Fraction | None) -> Fraction:
     if r is None:
         return l + 1
     return (l + r) / 2
-
-
-def _q(x: Any) -> Any:
-    """Q(x) = P[N(0, 1) > x] = erfc(x/√2)/2 (arb or acb)."""
-    return (x / arb(2).sqrt()).erfc() / 2
 
 
 def _re_mid(x: Any) -> float:
@@ -323,7 +319,7 @@ def tail_bounds(a: arb, P: ReleasedLaw, Q: ReleasedLaw, right: bool, end: arb) -
     if (right and not end >= edge) or (not right and not end <= edge):
         raise ValueError("tail_bounds: the end must lie beyond the images' hull")
     s2 = to_arb(Q.v2).sqrt()
-    return factor * _q((abs(end - edge) - shift) / s2), _q(abs(end - edge) / s2)
+    return factor * normal_tail((abs(end - edge) - shift) / s2), normal_tail(abs(end - edge) / s2)
 
 
 def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:

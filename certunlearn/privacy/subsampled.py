@@ -29,7 +29,7 @@ from functools import lru_cache
 from fractions import Fraction
 
 import numpy as np
-from flint import arb, ctx
+from flint import acb, arb, ctx
 from scipy.special import ndtr
 
 from ..errors import InvalidParameterError
@@ -44,10 +44,19 @@ SAMPLINGS = ("poisson", "fixed")
 RELATIONS = ("add-remove", "replace-one")
 
 
-def normal_tail(x: arb) -> arb:
-    """Q(x) = P[Z > x] = erfc(x/√2)/2 on a ball (erfc, never ½(1 + erf))."""
-    if not x.is_finite():
-        return arb(0) if x > 0 else arb(1)
+def normal_tail(x: arb | acb) -> arb | acb:
+    """Q(x) = P[Z > x] = erfc(x/√2)/2 on a ball (erfc, never ½(1 + erf)); the one normal tail of the package.
+
+    A ball that reaches an infinity is decided only where its sign is: Q = 0 above every finite value, Q = 1 below
+    every one, and [0, 1] for a ball unbounded on both sides (not 1: that is only its upper end). A NaN is an error."""
+    if isinstance(x, arb) and not x.is_finite():
+        if x.is_nan():
+            raise ArithmeticError("the normal tail of NaN")
+        if x > 0:
+            return arb(0)
+        if x < 0:
+            return arb(1)
+        return arb(0).union(arb(1))
     return (x / arb(2).sqrt()).erfc() / 2
 
 

@@ -33,6 +33,7 @@ from flint import acb, arb, ctx
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import to_arb
+from ..privacy.subsampled import normal_tail
 from .domains import Box, Domain
 from .losses import Constants, R, sympy_rational
 
@@ -126,7 +127,7 @@ def gaussian_tail(a0: arb, a1: arb, a2: arb, W: arb) -> arb:
     """An upper bound on ∫_{|u| > W} (a0 + a1|u| + a2u²)ϕ(u)du, ϕ the N(0, 1) density: from ∫_W^∞ϕ = Q(W) =
     erfc(W/√2)/2, ∫_W^∞ uϕ = ϕ(W), ∫_W^∞ u²ϕ = Wϕ(W) + Q(W)."""
     dens = (-(W * W) / 2).exp() / (2 * arb.pi()).sqrt()
-    q = (W / arb(2).sqrt()).erfc() / 2
+    q = normal_tail(W)
     return 2 * (a0 * q + a1 * dens + a2 * (W * dens + q))
 
 

@@ -145,3 +145,20 @@ def test_relations():
     with pytest.raises(InvalidParameterError, match="relation"):
         dominating_losses("0.1", 1, sampling="poisson", relation="replace-one")
     assert len(dominating_losses("0.1", 1, sampling="fixed")) == 2
+
+
+def test_normal_tail_on_balls_reaching_infinity():
+    """Q on a ball is decided only where the ball's sign is: 0 at +∞, 1 at −∞, [0, 1] for a ball unbounded on both
+    sides (returning 1 there, as it once did, would be only its upper end), an error for NaN; and it agrees with
+    mpmath at 100 digits on a finite point."""
+    from certunlearn.privacy.subsampled import normal_tail
+
+    assert normal_tail(arb("inf")) == 0
+    assert normal_tail(-arb("inf")) == 1
+    both = normal_tail(arb(0, "inf"))
+    assert both.contains(0) and both.contains(1) and not both.contains(arb("1.0001"))
+    with pytest.raises(ArithmeticError):
+        normal_tail(arb("nan"))
+    with mpmath.workdps(100):
+        exact = arb(mpmath.nstr(mpmath.erfc(mpmath.mpf(3) / mpmath.sqrt(2)) / 2, 60))
+    assert abs(normal_tail(arb(3)) - exact) < arb("1e-16")
