@@ -476,7 +476,7 @@ def _dist_ok(values: Instance) -> Decision:
     pp = theorem_parameters(CLAIMS_BY_ID["d2d.thm4.5"], **{k: frac(v) for k, v in consts.items()})
     if pp["C"] > ENUM_C or pp["B"] % pp["K"] or pp["B"] > ENUM_B:
         return Decision.FALSE
-    if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
+    if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, RUN_NAMES)):
         return Decision.FALSE
     return Decision.TRUE
 
@@ -490,7 +490,7 @@ _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² o
 
 def _with_v(inst: dict) -> dict:
     """The instance with V = Theorem 4.4's exact quantity (the tightest V the accuracy claims admit)."""
-    return {**inst, "V": thm44_value(instance_key(inst, DIST_NAMES))}
+    return {**inst, "V": thm44_value(instance_key(inst, RUN_NAMES))}
 
 
 def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int | None = 10,
