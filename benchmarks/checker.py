@@ -40,7 +40,12 @@ gaussian.composition-rdp 5.5 → 0.2 (and its control 5.7 → 0.01, sharing its 
 Steiner ratio's MSTs once per vertex set; README "Performance: speed"). Where the rest goes (serial profiles): d2d's
 declared constants (sympy ``subs``, 9 %), Theorem 3.2's round-1 integrals (9 %), the accuracy tails (11 %), Theorem
 4.5's Fraction enumeration; r2d's Fraction hashing of instance keys (11 %) and δ enclosures (12 %); pomer's per-cell
-error functions; olu's Huber certified integrals (``privacy/clipped_gaussian``).
+error functions; olu's Huber certified integrals (``privacy/clipped_gaussian``). Session 8 (perfA, results identical,
+every field of the 80 d2d results compared): Theorem 4.5's six claims share their enumeration per Algorithm 5 variant,
+its projected-GD runs per problem, and each mixture pair's coupling once across ε, 23.7 → 20.7 CPU-s serially;
+``check --paper d2d`` 94.9 → 83.6 CPU-s back to back (a loaded machine: load 7–8). Left: Theorem 3.2's round-1
+integrals (``privacy.location_mixture_hockey``, a third of d2d.thm3.2), the declared constants' sympy ``subs``
+(``problems.losses``, 9 % of d2d.thm3.2), the d2d derivations' load (``proofs/d2d``, 4–5 CPU-s once per worker).
 """
 from __future__ import annotations
 

@@ -68,8 +68,18 @@ class Polytope(Domain):
         return [exact(v, "theta") for v in np.asarray(theta, dtype=object).ravel()]
 
     def contains(self, theta: Any) -> bool:
-        t = self._point(theta)
-        return all(sum((g * x for g, x in zip(r[:-1], t)), Fraction(0)) <= r[-1] for r in self.rows)
+        return self._inside(self._point(theta))
+
+    def _inside(self, t: Sequence[Fraction]) -> bool:
+        """Gt ≤ h for exact coordinates ``t`` (the hot test of :meth:`quadratic_argmin`: zero entries of G skipped)."""
+        for r in self.rows:
+            lhs = Fraction(0)
+            for g, x in zip(r[:-1], t):
+                if g:
+                    lhs += g * x
+            if lhs > r[-1]:
+                return False
+        return True
 
     @classmethod
     def from_polygon(cls, vertices: Sequence[Sequence[Any]]) -> Polytope:
@@ -109,7 +119,7 @@ class Polytope(Domain):
                 if lam is None or any(v < 0 for v in lam):
                     continue
                 theta = [c[t] - sum((lj * g[t] for lj, g in zip(lam, Gs)), Fraction(0)) / a[t] for t in range(self.dim)]
-                if self.contains(theta):
+                if self._inside(theta):
                     return tuple(theta)
         raise ArithmeticError("no KKT point found: the polytope is empty")  # unreachable for a valid polytope
 

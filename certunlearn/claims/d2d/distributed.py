@@ -77,8 +77,33 @@ def best_of(law: list, copies: int, risk: Callable[[tuple], Fraction]) -> list:
     return [(smp, mu, w * factor[risk(mu)]) for smp, mu, w in law]
 
 
-@functools.lru_cache(maxsize=256)
+#: the instance entries :func:`distributed_runs` reads (V, the accuracy claims' declared variance, is not one)
+RUN_NAMES = SETUP_NAMES + CONST_NAMES + ("beta",)
+
+
 def distributed_runs(claim_id: str, key: tuple) -> tuple:
+    """:func:`_variant_runs` of the instance ``key`` (an :func:`instance_key`) under the claim's Algorithm 5 variant:
+    Theorem 4.5's six claims prescribe the same parameters (``PRESCRIBED_45``), so the three with one variant share
+    the exact enumeration of the instances they have in common (they are checked on one worker, one after another)."""
+    if CLAIMS_BY_ID[claim_id].prescribed != PRESCRIBED_45:
+        raise ArithmeticError("the enumeration is shared by the claims prescribing Theorem 4.5's parameters")
+    return _variant_runs(_RESERVOIR[claim_id], tuple((k, v) for k, v in key if k in RUN_NAMES))
+
+
+#: the instance entries that fix the loss and Θ (``Problem(s.loss, s.domain)`` of :class:`.common.Setup`)
+PROBLEM_NAMES = ("A", "R", "lo", "hi", "huber", "ball", "logistic", "polytope")
+
+
+@functools.lru_cache(maxsize=64)
+def _gd_memo(problem_key: tuple, eta: Fraction) -> dict:
+    """The projected-GD runs of one problem and step size, (start, part's content, steps) → end point: shared by the
+    rounds, the retraining and the two Algorithm 5 variants of every instance on that problem (exact runs: a
+    memoised end point is the one a fresh run computes)."""
+    return {}
+
+
+@functools.lru_cache(maxsize=256)
+def _variant_runs(variant: str, key: tuple) -> tuple:
     """Every outcome of Algorithms 4–7 on the instance (C copies, d dimensions, diagonal quadratic on a box), with its
     exact probability.
 
@@ -97,8 +122,7 @@ def distributed_runs(claim_id: str, key: tuple) -> tuple:
     components at the last round (what eq. (27) bounds). Means and points are tuples of Fractions."""
     from ...algorithms.d2d import Problem, bootstrap_law, reservoir_outcomes
 
-    claim = CLAIMS_BY_ID[claim_id]
-    variant = _RESERVOIR[claim_id]
+    claim = CLAIMS_BY_ID["d2d.thm4.5"]  # its prescribed parameters, PRESCRIBED_45 (as every caller's)
     values = dict(key)
     s = setup_cached(instance_key(values, SETUP_NAMES))
     consts = {k: v for k, v in values.items() if k in CONST_NAMES + ("beta",) and v is not None and k not in claim.prescribed}
@@ -111,7 +135,7 @@ def distributed_runs(claim_id: str, key: tuple) -> tuple:
     eta = p["eta"]
     n0 = len(s.X)
     env = {k: v for k, v in consts.items()}
-    cache: dict = {}
+    cache = _gd_memo(instance_key(values, PROBLEM_NAMES), eta)
     start = tuple(frac(v) for v in s.theta0)
 
     def model(begin: tuple, content: tuple, steps: int) -> tuple:
@@ -181,24 +205,14 @@ def _sq(u: tuple, v: tuple) -> Fraction:
     return sum(((a - b) ** 2 for a, b in zip(u, v)), Fraction(0))
 
 
-def _mixture_upper(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
-    """An upper bound on the true δ at ε (either direction) between P = Σ_a w_a N(μ_a, σ²I) and Q = Σ_b q_b N(ν_b, σ²I)
-    (components grouped by the final sample s), by joint convexity of E_ε over any coupling π of the components:
-    E_ε(P‖Q) ≤ Σ π_ab E_ε(N(μ_a)‖N(ν_b)) (Balle–Wang profiles at ‖μ_a − ν_b‖, symmetric for equal covariances). The
-    coupling pairs mass min(p_s, q_s) within each sample s (the proof's coupling S'_i = S_i), proportionally to the
-    components' weights, and transports the remainder (total = TV of the sample laws) in lexicographic order of the
-    means (monotone along the line in one dimension)."""
-    total = arb(0)
+def _coupling_terms(P: dict, Q: dict) -> tuple[tuple[Fraction, Fraction], ...]:
+    """The coupling π of :func:`_mixture_upper` as its terms (π_ab, ‖μ_a − ν_b‖²), exactly, in the order it sums them:
+    mass min(p_s, q_s) within each sample s (the proof's coupling S'_i = S_i), proportionally to the components'
+    weights, then the remainder (total = TV of the sample laws) in lexicographic order of the means. Independent of ε
+    and σ: computed once per pair of mixtures (:func:`_plan`)."""
+    terms: list[tuple[Fraction, Fraction]] = []
     rest_p: list[tuple[tuple, Fraction]] = []
     rest_q: list[tuple[tuple, Fraction]] = []
-    memo: dict = {}
-
-    def bw(mu: tuple, nu: tuple) -> arb:
-        d2 = _sq(mu, nu)
-        if d2 not in memo:
-            memo[d2] = _bw(eps, d2, sig)
-        return memo[d2]
-
     for smp in set(P) | set(Q):
         cp, cq = P.get(smp, []), Q.get(smp, [])
         ps = sum((w for _, w in cp), Fraction(0))
@@ -207,7 +221,7 @@ def _mixture_upper(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
         if keep:
             for mu, w in cp:
                 for nu, v in cq:
-                    total += to_arb(keep * w * v / (ps * qs)) * bw(mu, nu)
+                    terms.append((keep * w * v / (ps * qs), _sq(mu, nu)))
         rest_p += [(mu, (ps - keep) * w / ps) for mu, w in cp if ps > keep]
         rest_q += [(nu, (qs - keep) * v / qs) for nu, v in cq if qs > keep]
     rest_p.sort()
@@ -216,10 +230,24 @@ def _mixture_upper(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
     while a < len(rest_p) and b < len(rest_q):
         (mu, wp), (nu, wq) = rest_p[a], rest_q[b]
         moved = min(wp, wq)
-        total += to_arb(moved) * bw(mu, nu)
+        terms.append((moved, _sq(mu, nu)))
         rest_p[a], rest_q[b] = (mu, wp - moved), (nu, wq - moved)
         a += rest_p[a][1] == 0
         b += rest_q[b][1] == 0
+    return tuple(terms)
+
+
+def _mixture_upper(eps: arb, sig: arb, terms: tuple) -> arb:
+    """An upper bound on the true δ at ε (either direction) between P = Σ_a w_a N(μ_a, σ²I) and Q = Σ_b q_b N(ν_b, σ²I)
+    (components grouped by the final sample s), by joint convexity of E_ε over any coupling π of the components:
+    E_ε(P‖Q) ≤ Σ π_ab E_ε(N(μ_a)‖N(ν_b)) (Balle–Wang profiles at ‖μ_a − ν_b‖, symmetric for equal covariances), π the
+    coupling :func:`_coupling_terms` (``terms``) — monotone along the line in one dimension."""
+    total = arb(0)
+    memo: dict = {}
+    for w, d2 in terms:
+        if d2 not in memo:
+            memo[d2] = _bw(eps, d2, sig)
+        total += to_arb(w) * memo[d2]
     return total
 
 
@@ -276,19 +304,46 @@ def _directions(flatP: tuple, flatQ: tuple) -> list[tuple]:
     return out
 
 
+def _projections(P: dict, Q: dict) -> tuple:
+    """(‖v‖², P's and Q's components projected on v, sorted) for each test direction v of :func:`_directions`:
+    the exact, ε-independent part of :func:`mixture_delta`'s lower bound."""
+    flatP = tuple(sorted(((m_, w) for comps in P.values() for m_, w in comps)))
+    flatQ = tuple(sorted(((m_, w) for comps in Q.values() for m_, w in comps)))
+    out = []
+    for v in _directions(flatP, flatQ):
+        norm2 = sum((c * c for c in v), Fraction(0))
+        projP = tuple(sorted((sum((c * x for c, x in zip(v, mu)), Fraction(0)), w) for mu, w in flatP))
+        projQ = tuple(sorted((sum((c * x for c, x in zip(v, nu)), Fraction(0)), w) for nu, w in flatQ))
+        out.append((norm2, projP, projQ))
+    return tuple(out)
+
+
+#: id(P), id(Q) → (P, Q, plan): the mixtures are kept, so their ids are not reused while an entry lives
+_PLANS: dict[tuple[int, int], tuple] = {}
+
+
+def _plan(P: dict, Q: dict) -> tuple:
+    """(:func:`_coupling_terms`, :func:`_projections`) of the pair of published mixtures (the dicts of
+    :func:`distributed_runs`' rounds, never mutated): computed once, as the ε-scale tightness evaluates
+    :func:`mixture_delta` at many ε on the same pair."""
+    key = (id(P), id(Q))
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not P or hit[1] is not Q:
+        if len(_PLANS) >= 1024:
+            del _PLANS[next(iter(_PLANS))]
+        hit = _PLANS[key] = (P, Q, (_coupling_terms(P, Q), _projections(P, Q)))
+    return hit[2]
+
+
 def mixture_delta(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
     """An enclosure of the true δ at ε (both directions of Definition 2.3) between the update's published mixture
     P and retraining's Q (N(μ, σ²I) components): [max over test directions v (:func:`_directions`) and witness sets
     S ⊆ ℝ of P(vᵀθ ∈ S) − e^ε Q(vᵀθ ∈ S) (the projections are 1-d mixtures with variance σ²‖v‖², masses by erfc;
     exact in one dimension up to the witness set), the coupling upper bound of :func:`_mixture_upper`]."""
-    flatP = tuple(sorted(((m_, w) for comps in P.values() for m_, w in comps)))
-    flatQ = tuple(sorted(((m_, w) for comps in Q.values() for m_, w in comps)))
+    coupling, projections = _plan(P, Q)
     lower = arb(0)
-    for v in _directions(flatP, flatQ):
-        norm2 = sum((c * c for c in v), Fraction(0))
+    for norm2, projP, projQ in projections:
         sig_v = sig * to_arb(norm2).sqrt()
-        projP = tuple(sorted((sum((c * x for c, x in zip(v, mu)), Fraction(0)), w) for mu, w in flatP))
-        projQ = tuple(sorted((sum((c * x for c, x in zip(v, nu)), Fraction(0)), w) for nu, w in flatQ))
         sets = _witness_sets((projP, projQ), float(eps.mid()), float(sig_v.mid()))
         for (A_, B_), ivs in zip(((projP, projQ), (projQ, projP)), sets):
             if not ivs:
@@ -296,7 +351,7 @@ def mixture_delta(eps: arb, sig: arb, P: dict, Q: dict) -> arb:
             pa = sum((to_arb(w) * _interval_mass(m_, sig_v, ivs) for m_, w in A_), arb(0))
             qb = sum((to_arb(w) * _interval_mass(m_, sig_v, ivs) for m_, w in B_), arb(0))
             lower = lower.max(pa - eps.exp() * qb)
-    upper = _mixture_upper(eps, sig, P, Q)
+    upper = _mixture_upper(eps, sig, coupling)
     upper = upper.min(arb(1))
     lo_ = lower.nonnegative_part().lower()
     hi_ = upper.upper()
@@ -421,7 +476,7 @@ def _dist_ok(values: Instance) -> Decision:
     pp = theorem_parameters(CLAIMS_BY_ID["d2d.thm4.5"], **{k: frac(v) for k, v in consts.items()})
     if pp["C"] > ENUM_C or pp["B"] % pp["K"] or pp["B"] > ENUM_B:
         return Decision.FALSE
-    if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, DIST_NAMES)):
+    if "V" in values and frac(values["V"]) < thm44_value(instance_key(values, RUN_NAMES)):
         return Decision.FALSE
     return Decision.TRUE
 
@@ -435,7 +490,7 @@ _DIST_ACC_HYPS = (*_DIST_HYPS, P("V is given; V ≥ E‖θ*_avg − θ*_i‖² o
 
 def _with_v(inst: dict) -> dict:
     """The instance with V = Theorem 4.4's exact quantity (the tightest V the accuracy claims admit)."""
-    return {**inst, "V": thm44_value(instance_key(inst, DIST_NAMES))}
+    return {**inst, "V": thm44_value(instance_key(inst, RUN_NAMES))}
 
 
 def _dist_structured(accuracy: bool, betas: tuple = (1,), per_40: int | None = 10,

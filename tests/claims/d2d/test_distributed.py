@@ -293,3 +293,25 @@ def test_thm45_accuracy_thorough_counterexample_is_in_the_quick_family_and_confi
     with mpmath.workdps(100):
         assert mpmath.mpf(observed.numerator) / observed.denominator > mpmath.mpf(str(value))
     assert evaluate(claim, inst, 512).outcome == VIOLATED
+
+
+def test_runs_shared_per_reservoir_variant_and_mixture_plans_per_pair():
+    """The claims of one Algorithm 5 variant share one enumeration (V is not part of its key), the +fix's by-copy
+    variant has its own; each pair of mixtures gets its own ε-independent plan, equal to that of fresh copies."""
+    import copy
+
+    inst = _dist_instance(1)
+    _, printed, _ = _enumerated("d2d.thm4.5", inst)
+    _, printed_acc, _ = _enumerated("d2d.thm4.5:accuracy", {**inst, "V": Fraction(1, 7)})
+    _, by_copy, _ = _enumerated("d2d.thm4.5+fix", inst)
+    assert printed_acc is printed and by_copy is not printed
+    (P, Q, _), (P2, Q2, _) = printed[-1], by_copy[-1]
+    plan = distributed._plan(P, Q)
+    assert plan == distributed._plan(copy.deepcopy(P), copy.deepcopy(Q))
+    assert distributed._plan(P2, Q2) == distributed._plan(copy.deepcopy(P2), copy.deepcopy(Q2)) != plan
+    assert distributed._plan(P, Q) is plan
+    eps, sig = to_arb(Fraction(1, 10)), to_arb(Fraction(1, 2))
+    fresh = distributed.mixture_delta(eps, sig, copy.deepcopy(P), copy.deepcopy(Q))
+    planned = distributed.mixture_delta(eps, sig, P, Q)
+    assert (planned.mid(), planned.rad()) == (fresh.mid(), fresh.rad())
+    assert sum(w for w, _ in plan[0]) == 1  # the coupling's masses: a probability
