@@ -268,3 +268,25 @@ def test_a_mass_skips_the_first_moment_and_is_the_same_ball(initial):
                 fast, full = part.integral(), part.integral(1, arb(0))
                 assert (fast.mid(), fast.rad()) == (full.mid(), full.rad())
                 assert fast.rad() > 0
+
+
+def test_at_uses_the_balls_of_the_working_precision_and_pickles_without_them():
+    """``at`` keeps the pieces' slope and intercept balls per precision: at each precision it equals the balls
+    built afresh (a cache that ignored the precision would return 64-bit balls at 200 bits), and a pickled loss
+    carries only its exact fields."""
+    import pickle
+
+    from certunlearn.algorithms.pomer.gibbs import as_arb
+
+    f = PL.hinge(-1, 1, F(1, 3), F(-2, 7), F(5, 3))
+    for prec in (64, 200, 64):
+        with workprec(prec):
+            for x in (arb(F(-1, 2).numerator) / 2, arb("0.9"), arb(F(1, 3).numerator) / 3):
+                got = f.at(x)
+                for _, v, s, c in f.pieces():
+                    if float(x.mid()) <= float(v) or v == f.knots[-1]:
+                        want = as_arb(s) * x + as_arb(c)
+                        break
+                assert got.mid() == want.mid() and got.rad() == want.rad()
+    g = pickle.loads(pickle.dumps(f))
+    assert g == f and "_arb_cache" not in g.__dict__

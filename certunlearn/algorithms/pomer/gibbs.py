@@ -127,10 +127,30 @@ class PiecewiseLinear:
     def at(self, x) -> arb:
         """f at an arb (or exact) point of the domain (the piece is chosen on the midpoint)."""
         ax = as_arb(x)
-        for u, v, s, c in self.pieces():
-            if float(ax.mid()) <= float(v) or v == self.knots[-1]:
-                return as_arb(s) * ax + as_arb(c)
+        mid = float(ax.mid())
+        for v, last, s, c in self._arb_pieces():
+            if mid <= v or last:
+                return s * ax + c
         raise AssertionError
+
+    def _arb_pieces(self) -> tuple:
+        """Per piece (float of its right end, whether it is the last, slope and intercept as arb balls) at the working
+        precision, built once per precision: :meth:`at` is the inner loop of the trajectory recursion, and the balls
+        of the same Fractions at the same precision are the same balls. Kept outside the dataclass's fields (equality,
+        hashing and pickling see only knots, slopes and start)."""
+        cache = self.__dict__.get("_arb_cache")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_arb_cache", cache)
+        prec = ctx.prec
+        pieces = cache.get(prec)
+        if pieces is None:
+            last = self.knots[-1]
+            pieces = cache[prec] = tuple((float(v), v == last, as_arb(s), as_arb(c)) for _, v, s, c in self.pieces())
+        return pieces
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_arb_cache"}
 
     def _refined(self, knots: tuple[Fraction, ...]) -> "PiecewiseLinear":
         """The same function on the finer increasing ``knots`` (a superset of its own): one forward pass, as each

@@ -75,19 +75,46 @@ def _d3(z: arb, d2: arb) -> arb:
     return f(z.lower(), 1).union(f(z.upper(), 1)) * d2
 
 
-def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> tuple[arb | None, arb]:
+def _shared(fn: Any, args: Sequence[Any], reps: Sequence[int]) -> list:
+    """``[fn(*args[i]) for i in range(len(reps))]``, calling ``fn`` once per representative: ``reps[i]`` is the first
+    index whose point is identical to point i (:func:`_representatives`), so its arguments are the same balls and its
+    value is the same ball — the list, and every sum over it in its order, is bit for bit the one computed point by
+    point (the extremal instances repeat one point n − 1 times)."""
+    memo: dict[int, Any] = {}
+    out = []
+    for r in reps:
+        if r not in memo:
+            memo[r] = fn(*args[r])
+        out.append(memo[r])
+    return out
+
+
+def _representatives(X: Sequence[arb], y: Sequence[int]) -> tuple[int, ...]:
+    """For each retained point i (all but the last), the first index j ≤ i with (x_j, y_j) identical to (x_i, y_i):
+    the same label and the same ball (midpoint and radius, compared exactly)."""
+    reps: list[int] = []
+    for i in range(len(X) - 1):
+        reps.append(next(j for j in range(i + 1) if y[j] == y[i] and X[j].mid() == X[i].mid()
+                         and X[j].rad() == X[i].rad()))
+    return tuple(reps)
+
+
+def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb,
+          reps: Sequence[int]) -> tuple[arb | None, arb]:
     """(an enclosure of the privacy loss ℓ over the ball u, None where φ' > 0 is not proved there; an enclosure
     of (b̃∘φ)' there: φ' > 0 ⇔ it is < 0).
     b̃(φ) − b is evaluated in the form Δ·S/H − Σ_{i<n} x_i(ℓ'(φx_i) − ℓ'(ux_i)) (S = Σ_{i<n} x_i²ℓ''(ux_i)), whose
-    terms vanish where the logistic terms saturate, so a wide cell far out still gets a tight loss."""
+    terms vanish where the logistic terms saturate, so a wide cell far out still gets a tight loss. ``reps``: the
+    retained points' representatives (:func:`_shared`)."""
     xn, yn = X[-1], y[-1]
     nm1 = len(X) - 1
     zs = [u * x for x in X[:-1]]
-    d1 = [_d1(z, v) for z, v in zip(zs, y)]
-    d2 = [_d2(z) for z in zs]
+    d1 = _shared(_d1, list(zip(zs, y)), reps)
+    d2 = _shared(_d2, [(z,) for z in zs], reps)
     S = sum((x * x * c for x, c in zip(X, d2)), arb(0))
     H = lam * nm1 + S
-    k = sum((x * x * x * _d3(z, c) for x, z, c in zip(X, zs, d2)), arb(0))
+    d3 = _shared(_d3, list(zip(zs, d2)), reps)
+    k = sum((x * x * x * c3 for x, c3 in zip(X, d3)), arb(0))
     zn = u * xn
     d1n, d2n = _d1(zn, yn), _d2(zn)
     delta_ = lam * u + xn * d1n
@@ -95,8 +122,11 @@ def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> t
     phi = u + step
     dphi = 1 + ((lam + xn * xn * d2n) * H - delta_ * k) / (H * H)
     b = -sum((x * c for x, c in zip(X, d1)), arb(0)) - xn * d1n - lam * (nm1 + 1) * u
-    diff = step * S - sum((x * (_d1(phi * x, v) - c) for x, v, c in zip(X, y, d1)), arb(0))  # b̃(φ) − b
-    H_t = lam * nm1 + sum((x * x * _d2(phi * x) for x in X[:-1]), arb(0))
+    zphi = [phi * x for x in X[:-1]]
+    d1phi = _shared(_d1, list(zip(zphi, y)), reps)
+    diff = step * S - sum((x * (c1 - c) for x, c1, c in zip(X, d1phi, d1)), arb(0))  # b̃(φ) − b
+    d2phi = _shared(_d2, [(z,) for z in zphi], reps)
+    H_t = lam * nm1 + sum((x * x * c for x, c in zip(X, d2phi)), arb(0))
     slope = -H_t * dphi  # (b̃∘φ)' = b̃'(φ)φ'
     ratio = (H + xn * xn * d2n + lam) / (H_t * dphi)  # b'(u)/(b̃∘φ)'(u)
     if not (dphi > 0 and ratio > 0):
@@ -104,17 +134,19 @@ def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb) -> t
     return diff * (2 * b + diff) / (2 * sigma * sigma) + ratio.log(), slope
 
 
-def _ends(u: Fraction, X, y, lam, sigma) -> tuple[arb, arb]:
+def _ends(u: Fraction, X, y, lam, sigma, reps) -> tuple[arb, arb]:
     """(b(u)/σ, b̃(φ(u))/σ) at an exact point u."""
     ua = to_arb(u)
-    kept = list(zip(X[:-1], y[:-1]))
     xn, yn = X[-1], y[-1]
-    nm1 = len(kept)
-    H = lam * nm1 + sum((x * x * _d2(ua * x) for x, _ in kept), arb(0))
+    nm1 = len(X) - 1
+    kept = X[:-1]
+    H = lam * nm1 + sum((x * x * c for x, c in zip(kept, _shared(_d2, [(ua * x,) for x in kept], reps))), arb(0))
     g_n = lam * ua + xn * _d1(ua * xn, yn)
     phi = ua + g_n / H
-    b = -sum((x * _d1(ua * x, v) for x, v in kept), arb(0)) - g_n - lam * nm1 * ua
-    bt = -sum((x * _d1(phi * x, v) for x, v in kept), arb(0)) - lam * nm1 * phi
+    b = -sum((x * c for x, c in zip(kept, _shared(_d1, [(ua * x, v) for x, v in zip(kept, y)], reps))),
+             arb(0)) - g_n - lam * nm1 * ua
+    bt = -sum((x * c for x, c in zip(kept, _shared(_d1, [(phi * x, v) for x, v in zip(kept, y)], reps))),
+              arb(0)) - lam * nm1 * phi
     return b / sigma, bt / sigma
 
 
@@ -146,10 +178,11 @@ def _start(X: Sequence[Fraction], lam: Fraction, sigma: float) -> list[Fraction]
     return sorted(p for p in pts if abs(p) <= end)
 
 
-def _cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple, X, y, lam, sigma, e_eps: arb, eps: arb) -> list | None:
+def _cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple, X, y, lam, sigma, e_eps: arb, eps: arb,
+          reps: Sequence[int]) -> list | None:
     """Per direction (+1: δ(M‖R), −1: δ(R‖M)) the cell's contribution as (lower, upper, straddles), or None where
     φ' > 0 is not proved on the cell."""
-    loss, slope = _loss(to_arb(a).union(to_arb(c)), X, y, lam, sigma)
+    loss, slope = _loss(to_arb(a).union(to_arb(c)), X, y, lam, sigma, reps)
     if loss is None or not slope < 0 or not loss.is_finite():
         return None
     (b1, bt1), (b2, bt2) = end_a, end_c
@@ -180,8 +213,9 @@ def newton_removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: An
     ya = [int(v) for v in y]
     la, sa, ea = to_arb(Fraction(lam)), to_arb(sigma), to_arb(epsilon)
     e_eps = ea.exp()
+    reps = _representatives(Xa, ya)
     pts = _start(Xs, Fraction(lam), float(sa.mid()))
-    ends = {p: _ends(p, Xa, ya, la, sa) for p in pts}
+    ends = {p: _ends(p, Xa, ya, la, sa, reps) for p in pts}
     lo_b, lo_bt = ends[pts[0]]
     hi_b, hi_bt = ends[pts[-1]]
     if not (min(lo_b, lo_bt) > B_RANGE - 2 and max(hi_b, hi_bt) < 2 - B_RANGE):
@@ -191,7 +225,7 @@ def newton_removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: An
     target, floor = arb(2) ** (-max(8, ctx.prec // 8)), arb(2) ** (-ctx.prec)
 
     def cell(a: Fraction, c: Fraction, end_a: tuple, end_c: tuple) -> tuple:
-        return a, c, end_a, end_c, _cell(a, c, end_a, end_c, Xa, ya, la, sa, e_eps, ea)
+        return a, c, end_a, end_c, _cell(a, c, end_a, end_c, Xa, ya, la, sa, e_eps, ea, reps)
 
     cells = [cell(a, c, ends[a], ends[c]) for a, c in zip(pts, pts[1:])]
     while True:
@@ -216,7 +250,7 @@ def newton_removal_delta(X: Sequence[Any], y: Sequence[Any], lam: Any, sigma: An
             if id(k) in todo:
                 a, c, end_a, end_c, _ = k
                 m = (a + c) / 2
-                end_m = _ends(m, Xa, ya, la, sa)
+                end_m = _ends(m, Xa, ya, la, sa, reps)
                 new += [cell(a, m, end_a, end_m), cell(m, c, end_m, end_c)]
             else:
                 new.append(k)

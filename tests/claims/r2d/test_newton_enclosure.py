@@ -144,3 +144,28 @@ def test_a_violation_the_lower_bound_missed_is_confirmed_at_100_digits():
                     total += pm - mpmath.exp(eps) * pr if sign == 1 else pr - mpmath.exp(eps) * pm
             bounds.append(total)
         assert max(bounds) > dlt
+
+
+def test_repeated_points_share_their_logistic_terms_bit_for_bit(monkeypatch):
+    """The derivatives of a repeated retained point are computed once (``_shared``): the loss enclosure, the slope and
+    the cell ends equal, midpoint and radius, those computed point by point (``_shared`` replaced by a plain
+    comprehension)."""
+    from certunlearn.claims.r2d import newton_enclosure as ne
+    from certunlearn.numeric.precision import workprec
+
+    X = [to_arb(Fraction(v)) for v in ("1", "-1/2", "1", "-1/2", "1", "3/4")]
+    y = [1, -1, 1, -1, -1, 1]
+    reps = ne._representatives(X, y)
+    assert reps == (0, 1, 0, 1, 4)  # (1, +1) and (−1/2, −1) repeat; (1, −1) differs from (1, +1) by its label
+
+    def run(prec):
+        with workprec(prec):
+            lam, sigma = to_arb(Fraction(1, 20)), arb("0.37")
+            cell = to_arb(Fraction(-3, 8)).union(to_arb(Fraction(-1, 4)))
+            return ne._loss(cell, X, y, lam, sigma, reps) + ne._ends(Fraction(5, 16), X, y, lam, sigma, reps)
+
+    shared = [run(64), run(128)]
+    monkeypatch.setattr(ne, "_shared", lambda fn, args, _reps: [fn(*a) for a in args])
+    for got, want in zip(shared, [run(64), run(128)]):
+        for a, b in zip(got, want):
+            assert a.mid() == b.mid() and a.rad() == b.rad()
