@@ -46,11 +46,12 @@ its projected-GD runs per problem, and each mixture pair's coupling once across 
 ``check --paper d2d`` 94.9 → 83.6 CPU-s back to back (a loaded machine: load 7–8). Left: Theorem 3.2's round-1
 integrals (``privacy.location_mixture_hockey``, a third of d2d.thm3.2), the declared constants' sympy ``subs``
 (``problems.losses``, 9 % of d2d.thm3.2), the d2d derivations' load (``proofs/d2d``, 4–5 CPU-s once per worker).
-Also session 8 (perfB, results identical field by field): the Newton enclosure computes the logistic terms once per distinct retained point and pomer's
-``PiecewiseLinear.at`` keeps its balls per precision — serially (warm, base and branch run side by side)
-r2d.table3:newton 10.2–11.4 → 6.0–7.8 CPU-s (three pairs), pomer.thm4.3 3.3 → 2.7, its control 4.3 → 3.7; all r2d claims
-45.3 → 42.0, all pomer 32.8 → 31.8. The Fraction hashing above is mostly cProfile's overhead on Python-level calls: an
-integer-keyed lookup of r2d's setup (timed directly) saved 5–25 % of a 40 µs call and nothing measurable per claim.
+Also session 8 (perfB, results identical field by field): the Newton enclosure computes the logistic terms once per
+distinct retained point and pomer's ``PiecewiseLinear.at`` keeps its balls per precision — serially (warm, base and
+branch run side by side) r2d.table3:newton 10.2–11.4 → 6.0–7.8 CPU-s (three pairs), pomer.thm4.3 3.3 → 2.7, its
+control 4.3 → 3.7; all r2d claims 45.3 → 42.0, all pomer 32.8 → 31.8. The Fraction hashing above is mostly cProfile's
+overhead on Python-level calls: an integer-keyed lookup of r2d's setup (timed directly) saved 5–25 % of a 40 µs call
+and nothing measurable per claim.
 """
 from __future__ import annotations
 
