@@ -38,6 +38,7 @@ from flint import arb, ctx
 from ...algorithms.r2d.baselines import check_data
 from ...formulas.r2d import LOGISTIC_D1, LOGISTIC_D2, LOGISTIC_D3_OVER_D2, logit_y, logit_z
 from ...numeric.enclosure import to_arb
+from ...privacy.subsampled import normal_tail
 
 __all__ = ["B_RANGE", "MAX_CELLS", "newton_removal_delta"]
 
@@ -151,8 +152,8 @@ def _ends(u: Fraction, X, y, lam, sigma, reps) -> tuple[arb, arb]:
 
 
 def _cdf(x: arb) -> arb:
-    """Φ(x) by erfc (accurate in both tails)."""
-    return (-x / arb(2).sqrt()).erfc() / 2
+    """Φ(x) = Q(−x), the package's one normal tail (erfc: accurate in both tails)."""
+    return normal_tail(-x)
 
 
 def _dyadic(v: Any, bits: int = 30) -> Fraction:
