@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 from sympy import log, sqrt
 
-from certunlearn.formulas.d2d import D, I, L, M, beta, d, gamma, m, n
+from certunlearn.formulas.d2d import D, I, L, M, beta, d, gamma, m, n, xi
 from certunlearn.formulas.symbols import delta, epsilon, sigma
 from certunlearn.derive import Monotone, Step, step, then
 
@@ -48,6 +48,25 @@ GAMMA_FREE_DOMAIN = {GFREE: ("0.01", "0.99"), YFREE: ("1", "1e6"), GPOW: ("0.001
 def power_lemma(why: str) -> Step:
     """γ^{log Y/log(1/γ)} = 1/Y: the iteration counts T = I + log(Y)/log(1/γ) of the theorems give γ^T = γ^I/Y."""
     return step(GFREE ** (log(YFREE) / log(1 / GFREE)), "==", 1 / YFREE, why)
+
+
+def fact_e2_steps(first: sympy.Expr | None, x: sympy.Expr, var: sympy.Symbol, tp: sympy.Expr, why: str
+                  ) -> tuple[Step, ...]:
+    """Fact E.2's eq. (16) (lines 625–627), γ^{T'} ≤ (1/(xξT'))^{1/(2ξ)} for γ = 1/(1 + 2x), x = m/M > 0, T' ≥ 1, ξ ≥ 1,
+    from ``first`` (γ^{T'} written (γ^{ξT'})^{1/ξ}; None continues the caller's chain) in pieces the engine proves: Fact E.1's Bernoulli step at ξT' ≥ 1,
+    (1 + 2x)^{ξT'} ≥ 1 + 2xξT' (line 620), raised to the power 1/ξ — proved by monotonicity in ``var`` (log rhs − log
+    lhs increases from 0 at x = 0); then line 623's 1 + y ≥ 2√y ≥ √y taken as 1 + 2y ≥ 1 (a smaller exponent
+    1/(2ξ) ≤ 1/ξ), 1 + 2y ≥ 2y and 2y ≥ y for y = xξT'."""
+    y = x * xi * tp
+    bernoulli = ((1 + 2 * y) ** (-1 / xi), why + ": Fact E.1's Bernoulli step at ξT' ≥ 1, (1 + 2x)^{ξT'} ≥ 1 + 2xξT', "
+                 "raised to the power 1/ξ")
+    hint = {"conditions": (sympy.Ge(tp, 1), sympy.Ge(xi, 1)), "monotone": Monotone(var, 0)}
+    return (
+        step(first, "<=", *bernoulli, **hint) if first is not None else then("<=", *bernoulli, **hint),
+        then("<=", (1 + 2 * y) ** (-1 / (2 * xi)), "1 + 2xξT' ≥ 1: the smaller exponent 1/(2ξ) ≤ 1/ξ"),
+        then("<=", (2 * y) ** (-1 / (2 * xi)), "1 + 2xξT' ≥ 2xξT'"),
+        then("<=", (1 / y) ** (1 / (2 * xi)), "2xξT' ≥ xξT' (with the two steps before: line 623's 1 + y ≥ 2√y ≥ √y)"),
+    )
 
 
 # The privacy theorems' start (issue 25, item 3): the claims' quantity is Balle & Wang's δ at ε between the two

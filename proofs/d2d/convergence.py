@@ -10,7 +10,7 @@ from certunlearn.formulas.d2d import (
     CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, M, T, T_p, m, xi,
 )
 
-from .common import r, s, w
+from .common import fact_e2_steps, r, s, w
 from .starts import growth_run
 
 #: h(θ_T) − h*, ‖θ_0 − θ*‖², and the slack of the sum Σ_{t=1}^T (h(θ_t) − h*) = T(h(θ_T) − h*) + v
@@ -113,8 +113,7 @@ def factE2() -> Derivation:
         conditions=(sympy.Ge(T_p, 1), sympy.Ge(xi, 1)),
         steps=(
             step(GAMMA_E1**T_p, "==", (GAMMA_E1 ** (xi * T_p)) ** (1 / xi), "γ^{T'} = (γ^{ξT'})^{1/ξ}"),
-            then("<=", FACT_E1.subs(T_p, xi * T_p) ** (1 / xi),
-                 "Fact E.1 at ξT' ≥ 1 (Bernoulli holds for every real exponent ≥ 1), raised to the power 1/ξ"),
+            *fact_e2_steps(None, m / M, m, T_p, "Fact E.1 at ξT' ≥ 1 (Bernoulli holds for every real exponent ≥ 1)"),
             then("<=", FACT_E2, "ξ ≥ 1: M/(mξT') ≤ M/(mT')"),
         ),
     )

@@ -74,6 +74,10 @@ def lem42(fix: bool) -> Derivation:
         claim_id="d2d.lem4.2" + ("+fix" if fix else ""), target="bound",
         title="Lemma 4.2: the reservoir keeps S_i ~ P^B(D_i)" + (" (by-copy deletion)" if fix else " (Appendix C, as printed)"),
         start="max_s P[S_i = s]/P^B(D_i)(s)",
+        start_reason=("the quantity (claims.d2d.reservoir.lem42_quantity, a maximum over the enumerated outcomes) has no "
+                      "closed form in the chain's counts; at any instance where the lemma holds it is 1, the bound "
+                      "itself, so a start checked against a run at a fixed shape would compare the bound with itself "
+                      "(tests/claims/test_no_self_check.py)") if fix else "",
         where=((npv, cc + kv + w), (n_i, npv - 1)),
         domain=LEM42_DOMAIN, samples=12,
         premises=(Premise("by induction S_{i−1} ~ P^B(D_{i−1}); Algorithm 5 acts on each slot independently, so the slots of "
@@ -105,6 +109,10 @@ def lem43(fix: bool) -> Derivation:
         claim_id="d2d.lem4.3" + ("+fix" if fix else ""), target="bound",
         title="Lemma 4.3: few positions change per update" + (" (by-copy Algorithm 5)" if fix else " (Appendix C)"),
         start="P[s_i > 10(B/n)log(1/δ')]",
+        start_reason=("the quantity (claims.d2d.reservoir.lem43_quantity) is a binomial tail at the whole threshold "
+                      "⌈10(B/n)log(1/δ')⌉, a finite sum with no closed form in B, n, δ'; at the smallest shapes (B = n "
+                      "< 10) the threshold exceeds B and the tail is 0, which says nothing about the chain "
+                      "(Lemma A.5's Chernoff bound)") if fix else "",
         domain={n: ("1", "1000"), deltap: ("1e-12", "0.36"), w: ("0.001", "500"), k: ("0.001", "20"),
                 mu: ("1", "1000"), ell: ("1", "30")},
         samples=12,
@@ -142,6 +150,9 @@ def thm45(fix: bool) -> Derivation:
         claim_id="d2d.thm4.5" + ("+fix" if fix else ""), target="bound",
         title="Theorem 4.5: unlearning of perturbed distributed descent (Appendix F)" + (", by-copy reservoir" if fix else ""),
         start="δ of f_publish(R_A(S_{i−1}, u_i, θ̂_{i−1})) vs f_publish(A(D_i)) at ε",
+        start_reason=("the quantity is the privacy δ between the two published laws, mixtures over the reservoir's "
+                      "samples and the runs' updates (claims.d2d.distributed): no closed form in the chain's symbols; "
+                      "the chain bounds the shift Δ and applies Lemma A.3 and Lemma A.1") if fix else "",
         conditions=SC_COND,
         where=((npv, cc + kv + w), (n_i, npv - 1)),
         domain={**PGD_DOMAIN, i: ("1", "100"), xi: ("1", "1.3333"), kv: ("1", "50"), cc: ("1", "50"), w: ("0.001", "50"),
@@ -193,6 +204,8 @@ def thm45_accuracy(fix: bool) -> Derivation:
         claim_id="d2d.thm4.5:accuracy" + ("+fix" if fix else ""), target="bound",
         title="Theorem 4.5, accuracy: eqs. (27)–(28)" + (", corrected" if fix else ", as printed"),
         start="E‖θ̂_{i,avg} − θ*_i‖² = E‖a‖² + E‖b‖² + 2E[aᵀb], a = θ̂_avg − θ*_avg, b = θ*_avg − θ*",
+        start_reason=("the quantity is an expectation over the bootstrap law P^B(D_i) and the runs on its parts "
+                      "(claims.d2d.distributed): no closed form in the chain's symbols E‖a‖², E‖b‖², V") if fix else "",
         where=((npv, cc + kv + w), (n_i, npv - 1)),
         domain={**PGD_DOMAIN, xi: ("1", "1.3333"), V: ("0.001", "10"), E1: ("0.001", "10"), kv: ("1", "50"),
                 cc: ("1", "50"), w: ("0.001", "50"), k: ("0.001", "50"), GI: ("0.001", "100")},
@@ -257,6 +270,9 @@ def thm45_alpha(fix: bool) -> Derivation:
         claim_id="d2d.thm4.5:alpha" + ("+fix" if fix else ""), target="bound",
         title="Theorem 4.5, (α, β)-accuracy: eqs. (30)–(31) and the last display" + (", corrected" if fix else ", as printed"),
         start="Pr[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α]",
+        start_reason=("the quantity is a probability over the C copies' bootstrap samples, the least-loss choice and "
+                      "the noise (claims.d2d.distributed): the published copy's law has no closed form in the chain's "
+                      "symbols (the chain bounds it by Lemma A.4, Lemma A.2 and a union bound)") if fix else "",
         where=((Cn, log(2 / beta) / log(2) + u),),
         conditions=SC_COND,
         domain={**PGD_DOMAIN, Ev: ("0.001", "10"), xr: ("0.001", "50"), rf: ("0.001", "100"), u: ("0", "20"),

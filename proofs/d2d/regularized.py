@@ -17,7 +17,9 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 from certunlearn.formulas.gaussian import gaussian_delta
 
-from .common import KAPPA_DEF, NI_DEF, PGD_DOMAIN, accuracy_tail, bw_steps, c, k, kappa, kappa_slack, n_i, s, s0, u, w
+from .common import (
+    KAPPA_DEF, NI_DEF, PGD_DOMAIN, accuracy_tail, bw_steps, c, fact_e2_steps, k, kappa, kappa_slack, n_i, s, s0, u, w,
+)
 
 
 gg = sympy.Symbol("g_r", real=True)  # ∇g(θ*r)ᵀ(θ̃ − θ*r), 0 only for an interior θ*r
@@ -224,8 +226,8 @@ def thm35(fix: bool) -> Derivation:
 def rem36(fix: bool) -> Derivation:
     shift = 4 * LP / (m * n) * (M / (m * I)) ** (1 / (2 * xi))
     fact = (
-        step(((1 + 2 * XR) ** (-xi * Tp)) ** (1 / xi), "<=", (1 / (XR * xi * Tp)) ** (1 / (2 * xi)),
-             "Fact E.2 (16): γ^{T'} = (γ^{ξT'})^{1/ξ} ≤ (M/(mξT'))^{1/(2ξ)} by Fact E.1 at ξT'"),
+        *fact_e2_steps(((1 + 2 * XR) ** (-xi * Tp)) ** (1 / xi), XR, XR, Tp,
+                       "Fact E.2 (16): γ^{T'} = (γ^{ξT'})^{1/ξ} ≤ (M/(mξT'))^{1/(2ξ)} by Fact E.1 at ξT'"),
         then("<=", (1 / (XR * Tp)) ** (1 / (2 * xi)), "ξ ≥ 1", conditions=(sympy.Ge(xi, 1),)),
     )
     extra = (

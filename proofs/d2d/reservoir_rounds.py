@@ -17,6 +17,9 @@ def factF1(fix: bool) -> Derivation:
         claim_id="d2d.factF.1" + ("+fix" if fix else ""), target="bound",
         title="Fact F.1: the changed positions over the rounds l ≤ i" + (" (by-copy Algorithm 5)" if fix else ""),
         start="P[max_{l ≤ i} s_l > (10B/n)log(2i/δ)]", domain=DOMAIN, samples=12,
+        start_reason=("the quantity (claims.d2d.reservoir_rounds) is the exact law of the largest of i binomial change "
+                      "counts at the whole threshold ⌈(10B/n)log(2i/δ)⌉, a finite sum with no closed form in B, n, i, δ; "
+                      "the chain bounds it by Lemma 4.3 and a union bound") if fix else "",
         conditions=(sympy.Le(delta, 2 * sympy.exp(-1)), sympy.Ge(i, 1)),
         premises=(Premise(f"Lemma 4.3: P[s_l > (10B/n)log(1/δ')] ≤ δ' for every round l and δ' ≤ 1/e ({lemma})", lemma),
                   Premise("union bound: P[∪_{l ≤ i} E_l] ≤ Σ_{l ≤ i} P[E_l]", "Boole's inequality")),

@@ -341,6 +341,10 @@ def thm32(fix: bool) -> Derivation:
         target="bound",
         title="Theorem 3.2: perfect unlearning (Appendix D)" + (", corrected σ and I" if fix else ", as printed"),
         start="δ of f_publish(R_A(D_{i−1}, u_i, θ̃_{i−1})) vs f_publish(A(D_i)) at ε",
+        start_reason=("the quantity is the privacy δ of the perfect variant, whose rounds start from the published "
+                      "(Gaussian) θ̃_{i−1}: the two laws compared are mixtures over the earlier rounds' noise, with no "
+                      "closed form in the chain's symbols; the chain bounds the shift on the event of (13) and applies "
+                      "Lemma A.3 and Lemma A.1") if fix else "",
         conditions=SC_COND,
         where=(NI_DEF,),
         domain={**PGD_DOMAIN, i: ("1", "100"), K: ("0.01", "100"), B_: ("0.001", "100"), **GAMMA_FREE_DOMAIN},
