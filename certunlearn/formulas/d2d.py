@@ -278,7 +278,9 @@ REM46_D_MIN = epsilon**2 * n ** (2 - xi) / (GAMMA_SC**I - GAMMA_SC ** (I * n ** 
 
 ENTRY_ITER_RATIO = {"pgd": sympy.Integer(1), "pgd-perfect": log(i2) / log(i), "regularized": sympy.Integer(1),
                     "pgd-weak": (i2 / i) ** 2, "distributed": log(i2) / log(i)}
-ENTRY_ITER_RATIO_FIX = {"distributed": (log(i2) / log(i)) ** 2}
+#: the corrected distributed entry: log²i growth of the real-valued T_i, plus the one whole iteration its ceiling can add
+#: (⌈T_{i₂}⌉/⌈T_i⌉ < (T_{i₂} + 1)/T_i; (log i₂/log i)² alone fails at a ceiling jump)
+ENTRY_ITER_RATIO_FIX = {"distributed": (log(i2) / log(i)) ** 2 + 1 / T_I_45}
 
 
 # =========================================================================== the parameters each claim prescribes

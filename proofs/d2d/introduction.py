@@ -188,10 +188,11 @@ _ITERATION_STATED = {
                      "is 1, the bound itself: a start checked against it would compare the bound with itself "
                      "(tests/claims/test_no_self_check.py)" for row in ("pgd", "regularized")},
     ("distributed", True):
-        "the chain bounds the real-valued T_{i₂}/T_i; the claim's quantity counts whole iterations, ⌈T_{i₂}⌉/⌈T_i⌉, and "
-        "no chain from it reaches the bound: where T_i lies just below an integer and T_{i+1} just above, the counts "
-        "grow by one while (log(i+1)/log i)² − 1 ≈ 2/(i log i) is far below 1/⌈T_i⌉ (i = 10⁶, δ ≈ 0.49973: "
-        "2219/2218 > 1.00000015; tests/derive/test_d2d_iteration_ceilings.py)",
+        "the quantity counts whole iterations, ⌈T_{i₂}⌉/⌈T_i⌉ of Theorem 4.5's transcendental T_i (line 409), which has no "
+        "symbolic run in the chain's symbols; the chain's first step passes from the ceilings to T_{i₂}/T_i + 1/T_i. (The "
+        "corrected entry was (log i₂/log i)² alone until the whole iteration was found missing: at a ceiling jump the "
+        "counts grow by one while (log(i+1)/log i)² − 1 ≈ 2/(i log i) is far below 1/⌈T_i⌉ — i = 10⁶, δ ≈ 0.49973: "
+        "2219/2218 > 1.00000015; tests/derive/test_d2d_iteration_ceilings.py.)",
 }
 
 
@@ -321,9 +322,16 @@ def table1() -> list[Derivation]:
                     st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
                                "(A + y₂)/(A + y₁) ≤ y₂/y₁ for y₂ ≥ y₁, A ≥ 0: applied to 10log(2i/δ) = 10(log(2/δ) + log i) "
                                "and to 𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)"),
-                          step(lg_(i2) / lg_(i) * (X_(i2) / X_(i)), "<=", bound,
+                          step(lg_(i2) / lg_(i) * (X_(i2) / X_(i)), "<=", (log(i2) / log(i)) ** 2,
                                "T_{i₂}/T_i ≤ [log(2i₂/δ)/log(2i/δ)]·[log(1 + 10i₂log(2i₂/δ))/log(1 + 10i log(2i/δ))], each "
-                               "factor at most log i₂/log i", conditions=(sympy.Ge(i, 2),)))
+                               "factor at most log i₂/log i", conditions=(sympy.Ge(i, 2),)),
+                          step((log(i2) / log(i)) ** 2 + 1 / T_I_45, "==", bound,
+                               "⌈T_{i₂}⌉/⌈T_i⌉ ≤ (T_{i₂} + 1)/T_i (first step) = T_{i₂}/T_i + 1/T_i ≤ (log i₂/log i)² + 1/T_i "
+                               "(the previous steps): the corrected entry"))
+                    cc1, cc2, tt1, tt2 = (sympy.Symbol(nm, positive=True) for nm in ("c_1", "c_2", "t_1", "t_2"))
+                    st = (step(cc2 / cc1, "<=", (tt2 + 1) / tt1,
+                               "whole iterations: c₂ = ⌈T_{i₂}⌉ < T_{i₂} + 1 = t₂ + 1 and c₁ = ⌈T_i⌉ ≥ T_i = t₁ > 0",
+                               conditions=(sympy.Le(cc2, tt2 + 1), sympy.Ge(cc1, tt1))),) + st
                 else:
                     where.append(GAMMA_DEF)
                     st = (step(T_I_45.subs(i, i2) / T_I_45, "<=", bound,
@@ -332,7 +340,7 @@ def table1() -> list[Derivation]:
             out.append(Derivation(
                 claim_id=f"d2d.table1:{row}-iterations" + ("+fix" if fix else ""), target="bound",
                 title=f"Table 1, {row}: iterations of the i-th update" + (" (corrected)" if fix else ""),
-                start="T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
+                start="⌈T_{i₂}⌉/⌈T_i⌉" if fix else "T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
                 where=tuple(where), samples=12, steps=st, symbolic_start=run,
                 domain=idom if row != "distributed" or fix else
                 {**idom, i: ("1000", "1e6"), k: ("1e9", "1e15"), I: ("1", "2"), n: ("1", "4"), delta: ("0.1", "0.5"),

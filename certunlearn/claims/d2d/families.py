@@ -539,6 +539,42 @@ def table_ceiling_structured(rng: np.random.Generator, size: int) -> list[dict]:
     return out
 
 
+def distributed_ceiling_structured(rng: np.random.Generator, size: int) -> list[dict]:
+    """Theorem 4.5's T_i = 10log(2i/δ)(𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)) (line 409) is decreasing in δ
+    and grows by only ≈ 2T_i/(i log i) from i to i₂ = i + 1, while its ceiling — the iterations the algorithm runs —
+    jumps by one wherever T_i crosses an integer: δ is placed (40 digits) between the roots of T_i = k and T_{i+1} = k
+    for the integer k just above T_i at δ = 1/10, so that ⌈T_{i+1}⌉/⌈T_i⌉ = (k + 1)/k exceeds (log(i + 1)/log i)²
+    (the counterexample the derivation check found for the corrected entry, as a family quick runs: whether the rounds
+    straddle the jump is decided by the claim's exact ceiling, not here). γ ∈ {1/2, 1/10}, n ∈ {4, 16}, d = 10, ξ = 1,
+    𝓘 = 1, i ∈ {10³, 10⁶}."""
+    import mpmath
+
+    from ...formulas.d2d import T_I_45
+
+    names = sorted(T_I_45.free_symbols, key=str)
+    out = []
+    with mpmath.workdps(60):
+        for g, nn, ii in itertools.product((Fraction(1, 2), Fraction(1, 10)), (4, 16), (10**3, 10**6)):
+            inst = {"L": 1, "M": (1 + g) / (1 - g), "m": 1, "n": nn, "d": 10, "D": 2, "epsilon": Fraction(1),
+                    "beta": 1, "I": 1, "xi": 1, "i": ii, "i2": ii + 1}
+            fn = sympy.lambdify(names, T_I_45, "mpmath")
+
+            def t_at(j: int, dl: Any) -> Any:
+                env = {**{k: mpmath.mpf(frac(v).numerator) / frac(v).denominator for k, v in inst.items()},
+                       "i": mpmath.mpf(j), "delta": dl}
+                return fn(*(env[str(s)] for s in names))
+
+            k = mpmath.ceil(t_at(ii, mpmath.mpf("0.1")))
+            lo = mpmath.findroot(lambda x: t_at(ii, mpmath.exp(x)) - k, mpmath.log(mpmath.mpf("0.05")))
+            hi = mpmath.findroot(lambda x: t_at(ii + 1, mpmath.exp(x)) - k, lo)
+            inst["delta"] = Fraction(mpmath.nstr(mpmath.exp((lo + hi) / 2), 40, min_fixed=-100, max_fixed=100))
+            if 0 < inst["delta"] < 1:
+                out.append(inst)
+    if size < len(out):
+        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    return out
+
+
 def table_search(row: str, kind: str) -> Adversary:
     def build(q: dict) -> dict:
         inst = {"L": 1, "M": grid_fraction(q["ratio"], 2**8), "m": 1, "n": max(2, round(q["n"])), "d": max(1, round(q["d"])), "D": 2,

@@ -26,7 +26,7 @@ from ...formulas.d2d import (
     I, I2, L, M, beta, m, xi,
 )
 from .common import CLAIMS_BY_ID, CONST_NAMES, DELTA_RANGE, EPS_POS
-from .families import table_ceiling_structured, table_search, table_structured
+from .families import distributed_ceiling_structured, table_ceiling_structured, table_search, table_structured
 from .perturbed_gd import i_min_32
 
 
@@ -36,6 +36,11 @@ from .perturbed_gd import i_min_32
 #: Theorem 3.2's T_i straddling a jump of its ceiling (the counterexample thorough's search found, run by quick too)
 CEILING_JUMPS = Adversary("rounds i, i₂ on either side of a jump of ⌈T_i⌉, γ from 1/41 to 1/3", generate=table_ceiling_structured,
                           reaches="the rounds around each jump i_k = δe^{γ^{−k}}/(4d) of the ceiling, k ≤ 3, i ≤ 10¹⁵")
+#: Theorem 4.5's T_i just below an integer at round i and above it at i + 1 (δ placed between the two roots): the
+#: ceiling jump that breaks the corrected entry's (log i₂/log i)² (found by its derivation's check, issue 25)
+DISTRIBUTED_CEILING_JUMPS = Adversary("rounds i, i + 1 on either side of a jump of ⌈T_i⌉ (Theorem 4.5), δ between the "
+                                      "roots", generate=distributed_ceiling_structured,
+                                      reaches="i ∈ {10³, 10⁶}, γ ∈ {1/2, 1/10}, n ∈ {4, 16}, d = 10, 𝓘 = 1")
 
 ROW_THEOREM = {"pgd": "d2d.thm3.1", "pgd-perfect": "d2d.thm3.2", "regularized": "d2d.thm3.4", "pgd-weak": "d2d.thm3.5",
                "distributed": "d2d.thm4.5"}
@@ -197,17 +202,19 @@ def _table_claims() -> list[Claim]:
             out.append(Claim(
                 id=cid,
                 source=f"Table 1 (lines 66–71), row {row} ({thm}), column “iterations for ith update”: {ENTRY_ITER[row]}"
-                       + (", corrected: log²i" if fix else ""),
+                       + (", corrected: log²i, plus the one whole iteration a ceiling adds" if fix else ""),
                 kind=Kind.ITERATIONS,
                 statement=(f"the iterations {thm} prescribes for the i-th update grow from round i to i₂ at most as the "
                            f"table's {ENTRY_ITER[row]}: T_{{i₂}}/T_i ≤ entry(i₂)/entry(i)") if not fix else
-                          "T_{i₂}/T_i ≤ (log i₂/log i)²: Theorem 4.5's T_i grows like log²i for a fixed 𝓘",
+                          "⌈T_{i₂}⌉/⌈T_i⌉ ≤ (log i₂/log i)² + 1/T_i: Theorem 4.5's T_i grows like log²i for a fixed 𝓘, "
+                          "and its ceiling adds at most one whole iteration",
                 hypotheses=table_hyps(row, "iterations"),
                 bound=(ENTRY_ITER_RATIO_FIX if fix else ENTRY_ITER_RATIO)[row],
                 quantity=table_iteration_ratio(row),
                 adversaries=(Adversary("condition numbers 3/2…100, n 10…10⁶, rounds 2…10⁹",
                                        generate=table_structured(row, "iterations")), table_search(row, "iterations"))
-                            + ((CEILING_JUMPS,) if row == "pgd-perfect" else ()),
+                            + ((CEILING_JUMPS,) if row == "pgd-perfect" else ())
+                            + ((DISTRIBUTED_CEILING_JUMPS,) if row == "distributed" else ()),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-iterations" if fix else None,
                 proof_step=f"the table's entry transcribes {thm}'s prescribed T_i: both sides are printed formulas "

@@ -164,3 +164,24 @@ def test_table1_pgd_perfect_baseline_violated_independently():
         assert claim.quantity(claim.with_prescribed(inst)) == growth
     assert evaluate(claim, inst, 256).outcome == VIOLATED  # hence inside the hypotheses (I ≥ Theorem 3.2's bound)
     assert evaluate(get_claim("d2d.table1:pgd-perfect-baseline+fix"), inst, 256).outcome == WITHIN
+
+
+def test_distributed_ceiling_jumps_straddle_a_jump_inside_the_hypotheses():
+    """Every instance of the distributed rows' ceiling-jump family is inside the corrected entry's hypotheses and puts
+    rounds i, i + 1 on either side of a jump of ⌈T_i⌉ (the quantity is (k + 1)/k), which (log(i + 1)/log i)² alone
+    cannot cover: the family is what makes quick see the missing whole iteration."""
+    import numpy as np
+
+    from certunlearn.claims.d2d.families import distributed_ceiling_structured
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("d2d.table1:distributed-iterations+fix")
+    insts = distributed_ceiling_structured(np.random.default_rng(0), 100)
+    assert len(insts) == 8
+    for inst in insts:
+        values = claim.with_prescribed(dict(inst))
+        assert all(h.decide(values) is Decision.TRUE for h in claim.hypotheses)
+        q = claim.quantity(values)
+        assert q.numerator == q.denominator + 1
+        with mpmath.workdps(100):
+            assert mpmath.mpf(q.numerator) / q.denominator > (mpmath.log(inst["i2"]) / mpmath.log(inst["i"])) ** 2
