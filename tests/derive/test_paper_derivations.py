@@ -43,8 +43,10 @@ def test_every_claim_has_its_derivation_and_nothing_else(paper):
 
 #: Derivations whose cold check costs the most CPU and that no other default test checks (the list of
 #: tests/claims/test_registry.py): rechecked under ``-m slow``.
+#: d2d.table1:pgd-baseline+fix (~205 CPU-s cold, two case-split steps; its chain has no refuted step, proof complete)
+#: is linked by test_registry.py and tests/claims/d2d/test_all_claims.py in the default run.
 COSTLY = {"d2d.intro-dp+fix", "d2d.table1:pgd-perfect-accuracy", "pomer.thm4.4:epsilon", "pomer.thm4.5:switches",
-          "pomer.thm4.1:budget"}
+          "pomer.thm4.1:budget", "d2d.table1:pgd-baseline+fix"}
 #: One test per derivation, so that the workers share them (one paper's derivations in one test made the longest
 #: test of the suite).
 DERIVATION_IDS = [cid if cid not in COSTLY else pytest.param(cid, marks=pytest.mark.slow)
