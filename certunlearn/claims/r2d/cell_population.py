@@ -58,7 +58,7 @@ from ...problems.r2d_transcendental import SINE, SeparableTranscendental, descen
 from ..hypotheses import holds
 from ..instances import frac, is_int
 from ..model import Instance
-from .continuous import is_law, law_rows, law_well_formed
+from .continuous import is_law, law_rows, law_well_formed, support_inside
 from .families import above, eta_max, gd_instance, subsample
 from .quantities import QUADRATIC, TRANSCENDENTAL
 
@@ -277,14 +277,7 @@ def cell_law_ok(values: Instance) -> Decision:
         return Decision.FALSE
     if int(frac(values["shape"])) != SINE or not 0 <= frac(values["param"]) < 1 or not law_well_formed(values):
         return Decision.FALSE
-    rows = law_rows(values)
-    th0 = [frac(v) for v in values["theta0"]]
-    lo_t = [frac(v) for v in values["lo"]]
-    hi_t = [frac(v) for v in values["hi"]]
-    if not (len(rows) == len(th0) == len(lo_t) == len(hi_t)):
-        return Decision.FALSE
-    return holds(all(tl <= lo and hi <= th and tl <= t <= th
-                     for (lo, hi, _, _), t, tl, th in zip(rows, th0, lo_t, hi_t)))
+    return support_inside(values)
 
 
 def cell_pl_ok(values: Instance) -> Decision:

@@ -118,14 +118,20 @@ def law_ok(values: Instance) -> Decision:
         if not (len(curv) == len(values["law"]) and min(curv) > 0 and frac(values["lam"]) == max(curv)
                 and 0 < frac(values["mu"]) <= min(curv)):
             return Decision.FALSE
+    return support_inside(values)
+
+
+def support_inside(values: Instance) -> Decision:
+    """The law's support box and θ_0 inside Θ = [lo, hi], coordinate by coordinate (one row, θ_0 entry and end of Θ per
+    coordinate: otherwise false)."""
     rows = law_rows(values)
     lo_t = [frac(v) for v in values["lo"]]
     hi_t = [frac(v) for v in values["hi"]]
     th0 = [frac(v) for v in values["theta0"]]
     if not (len(rows) == len(lo_t) == len(hi_t) == len(th0)):
         return Decision.FALSE
-    return holds(all(tl <= lo and hi <= th for (lo, hi, _, _), tl, th in zip(rows, lo_t, hi_t))
-                 and all(tl <= t <= th for t, tl, th in zip(th0, lo_t, hi_t)))
+    return holds(all(tl <= lo and hi <= th and tl <= t <= th
+                     for (lo, hi, _, _), t, tl, th in zip(rows, th0, lo_t, hi_t)))
 
 
 def _coordinates(values: Instance) -> Iterator[dict]:
