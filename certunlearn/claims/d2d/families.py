@@ -552,12 +552,12 @@ def distributed_ceiling_structured(rng: np.random.Generator, size: int) -> list[
     from ...formulas.d2d import T_I_45
 
     names = sorted(T_I_45.free_symbols, key=str)
+    fn = sympy.lambdify(names, T_I_45, "mpmath")
     out = []
     with mpmath.workdps(60):
         for g, nn, ii in itertools.product((Fraction(1, 2), Fraction(1, 10)), (4, 16), (10**3, 10**6)):
             inst = {"L": 1, "M": (1 + g) / (1 - g), "m": 1, "n": nn, "d": 10, "D": 2, "epsilon": Fraction(1),
                     "beta": 1, "I": 1, "xi": 1, "i": ii, "i2": ii + 1}
-            fn = sympy.lambdify(names, T_I_45, "mpmath")
 
             def t_at(j: int, dl: Any) -> Any:
                 env = {**{k: mpmath.mpf(frac(v).numerator) / frac(v).denominator for k, v in inst.items()},
