@@ -36,13 +36,16 @@ for claim in all_claims():
         pairs.append((claim, load_derivation(claim.derivation)))
     except MissingDerivationError:
         pass
-statuses = {}
+statuses, per = {}, {}
 t0, w0 = time.process_time(), time.perf_counter()
 for claim, derivation in pairs:
+    c0 = time.process_time()
     r = check_derivation(derivation, claim)
+    per[claim.id] = time.process_time() - c0
     statuses[claim.id] = [s.status for s in r.steps] + [r.link, r.proof]
 cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-print(json.dumps({"derivations": len(pairs), "cpu": cpu, "wall": wall, "stats": cache.stats(), "statuses": statuses}))
+print(json.dumps({"derivations": len(pairs), "cpu": cpu, "wall": wall, "stats": cache.stats(), "statuses": statuses,
+                  "per": per}))
 """
 
 
@@ -99,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cold-only", action="store_true", help="one pass, with an empty cache (no warm, no baseline)")
     ap.add_argument("--statuses", metavar="FILE", help="write every claim's step statuses, link and proof as JSON")
     ap.add_argument("--compare", metavar="BEFORE", help="list every step-status change against an earlier --statuses")
+    ap.add_argument("--per", metavar="FILE", help="write the cold pass's CPU seconds per derivation as JSON")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="certunlearn-bench-") as tmp:
@@ -109,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     same = cold["statuses"] == warm["statuses"] and (base is None or base["statuses"] == cold["statuses"])
     if args.statuses:
         Path(args.statuses).write_text(json.dumps(cold["statuses"], indent=1, sort_keys=True))
+    if args.per:
+        Path(args.per).write_text(json.dumps(cold["per"], indent=1, sort_keys=True))
     if args.compare:
         print_changes(json.loads(Path(args.compare).read_text()), cold["statuses"])
     print(counts_text(cold["statuses"]))
