@@ -153,9 +153,14 @@ def together(e: sympy.Expr, careful: bool = False) -> sympy.Expr | None:
     return sympy.factor_terms(sympy.together(e)) if tractable(e, MAX_OPS_LENIENT, careful) else None
 
 
-def simplify(e: sympy.Expr, ops: int = MAX_SIMPLIFY_OPS, careful: bool = False) -> sympy.Expr | None:
-    """``sympy.simplify(e)``, or None when the guard declines (count_ops above ``ops``; careful: the shape)."""
-    return sympy.simplify(e) if tractable(e, ops, careful) else None
+def simplify(e: sympy.Expr, ops: int = MAX_SIMPLIFY_OPS, careful: bool = False, doit: bool = True
+             ) -> sympy.Expr | None:
+    """``sympy.simplify(e)``, or None when the guard declines (count_ops above ``ops``; careful: the shape).
+    ``doit=False``: without sympy's final ``doit`` (which integrates every unevaluated integral, by Meijer G when
+    nothing quicker applies)."""
+    if not tractable(e, ops, careful):
+        return None
+    return sympy.simplify(e) if doit else sympy.simplify(e, doit=False)
 
 
 def expand(e: sympy.Expr, careful: bool = False) -> sympy.Expr | None:

@@ -42,13 +42,16 @@ def _factor_or_keep(e: sympy.Expr, careful: bool = False) -> sympy.Expr:
     return e if f is None else f
 
 
-def _simplify_squares(z: sympy.Expr, ops: int, careful: bool = False) -> sympy.Expr | None:
-    """sympy.simplify of :func:`_squares` (None when the guard declines ``z``)."""
-    return sympy.simplify(_squares(z, careful)) if guard.tractable(z, ops, careful) else None
+def _simplify_squares(z: sympy.Expr, ops: int, careful: bool = False, doit: bool = True) -> sympy.Expr | None:
+    """sympy.simplify of :func:`_squares` (None when the guard declines ``z``); ``doit``: as :func:`.guard.simplify`."""
+    if not guard.tractable(z, ops, careful):
+        return None
+    return sympy.simplify(_squares(z, careful)) if doit else sympy.simplify(_squares(z, careful), doit=False)
 
 
-def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
-    """The identity transforms, cheapest first; a guarded one (:mod:`.guard`) returns None when it declines."""
+def _transforms(e: sympy.Expr, doit: bool = True) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
+    """The identity transforms, cheapest first; a guarded one (:mod:`.guard`) returns None when it declines.
+    ``doit=False``: the two ``simplify`` transforms without sympy's final ``doit`` (no integration)."""
     big = sympy.count_ops(e) > SIMPLIFY_OPS
     ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]] = [
         ("", lambda z: z),
@@ -62,16 +65,16 @@ def _transforms(e: sympy.Expr) -> list[tuple[str, Callable[[sympy.Expr], sympy.E
         ts.append(("powers, together", lambda z: guard.together(
             sympy.powsimp(sympy.expand_power_base(sympy.expand_power_exp(z))))))
     if not big:
-        ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS)))
-    ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS)) if not big
+        ts.append(("simplify", lambda z: guard.simplify(z, SIMPLIFY_OPS, doit=doit)))
+    ts.append(("squares", (lambda z: _simplify_squares(z, SIMPLIFY_OPS, doit=doit)) if not big
                else (lambda z: sympy.expand(_squares(z)))))
     return ts
 
 
-def _doit(e: sympy.Expr) -> sympy.Expr | None:
+def _doit(e: sympy.Expr, **hints) -> sympy.Expr | None:
     if not e.has(sympy.Integral, sympy.Derivative, sympy.Subs, sympy.Limit, sympy.Sum):
         return None
-    out = e.doit()
+    out = e.doit(**hints)
     if out.has(sympy.Integral, sympy.Piecewise):  # unevaluated or conditional: not an identity proof
         return None
     return out
@@ -93,9 +96,9 @@ def _integrands(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
     return f"integrands agree pointwise ({inner or 'directly'})"
 
 
-def _zero_plain(e: sympy.Expr) -> str | None:
-    """The name of the transform showing e == 0, or None."""
-    for name, t in _transforms(e):
+def _zero_plain(e: sympy.Expr, doit: bool = True) -> str | None:
+    """The name of the transform showing e == 0, or None (``doit``: as :func:`_transforms`)."""
+    for name, t in _transforms(e, doit):
         try:
             z = t(e)
             if z is not None and z == 0:
@@ -137,14 +140,30 @@ def zero_proof(lhs: sympy.Expr, rhs: sympy.Expr) -> str | None:
         if how is not None:
             return how
     e = lhs - rhs
-    how = _zero_plain(e)
+    # With an unevaluated integral, sympy.simplify's last act is doit — integrating it, by Meijer G functions when
+    # nothing quicker applies (tens of CPU seconds for a normal density over a half-line, once per simplify
+    # transform): the transforms run without it first, the integral is evaluated once, below, by the quicker
+    # methods (heuristics, no Meijer G) and only then by every method; the transforms with their doit run last,
+    # so that whatever they proved before is still proved.
+    integral = e.has(sympy.Integral)
+    how = _zero_plain(e, doit=not integral)
     if how is not None:
         return how
     how = _congruent(lhs, rhs)
     if how is not None:
         return how
+    for hints in ({"meijerg": False}, {}) if integral else ({},):
+        how = _zero_by_doit(lhs, rhs, hints)
+        if how is not None:
+            return how
+    return _zero_plain(e) if integral else None
+
+
+def _zero_by_doit(lhs: sympy.Expr, rhs: sympy.Expr, hints: dict) -> str | None:
+    """``lhs − rhs`` shown 0 once its integrals, derivatives, limits and sums are evaluated (``doit(**hints)``:
+    unconditional results only), or None."""
     try:
-        ld, rd = _doit(lhs), _doit(rhs)
+        ld, rd = _doit(lhs, **hints), _doit(rhs, **hints)
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         return None
     if ld is None and rd is None:
