@@ -1,7 +1,10 @@
 """CPU seconds of ``check_derivation`` over every registered claim: cold (empty disk cache) vs warm.
 
     python benchmarks/derivations.py [--cache-dir DIR] [--no-baseline] [--cold-only] [--json]
-                                     [--statuses FILE] [--compare BEFORE.json]
+                                     [--statuses FILE] [--compare BEFORE.json] [--per FILE]
+
+``--per FILE`` writes the cold pass's CPU seconds per derivation (claim id → seconds; a lemma's first check is
+counted in the derivation that cites it first).
 
 Measured on 2 cores, fresh clone (2026-11-26, 245 derivations): cold 123.2 CPU s, warm 0.53 CPU s (245 hits,
 0 misses), no cache 119.9 CPU s; statuses identical across passes. (Earlier, 193 derivations: cold 94.7, warm
