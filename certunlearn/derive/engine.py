@@ -123,7 +123,7 @@ class _Context:
         for st in derivation.steps:
             used |= (st.lhs.free_symbols if st.lhs is not None else set()) | st.rhs.free_symbols
         self.symbols = used | self.abbrev
-        self.probabilities = facts.probability_facts(self.symbols)
+        self.probabilities = facts.probability_facts(self.symbols, derivation.domain)
 
     def facts(self) -> list[sympy.Rel]:
         """Bounds of the abbreviations and probabilities that follow from their definitions (:mod:`.facts`),
@@ -133,7 +133,7 @@ class _Context:
             conds = facts.normal_conditions(self.base_conditions())
             found = facts.definition_facts(
                 self.where, conds, lambda l, rel, r, c: prove_relation(l, rel, r, c),
-                self.symbols)
+                self.symbols, self.d.domain)
             self._facts = [c for c in found if c not in self.probabilities]
         return self._facts
 
@@ -142,8 +142,8 @@ class _Context:
         return self.d.expand(e)
 
     def conditions(self, step: Step | None = None) -> list[sympy.Rel]:
-        """The derivation's conditions, the step's, and δ, β, p ≤ 1 for the probabilities the derivation uses
-        (:data:`.facts.PROBABILITIES`)."""
+        """The derivation's conditions, the step's, and δ, β, p ≤ 1 for the probabilities the derivation uses and
+        declares in [0, 1] (:func:`.facts.probability_facts`)."""
         conds = list(self.d.conditions) + (list(step.conditions) if step else [])
         return conds + [c for c in self.probabilities if c not in conds]
 

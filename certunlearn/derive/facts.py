@@ -8,7 +8,9 @@ that follow from the derivation's definitions, and case splits of ``Abs``, ``Max
 - **Symbol facts** (:func:`definition_facts`): each abbreviation ``s := e`` of the derivation gets the bounds
   ``0 < s``, ``s < 1`` (or ``≤``) that are *proved* for ``e`` from the conditions and the earlier facts — so
   γ := (M − m)/(M + m) gets γ ∈ (0, 1) from m < M, and G := γ^I then G ∈ (0, 1); and each probability of the
-  project's formulas (δ, β, p: :data:`PROBABILITIES`) lies in (0, 1] when it appears.
+  project's formulas (δ, β, p: :data:`PROBABILITIES`) lies in (0, 1] where the derivation's declared domain puts it
+  there (:func:`probability_facts`) — a name alone is no fact: pomer's β is an inverse temperature, olu's a
+  smoothness constant.
 - **Powers of a contraction** (:func:`power_abstraction`): each power ``b^e`` whose exponent has symbols, with
   ``0 < b < 1`` proved from the conditions and ``e > 0`` (or ``b > 1`` and ``e < 0``), is a number in (0, 1) — so
   ((M − m)/(M + m))^I, written out in a step, is G ∈ (0, 1) for m < M. Exponents are first split (b^(I+k) =
@@ -109,7 +111,7 @@ Prover = Callable[[sympy.Expr, str, sympy.Expr, Sequence[sympy.Basic]], "str | N
 
 
 def definition_facts(where: Sequence[tuple[sympy.Symbol, sympy.Expr]], conditions: Sequence[sympy.Basic],
-                     prove: Prover, symbols: set[sympy.Basic]) -> list[sympy.Rel]:
+                     prove: Prover, symbols: set[sympy.Basic], domain: Sequence | None = None) -> list[sympy.Rel]:
     """Bounds of the abbreviations (and probabilities) that follow from their definitions, as conditions.
 
     ``prove(lhs, rel, rhs, conditions)`` is the engine's symbolic prover. Each abbreviation's definition is
@@ -117,7 +119,7 @@ def definition_facts(where: Sequence[tuple[sympy.Symbol, sympy.Expr]], condition
     the abbreviations defined before it; a definition of more than :data:`FACT_OPS` operations is skipped. Only abbreviations and probabilities in ``symbols`` (the step's,
     with the abbreviations they use) are returned.
     """
-    facts: list[sympy.Rel] = probability_facts(symbols)
+    facts: list[sympy.Rel] = probability_facts(symbols, domain)
     used = set(symbols)
     for _ in where:  # the abbreviations the step's symbols use, through one another
         used |= {s for sym, val in where if sym in used for s in val.free_symbols}
@@ -152,9 +154,20 @@ def definition_facts(where: Sequence[tuple[sympy.Symbol, sympy.Expr]], condition
     return facts
 
 
-def probability_facts(symbols: set[sympy.Basic]) -> list[sympy.Rel]:
-    """``p ≤ 1`` for each of :data:`PROBABILITIES` among ``symbols``."""
-    return [sympy.LessThan(p, 1, evaluate=False) for p in PROBABILITIES if p in symbols]
+def probability_facts(symbols: set[sympy.Basic], domain: Sequence | None = None) -> list[sympy.Rel]:
+    """``p ≤ 1`` for each of :data:`PROBABILITIES` among ``symbols`` whose range in ``domain`` (the derivation's
+    declared box, ``(symbol, lo, hi)`` triples) ends at or below 1.
+
+    The symbol's name decides nothing by itself: the same names mean other things elsewhere (β is pomer's inverse
+    temperature, declared up to 10⁶, and olu's smoothness constant), and a fact p ≤ 1 there would let a sign or box
+    proof use a false hypothesis — a derivation whose probability should be ≤ 1 declares it in its domain or its
+    conditions."""
+    ranges = {sym: hi for sym, _, hi in (domain or ())}
+    out = []
+    for p in PROBABILITIES:
+        if p in symbols and p in ranges and sympy.Rational(str(ranges[p])) <= 1:
+            out.append(sympy.LessThan(p, 1, evaluate=False))
+    return out
 
 
 def slack_substitution(conditions: Sequence[sympy.Basic]) -> tuple[dict[sympy.Symbol, sympy.Expr], list]:

@@ -83,7 +83,7 @@ def statement(derivation: Derivation, target: sympy.Expr, result: DerivationResu
     for st in derivation.steps:
         conds += [derivation.expand(c) for c in st.conditions if derivation.expand(c) not in conds]
     symbols = lhs.free_symbols | sympy.sympify(target).free_symbols | {s for c in conds for s in c.free_symbols}
-    conds += [c for c in facts.probability_facts(symbols) if c not in conds]
+    conds += [c for c in facts.probability_facts(symbols, derivation.domain) if c not in conds]
     # the signs the lemma's symbols assume (a lemma proved for a > 0 says nothing at a value that may be ≤ 0)
     for x in sorted(symbols, key=str):
         if x.is_positive:

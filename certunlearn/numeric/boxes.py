@@ -450,6 +450,7 @@ def _search(p: _Problem, budget: int, orig: _Problem, back) -> BoxOutcome:
     counter = 0
     heap: list[tuple[float, int, dict[str, tuple[Fraction, Fraction]]]] = [(0.0, 0, dict(p.outer))]
     examined = 0
+    live = 0  # sub-boxes on which every condition may hold
     while heap:
         if examined >= budget:
             low = min(h[0] for h in heap)
@@ -465,6 +466,7 @@ def _search(p: _Problem, budget: int, orig: _Problem, back) -> BoxOutcome:
         env = {n: interval(lo, hi) for n, (lo, hi) in b.items()}
         if not all(_condition_possible(c, env) for c in p.conditions):
             continue
+        live += 1
         natural = _eval(p.f, env)
         if natural is not None and _holds(natural, p.strict):
             continue
@@ -504,6 +506,12 @@ def _search(p: _Problem, budget: int, orig: _Problem, back) -> BoxOutcome:
             child = dict(b)
             child[name] = part
             heapq.heappush(heap, (key, counter, child))
+    if live == 0:
+        # every sub-box was dropped: no point of the box meets the conditions, so "for every such point" is vacuous —
+        # the conditions contradict the box, and that proves nothing about the step
+        return BoxOutcome(UNDECIDED, examined, detail=(
+            "no point of the box satisfies the conditions (they contradict the declared ranges): a proof there would "
+            "be vacuous"))
     return BoxOutcome(PROVED, examined, detail=f"rhs − lhs {'>' if p.strict else '≥'} 0 on all of {examined} sub-boxes")
 
 

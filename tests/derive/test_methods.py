@@ -77,12 +77,22 @@ def test_facts_from_the_definitions_prove_the_d2d_thm31_step3():
     assert r2.proof == "broken"
 
 
-def test_a_probability_is_at_most_one():
+def test_a_probability_is_at_most_one_where_its_domain_says_so():
     delta = sympy.Symbol("delta", positive=True)
-    s = one(step(delta**2, "<=", delta, "δ ∈ (0, 1]")).steps[0]
+    s = one(step(delta**2, "<=", delta, "δ ∈ (0, 1]"), domain=((delta, "1e-9", "1"),)).steps[0]
     assert s.status == PROVED and "using the conditions" in s.detail
     y = sympy.Symbol("y", positive=True)  # the same step for a symbol that is not a probability: false
     assert one(step(y**2, "<=", y, "y > 1 possible")).steps[0].status == REFUTED
+
+
+def test_a_name_alone_is_not_a_probability():
+    # pomer's β is an inverse temperature (declared up to 10³ there): the name must not bring β ≤ 1, which would
+    # "prove" β² ≤ β — false at every β > 1 of the declared domain
+    beta = sympy.Symbol("beta", positive=True)
+    s = one(step(beta**2, "<=", beta, "false for β > 1"), domain=((beta, "1/1000", "1000"),)).steps[0]
+    assert s.status == REFUTED and Fraction(dict(s.point)["beta"]) > 1
+    delta = sympy.Symbol("delta", positive=True)  # no declared range: no fact either
+    assert one(step(delta**2, "<=", delta, "no range declared")).steps[0].status != PROVED
 
 
 def test_conditions_with_abs_are_used():

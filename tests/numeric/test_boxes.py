@@ -120,3 +120,12 @@ def test_box_respects_integer_assumption():
     assert out.status == REFUTED and out.point_dict["k"] == "3"
     assert refute_at(0, "<=", (k - 1) * (k - 2), {"k": "1.5"}) is None
     assert refute_at(0, "<=", (k - 2) * (k - 4), {"k": "3"}) is not None
+
+
+def test_conditions_that_contradict_the_box_prove_nothing():
+    # every sub-box is dropped by the condition y ≤ 1 on y ∈ [2, 1000]: "for every admissible point" is vacuous, and
+    # the false y² ≤ y must not come out proved
+    out = prove_on_box(y**2, "<=", y, {"y": (2, 1000)}, conditions=[sympy.Le(y, 1)])
+    assert out.status == UNDECIDED and "vacuous" in out.detail
+    # a condition that leaves part of the box keeps its proof: y² ≤ 2y on y ∈ [1/2, 3] with y ≤ 1 (false at y = 3)
+    assert prove_on_box(y**2, "<=", 2 * y, {"y": (Rational(1, 2), 3)}, conditions=[sympy.Le(y, 1)]).status == PROVED
