@@ -146,3 +146,35 @@ def isotropic_accuracy_run(a: sympy.Expr, alpha: sympy.Expr, sigma_: sympy.Expr,
 
 
 __all__ += ["isotropic_accuracy_run"]
+
+
+def baseline_ratio_run(acc: sympy.Expr, n_: sympy.Symbol, n2_: sympy.Symbol, conditions: Sequence[sympy.Rel],
+                       named: tuple[sympy.Expr, sympy.Symbol, sympy.Expr] | None = None) -> sympy.Expr:
+    """What a Table 1 convex baseline claim's quantity (``claims.d2d.baseline_convex.baseline_ratio``: ⌈T(n₂)⌉/⌈T(n)⌉
+    with T = ``T_RETRAIN`` = MD²/(2α) of Theorem 2.14, α the row's explicit accuracy ``acc`` at n and at n₂, each count
+    ``ceil_exact``'s max(0, ⌈T⌉)) computes, on sympy symbols. max(0, ⌈T⌉) = ⌈T⌉ once T > 0: α > 0 is proved here by
+    the engine's sign argument under the claim's hypotheses ``conditions`` (at every n > 0, hence at n₂ too), else
+    the run raises — a maximum is never dropped on a guess. ``named = (α', G, value)``: α is α' at G = value (checked
+    here), proved positive as α' > 0 for every G > 0 and value > 0 (a factor like γ^𝓘/(1 − γ^𝓘) the sign argument
+    bounds on its own)."""
+    from certunlearn.claims.d2d.baseline_convex import T_RETRAIN
+    from certunlearn.derive.prover import prove_relation
+    from certunlearn.derive.signs import zero_proof
+
+    (alpha,) = [s for s in T_RETRAIN.free_symbols if s.name == "alpha"]
+    t = T_RETRAIN.subs(alpha, acc)
+    conds = list(conditions)
+    if named is None:
+        positive = prove_relation(sympy.S.Zero, "<", acc, conds) is not None
+    else:
+        expr, sym, value = named
+        pos = sympy.Dummy(sym.name, positive=True)
+        positive = (zero_proof(expr.xreplace({sym: value}), acc) is not None
+                    and prove_relation(sympy.S.Zero, "<", expr.xreplace({sym: pos}), conds) is not None
+                    and prove_relation(sympy.S.Zero, "<", value, conds) is not None)
+    if not positive:
+        raise ValueError(f"α = {acc} > 0 is not proved: max(0, ⌈T⌉) cannot be written ⌈T⌉")
+    return sympy.ceiling(t.subs(n_, n2_)) / sympy.ceiling(t)
+
+
+__all__ += ["baseline_ratio_run"]
