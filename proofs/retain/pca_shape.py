@@ -10,8 +10,9 @@ m/(n₁ + m) (projectors do not see it) the matrix is ((2 + v) + c², cs; cs, s�
 (K/2, C; C, −K/2), K = 2 + v + c² − s² > 0, C = cs ≥ 0, S = √(K² + 4C²): the Frobenius shift is
 √2·√(C²/S² + (K/(2S) − 1/2)²) = 2C/√(2K² + 4C² + 4KC²/(S + K)) — S(S + K) written with S − K = 4C²/(S + K), so
 that every comparison below is a sign argument — and ≤ √2·C/K (the Davis–Kahan step on the shape: drop the
-nonnegative terms; √2·C/K is √2·sin of the double angle's tangent/2, tan 2θ = 2C/K) ≤ 2√2/(3 + v) (c² + s² ≤ 1)
-= 2√2m/(n₁ + m), which is the claim's bound at n = n₁, gap = 1, B = 1 and below it for B ≥ 1.
+nonnegative terms; with θ the rotation of the top eigenvector, tan 2θ = 2C/K and the shift is √2·sin θ ≤ tan 2θ/√2)
+≤ 2√2/(3 + v) (c² + s² ≤ 1) = 2√2m/(n₁ + m), which is the claim's bound at n = n₁, gap = 1, B = 1 and below it for
+B ≥ 1.
 
 Why the shape keeps m ≤ n₁/2: at n₁ = m and z = e₂ the matrix is I/2 (no top eigenvector), and just beyond it the
 projector flips (shift √2) while the bound 2√2m/(n₁ + m) tends to √2: the claim is tight there (its checker's
@@ -74,8 +75,8 @@ def shape_chain() -> tuple:
              "√((K/(2S) − 1/2)² + C²/S²) (the scale m/(n₁ + m) cancels)"),
         then("==", 2 * C_ / sqrt(2 * K_**2 + 4 * C_**2 + 4 * K_ * C_**2 / (_S + K_)),
              "algebra: 1 − K/S = 4C²/(S(S + K)) and S(S + K) = 2K² + 4C² + K(S − K), S − K = 4C²/(S + K)"),
-        then("<=", sqrt(2) * C_ / K_, "Davis–Kahan on the shape: drop 4C² + 4KC²/(S + K) ≥ 0 (the sin of the rotation "
-             "by the tangent of its double angle, 2C/K, over √2)"),
+        then("<=", sqrt(2) * C_ / K_, "Davis–Kahan on the shape: drop 4C² + 4KC²/(S + K) ≥ 0 (the top eigenvector turns "
+             "by θ with tan 2θ = 2C/K: the shift √2·sin θ is at most tan 2θ/√2)"),
         then("<=", 2 * sqrt(2) / (3 + v_), "c² + s² ≤ 1: cs ≤ 1/2 and K ≥ 1 + v + 2c², so √2cs(3 + v) ≤ 2√2K"),
         then("<=", PCA_BOUND_M_EXPR, "the claim's bound on the shape: n = n₁ = (2 + v)m, gap_1(R) = 1, and B ≥ 1 "
              "(‖e₁‖ = 1 ≤ B)", given={n: N1, gap_: sympy.S.One}, conditions=(sympy.Ge(B, 1),)),
