@@ -16,6 +16,7 @@ from certunlearn.formulas.retain import (
 )
 from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
 
+from . import pca_shape
 from .common import B, n
 
 
@@ -58,19 +59,22 @@ def lemE2_m() -> Derivation:
     return Derivation(
         claim_id="retain.lemE.2:m-points+fix", target="bound",
         title="Lemma E.2 for m added points",
-        start="‖P_k(Σ̂_(R∪Z)) − P_k(Σ̂_R)‖_F = κ₂·√2‖Σ̂_(R∪Z) − Σ̂_R‖_F/gap_k(R)",
-        where=((dS, k1 * 2 * m * B**2 / (n + m)),),
-        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1)),
-        domain={B: ("0.1", "3"), n: ("1", "100"), m: ("1", "20"), gap: ("0.001", "10"), k1: ("0.001", "1"),
-                k2: ("0.001", "1")},
+        start=pca_shape.pca_shift_run(), symbolic_start=pca_shape.SYMBOLIC_START,
+        where=((dS, k1 * 2 * m * B**2 / (n + m)),) + pca_shape.WHERE,
+        conditions=(sympy.Le(k1, 1), sympy.Le(k2, 1)) + pca_shape.CONDITIONS,
+        domain={**pca_shape.DOMAIN, B: ("0.1", "3"), n: ("1", "100"), m: ("1", "20"), gap: ("0.001", "10"),
+                k1: ("0.001", "1"), k2: ("0.001", "1")},
         premises=(Premise("Σ̂_(R∪Z) − Σ̂_R = (Σ_z zzᵀ − mΣ̂_R)/(n + m), Frobenius norm ≤ (mB² + mB²)/(n + m): write it "
-                          "κ₁·2mB²/(n + m), κ₁ ≤ 1", "algebra, triangle inequality"),),
+                          "κ₁·2mB²/(n + m), κ₁ ≤ 1", "algebra, triangle inequality"), pca_shape.PREMISE),
         steps=(
             step(k2 * sqrt(2) * dS / gap, "<=", sqrt(2) * dS / gap, "Lemma E.1 as printed (κ₂ ≤ 1)",
                  cited="Lemma E.1 [DK70, YWS15], as printed"),
             then("<=", sqrt(2) * 2 * m * B**2 / ((n + m) * gap), "κ₁ ≤ 1"),
             then("==", PCA_BOUND_M_EXPR, "algebra"),
-        ),
+        ) + pca_shape.shape_chain(),
+        note="Steps 1–3: the proof for every instance, resting on Lemma E.1 as printed (κ₂ ≤ 1, a premise). The final "
+             "chain starts from the claim's quantity on a 2×2 shape with closed-form projectors (proofs/retain/"
+             "pca_shape.py) and proves the bound there with its own Davis–Kahan step.",
     )
 
 

@@ -20,8 +20,6 @@ REASONS: dict[str, str] = {
                      "decrease} in the proof's symbols (the +fix's start is checked on a line shape, :mod:`.mst`)",
     "retain.lemE.2": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
                                    what="κ₂·√2‖ΔΣ‖_F/gap (Davis–Kahan)"),
-    "retain.lemE.2:m-points+fix": _KAPPA.format(q="_pca_shift", how="compares certified projectors of the instance",
-                                                what="κ₂·√2‖ΔΣ‖_F/gap (Davis–Kahan)"),
     "retain.lemE.2:operator": _KAPPA.format(q="_pca_op_shift", how="compares closed-form 2×2 projectors",
                                             what="κ₂‖ΔΣ‖/gap (Davis–Kahan)"),
     "retain.lemE.4": _KAPPA.format(q="_e4_distance", how="compares closed-form 2×2 projectors with noise",
