@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from flint import arb
+from flint import arb, ctx
 
 from ..numeric.enclosure import arb_upper_float, to_arb
 from ..numeric.precision import workprec
@@ -38,7 +38,15 @@ def _density(x: arb, mixture: Sequence[tuple[arb, arb]]) -> arb:
     for weight, mean in mixture:
         d = x - mean
         total += weight * (-(d * d) / 2).exp()
-    return total / (2 * arb.pi()).sqrt()
+    prec = ctx.prec
+    root = _ROOT_2PI.get(prec)
+    if root is None:
+        root = _ROOT_2PI[prec] = (2 * arb.pi()).sqrt()
+    return total / root
+
+
+#: √(2π) as a ball per working precision (the ball ``(2 * arb.pi()).sqrt()`` gives there).
+_ROOT_2PI: dict[int, arb] = {}
 
 
 class _Tails:

@@ -57,7 +57,15 @@ def normal_tail(x: arb | acb) -> arb | acb:
         if x < 0:
             return arb(1)
         return arb(0).union(arb(1))
-    return (x / arb(2).sqrt()).erfc() / 2
+    prec = ctx.prec
+    r2 = _SQRT2.get(prec)
+    if r2 is None:
+        r2 = _SQRT2[prec] = arb(2).sqrt()
+    return (x / r2).erfc() / 2
+
+
+#: √2 as a ball per working precision (the same ball ``arb(2).sqrt()`` gives there; normal_tail runs ~10⁶ times a run).
+_SQRT2: dict[int, arb] = {}
 
 
 def max_ball(a: arb, b: arb) -> arb:
@@ -190,6 +198,16 @@ def subsampled_rdp(alpha: int, q, sigma, sensitivity=1) -> arb:
     check_real("q", q, high=1, high_open=False)
     check_real("sigma", sigma)
     check_real("sensitivity", sensitivity)
+    try:
+        return _rdp_at(alpha, q, sigma, sensitivity, ctx.prec)
+    except TypeError:  # an unhashable parameter: computed afresh
+        return _rdp_at.__wrapped__(alpha, q, sigma, sensitivity, ctx.prec)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _rdp_at(alpha: int, q, sigma, sensitivity, prec: int) -> arb:
+    """:func:`subsampled_rdp` at the working precision ``prec`` (remembered by its exact arguments: an accountant
+    asks for the same orders at every step count and ε of an instance grid; the ball is the one computed there)."""
     qa = to_arb(q)
     mu2 = (to_arb(sensitivity) / to_arb(sigma)) ** 2
     total = arb(0)
