@@ -403,7 +403,7 @@ def _widened_accuracy(claim: Claim, xi_: Any = None) -> Claim:
     bnd = boundary_of(claim)
     from .convex_families import CONVEX_ACC
 
-    convex = replace(CONVEX_ACC, generate=regularised_gen(CONVEX_ACC.generate, 9, xi_))  # m = 0: the convex class
+    convex = replace(CONVEX_ACC, generate=regularised_gen(CONVEX_ACC.generate, 5, xi_))  # m = 0: the convex class
     return replace(claim, adversaries=(*claim.adversaries, *((bnd,) if bnd else ()), *later, convex))
 
 

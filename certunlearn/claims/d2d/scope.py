@@ -96,7 +96,7 @@ _ACC_WIDE = ("; A = aI up to d = 8 (noncentral χ² tails); anisotropic A in d =
              "(optima inside and on the boundary) and at β's top in d = 2 to 8, the Huber-smoothed quadratic in d = 3 "
              "on boxes and balls, on the disc, the triangle, the pentagon and the cut cube, and at β's top in d = 4 to "
              "8; the dimension grows with the profile (certunlearn.claims.d2d.convex_families.high_dim_accuracy): "
-             "d ∈ {9, 10, 16, 64} in the quick profile (A = aI, A ≠ aI, logistic + ridge; boxes and balls; the "
+             "d ∈ {9, 16, 32} in the quick profile (A = aI, A ≠ aI, logistic + ridge; boxes and balls; the "
              "boundary optimum at β's top), d from 9 to 128 in the thorough one (also the data mean off the axes "
              "outside Θ, and the Huber-smoothed quadratic in d = 9 and 16)")
 _CONVEX_ACC = ("; merely convex losses (m = 0: the prescribed regulariser, not f's modulus, enters α and σ, so every "
