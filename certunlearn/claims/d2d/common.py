@@ -77,7 +77,7 @@ class Setup:
 
     def __init__(self, values: Instance, reg_free: bool = True):
         from ...algorithms.d2d import Update
-        from ...problems import Box, Quadratic
+        from ...problems import Box
         from ...problems.huber import HuberQuadratic
         from ...problems.rounded_ball import RoundedBall
         from ...problems.rounded_logistic import RoundedLogistic
@@ -88,7 +88,14 @@ class Setup:
         self.R = frac(values["R"])
         self.huber = tuple(frac(v) for v in values["huber"]) if values.get("huber") else None
         self.logistic = bool(values.get("logistic")) and frac(values["logistic"]) == 1
-        if self.logistic:  # log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's (equal) entries: gradients rounded, certified
+        self.linear = bool(values.get("linear")) and frac(values["linear"]) == 1
+        if self.linear:  # ⟨x, θ⟩ + (λ/2)‖θ‖², λ = A's (equal) entries: exact, convex (m = λ, possibly 0)
+            if any(v != a[0] for v in a) or self.logistic or values.get("huber"):
+                raise ValueError("the linear family's ridge is isotropic: A = λ(1, …, 1)")
+            from ...problems import Linear
+
+            self.loss = Linear(R=self.R, lam=a[0])
+        elif self.logistic:  # log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's (equal) entries: gradients rounded, certified
             if any(v != a[0] for v in a):
                 raise ValueError("the logistic family's ridge is isotropic: A = λ(1, …, 1)")
             self.loss = RoundedLogistic(lam=a[0], R=self.R)
@@ -96,7 +103,7 @@ class Setup:
             self.loss = HuberQuadratic(a=tuple(a), c=self.huber[0], w=self.huber[1], R=self.R)
         else:
             A = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(self.dim)) for r in range(self.dim))
-            self.loss = Quadratic(A=A, R=self.R)
+            self.loss = _quadratic(A, self.R)
         self.lo = [frac(v) for v in values["lo"]]
         self.hi = [frac(v) for v in values["hi"]]
         self.ball = frac(values["ball"]) if values.get("ball") else None
@@ -144,7 +151,7 @@ class Setup:
     def _minimiser(self, X: np.ndarray) -> np.ndarray:
         from ...problems import minimize
 
-        if self.ball is not None or self.logistic:
+        if self.ball is not None or self.logistic or self.linear:
             raise ArithmeticError("the exact minimiser is computed for quadratic and Huber losses on boxes")
         if self.polytope:  # a diagonal quadratic on a polytope: active-set enumeration (problems.polytope)
             if self.huber is not None:
@@ -159,12 +166,24 @@ class Setup:
         return np.asarray([frac(v) for v in res.theta], dtype=object)
 
 
+def _quadratic(A: tuple, R: Fraction) -> Any:
+    """The diagonal quadratic loss of weights diag(A): :class:`certunlearn.problems.Quadratic` (A positive definite),
+    or with a zero weight (a flat direction: convex, m = 0) :class:`.psd_quadratic.SemidefiniteQuadratic`."""
+    from ...problems import Quadratic
+
+    if min(A[k][k] for k in range(len(A))) == 0:
+        from .psd_quadratic import SemidefiniteQuadratic
+
+        return SemidefiniteQuadratic(A=A, R=R)
+    return Quadratic(A=A, R=R)
+
+
 @functools.lru_cache(maxsize=4096)
 def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope", "linear")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -340,26 +359,33 @@ def _exact_key(value: Any) -> Any:
 
 def declared_constants(A: Sequence[Any], R: Any, lo: Sequence[Any], hi: Sequence[Any],
                        huber: Sequence[Any] | None = None, ball: Any = None,
-                       logistic: bool = False, polytope: Sequence[Any] | None = None) -> dict[str, Fraction]:
+                       logistic: bool = False, polytope: Sequence[Any] | None = None,
+                       linear: bool = False) -> dict[str, Fraction]:
     """Rational L ≥, M ≥, m ≤, D ≥ the declared constants of the diagonal quadratic family on the box (with
     ``huber`` = (c, w): of the Huber-smoothed quadratic, :class:`certunlearn.problems.huber.HuberQuadratic`; with
     ``ball`` = r: on Θ = {‖θ‖ ≤ r} instead of the box; ``logistic``: of log(1 + e^{−⟨x, θ⟩}) + (λ/2)‖θ‖², λ = A's
     entries, :class:`certunlearn.problems.rounded_logistic.RoundedLogistic`; ``polytope``: on {Gθ ≤ h} with these
-    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`). Memoised on the exact arguments: the search asks
+    rows (g, h), :class:`certunlearn.problems.polytope.Polytope`; ``linear``: of ⟨x, θ⟩ + (λ/2)‖θ‖², λ = A's entries,
+    :class:`certunlearn.problems.Linear`, convex with m = M = λ, possibly 0). Memoised on the exact arguments: the search asks
     for the same family's constants thousands of times per claim (a third of d2d.thm3.2's check)."""
-    return dict(_declared_constants(*(_exact_key(v) for v in (A, R, lo, hi, huber, ball, logistic, polytope))))
+    args = (A, R, lo, hi, huber, ball, logistic, polytope) + ((linear,) if linear else ())
+    return dict(_declared_constants(*(_exact_key(v) for v in args)))
 
 
 @functools.lru_cache(maxsize=4096)
 def _declared_constants(A: tuple, R: Fraction, lo: tuple, hi: tuple, huber: tuple | None, ball: Fraction | None,
-                        logistic: bool, polytope: tuple | None) -> dict[str, Fraction]:
-    from ...problems import Box, Quadratic
+                        logistic: bool, polytope: tuple | None, linear: bool = False) -> dict[str, Fraction]:
+    from ...problems import Box
     from ...problems.huber import HuberQuadratic
     from ...problems.rounded_ball import RoundedBall
 
     a = [frac(v) for v in A]
     dim = len(a)
-    if logistic:
+    if linear:
+        from ...problems import Linear
+
+        loss = Linear(R=frac(R), lam=a[0])
+    elif logistic:
         from ...problems.rounded_logistic import RoundedLogistic
 
         loss = RoundedLogistic(lam=a[0], R=frac(R))
@@ -367,7 +393,7 @@ def _declared_constants(A: tuple, R: Fraction, lo: tuple, hi: tuple, huber: tupl
         loss = HuberQuadratic(a=tuple(a), c=frac(huber[0]), w=frac(huber[1]), R=frac(R))
     else:
         Am = tuple(tuple(a[r] if r == c else Fraction(0) for c in range(dim)) for r in range(dim))
-        loss = Quadratic(A=Am, R=frac(R))
+        loss = _quadratic(Am, frac(R))
     dom = RoundedBall(frac(ball), dim) if ball else Box(tuple(frac(v) for v in lo), tuple(frac(v) for v in hi))
     if polytope:
         from ...problems.polytope import Polytope
@@ -550,6 +576,10 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
 
         star = s.minimiser(X)
         return huber_exterior(s.a, s.huber, X, s.loss.risk(star, X), mean, sigma_, alpha_, err)
+    if s.linear or s.loss.risk_strong_convexity() == 0:  # m = 0: around a feasible point, no minimiser needed
+        from .convex_tail import convex_probability
+
+        return convex_probability(s, X, mean, sigma_, alpha_, err, ncx2_sf)
     if s.huber is not None or s.logistic:  # any other Θ and d: between two quadratic models (χ² tails)
         from .sandwich_tail import sandwich_probability
 
@@ -688,22 +718,28 @@ ISOTROPIC = P("A = aI (isotropic: the accuracy event is a noncentral χ² tail, 
 def _enclosed_acc(values: Instance) -> Decision:
     """A quadratic (any d, any Θ), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 on an
     interval (exact sublevel sets); any other loss of the family if its declared m, M (global Hessian bounds) have
-    0 < m ≤ M — θ* and ∇f(θ*) are then enclosed by the contraction certificate of :mod:`.sandwich_tail`."""
+    0 < m ≤ M — θ* and ∇f(θ*) are then enclosed by the contraction certificate of :mod:`.sandwich_tail` — or m = 0 ≤ M
+    (a merely convex loss: logistic without ridge, a linear loss), enclosed around a feasible point by
+    :mod:`.convex_tail`. Not a restriction of the class: it checks that the declared curvatures are ordered."""
     huber, logistic = bool(values.get("huber")), bool(values.get("logistic"))
-    if not huber and not logistic:
+    linear = bool(values.get("linear"))
+    if not huber and not logistic and not linear:
         return Decision.TRUE
     box = not values.get("ball") and not values.get("polytope")
-    if box and (len(values["A"]) == 1 or (len(values["A"]) == 2 and huber and not logistic)):
+    if box and not linear and (len(values["A"]) == 1 or (len(values["A"]) == 2 and huber and not logistic)):
         return Decision.TRUE
     dec = _declared(values)
+    if rational_eval(dec["m"]) == 0:  # m = 0: the convex route needs only 0 ≤ M
+        return decide_ge(lambda: arb_eval(dec["M"]), 0)
     positive = decide(0, "<", lambda: arb_eval(dec["m"]), max_prec=1024).decision
     return positive if positive is not Decision.TRUE else decide_ge(lambda: arb_eval(dec["M"]),
                                                                     lambda: arb_eval(dec["m"]))
 
 
 ENCLOSED_ACC = P("a quadratic loss (any d), the Huber-smoothed quadratic in d ≤ 2 on a box or logistic + ridge in d = 1 "
-                 "(exact sublevel sets), or any other loss of the class with m > 0 (θ* and ∇f(θ*) enclosed: the event "
-                 "between two quadratic models' χ² tails)", _enclosed_acc)
+                 "(exact sublevel sets), any other loss of the class with 0 < m ≤ M (θ* and ∇f(θ*) enclosed: the event "
+                 "between two quadratic models' χ² tails) or with m = 0 ≤ M (convex: the event between a half-space "
+                 "and the M-model around a feasible point)", _enclosed_acc)
 
 
 # =========================================================================== the claims, Sections 2–3

@@ -91,12 +91,12 @@ def test_the_argmin_certificate_encloses_the_exact_minimiser_and_its_gradient():
             assert all(b == 0 for b in grad)
 
 
-def test_the_enclosed_class_needs_a_strongly_convex_loss_off_the_exact_routes():
-    """The contraction certificate needs m > 0: logistic without ridge (λ = 0) in d = 2 is outside the enclosed
-    class; in d = 1 (θ* and the sublevel interval bracketed) and with a ridge it is inside."""
+def test_the_enclosed_class_takes_every_convex_loss_off_the_exact_routes():
+    """The contraction certificate needs m > 0; logistic without ridge (λ = 0) in d = 2 is enclosed around a feasible
+    point instead (.convex_tail, m = 0): inside the enclosed class, as are d = 1 and a ridge."""
     inst = {**LOGISTIC_1D, "A": [F(0), F(0)], "lo": [F(-1)] * 2, "hi": [F(1)] * 2, "theta0": [F(-1)] * 2,
             "X": [[F(2), F(0)], [F(0), F(1)]]}
-    assert ENCLOSED_ACC.decide(inst) is Decision.FALSE
+    assert ENCLOSED_ACC.decide(inst) is Decision.TRUE
     assert ENCLOSED_ACC.decide({**inst, "A": [F(1, 4)] * 2}) is Decision.TRUE
     assert ENCLOSED_ACC.decide({**LOGISTIC_1D, "A": [F(0)]}) is Decision.TRUE
 
