@@ -103,13 +103,14 @@ def test_non_convex_and_pl_inside_the_class():
                 assert (r * _dh(k, t)) ** 2 / 2 >= mu * r**2 / 2 - mpmath.mpf(10) ** -25
 
 
-@pytest.mark.parametrize("mu, a, sig", [(F(-1), F(3, 2), F(1, 3)), (F(1, 2), F(-1), F(2)), (F(2), F(0), F(50))])
-def test_gaussian_excess_against_quadrature(mu, a, sig):
+@pytest.mark.parametrize("kappa, mu, a, sig", [(F(1), F(-1), F(3, 2), F(1, 3)), (F(1, 2), F(1, 2), F(-1), F(2)),
+                                                (F(2), F(2), F(0), F(50)), (F(2), F(-1, 3), F(1), F(1, 10))])
+def test_gaussian_excess_against_quadrature(kappa, mu, a, sig):
     """E½(h(μ + σZ) − a)² in closed form (the module doc's completed squares) contains mpmath's quadrature at 30
-    digits — small, moderate and huge σ; a 10⁻⁸ change of the quadrature falls outside."""
-    loss = BumpLeastSquares(F(1), F(2))
+    digits — κ ∈ {1/2, 1, 2}, small, moderate and huge σ; a 10⁻⁸ change of the quadrature falls outside."""
+    loss = BumpLeastSquares(kappa, F(2))
     with mpmath.workdps(35):
-        k, m_, a_, s_ = mpmath.mpf(1), mp(mu), mp(a), mp(sig)
+        k, m_, a_, s_ = mp(kappa), mp(mu), mp(a), mp(sig)
         f = lambda u: (_h(k, m_ + s_ * u) - a_) ** 2 / 2 * mpmath.npdf(u)  # noqa: E731
         truth = mpmath.quad(f, [-mpmath.inf] + [mpmath.mpf(j) for j in range(-12, 13)] + [mpmath.inf])
         with workprec(128):
@@ -215,3 +216,23 @@ def test_printed_corollary_fails_on_the_bump_at_100_digits():
     with workprec(128):
         q = PRINTED.quantity(PRINTED.with_prescribed(inst))
     assert mpmath.mpf(q.lower().str(60, radius=False)) >= lower
+
+
+@pytest.mark.parametrize("mean, theta0", [(F(3, 2), F(-1)), (F(-2), F(1)), (F(1, 3), F(0))])
+def test_bump_run_against_mpmath(mean, theta0):
+    """The engine's gradient-descent run on a dataset of mean x̄ (CellLoss.path: θ ← θ − η(h(θ) − x̄)h'(θ), the
+    gradient of f_D for any rows of that mean) contains, step by step, the same iteration done in mpmath at 40
+    digits with h' by numerical differentiation (12 steps, η = 1/11, κ = 1)."""
+    from certunlearn.claims.r2d.cell_losses import CellLoss
+
+    eta = F(1, 11)
+    with mpmath.workdps(40):
+        k, th, x = mpmath.mpf(1), mp(theta0), mp(mean)
+        ref = [th]
+        for _ in range(12):
+            th = th - mp(eta) * (_h(k, th) - x) * _dh(k, th)
+            ref.append(th)
+        with workprec(160):
+            path = CellLoss(BUMP, F(1), F(2)).path(mean, eta, 12, theta0)
+        for ball, value in zip(path, ref):
+            assert _near(ball, value, mpmath.mpf(10) ** -30)
