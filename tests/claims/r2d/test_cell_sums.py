@@ -6,13 +6,15 @@ corner datasets row by row (the reference descent on n rows, not on their mean).
 import itertools
 from fractions import Fraction as F
 
+import mpmath
 import numpy as np
 import pytest
 from flint import arb
 
 from certunlearn.algorithms.r2d import descent_path
+from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
-from certunlearn.claims.r2d.cell_outputs import _gaps, cell_gap, cell_loss as output_loss
+from certunlearn.claims.r2d.cell_outputs import _gaps, cell_gap, cell_loss as output_loss, cell_output_family
 from certunlearn.claims.r2d.cell_outputs import _output
 from certunlearn.claims.r2d.cell_population import (
     _coordinate_excess, bin_masses, cell_loss, cell_runs_family, cells, square, sum_cells,
@@ -22,6 +24,8 @@ from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Quadratic
 from certunlearn.problems.r2d_links import BUMP
 from certunlearn.problems.r2d_transcendental import SINE, descent
+
+from ..oracles import mp
 
 FIX = get_claim("r2d.cor3.6+fix")
 ROW = [F(1), F(2), F(2), F(1)]  # Beta(2, 1) on [1, 2]: exact bin masses
@@ -163,3 +167,25 @@ def test_lemb4_gaps_ordered_equals_sums():
     for a, b in zip((big, small), sums):
         assert a.contains(b.mid()) and b.contains(a.mid()) and abs(a.mid() - b.mid()) < 1e-6 * a.rad()
         assert abs(a.rad() / b.rad() - 1) < 1e-6
+
+
+def test_printed_lemma_fails_at_40_retained_at_100_digits():
+    """The sum cells reach n − m = 40 (quick): the printed coefficient's worst map (c = L/(2μ) = 1/2 ≤ 1: θ = ±b by the
+    sign of x̄', λ = L = μ = b = 1, G just above 2) on the uniform law on [−1, 1] (ā = 0) has E[F − F*] = λb²/2 = 1/2
+    for every D', while (b − |x̄'|)² ≤ b² + x̄'² and E x̄'² = 1/(3·40) bound the printed right-hand side by
+    2G²/40 + ½·½(1 + 1/120) < 1/2 — at 100 digits in mpmath, inside the printed hypotheses (Θ = [−1, 1] holds the
+    support and every output, ‖∇f_z‖ ≤ 2 < G): the checker decides the printed lemma violated there and the +fix
+    (coefficient 1 + L/(2μ)) within."""
+    inst = [i for i in cell_output_family(np.random.default_rng(0), 40)
+            if i["n"] == 41 and i["coef"] == F(1, 2) and i["law"][0][2] == 1][0]
+    assert (inst["lam"], inst["L"], inst["mu"], inst["b"], inst["m"]) == (1, 1, 1, 1, 1)
+    with mpmath.workdps(100):
+        G = mp(inst["G"])
+        printed = 2 * G**2 / 40 + mpmath.mpf(1) / 2 * (1 + mpmath.mpf(1) / 120) / 2
+        assert printed < mpmath.mpf(1) / 2
+    assert evaluate(get_claim("r2d.lemB.4"), inst, 1024).outcome == VIOLATED
+    assert evaluate(get_claim("r2d.lemB.4+fix"), inst, 1024).outcome == WITHIN
+    with workprec(128):
+        big, small = cell_gap(inst)
+    assert big.contains(arb(1) / 2) and big.upper() < arb(1) / 2 + arb(10) ** -6  # E[F − F*] = 1/2: outputs ±b
+    assert small.upper() < (1 + arb(1) / 120) / 2
