@@ -28,7 +28,7 @@ LEMB4_POPULATIONS = Narrowing(
     "on bounded continuous populations: output maps not monotone in the retained data (in d = 1), and for losses "
     "other than quadratics the maps other than retraining by gradient descent; losses other than quadratics and the "
     "separable link least squares ½(h(θ) − z)²; output maps not affine in x̄' in d ≥ 2; n − m above the profile's "
-    "range (quick 8, thorough 40)",
+    "range (quick 8, and 40 for the worst maps; thorough 40)",
     "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the whole retained set, and "
     "\"any algorithm dependent on D'\" is any measurable map: the class is infinite-dimensional. Built: cells "
     "(cell_outputs.py, d = 1) for output maps that read D' through x̄' and are nondecreasing in it — the quadratics' "
@@ -164,7 +164,7 @@ SCOPE = {
                     "populations (products of Beta laws on a box, d ∈ {1, 2}) with quadratics λI and diag(1, 3), "
                     "outputs affine in x̄' (ERM, offsets, retraining, constants, and the pointwise worst map "
                     "(c·x̄' − ā)/(c − 1) when the coefficient c > 1), E over D' in closed form (continuous.py); on "
-                    "uniform and Beta(1/2, 2) laws in d = 1, n − m ∈ {1, 2, 8} (thorough: {1, 2, 3, 8, 20, 40}), "
+                    "uniform and Beta(1/2, 2) laws in d = 1, n − m ∈ {1, 2, 8} and 40 for the printed coefficient's worst map (thorough: {1, 2, 3, 8, 20, 40}), "
                     "the worst maps switching between Θ's faces or clipped at them and the sine and bump link least "
                     "squares retrained by gradient descent, E over D' enclosed by sum cells (cell_outputs.py); a "
                     "Gaussian population is outside the class "
