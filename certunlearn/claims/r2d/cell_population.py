@@ -495,7 +495,7 @@ def cell_runs_family(rng: np.random.Generator, size: int) -> list[dict]:
       region; also from θ_0 = −3, f0gap carried) and Beta(1/2, 2) on [1, 3];
     * the bump link (κ = 1, :data:`_BUMP_LAWS`) from θ_0 = −1 inside its non-convex region;
 
-    n = 2, and n = 8 for the sine's Beta(2, 1) law and the bump's uniform law at ε = 1 (thorough, size > 40: every
+    n = 2, and n = 8 for the uniform law at ε = 1 with each link (thorough, size > 40: every
     law at every n of :data:`N_THOROUGH`, and d = 2: the sine's first two laws as the
     coordinates of a product law, and the bump's two laws likewise)."""
     thorough = size > 40
@@ -503,7 +503,7 @@ def cell_runs_family(rng: np.random.Generator, size: int) -> list[dict]:
     out = []
     small_big = ((_Q(1), _Q(1, 2)), (_Q(1, 10), _Q(1, 10**5)))
     for (law, box, R_, T_, K_), (eps, dlt), n_ in itertools.product(_LAWS, small_big, sizes):
-        if n_ == 2 or thorough or (law is _LAWS[1][0] and eps == 1):
+        if n_ == 2 or thorough or (law is _LAWS[0][0] and eps == 1):
             out.append(_instance(law, box, R_, n_, 1, T_, K_, eps, dlt, _Q(1, 2)))
     law, box, R_, T_, K_ = _LAWS[1]  # from θ_0 = −3: the whole non-convex region π < θ < 3π/2 and beyond
     out.append(_instance(law, box, R_, 2, 1, T_, K_, _Q(1), _Q(1, 2), _Q(1, 2), start=_Q(-3)))
