@@ -37,11 +37,12 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance
-from .cell_population import cell_excess, cell_f0gap, cell_law_ok, is_cell_law
+from .cell_population import (cell_excess, cell_f0gap, cell_law_ok, is_cell_law, link_constants_ok, link_data_ok,
+                              link_iterates_ok, needs_link_checks)
 from .continuous import is_law, law_excess, law_f0gap, law_ok, vertex_datasets
 from .families import eta_max, gd_instance, piecewise_instance, subsample
 from .populations import count_vectors, largest_pl_dyadic, weighted_profile
-from .quantities import PIECEWISE, QUADRATIC, runs_of, sq_norm
+from .quantities import PIECEWISE, QUADRATIC, _gd_ok, constants_ok, iterates_ok, runs_of, sq_norm
 
 DRAW_NAMES = ("atoms", "probs", "n", "m")
 
@@ -122,12 +123,32 @@ def _combine(decisions) -> Decision:
     return out
 
 
+#: Theorem 3.1's data hypotheses (``quantities``, read through ``Setup``) and their cell_population twins for a
+#: link Setup does not build (the bump): each twin decides the same printed condition on every dataset of the law
+_LINK_CHECKS: dict[Callable, Callable] = {_gd_ok: link_data_ok, constants_ok: link_constants_ok,
+                                          iterates_ok: link_iterates_ok}
+
+
+def _link_twin(check: Callable[[Instance], Decision]) -> Callable[[Instance], Decision]:
+    """The :data:`_LINK_CHECKS` twin of ``check`` — itself or the function a ``hypotheses.P`` wrapper decides (the
+    callable its closure holds) — else ``check`` (a check that reads no data; one that reads ``X`` raises: an
+    error, never an exclusion)."""
+    inner = [c.cell_contents for c in (getattr(check, "__closure__", None) or ())]
+    for fn in (check, *inner):
+        if callable(fn) and fn in _LINK_CHECKS:
+            return _LINK_CHECKS[fn]
+    return check
+
+
 def on_every_dataset(check: Callable[[Instance], Decision]) -> Callable[[Instance], Decision]:
     """``check`` itself on a dataset instance; on a population, ``check`` on every dataset D of the support (true
     when true on each, false when false on one)."""
     def lifted(values: Instance) -> Decision:
         if not is_population(values):
             return check(values)
+        if needs_link_checks(values):  # a link quantities.Setup does not build: the same condition, decided on
+            # the vertex datasets by cell_population (the others read no data)
+            return _link_twin(check)(values)
         if is_law(values):  # the vertex datasets decide it for every dataset of the support (continuous.py and,
             # for the sine profile, cell_population.py: the all-lo and all-hi runs bracket every dataset's)
             return _combine(check({**values, "X": X}) for X in vertex_datasets(values))

@@ -25,31 +25,47 @@ NON_QUADRATIC_PROX = Narrowing(
     "L-smooth f other than separable quadratics",
     "the proximal point of −f solves a nonlinear equation (irrational in general): no exact evaluation built")
 LEMB4_POPULATIONS = Narrowing(
-    "on bounded continuous populations: non-quadratic losses other than the sine least squares, and for it output "
-    "maps other than retraining by gradient descent; output maps not affine in x̄' in d ≥ 2, or with n − m ≥ 4",
-    "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the whole retained set. "
-    "Built: cells (cell_outputs.py, d = 1, n − m ≤ 3) for output maps nondecreasing in every row — the quadratics' "
-    "pointwise worst maps (a switch between Θ's faces when the coefficient is ≤ 1, clipped at Θ when > 1) and the "
-    "sine least squares retrained by gradient descent — with E[f_{D'}(θ) − f*] enclosed and carried; finite "
-    "supports: exact sums over count vectors (populations.py, quadratics and the non-convex PL dip with its worst "
-    "output map); quadratics with outputs affine in x̄' on any bounded law in closed form (continuous.py). Not "
-    "built: maps that are not monotone in the data or losses whose F has no closed form (the cell engine needs "
-    "both), d ≥ 2 (cells over [lo, hi]^{(n−m)d}), n − m ≥ 4 (cost: the cells grow like B^{n−m}). Unbounded "
-    "supports are outside the class (‖∇f_z‖ < G for every z)")
+    "on bounded continuous populations: output maps not monotone in the retained data (in d = 1), and for losses "
+    "other than quadratics the maps other than retraining by gradient descent; losses other than quadratics and the "
+    "separable link least squares ½(h(θ) − z)²; output maps not affine in x̄' in d ≥ 2; n − m above the profile's "
+    "range (quick 8, and 40 for the worst maps; thorough 40)",
+    "E over D' ~ Z^{n−m} of a function of D' that is not affine in x̄' needs the law of the whole retained set, and "
+    "\"any algorithm dependent on D'\" is any measurable map: the class is infinite-dimensional. Built: cells "
+    "(cell_outputs.py, d = 1) for output maps that read D' through x̄' and are nondecreasing in it — the quadratics' "
+    "pointwise worst maps (a switch between Θ's faces when the coefficient is ≤ 1, clipped at Θ when > 1) and "
+    "gradient-descent retraining of the non-convex PL link least squares with the sine link θ + κ sin θ and the "
+    "bump link θ + κθe^{−θ²/2} (cell_losses.py; their PL constant, L and G verified on Θ) — grouped into sum cells "
+    "(multisets of the retained rows by index sum: exact by permutation invariance and exchangeability), "
+    "(n − m)(B − 1) + 1 cells for any n − m, with E[f_{D'}(θ) − f*] enclosed and carried; finite supports: exact "
+    "sums over count vectors (populations.py, quadratics and the non-convex PL dip with its worst output map); "
+    "quadratics with outputs affine in x̄' on any bounded law in closed form (continuous.py). Not built: maps not "
+    "monotone in the data, and the pointwise worst map of a link loss (argmax over Θ of F − c·f_{D'}, a "
+    "transcendental optimisation per cell), because a cell's output would need an enclosure over a box of datasets "
+    "that no corner pair gives; d ≥ 2 with non-affine maps (cells over [lo, hi]^d per row); n − m above the range "
+    "(cost grows like (n − m)·B; the budget halves B and widens the enclosure). Unbounded supports are outside the "
+    "class (‖∇f_z‖ < G for every z)")
 COR36_POPULATIONS = Narrowing(
-    "on bounded continuous populations: non-quadratic losses other than the separable sine least squares; with it, "
-    "n ≥ 5",
-    "E over the i.i.d. draw D ~ Z^n of a run that is not affine in the data needs the law of the whole dataset. "
-    "Built: the sine least squares Σ_k ½(θ_k + κ sin θ_k − z_k)² (non-convex, PL) on products of Beta laws, "
-    "enclosed cell by cell (cell_population.py): separable, so d one-dimensional expectations; in "
-    "one coordinate the run is nondecreasing in every row (η ≤ 1/L, ∂²f_z/∂θ∂z < 0), so a cell of datasets is "
-    "bracketed by its two corners' runs, and a cell's mass is exact (integer Beta parameters: a polynomial CDF) or "
-    "enclosed (Arb's regularised incomplete beta). Not built: a loss without that bracket or not separable (a "
-    "cell's output would need interval arithmetic on data balls, whose radius doubles with each step, or an "
-    "(nd)-dimensional cell grid), n ≥ 5 (cost: the cells "
-    "grow like B^n). Finite supports: exact sums over count vectors (population_runs.py, quadratics and the "
-    "non-convex PL dip); quadratics on any bounded law: closed form "
-    "(continuous.py). Unbounded supports are outside the class (‖∇f_z‖ < G for every z)")
+    "on bounded continuous populations: non-quadratic losses other than the separable link least squares "
+    "Σ_k ½(h(θ_k) − z_k)² with the sine and bump links; laws whose marginals are not Beta laws; with the link losses "
+    "d ≥ 3 and n above the profile's range (quick 8, thorough 40)",
+    "E over the i.i.d. draw D ~ Z^n of a run that is not affine in the data needs the law of the whole dataset; the "
+    "class (μ-PL, L-smooth, G-Lipschitz losses) is infinite-dimensional. The cell engine (cell_population.py) needs "
+    "(a) every gradient step nondecreasing in θ and in every data point (η ≤ 1/L and ∂²f_z/∂θ∂z ≤ 0), so that a "
+    "cell of datasets is bracketed by its two corners' runs, (b) F − F* and its Gaussian smoothing enclosed on the "
+    "law, and (c) a separable loss (d one-dimensional expectations, which read only the marginals — a non-product "
+    "law with Beta marginals is reached too). Built: the link least squares with h increasing, h' ≥ s > 0 "
+    "(cell_losses.py: PL with μ = s², (a) checked, E_ξ in closed form) — the sine link θ + κ sin θ and the bump link "
+    "θ + κθe^{−θ²/2} (problems/r2d_links.py), both non-convex — on products of Beta laws; their gradients read the "
+    "data through the mean, so the multiset cells (exact: the run is invariant under permutations of D' and of Z, "
+    "and the i.i.d. law is exchangeable) group by index sum into (n − m)(B − 1) + 1 times m(B − 1) + 1 cells for any "
+    "n; a cell's mass is exact (integer Beta parameters: a polynomial CDF) or enclosed (Arb's regularised incomplete "
+    "beta). Not built: a loss without the bracket (a cell's output would need interval arithmetic on data balls, "
+    "whose radius doubles with each step), or not separable (an (nd)-dimensional cell grid), or whose F − F* has no "
+    "enclosure on the law; marginals other than Beta (their CDF per bin is not built); d ≥ 3 and n above the range "
+    "(cost: the cell pairs grow like n·B², and the budget then halves B and widens the enclosure). Finite "
+    "supports: exact sums over count vectors (population_runs.py, quadratics and the non-convex PL dip); quadratics "
+    "on any bounded law: closed form (continuous.py). Unbounded supports are outside the class (‖∇f_z‖ < G for "
+    "every z)")
 NEWTON_MULTIDIM = Narrowing(
     "d ≥ 2 with data not on one line through the origin",
     "in d = 1 both published laws are pushforwards of N(0, σ²) under monotone maps, and δ is enclosed cell by cell "
@@ -131,9 +147,11 @@ SCOPE = {
                     "convex quadratics λI and diag(1, 3), E over D and the noise in closed form (continuous.py) — for quadratics every "
                     "expectation reads the law only through its per-coordinate means and variances, which Beta laws "
                     "reach inside the Bhatia–Davis region and two-point laws on its boundary, so every bounded "
-                    "population is reached; the non-convex PL sine least squares on uniform, Beta(2, 1) and "
-                    "Beta(1/2, 2) laws from θ_0 ∈ {0, −3} across its non-convex region (f0gap carried off 0), n = 2 "
-                    "(thorough: n = 3, d = 2), E over D enclosed cell by cell (cell_population.py). (A Gaussian "
+                    "population is reached; the non-convex PL link least squares on Beta laws, E over D enclosed by sum cells "
+                    "(cell_population.py): the sine link on uniform, Beta(2, 1) and Beta(1/2, 2) laws from θ_0 ∈ "
+                    "{0, −3} across its non-convex region (f0gap carried off 0) and the bump link θ + κθe^{−θ²/2} "
+                    "(κ = 1) on uniform and Beta(1/2, 2) laws from θ_0 = −1 inside its non-convex region, m = 1, "
+                    "n ∈ {2, 8} (thorough: n ∈ {2, 3, 8, 20, 40} on every law, and d = 2 for both links). (A Gaussian "
                     "population is outside the class: ‖∇f_z‖ < G for every z (line 137) fails on an unbounded "
                     "support.)",
                     (COR36_POPULATIONS,)),
@@ -146,9 +164,10 @@ SCOPE = {
                     "populations (products of Beta laws on a box, d ∈ {1, 2}) with quadratics λI and diag(1, 3), "
                     "outputs affine in x̄' (ERM, offsets, retraining, constants, and the pointwise worst map "
                     "(c·x̄' − ā)/(c − 1) when the coefficient c > 1), E over D' in closed form (continuous.py); on "
-                    "uniform and Beta(1/2, 2) laws in d = 1, n − m ≤ 2 (thorough: 3), the worst maps switching "
-                    "between Θ's faces or clipped at them and the sine least squares retrained by gradient descent, "
-                    "E over D' enclosed cell by cell (cell_outputs.py); a Gaussian population is outside the class "
+                    "uniform and Beta(1/2, 2) laws in d = 1, n − m ∈ {1, 2, 8} and 40 for the printed coefficient's worst map (thorough: {1, 2, 3, 8, 20, 40}), "
+                    "the worst maps switching between Θ's faces or clipped at them and the sine and bump link least "
+                    "squares retrained by gradient descent, E over D' enclosed by sum cells (cell_outputs.py); a "
+                    "Gaussian population is outside the class "
                     "(‖∇f_z‖ < G for every z fails on an unbounded support)",
                     (LEMB4_POPULATIONS,)),
     "table1": Scope("every pair of dimensions 1 ≤ d < d₂", "d up to 5, d₂ up to 64 (the storage is a formula in d)", ()),

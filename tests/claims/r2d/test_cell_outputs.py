@@ -112,7 +112,8 @@ def test_the_verdict_does_not_depend_on_the_carried_gap():
 def test_cell_output_hypotheses():
     inst = _worst(F(3, 2), F(1), keep=2)
     assert cell_output_ok(inst) is Decision.TRUE
-    assert cell_output_ok({**inst, "n": 5}) is Decision.FALSE  # n − m = 4 > 3
+    assert cell_output_ok(_worst(F(3, 2), F(1), keep=40)) is Decision.TRUE  # any n − m (the sum cells)
+    assert cell_output_ok({**inst, "m": 3}) is Decision.FALSE  # m < n
     assert cell_output_ok({**inst, "b": F(1, 2)}) is Decision.FALSE  # support outside Θ
     assert cell_output_ok({**inst, "G": F(2)}) is Decision.FALSE  # G must exceed λ(b + max|z|) = 2
     assert cell_output_ok({**inst, "mu": F(2)}) is Decision.FALSE

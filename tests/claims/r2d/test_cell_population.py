@@ -41,8 +41,8 @@ def _quadratic_law(law, n=2, m=1, lam=F(1), T=4, K=2):
     return inst
 
 
-def _sine(rng_size=8):
-    return cell_runs_family(np.random.default_rng(0), rng_size)
+def _sine(rng_size=40):
+    return [i for i in cell_runs_family(np.random.default_rng(0), rng_size) if i["shape"] == SINE and i["n"] == 2]
 
 
 @pytest.mark.parametrize("law", [[F(0), F(1), F(1), F(1)], [F(0), F(1), F(2), F(3)]])
@@ -161,7 +161,7 @@ def test_sine_cells_contain_the_mpmath_quadrature():
 
 
 def test_cell_hypotheses():
-    """The structure (θ_0 and the support in Θ, Beta parameters > 0, n ≤ 4, the sine profile) and the PL/f0gap
+    """The structure (θ_0 and the support in Θ, Beta parameters > 0, 1 ≤ m < n, the sine profile) and the PL/f0gap
     hypothesis are decided exactly; a broken one excludes the instance from the corrected claim."""
     inst = _sine()[0]
     assert is_cell_law(inst) and cell_law_ok(inst) is Decision.TRUE and cell_pl_ok(inst) is Decision.TRUE
@@ -172,7 +172,8 @@ def test_cell_hypotheses():
     assert cell_law_ok({**inst, "law": [[F(1), F(2), F(3, 2), F(1)]]}) is Decision.TRUE  # masses enclosed
     assert cell_law_ok({**inst, "law": [[F(1), F(2), F(0), F(1)]]}) is Decision.FALSE
     assert cell_law_ok({**inst, "law": [[F(1), F(4), F(1), F(1)]]}) is Decision.FALSE  # support leaves Θ = [−3, 3]
-    assert cell_law_ok({**inst, "n": 5}) is Decision.FALSE
+    assert cell_law_ok({**inst, "n": 40}) is Decision.TRUE  # any n: the sum cells
+    assert cell_law_ok({**inst, "m": 2}) is Decision.FALSE  # m < n
     assert cell_pl_ok({**inst, "mu": F(1, 4) + F(1, 2**20)}) is Decision.FALSE
     assert cell_pl_ok({**inst, "f0gap": inst["f0gap"] + F(1, 10**9)}) is Decision.FALSE
     assert evaluate(FIX, {**inst, "f0gap": inst["f0gap"] + F(1, 10**9)}, MAX_PREC).outcome == EXCLUDED
