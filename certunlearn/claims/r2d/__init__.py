@@ -16,8 +16,8 @@ Corollary 3.6 on finite-support populations (E over D ~ Z^n,   :mod:`.population
 every dataset of the support run exactly)
 Lemma B.4 and Corollary 3.6 on bounded continuous populations  :mod:`.continuous`
 (quadratic losses: closed forms in the law's two moments)
-Corollary 3.6 on bounded continuous populations with the sine  :mod:`.cell_population`
-least squares (E over D enclosed cell by cell)
+Corollary 3.6 on bounded continuous populations with the link  :mod:`.cell_population`
+least squares (sine, bump; E over D enclosed by sum cells)
 Lemma B.4 on bounded continuous populations, output maps not   :mod:`.cell_outputs`
 affine in x̄' (E over D' enclosed cell by cell)
 Appendix D.1's printed L̂ (lines 614–618) on quadratics: its   :mod:`.lhat`

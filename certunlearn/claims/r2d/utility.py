@@ -420,9 +420,10 @@ COR36_ADVERSARIES = with_level_edge((
               "across the non-convex region: E over D ~ Z^n enumerated", generate=_with_f0gap(dip_population_runs)),
     Adversary("bounded continuous populations (Beta laws on a box, d ∈ {1, 2}), convex quadratics λI and diag(1, 3): "
               "E over D ~ Z^n and the noise in closed form (continuous.py)", generate=law_runs_family),
-    Adversary("bounded continuous populations (uniform, Beta(2, 1) and Beta(1/2, 2) laws; thorough: n = 3, d = 2), "
-              "the non-convex PL sine least squares from θ_0 = 0 across its non-convex region: E over D ~ Z^n "
-              "enclosed cell by cell (cell_population.py)", generate=cell_runs_family),
+    Adversary("bounded continuous populations (uniform, Beta(2, 1) and Beta(1/2, 2) laws), the non-convex PL link "
+              "least squares ½(h(θ) − z)²: sine h = θ + κ sin θ (θ_0 ∈ {0, −3}) and bump h = θ + κθe^{−θ²/2} "
+              "(θ_0 = −1), n ∈ {2, 8} (thorough: n up to 40, d = 2): E over D ~ Z^n enclosed by sum cells "
+              "(cell_population.py)", generate=cell_runs_family),
 ), "epsilon", smallest_admissible(), SMALL_EPS_WHY, score=sigma_score)
 
 
@@ -553,8 +554,9 @@ LEMB4_ADVERSARIES = (
               "outputs affine in x̄' (ERM, offsets, retraining, constants, the worst map when L/(2μ) > 1), E over D' "
               "in closed form (continuous.py)", generate=law_output_family),
     Adversary("bounded continuous populations (uniform and Beta(1/2, 2), d = 1), outputs not affine in x̄': the "
-              "worst maps of quadratics switching between Θ's faces or clipped at them, and the sine least squares "
-              "retrained by gradient descent; E over D' enclosed cell by cell, risk_gap carried (cell_outputs.py)",
+              "worst maps of quadratics switching between Θ's faces or clipped at them (n − m up to 40), and the sine "
+              "and bump link least squares retrained by gradient descent (n − m up to 8; thorough: 40); E over D' "
+              "enclosed by sum cells, risk_gap carried (cell_outputs.py)",
               generate=cell_output_family),
 )
 
