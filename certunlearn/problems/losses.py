@@ -41,6 +41,7 @@ from ..numeric import linalg as la
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, exact
+from .rational_subs import rational_value, sympy_rational
 
 __all__ = [
     "Constants", "LossFamily", "Quadratic", "Ridge", "LogisticL2", "Linear", "Reduction",
@@ -70,10 +71,6 @@ _r = sympy.Symbol("r", nonnegative=True)
 _b = sympy.Symbol("b", nonnegative=True)
 _s = sympy.Symbol("s", nonnegative=True)
 _q = sympy.Symbol("q", nonnegative=True)
-
-
-def sympy_rational(q: Fraction) -> sympy.Rational:
-    return sympy.Rational(q.numerator, q.denominator)
 
 
 # --------------------------------------------------------------------------- constants
@@ -134,8 +131,8 @@ class Constants:
 
 def substitute(expr: sympy.Expr, env: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
     """``expr`` with the parameter values of ``env``; an infinite ``B`` or ``D`` is taken as a limit. Memoised by the
-    exact inputs (sympy's structural equality, each value's type in the key): the checker's instance families declare
-    the same constants on the same data many times (sympy's ``subs`` was a third of d2d.thm3.2's check)."""
+    exact inputs (each value's type in the key; the families declare the same constants many times); a rational
+    expression at rational values in Fractions (:mod:`.rational_subs`): sympy's ``subs`` was 9 % of d2d.thm3.2."""
     key = (sympy.sympify(expr), tuple((k, type(v), v) for k, v in env.items()))
     try:
         return _substituted(key)
@@ -146,67 +143,13 @@ def substitute(expr: sympy.Expr, env: Mapping[sympy.Symbol, sympy.Expr]) -> symp
 @functools.lru_cache(maxsize=4096)
 def _substituted(key: tuple) -> sympy.Expr:
     expr, env = key
-    fast = _rational_value(expr, env)
-    if fast is not None:
+    if (fast := rational_value(expr, env)) is not None:
         return fast
     out = expr.subs({k: v for k, _, v in env if v is not sympy.oo})
     for k, _, v in env:
         if v is sympy.oo and k in out.free_symbols:
             out = sympy.limit(out, k, sympy.oo)
     return sympy.nsimplify(out) if isinstance(out, sympy.Float) else out
-
-
-def _rational_value(expr: sympy.Expr, env: tuple) -> sympy.Rational | None:
-    """``expr`` at the values of ``env`` when it is a rational expression (sums, products, integer powers, Min, Max,
-    Abs of rationals and symbols) and every symbol of it has a rational value: evaluated in exact Fractions by the
-    program :func:`_rational_program` compiles once per expression — the number sympy's ``subs`` returns (exact
-    rational arithmetic has one result; sympy's ``Rational`` gives its canonical type), at a fraction of the cost.
-    None otherwise (a symbol without a rational value or with one against its assumptions, another function, a
-    division by zero): ``subs`` decides."""
-    program = _rational_program(expr)
-    if program is None:
-        return None
-    values = {k: v for k, _, v in env if isinstance(v, sympy.Rational) and _consistent(k, v)}
-    if not expr.free_symbols <= values.keys():
-        return None
-    try:
-        out = program({k: Fraction(int(v.p), int(v.q)) for k, v in values.items()})
-    except ZeroDivisionError:
-        return None
-    return sympy.Rational(out.numerator, out.denominator)
-
-
-def _consistent(symbol: sympy.Symbol, value: sympy.Rational) -> bool:
-    """The value has every property the symbol is declared with (positive, nonnegative, integer, …): ``subs`` of a
-    value against its symbol's assumptions may simplify on the assumptions (then its result is kept, not recomputed)."""
-    return all(getattr(value, f"is_{fact}") == holds for fact, holds in symbol.assumptions0.items())
-
-
-@functools.lru_cache(maxsize=1024)
-def _rational_program(expr: sympy.Expr) -> Any:
-    """A function of {symbol: Fraction} computing ``expr`` exactly, or None when ``expr`` is not built from
-    rationals, symbols, +, ×, integer powers, Min, Max and Abs (:func:`_rational_value`)."""
-    if isinstance(expr, sympy.Symbol):
-        return lambda env: env[expr]
-    if isinstance(expr, sympy.Rational):
-        value = Fraction(int(expr.p), int(expr.q))
-        return lambda env: value
-    if isinstance(expr, sympy.Pow) and isinstance(expr.exp, sympy.Integer):
-        base, power = _rational_program(expr.base), int(expr.exp)
-        return None if base is None else (lambda env: base(env) ** power)
-    combine = {sympy.Add: sum, sympy.Mul: math.prod, sympy.Min: min, sympy.Max: max}.get(type(expr))
-    if isinstance(expr, sympy.Abs):
-        combine = lambda xs: abs(xs[0])  # noqa: E731
-    if combine is None:
-        return None
-    parts = [_rational_program(a) for a in expr.args]
-    if any(part is None for part in parts):
-        return None
-    if combine is sum:
-        return lambda env: sum((part(env) for part in parts), Fraction(0))
-    if combine is math.prod:
-        return lambda env: math.prod((part(env) for part in parts), start=Fraction(1))
-    return lambda env: combine([part(env) for part in parts])
 
 
 @dataclass(frozen=True)

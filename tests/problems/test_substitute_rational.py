@@ -11,6 +11,7 @@ import sympy
 from certunlearn.problems import Ball, Box, LogisticL2, Quadratic, Ridge
 from certunlearn.problems import losses as L
 from certunlearn.problems.huber import HuberQuadratic
+from certunlearn.problems.rational_subs import consistent, rational_value
 
 a, b, c = sympy.symbols("a b c", positive=True)
 u = sympy.Symbol("u")
@@ -37,7 +38,7 @@ def test_the_fraction_program_equals_subs_in_value_and_type():
         for vals in itertools.product(VALUES, repeat=len(syms)):
             env = dict(zip(syms, vals))
             key = tuple((k, type(v), v) for k, v in env.items())
-            fast = L._rational_value(expr, key)
+            fast = rational_value(expr, key)
             try:
                 slow = _subs(expr, env)
             except ValueError:  # Min/Max of zoo
@@ -45,7 +46,7 @@ def test_the_fraction_program_equals_subs_in_value_and_type():
             if not slow.is_Rational:  # a division by zero: zoo / nan — subs decides
                 assert fast is None, (expr, env, fast, slow)
                 continue
-            if any(not L._consistent(k, v) for k, v in env.items()):  # a value against its symbol's assumptions
+            if any(not consistent(k, v) for k, v in env.items()):  # a value against its symbol's assumptions
                 assert fast is None, (expr, env)  # subs may simplify on the assumptions: its result is kept
                 continue
             assert fast is not None, (expr, env)
@@ -56,12 +57,12 @@ def test_the_fraction_program_equals_subs_in_value_and_type():
 
 def test_other_expressions_and_values_are_left_to_subs():
     key = ((a, sympy.Integer, sympy.Integer(2)),)
-    assert L._rational_value(sympy.sqrt(a), key) is None  # not a rational expression
-    assert L._rational_value(sympy.log(a) + 1, key) is None
-    assert L._rational_value(a + b, key) is None  # b has no value
+    assert rational_value(sympy.sqrt(a), key) is None  # not a rational expression
+    assert rational_value(sympy.log(a) + 1, key) is None
+    assert rational_value(a + b, key) is None  # b has no value
     irrational = ((a, type(sympy.sqrt(2)), sympy.sqrt(2)),)
-    assert L._rational_value(a + 1, irrational) is None  # a value that is not rational
-    assert L._rational_value(a + sympy.Float(0.5), key) is None  # a float inside: subs (and nsimplify) decide
+    assert rational_value(a + 1, irrational) is None  # a value that is not rational
+    assert rational_value(a + sympy.Float(0.5), key) is None  # a float inside: subs (and nsimplify) decide
     assert L.substitute(sympy.sqrt(a) * a, {a: sympy.Integer(2)}) == 2 * sympy.sqrt(2)
 
 
@@ -85,6 +86,6 @@ def test_declared_constants_are_those_of_subs():
             plain = expr.subs({k: v for k, v in env.items() if v is not sympy.oo})
             if plain.free_symbols:  # an infinite parameter taken as a limit: not the fast path's case
                 continue
-            fast_hits += L._rational_value(*key) is not None
+            fast_hits += rational_value(*key) is not None
             assert got == plain and type(got) is type(plain), (loss, name, got, plain)
     assert fast_hits >= 8
