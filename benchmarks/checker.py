@@ -51,7 +51,12 @@ distinct retained point and pomer's ``PiecewiseLinear.at`` keeps its balls per p
 branch run side by side) r2d.table3:newton 10.2–11.4 → 6.0–7.8 CPU-s (three pairs), pomer.thm4.3 3.3 → 2.7, its
 control 4.3 → 3.7; all r2d claims 45.3 → 42.0, all pomer 32.8 → 31.8. The Fraction hashing above is mostly cProfile's
 overhead on Python-level calls: an integer-keyed lookup of r2d's setup (timed directly) saved 5–25 % of a 40 µs call
-and nothing measurable per claim.
+and nothing measurable per claim. Session 9 (perfD, results identical field by field): Theorem 3.2's round-1 start
+search makes its rational points lazily, the perfect variant's affine-chain rounds are memoised across the ε-profile's
+bisection, the Huber rounds are shared by the claims of one run owner and composed by squaring, and the declared
+constants' rational expressions are evaluated in Fractions instead of sympy ``subs`` — serially (derivations stubbed,
+seed 0; a machine at load 15–19, so noisy) the four d2d.thm3.2 claims 34.1 → 27.9 CPU-s run back to back, 31.8 → 29.5
+run side by side (with d2d.thm3.1 and d2d.thm3.4:accuracy, 43.8 → 41.7); all 80 d2d claims side by side 146.3 → 141.5.
 """
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ Descent-to-Delete (the perfect variant's first round: ``certunlearn.claims.d2d.p
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -147,15 +147,23 @@ def _positive_part_on(f: Callable, a: Fraction, b: Fraction) -> arb:
 
 def _start(f: Callable, s0: int, lo: Fraction, hi: Fraction, mu: Fraction, scale: Fraction) -> Fraction | None:
     """A point where f's sign s0 is proved: a grid of σ/8 over [lo, hi] ∪ {μ} ± 4σ, then points 2^k σ/8 out from μ
-    and the hull's ends up to the reach; None if none is found."""
+    and the hull's ends up to the reach; None if none is found. The points are made one at a time, in that order
+    (the search usually stops within the first few: building the whole grid of rationals first cost as much as the
+    sign tests)."""
+    return next((x for x in _start_points(lo, hi, mu, scale) if _sign(f, x) == s0), None)
+
+
+def _start_points(lo: Fraction, hi: Fraction, mu: Fraction, scale: Fraction) -> Iterator[Fraction]:
+    """:func:`_start`'s candidate points, in its order."""
     a, b = min(lo, mu) - 4 * scale, max(hi, mu) + 4 * scale
     n = int((b - a) / (scale / 8)) + 1
-    points = [a + (b - a) * Fraction(j, n) for j in range(n + 1)]
+    width = b - a
+    for j in range(n + 1):
+        yield a + width * Fraction(j, n)
     k = scale / 8
     while k <= REACH * scale:
-        points += [mu - k, mu + k, lo - k, hi + k]
+        yield from (mu - k, mu + k, lo - k, hi + k)
         k *= 2
-    return next((x for x in points if _sign(f, x) == s0), None)
 
 
 def location_mixture_hockey(epsilon: arb, p: Callable, hull: tuple[Fraction, Fraction], mu: Fraction, sigma: arb,

@@ -29,7 +29,7 @@ from ...algorithms.d2d.projected_law import gaussian_band_exit, mixture_outside
 from ...problems.huber import coordinate_minimiser, huber, huber_grad
 from ..instances import frac, instance_key
 from ..model import Instance
-from .common import CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, run_key, setup_cached, setup_of
+from .common import CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, run_key, run_owner, setup_cached, setup_of
 from .perfect_exact import narrowed_by_exact
 
 __all__ = ["huber_step", "huber_perfect_rounds", "huber_delta_at", "huber_accuracy_at", "is_huber"]
@@ -50,14 +50,27 @@ def huber_step(a: Fraction, c: Fraction, w: Fraction, data: tuple, eta: Fraction
 
 
 def _power(step: PiecewiseAffine, times: int) -> PiecewiseAffine:
-    g = step
-    for _ in range(times - 1):
-        g = g.then(step)
-    return g
+    """``step`` composed ``times`` ≥ 1 times, by squaring: composition is associative and every composite is
+    :meth:`PiecewiseAffine.simplified` (no break between equal pieces, none of zero width), the one representation of
+    its function — the same map, entry for entry, as composing one step at a time, in O(log times) compositions."""
+    result, square, k = None, step, times
+    while k:
+        if k & 1:
+            result = square if result is None else result.then(square)
+        k >>= 1
+        if k:
+            square = square.then(square)
+    return result
+
+
+def huber_perfect_rounds(claim_id: str, key: tuple) -> tuple:
+    """:func:`_owner_rounds` under the claim's :func:`.common.run_owner` (Theorem 3.2 and its accuracy claims prescribe
+    the same parameters: they share the maps of the instances they have in common)."""
+    return _owner_rounds(run_owner(claim_id), key)
 
 
 @functools.lru_cache(maxsize=512)
-def huber_perfect_rounds(claim_id: str, key: tuple) -> tuple:
+def _owner_rounds(claim_id: str, key: tuple) -> tuple:
     """(θ̂_0, [(g_i, μ_i) for rounds i ≥ 1]) of the perfect variant on a 1-d Huber instance: θ̂_0 and μ_i the
     retraining's T_n projected steps from θ'_0 on D_0 and D_i, g_i round i's exact map (T_i steps on D_i)."""
     claim = CLAIMS_BY_ID[claim_id]

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
+from flint import arb, ctx
 
 from ...algorithms.d2d.projected_law import gaussian_band_exit, gd_round_map, mixture_delta, mixture_outside
 from ...algorithms.parameters import ceil_exact
@@ -98,26 +98,46 @@ def _owner_chain(claim_id: str, key: tuple) -> tuple:
 def _perfect_laws(claim_id: str, values: Instance):
     """Yield per round i ≥ 0: (mean_i, q_i, P(E^c) up to round i (arb upper bound), retrain mean μ_i, D_i, g_i),
     where the affine published θ̃_i ~ N(mean_i, σ² q_i) (q_i ≥ 1 exact: q_0 = 1, q_i = ρ^{2T_i} q_{i−1} + 1) and g_i
-    is round i's exact projected map (None for round 0, whose θ̃_0 ~ N(mean_0, σ²) exactly)."""
-    rounds = _perfect_chain(claim_id, run_key(values))
-    s = setup_of(values)
+    is round i's exact projected map (None for round 0, whose θ̃_0 ~ N(mean_0, σ²) exactly). Memoised
+    (:func:`_owner_laws`): the rounds do not depend on ε, and the ε-profile of the tightness asks for them at every
+    bisection step."""
     sig = to_arb(values["sigma"])
-    lo, hi = s.lo[0], s.hi[0]
+    key = (run_owner(claim_id), run_key(values), sig.mid().man_exp(), sig.rad().man_exp(), ctx.prec)
+    if key not in _LAWS:
+        if len(_LAWS) >= 2048:
+            _LAWS.clear()
+        s = setup_of(values)
+        _LAWS[key] = _owner_laws(*key[:2], sig, s.lo[0], s.hi[0])
+    yield from _LAWS[key]
+
+
+#: :func:`_perfect_laws`' memo: (owner, run key, σ's midpoint and radius (exact mantissa, exponent), precision) → rounds
+_LAWS: dict[tuple, tuple] = {}
+
+
+def _owner_laws(owner: str, key: tuple, sig: arb, lo: Fraction, hi: Fraction) -> tuple:
+    """:func:`_perfect_laws`' rounds for the run ``key`` of the claims of ``owner`` (:func:`.common.run_owner`) at the
+    working precision (memoised by the caller on σ's exact midpoint and radius and the precision: the arb values are
+    those a fresh computation returns, the same operations on the same balls); Θ = [lo, hi]."""
+    rounds = _owner_chain(owner, key)
     _, rho, _, mean0, _, X0, _ = rounds[0]
     q, p_out = Fraction(1), arb(0)
-    yield mean0, q, p_out, None, X0, None
+    out = [(mean0, q, p_out, None, X0, None)]
     prev_mean = mean0
     for c, rho, Ti, mean_i, mu_i, X, g in rounds[1:]:
-        for t in range(1, Ti + 1):
-            mt = c + rho**t * (prev_mean - c)
-            qt = rho ** (2 * t) * q
+        power, gap = Fraction(1), prev_mean - c  # power = ρ^t, exactly
+        for _t in range(1, Ti + 1):
+            power *= rho
+            mt = c + power * gap
+            qt = power * power * q
             if qt == 0:
                 p_out = p_out + (0 if lo <= mt <= hi else 1)
             else:
                 p_out = p_out + gaussian_outside(to_arb(mt), to_arb(qt) * sig * sig, lo, hi)
         q = rho ** (2 * Ti) * q + 1
         prev_mean = mean_i
-        yield mean_i, q, p_out, mu_i, X, g
+        out.append((mean_i, q, p_out, mu_i, X, g))
+    return tuple(out)
 
 
 def _both(affine: arb, projected: arb) -> arb:

@@ -133,3 +133,21 @@ def test_accuracy_against_mpmath():
         assert mpmath.mpf(q.lower().str(40, radius=False)) <= upper * (1 + tol)
         checked += 1
     assert checked == 4
+
+
+def test_power_by_squaring_is_the_one_step_at_a_time_map_entry_for_entry():
+    """perfect_huber._power (squaring) returns the very PiecewiseAffine (breaks and pieces) of composing the step one
+    at a time — the composites are simplified, one representation per function — for every count up to 13."""
+    from certunlearn.claims.d2d.perfect_huber import _power
+
+    lo, hi = Fraction(-1, 2), Fraction(3, 4)
+    cases = [(Fraction(1), Fraction(3, 2), Fraction(1, 8), (Fraction(1), Fraction(-1, 3), Fraction(1, 5)), Fraction(2, 5)),
+             (Fraction(1, 2), Fraction(1), Fraction(1, 2), (Fraction(-1), Fraction(2, 3)), Fraction(1, 3))]
+    for a, c, w, data, eta in cases:
+        step = huber_step(a, c, w, data, eta, lo, hi)
+        g = step
+        for times in range(1, 14):
+            if times > 1:
+                g = g.then(step)
+            p = _power(step, times)
+            assert (p.breaks, p.pieces) == (g.breaks, g.pieces), times
