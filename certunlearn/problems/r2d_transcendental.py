@@ -37,7 +37,7 @@ from ..privacy.subsampled import normal_tail
 from .domains import Box, Domain
 from .losses import Constants, R, sympy_rational
 
-__all__ = ["LOGCOSH", "SINE", "SeparableTranscendental", "gaussian_risk", "gaussian_grad_sq", "gaussian_tail"]
+__all__ = ["LOGCOSH", "SINE", "SeparableTranscendental", "derivative_of", "gaussian_risk", "gaussian_grad_sq", "gaussian_tail"]
 
 LOGCOSH, SINE = 0, 1
 NAMES = {LOGCOSH: "a·Σ log cosh(θ_k − x_k)", SINE: "Σ ½(θ_k + κ sin θ_k − x_k)²"}
@@ -51,7 +51,7 @@ def _value(shape: int, p: Any, t: Any, x: Any, analytic: bool = False) -> Any:
     return r * r / 2
 
 
-def _deriv(shape: int, p: Any, t: Any, x: Any) -> Any:
+def derivative_of(shape: int, p: Any, t: Any, x: Any) -> Any:
     """∂f/∂θ_k for one coordinate at t (tanh is meromorphic; sin, cos entire: no analytic flag needed)."""
     if shape == LOGCOSH:
         return p * (t - x).tanh()
@@ -107,7 +107,7 @@ class SeparableTranscendental:
 
     def risk_grad(self, theta: Sequence[arb], X: Sequence[Sequence[Fraction]]) -> list[arb]:
         p = to_arb(self.param)
-        return [sum((_deriv(self.shape, p, theta[k], to_arb(row[k])) for row in X), arb(0)) / len(X)
+        return [sum((derivative_of(self.shape, p, theta[k], to_arb(row[k])) for row in X), arb(0)) / len(X)
                 for k in range(self.d)]
 
     def risk_minimum(self, X: Sequence[Sequence[Fraction]]) -> Fraction:
@@ -231,7 +231,7 @@ def gaussian_grad_sq(loss: SeparableTranscendental, theta: Sequence[arb], X: Seq
         xs = [to_arb(v) for v in col]
 
         def g2(z: acb, analytic: bool, mu: arb = mu, xs: list = xs) -> acb:
-            v = sum((_deriv(LOGCOSH, p, mu + sig * z, x) for x in xs), acb(0)) / n
+            v = sum((derivative_of(LOGCOSH, p, mu + sig * z, x) for x in xs), acb(0)) / n
             return v * v
 
         total += _integrate(g2, p * p, arb(0), arb(0))

@@ -335,8 +335,6 @@ def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
     """Logistic + ridge in d = 2, 3 and the Huber-smoothed quadratic in d = 3, on balls and polytopes (the event
     enclosed between two quadratic models, :mod:`.sandwich_tail`), and quadratics in d = 4 to 8
     (:func:`logistic_nd_accuracy`, :func:`huber_nd_accuracy`, :func:`high_d_accuracy`)."""
-    from .convex_families import high_dim_adversary
-
     between = ("the event enclosed between the χ² tails of two quadratic models with the loss's curvatures m and M "
                "around θ* and ∇f(θ*), both enclosed by a contraction certificate")
     return (Adversary("logistic + ridge in d = 2 and 3 on boxes and balls, optima inside and on the boundary, β's top",
@@ -350,8 +348,7 @@ def sandwich_adversaries(wrap: Callable) -> tuple[Adversary, ...]:
             Adversary("quadratics in d = 4 to 8, A = aI and A ≠ aI, boxes and balls",
                       generate=wrap(high_d_accuracy),
                       reaches="quadratics in d = 4 to 8 (A = I: a noncentral χ²_d tail; A = diag(1, …, 5): an "
-                              "ellipsoid's exterior), Θ a box or a ball, optima inside and on the boundary, β's top"),
-            high_dim_adversary(wrap))
+                              "ellipsoid's exterior), Θ a box or a ball, optima inside and on the boundary, β's top"))
 
 
 # =========================================================================== the accuracy event between quadratic models

@@ -35,7 +35,7 @@ import numpy as np
 from flint import arb
 
 from ...numeric.enclosure import to_arb
-from .sandwich_tail import (Chi2Tail, _approx_argmin, _curvatures, _fraction_of, _sq, diagonal_curvatures,
+from .sandwich_tail import (Chi2Tail, approx_argmin, declared_curvatures, fraction_of, squared_norm, diagonal_curvatures,
                             diagonal_model_tail, model_tail)
 
 __all__ = ["convex_probability", "feasible_start", "linear_minimum", "wolfe_gap"]
@@ -59,7 +59,7 @@ def linear_minimum(domain: Any, g: Sequence[arb]) -> arb:
             out = out.min(v)
         return out
     if hasattr(domain, "radius"):
-        return -to_arb(domain.radius) * _sq(g).sqrt()
+        return -to_arb(domain.radius) * squared_norm(g).sqrt()
     raise ArithmeticError(f"no linear minimum over {type(domain).__name__}")
 
 
@@ -79,8 +79,8 @@ def feasible_start(loss: Any, domain: Any, X: np.ndarray, steps: int = 8) -> tup
     ball's rounded projection lands inside it), ∇f_D(θ₀) and the gap G enclosed; then up to ``steps`` projected
     gradient steps θ ↦ P_Θ(θ − ∇f_D(θ)/M) (step 1 when M = 0) on the same grid, each kept only if it decides a
     smaller G."""
-    _, M = _curvatures(loss, domain)
-    theta = [Fraction(round(v * GRID), GRID) for v in _approx_argmin(loss, domain, X)]
+    _, M = declared_curvatures(loss, domain)
+    theta = [Fraction(round(v * GRID), GRID) for v in approx_argmin(loss, domain, X)]
     theta = [Fraction(v) for v in domain.project(np.asarray(theta, dtype=object))]
     if not domain.contains(np.asarray(theta, dtype=object)):
         raise ArithmeticError("the start is not in Θ: no first-order bound on min_Θ f")
@@ -91,7 +91,7 @@ def feasible_start(loss: Any, domain: Any, X: np.ndarray, steps: int = 8) -> tup
         if not gap > 0:
             break
         y = [to_arb(t) - eta * gk for t, gk in zip(theta, g)]
-        cand = [Fraction(round(_fraction_of(v) * GRID), GRID) for v in y]
+        cand = [Fraction(round(fraction_of(v) * GRID), GRID) for v in y]
         cand = [Fraction(v) for v in domain.project(np.asarray(cand, dtype=object))]
         if not domain.contains(np.asarray(cand, dtype=object)):
             break
@@ -108,7 +108,7 @@ def convex_probability(s: Any, X: np.ndarray, mean: np.ndarray, sigma: arb, alph
     """P[f_D(θ̂ + Z) − min_Θ f_D > α] for the convex (m = 0), M-smooth loss and Θ of the d2d Setup ``s`` on the dataset
     ``X`` (θ̂ = ``mean`` known within ``err`` in norm: each coordinate widened by it), between the half-space tail and
     the M-model's χ² tail at α − G (module docstring)."""
-    m, M = _curvatures(s.loss, s.domain)
+    m, M = declared_curvatures(s.loss, s.domain)
     if not to_arb(m) >= 0 or not to_arb(M) >= 0:
         raise ArithmeticError("the declared curvatures are not decided 0 ≤ m ≤ M")
     theta0, g0, gap = feasible_start(s.loss, s.domain, X)

@@ -38,6 +38,7 @@ from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
 from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
+from .convex_families import high_dim_adversary
 from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
 from .families import (
     ONE_DIM, THIN, WORST_SHIFT_ADD, add_beta, boundary_structured, capped, means_inside, pgd_search, pgd_structured,
@@ -381,7 +382,7 @@ CLAIMS_3 = [
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
                      search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True), THREE_D_ACC,
-                     *accuracy_adversaries()),
+                     *accuracy_adversaries(), high_dim_adversary()),
         derivation="d2d.thm3.1:accuracy",
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α], an exact noncentral χ² tail. The proof's last "
              "step f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖² needs ∇f(θ*) = 0, false when θ* is on the boundary of Θ.",
@@ -399,7 +400,7 @@ CLAIMS_3 = [
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
                      search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True), THREE_D_ACC,
-                     *accuracy_adversaries()),
+                     *accuracy_adversaries(), high_dim_adversary()),
         derivation="d2d.thm3.1:accuracy+fix",
         corrects="d2d.thm3.1:accuracy",
         note="Corrects the last step of the accuracy proof: by M-smoothness f(θ̃) − f(θ*) ≤ ∇f(θ*)ᵀ(θ̃ − θ*) + "

@@ -401,10 +401,11 @@ def _widened_accuracy(claim: Claim, xi_: Any = None) -> Claim:
     earlier, later = accuracy_adversaries(wrap, split=True)
     claim = replace(claim, adversaries=(*claim.adversaries, *earlier))
     bnd = boundary_of(claim)
-    from .convex_families import CONVEX_ACC
+    from .convex_families import CONVEX_ACC, high_dim_adversary
 
     convex = replace(CONVEX_ACC, generate=regularised_gen(CONVEX_ACC.generate, 5, xi_))  # m = 0: the convex class
-    return replace(claim, adversaries=(*claim.adversaries, *((bnd,) if bnd else ()), *later, convex))
+    return replace(claim, adversaries=(*claim.adversaries, *((bnd,) if bnd else ()), *later, high_dim_adversary(wrap),
+                                       convex))
 
 
 CLAIMS_32 = [_widened_accuracy(c, (1, Fraction(5, 4), Fraction(3, 2), 2) if c.id.startswith("d2d.rem3.6") else None)

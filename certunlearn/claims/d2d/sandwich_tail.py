@@ -39,14 +39,14 @@ from ...numeric.enclosure import erfc_ball, to_arb
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 
-__all__ = ["argmin_enclosure", "diagonal_curvatures", "diagonal_model_tail", "model_tail", "sandwich_exterior",
+__all__ = ["approx_argmin", "argmin_enclosure", "declared_curvatures", "fraction_of", "squared_norm", "diagonal_curvatures", "diagonal_model_tail", "model_tail", "sandwich_exterior",
            "sandwich_probability"]
 
 #: the noncentral χ² survival P[‖c + W‖² > x], W ~ N(0, I_dof), ‖c‖² = lam (``certunlearn.claims.d2d.common.ncx2_sf``)
 Chi2Tail = Callable[[int, arb, arb], arb]
 
 
-def _sq(v: Sequence[arb]) -> arb:
+def squared_norm(v: Sequence[arb]) -> arb:
     return sum((x * x for x in v), arb(0))  # x*x, not x**2: a ball holding 0 stays a ball (no nan)
 
 
@@ -57,10 +57,10 @@ def model_tail(offset: Sequence[arb], grad: Sequence[arb], kappa: arb, sigma: ar
     if kappa > 0:
         centre = [o + g / kappa for o, g in zip(offset, grad)]
         s2 = sigma * sigma
-        return chi2_sf(len(offset), _sq(centre) / s2, (2 * alpha / kappa + _sq(grad) / (kappa * kappa)) / s2)
+        return chi2_sf(len(offset), squared_norm(centre) / s2, (2 * alpha / kappa + squared_norm(grad) / (kappa * kappa)) / s2)
     if not kappa == 0:
         raise ArithmeticError("the curvature of the model is not decided ≥ 0")
-    g2 = _sq(grad)
+    g2 = squared_norm(grad)
     if g2 == 0:
         return arb(0)  # ⟨0, Δ⟩ > α > 0 never happens
     if not g2 > 0:
@@ -115,7 +115,7 @@ def diagonal_curvatures(loss: Any, X: np.ndarray) -> tuple[list[arb], list[arb]]
     return None
 
 
-def _curvatures(loss: Any, domain: Any) -> tuple[Fraction | arb, Fraction | arb]:
+def declared_curvatures(loss: Any, domain: Any) -> tuple[Fraction | arb, Fraction | arb]:
     """The loss family's declared m and M (global Hessian bounds for the families here), exact where rational."""
     c = loss.constants(domain)
     out = []
@@ -125,13 +125,13 @@ def _curvatures(loss: Any, domain: Any) -> tuple[Fraction | arb, Fraction | arb]
     return out[0], out[1]
 
 
-def _fraction_of(x: arb) -> Fraction:
+def fraction_of(x: arb) -> Fraction:
     """The midpoint of an arb, exactly (a dyadic rational)."""
     man, exp = x.mid().man_exp()
     return Fraction(int(man)) * Fraction(2) ** int(exp)
 
 
-def _approx_argmin(loss: Any, domain: Any, X: np.ndarray) -> list[Fraction]:
+def approx_argmin(loss: Any, domain: Any, X: np.ndarray) -> list[Fraction]:
     """A rational θ₀ near argmin_Θ f_D, from scipy's SLSQP on floats (a start for the certificate only)."""
     from scipy.optimize import minimize
 
@@ -167,9 +167,9 @@ def _inside(domain: Any, theta0: Sequence[Fraction], rho: arb) -> bool:
     if isinstance(domain, Box):
         return all(to_arb(a) < v - rho and v + rho < to_arb(b) for a, v, b in zip(domain.lo, t, domain.hi))
     if isinstance(domain, Polytope):
-        return all(sum((to_arb(g) * v for g, v in zip(row[:-1], t)), arb(0)) + _sq([to_arb(g) for g in row[:-1]]).sqrt()
+        return all(sum((to_arb(g) * v for g, v in zip(row[:-1], t)), arb(0)) + squared_norm([to_arb(g) for g in row[:-1]]).sqrt()
                    * rho < to_arb(row[-1]) for row in domain.rows)
-    return bool(_sq(t).sqrt() + rho < to_arb(domain.radius))
+    return bool(squared_norm(t).sqrt() + rho < to_arb(domain.radius))
 
 
 def _step(loss: Any, domain: Any, X: np.ndarray, theta: Sequence[Fraction], eta: arb) -> tuple[list[arb], np.ndarray, arb]:
@@ -179,8 +179,8 @@ def _step(loss: Any, domain: Any, X: np.ndarray, theta: Sequence[Fraction], eta:
     t = np.asarray([to_arb(v) for v in theta], dtype=object)
     g = [to_arb(v) for v in np.asarray(loss.risk_grad(t, X)).ravel()]
     y = [a - eta * gk for a, gk in zip(t, g)]
-    spread = _sq([arb(v.rad()) for v in y]).sqrt()  # ‖y − centre‖ ≤ this
-    p = np.asarray(domain.project(np.asarray([_fraction_of(v) for v in y], dtype=object)), dtype=object)
+    spread = squared_norm([arb(v.rad()) for v in y]).sqrt()  # ‖y − centre‖ ≤ this
+    p = np.asarray(domain.project(np.asarray([fraction_of(v) for v in y], dtype=object)), dtype=object)
     return g, p, spread + to_arb(getattr(domain, "projection_error", Fraction(0)))
 
 
@@ -192,15 +192,15 @@ def argmin_enclosure(loss: Any, domain: Any, X: np.ndarray, target: Fraction = F
     4·prec of them: each gains the factor γ)."""
     from flint import ctx
 
-    m, M = _curvatures(loss, domain)
+    m, M = declared_curvatures(loss, domain)
     if not to_arb(m) > 0:
         raise ArithmeticError("the contraction certificate needs m > 0")
     eta, gamma = 2 / (to_arb(m) + to_arb(M)), (to_arb(M) - to_arb(m)) / (to_arb(M) + to_arb(m))
-    theta0 = _approx_argmin(loss, domain, X)
+    theta0 = approx_argmin(loss, domain, X)
     grid, steps = 2 ** (ctx.prec + 8), 4 * ctx.prec if target > 0 else 0
     while True:  # the certificate of the current θ₀; stop when it is fine enough or the steps are spent
         g0, p, slack = _step(loss, domain, X, theta0, eta)
-        rho = arb(((_sq([to_arb(a - b) for a, b in zip(p, theta0)]).sqrt() + slack) / (1 - gamma)).upper())
+        rho = arb(((squared_norm([to_arb(a - b) for a, b in zip(p, theta0)]).sqrt() + slack) / (1 - gamma)).upper())
         if steps == 0 or not rho > to_arb(target):
             break
         theta0, steps = [Fraction(round(v * grid), grid) for v in p], steps - 1
@@ -216,10 +216,10 @@ def sandwich_probability(s: Any, X: np.ndarray, mean: np.ndarray, sigma: arb, al
                          chi2_sf: Chi2Tail) -> arb:
     """P[f_D(θ̂ + Z) − min_Θ f_D > α] for the loss and Θ of the d2d Setup ``s`` on the dataset ``X`` (θ̂ = ``mean``
     known within ``err`` in norm: each coordinate widened by it), between the two quadratic models."""
-    star, grad = argmin_enclosure(s.loss, s.domain, X, _fraction_of(sigma) / 2**30)  # θ* far finer than the noise
+    star, grad = argmin_enclosure(s.loss, s.domain, X, fraction_of(sigma) / 2**30)  # θ* far finer than the noise
     slack = arb(0, to_arb(err).upper()) if err else arb(0)
     offset = [to_arb(mu) + slack - t for mu, t in zip(mean, star)]
-    m, M = _curvatures(s.loss, s.domain)
+    m, M = declared_curvatures(s.loss, s.domain)
     out = sandwich_exterior(offset, grad, to_arb(m), to_arb(M), sigma, alpha, chi2_sf)
     # the second enclosure only where the first leaves the event's probability above 2⁻³⁰ (a speed rule, both ends
     # are valid either way: Ruben's series is slow at large offsets, where the first is already tiny)

@@ -31,7 +31,7 @@ from ...numeric.enclosure import to_arb
 from ...numeric.sympy_arb import arb_eval
 from ...problems import Box
 from ...problems.r2d_links import BUMP, BumpLeastSquares
-from ...problems.r2d_transcendental import SINE, SeparableTranscendental, _deriv, gaussian_risk
+from ...problems.r2d_transcendental import SINE, SeparableTranscendental, derivative_of, gaussian_risk
 
 __all__ = ["BUMP", "LINK_NAMES", "SINE", "CellLoss", "LINKS"]
 
@@ -93,7 +93,7 @@ class CellLoss:
         """ψ'(t; x̄) = (h(t) − x̄)h'(t): the gradient of f_D at t for any dataset of mean x̄ (``r2d_transcendental``'s
         sine derivative; the bump's :meth:`BumpLeastSquares.grad1`)."""
         if self.shape == SINE:
-            return _deriv(SINE, self._kappa, t, mean)
+            return derivative_of(SINE, self._kappa, t, mean)
         return self.loss.grad1(t, mean)
 
     @property

@@ -377,7 +377,7 @@ def _bs(values: Instance) -> list[Fraction]:
 
 
 def link_data_ok(values: Instance) -> Decision:
-    """Data (``quantities._gd_ok``): n ≥ 2, 1 ≤ m < n integers, θ_0 ∈ Θ, Θ = Π[−b_k, b_k] symmetric, and every
+    """Data (``quantities.gd_ok``): n ≥ 2, 1 ≤ m < n integers, θ_0 ∈ Θ, Θ = Π[−b_k, b_k] symmetric, and every
     point of the support in [−R, R]^d (each coordinate's loss is verified for |z| ≤ R)."""
     if not (is_int(values["n"], 2) and is_int(values["m"], 1) and frac(values["m"]) < frac(values["n"])):
         return Decision.FALSE

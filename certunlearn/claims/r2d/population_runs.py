@@ -42,7 +42,7 @@ from .cell_population import (cell_excess, cell_f0gap, cell_law_ok, is_cell_law,
 from .continuous import is_law, law_excess, law_f0gap, law_ok, vertex_datasets
 from .families import eta_max, gd_instance, piecewise_instance, subsample
 from .populations import count_vectors, largest_pl_dyadic, weighted_profile
-from .quantities import PIECEWISE, QUADRATIC, _gd_ok, constants_ok, iterates_ok, runs_of, sq_norm
+from .quantities import PIECEWISE, QUADRATIC, gd_ok, constants_ok, iterates_ok, runs_of, sq_norm
 
 DRAW_NAMES = ("atoms", "probs", "n", "m")
 
@@ -125,7 +125,7 @@ def _combine(decisions) -> Decision:
 
 #: Theorem 3.1's data hypotheses (``quantities``, read through ``Setup``) and their cell_population twins for a
 #: link Setup does not build (the bump): each twin decides the same printed condition on every dataset of the law
-_LINK_CHECKS: dict[Callable, Callable] = {_gd_ok: link_data_ok, constants_ok: link_constants_ok,
+_LINK_CHECKS: dict[Callable, Callable] = {gd_ok: link_data_ok, constants_ok: link_constants_ok,
                                           iterates_ok: link_iterates_ok}
 
 

@@ -119,7 +119,7 @@ def setup_of(values: Instance) -> Setup:
     return setup_cached(instance_key(values, PROBLEM_NAMES))
 
 
-def _gd_ok(values: Instance) -> Decision:
+def gd_ok(values: Instance) -> Decision:
     """Well formed: n = |X|, integers 1 ≤ m < n, θ_0 ∈ Θ of the right dimension."""
     s = setup_of(values)
     if not (is_int(values["n"], 2) and is_int(values["m"], 1)):
@@ -243,7 +243,7 @@ def iterates_ok(values: Instance) -> Decision:
 
 
 GD_HYPS = (
-    P("data: n = |X| ≥ 2, integers 1 ≤ m < n (Z = the last m rows), θ_0 ∈ Θ, ‖x‖ ≤ R", _gd_ok),
+    P("data: n = |X| ≥ 2, integers 1 ≤ m < n (Z = the last m rows), θ_0 ∈ Θ, ‖x‖ ≤ R", gd_ok),
     P("f_z L-smooth and ‖∇f_z(θ)‖ < G on Θ (declared, verified constants of the family)", constants_ok),
 )
 THM31_HYPS = (
