@@ -24,6 +24,8 @@ up to P(projection acts), does not.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,7 +35,7 @@ from ...numeric.enclosure import to_arb
 from ...numeric.enclosure import erfc_ball
 from ...privacy.profile import delta_enclosure, profile_arb
 
-__all__ = ["ClipAffine", "gd_round_map", "mixture_cdf", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
+__all__ = ["ClipAffine", "composed_power", "gd_round_map", "mixture_cdf", "mixture_delta", "mixture_outside", "gaussian_band_exit"]
 
 
 @dataclass(frozen=True)
@@ -80,12 +82,21 @@ def gd_round_map(rho: Fraction, c: Fraction, lo: Fraction, hi: Fraction, steps: 
     repeated squaring: powers of one map commute)."""
     if steps < 1:
         raise ValueError("a round runs at least one projected step")
-    power, g = ClipAffine.step(rho, c, lo, hi), None
-    while steps:
-        if steps & 1:
+    return composed_power(ClipAffine.step(rho, c, lo, hi), steps)
+
+
+def composed_power(step: Any, times: int) -> Any:
+    """``step`` composed with itself ``times`` ≥ 1 times by repeated squaring (``a.then(b)`` is b∘a; powers of one map
+    commute, and composition is associative): O(log times) compositions. Exact maps (:class:`ClipAffine`,
+    :class:`~certunlearn.privacy.clipped_gaussian.PiecewiseAffine`) give the same map as composing one step at a time."""
+    if times < 1:
+        raise ValueError("a power of a map needs times ≥ 1")
+    power, g = step, None
+    while times:
+        if times & 1:
             g = power if g is None else g.then(power)
-        steps >>= 1
-        if steps:
+        times >>= 1
+        if times:
             power = power.then(power)
     return g
 

@@ -25,7 +25,7 @@ from ...numeric.enclosure import to_arb
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from ...privacy.location_mixture_hockey import location_mixture_hockey
 from ...privacy.profile import delta_enclosure
-from ...algorithms.d2d.projected_law import gaussian_band_exit, mixture_outside
+from ...algorithms.d2d.projected_law import composed_power, gaussian_band_exit, mixture_outside
 from ...problems.huber import coordinate_minimiser, huber, huber_grad
 from ..instances import frac, instance_key
 from ..model import Instance
@@ -47,20 +47,6 @@ def huber_step(a: Fraction, c: Fraction, w: Fraction, data: tuple, eta: Fraction
     kinks = sorted({x + s * w for x in data for s in (-1, 1)})
     clip = PiecewiseAffine((lo, hi), ((Fraction(0), lo), (Fraction(1), Fraction(0)), (Fraction(0), hi)))
     return PiecewiseAffine.from_function(move, kinks).then(clip)
-
-
-def _power(step: PiecewiseAffine, times: int) -> PiecewiseAffine:
-    """``step`` composed ``times`` ≥ 1 times, by squaring: composition is associative and every composite is
-    :meth:`PiecewiseAffine.simplified` (no break between equal pieces, none of zero width), the one representation of
-    its function — the same map, entry for entry, as composing one step at a time, in O(log times) compositions."""
-    result, square, k = None, step, times
-    while k:
-        if k & 1:
-            result = square if result is None else result.then(square)
-        k >>= 1
-        if k:
-            square = square.then(square)
-    return result
 
 
 def huber_perfect_rounds(claim_id: str, key: tuple) -> tuple:
@@ -90,7 +76,7 @@ def _owner_rounds(claim_id: str, key: tuple) -> tuple:
             theta = steps[i].at_continuous(theta)
         return theta
 
-    rounds = [(_power(steps[i], ceil_exact(claim.prescribed["T_i"], {**env, "i": i})), retrain(i))
+    rounds = [(composed_power(steps[i], ceil_exact(claim.prescribed["T_i"], {**env, "i": i})), retrain(i))
               for i in range(1, len(steps))]
     return retrain(0), rounds
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from flint import arb
 
+from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
 from ...numeric.sympy_arb import arb_eval
 from ...problems import Box
@@ -57,6 +58,15 @@ class CellLoss:
         if self.shape == SINE:
             return SeparableTranscendental(SINE, self.kappa, self.R, 1)
         return BumpLeastSquares(self.kappa, self.R, 1)
+
+    def in_range(self) -> bool:
+        """Whether κ lies in the link's range (the loss's own check: h' > 0 on ℝ); only that refusal reads as False —
+        any other exception propagates (an error, never an exclusion)."""
+        try:
+            self.loss
+        except InvalidParameterError:
+            return False
+        return True
 
     def link(self, t: arb) -> arb:
         if self.shape == SINE:

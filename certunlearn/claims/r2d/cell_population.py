@@ -328,13 +328,7 @@ def carried_excess(bound: sympy.Expr) -> Callable[[Instance], arb]:
 # =========================================================================== hypotheses
 def _link_ok(values: Instance) -> bool:
     """The link (``shape`` SINE or BUMP) with κ in its range (``CellLoss`` refuses others)."""
-    if int(frac(values["shape"])) not in LINKS:
-        return False
-    try:
-        cell_loss(values).loss
-    except Exception:  # noqa: BLE001  the loss's own range check (InvalidParameterError)
-        return False
-    return True
+    return int(frac(values["shape"])) in LINKS and cell_loss(values).in_range()
 
 
 def cell_law_ok(values: Instance) -> Decision:

@@ -136,9 +136,9 @@ def test_accuracy_against_mpmath():
 
 
 def test_power_by_squaring_is_the_one_step_at_a_time_map_entry_for_entry():
-    """perfect_huber._power (squaring) returns the very PiecewiseAffine (breaks and pieces) of composing the step one
+    """projected_law.composed_power (squaring) returns the very PiecewiseAffine (breaks and pieces) of composing the step one
     at a time — the composites are simplified, one representation per function — for every count up to 13."""
-    from certunlearn.claims.d2d.perfect_huber import _power
+    from certunlearn.algorithms.d2d.projected_law import composed_power
 
     lo, hi = Fraction(-1, 2), Fraction(3, 4)
     cases = [(Fraction(1), Fraction(3, 2), Fraction(1, 8), (Fraction(1), Fraction(-1, 3), Fraction(1, 5)), Fraction(2, 5)),
@@ -149,5 +149,5 @@ def test_power_by_squaring_is_the_one_step_at_a_time_map_entry_for_entry():
         for times in range(1, 14):
             if times > 1:
                 g = g.then(step)
-            p = _power(step, times)
+            p = composed_power(step, times)
             assert (p.breaks, p.pieces) == (g.breaks, g.pieces), times
