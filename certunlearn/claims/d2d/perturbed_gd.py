@@ -23,7 +23,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ..hypotheses import H, P, holds
+from ..hypotheses import H, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
@@ -34,9 +34,11 @@ from .common import (
 )
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
+from .perfect_ball import ball_accuracy_at, ball_delta_at
 from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
 from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
+from .perfect_ball_families import image_ball_perfect
 from .ball_families import THREE_D, THREE_D_ACC, accuracy_adversaries, ball_adversary
 from .convex_families import high_dim_adversary
 from .huber_families import WIDTHS, huber_adversary, huberise, logistic_adversary, widened_count
@@ -190,6 +192,8 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
 def _delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = True) -> arb:
     """:func:`perfect_delta`'s enclosure at ``eps``: in d ≥ 2 (separable loss, Θ a box) from the coordinates'
     (:mod:`certunlearn.claims.d2d.perfect_product`), each at a share of ε without round 1's exact law."""
+    if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
+        return ball_delta_at(claim_id, values, eps)
     if len(values["A"]) > 1:
         return product_enclosure(values, lambda v: _delta_at(claim_id, v, eps, exact),
                                  lambda v, share: _delta_at(claim_id, v, eps * to_arb(share), False))
@@ -223,6 +227,8 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
 
     def quantity(values: Instance) -> arb:
         alpha_ = arb_eval(alpha_expr, values)
+        if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
+            return ball_accuracy_at(claim_id, values, alpha_)
         if len(values["A"]) > 1:  # d ≥ 2, separable loss on a box (certunlearn.claims.d2d.perfect_product)
             return product_enclosure(values, lambda v: _accuracy_1d(claim_id, v, alpha_),
                                      lambda v, share: _accuracy_1d(claim_id, v, alpha_ * to_arb(share)))
@@ -261,8 +267,11 @@ def i_min_32(expr: sympy.Expr) -> Callable[[Instance], Decision]:
     return ok
 
 
-ONE_D = P("d = 1, or Θ a box and the loss separable (the perfect variant's law is computed per coordinate)",
-          lambda v: holds(decouples(v)))
+def by_image_ball(values: Instance) -> bool:
+    """Whether Theorem 3.2's quantities are enclosed through each round's image ball
+    (:mod:`certunlearn.claims.d2d.perfect_ball`: any d, loss and convex Θ) rather than exactly per coordinate: the
+    coordinates do not decouple (:func:`.perfect_product.decouples`), or Θ is a ball."""
+    return not decouples(values) or setup_of(values).ball is not None
 
 
 def huber_perfect(expr: sympy.Expr, cap: int = 12) -> Adversary:
@@ -413,7 +422,7 @@ CLAIMS_3 = [
         statement="m-SC, L-Lipschitz, M-smooth f_z; θ_i = θ̃_{i−1}, T_i = I + log(log(4di/δ))/log(1/γ), "
                   "I ≥ log(√(2d)(1−γ)⁻¹/(√(2log(2/δ)+ε) − √(2log(2/δ))))/log(1/γ), "
                   "σ = 8Lγ^I(1−γ^I)⁻¹/(mn(√(2log(2/δ)+3ε) − √(2log(2/δ)+2ε))): strong (ε, δ)-perfect unlearning",
-        hypotheses=(*PGD_HYPS, ONE_D, P("I ≥ the printed lower bound", i_min_32(I_MIN_32))),
+        hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32))),
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2"],
         quantity=perfect_delta("d2d.thm3.2"),
@@ -421,7 +430,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32),
-                     product_perfect(I_MIN_32), logistic_perfect(I_MIN_32)),
+                     product_perfect(I_MIN_32), logistic_perfect(I_MIN_32),
+                     image_ball_perfect(I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
@@ -434,7 +444,7 @@ CLAIMS_3 = [
         kind=Kind.UNLEARNING,
         statement="as Theorem 3.2 with G = √(2log(2/δ)+2ε) − √(2log(2/δ)), σ = 16Lγ^I/((1−γ^I)mnG) and "
                   "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ)",
-        hypotheses=(*PGD_HYPS, ONE_D, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX))),
+        hypotheses=(*PGD_HYPS, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX))),
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
         quantity=perfect_delta("d2d.thm3.2+fix"),
@@ -442,7 +452,8 @@ CLAIMS_3 = [
         adversaries=(Adversary("one-dimensional quadratics, extreme points, swings (optima inside and outside Θ), I at "
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX),
-                     product_perfect(I_MIN_32_FIX), logistic_perfect(I_MIN_32_FIX)),
+                     product_perfect(I_MIN_32_FIX), logistic_perfect(I_MIN_32_FIX),
+                     image_ball_perfect(I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "
@@ -455,7 +466,7 @@ CLAIMS_3 = [
         kind=Kind.ACCURACY,
         statement="(α, β + δ)-accuracy with the proof's explicit α = (M/2)(γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + "
                   "σ√(2d)log(2d/β))²",
-        hypotheses=(*PGD_HYPS, ONE_D, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
+        hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
                     H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1)),
         bound=beta + delta,
         prescribed=PRESCRIBED["d2d.thm3.2:accuracy"],
@@ -465,7 +476,8 @@ CLAIMS_3 = [
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
                      search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
-                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True),
+                     image_ball_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy",
     ),
     Claim(
@@ -473,7 +485,7 @@ CLAIMS_3 = [
         source="Theorem 3.2, accuracy, corrected (lines 256–265; the smoothness step of line 612 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
         statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β)",
-        hypotheses=(*PGD_HYPS, ONE_D, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
+        hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
                     H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1)),
         bound=beta + delta,
         prescribed=PRESCRIBED["d2d.thm3.2:accuracy+fix"],
@@ -483,7 +495,8 @@ CLAIMS_3 = [
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations (round 0 exact)",
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
                      search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
-                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True)),
+                     product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True),
+                     image_ball_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy+fix",
         corrects="d2d.thm3.2:accuracy",
     ),

@@ -11,27 +11,20 @@ from dataclasses import replace
 from ..declared_scope import Scope
 from ..model import Narrowing
 
-NON_PIECEWISE_PERFECT = Narrowing(
-    "smooth losses other than diagonal quadratics, separable Huber-smoothed quadratics and (in d = 1) logistic + ridge",
-    "the perfect variant's published law is exact where a round of projected GD is piecewise affine (quadratic, "
-    "Huber-smoothed quadratic: certunlearn.claims.d2d.perfect_exact, perfect_huber); for any other m-strongly convex, "
-    "M-smooth loss in d = 1 it is bounded through each round's image, enclosed from one certified run and the "
-    "γ-contraction of the steps (certunlearn.claims.d2d.perfect_logistic), which needs certified runs of the loss: "
-    "they are built for logistic + ridge only (rounded gradients with a certified error, certunlearn.problems."
-    "rounded_logistic), no other smooth loss family is (work); logistic + ridge in d ≥ 2: see the dimensions' "
-    "narrowing")
-ONE_D_ONLY = Narrowing(
-    "dimensions d ≥ 2 with a non-separable loss (A not diagonal, logistic + ridge) or Θ other than a box (a ball, a "
-    "polytope) for the perfect variant; d ≥ 4 on boxes",
-    "where the coordinates decouple (a diagonal quadratic or the separable Huber-smoothed quadratic on a box) every "
-    "round acts coordinatewise and the published laws are products of the one-dimensional laws, enclosed per "
-    "coordinate (certunlearn.claims.d2d.perfect_product: δ between the largest coordinate's and the composition of "
-    "theirs, the accuracy tail between the largest coordinate's and the union bound); elsewhere a round of projected "
-    "GD couples the coordinates (a ball's projection rescales all of them, a polytope's acts on its faces, a "
-    "non-diagonal A or a logistic gradient mixes them), so the published law is not a product, the image of a round's "
-    "map is not a box, and round 1's location mixture is d-dimensional: no exact law or certified enclosure of its "
-    "divergence is built (work); d ≥ 4 on boxes: cost only, the method holds in any d and the families stop at d = 3 "
-    "(thorough)")
+UNCERTIFIED_RUNS_32 = Narrowing(
+    "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
+    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
+    "one enclosure covers every loss and every convex closed Θ of the class (certunlearn.claims.d2d.perfect_ball: "
+    "round i's published law is a mixture of N(y, σ²I) over the image of its map, inside the ball of radius "
+    "γ^{T_i − 1}·D around one certified run; δ lies between δ_BW at the ball's nearest and farthest distance from "
+    "retraining's mean, the accuracy tail between the χ² tails of two quadratic models at those distances), but "
+    "evaluating it needs certified runs of the loss (every iterate within a proved distance of the exact one) and "
+    "enclosures of θ* and ∇f(θ*): they exist for the loss families of certunlearn.claims.d2d.common.Setup only "
+    "(quadratics, Huber-smoothed quadratics, logistic + ridge; the rounded gradients of certunlearn.problems."
+    "rounded_logistic, the rounded projections of rounded_ball); a loss given by no formula is not a computable "
+    "object, and unlike Theorem 3.1 (whose quantity depends on the loss only through a shift whose supremum over the "
+    "class is derived, d2d.thm3.1:shift-sharp) no supremum of Theorem 3.2's δ or tail over the class is derived "
+    "(work); d ≥ 9: cost only, the method holds in any d and the families stop at d = 8 (thorough)")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3 (d = 3 is reached on the cut cube in the thorough "
     "profile only)",
@@ -110,6 +103,12 @@ _CONVEX_ACC = ("; merely convex losses (m = 0: the prescribed regulariser, not f
                "and 16)")
 _BALL3 = ("; Θ a Euclidean ball (projections rounded with a certified error, the shift enclosed); d = 3 on a box and "
           "a ball")
+_IMAGE_BALL_32 = ("beyond decoupled coordinates, every loss and convex Θ through each round's image ball "
+                  "(certunlearn.claims.d2d.perfect_ball): logistic + ridge in d = 2 on a box and a disc (thorough: d = 3 "
+                  "on a box and a ball, d = 8 on a ball), A = diag(1, 4) on a disc and a pentagon (a non-diagonal A up "
+                  "to a rotation of Θ; thorough: the triangle, the cut cube in d = 3, A = I inside a disc, "
+                  "A = diag(1, 2, 3, 4, 5, 1, 2, 3) on a ball in d = 8), the Huber-smoothed quadratic on a disc "
+                  "(thorough: a triangle), optima inside Θ and on its boundary")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
 _RATE_REACH = "grids over orders of magnitude and a search over the same parameters"
 
@@ -143,13 +142,14 @@ SCOPE = {
                     "quadratics (round 1 from its exact law); d = 2 (thorough: d = 3) thin diagonal quadratics and "
                     "separable Huber-smoothed ones on boxes, the product's δ enclosed from the coordinates' "
                     "(certunlearn.claims.d2d.perfect_product); logistic + ridge in d = 1 (each round's image enclosed, "
-                    "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                    "certunlearn.claims.d2d.perfect_logistic); " + _IMAGE_BALL_32, (UNCERTIFIED_RUNS_32,)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
                              "quadratics; d = 2 (thorough: d = 3) isotropic quadratics on boxes, optima inside Θ and on "
                              "a face, the tail enclosed from the coordinates' (certunlearn.claims.d2d.perfect_product); "
                              "logistic + ridge in d = 1 (each round's image enclosed, the sublevel interval bracketed: "
-                             "certunlearn.claims.d2d.perfect_logistic)", (NON_PIECEWISE_PERFECT, ONE_D_ONLY)),
+                             "certunlearn.claims.d2d.perfect_logistic); " + _IMAGE_BALL_32 + "; the boundary optimum "
+                             "with 𝓘 = 40 on the disc (A = diag(1, 4), logistic + ridge)", (UNCERTIFIED_RUNS_32,)),
     # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
     # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
     # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
