@@ -82,7 +82,7 @@ def image_ball_perfect(expr: sympy.Expr, accuracy: bool = False) -> Adversary:
 
     return Adversary("d ≥ 2 beyond decoupled coordinates: logistic + ridge on a box and a disc, A = diag(1, 4) on a disc "
                      "and a pentagon (a non-diagonal A up to a rotation), the Huber-smoothed quadratic on a disc "
-                     "(thorough: also d = 3, the triangle, the cut cube), I at its lower bound"
+                     "(thorough: also d = 3 and 8, the triangle, the cut cube), I at its lower bound"
                      + (", β ∈ {1/20, 10⁻³}, the boundary optimum with 𝓘 = 40" if accuracy else ""),
                      generate=generate, boundary_base=False,
                      reaches="d ∈ {2, 3}, losses that couple the coordinates (logistic + ridge; a quadratic with A not "
