@@ -40,6 +40,7 @@ from .common import (
     CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, clamp01, run_key, run_owner, setup_cached, setup_of, smooth_sublevel_ends,
 )
 from .interval_tail import outside_mass
+from .perfect_ball import rounded_run_error
 
 __all__ = ["logistic_perfect_rounds", "logistic_delta_at", "logistic_accuracy_at"]
 
@@ -60,9 +61,7 @@ def _rounds(claim_id: str, key: tuple) -> tuple:
     eta = 2 / (env["M"] + env["m"])
     lo, hi = s.lo[0], s.hi[0]
     gamma = max(abs(1 - eta * s.loss.risk_strong_convexity()), abs(1 - eta * s.loss.risk_smoothness_bound()))
-    if gamma >= 1:
-        raise ArithmeticError("the gradient step is not a contraction: no bound on the image or the rounded run")
-    err = eta * s.loss.gradient_error / (1 - gamma)
+    err = rounded_run_error(s, eta, gamma)  # raises unless γ < 1 (no bound on the image or the rounded run)
     prob = Problem(s.loss, s.domain)
 
     def run(X, start: Fraction, steps: int) -> Fraction:

@@ -5,7 +5,9 @@ Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Unlearning claims measure the t
 and the retraining's published Gaussians (max over rounds); accuracy claims the exact probability that the excess
 loss exceeds the proof's explicit α (line 244 for Theorem 3.1). Theorem 3.2's secret-free chain is computed
 in one dimension (``perfect_delta``, ``perfect_accuracy``: the affine law and the projected chain's mixture, see
-:mod:`certunlearn.algorithms.d2d.projected_law`); its +fix σ splits the budget evenly.
+:mod:`certunlearn.algorithms.d2d.projected_law`), per coordinate where the coordinates decouple
+(:mod:`.perfect_product`) and through each round's image ball elsewhere (:mod:`.perfect_ball`: any d, loss and convex
+Θ); its +fix σ splits the budget evenly.
 """
 from __future__ import annotations
 
@@ -436,7 +438,9 @@ CLAIMS_3 = [
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
              "of the projected chain's mixture of N(y, σ²) over the exact image [L_i, H_i] of round i's map; round 1 "
-             "(θ̃_0 Gaussian) narrowed by its exact law's divergence (certunlearn.claims.d2d.perfect_exact).",
+             "(θ̃_0 Gaussian) narrowed by its exact law's divergence (certunlearn.claims.d2d.perfect_exact); where the "
+             "coordinates do not decouple (any d, loss and convex Θ) between δ_BW at the nearest and farthest "
+             "distance of each round's image ball from μ_i (certunlearn.claims.d2d.perfect_ball).",
     ),
     Claim(
         id="d2d.thm3.2+fix",
