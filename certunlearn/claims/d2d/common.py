@@ -504,25 +504,32 @@ def _sigma_used(claim: Claim, values: Instance, reg: Fraction) -> arb:
     return arb_eval(claim.prescribed["sigma"], env)
 
 
+def rounded_run_error(s: Any, eta: Fraction, gamma: Fraction) -> Fraction:
+    """A rational ≥ the distance of every iterate of a rounded projected-GD run on the Setup ``s`` from the exact run,
+    the step being γ-Lipschitz (γ < 1): e_{t+1} ≤ γe_t + ητ_g + τ_p from e_0 = 0, so e ≤ (τ_p + ητ_g)/(1 − γ)
+    (τ_p the projection's certified error, τ_g the gradient's; 0 for exact runs)."""
+    tau_p = getattr(s.domain, "projection_error", Fraction(0))
+    tau_g = getattr(s.loss, "gradient_error", Fraction(0))
+    if not gamma < 1:
+        raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
+    return (tau_p + eta * tau_g) / (1 - gamma)
+
+
 def run_error(claim_id: str, values: Instance) -> Fraction:
     """A rational ≥ the distance of every computed iterate (secret state and retraining, every round) from the exact
     run: 0 for exact runs (quadratic and Huber losses on a box); on a ball each projection errs by at most τ_p
     (``RoundedBall.projection_error``), a logistic gradient by at most τ_g (``RoundedLogistic.gradient_error``), and
     each step x ↦ x − η∇g(x) of the run's objective g (the loss plus the algorithm's regulariser) is γ-Lipschitz with
-    γ = max(|1 − ηm_g|, |1 − ηM_g|) < 1 (m_g ≤ ∇²g ≤ M_g; the exact projection is nonexpansive), so the error obeys
-    e_{t+1} ≤ γe_t + ητ_g + τ_p from e_0 = 0: e ≤ (τ_p + ητ_g)/(1 − γ) throughout."""
+    γ = max(|1 − ηm_g|, |1 − ηM_g|) < 1 (m_g ≤ ∇²g ≤ M_g; the exact projection is nonexpansive):
+    :func:`rounded_run_error`."""
     s = setup_of(values)
-    tau_p = getattr(s.domain, "projection_error", Fraction(0))
-    tau_g = getattr(s.loss, "gradient_error", Fraction(0))
-    if tau_p == 0 and tau_g == 0:
+    if (getattr(s.domain, "projection_error", Fraction(0)) == 0
+            and getattr(s.loss, "gradient_error", Fraction(0)) == 0):
         return Fraction(0)
     _, _, _, params = _secret_runs(claim_id, run_key(values))
     eta, reg = frac(params["eta"]), frac(params["reg"])
     lo, hi = s.loss.risk_strong_convexity() + reg, s.loss.risk_smoothness_bound() + reg
-    g = max(abs(1 - eta * lo), abs(1 - eta * hi))
-    if g >= 1:
-        raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
-    return (tau_p + eta * tau_g) / (1 - g)
+    return rounded_run_error(s, eta, max(abs(1 - eta * lo), abs(1 - eta * hi)))
 
 
 def shift_enclosure(claim_id: str, values: Instance) -> Fraction | arb:

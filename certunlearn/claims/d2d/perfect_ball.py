@@ -13,7 +13,7 @@ x ↦ x − η∇f(x) is γ-Lipschitz with γ = max(|1 − ηm|, |1 − ηM|) = 
 stays in Θ), the projection nonexpansive: so S_i ⊂ B(c_i, r_i) with c_i = g_i(p) (here p = θ'_0) and
 r_i = γ^{T_i − 1}·D. The runs c_i, μ_i (and round 0's mean θ̂_0) are computed with rounded gradients and projections
 (:class:`certunlearn.problems.rounded_logistic.RoundedLogistic`, :class:`certunlearn.problems.rounded_ball.RoundedBall`),
-each within e = (τ_p + ητ_g)/(1 − γ) of the exact run (:func:`rounded_run_error`; the recursion of
+each within e = (τ_p + ητ_g)/(1 − γ) of the exact run (:func:`.common.rounded_run_error`; the recursion of
 :func:`certunlearn.claims.d2d.common.run_error`), e = 0 for exact runs (quadratic and Huber losses on a box or a
 polytope).
 
@@ -66,24 +66,15 @@ from ...numeric.enclosure import to_arb
 from ...privacy.profile import delta_enclosure
 from ..instances import frac, instance_key
 from ..model import Instance
-from .common import CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, clamp01, ncx2_sf, run_key, run_owner, setup_cached, setup_of
+from .common import (
+    CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, clamp01, ncx2_sf, rounded_run_error, run_key, run_owner, setup_cached, setup_of,
+)
 from .sandwich_tail import (
     argmin_enclosure, declared_curvatures, fraction_of, model_tail, sandwich_probability, squared_norm,
 )
 
-__all__ = ["rounded_run_error", "perfect_ball_rounds", "image_ball_delta", "ball_delta_at", "image_ball_tail",
+__all__ = ["perfect_ball_rounds", "image_ball_delta", "ball_delta_at", "image_ball_tail",
            "ball_accuracy_at"]
-
-
-def rounded_run_error(s: Any, eta: Fraction, gamma: Fraction) -> Fraction:
-    """A rational ≥ the distance of every iterate of a rounded projected-GD run on the Setup ``s`` from the exact run,
-    the step being γ-Lipschitz (γ < 1): e_{t+1} ≤ γe_t + ητ_g + τ_p from e_0 = 0, so e ≤ (τ_p + ητ_g)/(1 − γ)
-    (τ_p the projection's certified error, τ_g the gradient's; 0 for exact runs)."""
-    tau_p = getattr(s.domain, "projection_error", Fraction(0))
-    tau_g = getattr(s.loss, "gradient_error", Fraction(0))
-    if not gamma < 1:
-        raise ArithmeticError("the gradient step is not a contraction: no bound on the rounded run's error")
-    return (tau_p + eta * tau_g) / (1 - gamma)
 
 
 def perfect_ball_rounds(claim_id: str, values: Instance) -> tuple:

@@ -37,10 +37,10 @@ from ...privacy.profile import delta_enclosure
 from ..instances import frac, instance_key
 from ..model import Instance
 from .common import (
-    CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, clamp01, run_key, run_owner, setup_cached, setup_of, smooth_sublevel_ends,
+    CLAIMS_BY_ID, CONST_NAMES, SETUP_NAMES, clamp01, rounded_run_error, run_key, run_owner, setup_cached, setup_of,
+    smooth_sublevel_ends,
 )
 from .interval_tail import outside_mass
-from .perfect_ball import rounded_run_error
 
 __all__ = ["logistic_perfect_rounds", "logistic_delta_at", "logistic_accuracy_at"]
 
