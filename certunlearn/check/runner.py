@@ -29,6 +29,7 @@ from ..claims import Claim, get_claim
 from ..claims.model import QuantityKind, decode_instance
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
+from ..derive.cache import derivation_fingerprint
 from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
@@ -170,14 +171,27 @@ def error_result(claim: Claim, reason: str, seconds: float = 0.0) -> CheckResult
 
 def preload_derivations(claims: Iterable[Claim]) -> None:
     """Build the derivations of the papers of ``claims`` once, in the parent, before the local workers fork (each
-    worker would otherwise build every paper it meets: about 1.6 CPU-s of ``check --all`` twice over on 2 workers).
+    worker would otherwise build every paper it meets: about 1.6 CPU-s of ``check --all`` twice over on 2 workers),
+    and write their fingerprints (:func:`certunlearn.derive.cache.derivation_fingerprint`) there too.
     Only the time changes: a paper whose proofs module fails here fails again in the worker, as that claim's result."""
+    claims = list(claims)
+    loaded: dict[str, dict[str, Any]] = {}
     for paper in dict.fromkeys(c.derivation.split(".", 1)[0] for c in claims if c.derivation):
         if not paper.isidentifier():
             continue
         try:
-            load_derivations(paper)
+            loaded[paper] = load_derivations(paper)
         except Exception:  # noqa: BLE001 — reported per claim by the worker's own attempt
+            continue
+    # each derivation's fingerprint (part of its cache keys; a symbolic start runs its algorithm to write it) once
+    # here, not once per worker that meets the derivation: the workers inherit the texts
+    for name in dict.fromkeys(c.derivation for c in claims if c.derivation):
+        derivation = loaded.get(name.split(".", 1)[0], {}).get(name)
+        if derivation is None:
+            continue
+        try:
+            derivation_fingerprint(derivation)
+        except Exception:  # noqa: BLE001 — as above
             continue
 
 

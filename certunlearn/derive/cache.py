@@ -200,12 +200,27 @@ def engine_digest() -> str:
 _DUMMY = re.compile(r"dummy_index=\d+")
 
 
+#: Texts already written in this process, by the identity of the (immutable) object: a sympy expression's srepr, a
+#: derivation's fingerprint — each claim's two keys (:func:`result_key`, :func:`shipped_key`) and its lemmas' keys
+#: write the same derivations and expressions again (the object is kept, so its id is not reused).
+_texts: dict[int, tuple[Any, str]] = {}
+
+
+def _memo_text(obj: Any, write: Callable[[Any], str]) -> str:
+    hit = _texts.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    text = write(obj)
+    _texts[id(obj)] = (obj, text)
+    return text
+
+
 def _srepr(e: Any) -> str:
     """A process-independent structural text of ``e`` (sympy objects with their assumptions)."""
     if e is None:
         return "None"
     if isinstance(e, sympy.Basic):
-        return _DUMMY.sub("dummy_index=?", sympy.srepr(e))
+        return _memo_text(e, lambda x: _DUMMY.sub("dummy_index=?", sympy.srepr(x)))
     if isinstance(e, (tuple, list)):
         return "(" + ", ".join(_srepr(x) for x in e) + ")"
     if isinstance(e, Mapping):
@@ -225,9 +240,10 @@ def _srepr(e: Any) -> str:
 
 
 def derivation_fingerprint(derivation: Derivation) -> str:
-    """A structural text of the whole derivation (every expression with its symbols' assumptions)."""
-    return "Derivation(" + ", ".join(f"{f}={_srepr(getattr(derivation, f))}"
-                                     for f in derivation.__dataclass_fields__) + ")"
+    """A structural text of the whole derivation (every expression with its symbols' assumptions), written once per
+    derivation object in a process."""
+    return _memo_text(derivation, lambda d: "Derivation(" + ", ".join(f"{f}={_srepr(getattr(d, f))}"
+                                                                      for f in d.__dataclass_fields__) + ")")
 
 
 def derivation_source(derivation: Derivation) -> str:

@@ -21,7 +21,7 @@ import sympy
 from flint import arb, fmpq, fmpz
 
 from .enclosure import FUNCTIONS, eval_walk, int_power, to_arb
-from .rationals import NotRational as WalkNotRational, rational_eval, rational_value
+from .rationals import rational_program
 
 Compiled = Callable[[Mapping[str, Any]], arb]
 _Node = Callable[[dict[str, arb]], arb]
@@ -157,98 +157,8 @@ def _pow(e: sympy.Pow, order: list[str]) -> _Node:
 
 
 # ------------------------------------------------------------------------------------------ exact rationals
-_Exact = Callable[[Mapping[str, Any]], Fraction]
-
-
-class _NotRational(Exception):
-    pass
-
-
-@lru_cache(maxsize=16384)
 def rational_compiled(expr: sympy.Basic) -> Callable[[Mapping[str, Any]], Fraction | None]:
-    """A function ``env ↦`` the exact value of ``expr`` when it is shown rational (ints, Fractions, exact floats and
-    decimal strings for the symbols; sums, products, rational powers that are exact roots, ``log 1``, ``exp 0``,
-    Min/Max/|·|), else None. Never wrong; None may also mean "not shown"."""
-    try:
-        node = _rational_node(expr)
-    except _NotRational:
-        return lambda env: rational_eval(expr, env)
-
-    def run(env: Mapping[str, Any]) -> Fraction | None:
-        try:
-            return node(env)
-        except ZeroDivisionError:
-            return None
-        except _NotRational:
-            return rational_eval(expr, env)
-
-    return run
-
-
-def _rational_node(e: sympy.Basic) -> _Exact:
-    if isinstance(e, sympy.Symbol):
-        name = e.name
-
-        def symbol(env: Mapping[str, Any]) -> Fraction:
-            try:
-                return rational_value(env.get(name))
-            except WalkNotRational:
-                raise _NotRational from None
-
-        return symbol
-    if isinstance(e, sympy.Rational):
-        q = Fraction(int(e.p), int(e.q))
-        return lambda env: q
-    if isinstance(e, (sympy.Add, sympy.Mul)):
-        args = [_rational_node(a) for a in e.args]
-        if isinstance(e, sympy.Add):
-            return lambda env: sum((a(env) for a in args), Fraction(0))
-
-        def product(env: Mapping[str, Any]) -> Fraction:
-            out = Fraction(1)
-            for a in args:
-                out *= a(env)
-            return out
-
-        return product
-    if isinstance(e, sympy.Pow):
-        base, expo = _rational_node(e.args[0]), e.args[1]
-        if expo.is_Integer:
-            k = int(expo)
-            return lambda env: base(env) ** k
-        if not expo.is_Rational:
-            raise _NotRational
-        p, q = int(expo.p), int(expo.q)
-
-        def root_power(env: Mapping[str, Any]) -> Fraction:
-            b = base(env)
-            if b < 0:
-                raise _NotRational
-            return Fraction(_iroot_exact(b.numerator, q), _iroot_exact(b.denominator, q)) ** p
-
-        return root_power
-    if isinstance(e, (sympy.Max, sympy.Min)):
-        args = [_rational_node(a) for a in e.args]
-        pick = max if isinstance(e, sympy.Max) else min
-        return lambda env: pick(a(env) for a in args)
-    if isinstance(e, sympy.Abs):
-        (a,) = [_rational_node(x) for x in e.args]
-        return lambda env: abs(a(env))
-    if isinstance(e, (sympy.log, sympy.exp)) and len(e.args) == 1:
-        a = _rational_node(e.args[0])
-        at, value = (Fraction(1), Fraction(0)) if isinstance(e, sympy.log) else (Fraction(0), Fraction(1))
-
-        def special(env: Mapping[str, Any]) -> Fraction:
-            if a(env) != at:
-                raise _NotRational
-            return value
-
-        return special
-    raise _NotRational
-
-
-def _iroot_exact(k: int, q: int) -> int:
-    r = int(fmpz(k).root(q)) if k > 0 else 0
-    if r ** q != k:
-        raise _NotRational
-    return r
+    """A function ``env ↦`` the exact value of ``expr`` when it is shown rational (sums, products, rational powers
+    that are exact roots, ``log 1``, ``exp 0``, Min/Max/|·|), else None: the one exact evaluator,
+    :func:`certunlearn.numeric.rationals.rational_program` with ``roots=True``, compiled once per expression."""
+    return rational_program(expr, True)

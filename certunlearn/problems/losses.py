@@ -41,7 +41,7 @@ from ..numeric import linalg as la
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, exact
-from .rational_subs import rational_value, sympy_rational
+from ..numeric.rationals import substituted_rational, sympy_rational
 
 __all__ = [
     "Constants", "LossFamily", "Quadratic", "Ridge", "LogisticL2", "Linear", "Reduction",
@@ -132,7 +132,8 @@ class Constants:
 def substitute(expr: sympy.Expr, env: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
     """``expr`` with the parameter values of ``env``; an infinite ``B`` or ``D`` is taken as a limit. Memoised by the
     exact inputs (each value's type in the key; the families declare the same constants many times); a rational
-    expression at rational values in Fractions (:mod:`.rational_subs`): sympy's ``subs`` was 9 % of d2d.thm3.2."""
+    expression at rational values in Fractions (:func:`certunlearn.numeric.rationals.substituted_rational`): sympy's
+    ``subs`` was 9 % of d2d.thm3.2."""
     key = (sympy.sympify(expr), tuple((k, type(v), v) for k, v in env.items()))
     try:
         return _substituted(key)
@@ -143,7 +144,7 @@ def substitute(expr: sympy.Expr, env: Mapping[sympy.Symbol, sympy.Expr]) -> symp
 @functools.lru_cache(maxsize=4096)
 def _substituted(key: tuple) -> sympy.Expr:
     expr, env = key
-    if (fast := rational_value(expr, env)) is not None:
+    if (fast := substituted_rational(expr, env)) is not None:
         return fast
     out = expr.subs({k: v for k, _, v in env if v is not sympy.oo})
     for k, _, v in env:

@@ -27,3 +27,17 @@ def test_two_workers_after_the_preload_give_the_serial_results(monkeypatch):
         serial = runner.check_claim(cid)
         assert (r.verdict, r.instances, r.tightness, r.symbolic) == (serial.verdict, serial.instances, serial.tightness,
                                                                       serial.symbolic)
+
+
+def test_the_parent_writes_each_selected_derivations_fingerprint_once(monkeypatch):
+    """The derivation cache keys' costly part (a symbolic start runs its algorithm) is written in the parent, so the
+    forked workers inherit it (certunlearn.derive.cache keeps each derivation's text by identity)."""
+    from certunlearn.derive import cache
+
+    seen = []
+    monkeypatch.setattr(runner, "derivation_fingerprint", lambda d: seen.append(d.claim_id))
+    claims = [runner.get_claim(c) for c in ("olu.lemE", "olu.lemE:control-extra-step", "gaussian.classic")]
+    runner.preload_derivations(claims)
+    assert seen == list(dict.fromkeys(c.derivation for c in claims if c.derivation)) and len(seen) >= 2
+    d = runner.load_derivation(claims[0].derivation)
+    assert cache.derivation_fingerprint(d) is cache.derivation_fingerprint(d)  # written once, then kept

@@ -11,7 +11,7 @@ import sympy
 from certunlearn.problems import Ball, Box, LogisticL2, Quadratic, Ridge
 from certunlearn.problems import losses as L
 from certunlearn.problems.huber import HuberQuadratic
-from certunlearn.problems.rational_subs import consistent, rational_value
+from certunlearn.numeric.rationals import consistent, substituted_rational as rational_value
 
 a, b, c = sympy.symbols("a b c", positive=True)
 u = sympy.Symbol("u")
