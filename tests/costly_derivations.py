@@ -13,10 +13,14 @@ start, first command) checks every registered derivation when it builds the whee
 Sorted, the 275 measured derivations fall off a cliff there: the 31 above 40 s hold 5000 of the 6058 s; the 244
 below hold about 1000 s (≈ 330 CPU-s, under 3 minutes on 2 cores). Then every derivation that cites a costly one
 as a lemma (``Step.lemma``; the engine derives the lemma nested, inside its user) is costly too —
-tests/test_costly_derivations.py keeps the list closed. Five
-derivations whose cost lies in their start check rather than their steps, measured costly by earlier sessions, are
-kept: d2d.intro-dp+fix (~270 s cold: its erfc-difference start), d2d.table1:pgd-perfect-accuracy (the suite's longest
+tests/test_costly_derivations.py keeps the list closed. Five derivations whose cost lies in their start check
+rather than their steps, measured costly by earlier sessions, are kept: d2d.intro-dp+fix (~270 s cold: its erfc-difference start), d2d.table1:pgd-perfect-accuracy (the suite's longest
 test), pomer.thm4.4:epsilon, pomer.thm4.1:budget and pomer.thm4.5:switches (sign attempts and sampled evidence).
+
+**What still guards them in the default run:** their cheap siblings' derivations (Lemma A.3's chain, the route of
+d2d.intro-dp+fix; d2d.thm3.1, thm3.2, thm3.2+fix, thm4.5; pgd-perfect-accuracy+fix; pomer.thm4.4:delta, thm4.5,
+thm4.1), and every claim's own tests (quantity, well-formedness, evaluation, starts run against the quantity), which
+derive nothing.
 """
 from __future__ import annotations
 
