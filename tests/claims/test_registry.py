@@ -7,6 +7,8 @@ from certunlearn.claims.model import ID_PATTERN
 from certunlearn.derive import check_derivation, load_derivation, render_text, zero_proof
 from certunlearn.errors import UnknownClaimError
 
+from ..costly_derivations import slow_if_costly
+
 CLAIMS = all_claims()
 
 
@@ -26,18 +28,10 @@ def test_malformed_ids_and_fix_without_target_are_refused():
         Claim("d2d.thm3.1", "s", Kind.PRIVACY, "x", (), sympy.Integer(1), lambda v: 0, ())
 
 
-#: Derivations whose cold check costs the most CPU and that no other default test checks: their link is checked
-#: under ``-m slow`` (and by ``certunlearn prove --all``). What stays in the default run: d2d.intro-dp+fix argues
-#: through Lemma A.3, whose chain test_d2d_proofs.py checks; the pomer three are test_pomer_proofs.py's SLOW list,
-#: and the other parts of their theorems (pomer.thm4.4:delta, pomer.thm4.5, pomer.thm4.1) are linked here;
-#: d2d.table1:pgd-perfect-accuracy (the suite's longest test) has its corrected row, pgd-perfect-accuracy+fix, linked
-#: here and its run checked against its quantity by test_d2d_start_runs.py.
-COSTLY = {"d2d.intro-dp+fix", "d2d.table1:pgd-perfect-accuracy", "pomer.thm4.4:epsilon", "pomer.thm4.5:switches",
-          "pomer.thm4.1:budget"}
-
-
-@pytest.mark.parametrize("claim", [c if c.id not in COSTLY else pytest.param(c, marks=pytest.mark.slow)
-                                   for c in CLAIMS if c.control is not Control.NEGATIVE], ids=lambda c: c.id)
+#: The costly derivations (tests/costly_derivations.py, one list for the suite) are linked under ``-m slow``; ``pip
+#: install .`` checks every registered derivation when it builds the wheel, so none goes unchecked in the product.
+@pytest.mark.parametrize("claim", slow_if_costly((c for c in CLAIMS if c.control is not Control.NEGATIVE),
+                                                 lambda c: c.id), ids=lambda c: c.id)
 def test_every_claim_has_a_derivation_that_links_to_its_bound(claim):
     assert claim.derivation is not None
     derivation = load_derivation(claim.derivation)

@@ -10,6 +10,7 @@ from certunlearn.claims.model import Control
 from certunlearn.derive import check_derivation, load_derivations
 from certunlearn.formulas import d2d as C
 
+from ..costly_derivations import slow_if_costly
 from .quantity_forms import agree, checked_instances
 
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
@@ -21,22 +22,17 @@ PASSING = ("d2d.thm3.1:accuracy+fix", "d2d.thm3.2:accuracy+fix", "d2d.thm3.2+fix
            "d2d.thm3.1")
 
 
-@pytest.fixture(scope="module")
-def results():
-    ds = load_derivations("d2d")
-    return {c.id: (ds[c.derivation], check_derivation(ds[c.derivation], c)) for c in D2D if c.id in PASSING}
-
-
 def test_every_claim_names_its_own_derivation():
     assert all(c.derivation == c.id for c in D2D)
 
 
-def test_fixes_and_main_derivations_pass(results):
+@pytest.mark.parametrize("cid", slow_if_costly(PASSING))  # the costly ones (tests/costly_derivations.py): -m slow
+def test_fixes_and_main_derivations_pass(cid):
     # the accuracy fixes keep ∇f(θ*)ᵀ(θ̃ − θ*), which the printed proofs drop; Theorem 3.2's fix changes the budget
-    assert set(results) == set(PASSING)
-    for cid in PASSING:
-        assert results[cid][1].ok, cid
-    assert results["d2d.thm2.13"][1].established
+    result = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
+    assert result.ok, cid
+    if cid == "d2d.thm2.13":
+        assert result.established
 
 
 def test_thm32_budget_inequality_fails_from_first_principles():
@@ -115,7 +111,7 @@ def test_the_closed_form_quantity_is_what_the_quantity_computes(cid):
     assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim))
 
 
-@pytest.mark.parametrize("cid", CLOSED_FORMS)
+@pytest.mark.parametrize("cid", slow_if_costly(CLOSED_FORMS))  # costly: -m slow (tests/costly_derivations.py)
 def test_the_table_chains_start_from_the_quantity(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.start_status == "checked", r.start_status_detail
@@ -137,7 +133,7 @@ def test_the_facts_closed_form_is_what_the_quantity_computes(cid):
     assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim, minimum=2))
 
 
-@pytest.mark.parametrize("cid", FACT_FORMS)
+@pytest.mark.parametrize("cid", slow_if_costly(FACT_FORMS))  # costly: -m slow (tests/costly_derivations.py)
 def test_the_facts_chains_start_from_the_quantity(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.start_status == "checked", r.start_status_detail
@@ -152,10 +148,9 @@ def test_lemma_a2_is_complete():
     assert "1 by simplification (d = 1)" in r.steps[0].detail and r.proof == "complete"
 
 
-# intro-dp+fix's chain is the suite's costliest derivation (~270 s cold on a loaded machine) and is also derived by
-# tests/claims/d2d/test_all_claims.py at the same time on the other worker: its copy of this check runs under -m slow;
-# Lemma A.3's own chain keeps guarding the route in the default run.
-@pytest.mark.parametrize("cid", ["d2d.lemA.3", pytest.param("d2d.intro-dp+fix", marks=pytest.mark.slow)])
+# intro-dp+fix's chain is the suite's costliest derivation (tests/costly_derivations.py): its check runs under
+# -m slow; Lemma A.3's own chain keeps guarding the route in the default run.
+@pytest.mark.parametrize("cid", slow_if_costly(["d2d.lemA.3", "d2d.intro-dp+fix"]))
 def test_lemma_a3_is_proved_not_cited(cid):
     """Lemma A.3's conclusion (Bun & Steinke 2016, Prop. 1.3) at its ε = Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)): the true δ is
     ≤ Q(√(2log(1/δ))) ≤ δ — proved (sign, identity, branch-and-bound on δ), in Lemma A.3 and where the introduction's

@@ -7,6 +7,7 @@ import pytest
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import REFUTED, check_derivation, load_derivations
 
+from ..costly_derivations import costly, slow_if_costly
 from .rechecks import refuted_values
 
 PAPERS = ("d2d", "r2d", "retain", "olu", "pomer")
@@ -19,19 +20,6 @@ def _claims(paper):
     return [c for c in all_claims(paper) if c.control is not Control.NEGATIVE]
 
 
-@pytest.fixture(scope="module")
-def results():
-    """Derivation results by paper and id, checked on first use (the engine caches them per process)."""
-    cache = {}
-
-    def get(paper):
-        if paper not in cache:
-            cache[paper] = {cid: check_derivation(d, get_claim(cid)) for cid, d in load_derivations(paper).items()}
-        return cache[paper]
-
-    return get
-
-
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_claim_has_its_derivation_and_nothing_else(paper):
     derivations = load_derivations(paper)
@@ -41,16 +29,10 @@ def test_every_claim_has_its_derivation_and_nothing_else(paper):
         assert d.target == "bound" or d.target in get_claim(cid).prescribed
 
 
-#: Derivations whose cold check costs the most CPU and that no other default test checks (the list of
-#: tests/claims/test_registry.py): rechecked under ``-m slow``.
-#: d2d.table1:pgd-baseline+fix (~205 CPU-s cold, two case-split steps; its chain has no refuted step, proof complete)
-#: is linked by test_registry.py and tests/claims/d2d/test_all_claims.py in the default run.
-COSTLY = {"d2d.intro-dp+fix", "d2d.table1:pgd-perfect-accuracy", "pomer.thm4.4:epsilon", "pomer.thm4.5:switches",
-          "pomer.thm4.1:budget", "d2d.table1:pgd-baseline+fix"}
 #: One test per derivation, so that the workers share them (one paper's derivations in one test made the longest
-#: test of the suite).
-DERIVATION_IDS = [cid if cid not in COSTLY else pytest.param(cid, marks=pytest.mark.slow)
-                  for paper in PAPERS for cid in load_derivations(paper)]
+#: test of the suite). The costly ones (tests/costly_derivations.py) run under ``-m slow``; ``pip install .`` derives
+#: them all.
+DERIVATION_IDS = slow_if_costly(cid for paper in PAPERS for cid in load_derivations(paper))
 
 
 @pytest.mark.parametrize("cid", DERIVATION_IDS)
@@ -66,11 +48,21 @@ def test_every_refuted_step_is_false_at_its_point(cid):
         assert mpmath.isfinite(lv) and mpmath.isfinite(rv) and not holds, (cid, s.index, lv, rv)
 
 
-@pytest.mark.parametrize("paper", FIX_BESIDE_FAILING_DERIVATION)
-def test_fixes_pass_where_the_printed_derivation_fails(results, paper):
-    res = results(paper)
-    for c in _claims(paper):
-        if c.corrects:
-            assert res[c.id].ok, c.id
-            if ":m-" not in c.id:
-                assert not res[c.corrects].ok, c.corrects
+#: Every fix claim of those papers, one test each; a fix whose own or corrected derivation is costly runs under
+#: ``-m slow`` (tests/costly_derivations.py).
+FIXES = [pytest.param(c.id, marks=pytest.mark.slow) if costly(c.id) or costly(c.corrects) else c.id
+         for paper in FIX_BESIDE_FAILING_DERIVATION for c in _claims(paper) if c.corrects]
+
+
+def test_each_of_those_papers_has_a_fix():
+    assert {cid.split(".", 1)[0] for cid in (p if isinstance(p, str) else p.values[0] for p in FIXES)} == set(
+        FIX_BESIDE_FAILING_DERIVATION)
+
+
+@pytest.mark.parametrize("cid", FIXES)
+def test_fixes_pass_where_the_printed_derivation_fails(cid):
+    derivations = load_derivations(cid.split(".", 1)[0])
+    assert check_derivation(derivations[cid], get_claim(cid)).ok, cid
+    printed = get_claim(cid).corrects
+    if ":m-" not in cid:
+        assert not check_derivation(derivations[printed], get_claim(printed)).ok, printed

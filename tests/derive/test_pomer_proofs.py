@@ -10,6 +10,7 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.derive import ESTABLISHED, check_derivation, load_derivations
 
+from ..costly_derivations import slow_if_costly
 from .rechecks import holds_at, step_sides
 
 DERIVATIONS = load_derivations("pomer")
@@ -23,9 +24,8 @@ class _Results(dict):
         return self[cid]
 
 
-#: Derivations whose check takes seconds (sympy sign attempts, sampled evidence); CI skips them (slow).
-SLOW = {"pomer.thm4.4:epsilon", "pomer.thm4.5:switches", "pomer.thm4.1:budget"}
-CIDS = [cid if cid not in SLOW else pytest.param(cid, marks=pytest.mark.slow) for cid in sorted(DERIVATIONS)]
+#: The costly derivations (tests/costly_derivations.py) run under ``-m slow``; ``pip install .`` derives them all.
+CIDS = slow_if_costly(sorted(DERIVATIONS))
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,8 @@ from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, ch
 import proofs.pomer as P
 from proofs.pomer import imported as PI
 
+from ..costly_derivations import slow_if_costly
+
 DERIVATIONS = load_derivations("pomer")
 
 
@@ -227,10 +229,10 @@ def test_thm45_switches_run_is_the_claims_quantity_on_zero_losses():
         assert _close(_at(run, {"T": T_, "S": S_}), claim.quantity(values))
 
 
-def test_switch_count_starts_checked_and_complete():
-    for cid in ("pomer.lem4.2", "pomer.thm4.5:switches"):
-        r = check_derivation(DERIVATIONS[cid], get_claim(cid))
-        assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)
+@pytest.mark.parametrize("cid", slow_if_costly(["pomer.lem4.2", "pomer.thm4.5:switches"]))  # costly: -m slow
+def test_switch_count_starts_checked_and_complete(cid):
+    r = check_derivation(DERIVATIONS[cid], get_claim(cid))
+    assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)
 
 
 @pytest.mark.slow  # ~15 s: the engine tries every simplification before it says mismatch

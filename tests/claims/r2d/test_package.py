@@ -13,6 +13,8 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import check_derivation, load_derivation
 
+from ...costly_derivations import slow_if_costly
+
 from .helpers import sigma_31, opposed
 
 mpmath.mp.dps = 100
@@ -49,12 +51,17 @@ def test_prescribed_sigma_is_the_contract_of_noise_scale():
     assert abs(got - sigma_31(inst)) < mpmath.mpf(10) ** -40 * sigma_31(inst)
 
 
+#: The costly derivations (tests/costly_derivations.py) are linked under ``-m slow``; ``pip install .`` checks them all.
+@pytest.mark.parametrize("claim", slow_if_costly((c for c in CLAIMS if c.control is not Control.NEGATIVE),
+                                                 lambda c: c.id), ids=lambda c: c.id)
+def test_claim_has_a_linked_derivation(claim):
+    result = check_derivation(load_derivation(claim.derivation), claim)
+    assert result.link == "identity", result.link_detail
+
+
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
-def test_claim_has_linked_derivation_structured_adversary_and_evaluates(claim):
+def test_claim_has_a_structured_adversary_and_evaluates(claim):
     assert any(a.kind == "structured" for a in claim.adversaries)
-    if claim.control is not Control.NEGATIVE:
-        result = check_derivation(load_derivation(claim.derivation), claim)
-        assert result.link == "identity", result.link_detail
     adv = next(a for a in claim.adversaries if a.kind == "structured")
     evs = [evaluate(claim, inst, MAX_PREC) for inst in adv.generate(np.random.default_rng(1), 3)]
     outcomes = [e.outcome for e in evs]
