@@ -34,3 +34,36 @@ def test_the_run_keeps_the_maximum_unless_alpha_is_proved_positive():
         baseline_ratio_run(M - D, n, n2, ())  # M − D has no proved sign
     acc = M * D / n  # positive: T = n·D/2, the counts ⌈n₂D/2⌉/⌈nD/2⌉
     assert baseline_ratio_run(acc, n, n2, ()) == sympy.ceiling(D * n2 / 2) / sympy.ceiling(D * n / 2)
+
+
+def test_a_sum_is_proved_positive_term_by_term_else_whole():
+    """α > 0 for a sum: each term positive suffices; a term of no proved sign sends the sum to the whole-sum argument,
+    which still proves (M + D)² − 2MD > 0 and still refuses M·D/n + (M − D)."""
+    from certunlearn.claims.d2d.baseline_convex import T_RETRAIN
+    from proofs.d2d.starts import baseline_ratio_run
+
+    def ratio(acc):  # ⌈T(n₂)⌉/⌈T(n)⌉, T = MD²/(2α)
+        t = T_RETRAIN.subs(sympy.Symbol("alpha", positive=True), acc)
+        assert t.free_symbols.isdisjoint({sympy.Symbol("alpha", positive=True)})
+        return sympy.ceiling(t.subs(n, n2)) / sympy.ceiling(t)
+
+    acc = M * D / n + M / n**2  # each term positive
+    assert baseline_ratio_run(acc, n, n2, ()) == ratio(acc)
+    acc = (M + D) ** 2 - 2 * M * D  # a negative term: proved as a whole
+    assert baseline_ratio_run(acc, n, n2, ()) == ratio(acc)
+    with pytest.raises(ValueError, match="not proved"):
+        baseline_ratio_run(M * D / n + (M - D), n, n2, ())
+
+
+def test_a_repeated_run_is_a_fresh_run():
+    """The positive stand-in of a named factor is one symbol per name and process (so the prover's memo serves a
+    repeated run): a second run returns what the first returned, and the same as a run with a fresh stand-in."""
+    import proofs.d2d.starts as starts
+
+    assert starts.positive_standin("G_1") is starts.positive_standin("G_1")
+    assert starts.positive_standin("G_1") != starts.positive_standin("G_2")
+    d = find_derivation(get_claim("d2d.table1:regularized-baseline+fix"))
+    first = d.symbolic_start.compute()
+    assert d.symbolic_start.compute() == first
+    starts.positive_standin.cache_clear()
+    assert d.symbolic_start.compute() == first

@@ -27,7 +27,7 @@ rigorous: the result is a ball containing δ = max(δ(M‖R), δ(R‖M)); a cell
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -76,16 +76,16 @@ def _d3(z: arb, d2: arb) -> arb:
     return f(z.lower(), 1).union(f(z.upper(), 1)) * d2
 
 
-def _shared(fn: Any, args: Sequence[Any], reps: Sequence[int]) -> list:
-    """``[fn(*args[i]) for i in range(len(reps))]``, calling ``fn`` once per representative: ``reps[i]`` is the first
-    index whose point is identical to point i (:func:`_representatives`), so its arguments are the same balls and its
-    value is the same ball — the list, and every sum over it in its order, is bit for bit the one computed point by
-    point (the extremal instances repeat one point n − 1 times)."""
+def _shared(fn: Any, args: Callable[[int], Sequence[Any]], reps: Sequence[int]) -> list:
+    """``[fn(*args(i)) for i in range(len(reps))]``, calling ``args`` and ``fn`` once per representative: ``reps[i]``
+    is the first index whose point is identical to point i (:func:`_representatives`), so its arguments are the same
+    balls and its value is the same ball — the list, and every sum over it in its order, is bit for bit the one
+    computed point by point (the extremal instances repeat one point n − 1 times)."""
     memo: dict[int, Any] = {}
     out = []
     for r in reps:
         if r not in memo:
-            memo[r] = fn(*args[r])
+            memo[r] = fn(*args(r))
         out.append(memo[r])
     return out
 
@@ -109,12 +109,12 @@ def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb,
     retained points' representatives (:func:`_shared`)."""
     xn, yn = X[-1], y[-1]
     nm1 = len(X) - 1
-    zs = [u * x for x in X[:-1]]
-    d1 = _shared(_d1, list(zip(zs, y)), reps)
-    d2 = _shared(_d2, [(z,) for z in zs], reps)
+    zs = _shared(u.__mul__, lambda i: (X[i],), reps)  # u·x_i, once per distinct point
+    d1 = _shared(_d1, lambda i: (zs[i], y[i]), reps)
+    d2 = _shared(_d2, lambda i: (zs[i],), reps)
     S = sum((x * x * c for x, c in zip(X, d2)), arb(0))
     H = lam * nm1 + S
-    d3 = _shared(_d3, list(zip(zs, d2)), reps)
+    d3 = _shared(_d3, lambda i: (zs[i], d2[i]), reps)
     k = sum((x * x * x * c3 for x, c3 in zip(X, d3)), arb(0))
     zn = u * xn
     d1n, d2n = _d1(zn, yn), _d2(zn)
@@ -123,10 +123,10 @@ def _loss(u: arb, X: Sequence[arb], y: Sequence[int], lam: arb, sigma: arb,
     phi = u + step
     dphi = 1 + ((lam + xn * xn * d2n) * H - delta_ * k) / (H * H)
     b = -sum((x * c for x, c in zip(X, d1)), arb(0)) - xn * d1n - lam * (nm1 + 1) * u
-    zphi = [phi * x for x in X[:-1]]
-    d1phi = _shared(_d1, list(zip(zphi, y)), reps)
+    zphi = _shared(phi.__mul__, lambda i: (X[i],), reps)
+    d1phi = _shared(_d1, lambda i: (zphi[i], y[i]), reps)
     diff = step * S - sum((x * (c1 - c) for x, c1, c in zip(X, d1phi, d1)), arb(0))  # b̃(φ) − b
-    d2phi = _shared(_d2, [(z,) for z in zphi], reps)
+    d2phi = _shared(_d2, lambda i: (zphi[i],), reps)
     H_t = lam * nm1 + sum((x * x * c for x, c in zip(X, d2phi)), arb(0))
     slope = -H_t * dphi  # (b̃∘φ)' = b̃'(φ)φ'
     ratio = (H + xn * xn * d2n + lam) / (H_t * dphi)  # b'(u)/(b̃∘φ)'(u)
@@ -141,12 +141,12 @@ def _ends(u: Fraction, X, y, lam, sigma, reps) -> tuple[arb, arb]:
     xn, yn = X[-1], y[-1]
     nm1 = len(X) - 1
     kept = X[:-1]
-    H = lam * nm1 + sum((x * x * c for x, c in zip(kept, _shared(_d2, [(ua * x,) for x in kept], reps))), arb(0))
+    H = lam * nm1 + sum((x * x * c for x, c in zip(kept, _shared(_d2, lambda i: (ua * X[i],), reps))), arb(0))
     g_n = lam * ua + xn * _d1(ua * xn, yn)
     phi = ua + g_n / H
-    b = -sum((x * c for x, c in zip(kept, _shared(_d1, [(ua * x, v) for x, v in zip(kept, y)], reps))),
+    b = -sum((x * c for x, c in zip(kept, _shared(_d1, lambda i: (ua * X[i], y[i]), reps))),
              arb(0)) - g_n - lam * nm1 * ua
-    bt = -sum((x * c for x, c in zip(kept, _shared(_d1, [(phi * x, v) for x, v in zip(kept, y)], reps))),
+    bt = -sum((x * c for x, c in zip(kept, _shared(_d1, lambda i: (phi * X[i], y[i]), reps))),
               arb(0)) - lam * nm1 * phi
     return b / sigma, bt / sigma
 
