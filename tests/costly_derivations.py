@@ -8,8 +8,8 @@ start, first command) checks every registered derivation when it builds the whee
 ``certunlearn.derive.ship``), and ``certunlearn prove --all`` derives them all.
 
 **Threshold.** A derivation is costly when its cold check took more than 40 s of step time in a cold cache of main
-(the step ``seconds`` of the entries of /work/cache-s9, written cold at load 10–23 on 2 cores, session 9:
-``/work/notes/s10/suitetime/s9-cache-step-seconds.json``; about 3 wall-s there per CPU-s alone, so ≈ 13 CPU-s).
+(the step ``seconds`` a cold cache records, written at load 10–23 on 2 cores in November 2026; about 3 wall-s there
+per CPU-s alone, so ≈ 13 CPU-s).
 Sorted, the 275 measured derivations fall off a cliff there: the 31 above 40 s hold 5000 of the 6058 s; the 244
 below hold about 1000 s (≈ 330 CPU-s, under 3 minutes on 2 cores). Then every derivation that cites a costly one
 as a lemma (``Step.lemma``; the engine derives the lemma nested, inside its user) is costly too —
@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-#: claim id → why (cold step-seconds of /work/cache-s9, or the reason it is here).
+#: claim id → why (cold step-seconds of that cache, or the reason it is here).
 COSTLY_WHY = {
     "d2d.factE.1": "212 s",
     "d2d.factE.2": "277 s",
