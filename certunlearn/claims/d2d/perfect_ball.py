@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 from flint import arb

@@ -85,7 +85,7 @@ def image_ball_perfect(expr: sympy.Expr, accuracy: bool = False) -> Adversary:
                      "(thorough: also d = 3 and 8, the triangle, the cut cube), I at its lower bound"
                      + (", β ∈ {1/20, 10⁻³}, the boundary optimum with 𝓘 = 40" if accuracy else ""),
                      generate=generate, boundary_base=False,
-                     reaches="d ∈ {2, 3}, losses that couple the coordinates (logistic + ridge; a quadratic with A not "
+                     reaches="d ∈ {2, 3, 8}, losses that couple the coordinates (logistic + ridge; a quadratic with A not "
                              "diagonal, through a rotation of Θ) and Θ a ball or a polytope (the Huber-smoothed "
                              "quadratic on a disc and a triangle), optima inside Θ and on its boundary: each round's "
                              "image enclosed in a ball (the first step maps into Θ, the others contract by γ), δ "
