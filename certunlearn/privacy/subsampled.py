@@ -92,9 +92,10 @@ class MixtureLoss:
         """(q, μ) as balls at the working precision (cached per precision: the bins call this ~10⁵ times)."""
         return _params_at(self.q, self.mu, ctx.prec)
 
-    def _threshold(self, level: arb) -> arb | None:
-        """x(ℓ) for the remove loss; None when every x has L > ℓ (e^ℓ ≤ 1 − q)."""
-        q, mu = self._params()
+    def _threshold(self, level: arb, params: tuple[arb, arb] | None = None) -> arb | None:
+        """x(ℓ) for the remove loss; None when every x has L > ℓ (e^ℓ ≤ 1 − q). ``params``: :meth:`_params`, when
+        the caller has them already (the same balls)."""
+        q, mu = self._params() if params is None else params
         inner = level.exp() - 1 + q
         if not inner > 0:
             if inner <= 0:
@@ -103,17 +104,21 @@ class MixtureLoss:
         return ((inner / q).log() + mu * mu / 2) / mu
 
     def tails(self, level: arb) -> tuple[arb, arb]:
-        """(P(L > ℓ), Q(L > ℓ)) as balls, for this direction's loss L."""
-        q, mu = self._params()
+        """(P(L > ℓ), Q(L > ℓ)) as balls, for this direction's loss L. The tail at the threshold that both sides
+        share is computed once (the same ball twice: a discretisation asks ~10⁵ times)."""
+        params = self._params()
+        q, mu = params
         if self.direction == "remove":
-            x = self._threshold(level)
+            x = self._threshold(level, params)
             if x is None:
                 return arb(1), arb(1)
-            return (1 - q) * normal_tail(x) + q * normal_tail(x - mu), normal_tail(x)
-        x = self._threshold(-level)  # −L > ℓ ⇔ L(x) < −ℓ ⇔ x < x(−ℓ)
+            shared = normal_tail(x)
+            return (1 - q) * shared + q * normal_tail(x - mu), shared
+        x = self._threshold(-level, params)  # −L > ℓ ⇔ L(x) < −ℓ ⇔ x < x(−ℓ)
         if x is None:
             return arb(0), arb(0)
-        return normal_tail(-x), (1 - q) * normal_tail(-x) + q * normal_tail(mu - x)
+        shared = normal_tail(-x)
+        return shared, (1 - q) * shared + q * normal_tail(mu - x)
 
     def delta(self, epsilon: arb) -> arb:
         """The exact hockey-stick divergence δ(ε) = P(L > ε) − e^ε Q(L > ε) of this direction, as a ball."""

@@ -162,3 +162,33 @@ def test_normal_tail_on_balls_reaching_infinity():
     with mpmath.workdps(100):
         exact = arb(mpmath.nstr(mpmath.erfc(mpmath.mpf(3) / mpmath.sqrt(2)) / 2, 60))
     assert abs(normal_tail(arb(3)) - exact) < arb("1e-16")
+
+
+@pytest.mark.parametrize("direction", ["remove", "add"])
+def test_mixture_loss_tails_against_100_digit_reference(direction):
+    """(P(L > ℓ), Q(L > ℓ)) of both directions' losses (MixtureLoss.tails, which computes the tail both sides share
+    once) contain the mpmath values at 100 digits: P = (1 − q)N(0, 1) + qN(μ, 1), Q = N(0, 1), L = log(p/q), so
+    L > ℓ ⇔ x > x(ℓ) = (log((e^ℓ − 1 + q)/q) + μ²/2)/μ (remove), and L' = −L with P, Q swapped (add)."""
+    from fractions import Fraction
+
+    from certunlearn.privacy.subsampled import MixtureLoss
+
+    q, mu = Fraction(3, 10), Fraction(7, 5)
+    loss = MixtureLoss(q, mu, direction)
+    with mpmath.workdps(100):
+        mq, mm = mpmath.mpf(3) / 10, mpmath.mpf(7) / 5
+        tail = lambda x: mpmath.erfc(x / mpmath.sqrt(2)) / 2  # noqa: E731
+        for level in ("0.05", "0.5", "2"):
+            lv = mpmath.mpf(level)
+            inner = mpmath.exp(lv if direction == "remove" else -lv) - 1 + mq
+            x = (mpmath.log(inner / mq) + mm**2 / 2) / mm if inner > 0 else None
+            if x is None:  # every x on one side of the threshold
+                want = (mpmath.mpf(1), mpmath.mpf(1)) if direction == "remove" else (mpmath.mpf(0), mpmath.mpf(0))
+            elif direction == "remove":
+                want = ((1 - mq) * tail(x) + mq * tail(x - mm), tail(x))
+            else:
+                want = (tail(-x), (1 - mq) * tail(-x) + mq * tail(mm - x))
+            with workprec(256):
+                got = loss.tails(arb(level))
+            for g, w in zip(got, want):
+                assert g.overlaps(arb(mpmath.nstr(w, 95))) and g.rad() <= 1e-60, (level, g, w)

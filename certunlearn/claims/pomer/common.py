@@ -4,9 +4,12 @@ hypotheses, and the closeness level of consecutive Gibbs laws (Definition 3.4, l
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Hashable
 from fractions import Fraction
+from typing import Any
 
-from flint import arb
+from flint import arb, ctx
 
 from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, far_probability, prefix_totals
 from ...formulas.pomer import beta, lam
@@ -33,6 +36,44 @@ def guard(fn):
             return arb.nan()
 
     quantity.__doc__ = fn.__doc__
+    return quantity
+
+
+def exact_key(v: Any) -> Hashable:
+    """A hashable key equal only for entries of the same types and exact values, lists entry by entry ("1/10" and
+    Fraction(1, 10) differ: a ball built from a decimal string need not be the ball of the Fraction); TypeError for
+    anything else (an arb ball filled in by the checker)."""
+    if isinstance(v, (list, tuple)):
+        return (type(v).__name__, tuple(exact_key(x) for x in v))
+    if v is None or isinstance(v, (bool, int, str, Fraction, float)):
+        return (type(v).__name__, v)
+    raise TypeError(f"no exact key for {type(v).__name__}")
+
+
+#: Entries kept per memoised quantity before its memo is emptied (the twins of a claim run one after the other).
+MEMO_SIZE = 512
+
+
+def memoised(fn: Callable[[Instance], arb]) -> Callable[[Instance], arb]:
+    """``fn`` remembered by the instance's exact entries (:func:`exact_key`, every entry) and the working precision:
+    a claim and its control or fix on the same grid (same quantity, same instances, another bound) run on one worker
+    one after the other (``check.runner.claim_family``) and ask for the same enclosures. ``fn`` is a pure function of
+    the instance at a precision, so the remembered ball is the one it would compute again; an instance holding a
+    value without an exact key (a ball) is computed afresh, and an exception is never remembered."""
+    memo: dict[Hashable, arb] = {}
+
+    @functools.wraps(fn)
+    def quantity(values: Instance) -> arb:
+        try:
+            key = (tuple(sorted((k, exact_key(v)) for k, v in values.items())), ctx.prec)
+        except TypeError:
+            return fn(values)
+        if key not in memo:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[key] = fn(values)
+        return memo[key]
+
     return quantity
 
 

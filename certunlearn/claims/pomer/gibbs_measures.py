@@ -29,7 +29,7 @@ from ...numeric.enclosure import Decision, to_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
-from .common import CONVEX, ORIGIN, POSITIVE, guard, losses_of
+from .common import CONVEX, ORIGIN, POSITIVE, guard, losses_of, memoised
 from .families import closeness_grid, closeness_search, lsi_grid, lsi_search, w_infinity_grid
 
 
@@ -115,6 +115,7 @@ def _convex_pair(values: Instance) -> Decision:
 
 
 @guard
+@memoised
 def _w_infinity(values: Instance) -> arb:
     """W∞(μ̄(l, β, λ), μ̄(l', β, λ)) enclosed from the exact CDFs on a grid of min(2·precision, 1024) points (the
     enclosure tightens as the decision raises the precision, down to a grid of width |K|/1024); for two linear

@@ -33,7 +33,7 @@ from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind
-from .common import CONVEX, LIPSCHITZ, ORIGIN, POSITIVE, close_consecutive, guard, losses_of
+from .common import CONVEX, LIPSCHITZ, ORIGIN, POSITIVE, close_consecutive, guard, losses_of, memoised
 from .families import drift_grid, law_grid, law_search, thm44_regret_grid, thm45_grid
 from .privacy import THM44_HYPOTHESES
 
@@ -109,6 +109,7 @@ def tv_first(values: Instance) -> arb:
 
 
 @guard
+@memoised
 def tv_drift(values: Instance) -> arb:
     """‖q_t − μ̄_t‖_TV at round t = ``values["t"]`` (B = ∞): q_t from the exact law, enclosed on a grid of
     min(precision, 128) cells (exact at t = 1, :func:`tv_first`)."""
