@@ -13,7 +13,10 @@ from ..model import Narrowing
 
 UNCERTIFIED_RUNS_32 = Narrowing(
     "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
-    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
+    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; losses whose gradient and values off Θ are not "
+    "those of a formula keeping m-strong convexity and M-smoothness there (Definitions 2.9–2.11, lines 135–147, "
+    "constrain f_z on Θ only, while Algorithm 2 of the perfect variant starts at the published θ̃_{i−1}, off Θ with "
+    "positive probability, and the accuracy evaluates f_{D_i} at θ̃_i); d ≥ 9",
     "one enclosure covers every loss and every convex closed Θ of the class (certunlearn.claims.d2d.perfect_ball: "
     "round i's published law is a mixture of N(y, σ²I) over the image of its map, inside the ball of radius "
     "γ^{T_i − 1}·D around one certified run; δ lies between δ_BW at the ball's nearest and farthest distance from "
@@ -24,7 +27,16 @@ UNCERTIFIED_RUNS_32 = Narrowing(
     "rounded_logistic, the rounded projections of rounded_ball); a loss given by no formula is not a computable "
     "object, and unlike Theorem 3.1 (whose quantity depends on the loss only through a shift whose supremum over the "
     "class is derived, d2d.thm3.1:shift-sharp) no supremum of Theorem 3.2's δ or tail over the class is derived "
-    "(work); d ≥ 9: cost only, the method holds in any d and the families stop at d = 8 (thorough)")
+    "(work): it is the worst law of g_i(θ̃_{i−1}) over the maps g_i the class allows, and these are not only the "
+    "linear maps of quadratics — a loss with curvature m on one side of θ*_i and M on the other (m-strongly convex, "
+    "M-smooth) folds every point x the full γ^{T_i}|x − θ*_i| to one side, no family is built around such folds, and in "
+    "d ≥ 2 the extremal map is not known; the image ball's farthest distance is no supremum either (its radius "
+    "γ^{T_i − 1}·D is reached only from off Θ, and δ_BW there grows with n beyond δ); off Θ the printed class bounds "
+    "neither the gradient nor the loss, so the first step of round i may send the mass of θ̃_{i−1} off Θ anywhere in "
+    "Θ: the families' losses are global formulas, strongly convex and smooth on ℝ^d as the printed proof needs (it "
+    "applies Theorem 2.13 from θ'_0 = θ̃_{i−1}, lines 571–577, outside its hypothesis θ_0 ∈ Θ, line 159), and a "
+    "loss with another extension is not built (work); d ≥ 9: cost only, the method holds in any d and the families "
+    "stop at d = 8 (thorough)")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3 (d = 3 is reached on the cut cube in the thorough "
     "profile only)",
