@@ -7,7 +7,8 @@ Paper file: ``papers/002_7f80bf4846a5a6af.txt``. One dimension, Θ = [lo, hi], e
 (a/2)(θ − x_z)² on Θ and below it; above Θ, f_z′(θ) = a(θ − x_z) + K(θ − hi)² (``values["offtheta"]`` = K: the loss is
 C², its properties on Θ are the quadratic's). One step from x = hi + u is x − η(a(x − c) + Ku²), c the data mean,
 at most lo once ηKu² ≥ (1 − ηa)(hi + u) + ηac − lo, which holds for every u ≥ u_K (:func:`throw_threshold`): that
-mass is projected to lo and ends, after T_1 − 1 steps on the quadratic, at y = c + ρ^{T_1 − 1}(lo − c) (ρ = 1 − ηa).
+mass is projected to lo and ends, after T_1 − 1 steps on the quadratic, at y = c + ρ^{T_1 − 1}(lo − c) (ρ = 1 − ηa;
+with ρ ≥ 0 and lo ≤ c ≤ hi these steps move monotonically from lo towards c and never meet the extension).
 
 **Lower bounds** (round 1; θ̃_0 ~ N(θ̂_0, σ²) exactly, θ̂_0 and μ_1 the exact runs of
 :func:`certunlearn.claims.d2d.perturbed_gd` 's chain): p = P[θ̃_0 > hi + u_K] = Q((hi + u_K − θ̂_0)/σ);
@@ -53,6 +54,8 @@ def _thrown(values, round1) -> tuple[arb, Fraction, Fraction]:
     theta0_hat, mu1, X1, T1, a, lo, hi, eta = round1
     c = sum((row[0] for row in X1), Fraction(0)) / len(X1)
     rho = 1 - eta * a
+    if not (rho >= 0 and lo <= c <= hi):  # else the later steps could leave Θ upward and meet the extension
+        raise ArithmeticError("the off-Θ bound needs 0 ≤ 1 − ηa and the data mean in Θ (monotone steps from lo)")
     uK = throw_threshold(Fraction(values["offtheta"]), eta, a, c, lo, hi)
     sig = to_arb(values["sigma"])
     p = normal_tail((to_arb(hi + uK) - to_arb(theta0_hat)) / sig)
