@@ -219,12 +219,13 @@ SCOPE["thm4.5+fix"] = replace(SCOPE["thm4.5"], boundary=False, no_boundary=(
     "of about 10⁻¹², so the instance is undecided at 512 bits (not a verdict); the printed claim keeps its boundary"))
 #: the corrected accuracy keeps Theorem 3.2's accuracy scope without the off-Θ family: at the family's n = 1000 the +fix
 #: α (it keeps the linear term L·ρ) covers the thrown mass's excess loss (the lower bound is 0, the instance would be
-#: undecided); it exceeds β + δ only from n ≈ 10⁷ (measured at 100 digits in session 11), beyond the exact runs
+#: undecided); it exceeds β + δ only at far larger n (≈ 10⁷ at ε = 1, δ = 10⁻⁵, 100 digits), beyond the exact runs
 _ACC_FIX_32 = Narrowing(
     UNCERTIFIED_RUNS_32.what.replace(", beyond the one-dimensional extension above Θ of certunlearn.claims.d2d."
                                      "perfect_offtheta", ""),
     UNCERTIFIED_RUNS_32.why + "; the one-dimensional extension is not run for the corrected α: it covers the thrown "
-    "mass's excess loss at the family's n = 1000 and is exceeded only from about n = 10⁷ (cost: the exact runs)")
+    "mass's excess loss at the family's n = 1000 (ε = 5, δ = 1/100) and is exceeded only at far larger n (about 10⁷ "
+    "points at ε = 1, δ = 10⁻⁵, measured at 100 digits; cost: the exact runs)")
 SCOPE["thm3.2:accuracy+fix"] = replace(
     SCOPE["thm3.2:accuracy"], reached=SCOPE["thm3.2:accuracy"].reached.replace(_OFF_THETA_32, ""),
     narrowed=(_ACC_FIX_32,))
