@@ -204,7 +204,7 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
 def _delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = True) -> arb:
     """:func:`perfect_delta`'s enclosure at ``eps``: in d ≥ 2 (separable loss, Θ a box) from the coordinates'
     (:mod:`certunlearn.claims.d2d.perfect_product`), each at a share of ε without round 1's exact law."""
-    if is_offtheta(values):  # a gradient off Θ other than the formula's (perfect_offtheta, draft)
+    if is_offtheta(values):  # a gradient off Θ other than the formula's (certunlearn.claims.d2d.perfect_offtheta)
         return offtheta_delta(values, _round1(claim_id, values), eps)
     if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
         return ball_delta_at(claim_id, values, eps)
@@ -241,7 +241,7 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
 
     def quantity(values: Instance) -> arb:
         alpha_ = arb_eval(alpha_expr, values)
-        if is_offtheta(values):  # a gradient off Θ other than the formula's (perfect_offtheta, draft)
+        if is_offtheta(values):  # a gradient off Θ other than the formula's (certunlearn.claims.d2d.perfect_offtheta)
             r1 = _round1(claim_id, values)
             c = sum((row[0] for row in r1[2]), Fraction(0)) / len(r1[2])
             return offtheta_accuracy(values, r1, alpha_, min(max(c, r1[5]), r1[6]))
@@ -463,7 +463,7 @@ CLAIMS_3 = [
         source="Theorem 3.2, corrected σ and I (lines 256–265; the Lemma A.3 step of line 591 fails for the printed ones)",
         kind=Kind.UNLEARNING,
         statement="as Theorem 3.2 with G = √(2log(2/δ)+2ε) − √(2log(2/δ)), σ = 16Lγ^I/((1−γ^I)mnG) and "
-                  "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ)",
+                  "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ), and f_z m-strongly convex and M-smooth on all of ℝ^d",
         hypotheses=(*PGD_HYPS, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX))),
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
@@ -473,12 +473,14 @@ CLAIMS_3 = [
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32_FIX)),
                      search_min_I(pgd_search(1, False), I_MIN_32_FIX), huber_perfect(I_MIN_32_FIX),
                      product_perfect(I_MIN_32_FIX), logistic_perfect(I_MIN_32_FIX),
-                     image_ball_perfect(I_MIN_32_FIX), offtheta_perfect(I_MIN_32_FIX)),
+                     image_ball_perfect(I_MIN_32_FIX)),
         derivation="d2d.thm3.2+fix",
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "
              "and I only give Δ/σ ≤ (√(L+3ε) − √(L+2ε)) + 2(√(L+ε) − √L) (L = 2log(2/δ)), which exceeds it by "
-             "concavity of √. The fix gives each of the two terms of Δ/σ half of the budget.",
+             "concavity of √. The fix gives each of the two terms of Δ/σ half of the budget. It also reads the loss's "
+             "properties on ℝ^d: the proof applies Theorem 2.13 from θ̃_{i−1} ∉ Θ (lines 571–577), which needs them "
+             "there; on Θ only (Definitions 2.9–2.11) the off-Θ family (perfect_offtheta) breaks the printed claim.",
     ),
     Claim(
         id="d2d.thm3.2:accuracy",
@@ -504,7 +506,8 @@ CLAIMS_3 = [
         id="d2d.thm3.2:accuracy+fix",
         source="Theorem 3.2, accuracy, corrected (lines 256–265; the smoothness step of line 612 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
-        statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β)",
+        statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β), "
+                  "f_z m-strongly convex and M-smooth on all of ℝ^d",
         hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
                     H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1)),
         bound=beta + delta,

@@ -217,15 +217,18 @@ SCOPE = {
 SCOPE["thm4.5+fix"] = replace(SCOPE["thm4.5"], boundary=False, no_boundary=(
     "δ → 0⁺ (2⁻⁴⁰): the certified enclosure of the best-of-C release's divergence is about 10⁻⁸ wide against a bound "
     "of about 10⁻¹², so the instance is undecided at 512 bits (not a verdict); the printed claim keeps its boundary"))
-#: the corrected accuracy keeps Theorem 3.2's accuracy scope without the off-Θ family: at the family's n = 1000 the +fix
-#: α (it keeps the linear term L·ρ) covers the thrown mass's excess loss (the lower bound is 0, the instance would be
-#: undecided); it exceeds β + δ only at far larger n (≈ 10⁷ at ε = 1, δ = 10⁻⁵, 100 digits), beyond the exact runs
-_ACC_FIX_32 = Narrowing(
-    UNCERTIFIED_RUNS_32.what.replace(", beyond the one-dimensional extension above Θ of certunlearn.claims.d2d."
-                                     "perfect_offtheta", ""),
-    UNCERTIFIED_RUNS_32.why + "; the one-dimensional extension is not run for the corrected α: it covers the thrown "
-    "mass's excess loss at the family's n = 1000 (ε = 5, δ = 1/100) and is exceeded only at far larger n (about 10⁷ "
-    "points at ε = 1, δ = 10⁻⁵, measured at 100 digits; cost: the exact runs)")
-SCOPE["thm3.2:accuracy+fix"] = replace(
-    SCOPE["thm3.2:accuracy"], reached=SCOPE["thm3.2:accuracy"].reached.replace(_OFF_THETA_32, ""),
-    narrowed=(_ACC_FIX_32,))
+#: Theorem 3.2's corrections (d2d.thm3.2+fix, d2d.thm3.2:accuracy+fix) also correct the class: f_z m-strongly convex
+#: and M-smooth on ℝ^d, which the printed proof uses (Theorem 2.13 applied from θ̃_{i−1} ∉ Θ, lines 571–577) and the
+#: printed Definitions 2.9–2.11 do not give (they constrain f_z on Θ only). The off-Θ family
+#: (certunlearn.claims.d2d.perfect_offtheta) lies outside that class, so it is neither run nor a narrowing there.
+_GLOBAL_32 = ("; the correction: f_z m-strongly convex and M-smooth on all of ℝ^d, not on Θ only (the proof applies "
+              "Theorem 2.13 from θ̃_{i−1} ∉ Θ, lines 571–577; certunlearn.claims.d2d.perfect_offtheta breaks the "
+              "printed class)")
+_FIX_32 = Narrowing(
+    "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
+    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
+    UNCERTIFIED_RUNS_32.why)
+for _item in ("thm3.2", "thm3.2:accuracy"):
+    SCOPE[_item + "+fix"] = replace(
+        SCOPE[_item], theorem_class=SCOPE[_item].theorem_class + _GLOBAL_32,
+        reached=SCOPE[_item].reached.replace(_OFF_THETA_32, ""), narrowed=(_FIX_32,))
