@@ -37,6 +37,7 @@ from .common import (
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
 from .perfect_ball import ball_accuracy_at, ball_delta_at
+from .perfect_offtheta import is_offtheta, offtheta_accuracy, offtheta_delta, offtheta_perfect
 from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
 from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
@@ -98,6 +99,15 @@ def _owner_chain(claim_id: str, key: tuple) -> tuple:
         mean = c + rho**Ti * (mean - c)
         rounds.append((c, rho, Ti, mean, retrain(X), X, gd_round_map(rho, c, s.lo[0], s.hi[0], Ti)))
     return rounds
+
+
+def _round1(claim_id: str, values: Instance) -> tuple:
+    """(θ̂_0, μ_1, D_1, T_1, a, lo, hi, η) of a 1-d instance, from :func:`_perfect_chain` (exact runs)."""
+    rounds = _perfect_chain(claim_id, run_key(values))
+    s = setup_of(values)
+    _c, _rho, T1, _mean, mu1, X1, _g = rounds[1]
+    eta = 2 / (frac(values["M"]) + frac(values["m"]))
+    return rounds[0][3], mu1, X1, T1, s.a[0], s.lo[0], s.hi[0], eta
 
 
 def _perfect_laws(claim_id: str, values: Instance):
@@ -194,6 +204,8 @@ def perfect_delta(claim_id: str) -> Callable[[Instance], arb]:
 def _delta_at(claim_id: str, values: Instance, eps: arb, exact: bool = True) -> arb:
     """:func:`perfect_delta`'s enclosure at ``eps``: in d ≥ 2 (separable loss, Θ a box) from the coordinates'
     (:mod:`certunlearn.claims.d2d.perfect_product`), each at a share of ε without round 1's exact law."""
+    if is_offtheta(values):  # a gradient off Θ other than the formula's (certunlearn.claims.d2d.perfect_offtheta)
+        return offtheta_delta(values, _round1(claim_id, values), eps)
     if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
         return ball_delta_at(claim_id, values, eps)
     if len(values["A"]) > 1:
@@ -229,6 +241,10 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
 
     def quantity(values: Instance) -> arb:
         alpha_ = arb_eval(alpha_expr, values)
+        if is_offtheta(values):  # a gradient off Θ other than the formula's (certunlearn.claims.d2d.perfect_offtheta)
+            r1 = _round1(claim_id, values)
+            c = sum((row[0] for row in r1[2]), Fraction(0)) / len(r1[2])
+            return offtheta_accuracy(values, r1, alpha_, min(max(c, r1[5]), r1[6]))
         if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
             return ball_accuracy_at(claim_id, values, alpha_)
         if len(values["A"]) > 1:  # d ≥ 2, separable loss on a box (certunlearn.claims.d2d.perfect_product)
@@ -433,7 +449,7 @@ CLAIMS_3 = [
                                "its lower bound", generate=with_min_I(pgd_structured("1d"), I_MIN_32)),
                      search_min_I(pgd_search(1, False), I_MIN_32), huber_perfect(I_MIN_32),
                      product_perfect(I_MIN_32), logistic_perfect(I_MIN_32),
-                     image_ball_perfect(I_MIN_32)),
+                     image_ball_perfect(I_MIN_32), offtheta_perfect(I_MIN_32)),
         derivation="d2d.thm3.2",
         note="Quantity: the exact δ (both directions) between the perfect variant's published law and retraining's "
              "N(μ_i, σ²), enclosed by the affine chain's Gaussian ± P(projection acts) intersected with the bounds "
@@ -447,7 +463,7 @@ CLAIMS_3 = [
         source="Theorem 3.2, corrected σ and I (lines 256–265; the Lemma A.3 step of line 591 fails for the printed ones)",
         kind=Kind.UNLEARNING,
         statement="as Theorem 3.2 with G = √(2log(2/δ)+2ε) − √(2log(2/δ)), σ = 16Lγ^I/((1−γ^I)mnG) and "
-                  "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ)",
+                  "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ), and f_z m-strongly convex and M-smooth on all of ℝ^d",
         hypotheses=(*PGD_HYPS, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX))),
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
@@ -462,7 +478,9 @@ CLAIMS_3 = [
         corrects="d2d.thm3.2",
         note="The printed proof needs Δ/σ ≤ √(2log(2/δ)+2ε) − √(2log(2/δ)) for Lemma A.3 at δ/2; the printed σ "
              "and I only give Δ/σ ≤ (√(L+3ε) − √(L+2ε)) + 2(√(L+ε) − √L) (L = 2log(2/δ)), which exceeds it by "
-             "concavity of √. The fix gives each of the two terms of Δ/σ half of the budget.",
+             "concavity of √. The fix gives each of the two terms of Δ/σ half of the budget. It also reads the loss's "
+             "properties on ℝ^d: the proof applies Theorem 2.13 from θ̃_{i−1} ∉ Θ (lines 571–577), which needs them "
+             "there; on Θ only (Definitions 2.9–2.11) the off-Θ family (perfect_offtheta) breaks the printed claim.",
     ),
     Claim(
         id="d2d.thm3.2:accuracy",
@@ -481,14 +499,15 @@ CLAIMS_3 = [
                                generate=capped(with_min_I(boundary_structured(1, True), I_MIN_32), 16)),
                      search_with_beta(search_min_I(pgd_search(1, False), I_MIN_32)), HUBER_ACC_32, BETA_TOP_32,
                      product_perfect_accuracy(I_MIN_32), logistic_perfect(I_MIN_32, accuracy=True),
-                     image_ball_perfect(I_MIN_32, accuracy=True)),
+                     image_ball_perfect(I_MIN_32, accuracy=True), offtheta_perfect(I_MIN_32, accuracy=True)),
         derivation="d2d.thm3.2:accuracy",
     ),
     Claim(
         id="d2d.thm3.2:accuracy+fix",
         source="Theorem 3.2, accuracy, corrected (lines 256–265; the smoothness step of line 612 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
-        statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β)",
+        statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β), "
+                  "f_z m-strongly convex and M-smooth on all of ℝ^d",
         hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
                     H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1)),
         bound=beta + delta,

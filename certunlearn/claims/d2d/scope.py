@@ -13,7 +13,11 @@ from ..model import Narrowing
 
 UNCERTIFIED_RUNS_32 = Narrowing(
     "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
-    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
+    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; losses whose gradient and values off Θ are not "
+    "those of a formula keeping m-strong convexity and M-smoothness there (Definitions 2.9–2.11, lines 135–147, "
+    "constrain f_z on Θ only, while Algorithm 2 of the perfect variant starts at the published θ̃_{i−1}, off Θ with "
+    "positive probability, and the accuracy evaluates f_{D_i} at θ̃_i), beyond the one-dimensional extension above Θ "
+    "of certunlearn.claims.d2d.perfect_offtheta; d ≥ 9",
     "one enclosure covers every loss and every convex closed Θ of the class (certunlearn.claims.d2d.perfect_ball: "
     "round i's published law is a mixture of N(y, σ²I) over the image of its map, inside the ball of radius "
     "γ^{T_i − 1}·D around one certified run; δ lies between δ_BW at the ball's nearest and farthest distance from "
@@ -24,7 +28,18 @@ UNCERTIFIED_RUNS_32 = Narrowing(
     "rounded_logistic, the rounded projections of rounded_ball); a loss given by no formula is not a computable "
     "object, and unlike Theorem 3.1 (whose quantity depends on the loss only through a shift whose supremum over the "
     "class is derived, d2d.thm3.1:shift-sharp) no supremum of Theorem 3.2's δ or tail over the class is derived "
-    "(work); d ≥ 9: cost only, the method holds in any d and the families stop at d = 8 (thorough)")
+    "(work): it is the worst law of g_i(θ̃_{i−1}) over the maps g_i the class allows, and these are not only the "
+    "linear maps of quadratics — a loss with curvature m on one side of θ*_i and M on the other (m-strongly convex, "
+    "M-smooth) folds every point x the full γ^{T_i}|x − θ*_i| to one side, no family is built around such folds, and in "
+    "d ≥ 2 the extremal map is not known; the image ball's farthest distance is no supremum either (its radius "
+    "γ^{T_i − 1}·D is reached only from off Θ, and δ_BW there grows with n beyond δ); off Θ the printed class bounds "
+    "neither the gradient nor the loss, so the first step of round i may send the mass of θ̃_{i−1} off Θ anywhere in "
+    "Θ: the families' losses are global formulas, strongly convex and smooth on ℝ^d as the printed proof needs (it "
+    "applies Theorem 2.13 from θ'_0 = θ̃_{i−1}, lines 571–577, outside its hypothesis θ_0 ∈ Θ, line 159); one other "
+    "extension is built (certunlearn.claims.d2d.perfect_offtheta: d = 1, the mass of θ̃_0 above Θ thrown to Θ's far "
+    "end, a lower bound from a half-line, about half of θ̃_0), the others are not: a flat Θ in d ≥ 2 puts all of "
+    "θ̃_{i−1} off Θ and would approach δ = 1 (the loss off Θ is not a Setup loss: work); d ≥ 9: cost only, the "
+    "method holds in any d and the families stop at d = 8 (thorough)")
 SAMPLES = Narrowing(
     "datasets of more than four points, longer streams, d ≥ 3 (d = 3 is reached on the cut cube in the thorough "
     "profile only)",
@@ -109,6 +124,9 @@ _IMAGE_BALL_32 = ("beyond decoupled coordinates, every loss and convex Θ throug
                   "to a rotation of Θ; thorough: the triangle, the cut cube in d = 3, A = I inside a disc, "
                   "A = diag(1, 2, 3, 4, 5, 1, 2, 3) on a ball in d = 8), the Huber-smoothed quadratic on a disc "
                   "(thorough: a triangle), optima inside Θ and on its boundary")
+_OFF_THETA_32 = ("; off Θ, a loss whose gradient above Θ is not its formula's (d = 1, the optimum at Θ's top: the "
+                 "published θ̃_0 above Θ thrown to Θ's far end by Algorithm 2's first step; "
+                 "certunlearn.claims.d2d.perfect_offtheta)")
 _RATE = "every value of the row's parameters (condition number M/m > 1, n, d, ε, 0 < δ < 1, 𝓘, rounds i < i₂, ξ)"
 _RATE_REACH = "grids over orders of magnitude and a search over the same parameters"
 
@@ -142,14 +160,14 @@ SCOPE = {
                     "quadratics (round 1 from its exact law); d = 2 (thorough: d = 3) thin diagonal quadratics and "
                     "separable Huber-smoothed ones on boxes, the product's δ enclosed from the coordinates' "
                     "(certunlearn.claims.d2d.perfect_product); logistic + ridge in d = 1 (each round's image enclosed, "
-                    "certunlearn.claims.d2d.perfect_logistic); " + _IMAGE_BALL_32, (UNCERTIFIED_RUNS_32,)),
+                    "certunlearn.claims.d2d.perfect_logistic); " + _IMAGE_BALL_32 + _OFF_THETA_32, (UNCERTIFIED_RUNS_32,)),
     "thm3.2:accuracy": Scope(_SC + _STREAMS + "; 𝓘 at least the printed lower bound; 0 < β < 1", "one-dimensional "
                              "quadratics, optima inside Θ and on its boundary; one-dimensional Huber-smoothed "
                              "quadratics; d = 2 (thorough: d = 3) isotropic quadratics on boxes, optima inside Θ and on "
                              "a face, the tail enclosed from the coordinates' (certunlearn.claims.d2d.perfect_product); "
                              "logistic + ridge in d = 1 (each round's image enclosed, the sublevel interval bracketed: "
                              "certunlearn.claims.d2d.perfect_logistic); " + _IMAGE_BALL_32 + "; the boundary optimum "
-                             "with 𝓘 = 40 on the disc (A = diag(1, 4), logistic + ridge)", (UNCERTIFIED_RUNS_32,)),
+                             "with 𝓘 = 40 on the disc (A = diag(1, 4), logistic + ridge)" + _OFF_THETA_32, (UNCERTIFIED_RUNS_32,)),
     # Claim 3.3 over its whole class: ‖∇f_x(θ) + mθ‖ ≤ L + m‖θ‖ ≤ L + mD (0 ∈ Θ), λ_max(∇²g) ≤ M + m and
     # λ_min(∇²g) ≥ m for every convex, L-Lipschitz, M-smooth f on any convex Θ ∋ 0, and each bound is attained by the
     # families (a linear loss with 0 at a vertex of Θ; a quadratic with A = MI; a linear loss): the class's supremum
@@ -199,3 +217,18 @@ SCOPE = {
 SCOPE["thm4.5+fix"] = replace(SCOPE["thm4.5"], boundary=False, no_boundary=(
     "δ → 0⁺ (2⁻⁴⁰): the certified enclosure of the best-of-C release's divergence is about 10⁻⁸ wide against a bound "
     "of about 10⁻¹², so the instance is undecided at 512 bits (not a verdict); the printed claim keeps its boundary"))
+#: Theorem 3.2's corrections (d2d.thm3.2+fix, d2d.thm3.2:accuracy+fix) also correct the class: f_z m-strongly convex
+#: and M-smooth on ℝ^d, which the printed proof uses (Theorem 2.13 applied from θ̃_{i−1} ∉ Θ, lines 571–577) and the
+#: printed Definitions 2.9–2.11 do not give (they constrain f_z on Θ only). The off-Θ family
+#: (certunlearn.claims.d2d.perfect_offtheta) lies outside that class, so it is neither run nor a narrowing there.
+_GLOBAL_32 = ("; the correction: f_z m-strongly convex and M-smooth on all of ℝ^d, not on Θ only (the proof applies "
+              "Theorem 2.13 from θ̃_{i−1} ∉ Θ, lines 571–577; certunlearn.claims.d2d.perfect_offtheta breaks the "
+              "printed class)")
+_FIX_32 = Narrowing(
+    "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
+    "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
+    UNCERTIFIED_RUNS_32.why)
+for _item in ("thm3.2", "thm3.2:accuracy"):
+    SCOPE[_item + "+fix"] = replace(
+        SCOPE[_item], theorem_class=SCOPE[_item].theorem_class + _GLOBAL_32,
+        reached=SCOPE[_item].reached.replace(_OFF_THETA_32, ""), narrowed=(_FIX_32,))
