@@ -228,6 +228,21 @@ _FIX_32 = Narrowing(
     "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
     "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
     UNCERTIFIED_RUNS_32.why)
+#: The accuracy of Theorems 3.1, 3.4, 3.5, Remark 3.6 and Theorem 4.5 evaluates f_{D_i} at the published θ̃_i, off Θ
+#: with positive probability, where the printed class does not constrain the loss (the reading perfect_offtheta
+#: attacks for Theorem 3.2); their families' losses are global formulas, so that part of the class is narrowed.
+OFF_THETA_ACCURACY = Narrowing(
+    "losses whose values off Θ are not those of a formula keeping m-strong convexity and M-smoothness there "
+    "(Definitions 2.9–2.11, lines 135–147, constrain f_z on Θ only, while the accuracy evaluates f_{D_i} at the "
+    "published θ̃_i, off Θ with positive probability)",
+    "not built for these claims: every family's loss is a global formula, strongly convex (or convex) and smooth on "
+    "ℝ^d, the reading the printed proofs use (their smoothness step bounds f(θ̃_i) − f(θ*) at θ̃_i ∉ Θ); a loss "
+    "extended otherwise above Θ is evaluated only for Theorem 3.2 (certunlearn.claims.d2d.perfect_offtheta, one "
+    "dimension), and an extension that grows off Θ would raise the excess loss on the event θ̃_i ∉ Θ without any "
+    "bound from the printed hypotheses (work: its exact law as there)")
+SCOPE["thm4.5:accuracy"] = SCOPE["thm4.5"]
+for _item in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy", "thm4.5:accuracy"):
+    SCOPE[_item] = replace(SCOPE[_item], narrowed=SCOPE[_item].narrowed + (OFF_THETA_ACCURACY,))
 for _item in ("thm3.2", "thm3.2:accuracy"):
     SCOPE[_item + "+fix"] = replace(
         SCOPE[_item], theorem_class=SCOPE[_item].theorem_class + _GLOBAL_32,
