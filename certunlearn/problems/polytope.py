@@ -104,23 +104,40 @@ class Polytope(Domain):
         object.__setattr__(self, "_vertex_list", tuple(out))
         return out
 
+    def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list]]:
+        """Per active set S (the order :meth:`quadratic_argmin` tries them), ``(S, G_S, (G_S diag(a)⁻¹ G_Sᵀ)⁻¹)``, the
+        inverse exact (None when singular): they depend on the rows and ``a`` only, so they are computed once per
+        ``a`` (the projections of a run share a = 1) and each KKT system is then a product. The inverse's columns
+        solve M x = e_j exactly, so λ = M⁻¹ r is the exact solution of M λ = r, the same rationals elimination gives."""
+        cache = self.__dict__.setdefault("_system_cache", {})
+        if a not in cache:
+            out = []
+            for k in range(self.dim + 1):
+                for S in itertools.combinations(range(len(self.rows)), k):
+                    Gs = [self._G(j) for j in S]
+                    M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
+                    cols = [_solve(M, [Fraction(int(i == j)) for i in range(k)]) for j in range(k)]
+                    inv = None if any(c is None for c in cols) else [[cols[j][i] for j in range(k)] for i in range(k)]
+                    out.append((S, Gs, inv))
+            cache[a] = out
+        return cache[a]
+
     def quadratic_argmin(self, a: Sequence[Any], c: Sequence[Any]) -> tuple[Fraction, ...]:
         """argmin over Θ of ½(θ − c)ᵀdiag(a)(θ − c) (a > 0), exactly (module docstring)."""
-        a = [exact(v, "a") for v in a]
+        a = tuple(exact(v, "a") for v in a)
         c = [exact(v, "c") for v in c]
         if any(v <= 0 for v in a) or len(a) != self.dim or len(c) != self.dim:
             raise InvalidParameterError("a", "positive weights and a centre of the polytope's dimension")
-        for k in range(self.dim + 1):
-            for S in itertools.combinations(range(len(self.rows)), k):
-                Gs = [self._G(j) for j in S]
-                M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
-                rhs = [sum((g[t] * c[t] for t in range(self.dim)), Fraction(0)) - self.rows[j][-1] for g, j in zip(Gs, S)]
-                lam = _solve(M, rhs) if k else []
-                if lam is None or any(v < 0 for v in lam):
-                    continue
-                theta = [c[t] - sum((lj * g[t] for lj, g in zip(lam, Gs)), Fraction(0)) / a[t] for t in range(self.dim)]
-                if self._inside(theta):
-                    return tuple(theta)
+        for S, Gs, inv in self._systems(a):
+            if inv is None:
+                continue
+            rhs = [sum((g[t] * c[t] for t in range(self.dim)), Fraction(0)) - self.rows[j][-1] for g, j in zip(Gs, S)]
+            lam = [sum((m * r for m, r in zip(row, rhs)), Fraction(0)) for row in inv]
+            if any(v < 0 for v in lam):
+                continue
+            theta = [c[t] - sum((lj * g[t] for lj, g in zip(lam, Gs)), Fraction(0)) / a[t] for t in range(self.dim)]
+            if self._inside(theta):
+                return tuple(theta)
         raise ArithmeticError("no KKT point found: the polytope is empty")  # unreachable for a valid polytope
 
     def project(self, theta: Any) -> np.ndarray:
