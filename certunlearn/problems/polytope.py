@@ -11,6 +11,7 @@ vertices (each d independent active rows, feasible) give D, B and the extreme po
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +43,30 @@ def _solve(M: list[list[Fraction]], b: list[Fraction]) -> list[Fraction] | None:
     return [A[r][n] / A[r][r] for r in range(n)]
 
 
+@functools.lru_cache(maxsize=256)
+def _vertices(rows: tuple[tuple[Fraction, ...], ...], dim: int) -> tuple[tuple[Fraction, ...], ...]:
+    """Every vertex of {Gθ ≤ h} (``rows`` exact), without repeats, in the order of the row subsets: memoised on the
+    rows, as the families build the same polygons over and over (the same tuple of Fractions each time)."""
+    out: list[tuple[Fraction, ...]] = []
+    for S in itertools.combinations(range(len(rows)), dim):
+        x = _solve([list(rows[j][:-1]) for j in S], [rows[j][-1] for j in S])
+        if x is not None and _inside(rows, x) and tuple(x) not in out:
+            out.append(tuple(x))
+    return tuple(out)
+
+
+def _inside(rows: tuple[tuple[Fraction, ...], ...], t: Sequence[Fraction]) -> bool:
+    """Gt ≤ h for exact coordinates ``t`` (zero entries of G skipped)."""
+    for r in rows:
+        lhs = Fraction(0)
+        for g, x in zip(r[:-1], t):
+            if g:
+                lhs += g * x
+        if lhs > r[-1]:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class Polytope(Domain):
     """``{θ : Gθ ≤ h}`` (rows ``(g, h_j)`` rational), bounded with a nonempty interior (checked through its vertices)."""
@@ -71,15 +96,8 @@ class Polytope(Domain):
         return self._inside(self._point(theta))
 
     def _inside(self, t: Sequence[Fraction]) -> bool:
-        """Gt ≤ h for exact coordinates ``t`` (the hot test of :meth:`quadratic_argmin`: zero entries of G skipped)."""
-        for r in self.rows:
-            lhs = Fraction(0)
-            for g, x in zip(r[:-1], t):
-                if g:
-                    lhs += g * x
-            if lhs > r[-1]:
-                return False
-        return True
+        """Gt ≤ h for exact coordinates ``t`` (the hot test of :meth:`quadratic_argmin`)."""
+        return _inside(self.rows, t)
 
     @classmethod
     def from_polygon(cls, vertices: Sequence[Sequence[Any]]) -> Polytope:
@@ -94,15 +112,9 @@ class Polytope(Domain):
 
     def vertices(self) -> list[tuple[Fraction, ...]]:
         """Every vertex, exactly (d independent rows active, the point feasible), without repeats (computed once)."""
-        if self._vertex_list is not None:
-            return list(self._vertex_list)
-        out: list[tuple[Fraction, ...]] = []
-        for S in itertools.combinations(range(len(self.rows)), self.dim):
-            x = _solve([list(self._G(j)) for j in S], [self.rows[j][-1] for j in S])
-            if x is not None and self.contains(x) and tuple(x) not in out:
-                out.append(tuple(x))
-        object.__setattr__(self, "_vertex_list", tuple(out))
-        return out
+        if self._vertex_list is None:
+            object.__setattr__(self, "_vertex_list", _vertices(self.rows, self.dim))
+        return list(self._vertex_list)
 
     def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list]]:
         """Per active set S (the order :meth:`quadratic_argmin` tries them), ``(S, G_S, (G_S diag(a)⁻¹ G_Sᵀ)⁻¹)``, the
