@@ -67,6 +67,18 @@ def _inside(rows: tuple[tuple[Fraction, ...], ...], t: Sequence[Fraction]) -> bo
     return True
 
 
+@functools.lru_cache(maxsize=None)
+def _subsets(rows: int, dim: int) -> tuple[tuple[int, ...], ...]:
+    """The active sets of at most ``dim`` of ``rows`` rows, the empty set first, then by size, lexicographically."""
+    return tuple(S for k in range(dim + 1) for S in itertools.combinations(range(rows), k))
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_systems(rows: tuple[tuple[Fraction, ...], ...]) -> dict:
+    """a ↦ the KKT systems built so far for the polytope ``rows`` (:meth:`Polytope._system_at`), one dict per rows."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Polytope(Domain):
     """``{θ : Gθ ≤ h}`` (rows ``(g, h_j)`` rational), bounded with a nonempty interior (checked through its vertices)."""
@@ -116,23 +128,29 @@ class Polytope(Domain):
             object.__setattr__(self, "_vertex_list", _vertices(self.rows, self.dim))
         return list(self._vertex_list)
 
-    def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list]]:
-        """Per active set S (the order :meth:`quadratic_argmin` tries them), ``(S, G_S, (G_S diag(a)⁻¹ G_Sᵀ)⁻¹)``, the
-        inverse exact (None when singular): they depend on the rows and ``a`` only, so they are computed once per
-        ``a`` (the projections of a run share a = 1) and each KKT system is then a product. The inverse's columns
-        solve M x = e_j exactly, so λ = M⁻¹ r is the exact solution of M λ = r, the same rationals elimination gives."""
-        cache = self.__dict__.setdefault("_system_cache", {})
-        if a not in cache:
-            out = []
-            for k in range(self.dim + 1):
-                for S in itertools.combinations(range(len(self.rows)), k):
-                    Gs = [self._G(j) for j in S]
-                    M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
-                    cols = [_solve(M, [Fraction(int(i == j)) for i in range(k)]) for j in range(k)]
-                    inv = None if any(c is None for c in cols) else [[cols[j][i] for j in range(k)] for i in range(k)]
-                    out.append((S, Gs, inv))
-            cache[a] = out
-        return cache[a]
+    def _system_at(self, a: tuple[Fraction, ...], idx: int) -> tuple[tuple[int, ...], list, list | None]:
+        """The ``idx``-th active set S (in the order :meth:`quadratic_argmin` tries them: by size, then
+        lexicographically) as ``(S, G_S, (G_S diag(a)⁻¹ G_Sᵀ)⁻¹)``, the inverse exact (None when singular). Built when
+        first reached and kept per (rows, a), shared by the polytopes with the same rows (the families rebuild them),
+        so each KKT system is then a product. The inverse's columns solve M x = e_j exactly, so λ = M⁻¹ r is the exact
+        solution of M λ = r, the same rationals elimination gives."""
+        cache = self.__dict__.get("_system_cache")
+        if cache is None:
+            cache = self.__dict__["_system_cache"] = _shared_systems(self.rows)
+        done = cache.setdefault(a, [])
+        while len(done) <= idx:
+            S = _subsets(len(self.rows), self.dim)[len(done)]
+            k = len(S)
+            Gs = [self._G(j) for j in S]
+            M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
+            cols = [_solve(M, [Fraction(int(i == j)) for i in range(k)]) for j in range(k)]
+            inv = None if any(c is None for c in cols) else [[cols[j][i] for j in range(k)] for i in range(k)]
+            done.append((S, Gs, inv))
+        return done[idx]
+
+    def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list | None]]:
+        """Every :meth:`_system_at` for ``a``, in order."""
+        return [self._system_at(a, i) for i in range(len(_subsets(len(self.rows), self.dim)))]
 
     def quadratic_argmin(self, a: Sequence[Any], c: Sequence[Any]) -> tuple[Fraction, ...]:
         """argmin over Θ of ½(θ − c)ᵀdiag(a)(θ − c) (a > 0), exactly (module docstring)."""
@@ -140,7 +158,8 @@ class Polytope(Domain):
         c = [exact(v, "c") for v in c]
         if any(v <= 0 for v in a) or len(a) != self.dim or len(c) != self.dim:
             raise InvalidParameterError("a", "positive weights and a centre of the polytope's dimension")
-        for S, Gs, inv in self._systems(a):
+        for idx in range(len(_subsets(len(self.rows), self.dim))):
+            S, Gs, inv = self._system_at(a, idx)
             if inv is None:
                 continue
             rhs = [sum((g[t] * c[t] for t in range(self.dim)), Fraction(0)) - self.rows[j][-1] for g, j in zip(Gs, S)]
