@@ -11,6 +11,7 @@ vertices (each d independent active rows, feasible) give D, B and the extreme po
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +43,42 @@ def _solve(M: list[list[Fraction]], b: list[Fraction]) -> list[Fraction] | None:
     return [A[r][n] / A[r][r] for r in range(n)]
 
 
+@functools.lru_cache(maxsize=256)
+def _vertices(rows: tuple[tuple[Fraction, ...], ...], dim: int) -> tuple[tuple[Fraction, ...], ...]:
+    """Every vertex of {Gθ ≤ h} (``rows`` exact), without repeats, in the order of the row subsets: memoised on the
+    rows, as the families build the same polygons over and over (the same tuple of Fractions each time)."""
+    out: list[tuple[Fraction, ...]] = []
+    for S in itertools.combinations(range(len(rows)), dim):
+        x = _solve([list(rows[j][:-1]) for j in S], [rows[j][-1] for j in S])
+        if x is not None and _inside(rows, x) and tuple(x) not in out:
+            out.append(tuple(x))
+    return tuple(out)
+
+
+def _inside(rows: tuple[tuple[Fraction, ...], ...], t: Sequence[Fraction]) -> bool:
+    """Gt ≤ h for exact coordinates ``t`` (zero entries of G skipped)."""
+    for r in rows:
+        lhs = Fraction(0)
+        for g, x in zip(r[:-1], t):
+            if g:
+                lhs += g * x
+        if lhs > r[-1]:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _subsets(rows: int, dim: int) -> tuple[tuple[int, ...], ...]:
+    """The active sets of at most ``dim`` of ``rows`` rows, the empty set first, then by size, lexicographically."""
+    return tuple(S for k in range(dim + 1) for S in itertools.combinations(range(rows), k))
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_systems(rows: tuple[tuple[Fraction, ...], ...]) -> dict:
+    """a ↦ the KKT systems built so far for the polytope ``rows`` (:meth:`Polytope._system_at`), one dict per rows."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Polytope(Domain):
     """``{θ : Gθ ≤ h}`` (rows ``(g, h_j)`` rational), bounded with a nonempty interior (checked through its vertices)."""
@@ -71,15 +108,8 @@ class Polytope(Domain):
         return self._inside(self._point(theta))
 
     def _inside(self, t: Sequence[Fraction]) -> bool:
-        """Gt ≤ h for exact coordinates ``t`` (the hot test of :meth:`quadratic_argmin`: zero entries of G skipped)."""
-        for r in self.rows:
-            lhs = Fraction(0)
-            for g, x in zip(r[:-1], t):
-                if g:
-                    lhs += g * x
-            if lhs > r[-1]:
-                return False
-        return True
+        """Gt ≤ h for exact coordinates ``t`` (the hot test of :meth:`quadratic_argmin`)."""
+        return _inside(self.rows, t)
 
     @classmethod
     def from_polygon(cls, vertices: Sequence[Sequence[Any]]) -> Polytope:
@@ -94,33 +124,51 @@ class Polytope(Domain):
 
     def vertices(self) -> list[tuple[Fraction, ...]]:
         """Every vertex, exactly (d independent rows active, the point feasible), without repeats (computed once)."""
-        if self._vertex_list is not None:
-            return list(self._vertex_list)
-        out: list[tuple[Fraction, ...]] = []
-        for S in itertools.combinations(range(len(self.rows)), self.dim):
-            x = _solve([list(self._G(j)) for j in S], [self.rows[j][-1] for j in S])
-            if x is not None and self.contains(x) and tuple(x) not in out:
-                out.append(tuple(x))
-        object.__setattr__(self, "_vertex_list", tuple(out))
-        return out
+        if self._vertex_list is None:
+            object.__setattr__(self, "_vertex_list", _vertices(self.rows, self.dim))
+        return list(self._vertex_list)
+
+    def _system_at(self, a: tuple[Fraction, ...], idx: int) -> tuple[tuple[int, ...], list, list | None]:
+        """The ``idx``-th active set S (in the order :meth:`quadratic_argmin` tries them: by size, then
+        lexicographically) as ``(S, G_S, (G_S diag(a)⁻¹ G_Sᵀ)⁻¹)``, the inverse exact (None when singular). Built when
+        first reached and kept per (rows, a), shared by the polytopes with the same rows (the families rebuild them),
+        so each KKT system is then a product. The inverse's columns solve M x = e_j exactly, so λ = M⁻¹ r is the exact
+        solution of M λ = r, the same rationals elimination gives."""
+        cache = self.__dict__.get("_system_cache")
+        if cache is None:
+            cache = self.__dict__["_system_cache"] = _shared_systems(self.rows)
+        done = cache.setdefault(a, [])
+        while len(done) <= idx:
+            S = _subsets(len(self.rows), self.dim)[len(done)]
+            k = len(S)
+            Gs = [self._G(j) for j in S]
+            M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
+            cols = [_solve(M, [Fraction(int(i == j)) for i in range(k)]) for j in range(k)]
+            inv = None if any(c is None for c in cols) else [[cols[j][i] for j in range(k)] for i in range(k)]
+            done.append((S, Gs, inv))
+        return done[idx]
+
+    def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list | None]]:
+        """Every :meth:`_system_at` for ``a``, in order."""
+        return [self._system_at(a, i) for i in range(len(_subsets(len(self.rows), self.dim)))]
 
     def quadratic_argmin(self, a: Sequence[Any], c: Sequence[Any]) -> tuple[Fraction, ...]:
         """argmin over Θ of ½(θ − c)ᵀdiag(a)(θ − c) (a > 0), exactly (module docstring)."""
-        a = [exact(v, "a") for v in a]
+        a = tuple(exact(v, "a") for v in a)
         c = [exact(v, "c") for v in c]
         if any(v <= 0 for v in a) or len(a) != self.dim or len(c) != self.dim:
             raise InvalidParameterError("a", "positive weights and a centre of the polytope's dimension")
-        for k in range(self.dim + 1):
-            for S in itertools.combinations(range(len(self.rows)), k):
-                Gs = [self._G(j) for j in S]
-                M = [[sum((gi[t] * gj[t] / a[t] for t in range(self.dim)), Fraction(0)) for gj in Gs] for gi in Gs]
-                rhs = [sum((g[t] * c[t] for t in range(self.dim)), Fraction(0)) - self.rows[j][-1] for g, j in zip(Gs, S)]
-                lam = _solve(M, rhs) if k else []
-                if lam is None or any(v < 0 for v in lam):
-                    continue
-                theta = [c[t] - sum((lj * g[t] for lj, g in zip(lam, Gs)), Fraction(0)) / a[t] for t in range(self.dim)]
-                if self._inside(theta):
-                    return tuple(theta)
+        for idx in range(len(_subsets(len(self.rows), self.dim))):
+            S, Gs, inv = self._system_at(a, idx)
+            if inv is None:
+                continue
+            rhs = [sum((g[t] * c[t] for t in range(self.dim)), Fraction(0)) - self.rows[j][-1] for g, j in zip(Gs, S)]
+            lam = [sum((m * r for m, r in zip(row, rhs)), Fraction(0)) for row in inv]
+            if any(v < 0 for v in lam):
+                continue
+            theta = [c[t] - sum((lj * g[t] for lj, g in zip(lam, Gs)), Fraction(0)) / a[t] for t in range(self.dim)]
+            if self._inside(theta):
+                return tuple(theta)
         raise ArithmeticError("no KKT point found: the polytope is empty")  # unreachable for a valid polytope
 
     def project(self, theta: Any) -> np.ndarray:

@@ -1,6 +1,7 @@
 """certunlearn.problems.polytope: exact projection and diagonal-quadratic minimiser on {Gθ ≤ h} by active-set
 enumeration, certified independently by the variational inequality at every vertex (exact: for a polytope it is
 linear in the competitor, so the vertices suffice)."""
+import itertools
 from fractions import Fraction
 
 import numpy as np
@@ -53,3 +54,21 @@ def test_unbounded_or_flat_rows_are_refused():
         Polytope(((1, 0, 1), (0, 1, 1), (-1, -1, 5), (1, 1, -10)))  # empty: x + y ≤ −10 against x + y ≥ −5
     with pytest.raises(InvalidParameterError):
         Polytope(((1, 0, 1), (0, 1, 1)))  # too few rows
+
+
+@pytest.mark.parametrize("poly", [TRI, PENT, CUT_CUBE])
+def test_active_set_systems_are_exact_inverses_or_singular(poly):
+    """quadratic_argmin solves each KKT system by a precomputed exact inverse of G_S diag(a)⁻¹ G_Sᵀ: checked
+    against sympy (M⁻¹M = I, or det M = 0 where no inverse is kept), for every active set of at most d rows."""
+    import sympy
+
+    for a in [(F(1),) * poly.dim, (F(1), F(4), F(1, 3))[:poly.dim]]:
+        systems = poly._systems(a)
+        assert [S for S, _, _ in systems] == [S for k in range(poly.dim + 1)
+                                              for S in itertools.combinations(range(len(poly.rows)), k)]
+        for S, Gs, inv in systems:
+            M = sympy.Matrix([[sum(gi[t] * gj[t] / a[t] for t in range(poly.dim)) for gj in Gs] for gi in Gs])
+            if inv is None:
+                assert M.det() == 0
+            else:
+                assert sympy.Matrix(len(S), len(S), lambda i, j: inv[i][j]) * M == sympy.eye(len(S))

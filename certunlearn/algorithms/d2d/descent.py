@@ -670,7 +670,13 @@ def reservoir_step(sample: Sequence[Hashable], kind: str, z: Hashable, dataset_a
     update; its indices are what deletion choices refer to). Addition: ``z`` overwrites the chosen positions.
     Deletion: **every** position holding ``z`` is replaced (printed: "for z_k ∈ S_i : z_k = z_i do replace
     z_k with z ~ P(D_i)"); the ``"by-copy"`` variant keeps the positions whose choice is ``None``."""
-    B, n_i, hits, c = _reservoir_setup(sample, kind, z, dataset_after, variant)
+    B, n_i, hits, _ = _reservoir_setup(sample, kind, z, dataset_after, variant)
+    return _apply_choices(sample, kind, z, dataset_after, choices, variant, B, n_i, hits)
+
+
+def _apply_choices(sample: Sequence[Hashable], kind: str, z: Hashable, dataset_after: Sequence[Hashable],
+                   choices: tuple, variant: str, B: int, n_i: int, hits: list[int]) -> tuple[Hashable, ...]:
+    """:func:`reservoir_step` after :func:`_reservoir_setup` (its ``B, n_i, hits``): the choices checked and applied."""
     out = list(sample)
     if kind == ADD:
         pos = list(choices)
@@ -706,7 +712,7 @@ def reservoir_outcomes(sample: Sequence[Hashable], kind: str, z: Hashable, datas
         for k in range(B + 1):
             w = p**k * (1 - p) ** (B - k)
             for subset in itertools.combinations(range(B), k):
-                yield subset, w, reservoir_step(sample, kind, z, dataset_after, subset, variant=variant)
+                yield subset, w, _apply_choices(sample, kind, z, dataset_after, subset, variant, B, n_i, hits)
         return
     if variant == "printed":
         options: list[tuple[Any, Fraction]] = [(k, Fraction(1, n_i)) for k in range(n_i)]
@@ -718,7 +724,7 @@ def reservoir_outcomes(sample: Sequence[Hashable], kind: str, z: Hashable, datas
         w = Fraction(1)
         for _, wk in combo:
             w *= wk
-        yield choices, w, reservoir_step(sample, kind, z, dataset_after, choices, variant=variant)
+        yield choices, w, _apply_choices(sample, kind, z, dataset_after, choices, variant, B, n_i, hits)
 
 
 def reservoir_law(sample: Sequence[Hashable], kind: str, z: Hashable, dataset_after: Sequence[Hashable],

@@ -257,7 +257,36 @@ def constants_env(values: Instance, names: Iterable[str]) -> dict[str, Any]:
 
 
 # =========================================================================== exact probability helpers
+def _ball_key(v: arb) -> tuple | None:
+    """An arb ball as a hashable exact value (midpoint and radius as mantissa–exponent pairs); None if not finite."""
+    if not v.is_finite():
+        return None
+    return v.mid().man_exp(), v.rad().man_exp()
+
+
+#: (dof, λ's ball, x's ball, working precision) → :func:`ncx2_sf`'s enclosure (the accuracy claims ask for the same
+#: tail many times: the instances of one item share rounds, the search revisits points); bounded, oldest dropped
+_NCX2_MEMO: dict[tuple, arb] = {}
+
+
 def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
+    """:func:`ncx2_tail`, memoised on the exact balls and the working precision (a pure function of them: the memoised
+    enclosure is the one a fresh evaluation gives)."""
+    from flint import ctx
+
+    kl, kx = _ball_key(lam), _ball_key(x)
+    if kl is None or kx is None:
+        return ncx2_tail(dof, lam, x)
+    key = (dof, kl, kx, ctx.prec)
+    hit = _NCX2_MEMO.get(key)
+    if hit is None:
+        if len(_NCX2_MEMO) >= 8192:
+            del _NCX2_MEMO[next(iter(_NCX2_MEMO))]
+        hit = _NCX2_MEMO[key] = ncx2_tail(dof, lam, x)
+    return hit
+
+
+def ncx2_tail(dof: int, lam: arb, x: arb) -> arb:
     """P[‖c + W‖² > x] for W ~ N(0, I_dof) and ‖c‖² = lam (noncentral χ² survival), rigorously.
 
     dof = 1: (erfc((s − c)/√2) + erfc((s + c)/√2))/2 with s = √x, c = √lam. Otherwise the Poisson mixture

@@ -251,9 +251,11 @@ def _mixture_upper(eps: arb, sig: arb, terms: tuple) -> arb:
     return total
 
 
-@functools.lru_cache(maxsize=512)
-def _witness_sets(key: tuple, eps_f: float, sig_f: float) -> tuple:
-    """Unions of intervals S (rational endpoints) where the float densities give p > e^ε q, per direction."""
+@functools.lru_cache(maxsize=64)
+def _densities(key: tuple, sig_f: float) -> tuple:
+    """(grid, P's float density, Q's float density) of the two 1-d mixtures ``key`` = (P, Q) at σ = ``sig_f``: the
+    ε-independent part of :func:`_witness_sets`, computed once per pair and σ (the ε-scale tightness asks for many ε
+    on the same pair; each array is the one a fresh computation gives, bit for bit)."""
     P, Q = key
     means = np.array([float(m_) for m_, _ in P] + [float(m_) for m_, _ in Q])
     wp = np.array([float(w) for _, w in P])
@@ -264,18 +266,25 @@ def _witness_sets(key: tuple, eps_f: float, sig_f: float) -> tuple:
     def dens(x, mus, ws):
         return (ws[None, :] * np.exp(-0.5 * ((x[:, None] - mus[None, :]) / sig_f) ** 2)).sum(axis=1)
 
+    return grid, dens(grid, mp, wp), dens(grid, mq, wq)
+
+
+def _runs(pos: np.ndarray) -> list[tuple[int, int]]:
+    """The maximal runs of True in ``pos`` as (first index, index past the last)."""
+    edges = np.diff(np.concatenate(([0], pos.astype(np.int8), [0])))
+    return list(zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist()))
+
+
+@functools.lru_cache(maxsize=512)
+def _witness_sets(key: tuple, eps_f: float, sig_f: float) -> tuple:
+    """Unions of intervals S (rational endpoints) where the float densities give p > e^ε q, per direction: each run
+    of grid points where it holds, widened to the grid points beside it (unbounded at the grid's ends)."""
+    grid, dp, dq = _densities(key, sig_f)
     out = []
-    for a, b in ((dens(grid, mp, wp), dens(grid, mq, wq)), (dens(grid, mq, wq), dens(grid, mp, wp))):
+    for a, b in ((dp, dq), (dq, dp)):
         pos = a - math.exp(eps_f) * b > 0
-        ivs, start = [], None
-        for j, flag in enumerate(pos):
-            if flag and start is None:
-                start = j
-            if not flag and start is not None:
-                ivs.append((grid[start - 1] if start else -np.inf, grid[j]))
-                start = None
-        if start is not None:
-            ivs.append((grid[start - 1] if start else -np.inf, np.inf))
+        ivs = [(grid[start - 1] if start else -np.inf, grid[end] if end < len(grid) else np.inf)
+               for start, end in _runs(pos)]
         out.append(tuple((None if not np.isfinite(lo_) else Fraction(float(lo_)),
                           None if not np.isfinite(hi_) else Fraction(float(hi_))) for lo_, hi_ in ivs))
     return tuple(out)

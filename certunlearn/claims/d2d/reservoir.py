@@ -95,29 +95,39 @@ def lem42_tv(values: Instance, variant: str = "printed") -> Fraction:
 
 
 @functools.lru_cache(maxsize=1024)
-def _lem43_tail(variant: str, key: tuple) -> Fraction:
-    """max over rounds i ≥ 1 of P[s_i > 10(B/n)log(1/δ')], s_i = #{positions p : S_i[p] ≠ S_{i−1}[p]}, exactly.
-
-    The B positions of S_{i−1} are i.i.d. (S_0 ~ P^B(D_0); every step of Algorithm 5 acts on each position
-    independently: an addition's N ~ Binomial(B, 1/n_i) positions chosen uniformly is an independent
-    Bernoulli(1/n_i) choice per position; a deletion resamples each position holding z independently), so
-    s_i ~ Binomial(B, q_i) with q_i the chance that one position changes: enumerated exactly from the
-    one-position laws of ``sample_laws(…, B=1)`` and ``reservoir_outcomes``."""
+def change_probabilities(variant: str, data: tuple, ups: tuple) -> tuple[Fraction, ...]:
+    """Per round i ≥ 1, the exact chance q_i that one position of S_{i−1} changes under u_i (Algorithm 5, the
+    ``variant``), from the one-position laws of ``sample_laws(…, B=1)`` and ``reservoir_outcomes``: independent of
+    B and δ', so shared by the instances that differ only in those."""
     from ...algorithms.d2d import reservoir_outcomes, sample_laws
 
-    values = dict(key)
-    data, ups = reservoir_stream(values)
-    Bn, n0 = int(frac(values["B"])), len(data)
-    k0 = ceil_exact(10 * B / n * log(1 / deltap), {"B": Bn, "n": n0, "delta_p": frac(values["delta_p"])})
-    slot = sample_laws(data, ups, 1, variant=variant)
-    Ds = datasets_of(data, ups)
-    worst = Fraction(0)
+    slot = sample_laws(data, list(ups), 1, variant=variant)
+    Ds = datasets_of(data, list(ups))
+    out = []
     for r, (kind, z) in enumerate(ups, start=1):
         q = Fraction(0)
         for (v,), w in slot[r - 1].items():
             for _, pw, s2 in reservoir_outcomes((v,), kind, z, Ds[r], variant=variant):
                 if s2 != (v,):
                     q += w * pw
+        out.append(q)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _lem43_tail(variant: str, key: tuple) -> Fraction:
+    """max over rounds i ≥ 1 of P[s_i > 10(B/n)log(1/δ')], s_i = #{positions p : S_i[p] ≠ S_{i−1}[p]}, exactly.
+
+    The B positions of S_{i−1} are i.i.d. (S_0 ~ P^B(D_0); every step of Algorithm 5 acts on each position
+    independently: an addition's N ~ Binomial(B, 1/n_i) positions chosen uniformly is an independent
+    Bernoulli(1/n_i) choice per position; a deletion resamples each position holding z independently), so
+    s_i ~ Binomial(B, q_i) with q_i the chance that one position changes (:func:`change_probabilities`)."""
+    values = dict(key)
+    data, ups = reservoir_stream(values)
+    Bn, n0 = int(frac(values["B"])), len(data)
+    k0 = ceil_exact(10 * B / n * log(1 / deltap), {"B": Bn, "n": n0, "delta_p": frac(values["delta_p"])})
+    worst = Fraction(0)
+    for q in change_probabilities(variant, data, tuple(ups)):
         tail = sum((Fraction(math.comb(Bn, kk)) * q**kk * (1 - q) ** (Bn - kk) for kk in range(max(k0, 0), Bn + 1)),
                    Fraction(0))
         worst = max(worst, tail)

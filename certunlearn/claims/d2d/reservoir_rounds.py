@@ -80,13 +80,14 @@ def _pattern_sequences(weights: list[tuple[tuple[int, ...], int]], B: int,
     """Σ of the product of the integer weights over sequences of B patterns, grouped by the per-round state that
     ``advance`` (state, pattern) → next state (None: the sequence is dropped) builds from all zeros."""
     counts: dict[tuple[int, ...], int] = {(0,) * len(weights[0][0]): 1}
+    moves: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}  # state → its kept (next state, weight)
     for _ in range(B):
         nxt: dict[tuple[int, ...], int] = {}
         for cnt, a in counts.items():
-            for pat, b in weights:
-                new = advance(cnt, pat)
-                if new is not None:
-                    nxt[new] = nxt.get(new, 0) + a * b
+            if cnt not in moves:  # the states recur from draw to draw: each one's transitions are built once
+                moves[cnt] = [(new, b) for new, b in ((advance(cnt, pat), b) for pat, b in weights) if new is not None]
+            for new, b in moves[cnt]:
+                nxt[new] = nxt.get(new, 0) + a * b
         counts = nxt
     return counts
 

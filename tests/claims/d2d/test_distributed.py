@@ -316,3 +316,36 @@ def test_runs_shared_per_reservoir_variant_and_mixture_plans_per_pair():
     planned = distributed.mixture_delta(eps, sig, P, Q)
     assert (planned.mid(), planned.rad()) == (fresh.mid(), fresh.rad())
     assert sum(w for w, _ in plan[0]) == 1  # the coupling's masses: a probability
+
+
+def test_witness_sets_are_the_runs_where_the_float_densities_exceed():
+    """The witness sets of mixture_delta's lower end, against a point-by-point walk of the grid: each run of grid
+    points where p > e^ε q (float densities), widened to the grid points beside it, unbounded at the grid's ends;
+    the densities, shared across ε, are the ones computed afresh for that pair."""
+    rng = np.random.default_rng(5)
+    for trial in range(12):
+        P = tuple(sorted((Fraction(int(v), 4), Fraction(int(w), 10)) for v, w in
+                         zip(rng.integers(-8, 9, 3), rng.integers(1, 10, 3))))
+        Q = tuple(sorted((Fraction(int(v), 4), Fraction(int(w), 10)) for v, w in
+                         zip(rng.integers(-8, 9, 2), rng.integers(1, 10, 2))))
+        sig = [0.25, 1.0, 3.0][trial % 3]
+        means = sorted({float(m) for m, _ in P + Q})
+        grid = np.unique(np.concatenate([m + sig * np.linspace(-8, 8, 161) for m in means]))
+
+        def dens(x, comps):
+            return sum(float(w) * math.exp(-0.5 * ((x - float(m)) / sig) ** 2) for m, w in comps)
+
+        for eps in (0.05, 0.5, 2.0):
+            expected = []
+            for A, B in ((P, Q), (Q, P)):
+                flags = [dens(x, A) - math.exp(eps) * dens(x, B) > 0 for x in grid]
+                ivs = []
+                for j, flag in enumerate(flags):
+                    if flag and (j == 0 or not flags[j - 1]):
+                        lo = None if j == 0 else Fraction(float(grid[j - 1]))
+                    if flag and (j == len(flags) - 1 or not flags[j + 1]):
+                        ivs.append((lo, None if j == len(flags) - 1 else Fraction(float(grid[j + 1]))))
+                expected.append(tuple(ivs))
+            got = distributed._witness_sets((P, Q), eps, sig)
+            assert got == tuple(expected)
+            assert any(got) or eps == 2.0
