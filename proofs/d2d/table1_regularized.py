@@ -40,8 +40,8 @@ _RHO = RHO_34.subs(sigma, SIGMA_34)  # eq. (5)'s radius at the prescribed σ, in
 START_REASON = (
     "the claim's quantity α(𝓘₂)/α(𝓘) (formulas.d2d.ACC_ROW_FIX, claims.d2d.tables.table_accuracy_ratio) is a closed "
     "form, and a final chain from it, α(𝓘₂)/α(𝓘) = (P₂ + Q₂)/(P₁ + Q₁) ≤ τ under P₂ ≤ τP₁, Q₂ = τQ₁ (the steps above), "
-    "was written (session 11, /work/notes/s11/fixcomplete-regularized-start.patch); its cold check ran beyond 11 CPU-min "
-    "without finishing (the identities on the expanded α with symbolic powers γ^𝓘), so the chain keeps the stated start")
+    "was tried (issue 25, session 11): its cold check ran beyond 11 CPU-min without finishing (the comparisons with "
+    "the expanded α, symbolic powers γ^𝓘 at m = M_34_FIX), so the chain keeps the stated start")
 
 
 def table1_regularized_fix(first_term_step: Step | None = None) -> Derivation:
