@@ -16,6 +16,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, ste
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
 from .starts import baseline_growth_run, iteration_ratio_run, rationalised_gaps
+from .table1_regularized import table1_regularized_fix
 
 
 def intro_dp(fix: bool) -> Derivation:
@@ -254,28 +255,10 @@ def table1() -> list[Derivation]:
                                    why + ": (M/2)ρ₂² ≤ τ(M/2)ρ₁² and (3/2)m₂D² = τ(3/2)m₁D²"))
                 steps_.append(step((I / I2) ** power, "==", ENTRY_ACC_RATIO[row], "τ = (𝓘/𝓘₂)^{1/4}"))
             alpha = lambda mm, II: M / 2 * rho(mm, II) ** 2 + Rational(3, 2) * mm * D**2  # noqa: E731
-            if row == "regularized" and fix:
-                # the prescribed m ∝ 𝓘^{−2/5}: with τ = (𝓘/𝓘₂)^{2/5}, m₂ = τm₁ and m₂𝓘₂ = τ^{−3/2}m₁𝓘, and
-                # G(m, 𝓘) = γ^𝓘/(1 − γ^𝓘) = 1/((1 + 2m/M)^𝓘 − 1) satisfies G(m₂, 𝓘₂) ≤ τ^{3/2}G(m₁, 𝓘)
-                tt = sympy.Symbol("tau", positive=True)
-                xg = sympy.Symbol("x", positive=True)  # 2m₁/M
-                steps_.append(step(1 / ((1 + xg * tt) ** (I / tt ** Rational(5, 2)) - 1), "<=",
-                                   tt ** Rational(3, 2) / ((1 + xg) ** I - 1),
-                                   "G(m, 𝓘) = γ^𝓘/(1 − γ^𝓘) = 1/((1 + 2m/M)^𝓘 − 1) at m₂ = τm₁, 𝓘₂ = τ^{−5/2}𝓘 (x = 2m₁/M): "
-                                   "h(p) = (1 + 2p/(M𝓘))^𝓘 − 1 is convex in p = m𝓘 with h(0) = 0 and increases with 𝓘 at "
-                                   "fixed p, so h(m₂𝓘₂) ≥ τ^{−3/2}h(m₁𝓘)"))
-                Pp = sympy.Symbol("P", positive=True)
-                Qq = sympy.Symbol("Q", positive=True)
-                X1 = sympy.Symbol("X_1", positive=True)
-                steps_.append(step(tt * (L + tt * m1 * D) ** 2, "<=", tt * (L + m1 * D) ** 2,
-                                   "ρ(m, 𝓘)² = (4K₀/n)²((L + mD)/m)²G(m, 𝓘)², K₀ = 1 + √2·√(2d)log(2d/β)/gap: with m₂ = τm₁ and "
-                                   "G₂ ≤ τ^{3/2}G₁ (previous step), ρ₂² ≤ (4K₀G₁/n)²τ(L + τm₁D)²/m₁² ≤ τρ₁² since τ ≤ 1",
-                                   conditions=(sympy.Le(tt, 1),)))
-                steps_.append(step((Pp * tt * X1 / (1 + u) + Qq * tt) / (Pp * X1 + Qq), "<=", tt,
-                                   why + ": (M/2)ρ₂² ≤ τ(M/2)ρ₁² (previous step) and (3/2)m₂D² = τ(3/2)m₁D²"))
-                steps_.append(step((I / I2) ** power, "==", ENTRY_ACC_RATIO_FIX[row],
-                                   "τ = (𝓘/𝓘₂)^{2/5}: α(𝓘₂)/α(𝓘) ≤ τ by the previous steps"))
-            elif row == "regularized":
+            if row == "regularized" and fix:  # the chain from the claim's quantity: proofs.d2d.table1_regularized
+                out.append(table1_regularized_fix(first_term_step=steps_[0]))
+                continue
+            if row == "regularized":
                 steps_.append(step(alpha(m2, I2) / alpha(m1, I), "<=", ENTRY_ACC_RATIO[row], why))
             out.append(Derivation(
                 claim_id=f"d2d.table1:{row}-accuracy" + ("+fix" if fix else ""), target="bound",
