@@ -25,7 +25,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ..hypotheses import H, P
+from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
@@ -375,6 +375,13 @@ BALL_2D = ball_adversary("stream programs of ≤ 2 updates and thin quadratics, 
 
 _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) vs N(μ_i, σ²I), max over rounds, ≤ δ"
 
+#: The corrections' class (d2d.thm3.2+fix, d2d.thm3.2:accuracy+fix): f_z m-strongly convex and M-smooth on all of ℝ^d,
+#: as the proof needs (Theorem 2.13 from θ̃_{i−1} ∉ Θ, lines 571–577); a loss whose gradient off Θ is not its formula's
+#: (certunlearn.claims.d2d.perfect_offtheta) is decided outside it.
+GLOBAL_LOSS_32 = P("f_z m-strongly convex and M-smooth on all of ℝ^d (the correction)",
+                   lambda values: holds(not is_offtheta(values)))
+
+
 CLAIMS_3 = [
     Claim(
         id="d2d.thm3.1",
@@ -464,7 +471,7 @@ CLAIMS_3 = [
         kind=Kind.UNLEARNING,
         statement="as Theorem 3.2 with G = √(2log(2/δ)+2ε) − √(2log(2/δ)), σ = 16Lγ^I/((1−γ^I)mnG) and "
                   "I ≥ log(4√(2d)/((1−γ)G))/log(1/γ), and f_z m-strongly convex and M-smooth on all of ℝ^d",
-        hypotheses=(*PGD_HYPS, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX))),
+        hypotheses=(*PGD_HYPS, P("I ≥ the corrected lower bound", i_min_32(I_MIN_32_FIX)), GLOBAL_LOSS_32),
         bound=delta,
         prescribed=PRESCRIBED["d2d.thm3.2+fix"],
         quantity=perfect_delta("d2d.thm3.2+fix"),
@@ -509,7 +516,7 @@ CLAIMS_3 = [
         statement="(α, β + δ)-accuracy with α = Lρ + (M/2)ρ², ρ = γ^I/(1−γ^I)(4L/(mn) + σ√(2d)) + σ√(2d)log(2d/β), "
                   "f_z m-strongly convex and M-smooth on all of ℝ^d",
         hypotheses=(*PGD_HYPS, P("I ≥ the printed lower bound", i_min_32(I_MIN_32)),
-                    H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1)),
+                    H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), GLOBAL_LOSS_32),
         bound=beta + delta,
         prescribed=PRESCRIBED["d2d.thm3.2:accuracy+fix"],
         quantity=perfect_accuracy("d2d.thm3.2:accuracy+fix", ALPHA_32_FIX),

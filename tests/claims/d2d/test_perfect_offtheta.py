@@ -2,6 +2,7 @@
 (Definitions 2.9–2.11 constrain f_z on Θ only; Algorithm 2 starts at θ̃_{i−1} ∉ Θ). The lower bounds recomputed
 independently in mpmath at 100 digits from the paper's formulas written out by hand, and the family inside the
 printed hypotheses."""
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -14,6 +15,8 @@ from certunlearn.formulas.d2d import I_MIN_32, I_MIN_32_FIX
 
 CASES = (("d2d.thm3.2", I_MIN_32, False, False), ("d2d.thm3.2+fix", I_MIN_32_FIX, True, False),
          ("d2d.thm3.2:accuracy", I_MIN_32, False, True))
+#: the corrections read the class on ℝ^d (perturbed_gd.GLOBAL_LOSS_32): the family lies outside it
+FIXES = (("d2d.thm3.2+fix", I_MIN_32_FIX, False), ("d2d.thm3.2:accuracy+fix", I_MIN_32, True))
 
 
 def _mp_lower(inst, fix: bool, accuracy: bool):
@@ -63,10 +66,23 @@ def test_lower_bounds_against_mpmath_and_inside_the_hypotheses():
     for cid, expr, fix, accuracy in CASES:
         claim = get_claim(cid)
         inst = offtheta_perfect(expr, accuracy).generate(np.random.default_rng(0), 40)[0]
-        ev = evaluate(claim, inst, 256)
+        # inside the printed class: every hypothesis but the correction's class on ℝ^d (the +fix's own, tested below)
+        printed = replace(claim, hypotheses=tuple(h for h in claim.hypotheses if "ℝ^d" not in h.name))
+        ev = evaluate(printed, inst, 256)
         assert ev.outcome not in ("excluded", "error"), (cid, ev.reason)
         low = claim.quantity(claim.with_prescribed(inst)).lower()
         want, bound = _mp_lower(inst, fix, accuracy)
         gap = want - mpmath.mpf(low.str(30, radius=False))  # the package's u_K is a dyadic above the root: p smaller
         assert 0 <= gap < mpmath.mpf(10) ** -6, (cid, low, want)
         assert want > bound and low > mpmath.mpf(bound), (cid, want, bound)
+
+
+def test_the_corrections_class_excludes_the_off_theta_loss():
+    """The +fix claims read f_z on ℝ^d: the family's instance is decided outside their hypotheses (excluded, not an
+    error), and a global formula's instance of the same shape is inside."""
+    for cid, expr, accuracy in FIXES:
+        claim = get_claim(cid)
+        inst = offtheta_perfect(expr, accuracy).generate(np.random.default_rng(0), 40)[0]
+        assert evaluate(claim, inst, 256).outcome == "excluded", cid
+        hyp = next(h for h in claim.hypotheses if "ℝ^d" in h.name)
+        assert hyp.decide({k: v for k, v in inst.items() if k != "offtheta"}).name == "TRUE", cid
