@@ -148,10 +148,6 @@ class Polytope(Domain):
             done.append((S, Gs, inv))
         return done[idx]
 
-    def _systems(self, a: tuple[Fraction, ...]) -> list[tuple[tuple[int, ...], list, list | None]]:
-        """Every :meth:`_system_at` for ``a``, in order."""
-        return [self._system_at(a, i) for i in range(len(_subsets(len(self.rows), self.dim)))]
-
     def quadratic_argmin(self, a: Sequence[Any], c: Sequence[Any]) -> tuple[Fraction, ...]:
         """argmin over Θ of ½(θ − c)ᵀdiag(a)(θ − c) (a > 0), exactly (module docstring)."""
         a = tuple(exact(v, "a") for v in a)

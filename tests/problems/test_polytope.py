@@ -63,9 +63,9 @@ def test_active_set_systems_are_exact_inverses_or_singular(poly):
     import sympy
 
     for a in [(F(1),) * poly.dim, (F(1), F(4), F(1, 3))[:poly.dim]]:
-        systems = poly._systems(a)
-        assert [S for S, _, _ in systems] == [S for k in range(poly.dim + 1)
-                                              for S in itertools.combinations(range(len(poly.rows)), k)]
+        subsets = [S for k in range(poly.dim + 1) for S in itertools.combinations(range(len(poly.rows)), k)]
+        systems = [poly._system_at(a, idx) for idx in range(len(subsets))]
+        assert [S for S, _, _ in systems] == subsets
         for S, Gs, inv in systems:
             M = sympy.Matrix([[sum(gi[t] * gj[t] / a[t] for t in range(poly.dim)) for gj in Gs] for gi in Gs])
             if inv is None:

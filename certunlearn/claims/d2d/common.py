@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import sympy
-from flint import arb
+from flint import arb, ctx
 
 from ...algorithms.parameters import ceil_exact, theorem_parameters
 from ...errors import UndecidedError
@@ -272,8 +272,6 @@ _NCX2_MEMO: dict[tuple, arb] = {}
 def ncx2_sf(dof: int, lam: arb, x: arb) -> arb:
     """:func:`ncx2_tail`, memoised on the exact balls and the working precision (a pure function of them: the memoised
     enclosure is the one a fresh evaluation gives)."""
-    from flint import ctx
-
     kl, kx = _ball_key(lam), _ball_key(x)
     if kl is None or kx is None:
         return ncx2_tail(dof, lam, x)
@@ -683,8 +681,6 @@ def smooth_sublevel_ends(s: Setup, X: np.ndarray, alpha_: arb) -> tuple[arb, arb
     (logistic + ridge): θ* bracketed on Θ = [lo, hi] by the sign of f_D', min_Θ f_D enclosed by f_D on that bracket,
     the ends bracketed by the sign of f_D − t (:func:`.interval_tail.sublevel_bisect`); where the bracket of θ* stops
     wide (f_D′ undecided at its midpoint p), min_Θ f_D is enclosed by convexity from f_D(p) and f_D′(p) instead."""
-    from flint import ctx
-
     from .interval_tail import argmin_bracket, sublevel_bisect
 
     steps = ctx.prec + 16

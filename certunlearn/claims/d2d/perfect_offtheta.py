@@ -79,14 +79,15 @@ def offtheta_delta(values, round1, eps: arb) -> arb:
     return low.union(arb(1))
 
 
-def offtheta_accuracy(values, round1, alpha: arb, star: Fraction) -> arb:
-    """[lower, 1] for P[f_{D_1}(θ̃_1) − min_Θ f_{D_1} > α] (module docstring), θ* = ``star``."""
+def offtheta_accuracy(values, round1, alpha: arb) -> arb:
+    """[lower, 1] for P[f_{D_1}(θ̃_1) − min_Θ f_{D_1} > α] (module docstring); θ* is the data mean clipped to Θ."""
     p, y, c = _thrown(values, round1)
-    a = round1[4]
+    a, lo, hi = round1[4], round1[5], round1[6]
+    star = min(max(c, lo), hi)
     sig = to_arb(values["sigma"])
     r = (to_arb((star - c) ** 2) + 2 * alpha / to_arb(a)).sqrt()
     edge = to_arb(c) - r
-    if not edge <= to_arb(round1[6]):
+    if not edge <= to_arb(hi):
         return arb(0).union(arb(1))
     low = p * (1 - normal_tail((edge - to_arb(y)) / sig))
     return arb(low.lower()).max(arb(0)).union(arb(1))

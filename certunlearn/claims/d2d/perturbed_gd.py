@@ -242,9 +242,7 @@ def perfect_accuracy(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instanc
     def quantity(values: Instance) -> arb:
         alpha_ = arb_eval(alpha_expr, values)
         if is_offtheta(values):  # a gradient off Θ other than the formula's (certunlearn.claims.d2d.perfect_offtheta)
-            r1 = _round1(claim_id, values)
-            c = sum((row[0] for row in r1[2]), Fraction(0)) / len(r1[2])
-            return offtheta_accuracy(values, r1, alpha_, min(max(c, r1[5]), r1[6]))
+            return offtheta_accuracy(values, _round1(claim_id, values), alpha_)
         if by_image_ball(values):  # any d, loss and Θ: the image of each round in a ball (perfect_ball)
             return ball_accuracy_at(claim_id, values, alpha_)
         if len(values["A"]) > 1:  # d ≥ 2, separable loss on a box (certunlearn.claims.d2d.perfect_product)
