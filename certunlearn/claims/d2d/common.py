@@ -34,8 +34,7 @@ from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Claim, Hypothesis, Instance
-from .offtheta_excess import offtheta_excess
-from .perfect_offtheta import is_offtheta
+from .offtheta_excess import is_offtheta, offtheta_excess_of
 from ...formulas.d2d import M, beta, m
 
 
@@ -728,7 +727,7 @@ def accuracy_radius(claim_id: str, values: Instance) -> tuple[arb, arb]:
 def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
     """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with θ̃_i = θ̂_i + Z_i (θ̂_i exact, secret-state
     algorithm) and α the explicit radius of the proof (Definition 2.7); for a loss extended above Θ otherwise than its
-    formula (the printed class constrains f_z on Θ only), :func:`.offtheta_excess.offtheta_excess`."""
+    formula (the printed class constrains f_z on Θ only), :func:`.offtheta_excess.offtheta_excess_of`."""
     ACCURACY_ALPHA[claim_id] = alpha_expr
 
     def quantity(values: Instance) -> arb:
@@ -739,8 +738,7 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         worst = arb(0)
         for X, mean in zip(datasets, means):
             if is_offtheta(values):  # a loss extended above Θ otherwise than its formula (offtheta_excess)
-                c = sum((row[0] for row in X), Fraction(0)) / len(X)
-                p = offtheta_excess(s.a[0], c, s.lo[0], s.hi[0], frac(values["offtheta"]), mean[0], sig, alpha_, err)
+                p = offtheta_excess_of(s, X, mean, values, sig, alpha_, err)
             else:
                 p = excess_probability(s, X, mean, sig, alpha_, err=err)
             worst = worst.max(p)

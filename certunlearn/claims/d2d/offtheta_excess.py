@@ -5,8 +5,9 @@ Remark 3.6, lines 321–330) with a loss whose values above Θ are not its formu
 Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Definitions 2.9–2.11 (lines 135–147) constrain f_z on Θ only, while
 Definition 2.7 evaluates f_{D_i} at the published θ̃_i = θ̂_i + Z, off Θ with positive probability; the printed proofs
 bound f_{D_i}(θ̃_i) by M-smoothness along the segment from θ*_i to θ̃_i (line 252; Theorem 3.4's step (1), line 297),
-which leaves Θ. The family here is the one of :mod:`certunlearn.claims.d2d.perfect_offtheta` (``values["offtheta"]``
-= K): in one dimension, Θ = [lo, hi], every f_z is (a/2)(θ − x_z)² on Θ and below it, and above Θ its derivative is
+which leaves Θ. The family is the one of :mod:`certunlearn.claims.d2d.perfect_offtheta` (``values["offtheta"]``
+= K; its instances
+for these claims: :func:`.perfect_offtheta.offtheta_secret`): in one dimension, Θ = [lo, hi], every f_z is (a/2)(θ − x_z)² on Θ and below it, and above Θ its derivative is
 a(θ − x_z) + K(θ − hi)², so f_z = (a/2)(θ − x_z)² + (K/3)(θ − hi)³ there (C², with the quadratic's properties on Θ).
 The secret-state runs stay in Θ (projected GD evaluates gradients on Θ only), so θ̂_i is the package's exact run; only
 the loss at θ̃_i changes.
@@ -16,11 +17,10 @@ the sublevel set {f_{D_i} − f_{D_i}(c) ≤ α} is [c − r, u] with r = √(2�
 u ∈ (hi, c + r] of (a/2)(u − c)² + (K/3)(u − hi)³ = α (increasing on [hi, ∞) since c ≤ hi), bracketed by bisection on
 enclosures. So P = Q((θ̂ − c + r)/σ) + Q((u − θ̂)/σ), θ̂ widened by the run's certified error. As K grows, u → hi:
 every θ̃ above Θ counts, the supremum of this part of the class. Under the class the proofs use (f_z convex or
-m-strongly convex and M-smooth on ℝ^d, the corrections' reading) this loss is outside the class: :data:`GLOBAL_LOSS`.
+m-strongly convex and M-smooth on ℝ^d, the corrections' reading) this loss is outside the class: :func:`global_loss`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from flint import arb
@@ -28,11 +28,13 @@ from flint import arb
 from ...numeric.enclosure import to_arb
 from ...privacy.subsampled import normal_tail
 from ..hypotheses import P, holds
-from ..model import Adversary
-from .perfect_offtheta import is_offtheta, offtheta_instances
 
-__all__ = ["sublevel_top", "offtheta_excess", "global_loss", "GLOBAL_LOSS", "offtheta_secret_instances", "offtheta_secret",
-           "OFFTHETA_REACH"]
+__all__ = ["is_offtheta", "sublevel_top", "offtheta_excess", "offtheta_excess_of", "global_loss", "OFFTHETA_REACH"]
+
+
+def is_offtheta(values) -> bool:
+    """The instance's loss is extended above Θ otherwise than its formula (``values["offtheta"]`` = K)."""
+    return "offtheta" in values
 
 
 def sublevel_top(a: Fraction, c: Fraction, hi: Fraction, K: Fraction, alpha: arb, steps: int = 200) -> arb:
@@ -76,39 +78,21 @@ def offtheta_excess(a: Fraction, c: Fraction, lo: Fraction, hi: Fraction, K: Fra
     return normal_tail((theta - bottom) / sigma) + normal_tail((top - theta) / sigma)
 
 
+def offtheta_excess_of(s, X, mean, values, sigma: arb, alpha: arb, err: Fraction = Fraction(0)) -> arb:
+    """:func:`offtheta_excess` for a round of an instance: ``s`` its one-dimensional quadratic setup
+    (:class:`certunlearn.claims.d2d.common.Setup`), ``X`` the round's dataset, ``mean`` the published point's mean."""
+    if s.dim != 1 or s.huber is not None or s.logistic or s.linear or s.ball is not None:
+        raise ArithmeticError("the off-Θ family is a one-dimensional quadratic on an interval")
+    c = sum((row[0] for row in X), Fraction(0)) / len(X)
+    return offtheta_excess(s.a[0], c, s.lo[0], s.hi[0], Fraction(values["offtheta"]), mean[0], sigma, alpha, err)
+
+
 def global_loss(kind: str) -> P:
     """The corrections' class as a hypothesis: f_z ``kind`` and M-smooth on all of ℝ^d, which the printed proofs use
-    off Θ; the off-Θ family (``values["offtheta"]``) is decided outside it."""
+    off Θ; the off-Θ family (``values["offtheta"]``) is decided outside it. Every other family's loss is a global
+    formula (quadratic, Huber-smoothed, logistic + ridge, linear) whose declared constants the claims' hypotheses
+    verify as bounds of its Hessian, which holds on ℝ^d for these formulas."""
     return P(f"f_z {kind} and M-smooth on all of ℝ^d (the correction)", lambda values: holds(not is_offtheta(values)))
-
-
-#: the corrections' class for the accuracy of Theorems 3.1 (m-strongly convex) and 3.4, 3.5, Remark 3.6 (convex)
-GLOBAL_LOSS = global_loss("convex (Theorem 3.1: m-strongly convex)")
-
-#: (n, β) of the secret-state instances: β = 1/100 and 1/20, n small (the effect does not depend on n: u − hi ≈
-#: (3α/K)^{1/3} is far below σ)
-SECRET_CASES = ((8, Fraction(1, 100)), (8, Fraction(1, 20)))
-
-
-def offtheta_secret_instances() -> list[dict]:
-    """Θ = [0, 1], a = 1, every point at hi = 1 (the optimum at Θ's top, so about half of θ̃_i lies above Θ), θ'_0 = 0,
-    one deletion, ε = 5, δ = 1/100, I = 1, the extension K of :mod:`.perfect_offtheta`."""
-    base = offtheta_instances()[0]
-    out = []
-    for n, beta in SECRET_CASES:
-        inst = dict(base)
-        inst["X"], inst["n"], inst["beta"] = [[1]] * n, n, beta
-        out.append(inst)
-    return out
-
-
-def offtheta_secret(wrap: Callable = lambda gen: gen) -> Adversary:
-    """The secret-state accuracy claims' off-Θ family (:func:`offtheta_secret_instances`), through ``wrap`` (the
-    regularised theorems' instance adapter)."""
-    return Adversary("a loss whose values above Θ are not its formula's (f_z = (a/2)(θ − x)² + (K/3)(θ − hi)³ there): "
-                     "the optimum at Θ's top, about half of θ̃_i above Θ, β ∈ {1/100, 1/20}",
-                     generate=wrap(lambda _rng, _size: offtheta_secret_instances()), boundary_base=False,
-                     reaches=OFFTHETA_REACH)
 
 
 #: what :func:`offtheta_secret` reaches of the printed class

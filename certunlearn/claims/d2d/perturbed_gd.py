@@ -25,7 +25,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ..hypotheses import H, P, holds
+from ..hypotheses import H, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
@@ -37,8 +37,8 @@ from .common import (
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
 from .perfect_ball import ball_accuracy_at, ball_delta_at
-from .offtheta_excess import global_loss, offtheta_secret
-from .perfect_offtheta import is_offtheta, offtheta_accuracy, offtheta_delta, offtheta_perfect
+from .offtheta_excess import global_loss, is_offtheta
+from .perfect_offtheta import offtheta_accuracy, offtheta_delta, offtheta_perfect, offtheta_secret
 from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
 from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy

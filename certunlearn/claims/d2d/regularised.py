@@ -28,7 +28,8 @@ from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ENCLOSED_ACC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, unlearning_delta, upper_fraction,
 )
-from .offtheta_excess import global_loss, offtheta_secret
+from .offtheta_excess import global_loss
+from .perfect_offtheta import offtheta_secret
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (

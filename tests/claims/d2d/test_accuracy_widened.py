@@ -167,7 +167,7 @@ def test_each_new_family_reaches_its_part_and_is_decided(cid, family, key):
 
 
 def test_the_scope_keeps_only_true_narrowings():
-    from certunlearn.claims.d2d.scope import OFF_THETA_ACCURACY, SCOPE
+    from certunlearn.claims.d2d.scope import SCOPE
 
     for key in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy"):
         whats = [n.what for n in SCOPE[key].narrowed]
@@ -179,8 +179,9 @@ def test_the_scope_keeps_only_true_narrowings():
         # theorems' classes the losses with m = 0 are enclosed around a feasible point (.convex_tail), and the printed
         # class's off-Θ part (the loss's values off Θ, where the accuracy evaluates it) by .offtheta_excess
         assert whats == []
-        assert OFF_THETA_ACCURACY not in SCOPE[key + "+fix"].narrowed and "ℝ^d" in SCOPE[key + "+fix"].theorem_class
-    assert SCOPE["thm4.5:accuracy"].narrowed[-1] == OFF_THETA_ACCURACY  # not built for the best-of-C release
+    for key in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy", "thm4.5:alpha"):
+        assert "on all of ℝ^d" in SCOPE[key + "+fix"].theorem_class and "on all of ℝ^d" not in SCOPE[key].theorem_class
+        assert "offtheta_excess" in SCOPE[key].reached and "offtheta_excess" not in SCOPE[key + "+fix"].reached
 
 
 @pytest.mark.parametrize("cid", ["d2d.thm4.5:accuracy", "d2d.thm4.5:accuracy+fix"])

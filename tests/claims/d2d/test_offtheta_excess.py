@@ -2,7 +2,6 @@
 above Θ are not its formula's (Definitions 2.9–2.11 constrain f_z on Θ only; Definition 2.7 evaluates f_{D_i} at θ̃_i).
 The probabilities recomputed independently in mpmath at 100 digits (Theorem 3.1's σ, α and runs written out by hand
 from the paper), the family inside the printed hypotheses, and outside the corrections' class."""
-from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -10,14 +9,14 @@ import numpy as np
 import pytest
 from flint import arb
 
-from certunlearn.check.evaluate import evaluate
+from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.numeric.enclosure import to_arb
 from certunlearn.numeric.precision import workprec
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import accuracy_radius, secret_runs_of
 from certunlearn.claims.d2d.offtheta_excess import offtheta_excess, sublevel_top
 
-PRINTED = ("d2d.thm3.1:accuracy", "d2d.thm3.4:accuracy", "d2d.thm3.5:accuracy", "d2d.rem3.6:accuracy")
+PRINTED = ("d2d.thm3.1:accuracy", "d2d.thm3.4:accuracy", "d2d.thm3.5:accuracy", "d2d.rem3.6:accuracy", "d2d.thm4.5:alpha")
 
 
 def _mp(v):
@@ -60,6 +59,31 @@ def _mp_from_runs(cid, inst):
         return max(_mp_probability(_mp(1), _mp(1), _mp(inst["offtheta"]), _mp(mu[0]), sg, al) for mu in means)
 
 
+def _mp_distributed(inst):
+    """Theorem 4.5's published model: the claim's α at the prescribed σ, and the law of the best of C copies' average
+    from the package's exact enumeration (tested elsewhere); the mixture of the two tails recomputed here."""
+    from certunlearn.claims.d2d.distributed import DIST_NAMES, distributed_runs
+    from certunlearn.claims.instances import instance_key
+    from certunlearn.formulas.d2d import ALPHA_45
+    from certunlearn.numeric.sympy_arb import arb_eval
+
+    rounds, _ = distributed_runs("d2d.thm4.5:alpha", instance_key(inst, DIST_NAMES))
+    sigma = to_arb(inst["sigma"])
+    alpha = arb_eval(ALPHA_45, {**inst, "sigma": sigma})
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(100):
+        al, sg = (mpmath.mpf(x.mid().str(60, radius=False)) for x in (alpha, sigma))
+        for law, _, _ in rounds:
+            weights = {}
+            for comps in law.values():
+                for mu, w in comps:
+                    weights[mu] = weights.get(mu, Fraction(0)) + w
+            assert sum(weights.values()) == 1
+            worst = max(worst, sum(_mp(w) * _mp_probability(_mp(1), _mp(1), _mp(inst["offtheta"]), _mp(mu[0]), sg, al)
+                                   for mu, w in weights.items()))
+    return worst
+
+
 def _family_instances(claim):
     adv = next(a for a in claim.adversaries if a.name.startswith("a loss whose values above Θ"))
     return adv.generate(np.random.default_rng(0), 40)
@@ -68,21 +92,23 @@ def _family_instances(claim):
 @pytest.mark.parametrize("cid", PRINTED)
 def test_the_printed_accuracy_fails_off_theta_against_mpmath(cid):
     """Every instance lies inside the printed hypotheses (evaluated, not excluded), the package's enclosure of the
-    probability contains the 100-digit recomputation, and the probability exceeds the claim's β: the printed claim
-    is violated (about half of θ̃_i lies above Θ, where the loss exceeds any α)."""
+    probability contains the 100-digit recomputation, and the verdict follows it: violated where it exceeds β (about
+    half of θ̃_i lies above Θ, where the loss exceeds any α), which every claim has."""
     claim = get_claim(cid)
     insts = _family_instances(claim)
-    assert insts
+    violated = 0
     for inst in insts:
-        ev = evaluate(claim, inst, 256)
-        assert ev.outcome == "violated", (cid, ev.outcome, ev.reason)
         full = claim.with_prescribed(inst)
         got = claim.quantity(full)
-        want = _mp_thm31(full) if cid == "d2d.thm3.1:accuracy" else _mp_from_runs(cid, full)
+        want = (_mp_thm31(full) if cid == "d2d.thm3.1:accuracy" else _mp_distributed(full) if "4.5" in cid
+                else _mp_from_runs(cid, full))
         lo, hi = (mpmath.mpf(x.str(40, radius=False)) for x in (got.lower(), got.upper()))
         assert lo - mpmath.mpf(10) ** -30 <= want <= hi + mpmath.mpf(10) ** -30, (cid, got, want)
         assert hi - lo < mpmath.mpf(10) ** -12, (cid, got)
-        assert want > 4 * _mp(inst["beta"]), (cid, want)
+        outcome = evaluate(claim, inst, 256).outcome
+        assert outcome == ("violated" if want > _mp(inst["beta"]) else WITHIN), (cid, outcome, want)
+        violated += want > _mp(inst["beta"])
+    assert violated >= 1
 
 
 @pytest.mark.parametrize("cid", PRINTED)
@@ -96,7 +122,8 @@ def test_the_corrections_class_excludes_the_off_theta_loss(cid):
         twin = {k: v for k, v in inst.items() if k != "offtheta"}
         assert evaluate(fix, twin, 256).outcome not in ("excluded", "error"), cid
     assert not any(a.name.startswith("a loss whose values above Θ") for a in fix.adversaries)
-    assert "ℝ^d" in fix.theorem_class and not fix.narrowed
+    assert "on all of ℝ^d" in fix.theorem_class and "on all of ℝ^d" not in printed.theorem_class
+    assert not any("off Θ" in n.what for n in fix.narrowed + printed.narrowed)
 
 
 def test_sublevel_top_against_mpmath():
