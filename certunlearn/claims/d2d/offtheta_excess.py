@@ -2,8 +2,10 @@
 proof lines 242–254; Theorem 3.4, lines 279–290, proof lines 290–305; Theorem 3.5, lines 310–318, proof lines 685–697;
 Remark 3.6, lines 321–330) with a loss whose values above Θ are not its formula's.
 
-Paper file: ``papers/002_7f80bf4846a5a6af.txt``. Definitions 2.9–2.11 (lines 135–147) constrain f_z on Θ only, while
-Definition 2.7 evaluates f_{D_i} at the published θ̃_i = θ̂_i + Z, off Θ with positive probability; the printed proofs
+Paper file: ``papers/002_7f80bf4846a5a6af.txt``. The loss is declared as f : Θ × Z → ℝ (line 117) and Definitions
+2.9–2.11 (lines 135–147) constrain f_z on Θ only, while Definition 2.7 evaluates f_{D_i} at the published
+θ̃_i = θ̂_i + Z, off Θ with positive probability, where only an extension of f_z gives it a value and nothing printed
+constrains that extension; the printed proofs
 bound f_{D_i}(θ̃_i) by M-smoothness along the segment from θ*_i to θ̃_i (line 252; Theorem 3.4's step (1), line 297),
 which leaves Θ. The family is the one of :mod:`certunlearn.claims.d2d.perfect_offtheta` (``values["offtheta"]``
 = K; its instances
