@@ -34,6 +34,7 @@ from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Claim, Hypothesis, Instance
+from .offtheta_excess import is_offtheta, offtheta_excess_of
 from ...formulas.d2d import M, beta, m
 
 
@@ -725,7 +726,8 @@ def accuracy_radius(claim_id: str, values: Instance) -> tuple[arb, arb]:
 
 def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
     """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with θ̃_i = θ̂_i + Z_i (θ̂_i exact, secret-state
-    algorithm) and α the explicit radius of the proof (Definition 2.7)."""
+    algorithm) and α the explicit radius of the proof (Definition 2.7); for a loss extended above Θ otherwise than its
+    formula (the printed class constrains f_z on Θ only), :func:`.offtheta_excess.offtheta_excess_of`."""
     ACCURACY_ALPHA[claim_id] = alpha_expr
 
     def quantity(values: Instance) -> arb:
@@ -735,7 +737,11 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         err = run_error(claim_id, values)
         worst = arb(0)
         for X, mean in zip(datasets, means):
-            worst = worst.max(excess_probability(s, X, mean, sig, alpha_, err=err))
+            if is_offtheta(values):  # a loss extended above Θ otherwise than its formula (offtheta_excess)
+                p = offtheta_excess_of(s, X, mean, values, sig, alpha_, err)
+            else:
+                p = excess_probability(s, X, mean, sig, alpha_, err=err)
+            worst = worst.max(p)
         return worst
 
     return quantity

@@ -36,6 +36,8 @@ from .common import (
     pgd_instance, setup_cached, setup_of,
 )
 from .distributed_families import HESSIAN_LIPSCHITZ, polytope_adversary
+from .offtheta_excess import OFFTHETA_REACH, global_loss, is_offtheta, offtheta_excess_of
+from .perfect_offtheta import OFFTHETA_K
 
 
 # =========================================================================== Theorem 4.5 (perturbed distributed descent)
@@ -465,7 +467,11 @@ def alpha_probability(claim_id: str, alpha_expr: Any) -> Callable[[Instance], ar
                     by_mean[mu] = by_mean.get(mu, Fraction(0)) + w
             tot = arb(0)
             for mu, w in by_mean.items():
-                tot += to_arb(w) * excess_probability(s, X, np.asarray(list(mu), dtype=object), sig, alpha_)
+                mean = np.asarray(list(mu), dtype=object)
+                if is_offtheta(values):  # a loss extended above Θ otherwise than its formula (offtheta_excess)
+                    tot += to_arb(w) * offtheta_excess_of(s, X, mean, values, sig, alpha_)
+                else:
+                    tot += to_arb(w) * excess_probability(s, X, mean, sig, alpha_)
             worst = worst.max(tot)
         return worst
 
@@ -634,6 +640,25 @@ for _cid, _fix in (("d2d.thm4.5:accuracy", False), ("d2d.thm4.5:accuracy+fix", T
              "E‖θ*_avg − θ*_i‖² for S ~ P^B(D_i) (the tightest bound Theorem 4.4 could give).",
     ))
 _ALPHA_HYPS = (*_DIST_ACC_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ISOTROPIC)
+
+
+def _offtheta_45(rng: np.random.Generator, size: int) -> list[dict]:
+    """The off-Θ family (:mod:`.offtheta_excess`) for the published model of Theorem 4.5: n = 4 points at Θ's top 1
+    (every bootstrap sample and partition the same), one of them deleted, C = 3 copies (β = 1/4) and C = 2 (β = 1/2);
+    every f_z the quadratic ½(θ − 1)² on Θ = [−1, 1] and below it, (K/3)(θ − 1)³ more above it."""
+    out = []
+    for beta_ in (Fraction(1, 4), Fraction(1, 2)):
+        inst = pgd_instance([1], 1, [-1], [1], [[1]] * 4, [[-1, 1]], [-1], epsilon=Fraction(1), delta=Fraction(1, 10),
+                            I=1, beta=beta_, xi=1)
+        inst["m"], inst["M"] = Fraction(1), Fraction(3)
+        inst["offtheta"] = OFFTHETA_K
+        out.append(_with_v(inst))
+    return out
+
+
+OFFTHETA_45 = Adversary("a loss whose values above Θ are not its formula's (f_z = (a/2)(θ − x)² + (K/3)(θ − hi)³ there): "
+                        "n = 4 points at Θ's top, one deleted, C ∈ {2, 3} copies", generate=_offtheta_45,
+                        boundary_base=False, reaches=OFFTHETA_REACH)
 for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
     CLAIMS_45.append(Claim(
         id=_cid,
@@ -646,7 +671,7 @@ for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
                    "ρ = √(2E) + σ√(2d)log(4d/β), E = E₁ + V + √(E₁V) (eq. (27))" if not _fix else
                    "Pr[f_{D_i}(θ̃_i) − min f_{D_i} > α] < β, α = Lρ + (M/2)ρ², ρ = √((2/m)(L√(2E) + ME)) + σ√(2d)log(4d/β), "
                    "E = E₁ + V + 2√(E₁V)"),
-        hypotheses=_ALPHA_HYPS,
+        hypotheses=(*_ALPHA_HYPS, global_loss("m-strongly convex")) if _fix else _ALPHA_HYPS,
         bound=beta,
         prescribed=PRESCRIBED[_cid],
         quantity=alpha_probability(_cid, ALPHA_45_FIX if _fix else ALPHA_45),
@@ -655,7 +680,8 @@ for _cid, _fix in (("d2d.thm4.5:alpha", False), ("d2d.thm4.5:alpha+fix", True)):
                      Adversary("d = 2, C ∈ {2, 3} copies, A = I, a unique point deleted or no update, V = Theorem 4.4's "
                                "exact quantity",
                                generate=_dist_copies(True, (1, 1), per_40=1, which=(1, 3))),
-                     polytope_adversary(True, True, (Fraction(1, 2), Fraction(1, 4)), cap=1, finish=_with_v)),
+                     polytope_adversary(True, True, (Fraction(1, 2), Fraction(1, 4)), cap=1, finish=_with_v),
+                     *(() if _fix else (OFFTHETA_45,))),
         derivation=_cid,
         corrects="d2d.thm4.5:alpha" if _fix else None,
         note="Quantity: the exact probability, over every sampling outcome (the published copy's law: best of C by "

@@ -24,18 +24,17 @@ ones. Reading: the printed class (Definitions 2.9–2.11) constrains f_z on Θ o
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from flint import arb
 
 from ...numeric.enclosure import to_arb
 from ...privacy.subsampled import normal_tail
+from .offtheta_excess import OFFTHETA_REACH
 
-__all__ = ["throw_threshold", "offtheta_delta", "offtheta_accuracy", "is_offtheta"]
-
-
-def is_offtheta(values) -> bool:
-    return "offtheta" in values
+__all__ = ["throw_threshold", "offtheta_delta", "offtheta_accuracy", "offtheta_perfect", "offtheta_secret",
+           "offtheta_secret_instances"]
 
 
 def throw_threshold(K: Fraction, eta: Fraction, a: Fraction, c: Fraction, lo: Fraction, hi: Fraction) -> Fraction:
@@ -131,3 +130,31 @@ def offtheta_perfect(expr, accuracy: bool = False):
                      reaches="the part of the printed class off Θ (Definitions 2.9–2.11 constrain f_z on Θ only): d = 1, "
                              "a C² extension above Θ of a quadratic, the optimum at Θ's top; a lower bound on the "
                              "quantity from a half-line event (certunlearn.claims.d2d.perfect_offtheta)")
+
+
+#: (n, β) of the secret-state instances: β = 1/100 and 1/20, n small (the effect does not depend on n: u − hi ≈
+#: (3α/K)^{1/3} is far below σ)
+SECRET_CASES = ((8, Fraction(1, 100)), (8, Fraction(1, 20)))
+
+
+def offtheta_secret_instances() -> list[dict]:
+    """Θ = [0, 1], a = 1, every point at hi = 1 (the optimum at Θ's top, so about half of θ̃_i lies above Θ), θ'_0 = 0,
+    one deletion, ε = 5, δ = 1/100, I = 1, the extension K of :mod:`.perfect_offtheta`."""
+    base = offtheta_instances()[0]
+    out = []
+    for n, beta in SECRET_CASES:
+        inst = dict(base)
+        inst["X"], inst["n"], inst["beta"] = [[1]] * n, n, beta
+        out.append(inst)
+    return out
+
+
+def offtheta_secret(wrap: Callable = lambda gen: gen):
+    """The secret-state accuracy claims' off-Θ family (:func:`offtheta_secret_instances`; their probability:
+    :mod:`.offtheta_excess`), through ``wrap`` (the regularised theorems' instance adapter)."""
+    from ..model import Adversary
+
+    return Adversary("a loss whose values above Θ are not its formula's (f_z = (a/2)(θ − x)² + (K/3)(θ − hi)³ there): "
+                     "the optimum at Θ's top, about half of θ̃_i above Θ, β ∈ {1/100, 1/20}",
+                     generate=wrap(lambda _rng, _size: offtheta_secret_instances()), boundary_base=False,
+                     reaches=OFFTHETA_REACH)

@@ -25,7 +25,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
-from ..hypotheses import H, P, holds
+from ..hypotheses import H, P
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind
 from ...formulas.d2d import SHIFT_31, SHIFT_31_SHARP, ALPHA_31, ALPHA_31_FIX, ALPHA_32, ALPHA_32_FIX, I_MIN_32, I_MIN_32_FIX, PRESCRIBED, beta
@@ -37,7 +37,8 @@ from .common import (
 from .perfect_exact import first_round_delta, narrowed_by_exact
 from .perfect_huber import huber_accuracy_at, huber_delta_at, is_huber
 from .perfect_ball import ball_accuracy_at, ball_delta_at
-from .perfect_offtheta import is_offtheta, offtheta_accuracy, offtheta_delta, offtheta_perfect
+from .offtheta_excess import global_loss, is_offtheta
+from .perfect_offtheta import offtheta_accuracy, offtheta_delta, offtheta_perfect, offtheta_secret
 from .perfect_logistic import logistic_accuracy_at, logistic_delta_at
 from .perfect_product import decouples, product_enclosure
 from .perfect_product_families import logistic_perfect, product_perfect, product_perfect_accuracy
@@ -376,8 +377,7 @@ _TARGET_31 = "(ε, δ)-indistinguishable: the true δ at ε of N(θ̂_i, σ²I) 
 #: The corrections' class (d2d.thm3.2+fix, d2d.thm3.2:accuracy+fix): f_z m-strongly convex and M-smooth on all of ℝ^d,
 #: as the proof needs (Theorem 2.13 from θ̃_{i−1} ∉ Θ, lines 571–577); a loss whose gradient off Θ is not its formula's
 #: (certunlearn.claims.d2d.perfect_offtheta) is decided outside it.
-GLOBAL_LOSS_32 = P("f_z m-strongly convex and M-smooth on all of ℝ^d (the correction)",
-                   lambda values: holds(not is_offtheta(values)))
+GLOBAL_LOSS_32 = global_loss("m-strongly convex")
 
 
 CLAIMS_3 = [
@@ -414,7 +414,7 @@ CLAIMS_3 = [
                                generate=capped(add_beta(pgd_structured("iso")), 16)),
                      Adversary("optima on the boundary of Θ (∇f(θ*) ≠ 0), many iterations", generate=boundary_structured(2)),
                      search_with_beta(pgd_search(1, True)), pgd_boundary(ACC_HYPS, accuracy=True), THREE_D_ACC,
-                     *accuracy_adversaries(), high_dim_adversary()),
+                     *accuracy_adversaries(), high_dim_adversary(), offtheta_secret()),
         derivation="d2d.thm3.1:accuracy",
         note="Quantity: max_i P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α], an exact noncentral χ² tail. The proof's last "
              "step f(θ̃) − f(θ*) ≤ (M/2)‖θ̃ − θ*‖² needs ∇f(θ*) = 0, false when θ* is on the boundary of Θ.",
@@ -423,8 +423,9 @@ CLAIMS_3 = [
         id="d2d.thm3.1:accuracy+fix",
         source="Theorem 3.1, accuracy, corrected (lines 200–209; the smoothness step of line 254 keeps ∇f(θ*)ᵀ(θ̃ − θ*))",
         kind=Kind.ACCURACY,
-        statement="(α, β)-accuracy with α = Lρ + (M/2)ρ², ρ = 4Lγ^I/(mn(1−γ^I)) + σ√(2d)log(2d/β)",
-        hypotheses=ACC_HYPS,
+        statement="(α, β)-accuracy with α = Lρ + (M/2)ρ², ρ = 4Lγ^I/(mn(1−γ^I)) + σ√(2d)log(2d/β); f_z m-strongly "
+                  "convex and M-smooth on ℝ^d (the smoothness step at θ̃ ∉ Θ)",
+        hypotheses=(*ACC_HYPS, GLOBAL_LOSS_32),
         bound=beta,
         prescribed=PRESCRIBED["d2d.thm3.1:accuracy+fix"],
         quantity=accuracy_probability("d2d.thm3.1:accuracy+fix", ALPHA_31_FIX),

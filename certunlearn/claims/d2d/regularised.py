@@ -28,6 +28,8 @@ from .common import (
     CLAIMS_BY_ID, DELTA_RANGE, EPS_POS, ENCLOSED_ACC, accuracy_probability, decide_ge, frac_matrix, grid_fraction,
     pgd_hypotheses, secret_laws, setup_of, unlearning_delta, upper_fraction,
 )
+from .offtheta_excess import global_loss
+from .perfect_offtheta import offtheta_secret
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
@@ -201,6 +203,10 @@ ZERO_IN = P("0 ∈ Θ (Section 3.2, line 273)", _zero_in_box)
 I_POS = P("I is a positive integer", lambda v: holds(is_int(v["I"]) and frac(v["I"]) >= 1))
 _REG_HYPS = (EPS_POS, *DELTA_RANGE, I_POS, ZERO_IN, *pgd_hypotheses(("L", "M", "D")))
 _REG_ACC_HYPS = (*_REG_HYPS, H("β > 0", ">", beta, 0), H("β < 1", "<", beta, 1), ENCLOSED_ACC)
+#: the corrections' class: f_z convex and M-smooth on ℝ^d, as their smoothness step at θ̃_i ∉ Θ needs (a loss extended
+#: otherwise above Θ, certunlearn.claims.d2d.offtheta_excess, breaks the printed claims and lies outside it)
+GLOBAL_CONVEX = global_loss("convex")
+_GLOBAL_NOTE = "; f_z convex and M-smooth on ℝ^d (the smoothness step at θ̃ ∉ Θ)"
 XI_HYP = (H("ξ ≥ 1", ">=", xi, 1),)
 
 
@@ -280,8 +286,8 @@ def _reg_claims() -> list[Claim]:
             id="d2d.thm3.4:accuracy+fix",
             source="Theorem 3.4, accuracy, corrected (lines 279–290; steps (1)–(3) of lines 293–297 replaced by Cauchy–Schwarz)",
             kind=Kind.ACCURACY,
-            statement="(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.4",
-            hypotheses=_REG_ACC_HYPS,
+            statement="(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.4" + _GLOBAL_NOTE,
+            hypotheses=(*_REG_ACC_HYPS, GLOBAL_CONVEX),
             bound=beta,
             prescribed=PRESCRIBED["d2d.thm3.4:accuracy+fix"],
             quantity=accuracy_probability("d2d.thm3.4:accuracy+fix", ALPHA_34_FIX),
@@ -345,8 +351,8 @@ def _reg_claims() -> list[Claim]:
             kind=Kind.ACCURACY,
             statement=("(α, β)-accuracy with the proof's explicit α = (M/2)ρ² + mD² + (m/2)D², ρ = 4(L+mD)√M/(m√(mI)n) + "
                        "σ√(2d)log(2d/β) (eqs. (19)–(20) before the O(·))" if not fix else
-                       "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.5"),
-            hypotheses=_REG_ACC_HYPS,
+                       "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Theorem 3.5" + _GLOBAL_NOTE),
+            hypotheses=_REG_ACC_HYPS + ((GLOBAL_CONVEX,) if fix else ()),
             bound=beta,
             prescribed=PRESCRIBED[cid],
             quantity=accuracy_probability(cid, rho_alpha),
@@ -373,8 +379,8 @@ def _rem36_accuracy(cid: str, alpha_: Any, fix: bool) -> Claim:
         kind=Kind.ACCURACY,
         statement=("(α, β)-accuracy with the explicit α behind the printed O(·): (M/2)ρ² + mD² + (m/2)D², ρ = "
                    "4(L+mD)(M/(mI))^{1/(2ξ)}/(mn) + σ√(2d)log(2d/β), T_i = i^{2ξ}I, Remark 3.6's σ and m" if not fix else
-                   "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Remark 3.6's accuracy"),
-        hypotheses=_REG_ACC_HYPS + XI_HYP,
+                   "(α, β)-accuracy with α = Lρ + (M/2)ρ² + (m/2)D², ρ as in Remark 3.6's accuracy" + _GLOBAL_NOTE),
+        hypotheses=_REG_ACC_HYPS + XI_HYP + ((GLOBAL_CONVEX,) if fix else ()),
         bound=beta,
         prescribed=PRESCRIBED[cid],
         quantity=accuracy_probability(cid, alpha_),
@@ -404,8 +410,10 @@ def _widened_accuracy(claim: Claim, xi_: Any = None) -> Claim:
     from .convex_families import CONVEX_ACC, high_dim_adversary
 
     convex = replace(CONVEX_ACC, generate=regularised_gen(CONVEX_ACC.generate, 5, xi_))  # m = 0: the convex class
+    # the printed claims also over the part of their class off Θ (the corrections' class excludes it: GLOBAL_CONVEX)
+    offtheta = () if claim.corrects else (offtheta_secret(wrap),)
     return replace(claim, adversaries=(*claim.adversaries, *((bnd,) if bnd else ()), *later, high_dim_adversary(wrap),
-                                       convex))
+                                       convex, *offtheta))
 
 
 CLAIMS_32 = [_widened_accuracy(c, (1, Fraction(5, 4), Fraction(3, 2), 2) if c.id.startswith("d2d.rem3.6") else None)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ..declared_scope import Scope
 from ..model import Narrowing
+from .offtheta_excess import OFFTHETA_REACH
 
 UNCERTIFIED_RUNS_32 = Narrowing(
     "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
@@ -228,21 +229,18 @@ _FIX_32 = Narrowing(
     "m-strongly convex, M-smooth losses other than quadratics (any positive definite A: a non-diagonal one through a "
     "rotation of Θ), Huber-smoothed quadratics and logistic + ridge; d ≥ 9",
     UNCERTIFIED_RUNS_32.why)
-#: The accuracy of Theorems 3.1, 3.4, 3.5, Remark 3.6 and Theorem 4.5 evaluates f_{D_i} at the published θ̃_i, off Θ
-#: with positive probability, where the printed class does not constrain the loss (the reading perfect_offtheta
-#: attacks for Theorem 3.2); their families' losses are global formulas, so that part of the class is narrowed.
-OFF_THETA_ACCURACY = Narrowing(
-    "losses whose values off Θ are not those of a formula keeping m-strong convexity and M-smoothness there "
-    "(Definitions 2.9–2.11, lines 135–147, constrain f_z on Θ only, while the accuracy evaluates f_{D_i} at the "
-    "published θ̃_i, off Θ with positive probability)",
-    "not built for these claims: every family's loss is a global formula, strongly convex (or convex) and smooth on "
-    "ℝ^d, the reading the printed proofs use (their smoothness step bounds f(θ̃_i) − f(θ*) at θ̃_i ∉ Θ); a loss "
-    "extended otherwise above Θ is evaluated only for Theorem 3.2 (certunlearn.claims.d2d.perfect_offtheta, one "
-    "dimension), and an extension that grows off Θ would raise the excess loss on the event θ̃_i ∉ Θ without any "
-    "bound from the printed hypotheses (work: its exact law as there)")
-SCOPE["thm4.5:accuracy"] = SCOPE["thm4.5"]
-for _item in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy", "thm4.5:accuracy"):
-    SCOPE[_item] = replace(SCOPE[_item], narrowed=SCOPE[_item].narrowed + (OFF_THETA_ACCURACY,))
+#: The accuracy of the published model (Theorems 3.1, 3.4, 3.5, Remark 3.6, and 4.5's (α, β)-accuracy) evaluates
+#: f_{D_i} at θ̃_i, off Θ with positive probability: the printed claims are attacked there too
+#: (certunlearn.claims.d2d.offtheta_excess); their corrections read the class on ℝ^d, which the smoothness step at
+#: θ̃_i ∉ Θ needs (line 252; Theorem 3.4's step (1), line 297; Theorem 4.5's last display, lines 779–791), so the
+#: off-Θ family lies outside it (offtheta_excess.global_loss).
+_GLOBAL_ACC = ("; the correction: f_z convex (Theorems 3.1, 4.5: m-strongly convex) and M-smooth on all of ℝ^d, not on Θ only "
+               "(the proofs' smoothness step bounds f_{D_i}(θ̃_i) at θ̃_i ∉ Θ, line 252 and Theorem 3.4's step (1), line "
+               "297; certunlearn.claims.d2d.offtheta_excess breaks the printed class)")
+SCOPE["thm4.5:alpha"] = SCOPE["thm4.5"]
+for _item in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy", "thm4.5:alpha"):
+    SCOPE[_item + "+fix"] = replace(SCOPE[_item], theorem_class=SCOPE[_item].theorem_class + _GLOBAL_ACC)
+    SCOPE[_item] = replace(SCOPE[_item], reached=SCOPE[_item].reached + "; " + OFFTHETA_REACH)
 for _item in ("thm3.2", "thm3.2:accuracy"):
     SCOPE[_item + "+fix"] = replace(
         SCOPE[_item], theorem_class=SCOPE[_item].theorem_class + _GLOBAL_32,

@@ -167,7 +167,7 @@ def test_each_new_family_reaches_its_part_and_is_decided(cid, family, key):
 
 
 def test_the_scope_keeps_only_true_narrowings():
-    from certunlearn.claims.d2d.scope import OFF_THETA_ACCURACY, SCOPE
+    from certunlearn.claims.d2d.scope import SCOPE
 
     for key in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy"):
         whats = [n.what for n in SCOPE[key].narrowed]
@@ -175,10 +175,13 @@ def test_the_scope_keeps_only_true_narrowings():
         assert not any(w.startswith("losses other than quadratics in the accuracy") for w in whats)  # d = 1 Huber
         assert not any("d = 1" in w for w in whats)  # d = 1 logistic: bracketed (any λ ≥ 0)
         assert not any("polytope" in w for w in whats)
-        # nothing left: d ≥ 9 is reached (.convex_families, the dimension grows with the profile) and, in the convex
-        # theorems' classes, the losses with m = 0 are enclosed around a feasible point (.convex_tail); what is left is
-        # the printed class's off-Θ part (the loss's values off Θ, where the accuracy evaluates it), not built here
-        assert whats == [OFF_THETA_ACCURACY.what]
+        # nothing left: d ≥ 9 is reached (.convex_families, the dimension grows with the profile), in the convex
+        # theorems' classes the losses with m = 0 are enclosed around a feasible point (.convex_tail), and the printed
+        # class's off-Θ part (the loss's values off Θ, where the accuracy evaluates it) by .offtheta_excess
+        assert whats == []
+    for key in ("thm3.1:accuracy", "thm3.4:accuracy", "thm3.5:accuracy", "rem3.6:accuracy", "thm4.5:alpha"):
+        assert "on all of ℝ^d" in SCOPE[key + "+fix"].theorem_class and "on all of ℝ^d" not in SCOPE[key].theorem_class
+        assert "offtheta_excess" in SCOPE[key].reached and "offtheta_excess" not in SCOPE[key + "+fix"].reached
 
 
 @pytest.mark.parametrize("cid", ["d2d.thm4.5:accuracy", "d2d.thm4.5:accuracy+fix"])
