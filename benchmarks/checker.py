@@ -18,6 +18,11 @@ CPU seconds are the figure to compare on a shared machine; wall seconds depend o
 directory as set (``CERTUNLEARN_CACHE_DIR``; run once to warm it), slowest first; ``--cprofile OUT`` adds a cProfile of
 those checks on the CPU clock (``python -m pstats OUT``) — how to find where one costly claim spends its time.
 
+``--phases [OUT]`` prints the CPU seconds of each phase of the check (derivation lookup, structured and boundary
+generation, the search's float evaluations, exact evaluation by the instance's source, ε-scale tightness, the rest;
+``benchmarks/phases.py``) per paper, serially in this process with the environment's cache and shipped derivations,
+and the costliest claims; OUT keeps the figures per claim as JSON.
+
 ``--shipped FILE`` measures the first run after installing a wheel: the cold pass reads the derivations a wheel
 ships (a table written by ``python -m certunlearn.derive.ship FILE``, as the build hook ``hatch_build.py`` does),
 through ``CERTUNLEARN_SHIPPED_DERIVATIONS``; the user's cache directory is still empty.
@@ -280,6 +285,32 @@ def phases(papers: list[str], profile: str, out: str | None) -> None:
     print(f"imports (once per process): {data['spent']['import']:.1f} CPU-s")
     for cpu, cid in data["per_claim"][:15]:
         print(f"{cpu:8.2f}  {cid}")
+
+
+def phases(papers: list[str], profile: str, out: str | None) -> None:
+    """The phase table of ``benchmarks/phases.py`` for ``papers``' claims (serial, this process)."""
+    import json
+
+    start = time.process_time()
+    from certunlearn.claims import all_claims
+    from phases import measure, with_other
+
+    claims = [c for p in papers for c in all_claims(p)]
+    imports = time.process_time() - start
+    timer, _ = measure(claims, profile)
+    rows = {p: with_other(r) for p, r in timer.per_paper.items()}
+    kinds = sorted({k for r in rows.values() for k in r}, key=lambda k: (k == "other", k))
+    print(f"{'phase':22}" + "".join(f"{p:>9}" for p in rows) + f"{'all':>9}")
+    for k in kinds + ["total"]:
+        row = [sum(r.values()) if k == "total" else r.get(k, 0.0) for r in rows.values()]
+        print(f"{k:22}" + "".join(f"{v:9.1f}" for v in row) + f"{sum(row):9.1f}")
+    print(f"imports and registry (once per process): {imports:.1f} CPU-s")
+    costly = sorted(timer.per_claim.items(), key=lambda kv: -kv[1]["judge-total"])
+    for cid, r in costly[:15]:
+        print(f"{r['judge-total']:8.2f}  {cid}  " + ", ".join(f"{k} {v:.2f}" for k, v in with_other(r).items() if v >= 0.05))
+    if out:
+        Path(out).write_text(json.dumps({"imports": imports, "per_paper": timer.per_paper,
+                                         "per_claim": timer.per_claim}, indent=1))
 
 
 def main() -> None:
