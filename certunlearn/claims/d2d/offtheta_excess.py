@@ -1,18 +1,20 @@
-"""The accuracy of the secret-state algorithms (Descent-to-Delete, Definition 2.7, line 121; Theorem 3.1, lines 200–209,
-proof lines 242–254; Theorem 3.4, lines 279–290, proof lines 290–305; Theorem 3.5, lines 310–318, proof lines 685–697;
-Remark 3.6, lines 321–330) with a loss whose values above Θ are not its formula's.
+"""The accuracy of the published model (Descent-to-Delete, Definition 2.7, line 121) with a loss whose values above Θ
+are not its formula's: the secret-state algorithms (Theorem 3.1, lines 200–209, proof lines 242–254; Theorem 3.4,
+lines 279–290, proof lines 290–305; Theorem 3.5, lines 310–318, proof lines 685–697; Remark 3.6, lines 321–330) and
+Theorem 4.5's (α, β)-accuracy (lines 407–421, proof lines 779–791).
 
 Paper file: ``papers/002_7f80bf4846a5a6af.txt``. The loss is declared as f : Θ × Z → ℝ (line 117) and Definitions
 2.9–2.11 (lines 135–147) constrain f_z on Θ only, while Definition 2.7 evaluates f_{D_i} at the published
 θ̃_i = θ̂_i + Z, off Θ with positive probability, where only an extension of f_z gives it a value and nothing printed
-constrains that extension; the printed proofs
-bound f_{D_i}(θ̃_i) by M-smoothness along the segment from θ*_i to θ̃_i (line 252; Theorem 3.4's step (1), line 297),
-which leaves Θ. The family is the one of :mod:`certunlearn.claims.d2d.perfect_offtheta` (``values["offtheta"]``
-= K; its instances
-for these claims: :func:`.perfect_offtheta.offtheta_secret`): in one dimension, Θ = [lo, hi], every f_z is (a/2)(θ − x_z)² on Θ and below it, and above Θ its derivative is
-a(θ − x_z) + K(θ − hi)², so f_z = (a/2)(θ − x_z)² + (K/3)(θ − hi)³ there (C², with the quadratic's properties on Θ).
-The secret-state runs stay in Θ (projected GD evaluates gradients on Θ only), so θ̂_i is the package's exact run; only
-the loss at θ̃_i changes.
+constrains that extension; the printed proofs bound f_{D_i}(θ̃_i) by M-smoothness along the segment from θ*_i to θ̃_i
+(line 252; Theorem 3.4's step (1), line 297; Theorem 4.5's last display, line 791), which leaves Θ.
+
+The family is the one of :mod:`certunlearn.claims.d2d.perfect_offtheta` (``values["offtheta"]`` = K; the instances for
+these claims: :func:`.perfect_offtheta.offtheta_secret` and ``distributed.OFFTHETA_45``): in one dimension,
+Θ = [lo, hi], every f_z is (a/2)(θ − x_z)² on Θ and below it, and above Θ its derivative is a(θ − x_z) + K(θ − hi)², so
+f_z = (a/2)(θ − x_z)² + (K/3)(θ − hi)³ there (C², with the quadratic's properties on Θ). The runs stay in Θ (projected
+GD evaluates gradients on Θ only; Theorem 4.5 picks the least-loss copy among averages in Θ), so θ̂_i and its law are
+the package's exact ones; only the loss at θ̃_i changes.
 
 **The probability, exactly.** With c the data mean of D_i (required in [lo, hi]), θ* = c and min_Θ f_{D_i} = f_{D_i}(c);
 the sublevel set {f_{D_i} − f_{D_i}(c) ≤ α} is [c − r, u] with r = √(2α/a) and u = c + r if c + r ≤ hi, else the root
@@ -97,7 +99,7 @@ def global_loss(kind: str) -> P:
     return P(f"f_z {kind} and M-smooth on all of ℝ^d (the correction)", lambda values: holds(not is_offtheta(values)))
 
 
-#: what :func:`offtheta_secret` reaches of the printed class
+#: what the off-Θ families (perfect_offtheta.offtheta_secret, distributed.OFFTHETA_45) reach of the printed class
 OFFTHETA_REACH = ("the part of the printed class off Θ (Definitions 2.9–2.11 constrain f_z on Θ only, Definition 2.7 "
                   "evaluates f_{D_i} at θ̃_i): d = 1, a C² extension above Θ of a quadratic growing as K(θ − hi)³/3, "
                   "K = 10¹⁸, so every θ̃_i above Θ but within (3α/K)^{1/3} counts: the supremum of that part of the "

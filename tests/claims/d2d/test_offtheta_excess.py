@@ -1,7 +1,8 @@
-"""certunlearn.claims.d2d.offtheta_excess: the accuracy of Theorems 3.1, 3.4, 3.5 and Remark 3.6 with a loss whose values
-above Θ are not its formula's (Definitions 2.9–2.11 constrain f_z on Θ only; Definition 2.7 evaluates f_{D_i} at θ̃_i).
-The probabilities recomputed independently in mpmath at 100 digits (Theorem 3.1's σ, α and runs written out by hand
-from the paper), the family inside the printed hypotheses, and outside the corrections' class."""
+"""certunlearn.claims.d2d.offtheta_excess: the accuracy of the published model (Theorems 3.1, 3.4, 3.5, Remark 3.6 and
+Theorem 4.5's (α, β)-accuracy) with a loss whose values above Θ are not its formula's (Definitions 2.9–2.11 constrain
+f_z on Θ only; Definition 2.7 evaluates f_{D_i} at θ̃_i). The probabilities recomputed independently in mpmath at 100
+digits (Theorem 3.1's σ, α and runs written out by hand from the paper), the family inside the printed hypotheses, and
+outside the corrections' class."""
 from fractions import Fraction
 
 import mpmath
