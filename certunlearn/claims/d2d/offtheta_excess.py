@@ -32,6 +32,7 @@ from flint import arb
 from ...numeric.enclosure import to_arb
 from ...privacy.subsampled import normal_tail
 from ..hypotheses import P, holds
+from .interval_tail import sublevel_bisect
 
 __all__ = ["is_offtheta", "sublevel_top", "offtheta_excess", "offtheta_excess_of", "global_loss", "OFFTHETA_REACH"]
 
@@ -43,7 +44,8 @@ def is_offtheta(values) -> bool:
 
 def sublevel_top(a: Fraction, c: Fraction, hi: Fraction, K: Fraction, alpha: arb, steps: int = 200) -> arb:
     """An enclosure of the sublevel set's top u (module docstring): c + √(2α/a) where that is at most hi, else the
-    root above hi of h(u) = (a/2)(u − c)² + (K/3)(u − hi)³ − α, bracketed by bisection while h's sign is decided."""
+    root above hi of h(u) = (a/2)(u − c)² + (K/3)(u − hi)³ − α, bracketed outward from hi and bisected while h's sign
+    is decided (:func:`.interval_tail.sublevel_bisect`)."""
     r = (2 * alpha / to_arb(a)).sqrt()
     top = to_arb(c) + r
     if top <= to_arb(hi):
@@ -54,20 +56,7 @@ def sublevel_top(a: Fraction, c: Fraction, hi: Fraction, K: Fraction, alpha: arb
         x = to_arb(u)
         return a_ / 2 * (x - c_) * (x - c_) + K_ / 3 * (x - hi_) * (x - hi_) * (x - hi_) - alpha
 
-    man, exp = top.upper().man_exp()
-    low, high = hi, Fraction(int(man)) * Fraction(2) ** int(exp)
-    if not h(high) >= 0:  # c + r's upper end: h ≥ (a/2)r² − α ≥ 0 there; an undecided sign is not a bracket
-        raise ArithmeticError("the sublevel top could not be bracketed above Θ")
-    for _ in range(steps):
-        mid = (low + high) / 2
-        val = h(mid)
-        if val < 0:
-            low = mid
-        elif val > 0:
-            high = mid
-        else:
-            break
-    return to_arb(low).union(to_arb(high))
+    return sublevel_bisect(h, hi, True, steps)  # h(hi) = (a/2)(hi − c)² − α < 0 here, h convex on [hi, ∞)
 
 
 def offtheta_excess(a: Fraction, c: Fraction, lo: Fraction, hi: Fraction, K: Fraction, mean: Fraction,
