@@ -1,5 +1,5 @@
-"""Generation costs of the quick profile, results kept: a structured family computes its costly exact values only for
-the instances it draws, and draws the same instances as when it computed them all."""
+"""certunlearn.claims.r2d.populations.dip_population_family: the quick profile's draw computes the costly exact gaps only
+for the instances it draws, and draws the same instances as when it computed them all."""
 from fractions import Fraction
 
 import numpy as np
