@@ -141,84 +141,6 @@ print(json.dumps(spent))
 '''
 
 
-PHASES_CODE = r'''
-import json, sys, time
-t0 = time.process_time()
-from certunlearn.check import runner
-from certunlearn.claims import all_claims
-claims = [c for p in sys.argv[2].split(",") for c in all_claims(p)]
-spent = {"import": time.process_time() - t0}
-per_paper = {}
-stack = []
-current = {"source": "structured"}
-
-def add(kind, dt):
-    spent[kind] = spent.get(kind, 0.0) + dt
-    pp = per_paper.setdefault(current["paper"], {})
-    pp[kind] = pp.get(kind, 0.0) + dt
-
-def timed(kind, fn):
-    def wrapper(*a, **k):
-        stack.append(0.0)
-        t = time.process_time()
-        try:
-            return fn(*a, **k)
-        finally:
-            total = time.process_time() - t
-            inner = stack.pop()
-            name = kind(a) if callable(kind) else kind
-            add(name, total - inner)
-            if stack:
-                stack[-1] += total
-    return wrapper
-
-def instances_of(claim, profile, rng):
-    for adversary in claim.adversaries:
-        boundary = adversary.name.startswith("boundary")
-        if adversary.space is not None:
-            current["source"] = "search"
-            found = runner.search(claim, adversary.space, rng, profile.restarts, profile.evaluations)
-            for instance in found:
-                current["source"] = "search"
-                yield adversary.name, instance
-        else:
-            src = "boundary" if boundary else "structured"
-            t = time.process_time()
-            it = iter(adversary.generate(rng, profile.structured_size))
-            add("generate:" + src, time.process_time() - t)
-            while True:
-                current["source"] = src
-                stack.append(0.0)
-                t = time.process_time()
-                try:
-                    instance = next(it)
-                except StopIteration:
-                    add("generate:" + src, time.process_time() - t - stack.pop())
-                    break
-                dt = time.process_time() - t
-                inner = stack.pop()
-                add("generate:" + src, dt - inner)
-                yield adversary.name, instance
-
-runner.instances_of = instances_of
-runner.derivation_of = timed("derivation", runner.derivation_of)
-runner.evaluate = timed(lambda a: "evaluate:" + current["source"], runner.evaluate)
-runner.search = timed("search:float", runner.search)
-runner.epsilon_tightness = timed("epsilon_tightness", runner.epsilon_tightness)
-per_claim = []
-start = time.process_time()
-for c in claims:
-    current["paper"] = c.paper
-    t = time.process_time()
-    r = runner.check_claim(c.id, sys.argv[1], 0)
-    dt = time.process_time() - t
-    per_claim.append((dt, c.id))
-    add("judge-total", dt)
-spent["total-claims"] = time.process_time() - start
-print(json.dumps({"spent": spent, "per_paper": per_paper, "per_claim": sorted(per_claim, reverse=True)}))
-'''
-
-
 def shares(paper: str, profile: str, cache: str) -> dict[str, float]:
     env = _env(cache)
     out = subprocess.run([sys.executable, "-c", SHARES_CODE, paper, profile], env=env, cwd=ROOT,
@@ -255,36 +177,6 @@ def per_claim(ids: list[str], profile: str, out: str | None) -> None:
     print(f"{sum(c for c, _, _ in spent):8.2f}  total ({len(ids)} claims, serial{', profiled' if prof else ''})")
     if prof:
         prof.dump_stats(out)
-
-
-def phases(papers: list[str], profile: str, out: str | None) -> None:
-    """CPU seconds of every phase of the check of ``papers``' claims, serially in one process (the cache directory and
-    shipped derivations as set in the environment), with exclusive timers: imports, derivation lookup, structured
-    instance generation (boundary families apart), the search's own float evaluations, exact evaluation of the
-    instances of each source, the ε-scale tightness (``epsilon_tightness``: bisection and shift ratio), and the
-    rest of each claim's check (verdict rules, results). ``out``: the raw figures as JSON (per paper, per claim)."""
-    import json
-
-    got = subprocess.run([sys.executable, "-c", PHASES_CODE, profile, ",".join(papers)], env=os.environ, cwd=ROOT,
-                         capture_output=True, text=True)
-    if got.returncode:
-        raise SystemExit(got.stderr)
-    data = json.loads(got.stdout.strip().splitlines()[-1])
-    if out:
-        Path(out).write_text(json.dumps(data, indent=1))
-    kinds = sorted({k for pp in data["per_paper"].values() for k in pp} - {"judge-total"})
-    total = {p: pp.get("judge-total", 0.0) for p, pp in data["per_paper"].items()}
-    for pp, t in zip(data["per_paper"].values(), total.values()):
-        pp["other"] = t - sum(v for k, v in pp.items() if k != "judge-total")
-    kinds.append("other")
-    print(f"{'phase':26}" + "".join(f"{p:>9}" for p in data["per_paper"]) + f"{'all':>9}")
-    for k in kinds:
-        row = [pp.get(k, 0.0) for pp in data["per_paper"].values()]
-        print(f"{k:26}" + "".join(f"{v:9.1f}" for v in row) + f"{sum(row):9.1f}")
-    print(f"{'claims (serial)':26}" + "".join(f"{v:9.1f}" for v in total.values()) + f"{sum(total.values()):9.1f}")
-    print(f"imports (once per process): {data['spent']['import']:.1f} CPU-s")
-    for cpu, cid in data["per_claim"][:15]:
-        print(f"{cpu:8.2f}  {cid}")
 
 
 def phases(papers: list[str], profile: str, out: str | None) -> None:
