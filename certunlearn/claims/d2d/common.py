@@ -34,7 +34,7 @@ from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Claim, Hypothesis, Instance
-from .offtheta_excess import is_offtheta, offtheta_excess_of
+from .offtheta_excess import offtheta_excess_of
 from ...formulas.d2d import M, beta, m
 
 
@@ -88,6 +88,8 @@ class Setup:
         self.a = a
         self.R = frac(values["R"])
         self.huber = tuple(frac(v) for v in values["huber"]) if values.get("huber") else None
+        # the slope K of a loss extended above Θ otherwise than its formula (certunlearn.claims.d2d.offtheta_excess)
+        self.offtheta = frac(values["offtheta"]) if "offtheta" in values else None
         self.logistic = bool(values.get("logistic")) and frac(values["logistic"]) == 1
         self.linear = bool(values.get("linear")) and frac(values["linear"]) == 1
         if self.linear:  # ⟨x, θ⟩ + (λ/2)‖θ‖², λ = A's (equal) entries: exact, convex (m = λ, possibly 0)
@@ -184,7 +186,7 @@ def setup_cached(key: tuple) -> Setup:
     return Setup(dict((k, v) for k, v in key))
 
 
-SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope", "linear")
+SETUP_NAMES = ("A", "R", "lo", "hi", "X", "U", "theta0", "huber", "ball", "logistic", "polytope", "linear", "offtheta")
 
 
 def setup_of(values: Instance) -> Setup:
@@ -601,7 +603,11 @@ def excess_probability(s: Setup, X: np.ndarray, mean: np.ndarray, sigma_: arb, a
     non-quadratic loss of the class (logistic + ridge in d ≥ 2, the Huber-smoothed quadratic in d ≥ 3 or on a ball or a
     polytope) between the χ² tails of two quadratic models with curvatures m and M around the enclosed θ* and ∇f(θ*)
     (:mod:`.sandwich_tail`).
-    (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.)"""
+    (f is the *unregularised* loss: the accuracy of Definition 2.7 is measured on f_{D_i}.) A loss extended above Θ
+    otherwise than its formula (``s.offtheta``; the printed class constrains f_z on Θ only) has its own exact event
+    (:func:`.offtheta_excess.offtheta_excess_of`)."""
+    if s.offtheta is not None:
+        return offtheta_excess_of(s, X, mean, sigma_, alpha_, err)
     if s.huber is not None and s.dim == 1 and s.ball is None:
         return _piecewise_1d_probability(s, X, mean, sigma_, alpha_, err)
     if s.logistic and s.dim == 1 and s.ball is None:
@@ -726,8 +732,7 @@ def accuracy_radius(claim_id: str, values: Instance) -> tuple[arb, arb]:
 
 def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Instance], arb]:
     """max over rounds i ≥ 0 of P[f_{D_i}(θ̃_i) − min_Θ f_{D_i} > α] with θ̃_i = θ̂_i + Z_i (θ̂_i exact, secret-state
-    algorithm) and α the explicit radius of the proof (Definition 2.7); for a loss extended above Θ otherwise than its
-    formula (the printed class constrains f_z on Θ only), :func:`.offtheta_excess.offtheta_excess_of`."""
+    algorithm) and α the explicit radius of the proof (Definition 2.7)."""
     ACCURACY_ALPHA[claim_id] = alpha_expr
 
     def quantity(values: Instance) -> arb:
@@ -737,11 +742,7 @@ def accuracy_probability(claim_id: str, alpha_expr: sympy.Expr) -> Callable[[Ins
         err = run_error(claim_id, values)
         worst = arb(0)
         for X, mean in zip(datasets, means):
-            if is_offtheta(values):  # a loss extended above Θ otherwise than its formula (offtheta_excess)
-                p = offtheta_excess_of(s, X, mean, values, sig, alpha_, err)
-            else:
-                p = excess_probability(s, X, mean, sig, alpha_, err=err)
-            worst = worst.max(p)
+            worst = worst.max(excess_probability(s, X, mean, sig, alpha_, err=err))
         return worst
 
     return quantity

@@ -36,7 +36,7 @@ from .common import (
     pgd_instance, setup_cached, setup_of,
 )
 from .distributed_families import HESSIAN_LIPSCHITZ, polytope_adversary
-from .offtheta_excess import OFFTHETA_REACH, global_loss, is_offtheta, offtheta_excess_of
+from .offtheta_excess import OFFTHETA_REACH, global_loss
 from .perfect_offtheta import OFFTHETA_K
 
 
@@ -467,11 +467,7 @@ def alpha_probability(claim_id: str, alpha_expr: Any) -> Callable[[Instance], ar
                     by_mean[mu] = by_mean.get(mu, Fraction(0)) + w
             tot = arb(0)
             for mu, w in by_mean.items():
-                mean = np.asarray(list(mu), dtype=object)
-                if is_offtheta(values):  # a loss extended above Θ otherwise than its formula (offtheta_excess)
-                    tot += to_arb(w) * offtheta_excess_of(s, X, mean, values, sig, alpha_)
-                else:
-                    tot += to_arb(w) * excess_probability(s, X, mean, sig, alpha_)
+                tot += to_arb(w) * excess_probability(s, X, np.asarray(list(mu), dtype=object), sig, alpha_)
             worst = worst.max(tot)
         return worst
 

@@ -71,13 +71,14 @@ def offtheta_excess(a: Fraction, c: Fraction, lo: Fraction, hi: Fraction, K: Fra
     return normal_tail((theta - bottom) / sigma) + normal_tail((top - theta) / sigma)
 
 
-def offtheta_excess_of(s, X, mean, values, sigma: arb, alpha: arb, err: Fraction = Fraction(0)) -> arb:
-    """:func:`offtheta_excess` for a round of an instance: ``s`` its one-dimensional quadratic setup
-    (:class:`certunlearn.claims.d2d.common.Setup`), ``X`` the round's dataset, ``mean`` the published point's mean."""
+def offtheta_excess_of(s, X, mean, sigma: arb, alpha: arb, err: Fraction = Fraction(0)) -> arb:
+    """:func:`offtheta_excess` for a round of an instance: ``s`` its one-dimensional quadratic setup with the extension's
+    K (:class:`certunlearn.claims.d2d.common.Setup`, ``s.offtheta``), ``X`` the round's dataset, ``mean`` the published
+    point's mean."""
     if s.dim != 1 or s.huber is not None or s.logistic or s.linear or s.ball is not None:
         raise ArithmeticError("the off-Θ family is a one-dimensional quadratic on an interval")
     c = sum((row[0] for row in X), Fraction(0)) / len(X)
-    return offtheta_excess(s.a[0], c, s.lo[0], s.hi[0], Fraction(values["offtheta"]), mean[0], sigma, alpha, err)
+    return offtheta_excess(s.a[0], c, s.lo[0], s.hi[0], s.offtheta, mean[0], sigma, alpha, err)
 
 
 def global_loss(kind: str) -> P:
