@@ -7,6 +7,8 @@ and the search run between evaluations, not inside them — so each second is co
 - ``generate:structured`` / ``generate:boundary`` — building the structured adversaries' instances (the call to
   ``generate`` and every ``next`` of its iterator; ``boundary`` for the generated boundary families);
 - ``search:float`` — the search adversaries' own work (``runner.search``: Nelder–Mead on low-precision evaluations);
+- ``generate:recorded`` / ``evaluate:recorded`` — reading and evaluating the claim's recorded points
+  (:mod:`certunlearn.claims.recorded`);
 - ``evaluate:structured`` / ``evaluate:boundary`` / ``evaluate:search`` — the exact evaluation and decision of each
   instance (precision escalation included), by where the instance came from;
 - ``epsilon_tightness`` — the ε-scale tightness and shift ratio (``runner.epsilon_tightness``);
@@ -54,8 +56,12 @@ class PhaseTimer:
     def timed(self, phase: str | Callable[[], str], fn: Callable[..., Any]) -> Callable[..., Any]:
         return lambda *a, **k: self._run(phase, lambda: fn(*a, **k))
 
-    def instances_of(self, claim: Claim, profile: Any, rng: Any) -> Iterator[tuple[str, dict]]:
+    def instances_of(self, claim: Claim, profile: Any, rng: Any, recorded: bool = True) -> Iterator[tuple[str, dict]]:
         """:func:`certunlearn.check.runner.instances_of`, with each instance's source noted and generation timed."""
+        if recorded:
+            for instance in self._run("generate:recorded", lambda: runner.recorded_instances(claim.id)):
+                self._source = "recorded"
+                yield runner.RECORDED, instance
         for adversary in claim.adversaries:
             if adversary.space is not None:
                 self._source = "search"

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..claims import Claim, get_claim
 from ..claims.model import QuantityKind, decode_instance
+from ..claims.recorded import RECORDED, epsilon_written, recorded_instances, written_key
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
 from ..derive.cache import derivation_fingerprint
@@ -78,8 +79,14 @@ def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult 
     return steps + [{"step": result.link_text, "status": result.link}], result
 
 
-def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator) -> Iterable[tuple[str, dict]]:
-    """(adversary name, instance) for every adversary of the claim."""
+def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator,
+                 recorded: bool = True) -> Iterable[tuple[str, dict]]:
+    """(adversary name, instance) for the claim's recorded points (:mod:`certunlearn.claims.recorded`; first, so that
+    the ε-scale tightness sees them; ``recorded=False``: without them, as :mod:`certunlearn.check.record` runs), then
+    every adversary of the claim."""
+    if recorded:
+        for instance in recorded_instances(claim.id):
+            yield RECORDED, instance
     for adversary in claim.adversaries:
         if adversary.space is not None:
             for instance in search(claim, adversary.space, rng, profile.restarts, profile.evaluations):
@@ -109,21 +116,50 @@ def counterexample_of(evaluated: list[tuple[str, Evaluation]]) -> tuple[str, Eva
     return max(finite or violated, key=lambda p: p[1].ratio)
 
 
+def evaluations_of(claim: Claim, prof: Profile, seed: int, recorded: bool = True) -> list[tuple[str, Evaluation]]:
+    """Every instance of the claim's check (:func:`instances_of`, drawn with the claim's own seed), evaluated."""
+    rng = np.random.default_rng(claim_seed(seed, claim.id))
+    return [(name, evaluate(claim, instance, prof.max_prec))
+            for name, instance in instances_of(claim, prof, rng, recorded)]
+
+
+def families_of(claim: Claim, evaluations: list[tuple[str, Evaluation]]) -> list[str]:
+    """The families of a check, in order: the recorded points (a family of their own) when the claim has any, then
+    the claim's adversaries."""
+    return [RECORDED] * any(n == RECORDED for n, _ in evaluations) + [a.name for a in claim.adversaries]
+
+
+def verdict_of(claim: Claim, evaluations: list[tuple[str, Evaluation]], prof: Profile) -> tuple[str, str]:
+    """(verdict, reason) of the evaluated instances (:func:`certunlearn.check.verdict.verdict`). An optional family (a
+    generated boundary adversary) that yielded no instance asks for no decided instance. The recorded points count
+    as every instance does (a violated one makes the claim violated, an error or an undecided one reaching above the
+    bound blocks ``holds``), but their family asks for no decided instance of its own: it is not an attack but the
+    record of one, and a recorded point may be the undecided equality case its family had beside decided ones."""
+    yielded = {name for name, _ in evaluations}
+    required = [a.name for a in claim.adversaries if not a.optional or a.name in yielded]
+    return rules.verdict(evaluations, required, prof.min_instances)
+
+
+def epsilon_instances(evaluations: list[tuple[str, Evaluation]], outcome: str,
+                      recorded: frozenset[str] = frozenset()) -> list[dict]:
+    """The instances the ε-scale tightness is computed on: the recorded points whose written form is in ``recorded``
+    (:func:`certunlearn.claims.recorded.epsilon_written`), then the first :data:`EPSILON_INSTANCES` within
+    (``holds``) or violated (``violated``) ones of the claim's own families, in the adversaries' order."""
+    wanted = WITHIN if outcome == HOLDS else VIOLATED
+    first = [ev for name, ev in evaluations
+             if name == RECORDED and ev.outcome == wanted and written_key(ev.instance) in recorded]
+    chosen = [ev for name, ev in evaluations if name != RECORDED and ev.outcome == wanted]
+    return [decode_instance(ev.instance) for ev in first + chosen[:EPSILON_INSTANCES]]
+
+
 def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     """Check ``claim``: its derivation, then every adversary's instances, evaluated exactly, judged by the rules of
     :mod:`certunlearn.check.verdict`."""
     start = time.perf_counter()
-    own_seed = claim_seed(seed, claim.id)
     symbolic, derivation = derivation_of(claim)
-    rng = np.random.default_rng(own_seed)
-    families = [a.name for a in claim.adversaries]
-    evaluations: list[tuple[str, Evaluation]] = [
-        (name, evaluate(claim, instance, prof.max_prec)) for name, instance in instances_of(claim, prof, rng)
-    ]
-    # an optional family (a generated boundary adversary) that yielded no instance asks for no decided instance
-    yielded = {name for name, _ in evaluations}
-    required = [a.name for a in claim.adversaries if not a.optional or a.name in yielded]
-    outcome, reason = rules.verdict(evaluations, required, prof.min_instances)
+    evaluations = evaluations_of(claim, prof, seed)
+    families = families_of(claim, evaluations)
+    outcome, reason = verdict_of(claim, evaluations, prof)
     tight = rules.tightness(evaluations)
     evaluated = [(n, ev) for n, ev in evaluations if ev.evaluated]
     worst_name, worst = max(evaluated, key=lambda p: p[1].ratio, default=(None, None))
@@ -134,8 +170,7 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     vacuous_reason = rules.vacuity(evaluations) if outcome == HOLDS else ""
     eps = EpsilonTightness(None, None)
     if outcome in (HOLDS, VIOLATED) and claim.laws is not None:  # violated: how much ε the release really spends
-        chosen = [ev for _, ev in evaluations if ev.outcome == (WITHIN if outcome == HOLDS else VIOLATED)]
-        eps = epsilon_tightness(claim, [decode_instance(ev.instance) for ev in chosen[:EPSILON_INSTANCES]])
+        eps = epsilon_tightness(claim, epsilon_instances(evaluations, outcome, epsilon_written(claim.id)))
     passed, why = rules.control_verdict(claim.control.value, outcome, tight, bool(vacuous_reason))
     statistical = claim.quantity_kind is QuantityKind.STATISTICAL
     reason = "; ".join(r for r in (reason, vacuous_reason, why) if r)

@@ -121,7 +121,9 @@ def test_search_adversary_finds_the_violation_a_grid_misses():
 
 
 def test_seed_determinism_and_executors_agree():
-    ids = ["gaussian.classic", "gaussian.exact:control-sigma-halved"]
+    # gaussian.zcdp has no recorded points (certunlearn/claims/recorded_points.json), which would set the same largest
+    # ratio at every seed: its tightness comes from the seeded search
+    ids = ["gaussian.zcdp", "gaussian.exact:control-sigma-halved"]
     default = check_claims(ids, seed=3)
     with ProcessPoolExecutor(1) as pool:  # one worker: the claims run in the other order of completion
         single = check_claims(ids, seed=3, executor=pool)
