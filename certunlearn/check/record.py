@@ -26,7 +26,7 @@ from typing import Any
 from ..claims import all_claims, get_claim
 from ..claims.model import DeltaProfile, SubsampledGaussianLaws, decode_instance
 from ..claims.recorded import RECORDED_FILE, recorded_table
-from ..processes import TaskFailed, WorkerPool
+from ..processes import Interrupted, TaskFailed, WorkerPool, interruptible
 from .epsilon import PROFILE_INSTANCES, epsilon_tightness
 from .evaluate import ERROR, UNDECIDED, VIOLATED, WITHIN, Evaluation, evaluate
 from .profiles import Profile, get_profile
@@ -261,10 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         preload_derivations(get_claim(c) for c in ids)
     interrupted = False
     try:
-        with WorkerPool(args.workers, prof.timeout if args.timeout is None else args.timeout) as pool:
+        with interruptible(), WorkerPool(args.workers, prof.timeout if args.timeout is None else args.timeout) as pool:
             pool.run(record_claim, [(c, (c, budget, args.seed)) for c in ids], done, affinity=claim_family)
-    except KeyboardInterrupt:  # Ctrl-C: the claims finished so far are written, nothing recorded is lost
-        interrupted = True
+    except Interrupted as exc:  # Ctrl-C or SIGTERM: the claims finished so far are written, nothing recorded is lost
+        interrupted = exc.exit_code
         print(f"interrupted: writing the {len(new)} claims finished", file=sys.stderr)
     run = {"budget": budget, "seed": args.seed, "commit": _commit(), "claims": len(new),
            "date": time.strftime("%Y-%m-%d", time.gmtime())}
@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         target = args.out
     print(f"{sum(map(len, new.values()))} points of {len(new)} claims → {target} ({time.time() - start:.0f} s)",
           file=sys.stderr)
-    return 0
+    return interrupted or 0
 
 
 if __name__ == "__main__":

@@ -177,3 +177,25 @@ def _stale(claim_ids):
 def test_every_shipped_point_is_inside_its_hypotheses():
     """A point whose claim changed (parameters renamed, hypotheses moved) is stale: re-record it."""
     assert _stale(list(recorded_table()["claims"])) == []
+
+
+def test_an_interrupted_recording_writes_what_finished(tmp_path):
+    """Ctrl-C while recording: the claims finished so far are written (marked interrupted), exit code 130."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "points.json"
+    proc = subprocess.Popen([sys.executable, "-m", "certunlearn.check.record", "--paper", "gaussian", "--workers", "1",
+                             "--out", str(out)], stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    for line in proc.stderr:
+        if line.startswith("[1/"):
+            proc.send_signal(signal.SIGINT)
+            break
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=120) == 130, rest
+    run = json.loads(out.read_text())["provenance"]["runs"][0]
+    done, total = (int(n) for n in run["interrupted"].split(" claims")[0].split(" of "))
+    assert done == run["claims"] and 1 <= done < total
