@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -140,9 +141,15 @@ def record_claim(claim_id: str, budget: dict[str, Any], seed: int) -> dict[str, 
                            f"{again.observed} read back")
             continue
         eps, shift = scores.get(i, (None, None))
+        found = {"outcome": ev.outcome, "ratio_lower": ev.ratio_lower, "epsilon": eps, "shift": shift}
         points.append({"instance": ev.instance, "roles": roles, "adversary": name,
-                       "found": {"outcome": ev.outcome, "ratio_lower": ev.ratio_lower, "epsilon": eps, "shift": shift}})
+                       "found": {k: _written_float(v) for k, v in found.items()}})
     return {"points": points, "verdict": outcome, "dropped": dropped}
+
+
+def _written_float(v: Any) -> Any:
+    """A recorded ratio as strict JSON: an infinite one as the string "+inf" or "-inf" (JSON has no Infinity)."""
+    return v if not isinstance(v, float) or math.isfinite(v) else ("+inf" if v > 0 else "-inf" if v < 0 else "nan")
 
 
 def beyond(points: list[dict], base: dict[str, Any]) -> list[dict]:
@@ -150,8 +157,8 @@ def beyond(points: list[dict], base: dict[str, Any]) -> list[dict]:
     ``check --json`` result): a violation where it is not violated, a larger certified tightness, ε-scale tightness
     or shift ratio, an instance blocking a ``holds`` (the ``found`` values are the recording run's, for this choice
     only: every run evaluates the points again)."""
-    def above(value: float | None, than: float | None) -> bool:  # None on either side: nothing to compare
-        return value is not None and than is not None and value > than
+    def above(value: float | str | None, than: float | None) -> bool:  # None on either side: nothing to compare
+        return value is not None and than is not None and float(value) > than
 
     kept = []
     for p in points:
@@ -201,9 +208,9 @@ def merge(table: dict[str, Any], new: dict[str, list[dict]], run: dict[str, Any]
 def dump(table: dict[str, Any]) -> str:
     """The table as JSON text, one point per line (a re-recording shows as a readable diff)."""
     claims = ",\n".join(f" {json.dumps(cid)}: [\n" + ",\n".join(
-        "  " + json.dumps(point, ensure_ascii=False, separators=(",", ":")) for point in points) + "\n ]"
-        for cid, points in table["claims"].items())
-    provenance = json.dumps(table["provenance"], ensure_ascii=False, indent=1)
+        "  " + json.dumps(point, ensure_ascii=False, separators=(",", ":"), allow_nan=False) for point in points)
+        + "\n ]" for cid, points in table["claims"].items())
+    provenance = json.dumps(table["provenance"], ensure_ascii=False, indent=1, allow_nan=False)
     return f'{{"provenance": {provenance},\n"claims": {{\n{claims}\n}}}}\n'
 
 

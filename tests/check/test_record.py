@@ -3,6 +3,7 @@ they are written and merged, and that the checker evaluates them first, as a fam
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 import sympy
 
 from certunlearn.check import get_profile
@@ -96,6 +97,20 @@ def test_beyond_keeps_only_what_adds_to_the_base_result():
     assert record.beyond([shift], {**base, "shift_ratio": 0.05}) == [shift]
     violated = {**base, "verdict": "violated", "tightness": 3.0}
     assert record.beyond([cx, blocking, higher], violated) == []
+
+
+def test_the_file_is_strict_json_and_an_infinite_ratio_still_compares():
+    import json
+    import math
+
+    infinite = {"instance": {"x": "1"}, "roles": ["tightness"],
+                "found": {"ratio_lower": record._written_float(math.inf), "epsilon": None}}
+    assert infinite["found"]["ratio_lower"] == "+inf"
+    text = record.dump(record.merge({}, {"c.one": [infinite]}, {"seed": 0}, False))
+    assert json.loads(text)["claims"]["c.one"][0]["found"]["ratio_lower"] == "+inf"
+    assert record.beyond([infinite], {"verdict": VIOLATED, "tightness": 3.0}) == [infinite]
+    with pytest.raises(ValueError):
+        record.dump(record.merge({}, {"c.one": [{**infinite, "found": {"ratio_lower": math.inf}}]}, {}, False))
 
 
 def synthetic(points, quantity=lambda v: to_arb(v["x"]) / 2):
