@@ -166,41 +166,48 @@ def _subsampled_epsilon(laws: SubsampledGaussianLaws, target: arb) -> arb | None
 def epsilon_tightness(claim: Claim, instances: list[Instance]) -> EpsilonTightness:
     """The largest ε′/ε (and shift ratio) over ``instances`` (where the claim holds, or where it is violated: then
     ε′ > ε and the ratio above 1), each a certified lower end."""
+    scores = epsilon_scores(claim, instances)
+    return EpsilonTightness(max((s.epsilon_ratio for s in scores if s.epsilon_ratio is not None), default=None),
+                            max((s.shift_ratio for s in scores if s.shift_ratio is not None), default=None))
+
+
+def epsilon_scores(claim: Claim, instances: list[Instance]) -> list[EpsilonTightness]:
+    """Each instance's ε′/ε and shift ratio (None where it has none, and for every general profile after the first
+    :data:`PROFILE_INSTANCES`, which are not bisected), in the order of ``instances``."""
     if claim.laws is None:
-        return EpsilonTightness(None, None)
-    best_eps: float | None = None
-    best_shift: float | None = None
+        return [EpsilonTightness(None, None) for _ in instances]
+    scores = []
     profiles = 0
     with workprec(PREC):
         for instance in instances:
             values = claim.with_prescribed(instance)
             laws = claim.laws(values)
+            eps_ratio: float | None = None
+            shift_ratio: float | None = None
             if isinstance(laws, (DeltaProfile, SubsampledGaussianLaws)):
                 profiles += 1
                 if profiles > PROFILE_INSTANCES:
+                    scores.append(EpsilonTightness(None, None))
                     continue
             eps, target = to_arb(values["epsilon"]), claim.bound_value(instance)
             if not eps > 0 or isinstance(laws, PointMass):
+                scores.append(EpsilonTightness(None, None))
                 continue  # a point mass: 0 for equal values (no shift ratio), no finite ε otherwise
             if isinstance(laws, SubsampledGaussianLaws):
                 smallest = _subsampled_epsilon(laws, target)
                 allowed = _subsampled_largest_shift(laws, eps, target) if laws.steps == 1 else None
                 if allowed is not None:
-                    r = arb_lower_float(to_arb(laws.shift) / arb(allowed))
-                    best_shift = r if best_shift is None else max(best_shift, r)
+                    shift_ratio = arb_lower_float(to_arb(laws.shift) / arb(allowed))
             else:
                 smallest = _smallest_epsilon(_profile(laws), target, eps)
             if isinstance(laws, LaplacePair):
-                r = _laplace_shift_ratio(laws, eps, target)
-                if r is not None:
-                    best_shift = r if best_shift is None else max(best_shift, r)
+                shift_ratio = _laplace_shift_ratio(laws, eps, target)
             if smallest is not None:
-                r = arb_lower_float(smallest / eps)
-                best_eps = r if best_eps is None else max(best_eps, r)
+                eps_ratio = arb_lower_float(smallest / eps)
             if isinstance(laws, GaussianPair):
                 shift, sigma = to_arb(laws.shift), to_arb(laws.sigma)
                 allowed = _largest_shift(sigma, eps, target, shift)
                 if allowed is not None:
-                    r = arb_lower_float(shift / allowed)
-                    best_shift = r if best_shift is None else max(best_shift, r)
-    return EpsilonTightness(best_eps, best_shift)
+                    shift_ratio = arb_lower_float(shift / allowed)
+            scores.append(EpsilonTightness(eps_ratio, shift_ratio))
+    return scores

@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from ..claims import all_claims, get_claim
-from ..claims.model import DeltaProfile, SubsampledGaussianLaws, decode_instance
+from ..claims.model import decode_instance
 from ..claims.recorded import RECORDED_FILE, recorded_table
 from ..processes import Interrupted, TaskFailed, WorkerPool, interruptible
-from .epsilon import PROFILE_INSTANCES, epsilon_tightness
+from .epsilon import epsilon_scores
 from .evaluate import ERROR, UNDECIDED, VIOLATED, WITHIN, Evaluation, evaluate
 from .profiles import Profile, get_profile
-from .runner import (EPSILON_INSTANCES, claim_family, counterexample_of, evaluations_of, preload_derivations,
+from .runner import (claim_family, counterexample_of, epsilon_indices, evaluations_of, preload_derivations,
                      verdict_of)
 from .verdict import HOLDS
 
@@ -52,7 +52,7 @@ def decisive(evaluations: list[tuple[str, Evaluation]], outcome: str,
     - ``undecided-above`` and ``error`` (each blocks ``holds``; at most :data:`MAX_BLOCKING` of each);
     - ``epsilon`` and ``shift``: the instance giving the ε-scale tightness and the shift ratio, found by
       ``epsilon_of(index list) → {index: (epsilon_ratio, shift_ratio)}`` over the instances the check bisects
-      (:func:`certunlearn.check.runner.epsilon_instances`).
+      (:func:`certunlearn.check.runner.epsilon_indices`).
     """
     roles: dict[int, list[str]] = {}
 
@@ -84,10 +84,7 @@ def decisive(evaluations: list[tuple[str, Evaluation]], outcome: str,
         for i in [i for i, (_, ev) in enumerate(evaluations) if ev.outcome == outcome_ and keep(ev)][:MAX_BLOCKING]:
             mark(i, role)
     if epsilon_of is not None and outcome in (HOLDS, VIOLATED):
-        wanted = WITHIN if outcome == HOLDS else VIOLATED
-        indices = [i for i, (_, ev) in enumerate(evaluations) if ev.outcome == wanted]
-        indices = indices[:EPSILON_INSTANCES]
-        scores = epsilon_of(indices)
+        scores = epsilon_of(epsilon_indices(evaluations, outcome))
         for k, role in ((0, "epsilon"), (1, "shift")):
             best = max(((s[k], i) for i, s in scores.items() if s[k] is not None), default=None,
                        key=lambda p: p[0])
@@ -119,18 +116,9 @@ def record_claim(claim_id: str, budget: dict[str, Any], seed: int) -> dict[str, 
     scores: dict[int, tuple[float | None, float | None]] = {}
 
     def epsilon_of(indices: list[int]) -> dict[int, tuple[float | None, float | None]]:
-        if claim.laws is None:
-            return {}
-        out, profiles = scores, 0
-        for i in indices:  # as epsilon_tightness does: at most PROFILE_INSTANCES general profiles are bisected
-            instance = decode_instance(evaluations[i][1].instance)
-            if isinstance(claim.laws(claim.with_prescribed(instance)), (DeltaProfile, SubsampledGaussianLaws)):
-                profiles += 1
-                if profiles > PROFILE_INSTANCES:
-                    continue
-            e = epsilon_tightness(claim, [instance])
-            out[i] = (e.epsilon_ratio, e.shift_ratio)
-        return out
+        found = epsilon_scores(claim, [decode_instance(evaluations[i][1].instance) for i in indices])
+        scores.update((i, (e.epsilon_ratio, e.shift_ratio)) for i, e in zip(indices, found))
+        return scores
 
     points, dropped = [], []
     for i, roles in sorted(decisive(evaluations, outcome, epsilon_of).items()):

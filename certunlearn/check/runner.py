@@ -27,7 +27,7 @@ import numpy as np
 
 from ..claims import Claim, get_claim
 from ..claims.model import QuantityKind, decode_instance
-from ..claims.recorded import RECORDED, epsilon_written, recorded_instances, written_key
+from ..claims.recorded import RECORDED, epsilon_points, recorded_instances
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
 from ..derive.cache import derivation_fingerprint
@@ -81,9 +81,9 @@ def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult 
 
 def instances_of(claim: Claim, profile: Profile, rng: np.random.Generator,
                  recorded: bool = True) -> Iterable[tuple[str, dict]]:
-    """(adversary name, instance) for the claim's recorded points (:mod:`certunlearn.claims.recorded`; first, so that
-    the ε-scale tightness sees them; ``recorded=False``: without them, as :mod:`certunlearn.check.record` runs), then
-    every adversary of the claim."""
+    """(adversary name, instance) for the claim's recorded points (:mod:`certunlearn.claims.recorded`, those for the
+    ε-scale tightness first; ``recorded=False``: without them, as :mod:`certunlearn.check.record` runs), then every
+    adversary of the claim."""
     if recorded:
         for instance in recorded_instances(claim.id):
             yield RECORDED, instance
@@ -140,16 +140,15 @@ def verdict_of(claim: Claim, evaluations: list[tuple[str, Evaluation]], prof: Pr
     return rules.verdict(evaluations, required, prof.min_instances)
 
 
-def epsilon_instances(evaluations: list[tuple[str, Evaluation]], outcome: str,
-                      recorded: frozenset[str] = frozenset()) -> list[dict]:
-    """The instances the ε-scale tightness is computed on: the recorded points whose written form is in ``recorded``
-    (:func:`certunlearn.claims.recorded.epsilon_written`), then the first :data:`EPSILON_INSTANCES` within
-    (``holds``) or violated (``violated``) ones of the claim's own families, in the adversaries' order."""
+def epsilon_indices(evaluations: list[tuple[str, Evaluation]], outcome: str, recorded: int = 0) -> list[int]:
+    """Where the instances the ε-scale tightness is computed on sit in ``evaluations``: the within (``holds``) or
+    violated (``violated``) ones among the first ``recorded`` (the recorded points for it,
+    :func:`certunlearn.claims.recorded.epsilon_points`), then the first :data:`EPSILON_INSTANCES` such ones of the
+    claim's own families, in the adversaries' order."""
     wanted = WITHIN if outcome == HOLDS else VIOLATED
-    first = [ev for name, ev in evaluations
-             if name == RECORDED and ev.outcome == wanted and written_key(ev.instance) in recorded]
-    chosen = [ev for name, ev in evaluations if name != RECORDED and ev.outcome == wanted]
-    return [decode_instance(ev.instance) for ev in first + chosen[:EPSILON_INSTANCES]]
+    first = [i for i, (_, ev) in enumerate(evaluations[:recorded]) if ev.outcome == wanted]
+    own = [i for i, (name, ev) in enumerate(evaluations) if name != RECORDED and ev.outcome == wanted]
+    return first + own[:EPSILON_INSTANCES]
 
 
 def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
@@ -170,7 +169,8 @@ def judge(claim: Claim, prof: Profile, seed: int) -> CheckResult:
     vacuous_reason = rules.vacuity(evaluations) if outcome == HOLDS else ""
     eps = EpsilonTightness(None, None)
     if outcome in (HOLDS, VIOLATED) and claim.laws is not None:  # violated: how much ε the release really spends
-        eps = epsilon_tightness(claim, epsilon_instances(evaluations, outcome, epsilon_written(claim.id)))
+        chosen = epsilon_indices(evaluations, outcome, epsilon_points(claim.id))
+        eps = epsilon_tightness(claim, [decode_instance(evaluations[i][1].instance) for i in chosen])
     passed, why = rules.control_verdict(claim.control.value, outcome, tight, bool(vacuous_reason))
     statistical = claim.quantity_kind is QuantityKind.STATISTICAL
     reason = "; ".join(r for r in (reason, vacuous_reason, why) if r)

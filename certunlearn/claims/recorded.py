@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .model import Instance, decode_instance, encode_instance
+from .model import Instance, decode_instance
 
 #: The shipped points (``python -m certunlearn.check.record --write`` rewrites it).
 RECORDED_FILE = Path(__file__).with_name("recorded_points.json")
@@ -31,37 +31,31 @@ RECORDED = "recorded: instances a thorough run found beyond quick (certunlearn/c
 
 
 @functools.cache
-def _table() -> dict[str, Any]:
+def recorded_table() -> dict[str, Any]:
+    """The whole file: ``provenance`` (the runs that recorded it) and ``claims`` (claim id → its points, each
+    ``{"instance", "roles", "adversary", "found", "run"}``)."""
     if not RECORDED_FILE.exists():
         return {"provenance": {}, "claims": {}}
     return json.loads(RECORDED_FILE.read_text())
-
-
-def recorded_table() -> dict[str, Any]:
-    """The whole file: ``provenance`` (the runs that recorded it) and ``claims`` (claim id → its points, each
-    ``{"instance", "roles", "adversary", "run"}``)."""
-    return _table()
 
 
 #: The roles of a point recorded for the ε-scale tightness (the checker bisects ε only on these recorded points).
 EPSILON_ROLES = frozenset({"epsilon", "shift"})
 
 
+def _points(claim_id: str) -> list[dict[str, Any]]:
+    """The claim's points, those recorded for the ε-scale tightness first."""
+    return sorted(recorded_table()["claims"].get(claim_id, ()), key=lambda p: not EPSILON_ROLES & set(p["roles"]))
+
+
 def recorded_instances(claim_id: str) -> list[Instance]:
-    """The recorded instances of a built-in claim (exact values; [] when none is recorded), those recorded for the
-    ε-scale tightness first."""
-    points = sorted(_table()["claims"].get(claim_id, ()), key=lambda p: not EPSILON_ROLES & set(p["roles"]))
-    return [decode_instance(p["instance"]) for p in points]
+    """The recorded instances of a built-in claim (exact values; [] when none is recorded), the
+    :func:`epsilon_points` first."""
+    return [decode_instance(p["instance"]) for p in _points(claim_id)]
 
 
-def epsilon_written(claim_id: str) -> frozenset[str]:
-    """The written forms (:func:`written_key`) of the claim's points recorded for the ε-scale tightness: a recorded
-    point with other roles only is not bisected on the ε scale (it would add the cost of a point the larger run did
-    not bisect)."""
-    return frozenset(written_key(p["instance"]) for p in _table()["claims"].get(claim_id, ())
-                     if EPSILON_ROLES & set(p["roles"]))
-
-
-def written_key(written: dict[str, Any]) -> str:
-    """A written instance as one comparable string, its numbers in one normal form (``"1/5"`` and ``"0.2"`` alike)."""
-    return json.dumps(encode_instance(decode_instance(written)), sort_keys=True)
+def epsilon_points(claim_id: str) -> int:
+    """How many of :func:`recorded_instances` — its first ones — were recorded for the ε-scale tightness: only
+    these recorded points are bisected on the ε scale (any other would add the cost of a point the larger run did not
+    bisect)."""
+    return sum(bool(EPSILON_ROLES & set(p["roles"])) for p in _points(claim_id))

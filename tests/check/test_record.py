@@ -113,6 +113,16 @@ def test_the_file_is_strict_json_and_an_infinite_ratio_still_compares():
         record.dump(record.merge({}, {"c.one": [{**infinite, "found": {"ratio_lower": math.inf}}]}, {}, False))
 
 
+def test_the_epsilon_scale_bisects_the_recorded_points_for_it_then_the_families_own():
+    evals = [(RECORDED, ev(WITHIN, 0.9, x_="1")),  # recorded for the ε-scale tightness
+             (RECORDED, ev(WITHIN, 0.8, x_="2")),  # recorded for another role: not bisected
+             ("a", ev(UNDECIDED, 0.5, x_="3")), ("a", ev(WITHIN, 0.1, x_="4")), ("b", ev(WITHIN, 0.2, x_="5"))]
+    assert runner.epsilon_indices(evals, "holds", recorded=1) == [0, 3, 4]
+    assert runner.epsilon_indices(evals, "holds") == [3, 4]
+    many = [("a", ev(WITHIN, 0.1, x_=str(k))) for k in range(runner.EPSILON_INSTANCES + 5)]
+    assert runner.epsilon_indices(evals[:1] + many, "holds", 1) == list(range(runner.EPSILON_INSTANCES + 1))
+
+
 def synthetic(points, quantity=lambda v: to_arb(v["x"]) / 2):
     return Claim(id="gaussian.recorded-synthetic", source="test", kind=Kind.INEQUALITY, statement="x/2 ≤ x",
                  hypotheses=(Hypothesis("x ≤ 10", sympy.Le(x, 10, evaluate=False)),), bound=x, quantity=quantity,
