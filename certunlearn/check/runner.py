@@ -26,7 +26,7 @@ from concurrent.futures import Executor, as_completed
 import numpy as np
 
 from ..claims import Claim, get_claim
-from ..claims.model import QuantityKind, decode_instance
+from ..claims.model import QuantityKind, decode_instance, encode_instance
 from ..claims.recorded import RECORDED, epsilon_points, recorded_instances
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
@@ -38,7 +38,7 @@ from .evaluate import VIOLATED, WITHIN, BinaryFloatError, Evaluation, evaluate
 from ..processes import Interrupted, TaskFailed, WorkerPool
 from .profiles import Profile, get_profile
 from .result import CheckResult, Counterexample
-from .search import search
+from .search import instance_memo_key, search
 from .verdict import HOLDS, INCONCLUSIVE
 
 #: How many "within" instances (in the adversaries' order) the ε-scale tightness is computed on: not only the
@@ -117,10 +117,47 @@ def counterexample_of(evaluated: list[tuple[str, Evaluation]]) -> tuple[str, Eva
 
 
 def evaluations_of(claim: Claim, prof: Profile, seed: int, recorded: bool = True) -> list[tuple[str, Evaluation]]:
-    """Every instance of the claim's check (:func:`instances_of`, drawn with the claim's own seed), evaluated."""
+    """Every instance of the claim's check (:func:`instances_of`, drawn with the claim's own seed), evaluated, then
+    the search adversaries' further restarts while the claim has fewer decided instances than the profile asks
+    (:func:`more_restarts`)."""
     rng = np.random.default_rng(claim_seed(seed, claim.id))
-    return [(name, evaluate(claim, instance, prof.max_prec))
-            for name, instance in instances_of(claim, prof, rng, recorded)]
+    evaluations = [(name, evaluate(claim, instance, prof.max_prec))
+                   for name, instance in instances_of(claim, prof, rng, recorded)]
+    return evaluations + more_restarts(claim, prof, rng, evaluations)
+
+
+#: How many rounds of further restarts a search adversary runs at most for a claim short of decided instances.
+MORE_RESTART_ROUNDS = 3
+
+
+def more_restarts(claim: Claim, prof: Profile, rng: np.random.Generator,
+                  evaluations: list[tuple[str, Evaluation]]) -> list[tuple[str, Evaluation]]:
+    """A search adversary scales with the profile (issue 23 item 4): while the claim has fewer decided (within)
+    instances than ``prof.min_instances`` and none violated, each search adversary runs further restarts — in each
+    round, the shortfall shared among them, at least the profile's restarts each — for at most
+    :data:`MORE_RESTART_ROUNDS` rounds. Only instances not evaluated before count (a restart that ends where an
+    earlier one did adds nothing); they belong to their adversary's family. Returns the new evaluations."""
+    spaces = [a for a in claim.adversaries if a.space is not None]
+    if not spaces:
+        return []
+    seen = {instance_memo_key(ev.instance) for _, ev in evaluations}
+    added: list[tuple[str, Evaluation]] = []
+    for _ in range(MORE_RESTART_ROUNDS):
+        done = evaluations + added
+        if any(ev.outcome == VIOLATED for _, ev in done):
+            break
+        shortfall = prof.min_instances - sum(ev.outcome == WITHIN for _, ev in done)
+        if shortfall <= 0:
+            break
+        restarts = max(prof.restarts, -(-shortfall // len(spaces)))
+        for adversary in spaces:
+            for instance in search(claim, adversary.space, rng, restarts, prof.evaluations):
+                key = instance_memo_key(encode_instance(instance))
+                if key is not None and key in seen:
+                    continue
+                seen.add(key)
+                added.append((adversary.name, evaluate(claim, instance, prof.max_prec)))
+    return added
 
 
 def families_of(claim: Claim, evaluations: list[tuple[str, Evaluation]]) -> list[str]:

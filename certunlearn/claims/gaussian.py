@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +22,7 @@ from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from ..privacy.divergences import renyi_exact
 from ..privacy.laplace import laplace_profile_arb
 from ..privacy.subsampled import subsampled_rdp
+from . import growth
 from .declared_scope import Scope, with_scope
 from .model import Adversary, Claim, Control, Hypothesis, Instance, Kind, LaplacePair, Narrowing, Space
 from ..formulas.gaussian import (DELTA_GAUSSIAN, DELTA_GAUSSIAN_EXACT, DELTA_LAPLACE, PRESCRIBED, RDP_SMALL_Q, RENYI_DEFINITION,
@@ -133,6 +135,25 @@ def _subsampled_rdp(values: Instance) -> arb:
 
 
 
+def _decimal(rng: np.random.Generator, lo, hi, places: int) -> str:
+    """A random decimal string with ``places`` digits after the point in [lo, hi] (exact: a multiple of 10^−places)."""
+    units = growth.rational(rng, lo, hi, 10**places) * 10**places
+    return format(Decimal(int(units)).scaleb(-places), "f")
+
+
+def _subsampled_rdp_family(rng: np.random.Generator, size: int) -> list[dict]:
+    """The grid of orders, rates and small noise (q ≤ 0.99: at q = 1 the claim is an equality, which enclosures
+    cannot decide); thorough: random integer orders, rates, noise and sensitivities after it."""
+    listed = [{"alpha": a, "q": qq, "sigma": s, "Delta": "1"}
+              for a in (2, 8, 32) for qq in ("0.01", "0.2", "0.9", "0.99") for s in ("0.3", "0.7", "2")]
+
+    def draw(r: np.random.Generator) -> dict:
+        return {"alpha": int(r.integers(2, 129)), "q": _decimal(r, "0.001", "0.99", 3),
+                "sigma": _decimal(r, "0.2", "5", 2), "Delta": _decimal(r, "0.25", "4", 2)}
+
+    return growth.grown(listed, size, draw, rng, most=36)
+
+
 #: δ above 1/2 is inside calibrate()'s domain (0, 1) but outside these claims' hypotheses (δ ≤ 1/2, the range the
 #: calibrations are customarily stated for): a narrowing of the encoding, said so.
 _DELTA_ABOVE_HALF = Narrowing("δ ∈ (1/2, 1)", "the claims' hypotheses stop at δ ≤ 1/2 (the customary range of these "
@@ -154,7 +175,8 @@ SCOPE = {
     "laplace": Scope("every ε > 0, δ ∈ [0, 1), sensitivity Δ > 0 (one dimension, the ℓ1 shift Δ)",
                      "ε from 10⁻⁴ to 500, δ from 10⁻³⁰⁰ to 1/2, three Δ", (_DELTA_ABOVE_HALF,)),
     "subsampled-rdp": Scope("Poisson sampling rate q ∈ (0, 1], σ > 0, integer orders α ≥ 2, sensitivity Δ > 0",
-                            "orders, rates and small noise on a grid"),
+                            "orders, rates and small noise on a grid; thorough: random integer α ≤ 128, q ≤ 0.99, σ, Δ "
+                            "after it"),
 }
 
 CLAIMS = tuple(with_scope((
@@ -263,9 +285,10 @@ CLAIMS = tuple(with_scope((
         hypotheses=(Hypothesis("α ≥ 2", sympy.Ge(alpha, 2, evaluate=False)),),
         bound=RENYI_GAUSSIAN,
         quantity=_subsampled_rdp,
-        adversaries=(Adversary("orders, rates up to q = 0.99 and small noise", generate=lambda rng, size: [
-            {"alpha": a, "q": qq, "sigma": s, "Delta": "1"}
-            for a in (2, 8, 32) for qq in ("0.01", "0.2", "0.9", "0.99") for s in ("0.3", "0.7", "2")]),),
+        adversaries=(Adversary("orders, rates up to q = 0.99 and small noise", generate=_subsampled_rdp_family,
+                               reaches="α ∈ {2, 8, 32}, q ∈ {0.01, 0.2, 0.9, 0.99}, σ ∈ {0.3, 0.7, 2} at Δ = 1; "
+                                       "thorough: random integer α ∈ [2, 128], q ∈ [0.001, 0.99], σ ∈ [0.2, 5], "
+                                       "Δ ∈ [0.25, 4] after the grid"),),
         derivation="gaussian.subsampled-rdp",
         note="The quantity is the exact integer-order RDP of the subsampled pair (privacy.subsampled.subsampled_rdp, "
              "the larger direction); at q = 1 it is the plain Gaussian's (equality there, which enclosures cannot decide, so "

@@ -38,9 +38,11 @@ import functools
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 
+import numpy as np
 import sympy
 from flint import arb
 
+from . import growth
 from ..formulas import prescription
 from ..formulas.gaussian import (DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD,
                                  DELTA_SUBSAMPLED_REMOVE, RDP_SMALL_Q, k, q)
@@ -150,31 +152,71 @@ def pld_heterogeneous(values: Instance) -> arb:
     return ball(*heterogeneous_bracket(values))
 
 
+def _decimal(rng: np.random.Generator, lo, hi, places: int) -> str:
+    """A random decimal string with ``places`` digits after the point in [lo, hi] (exact: a multiple of 10^−places)."""
+    units = growth.rational(rng, lo, hi, 10**places) * 10**places
+    return format(Decimal(int(units)).scaleb(-places), "f")
+
+
+def _small(rng: np.random.Generator, lo_exp: int, hi_exp: int) -> str:
+    """A random m·10^−e (m ∈ 1..9, lo_exp ≤ e ≤ hi_exp) as a decimal string: log-spread small numbers, exact."""
+    return f"{int(rng.integers(1, 10))}e-{int(rng.integers(lo_exp, hi_exp + 1))}"
+
+
+#: The most random instances each composition family draws after its grid (thorough): each is a fresh k-fold PLD
+#: convolution (its own σ, Δ, k), so the cap keeps one thorough claim to a few minutes.
+COMPOSITION_MOST = 40
+
+
 def _composition_grid(generate_steps=(2, 5, 16, 64)):
     def generate(rng, size):
         out = [{"epsilon": e, "sigma": s, "Delta": "1", "k": str(kk)}
                for kk in generate_steps for s in ("2", "8") for e in ("0.5", "1", "2")]
         keep = max(1, size // COMPOSITION_SHARE)
-        return out[::-(-len(out) // keep)] if keep < len(out) else out
+        out = out[::-(-len(out) // keep)] if keep < len(out) else out
+        return growth.grown(out, size, _composition_draw, rng, COMPOSITION_MOST)
 
-    return Adversary("grid k ∈ {2, 5, 16, 64} × σ ∈ {2, 8} × ε ∈ {0.5, 1, 2}", generate=generate)
+    return Adversary("grid k ∈ {2, 5, 16, 64} × σ ∈ {2, 8} × ε ∈ {0.5, 1, 2}", generate=generate,
+                     reaches="the grid; thorough: random k ∈ [1, 64], σ ∈ [1, 10], Δ ∈ [0.5, 2], ε ∈ [0.1, 3] after it")
+
+
+def _composition_draw(rng: np.random.Generator) -> dict:
+    return {"epsilon": _decimal(rng, "0.1", "3", 2), "sigma": _decimal(rng, "1", "10", 2),
+            "Delta": _decimal(rng, "0.5", "2", 2), "k": str(int(rng.integers(1, 65)))}
 
 
 def _rdp_grid():
     def generate(rng, size):
-        return [{"alpha": a, "delta": d, "k": kk, "sigma": s, "Delta": "1"}
-                for a in ("2", "8", "32") for d in ("1e-5", "0.001") for kk in ("4", "64") for s in ("2", "8")]
+        out = [{"alpha": a, "delta": d, "k": kk, "sigma": s, "Delta": "1"}
+               for a in ("2", "8", "32") for d in ("1e-5", "0.001") for kk in ("4", "64") for s in ("2", "8")]
+        return growth.grown(out, size, _rdp_draw, rng, COMPOSITION_MOST)
 
-    return Adversary("grid α ∈ {2, 8, 32} × δ ∈ {1e-5, 1e-3} × k ∈ {4, 64} × σ ∈ {2, 8}", generate=generate)
+    return Adversary("grid α ∈ {2, 8, 32} × δ ∈ {1e-5, 1e-3} × k ∈ {4, 64} × σ ∈ {2, 8}", generate=generate,
+                     reaches="the grid; thorough: random α ∈ [1.1, 64], δ = m·10^−e (e ≤ 9), k ∈ [1, 64], "
+                             "σ ∈ [1, 10], Δ ∈ [0.5, 2] after it")
+
+
+def _rdp_draw(rng: np.random.Generator) -> dict:
+    return {"alpha": _decimal(rng, "1.1", "64", 1), "delta": _small(rng, 2, 9), "k": str(int(rng.integers(1, 65))),
+            "sigma": _decimal(rng, "1", "10", 2), "Delta": _decimal(rng, "0.5", "2", 2)}
 
 
 def _heterogeneous_grid():
     def generate(rng, size):
-        return [{"epsilon": e, "sigma1": s1, "sigma2": s2, "k1": a, "k2": b, "Delta": "1"}
-                for (s1, s2, a, b) in (("2", "3", "3", "2"), ("1", "4", "1", "8"), ("3", "6", "5", "5"))
-                for e in ("0.5", "1", "1.5", "3")]
+        out = [{"epsilon": e, "sigma1": s1, "sigma2": s2, "k1": a, "k2": b, "Delta": "1"}
+               for (s1, s2, a, b) in (("2", "3", "3", "2"), ("1", "4", "1", "8"), ("3", "6", "5", "5"))
+               for e in ("0.5", "1", "1.5", "3")]
+        return growth.grown(out, size, _heterogeneous_draw, rng, COMPOSITION_MOST + 8)
 
-    return Adversary("three mixes of (k₁, σ₁), (k₂, σ₂) × ε ∈ {0.5, 1, 1.5, 3}", generate=generate)
+    return Adversary("three mixes of (k₁, σ₁), (k₂, σ₂) × ε ∈ {0.5, 1, 1.5, 3}", generate=generate,
+                     reaches="three mixes; thorough: random k₁, k₂ ∈ [1, 16], σ₁, σ₂ ∈ [1, 8], Δ ∈ [0.5, 2], "
+                             "ε ∈ [0.1, 3] after them")
+
+
+def _heterogeneous_draw(rng: np.random.Generator) -> dict:
+    return {"epsilon": _decimal(rng, "0.1", "3", 2), "sigma1": _decimal(rng, "1", "8", 2),
+            "sigma2": _decimal(rng, "1", "8", 2), "k1": str(int(rng.integers(1, 17))),
+            "k2": str(int(rng.integers(1, 17))), "Delta": _decimal(rng, "0.5", "2", 2)}
 
 
 # ---- the audit claims of the subsampled Gaussian: a mechanism (q, σ, Δ, k) and the (ε, δ) claimed for it ----------
@@ -226,6 +268,12 @@ def small_q_delta(values: Instance) -> float:
     return rdp_curve_to_delta(list(RDP_ORDERS), rdps, values["epsilon"])
 
 
+#: The most random mechanisms the certificate grids draw after the grid (thorough), and their step counts (a k-step
+#: one is a certified PLD composition, ~0.3 s and more with k).
+CERTIFICATE_MOST = 36
+CERTIFICATE_RANDOM_STEPS = (1, 1, 2, 3, 4, 6, 8, 12, 16)
+
+
 def _certificate_grid(claimed, share: int = 1):
     """Every (ε, q, σ, k) of the grid at Δ = 1, each with the δ ``claimed`` for it rounded up to 4 digits (instances
     whose claimed δ reaches 1 claim nothing and are left out, and k-step ones claiming δ below :data:`PLD_RESOLVED`);
@@ -242,7 +290,19 @@ def _certificate_grid(claimed, share: int = 1):
                         if Decimal(d) < 1 and (steps == 1 or Decimal(d) >= PLD_RESOLVED):
                             out.append({**inst, "delta": d})
         keep = max(1, size // share)
-        return out[::-(-len(out) // keep)] if keep < len(out) else out
+        out = out[::-(-len(out) // keep)] if keep < len(out) else out
+        # thorough: random mechanisms (ε, q, σ, Δ, k) after the grid, each with its δ claimed as the grid claims it
+        wanted, tries = growth.random_count(size, CERTIFICATE_MOST), 0
+        while wanted and tries < 3 * CERTIFICATE_MOST:
+            tries += 1
+            inst = {"epsilon": _decimal(rng, "0.2", "3", 2), "q": _decimal(rng, "0.005", "0.7", 3),
+                    "sigma": _decimal(rng, "0.6", "3", 2), "Delta": _decimal(rng, "0.5", "2", 2),
+                    "steps": int(rng.choice(CERTIFICATE_RANDOM_STEPS))}
+            d = rounded_up(claimed(inst))
+            if Decimal(d) < 1 and (inst["steps"] == 1 or Decimal(d) >= PLD_RESOLVED):
+                out.append({**inst, "delta": d})
+                wanted -= 1
+        return out
 
     return Adversary(f"grid ε ∈ {{{', '.join(CERTIFICATE_EPSILONS)}}} × q ∈ {{{', '.join(CERTIFICATE_RATES)}}} × σ ∈ "
                      f"{{{', '.join(CERTIFICATE_NOISES)}}} × k ∈ {{1, 8}}, δ claimed by the "
@@ -282,7 +342,8 @@ _INTEGRAL_COST = ("cost: every instance is a rigorous hockey-stick integral of s
 
 _CERTIFICATE_ONLY_GRID = ("a boundary move of one coordinate (q → 1, ε → 0⁺, …) would keep the δ claimed for another "
                           "point: not a certificate anyone issues there; the grid states the claimed δ at its own point")
-_CERTIFICATE_STEPS = (Narrowing("k other than 1 and 8 steps, σ outside {0.8, 1.5}",
+_CERTIFICATE_STEPS = (Narrowing("k other than 1 and 8 steps, σ outside {0.8, 1.5} (quick; thorough's random draws reach "
+                                "k ≤ 16, σ ∈ [0.6, 3])",
                                 "cost: each k-step instance is a certified PLD composition (~0.3 s); k-fold "
                                 "composition of the pair is checked up to 1000 steps by tests/privacy/test_pld.py"),
                       Narrowing("k > 1 steps with a claimed δ below 1e-10",
@@ -293,18 +354,20 @@ SCOPE = {
     "subsampled-poisson:certificate": Scope(
         "a Poisson-subsampled Gaussian mechanism (rate q ∈ (0, 1], noise σ > 0, sensitivity Δ > 0, k ≥ 1 steps, "
         "add/remove) and the (ε, δ) claimed for it: here the δ an RDP accountant certifies at ε (an audit instance "
-        "states its own)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1",
+        "states its own)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1"
+        "; thorough: random ε ∈ [0.2, 3], q ∈ [0.005, 0.7], σ ∈ [0.6, 3], Δ ∈ [0.5, 2], k ≤ 16 after the grid",
         _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
     "subsampled-poisson:certificate-control-small-q-rdp": Scope(
         "as gaussian.subsampled-poisson:certificate, with the δ of the small-q RDP approximation claimed (on purpose "
-        "outside its range)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1",
+        "outside its range)", "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1"
+        "; thorough: random ε ∈ [0.2, 3], q ∈ [0.005, 0.7], σ ∈ [0.6, 3], Δ ∈ [0.5, 2], k ≤ 16 after the grid",
         _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
     "subsampled-fixed:certificate": Scope(
         "a fixed-size subsampled Gaussian mechanism (ratio q = m/n ∈ (0, 1], noise σ > 0, replace-one sensitivity "
         "Δ > 0, k ≥ 1 steps) and the (ε, δ) claimed for it: here the δ of the RDP accountant of its cited dominating "
         "pair (an audit instance states its own)",
         "ε ∈ {0.5, 1, 2}, q ∈ {0.01, 0.1, 0.5}, σ ∈ {0.8, 1.5}, k ∈ {1, 8} at Δ = 1 (half of them in the quick "
-        "profile)", _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
+        "profile); thorough: random ε ∈ [0.2, 3], q ∈ [0.005, 0.7], σ ∈ [0.6, 3], Δ ∈ [0.5, 2], k ≤ 16 after the grid", _CERTIFICATE_STEPS, no_boundary=_CERTIFICATE_ONLY_GRID),
     "subsampled-poisson": Scope("one Poisson-subsampled Gaussian step, add/remove: every ε > 0, q ∈ (0, 1], σ > 0, "
                                 "Δ > 0 (δ depends on Δ/σ only)",
                                 "ε ∈ {0.01, 0.5, 4}, q ∈ {0.001, 0.1, 0.9}, σ ∈ {0.5, 2} at Δ = 1",
@@ -314,11 +377,14 @@ SCOPE = {
                               "ε ∈ {0.01, 0.5, 4}, q ∈ {0.001, 0.1, 0.9}, σ ∈ {0.5, 2} at Δ = 1",
                               no_boundary=_INTEGRAL_COST),
     "composition": Scope("k ≥ 1 composed Gaussian steps (σ, Δ), every ε > 0",
-                         "k ∈ {2, 5, 16, 64}, σ ∈ {2, 8}, ε ∈ {0.5, 1, 2} at Δ = 1", (_COMPOSITION_NARROWING,)),
+                         "k ∈ {2, 5, 16, 64}, σ ∈ {2, 8}, ε ∈ {0.5, 1, 2} at Δ = 1; thorough: random k ≤ 64, "
+                         "σ ∈ [1, 10], Δ ∈ [0.5, 2], ε ∈ [0.1, 3] after the grid", (_COMPOSITION_NARROWING,)),
     "composition-rdp": Scope("k ≥ 1 Gaussian steps (σ, Δ), every order α > 1, δ ∈ (0, 1)",
-                             "α ∈ {2, 8, 32}, δ ∈ {1e-5, 1e-3}, k ∈ {4, 64}, σ ∈ {2, 8} at Δ = 1"),
+                             "α ∈ {2, 8, 32}, δ ∈ {1e-5, 1e-3}, k ∈ {4, 64}, σ ∈ {2, 8} at Δ = 1; thorough: random "
+                             "α ∈ [1.1, 64], δ down to 1e-9, k ≤ 64, σ ∈ [1, 10], Δ ∈ [0.5, 2] after the grid"),
     "composition-heterogeneous": Scope("k₁ steps at σ₁ and k₂ at σ₂ (sensitivity Δ), every ε > 0",
-                                       "three (k₁, σ₁, k₂, σ₂) mixes, ε ∈ {0.5, 1, 1.5, 3} at Δ = 1"),
+                                       "three (k₁, σ₁, k₂, σ₂) mixes, ε ∈ {0.5, 1, 1.5, 3} at Δ = 1; thorough: "
+                                       "random k₁, k₂ ≤ 16, σ₁, σ₂ ∈ [1, 8], Δ, ε after them"),
 }
 
 CLAIMS = with_scope((

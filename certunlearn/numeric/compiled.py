@@ -20,7 +20,7 @@ from typing import Any
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .enclosure import FUNCTIONS, eval_walk, int_power, to_arb
+from .enclosure import FUNCTIONS, eval_walk, int_power, real_power, to_arb
 from .rationals import rational_program
 
 Compiled = Callable[[Mapping[str, Any]], arb]
@@ -153,7 +153,7 @@ def _pow(e: sympy.Pow, order: list[str]) -> _Node:
     if expo.is_Rational and expo.q <= 64:
         q, p = int(expo.q), int(expo.p)
         return guard(lambda b, v: int_power(b.root(q), p))
-    return guard(lambda b, v: (power(v) * b.log()).exp())
+    return lambda v: real_power(base(v), power(v))
 
 
 # ------------------------------------------------------------------------------------------ exact rationals

@@ -256,6 +256,18 @@ def int_power(a: arb, k: int) -> arb:
     return a ** k
 
 
+def real_power(b: arb, p: arb) -> arb:
+    """b**p for a ball exponent (a symbol's value, e.g. γ_R**I): an exact integer p through :func:`int_power`, which
+    is rigorous for every base (0, a ball around 0, a negative one: flint's exp(p·log b) is NaN there); 0**p = 0 for
+    p > 0; otherwise exp(p·log b), NaN where the base ball reaches 0 or below — reported by the caller as an error,
+    never a value."""
+    if p.is_integer():
+        return int_power(b, int(p.unique_fmpz()))
+    if b.is_zero() and p > 0:
+        return arb(0)
+    return (p * b.log()).exp()
+
+
 def eval_walk(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> arb:
     if isinstance(e, sympy.Symbol):
         if e.name not in cache:
@@ -298,7 +310,7 @@ def eval_walk(e: sympy.Basic, env: dict[str, Exact], cache: dict[str, arb]) -> a
             return args[0].rsqrt()
         if expo.is_Rational and expo.q <= 64:
             return int_power(args[0].root(int(expo.q)), int(expo.p))
-        return (args[1] * args[0].log()).exp()
+        return real_power(args[0], args[1])
     if isinstance(e, sympy.Max):
         return _fold(args, arb.max)
     if isinstance(e, sympy.Min):

@@ -186,3 +186,50 @@ def test_infinite_tightness_and_labels_survive_strict_json(tmp_path):
     assert parse_exact("uniform") == "uniform" and parse_exact("1/3") == Fraction(1, 3)
     path = r.counterexample.save(tmp_path)
     assert json.loads(path.read_text())["instance"]["variant"] == "uniform"
+
+
+def _half_of_x(space, structured=()):
+    """x/2 ≤ x on (0, 1]: a search adversary, and optionally a structured one."""
+    advs = ((Adversary("points", generate=lambda rng, size: [{"x": p} for p in structured]),) if structured else ())
+    return Claim(
+        id="gaussian.more-restarts-test", source="test", kind=Kind.INEQUALITY, statement="test",
+        hypotheses=(), bound=x, quantity=lambda v: to_arb(v["x"]) / 2,
+        adversaries=advs + (Adversary("search", space=space),),
+    )
+
+
+def test_a_search_adversary_restarts_until_the_profile_has_its_minimum():
+    from dataclasses import replace
+
+    from certunlearn.check.runner import MORE_RESTART_ROUNDS, evaluations_of
+    # the space rounds x to hundredths: at most 100 distinct instances, so restarts are counted only when new
+    space = Space({"x": (0.01, 1.0)}, build=lambda v: {"x": Fraction(round(v["x"] * 100), 100) or Fraction(1, 100)})
+    prof = replace(get_profile("quick"), restarts=3, evaluations=20, min_instances=30)
+    claim = _half_of_x(space, structured=("1/2", "1"))
+    evaluations = evaluations_of(claim, prof, 0, recorded=False)
+    assert [n for n, _ in evaluations[:2]] == ["points", "points"]
+    within = sum(ev.outcome == "within" for _, ev in evaluations)
+    assert within >= 30  # not 2 + 3: the search ran further restarts
+    searched = [ev.instance["x"] for n, ev in evaluations if n == "search"]
+    assert len(searched) <= 3 + MORE_RESTART_ROUNDS * 28
+    assert len(set(searched[3:])) == len(searched[3:])  # the further restarts count only new instances
+    assert judge(claim, prof, 0).verdict == "holds"
+    # a profile whose minimum the first restarts meet runs no more
+    assert len(evaluations_of(claim, replace(prof, min_instances=2), 0, recorded=False)) == 2 + 3
+
+
+def test_further_restarts_stop_at_a_violation_and_at_their_round_limit():
+    from dataclasses import replace
+
+    from certunlearn.check.runner import MORE_RESTART_ROUNDS, evaluations_of
+    one = Space({"x": (0.0, 1.0)}, build=lambda v: {"x": Fraction(1, 2)})  # every restart ends at the same instance
+    prof = replace(get_profile("quick"), restarts=2, evaluations=10, min_instances=50)
+    evaluations = evaluations_of(_half_of_x(one), prof, 0, recorded=False)
+    assert len(evaluations) == 2  # the first restarts' two, nothing new in MORE_RESTART_ROUNDS rounds
+    assert MORE_RESTART_ROUNDS >= 1
+    doubled = Claim(
+        id="gaussian.more-restarts-test", source="test", kind=Kind.INEQUALITY, statement="test",
+        hypotheses=(), bound=x, quantity=lambda v: 2 * to_arb(v["x"]),
+        adversaries=(Adversary("search", space=Space({"x": (0.01, 1.0)})),),
+    )
+    assert len(evaluations_of(doubled, prof, 0, recorded=False)) == 2  # violated: no further restarts

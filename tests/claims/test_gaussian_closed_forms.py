@@ -64,3 +64,25 @@ def test_the_closed_form_oracle_bites():
     wrong = dataclasses.replace(claim, quantity_expr=claim.quantity_expr.subs(sigma, 2 * sigma))
     inst = {"epsilon": "0.5", "delta": "1e-5", "Delta": "1"}
     assert not contains(quantity_value(claim, inst), closed_form_oracle(wrong, inst))
+
+
+def test_subsampled_rdp_family_grows_in_thorough_inside_the_hypotheses():
+    """Quick (size 40) keeps the 36 listed (α, q, σ) exactly; thorough draws random ones after them (q ≤ 0.99)."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from certunlearn.claims.registry import get_claim
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("gaussian.subsampled-rdp")
+    adv = claim.adversaries[0]
+    listed = [{"alpha": a, "q": qq, "sigma": s, "Delta": "1"}
+              for a in (2, 8, 32) for qq in ("0.01", "0.2", "0.9", "0.99") for s in ("0.3", "0.7", "2")]
+    assert adv.generate(np.random.default_rng(0), 40) == listed
+    big = adv.generate(np.random.default_rng(0), 100_000)
+    assert big[:36] == listed and len(big) >= 66
+    for inst in big[36:]:
+        assert all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses), inst
+        assert isinstance(inst["alpha"], int) and 0 < Fraction(inst["q"]) <= Fraction(99, 100)
+        assert Fraction(inst["sigma"]) > 0 and Fraction(inst["Delta"]) > 0

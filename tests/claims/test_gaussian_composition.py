@@ -75,8 +75,8 @@ def test_composition_bracket_contains_the_closed_form_and_excludes_one_step():
     for inst in instances("gaussian.composition")[::4]:
         ball = pld_composed(inst)
         assert claim.quantity(inst) == arb(composed_bracket(inst)[0])  # the safe side: the bracket's lower end, exactly
-        k, sigma = int(inst["k"]), float(inst["sigma"])
-        ref = mp_gaussian_delta(inst["epsilon"], math.sqrt(k) / sigma)
+        k, sigma, sens = int(inst["k"]), float(inst["sigma"]), float(inst["Delta"])  # (thorough draws vary Δ)
+        ref = mp_gaussian_delta(inst["epsilon"], sens * math.sqrt(k) / sigma)
         assert arb_lower_float(ball) <= ref <= arb_upper_float(ball)
     inst = {"epsilon": "1", "sigma": "2", "Delta": "1", "k": "16"}
     assert claim.quantity(inst) > arb_eval(DELTA_GAUSSIAN, inst)  # one step's δ is far below 16 steps'
@@ -114,3 +114,34 @@ def test_composed_measures_are_shared_by_instances_with_the_same_steps():
     assert all(np.array_equal(a.masses, b.masses) and a.infinite == b.infinite for a, b in zip(first[0], fresh[0]))
     assert composed_bracket({"epsilon": "1", "sigma": "2", "Delta": "1", "k": "4"}) == \
         composed_bracket({"epsilon": "1", "sigma": "2", "Delta": "1", "k": 4})
+
+
+# ---- growth with the profile: quick keeps the grids exactly, thorough draws random instances after them ------------
+_GROWN = {  # claim id → (quick count, full grid count)
+    "gaussian.composition": (12, 24),
+    "gaussian.composition-heterogeneous": (12, 12),
+    "gaussian.composition-rdp": (24, 24),
+    "gaussian.composition-rdp:control-no-composition": (24, 24),
+    "gaussian.subsampled-poisson:certificate": (31, 31),
+    "gaussian.subsampled-fixed:certificate": (16, 31),
+}
+
+
+@pytest.mark.parametrize("cid", sorted(_GROWN))
+def test_families_grow_in_thorough_inside_the_hypotheses(cid):
+    from certunlearn.claims.gaussian_composition import accountant_delta, rounded_up
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim(cid)
+    adv = claim.adversaries[0]
+    n_quick, n_grid = _GROWN[cid]
+    quick = adv.generate(np.random.default_rng(0), 40)
+    big = adv.generate(np.random.default_rng(0), 100_000)
+    assert len(quick) == n_quick and all(inst in big[:n_grid] for inst in quick)
+    assert len(big) >= n_grid + 30
+    drawn = big[n_grid:]
+    for inst in drawn:
+        assert all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses), inst
+        if cid.endswith(":certificate"):  # the claimed δ is the grid's: the accountant's, rounded up to 4 digits
+            assert inst["delta"] == rounded_up(accountant_delta(inst))
+    assert len({tuple(sorted(map(str, inst.values()))) for inst in drawn}) == len(drawn)

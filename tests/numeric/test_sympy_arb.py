@@ -84,3 +84,18 @@ def test_rational_eval_is_exact_or_refuses():
     assert rational_eval(sympy.sqrt(x), {"x": 2}) is None and rational_eval(sympy.log(x), {"x": 1}) is None
     assert rational_eval(x / g, {"x": 1, "gamma": 0}) is None
     assert rational_eval(sympy.Max(x, g) - sympy.Min(x, 2), {"x": Fraction(5, 2), "gamma": 3}) == 1
+
+
+def test_a_symbol_exponent_is_rigorous_at_a_zero_or_negative_base():
+    """γ**I with I a symbol (d2d's γ_R**I at γ_R = 0): exp(I·log γ) is NaN at γ = 0, so an integer exponent goes
+    through int_power and 0**p = 0 for p > 0; compiled and walked evaluation agree."""
+    from certunlearn.numeric.enclosure import eval_walk, real_power
+
+    g, i = sympy.symbols("g I")
+    expr = 3 * g**i
+    for env, value in (({"g": 0, "I": 1}, 0), ({"g": 0, "I": Fraction(3, 2)}, 0), ({"g": -2, "I": 3}, -24),
+                       ({"g": 0, "I": 0}, 3)):
+        for got in (arb_eval(expr, env), eval_walk(expr, env, {})):
+            assert got.is_finite() and got.contains(value) and got.rad() == 0, (env, got)
+    assert not arb_eval(expr, {"g": -2, "I": Fraction(1, 2)}).is_finite()  # outside the real domain: NaN, an error
+    assert not real_power(arb(0, 0.25), arb(1.5)).is_finite()  # a base ball reaching below 0

@@ -20,6 +20,7 @@ from flint import arb
 from ...formulas.d2d import n, xi
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Instance, Kind
@@ -117,7 +118,19 @@ def _f3_structured(rng: np.random.Generator, size: int) -> list[dict]:
                                                             (Fraction(1), Fraction(7, 6), Fraction(5, 4), Fraction(4, 3)))]
     if size < len(out):
         out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
+    return growth.grown(out, size, _f3_draw, rng, most=40)
+
+
+def _f3_draw(rng: np.random.Generator) -> dict:
+    """A random (n, ξ): n any positive integer up to 10⁹ (log-uniform; a perfect sixth power one time in three, where
+    n^ξ is rational for ξ ∈ ⅙ℤ), ξ a random rational in [1, 4/3] (denominator 6 or 360)."""
+    if rng.integers(3) == 0:
+        nn = int(rng.integers(1, 32)) ** 6
+        x = growth.rational(rng, 1, Fraction(4, 3), 6)
+    else:
+        nn = int(10 ** (9 * rng.random())) if rng.integers(2) else int(rng.integers(1, 10**9 + 1))
+        x = growth.rational(rng, 1, Fraction(4, 3), 360)
+    return {"n": max(1, nn), "xi": x}
 
 
 _F3_HYPS = (P("n a positive integer", lambda v: holds(is_int(v["n"]) and frac(v["n"]) >= 1)),
@@ -134,7 +147,8 @@ def _f3_claim(cid: str, expr: sympy.Expr, what: str) -> Claim:
         bound=sympy.Integer(1),
         quantity=lambda v, e=expr: _power(v, e),
         quantity_expr=expr,
-        adversaries=(Adversary("n perfect cubes and powers of 2, ξ ∈ {1, 7/6, 5/4, 4/3}", generate=_f3_structured),),
+        adversaries=(Adversary("n perfect cubes and powers of 2, ξ ∈ {1, 7/6, 5/4, 4/3}", generate=_f3_structured,
+                               reaches="the listed grid; thorough: random n ≤ 10⁹ and rational ξ ∈ [1, 4/3] after the list"),),
         derivation=cid,
         note="Exact where n^ξ is rational: equality (attained) at the ends of the ξ range.",
     )

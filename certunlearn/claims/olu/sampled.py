@@ -65,6 +65,7 @@ from ...formulas.symbols import alpha, epsilon
 from ...numeric.confidence import ConfidenceInterval, cp_lower, cp_upper, hoeffding_interval
 from ...numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw, renyi_released
+from .. import growth
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, QuantityKind
@@ -538,7 +539,35 @@ def huber_unlearning_instances(rng: np.random.Generator, size: int) -> list[dict
                                            eta_=Fraction(1, 2), beta_=1, L_=dl, omega_=om, seed=200 + len(out), n=n,
                                            delta=dl))
     rng.shuffle(out)
-    return out[:size]
+    out = out[:size]
+    # thorough: random Huber instances after the list (inside COR1_HUBER_HYPS by construction)
+    return out + [_huber_unlearning_draw(rng, 400 + j, n) for j in range(growth.random_count(size, 44))]
+
+
+def _huber_unlearning_draw(rng: np.random.Generator, seed: int, n: int) -> dict:
+    """A random Huber instance of Corollary 1's class on a box, release at τ[2]: d ∈ {1, 2, 4}, T ∈ [3, 8] rows of
+    rational targets in [−60, 60]^d, a box around z_1 = 0 (half-widths in [1/2, 12]), δ ∈ [1/2, 2], L ∈ [δ√d, 2δ√d]
+    (rational, δ²d ≤ L²), β ∈ [1, 2], η ∈ [1/4, 2/β], ω ∈ [11/10, 3], α ∈ [6/5, 4], ε ∈ [1/4, 4], and a valid schedule
+    of two deletions (u[i] ≤ τ[i], τ[1] < τ[2] ≤ T, u distinct)."""
+    r = lambda lo, hi, den: growth.rational(rng, lo, hi, den)  # noqa: E731
+    d_ = int(rng.choice((1, 1, 2, 4)))
+    T_ = int(rng.integers(3, 9))
+    tau1 = int(rng.integers(1, T_))
+    tau2 = int(rng.integers(tau1 + 1, T_ + 1))
+    u1 = int(rng.integers(1, tau1 + 1))
+    u2 = int(rng.choice([x for x in range(1, tau2 + 1) if x != u1]))
+    X = [[r(-60, 60, 4) for _ in range(d_)] for _ in range(T_)]
+    lo = [-r("1/2", 12, 4) for _ in range(d_)]
+    hi = [r("1/2", 12, 4) for _ in range(d_)]
+    dl = r("1/2", 2, 8)
+    root = {1: 1, 2: Fraction(3, 2), 4: 2}[d_]  # ≥ √d (exact for d ∈ {1, 4}); L = δ·root·(1 + slack)
+    L_ = dl * root * (1 + r(0, 1, 4) * int(rng.integers(2)))
+    beta_ = r(1, 2, 4)
+    eta_ = r("1/4", 2 / beta_, 8)
+    out = unlearning_instance(P.HUBER, X, [0] * d_, BOX, {"lo": lo, "hi": hi}, (tau1, tau2), (u1, u2), 2, eta_=eta_,
+                              beta_=beta_, L_=L_, omega_=r("11/10", 3, 10), seed=seed, n=n, delta=dl)
+    out.update(alpha=r("6/5", 4, 10), epsilon=r("1/4", 4, 4))
+    return out
 
 
 def logistic_unlearning_instances(rng: np.random.Generator, size: int) -> list[dict]:
@@ -568,7 +597,9 @@ _COR1_HUBER_NOTE = ("Exact: D_α of the releases at τ[2] (which is eq. (4)'s di
                     "plus Gaussian noise — integrated by acb.integral with certified error and closed-form tail bounds "
                     "(certunlearn.privacy.clipped_gaussian).")
 _HUBER_UNL = Adversary("Huber: saturated far target on a wide box, and targets inside [−1, 1] with δ = 1/2; u = 1, "
-                       "u = τ, τ = T", generate=huber_unlearning_instances)
+                       "u = τ, τ = T", generate=huber_unlearning_instances,
+                       reaches="the eight listed (d = 1, T = 6); thorough: random d ∈ {1, 2, 4}, T ≤ 8, targets, boxes, "
+                               "δ, L, β, η, ω, α, ε and two-deletion schedules after them")
 
 
 def _thm3_claim(cid: str, family: str, generate, **kw: Any) -> Claim:

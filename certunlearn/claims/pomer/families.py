@@ -3,7 +3,7 @@
 * LSI (Definition 3.1, Lemma 3.2; lines 136–144): :func:`lsi_grid`, :func:`lsi_search`.
 * closeness (Lemmas 3.5, 3.6; lines 158–170): :func:`closeness_grid`, :func:`closeness_search`.
 * Algorithm 1's law (Lemma 4.2, Theorem 4.1; lines 176–233): :data:`SEQUENCES`, :func:`law_grid`, :func:`law_search`.
-* Lemma 4.6 (lines 294–301), rounds t ≥ 2: :func:`drift_grid`.
+* Lemma 4.6 (lines 294–301): at t = 1 :func:`first_round_grid`, rounds t ≥ 2 :func:`drift_grid`.
 * Claim C.2 (line 595; its case t > t₀, proof lines 687–697): :func:`post_grid`, :func:`post_search`; footnote 4 (line 231): :func:`footnote_grid`.
 * Theorems 4.3/4.4 (lines 233–255): :func:`thm44_grid`, :func:`thm44_regret_grid`, :func:`composition_grid`, :func:`trajectory_grid`,
   :func:`trajectory_instances`, :func:`trajectory_meaningful`; Theorem 4.5 (lines 257–267): :func:`thm45_grid`.
@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 import itertools
+import math
+from fractions import Fraction
 
 import numpy as np
 
+from ..growth import grown, random_count, rational
 from ..instances import frac
 from ..model import Adversary, Instance, Space
 from .common import closeness_level, losses_of
@@ -117,10 +120,57 @@ def law_search(with_delta: bool) -> Adversary:
          "g0": (-1.0, 1.0), "g1": (-1.0, 1.0), "g2": (-1.0, 1.0)}, log=frozenset({"beta", "lam"}), build=build))
 
 
+def random_interval(rng: np.random.Generator) -> tuple[Fraction, Fraction]:
+    """K = [a, b] ∋ 0 with −a, b random in [1/10, 3] (tenths)."""
+    return -rational(rng, Fraction(1, 10), 3, 10), rational(rng, Fraction(1, 10), 3, 10)
+
+
+def random_hinge(rng: np.random.Generator, g: Fraction = Fraction(1)) -> list[Fraction]:
+    """A random convex G-Lipschitz loss ``[kink, left, right]``: kink in [−2, 2], slopes −G ≤ left ≤ right ≤ G
+    (eighths of G; a kink outside K makes it linear there)."""
+    left = rational(rng, -1, 1, 8)
+    return [rational(rng, -2, 2, 4), g * left, g * rational(rng, left, 1, 8)]
+
+
+def first_round_grid(initial: str) -> Adversary:
+    """Lemma 4.6 at t = 1: K ∈ {[−1, 1], [−3, 1], [−1/10, 1/10]} × (β, λ); above the quick size
+    (:mod:`certunlearn.claims.growth`), random K ∋ 0 and β, λ ∈ [1/100, 100] after the list."""
+
+    def draw(rng: np.random.Generator) -> dict:
+        a, b = random_interval(rng)
+        return {"a": a, "b": b, "beta": rational(rng, Fraction(1, 100), 100, 100),
+                "lam": rational(rng, Fraction(1, 100), 100, 100), "initial": initial}
+
+    def generate(rng: np.random.Generator, size: int) -> list[dict]:
+        listed = [{"a": lo, "b": hi, "beta": bt, "lam": lm, "initial": initial}
+                  for (lo, hi), (bt, lm) in itertools.product((("-1", "1"), ("-3", "1"), ("-1/10", "1/10")),
+                                                              (("1", "1"), ("10", "1"), ("1/100", "1"), ("100", "5")))]
+        return grown(listed, size, draw, rng)
+
+    return Adversary("K and (β, λ)", generate=generate)
+
+
 def drift_grid(initial: str):
     """Loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, with (β, λ, p, Φ) such that the least closeness level δ lies
     in (0.004, 1/2). For x₁ uniform also Φ = 8 at β = λ = 1, where consecutive laws are (Φ, 0)-close on K: the bound
-    is then 0, and with x₁ ∼ μ̄₁ q_t = μ̄_t exactly (0 ≤ 0, which an enclosure cannot decide)."""
+    is then 0, and with x₁ ∼ μ̄₁ q_t = μ̄_t exactly (0 ≤ 0, which an enclosure cannot decide). Above the quick size
+    (:mod:`certunlearn.claims.growth`), random instances after the list: 2–5 random convex 1-Lipschitz hinges, K,
+    β ∈ [1/10, 20], λ ∈ [1/10, 5], p ∈ [0, 1], Φ ∈ [11/10, 8], δ as above (redrawn, at most 20 times, while the
+    least level is not in (1/250, 1/2): below it the drift's enclosure, a few thousandths wide, decides nothing), t
+    random."""
+
+    def draw(rng: np.random.Generator) -> dict:
+        for _ in range(20):
+            length = int(rng.integers(2, 6))
+            a, b = random_interval(rng)
+            inst = {"a": a, "b": b, "beta": rational(rng, Fraction(1, 10), 20, 10),
+                    "lam": rational(rng, Fraction(1, 10), 5, 10), "p": rational(rng, 0, 1, 20),
+                    "Phi": rational(rng, Fraction(11, 10), 8, 10), "G": "1",
+                    "losses": [random_hinge(rng) for _ in range(length)], "initial": initial}
+            inst["delta"] = closeness_level(inst)
+            if Fraction(1, 250) < inst["delta"] < Fraction(1, 2):
+                break
+        return {**inst, "t": int(rng.integers(2, length + 1)), **_t_and_shape(inst)}
     params = (("4", "2", "1/10", "8"), ("2", "1", "0", "3"), ("1", "1", "0", "2"), ("4", "2", "1/10", "4"))
     params = params if initial == "gibbs" else (("1", "1", "0", "8"),) + params
 
@@ -133,7 +183,7 @@ def drift_grid(initial: str):
             out.extend({**inst, "t": t, **_t_and_shape(inst)} for t in range(2, len(seq) + 1))
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-        return out
+        return out + [draw(rng) for _ in range(random_count(size))]
     return Adversary(f"loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, x₁ {initial}", generate=generate)
 
 
@@ -267,6 +317,18 @@ def trajectory_meaningful(rng: np.random.Generator, size: int):
 
 
 def thm45_grid(rng: np.random.Generator, size: int):
+    """Theorem 4.5: the loss sequences of length ≥ 3 × S ∈ {1, 2, 3} × initial point, on K = [−1, 1] with G = 1;
+    above the quick size (:mod:`certunlearn.claims.growth`), random instances after the list: K ∋ 0, G ∈ [1/4, 2],
+    T = 3 … 7 random convex G-Lipschitz hinges, S ∈ {1, …, T}, either initial point."""
+
+    def draw(rng: np.random.Generator) -> dict:
+        a, b = random_interval(rng)
+        g = rational(rng, Fraction(1, 4), 2, 4)
+        length = int(rng.integers(3, 8))
+        return {"a": a, "b": b, "G": g, "D": b - a, "d": 1, "T": length, "S": int(rng.integers(1, length + 1)),
+                "losses": [random_hinge(rng, g) for _ in range(length)],
+                "initial": ("uniform", "gibbs")[int(rng.integers(2))]}
+
     out = []
     for seq, s_budget, g in itertools.product(SEQUENCES[:4], ("1", "2", "3"), ("1",)):
         if len(seq) < 3:
@@ -277,7 +339,7 @@ def thm45_grid(rng: np.random.Generator, size: int):
                     "initial": "gibbs"})
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-    return out
+    return out + [draw(rng) for _ in range(random_count(size))]
 
 
 def t0_grid(rng: np.random.Generator, size: int):
@@ -297,7 +359,25 @@ def t0_grid(rng: np.random.Generator, size: int):
 def c3_grid(marginal: bool):
     """Claim C.3 at t = 2 with l_1 = Gx vs l'_1 = −Gx (t₀ = 1) and l_2 = ±Gx; T = 9 or 12, δ at the least value
     T ≥ 12 log(1/δ) allows; K = [−R, R] with R from 1 (E_t = K) to 400 (E_t ≠ K at Theorem 4.3's Φ ≈ e^{89}).
-    The conditional form puts x_{t−1} = x across K (ζ_{t−1} = 0); the marginal form runs the exact law."""
+    The conditional form puts x_{t−1} = x across K (ζ_{t−1} = 0); the marginal form runs the exact law. Above the
+    quick size (:mod:`certunlearn.claims.growth`), random instances after the list: R ∈ [1/2, 400], β ∈ [1/20, 4],
+    λ ∈ [1/10, 2], G ∈ [1/4, 2], l_2 = g·x with |g| ≤ G, T = 9 … 16 with δ the least multiple of 1/1000 that
+    T ≥ 12 log(1/δ) allows (at most 1/2), x across K in the conditional form."""
+
+    def draw(rng: np.random.Generator) -> dict:
+        radius = rational(rng, Fraction(1, 2), 400, 2)
+        g = rational(rng, Fraction(1, 4), 2, 4)
+        g2 = g * rational(rng, -1, 1, 4)
+        t_len = int(rng.integers(9, 17))
+        inst = {"a": -radius, "b": radius, "beta": rational(rng, Fraction(1, 20), 4, 20),
+                "lam": rational(rng, Fraction(1, 10), 2, 10), "G": g, "T": t_len,
+                "delta": min(Fraction(1, 2), Fraction(math.ceil(1000 * math.exp(-t_len / 12) + 1), 1000)),
+                "losses": [[-999, g, g], [-999, g2, g2]], "other": [[-999, -g, -g], [-999, g2, g2]],
+                "initial": "gibbs"}
+        if not marginal:
+            inst["x"] = rational(rng, -radius, radius, 2)
+        return inst
+
     def generate(rng: np.random.Generator, size: int):
         out = []
         for (bt, lm), radius, (t_len, dl), g2, x in itertools.product(
@@ -313,7 +393,7 @@ def c3_grid(marginal: bool):
             out.append(inst)
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-        return out
+        return out + [draw(rng) for _ in range(random_count(size))]
     return generate
 
 

@@ -23,6 +23,7 @@ import sympy
 from flint import arb
 
 from ...numeric.enclosure import to_arb
+from ..growth import rational
 from ..hypotheses import P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Narrowing, Space
@@ -37,10 +38,6 @@ def _fracs(xs) -> list[Fraction]:
 def _is_distribution(xs) -> bool:
     v = _fracs(xs)
     return bool(v) and all(x >= 0 for x in v) and sum(v) == 1
-
-
-def _rational(rng: np.random.Generator, lo: int, hi: int, den: int) -> Fraction:
-    return Fraction(int(rng.integers(lo * den, hi * den + 1)), den)
 
 
 def _distribution(rng: np.random.Generator, n: int, zeros: bool = False) -> list[Fraction]:
@@ -86,7 +83,7 @@ def _lem47_grid(rng: np.random.Generator, size: int) -> list[Instance]:
         if mu == nu:
             nu = [Fraction(1 if i == 0 else 0) for i in range(n)]
             mu = [Fraction(1 if i == n - 1 else 0) for i in range(n)]
-        scale = _rational(rng, 1, 5, 4)
+        scale = rational(rng, 1, 5, 4)
         out.append({"mu": mu, "nu": nu, "f": [scale if m > v else -scale for m, v in zip(mu, nu)]})
         out.append({"mu": mu, "nu": nu, "f": [scale if m > v else (0 if m == v else -scale / 2)
                                               for m, v in zip(mu, nu)]})
@@ -96,7 +93,7 @@ def _lem47_grid(rng: np.random.Generator, size: int) -> list[Instance]:
     while len(out) < max(size, 16):
         n = int(rng.integers(2, 7))
         out.append({"mu": _distribution(rng, n, zeros=True), "nu": _distribution(rng, n),
-                    "f": [_rational(rng, -3, 3, 8) for _ in range(n)]})
+                    "f": [rational(rng, -3, 3, 8) for _ in range(n)]})
     return out
 
 
@@ -263,9 +260,9 @@ def _lem23_interval(rng: np.random.Generator, size: int) -> list[Instance]:
     ]
     while len(out) < max(size, 16):
         rounds = int(rng.integers(1, 7))
-        out.append({"lo": _rational(rng, -2, 0, 2) - 1, "hi": _rational(rng, 0, 2, 2) + 1, "losses": [
-            [_rational(rng, -1, 2, 2), _rational(rng, -2, 2, 4), _rational(rng, -1, 1, 2), _rational(rng, -1, 1, 2),
-             _rational(rng, -2, 2, 4)] for _ in range(rounds)]})
+        out.append({"lo": rational(rng, -2, 0, 2) - 1, "hi": rational(rng, 0, 2, 2) + 1, "losses": [
+            [rational(rng, -1, 2, 2), rational(rng, -2, 2, 4), rational(rng, -1, 1, 2), rational(rng, -1, 1, 2),
+             rational(rng, -2, 2, 4)] for _ in range(rounds)]})
     return out
 
 
@@ -386,7 +383,7 @@ def _lem48_grid(rng: np.random.Generator, size: int) -> list[Instance]:
     out: list[Instance] = []
     for n in (2, 3, 5):
         prior = _distribution(rng, n, zeros=n == 5)
-        weights = [_rational(rng, 1, 4, 3) for _ in range(n)]
+        weights = [rational(rng, 1, 4, 3) for _ in range(n)]
         gibbs = _gibbs(prior, weights)
         near = [(999 * g + p) / 1000 for g, p in zip(gibbs, prior)]
         out += [{"prior": prior, "weights": weights, "other": o}
@@ -395,7 +392,7 @@ def _lem48_grid(rng: np.random.Generator, size: int) -> list[Instance]:
     out.append({"prior": ["1/2", "1/2"], "weights": [1, 1], "other": ["1/2", "1/2"]})  # f constant: μ = μ₀
     while len(out) < max(size, 20):
         n = int(rng.integers(2, 6))
-        out.append({"prior": _distribution(rng, n), "weights": [_rational(rng, 1, 8, 4) for _ in range(n)],
+        out.append({"prior": _distribution(rng, n), "weights": [rational(rng, 1, 8, 4) for _ in range(n)],
                     "other": _distribution(rng, n, zeros=True)})
     return out
 
@@ -530,9 +527,9 @@ def _dv_grid(rng: np.random.Generator, size: int) -> list[Instance]:
     ]
     while len(out) < max(size, 20):
         n = int(rng.integers(2, 6))
-        c1 = _rational(rng, 1, 4, 4)
+        c1 = rational(rng, 1, 4, 4)
         out.append({"nu1": _distribution(rng, n, zeros=bool(rng.integers(0, 2))), "nu2": _distribution(rng, n),
-                    "c1": c1, "c2": c1 * _rational(rng, 1, 12, 2)})
+                    "c1": c1, "c2": c1 * rational(rng, 1, 12, 2)})
     return out
 
 

@@ -23,6 +23,7 @@ from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_LINEAR, G, L, R
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal, to_arb
 from ...privacy import delta_enclosure
+from .. import growth
 from ..hypotheses import H, holds, P
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, GaussianPair, Instance, Kind, Space
@@ -247,7 +248,13 @@ def _dims_ok(values: Instance) -> Decision:
 
 def _dims_grid(rng: np.random.Generator, size: int) -> list[dict]:
     pts = [{"d": d_, "d2": e} for d_ in (1, 2, 3, 5) for e in (2, 4, 8, 16, 64) if d_ < e]
-    return subsample(pts, rng, size)
+    return growth.grown(subsample(pts, rng, size), size, _dims_draw, rng, most=48)
+
+
+def _dims_draw(rng: np.random.Generator) -> dict:
+    """Random 1 ≤ d < d2 (thorough, after the grid): d up to 60, d2 up to d + 250."""
+    d_ = int(rng.integers(1, 61))
+    return {"d": d_, "d2": d_ + int(rng.integers(1, 251))}
 
 
 CLAIMS_TABLE = [
@@ -260,7 +267,8 @@ CLAIMS_TABLE = [
         hypotheses=(P("1 ≤ d < d2 integers", _dims_ok),),
         bound=STORAGE_RATE_LINEAR,
         quantity=storage_rate,
-        adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid),),
+        adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid,
+                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60 < d2 ≤ d + 250 after it"),),
         derivation="r2d.table1:r2d-storage",
         note="Quantity: the scalars of certunlearn.algorithms.r2d.RewindToDelete's state after learning (checkpoint "
              "θ_{T−K}, model θ_T, θ_0: 3d), counted at d and d2 — exact, so equality is proved (attained). Of the "
@@ -275,7 +283,8 @@ CLAIMS_TABLE = [
         hypotheses=(P("1 ≤ d < d2 integers", _dims_ok),),
         bound=STORAGE_RATE_LINEAR,
         quantity=d2d_storage_rate,
-        adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid),),
+        adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid,
+                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60 < d2 ≤ d + 250 after it"),),
         derivation="r2d.table1:d2d-storage",
         note="Quantity: the scalars of certunlearn.algorithms.d2d.PerturbedGD's state after learning besides the "
              "dataset (the secret model θ̂: d), counted at d and d2 — exact, so equality is proved (attained).",

@@ -24,6 +24,7 @@ from ...formulas.retain import (
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.sympy_arb import arb_eval
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
@@ -278,7 +279,7 @@ def _newton_m_ok(values: Instance) -> Decision:
 NEWTON_M_VALID = P("as Lemma H.2 (log loss, d = 1, interior minimisers) with m = |Z| added points", _newton_m_ok)
 
 
-def _newton_m_structured(rng: np.random.Generator, size: int):
+def _newton_m_listed() -> list[dict[str, Any]]:
     out = []
     for x, y in ((["1/2", "-1", "3/4"], ["1", "-1", "-1"]), (["1", "1/2", "-1/4", "-1"], ["1", "1", "-1", "-1"])):
         for lam in ("1/10", "1"):
@@ -287,6 +288,39 @@ def _newton_m_structured(rng: np.random.Generator, size: int):
                 inst = {k: v for k, v in base.items() if k not in ("zx", "zy")}
                 out.append({**inst, "Zx": Zx, "Zy": Zy, "m": len(Zx)})
     return out
+
+
+#: Random instances after the m-point families' lists (thorough): 12 listed + 50 random.
+_M_MOST = 50
+
+
+def _newton_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random instance of the m-point class (log loss, d = 1): B ∈ [1/2, 2], n ∈ 1…8 points and m ∈ 1…5 deleted
+    points in [−B, B] (the deleted ones independent, repeated or ± opposite), labels ±1, λ ∈ [1/20, 5] (log-spread)
+    and R_w ≥ ⌈B/λ⌉ + 1 > B/λ ≥ |w| at both minimisers (|λw| = |mean of ℓ'·y·x| < B), so both are interior."""
+    B = growth.rational(rng, Fraction(1, 2), 2, 4)
+    n, m = int(rng.integers(1, 9)), int(rng.integers(1, 6))
+    point = lambda: growth.rational(rng, -B, B, 8)  # noqa: E731
+    label = lambda: 1 if rng.integers(0, 2) else -1  # noqa: E731
+    x, y = [point() for _ in range(n)], [label() for _ in range(n)]
+    shape = int(rng.integers(0, 3))
+    if shape == 0:
+        Zx, Zy = [point() for _ in range(m)], [label() for _ in range(m)]
+    elif shape == 1:
+        z, zy = point(), label()
+        Zx, Zy = [z] * m, [zy] * m
+    else:
+        z, zy = point(), label()
+        Zx, Zy = [z if i % 2 == 0 else -z for i in range(m)], [zy if i % 2 == 0 else -zy for i in range(m)]
+    lam = growth.rational(rng, 1, 10, 4) / 10 ** int(rng.integers(0, 2)) / 2
+    R_w = -((-B / lam).__floor__()) + int(rng.integers(1, 4))
+    base = logistic_instance(x, y, lam, "0", "1", B=B, R_w=R_w)
+    inst = {k: v for k, v in base.items() if k not in ("zx", "zy")}
+    return {**inst, "Zx": Zx, "Zy": Zy, "m": m}
+
+
+def _newton_m_structured(rng: np.random.Generator, size: int):
+    return growth.grown(_newton_m_listed(), size, _newton_m_draw, rng, _M_MOST)
 
 
 # --------------------------------------------------------------------------- Descent-to-Delete for m deletions (+fix-style)
@@ -343,14 +377,24 @@ D2D_M_VALID = P("as Lemma H.1 (log loss, d = 1, λ > 0, certified minimisers; ε
                 "deleted points; γ_R, I, L, λ_R, n (when given) those Algorithm 1 computes for m deletions", _d2d_m_ok)
 
 
+def _d2d_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """:func:`_newton_m_draw` with ε ∈ [1/100, 99/100], δ = k·10^(−j) (j = 2…12) and σ = k·10^(−j) (j = 1…4)."""
+    inst = _newton_m_draw(rng)
+    eps = growth.rational(rng, Fraction(1, 100), Fraction(99, 100), 100)
+    dl = Fraction(int(rng.integers(1, 10)), 10 ** int(rng.integers(2, 13)))
+    sig = Fraction(int(rng.integers(1, 10)), 10 ** int(rng.integers(1, 5)))
+    return {**inst, "epsilon": eps, "delta": dl, "sigma": sig}
+
+
 def _d2d_m_structured(terms: bool):
     def gen(rng: np.random.Generator, size: int):
         out = []
-        for i, base in enumerate(_newton_m_structured(rng, size)):
+        for i, base in enumerate(_newton_m_listed()):
             eps, dl = (("1/2", "1/100000"), ("9/10", "1/1000"), ("1/10", "1/10000000000"))[i % 3]
             out.append({**base, "epsilon": eps, "delta": dl, "sigma": ("1/10", "1/1000")[i % 2]})
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
+        out += [_d2d_m_draw(rng) for _ in range(growth.random_count(size, _M_MOST))]
         return [{**inst, **_d2d_m_terms(inst)} for inst in out] if terms else out
 
     return gen

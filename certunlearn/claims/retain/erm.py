@@ -29,6 +29,7 @@ from ...formulas.retain import (
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
@@ -498,6 +499,43 @@ def _ridge_m_instance(X: list, y: list, lam: Any, Zx: list, Zy: list) -> dict[st
     return {**inst, **_ridge_m_terms(inst)}
 
 
+def _ridge_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random instance: d ∈ {1, 2}, B ∈ [1/2, 2], n ∈ 1…8 points (‖x‖ ≤ B: coordinates in [−7B/10, 7B/10] for d = 2,
+    or B times a unit vector (±1, 0), (0, ±1), (±3/5, ±4/5), (±4/5, ±3/5); [−B, B] for d = 1), labels in [−1, 1]
+    (often ±1), λ = 0 (when XᵀX is nonsingular; one draw in four) or k·10^(−j) ∈ [1/1000, 20]; m ∈ 1…6 added
+    points, independent, repeated or ± opposite."""
+    d = int(rng.integers(1, 3))
+    B = growth.rational(rng, Fraction(1, 2), 2, 4)
+    units = ((1, 0), (-1, 0), (0, 1), (0, -1),
+             *((Fraction(3 * a, 5), Fraction(4 * b, 5)) for a in (1, -1) for b in (1, -1)),
+             *((Fraction(4 * a, 5), Fraction(3 * b, 5)) for a in (1, -1) for b in (1, -1)))
+
+    def point() -> list[Fraction]:
+        if d == 1:
+            return [growth.rational(rng, -B, B, 20)]
+        if rng.integers(0, 3) == 0:
+            return [B * Fraction(c) for c in units[int(rng.integers(0, len(units)))]]
+        return [growth.rational(rng, -7 * B / 10, 7 * B / 10, 20) for _ in range(2)]
+
+    def label() -> Fraction:
+        return Fraction(int(rng.choice((-1, 1)))) if rng.integers(0, 2) else growth.rational(rng, -1, 1, 10)
+
+    n, m, shape = int(rng.integers(1, 9)), int(rng.integers(1, 7)), int(rng.integers(0, 3))
+    X, y = [point() for _ in range(n)], [label() for _ in range(n)]
+    if shape == 0:
+        Zx, Zy = [point() for _ in range(m)], [label() for _ in range(m)]
+    else:
+        z, t = point(), label()
+        Zx = [z if shape == 1 or i % 2 == 0 else [-c for c in z] for i in range(m)]
+        Zy = [t if shape == 1 or i % 2 == 0 else -t for i in range(m)]
+    G = rows(X).T @ rows(X)
+    det = G[0, 0] if d == 1 else G[0, 0] * G[1, 1] - G[0, 1] ** 2
+    lam = Fraction(0) if det != 0 and rng.integers(0, 4) == 0 else \
+        Fraction(int(rng.integers(1, 21)), 10 ** int(rng.integers(0, 4)))
+    inst = {"X": X, "y": y, "lambda": lam, "B": B, "Zx": Zx, "Zy": Zy}
+    return {**inst, **_ridge_m_terms(inst)}
+
+
 def _ridge_m_structured(rng: np.random.Generator, size: int):
     out = []
     for X, y, lam in _RIDGE2_DATA:
@@ -507,7 +545,7 @@ def _ridge_m_structured(rng: np.random.Generator, size: int):
         for Zx in pts:
             for sign in (1, -1):
                 out.append(_ridge_m_instance(X, y, lam, Zx, [sign] * len(Zx)))
-    return out
+    return growth.grown(out, size, _ridge_m_draw, rng, 50)
 
 
 CLAIMS = (

@@ -21,6 +21,7 @@ from ...formulas.retain import (
 )
 from ...numeric.enclosure import Decision
 from ...numeric.rationals import rational_eval
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
@@ -70,9 +71,21 @@ def _rs_positive(values: Instance) -> Decision:
 MEDIAN_VALID = P("n odd, n ≥ 3, x_i ∈ [0, B]; x_lo, x_mid, x_hi the order statistics m−1, m, m+1", _median_ok)
 
 
+def _median_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random dataset: B ∈ [1/2, 10], odd n ∈ 3…11 points k·B/den in [0, B] (den ∈ {2, 4, 10, 1000}: coarse grids
+    give ties and points at 0 and B)."""
+    B = growth.rational(rng, Fraction(1, 2), 10, 2)
+    den = (2, 4, 10, 1000)[int(rng.integers(0, 4))]
+    R = [B * Fraction(int(rng.integers(0, den + 1)), den) for _ in range(2 * int(rng.integers(1, 6)) + 1)]
+    return _median_instance({"B": B, "R": R})
+
+
 def _median_structured(rng: np.random.Generator, size: int):
+    """The median datasets (ties, points at 0 and B, wide and narrow middle gaps); above the quick size, random ones
+    after the list (:func:`_median_draw`)."""
     extra = (("1", ["0", "0", "0", "1", "1", "1", "1"]), ("1", ["0", "1", "1"]), ("7", ["7", "7", "0"]))
-    return [_median_instance({"B": B, "R": R}) for B, R in MEDIAN_DATASETS + extra]
+    listed = [_median_instance({"B": B, "R": R}) for B, R in MEDIAN_DATASETS + extra]
+    return growth.grown(listed, size, _median_draw, rng)
 
 
 def _median_build(p: dict[str, Any]) -> Instance:
@@ -119,10 +132,21 @@ def _median_m_instance(B: Any, R: list, m: int) -> dict[str, Any]:
     return {**inst, **_median_m_terms(inst)}
 
 
+def _median_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random instance: B ∈ [1/2, 10], n ∈ 1…6 points k·B/den in [0, B] (den ∈ {2, 4, 10, 1000}: coarse grids
+    give ties and points at 0 and B), m ∈ 1…5 (m ≤ 3 for n ≥ 5: the enumeration has C(|universe| + m − 1, m) terms)."""
+    B = growth.rational(rng, Fraction(1, 2), 10, 2)
+    n = int(rng.integers(1, 7))
+    m = int(rng.integers(1, 6 if n <= 4 else 4))
+    den = (2, 4, 10, 1000)[int(rng.integers(0, 4))]
+    R = [B * Fraction(int(rng.integers(0, den + 1)), den) for _ in range(n)]
+    return _median_m_instance(B, R, m)
+
+
 def _median_m_structured(rng: np.random.Generator, size: int):
     out = [_median_m_instance(B, R, m) for B, R in MEDIAN_DATASETS[:5] for m in (2, 3)]
     out += [_median_m_instance("1", ["0", "1/2", "1", "1"], 2), _median_m_instance("1", ["0", "0", "1", "1"], 1)]
-    return out
+    return growth.grown(out, size, _median_m_draw, rng, 50)
 
 
 # --------------------------------------------------------------------------- Example 3.2
@@ -159,10 +183,19 @@ def _ex32_ok(values: Instance) -> Decision:
 EX32_VALID = P("n odd ≥ 3; D = Uniform[0, width] (continuous, f(m) = 1/width > 0)", _ex32_ok)
 
 
+def _ex32_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random odd n ∈ [3, 41] and width k·10^(−j) (k ∈ 1…999, j ∈ 0…4)."""
+    n = 2 * int(rng.integers(1, 21)) + 1
+    w = Fraction(int(rng.integers(1, 1000)), 10 ** int(rng.integers(0, 5)))
+    return {"n": n, "width": w, "f_m": 1 / w}
+
+
 def _ex32_structured(rng: np.random.Generator, size: int):
-    """n = 3 … 11 at three scales (each n one exact integration, cached); the thorough profile adds n up to 31."""
+    """n = 3 … 11 at three scales (each n one exact integration, cached); the thorough profile adds n up to 31, then
+    36 random (odd n ≤ 41, width) after the list."""
     ns = (3, 5, 7, 9, 11) + ((15, 21, 31) if size > 40 else ())
-    return [{"n": n, "width": w, "f_m": 1 / frac(w)} for n in ns for w in ("1", "10", "1/1000")]
+    listed = [{"n": n, "width": w, "f_m": 1 / frac(w)} for n in ns for w in ("1", "10", "1/1000")]
+    return growth.grown(listed, size, _ex32_draw, rng, 36)
 
 
 CLAIMS = (

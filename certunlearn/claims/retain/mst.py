@@ -21,6 +21,7 @@ from ...formulas.retain import (
 )
 from ...numeric.enclosure import Decision
 from ...numeric.rationals import rational_eval
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
@@ -98,10 +99,36 @@ def _mst_m_rs(values: Instance) -> Fraction:
     return mst_edge_brute_force_rs(instance_graph(values), int(frac(values["m"])), (0, B)).value.exact
 
 
+def _mst_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random connected graph: |V| ∈ 3…7, a random tree (vertex i joined to a random earlier one) plus chords with
+    probability p ∈ {0, 1/5, 1/2} (redrawn while complete), weights k·B/den in [0, B] (B ∈ 1…10, den ∈ {1, 4, 100}),
+    m ∈ 1…5 — at most the number of non-edges and with C(#non-edges, m)·2^m ≤ 20 000 (the brute force's cost)."""
+    from math import comb
+
+    B = int(rng.integers(1, 11))
+    nv = int(rng.integers(3, 8))
+    den = (1, 4, 100)[int(rng.integers(0, 3))]
+    p = (0, Fraction(1, 5), Fraction(1, 2))[int(rng.integers(0, 3))]
+    weight = lambda: Fraction(B) * Fraction(int(rng.integers(0, den + 1)), den)  # noqa: E731
+    while True:
+        edges = {(int(rng.integers(0, i)), i): weight() for i in range(1, nv)}
+        for u, v in itertools.combinations(range(nv), 2):
+            if (u, v) not in edges and rng.random() < p:
+                edges[(u, v)] = weight()
+        missing = nv * (nv - 1) // 2 - len(edges)
+        if missing >= 1:
+            break
+    m = int(rng.integers(1, 6))
+    while m > 1 and (m > missing or comb(missing, m) * 2**m > 20_000):
+        m -= 1
+    return _mst_m_instance(str(B), [[u, v, w] for (u, v), w in edges.items()], m)
+
+
 def _mst_m_structured(rng: np.random.Generator, size: int):
     graphs = MST_GRAPHS + (("4", [[0, 1, "1"], [0, 2, "2"], [0, 3, "3"], [0, 4, "4"]]),
                            ("10", [[0, 1, "9"], [1, 2, "1"], [2, 3, "9"], [3, 4, "1"]]))
-    return [_mst_m_instance(B, R, m) for B, R in graphs for m in (2, 3)]
+    listed = [_mst_m_instance(B, R, m) for B, R in graphs for m in (2, 3)]
+    return growth.grown(listed, size, _mst_m_draw, rng, 50)
 
 
 MST_SEARCH = Adversary("search over the weights of a 5-cycle with a chord", space=Space(

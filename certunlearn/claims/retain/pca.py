@@ -24,6 +24,7 @@ from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind, Space
@@ -94,13 +95,48 @@ def _pca_m_ok(values: Instance) -> Decision:
 PCA_M_VALID = P("as Lemma E.2, with m = |U| ≥ 1 added points", _pca_m_ok)
 
 
+def _pca_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random instance with Σ̂_R diagonal (its gap exact): d ∈ {2, 3}, k ∈ 1…d−1, B ∈ [1/2, 3], R of 1…10 rows:
+    an axis point (value in [−B, B]) or a pair a·e_i ± b·e_j (|a|, |b| ≤ 3B/5, so ‖x‖ ≤ B; the pair's cross terms
+    cancel), 1…5 of them (redrawn while gap_k(R) = 0); m ∈ 1…5 added points: one repeated along the weakest
+    eigenvector, independent ones in [−B/2, B/2]^d (‖z‖ ≤ B√3/2), or ± opposite ones."""
+    d = int(rng.integers(2, 4))
+    k = int(rng.integers(1, d))
+    B = growth.rational(rng, Fraction(1, 2), 3, 2)
+    R: list[list[Fraction]] = []
+    while not R or not _pca_gap(rows(R), k) > 0:  # redrawn while gap_k(R) = 0 (outside the class)
+        R = []
+        for _ in range(int(rng.integers(1, 6))):
+            if rng.integers(0, 2):
+                i = int(rng.integers(0, d))
+                R.append([growth.rational(rng, -B, B, 20) if c == i else Fraction(0) for c in range(d)])
+            else:
+                i, j = sorted(int(c) for c in rng.choice(d, 2, replace=False))
+                a, b = growth.rational(rng, -3 * B / 5, 3 * B / 5, 20), growth.rational(rng, -3 * B / 5, 3 * B / 5, 20)
+                for sgn in (1, -1):
+                    R.append([a if c == i else sgn * b if c == j else Fraction(0) for c in range(d)])
+    m, shape = int(rng.integers(1, 6)), int(rng.integers(0, 3))
+    box = lambda: [growth.rational(rng, -B / 2, B / 2, 20) for _ in range(d)]  # noqa: E731
+    if shape == 0:
+        S = [sum((r[c] ** 2 for r in R), Fraction(0)) for c in range(d)]
+        weak = min(range(d), key=lambda c: S[c])
+        t = growth.rational(rng, Fraction(1, 2), 1, 10) * B
+        U = [[t if c == weak else Fraction(0) for c in range(d)]] * m
+    elif shape == 1:
+        U = [box() for _ in range(m)]
+    else:
+        z = box()
+        U = [z if i % 2 == 0 else [-v for v in z] for i in range(m)]
+    return _pca_instance(R, U, B=B, k=k)
+
+
 def _pca_m_structured(rng: np.random.Generator, size: int):
     out = []
     for R in ([[1, 0], [0, "99/100"]], [[1, 0], [0, "9/10"], [1, 0]], [[1, 0], [1, 0], [0, "1/10"]]):
         for U in ([[0, 1], [0, 1]], [["7/10", "7/10"], ["7/10", "7/10"]], [[0, 1], [0, 1], [0, 1]],
                   [["7/10", "-7/10"], ["7/10", "7/10"]], [[0, 1]]):
             out.append(_pca_instance(R, U))
-    return out
+    return growth.grown(out, size, _pca_m_draw, rng, 50)
 
 
 _PCA_DIRECTIONS = ([1, 0], [0, 1], ["7/10", "7/10"], ["7/10", "-7/10"], ["3/5", "4/5"], ["4/5", "3/5"])
@@ -357,7 +393,9 @@ E4_TAIL_VALID = P("d = 2 (the computed case), t ≥ 0", lambda v: holds(frac(v["
 
 
 def _e4_tail_structured(rng: np.random.Generator, size: int):
-    return [{"d": 2, "t": t} for t in ("0", "1/4", "1/2", "1", "3/2", "2", "3", "4", "6", "8")]
+    """t from 0 to 8 at d = 2; above the quick size, random t ∈ [0, 10] (hundredths) after the list."""
+    listed = [{"d": 2, "t": t} for t in ("0", "1/4", "1/2", "1", "3/2", "2", "3", "4", "6", "8")]
+    return growth.grown(listed, size, lambda r: {"d": 2, "t": growth.rational(r, 0, 10, 100)}, rng)
 
 
 E4_TAIL_SEARCH = Adversary("search over t ∈ [0, 8]", space=Space(

@@ -49,7 +49,8 @@ SCOPE = {
     "lem3.1": Scope("odd n ≥ 3 points in [0, B]", "ties, points at 0 and B, gaps; a search over five points", (MEDIAN_N,)),
     "sec3-rs-below-gs": Scope("odd n ≥ 3 points in [0, B]", "ties, points at 0 and B, gaps; a search over five points",
                               (MEDIAN_N,)),
-    "ex3.2": Scope("R ~ Dⁿ for a law D with density f, odd n", "Uniform[0, w], n = 3 … 11 (thorough 31)",
+    "ex3.2": Scope("R ~ Dⁿ for a law D with density f, odd n", "Uniform[0, w], n = 3 … 11 (thorough: to 31, "
+                   "then random odd n ≤ 41 and widths)",
                    (Narrowing("laws other than uniform ones", "E[RS_median] needs the order statistics' joint law, "
                               "exact (Beta integrals) for uniform laws only"),)),
     "lemD.1": Scope("any weighted graph G with weights in [0, B], edge adjacency (m-edges: m edges)", "heavy bottleneck "

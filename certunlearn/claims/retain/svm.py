@@ -19,6 +19,7 @@ from ...formulas.retain import (
     PRESCRIBED, SVM_BOUND_SQ_EXPR, SVM_GS_SQ_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_RATIO_SQ_EXPR, gsq,
 )
 from ...numeric.enclosure import Decision
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space
@@ -223,8 +224,28 @@ def _svm_m_ok(values: Instance) -> Decision:
 SVM_M_VALID = P("as Lemma F.2, with 1 ≤ m ≤ |support|", _svm_m_ok)
 
 
+def _svm_m_draw(rng: np.random.Generator) -> dict[str, Any]:
+    """A random instance: d ∈ {2, 3}, a support of s ∈ 3…7 distinct points with coordinates k/4 ∈ [−2, 2], labelled
+    by the side of a random integer direction u they lie on (⟨u, x⟩ ≠ 0: separable through 0), R a random nonempty
+    subset of it, m ∈ 1…min(s, 4)."""
+    d = int(rng.integers(2, 4))
+    u = [0] * d
+    while not any(u):
+        u = [int(v) for v in rng.integers(-3, 4, size=d)]
+    s = int(rng.integers(3, 8))
+    pts: list[list[Fraction]] = []
+    while len(pts) < s:
+        x = [Fraction(int(v), 4) for v in rng.integers(-8, 9, size=d)]
+        if x not in pts and sum((a * b for a, b in zip(u, x)), Fraction(0)) != 0:
+            pts.append(x)
+    labels = [1 if sum((a * b for a, b in zip(u, x)), Fraction(0)) > 0 else -1 for x in pts]
+    R = sorted(int(i) for i in rng.choice(s, int(rng.integers(1, s + 1)), replace=False))
+    return {**_svm_instance(pts, labels, R), "m": int(rng.integers(1, min(s, 4) + 1))}
+
+
 def _svm_m_structured(rng: np.random.Generator, size: int):
-    return [{**v, "m": m} for v in svm_structured(rng, size)[:5] for m in (2, 3) if m <= len(v["support_X"])]
+    listed = [{**v, "m": m} for v in svm_structured(rng, size)[:5] for m in (2, 3) if m <= len(v["support_X"])]
+    return growth.grown(listed, size, _svm_m_draw, rng, 50)
 
 
 CLAIMS = (

@@ -15,6 +15,7 @@ from ...formulas.retain import (
 )
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.precision import workprec
+from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
@@ -64,7 +65,27 @@ def _log0_structured(rng: np.random.Generator, size: int):
             for Rw in (Fraction(r).limit_denominator(100) + Fraction(1, 10), Fraction(r).limit_denominator(100) * 2 + 1):
                 out.append({"x": x, "y": y, "zx": frac(zx), "zy": frac(zy), "B": Fraction(1), "n": len(x), "lambda": 0,
                             "R_w": Rw, "a": sum((v * v for v in x), Fraction(0))})
-    return out
+    return growth.grown(out, size, _log0_draw, rng, 40)
+
+
+def _log0_draw(rng: np.random.Generator) -> dict:
+    """A random instance: B ∈ [1/2, 2], n ∈ 2…12 points in [−B, B] (step B/8) with labels ±1, redrawn until both
+    signs of y·x occur (non-separable: finite minimisers), z = (zx, ±1) with zx ∈ [−B, B]; R_w = t·r + s with r ≈
+    max(|w_R|, |w_(R∪z)|) as the listed instances compute it, t ∈ [1, 3], s ∈ [1/20, 1] (R_w > both minimisers)."""
+    B = growth.rational(rng, Fraction(1, 2), 2, 4)
+    n = int(rng.integers(2, 13))
+    while True:
+        x = [B * Fraction(int(rng.integers(-8, 9)), 8) for _ in range(n)]
+        y = [int(rng.choice((-1, 1))) for _ in range(n)]
+        if any(a * b > 0 for a, b in zip(x, y)) and any(a * b < 0 for a, b in zip(x, y)):
+            break
+    zx, zy = B * Fraction(int(rng.integers(-8, 9)), 8), int(rng.choice((-1, 1)))
+    wR, wS, _ = local_terms(tuple(x), tuple(Fraction(v) for v in y), zx, Fraction(zy))
+    r = max(abs(float(wR.mid())), abs(float(wS.mid())))
+    t, s = growth.rational(rng, 1, 3, 4), growth.rational(rng, Fraction(1, 20), 1, 20)
+    Rw = Fraction(r).limit_denominator(100) * t + s
+    return {"x": x, "y": y, "zx": zx, "zy": Fraction(zy), "B": B, "n": n, "lambda": 0, "R_w": Rw,
+            "a": sum((v * v for v in x), Fraction(0))}
 
 
 CLAIMS = (

@@ -47,3 +47,21 @@ def _check_f3():
             got = mpmath.mpf(q.numerator) / q.denominator if isinstance(q, Fraction) else mpmath.mpf(q.mid().str(80, radius=False))
             assert abs(got - want) < mpmath.mpf(10) ** -60
             assert want <= 1
+
+
+def test_fact_f3_family_grows_in_thorough_inside_the_hypotheses():
+    """Quick (size 40) keeps the listed grid exactly; thorough draws random (n, ξ) after it, inside the hypotheses."""
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    for cid in ("d2d.factF.3:b-ge-n", "d2d.factF.3:kn2-ge-b2"):
+        claim = get_claim(cid)
+        (adv,) = claim.adversaries
+        quick = adv.generate(np.random.default_rng(0), 40)
+        assert quick == boosting._f3_structured(np.random.default_rng(0), 28) and len(quick) == 28
+        big = adv.generate(np.random.default_rng(0), 100_000)
+        assert big[:28] == quick and len(big) >= 60
+        for inst in big[28:]:
+            assert all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses), inst
+        assert len({(b["n"], b["xi"]) for b in big[28:]}) > 30

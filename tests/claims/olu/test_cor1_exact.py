@@ -116,7 +116,7 @@ def test_claim_and_control_decide_on_enclosures():
     assert base.instances["undecided"] == 0 and base.instances["within"] == base.instances["total"] > 0
     control = judge(get_claim("olu.cor1:huber-control-sigma-quarter"), quick, 0)
     assert control.verdict == "violated" and control.evidence == "exact"
-    far = [v for v in S.huber_unlearning_instances(RNG, 100) if v["X"][0][0] == 50 and v["omega"] == 2]
+    far = [v for v in S.huber_unlearning_instances(RNG, 40) if v["X"][0][0] == 50 and v["omega"] == 2]
     for v in far:
         with workprec(64):
             d = S.huber_divergence(F(1, 16))(v)
@@ -126,7 +126,7 @@ def test_claim_and_control_decide_on_enclosures():
 def test_far_target_matches_the_gaussian_translation_at_100_digits():
     """Where the clip and the box barely act (target 50, box [−10, 10]), D₂ of the printed σ is the Gaussian
     translation's α(2ηδ)²/(2(σ₁² + σ₂²)) up to the clipped mass: the ball holds the 100-digit value within 1e-9."""
-    for v in (w for w in S.huber_unlearning_instances(RNG, 100) if w["X"][0][0] == 50):
+    for v in (w for w in S.huber_unlearning_instances(RNG, 40) if w["X"][0][0] == 50):
         var = [to_mp(s) for s in S.noise_variances(v, 1, [v["eta"]] * len(v["X"]))]
         with mpmath.workdps(100):
             want = mp(v["alpha"]) * (2 * mp(v["eta"]) * mp(v["delta"])) ** 2 / (2 * (var[0] + var[1]))
@@ -169,3 +169,24 @@ def test_tail_bounds_hold():
                         mass = mpmath.quad(lambda w: f(w, "p"), ends)
                         assert 0 < ratio <= to_mp(bound.upper()) * (1 + mpmath.mpf(10) ** -20), (right, t, ratio, bound)
                         assert mass <= to_mp(mass_bound.upper()), (right, t)
+
+
+def test_huber_family_grows_in_thorough_inside_the_hypotheses():
+    """Quick (size 40) keeps the eight listed Huber instances exactly; thorough draws random ones of the class after
+    them (d ∈ {1, 2, 4}, boxes, δ, L, β, η, ω, α, ε, schedules), every hypothesis decided TRUE."""
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.olu.sampled import huber_unlearning_instances
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("olu.cor1:huber")
+    adv = claim.adversaries[0]
+    quick = adv.generate(np.random.default_rng(0), 40)
+    assert len(quick) == 8 and quick == huber_unlearning_instances(np.random.default_rng(0), 8)
+    big = adv.generate(np.random.default_rng(0), 100_000)
+    strip = lambda insts: [{k_: v for k_, v in i.items() if k_ != "n"} for i in insts]  # noqa: E731 (n: draws)
+    assert strip(big[:8]) == strip(quick) and len(big) >= 50
+    for inst in big[8:]:
+        assert all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses), inst
+    assert {len(inst["X"][0]) for inst in big[8:]} == {1, 2, 4}

@@ -235,3 +235,22 @@ def test_collinear_violation_in_two_dimensions_confirmed_by_the_oracle():
     with workprec(192):
         got = claim.quantity(claim.with_prescribed(inst))
     assert _mp(got.lower()) <= want <= _mp(got.upper())
+
+
+def test_storage_family_grows_in_thorough_inside_the_hypotheses():
+    """Quick (size 40) keeps the 16 listed (d, d2) exactly; thorough draws random 1 ≤ d < d2 after them."""
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    for cid in ("r2d.table1:r2d-storage", "r2d.table1:d2d-storage"):
+        claim = get_claim(cid)
+        (adv,) = claim.adversaries
+        quick = adv.generate(np.random.default_rng(0), 40)
+        listed = [{"d": d_, "d2": e} for d_ in (1, 2, 3, 5) for e in (2, 4, 8, 16, 64) if d_ < e]
+        assert quick == listed and len(quick) == 16
+        big = adv.generate(np.random.default_rng(0), 100_000)
+        assert big[:16] == listed and len(big) >= 60
+        for inst in big[16:]:
+            assert all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses), inst
+        assert max(b["d"] for b in big[16:]) > 5 and max(b["d2"] for b in big[16:]) > 64

@@ -156,3 +156,29 @@ def test_lemma_41_lower_printed_step_refuted_at_a_computed_point():
     assert res.steps[1].status == REFUTED
     fix = check_derivation(load_derivation("retain.lem4.1:lower+fix"), get_claim("retain.lem4.1:lower+fix"))
     assert all(s.status != REFUTED for s in fix.steps)
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_m_point_families_grow_with_the_profile_inside_the_hypotheses():
+    """Quick (size 40) yields the 12 listed instances as before; thorough draws 50 random ones after them, every
+    hypothesis TRUE on them (the d2d terms those the algorithm computes, both minimisers interior)."""
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    listed = active._newton_m_listed()
+    assert len(listed) == 12 and all(v["R_w"] == "4" and v["m"] in (2, 3) for v in listed)
+    for cid in ("retain.lemH.2:m-points+fix", "retain.lemH.1:m-points+fix", "retain.lemH.1:m-points-sensitivity+fix",
+                "retain.lemH.1:m-points-sensitivity-fix-control-twentieth"):
+        claim = get_claim(cid)
+        gen = claim.adversaries[0].generate
+        quick = list(gen(np.random.default_rng(1), 40))
+        assert len(quick) == 12 and all({k: v[k] for k in listed[i]} == listed[i] for i, v in enumerate(quick))
+        assert len(list(gen(np.random.default_rng(1), 100_000))) == 12 + active._M_MOST
+        drawn = list(gen(np.random.default_rng(2), 46))[12:]
+        assert len(drawn) == 6
+        for inst in drawn:
+            assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), (cid, inst)
+    ms = {v["m"] for v in list(get_claim("retain.lemH.2:m-points+fix").adversaries[0].generate(
+        np.random.default_rng(3), 100_000))[12:]}
+    assert 1 in ms and max(ms) >= 4

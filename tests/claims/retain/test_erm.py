@@ -213,3 +213,25 @@ def test_ridge_m_points_irrational_equality_is_proved():
     assert claim.quantity(inst) == 58 * sympy.sqrt(2) / 3403
     ev = evaluate(claim, inst, MAX_PREC)
     assert ev.outcome == WITHIN and ev.attained
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_ridge_m_points_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.retain import erm as erm_claims
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.lemG.1:m-points+fix")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    X, y, lam = erm_claims._RIDGE2_DATA[0]
+    assert len(quick) == 30 and quick[0] == erm_claims._ridge_m_instance(X, y, lam, [["0", "1"], ["0", "1"]], [1, 1])
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:30] == quick and len(grown) == 80
+    drawn = grown[30:]
+    assert {v["m"] for v in drawn} >= {1, 5} and {len(v["X"][0]) for v in drawn} == {1, 2}
+    assert any(v["lambda"] == 0 for v in drawn)
+    for inst in drawn:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst

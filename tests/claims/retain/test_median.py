@@ -68,3 +68,39 @@ def test_median_m_points_by_hand():
     assert want == max(abs(statistics.median(R + list(Z)) - med) for Z in itertools.product(grid, repeat=2))
     assert contains(median._median_m_rs(inst), mp(want))
     assert evaluate(get_claim("retain.lemC.1:m-points+fix"), inst, MAX_PREC).outcome == WITHIN
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_median_m_points_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.lemC.1:m-points+fix")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    assert len(quick) == 12 and quick[:10] == [median._median_m_instance(B, R, m)
+                                               for B, R in median.MEDIAN_DATASETS[:5] for m in (2, 3)]
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:12] == quick and len(grown) == 62
+    drawn = grown[12:]
+    assert {v["m"] for v in drawn} >= {1, 4} and {len(v["R"]) for v in drawn} >= {1, 2, 5, 6}
+    for inst in drawn[:20]:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
+
+
+def test_example_32_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.ex3.2")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    assert [(v["n"], v["width"]) for v in quick] == [(n, w) for n in (3, 5, 7, 9, 11) for w in ("1", "10", "1/1000")]
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert len(grown) == 60 and [(v["n"], v["width"]) for v in grown[:24]] == [
+        (n, w) for n in (3, 5, 7, 9, 11, 15, 21, 31) for w in ("1", "10", "1/1000")]
+    for inst in grown[24:]:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
+    assert len({v["n"] for v in grown[24:]}) > 8

@@ -112,3 +112,24 @@ def test_the_vertex_hypothesis_still_refuses_a_wrong_term_after_its_instance_was
     assert mst._vertex_ok(inst) is Decision.TRUE
     for key in ("rho", "w_K"):
         assert mst._vertex_ok({**inst, key: inst[key] + F(1, 100)}) is Decision.FALSE
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_mst_m_edges_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.retain import mst
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.lemD.1:m-edges+fix")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    assert len(quick) == 10 and [(v["B"], v["R"], v["m"]) for v in quick[:6]] == [
+        (B, R, m) for B, R in mst.MST_GRAPHS for m in (2, 3)]
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:10] == quick and len(grown) == 60
+    drawn = grown[10:]
+    assert {v["m"] for v in drawn} >= {1, 4} and len({len(v["R"]) for v in drawn}) >= 4
+    for inst in drawn:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst

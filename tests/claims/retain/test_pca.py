@@ -230,3 +230,22 @@ def test_noise_tail_control_fails_where_computed():
     # the polar-integral oracle: P(‖E‖ ≥ 2√2σ) ≈ 0.064 at t = 0, above the control's 2/50 (and below the lemma's 2)
     assert mpmath.mpf(2) / 50 < tail_oracle("0") < 2
     assert evaluate(get_claim("retain.lemE.4:noise-tail-control-fiftyfold"), {"d": 2, "t": 0}, MAX_PREC).outcome == VIOLATED
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_pca_m_points_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.lemE.2:m-points+fix")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    assert len(quick) == 15 and quick[0]["R"] == [[1, 0], [0, "99/100"]] and quick[0]["U"] == [[0, 1], [0, 1]]
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:15] == quick and len(grown) == 65
+    drawn = grown[15:]
+    assert {v["m"] for v in drawn} >= {1, 4} and {len(v["R"][0]) for v in drawn} == {2, 3}
+    for inst in drawn:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst

@@ -66,3 +66,24 @@ def test_svm_norm_equals_inverse_margin_by_hand():
         assert ev.outcome == WITHIN and ev.attained, cid
     assert evaluate(get_claim("retain.lemF.1:control-tenth-less"), inst, MAX_PREC).outcome == VIOLATED
 
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_svm_m_points_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.claims import get_claim
+    from certunlearn.claims.retain import svm as svm_claims
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.lemF.2:m-points+fix")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    assert len(quick) == 10 and quick[:2] == [{**svm_claims.svm_structured(np.random.default_rng(1), 40)[0], "m": m}
+                                              for m in (2, 3)]
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:10] == quick and len(grown) == 60
+    drawn = grown[10:]
+    assert {v["m"] for v in drawn} >= {1, 4} and {len(v["support_X"][0]) for v in drawn} == {2, 3}
+    for inst in drawn[:25]:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst

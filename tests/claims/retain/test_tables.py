@@ -48,3 +48,22 @@ def test_table1_gs_minimisers_on_the_sphere_are_certified():
     assert fR.radius < 1e-30 and fS.radius < 1e-30
     shift = erm.logistic_shift(inst)
     assert shift.is_finite() and shift.contains(0) and shift < arb(10) ** -30
+
+
+# ---------------------------------------------------------------------------------------------- growth (thorough)
+def test_logloss_lambda0_family_grows_inside_the_hypotheses():
+    import numpy as np
+
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.table1:logloss-lambda0")
+    gen = claim.adversaries[0].generate
+    quick = gen(np.random.default_rng(1), 40)
+    x, y = erm.local_data(1, 1, 2)
+    assert len(quick) == 24 and quick[0]["x"] == x and quick[0]["y"] == y and quick[0]["zx"] == 1
+    grown = gen(np.random.default_rng(1), 100_000)
+    assert grown[:24] == quick and len(grown) == 64
+    drawn = grown[24:]
+    assert len({v["n"] for v in drawn}) >= 6 and len({v["B"] for v in drawn}) >= 3
+    for inst in drawn:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
