@@ -43,6 +43,8 @@ GROWN = [
     ("pomer.lem4.6:drift+fix", 0, MOST - 4),
     ("pomer.thm4.5", 0, MOST),
     ("pomer.claimC.3+fix", 0, MOST),
+    ("retain.sec3-rs-below-gs", 0, MOST),
+    ("retain.lemE.4:noise-tail", 0, MOST),
 ]
 
 
@@ -56,4 +58,6 @@ def test_a_grown_family_keeps_quick_and_draws_inside_the_hypotheses(claim_id, in
     drawn = thorough[len(quick):]
     decided = [all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses) for inst in drawn]
     assert sum(decided) >= inside
-    assert len({repr(sorted(d.items())) for d in drawn}) == len(drawn)  # distinct, not copies
+    written = lambda d: repr(sorted(d.items()))  # noqa: E731
+    assert len({written(d) for d in drawn}) >= 0.9 * len(drawn)  # random draws, not copies of one instance
+    assert not {written(d) for d in drawn} & {written(d) for d in quick}  # nor of the list

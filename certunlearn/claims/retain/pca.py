@@ -393,9 +393,9 @@ E4_TAIL_VALID = P("d = 2 (the computed case), t ≥ 0", lambda v: holds(frac(v["
 
 
 def _e4_tail_structured(rng: np.random.Generator, size: int):
-    """t from 0 to 8 at d = 2; above the quick size, random t ∈ [0, 10] (hundredths) after the list."""
+    """t from 0 to 8 at d = 2; above the quick size, random t ∈ [0, 10] (thousandths) after the list."""
     listed = [{"d": 2, "t": t} for t in ("0", "1/4", "1/2", "1", "3/2", "2", "3", "4", "6", "8")]
-    return growth.grown(listed, size, lambda r: {"d": 2, "t": growth.rational(r, 0, 10, 100)}, rng)
+    return growth.grown(listed, size, lambda r: {"d": 2, "t": growth.rational(r, 0, 10, 1000)}, rng)
 
 
 E4_TAIL_SEARCH = Adversary("search over t ∈ [0, 8]", space=Space(
