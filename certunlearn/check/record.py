@@ -2,12 +2,13 @@
 
 ``python -m certunlearn.check.record [ID ...] [--all] [--paper KEY] [--profile quick|thorough] [--structured N]
 [--restarts N] [--evaluations N] [--seed N] [--workers N] [--timeout S] [--beyond CHECK_JSON] [--write [--replace] |
---out FILE]`` checks the claims with the given budget (the profile's, with any of its sizes replaced), without the
+--out FILE | --merge FILE]`` checks the claims with the given budget (the profile's, with any of its sizes replaced), without the
 points already recorded, and keeps per claim the instances that decide its result (:func:`decisive`). Every kept
 point is evaluated again from its written form (exact decimal strings) and kept only if it reproduces its outcome,
 equality and ratio (:func:`reproduces`). ``--write`` merges the points into
 ``certunlearn/claims/recorded_points.json`` (a claim's earlier points stay, unless ``--replace``), with the run's
-budget, seed and commit as the points' provenance; ``--out FILE`` writes the new points alone. ``--beyond`` keeps
+budget, seed and commit as the points' provenance; ``--out FILE`` writes the new points alone (``--merge FILE``
+merges such a file into the shipped one later). ``--beyond`` keeps
 only the points that add to a ``check --json`` of the profile that will evaluate them (:func:`beyond`): how a
 thorough run's finds are shipped to quick.
 """
@@ -193,6 +194,16 @@ def merge(table: dict[str, Any], new: dict[str, list[dict]], run: dict[str, Any]
             "claims": claims}
 
 
+def merge_file(table: dict[str, Any], written: dict[str, Any]) -> dict[str, Any]:
+    """``table`` with every point of ``written`` (a file of :func:`dump`'s format, e.g. from ``--out``) merged, run
+    by run, each run's provenance kept."""
+    for index, run in enumerate(written["provenance"]["runs"]):
+        points = {c: [{k: v for k, v in p.items() if k != "run"} for p in ps if p["run"] == index]
+                  for c, ps in written["claims"].items()}
+        table = merge(table, {c: ps for c, ps in points.items() if ps}, run, False)
+    return table
+
+
 def dump(table: dict[str, Any]) -> str:
     """The table as JSON text, one point per line (a re-recording shows as a readable diff)."""
     claims = ",\n".join(f" {json.dumps(cid)}: [\n" + ",\n".join(
@@ -218,11 +229,17 @@ def main(argv: list[str] | None = None) -> int:
     out = parser.add_mutually_exclusive_group(required=True)
     out.add_argument("--write", action="store_true", help=f"merge into {RECORDED_FILE}")
     out.add_argument("--out", type=Path, help="write the new points alone to this file")
+    out.add_argument("--merge", type=Path, metavar="POINTS_JSON",
+                     help="merge a file written by --out into the shipped file (its runs' provenance kept); no check")
     parser.add_argument("--replace", action="store_true", help="with --write: drop the claims' earlier points")
     parser.add_argument("--beyond", type=Path, metavar="CHECK_JSON",
                         help="keep only the points that add to these results (a check --json of the profile that "
                              "will evaluate them, e.g. quick when recording thorough)")
     args = parser.parse_args(argv)
+    if args.merge:
+        RECORDED_FILE.write_text(dump(merge_file(recorded_table(), json.loads(args.merge.read_text()))))
+        print(f"{args.merge} merged into {RECORDED_FILE}", file=sys.stderr)
+        return 0
     if args.all:
         ids = [c.id for c in all_claims()]
     elif args.paper:
@@ -238,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                                  ("evaluations", args.evaluations)) if v is not None}
     prof = replace(prof, **changes)
     budget = asdict(prof)
+    commit = _commit()  # the code that runs: HEAD may move during a long recording
     new: dict[str, list[dict]] = {}
     start = time.time()
 
@@ -261,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     except Interrupted as exc:  # Ctrl-C or SIGTERM: the claims finished so far are written, nothing recorded is lost
         interrupted = exc.exit_code
         print(f"interrupted: writing the {len(new)} claims finished", file=sys.stderr)
-    run = {"budget": budget, "seed": args.seed, "commit": _commit(), "claims": len(new),
+    run = {"budget": budget, "seed": args.seed, "commit": commit, "claims": len(new),
            "date": time.strftime("%Y-%m-%d", time.gmtime())}
     if interrupted:
         run["interrupted"] = f"{len(new)} of {len(ids)} claims checked"

@@ -224,3 +224,40 @@ def test_an_interrupted_recording_writes_what_finished(tmp_path):
     run = json.loads(out.read_text())["provenance"]["runs"][0]
     done, total = (int(n) for n in run["interrupted"].split(" claims")[0].split(" of "))
     assert done == run["claims"] and 1 <= done < total
+
+
+def test_the_provenance_names_the_commit_the_recording_started_at(monkeypatch, tmp_path):
+    """A recording can run for hours while HEAD moves: its points carry the commit of the code that ran."""
+    import contextlib
+    import json
+
+    from certunlearn.check import record
+
+    head = {"commit": "a1b2c3d"}
+    real = record.interruptible
+
+    @contextlib.contextmanager
+    def moving():  # HEAD moves once the recording is under way
+        head["commit"] = "e4f5a6b"
+        with real():
+            yield
+
+    monkeypatch.setattr(record, "_commit", lambda: head["commit"])
+    monkeypatch.setattr(record, "interruptible", moving)
+    out = tmp_path / "points.json"
+    assert record.main(["gaussian.classic", "--workers", "1", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["provenance"]["runs"][0]["commit"] == "a1b2c3d"
+
+
+def test_a_written_file_merges_run_by_run_with_its_provenance():
+    from certunlearn.check.record import merge, merge_file
+
+    point = lambda x, roles: {"instance": {"x": x}, "roles": roles, "adversary": "a", "found": {}}  # noqa: E731
+    run_a, run_b = {"commit": "aaa"}, {"commit": "bbb"}
+    written = merge(merge({}, {"c.one": [point("1", ["worst"])]}, run_a, False),
+                    {"c.two": [point("2", ["tightness"])], "c.one": [point("3", ["upper"])]}, run_b, False)
+    shipped = merge({}, {"c.one": [point("1", ["log10"])]}, {"commit": "zzz"}, False)
+    table = merge_file(shipped, written)
+    runs = table["provenance"]["runs"]
+    by_x = {p["instance"]["x"]: (p["roles"], runs[p["run"]]["commit"]) for ps in table["claims"].values() for p in ps}
+    assert by_x == {"1": (["log10", "worst"], "zzz"), "3": (["upper"], "bbb"), "2": (["tightness"], "bbb")}
