@@ -268,7 +268,7 @@ CLAIMS_TABLE = [
         bound=STORAGE_RATE_LINEAR,
         quantity=storage_rate,
         adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid,
-                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60 < d2 ≤ d + 250 after it"),),
+                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60, d < d2 ≤ d + 250 after it"),),
         derivation="r2d.table1:r2d-storage",
         note="Quantity: the scalars of certunlearn.algorithms.r2d.RewindToDelete's state after learning (checkpoint "
              "θ_{T−K}, model θ_T, θ_0: 3d), counted at d and d2 — exact, so equality is proved (attained). Of the "
@@ -284,7 +284,7 @@ CLAIMS_TABLE = [
         bound=STORAGE_RATE_LINEAR,
         quantity=d2d_storage_rate,
         adversaries=(Adversary("d ∈ {1, 2, 3, 5}, d2 up to 64", generate=_dims_grid,
-                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60 < d2 ≤ d + 250 after it"),),
+                               reaches="the listed grid; thorough: random 1 ≤ d ≤ 60, d < d2 ≤ d + 250 after it"),),
         derivation="r2d.table1:d2d-storage",
         note="Quantity: the scalars of certunlearn.algorithms.d2d.PerturbedGD's state after learning besides the "
              "dataset (the secret model θ̂: d), counted at d and d2 — exact, so equality is proved (attained).",
