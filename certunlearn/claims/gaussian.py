@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -135,12 +134,6 @@ def _subsampled_rdp(values: Instance) -> arb:
 
 
 
-def _decimal(rng: np.random.Generator, lo, hi, places: int) -> str:
-    """A random decimal string with ``places`` digits after the point in [lo, hi] (exact: a multiple of 10^−places)."""
-    units = growth.rational(rng, lo, hi, 10**places) * 10**places
-    return format(Decimal(int(units)).scaleb(-places), "f")
-
-
 def _subsampled_rdp_family(rng: np.random.Generator, size: int) -> list[dict]:
     """The grid of orders, rates and small noise (q ≤ 0.99: at q = 1 the claim is an equality, which enclosures
     cannot decide); thorough: random integer orders, rates, noise and sensitivities after it."""
@@ -148,8 +141,8 @@ def _subsampled_rdp_family(rng: np.random.Generator, size: int) -> list[dict]:
               for a in (2, 8, 32) for qq in ("0.01", "0.2", "0.9", "0.99") for s in ("0.3", "0.7", "2")]
 
     def draw(r: np.random.Generator) -> dict:
-        return {"alpha": int(r.integers(2, 129)), "q": _decimal(r, "0.001", "0.99", 3),
-                "sigma": _decimal(r, "0.2", "5", 2), "Delta": _decimal(r, "0.25", "4", 2)}
+        return {"alpha": int(r.integers(2, 129)), "q": growth.decimal(r, "0.001", "0.99", 3),
+                "sigma": growth.decimal(r, "0.2", "5", 2), "Delta": growth.decimal(r, "0.25", "4", 2)}
 
     return growth.grown(listed, size, draw, rng, most=36)
 

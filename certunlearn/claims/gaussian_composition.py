@@ -152,12 +152,6 @@ def pld_heterogeneous(values: Instance) -> arb:
     return ball(*heterogeneous_bracket(values))
 
 
-def _decimal(rng: np.random.Generator, lo, hi, places: int) -> str:
-    """A random decimal string with ``places`` digits after the point in [lo, hi] (exact: a multiple of 10^−places)."""
-    units = growth.rational(rng, lo, hi, 10**places) * 10**places
-    return format(Decimal(int(units)).scaleb(-places), "f")
-
-
 def _small(rng: np.random.Generator, lo_exp: int, hi_exp: int) -> str:
     """A random m·10^−e (m ∈ 1..9, lo_exp ≤ e ≤ hi_exp) as a decimal string: log-spread small numbers, exact."""
     return f"{int(rng.integers(1, 10))}e-{int(rng.integers(lo_exp, hi_exp + 1))}"
@@ -181,8 +175,8 @@ def _composition_grid(generate_steps=(2, 5, 16, 64)):
 
 
 def _composition_draw(rng: np.random.Generator) -> dict:
-    return {"epsilon": _decimal(rng, "0.1", "3", 2), "sigma": _decimal(rng, "1", "10", 2),
-            "Delta": _decimal(rng, "0.5", "2", 2), "k": str(int(rng.integers(1, 65)))}
+    return {"epsilon": growth.decimal(rng, "0.1", "3", 2), "sigma": growth.decimal(rng, "1", "10", 2),
+            "Delta": growth.decimal(rng, "0.5", "2", 2), "k": str(int(rng.integers(1, 65)))}
 
 
 def _rdp_grid():
@@ -197,8 +191,8 @@ def _rdp_grid():
 
 
 def _rdp_draw(rng: np.random.Generator) -> dict:
-    return {"alpha": _decimal(rng, "1.1", "64", 1), "delta": _small(rng, 2, 9), "k": str(int(rng.integers(1, 65))),
-            "sigma": _decimal(rng, "1", "10", 2), "Delta": _decimal(rng, "0.5", "2", 2)}
+    return {"alpha": growth.decimal(rng, "1.1", "64", 1), "delta": _small(rng, 2, 9), "k": str(int(rng.integers(1, 65))),
+            "sigma": growth.decimal(rng, "1", "10", 2), "Delta": growth.decimal(rng, "0.5", "2", 2)}
 
 
 def _heterogeneous_grid():
@@ -214,9 +208,9 @@ def _heterogeneous_grid():
 
 
 def _heterogeneous_draw(rng: np.random.Generator) -> dict:
-    return {"epsilon": _decimal(rng, "0.1", "3", 2), "sigma1": _decimal(rng, "1", "8", 2),
-            "sigma2": _decimal(rng, "1", "8", 2), "k1": str(int(rng.integers(1, 17))),
-            "k2": str(int(rng.integers(1, 17))), "Delta": _decimal(rng, "0.5", "2", 2)}
+    return {"epsilon": growth.decimal(rng, "0.1", "3", 2), "sigma1": growth.decimal(rng, "1", "8", 2),
+            "sigma2": growth.decimal(rng, "1", "8", 2), "k1": str(int(rng.integers(1, 17))),
+            "k2": str(int(rng.integers(1, 17))), "Delta": growth.decimal(rng, "0.5", "2", 2)}
 
 
 # ---- the audit claims of the subsampled Gaussian: a mechanism (q, σ, Δ, k) and the (ε, δ) claimed for it ----------
@@ -279,28 +273,32 @@ def _certificate_grid(claimed, share: int = 1):
     whose claimed δ reaches 1 claim nothing and are left out, and k-step ones claiming δ below :data:`PLD_RESOLVED`);
     the quick profile keeps about size/share of them."""
 
+    def with_claim(inst: dict) -> dict | None:
+        """The mechanism with its claimed δ, or None where that δ claims nothing (≥ 1) or is unresolved (k > 1)."""
+        d = rounded_up(claimed(inst))
+        return {**inst, "delta": d} if Decimal(d) < 1 and (inst["steps"] == 1 or Decimal(d) >= PLD_RESOLVED) else None
+
     def generate(rng, size):
         out = []
         for steps in CERTIFICATE_STEPS:
             for e in CERTIFICATE_EPSILONS:
                 for r in CERTIFICATE_RATES:
                     for s in CERTIFICATE_NOISES:
-                        inst = {"epsilon": e, "q": r, "sigma": s, "Delta": "1", "steps": steps}
-                        d = rounded_up(claimed(inst))
-                        if Decimal(d) < 1 and (steps == 1 or Decimal(d) >= PLD_RESOLVED):
-                            out.append({**inst, "delta": d})
+                        mech = with_claim({"epsilon": e, "q": r, "sigma": s, "Delta": "1", "steps": steps})
+                        if mech is not None:
+                            out.append(mech)
         keep = max(1, size // share)
         out = out[::-(-len(out) // keep)] if keep < len(out) else out
         # thorough: random mechanisms (ε, q, σ, Δ, k) after the grid, each with its δ claimed as the grid claims it
         wanted, tries = growth.random_count(size, CERTIFICATE_MOST), 0
         while wanted and tries < 3 * CERTIFICATE_MOST:
             tries += 1
-            inst = {"epsilon": _decimal(rng, "0.2", "3", 2), "q": _decimal(rng, "0.005", "0.7", 3),
-                    "sigma": _decimal(rng, "0.6", "3", 2), "Delta": _decimal(rng, "0.5", "2", 2),
-                    "steps": int(rng.choice(CERTIFICATE_RANDOM_STEPS))}
-            d = rounded_up(claimed(inst))
-            if Decimal(d) < 1 and (inst["steps"] == 1 or Decimal(d) >= PLD_RESOLVED):
-                out.append({**inst, "delta": d})
+            mech = with_claim({"epsilon": growth.decimal(rng, "0.2", "3", 2),
+                                "q": growth.decimal(rng, "0.005", "0.7", 3),
+                                "sigma": growth.decimal(rng, "0.6", "3", 2), "Delta": growth.decimal(rng, "0.5", "2", 2),
+                                "steps": int(rng.choice(CERTIFICATE_RANDOM_STEPS))})
+            if mech is not None:
+                out.append(mech)
                 wanted -= 1
         return out
 

@@ -10,6 +10,7 @@ quick for lack of instances, and its search reaches past the list. The random dr
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -42,3 +43,10 @@ def rational(rng: np.random.Generator, lo: Any, hi: Any, den: int) -> Fraction:
     if a > b:
         raise ValueError(f"no multiple of 1/{den} in [{lo}, {hi}]")
     return Fraction(int(rng.integers(a, b + 1)), den)
+
+
+def decimal(rng: np.random.Generator, lo: Any, hi: Any, places: int) -> str:
+    """A random decimal string in [lo, hi] with ``places`` digits after the point (exact: a multiple of
+    10^−places, :func:`rational`)."""
+    units = rational(rng, lo, hi, 10**places) * 10**places
+    return format(Decimal(int(units)).scaleb(-places), "f")

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..growth import grown, random_count, rational
+from ..growth import grown, rational
 from ..instances import frac
 from ..model import Adversary, Instance, Space
 from .common import closeness_level, losses_of
@@ -183,7 +183,7 @@ def drift_grid(initial: str):
             out.extend({**inst, "t": t, **_t_and_shape(inst)} for t in range(2, len(seq) + 1))
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-        return out + [draw(rng) for _ in range(random_count(size))]
+        return grown(out, size, draw, rng)
     return Adversary(f"loss sequences × (β, λ, p, Φ) × rounds t ≥ 2, x₁ {initial}", generate=generate)
 
 
@@ -339,7 +339,7 @@ def thm45_grid(rng: np.random.Generator, size: int):
                     "initial": "gibbs"})
     if size < len(out):
         out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-    return out + [draw(rng) for _ in range(random_count(size))]
+    return grown(out, size, draw, rng)
 
 
 def t0_grid(rng: np.random.Generator, size: int):
@@ -393,7 +393,7 @@ def c3_grid(marginal: bool):
             out.append(inst)
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-        return out + [draw(rng) for _ in range(random_count(size))]
+        return grown(out, size, draw, rng)
     return generate
 
 

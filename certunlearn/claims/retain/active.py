@@ -394,7 +394,7 @@ def _d2d_m_structured(terms: bool):
             out.append({**base, "epsilon": eps, "delta": dl, "sigma": ("1/10", "1/1000")[i % 2]})
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
-        out += [_d2d_m_draw(rng) for _ in range(growth.random_count(size, _M_MOST))]
+        out = growth.grown(out, size, _d2d_m_draw, rng, _M_MOST)
         return [{**inst, **_d2d_m_terms(inst)} for inst in out] if terms else out
 
     return gen
