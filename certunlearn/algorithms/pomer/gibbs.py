@@ -16,6 +16,7 @@ retried at a higher precision).
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
@@ -505,7 +506,13 @@ def far_probability(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam, lo
 
 
 def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: int) -> arb:
-    """An enclosure [lower, upper] of W∞(first, second) = sup_u |F⁻¹(u) − G⁻¹(u)| (the monotone coupling is optimal
+    """:func:`w_infinity_bounds` as a ball."""
+    lower, upper = w_infinity_bounds(first, second, a, b, points)
+    return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
+
+
+def w_infinity_bounds(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: int) -> tuple[Fraction, Fraction]:
+    """Exact rationals lower ≤ W∞(first, second) ≤ upper = sup_u |F⁻¹(u) − G⁻¹(u)| (the monotone coupling is optimal
     for W∞ on the line) from the exact CDFs on an equispaced grid x_0 < … < x_n of K = [a, b].
 
     Rigorous both ways: if G(x_j) ≤ F(x_i) certainly then G⁻¹(F(x_i)) ≥ x_j, so W∞ ≥ x_j − x_i (and symmetrically);
@@ -551,7 +558,71 @@ def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: 
         for i in range(points):
             k, m = first_ge(g, f[i + 1]), last_le(g, f[i])
             upper = max(upper, xs[k] - xs[i], xs[i + 1] - xs[max(m, 0)])
-    return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
+    return lower, upper
+
+
+def _cdf_pair(law: Pieces, a: Fraction, b: Fraction):
+    """x ↦ (CDF, survival) of ``law`` at an exact x ∈ [a, b], each the mass of its own side (relative accuracy in
+    its own tail), memoised per point."""
+    seen: dict[Fraction, tuple[arb, arb]] = {}
+
+    def at(x: Fraction) -> tuple[arb, arb]:
+        if x not in seen:
+            seen[x] = (law.restricted(a, x).integral() if x > a else arb(0),
+                       law.restricted(x, b).integral() if x < b else arb(0))
+        return seen[x]
+    return at
+
+
+def dominates_shifted(first: Pieces, second: Pieces, a: Fraction, b: Fraction, c: Fraction,
+                      budget: int) -> bool | None:
+    """Whether F_second(x + c) ≥ F_first(x) for every x, i.e. second⁻¹(u) ≤ first⁻¹(u) + c for every u: True when
+    proved, False when disproved (a point x with F_second(x + c) < F_first(x) certainly, so W∞ > c), None when
+    ``budget`` cells decided neither.
+
+    Only x ∈ [a, b − c] matter (above, F_second(x + c) = 1). On a cell [u, v] both CDFs increase, so
+    F_second(u + c) ≥ F_first(v) proves the cell, and F_second(v + c) < F_first(v) disproves the whole; each is
+    decided on the CDFs or on the survival functions, whichever the enclosures separate (at either end of a cell);
+    a cell decided neither way is halved (exact rational ends), widest cells first."""
+    if c >= b - a:
+        return True
+    cdf_first, cdf_second = _cdf_pair(first, a, b), _cdf_pair(second, a, b)
+
+    def less(p, q) -> bool:  # P < Q certainly
+        return bool(p[0] < q[0]) or bool(q[1] < p[1])
+
+    cells = deque([(a, b - c)])
+    while cells:
+        budget -= 1
+        if budget < 0:
+            return None
+        u, v = cells.popleft()  # widest first: an end reaches a disproving point before any cell shrinks near one
+        if bool(cdf_first(v)[0] <= cdf_second(u + c)[0]) or bool(cdf_second(u + c)[1] <= cdf_first(v)[1]):
+            continue
+        if any(less(cdf_second(x + c), cdf_first(x)) for x in (u, v)):
+            return False
+        middle = (u + v) / 2
+        cells += [(u, middle), (middle, v)]
+    return True
+
+
+def w_infinity_narrowed(first: Pieces, second: Pieces, a: Fraction, b: Fraction, lower: Fraction, upper: Fraction,
+                        tolerance: Fraction, budget: int) -> tuple[Fraction, Fraction]:
+    """Certified bounds lower ≤ W∞(first, second) ≤ upper, narrowed from certified ones by bisection until
+    upper − lower ≤ tolerance·upper: at the midpoint c, W∞ ≤ c exactly when first⁻¹ − c ≤ second⁻¹ ≤ first⁻¹ + c
+    (the monotone coupling is optimal on the line), decided by :func:`dominates_shifted` both ways (``budget`` cells
+    each): proved both ways → upper = c, disproved one way → lower = c; undecided stops the bisection."""
+    while upper - lower > tolerance * upper:
+        c = (lower + upper) / 2
+        forward = dominates_shifted(first, second, a, b, c, budget)
+        backward = False if forward is False else dominates_shifted(second, first, a, b, c, budget)
+        if forward is True and backward is True:
+            upper = c
+        elif forward is False or backward is False:
+            lower = c
+        else:
+            break
+    return lower, upper
 
 
 def interval_ball(lower: arb, upper: arb) -> arb:
@@ -654,7 +725,8 @@ def cdf(law: Pieces, x) -> arb:
 
 
 __all__ = [
-    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_translate_upper",
+    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_bounds", "w_infinity_narrowed",
+    "dominates_shifted", "w_infinity_translate_upper",
     "gibbs", "interval_ball", "linear_regions", "log_partition", "prefix_totals",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]

@@ -15,6 +15,7 @@ import numpy as np
 
 from ...formulas.d2d import COUPLING_A1
 from ...numeric.enclosure import Decision
+from ..growth import grown
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Narrowing
@@ -74,8 +75,8 @@ def _f(p: int, q: int = 1) -> Fraction:
 def a1_structured(rng: np.random.Generator, size: int) -> list[dict]:
     """The extremal construction: a bad value of Z of mass exactly δ with disjoint conditional laws, and good values
     whose pairs sit exactly at (ε, δ) pointing the same way — the mixture's δ is δ + (1 − δ)δ-ish, → 2δ as δ → 0;
-    r = e^ε ∈ {1, 3/2, 3}; δ from 1/2 to 10⁻⁶; plus random finite laws on 2–4 points (kept when inside the
-    hypotheses)."""
+    r = e^ε ∈ {1, 3/2, 3}; δ from 1/2 to 10⁻⁶; plus 40 random finite laws on 2–4 points (kept when inside the
+    hypotheses), and more of them above the quick size (:func:`~certunlearn.claims.growth.grown`)."""
     out = []
     for dl, r in itertools.product((_f(1, 2), _f(1, 10), _f(1, 1000), _f(1, 10**6)), (_f(1), _f(3, 2), _f(3))):
         # good pair on {a, b}: p = (u, 1 − u), q = (v, 1 − v) with u − rv = δ, the reverse direction ≤ δ
@@ -85,20 +86,25 @@ def a1_structured(rng: np.random.Generator, size: int) -> list[dict]:
         bad_p, bad_q = [1, 0, 0], [0, 0, 1]
         out.append({"pz": [1 - dl, dl], "px": [good_p, bad_p], "py": [good_q, bad_q], "r": r, "delta": dl})
         out.append({"pz": [dl, 1 - dl], "px": [bad_p, good_p], "py": [bad_q, good_q], "r": r, "delta": dl})
-    for _ in range(40):  # random finite laws (rational), Z on 2–3 values, Ω of 2–4 points
-        nz, size_ = int(rng.integers(2, 4)), int(rng.integers(2, 5))
-
-        def law():
-            w = rng.integers(0, 6, size_) + np.eye(size_, dtype=int)[int(rng.integers(size_))]
-            return [Fraction(int(x), int(w.sum())) for x in w]
-
-        pz = law() if nz == size_ else [Fraction(1, nz)] * nz
-        dl = [_f(1, 2), _f(1, 5), _f(1, 10)][int(rng.integers(3))]
-        out.append({"pz": pz, "px": [law() for _ in range(nz)], "py": [law() for _ in range(nz)],
-                    "r": [_f(1), _f(2), _f(5, 4)][int(rng.integers(3))], "delta": dl})
+    out += [_random_a1(rng) for _ in range(40)]
     if size < len(out):
         out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
-    return out
+    return grown(out, size, _random_a1, rng)
+
+
+def _random_a1(rng: np.random.Generator) -> dict:
+    """A random finite instance (rational): Z on 2–3 values, Ω of 2–4 points, δ ∈ {1/2, 1/5, 1/10},
+    e^ε ∈ {1, 2, 5/4} (kept when inside the hypotheses)."""
+    nz, size_ = int(rng.integers(2, 4)), int(rng.integers(2, 5))
+
+    def law():
+        w = rng.integers(0, 6, size_) + np.eye(size_, dtype=int)[int(rng.integers(size_))]
+        return [Fraction(int(x), int(w.sum())) for x in w]
+
+    pz = law() if nz == size_ else [Fraction(1, nz)] * nz
+    dl = [_f(1, 2), _f(1, 5), _f(1, 10)][int(rng.integers(3))]
+    return {"pz": pz, "px": [law() for _ in range(nz)], "py": [law() for _ in range(nz)],
+            "r": [_f(1), _f(2), _f(5, 4)][int(rng.integers(3))], "delta": dl}
 
 
 CLAIMS_A1 = [

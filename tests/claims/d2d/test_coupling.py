@@ -41,3 +41,18 @@ def test_the_extremal_family_reaches_two_delta_minus_delta_squared(dl):
 def test_the_hypothesis_counts_the_bad_mass():
     bad = {"pz": [F(1, 2), F(1, 2)], "px": [[1, 0], [1, 0]], "py": [[0, 1], [1, 0]], "r": 1, "delta": F(1, 4)}
     assert C._good_except_delta(bad) is Decision.FALSE  # mass 1/2 of Z is not (0, 1/4)-indistinguishable
+
+
+def test_the_family_grows_to_fifty_decided_instances_above_the_quick_size():
+    """Thorough asks for 50 decided instances: above the quick size the family draws random laws after its list (27 of
+    its 64 listed ones fail the hypothesis "Pr_Z[z ∉ G] ≤ δ" and are excluded); the quick size draws none."""
+    from certunlearn.claims.growth import QUICK_SIZE
+
+    claim = get_claim("d2d.lemA.1")
+    quick = C.a1_structured(np.random.default_rng(0), QUICK_SIZE)
+    big = C.a1_structured(np.random.default_rng(0), 10**5)
+    assert len(quick) == QUICK_SIZE and len(big) > 64
+    inside = [inst for inst in big if all(h.decide(inst) == Decision.TRUE for h in claim.hypotheses)]
+    assert len(inside) >= 50
+    drawn = [repr(inst) for inst in big[64:]]
+    assert len(set(drawn)) > len(drawn) // 2 and not set(drawn) & {repr(inst) for inst in big[:64]}
