@@ -125,3 +125,22 @@ def test_w_infinity_of_translated_gaussians_is_certified_below_the_translation()
         top = max(gaps)
         assert 0 < mpmath.mpf(1) / 2 - top < mpmath.mpf(10) ** -15  # attained up to a tail: no grid separates it
         assert top < mpmath.mpf(q.upper().str(60, radius=False))
+
+
+def test_w_infinity_of_a_hinge_is_decided_below_g_over_lambda_on_a_wide_k():
+    """Lemma 3.6 for max(0, x/4) against 0 on K = [−10, 10], β = λ = 1 (G = 1/4): W∞ = 0.2370 (the sup sits in the far
+    right tail, x ≈ 9.1; tests/algorithms/test_pomer_gibbs.py checks it against an mpmath oracle), below G/λ by 5%,
+    while the grid alone leaves a width of 0.04 at every precision. The claim's quantity narrows it: decided within at
+    64 bits, its upper end below 1/4, its lower end below the sup."""
+    from flint import arb
+
+    from certunlearn.check.evaluate import WITHIN, evaluate
+
+    inst = {"a": "-10", "b": "10", "beta": "1", "lam": "1", "delta": "1/2", "losses": [["0", "0", "1/4"]],
+            "other": [["-99", "0", "0"]], "G": "1/4"}
+    claim = get_claim("pomer.lem3.6")
+    with workprec(64):
+        q = claim.quantity(claim.with_prescribed(inst))
+        assert q.upper() < arb(1) / 4 and q.lower() < arb("0.2370")
+        assert q.upper() - q.lower() < arb(1) / 50
+    assert evaluate(claim, inst, 64).outcome == WITHIN
