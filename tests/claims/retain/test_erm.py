@@ -235,3 +235,23 @@ def test_ridge_m_points_family_grows_inside_the_hypotheses():
     assert any(v["lambda"] == 0 for v in drawn)
     for inst in drawn:
         assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
+
+
+def test_ridge_family_grows_inside_the_hypotheses():
+    """Example G.2's listed ridge instances (7) and, above the quick size, random ones of the class (d = 1, |x| ≤ 1,
+    |y| ≤ 1, λ from 10⁻³ to 100): thorough's 50 decided instances no longer hang on the search, whose restarts
+    converge to few points (seed 1: 7 + 32 decided before)."""
+    import numpy as np
+
+    from certunlearn.claims.growth import QUICK_SIZE
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.exG.2+fix")
+    quick = erm.ridge_structured(np.random.default_rng(1), QUICK_SIZE)
+    grown = erm.ridge_structured(np.random.default_rng(1), 100_000)
+    assert len(quick) == 7 and grown[:7] == quick and len(grown) >= 50
+    drawn = grown[7:]
+    assert len({repr(v) for v in drawn}) == len(drawn) and len({v["n"] for v in drawn}) >= 4
+    assert any(abs(F(y)) not in (0, 1) for v in drawn for y in v["y"])  # labels inside [−1, 1], not only ±1
+    for inst in drawn:
+        assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
