@@ -86,16 +86,17 @@ def ridge_structured(rng: np.random.Generator, size: int):
         (["1", "1/2", "1/4", "1/8"], ["1", "-1", "1", "-1"], "2"),
         (["1/2"], ["1"], "100"),
     ]
-    return growth.grown([ridge_instance(x, y, lam) for x, y, lam in cases], size, _ridge_draw, rng)
+    return growth.grown([ridge_instance(x, y, lam) for x, y, lam in cases], size, ridge_draw, rng)
 
 
-def _ridge_draw(rng: np.random.Generator) -> dict[str, Any]:
+def ridge_draw(rng: np.random.Generator, lam: Fraction | None = None) -> dict[str, Any]:
     """A random ridge instance of Example G.2's class (d = 1, B = Y = 1): n ∈ [1, 6] points x ∈ [−1, 1] (sixteenths),
-    labels y ∈ [−1, 1] (eighths), λ = r·10^k with r ∈ [1, 10] (quarters), k ∈ [−3, 1]."""
+    labels y ∈ [−1, 1] (eighths), λ = r·10^k with r ∈ [1, 10] (quarters), k ∈ [−3, 1] — or ``lam`` when given."""
     n = int(rng.integers(1, 7))
     x = [str(growth.rational(rng, -1, 1, 16)) for _ in range(n)]
     y = [str(growth.rational(rng, -1, 1, 8)) for _ in range(n)]
-    lam = growth.rational(rng, 1, 10, 4) * Fraction(10) ** int(rng.integers(-3, 2))
+    if lam is None:
+        lam = growth.rational(rng, 1, 10, 4) * Fraction(10) ** int(rng.integers(-3, 2))
     return ridge_instance(x, y, str(lam))
 
 

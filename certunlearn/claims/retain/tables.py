@@ -19,7 +19,10 @@ from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
-from .erm import LOGISTIC_ADV, LOGISTIC_VALID, local_data, local_key, local_shift, local_terms, logistic_shift, ridge_build, ridge_instance, ridge_ok, ridge_rs
+from .erm import (
+    LOGISTIC_ADV, LOGISTIC_VALID, local_data, local_key, local_shift, local_terms, logistic_shift, ridge_build, ridge_draw,
+    ridge_instance, ridge_ok, ridge_rs,
+)
 from .families import fracs
 
 
@@ -31,7 +34,7 @@ def _mse0_structured(rng: np.random.Generator, size: int):
     cases = [(["1/8", "-1/2", "3/4"], ["1", "-1", "1"]), (["1", "1", "1"], ["1", "1", "1"]), (["1", "-1"], ["1", "1"]),
              (["1/100", "1/100", "1/100"], ["1", "1", "1"]), (["1", "1/2", "1/4", "1/8"], ["1", "-1", "1", "-1"]),
              (["1/2"], ["1"]), (["1/10", "1"], ["-1", "1"])]
-    return [ridge_instance(x, y, "0") for x, y in cases]
+    return growth.grown([ridge_instance(x, y, "0") for x, y in cases], size, lambda r: ridge_draw(r, Fraction(0)), rng)
 
 
 def _log0_terms(values: Instance) -> bool:

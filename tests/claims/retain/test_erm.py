@@ -255,3 +255,21 @@ def test_ridge_family_grows_inside_the_hypotheses():
     assert any(abs(F(y)) not in (0, 1) for v in drawn for y in v["y"])  # labels inside [−1, 1], not only ±1
     for inst in drawn:
         assert all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses), inst
+
+
+def test_unregularised_ridge_family_grows_at_lambda_zero():
+    """Table 1's MSE λ = 0 row: its 7 listed instances, then random ones at λ = 0 above the quick size (thorough at
+    seed 1 decided 7 + 39 before), every draw at λ = 0 and inside the row's hypothesis unless its design is singular."""
+    import numpy as np
+
+    from certunlearn.claims.growth import QUICK_SIZE
+    from certunlearn.claims.retain.tables import _mse0_structured
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("retain.table1:mse-lambda0")
+    quick = _mse0_structured(np.random.default_rng(1), QUICK_SIZE)
+    grown = _mse0_structured(np.random.default_rng(1), 100_000)
+    assert len(quick) == 7 and grown[:7] == quick and len(grown) >= 50
+    assert all(v["lambda"] == "0" for v in grown[7:])
+    inside = [v for v in grown[7:] if all(h.decide(v) is Decision.TRUE for h in claim.hypotheses)]
+    assert len(inside) >= 40 and all(any(F(x) != 0 for x in v["x"]) for v in inside)
