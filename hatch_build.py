@@ -27,8 +27,8 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-#: Seconds the derivations may take at build time (about 5 CPU-minutes, on every core); past it, no table.
-#: ``CERTUNLEARN_SHIP_TIMEOUT`` overrides it (a busy machine: a shared 2-core one took 31 minutes).
+#: Seconds the derivations may take at build time (about 1800 CPU-s, on every core: 15 minutes or more on 2 cores);
+#: past it, no table. ``CERTUNLEARN_SHIP_TIMEOUT`` overrides it (a busy 2-core machine ran past 30 minutes).
 SHIP_TIMEOUT = 1800
 
 
