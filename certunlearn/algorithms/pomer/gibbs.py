@@ -511,7 +511,8 @@ def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: 
     return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
 
 
-def w_infinity_bounds(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: int) -> tuple[Fraction, Fraction]:
+def w_infinity_bounds(first: Pieces, second: Pieces, a: Fraction, b: Fraction,
+                      points: int) -> tuple[Fraction, Fraction]:
     """Exact rationals lower ≤ W∞(first, second) ≤ upper = sup_u |F⁻¹(u) − G⁻¹(u)| (the monotone coupling is optimal
     for W∞ on the line) from the exact CDFs on an equispaced grid x_0 < … < x_n of K = [a, b].
 
@@ -725,8 +726,8 @@ def cdf(law: Pieces, x) -> arb:
 
 
 __all__ = [
-    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_bounds", "w_infinity_narrowed",
-    "dominates_shifted", "w_infinity_translate_upper",
+    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_bounds",
+    "w_infinity_narrowed", "dominates_shifted", "w_infinity_translate_upper",
     "gibbs", "interval_ball", "linear_regions", "log_partition", "prefix_totals",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",
 ]
