@@ -11,7 +11,8 @@ import pytest
 from flint import arb
 
 from certunlearn.algorithms.pomer.gibbs import (
-    PiecewiseLinear as PL, cdf, far_probability, gibbs, log_partition, sample, total, uniform, w_infinity,
+    PiecewiseLinear as PL, cdf, far_probability, gibbs, log_partition, sample, total, uniform, rational_ball,
+    w_infinity_bounds,
 )
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.precision import workprec
@@ -128,8 +129,8 @@ def test_w_infinity_encloses_the_quantile_oracle(a, b, beta, lam):
     the enclosure), and the enclosure's width is at most 2|K|/n."""
     n = 100
     with workprec(128):
-        w = w_infinity(gibbs(PL.linear(a, b, F(1, 2)), beta, lam), gibbs(PL.linear(a, b, F(-1, 2)), beta, lam),
-                       F(a), F(b), n)
+        w = rational_ball(*w_infinity_bounds(gibbs(PL.linear(a, b, F(1, 2)), beta, lam),
+                                             gibbs(PL.linear(a, b, F(-1, 2)), beta, lam), F(a), F(b), n))
     s = 1 / mpmath.sqrt(mp(beta) * mp(lam))
 
     def quantile(m, u):
@@ -321,7 +322,7 @@ def test_w_infinity_narrowed_brackets_the_quantile_oracle(first_loss, second_los
     which the grid (width 4|K|/points = 0.04 at 2048 points) cannot resolve. The narrowed bounds bracket the
     oracle's sup of |Q⁻¹(P(x)) − x| (golden-section search on the window, 30 digits) and are ≤ 2⁻⁶ wide
     (relative); dominates_shifted disproves a shift 10⁻³ below the sup and proves one 10⁻³ above."""
-    from certunlearn.algorithms.pomer.gibbs import dominates_shifted, w_infinity_bounds, w_infinity_narrowed
+    from certunlearn.algorithms.pomer.gibbs import dominates_shifted, w_infinity_narrowed
 
     mp_pieces = [[(mp(u), mp(v), mp(s)) for u, v, s in p] for p in (first_loss, second_loss)]
     with mpmath.workdps(30):

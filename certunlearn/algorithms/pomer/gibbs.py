@@ -505,10 +505,20 @@ def far_probability(loss: PiecewiseLinear, other: PiecewiseLinear, beta, lam, lo
 # ---------------------------------------------------------------------------------------------- W∞
 
 
-def w_infinity(first: Pieces, second: Pieces, a: Fraction, b: Fraction, points: int) -> arb:
-    """:func:`w_infinity_bounds` as a ball."""
-    lower, upper = w_infinity_bounds(first, second, a, b, points)
+def rational_ball(lower: Fraction, upper: Fraction) -> arb:
+    """A ball containing [lower, upper] (exact rationals): midpoint and half-width, each rounded outward by arb."""
     return arb(as_arb((lower + upper) / 2), as_arb((upper - lower) / 2))
+
+
+def _certainly_le(p: tuple[arb, arb], q: tuple[arb, arb]) -> bool:
+    """P ≤ Q certainly, for (CDF, survival) pairs of two laws at two points: on the CDFs or on the survival functions,
+    whichever the enclosures separate (each keeps its relative accuracy in its own tail)."""
+    return bool(p[0] <= q[0]) or bool(q[1] <= p[1])
+
+
+def _certainly_less(p: tuple[arb, arb], q: tuple[arb, arb]) -> bool:
+    """P < Q certainly, as :func:`_certainly_le`."""
+    return bool(p[0] < q[0]) or bool(q[1] < p[1])
 
 
 def w_infinity_bounds(first: Pieces, second: Pieces, a: Fraction, b: Fraction,
@@ -532,21 +542,18 @@ def w_infinity_bounds(first: Pieces, second: Pieces, a: Fraction, b: Fraction,
             above.append(above[-1] + m_hi)
         return [(arb(0), arb(1))] + list(zip(below[1:-1], reversed(above[1:-1]))) + [(arb(1), arb(0))]
 
-    def le(p, q) -> bool:  # P ≤ Q certainly, for points (cdf, sf) of two CDFs
-        return bool(p[0] <= q[0]) or bool(q[1] <= p[1])
-
     def last_le(g, value) -> int:  # last j with g[j] ≤ value certainly (−1 if none); monotone in j
         lo, hi = -1, len(g) - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            lo, hi = (mid, hi) if le(g[mid], value) else (lo, mid - 1)
+            lo, hi = (mid, hi) if _certainly_le(g[mid], value) else (lo, mid - 1)
         return lo
 
     def first_ge(g, value) -> int:  # first k with g[k] ≥ value certainly (len(g) − 1 if none)
         lo, hi = 0, len(g) - 1
         while lo < hi:
             mid = (lo + hi) // 2
-            lo, hi = (lo, mid) if le(value, g[mid]) else (mid + 1, hi)
+            lo, hi = (lo, mid) if _certainly_le(value, g[mid]) else (mid + 1, hi)
         return lo
 
     tables = (table(first), table(second))
@@ -588,19 +595,15 @@ def dominates_shifted(first: Pieces, second: Pieces, a: Fraction, b: Fraction, c
     if c >= b - a:
         return True
     cdf_first, cdf_second = _cdf_pair(first, a, b), _cdf_pair(second, a, b)
-
-    def less(p, q) -> bool:  # P < Q certainly
-        return bool(p[0] < q[0]) or bool(q[1] < p[1])
-
     cells = deque([(a, b - c)])
     while cells:
         budget -= 1
         if budget < 0:
             return None
         u, v = cells.popleft()  # widest first: an end reaches a disproving point before any cell shrinks near one
-        if bool(cdf_first(v)[0] <= cdf_second(u + c)[0]) or bool(cdf_second(u + c)[1] <= cdf_first(v)[1]):
+        if _certainly_le(cdf_first(v), cdf_second(u + c)):
             continue
-        if any(less(cdf_second(x + c), cdf_first(x)) for x in (u, v)):
+        if any(_certainly_less(cdf_second(x + c), cdf_first(x)) for x in (u, v)):
             return False
         middle = (u + v) / 2
         cells += [(u, middle), (middle, v)]
@@ -655,7 +658,7 @@ def w_infinity_translate_upper(loss: PiecewiseLinear, other: PiecewiseLinear, be
     """A rigorous upper bound on W∞(μ̄(loss, β, λ), μ̄(other, β, λ)) when both losses are linear on K = [a, b]
     (Lemma 3.6 / A.1, lines 157–159, 428: the pairs ±Gx), else None. Then both laws are the Gaussian N(m, 1/(βλ)),
     m = −slope/λ, restricted to K, the second the first translated by c = m₂ − m₁ > 0 (roles swapped if c < 0), and
-    the grid of :func:`w_infinity` cannot separate W∞ from c (for a wide K they differ by about e^{−K²}).
+    the grid of :func:`w_infinity_bounds` cannot separate W∞ from c (for a wide K they differ by about e^{−K²}).
 
     With Ψ the untruncated CDF of the first law, on [a, b − c] both F₁(x) and F₂(x + c) are affine in Ψ(x), so
     H(x) = F₂(x + c) − F₁(x) ≥ η = min(H(a), H(b − c)) = min(μ̄₂[a, a + c], μ̄₁[b − c, b]). With M = sup_K f₂ (the
@@ -726,7 +729,7 @@ def cdf(law: Pieces, x) -> arb:
 
 
 __all__ = [
-    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "w_infinity", "w_infinity_bounds",
+    "Ambiguous", "PiecewiseLinear", "Pieces", "cdf", "far_probability", "rational_ball", "w_infinity_bounds",
     "w_infinity_narrowed", "dominates_shifted", "w_infinity_translate_upper",
     "gibbs", "interval_ball", "linear_regions", "log_partition", "prefix_totals",
     "moments", "quantile", "sample", "total", "uniform", "unnormalised",

@@ -20,7 +20,7 @@ import sympy
 from flint import arb
 
 from ...algorithms.pomer.gibbs import (
-    Pieces, far_probability, gibbs, interval_ball, total, w_infinity_bounds, w_infinity_narrowed,
+    Pieces, far_probability, gibbs, interval_ball, rational_ball, total, w_infinity_bounds, w_infinity_narrowed,
     w_infinity_translate_upper,
 )
 from ...formulas.pomer import (
@@ -136,7 +136,7 @@ def _w_infinity(values: Instance) -> arb:
     if upper_translate is None:
         lower, upper = w_infinity_narrowed(first, second, a, b, lower, upper,
                                            Fraction(1, 2 ** max(4, ctx.prec // 16)), NARROWING_CELLS)
-    grid = arb(to_arb((lower + upper) / 2), to_arb((upper - lower) / 2))
+    grid = rational_ball(lower, upper)
     if upper_translate is None or not upper_translate.upper() < grid.upper():
         return grid
     if upper_translate.upper() < grid.lower():
