@@ -7,12 +7,15 @@
   (``certunlearn/_derivations.pkl``), so that the first ``certunlearn check`` after install reads the derivations
   instead of re-deriving them. Each entry is keyed by the digest of its sources (the derivation, its proofs module,
   the claim's target and quantity, the engine's own source) and used only when the key matches
-  (:mod:`certunlearn.derive.cache`). The table is computed by the engine being shipped, from the source tree, in a
-  subprocess (on every core; on timeout its whole process group is killed), so the build needs the runtime dependencies the engine imports — they are in
+  (:mod:`certunlearn.derive.cache`). The table is the one committed beside the sources (``certunlearn/
+  _derivations.pkl``, refreshed by ``python -m certunlearn.derive.ship --update`` and checked key by key by the
+  tests), with every entry whose key is not a current one derived again by the engine being shipped, from the source
+  tree, in a subprocess (on every core; on timeout its whole process group is killed): from a commit whose table is
+  current nothing is derived. Deriving needs the runtime dependencies the engine imports — they are in
   ``[build-system] requires``, so a plain ``pip install .`` has them in its isolated build environment. If that
   subprocess fails (a dependency missing under ``--no-build-isolation``, an error, more than
   :data:`SHIP_TIMEOUT` seconds) the wheel is built without the table, with a warning: the installed package then
-  derives on its first run, as from a checkout. Editable installs never ship (the checkout is the source).
+  derives on its first run. Editable installs never ship (the checkout's committed table is read in place).
 """
 from __future__ import annotations
 
@@ -67,6 +70,17 @@ def ship_requested(environ) -> bool:
     return environ.get("CERTUNLEARN_SHIP_DERIVATIONS", "").strip().lower() not in ("0", "no", "false", "off")
 
 
+#: The table committed beside the sources (``python -m certunlearn.derive.ship --update`` refreshes it).
+COMMITTED = Path("certunlearn") / "_derivations.pkl"
+
+
+def reuse_args(root: Path) -> list[str]:
+    """``--reuse`` the committed table when the source tree has one: its entries under a current key are shipped as
+    they are, so a wheel built from a commit whose table is current derives nothing."""
+    committed = Path(root) / COMMITTED
+    return ["--reuse", str(committed)] if committed.is_file() else []
+
+
 def _git(root: str, *args: str) -> str:
     try:
         return subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, timeout=10).stdout.strip()
@@ -98,8 +112,8 @@ class CustomBuildHook(BuildHookInterface):
                    CERTUNLEARN_NO_CACHE="1")
         timeout = ship_timeout(os.environ)
         try:
-            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", str(out)], cwd=root, env=env,
-                                    timeout=timeout)
+            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", *reuse_args(root), str(out)],
+                                    cwd=root, env=env, timeout=timeout)
         except subprocess.TimeoutExpired:
             self.app.display_warning(f"certunlearn: wheel built without shipped derivations (more than "
                                      f"{timeout:g} s; CERTUNLEARN_SHIP_TIMEOUT sets it); the first run derives them")

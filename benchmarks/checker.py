@@ -23,9 +23,10 @@ generation, the search's float evaluations, exact evaluation by the instance's s
 ``benchmarks/phases.py``) per paper, serially in this process with the environment's cache and shipped derivations,
 and the costliest claims; OUT keeps the figures per claim as JSON.
 
-``--shipped FILE`` measures the first run after installing a wheel: the cold pass reads the derivations a wheel
-ships (a table written by ``python -m certunlearn.derive.ship FILE``, as the build hook ``hatch_build.py`` does),
-through ``CERTUNLEARN_SHIPPED_DERIVATIONS``; the user's cache directory is still empty.
+The cold pass reads the derivation table committed beside the sources (``certunlearn/_derivations.pkl``, what a
+fresh clone and a wheel carry), with the user's cache directory empty: it is a first run. ``--shipped FILE`` reads
+another table instead (one written by ``python -m certunlearn.derive.ship FILE``), ``--no-table`` none at all (every
+derivation cold, as after a change to the engine), both through ``CERTUNLEARN_SHIPPED_DERIVATIONS``.
 
 Measured (README "Performance: speed"; 2 cores shared with other jobs, so CPU seconds, not wall): at c66ca03 the
 cold pass cost gaussian 145 CPU-s (warm 59), d2d 248, r2d 116 — derivations are about half of a cold run, and
@@ -211,8 +212,9 @@ def main() -> None:
     parser.add_argument("--profile", default="quick", choices=("quick", "thorough"))
     parser.add_argument("--no-shares", action="store_true", help="only the command's wall and CPU seconds")
     parser.add_argument("--cold-only", action="store_true", help="one pass per paper, with an empty cache")
-    parser.add_argument("--shipped", metavar="FILE", help="the derivations a wheel ships (python -m "
-                        "certunlearn.derive.ship FILE): the cold pass is then a first run after installing")
+    parser.add_argument("--shipped", metavar="FILE", help="another derivation table than the committed one (python -m "
+                        "certunlearn.derive.ship FILE)")
+    parser.add_argument("--no-table", action="store_true", help="no derivation table: the cold pass derives everything")
     parser.add_argument("--claims", nargs="+", metavar="ID", help="instead: each claim's CPU seconds, checked serially "
                         "in this process (the current cache directory)")
     parser.add_argument("--cprofile", metavar="OUT", help="with --claims: a cProfile of their checks, on the CPU clock")
@@ -226,7 +228,8 @@ def main() -> None:
         per_claim(args.claims, args.profile, args.cprofile)
         return
     global SHIPPED
-    SHIPPED = str(Path(args.shipped).resolve()) if args.shipped else None
+    SHIPPED = (str(Path(args.shipped).resolve()) if args.shipped
+               else os.path.join(tempfile.gettempdir(), "certunlearn-no-derivation-table") if args.no_table else None)
     print(f"{'paper':9} {'cache':5} {'wall s':>8} {'CPU s':>8} | {'CPU s*':>7} {'deriv':>6} {'eval':>6} {'search':>6} "
           f"{'other':>6}   (* serial, in one process)")
     totals = {"cold": [0.0, 0.0], "warm": [0.0, 0.0]}

@@ -25,7 +25,9 @@ def _private_derivation_cache(tmp_path_factory, request):
     (test_registry.py links every claim to its derivation), the CLI and the checker's tests check many of the same
     ones. With a cache per directory (tests/derive's own, the user's for the rest), a cold run — CI's, on a fresh
     machine — derived each of them twice; now once, by whichever worker reaches it first (the others wait on the
-    cache's per-key lock and read its result). Never the user's cache: every run derives what it checks afresh."""
+    cache's per-key lock and read its result). Never the user's cache: every run derives afresh what the table committed
+    beside the sources (``certunlearn/_derivations.pkl``) does not hold under a current key — tests/derive/test_ship.py
+    fails while the table misses one, and re-derives a sample of its entries from scratch."""
     from certunlearn.derive import cache
 
     old = {k: os.environ.get(k) for k in (cache.ENV_DIR, cache.ENV_OFF)}

@@ -15,7 +15,8 @@ stored on disk and reused by later runs — and by parallel workers — as long 
 - the target expression and everything :func:`~certunlearn.derive.check_derivation` reads from the claim
   (``srepr`` of the bound or prescribed parameter, of every prescribed parameter and of ``quantity_expr``, and
   the text naming the target);
-- the engine's own source: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py``;
+- the engine's own source: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py`` (not the files that only
+  store and ship results, :data:`NOT_ENGINE`);
 - the keys of the lemmas its steps refer to (:func:`.lemmas.lemma_keys`), so a changed lemma invalidates its users;
 - the versions of Python, sympy, python-flint, mpmath, numpy and scipy.
 
@@ -34,14 +35,17 @@ user's) never waits: it takes the lemma's lock if it is free and otherwise compu
 wait on each other, whatever the lemma references. Without ``flock`` (Windows), or with a lock file that cannot be
 opened, the result is computed unlocked, as before.
 
-**Shipped with the wheel.** A wheel built with hatch carries the checked derivations of every registered claim
-(``certunlearn/_derivations.pkl``, written by the build hook ``hatch_build.py`` through :mod:`.ship`; on by default), so
-the first run after ``pip install`` reads them instead of re-deriving. Its entries are keyed by
-:func:`shipped_key`: the same digest as :func:`result_key` — the derivation, its proofs module's text, the target
-and quantity, the engine's own source (``derive/*.py``, ``numeric/*.py``) and :data:`FORMAT` — but without the
-library versions (the build environment may hold other versions than the user's; a status a given sympy found is
-sound under any other). An entry is used only when its key matches exactly; any other change means a miss and
-the engine runs. The user's cache is read first.
+**Shipped with the package.** The checked derivations of every registered claim are committed beside the sources
+(``certunlearn/_derivations.pkl``, written by :mod:`.ship`: ``python -m certunlearn.derive.ship --update`` after a
+change to the engine, a proofs module or a claim's target derives only what changed; the tests fail while the table
+misses a current key, and re-derive a sample of its entries from scratch), and a wheel built with hatch carries the
+same table, its stale entries derived again by the build hook ``hatch_build.py`` (on by default). So the first run
+from a fresh checkout or after ``pip install`` reads the derivations instead of re-deriving them. Entries are keyed
+by :func:`shipped_key`: the same digest as :func:`result_key` — the derivation, its proofs module's text, the target
+and quantity, the engine's own source (``derive/*.py`` but :data:`NOT_ENGINE`, ``numeric/*.py``) and :data:`FORMAT`
+— but without the library versions (the machine that built the table may hold other versions than the user's; a
+status a given sympy found is sound under any other). An entry is used only when its key matches exactly; any other
+change means a miss and the engine runs. The user's cache is read first.
 
 **Bypass.** :func:`disable` (what ``certunlearn check --no-cache`` calls) or ``CERTUNLEARN_NO_CACHE=1`` in the
 environment; :func:`disable` also sets the variable so that worker processes started afterwards inherit it.
@@ -49,6 +53,7 @@ environment; :func:`disable` also sets the variable so that worker processes sta
 from __future__ import annotations
 
 import contextlib
+import gzip
 import hashlib
 import io
 import os
@@ -121,7 +126,7 @@ def derivations_dir() -> Path:
 
 
 def stats() -> dict[str, int]:
-    """Counters of this process: hits, shipped (results read from the wheel), misses, writes, errors
+    """Counters of this process: hits, shipped (results read from the shipped table), misses, writes, errors
     (unreadable entries or failed writes)."""
     return dict(_stats)
 
@@ -184,10 +189,17 @@ def _file_digest(path: Path) -> str:
     return d
 
 
+#: Files of ``certunlearn/derive`` that store and ship results but compute none: not part of the engine's digest
+#: (an edit to them changes no result; the layout of an entry is :data:`FORMAT`).
+NOT_ENGINE = ("cache.py", "ship.py")
+
+
 def engine_sources() -> list[Path]:
-    """The engine's own source files: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py``."""
+    """The engine's own source files: ``certunlearn/derive/*.py`` (but :data:`NOT_ENGINE`) and
+    ``certunlearn/numeric/*.py``."""
     pkg = Path(__file__).resolve().parent.parent
-    return sorted(pkg.joinpath("derive").glob("*.py")) + sorted(pkg.joinpath("numeric").glob("*.py"))
+    return (sorted(p for p in pkg.joinpath("derive").glob("*.py") if p.name not in NOT_ENGINE)
+            + sorted(pkg.joinpath("numeric").glob("*.py")))
 
 
 def engine_digest() -> str:
@@ -294,7 +306,8 @@ def result_key(derivation: Derivation, target: Any, what: str, prescribed: tuple
 
 def shipped_key(derivation: Derivation, target: Any, what: str, prescribed: tuple = (),
                 quantity: Any = None) -> str:
-    """The key of the wheel's shipped results: :func:`result_key` without the library versions."""
+    """The key of the shipped results (the committed table, the wheel's): :func:`result_key` without the library
+    versions."""
     return _sources_key(derivation, target, what, prescribed, quantity, False)
 
 
@@ -420,7 +433,7 @@ def computing(key: str):
 def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult],
            shipped_parts: Callable[[], str] | None = None) -> DerivationResult:
     """``compute()``, through the disk cache under the key ``key_parts()`` (when the cache is enabled), then the
-    results shipped with the wheel under ``shipped_parts()``."""
+    results shipped with the package under ``shipped_parts()``."""
     if not enabled():
         return compute()
     try:
@@ -451,9 +464,10 @@ def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]
 
 
 # ----------------------------------------------------------------------------------------------------
-# the results shipped with the wheel
+# the results shipped with the package
 
-#: Where a wheel carries its checked derivations (written by the build hook, hatch_build.py).
+#: Where the package carries its checked derivations (committed; in a wheel, as the build hook hatch_build.py ships
+#: it).
 SHIPPED_NAME = "_derivations.pkl"
 _SHIPPED_MAGIC = b"certunlearn-shipped-derivations\n"
 _shipped: dict[str, DerivationResult] | None = None
@@ -464,7 +478,8 @@ ENV_SHIPPED = "CERTUNLEARN_SHIPPED_DERIVATIONS"
 
 
 def shipped_path() -> Path:
-    """``$CERTUNLEARN_SHIPPED_DERIVATIONS`` if set, else ``certunlearn/_derivations.pkl`` beside the package."""
+    """``$CERTUNLEARN_SHIPPED_DERIVATIONS`` if set (a path that does not exist: no table, every derivation cold),
+    else ``certunlearn/_derivations.pkl`` beside the package."""
     explicit = os.environ.get(ENV_SHIPPED)
     if explicit:
         return Path(explicit).expanduser()
@@ -472,35 +487,44 @@ def shipped_path() -> Path:
 
 
 def shipped() -> dict[str, DerivationResult]:
-    """The results shipped with the wheel, by :func:`shipped_key` (empty in a checkout, or when unreadable)."""
+    """The results shipped with the package, by :func:`shipped_key` (empty when there is no table or it is
+    unreadable)."""
     global _shipped
     if _shipped is None:
-        _shipped = {}
-        try:
-            data = shipped_path().read_bytes()
-        except OSError:
-            return _shipped
-        try:
-            if not data.startswith(_SHIPPED_MAGIC):
-                raise ValueError("not a shipped-derivations file")
-            table = _Unpickler(io.BytesIO(data[len(_SHIPPED_MAGIC):])).load()
-            if not isinstance(table, dict):
-                raise ValueError("not a table")
-            _shipped = {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)}
-        except Exception:  # a damaged file: nothing shipped, the engine runs
-            _stats["errors"] += 1
-            _shipped = {}
+        _shipped = read_shipped(shipped_path())
     return _shipped
 
 
+def read_shipped(path: Path) -> dict[str, DerivationResult]:
+    """The table of a shipped-derivations file (empty when it is absent; empty, and counted as an error, when it is
+    damaged)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return {}
+    try:
+        if not data.startswith(_SHIPPED_MAGIC):
+            raise ValueError("not a shipped-derivations file")
+        body = data[len(_SHIPPED_MAGIC):]
+        table = _Unpickler(io.BytesIO(gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body)).load()
+        if not isinstance(table, dict):
+            raise ValueError("not a table")
+        return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)}
+    except Exception:  # a damaged file: nothing shipped, the engine runs
+        _stats["errors"] += 1
+        return {}
+
+
 def write_shipped(table: Mapping[str, DerivationResult], path: Path) -> None:
-    """Write ``table`` (shipped key → result) as a shipped-derivations file."""
+    """Write ``table`` (shipped key → result) as a shipped-derivations file: the magic line, then the pickled table
+    gzip-compressed (entries in key order, no timestamp, so the same table gives the same bytes)."""
+    body = pickle.dumps(dict(sorted(table.items())), protocol=pickle.HIGHEST_PROTOCOL)
     with open(path, "wb") as f:
         f.write(_SHIPPED_MAGIC)
-        pickle.dump(dict(table), f, protocol=pickle.HIGHEST_PROTOCOL)
+        f.write(gzip.compress(body, mtime=0))
 
 
 __all__ = ["ENV_DIR", "ENV_OFF", "disable", "enable", "enabled", "cache_dir", "derivations_dir", "stats", "clear",
            "versions", "engine_digest", "engine_sources", "derivation_fingerprint", "derivation_source",
            "result_key", "shipped_key", "load", "store", "computing", "cached", "SHIPPED_NAME", "ENV_SHIPPED", "shipped_path", "shipped",
-           "write_shipped"]
+           "read_shipped", "write_shipped"]

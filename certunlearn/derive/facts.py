@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 
 import sympy
 
+from . import guard
+
 #: Symbols of the project's formulas that are probabilities (each in (0, 1] wherever it appears): δ of
 #: (ε, δ)-privacy, β the failure probability of an accuracy guarantee (d2d, e.g. Theorem 3.1's accuracy, lines
 #: 241–247), p the Binomial success probability (d2d Lemma A.5).
@@ -125,7 +127,7 @@ def definition_facts(where: Sequence[tuple[sympy.Symbol, sympy.Expr]], condition
         used |= {s for sym, val in where if sym in used for s in val.free_symbols}
     # definitions beyond FACT_OPS operations are left out: the facts the prover needs bound short definitions
     # (γ, G, ρ), and proving bounds of a long one (a whole theorem's bound) costs seconds for nothing
-    pending = [(sym, val) for sym, val in where if sym in used and sympy.count_ops(val) <= FACT_OPS]
+    pending = [(sym, val) for sym, val in where if sym in used and guard.count_ops(val) <= FACT_OPS]
     done: dict[sympy.Symbol, tuple[bool, bool]] = {}  # symbol → (lower found, upper found)
     for _ in range(len(pending)):  # definitions may come in any order: repeat while new facts appear
         grew = False
@@ -272,7 +274,7 @@ def power_abstraction(lhs: sympy.Expr, rhs: sympy.Expr, conditions: Sequence[sym
                 continue
         conds = [c.xreplace(slacks) for c in conditions] if slacks else list(conditions)
         powers = sorted({p for e in (l0, r0) for p in e.atoms(sympy.Pow) if p.exp.free_symbols and p.base.free_symbols
-                         and not p.base.is_Pow}, key=lambda p: (-sympy.count_ops(p), sympy.default_sort_key(p)))
+                         and not p.base.is_Pow}, key=lambda p: (-guard.count_ops(p), sympy.default_sort_key(p)))
         subs: dict[sympy.Basic, sympy.Expr] = {}
         new: list[sympy.Rel] = []
         for p in powers[:MAX_POWERS]:

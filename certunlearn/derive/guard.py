@@ -21,6 +21,7 @@ the engine gives is decided by the expression, never by wall-clock time, the sam
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import sympy
@@ -36,6 +37,15 @@ MAX_DEGREE = 24
 MAX_TERMS = 600
 
 _CAP = 10**6
+#: Results kept per process: the same expressions reach the guard from many provers (a relation's strict and
+#: non-strict forms, its pieces, the facts of every abbreviation), and each call below is deterministic.
+CACHE_SIZE = 8192
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def count_ops(e: sympy.Basic) -> int:
+    """``sympy.count_ops(e)``, kept per process."""
+    return sympy.count_ops(e)
 
 
 class _Shape:
@@ -96,14 +106,15 @@ def generators(e: sympy.Basic) -> int:
     return len(e.free_symbols) + len(atoms)
 
 
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def tractable(e: sympy.Basic, ops: int = MAX_OPS, careful: bool = True) -> bool:
     """Whether a polynomial algorithm (factor, cancel, together) or simplify may be run on ``e``: always its
     count_ops at most ``ops``; ``careful`` (the engine's second-line methods: facts, slacks, case splits, a
     declared range, the factored difference of branch-and-bound) also the generator, degree and term bounds of
-    the module docstring."""
+    the module docstring. Kept per process."""
     if not isinstance(e, sympy.Basic):
         return False
-    if sympy.count_ops(e) > ops:
+    if count_ops(e) > ops:
         return False
     if not careful:
         return True
@@ -142,31 +153,35 @@ def _terms(e: sympy.Basic) -> int:
 MAX_OPS_LENIENT = 1000
 
 
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def factor(e: sympy.Expr, careful: bool = False) -> sympy.Expr | None:
-    """``sympy.factor(sympy.together(e))``, or None when the guard declines."""
+    """``sympy.factor(sympy.together(e))``, or None when the guard declines (kept per process)."""
     return sympy.factor(sympy.together(e)) if tractable(e, MAX_OPS if careful else MAX_OPS_LENIENT, careful) \
         else None
 
 
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def together(e: sympy.Expr, careful: bool = False) -> sympy.Expr | None:
-    """``sympy.factor_terms(sympy.together(e))``, or None."""
+    """``sympy.factor_terms(sympy.together(e))``, or None (kept per process)."""
     return sympy.factor_terms(sympy.together(e)) if tractable(e, MAX_OPS_LENIENT, careful) else None
 
 
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def simplify(e: sympy.Expr, ops: int = MAX_SIMPLIFY_OPS, careful: bool = False, doit: bool = True
              ) -> sympy.Expr | None:
     """``sympy.simplify(e)``, or None when the guard declines (count_ops above ``ops``; careful: the shape).
     ``doit=False``: without sympy's final ``doit`` (which integrates every unevaluated integral, by Meijer G when
-    nothing quicker applies)."""
+    nothing quicker applies). Kept per process."""
     if not tractable(e, ops, careful):
         return None
     return sympy.simplify(e) if doit else sympy.simplify(e, doit=False)
 
 
+@functools.lru_cache(maxsize=CACHE_SIZE)
 def expand(e: sympy.Expr, careful: bool = False) -> sympy.Expr | None:
-    """``sympy.expand(e)``, or None when careful and :func:`expandable` says no."""
+    """``sympy.expand(e)``, or None when careful and :func:`expandable` says no (kept per process)."""
     return sympy.expand(e) if not careful or expandable(e) else None
 
 
-__all__ = ["MAX_OPS", "MAX_OPS_LENIENT", "MAX_SIMPLIFY_OPS", "MAX_GENERATORS", "MAX_DEGREE", "MAX_TERMS",
+__all__ = ["count_ops", "MAX_OPS", "MAX_OPS_LENIENT", "MAX_SIMPLIFY_OPS", "MAX_GENERATORS", "MAX_DEGREE", "MAX_TERMS",
            "generators", "tractable", "expandable", "factor", "together", "simplify", "expand"]

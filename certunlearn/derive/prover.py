@@ -145,7 +145,7 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
     free = lhs.free_symbols | rhs.free_symbols
     base = facts.normal_conditions(conds)
     how = prove_signs(lhs, rel, rhs, relevant_conditions(base, free)) if first else None
-    if how is not None or not retries or sympy.count_ops(rhs - lhs) > RETRY_OPS:
+    if how is not None or not retries or guard.count_ops(rhs - lhs) > RETRY_OPS:
         return how
     extra = facts.normal_conditions(facts_of()) if facts_of is not None else []
     extra = [c for c in relevant_conditions(base + extra, free) if c not in base]
@@ -188,7 +188,7 @@ def prove_with_powers(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequenc
     for l1, r1, c1, text in facts.power_abstraction(lhs, rhs, conds, lambda l, r_, r, c: prove_relation(l, r_, r, c)):
         c1 = relevant_conditions(facts.normal_conditions(c1), l1.free_symbols | r1.free_symbols)
         # the abstraction lowers the expression's size (each power one symbol): a small one may take the full transforms
-        small = sympy.count_ops(r1 - l1) <= POWER_FULL_OPS
+        small = guard.count_ops(r1 - l1) <= POWER_FULL_OPS
         how = prove_signs(l1, rel, r1, c1, careful=not small) or prove_with_slack(l1, rel, r1, c1)
         if how is not None:
             return f"{how}; the powers bounded: {text}"

@@ -1,11 +1,20 @@
-"""Checking every registered claim's derivation once, for the table a wheel ships (:mod:`.cache`, "Shipped with
-the wheel").
+"""Checking every registered claim's derivation once, for the table the package ships (:mod:`.cache`, "Shipped
+with the package").
 
-    python -m certunlearn.derive.ship OUT.pkl [--workers N]
+    python -m certunlearn.derive.ship OUT.pkl [--reuse TABLE] [--workers N]
+    python -m certunlearn.derive.ship --update          # refresh the committed table, certunlearn/_derivations.pkl
 
-writes the table shipped key → result for every claim that has a derivation (run by the build hook
-``hatch_build.py`` when a wheel is built; the disk cache is bypassed so that every result is computed by the
-engine being shipped). A derivation that raises is left out: the installed package then checks it itself.
+writes the table shipped key → result for every claim that has a derivation. The disk cache is bypassed, so every
+result is computed by the engine of this source tree — except the entries of ``--reuse TABLE`` whose key is a
+current one: a key is the digest of the derivation, its proofs module, its target and quantity and the engine's own
+source (:func:`.cache.shipped_key`), so a matching entry was computed by this very engine from these very sources.
+Entries of TABLE under any other key are dropped. A derivation that raises is left out: the package then checks it
+itself at run time.
+
+The committed table is refreshed with ``--update`` after a change to the engine, a proofs module or a claim's
+target (only the derivations whose key changed are derived again); ``tests/derive/test_ship.py`` fails while it
+misses a current key. The build hook ``hatch_build.py`` runs ``OUT --reuse`` the committed table, so a wheel built
+from a commit whose table is current derives nothing.
 """
 from __future__ import annotations
 
@@ -20,25 +29,60 @@ from . import cache
 from .model import DerivationResult
 
 
-def _one(claim_id: str) -> tuple[str, str, DerivationResult] | None:
+#: The table committed beside the sources (read by :func:`.cache.shipped` in a checkout; the wheel's build hook
+#: ships it, updated where a key changed).
+COMMITTED = Path(__file__).resolve().parent.parent / cache.SHIPPED_NAME
+
+
+def current_key(claim_id: str) -> str:
+    """The shipped key of ``claim_id``'s derivation against its claim, as this source tree defines it."""
     from ..claims import get_claim
-    from .engine import check_derivation, check_inputs
+    from .engine import check_inputs
+    from .loader import load_derivation
+
+    claim = get_claim(claim_id)
+    derivation = load_derivation(claim.derivation)
+    return cache.shipped_key(derivation, *check_inputs(derivation, claim))
+
+
+def _one(claim_id: str, reuse: dict[str, DerivationResult] | None = None) -> tuple[str, str, DerivationResult] | None:
+    from ..claims import get_claim
+    from .engine import check_derivation
     from .loader import load_derivation
 
     cache.disable()
     claim = get_claim(claim_id)
     try:
-        derivation = load_derivation(claim.derivation)
-        result = check_derivation(derivation, claim)
-        key = cache.shipped_key(derivation, *check_inputs(derivation, claim))
+        key = current_key(claim_id)
+        if reuse is not None and key in reuse:
+            return claim_id, key, reuse[key]
+        result = check_derivation(load_derivation(claim.derivation), claim)
     except Exception as exc:  # noqa: BLE001 — left out of the table: checked at run time instead
         print(f"{claim_id}: not shipped ({type(exc).__name__}: {exc})", file=sys.stderr)
         return None
     return claim_id, key, result
 
 
-def shipped_table(workers: int | None = None) -> dict[str, DerivationResult]:
-    """Shipped key → result for every registered claim with a derivation."""
+_reused: dict[str, DerivationResult] | None = None
+
+
+def _init_worker(reuse: Path | None) -> None:
+    global _reused
+    _reused = read_table(reuse) if reuse is not None else None
+
+
+def _one_in_worker(claim_id: str) -> tuple[str, str, DerivationResult] | None:
+    return _one(claim_id, _reused)
+
+
+def read_table(path: Path) -> dict[str, DerivationResult]:
+    """The table written at ``path`` (empty when it is absent or unreadable)."""
+    return cache.read_shipped(path)
+
+
+def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict[str, DerivationResult]:
+    """Shipped key → result for every registered claim with a derivation; the entries of the table at ``reuse``
+    under a current key are taken as they are."""
     from ..claims import all_claims
 
     ids = [c.id for c in all_claims() if c.derivation is not None]
@@ -46,10 +90,11 @@ def shipped_table(workers: int | None = None) -> dict[str, DerivationResult]:
     table: dict[str, DerivationResult] = {}
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        outs = map(_one, ids)
+        _init_worker(reuse)
+        outs = map(_one_in_worker, ids)
     else:
-        pool = ProcessPoolExecutor(workers)
-        outs = pool.map(_one, ids, chunksize=4)
+        pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(reuse,))
+        outs = pool.map(_one_in_worker, ids, chunksize=1)
     for out in outs:
         if out is not None:
             table[out[1]] = out[2]
@@ -58,17 +103,42 @@ def shipped_table(workers: int | None = None) -> dict[str, DerivationResult]:
     return table
 
 
+def missing_keys() -> dict[str, str]:
+    """Claim id → its current shipped key, for every registered derivation the committed table lacks."""
+    from ..claims import all_claims
+
+    have = read_table(COMMITTED)
+    out = {}
+    for c in all_claims():
+        if c.derivation is not None:
+            key = current_key(c.id)
+            if key not in have:
+                out[c.id] = key
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("out", type=Path)
+    ap.add_argument("out", type=Path, nargs="?", help="where to write the table")
+    ap.add_argument("--reuse", type=Path, default=None,
+                    help="a table whose entries under a current key are kept (not derived again)")
+    ap.add_argument("--update", action="store_true",
+                    help=f"refresh the committed table ({COMMITTED.name} beside the package): OUT and --reuse are it")
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args(argv)
+    if args.update:
+        args.out = args.reuse = COMMITTED
+    if args.out is None:
+        ap.error("give OUT.pkl, or --update")
     t0 = time.process_time()
     w0 = time.perf_counter()
-    table = shipped_table(args.workers)
+    before = read_table(args.reuse) if args.reuse is not None else {}
+    table = shipped_table(args.workers, args.reuse)
     cache.write_shipped(table, args.out)
-    print(f"{len(table)} derivations checked for the wheel in {time.perf_counter() - w0:.0f} s "
-          f"({time.process_time() - t0:.0f} CPU s in the parent) -> {args.out}", file=sys.stderr)
+    kept = sum(1 for k in table if k in before)
+    print(f"{len(table)} derivations for the package ({len(table) - kept} checked now, {kept} reused) in "
+          f"{time.perf_counter() - w0:.0f} s ({time.process_time() - t0:.0f} CPU s in the parent) -> {args.out}",
+          file=sys.stderr)
     return 0
 
 

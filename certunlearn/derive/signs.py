@@ -52,7 +52,7 @@ def _simplify_squares(z: sympy.Expr, ops: int, careful: bool = False, doit: bool
 def _transforms(e: sympy.Expr, doit: bool = True) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
     """The identity transforms, cheapest first; a guarded one (:mod:`.guard`) returns None when it declines.
     ``doit=False``: the two ``simplify`` transforms without sympy's final ``doit`` (no integration)."""
-    big = sympy.count_ops(e) > SIMPLIFY_OPS
+    big = guard.count_ops(e) > SIMPLIFY_OPS
     ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]] = [
         ("", lambda z: z),
         ("expand", sympy.expand),
@@ -275,7 +275,7 @@ def _structural_sign(e: sympy.Expr, depth: int) -> str | None:
 def _sign_transforms(e: sympy.Expr, careful: bool) -> list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]]:
     """The sign transforms, cheapest first; a guarded one (:mod:`.guard`; ``careful``: its degree and term
     bounds too) returns None when it declines."""
-    big = sympy.count_ops(e) > SIMPLIFY_SIGN_OPS
+    big = guard.count_ops(e) > SIMPLIFY_SIGN_OPS
     ts: list[tuple[str, Callable[[sympy.Expr], sympy.Expr | None]]] = [
         ("", lambda z: z),
         ("expand", lambda z: guard.expand(z, careful)),
@@ -292,23 +292,52 @@ def _sign_ok(s: str | None, strict: bool) -> bool:
     return s == POS if strict else s in (POS, NONNEG, ZERO)
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
 def nonnegative_proof(e: sympy.Expr, strict: bool, careful: bool = False) -> str | None:
-    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None. ``careful``: the
-    transforms under :mod:`.guard`'s degree and term bounds too (the engine's second-line methods)."""
-    try:
-        d = _doit(e)
-    except (TypeError, ValueError, NotImplementedError, RecursionError):
-        d = None
-    e = d if d is not None else e
-    for name, t in _sign_transforms(e, careful):
-        try:
-            z = t(e)
-            if z is not None and _sign_ok(sign_of(z), strict):
-                return name or "sign"
-        except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError, AttributeError):
-            continue
+    """How ``e ≥ 0`` (``> 0`` if strict) was proved from the symbols' assumptions, or None: the first sign
+    transform whose result has a proved sign of the kind asked. ``careful``: the transforms under :mod:`.guard`'s
+    degree and term bounds too (the engine's second-line methods)."""
+    for name, sign in _transformed_signs(e, careful):
+        if _sign_ok(sign, strict):
+            return name or "sign"
     return None
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _transformed_signs(e: sympy.Expr, careful: bool) -> "_TransformedSigns":
+    """The sign of ``e`` under each sign transform, computed as far as asked and kept per process: the strict and
+    the non-strict question about the same expression (a fact's 0 < v, then 0 ≤ v) share every transform."""
+    return _TransformedSigns(e, careful)
+
+
+class _TransformedSigns:
+    """(transform name, proved sign or None) for each of :func:`_sign_transforms`, cheapest first, each computed
+    once, when an iteration first reaches it (a transform that raises gives None)."""
+
+    __slots__ = ("_e", "_transforms", "_signs")
+
+    def __init__(self, e: sympy.Expr, careful: bool):
+        try:
+            d = _doit(e)
+        except (TypeError, ValueError, NotImplementedError, RecursionError):
+            d = None
+        self._e = d if d is not None else e
+        self._transforms = _sign_transforms(self._e, careful)
+        self._signs: list[tuple[str, str | None]] = []
+
+    def __iter__(self):
+        i = 0
+        while i < len(self._transforms):
+            if i == len(self._signs):
+                name, t = self._transforms[i]
+                try:
+                    z = t(self._e)
+                    sign = sign_of(z) if z is not None else None
+                except (TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError,
+                        AttributeError):
+                    sign = None
+                self._signs.append((name, sign))
+            yield self._signs[i]
+            i += 1
 
 
 # ----------------------------------------------------------------------------------------------------

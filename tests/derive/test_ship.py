@@ -135,3 +135,91 @@ def test_a_shipped_result_is_used_only_under_its_exact_key(tmp_path, monkeypatch
     assert check_derivation(other, y + 2).claim_id == "gaussian.shiptest"  # another key: the engine ran
     engine._check_cached.cache_clear()
     monkeypatch.setattr(cache, "_shipped", None)
+
+
+# ----------------------------------------------------------------------------------------------------
+# the table committed beside the sources
+
+def _timeless(result):
+    """A result with its seconds (and its steps') zeroed: what a re-derivation must reproduce exactly."""
+    return dataclasses.replace(result, seconds=0.0,
+                               steps=tuple(dataclasses.replace(s, seconds=0.0) for s in result.steps))
+
+
+def test_the_committed_table_holds_exactly_the_current_keys():
+    """Every registered derivation's current key is in the committed table, and nothing else is: a change to the
+    engine, a proofs module or a claim's target leaves it stale until ``python -m certunlearn.derive.ship --update``."""
+    from certunlearn.claims import all_claims
+    from certunlearn.derive import ship
+
+    table = ship.read_table(ship.COMMITTED)
+    current = {ship.current_key(c.id): c.id for c in all_claims() if c.derivation is not None}
+    missing = sorted(cid for key, cid in current.items() if key not in table)
+    assert not missing, (f"{len(missing)} derivations miss from {ship.COMMITTED.name} (e.g. {missing[:3]}): run "
+                         "python -m certunlearn.derive.ship --update")
+    stale = set(table) - set(current)
+    assert not stale, f"{len(stale)} entries of {ship.COMMITTED.name} under no current key: run --update"
+    for key, cid in current.items():  # each entry is the result of that claim's derivation
+        from certunlearn.claims import get_claim
+        from certunlearn.derive.loader import load_derivation
+        assert table[key].claim_id == load_derivation(get_claim(cid).derivation).claim_id
+
+
+#: Registered derivations re-derived from scratch against the committed table (cheap ones, from every paper, with
+#: proved, proved-on-box, refuted and cited steps and checked starts between them).
+REDERIVED = ("gaussian.renyi", "d2d.lemA.3", "olu.thm3", "r2d.thm3.1:utility", "retain.lem3.1", "pomer.lem2.3")
+
+
+@pytest.mark.parametrize("claim_id", REDERIVED)
+def test_a_committed_entry_is_what_the_engine_derives_now(claim_id, monkeypatch):
+    from certunlearn.claims import get_claim
+    from certunlearn.derive import ship
+    from certunlearn.derive.loader import load_derivation
+
+    claim = get_claim(claim_id)
+    committed = ship.read_table(ship.COMMITTED)[ship.current_key(claim_id)]
+    monkeypatch.setattr(cache, "_disabled", False)
+    engine._check_cached.cache_clear()
+    cache.disable()
+    try:
+        fresh = check_derivation(load_derivation(claim.derivation), claim)
+    finally:
+        cache.enable()
+        engine._check_cached.cache_clear()
+    assert _timeless(fresh) == _timeless(committed)
+
+
+def test_ship_reuses_an_entry_under_a_current_key_and_derives_the_rest(monkeypatch):
+    from certunlearn.derive import ship
+
+    key = ship.current_key("gaussian.renyi")
+    real = ship.read_table(ship.COMMITTED)[key]
+    marked = dataclasses.replace(real, title="reused, not derived")
+    monkeypatch.setattr(cache, "_disabled", False)
+    try:
+        assert ship._one("gaussian.renyi", {key: marked})[2].title == "reused, not derived"
+        engine._check_cached.cache_clear()
+        assert ship._one("gaussian.renyi", {"another key": marked})[2].title == real.title
+    finally:
+        cache.enable()
+        engine._check_cached.cache_clear()
+
+
+def test_a_table_round_trips_compressed_and_byte_identical(tmp_path):
+    d = Derivation("gaussian.shiptest", "bound", "ship test", steps=(step(y, "<=", y + 1, "y ≤ y + 1"),))
+    engine._check_cached.cache_clear()
+    result = check_derivation(d, y + 1)
+    table = {"b-key": result, "a-key": dataclasses.replace(result, title="other")}
+    first, second = tmp_path / "one.pkl", tmp_path / "two.pkl"
+    cache.write_shipped(table, first)
+    cache.write_shipped(dict(reversed(table.items())), second)
+    assert first.read_bytes() == second.read_bytes()
+    assert cache.read_shipped(first) == table
+    damaged = tmp_path / "damaged.pkl"
+    damaged.write_bytes(first.read_bytes()[:-20])
+    assert cache.read_shipped(damaged) == {}
+
+
+def test_the_build_reuses_the_committed_table(hook, tmp_path):
+    assert hook.reuse_args(ROOT) == ["--reuse", str(ROOT / "certunlearn" / "_derivations.pkl")]
+    assert hook.reuse_args(tmp_path) == []
