@@ -76,7 +76,24 @@ def _die_with_parent(parent: int) -> None:
 def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's Python handler
+    if hasattr(signal, "pthread_sigmask"):  # and the signal mask the parent held while starting it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _die_with_parent(parent)
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Within the block (main thread, POSIX), SIGINT and SIGTERM are held and delivered when it ends: a worker is
+    started and registered in one step, so that a Ctrl-C cannot land between its fork and its registration (it was
+    then never killed, and the parent, exiting, waited for it forever)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @dataclass(frozen=True)
@@ -144,6 +161,13 @@ class WorkerPool:
         self._context = multiprocessing.get_context("fork" if fork else "spawn")
         self._idle: list[_Worker] = []
         self._busy: dict[Any, tuple[_Worker, Hashable, float, deque]] = {}
+        self._started: list[_Worker] = []  # every worker started, live or not: what abort kills
+
+    def _start(self) -> _Worker:
+        with _signals_held():
+            worker = _Worker(self._context)
+            self._started.append(worker)
+        return worker
 
     def worker_pids(self) -> list[int]:
         """The pids of the live workers (for tests and diagnostics)."""
@@ -171,7 +195,7 @@ class WorkerPool:
                     lane = held.pop(worker)
                 else:
                     lane = ready.popleft()
-                    worker = self._idle.pop() if self._idle else _Worker(self._context)
+                    worker = self._idle.pop() if self._idle else self._start()
                 key, args = lane.popleft()
                 worker.conn.send((fn, args))
                 self._busy[worker.conn] = (worker, key, time.monotonic(), lane)
@@ -217,8 +241,8 @@ class WorkerPool:
 
     def abort(self) -> None:
         """Kill every worker at once and forget the running tasks."""
-        workers = [*self._idle, *(w for w, *_ in self._busy.values())]
-        self._idle, self._busy = [], {}
+        workers = self._started
+        self._idle, self._busy, self._started = [], {}, []
         for w in workers:
             with contextlib.suppress(Exception):
                 w.process.kill()

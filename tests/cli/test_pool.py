@@ -126,3 +126,27 @@ def test_affinity_runs_a_group_on_one_worker_in_order():
         pool.run(_misbehave, [(k, (k,)) for k in ("die", "ok")], got.__setitem__, affinity=lambda k: 0)
     assert isinstance(got["die"], TaskFailed) and got["ok"] == "ok"
     assert runner.claim_family("d2d.thm3.1:shift-sharp") == runner.claim_family("d2d.thm3.1+fix") == "d2d.thm3.1"
+
+
+def test_a_ctrl_c_right_after_a_worker_forks_leaves_no_worker(monkeypatch):
+    """The interrupt lands between a worker's fork and its registration in the pool (a recording interrupted there
+    once waited at exit for that worker forever): the worker is still killed."""
+    from certunlearn import processes
+
+    forked = []
+    real = processes._Worker.__init__
+
+    def init(self, context):
+        real(self, context)
+        forked.append(self.process)
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, delivered at once unless the pool holds it
+
+    monkeypatch.setattr(processes._Worker, "__init__", init)
+    try:
+        with pytest.raises(Interrupted):
+            with processes.interruptible(), WorkerPool(1) as pool:
+                pool.run(time.sleep, [("nap", (0.1,))], lambda key, value: None)
+        assert len(forked) == 1 and not forked[0].is_alive()
+    finally:
+        for p in forked:
+            p.kill()
