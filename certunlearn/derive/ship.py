@@ -68,16 +68,11 @@ _reused: dict[str, DerivationResult] | None = None
 
 def _init_worker(reuse: Path | None) -> None:
     global _reused
-    _reused = read_table(reuse) if reuse is not None else None
+    _reused = cache.read_shipped(reuse) if reuse is not None else None
 
 
 def _one_in_worker(claim_id: str) -> tuple[str, str, DerivationResult] | None:
     return _one(claim_id, _reused)
-
-
-def read_table(path: Path) -> dict[str, DerivationResult]:
-    """The table written at ``path`` (empty when it is absent or unreadable)."""
-    return cache.read_shipped(path)
 
 
 def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict[str, DerivationResult]:
@@ -103,20 +98,6 @@ def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict
     return table
 
 
-def missing_keys() -> dict[str, str]:
-    """Claim id → its current shipped key, for every registered derivation the committed table lacks."""
-    from ..claims import all_claims
-
-    have = read_table(COMMITTED)
-    out = {}
-    for c in all_claims():
-        if c.derivation is not None:
-            key = current_key(c.id)
-            if key not in have:
-                out[c.id] = key
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path, nargs="?", help="where to write the table")
@@ -132,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give OUT.pkl, or --update")
     t0 = time.process_time()
     w0 = time.perf_counter()
-    before = read_table(args.reuse) if args.reuse is not None else {}
+    before = cache.read_shipped(args.reuse) if args.reuse is not None else {}
     table = shipped_table(args.workers, args.reuse)
     cache.write_shipped(table, args.out)
     kept = sum(1 for k in table if k in before)

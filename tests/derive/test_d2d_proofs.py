@@ -10,7 +10,6 @@ from certunlearn.claims.model import Control
 from certunlearn.derive import check_derivation, load_derivations
 from certunlearn.formulas import d2d as C
 
-from ..costly_derivations import slow_if_costly
 from .quantity_forms import agree, checked_instances
 
 D2D = [c for c in all_claims("d2d") if c.control is not Control.NEGATIVE]
@@ -26,7 +25,7 @@ def test_every_claim_names_its_own_derivation():
     assert all(c.derivation == c.id for c in D2D)
 
 
-@pytest.mark.parametrize("cid", slow_if_costly(PASSING))  # the costly ones (tests/costly_derivations.py): -m slow
+@pytest.mark.parametrize("cid", PASSING)
 def test_fixes_and_main_derivations_pass(cid):
     # the accuracy fixes keep ∇f(θ*)ᵀ(θ̃ − θ*), which the printed proofs drop; Theorem 3.2's fix changes the budget
     result = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
@@ -111,7 +110,7 @@ def test_the_closed_form_quantity_is_what_the_quantity_computes(cid):
     assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim))
 
 
-@pytest.mark.parametrize("cid", slow_if_costly(CLOSED_FORMS))  # costly: -m slow (tests/costly_derivations.py)
+@pytest.mark.parametrize("cid", CLOSED_FORMS)
 def test_the_table_chains_start_from_the_quantity(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.start_status == "checked", r.start_status_detail
@@ -133,13 +132,12 @@ def test_the_facts_closed_form_is_what_the_quantity_computes(cid):
     assert not all(agree(claim, inst, wrong) for inst in checked_instances(claim, minimum=2))
 
 
-@pytest.mark.parametrize("cid", slow_if_costly(FACT_FORMS))  # costly: -m slow (tests/costly_derivations.py)
+@pytest.mark.parametrize("cid", FACT_FORMS)
 def test_the_facts_chains_start_from_the_quantity(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.start_status == "checked", r.start_status_detail
 
 
-@pytest.mark.slow  # the lemma's cold check: 49 per-integer branch-and-bounds on the χ² tail, ~25 CPU-s
 def test_lemma_a2_is_complete():
     """The union bound P[χ²_d ≥ 2dt²] ≤ d·erfc(t) per integer d (d = 1 an identity) and erfc(t) ≤ e^(−t): interval
     branch-and-bound on its box, not cited and not sampled; the lemma's derivation is complete."""
@@ -148,9 +146,7 @@ def test_lemma_a2_is_complete():
     assert "1 by simplification (d = 1)" in r.steps[0].detail and r.proof == "complete"
 
 
-# intro-dp+fix's chain is the suite's costliest derivation (tests/costly_derivations.py): its check runs under
-# -m slow; Lemma A.3's own chain keeps guarding the route in the default run.
-@pytest.mark.parametrize("cid", slow_if_costly(["d2d.lemA.3", "d2d.intro-dp+fix"]))
+@pytest.mark.parametrize("cid", ["d2d.lemA.3", "d2d.intro-dp+fix"])
 def test_lemma_a3_is_proved_not_cited(cid):
     """Lemma A.3's conclusion (Bun & Steinke 2016, Prop. 1.3) at its ε = Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)): the true δ is
     ≤ Q(√(2log(1/δ))) ≤ δ — proved (sign, identity, branch-and-bound on δ), in Lemma A.3 and where the introduction's

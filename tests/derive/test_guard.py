@@ -5,7 +5,7 @@ before in the process."""
 import sympy
 from sympy import Poly, Symbol, expand, fraction, together
 
-from certunlearn.derive import guard
+from certunlearn.derive import guard, signs
 from certunlearn.derive.signs import nonnegative_proof
 
 a, b, c, d, u, w = sympy.symbols("a b c d u w", positive=True)
@@ -64,7 +64,9 @@ def test_careful_and_lenient_results_do_not_depend_on_what_ran_before():
     e = sympy.sin(x) ** 2 + sympy.cos(x) ** 2  # > 0 needs simplify, which careful mode does not run
     orders = []
     for first in (True, False):
-        nonnegative_proof.cache_clear()
+        signs._transformed_signs.cache_clear()  # nonnegative_proof's memo: the transformed signs per expression
+        for memo in (guard.expand, guard.factor, guard.together, guard.simplify, guard.tractable):
+            memo.cache_clear()
         out = {first: nonnegative_proof(e, True, first)}
         out[not first] = nonnegative_proof(e, True, not first)
         orders.append(out)

@@ -7,7 +7,6 @@ import pytest
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import REFUTED, check_derivation, load_derivations
 
-from ..costly_derivations import costly, slow_if_costly
 from .rechecks import refuted_values
 
 PAPERS = ("d2d", "r2d", "retain", "olu", "pomer")
@@ -30,9 +29,8 @@ def test_every_claim_has_its_derivation_and_nothing_else(paper):
 
 
 #: One test per derivation, so that the workers share them (one paper's derivations in one test made the longest
-#: test of the suite). The costly ones (tests/costly_derivations.py) run under ``-m slow``; ``pip install .`` derives
-#: them all.
-DERIVATION_IDS = slow_if_costly(cid for paper in PAPERS for cid in load_derivations(paper))
+#: test of the suite).
+DERIVATION_IDS = [cid for paper in PAPERS for cid in load_derivations(paper)]
 
 
 @pytest.mark.parametrize("cid", DERIVATION_IDS)
@@ -48,11 +46,9 @@ def test_every_refuted_step_is_false_at_its_point(cid):
         assert mpmath.isfinite(lv) and mpmath.isfinite(rv) and not holds, (cid, s.index, lv, rv)
 
 
-#: Every fix claim of those papers, one test each; a fix whose own or corrected derivation is costly runs under
-#: ``-m slow`` (tests/costly_derivations.py).
+#: Every fix claim of those papers, one test each.
 FIX_CLAIMS = [c for paper in FIX_BESIDE_FAILING_DERIVATION for c in _claims(paper) if c.corrects]
-FIXES = [pytest.param(c.id, marks=pytest.mark.slow) if costly(c.id) or costly(c.corrects) else c.id
-         for c in FIX_CLAIMS]
+FIXES = [c.id for c in FIX_CLAIMS]
 
 
 def test_each_of_those_papers_has_a_fix():

@@ -10,7 +10,6 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.derive import ESTABLISHED, check_derivation, load_derivations
 
-from ..costly_derivations import slow_if_costly
 from .rechecks import holds_at, step_sides
 
 DERIVATIONS = load_derivations("pomer")
@@ -24,8 +23,7 @@ class _Results(dict):
         return self[cid]
 
 
-#: The costly derivations (tests/costly_derivations.py) run under ``-m slow``; ``pip install .`` derives them all.
-CIDS = slow_if_costly(sorted(DERIVATIONS))
+CIDS = sorted(DERIVATIONS)
 
 
 @pytest.fixture(scope="module")

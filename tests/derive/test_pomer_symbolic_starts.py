@@ -12,7 +12,6 @@ from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, ch
 import proofs.pomer as P
 from proofs.pomer import imported as PI
 
-from ..costly_derivations import slow_if_costly
 
 DERIVATIONS = load_derivations("pomer")
 
@@ -229,7 +228,7 @@ def test_thm45_switches_run_is_the_claims_quantity_on_zero_losses():
         assert _close(_at(run, {"T": T_, "S": S_}), claim.quantity(values))
 
 
-@pytest.mark.parametrize("cid", slow_if_costly(["pomer.lem4.2", "pomer.thm4.5:switches"]))  # costly: -m slow
+@pytest.mark.parametrize("cid", ["pomer.lem4.2", "pomer.thm4.5:switches"])
 def test_switch_count_starts_checked_and_complete(cid):
     r = check_derivation(DERIVATIONS[cid], get_claim(cid))
     assert r.start_status == START_CHECKED and r.proof == PROOF_COMPLETE, (cid, r.start_status_detail)

@@ -5,14 +5,11 @@ import pytest
 from certunlearn.claims import get_claim
 from certunlearn.derive import ESTABLISHED, REFUTED, check_derivation, load_derivations
 
-from ..costly_derivations import slow_if_costly
-
 DERIVATIONS = load_derivations("r2d")
 
 
 class _Results(dict):
-    """Derivation results, checked on first use: a test derives only what it reads (the costly ones of
-    tests/costly_derivations.py run under -m slow)."""
+    """Derivation results, checked on first use: a test derives only what it reads."""
 
     def __missing__(self, cid):
         self[cid] = check_derivation(DERIVATIONS[cid], get_claim(cid))
@@ -27,8 +24,8 @@ def results():
 ESTABLISHED_MAIN = ("r2d.thm3.1", "r2d.cor3.2", "r2d.lemB.3", "r2d.lem2.3", "r2d.thm3.1:utility+fix")
 
 
-@pytest.mark.parametrize("cid", slow_if_costly(["r2d.thm3.1", "r2d.cor3.2", "r2d.lemB.3", "r2d.lem2.3", "r2d.thmB.1+fix",
-                                                "r2d.thm3.1:utility+fix", "r2d.cor3.5+fix", "r2d.appC-radius+fix"]))
+@pytest.mark.parametrize("cid", ["r2d.thm3.1", "r2d.cor3.2", "r2d.lemB.3", "r2d.lem2.3", "r2d.thmB.1+fix",
+                                 "r2d.thm3.1:utility+fix", "r2d.cor3.5+fix", "r2d.appC-radius+fix"])
 def test_fixes_and_main_derivations_pass(results, cid):
     assert results[cid].ok, cid
     if cid in ESTABLISHED_MAIN:
@@ -58,7 +55,6 @@ def test_lemma_b2_sign_slip_is_the_only_refuted_step(results):
     assert all(s in ESTABLISHED for s in statuses[1:])
 
 
-@pytest.mark.slow  # r2d.sec4.2-epsilon-above-1 is a costly derivation (tests/costly_derivations.py)
 def test_epsilon_above_1_monotonicity_in_the_shift_is_proved():
     """Section 4.2, ε > 1: δ_M(ε, σ, κΔ_b) ≤ δ_M(ε, σ, Δ_b) for κ ≤ 1 is proved (monotonicity in w, κ = 1/(1 + w));
     only the calibration's own guarantee (a number, no closed form) stays cited."""

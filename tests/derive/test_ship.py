@@ -149,10 +149,11 @@ def _timeless(result):
 def test_the_committed_table_holds_exactly_the_current_keys():
     """Every registered derivation's current key is in the committed table, and nothing else is: a change to the
     engine, a proofs module or a claim's target leaves it stale until ``python -m certunlearn.derive.ship --update``."""
-    from certunlearn.claims import all_claims
+    from certunlearn.claims import all_claims, get_claim
     from certunlearn.derive import ship
+    from certunlearn.derive.loader import load_derivation
 
-    table = ship.read_table(ship.COMMITTED)
+    table = cache.read_shipped(ship.COMMITTED)
     current = {ship.current_key(c.id): c.id for c in all_claims() if c.derivation is not None}
     missing = sorted(cid for key, cid in current.items() if key not in table)
     assert not missing, (f"{len(missing)} derivations miss from {ship.COMMITTED.name} (e.g. {missing[:3]}): run "
@@ -160,8 +161,6 @@ def test_the_committed_table_holds_exactly_the_current_keys():
     stale = set(table) - set(current)
     assert not stale, f"{len(stale)} entries of {ship.COMMITTED.name} under no current key: run --update"
     for key, cid in current.items():  # each entry is the result of that claim's derivation
-        from certunlearn.claims import get_claim
-        from certunlearn.derive.loader import load_derivation
         assert table[key].claim_id == load_derivation(get_claim(cid).derivation).claim_id
 
 
@@ -177,7 +176,7 @@ def test_a_committed_entry_is_what_the_engine_derives_now(claim_id, monkeypatch)
     from certunlearn.derive.loader import load_derivation
 
     claim = get_claim(claim_id)
-    committed = ship.read_table(ship.COMMITTED)[ship.current_key(claim_id)]
+    committed = cache.read_shipped(ship.COMMITTED)[ship.current_key(claim_id)]
     monkeypatch.setattr(cache, "_disabled", False)
     engine._check_cached.cache_clear()
     cache.disable()
@@ -193,7 +192,7 @@ def test_ship_reuses_an_entry_under_a_current_key_and_derives_the_rest(monkeypat
     from certunlearn.derive import ship
 
     key = ship.current_key("gaussian.renyi")
-    real = ship.read_table(ship.COMMITTED)[key]
+    real = cache.read_shipped(ship.COMMITTED)[key]
     marked = dataclasses.replace(real, title="reused, not derived")
     monkeypatch.setattr(cache, "_disabled", False)
     try:

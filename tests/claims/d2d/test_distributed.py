@@ -242,7 +242,6 @@ def test_thm45_alpha_probability_against_mpmath(cid):
     assert evaluate(claim, inst, 256).outcome == WITHIN
 
 
-@pytest.mark.slow  # both derivations cite Lemma A.2: costly (tests/costly_derivations.py); pip install . derives them
 def test_thm45_alpha_derivations():
     """The printed chain is broken at exactly its two dropped factors (the least-loss copy taken as the closest; the
     gradient term at a constrained minimiser); the corrected chain has no refuted step and links to its bound."""

@@ -13,7 +13,6 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import Control, all_claims, get_claim
 from certunlearn.derive import check_derivation, load_derivation
 
-from ...costly_derivations import slow_if_costly
 
 from .helpers import sigma_31, opposed
 
@@ -51,9 +50,7 @@ def test_prescribed_sigma_is_the_contract_of_noise_scale():
     assert abs(got - sigma_31(inst)) < mpmath.mpf(10) ** -40 * sigma_31(inst)
 
 
-#: The costly derivations (tests/costly_derivations.py) are linked under ``-m slow``; ``pip install .`` checks them all.
-@pytest.mark.parametrize("claim", slow_if_costly((c for c in CLAIMS if c.control is not Control.NEGATIVE),
-                                                 lambda c: c.id), ids=lambda c: c.id)
+@pytest.mark.parametrize("claim", [c for c in CLAIMS if c.control is not Control.NEGATIVE], ids=lambda c: c.id)
 def test_claim_has_a_linked_derivation(claim):
     result = check_derivation(load_derivation(claim.derivation), claim)
     assert result.link == "identity", result.link_detail
