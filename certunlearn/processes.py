@@ -76,24 +76,33 @@ def _die_with_parent(parent: int) -> None:
 def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the parent's Python handler
-    if hasattr(signal, "pthread_sigmask"):  # and the signal mask the parent held while starting it
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _die_with_parent(parent)
 
 
 @contextlib.contextmanager
 def _signals_held():
-    """Within the block (main thread, POSIX), SIGINT and SIGTERM are held and delivered when it ends: a worker is
-    started and registered in one step, so that a Ctrl-C cannot land between its fork and its registration (it was
-    then never killed, and the parent, exiting, waited for it forever)."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """Within the block (main thread), a SIGINT or SIGTERM is recorded, not acted on; at its end the handlers are
+    restored and the first signal recorded is handed to its own handler (a default action taken as the default
+    would). A worker is started and registered in one such block, so that a Ctrl-C cannot land between its fork
+    and its registration — it was then never killed, and the parent, exiting, waited for it forever. (A Python
+    handler, not a signal mask: a mask holds a signal only from the thread that sets it.)"""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    caught: list[int] = []
+    previous = {s: signal.signal(s, lambda signum, frame: caught.append(signum))
+                for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for s, h in previous.items():
+            signal.signal(s, h)
+        if caught:
+            handler = previous[caught[0]]
+            if callable(handler):
+                handler(caught[0], None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(caught[0])
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ on; check_claims reports what finished before an interrupt."""
 from __future__ import annotations
 
 import signal
+import threading
 import time
 
 import pytest
@@ -142,11 +143,14 @@ def test_a_ctrl_c_right_after_a_worker_forks_leaves_no_worker(monkeypatch):
         os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, delivered at once unless the pool holds it
 
     monkeypatch.setattr(processes._Worker, "__init__", init)
+    other = threading.Event()  # a second thread, as under pytest-xdist or a live display: a signal mask set by the
+    threading.Thread(target=other.wait, daemon=True).start()  # main thread alone would not hold the signal
     try:
         with pytest.raises(Interrupted):
             with processes.interruptible(), WorkerPool(1) as pool:
                 pool.run(time.sleep, [("nap", (0.1,))], lambda key, value: None)
         assert len(forked) == 1 and not forked[0].is_alive()
     finally:
+        other.set()
         for p in forked:
             p.kill()

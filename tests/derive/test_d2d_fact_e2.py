@@ -32,8 +32,7 @@ def test_the_pieces_are_proved_and_a_wrong_bernoulli_is_not():
     assert _status((wrong,))[0] not in ESTABLISHED
 
 
-@pytest.mark.slow  # the two derivations cold: ~60 CPU-s
-@pytest.mark.parametrize("cid", ["d2d.factE.2", "d2d.rem3.6+fix"])
+@pytest.mark.parametrize("cid", ["d2d.factE.2", "d2d.rem3.6+fix"])  # registered: read from the committed table
 def test_fact_e2_and_remark36_fix_are_complete(cid):
     claim = get_claim(cid)
     r = check_derivation(find_derivation(claim), claim)

@@ -56,7 +56,6 @@ def test_exact_and_zcdp_starts_checked_and_a_wrong_start_is_a_mismatch():
         assert check_derivation(d, bad).start_status == START_MISMATCH, cid
 
 
-@pytest.mark.slow  # two derivations with a symbolic integration each: ~60 CPU-s cold
 def test_compositions_established_with_a_stated_start():
     """The composed pairs' δ: every step established (sufficiency as an identity of the loss, Balle & Wang's integral
     proved); the start stays stated — the quantity is a certified-PLD bracket, its closed form would be the bound."""
