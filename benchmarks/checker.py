@@ -31,7 +31,8 @@ derivation cold, as after a change to the engine), both through ``CERTUNLEARN_SH
 Measured (README "Performance: speed"; 2 cores shared with other jobs, so CPU seconds, not wall): at c66ca03 the
 cold pass cost gaussian 145 CPU-s (warm 59), d2d 248, r2d 116 — derivations are about half of a cold run, and
 ``pip install .`` now ships them (the build hook runs ``certunlearn.derive.ship`` by default), so the first run
-after install is a warm run; a checkout's first run still derives (``--shipped`` measures the installed case).
+after install is a warm run (since 5df85f2 the table is committed beside the sources: a checkout's first run reads
+it too).
 The whole ``certunlearn check --all`` after ``pip install`` of a fresh clone (empty cache) measured 253 CPU-s
 (c66ca03: 634); the install itself 383 CPU-s. Serially (``--claims``, warm, seed 0), before → after memoising
 ``problems.losses.substitute`` (b6a6201; results identical): d2d.thm3.2 6.5 → 5.6 CPU-s, d2d.thm3.1 6.3 → 5.5,
