@@ -70,17 +70,6 @@ def ship_requested(environ) -> bool:
     return environ.get("CERTUNLEARN_SHIP_DERIVATIONS", "").strip().lower() not in ("0", "no", "false", "off")
 
 
-#: The table committed beside the sources (``python -m certunlearn.derive.ship --update`` refreshes it).
-COMMITTED = Path("certunlearn") / "_derivations.pkl"
-
-
-def reuse_args(root: Path) -> list[str]:
-    """``--reuse`` the committed table when the source tree has one: its entries under a current key are shipped as
-    they are, so a wheel built from a commit whose table is current derives nothing."""
-    committed = Path(root) / COMMITTED
-    return ["--reuse", str(committed)] if committed.is_file() else []
-
-
 def _git(root: str, *args: str) -> str:
     try:
         return subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, timeout=10).stdout.strip()
@@ -112,7 +101,8 @@ class CustomBuildHook(BuildHookInterface):
                    CERTUNLEARN_NO_CACHE="1")
         timeout = ship_timeout(os.environ)
         try:
-            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", *reuse_args(root), str(out)],
+            # the committed table's entries under a current key are shipped as they are (certunlearn.derive.ship)
+            done = run_in_own_group([sys.executable, "-m", "certunlearn.derive.ship", "--reuse-committed", str(out)],
                                     cwd=root, env=env, timeout=timeout)
         except subprocess.TimeoutExpired:
             self.app.display_warning(f"certunlearn: wheel built without shipped derivations (more than "

@@ -505,8 +505,7 @@ def read_shipped(path: Path) -> dict[str, DerivationResult]:
     try:
         if not data.startswith(_SHIPPED_MAGIC):
             raise ValueError("not a shipped-derivations file")
-        body = data[len(_SHIPPED_MAGIC):]
-        table = _Unpickler(io.BytesIO(gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body)).load()
+        table = _Unpickler(io.BytesIO(gzip.decompress(data[len(_SHIPPED_MAGIC):]))).load()
         if not isinstance(table, dict):
             raise ValueError("not a table")
         return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)}

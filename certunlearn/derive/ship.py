@@ -1,20 +1,20 @@
 """Checking every registered claim's derivation once, for the table the package ships (:mod:`.cache`, "Shipped
 with the package").
 
-    python -m certunlearn.derive.ship OUT.pkl [--reuse TABLE] [--workers N]
+    python -m certunlearn.derive.ship OUT.pkl [--reuse-committed] [--workers N]
     python -m certunlearn.derive.ship --update          # refresh the committed table, certunlearn/_derivations.pkl
 
 writes the table shipped key → result for every claim that has a derivation. The disk cache is bypassed, so every
-result is computed by the engine of this source tree — except the entries of ``--reuse TABLE`` whose key is a
-current one: a key is the digest of the derivation, its proofs module, its target and quantity and the engine's own
-source (:func:`.cache.shipped_key`), so a matching entry was computed by this very engine from these very sources.
-Entries of TABLE under any other key are dropped. A derivation that raises is left out: the package then checks it
+result is computed by the engine of this source tree — except, with ``--reuse-committed``, the entries of the
+committed table whose key is a current one: a key is the digest of the derivation, its proofs module, its target and
+quantity and the engine's own source (:func:`.cache.shipped_key`), so a matching entry was computed by this very engine
+from these very sources. Entries under any other key are dropped. A derivation that raises is left out: the package then checks it
 itself at run time.
 
 The committed table is refreshed with ``--update`` after a change to the engine, a proofs module or a claim's
 target (only the derivations whose key changed are derived again); ``tests/derive/test_ship.py`` fails while it
-misses a current key. The build hook ``hatch_build.py`` runs ``OUT --reuse`` the committed table, so a wheel built
-from a commit whose table is current derives nothing.
+misses a current key. The build hook ``hatch_build.py`` runs ``--reuse-committed OUT``, so a wheel built from a
+commit whose table is current derives nothing.
 """
 from __future__ import annotations
 
@@ -34,29 +34,35 @@ from .model import DerivationResult
 COMMITTED = Path(__file__).resolve().parent.parent / cache.SHIPPED_NAME
 
 
-def current_key(claim_id: str) -> str:
-    """The shipped key of ``claim_id``'s derivation against its claim, as this source tree defines it."""
+def _claim_and_derivation(claim_id: str):
     from ..claims import get_claim
-    from .engine import check_inputs
     from .loader import load_derivation
 
     claim = get_claim(claim_id)
-    derivation = load_derivation(claim.derivation)
+    return claim, load_derivation(claim.derivation)
+
+
+def _key(claim, derivation) -> str:
+    from .engine import check_inputs
+
     return cache.shipped_key(derivation, *check_inputs(derivation, claim))
 
 
+def current_key(claim_id: str) -> str:
+    """The shipped key of ``claim_id``'s derivation against its claim, as this source tree defines it."""
+    return _key(*_claim_and_derivation(claim_id))
+
+
 def _one(claim_id: str, reuse: dict[str, DerivationResult] | None = None) -> tuple[str, str, DerivationResult] | None:
-    from ..claims import get_claim
     from .engine import check_derivation
-    from .loader import load_derivation
 
     cache.disable()
-    claim = get_claim(claim_id)
     try:
-        key = current_key(claim_id)
+        claim, derivation = _claim_and_derivation(claim_id)
+        key = _key(claim, derivation)
         if reuse is not None and key in reuse:
             return claim_id, key, reuse[key]
-        result = check_derivation(load_derivation(claim.derivation), claim)
+        result = check_derivation(derivation, claim)
     except Exception as exc:  # noqa: BLE001 — left out of the table: checked at run time instead
         print(f"{claim_id}: not shipped ({type(exc).__name__}: {exc})", file=sys.stderr)
         return None
@@ -101,20 +107,21 @@ def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path, nargs="?", help="where to write the table")
-    ap.add_argument("--reuse", type=Path, default=None,
-                    help="a table whose entries under a current key are kept (not derived again)")
+    ap.add_argument("--reuse-committed", action="store_true",
+                    help=f"keep the committed table's entries ({COMMITTED.name} beside the package) under a current key")
     ap.add_argument("--update", action="store_true",
-                    help=f"refresh the committed table ({COMMITTED.name} beside the package): OUT and --reuse are it")
+                    help="refresh the committed table: OUT is it, with --reuse-committed")
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args(argv)
     if args.update:
-        args.out = args.reuse = COMMITTED
+        args.out, args.reuse_committed = COMMITTED, True
     if args.out is None:
         ap.error("give OUT.pkl, or --update")
+    reuse = COMMITTED if args.reuse_committed else None
     t0 = time.process_time()
     w0 = time.perf_counter()
-    before = cache.read_shipped(args.reuse) if args.reuse is not None else {}
-    table = shipped_table(args.workers, args.reuse)
+    before = cache.read_shipped(reuse) if reuse is not None else {}
+    table = shipped_table(args.workers, reuse)
     cache.write_shipped(table, args.out)
     kept = sum(1 for k in table if k in before)
     print(f"{len(table)} derivations for the package ({len(table) - kept} checked now, {kept} reused) in "

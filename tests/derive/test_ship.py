@@ -219,6 +219,20 @@ def test_a_table_round_trips_compressed_and_byte_identical(tmp_path):
     assert cache.read_shipped(damaged) == {}
 
 
-def test_the_build_reuses_the_committed_table(hook, tmp_path):
-    assert hook.reuse_args(ROOT) == ["--reuse", str(ROOT / "certunlearn" / "_derivations.pkl")]
-    assert hook.reuse_args(tmp_path) == []
+def test_the_build_reuses_the_committed_table(hook, monkeypatch):
+    """The hook asks the ship step to keep the committed table's current entries; that table is the one a checkout
+    (and so the build's source tree) reads."""
+    from certunlearn.derive import ship
+
+    commands = []
+
+    def run(cmd, timeout, **kw):
+        commands.append(cmd)
+        Path(cmd[-1]).write_bytes(b"table")
+        return subprocess.CompletedProcess(cmd, 0, "", "done\n")
+
+    monkeypatch.setattr(hook, "run_in_own_group", run)
+    _instance(hook)._ship_derivations({"force_include": {}})
+    assert commands[0][1:4] == ["-m", "certunlearn.derive.ship", "--reuse-committed"]
+    monkeypatch.delenv(cache.ENV_SHIPPED, raising=False)
+    assert ship.COMMITTED == cache.shipped_path() == ROOT / "certunlearn" / "_derivations.pkl"
