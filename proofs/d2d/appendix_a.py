@@ -8,7 +8,7 @@ from sympy import Rational, log, sqrt
 from certunlearn.formulas.gaussian import normal_tail
 from certunlearn.formulas.d2d import BW_A3, CHERNOFF_A5, EPS_A3, N, beta, d, deltap, p
 from certunlearn.formulas.symbols import Delta, delta, sigma
-from certunlearn.derive import Derivation, Premise, SymbolicStart, step, then
+from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import chi2_tail, s, u
 from .starts import tail_min_run
@@ -110,6 +110,9 @@ def lemA5() -> Derivation:
                           "Chernoff 1952; Mitzenmacher & Upfal Thm 4.4"),),
         steps=(
             step(sympy.exp(mu * (deltap - (1 + deltap) * log(1 + deltap))), "<=", CHERNOFF_A5,
-                 "(1 + δ')log(1 + δ') − δ' ≥ δ'²/(2 + δ') for δ' ≥ 0 (log(1 + x) ≥ 2x/(2 + x))"),
+                 "(1 + δ')log(1 + δ') − δ' ≥ δ'²/(2 + δ') for δ' ≥ 0 (log(1 + x) ≥ 2x/(2 + x)): the difference of the "
+                 "exponents vanishes at δ' = 0 with its first derivative, and its second is "
+                 "μδ'(δ'² + 6δ' + 4)/((1 + δ')(2 + δ')³) ≥ 0",
+                 monotone=Monotone(deltap, sympy.S.Zero)),
         ),
     )

@@ -175,3 +175,17 @@ def test_the_added_closed_forms_are_what_the_quantity_computes(cid):
 def test_these_proofs_are_complete(cid):
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert r.proof == "complete", ([(s.index, s.status) for s in r.steps], r.start_status_detail)
+
+
+def test_chernoff_lemma_a5_is_proved_by_monotonicity_and_a_tighter_exponent_is_not():
+    """Lemma A.5's step exp(μ(δ' − (1 + δ')log(1 + δ'))) ≤ exp(−μδ'²/(2 + δ')) is proved (log(1 + x) ≥ 2x/(2 + x):
+    the exponents' difference and its derivative vanish at δ' = 0, the second derivative is ≥ 0); the same step
+    with 2 + δ' replaced by 1 + δ' (false for small δ': δ'²/2 against δ'²) is refuted, not proved."""
+    import dataclasses
+
+    derivation = load_derivations("d2d")["d2d.lemA.5"]
+    result = check_derivation(derivation, get_claim("d2d.lemA.5"))
+    assert [(s.status, s.method) for s in result.steps] == [("proved", "monotonicity")]
+    tighter = sympy.exp(-C.N * C.deltap**2 * C.p / (1 + C.deltap))
+    bad = dataclasses.replace(derivation, steps=(dataclasses.replace(derivation.steps[0], rhs=tighter),))
+    assert check_derivation(bad, tighter).steps[0].status == "refuted"
