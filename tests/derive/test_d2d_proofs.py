@@ -189,3 +189,25 @@ def test_chernoff_lemma_a5_is_proved_by_monotonicity_and_a_tighter_exponent_is_n
     tighter = sympy.exp(-C.N * C.deltap**2 * C.p / (1 + C.deltap))
     bad = dataclasses.replace(derivation, steps=(dataclasses.replace(derivation.steps[0], rhs=tighter),))
     assert check_derivation(bad, tighter).steps[0].status == "refuted"
+
+
+def test_the_perfect_baseline_fix_is_complete_and_its_alpha_is_the_rows():
+    """d2d.table1:pgd-perfect-baseline+fix runs from the claim's quantity (start checked) with every step and every
+    abbreviation established: α > 0 is proved once α is written in H := 1/(1 − γ^I), R (the rationalised gap's
+    denominator) and Λ := log(2d/β), each positive on its own. Those abbreviations substituted back give the row's α
+    (``rationalised_gaps(ACC_ROW)``) term for term, so the start check compares the same expression."""
+    from certunlearn.derive import find_derivation
+    from certunlearn.derive.model import PROOF_COMPLETE, proof_status
+    from proofs.d2d.starts import rationalised_gaps
+
+    cid = "d2d.table1:pgd-perfect-baseline+fix"
+    derivation = find_derivation(get_claim(cid))
+    result = check_derivation(derivation, get_claim(cid))
+    assert result.start_status == "checked" and proof_status(result) == PROOF_COMPLETE
+    assert {d.symbol: d.status for d in result.definitions if d.assumption} == {
+        s: "proved" for s in ("gamma", "n2", "H", "R", "Lambda", "alpha_1", "P_1", "alpha_2", "P_2")}
+    where = dict(derivation.where)
+    alpha = where[sympy.Symbol("alpha_1", positive=True)]
+    for name in ("Lambda", "R", "H"):
+        alpha = alpha.subs(sympy.Symbol(name, positive=True), where[sympy.Symbol(name, positive=True)])
+    assert alpha == rationalised_gaps(C.ACC_ROW["pgd-perfect"])
