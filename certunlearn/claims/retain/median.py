@@ -154,15 +154,20 @@ def _median_m_structured(rng: np.random.Generator, size: int):
 def expected_rs_uniform(n: int) -> Fraction:
     """``E[RS_median(R)]`` for R ~ Uniform[0, 1]ⁿ (n odd ≥ 3), exactly: Lemma C.1's ½max{X_(k+1) − X_(k), X_(k) − X_(k−1)}
     (k = (n+1)/2) integrated against the joint density n!/((k−2)!(n−k−1)!)·a^(k−2)(1 − c)^(n−k−1) of
-    (X_(k−1), X_(k), X_(k+1)) = (a, b, c) on 0 < a < b < c < 1 — the max split at a = 2b − c (sympy, rational)."""
+    (X_(k−1), X_(k), X_(k+1)) = (a, b, c) on 0 < a < b < c < 1 — the max split at a = 2b − c (rational: each integral
+    of a polynomial taken exactly, sympy.Poly)."""
     a, b, c = sympy.symbols("a b c", nonnegative=True)
     k = (n + 1) // 2
     dens = (sympy.factorial(n) / (sympy.factorial(k - 2) * sympy.factorial(n - k - 1))
             * a ** (k - 2) * (1 - c) ** (n - k - 1))
 
+    def definite(expr, v, lo, hi):  # ∫_lo^hi of a polynomial in v (lo, hi polynomials in the outer variables)
+        primitive = sympy.Poly(expr, v).integrate().as_expr()
+        return sympy.expand(primitive.subs(v, hi) - primitive.subs(v, lo))
+
     def integral(expr, a_lo, a_hi, b_lo, b_hi):
-        inner = sympy.integrate(sympy.expand(expr * dens), (a, a_lo, a_hi))
-        return sympy.integrate(sympy.integrate(sympy.expand(inner), (b, b_lo, b_hi)), (c, 0, 1))
+        inner = definite(sympy.expand(expr * dens), a, a_lo, a_hi)
+        return definite(definite(inner, b, b_lo, b_hi), c, 0, 1)
 
     e_max = (integral(c - b, 0, b, 0, c / 2)  # b ≤ c/2: the upper gap is the larger
              + integral(c - b, 2 * b - c, b, c / 2, c) + integral(b - a, 0, 2 * b - c, c / 2, c))
