@@ -28,48 +28,9 @@ fresh clone and a wheel carry), with the user's cache directory empty: it is a f
 another table instead (one written by ``python -m certunlearn.derive.ship FILE``), ``--no-table`` none at all (every
 derivation cold, as after a change to the engine), both through ``CERTUNLEARN_SHIPPED_DERIVATIONS``.
 
-Measured (README "Performance: speed"; 2 cores shared with other jobs, so CPU seconds, not wall): at c66ca03 the
-cold pass cost gaussian 145 CPU-s (warm 59), d2d 248, r2d 116 — derivations are about half of a cold run, and
-``pip install .`` now ships them (the build hook runs ``certunlearn.derive.ship`` by default), so the first run
-after install is a warm run (since 5df85f2 the table is committed beside the sources: a checkout's first run reads
-it too).
-The whole ``certunlearn check --all`` after ``pip install`` of a fresh clone (empty cache) measured 253 CPU-s
-(c66ca03: 634); the install itself 383 CPU-s. Serially (``--claims``, warm, seed 0), before → after memoising
-``problems.losses.substitute`` (b6a6201; results identical): d2d.thm3.2 6.5 → 5.6 CPU-s, d2d.thm3.1 6.3 → 5.5,
-d2d.rem3.6 8.0 → 6.4, d2d.thm3.4:accuracy 3.1 → 2.3; r2d.thm3.1:utility 9.7 and r2d.cor3.6 4.8 unchanged.
-At 0210056 the first run after install cost 282 CPU-s; with the result-preserving speed-ups of the perf6 branch
-(per-item worker lanes, a search's distinct instances evaluated once, Fact F.1's smaller dynamic programme, shared PLD
-measures, r2d utility memos) ``check --all`` with warm derivations cost 248 CPU-s. Serially (``--claims``, warm, seed
-0), before → after: d2d.factF.1 4.8 → 2.3, d2d.factF.1+fix 4.4 → 1.4, d2d.thm3.2 5.1 → 4.7, d2d.thm3.2+fix 4.9 → 4.3,
-gaussian.composition-rdp 5.5 → 0.2 (and its control 5.7 → 0.01, sharing its measures), r2d.thm3.1:utility+fix
-3.5 → 1.7. The next round (result-preserving, every field of every result compared): ``check --all`` 248 → 182 CPU-s
-(d2d's diagonal-box fast path of projected GD, r2d's stored exact paths, pomer's shared trajectory runs, the
-Steiner ratio's MSTs once per vertex set; README "Performance: speed"). Where the rest goes (serial profiles): d2d's
-declared constants (sympy ``subs``, 9 %), Theorem 3.2's round-1 integrals (9 %), the accuracy tails (11 %), Theorem
-4.5's Fraction enumeration; r2d's Fraction hashing of instance keys (11 %) and δ enclosures (12 %); pomer's per-cell
-error functions; olu's Huber certified integrals (``privacy/clipped_gaussian``). Session 8 (perfA, results identical,
-every field of the 80 d2d results compared): Theorem 4.5's six claims share their enumeration per Algorithm 5 variant,
-its projected-GD runs per problem, and each mixture pair's coupling once across ε, 23.7 → 20.7 CPU-s serially;
-``check --paper d2d`` 94.9 → 83.6 CPU-s back to back (a loaded machine: load 7–8). Left: Theorem 3.2's round-1
-integrals (``privacy.location_mixture_hockey``, a third of d2d.thm3.2), the declared constants' sympy ``subs``
-(``problems.losses``, 9 % of d2d.thm3.2), the d2d derivations' load (``proofs/d2d``, 4–5 CPU-s once per worker).
-Also session 8 (perfB, results identical field by field): the Newton enclosure computes the logistic terms once per
-distinct retained point and pomer's ``PiecewiseLinear.at`` keeps its balls per precision — serially (warm, base and
-branch run side by side) r2d.table3:newton 10.2–11.4 → 6.0–7.8 CPU-s (three pairs), pomer.thm4.3 3.3 → 2.7, its
-control 4.3 → 3.7; all r2d claims 45.3 → 42.0, all pomer 32.8 → 31.8. The Fraction hashing above is mostly cProfile's
-overhead on Python-level calls: an integer-keyed lookup of r2d's setup (timed directly) saved 5–25 % of a 40 µs call
-and nothing measurable per claim. Session 9 (perfD, results identical field by field): Theorem 3.2's round-1 start
-search makes its rational points lazily, the perfect variant's affine-chain rounds are memoised across the ε-profile's
-bisection, the Huber rounds are shared by the claims of one run owner and composed by squaring, and the declared
-constants' rational expressions are evaluated in Fractions instead of sympy ``subs`` — serially (derivations stubbed,
-seed 0; a machine at load 15–19, so noisy) the four d2d.thm3.2 claims 34.1 → 27.9 CPU-s run back to back, 31.8 → 29.5
-run side by side (with d2d.thm3.1 and d2d.thm3.4:accuracy, 43.8 → 41.7); all 80 d2d claims side by side 146.3 → 141.5.
-Session 10 (perfhyp, results identical field by field): a derivation's cache key wrote its fingerprint (a symbolic
-start runs its algorithm for it) twice per claim — result and shipped key — and again per lemma; it is now written
-once per derivation, in the parent before the workers fork. The keys of all 280 derived claims, serially: 37.4 →
-19.6 CPU-s (d2d 26.6, pomer 6.5 of the 37.4); ``check --paper d2d`` (warm, shipped derivations, a machine at load 6–7)
-189.3 → 181.1 CPU-s, pomer 66.0 → 63.6, olu 43.7 → 43.2. The ordinary claim's cost is its own (predicates of the
-claims' modules, exact paths, δ enclosures), not this overhead.
+Measured figures are in README "Performance: speed" (this round: ``check --all`` 146 CPU-s warm on an idle 2-core
+machine, the first run of a fresh clone the same — the committed derivation table makes it a warm run); the figures of
+earlier rounds, with the speed-up each one measured, are in the history of this file and of the README.
 """
 from __future__ import annotations
 
