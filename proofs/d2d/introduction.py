@@ -370,7 +370,7 @@ def table1_baseline() -> list[Derivation]:
                     # difference in α (written out, its numerator has terms −γ^I·(…)), R the rationalised gap's
                     # denominator, Λ := log(2d/β); as one expression α's sign was only sampled (~530 s cold)
                     H_, R_, Lam_ = (sympy.Symbol(nm, positive=True) for nm in ("H", "R", "Lambda"))
-                    gap_den = sqrt(2 * epsilon + 2 * log(2 / delta)) + sqrt(3 * epsilon + 2 * log(2 / delta))
+                    gap_den = sympy.Add(*(-a if a.could_extract_minus_sign() else a for a in GAP_32.args))  # √(x+c) + √x
                     hh = ((H_, 1 / (1 - GAMMA_SC**I)), (R_, gap_den), (Lam_, log(2 * d / beta)))
                     acc_r = acc_r.subs({1 - GAMMA_SC**I: 1 / H_, gap_den: R_, log(2 * d / beta): Lam_})
                 where = (GAMMA_DEF, (n2, n + k), *hh, (A1, acc_r), (A2, acc_r.subs(n, n2)),
