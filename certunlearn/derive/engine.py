@@ -880,10 +880,14 @@ def _start_status(ctx: _Context, first_lhs: sympy.Expr, quantity: Any, start_che
 
 def _start_proof(ctx: _Context, first_lhs: sympy.Expr, q: sympy.Expr) -> str | None:
     """How the chain's first left side is proved equal to ``q`` (directly, or with the abbreviations substituted);
-    None where neither proof succeeds."""
+    None where neither proof succeeds. The same expression once substituted (in both: a symbolic run may keep an
+    abbreviation of the derivation, e.g. i₂ := i + k) needs no transform, and is checked first: the transforms of a
+    chain written in abbreviations against an expanded quantity can run for minutes."""
+    expanded = ctx.expand_where(first_lhs)
+    if first_lhs != q and expanded != first_lhs and (expanded == q or expanded == ctx.expand_where(q)):
+        return "abbreviations substituted"
     how = zero_proof(first_lhs, q)
     if how is None:
-        expanded = ctx.expand_where(first_lhs)
         if expanded != first_lhs:
             how = zero_proof(expanded, q)
             how = None if how is None else f"abbreviations substituted{', ' + how if how else ''}"
