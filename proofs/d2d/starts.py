@@ -118,7 +118,13 @@ def rationalised_gaps(e: sympy.Expr) -> sympy.Expr:
     return e.subs(subs)
 
 
-__all__ += ["rationalised_gaps"]
+def gap_denominator(gap: sympy.Expr) -> sympy.Expr:
+    """√(x + c) + √x for a calibration gap √(x + c) − √x of ``formulas.d2d``: the denominator of its rationalised form
+    (:func:`rationalised_gaps`), a derivation's abbreviation whose sign is proved on its own."""
+    return sympy.Add(*(-a if a.could_extract_minus_sign() else a for a in gap.args))
+
+
+__all__ += ["rationalised_gaps", "gap_denominator"]
 
 
 

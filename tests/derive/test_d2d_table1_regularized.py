@@ -1,13 +1,14 @@
 """Table 1's corrected regularized accuracy entry (``d2d.table1:regularized-accuracy+fix``, lines 66–71; Theorem 3.4,
 lines 279–302; ``proofs/d2d/table1_regularized.py``): the step G(m₂, 𝓘₂) ≤ τ^{3/2}G(m₁, 𝓘), sampled until session 11,
-is proved by two Bernoulli inequalities; its stand-ins are the quantity's own G at m = M_34_FIX."""
+is proved by two Bernoulli inequalities; its stand-ins are the quantity's own G at m = M_34_FIX. The final chain runs
+from the claim's quantity, α in the abbreviations P_j, Q_j, and uses r_P = P₂/(τP₁) ≤ 1 and r_Q = Q₂/(τQ₁) = 1."""
 import mpmath
 import pytest
 import sympy
 from sympy import Rational
 
 from certunlearn.claims import get_claim
-from certunlearn.derive import ESTABLISHED, START_STATED, check_derivation, load_derivations
+from certunlearn.derive import ESTABLISHED, PROOF_COMPLETE, START_CHECKED, check_derivation, load_derivations, proof_status
 from certunlearn.formulas import d2d as C
 from proofs.d2d import table1_regularized as R
 
@@ -65,8 +66,45 @@ def test_rho_is_the_form_the_steps_argue_on():
     assert sympy.simplify(s.lhs - s.rhs) == 0
 
 
+def test_the_final_chain_starts_from_the_quantity_in_its_abbreviations():
+    """The final chain's first side, its abbreviations substituted, is the symbolic run of the claim's quantity term for
+    term (srepr), and that run is the ratio claims.d2d.tables.table_accuracy_ratio evaluates, ACC_ROW_FIX at 𝓘₂ over
+    ACC_ROW_FIX at 𝓘, its gap rationalised: equal to the unrationalised ratio at 100 digits on the grid below."""
+    d = _derivation()
+    first = [s for s in d.steps if s.lhs is not None][-1].lhs
+    run = d.symbolic_start.compute()
+    assert sympy.srepr(d.expand(first)) == sympy.srepr(run)
+    plain = C.ACC_ROW_FIX["regularized"].subs(C.I, C.I2) / C.ACC_ROW_FIX["regularized"]
+    for vals in _GRID[::7]:
+        a, b = (sympy.N(e.subs(vals), 100) for e in (run, plain))
+        assert abs(a - b) <= sympy.Float(10, 100) ** -90 * abs(b)
+
+
+def test_the_growth_of_p_is_at_most_tau_where_the_final_step_uses_it():
+    """r_P = P₂/(τP₁) ≤ 1 (the fact the earlier steps establish in stand-ins, the final step's condition) and
+    r_Q = Q₂/(τQ₁) = 1, evaluated at 100 digits (mpmath) at the abbreviations' own expressions, on a grid inside
+    Theorem 3.4's hypotheses (r_P reaches within 1 % of 1 there: the condition is not slack by construction)."""
+    d = _derivation()
+    r_p, r_q = d.expand(R.rP), d.expand(R.rQ)
+    worst = mpmath.mpf(0)
+    with mpmath.workdps(100):
+        for vals in _GRID:
+            p = mpmath.mpf(sympy.N(r_p.subs(vals), 110))
+            assert 0 < p <= 1
+            worst = max(worst, p)
+            assert abs(mpmath.mpf(sympy.N(r_q.subs(vals), 110)) - 1) < mpmath.mpf(10) ** -90
+    assert worst > mpmath.mpf("0.99")
+
+
+_GRID = [{C.L: L, C.M: M, C.D: 1, C.d: dd, C.delta: Rational(1, 10**6), C.epsilon: eps, C.n: nn, C.beta: b,
+          C.I: I1, C.I2: I1 + k}
+         for L, dd, b in ((1, 1, Rational(1, 20)), (10, 5, Rational(1, 2))) for M in (1, 100) for eps in (Rational(1, 10), 2)
+         for nn in (10, 10**6) for I1 in (1, 20) for k in (1, 50)]
+
+
 @pytest.mark.slow  # the Bernoulli steps by monotonicity and two identities on ρ: about a CPU-minute cold
-def test_every_step_is_established_and_the_start_says_why_it_is_stated():
+def test_every_step_is_established_and_the_chain_starts_from_the_quantity():
     r = check_derivation(_derivation(), get_claim(CID))
     assert all(s.status in ESTABLISHED for s in r.steps), [(s.index, s.status, s.detail[:200]) for s in r.steps]
-    assert r.ok and r.start_status == START_STATED and r.start_status_detail == R.START_REASON
+    assert r.ok and r.start_status == START_CHECKED, r.start_status_detail
+    assert proof_status(r) == PROOF_COMPLETE, [(x.symbol, x.status) for x in r.definitions]
