@@ -15,7 +15,8 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
-from .starts import baseline_growth_run, iteration_ratio_run, rationalised_gaps
+from .starts import baseline_growth_run, gap_denominator, iteration_ratio_run, rationalised_gaps
+from .table1_iterations import LOGLOG_CONDITIONS, LOGLOG_DOMAIN, LOGLOG_WHERE, distributed_iterations_fix, loglog_steps
 from .table1_regularized import table1_regularized_fix
 
 
@@ -188,12 +189,11 @@ _ITERATION_STATED = {
     **{(row, False): "the quantity ⌈T_{i₂}⌉/⌈T_i⌉ (claims.d2d.tables.table_iteration_ratio) with T_i = 𝓘 in every round "
                      "is 1, the bound itself: a start checked against it would compare the bound with itself "
                      "(tests/claims/test_no_self_check.py)" for row in ("pgd", "regularized")},
-    ("distributed", True):
-        "the quantity counts whole iterations, ⌈T_{i₂}⌉/⌈T_i⌉ of Theorem 4.5's transcendental T_i (line 409), which has no "
-        "symbolic run in the chain's symbols; the chain's first step passes from the ceilings to T_{i₂}/T_i + 1/T_i. (The "
-        "corrected entry was (log i₂/log i)² alone until the whole iteration was found missing: at a ceiling jump the "
-        "counts grow by one while (log(i+1)/log i)² − 1 ≈ 2/(i log i) is far below 1/⌈T_i⌉ — i = 10⁶, δ ≈ 0.49973: "
-        "2219/2218 > 1.00000015; tests/derive/test_d2d_iteration_ceilings.py.)",
+    ("pgd-perfect", False):
+        "the printed entry fails on the claim's quantity, whole iterations ⌈T_{i₂}⌉/⌈T_i⌉ (at a jump of the ceiling, "
+        "claims.d2d.tables.CEILING_JUMPS): the chain bounds the real-valued ratio the entry describes — T_{i₂}/T_i ≤ "
+        "Λ₂/Λ₁ (the first step, T_i·log(1/γ) = 𝓘log(1/γ) + log log(4di/δ), line 262), Λ_j := log log(4di_j/δ) — by "
+        "log i₂/log i",
 }
 
 
@@ -294,38 +294,23 @@ def table1() -> list[Derivation]:
                 st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
                            "T_i·log(1/γ) = A + y(i), A = 𝓘log(1/γ) ≥ 0, y(i) = log log(4di/δ) increasing: "
                            "(A + y₂)/(A + y₁) ≤ y₂/y₁ for y₂ = (1 + v)y₁ ≥ y₁"),
-                      step(log(log(4 * d * i2 / delta)) / log(log(4 * d * i / delta)), "<=", bound,
-                           "y(i₂)/y(i) = log log(4di₂/δ)/log log(4di/δ) grows slower than log i₂/log i",
-                           conditions=(sympy.Ge(i, 2),)))
+                      *loglog_steps(bound))  # y(i₂)/y(i) ≤ log i₂/log i: proofs.d2d.table1_iterations
+                where += LOGLOG_WHERE
+            elif fix:  # the chain from the claim's quantity: proofs.d2d.table1_iterations
+                out.append(distributed_iterations_fix(idom))
+                continue
             else:
-                if fix:
-                    yy, vv, Aa = (sympy.Symbol(nm, positive=True) for nm in ("y", "v", "A"))
-                    lg_ = lambda j: log(2 * j / delta)  # noqa: E731
-                    X_ = lambda j: log(1 + 10 * j * lg_(j))  # noqa: E731
-                    st = (step((Aa + yy * (1 + vv)) / (Aa + yy), "<=", 1 + vv,
-                               "(A + y₂)/(A + y₁) ≤ y₂/y₁ for y₂ ≥ y₁, A ≥ 0: applied to 10log(2i/δ) = 10(log(2/δ) + log i) "
-                               "and to 𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)"),
-                          step(lg_(i2) / lg_(i) * (X_(i2) / X_(i)), "<=", (log(i2) / log(i)) ** 2,
-                               "T_{i₂}/T_i ≤ [log(2i₂/δ)/log(2i/δ)]·[log(1 + 10i₂log(2i₂/δ))/log(1 + 10i log(2i/δ))], each "
-                               "factor at most log i₂/log i", conditions=(sympy.Ge(i, 2),)),
-                          step((log(i2) / log(i)) ** 2 + 1 / T_I_45, "==", bound,
-                               "⌈T_{i₂}⌉/⌈T_i⌉ ≤ (T_{i₂} + 1)/T_i (first step) = T_{i₂}/T_i + 1/T_i ≤ (log i₂/log i)² + 1/T_i "
-                               "(the previous steps): the corrected entry"))
-                    cc1, cc2, tt1, tt2 = (sympy.Symbol(nm, positive=True) for nm in ("c_1", "c_2", "t_1", "t_2"))
-                    st = (step(cc2 / cc1, "<=", (tt2 + 1) / tt1,
-                               "whole iterations: c₂ = ⌈T_{i₂}⌉ < T_{i₂} + 1 = t₂ + 1 and c₁ = ⌈T_i⌉ ≥ T_i = t₁ > 0",
-                               conditions=(sympy.Le(cc2, tt2 + 1), sympy.Ge(cc1, tt1))),) + st
-                else:
-                    where.append(GAMMA_DEF)
-                    st = (step(T_I_45.subs(i, i2) / T_I_45, "<=", bound,
-                               "“log i·𝓘”: T_i = 10log(2i/δ)(𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)) — the "
-                               "product of two factors growing like log i", conditions=(sympy.Ge(i, 2),)),)
+                where.append(GAMMA_DEF)
+                st = (step(T_I_45.subs(i, i2) / T_I_45, "<=", bound,
+                           "“log i·𝓘”: T_i = 10log(2i/δ)(𝓘 + n^{−(4−3ξ)/2}log(1 + 10i log(2i/δ))/log(1/γ)) — the "
+                           "product of two factors growing like log i", conditions=(sympy.Ge(i, 2),)),)
             out.append(Derivation(
                 claim_id=f"d2d.table1:{row}-iterations" + ("+fix" if fix else ""), target="bound",
                 title=f"Table 1, {row}: iterations of the i-th update" + (" (corrected)" if fix else ""),
-                start="⌈T_{i₂}⌉/⌈T_i⌉" if fix else "T_{i₂}/T_i", conditions=SC_COND if row == "distributed" and not fix else (),
+                start="⌈T_{i₂}⌉/⌈T_i⌉" if fix else "T_{i₂}/T_i",
+                conditions=SC_COND if row == "distributed" else LOGLOG_CONDITIONS if row == "pgd-perfect" else (),
                 where=tuple(where), samples=12, steps=st, symbolic_start=run,
-                domain=idom if row != "distributed" or fix else
+                domain={**idom, **LOGLOG_DOMAIN} if row == "pgd-perfect" else idom if row != "distributed" else
                 {**idom, i: ("1000", "1e6"), k: ("1e9", "1e15"), I: ("1", "2"), n: ("1", "4"), delta: ("0.1", "0.5"),
                  m: ("0.01", "0.1"), M: ("50", "100")},
                 start_reason=_ITERATION_STATED.get((row, fix), ""),
@@ -370,7 +355,7 @@ def table1_baseline() -> list[Derivation]:
                     # difference in α (written out, its numerator has terms −γ^I·(…)), R the rationalised gap's
                     # denominator, Λ := log(2d/β); as one expression α's sign was only sampled (~530 s cold)
                     H_, R_, Lam_ = (sympy.Symbol(nm, positive=True) for nm in ("H", "R", "Lambda"))
-                    gap_den = sympy.Add(*(-a if a.could_extract_minus_sign() else a for a in GAP_32.args))  # √(x+c) + √x
+                    gap_den = gap_denominator(GAP_32)  # √(x + c) + √x
                     hh = ((H_, 1 / (1 - GAMMA_SC**I)), (R_, gap_den), (Lam_, log(2 * d / beta)))
                     acc_r = acc_r.subs({1 - GAMMA_SC**I: 1 / H_, gap_den: R_, log(2 * d / beta): Lam_})
                 where = (GAMMA_DEF, (n2, n + k), *hh, (A1, acc_r), (A2, acc_r.subs(n, n2)),
