@@ -16,7 +16,7 @@ stored on disk and reused by later runs — and by parallel workers — as long 
   (``srepr`` of the bound or prescribed parameter, of every prescribed parameter and of ``quantity_expr``, and
   the text naming the target);
 - the engine's own source: ``certunlearn/derive/*.py`` and ``certunlearn/numeric/*.py`` (not the files that only
-  store and ship results, :data:`NOT_ENGINE`);
+  store, ship and print results, :data:`NOT_ENGINE`);
 - the keys of the lemmas its steps refer to (:func:`.lemmas.lemma_keys`), so a changed lemma invalidates its users;
 - the versions of Python, sympy, python-flint, mpmath, numpy and scipy.
 
@@ -191,7 +191,7 @@ def _file_digest(path: Path) -> str:
 
 #: Files of ``certunlearn/derive`` that store and ship results but compute none: not part of the engine's digest
 #: (an edit to them changes no result; the layout of an entry is :data:`FORMAT`).
-NOT_ENGINE = ("cache.py", "ship.py")
+NOT_ENGINE = ("cache.py", "ship.py", "render.py")  # storing, shipping and printing results: no result depends on them
 
 
 def engine_sources() -> list[Path]:

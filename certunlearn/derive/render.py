@@ -106,6 +106,9 @@ def render_text(obj: DerivationResult | Derivation, width: int = 100) -> str:
             out.append(f"  final chain, from {r.start}:")
         out.extend(_text_step(s, wrap))
     out.append(f"start: {r.start_check}" + (f" — {r.start_detail}" if r.start_detail else ""))
+    if r.start_check != NOT_CHECKED:
+        out.append(wrap(f"start against the claim's quantity: {r.start_status}"
+                        + (f" — {r.start_status_detail}" if r.start_status_detail else ""), ""))
     out.append(f"link: {r.link}" + (f" — {r.link_detail}" if r.link_detail else ""))
     if r.note:
         out.append(wrap("note: " + r.note, ""))
@@ -356,6 +359,9 @@ def render_latex(obj: DerivationResult | Derivation) -> str:
     for s in refuted:
         out.append(rf"\noindent Step ({s.index}) refuted: {latex_text(s.detail)}\par")
     link = "holds" if r.link == "identity" else ("BROKEN" if r.link == LINK_BROKEN else latex_text(r.link))
+    if r.start_check != NOT_CHECKED:
+        out.append(rf"\noindent Start against the claim's quantity: {latex_text(r.start_status)}"
+                   + (f" ({latex_text(r.start_status_detail)})" if r.start_status_detail else "") + r".\par")
     out.append(rf"\noindent Link to the claim: {link} ({latex_text(r.link_detail)}). Result: {latex_text(_summary(r))}.")
     return "\n".join(out)
 

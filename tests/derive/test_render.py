@@ -4,6 +4,7 @@ import re
 import sympy
 from sympy import sqrt
 
+from certunlearn.claims import get_claim
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Premise, check_derivation, load_derivation, render_latex, render_text, step, then
 
@@ -36,6 +37,19 @@ def test_text_shows_every_status_and_justification():
     assert "link: identity" in text
     assert "Bun & Steinke 2016, Prop. 1.3" in text
     assert "NOT ok" in text
+
+
+def test_text_and_latex_say_whether_the_start_was_checked_against_the_quantity():
+    """The start line of a chain (its own left side) is not the start's check against the claim's quantity: both are
+    printed — a start checked against the quantity is not shown as merely stated (issue 25, item 3)."""
+    checked = check_derivation(load_derivation("d2d.table1:distributed-iterations+fix"),
+                               get_claim("d2d.table1:distributed-iterations+fix"))
+    assert checked.start_status == "checked"
+    assert "start against the claim's quantity: checked — the chain starts from the claim's quantity" in render_text(checked)
+    assert "Start against the claim's quantity: checked" in render_latex(checked)
+    stated = _result()
+    assert f"start against the claim's quantity: stated — {stated.start_status_detail[:30]}" in render_text(stated)
+    assert "against the claim's quantity" not in render_text(DEMO)  # an outline checks nothing
 
 
 def test_text_of_a_bare_derivation_is_an_outline():
