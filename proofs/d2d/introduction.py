@@ -15,7 +15,7 @@ from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, step, then
 
 from .common import GAMMA_DEF, GAMMA_FREE_DOMAIN, GPOW, PGD_DOMAIN, SC_COND, k, power_lemma, u
-from .starts import baseline_growth_run, gap_denominator, iteration_ratio_run, rationalised_gaps
+from .starts import baseline_growth_run, gap_denominator, in_positive_parts, iteration_ratio_run, rationalised_gaps
 from .table1_iterations import LOGLOG_CONDITIONS, LOGLOG_DOMAIN, LOGLOG_WHERE, distributed_iterations_fix, loglog_steps
 from .table1_regularized import table1_regularized_fix
 
@@ -355,9 +355,8 @@ def table1_baseline() -> list[Derivation]:
                     # difference in α (written out, its numerator has terms −γ^I·(…)), R the rationalised gap's
                     # denominator, Λ := log(2d/β); as one expression α's sign was only sampled (~530 s cold)
                     H_, R_, Lam_ = (sympy.Symbol(nm, positive=True) for nm in ("H", "R", "Lambda"))
-                    gap_den = gap_denominator(GAP_32)  # √(x + c) + √x
-                    hh = ((H_, 1 / (1 - GAMMA_SC**I)), (R_, gap_den), (Lam_, log(2 * d / beta)))
-                    acc_r = acc_r.subs({1 - GAMMA_SC**I: 1 / H_, gap_den: R_, log(2 * d / beta): Lam_})
+                    hh = ((H_, 1 / (1 - GAMMA_SC**I)), (R_, gap_denominator(GAP_32)), (Lam_, log(2 * d / beta)))
+                    acc_r = in_positive_parts(acc_r, 1 - GAMMA_SC**I, GAP_32, H_, R_, Lam_)
                 where = (GAMMA_DEF, (n2, n + k), *hh, (A1, acc_r), (A2, acc_r.subs(n, n2)),
                          (T1, log(M * D**2 / (2 * A1)) / (2 * lg)), (T2, log(M * D**2 / (2 * A2)) / (2 * lg)),
                          (P1, sympy.Max(0, T1)), (P2, sympy.Max(0, T2)))

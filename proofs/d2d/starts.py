@@ -110,9 +110,9 @@ def rationalised_gaps(e: sympy.Expr) -> sympy.Expr:
 
     subs = {}
     for gap in (F.GAP, F.GAP_32, F.GAP_32_I, F.G2_32):
-        pos, neg = sorted(gap.args, key=lambda a: a.could_extract_minus_sign())  # √(x + c), −√x
-        rat = sympy.expand(pos**2 - neg**2) / (pos - neg)
-        if sympy.expand(rat * (pos - neg) - (pos + neg) * (pos - neg)) != 0:
+        den = gap_denominator(gap)  # √(x + c) + √x
+        rat = sympy.expand(gap * den) / den
+        if sympy.expand(rat * den - gap * den) != 0:
             raise ValueError(f"{gap} is not rationalised")
         subs[gap] = rat
     return e.subs(subs)
@@ -124,7 +124,17 @@ def gap_denominator(gap: sympy.Expr) -> sympy.Expr:
     return sympy.Add(*(-a if a.could_extract_minus_sign() else a for a in gap.args))
 
 
-__all__ += ["rationalised_gaps", "gap_denominator"]
+def in_positive_parts(e: sympy.Expr, one_minus_power: sympy.Expr, gap: sympy.Expr, h: sympy.Symbol, r: sympy.Symbol,
+                      lam: sympy.Symbol) -> sympy.Expr:
+    """``e`` (an accuracy bound, its gap rationalised) written in three abbreviations whose signs a derivation proves on
+    their own: ``one_minus_power`` (1 − γ^𝓘) as 1/h, the gap's denominator :func:`gap_denominator` as r, and
+    log(2d/β) as lam — written out, α's numerator has terms −γ^𝓘·(…), and its sign was only sampled."""
+    from certunlearn.formulas.d2d import beta, d
+
+    return e.subs({one_minus_power: 1 / h, gap_denominator(gap): r, sympy.log(2 * d / beta): lam})
+
+
+__all__ += ["rationalised_gaps", "gap_denominator", "in_positive_parts"]
 
 
 

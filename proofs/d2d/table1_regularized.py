@@ -26,7 +26,7 @@ from certunlearn.formulas.symbols import delta, sigma
 from certunlearn.derive import Derivation, Monotone, Premise, Step, SymbolicStart, step, then
 
 from .common import PGD_DOMAIN
-from .starts import gap_denominator, rationalised_gaps
+from .starts import gap_denominator, in_positive_parts, rationalised_gaps
 
 ROW = "regularized"
 #: the prescribed regulariser at 𝓘 and at 𝓘₂ (abbreviations of formulas.d2d.M_34_FIX)
@@ -46,14 +46,12 @@ rP, rQ = sympy.Symbol("r_P", positive=True), sympy.Symbol("r_Q", positive=True)
 H1, H2, Rg, Lam = (sympy.Symbol(nm, positive=True) for nm in ("H_1", "H_2", "R", "Lambda"))
 
 _RHO = RHO_34.subs(sigma, SIGMA_34)  # eq. (5)'s radius at the prescribed σ, in m and 𝓘
-_GAP_DEN = gap_denominator(GAP)  # √(log(1/δ) + ε) + √log(1/δ)
 
 
 def _alpha_parts(mm: sympy.Symbol, II: sympy.Symbol, H: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr]:
     """P = (M/2)ρ² and Q = (3/2)mD² at (m, 𝓘) = (mm, II), the gap rationalised (``starts.rationalised_gaps``) and
     written in H = 1/(1 − γ^𝓘), R and Λ: every term of ρ is then positive on its own."""
-    rho = rationalised_gaps(_RHO).subs({m: mm, I: II}).subs(
-        {1 - GAMMA_REG.subs(m, mm) ** II: 1 / H, _GAP_DEN: Rg, log(2 * d / beta): Lam})
+    rho = in_positive_parts(rationalised_gaps(_RHO).subs({m: mm, I: II}), 1 - GAMMA_REG.subs(m, mm) ** II, GAP, H, Rg, Lam)
     return M / 2 * rho**2, Rational(3, 2) * mm * D**2
 
 
@@ -72,7 +70,7 @@ def table1_regularized_fix(first_term_step: Step | None = None) -> Derivation:
     where = ((m1, M_34_FIX), (m2, M_34_FIX.subs(I, I2)),
              (z_b, (1 + x) ** I), (q_b, tau ** Rational(-3, 2)), (a_b, (1 + tau * x) ** (I / tau ** Rational(5, 2))),
              (b_b, z_b**q_b),
-             (H1, 1 / (1 - GAMMA_REG.subs(m, m1) ** I)), (H2, 1 / (1 - GAMMA_REG.subs(m, m2) ** I2)), (Rg, _GAP_DEN),
+             (H1, 1 / (1 - GAMMA_REG.subs(m, m1) ** I)), (H2, 1 / (1 - GAMMA_REG.subs(m, m2) ** I2)), (Rg, gap_denominator(GAP)),
              (Lam, log(2 * d / beta)),
              *zip((P1, Q1), _alpha_parts(m1, I, H1)), *zip((P2, Q2), _alpha_parts(m2, I2, H2)),
              (rP, P2 / (t * P1)), (rQ, Q2 / (t * Q1)))
