@@ -440,14 +440,15 @@ def cmd_prove(args: argparse.Namespace) -> int:
     ids = _selected_ids(args, with_derivation=True)
     if not ids:
         raise UsageError("no claims selected (give ids or --all)")
-    derivations, summary = [], {}
+    derivations, summary, origins = [], {}, {}
     for claim_id in ids:
         if _reader_gone():
             break
         claim = get_claim(claim_id)
         if claim.derivation is None:
             if args.json:
-                derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "start_detail": "no derivation", "steps": []})
+                derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "start_detail": "no derivation",
+                                    "assumed": 0, "steps": []})
             else:
                 print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
             continue
@@ -457,12 +458,17 @@ def cmd_prove(args: argparse.Namespace) -> int:
             continue
         for s in result.steps:
             summary[s.status] = summary.get(s.status, 0) + 1
+            for c in s.conditions:
+                origin = c.origin.split()[0]  # "step k" counts as "step"
+                origins[origin] = origins.get(origin, 0) + 1
         derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
                             "start_detail": result.start_status_detail,
+                            "assumed": sum(len(s.assumed) for s in result.steps),
                             "steps": [{"status": s.status, "relation": s.text, "method": s.method or None,
-                                       "box": s.box_dict} for s in result.steps]})
+                                       "box": s.box_dict, "conditions": [c.to_json() for c in s.conditions]}
+                                      for s in result.steps]})
     if args.json:
-        print(json.dumps({"derivations": derivations, "summary": summary}, allow_nan=False))
+        print(json.dumps({"derivations": derivations, "summary": summary, "conditions": origins}, allow_nan=False))
     return 0
 
 

@@ -315,7 +315,7 @@ def shipped_key(derivation: Derivation, target: Any, what: str, prescribed: tupl
 # reading and writing
 
 _ALLOWED = {("certunlearn.derive.model", n) for n in ("DerivationResult", "StepResult", "DefinitionResult",
-                                                       "PremiseRecord")}
+                                                       "PremiseRecord", "ConditionRecord")}
 
 
 class _Unpickler(pickle.Unpickler):

@@ -74,6 +74,7 @@ from .prover import (
     relevant_conditions, reparametrisations,
 )
 from .signs import nonnegative_proof, sign_of, zero_proof
+from .step_conditions import condition_origins
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
@@ -809,9 +810,16 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
     definitions = _check_definitions(ctx, dict(prescribed))
     results: list[StepResult] = []
     prev_rhs: sympy.Expr | None = None
+    hypotheses = [ctx.expand_where(c) for c in ctx.conditions()]
+    earlier: list[tuple[int, str, tuple]] = []
     for i, st in enumerate(derivation.steps, start=1):
         lhs = st.lhs if st.lhs is not None else prev_rhs
-        results.append(check_step(ctx, i, st, lhs))
+        res = check_step(ctx, i, st, lhs)
+        if st.conditions:
+            res = dataclasses.replace(res, conditions=condition_origins(
+                st.conditions, ctx.expand_where, hypotheses, earlier, ctx.conditions(), ctx.facts))
+        results.append(res)
+        earlier.append((i, res.status, (ctx.expand_where(lhs), st.rel, ctx.expand_where(st.rhs))))
         prev_rhs = st.rhs
     # link
     last = derivation.steps[-1].rhs

@@ -291,6 +291,20 @@ class Derivation:
 
 
 @dataclass(frozen=True)
+class ConditionRecord:
+    """One of a step's own conditions and where it comes from (:mod:`.step_conditions`): ``origin`` is
+    ``hypothesis``, ``step k``, ``proved`` or ``assumed``; ``detail`` says how."""
+
+    text: str
+    latex: str
+    origin: str
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"condition": self.text, "origin": self.origin, "detail": self.detail}
+
+
+@dataclass(frozen=True)
 class StepResult:
     """The status of one step, with what established or refuted it."""
 
@@ -320,6 +334,13 @@ class StepResult:
     box: tuple[tuple[str, str, str], ...] | None = None
     #: Of ``samples``, how many points were decided on enclosures (the rest overlapped at 512 bits).
     decided: int | None = None
+    #: The step's own conditions, each with its origin (a hypothesis, an earlier step, proved, or assumed).
+    conditions: tuple[ConditionRecord, ...] = ()
+
+    @property
+    def assumed(self) -> tuple[ConditionRecord, ...]:
+        """The step's conditions established nowhere in the derivation: the step holds under them."""
+        return tuple(c for c in self.conditions if c.origin == "assumed")
 
     @property
     def point_dict(self) -> dict[str, str] | None:
@@ -335,6 +356,7 @@ class StepResult:
             "box": self.box_dict, "justification": self.justification,
             "detail": self.detail, "citation": self.citation, "given": self.given or None,
             "point": self.point_dict, "boxes": self.boxes, "samples": self.samples, "decided": self.decided,
+            "conditions": [c.to_json() for c in self.conditions],
             "seconds": round(self.seconds, 4),
         }
 
@@ -461,6 +483,9 @@ def proof_status(result: DerivationResult | None) -> str:
     - ``complete``: every step identity / proved / proved-on-box, every abbreviation's assumption established,
       the link an identity and the start ``checked`` against the claim's closed-form quantity;
     - ``partial``: otherwise (no step refuted, but some step evidence / cited / unchecked, or a ``stated`` start).
+
+    ``complete`` is relative to what the derivation lists as given: its premises (cited, no status) and the step
+    conditions whose origin is ``assumed`` (``StepResult.assumed``, :mod:`.step_conditions`) — both printed with it.
     """
     if result is None:
         return PROOF_NONE

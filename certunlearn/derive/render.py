@@ -9,8 +9,9 @@ import textwrap
 import unicodedata
 
 from .engine import expr_latex, expr_text, relation_text
+from .prover import condition_text
 from .model import (
-    LINK_BROKEN, DefinitionResult, Derivation, DerivationResult, PremiseRecord, StepResult,
+    LINK_BROKEN, ConditionRecord, DefinitionResult, Derivation, DerivationResult, PremiseRecord, StepResult,
 )
 
 NOT_CHECKED = "not checked"
@@ -35,7 +36,8 @@ def outline(derivation: Derivation) -> DerivationResult:
             lhs_latex=expr_latex(lhs), rhs_latex=expr_latex(st.rhs), chained=st.chained, status=NOT_CHECKED,
             justification=st.justification, citation=st.cited,
             given=", ".join(f"{expr_text(k)} = {expr_text(v)}" for k, v in given.items()),
-            given_latex=", ".join(f"{expr_latex(k)} = {expr_latex(v)}" for k, v in given.items())))
+            given_latex=", ".join(f"{expr_latex(k)} = {expr_latex(v)}" for k, v in given.items()),
+            conditions=tuple(ConditionRecord(condition_text(c), expr_latex(c), NOT_CHECKED) for c in st.conditions)))
         prev = st.rhs
     start = derivation.start
     return DerivationResult(
@@ -69,7 +71,9 @@ def _summary(r: DerivationResult) -> str:
     verdict = "ok" if r.ok else "NOT ok"
     if r.ok and r.established:
         verdict = "ok, every step established"
-    return f"{verdict} — {counts}; link {r.link}"
+    assumed = sum(len(s.assumed) for s in r.steps)
+    under = f"; {assumed} step condition{'s' * (assumed != 1)} assumed (listed with their steps)" if assumed else ""
+    return f"{verdict} — {counts}; link {r.link}{under}"
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -126,6 +130,8 @@ def _text_step(s: StepResult, wrap) -> list[str]:
     if s.given:
         lines.append(f"        given {s.given}")
     lines.append(wrap("by: " + s.justification + (f" [{_cite_tag(s)}: {s.citation}]" if s.citation else ""), "        "))
+    if s.conditions:
+        lines.append(wrap("under: " + "; ".join(f"{c.text} [{c.origin}]" for c in s.conditions), "        "))
     if s.detail:
         lines.append(wrap(("check: " if s.status != "refuted" else "REFUTED: ") + s.detail, "        "))
     return lines
@@ -355,6 +361,10 @@ def render_latex(obj: DerivationResult | Derivation) -> str:
         rows.append(rf"  {left} &{rel} {s.rhs_latex}{given} && {note}")
     out.append(" \\\\\n".join(rows))
     out.append(r"\end{align*}")
+    for s in r.steps:
+        if s.conditions:
+            under = ", ".join(rf"${_formula(c.latex)}$ [{latex_text(c.origin)}]" for c in s.conditions)
+            out.append(rf"\noindent Step ({s.index}) under {under}.\par")
     refuted = [s for s in r.steps if s.status == "refuted"]
     for s in refuted:
         out.append(rf"\noindent Step ({s.index}) refuted: {latex_text(s.detail)}\par")

@@ -8,16 +8,17 @@ from certunlearn.derive.model import STATUSES
 def test_prove_json_has_the_contract_shape(capsys):
     assert main(["prove", "gaussian.zcdp", "d2d.claimB.1", "gaussian.exact:control-sigma-halved", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"derivations", "summary"}
+    assert set(doc) == {"derivations", "summary", "conditions"}
     by_id = {d["claim"]: d for d in doc["derivations"]}
     assert by_id["gaussian.exact:control-sigma-halved"] == {"claim": "gaussian.exact:control-sigma-halved",
                                                            "proof": "none", "start": "stated",
-                                                           "start_detail": "no derivation", "steps": []}
+                                                           "start_detail": "no derivation", "assumed": 0,
+                                                           "steps": []}
     claim_b1 = by_id["d2d.claimB.1"]
     assert claim_b1["proof"] in ("complete", "partial", "broken") and claim_b1["start"] in ("checked", "stated", "mismatch")
     for d in doc["derivations"]:
         for st in d["steps"]:
-            assert set(st) == {"status", "relation", "method", "box"} and st["status"] in STATUSES
+            assert set(st) == {"status", "relation", "method", "box", "conditions"} and st["status"] in STATUSES
     steps = [st["status"] for d in doc["derivations"] for st in d["steps"]]
     assert sum(doc["summary"].values()) == len(steps) and set(doc["summary"]) >= set(steps)
 
@@ -26,3 +27,15 @@ def test_prove_json_and_latex_exclude_each_other(capsys):
     assert main(["prove", "gaussian.zcdp", "--json", "--latex"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--json and --latex" in err
+
+
+def test_prove_json_counts_the_step_conditions_by_origin(capsys):
+    """olu.lem5's steps are proved under θ ≤ 1, λ|x₁ − x₂| ≤ L and μ ≤ λ, none of them a condition of the derivation
+    or an earlier step: three assumed conditions, each listed under its step and counted."""
+    assert main(["prove", "olu.lem5", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (d,) = doc["derivations"]
+    listed = [c for st in d["steps"] for c in st["conditions"]]
+    assert [c["condition"] for c in listed] == ["theta <= 1", "lambda*Abs(x_1 - x_2) <= L", "mu <= lambda"]
+    assert {c["origin"] for c in listed} == {"assumed"}
+    assert d["assumed"] == 3 and doc["conditions"] == {"assumed": 3}

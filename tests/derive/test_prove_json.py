@@ -20,12 +20,12 @@ def test_prove_json_follows_the_contract(capsys):
     code, out, _ = run(capsys, "prove", "gaussian.zcdp", "--json")
     assert code == 0
     doc = json.loads(out)
-    assert set(doc) == {"derivations", "summary"}
+    assert set(doc) == {"derivations", "summary", "conditions"}
     (d,) = doc["derivations"]
-    assert set(d) == {"claim", "proof", "start", "start_detail", "steps"} and d["claim"] == "gaussian.zcdp"
+    assert set(d) == {"claim", "proof", "start", "start_detail", "assumed", "steps"} and d["claim"] == "gaussian.zcdp"
     assert d["proof"] in ("complete", "partial", "broken") and d["start"] in ("checked", "stated", "mismatch")
     assert d["start_detail"].strip()  # a stated start says why (issue 25): never an empty reason
-    assert d["steps"] and all(set(s) == {"status", "relation", "method", "box"} for s in d["steps"])
+    assert d["steps"] and all(set(s) == {"status", "relation", "method", "box", "conditions"} for s in d["steps"])
     assert all(s["status"] in STATUSES and s["method"] for s in d["steps"])
     counts = {}
     for s in d["steps"]:
@@ -70,6 +70,20 @@ def test_a_shipped_result_is_used_only_when_its_key_matches(shipped_file):
     # another derivation (its key differs): the engine runs
     other = _derivation("shipped, retitled")
     assert check_derivation(other, target).note == ""
+
+
+def test_a_shipped_result_keeps_its_steps_conditions(shipped_file):
+    """The shipped table's reader admits the record of a step's conditions (a class it did not know would make the
+    whole table unreadable: every result recomputed on a user's first run)."""
+    d = Derivation("gaussian.shipped", "bound", "with a condition",
+                   steps=(step(y, "<=", y + 1, "plus one", conditions=(sympy.Le(y, 1),)),))
+    target = d.steps[-1].rhs
+    key = cache.shipped_key(d, *engine.check_inputs(d, target))
+    cache.write_shipped({key: engine._compute(d, *engine.check_inputs(d, target))}, shipped_file)
+    before = cache.stats()["shipped"]
+    (st,) = check_derivation(d, target).steps
+    assert cache.stats()["shipped"] == before + 1
+    assert [(c.text, c.origin) for c in st.conditions] == [("y <= 1", "assumed")]
 
 
 def test_a_damaged_shipped_file_is_ignored(shipped_file):

@@ -1,0 +1,74 @@
+"""The origin of each of a step's own conditions (certunlearn/derive/step_conditions.py): a hypothesis, an earlier
+established step, proved from the derivation's conditions, or assumed — and the printed and JSON forms show it."""
+import json
+
+import sympy
+
+from certunlearn.derive import Derivation, check_derivation, render_latex, render_text, step, then
+from certunlearn.derive.step_conditions import ASSUMED, HYPOTHESIS, PROVED, condition_origins
+
+x, y = sympy.symbols("x y", positive=True)
+rho = sympy.Symbol("rho", positive=True)
+a = sympy.Symbol("a", positive=True)
+
+
+def _origins(conditions, hypotheses=(), earlier=(), base=(), where=()):
+    expand = lambda e: e.subs(dict(where)) if where else e  # noqa: E731
+    return [r.origin for r in condition_origins(conditions, expand, [expand(h) for h in hypotheses], list(earlier),
+                                                list(base), lambda: [])]
+
+
+def test_a_condition_of_the_derivation_is_a_hypothesis():
+    assert _origins([sympy.Le(x, 1)], hypotheses=[sympy.Le(x, 1)]) == [HYPOTHESIS]
+
+
+def test_a_free_ratio_bounded_nowhere_is_assumed():
+    assert _origins([sympy.Le(rho, 1)], hypotheses=[sympy.Le(x, 1)]) == [ASSUMED]
+
+
+def test_an_earlier_established_step_establishes_the_condition_it_states():
+    stated = (x, "<=", y)
+    assert _origins([sympy.Ge(y, x)], earlier=[(2, "proved", stated)]) == ["step 2"]
+    # the same relation written otherwise (y − x ≥ 0 expanded from 2y − 2x ≥ 0 over 2) still matches
+    assert _origins([sympy.Le(2 * x, 2 * y)], earlier=[(1, "identity", stated)]) == ["step 1"]
+
+
+def test_a_step_not_established_establishes_nothing():
+    stated = (x, "<=", y)
+    for status in ("evidence", "cited", "refuted", "unchecked"):
+        assert _origins([sympy.Le(x, y)], earlier=[(3, status, stated)]) == [ASSUMED], status
+
+
+def test_a_non_strict_step_does_not_give_a_strict_condition():
+    assert _origins([sympy.Lt(x, y)], earlier=[(1, "proved", (x, "<=", y))]) == [ASSUMED]
+    assert _origins([sympy.Le(x, y)], earlier=[(1, "proved", (x, "<", y))]) == ["step 1"]
+
+
+def test_a_different_relation_does_not_match():
+    assert _origins([sympy.Le(x, y + 1)], earlier=[(1, "proved", (x, "<=", y))]) == [ASSUMED]
+
+
+def test_a_condition_that_follows_from_the_conditions_is_proved():
+    assert _origins([sympy.Le(x, a + 1)], base=[sympy.Le(x, a)]) == [PROVED]
+    assert _origins([sympy.Le(x, a - 1)], base=[sympy.Le(x, a)]) == [ASSUMED]
+
+
+def test_the_engine_records_each_condition_and_the_outputs_show_it():
+    d = Derivation(
+        claim_id="test.step-conditions", target="bound", title="conditions of steps",
+        conditions=(sympy.Le(x, 1),),
+        steps=(step(x, "<=", 1, "the hypothesis", conditions=(sympy.Le(x, 1),)),
+               step(rho * x, "<=", x, "ρ ≤ 1 (a premise's content)", conditions=(sympy.Le(rho, 1),)),
+               then("<=", 1, "step 1", conditions=(sympy.Le(x, 1), sympy.Le(x, 2)))))
+    r = check_derivation(d, sympy.S.One)
+    got = [[c.origin for c in s.conditions] for s in r.steps]
+    assert got == [[HYPOTHESIS], [ASSUMED], [HYPOTHESIS, PROVED]]
+    assert [len(s.assumed) for s in r.steps] == [0, 1, 0]
+    text = render_text(r)
+    assert "under: rho <= 1 [assumed]" in text
+    assert "1 step condition assumed" in text
+    assert r"Step (2) under $\rho \leq 1$ [assumed]" in render_latex(r)
+    step_json = r.to_json()["steps"][1]
+    assert step_json["conditions"] == [{"condition": "rho <= 1", "origin": ASSUMED,
+                                        "detail": step_json["conditions"][0]["detail"]}]
+    json.dumps(r.to_json(), allow_nan=False)
