@@ -46,6 +46,10 @@ def test_a_non_strict_step_does_not_give_a_strict_condition():
 
 def test_a_different_relation_does_not_match():
     assert _origins([sympy.Le(x, y + 1)], earlier=[(1, "proved", (x, "<=", y))]) == [ASSUMED]
+    # the reverse relation: big − small is −1 times the step's, which establishes the opposite inequality
+    assert _origins([sympy.Le(x, y)], earlier=[(1, "proved", (y, "<=", x))]) == [ASSUMED]
+    # an equation is established by the same equation either way round, or a multiple of it
+    assert _origins([sympy.Eq(2 * x, 2 * y)], earlier=[(1, "identity", (y, "==", x))]) == ["step 1"]
 
 
 def test_a_condition_that_follows_from_the_conditions_is_proved():
