@@ -459,8 +459,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         for s in result.steps:
             summary[s.status] = summary.get(s.status, 0) + 1
             for c in s.conditions:
-                origin = c.origin.split()[0]  # "step k" counts as "step"
-                origins[origin] = origins.get(origin, 0) + 1
+                origins[c.kind] = origins.get(c.kind, 0) + 1
         derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
                             "start_detail": result.start_status_detail,
                             "assumed": sum(len(s.assumed) for s in result.steps),

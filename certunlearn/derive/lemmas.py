@@ -23,7 +23,8 @@ import sympy
 
 from . import facts
 from .model import (
-    PROOF_COMPLETE, PROVED, PROVED_ON_BOX, Derivation, DerivationResult, Lemma, Step, proof_status,
+    IMPLIED, PROOF_COMPLETE, PROVED, PROVED_ON_BOX, Derivation, DerivationResult, Lemma, Step, proof_status,
+    small_rel_big,
 )
 from .prover import condition_text, expr_text, prove_relation
 from .signs import zero_proof
@@ -107,10 +108,6 @@ def statement(derivation: Derivation, target: sympy.Expr, result: DerivationResu
     return Statement(lhs, rel, sympy.sympify(target), tuple(conds), integers, box)
 
 
-#: Which lemma relation implies which step relation.
-_IMPLIES = {"==": {"==", "<=", "<"}, "<": {"<", "<="}, "<=": {"<="}}
-
-
 @dataclass(frozen=True)
 class Instance:
     """Whether a step is an established instance of its lemma: ``status`` PROVED / PROVED_ON_BOX with the box, or
@@ -147,7 +144,7 @@ def instance(st: Step, citing: str, sides: Sequence[tuple[sympy.Expr, sympy.Expr
     what = f"{name}: {expr_text(stmt.lhs)} {stmt.rel} {expr_text(stmt.rhs)}"
     if sub:
         what += " under " + ", ".join(f"{expr_text(k)} ↦ {expr_text(v)}" for k, v in sub.items())
-    if st.rel not in _IMPLIES[stmt.rel]:
+    if st.rel not in IMPLIED[stmt.rel]:
         return Instance("", f"not an instance of {what}: the step states {st.rel}")
     want_l, want_r = stmt.lhs.xreplace(sub), stmt.rhs.xreplace(sub)
     if not any(zero_proof(l, want_l) is not None for l, _ in sides):
@@ -165,10 +162,10 @@ def instance(st: Step, citing: str, sides: Sequence[tuple[sympy.Expr, sympy.Expr
         ci = c.xreplace(sub)
         if ci is sympy.true:
             continue
-        if ci is sympy.false or not isinstance(ci, (sympy.Le, sympy.Lt, sympy.Ge, sympy.Gt)):
+        rel = small_rel_big(ci)
+        if rel is None or rel[1] == "==":
             return Instance("", f"{what}: its condition {condition_text(c)} is {condition_text(ci)} here")
-        small, op, big = (ci.lhs, "<=" if isinstance(ci, sympy.Le) else "<", ci.rhs) \
-            if isinstance(ci, (sympy.Le, sympy.Lt)) else (ci.rhs, "<=" if isinstance(ci, sympy.Ge) else "<", ci.lhs)
+        small, op, big = rel
         if prove_relation(small, op, big, list(conditions), facts_of) is None:
             return Instance("", f"{what}: its condition {condition_text(c)} is not proved here "
                             f"({condition_text(ci)})")

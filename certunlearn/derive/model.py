@@ -17,6 +17,8 @@ import sympy
 
 #: Relations a step may state. Chains are written in increasing direction.
 RELATIONS = ("==", "<=", "<")
+#: The relations ``small rel big`` a stated one implies (an equation gives ≤ as well, a strict inequality ≤).
+IMPLIED = {"==": frozenset({"==", "<="}), "<": frozenset({"<", "<="}), "<=": frozenset({"<="})}
 
 # Step statuses (contract strings).
 IDENTITY = "identity"
@@ -286,8 +288,23 @@ class Derivation:
         return i
 
 
+def small_rel_big(c: sympy.Basic) -> tuple[sympy.Expr, str, sympy.Expr] | None:
+    """A relational as (small, rel, big) with rel in :data:`RELATIONS` (``a ≥ b`` is ``(b, "<=", a)``), or None for
+    anything else (≠, And, True, …)."""
+    for kind, rel, flipped in ((sympy.StrictLessThan, "<", False), (sympy.LessThan, "<=", False),
+                               (sympy.StrictGreaterThan, "<", True), (sympy.GreaterThan, "<=", True),
+                               (sympy.Equality, "==", False)):
+        if isinstance(c, kind):
+            return (c.rhs, rel, c.lhs) if flipped else (c.lhs, rel, c.rhs)
+    return None
+
+
 # ----------------------------------------------------------------------------------------------------
 # Results: plain strings and numbers only, so they pickle across processes and serialise to JSON.
+
+
+#: Origins of a step's own conditions (``ConditionRecord.origin``; an earlier step's is ``"step k"``).
+ORIGIN_HYPOTHESIS, ORIGIN_STEP, ORIGIN_PROVED, ORIGIN_ASSUMED = "hypothesis", "step", "proved", "assumed"
 
 
 @dataclass(frozen=True)
@@ -299,6 +316,11 @@ class ConditionRecord:
     latex: str
     origin: str
     detail: str = ""
+
+    @property
+    def kind(self) -> str:
+        """The origin without the step's number: one of the ``ORIGIN_*`` strings."""
+        return self.origin.split()[0]
 
     def to_json(self) -> dict[str, Any]:
         return {"condition": self.text, "origin": self.origin, "detail": self.detail}
@@ -340,7 +362,7 @@ class StepResult:
     @property
     def assumed(self) -> tuple[ConditionRecord, ...]:
         """The step's conditions established nowhere in the derivation: the step holds under them."""
-        return tuple(c for c in self.conditions if c.origin == "assumed")
+        return tuple(c for c in self.conditions if c.kind == ORIGIN_ASSUMED)
 
     @property
     def point_dict(self) -> dict[str, str] | None:

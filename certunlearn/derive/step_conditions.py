@@ -26,33 +26,15 @@ from collections.abc import Callable, Sequence
 import sympy
 
 from .guard import count_ops
-from .model import ESTABLISHED, ConditionRecord
+from .model import (
+    ESTABLISHED, IMPLIED, ORIGIN_ASSUMED, ORIGIN_HYPOTHESIS, ORIGIN_PROVED, ORIGIN_STEP, ConditionRecord, small_rel_big,
+)
 from .facts import normal_conditions
 from .prover import condition_text, expr_latex, prove_signs, prove_with_slack, relevant_conditions
 
-HYPOTHESIS, PROVED, ASSUMED = "hypothesis", "proved", "assumed"
 #: A relation larger than this (operations of big − small) is not given to the sign argument or to simplification
 #: here: an abbreviated chain's conditions expand to thousands of operations.
 MAX_OPS = 200
-
-#: Relations (normalised ``small rel big``) a stated relation implies.
-_IMPLIES = {"<": {"<", "<="}, "<=": {"<="}, "==": {"=="}}
-
-
-def normalised(c: sympy.Basic) -> tuple[sympy.Expr, str, sympy.Expr] | None:
-    """``c`` as (small, rel, big) with rel in ``<``, ``<=``, ``==``, or None for anything else (``≠``, And, …)."""
-    if isinstance(c, sympy.StrictLessThan):
-        return c.lhs, "<", c.rhs
-    if isinstance(c, sympy.LessThan):
-        return c.lhs, "<=", c.rhs
-    if isinstance(c, sympy.StrictGreaterThan):
-        return c.rhs, "<", c.lhs
-    if isinstance(c, sympy.GreaterThan):
-        return c.rhs, "<=", c.lhs
-    if isinstance(c, sympy.Equality):
-        return c.lhs, "==", c.rhs
-    return None
-
 
 def _positive_multiple(a: sympy.Expr, b: sympy.Expr, sign_free: bool = False) -> bool:
     """a = q·b for a rational number q > 0 (any q ≠ 0 when ``sign_free``): structurally, or a − q·b expands to 0 for
@@ -87,7 +69,7 @@ def _implied_by(cond: tuple[sympy.Expr, str, sympy.Expr], stated: tuple[sympy.Ex
     s_small, s_rel, s_big = stated
     if rel == "==":
         return s_rel == "==" and _positive_multiple(small - big, s_small - s_big, sign_free=True)
-    if rel not in _IMPLIES[s_rel]:
+    if rel not in IMPLIED[s_rel]:
         return False
     if (small, big) == (s_small, s_big):
         return True
@@ -111,18 +93,18 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
         ce = expand(c)
         text, latex = condition_text(c), expr_latex(c)
         if ce in hyp or ce is sympy.true:
-            records.append(ConditionRecord(text, latex, HYPOTHESIS, "one of the derivation's conditions"))
+            records.append(ConditionRecord(text, latex, ORIGIN_HYPOTHESIS, "one of the derivation's conditions"))
             continue
-        norm = normalised(ce)
+        norm = small_rel_big(ce)
         found = None
         if norm is not None:
             found = next((k for k, status, stated in reversed(earlier)
                           if status in ESTABLISHED and _implied_by(norm, stated)), None)
         if found is not None:
-            records.append(ConditionRecord(text, latex, f"step {found}", f"established by step ({found})"))
+            records.append(ConditionRecord(text, latex, f"{ORIGIN_STEP} {found}", f"established by step ({found})"))
             continue
         how = None
-        for form, conds in ((normalised(c), list(base_conditions) + facts_of()),
+        for form, conds in ((small_rel_big(c), list(base_conditions) + facts_of()),
                             (norm, [expand(b) for b in base_conditions])):
             if how is not None or form is None or form[1] == "==" or count_ops(form[2] - form[0]) > MAX_OPS:
                 continue
@@ -132,8 +114,8 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
             if form is norm and how is not None:
                 how += "; abbreviations substituted"
         if how is not None:
-            records.append(ConditionRecord(text, latex, PROVED, how))
+            records.append(ConditionRecord(text, latex, ORIGIN_PROVED, how))
             continue
-        records.append(ConditionRecord(text, latex, ASSUMED, "neither a hypothesis nor established in the "
+        records.append(ConditionRecord(text, latex, ORIGIN_ASSUMED, "neither a hypothesis nor established in the "
                                                              "derivation: the step is established under it"))
     return tuple(records)

@@ -142,3 +142,23 @@ def test_per_integer_branch_and_bound():
         step(sympy.erfc(x) ** k, "<=", k * sympy.erfc(x) - sympy.Rational(1, 1000), "", integers=(k,), **st),)),
         k * sympy.erfc(x) - sympy.Rational(1, 1000))
     assert wrong.steps[0].status != PROVED_ON_BOX  # false at k = 1
+
+
+def test_an_equation_lemma_does_not_prove_a_strict_step(registry):
+    """A lemma stating log(a + 1) + log(a + 2) = log((a + 1)(a + 2)) gives ≤ but never <: the strict step at a = x + 1
+    (false: its sides are equal, which no enclosure decides) is not proved by it (model.IMPLIED; the lemmas' own table
+    once let an equation imply <), the non-strict one is."""
+    lhs, rhs = sympy.log(a + 1) + sympy.log(a + 2), sympy.log((a + 1) * (a + 2))
+    registry["test.eq"] = (Derivation("test.eq", "bound", "a sum of logarithms", steps=(step(lhs, "==", rhs, "log"),),
+                                      symbolic_start=SymbolicStart(lambda: lhs, "the sum")), rhs)
+    assert check_derivation(*registry["test.eq"]).proof == PROOF_COMPLETE
+    at = {a: x + 1}
+    for rel, cid in (("<", "test.strict"), ("<=", "test.weak")):
+        d = Derivation(cid, "bound", f"a step {rel} from an equation", samples=4,
+                       steps=(step(lhs.xreplace(at), rel, rhs.xreplace(at), "the lemma at a = x + 1",
+                                   lemma=Lemma("test.eq", at)),))
+        s = check_derivation(d, rhs.xreplace(at)).steps[0]
+        if rel == "<":
+            assert s.method != "lemma" and s.status != PROVED, (s.status, s.method, s.detail)
+        else:
+            assert s.status == PROVED and s.method == "lemma", (s.status, s.method, s.detail)

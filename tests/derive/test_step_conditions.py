@@ -5,7 +5,8 @@ import json
 import sympy
 
 from certunlearn.derive import Derivation, check_derivation, render_latex, render_text, step, then
-from certunlearn.derive.step_conditions import ASSUMED, HYPOTHESIS, PROVED, condition_origins
+from certunlearn.derive.model import ORIGIN_ASSUMED as ASSUMED, ORIGIN_HYPOTHESIS as HYPOTHESIS, ORIGIN_PROVED as PROVED
+from certunlearn.derive.step_conditions import condition_origins
 
 x, y = sympy.symbols("x y", positive=True)
 rho = sympy.Symbol("rho", positive=True)
