@@ -21,19 +21,20 @@ from typing import Any, ClassVar
 import mpmath
 import numpy as np
 import sympy
-from flint import arb
+from flint import arb, ctx
 
 from ...errors import InvalidParameterError
 from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     B_EPS_DELTA_EXPR, D2D_BOUND_EXPR, I_R_EXPR, NEWTON_BOUND_EXPR, NEWTON_BOUND_M_EXPR, NEWTON_SIGMA_EXPR,
 )
 from ...numeric import linalg as la
-from ...numeric.enclosure import arb_upper_float, to_arb
-from ...numeric.precision import DEFAULT_DPS, workdps
+from ...numeric.enclosure import to_arb
+from ...numeric.precision import DEFAULT_DPS, workdps, workprec
 from ..d2d import descent as d2d
 from ..parameters import evaluate_prescribed, positive, resolve_claim, theorem_parameters
 from ..release import Certificate, GaussianRelease, Release, record_rng
-from .erm import ERM, Labeled
+from . import enclosed
+from .erm import ERM, Fit, Labeled
 from .numeric import Real, exact_or_ball, fraction_of, into_ball
 from .sensitivity import (
     SYMBOLS, Mechanism, Quantity, RSResult, best_witness, deletion_size, maximize_in_balls,
@@ -50,9 +51,6 @@ _eps, _delta, _sigma, _L, _M, _n, _m, _lamR, _gR, _c = (
     _S[k] for k in ("epsilon", "delta", "sigma", "L", "M", "n", "m", "lambda_R", "gamma_R", "c"))
 _I = sympy.Symbol("I", nonnegative=True, integer=True)
 
-_ROUNDING = Fraction(1, 10**40)  # allowance for 50-digit rounding in non-rational modes (not interval-verified)
-
-
 def _mode(mode: str) -> str:
     if mode not in MODES:
         raise InvalidParameterError("mode", f"expected one of {MODES}, got {mode!r}")
@@ -65,21 +63,6 @@ def _in_mode(x: Any, mode: str) -> np.ndarray:
         mode = la.mode_of(arr) if la.mode_of(arr) != "float" else "fraction"
     with workdps(max(DEFAULT_DPS, mpmath.mp.dps)):
         return la.asarray(arr, mode)
-
-
-def _distance(a: np.ndarray, b: np.ndarray, extra: Fraction = Fraction(0)) -> Real:
-    """``‖a − b‖`` exactly (Fraction inputs) or as a ball of radius ``extra`` (+ rounding allowance)."""
-    qa = la.to_mode(np.asarray(a, dtype=object), "fraction")
-    qb = la.to_mode(np.asarray(b, dtype=object), "fraction")
-    q = sum((v * v for v in qa - qb), Fraction(0))
-    if la.mode_of(a) == "fraction" and la.mode_of(b) == "fraction" and extra == 0:
-        return Real.sqrt(q)
-    rad = extra + _ROUNDING
-
-    def enclose() -> arb:
-        return to_arb(q).sqrt() + arb(0, arb_upper_float(to_arb(rad)))
-
-    return Real.ball(enclose, note="computed at 50 digits; radius = certified ERM radius + 1e-40 rounding allowance")
 
 
 class _Active(Mechanism):
@@ -122,18 +105,40 @@ class _Active(Mechanism):
         w = self._fit(R + U).theta if w_S is None else w_S
         return self._map(R, U, _in_mode(w, _mode(mode)), mode)
 
-    def _shift(self, R: Labeled, U: Labeled, f_R=None) -> Real:
+    def _enclosed_map(self, R: Labeled, U: Labeled, f_S: Fit) -> tuple[np.ndarray, Fraction]:
+        """The map's output at the certified ``w_(R∪U)`` as an exact point and a rational radius (see
+        :mod:`.enclosed`), at the current flint precision (at least :data:`.enclosed.MIN_PREC` bits)."""
+        raise NotImplementedError
+
+    def _shift(self, R: Labeled, U: Labeled, f_R: Fit | None = None) -> Real:
+        """``‖map(w_(R∪U)) − w_R‖``: exact when both minimisers are exact and the map stays rational, else a rigorous
+        enclosure recomputed at the working precision (the minimisers' certified radii and every rounding in it)."""
         f_R = f_R or self._fit(R)
         f_S = self._fit(R + U)
-        out = self._map(R, U, _in_mode(f_S.theta, "fraction"), "fraction")
-        return _distance(out, f_R.theta, Fraction(f_R.radius) if f_R.radius else Fraction(0))
+        if f_R.exact and f_S.exact:
+            out = self._map(R, U, _in_mode(f_S.theta, "fraction"), "fraction")
+            if la.mode_of(out) == "fraction":
+                return Real.sqrt(sum((v * v for v in out - f_R.theta), Fraction(0)))
+        runs: dict[int, arb] = {}
+
+        def enclose() -> arb:
+            prec = max(ctx.prec, enclosed.MIN_PREC)
+            if prec not in runs:
+                with workprec(prec):
+                    theta, e = self._enclosed_map(R, U, f_S)
+                    runs[prec] = enclosed.distance(theta, enclosed.exact_vector(f_R.theta),
+                                                   e + Fraction(f_R.radius))
+            return runs[prec]
+
+        return Real.ball(enclose, note="enclosed run of the map from the certified minimiser (ball arithmetic; radius "
+                                       "= the minimisers' certified radii carried through the map, and rounding)")
 
     def shift(self, R: Any, U: Any) -> Real:
         R = self.prepare(R)
         return self._shift(R, self.deletion(R, U))
 
     def exact_rs(self, R: Any, m: int = 1, *, include: Any = None, rng: Any = None) -> RSResult:
-        """A certified lower bound (up to the stated rounding allowance for non-rational losses): multistart over
+        """A certified lower bound (each witness's shift enclosed, :meth:`_shift`): multistart over
         the deleted points (``‖x‖ ≤ B``, extreme labels), with the map itself (d2d code) in float as objective."""
         R, m = self.prepare(R), deletion_size(m)
         Xf, yf = R.floats()
@@ -273,6 +278,19 @@ class DescentToDeleteRS(_Active):
             return d2d.projected_gd(self.problem, X, y, w_S, eta=p["eta"] if mode != "float" else float(p["eta"]),
                                     T=p["I"])
 
+    def _enclosed_map(self, R: Labeled, U: Labeled, f_S: Fit) -> tuple[np.ndarray, Fraction]:
+        """Algorithm 1 lines 3–6 enclosed: the I_R steps ``G(θ) = Proj_W(θ − η_R∇F̂_R(θ))`` (d2d's gradient, in ball
+        arithmetic at exact points), a γ_R-contraction on W (Fact 2, line 415, with the certified brackets λ_lo ≤ λ_R,
+        β_hi ≥ β_R), run by :func:`.enclosed.contraction_run` from the certified ``w_(R∪U)``."""
+        p = self._parameters_cached(R, self.m)
+        X, y = np.asarray([enclosed.point_vector(row) for row in R.X], dtype=object), enclosed.point_vector(R.y)
+        eta, domain, problem = to_arb(p["eta"]), self.erm.domain, self.problem
+
+        def step(theta: np.ndarray) -> np.ndarray:
+            return enclosed.project(theta - eta * np.asarray(problem.gradient(theta, X, y), dtype=object), domain)
+
+        return enclosed.contraction_run(step, f_S.theta, Fraction(f_S.radius), p["gamma_R"], p["I"], domain)
+
     # -- sensitivities ------------------------------------------------------------------------------
     def bound(self, R: Any, m: int = 1) -> Quantity:
         R, m = self.prepare(R), deletion_size(m)
@@ -359,6 +377,25 @@ class NewtonStepRS(_Active):
             g = self.problem.gradient(w_S, XU, yU) * m  # Σ_{z∈U} ∇f(w_S, z)
             step = la.solve(H, g)
             return la.asarray(w_S, la.mode_of(step)) + step / n  # line 3
+
+    def _enclosed_map(self, R: Labeled, U: Labeled, f_S: Fit) -> tuple[np.ndarray, Fraction]:
+        """Algorithm 2 lines 2–3 in ball arithmetic on the box around the certified ``w_S`` (the Hessian and gradients
+        of :meth:`_map`, the solve by ``arb_mat``): an enclosure of the step from every point of the box."""
+        loss, n, m = self.erm.loss, R.n, U.n
+        S = R + U
+
+        def rows(D: Labeled) -> tuple[np.ndarray, np.ndarray]:
+            return np.asarray([enclosed.point_vector(r) for r in D.X], dtype=object), enclosed.point_vector(D.y)
+
+        (XS, yS), (XU, yU) = rows(S), rows(U)
+        w = enclosed.ball_vector(f_S.theta, Fraction(f_S.radius))
+        H = (np.asarray(loss.risk_hessian(w, XS, yS), dtype=object) * (n + m)
+             - np.asarray(loss.risk_hessian(w, XU, yU), dtype=object) * m) / n
+        g = np.asarray(self.problem.gradient(w, XU, yU), dtype=object) * m
+        out = w + enclosed.solve(H, g) / n
+        if not all(x.is_finite() for x in out):
+            raise ArithmeticError("the enclosed Newton step is not finite")
+        return enclosed.exact_vector(out), enclosed.radius_norm(out)
 
     def exact_rs(self, R: Any, m: int = 1, *, include: Any = None, rng: Any = None) -> RSResult:
         """Exact (0) when the loss has a constant Hessian (declared Hessian-Lipschitz constant 0: the Newton step

@@ -413,7 +413,7 @@ CLAIMS = (
                                generate=_active_structured("d2d")), _active_search("d2d")),
         derivation="retain.lemH.1",
         note="The quantity is the exact δ at ε (Balle–Wang) of the actual shift after I_R steps of the d2d projected "
-             "gradient descent (50 digits; certified minimisers, radius ≤ 1e-40 allowance).",
+             "gradient descent (enclosed in ball arithmetic from the certified minimisers: algorithms.retain.enclosed).",
     ),
     Claim(
         id="retain.lemH.1:sensitivity",

@@ -88,7 +88,7 @@ def _shift_and_rs(values: Instance) -> tuple[Fraction, Fraction]:
 def shift_delta(epsilon: Any, sigma: Any, shift: Any) -> arb:
     """The exact δ(ε) between N(μ₁, σ²I) and N(μ₂, σ²I) with ‖μ₁ − μ₂‖ = ``shift`` (Balle–Wang), as an enclosure.
 
-    δ is increasing in the shift, so a shift enclosure that still contains 0 (a shift certified only to ≤ 10⁻⁴⁰, say)
+    δ is increasing in the shift, so a shift enclosure that still contains 0 (the enclosure of a shift that is 0, say)
     gives the enclosure [0, δ(ε; upper end)] instead of an error; an exact 0 gives 0."""
     shift = shift if isinstance(shift, arb) else to_arb(shift)
     if shift == 0:
