@@ -146,3 +146,19 @@ def test_newton_shift_enclosure_contains_a_100_digit_step():
     with workprec(300):
         assert got.contains(arb(mpmath.nstr(want, 85)))
     assert got.rad() < 1e-45 and want > 1e-9
+
+
+def test_d2d_shift_is_exactly_zero_where_gamma_r_is_zero():
+    # retained data at 0: F̂_R = log 2 + (λ/2)w², so λ_R = β_R = λ, γ_R = 0, η_R = 1/λ — one step from any w lands on 0
+    lam = F(29, 80)
+    mech = DescentToDeleteRS(LogisticERM(lam=lam, B=F(3, 4), R_w=4), "13/25", "1/250000", "1/5", m=4)
+    R = mech.prepare((np.asarray([[F(0)]], dtype=object), np.asarray([F(1)], dtype=object)))
+    U = (np.asarray([[F(-5, 8)]] * 4, dtype=object), np.asarray([F(-1)] * 4, dtype=object))
+    p = mech.parameters(R)
+    assert p["gamma_R"] == 0 and p["lambda_R"] == p["beta_R"] == lam and p["I"] == 1
+    assert mech.shift(R, U).exact == 0
+    with mpmath.workdps(100):  # independently: F̂_S(w) = (λ/2)w² + (log 2 + 4 log(1 + e^(−5w/8)))/5, F̂_S' = 0 at w_S
+        wS = mpmath.findroot(lambda w: _mp(lam) * w - (mpmath.mpf(5) / 8) * 4 / 5 / (1 + mpmath.exp(5 * w / 8)), 0)
+        assert abs(wS) > mpmath.mpf("0.1")  # the trained model is far from w_R = 0 …
+        step = wS - (1 / _mp(lam)) * (_mp(lam) * wS)  # … and one step of η_R = 1/λ on F̂_R (gradient λw) lands on it
+        assert abs(step) < mpmath.mpf(10) ** -95

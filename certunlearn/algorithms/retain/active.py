@@ -110,9 +110,16 @@ class _Active(Mechanism):
         :mod:`.enclosed`), at the current flint precision (at least :data:`.enclosed.MIN_PREC` bits)."""
         raise NotImplementedError
 
+    def _known_shift(self, R: Labeled) -> Real | None:
+        """The shift where it is known without running the map (None: run it)."""
+        return None
+
     def _shift(self, R: Labeled, U: Labeled, f_R: Fit | None = None) -> Real:
         """``‖map(w_(R∪U)) − w_R‖``: exact when both minimisers are exact and the map stays rational, else a rigorous
         enclosure recomputed at the working precision (the minimisers' certified radii and every rounding in it)."""
+        known = self._known_shift(R)
+        if known is not None:
+            return known
         f_R = f_R or self._fit(R)
         f_S = self._fit(R + U)
         if f_R.exact and f_S.exact:
@@ -277,6 +284,13 @@ class DescentToDeleteRS(_Active):
         with workdps(max(DEFAULT_DPS, mpmath.mp.dps)):
             return d2d.projected_gd(self.problem, X, y, w_S, eta=p["eta"] if mode != "float" else float(p["eta"]),
                                     T=p["I"])
+
+    def _known_shift(self, R: Labeled) -> Real | None:
+        """0 when γ_R = 0: the certified brackets meet (λ_lo = β_hi), so F̂_R's Hessian is λ_lo·I on all of W — F̂_R is
+        (λ_lo/2)‖w − w_R‖² + const there — and one step of η_R = 1/λ_lo (then the projection) lands on w_R exactly
+        from every point of W: ``G_R(w) = w_R``."""
+        return Real.rational(0, note="γ_R = 0: one step lands on w_R from every point") if (
+            self._parameters_cached(R, self.m)["gamma_R"] == 0) else None
 
     def _enclosed_map(self, R: Labeled, U: Labeled, f_S: Fit) -> tuple[np.ndarray, Fraction]:
         """Algorithm 1 lines 3–6 enclosed: the I_R steps ``G(θ) = Proj_W(θ − η_R∇F̂_R(θ))`` (d2d's gradient, in ball
