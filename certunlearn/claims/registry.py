@@ -107,6 +107,12 @@ def all_claims(paper: str | None = None) -> list[Claim]:
     return [c for c in claims if paper is None or c.paper == paper]
 
 
+def builtin_claims() -> list[Claim]:
+    """The package's own claims (its paper keys), never a plug-in's or a loaded user's: what the shipped derivation
+    table holds."""
+    return list(_builtin().values())
+
+
 def get_claim(claim_id: str) -> Claim:
     """The claim registered under ``claim_id``; an unknown id names the plug-ins that failed to load, if any."""
     registry = _registry()

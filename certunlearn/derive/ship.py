@@ -82,11 +82,11 @@ def _one_in_worker(claim_id: str) -> tuple[str, str, DerivationResult] | None:
 
 
 def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict[str, DerivationResult]:
-    """Shipped key → result for every registered claim with a derivation; the entries of the table at ``reuse``
-    under a current key are taken as they are."""
-    from ..claims import all_claims
+    """Shipped key → result for every claim of the package with a derivation (never a plug-in's or a loaded user's);
+    the entries of the table at ``reuse`` under a current key are taken as they are."""
+    from ..claims.registry import builtin_claims
 
-    ids = [c.id for c in all_claims() if c.derivation is not None]
+    ids = [c.id for c in builtin_claims() if c.derivation is not None]
     cache.disable()
     table: dict[str, DerivationResult] = {}
     workers = workers or os.cpu_count() or 1

@@ -47,6 +47,20 @@ def test_a_user_counterexample_replays_in_a_fresh_process(tmp_path):
     assert out.returncode == 0 and "reproduced: violated" in out.stdout, out.stderr
 
 
+def test_a_loaded_claim_is_registered_but_not_the_packages(monkeypatch):
+    from certunlearn.claims.registry import all_claims, builtin_claims
+    from certunlearn.derive import ship
+
+    load_claims(EXAMPLE)
+    assert "cms.sensitivity" in {c.id for c in all_claims()}
+    assert "cms.sensitivity" not in {c.id for c in builtin_claims()} and len(builtin_claims()) >= 300
+    seen = []
+    monkeypatch.setattr(ship, "_one_in_worker", lambda cid: seen.append(cid))  # the shipped table: its claims only
+    monkeypatch.setattr(ship.cache, "disable", lambda: None)  # (the table's build turns this process's cache off)
+    ship.shipped_table(workers=1)
+    assert seen and not [cid for cid in seen if cid.startswith("cms.")]
+
+
 def test_loading_is_idempotent_and_a_clash_is_refused(tmp_path):
     load_claims(EXAMPLE)
     assert load_claims(EXAMPLE) == ("cms.sensitivity", "cms.sensitivity:misprinted")
