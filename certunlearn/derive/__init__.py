@@ -30,7 +30,9 @@ Derivation-level: ``conditions`` (relationals holding under the hypotheses, e.g.
 
 **Premises.** An outside result that the chain *uses* but that is not itself a relation between the chain's
 expressions (e.g. "(α, ε_α)-RDP implies (ε_α + ln(1/δ)/(α−1), δ)-DP", Mironov 2017 Prop. 3) is a
-:class:`Premise`: displayed and listed as cited in the output, carrying no step status. An outside result
+:class:`Premise`: displayed and listed as cited in the output, carrying no step status. Its optional ``relation``
+says what a step may take from it in symbols (``ρ ≤ 1`` for "E[A] = ρ·its bound"): a step condition it states is
+reported with the origin ``premise Pk`` instead of ``assumed`` (:mod:`.step_conditions`). An outside result
 that *is* such a relation (a Gaussian tail bound) is a step with ``cited=...``: the engine still tries to
 prove it, and tests it numerically — a cited step that fails at a point is ``refuted``.
 

@@ -79,6 +79,7 @@ from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
     DefinitionResult, Derivation, DerivationResult, PremiseRecord, Step, StepResult, SymbolicStart, check_inputs,
+    small_rel_big,
 )
 
 #: Points of the quick numeric screen run before any proof attempt.
@@ -801,6 +802,21 @@ def _check_lemma(derivation: Derivation, claim: Any) -> tuple[DerivationResult, 
     return _check_cached(derivation, *inputs), inputs[0]
 
 
+def _premise_relations(derivation: Derivation, expand: Any) -> list[tuple[int, tuple]]:
+    """Each premise's relation (the relationals of an ``And``) as (k, (small, rel, big)) with the abbreviations
+    substituted, k its number as displayed (P1, P2, …)."""
+    out = []
+    for k, p in enumerate(derivation.premises, start=1):
+        if p.relation is None:
+            continue
+        for rel in (p.relation.args if isinstance(p.relation, sympy.And) else (p.relation,)):
+            norm = small_rel_big(expand(rel))
+            if norm is None:
+                raise ValueError(f"{derivation.claim_id}: premise P{k}'s relation {rel} is not a relational")
+            out.append((k, norm))
+    return out
+
+
 def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
              prescribed: tuple[tuple[str, sympy.Expr], ...] = (), quantity: sympy.Expr | None = None
              ) -> DerivationResult:
@@ -811,13 +827,14 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
     results: list[StepResult] = []
     prev_rhs: sympy.Expr | None = None
     hypotheses = [ctx.expand_where(c) for c in ctx.conditions()]
+    premises = _premise_relations(derivation, ctx.expand_where)
     earlier: list[tuple[int, str, tuple]] = []
     for i, st in enumerate(derivation.steps, start=1):
         lhs = st.lhs if st.lhs is not None else prev_rhs
         res = check_step(ctx, i, st, lhs)
         if st.conditions:
             res = dataclasses.replace(res, conditions=condition_origins(
-                st.conditions, ctx.expand_where, hypotheses, earlier, ctx.conditions(), ctx.facts))
+                st.conditions, ctx.expand_where, hypotheses, earlier, ctx.conditions(), ctx.facts, premises))
         results.append(res)
         earlier.append((i, res.status, (ctx.expand_where(lhs), st.rel, ctx.expand_where(st.rhs))))
         prev_rhs = st.rhs

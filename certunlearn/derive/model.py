@@ -146,7 +146,9 @@ class Lemma:
 class Premise:
     """An outside result the derivation rests on, displayed and listed as cited; it bears no status.
 
-    ``relation`` (optional) is the statement in symbols, for display only.
+    ``relation`` (optional) is the statement in symbols — a relational, or an ``And`` of relationals — displayed
+    with it; a step condition it states or implies is reported with the origin ``premise Pk``
+    (:mod:`.step_conditions`): the step then rests on this listed premise, not on an unlisted assumption.
     """
 
     statement: str
@@ -303,14 +305,16 @@ def small_rel_big(c: sympy.Basic) -> tuple[sympy.Expr, str, sympy.Expr] | None:
 # Results: plain strings and numbers only, so they pickle across processes and serialise to JSON.
 
 
-#: Origins of a step's own conditions (``ConditionRecord.origin``; an earlier step's is ``"step k"``).
-ORIGIN_HYPOTHESIS, ORIGIN_STEP, ORIGIN_PROVED, ORIGIN_ASSUMED = "hypothesis", "step", "proved", "assumed"
+#: Origins of a step's own conditions (``ConditionRecord.origin``; an earlier step's is ``"step k"``, a premise's
+#: ``"premise Pk"``).
+ORIGIN_HYPOTHESIS, ORIGIN_STEP, ORIGIN_PROVED, ORIGIN_PREMISE, ORIGIN_ASSUMED = (
+    "hypothesis", "step", "proved", "premise", "assumed")
 
 
 @dataclass(frozen=True)
 class ConditionRecord:
     """One of a step's own conditions and where it comes from (:mod:`.step_conditions`): ``origin`` is
-    ``hypothesis``, ``step k``, ``proved`` or ``assumed``; ``detail`` says how."""
+    ``hypothesis``, ``step k``, ``proved``, ``premise Pk`` or ``assumed``; ``detail`` says how."""
 
     text: str
     latex: str

@@ -15,6 +15,9 @@ a fact the justification names. Each condition is reported with its origin, deci
   (:func:`.prover.prove_signs`, :func:`.prover.prove_with_slack`: no transform left to run for minutes) proves it
   from the derivation's conditions and the facts that follow from its definitions, on the condition as written, else
   with the abbreviations substituted (each only below :data:`MAX_OPS` operations);
+- ``premise Pk`` — the relation of the derivation's k-th premise (``Premise.relation``, one of its relationals when
+  an ``And``) is the condition or implies it, as for an earlier step: the step rests on that listed premise (cited,
+  no status), as ``complete`` already says of every derivation's premises;
 - ``assumed`` — none of these: the step is established *under* it, and the output says so.
 
 No status changes: the record only says what was used (``StepResult.conditions``).
@@ -27,7 +30,8 @@ import sympy
 
 from .guard import count_ops
 from .model import (
-    ESTABLISHED, IMPLIED, ORIGIN_ASSUMED, ORIGIN_HYPOTHESIS, ORIGIN_PROVED, ORIGIN_STEP, ConditionRecord, small_rel_big,
+    ESTABLISHED, IMPLIED, ORIGIN_ASSUMED, ORIGIN_HYPOTHESIS, ORIGIN_PREMISE, ORIGIN_PROVED, ORIGIN_STEP, ConditionRecord,
+    small_rel_big,
 )
 from .facts import normal_conditions
 from .prover import condition_text, expr_latex, prove_signs, prove_with_slack, relevant_conditions
@@ -78,12 +82,13 @@ def _implied_by(cond: tuple[sympy.Expr, str, sympy.Expr], stated: tuple[sympy.Ex
 
 def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy.Basic], sympy.Basic],
                       hypotheses: Sequence[sympy.Basic], earlier: Sequence[tuple[int, str, tuple]],
-                      base_conditions: Sequence[sympy.Basic], facts_of: Callable[[], list[sympy.Rel]]
-                      ) -> tuple[ConditionRecord, ...]:
+                      base_conditions: Sequence[sympy.Basic], facts_of: Callable[[], list[sympy.Rel]],
+                      premises: Sequence[tuple[int, tuple]] = ()) -> tuple[ConditionRecord, ...]:
     """The origin of each of a step's ``conditions`` (see the module docstring).
 
     ``expand`` substitutes the abbreviations; ``hypotheses`` are the derivation's conditions and probability
-    facts, expanded; ``earlier`` the previous steps as (index, status, (small, rel, big) expanded);
+    facts, expanded; ``earlier`` the previous steps as (index, status, (small, rel, big) expanded); ``premises`` the
+    premises' relations as (k, (small, rel, big) expanded), k counted from 1 as they are displayed;
     ``base_conditions`` the derivation's conditions (abbreviations kept) for the sign argument, which runs on the
     condition as written (its abbreviations' assumptions and facts used), then — when it stays below
     :data:`MAX_OPS` operations — with the abbreviations substituted."""
@@ -115,6 +120,11 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
                 how += "; abbreviations substituted"
         if how is not None:
             records.append(ConditionRecord(text, latex, ORIGIN_PROVED, how))
+            continue
+        cited = None if norm is None else next((k for k, stated in premises if _implied_by(norm, stated)), None)
+        if cited is not None:
+            records.append(ConditionRecord(text, latex, f"{ORIGIN_PREMISE} P{cited}",
+                                           f"stated by premise P{cited} (cited, no status)"))
             continue
         records.append(ConditionRecord(text, latex, ORIGIN_ASSUMED, "neither a hypothesis nor established in the "
                                                              "derivation: the step is established under it"))

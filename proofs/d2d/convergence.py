@@ -92,11 +92,11 @@ def factE1(part: str = "") -> Derivation:
     cid = "d2d.factE.1" + part
     if part == ":bernoulli":
         return Derivation(claim_id=cid, target="bound", title="Fact E.1, its Bernoulli step (eq. (15), line 620)",
-                          start=GAMMA_E1**T_p, steps=(_bernoulli(),))
+                          start=GAMMA_E1**T_p, conditions=(sympy.Ge(T_p, 1),), steps=(_bernoulli(),))
     y = 2 * (m / M) * T_p
     return Derivation(
         claim_id=cid, target="bound", title="Fact E.1: γ^{T'} ≤ √(M/(mT')) (eq. (15), lines 618–623)",
-        start=GAMMA_E1**T_p,
+        start=GAMMA_E1**T_p, conditions=(sympy.Ge(T_p, 1),),  # "every positive integer T'" (line 618)
         steps=(
             _bernoulli(),
             then("<=", 1 / (2 * sympy.sqrt(y)), "1 + y ≥ 2√y for y = 2(m/M)T' ≥ 0 (line 623)"),

@@ -160,7 +160,7 @@ def reg_accuracy(claim_id: str, fix: bool) -> Derivation:
 
 
 def _unlearning_sigma(claim_id: str, title: str, fact: tuple, shift: sympy.Expr, target: sympy.Expr, printed: bool,
-                      extra: tuple = ()) -> Derivation:
+                      extra: tuple = (), fact_premise: Premise | None = None) -> Derivation:
     """Appendix E (lines 614–683): Facts E.1/E.2, eqs. (17)–(19), Δ and Lemma A.3, for T_i = i^{2ξ}·I. The facts
     about γ = M/(M + 2m) are stated with x = m/M."""
     bw = () if printed else bw_steps(target, 2 * shift, log(1 / delta), delta,
@@ -175,7 +175,8 @@ def _unlearning_sigma(claim_id: str, title: str, fact: tuple, shift: sympy.Expr,
         {**REG_DOMAIN, XR: ("0.001", "100"), kappa_slack: ("0", "1000"), s0: ("0.001", "100")}, samples=12,
         premises=(Premise("Theorem 2.13 for g (γ = M/(M + 2m) = 1/(1 + 2x), x = m/M), Lemma 2.12 for g (Lipschitz "
                           "L' = L + mD, Claim 3.3)", "d2d.thm2.13, d2d.lem2.12, d2d.claim3.3"),
-                  Premise("Lemma A.3 (Gaussian mechanism)", "Bun & Steinke 2016 (d2d.lemA.3)")),
+                  Premise("Lemma A.3 (Gaussian mechanism)", "Bun & Steinke 2016 (d2d.lemA.3)"),
+                  *((fact_premise,) if fact_premise is not None else ())),
         note=("Printed: the last step fails — the σ that Lemma A.3 needs for the proof's own Δ is twice the printed σ."
               if printed else "Corrected σ: Δ/(√2(√(log(1/δ)+ε) − √log(1/δ))) for the proof's Δ."),
         steps=(
@@ -220,7 +221,9 @@ def thm35(fix: bool) -> Derivation:
     )
     return _unlearning_sigma("d2d.thm3.5" + ("+fix" if fix else ""),
                              "Theorem 3.5: σ for weak unlearning (Appendix E)" + (", corrected" if fix else ", as printed"),
-                             fact, shift, SIGMA_35_FIX if fix else SIGMA_35, not fix, extra)
+                             fact, shift, SIGMA_35_FIX if fix else SIGMA_35, not fix, extra,
+                             Premise("Fact E.1 holds for every iteration count T' ≥ 1; (19) applies it at T' = i²I ≥ 1 "
+                                     "(i, I ≥ 1)", "Fact E.1 (d2d.factE.1)", sympy.Ge(Tp, 1)))
 
 
 def rem36(fix: bool) -> Derivation:
@@ -237,4 +240,7 @@ def rem36(fix: bool) -> Derivation:
     )
     return _unlearning_sigma("d2d.rem3.6" + ("+fix" if fix else ""),
                              "Remark 3.6: σ for T_i = i^{2ξ}I (Fact E.2 in Appendix E)" + (", corrected" if fix else ", as printed"),
-                             fact, shift, SIGMA_36_FIX if fix else SIGMA_36, not fix, extra)
+                             fact, shift, SIGMA_36_FIX if fix else SIGMA_36, not fix, extra,
+                             Premise("Fact E.2 holds for every iteration count T' ≥ 1 and exponent ξ ≥ 1 (Remark 3.6's T_i = "
+                                     "i^{2ξ}I, ξ ≥ 1); (19) applies it at T' = i^{2ξ}I ≥ 1", "Fact E.2 (d2d.factE.2)",
+                                     sympy.And(sympy.Ge(Tp, 1), sympy.Ge(xi, 1))))

@@ -119,7 +119,8 @@ def thm31() -> Derivation:
         premises=(
             Premise("f_publish(A(D_i)) ~ N(μ_i, σ²I) and f_publish(R_A(D_{i−1}, u_i, θ̂_{i−1})) ~ N(μ'_i, σ²I) "
                     "with μ_i = A(D_i), μ'_i = θ̂_i (deterministic descent)", "Algorithms 1–3"),
-            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖ with γ = (M − m)/(M + m) < 1, so G = γ^I ≤ 1; ‖θ'_0 − θ*_i‖ ≤ D",
+                    "Theorem 2.13 (d2d.thm2.13)", sympy.Le(GPOW, 1)),
             Premise("Lemma 2.12: ‖θ*_i − θ*_{i+1}‖ ≤ 2L/(m n_i)", "Lemma 2.12 (d2d.lem2.12)"),
             Premise("Lemma A.3: N(μ, σ²I) and N(μ', σ²I) with ‖μ − μ'‖ ≤ Δ are (Δ²/(2σ²) + (Δ/σ)√(2log(1/δ)), δ)-"
                     "indistinguishable", "Bun & Steinke 2016 (d2d.lemA.3, gaussian.zcdp)"),
@@ -164,7 +165,8 @@ def thm31_shift() -> Derivation:
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
         samples=12,
         premises=(
-            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖ with γ = (M − m)/(M + m) < 1, so G = γ^I ≤ 1; ‖θ'_0 − θ*_i‖ ≤ D",
+                    "Theorem 2.13 (d2d.thm2.13)", sympy.Le(GPOW, 1)),
             Premise("Lemma 2.12: ‖θ*_i − θ*_{i+1}‖ ≤ 2L/(m n_i)", "Lemma 2.12 (d2d.lem2.12)"),
         ),
         steps=(
@@ -205,7 +207,8 @@ def thm31_shift_sharp() -> Derivation:
         domain={**PGD_DOMAIN, **GAMMA_FREE_DOMAIN},
         samples=12,
         premises=(
-            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖; ‖θ'_0 − θ*_i‖ ≤ D", "Theorem 2.13 (d2d.thm2.13)"),
+            Premise("Theorem 2.13: ‖θ_T − θ*‖ ≤ γ^T‖θ_0 − θ*‖ with γ = (M − m)/(M + m) < 1, so G = γ^I ≤ 1; ‖θ'_0 − θ*_i‖ ≤ D",
+                    "Theorem 2.13 (d2d.thm2.13)", sympy.Le(GPOW, 1)),
             Premise("deletion of z from D_{i−1}: m‖θ*_{i−1} − θ*_i‖² ≤ ⟨∇f_{D_{i−1}}(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ "
                     "(1/n_{i−1})⟨∇f_z(θ*_i), θ*_i − θ*_{i−1}⟩ ≤ (L/n_{i−1})‖θ*_i − θ*_{i−1}‖ (optimality of θ*_i for "
                     "f_{D_i} over Θ); an addition likewise with n_i", "proof of Lemma 2.12 (lines 518–535)"),

@@ -61,7 +61,7 @@ THM1_PREMISES = (
             "Lemma 3 (privacy amplification by iteration; Feldman et al. 2018, Thm 22), Lemmas C and 4"),
     Premise("R_α(N(0, σ²I), a) = αa²/(2σ²)", "Lemma A (Mironov 2017, Cor. 3)"),
     Premise("Σ_{j=1}^{i} j^{−ω} ≤ 1 + ∫_1^∞ x^{−ω}dx = ω/(ω−1); write it as ρ·ω/(ω−1) with ρ ≤ 1 (step (c))",
-            "integral comparison"),
+            "integral comparison", sympy.Le(rho, 1)),
     Premise("The outputs on (τ[i], τ[i+1]) are the same deterministic maps of X_{τ[i]} in both processes",
             "post-processing (Lemma B, Mironov 2017)"),
 )
@@ -207,12 +207,17 @@ def alg1_printed_step(fix: bool) -> Derivation:
         steps=(shift,) + _thm1_chain())
 
 
+#: Corollary 1's step size as a ratio of its largest allowed value (η = 2r_η/β, η = r_η/(β + μ), η = 2r_η/(β + μ)):
+#: r_η ≤ 1 is the corollary's hypothesis on η, one of the derivation's conditions
+r_eta = sympy.Symbol("r_eta", positive=True)
+
+
 def _contraction_steps_convex() -> tuple:
-    """|1 − ηλ| ≤ 1 for 0 < λ ≤ β and η ≤ 2/β (η = 2ρ/β, λ = θβ)."""
+    """|1 − ηλ| ≤ 1 for 0 < λ ≤ β and η ≤ 2/β (η = 2r_η/β, λ = θβ)."""
     return (
         step(1 - eta * lam, "<=", 1, "1 − ηλ ≤ 1: λ ≥ 0, η > 0"),
-        step(eta * lam - 1, "<=", 1, "ηλ − 1 ≤ 1: η = 2ρ/β, λ = θβ with ρ, θ ≤ 1", given={eta: 2 * rho / beta, lam: theta * beta},
-             conditions=le1(rho, theta)),
+        step(eta * lam - 1, "<=", 1, "ηλ − 1 ≤ 1: η = 2r_η/β, λ = θβ with r_η, θ ≤ 1",
+             given={eta: 2 * r_eta / beta, lam: theta * beta}, conditions=le1(r_eta, theta)),
     )
 
 
@@ -221,11 +226,12 @@ def cor1_convex() -> Derivation:
         claim_id="olu.cor1:convex", target="bound",
         title="Corollary 1, convex case: OGD with η ≤ 2/β is 1-contractive, then Theorem 1 (lines 155, 537–555)",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
-        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1), sympy.Le(r_eta, 1)),  # η ≤ 2/β
         premises=(Premise("A GD step w ↦ w − η∇f(w) on a convex β-smooth f is max over the Hessian's eigenvalues "
-                          "λ ∈ [0, β] of |1 − ηλ| Lipschitz", "spectral bound on the Jacobian I − η∇²f"),
+                          "λ = θβ ∈ [0, β] (θ ≤ 1) of |1 − ηλ| Lipschitz", "spectral bound on the Jacobian I − η∇²f",
+                          sympy.Le(theta, 1)),
                   Premise("Projection onto K is 1-Lipschitz", "line 555"), *THM1_PREMISES),
-        domain=dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta),
+        domain={**dom(alpha, epsilon, omega, j, a, rho, theta, beta, lam, eta), r_eta: ("0.001", "1")},
         steps=_contraction_steps_convex() + _thm1_chain())
 
 
@@ -234,16 +240,16 @@ def cor1_sc() -> Derivation:
         claim_id="olu.cor1:sc", target="bound",
         title="Corollary 1, strongly convex case, as printed: Lemma D's γ for η ≤ 1/(β+μ), then Theorem 1",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
-        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1), sympy.Le(r_eta, 1)),  # η ≤ 1/(β + μ)
         premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz; the "
                           "direction λ = μ is contracted by 1 − ημ", "spectral bound on the Jacobian"),
                   *THM1_PREMISES),
-        domain=dom(alpha, epsilon, omega, j, a, rho, mu, b),
+        domain={**dom(alpha, epsilon, omega, j, a, rho, mu, b), r_eta: ("0.001", "1")},
         steps=(
             step(1 - eta * mu, "<=", GAMMA_SC,
                  "line 168 with Lemma D (line 515): the step η ≤ 1/(β+μ) contracts by γ = (β/μ−1)/(β/μ+1) — "
-                 "Lemma D states that factor for η = 2/(β+μ) only", given={eta: rho / (beta + mu), beta: mu + b},
-                 conditions=le1(rho)),
+                 "Lemma D states that factor for η = 2/(β+μ) only", given={eta: r_eta / (beta + mu), beta: mu + b},
+                 conditions=le1(r_eta)),
         ) + _thm1_chain())
 
 
@@ -252,16 +258,17 @@ def cor1_sc_fix() -> Derivation:
         claim_id="olu.cor1:sc+fix", target="bound",
         title="Corollary 1, strongly convex case, corrected: γ = 1 − ημ for η ≤ 2/(β+μ), then Theorem 1",
         start="D_α(X_{τ[i]} ‖ X'_{τ[i]}) ≤ Σ_{j≤i} αa_{τ[j]}²/(2σ_j²)",
-        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1)),
-        premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz",
-                          "spectral bound on the Jacobian"), *THM1_PREMISES),
-        domain=dom(alpha, epsilon, omega, j, a, rho, theta, mu, b),
+        conditions=(sympy.Gt(omega, 1), sympy.Ge(j, 1), sympy.Le(r_eta, 1)),  # η ≤ 2/(β + μ)
+        premises=(Premise("A GD step on a μ-strongly convex β-smooth f is max_{λ∈[μ,β]} |1 − ηλ| Lipschitz "
+                          "(λ = μ + θ(β − μ), θ ≤ 1)", "spectral bound on the Jacobian", sympy.Le(theta, 1)),
+                  *THM1_PREMISES),
+        domain={**dom(alpha, epsilon, omega, j, a, rho, theta, mu, b), r_eta: ("0.001", "1")},
         steps=(
             step(1 - eta * (mu + theta * b), "<=", GAMMA_SC_FIX, "1 − ηλ ≤ 1 − ημ for λ = μ + θ(β − μ) ≥ μ",
-                 given={eta: 2 * rho / (2 * mu + b)}),
+                 given={eta: 2 * r_eta / (2 * mu + b)}),
             step(eta * (mu + theta * b) - 1, "<=", GAMMA_SC_FIX,
-                 "ηλ − 1 ≤ 1 − ημ ⟺ η(λ + μ) ≤ 2, true for λ ≤ β and η = 2ρ/(β+μ), ρ ≤ 1",
-                 given={eta: 2 * rho / (2 * mu + b)}, conditions=le1(rho, theta)),
+                 "ηλ − 1 ≤ 1 − ημ ⟺ η(λ + μ) ≤ 2, true for λ ≤ β and η = 2r_η/(β+μ), r_η ≤ 1",
+                 given={eta: 2 * r_eta / (2 * mu + b)}, conditions=le1(r_eta, theta)),
         ) + _thm1_chain())
 
 
@@ -321,8 +328,11 @@ def _stability(cid: str, curvature: sympy.Expr, title: str, bound: sympy.Expr, l
                           "L-Lipschitz", "eqs. (20)/(29)"),
                   Premise("F(w_c*) ≥ F(w*) + (K/2)‖w_c* − w*‖² with K = Tμ (strong convexity of the sum) or κ "
                           "(quadratic growth)", "eqs. (21)/(30)"),
-                  Premise("Together (K/2)x² ≤ cLx for x = ‖w* − w_c*‖ > 0: θ := Kx/(2cL) ≤ 1", "algebra")),
+                  Premise("Together (K/2)x² ≤ cLx for x = ‖w* − w_c*‖ > 0: θ := Kx/(2cL) ≤ 1", "algebra",
+                          sympy.Le(theta, 1))),
         domain=dom(cnt, L, mu, T, kappa, x, theta),
+        # the claim's hypotheses on the run of step 3: L-Lipschitz on the data, and its curvature hypothesis
+        conditions=(sympy.Le(lam_s * Abs(x_s1 - x_s2), L), *at_run[1]),
         steps=(
             step(x, "==", theta * 2 * cnt * L / curvature, "definition of θ", given={theta: curvature * x / (2 * cnt * L)}),
             then("<=", bound, "θ ≤ 1", conditions=le1(theta)),
@@ -396,11 +406,12 @@ _B2 = d * omega * k ** (omega + sympy.Rational(1, 2)) * L**2 / (2 * sqrt(3) * ep
 _C2 = (1 + k) * k * L**2 / mu
 THM2_PREMISES = (
     Premise("E[A] ≤ L²/μ(1 + log T): η_t = 1/(μt) cancels the distance terms, ‖∇f_t‖ ≤ L (eq. (15)); write "
-            "E[A] = ρ_A·L²/μ(1 + log T), ρ_A ≤ 1", "eq. (15)"),
+            "E[A] = ρ_A·L²/μ(1 + log T), ρ_A ≤ 1", "eq. (15)", sympy.Le(rA, 1)),
     Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = dωL²/(4εμ(ω−1))Σ_i τ[i]γ^{2(τ[i]−u[i])}i^ω/u[i]² (eq. (16)); "
-            "Cauchy–Schwarz and eq. (17) give eq. (18)'s term; write E[B] = ρ_B·(that term)", "eqs. (16)–(18)"),
-    Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ (1 + k)kL²/μ by Lemma 5 (eq. (19)); write it ρ_C·(1 + k)kL²/μ",
-            "eq. (19), Lemma 5"),
+            "Cauchy–Schwarz and eq. (17) give eq. (18)'s term; write E[B] = ρ_B·(that term), ρ_B ≤ 1", "eqs. (16)–(18)",
+            sympy.Le(rB, 1)),
+    Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ (1 + k)kL²/μ by Lemma 5 (eq. (19)); write it ρ_C·(1 + k)kL²/μ, ρ_C ≤ 1",
+            "eq. (19), Lemma 5", sympy.Le(rC, 1)),
 )
 
 
@@ -446,7 +457,8 @@ def cor7() -> Derivation:
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1)),
         premises=THM2_PREMISES + (
             Premise("Eq. (22): τ[i]γ^{2(τ[i]−u[i])}/u[i]² ≤ (1 + (τ[i] − u[i]))γ^{2(τ[i]−u[i])} ≤ 1 + 1/(e ln(1/γ)), "
-                    "so S₁ ≤ k(1 + 1/(e ln(1/γ)))²; write S₁ = ρ·k(1 + 1/(e ln(1/γ)))², ρ ≤ 1", "eq. (22)"),),
+                    "so S₁ ≤ k(1 + 1/(e ln(1/γ)))²; write S₁ = ρ·k(1 + 1/(e ln(1/γ)))², ρ ≤ 1", "eq. (22)",
+                    sympy.Le(rho, 1)),),
         domain={**dom(L, mu, T, d, k, epsilon, rho, b), Gs: ("0.001", "1000")},
         steps=(
             step(_B2.subs({S1: rho * k * (1 + Gs) ** 2, omega: w}), "<=", _B2.subs({S1: k * (1 + Gs) ** 2, omega: w}),
@@ -468,12 +480,12 @@ def thm3() -> Derivation:
         conditions=(sympy.Ge(k, 1), sympy.Ge(T, 1), sympy.Gt(omega, 1)),
         premises=(
             Premise("E[A] ≤ D²Σ(1/η_t − 1/η_{t−1}) + (L²/2)Ση_t ≤ 2DL√T ≤ 3DL√T with η_t = D/(L√t) (eq. (25)); "
-                    "E[A] = ρ_A·3DL√T", "eq. (25)"),
+                    "E[A] = ρ_A·3DL√T, ρ_A ≤ 1", "eq. (25)", sympy.Le(rA, 1)),
             Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = dωDL/(4(ω−1)ε)Σ_i i^ω√τ[i]/u[i] (eq. (26), (c)), then Cauchy–"
                     "Schwarz with eq. (17)'s constant ((d), refuted at k = 1 below); E[B] = ρ_B·(eq. (26)'s last term)",
-                    "eq. (26)"),
+                    "eq. (26)", sympy.Le(rB, 1)),
             Premise("Σ_i Σ_t L‖z* − z_i*‖ ≤ Σ_i 2L²i/κ = k(k+1)L²/κ ≤ 2k²L²/κ by quadratic growth and Lemma 6 "
-                    "(eq. (28)); = ρ_C·2k²L²/κ", "eq. (28), Lemma 6"),
+                    "(eq. (28)); = ρ_C·2k²L²/κ, ρ_C ≤ 1", "eq. (28), Lemma 6", sympy.Le(rC, 1)),
         ),
         domain=dom(L, D, T, d, k, epsilon, S2, kappa, rA, rB, rC, omega),
         steps=_eq17_steps()[:1] + (
@@ -531,6 +543,7 @@ def table1_constant() -> Derivation:
 
 def thm6() -> Derivation:
     tau_ = sympy.Symbol("tau", positive=True)
+    r_i = sympy.Symbol("rho_I", positive=True)  # γ^{I₁} = ρ_I·L/(μDτ): not the sum's ρ of THM1_PREMISES
     return Derivation(
         claim_id="olu.thm6", target="bound",
         title="Theorem 6, unlearning part (lines 886–957): Lemma 3 with a_j = s_j and σ_j of eq. (40)",
@@ -541,12 +554,12 @@ def thm6() -> Derivation:
                     "Lemmas E and 5, I₁ ≥ log_{1/γ}(μDτ/L))", "eqs. (42)–(43)"),
             Premise("Eq. (40)'s σ_j is √(j^ω ω/(2(ω−1)ε)) times γ^{I₂}L(6j + Lγ^{τ−u}η_u)/(τμ), which must dominate "
                     "s_j term by term", "eq. (40)"),),
-        domain={**dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000")},
+        domain={**dom(alpha, epsilon, omega, j, a, rho, L, mu, D), tau_: ("1", "1000"), r_i: ("0.001", "1")},
         steps=(
             step(2 * (j + 1), "<=", 6 * j, "the first part of s_j against eq. (40)'s 6j: 2(j + 1) ≤ 6j for j ≥ 1"),
-            step(rho * L / (mu * D * tau_), "<=", L / (tau_ * mu),
+            step(r_i * L / (mu * D * tau_), "<=", L / (tau_ * mu),
                  "L_R = γ^{I₁+I₂}: the second part of s_j against eq. (40)'s Lγ^{τ−u}η_u/(τμ) needs γ^{I₁} ≤ L/(τμ); "
-                 "I₁ ≥ log_{1/γ}(μDτ/L) gives γ^{I₁} = ρL/(μDτ), ρ ≤ 1", conditions=le1(rho)),
+                 "I₁ ≥ log_{1/γ}(μDτ/L) gives γ^{I₁} = ρ_IL/(μDτ), ρ_I ≤ 1", conditions=le1(r_i)),
         ) + _thm1_chain())
 
 
@@ -638,13 +651,13 @@ def thm6_regret() -> Derivation:
         title="Theorem 6, regret part: the explicit parts of its proof (eqs. (46)–(55), lines 1015–1140)",
         start="E Regret_T ≤ A + E[B] + Σ_i Σ_t L‖z* − z*_i‖, 2A = C + D + E (eqs. (46), (48))",
         premises=(
-            Premise("C ≤ G₂L + kμ(2γ^{I₂}L + D²) (eq. (55), Lemma 10+fix and Assumption 2); C = ρ_C·C_A", "eq. (55)"),
-            Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·D_A", "eq. (49)"),
-            Premise("E ≤ 2kLD (eq. (50)); E = ρ_E·E_A", "eq. (50)"),
+            Premise("C ≤ G₂L + kμ(2γ^{I₂}L + D²) (eq. (55), Lemma 10+fix and Assumption 2); C = ρ_C·C_A", "eq. (55)", sympy.Le(rC, 1)),
+            Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49)); D = ρ_D·D_A", "eq. (49)", sympy.Le(rD, 1)),
+            Premise("E ≤ 2kLD (eq. (50)); E = ρ_E·E_A", "eq. (50)", sympy.Le(rE, 1)),
             Premise("E[B] ≤ Σ_i σ_i + d_i + L(T − i − τ[i])/(Tμ) =: B_A (eq. (47), as printed; E[B] ≥ 0, so B_A > 0 "
-                    "wherever eq. (47) holds); E[B] = ρ_B·B_A", "eq. (47), Lemma 5"),
+                    "wherever eq. (47) holds); E[B] = ρ_B·B_A", "eq. (47), Lemma 5", sympy.Le(rB, 1)),
             Premise("The dynamic comparators cost ≤ (1 + k)kL²/μ (last display, Lemma 5) = ρ_Z·(1 + k)kL²/μ",
-                    "Lemma 5")),
+                    "Lemma 5", sympy.Le(rZ, 1))),
         domain={**dom(L, mu, k, rA, rB, rC), rD: ("0.001", "1"), rE: ("0.001", "1"), rZ: ("0.001", "1"),
                 Cp: ("0.001", "100"), Dp: ("0.001", "100"), Ep: ("0.001", "100"), Bp: ("0.001", "100")},
         steps=(
@@ -666,9 +679,11 @@ def thm6_regret_stated(fix: bool) -> Derivation:
         claim_id="olu.thm6:regret" + ("+fix" if fix else ""), target="bound",
         title="Theorem 6's regret as stated" + (", corrected" if fix else "") + " (lines 270–274), at k = 0",
         # the horizon T ≥ 1 (H_T = Σ_{t≤T} 1/t, so log T ≥ 0); G₂ = Σ_i γ^{τ[i]−τ[i−1]}(τ[i] − τ[i−1]) ≥ 0
-        conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0)),
+        # |ρ₁|, |ρ₂| ≤ 1: the claim's hypothesis on the run (each gradient at most L, L-Lipschitz on K)
+        conditions=(sympy.Ge(T, 1), sympy.Ge(G2s, 0), sympy.Le(sympy.Abs(rho_r1), 1), sympy.Le(sympy.Abs(rho_r2), 1)),
         premises=(Premise("D ≤ Σ_t η_tL² = L²H_T/μ with η_t = 1/(μt) (eq. (49))", "eq. (49)"),
-                  Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison")),
+                  Premise("H_T = Σ_{t≤T} 1/t ≤ 1 + log T; H_T = ρ_H(1 + log T)", "integral comparison",
+                          sympy.Le(rH, 1))),
         domain={**dom(L, mu, T, D, d, epsilon), rH: ("0.001", "1"), G2s: ("0", "100"), HTs: ("1", "100"),
                 k: ("0", "100"), rho_r1: ("-1", "1"), rho_r2: ("-1", "1"), z_r: ("-10", "10")},
         start=restart_regret_run(),
@@ -715,7 +730,7 @@ def lemC() -> Derivation:
         premises=(Premise("D_α^{(e)}(μ*ζ ‖ ν*ζ) ≤ D_α^{(e+a)}(μ ‖ ν) + R_α(ζ, a)", "Feldman et al. 2018, Lemma 20"),
                   Premise("Where the claim's quantity is known exactly: either e = 0 and a ≥ ‖Δ‖ with equal variances "
                           "(the chain: ‖Δ‖ = θa, θ ≤ 1), or e ≥ ‖Δ‖ (both divergences 0: the quantity is 0 ≤ R_α)",
-                          "lemc_quantity's scope")),
+                          "lemc_quantity's scope", sympy.Le(theta, 1))),
         domain={alpha: ("1.001", "100"), a_shift: ("0", "100"), s2: ("0.001", "100"), theta: ("0.001", "1"),
                 v_c: ("0", "100")},
         steps=(step(alpha * (theta * a_shift) ** 2 / (2 * (v_c + s2)), "<=", LEMC,
@@ -743,7 +758,10 @@ def _lem4(cid: str, printed: bool) -> Derivation:
         claim_id=cid, target="bound",
         title="Lemma 4" + (" as printed (ψ'(X))" if printed else " as eq. (9) uses it (ψ'(X'))") + " (lines 481–501)",
         start=quantity,
-        premises=(Premise("Post-processing: D_α(h(P)‖h(Q)) ≤ D_α(P‖Q)", "Lemma B (Mironov 2017)"),
+        premises=(Premise("Post-processing: D_α(h(P)‖h(Q)) ≤ D_α(P‖Q)" + ("" if printed else ", written D_L = ρD_R, ρ ≤ 1"),
+                          "Lemma B (Mironov 2017)", None if printed else sympy.Le(rho, 1)),
+                  Premise("Definition 5: D^{(e)}(X‖X') is an infimum over Y with ‖X − Y‖ ≤ e; at the optimal coupling "
+                          "‖X − Y‖ = θe, θ ≤ 1", "Definition 5 (shifted Rényi divergence)", sympy.Le(theta, 1)),
                   Premise("the instance: X = N(m₀, v), X' = N(m₁, v), e = 0, ψ(x) = c, ψ'(x) = c + θs (a = 0 ≤ γ, "
                           "‖ψ − ψ'‖ = θs ≤ s): D_L = 0 (equal covariances, shift s ≥ θs), D_R = (α/2)(m₀ − m₁)²/v",
                           "lem4_quantity")),
@@ -773,7 +791,7 @@ def lemB() -> Derivation:
                                                "for P, Q"),
         premises=(Premise("Data processing: for any Markov kernel h, D_α(hP ‖ hQ) ≤ D_α(P ‖ Q), i.e. D_L = ρD_R with "
                           "ρ ≤ 1 (D_R finite; D_R = +∞ makes the claim trivial)",
-                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9"),
+                          "Mironov 2017 (post-processing); van Erven & Harremoës 2014, Theorem 9", sympy.Le(rho, 1)),
                   Premise("On the claim's instances with equal variances the quantity is the final chain's start: a < 0 "
                           "gives the same (a² only); a = 0 collapses h(P), h(Q) to one law (D_L = 0 ≤ D_R)",
                           "lemb_quantity")),
@@ -821,7 +839,7 @@ def lem7() -> Derivation:
         claim_id="olu.lem7", target="bound", title="Lemma 7 (Orabona 2019, Lemma 4.13), as a ratio to the integral",
         start="Σ_t a_t f(A_t) / ∫_{A_0}^{A_T} f, A_t := a_0 + Σ_{i≤t} a_i",
         premises=(Premise("a_t f(A_t) = ∫_{A_{t−1}}^{A_t} f(A_t)dx ≤ ∫_{A_{t−1}}^{A_t} f(x)dx, f nonincreasing; summing, "
-                          "the left side is ρ·∫ with ρ ≤ 1", "Orabona 2019, Lemma 4.13"),),
+                          "the left side is ρ·∫ with ρ ≤ 1", "Orabona 2019, Lemma 4.13", sympy.Le(rho, 1)),),
         symbolic_start=SymbolicStart(lem7_run, "lem7_quantity (lem7_sides, f = 1/√x) at a₀ ≥ 0 and one term a₁ > 0"),
         domain={rho: ("0.001", "1"), a7_0: ("0", "100"), a7_1: ("0.001", "100"), x: ("0", "100"), theta: ("0.001", "100")},
         steps=(step(rho, "<=", sympy.S.One, "the summed comparison", conditions=le1(rho)),
@@ -843,11 +861,12 @@ def lem8() -> Derivation:
                                      "‖∇f(x)‖² as lem8_parts computes it for a quadratic (family 0), one coordinate: "
                                      "λ²r², r = x − c"),
         premises=(Premise("inf f ≤ f(x − ∇f(x)/β) ≤ f(x) − ‖∇f(x)‖²/(2β): the descent lemma of β-smoothness; so "
-                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness"),
+                          "g2 = 2βθ(f(x) − inf f) with θ ≤ 1", "β-smoothness", sympy.Le(theta, 1)),
                   Premise("For f(x) = ½Σ_k λ_k(x_k − c_k)² + f₀ both sides are sums over the coordinates, so the "
                           "statement is the sum of its one-coordinate instances", "additivity")),
         domain={beta: ("0.001", "100"), gap8: ("0", "100"), theta: ("0.001", "1"), lam8: ("0", "100"),
                 r8: ("-100", "100")},
+        conditions=(sympy.Le(lam8, beta),),  # the claim's β-smoothness on the quadratic of step 3: λ ≤ β
         steps=(step(g2, "==", 2 * beta * theta * gap8, "definition of θ", given={g2: 2 * beta * theta * gap8}),
                then("<=", LEM8, "θ ≤ 1", conditions=le1(theta)),
                step(grad2, "<=", LEM8,
@@ -863,8 +882,8 @@ def lemE() -> Derivation:
         symbolic_start=SymbolicStart(leme_run, "leme_quantity on the average of two symbolic quadratics with Hessian "
                                                "λ = μ + θ(β − μ), one coordinate: Stream.gd_map's factor a = 1 − ηλ "
                                                "(η = 2/(μ+β)) to the power T, times ‖w₀ − w*‖ = √R₀"),
-        premises=(Premise("w* is a fixed point of the GD step; the step's Jacobian has spectrum {1 − ηλ : λ ∈ [μ, β]}",
-                          "mean-value theorem"),
+        premises=(Premise("w* is a fixed point of the GD step; the step's Jacobian has spectrum {1 − ηλ : λ ∈ [μ, β]} "
+                          "(λ = μ + θ(β − μ), θ ≤ 1)", "mean-value theorem", sympy.Le(theta, 1)),
                   Premise("With Hessian diag(λ₁, …, λ_d) each coordinate of w_T − w* is (1 − ηλ_k)^T(w₀ − w*)_k: "
                           "‖w_T − w*‖ ≤ γ^T‖w₀ − w*‖ holds when it holds for every one-coordinate instance",
                           "the coordinates add up")),

@@ -20,9 +20,11 @@ from .runs import c_40, c_41, thm4_parts, thm4_run, x_41, x_42, z_41
 #: eq. (34)(b) at ω = 3/2 after Cauchy–Schwarz (line 847)
 NOISE4 = 3 * d * k**2 * L**2 * D / (4 * epsilon) * sqrt(S3)
 THM4_PREMISES = (
-    Premise("E[A] ≤ D²/(2η_T) + Σ_t η_t‖∇f_t‖²/2 ≤ (3D/2)√p(T) (eq. (33), Lemma 7, ‖z_t − z*‖ ≤ D)", "eq. (33), Lemma 7"),
+    Premise("E[A] ≤ D²/(2η_T) + Σ_t η_t‖∇f_t‖²/2 ≤ (3D/2)√p(T) (eq. (33), Lemma 7, ‖z_t − z*‖ ≤ D); E[A] = "
+            "ρ_A·(3D/2)√p(T), ρ_A ≤ 1", "eq. (33), Lemma 7", sympy.Le(rA, 1)),
     Premise("E[B] = Σ_i dσ_i²/(2η_{τ[i]}) = Σ_i d i^ω ωL²η_{u[i]}²/(4(ω−1)εη_{τ[i]}) ≤ (dωL²/(4(ω−1)ε))k^{ω+1/2}"
-            "√(Σ_i η_{u[i]}⁴/η_{τ[i]}²) with η = D/√p (eq. (34), Cauchy–Schwarz)", "eq. (34)"),
+            "√(Σ_i η_{u[i]}⁴/η_{τ[i]}²) with η = D/√p (eq. (34), Cauchy–Schwarz); E[B] = ρ_B·that bound, ρ_B ≤ 1",
+            "eq. (34)", sympy.Le(rB, 1)),
 )
 #: the run's round-t distance w_{t−1} − z*_{i(t)} = s_t·D (|s_t| ≤ 1: the claim's hypothesis E‖w_{t−1} − z*_i‖² ≤ D²)
 s_41, s_42 = sympy.symbols("s_1 s_2", real=True)
@@ -49,7 +51,10 @@ def thm4_fix() -> Derivation:
                                      "box vertices); the last step is the proof's for every stream"),
         premises=THM4_PREMISES + (
             Premise("At each switch of comparator (t = τ[i] + 1) the telescoping of eq. (33) leaves "
-                    "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2", "telescoping, η_t decreasing"),),
+                    "(‖z − z*_i‖² − ‖z − z*_{i−1}‖²)/(2η_{τ[i]}) ≤ D²/(2η_T) = D√p(T)/2; the k switches cost "
+                    "ρ_C·kD√p(T)/2, ρ_C ≤ 1", "telescoping, η_t decreasing", sympy.Le(rC, 1)),),
+        # the claim's hypothesis on the run: E‖w_{t−1} − z*_i‖² ≤ D², i.e. |s_t| ≤ 1
+        conditions=(sympy.Le(sympy.Abs(s_41), 1), sympy.Le(sympy.Abs(s_42), 1)),
         domain={**dom(D, L, d, k, epsilon, rA, rB, rC), PT: ("0.001", "1000"), S3: ("0.001", "100"),
                 x_41: ("0.001", "10"), x_42: ("-10", "10"), z_41: ("-10", "10"), c_40: ("-10", "10"),
                 c_41: ("-10", "10"), s_41: ("-1", "1"), s_42: ("-1", "1")},

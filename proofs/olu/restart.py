@@ -77,10 +77,13 @@ def table2_restart_regret(sc: bool) -> Derivation:
         premises=(Premise("A fresh OGD run of n steps with " + ("η_s = 1/(μs) on μ-strongly convex f_t, ‖∇f_t‖ ≤ L, has "
                           "regret ≤ (L²/(2μ))Σ_{s≤n} 1/s ≤ L²(1 + log n)/(2μ)" if sc else "η_s = D/(L√s), ‖∇f_t‖ ≤ L, "
                           "‖w − z*‖ ≤ D, has regret ≤ (3/2)DL√n"), "Hazan 2016, Thm 3." + ("3" if sc else "1")),
-                  Premise("Each interval has n_i = θ_i T ≤ T rounds (θ_i ≤ 1); there are k + 1 intervals", "eq. (5)")),
+                  Premise("Each interval has n_i = θ_i T ≤ T rounds (θ_i ≤ 1); there are k + 1 intervals", "eq. (5)",
+                          sympy.Le(theta, 1))),
         domain={**dom(L, mu, D, k, theta), T: ("1", "10000"), z_r: ("-10", "10"),
                 **({rho_r1: ("-1", "1"), rho_r2: ("-1", "1")} if sc else
                    {lam: DOMAIN[lam], x_r1: ("-10", "10"), x_r2: ("-10", "10"),
                     **{v: ("-1", "1") for v in _RESTART_GE}})},
-        conditions=(sympy.Ge(theta * T, 1),),
+        # θT ≥ 1; SC: the claim's hypothesis on the run, its gradients at most L (|ρ_t| ≤ 1) — C's |r_t|, |s_t| ≤ 1 stay
+        # step conditions (as derivation conditions the sign argument no longer proves its round-1 step)
+        conditions=(sympy.Ge(theta * T, 1), *((sympy.Le(sympy.Abs(rho_r1), 1), sympy.Le(sympy.Abs(rho_r2), 1)) if sc else ())),
         steps=steps)

@@ -272,7 +272,8 @@ def thm45_switches() -> Derivation:
         where=((u, log_phi),),
         conditions=(sympy.Le(S, T), sympy.Ge(T, 3)),
         domain={S: ("1", "1e6"), T: ("3", "1e6"), G: ("0.01", "100"), lam_: ("0.01", "100"), w_: ("0", "1e6")},
-        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2)", "Lemma 4.2"),
+        premises=(Premise("E[S_T] ≤ p̃T = (1 − Φ⁻²)T with p = 0 (Lemma 4.2), Φ = e^u ≥ 1 (u = log Φ ≥ 0): v = 1/Φ ≤ 1",
+                          "Lemma 4.2", sympy.Le(v45, 1)),
                   Premise("the instance: T zero losses (convex, G-Lipschitz), K of diameter D, Theorem 4.5's λ, β, Φ, "
                           "p = 0: E[S_T] = T(1 − 1/Φ)", "algorithms.pomer.law.exact_law")),
         steps=(
@@ -705,7 +706,8 @@ def table1_row(row: str, fix: bool) -> Derivation:
         title=f"Table 1, {row} of the column 'Theorem 4.4' from Theorem 4.4's explicit bound (lines 58–69, 243–253)",
         start=start,
         conditions=(sympy.Ge(p_, T ** Rational(-1, 3)), sympy.Ge(phi_, 1), sympy.Le(delta, Rational(1, 2)),
-                    sympy.Le(epsilon, 1), sympy.Ge(T, d**9), sympy.Ge(d, 1), sympy.Ge(T, 12 * log(1 / delta))),
+                    sympy.Le(epsilon, 1), sympy.Ge(T, d**9), sympy.Ge(d, 1), sympy.Ge(T, 12 * log(1 / delta)),
+                    sympy.Ge(T, 1)),  # T ≥ d⁹ ≥ 1
         domain={epsilon: ("0.003", "0.03") if row in ("row3", "row4") else ("1e-4", "1"), delta: ("1e-9", "0.5"),
                 T: ("1e12", "1e15") if row in ("row3", "row4") else ("1e8", "1e15"), d: ("1", "8"),
                 G: ("0.1", "10"), D: ("0.1", "10"), lam_: ("0.01", "1e9"), beta_: ("1e-12", "10"),
@@ -716,7 +718,11 @@ def table1_row(row: str, fix: bool) -> Derivation:
                           "(T, d, ε) of the range is reached (s = T^{1/24}, k = d^{1/24}, v = (εT^{1/6})^{1/4}, the "
                           "slacks c, u, w ≥ 0 solved from them; rows 6–7 use s ≥ k⁹ once and then leave u free, a "
                           "larger set), so a relation proved at every such point holds on the range",
-                          "exact reparametrisation")),
+                          "exact reparametrisation", sympy.Ge(s1_, 1)),
+                  Premise("Theorem 4.4's λ = (G/D)M and β = λN/(10⁵G²L²) (lines 247–249) with M = max{2√T, 1000√dL·Q} "
+                          "and N = min{ε²/T^{2/3}, ε^{3/2}/T^{3/4}} = Q⁻², Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}: a max is "
+                          "at least each argument and at most their sum, so 2√T ≤ M, 1000√dLQ ≤ M ≤ 2√T + 1000√dLQ, "
+                          "and Q⁻² ≤ N", "Theorem 4.4 (lines 247–249)", sympy.And(*_T1_FACTS))),
         steps=(
             step(smaller, "<=", larger, f"on the row's range Q = max{{T^{{1/3}}/ε, T^{{3/8}}/ε^{{3/4}}}} = {larger}",
                  given=given, conditions=conds),
@@ -777,6 +783,9 @@ def _table1_range(row: str):
 #: L = log(T/δ) and Q = max{T^{1/3}/ε, T^{3/8}/ε^{3/4}}.
 Lt, Qt = sympy.Symbol("L", positive=True), sympy.Symbol("Q", positive=True)
 Mt, Nt = sympy.Symbol("M", positive=True), sympy.Symbol("N", positive=True)
+#: what the max M and the min N of Theorem 4.4's λ, β give (:func:`_table1_parameter_steps`)
+_T1_FACTS = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
+             sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt))
 
 
 def _table1_parameter_steps(lam_, beta_) -> tuple:
@@ -784,8 +793,7 @@ def _table1_parameter_steps(lam_, beta_) -> tuple:
     every M, N with the facts a max and a min give — 2√T ≤ M ≤ 2√T + 1000√dLQ, M ≥ 1000√dLQ (M is the max of 2√T
     and 1000√dL times each term of Q), N ≥ Q⁻² (N = 1/Q², the min of the reciprocals of Q's squared terms) — so
     they hold at M, N of Theorem 4.4; :func:`table1_row` names L again as log(T/δ) after the range steps."""
-    facts = (sympy.Le(2 * sqrt(T), Mt), sympy.Le(1000 * sqrt(d) * Lt * Qt, Mt),
-             sympy.Le(Mt, 2 * sqrt(T) + 1000 * sqrt(d) * Lt * Qt), sympy.Le(Qt**-2, Nt), sympy.Le(1, T))
+    facts = (*_T1_FACTS, sympy.Le(1, T))
     reg = 10**5 * G * D * d * Lt**2 * log(T)
     first = G * D * (sqrt(T) + 500 * sqrt(d) * Lt * Qt)
     return (

@@ -50,7 +50,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, Step, SymbolicStar
 
 from .common import (
     A, D, D0, N_IS, ONE_Q, Q_IS, SHIFT_BOUND_31, SHIFT_WHAT_31, T_IS, a, c, dom, ell, i, j, k, kappa1,
-    kappa3, kappa_A, kappa_B, kappa_a, lam, le1, nu, p, q, r, shift_written, u, v,
+    kappa3, kappa_A, kappa_B, kappa_a, lam, le1, nu, p, q, r, shift_written, u, v, SHIFT_LEMMAS,
 )
 from .experiments import (
     exp_decaying_step, exp_decaying_step_fix, exp_eps_above_1, exp_gradient_estimate, exp_lipschitz_estimate,
@@ -88,7 +88,8 @@ def lem_b2() -> Derivation:
             Premise("‖x + y‖ ≤ ‖x‖ + ‖y‖ turns the identity into the start of the chain (line 393)",
                     "triangle inequality"),
             Premise("Induction on t ≥ 1 from Δ_0 = 0 (line 405): the hypothesis is ‖Δ_{t−1}‖ = κ_a·2Gm/(Ln)·u with "
-                    "u = (1+q)^{t−1} − 1 ≥ 0 and κ_a ≤ 1 (at t = 1 both sides are 0)", "induction"),
+                    "u = (1+q)^{t−1} − 1 ≥ 0 and κ_a ≤ 1 (at t = 1 both sides are 0)", "induction",
+                    sympy.Le(kappa_a, 1)),
         ),
         note=("Symbols: a = ‖Δ_{t−1}‖; ‖∇f_D(θ_{t−1})‖ = κ₁G, Σ_{i∈Z}‖∇f_{z_i}(θ'_{t−1})‖ = κ₃mG (gradient bound, "
               "κ ≤ 1); ‖∇f_D(θ'_{t−1}) − ∇f_D(θ_{t−1})‖ = λL‖Δ_{t−1}‖ (L-smoothness, λ ≤ 1); q = ηLn/(n−m). Step 1 "
@@ -153,8 +154,9 @@ def lem_b3() -> Derivation:
                     "both sequences are gradient descent on f_{D'}, and θ''_0 = θ_{T−K}", "Algorithms 1–2"),
             Premise("‖u + v‖ ≤ ‖u‖ + ‖v‖ (line 428)", "triangle inequality"),
             Premise("Induction on t (line 433): ‖Δ'_{t−1}‖ = κ_a‖Δ'_0‖(1+ηL)^{t−1}, κ_a ≤ 1; the chain is the step "
-                    "t = K", "induction"),
-            Premise("f_{D'} is an average of L-smooth f_z, hence L-smooth", "L-smoothness"),
+                    "t = K", "induction", sympy.Le(kappa_a, 1)),
+            Premise("f_{D'} is an average of L-smooth f_z, hence L-smooth: ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1",
+                    "L-smoothness", sympy.Le(lam, 1)),
         ),
         note="Symbols: a = ‖Δ'_{K−1}‖, D_0 = ‖Δ'_0‖ = ‖θ_{T−K} − θ'_{T−K}‖ > 0; ‖∇f(θ') − ∇f(θ'')‖ = λL‖θ' − θ''‖, λ ≤ 1. "
              "Step 1 writes the checked start, the concave quadratics' ratio (1 + η·lam)^K, in these symbols "
@@ -194,6 +196,7 @@ def thm31() -> Derivation:
             Premise("Unlearning publishes θ''_K + ξ (Algorithm 2), retraining A(D') publishes θ'_T + ξ (Algorithm 1 "
                     "on D'), ξ ~ N(0, σ²I_d): two Gaussians with mean shift D = ‖θ'_T − θ''_K‖", "Definition 2.2"),
             Premise("log is increasing, so 1 + ηL ≤ 1 + q gives ℓ = log(1 + q) − log(1 + ηL) ≥ 0", "monotonicity of log"),
+            SHIFT_LEMMAS,
         ),
         note=("A = ‖θ_{T−K} − θ'_{T−K}‖ = κ_A·(its Lemma B.2 bound), D = ‖θ'_T − θ''_K‖ = κ_B·A(1+ηL)^K "
               "(Lemma B.3), κ ≤ 1 — the lemmas' own derivations and checks (r2d.lemB.2, r2d.lemB.3) establish them; "
@@ -538,16 +541,20 @@ def utility_fix() -> Derivation:
         start=run,
         where=(T_IS, N_IS, (P1, kappa1 * (2 * n * D1 / (eta * (n - m)) + (T - K) * SLACK_FIXED)),
                (P2, kappa2 * 2 * D2 / eta), (EN, kappa_n * noise)),
+        # the theorem's hypotheses: ‖∇f_z‖ = κ₃G ≤ G, the loss's curvature κ_cL ≤ L (L-smooth), η = e/L ≤ 1/L
+        conditions=(sympy.Le(kappa3, 1), sympy.Le(kappa_c, 1), sympy.Le(e_, 1)),
         domain={**UTIL_DOMAIN, lam_q: ("0.001", "10"), XBAR: ("-10", "10"), XBAR_R: ("-10", "10"),
                 THETA_0: ("-10", "10")},
         premises=(
             Premise("Lines 459–472 with the corrected line 468: f_{D'}(θ_{t+1}) ≤ f_{D'}(θ_t) − η(n−m)/(2n)‖∇f_{D'}(θ_t)‖² "
                     "+ ηG²m/n + Lη²G²m/n for η ≤ n/(2(n−m)L); summed over the T − K steps t < T − K: P₁ ≤ "
-                    "2n/(η(n−m))·D₁ + (T−K)(2G²m + 2LηG²m)/(n−m)", "smoothness (descent lemma) on f_{D'}"),
+                    "2n/(η(n−m))·D₁ + (T−K)(2G²m + 2LηG²m)/(n−m); P₁ = κ₁·that bound, κ₁ ≤ 1",
+                    "smoothness (descent lemma) on f_{D'}", sympy.Le(kappa1, 1)),
             Premise("Descent lemma for η ≤ 1/L: f(θ''_{t+1}) ≤ f(θ''_t) − (η/2)‖∇f(θ''_t)‖²; summed: P₂ = Σ_{t<K} ≤ "
-                    "(2/η)D₂, D₂ ≥ 0", "L-smoothness"),
-            Premise("‖∇f_{D'}(θ''_K + ξ)‖ ≤ ‖∇f_{D'}(θ''_K)‖ + L‖ξ‖ (f_{D'} L-smooth on R^d), ‖∇f_{D'}(θ''_K)‖ ≤ G "
-                    "(θ''_K ∈ Θ), E‖ξ‖ ≤ √(E‖ξ‖²) = √d σ", "L-smoothness, Jensen"),
+                    "(2/η)D₂, D₂ ≥ 0; P₂ = κ₂·(2/η)D₂, κ₂ ≤ 1", "L-smoothness", sympy.Le(kappa2, 1)),
+            Premise("‖∇f_{D'}(θ''_K + ξ)‖ ≤ ‖∇f_{D'}(θ''_K)‖ + L‖ξ‖ (f_{D'} L-smooth on R^d), ‖∇f_{D'}(θ''_K)‖ = κ_gG ≤ G "
+                    "(θ''_K ∈ Θ), E‖ξ‖ = κ_e√dσ ≤ √(E‖ξ‖²) = √d σ; the noise term E = κ_n·(G + L√dσ)², κ's ≤ 1",
+                    "L-smoothness, Jensen", sympy.And(sympy.Le(kappa_n, 1), sympy.Le(kappa_g, 1), sympy.Le(kappa_e, 1))),
         ),
         note="κ's ≤ 1 are the ratios of each sum to its bound (premises); steps 1–3 check the corrected lines.",
         steps=(
@@ -631,14 +638,18 @@ def _cor35(fixed: bool) -> Derivation:
         title=("Corollary 3.5, corrected: (L/2)dσ² for the noise, G² in the smoothness term" if fixed else
                "Corollary 3.5 (proof Appendix B.1, lines 506–543), as printed"),
         start=run,
-        conditions=(sympy.Le(nu, 1),),
+        # ν = ημ ≤ 1; the theorem's hypotheses: ‖∇f_z‖ = κ₃G ≤ G, the loss's curvature κ_cL ≤ L (L-smooth)
+        conditions=(sympy.Le(nu, 1), sympy.Le(kappa3, 1), sympy.Le(kappa_c, 1)),
         where=(T_IS, N_IS, NU_IS, (ek, kappa1 * (decay + stat)), (nz, kappa_n * noise)),
         domain={**PL_DOMAIN, gg: ("-10", "10"), lam_q: ("0.001", "10"), XBAR: ("-10", "10"), XBAR_R: ("-10", "10"),
                 THETA_0: ("-10", "10")},
         premises=(
             Premise("PL and η ≤ 1/L: f_{D'}(θ''_t) − f* ≤ (1 − ημ)^t(f_{D'}(θ''_0) − f*) (line 510)", "Karimi et al. 2016"),
             Premise("Lines 514–532: f_{D'}(θ_{t+1}) − f* ≤ (1 − ημ(n−m)/n)(f_{D'}(θ_t) − f*) + ηG²m/n + Lη²G"
-                    + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m))", "PL, smoothness"),
+                    + ("²" if fixed else "") + "m/n, unrolled with Σ_i(1 − ημ(n−m)/n)^i ≤ n/(ημ(n−m)); with the "
+                    "previous premise E_K = κ₁·(line 533's bound), κ₁ ≤ 1", "PL, smoothness", sympy.Le(kappa1, 1)),
+            *((Premise("E[f(θ''_K + ξ)] − f(θ''_K) ≤ (L/2)E‖ξ‖² = (L/2)dσ² (L-smoothness, E[ξ] = 0): N = κ_n·(L/2)dσ², "
+                       "κ_n ≤ 1", "L-smoothness", sympy.Le(kappa_n, 1)),) if fixed else ()),
         ),
         note="E_K = f_{D'}(θ''_K) − f* = κ₁·(its bound of line 533), N = E[f_{D'}(θ̃'')] − f_{D'}(θ''_K) = κ_n·(the noise "
              "bound). Step 1 is line 515's smoothness term, step 2 the noise term. μ := ν/η, ν = ημ ≤ 1 (NU_IS).",
@@ -761,7 +772,8 @@ def _lei_ying_fix(claim_id: str, X_bound, target, title: str, domain: dict, extr
                 **{x_: ("-10", "10") for x_ in (XBAR, XBAR_R, THETA_0, X_0, THETA_PT)}, lam_q: ("0.001", "10")},
         premises=(Premise("Lemma B.4's source read as a bound on the generalization gap: E[F(θ) − f_{D'}(θ)] ≤ "
                           "2G²/((n−m)μ) + (L/(2μ))E[f_{D'}(θ) − f*_{D'}] (Lei & Ying 2021, Thm 1, with the bounded "
-                          "gradients of the paper)", "Lei & Ying 2021, Thm 1"), *extra_premise),
+                          "gradients of the paper); g = κ_g·that bound, κ_g ≤ 1", "Lei & Ying 2021, Thm 1",
+                          sympy.Le(kappa_g, 1)), *extra_premise),
         note="g = κ_g·(the generalization-gap bound); E[F(θ)] − F* = g + X − s with s = F* − E[f*_{D'}] ≥ 0; the start is "
              "checked on the point-mass quadratic (step 1 exact there), the rest is the proof's.",
         steps=tuple(steps),
@@ -785,8 +797,8 @@ def cor36_fix() -> Derivation:
                          "Corollary 3.6, corrected: Lemma B.4+fix with Corollary 3.5+fix (B) substituted",
                          {**dom(m, r, G, L), mu: ("0.001", "10"), B: ("0", "100")},
                          (Premise("Corollary 3.5+fix (r2d.cor3.5+fix, derived in this module): X ≤ B = (L/2)dσ² + "
-                                  "(1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + (1 − ημ(n−m)/n)^{T−K}(1−ημ)^K f0gap",
-                                  "r2d.cor3.5+fix"),),
+                                  "(1−ημ)^K(G²m + LηG²m)/(μ(n−m)) + (1 − ημ(n−m)/n)^{T−K}(1−ημ)^K f0gap; X = κ_x·B, "
+                                  "κ_x ≤ 1", "r2d.cor3.5+fix", sympy.Le(sympy.Symbol("kappa_x", positive=True), 1)),),
                          samples=16, run=_excess_risk_run, optimisation_error=_excess_risk_run(),
                          what="the claim's quantity E[F(θ̃'')] − F* at a point-mass population (F = f_{D'}: excess_risk) "
                               "run on sympy symbols for the d = 1 convex quadratics (λ/2)(θ − x)² (x̄ = x̄' = the atom; GD "
@@ -919,7 +931,8 @@ def rem33() -> Derivation:
                     "D ∖ (Z ∪ Z') (line 163; RewindToDelete.unlearn): its output is Algorithm 2's for the deletion "
                     "set Z ∪ Z' of size m + k, compared with A(D ∖ (Z ∪ Z'))", "Algorithm 2, Remark 3.3"),
             Premise("Theorem 3.1's shift bound (line 437) for m + k deleted points: D_seq ≤ 2(m+k)G·h(K)/(Ln) with "
-                    "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}", "Theorem 3.1 (r2d.thm3.1)"),
+                    "ηLn/(n−m−k) in h, under η ≤ min{1/L, n/(2(n−m−k)L)}; D_seq = κ·(that bound), κ ≤ 1",
+                    "Theorem 3.1 (r2d.thm3.1)", sympy.Le(kap, 1)),
         ),
         note=("u = (1 + ηLn/(n−m−k))^{T−K} − 1 ≥ 0 (K ≤ T, n > m + k) and c = √(2log(1.25/δ)) enter by their values "
               "at step 2, as in Theorem 3.1's chain (steps 1–2: the printed σ)."),

@@ -10,6 +10,7 @@ import sympy
 
 from certunlearn.formulas.r2d import BOUND_B2, BOUND_B3, G, K, L, T, eta, m, n, t
 from certunlearn.formulas.symbols import delta, epsilon, sigma
+from certunlearn.derive import Premise
 
 # ---------------------------------------------------------------------------------------------- proof symbols
 r = sympy.Symbol("r", positive=True)  # n − m, the number of retained points
@@ -29,6 +30,10 @@ lam = sympy.Symbol("lambda", positive=True)  # ‖∇f(θ) − ∇f(θ')‖/(L�
 kappa_a = sympy.Symbol("kappa_a", positive=True)  # induction hypothesis: a/(its bound)
 kappa_A = sympy.Symbol("kappa_A", positive=True)  # Lemma B.2 at T − K: A/(its bound)
 kappa_B = sympy.Symbol("kappa_B", positive=True)  # Lemma B.3: D/(A(1 + ηL)^K)
+#: Theorem 3.1's shift through its two lemmas, as the ratios κ_A, κ_B of the true distances to the lemmas' bounds
+SHIFT_LEMMAS = Premise("A = ‖θ_{T−K} − θ'_{T−K}‖ = κ_A·(Lemma B.2's bound at t = T − K), D = ‖θ'_T − θ''_K‖ = "
+                       "κ_B·A(1 + ηL)^K (Lemma B.3), κ_A, κ_B ≤ 1", "Lemmas B.2 and B.3 (r2d.lemB.2, r2d.lemB.3)",
+                       sympy.And(sympy.Le(kappa_A, 1), sympy.Le(kappa_B, 1)))
 i = sympy.Symbol("i", integer=True, nonnegative=True)
 j = sympy.Symbol("j", positive=True)  # T − K
 k = sympy.Symbol("k", nonnegative=True)  # the variable of h(k)

@@ -137,9 +137,11 @@ def exp_decaying_step_fix() -> Derivation:
             Premise("Lemma B.2's recursion with steps η_t: ‖Δ_{t+1}‖ ≤ ‖Δ_t‖(1 + η_tLn/(n−m)) + 2η_tGm/(n−m) (line 403 "
                     "with η = η_t); with c_0 = 2Gm/(Ln), ‖Δ_{t+1}‖ + c_0 ≤ (‖Δ_t‖ + c_0)(1 + η_tLn/(n−m)), so "
                     "A = ‖Δ_{T−K}‖ ≤ c_0(Π_{s<T−K}(1 + η_sLn/(n−m)) − 1) ≤ c_0·w, w = exp(Ln/(n−m)Σ_{s<T−K}η_s) − 1, "
-                    "by step 1; Σ_{s<T−K}η_0γ^s = η_0(1 − γ^{T−K})/(1 − γ)", "Lemma B.2"),
+                    "by step 1; Σ_{s<T−K}η_0γ^s = η_0(1 − γ^{T−K})/(1 − γ); A = κ_A·c_0·w, κ_A ≤ 1", "Lemma B.2",
+                    sympy.Le(kappa_A, 1)),
             Premise("Lemma B.3 with steps η_s: D = ‖θ'_T − θ''_K‖ ≤ AΠ_{T−K≤s<T}(1 + η_sL) ≤ A·e_K (step 1), "
-                    "e_K = exp(LΣ_{T−K≤s<T}η_s), Σ = η_0γ^{T−K}(1 − γ^K)/(1 − γ)", "Lemma B.3"),
+                    "e_K = exp(LΣ_{T−K≤s<T}η_s), Σ = η_0γ^{T−K}(1 − γ^K)/(1 − γ); D = κ_B·A·e_K, κ_B ≤ 1", "Lemma B.3",
+                    sympy.Le(kappa_B, 1)),
         ),
         note="κ_A, κ_B ≤ 1 are the ratios of the true distances to the two premises' bounds.",
         side_steps=(

@@ -78,7 +78,8 @@ def _ridge(claim_id: str, fixed: bool) -> Derivation:
         domain={B: ("0.1", "2"), Y: ("1", "1"), n: ("1", "20"), lam: ("0", "20"), a: ("0.01", "20"),
                 g: ("0.001", "1"), rw: ("0.001", "1")},
         premises=(Premise("‖w_R'‖ ≤ ‖X'ᵀy'‖/((n+1)λ_min(X'ᵀX'/(n+1) + λI)) ≤ BY/λ_min(XᵀX/(n+1) + λI): write "
-                          "‖w_R'‖ = r_w·BY/λ_min, r_w ≤ 1; ‖∇f(w_R, z)‖ = g·(its bound), g ≤ 1", "Example G.2"),),
+                          "‖w_R'‖ = r_w·BY/λ_min, r_w ≤ 1; ‖∇f(w_R, z)‖ = g·(its bound), g ≤ 1", "Example G.2",
+                          sympy.And(sympy.Le(rw, 1), sympy.Le(g, 1))),),
         steps=steps,
     )
 

@@ -38,9 +38,9 @@ REASONS: dict[str, str] = {
     "retain.lemG.4": _KAPPA.format(q="local_shift", how="compares certified local minimisers",
                                    what="θλ₀/M, θ < 1 the proof's ratio (the +fix's start is checked on a d = 1 "
                                         "shape, :mod:`.erm`)"),
-    "retain.lemH.1:sensitivity": _KAPPA.format(q="_d2d_shift", how="runs Algorithm 1's projected GD at 50 digits",
+    "retain.lemH.1:sensitivity": _KAPPA.format(q="_d2d_shift", how="encloses Algorithm 1's projected GD in ball arithmetic",
                                                what="κ₁γ_R^I κ₂L/(nλ_R) (Fact 2, Lemma G.1)"),
-    "retain.lemH.1:m-points-sensitivity+fix": _KAPPA.format(q="_d2d_m_shift", how="runs Algorithm 1 at 50 digits",
+    "retain.lemH.1:m-points-sensitivity+fix": _KAPPA.format(q="_d2d_m_shift", how="encloses Algorithm 1 in ball arithmetic",
                                                             what="κ₁γ_R^I κ₂mL/(nλ_R)"),
     "retain.lemH.2": _KAPPA.format(q="_newton_shift", how="runs Algorithm 2's Newton step from certified minimisers",
                                    what="κ₁(M/(2λ_R))(κ₂L/(nλ_R))² (Taylor, Lemma G.1)"),

@@ -30,12 +30,23 @@ def test_prove_json_and_latex_exclude_each_other(capsys):
 
 
 def test_prove_json_counts_the_step_conditions_by_origin(capsys):
-    """olu.lem5's steps are proved under θ ≤ 1, λ|x₁ − x₂| ≤ L and μ ≤ λ, none of them a condition of the derivation
-    or an earlier step: three assumed conditions, each listed under its step and counted."""
+    """olu.lem5's steps are proved under θ ≤ 1 (stated by its third premise, θ := Kx/(2cL) ≤ 1), λ|x₁ − x₂| ≤ L and
+    μ ≤ λ (the claim's hypotheses on the run, conditions of the derivation): each listed under its step and counted."""
     assert main(["prove", "olu.lem5", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     (d,) = doc["derivations"]
     listed = [c for st in d["steps"] for c in st["conditions"]]
     assert [c["condition"] for c in listed] == ["theta <= 1", "lambda*Abs(x_1 - x_2) <= L", "mu <= lambda"]
-    assert {c["origin"] for c in listed} == {"assumed"}
-    assert d["assumed"] == 3 and doc["conditions"] == {"assumed": 3}
+    assert [c["origin"] for c in listed] == ["premise P3", "hypothesis", "hypothesis"]
+    assert d["assumed"] == 0 and doc["conditions"] == {"premise": 1, "hypothesis": 2}
+
+
+def test_prove_json_lists_an_assumed_condition(capsys):
+    """olu.lem3's θ ≤ 1 means two things (the induction's ratio, the run's a₁ = θs₁): no premise is linked to it, so it
+    stays assumed at both steps, and the derivation's count says so."""
+    assert main(["prove", "olu.lem3", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (d,) = doc["derivations"]
+    listed = [c for st in d["steps"] for c in st["conditions"]]
+    assert [(c["condition"], c["origin"]) for c in listed] == [("theta <= 1", "assumed")] * 2
+    assert d["assumed"] == 2 and doc["conditions"] == {"assumed": 2}

@@ -4,7 +4,9 @@ import json
 
 import sympy
 
-from certunlearn.derive import Derivation, check_derivation, render_latex, render_text, step, then
+import pytest
+
+from certunlearn.derive import Derivation, Premise, check_derivation, render_latex, render_text, step, then
 from certunlearn.derive.model import ORIGIN_ASSUMED as ASSUMED, ORIGIN_HYPOTHESIS as HYPOTHESIS, ORIGIN_PROVED as PROVED
 from certunlearn.derive.step_conditions import condition_origins
 
@@ -13,10 +15,10 @@ rho = sympy.Symbol("rho", positive=True)
 a = sympy.Symbol("a", positive=True)
 
 
-def _origins(conditions, hypotheses=(), earlier=(), base=(), where=()):
+def _origins(conditions, hypotheses=(), earlier=(), base=(), where=(), premises=()):
     expand = lambda e: e.subs(dict(where)) if where else e  # noqa: E731
     return [r.origin for r in condition_origins(conditions, expand, [expand(h) for h in hypotheses], list(earlier),
-                                                list(base), lambda: [])]
+                                                list(base), lambda: [], list(premises))]
 
 
 def test_a_condition_of_the_derivation_is_a_hypothesis():
@@ -77,3 +79,26 @@ def test_the_engine_records_each_condition_and_the_outputs_show_it():
     assert step_json["conditions"] == [{"condition": "rho <= 1", "origin": ASSUMED,
                                         "detail": step_json["conditions"][0]["detail"]}]
     json.dumps(r.to_json(), allow_nan=False)
+
+
+def test_a_premise_that_states_the_condition_is_its_origin():
+    assert _origins([sympy.Le(rho, 1)], premises=[(2, (rho, "<=", 1))]) == ["premise P2"]
+    assert _origins([sympy.Le(rho, 1)], premises=[(1, (rho, "<", 1))]) == ["premise P1"]  # a stronger statement
+    assert _origins([sympy.Lt(rho, 1)], premises=[(1, (rho, "<=", 1))]) == [ASSUMED]  # a weaker one states nothing
+    assert _origins([sympy.Le(rho, 1)], premises=[(1, (1, "<=", rho))]) == [ASSUMED]  # the reverse
+    assert _origins([sympy.Le(x, 1)], premises=[(1, (rho, "<=", 1))]) == [ASSUMED]  # another symbol
+
+
+def test_the_engine_links_a_condition_to_the_premise_stating_it():
+    d = Derivation(
+        claim_id="test.premise-conditions", target="bound", title="a premise's ratio",
+        premises=(Premise("a bound written with a ratio", "elsewhere"),
+                  Premise("E[A] = ρ·x with ρ ≤ 1 and θ ≤ 1", "a lemma", sympy.And(sympy.Le(rho, 1), sympy.Le(a, 1)))),
+        steps=(step(rho * x, "<=", x, "ρ ≤ 1", conditions=(sympy.Le(rho, 1),)),))
+    r = check_derivation(d, x)
+    assert [c.origin for c in r.steps[0].conditions] == ["premise P2"] and not r.steps[0].assumed
+    assert "under: rho <= 1 [premise P2]" in render_text(r)
+    with pytest.raises(ValueError, match="P1's relation"):
+        check_derivation(Derivation(claim_id="test.premise-bad", target="bound", title="t",
+                                    premises=(Premise("p", "c", sympy.Symbol("q")),),
+                                    steps=(step(x, "<=", x + 1, "t"),)), x + 1)

@@ -53,7 +53,7 @@ def _d2d_shift_cached(key: tuple, eps: Fraction, dl: Fraction, sig: Fraction) ->
 
 
 def _d2d_shift(values: Instance) -> arb:
-    """‖G_R^I(w_(R∪z)) − w_R‖ of Algorithm 1 (d2d projected GD at 50 digits from certified minimisers)."""
+    """‖G_R^I(w_(R∪z)) − w_R‖ of Algorithm 1 (d2d projected GD, enclosed in ball arithmetic from certified minimisers)."""
     return _d2d_shift_cached(logistic_key(values), frac(values["epsilon"]), frac(values["delta"]), frac(values["sigma"]))
 
 
@@ -345,7 +345,7 @@ def _d2d_m_shift_cached(key: tuple) -> arb:
 
 
 def _d2d_m_shift(values: Instance) -> arb:
-    """‖G_R^I(w_(R∪Z)) − w_R‖ after Algorithm 1's I = I_R steps for m deletions (d2d projected GD, 50 digits)."""
+    """‖G_R^I(w_(R∪Z)) − w_R‖ after Algorithm 1's I = I_R steps for m deletions (d2d projected GD, enclosed)."""
     return _d2d_m_shift_cached(instance_key(values, ("x", "y", "lambda", "B", "R_w", "epsilon", "delta", "sigma", "m",
                                                      "Zx", "Zy")))
 
