@@ -506,12 +506,14 @@ def proof_status(result: DerivationResult | None) -> str:
     - ``none``: no derivation (``result`` is None);
     - ``broken``: a refuted step or abbreviation, a broken link (also an abbreviation that differs from the
       parameter the claim prescribes), or a start ``mismatch``;
-    - ``complete``: every step identity / proved / proved-on-box, every abbreviation's assumption established,
-      the link an identity and the start ``checked`` against the claim's closed-form quantity;
-    - ``partial``: otherwise (no step refuted, but some step evidence / cited / unchecked, or a ``stated`` start).
+    - ``complete``: every step identity / proved / proved-on-box and none established only under an ``assumed``
+      condition of its own (``StepResult.assumed``, :mod:`.step_conditions`: each comes from a hypothesis, an earlier
+      step, a proof or a premise), every abbreviation's assumption established, the link an identity and the start
+      ``checked`` against the claim's closed-form quantity;
+    - ``partial``: otherwise (no step refuted, but some step evidence / cited / unchecked or under an assumed
+      condition, or a ``stated`` start).
 
-    ``complete`` is relative to what the derivation lists as given: its premises (cited, no status) and the step
-    conditions whose origin is ``assumed`` (``StepResult.assumed``, :mod:`.step_conditions`) — both printed with it.
+    ``complete`` is relative to what the derivation lists as given: its premises (cited, no status), printed with it.
     """
     if result is None:
         return PROOF_NONE
@@ -519,7 +521,7 @@ def proof_status(result: DerivationResult | None) -> str:
             or any(s.status == REFUTED for s in result.steps)
             or any(d.status == REFUTED or d.prescribed == LINK_BROKEN for d in result.definitions)):
         return PROOF_BROKEN
-    if (result.start_status == START_CHECKED and all(s.status in ESTABLISHED for s in result.steps)
+    if (result.start_status == START_CHECKED and all(s.status in ESTABLISHED and not s.assumed for s in result.steps)
             and all(d.status in ESTABLISHED or d.status == "" for d in result.definitions)):
         return PROOF_COMPLETE
     return PROOF_PARTIAL

@@ -156,7 +156,8 @@ def results_table(results: list[CheckResult], saved: list[Path], console: Consol
                                                       for i, c in ids.items()) for v, ids in stat.items()))
     indented(console, "tightness: certified lower end of max observed/bound, rounded down (· ε: the ε-scale tightness "
                       "ε′/ε); decided: instances decided / inside the hypotheses; proof: complete, partial (some step "
-                      "only sampled or cited) or broken (a refuted step) — README, \"Verdicts\"", 0)
+                      "only sampled, cited or under an assumed condition, or the start stated) or broken (a refuted "
+                      "step) — README, \"Verdicts\"", 0)
     for r in results:
         if r.reason:
             indented(console, f"{r.id}: {r.reason}")

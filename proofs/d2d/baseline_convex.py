@@ -160,7 +160,9 @@ def _fix_chain(row: str) -> dict:
               w_d: ("1", "1e12"), a_: ("1e-6", "1e6"), b_: ("1e-6", "1e6"), T1: ("0.01", "1e6"), T2: ("0.01", "1e6"),
               v0: ("0", "100"), G1: ("1e-6", "1e6"), G2: ("1e-6", "1e6"), sympy.Symbol("y", positive=True): ("1e-6", "10"),
               sympy.Symbol("z", nonnegative=True): ("0", "10")}
-    return {"steps": steps, "where": where, "conditions": _HYPS, "symbolic_start": run, "domain": domain}
+    # and 𝓘 ≥ 1, the rows' "I a positive integer" (claims.d2d.tables.table_hyps)
+    return {"steps": steps, "where": where, "conditions": _HYPS + (sympy.Ge(I, 1),), "symbolic_start": run,
+            "domain": domain}
 
 
 def table1_baseline_convex() -> list[Derivation]:

@@ -88,6 +88,7 @@ def thm213() -> Derivation:
             step(sympy.Abs(1 - eta * lam), "<=", (M - m) / (M + m),
                  "|1 − ηλ| ≤ (M − m)/(M + m) for λ ∈ [m, M] and η = 2/(m + M)"),
             step(gamma * gamma ** (T - 1), "==", gamma**T, "induction over the T steps: ratio_T ≤ γ·ratio_{T−1}"),
+            step(t_lam, "<=", 1, "the first step at the run's λ₁ ∈ (m, (m + M)/2): t = |1 − ηλ₁|/γ = 1/(1 + s) ≤ 1"),
             step((gamma * t_lam) ** T, "<=", gamma**T,
                  "on a quadratic the step map is θ − θ* ↦ (1 − ηλ)(θ − θ*) along each eigenvector, so the ratio after "
                  "T steps is |1 − ηλ|^T = (γt)^T with t = |1 − ηλ|/γ ≤ 1 by the first step (the induction above)",

@@ -45,7 +45,7 @@ from certunlearn.derive import Derivation, Monotone, Premise, SymbolicStart, loa
 
 from .common import DOMAIN, Gs, Uu, Vv, X_IS, Xs, a, b, dom, j, lam, le1, rA, rB, rC, rho, theta, x
 from .runs import (
-    A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8,
+    A3_1, A3_2, a7_0, a7_1, alg1_first_release, group_run, K_GROUP, m_g, s2_g, computation_run, lem7_run, D_b, l_c1, l_c2, lam_s, lem3_run, stability_run, x_s1, x_s2, projected_first_release, s3a, s3b, v3a, v3b, a_b, baseline_run, gd_contraction_at, lam8, lem8_run, lemb_run, lemc_run, leme_run, quadratic_gradient_parts, r8, theta_a,
     rE, v_b, v_c, w_b, lem4_run, m4a, m4b, v4, c4, s4, restart_regret_run, rho_r1, rho_r2, z_r,
 )
 from .adaptive import NOISE4, THM4_PREMISES, thm4_fix
@@ -588,6 +588,8 @@ def prop1(cid: str = "olu.prop1",
                           "line 351")),
         domain={cg: ("0", "10"), epsilon: DOMAIN[epsilon], alpha: DOMAIN[alpha], m_g: ("0.001", "100"),
                 s2_g: ("0.001", "100")},
+        # the claim's hypothesis on the Gaussian chain of step 3: A is (α, ε)-RDP, D_α = αm²/(2s²) ≤ ε
+        conditions=(sympy.Le(alpha * m_g**2 / (2 * s2_g), epsilon),),
         steps=(
             step(3**cg * epsilon, "<=", (2**cg) ** sympy.Rational(8, 5) * epsilon,
                  "3^c = (2^c)^{log₂ 3} ≤ (2^c)^{1.6}: log₂ 3 ≈ 1.585 ≤ 1.6 and 2^c ≥ 1"),
@@ -816,9 +818,11 @@ def lem3() -> Derivation:
                           "R_α(ζ_{t+1}, a_{t+1})", "Lemma C"),
                   Premise("(c) D^{(γe_t+s_{t+1})}(ψ(X_t) ‖ ψ'(X'_t)) ≤ D^{(e_t)}(X_t ‖ X'_t)", "Lemma 4 (as used)"),
                   Premise("(d) D^{(e_t)}(X_t ‖ X'_t) = θ·R_t with R_t := Σ_{i≤t} R_α(ζ_i, a_i), θ ≤ 1; base case "
-                          "e_0 = 0, X_0 = X'_0", "induction hypothesis")),
+                          "e_0 = 0, X_0 = X'_0", "induction hypothesis", sympy.Le(theta, 1))),
+        conditions=(sympy.Le(theta_a, 1),),  # the instance's e₁ = s₁ − a₁ ≥ 0 (Lemma 3's e_t ≥ 0)
         domain={alpha: ("1.001", "100"), s3a: ("0.001", "100"), s3b: ("0.001", "100"), v3a: ("0.001", "100"),
                 v3b: ("0.001", "100"), gamma: ("0.001", "1"), e_t: ("0", "100"), s_n: ("0", "100"), a_n: ("0", "100"), theta: ("0.001", "1"),
+                theta_a: ("0.001", "1"),
                 Rp: ("0", "100"), Rn: ("0", "100")},
         steps=(
             step(gamma * e_t + s_n, "==", e_n + a_n, "(b): e_{t+1} = γe_t + s_{t+1} − a_{t+1} (definition of e_t), so the "
@@ -828,7 +832,7 @@ def lem3() -> Derivation:
             then("==", Rsum, "R := Σ_{i≤t+1} R_α(ζ_i, a_i)", given={Rsum: Rp + Rn}),
             step(lem3_run(), "<=", alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b),
                  "T = 2, e₂ = 0: the mean distance is γs₁ + s₂ = γa₁ + a₂, and (γa₁ + a₂)²/(γ²σ₁² + σ₂²) ≤ a₁²/σ₁² + "
-                 "a₂²/σ₂² (Cauchy–Schwarz) — the induction's two steps at once", conditions=le1(theta)),
+                 "a₂²/σ₂² (Cauchy–Schwarz) — the induction's two steps at once", conditions=le1(theta_a)),
             then("==", Rsum, "R = Σ_t αa_t²/(2σ_t²) (the claim's hypothesis)",
                  given={Rsum: alpha * A3_1**2 / (2 * v3a) + alpha * A3_2**2 / (2 * v3b)}),
         ))

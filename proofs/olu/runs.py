@@ -176,7 +176,9 @@ def alg1_first_release(gamma_expr: sympy.Expr | None, quadratic: bool, lam_: sym
 #: s_t ≥ 0), noise N(0, σ_t²); a₁ = θs₁ (θ ∈ [0, 1]) and a₂ = γ(s₁ − a₁) + s₂, so e₁ = s₁ − a₁ ≥ 0 and e₂ = 0
 g3, s3a, s3b, v3a, v3b = sympy.symbols("gamma s_1 s_2 sigma_1^2 sigma_2^2", positive=True)
 z3, c3a, c3b = sympy.symbols("z_0 c_1 c_2", real=True)
-A3_1 = theta * s3a
+#: the instance's first shift a₁ = θ_a·s₁, θ_a ≤ 1 (e₁ = s₁ − a₁ ≥ 0, Lemma 3's hypothesis e_t ≥ 0)
+theta_a = sympy.Symbol("theta_a", positive=True)
+A3_1 = theta_a * s3a
 A3_2 = g3 * (s3a - A3_1) + s3b
 
 

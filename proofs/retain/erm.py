@@ -79,7 +79,10 @@ def _ridge(claim_id: str, fixed: bool) -> Derivation:
                 g: ("0.001", "1"), rw: ("0.001", "1")},
         premises=(Premise("‖w_R'‖ ≤ ‖X'ᵀy'‖/((n+1)λ_min(X'ᵀX'/(n+1) + λI)) ≤ BY/λ_min(XᵀX/(n+1) + λI): write "
                           "‖w_R'‖ = r_w·BY/λ_min, r_w ≤ 1; ‖∇f(w_R, z)‖ = g·(its bound), g ≤ 1", "Example G.2",
-                          sympy.And(sympy.Le(rw, 1), sympy.Le(g, 1))),),
+                          sympy.And(sympy.Le(rw, 1), sympy.Le(g, 1))),
+                  Premise("the shape on which the start is checked (step 1): Σxy = 0, so w_R = 0, and B² ≤ a + (n+1)λ, "
+                          "where ridge_rs's maximiser is |x| = B, y = ±Y", "RidgeERM.exact_rs (d = 1 closed form)",
+                          RIDGE_SHAPE)),
         steps=steps,
     )
 
@@ -297,6 +300,12 @@ def lemG4_fix() -> Derivation:
     )
     return dataclasses.replace(
         d, steps=d.steps + chain, start=run,
+        # the claim's hypothesis λ_0² ≥ 4ML/n, written L = (1 − w²)nλ_0²/(4M) with w ∈ [0, 1] (the last step)
+        conditions=d.conditions + (sympy.Le(w_g4, 1),),
+        premises=d.premises + (
+            Premise("the shape on which the start is checked (the final chain's first steps): a₊ points (1, +1), a₋ "
+                    "points (1, −1), z = (1, +1), so |x| = 1 ≤ B ≤ L (the claim's hypotheses) and L ≥ 1",
+                    "local_shift_run", sympy.Ge(Lh, 1)),),
         domain={**dict((s, (lo, hi)) for s, lo, hi in d.domain), a_pos: ("1", "100"), a_neg: ("1", "100"),
                 Lh: ("1", "100")},
         symbolic_start=SymbolicStart(local_shift_run, "local_shift (|w_(R∪z) − w_R|, the logistic minimisers as the "
@@ -375,7 +384,8 @@ def _at_lambda0(d: Derivation, claim_id: str, title: str) -> Derivation:
                                       given=tuple((k, sub(v)) for k, v in st.given),
                                       conditions=tuple(sub(c) for c in st.conditions)) for st in d.steps)
     run = d.symbolic_start and SymbolicStart(lambda: sub(d.symbolic_start.compute()), d.symbolic_start.what + ", at λ = 0")
-    return dataclasses.replace(d, claim_id=claim_id, title=title, steps=steps, start=sub(d.start),
+    premises = tuple(dataclasses.replace(p, relation=sub(p.relation)) for p in d.premises)
+    return dataclasses.replace(d, claim_id=claim_id, title=title, steps=steps, start=sub(d.start), premises=premises,
                                where=tuple((k, sub(v)) for k, v in d.where), symbolic_start=run,
                                domain={s: (lo, hi) for s, lo, hi in d.domain if s != lam})
 

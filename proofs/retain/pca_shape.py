@@ -58,7 +58,8 @@ CONDITIONS = (sympy.Le(c_**2 + s_**2, 1), sympy.Le(s_, 1), sympy.Le(c_, 1))
 DOMAIN = {v_: ("0", "1000"), m_: ("1", "500"), c_: ("0", "1"), s_: ("0", "1")}
 PREMISE = Premise("the shape: R = n₁ = (2 + v)m copies of e₁, Z = m copies of z = (c, s), c, s ≥ 0, c² + s² ≤ 1 ≤ B² "
                   "(so n = n₁, gap_1(R) = 1); Σ̂_(R∪Z) = (n₁e₁e₁ᵀ + m zzᵀ)/(n₁ + m), its traceless part m/(n₁ + m)·"
-                  "(K/2, C; C, −K/2), K = 2 + v + c² − s², C = cs", "proofs/retain/pca_shape.py")
+                  "(K/2, C; C, −K/2), K = 2 + v + c² − s², C = cs; B ≥ ‖e₁‖ = 1", "proofs/retain/pca_shape.py",
+                  sympy.Ge(B, 1))
 SYMBOLIC_START = SymbolicStart(
     pca_shift_run, "_pca_shift (‖P_1(Σ̂_(R∪Z)) − P_1(Σ̂_R)‖_F) on the 2×2 shape R = (2 + v)m × e₁, Z = m × (c, s), the "
     "top projectors in closed form (formulas.retain.DK_DISTANCE_2X2_EXPR, tied to the claim's quantity at exact "

@@ -11,7 +11,7 @@ import sympy
 from sympy import Rational
 
 from certunlearn.claims import get_claim
-from certunlearn.derive import ESTABLISHED, PROOF_COMPLETE, START_CHECKED, check_derivation, load_derivations, proof_status
+from certunlearn.derive import ESTABLISHED, PROOF_PARTIAL, START_CHECKED, check_derivation, load_derivations, proof_status
 from certunlearn.formulas import d2d as C
 from proofs.d2d import table1_iterations as TI
 
@@ -79,12 +79,15 @@ def test_the_distributed_chain_conditions_hold_at_the_claims_own_counts():
 @pytest.mark.parametrize("cid", [PGD_PERFECT, DISTRIBUTED])
 def test_every_step_is_established(cid):
     """No step is sampled any more (the last two evidence steps of the derivations, issue 25); the distributed chain
-    starts from the claim's quantity and is complete."""
+    starts from the claim's quantity, but its stand-in steps hold under facts the engine does not link (κ₂ ≤ 1, s_T ≤ 1,
+    …: checked at 100 digits above, assumed in the chain), so its proof is partial, not complete."""
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert all(s.status in ESTABLISHED for s in r.steps), [(s.index, s.status, s.detail[:200]) for s in r.steps]
     assert all(x.status in ESTABLISHED for x in r.definitions if x.status), [(x.symbol, x.status) for x in r.definitions]
     if cid == DISTRIBUTED:
-        assert r.start_status == START_CHECKED and proof_status(r) == PROOF_COMPLETE, r.start_status_detail
+        assumed = {c.text for s in r.steps for c in s.assumed}
+        assert {"kappa_2 <= 1", "s_T <= 1"} <= assumed, assumed
+        assert r.start_status == START_CHECKED and proof_status(r) == PROOF_PARTIAL, r.start_status_detail
 
 
 def test_a_false_log_bound_is_not_proved():

@@ -293,8 +293,7 @@ def test_lem3_symbolic_start_is_the_quantity():
     """The start is the claim's own quantity (lem3_quantity: the CNI's laws, D_α^{(e₂)} at e₂ = 0) at T = 2 instances
     inside the hypotheses; the derivation is complete; a run with the second shift dropped is a mismatch."""
     from certunlearn.formulas.olu import gamma
-    from proofs.olu.common import theta
-    from proofs.olu.runs import A3_1, A3_2, c3a, c3b, lem3_run, s3a, s3b, v3a, v3b, z3
+    from proofs.olu.runs import A3_1, A3_2, c3a, c3b, lem3_run, s3a, s3b, theta_a as theta, v3a, v3b, z3
 
     claim = get_claim("olu.lem3")
     d = load_derivation("olu.lem3")

@@ -38,6 +38,23 @@ def test_complete_needs_established_steps_an_identity_link_and_a_checked_start()
     assert r.to_json()["proof"] == PROOF_COMPLETE
 
 
+def test_a_step_established_only_under_an_assumed_condition_is_partial():
+    """A chain whose last step holds under ρ ≤ 1: complete when a premise states ρ ≤ 1, partial when nothing does — the
+    step then holds only under an assumption the derivation does not list as given."""
+    from certunlearn.derive import Premise
+
+    rho = sympy.Symbol("rho", positive=True)
+    steps = (step(Q, "==", y**2 + 2 * y + 1, "expand"), then("<=", y**2 + 2 * y + 1 + rho * z, "ρz > 0"),
+             then("<=", B, "ρ ≤ 1", conditions=(sympy.Le(rho, 1),)))
+    bare = check_derivation(derive(*steps), claim(quantity_expr=Q))
+    cited = check_derivation(derive(*steps, premises=(Premise("E = ρ·z, ρ ≤ 1", "a lemma", sympy.Le(rho, 1)),)),
+                             claim(quantity_expr=Q))
+    assert [s.status for s in bare.steps] == [s.status for s in cited.steps] == ["identity", "proved", "proved"]
+    assert bare.start_status == cited.start_status == START_CHECKED and bare.link == cited.link == "identity"
+    assert [c.origin for c in bare.steps[2].conditions] == ["assumed"] and proof_status(bare) == PROOF_PARTIAL
+    assert [c.origin for c in cited.steps[2].conditions] == ["premise P1"] and proof_status(cited) == PROOF_COMPLETE
+
+
 def test_the_start_is_checked_up_to_algebra_and_abbreviations():
     w = sympy.Symbol("w", positive=True)
     r = check_derivation(derive(step(w**2, "==", y**2 + 2 * y + 1, "expand"), then("<=", B, "z > 0"),
