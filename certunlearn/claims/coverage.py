@@ -10,7 +10,7 @@ import importlib
 from dataclasses import dataclass
 
 from ..formulas import PAPERS
-from .registry import all_claims
+from .registry import builtin_claims
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def items(paper: str | None = None) -> list[Item]:
 def unlisted_claims() -> list[str]:
     """Registered claims (controls aside) that no item names — each must belong to some item."""
     named = {cid for item in items() for cid in item.claims}
-    return [c.id for c in all_claims() if c.control.value == "none" and c.paper in PAPERS and c.paper != "gaussian"
+    return [c.id for c in builtin_claims() if c.control.value == "none" and c.paper != "gaussian"
             and c.id not in named]
 
 

@@ -65,6 +65,11 @@ def _in_mode(x: Any, mode: str) -> np.ndarray:
         return la.asarray(arr, mode)
 
 
+def _balls(D: Labeled) -> tuple[np.ndarray, np.ndarray]:
+    """The data of D (exact) as arb balls, for the enclosed maps."""
+    return np.asarray([enclosed.point_vector(row) for row in D.X], dtype=object), enclosed.point_vector(D.y)
+
+
 class _Active(Mechanism):
     """Shared parts of the two active mechanisms: data, models, search."""
 
@@ -297,7 +302,7 @@ class DescentToDeleteRS(_Active):
         arithmetic at exact points), a γ_R-contraction on W (Fact 2, line 415, with the certified brackets λ_lo ≤ λ_R,
         β_hi ≥ β_R), run by :func:`.enclosed.contraction_run` from the certified ``w_(R∪U)``."""
         p = self._parameters_cached(R, self.m)
-        X, y = np.asarray([enclosed.point_vector(row) for row in R.X], dtype=object), enclosed.point_vector(R.y)
+        X, y = _balls(R)
         eta, domain, problem = to_arb(p["eta"]), self.erm.domain, self.problem
 
         def step(theta: np.ndarray) -> np.ndarray:
@@ -381,32 +386,27 @@ class NewtonStepRS(_Active):
         if not isinstance(self.erm, ERM):
             raise InvalidParameterError("erm", f"expected a RidgeERM or LogisticERM, got {type(self.erm).__name__}")
 
+    def _system(self, w_S: np.ndarray, S: tuple, U: tuple, n: int, m: int) -> tuple[np.ndarray, np.ndarray]:
+        """Algorithm 2's ``Ĥ`` (line 2: the Hessian of F̂_R at w_S, recovered from R ∪ U) and ``Σ_(z∈U) ∇f(w_S, z)`` at
+        ``w_S``, for the data of S = R ∪ U and of U as (X, y) in any number mode (arb balls included)."""
+        loss = self.erm.loss
+        H = (loss.risk_hessian(w_S, *S) * (n + m) - loss.risk_hessian(w_S, *U) * m) / n
+        return H, self.problem.gradient(w_S, *U) * m
+
     def _map(self, R: Labeled, U: Labeled, w_S: np.ndarray, mode: str) -> np.ndarray:
-        loss, n, m = self.erm.loss, R.n, U.n
         S = R + U
-        XS, yS = _in_mode(S.X, mode), _in_mode(S.y, mode)
-        XU, yU = _in_mode(U.X, mode), _in_mode(U.y, mode)
         with workdps(max(DEFAULT_DPS, mpmath.mp.dps)):
-            H = (loss.risk_hessian(w_S, XS, yS) * (n + m) - loss.risk_hessian(w_S, XU, yU) * m) / n  # line 2
-            g = self.problem.gradient(w_S, XU, yU) * m  # Σ_{z∈U} ∇f(w_S, z)
+            H, g = self._system(w_S, (_in_mode(S.X, mode), _in_mode(S.y, mode)),
+                                (_in_mode(U.X, mode), _in_mode(U.y, mode)), R.n, U.n)
             step = la.solve(H, g)
-            return la.asarray(w_S, la.mode_of(step)) + step / n  # line 3
+            return la.asarray(w_S, la.mode_of(step)) + step / R.n  # line 3
 
     def _enclosed_map(self, R: Labeled, U: Labeled, f_S: Fit) -> tuple[np.ndarray, Fraction]:
-        """Algorithm 2 lines 2–3 in ball arithmetic on the box around the certified ``w_S`` (the Hessian and gradients
-        of :meth:`_map`, the solve by ``arb_mat``): an enclosure of the step from every point of the box."""
-        loss, n, m = self.erm.loss, R.n, U.n
-        S = R + U
-
-        def rows(D: Labeled) -> tuple[np.ndarray, np.ndarray]:
-            return np.asarray([enclosed.point_vector(r) for r in D.X], dtype=object), enclosed.point_vector(D.y)
-
-        (XS, yS), (XU, yU) = rows(S), rows(U)
+        """Algorithm 2 lines 2–3 in ball arithmetic on the box around the certified ``w_S`` (:meth:`_system`, the
+        solve by ``arb_mat``): an enclosure of the step from every point of the box."""
         w = enclosed.ball_vector(f_S.theta, Fraction(f_S.radius))
-        H = (np.asarray(loss.risk_hessian(w, XS, yS), dtype=object) * (n + m)
-             - np.asarray(loss.risk_hessian(w, XU, yU), dtype=object) * m) / n
-        g = np.asarray(self.problem.gradient(w, XU, yU), dtype=object) * m
-        out = w + enclosed.solve(H, g) / n
+        H, g = self._system(w, _balls(R + U), _balls(U), R.n, U.n)
+        out = w + enclosed.solve(H, g) / R.n
         if not all(x.is_finite() for x in out):
             raise ArithmeticError("the enclosed Newton step is not finite")
         return enclosed.exact_vector(out), enclosed.radius_norm(out)

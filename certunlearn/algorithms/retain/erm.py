@@ -30,6 +30,7 @@ from ...numeric.sympy_arb import arb_eval
 from ...problems import Ball, LogisticL2, Ridge, Whole, minimize
 from ...problems.losses import LossFamily
 from ..parameters import nonnegative, positive
+from . import enclosed
 from .numeric import (
     Real, count_below, dyadic_ceil, dyadic_floor, eigenvalue_bracket, exact_or_ball, fractions_of, into_ball,
 )
@@ -107,15 +108,9 @@ def fit_distance(a: Fit, b: Fit) -> Real:
     """``‖w*_a − w*_b‖``, exact or enclosed (radii added)."""
     if a.exact and b.exact:
         return Real.sqrt(sum((v * v for v in a.theta - b.theta), Fraction(0)))
-    ta = la.to_mode(np.asarray(a.theta, dtype=object), "fraction")
-    tb = la.to_mode(np.asarray(b.theta, dtype=object), "fraction")
-    q = sum((v * v for v in ta - tb), Fraction(0))
-    rad = a.radius + b.radius
-
-    def enclose() -> arb:
-        return to_arb(q).sqrt() + arb(0, rad) if rad else to_arb(q).sqrt()
-
-    return Real.ball(enclose, note="certified minimisers (problems.minimize radii)")
+    ta, tb = enclosed.exact_vector(a.theta), enclosed.exact_vector(b.theta)
+    rad = Fraction(a.radius) + Fraction(b.radius)  # exact: the floats' sum could round down
+    return Real.ball(lambda: enclosed.distance(ta, tb, rad), note="certified minimisers (problems.minimize radii)")
 
 
 def _float_ridge(X: np.ndarray, y: np.ndarray, lam: float) -> np.ndarray:
