@@ -12,7 +12,8 @@ cannot be proved, so no simplification is spent on it. Then it tries, in order:
    sides are positive, or ``rhs² − lhs²`` when both are nonnegative) is shown ≥ 0 (> 0 for ``<``) by sympy's
    assumption system plus structural sign rules. The derivation's conditions are always used (``|u| ≤ 1`` read
    as −1 ≤ u ≤ 1, conditions linear in one symbol solved for it, by reparametrisation s = c/(1+u), s = c+u, or
-   with slacks); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
+   with slacks; when symbols of lhs and rhs cancel in rhs − lhs, their conditions are left out — each two-sided
+   one would double the reparametrisation's pieces); then with the facts that follow from the definitions (γ := (M − m)/(M + m) ∈ (0, 1) when
    m < M, G := γ^I ∈ (0, 1); δ, β, p ≤ 1: :mod:`.facts`); then in each case of a split of Abs/Max/Min/ceiling/
    floor (``method`` ``case-split``). A :class:`~certunlearn.derive.model.Monotone` hint is proved by the
    derivative's sign and the limit at the endpoint — of rhs − lhs, else (both sides positive) of log rhs − log

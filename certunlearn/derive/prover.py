@@ -1,5 +1,6 @@
 """Symbolic proofs of a step's relation for the derivation engine: the sign argument on rhs − lhs (or on log
-rhs − log lhs, or rhs² − lhs²) over the reparametrisations of the conditions, retried with the facts that follow
+rhs − log lhs, or rhs² − lhs²) over the reparametrisations of the conditions (and on rhs − lhs expanded, with only
+the conditions of the symbols that do not cancel in it), retried with the facts that follow
 from the derivation's definitions, with the conditions written with slacks, and in each case of a split of
 Abs/Max/Min/ceiling/floor (:mod:`.facts`); and monotonicity in one variable from a
 :class:`~certunlearn.derive.model.Monotone` hint. Each returns how the relation was proved, or None."""
@@ -145,6 +146,8 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
     free = lhs.free_symbols | rhs.free_symbols
     base = facts.normal_conditions(conds)
     how = prove_signs(lhs, rel, rhs, relevant_conditions(base, free)) if first else None
+    if how is None and first:
+        how = prove_cancelled(lhs, rel, rhs, base)
     if how is not None or not retries or guard.count_ops(rhs - lhs) > RETRY_OPS:
         return how
     extra = facts.normal_conditions(facts_of()) if facts_of is not None else []
@@ -173,6 +176,24 @@ def prove_relation(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[s
         hows.append(how)
     atoms = ", ".join(sorted({expr_text(a) for subs, _ in cases for a in subs}))
     return f"case split on {atoms} ({len(cases)} cases): in each, {hows[0]}"
+
+
+def prove_cancelled(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conds: Sequence[sympy.Rel]) -> str | None:
+    """The sign argument on rhs − lhs expanded when symbols of lhs and rhs cancel in it, with only the conditions
+    about the symbols left: the conditions of the cancelled ones would only add pieces to the reparametrisation
+    (each two-sided condition doubles them, past :data:`MAX_PIECES` none is made). A proof under fewer conditions
+    holds under all of them."""
+    free = lhs.free_symbols | rhs.free_symbols
+    if guard.count_ops(rhs - lhs) > RETRY_OPS:
+        return None
+    diff = guard.expand(rhs - lhs, careful=True)
+    if diff is None or not diff.free_symbols < free:
+        return None
+    how = prove_signs(sympy.S.Zero, rel, diff, relevant_conditions(conds, diff.free_symbols))
+    if how is None:
+        return None
+    gone = ", ".join(sorted(expr_text(s) for s in free - diff.free_symbols))
+    return f"{how}; {gone} cancel in rhs − lhs (their conditions not needed)"
 
 
 #: A relation of at most this many operations after :func:`.facts.power_abstraction` is tried with the full sign

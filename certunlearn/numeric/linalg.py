@@ -164,6 +164,8 @@ def asarray(values: Any, mode: Mode = "float") -> np.ndarray:
     if mode == "float":
         return np.asarray(values, dtype=np.float64)
     src = np.asarray(values, dtype=object)
+    if mode == "fraction" and all(type(v) is Fraction for v in src.flat):
+        return src.copy()  # nothing to convert (the common case of exact runs): a new array, as below
     return np.asarray(np.frompyfunc(_CONVERT[mode], 1, 1)(src), dtype=object)
 
 

@@ -35,9 +35,8 @@ def _restart_c_steps(per: sympy.Expr) -> tuple:
         then("<=", L * D * (r1 * s1 + r2 * s2 + ((r1 - s1) ** 2 + (r2 - s2) ** 2) / 2), "squares are ≥ 0"),
         then("==", L * D * (r1**2 + s1**2 + r2**2 + s2**2) / 2, "algebra: rs + (r − s)²/2 = (r² + s²)/2"),
         then("<=", L * D * (2 + r2**2 + s2**2) / 2, "round 1: |∇f_1(z_1)| ≤ L and |z_1 − z*| ≤ D (the claim's path "
-             "hypotheses): |r_1|, |s_1| ≤ 1", conditions=(sympy.Le(sympy.Abs(r1), 1), sympy.Le(sympy.Abs(s1), 1))),
-        then("<=", 2 * L * D, "round 2: |∇f_2(w_1)| ≤ L and |w_1 − z*| ≤ D: |r_2|, |s_2| ≤ 1",
-             conditions=(sympy.Le(sympy.Abs(r2), 1), sympy.Le(sympy.Abs(s2), 1))),
+             "hypotheses): |r_1|, |s_1| ≤ 1"),
+        then("<=", 2 * L * D, "round 2: |∇f_2(w_1)| ≤ L and |w_1 − z*| ≤ D: |r_2|, |s_2| ≤ 1"),
         then("<=", (k + 1) * per, "2 ≤ (3/2)√2: one interval (k = 0, θ = 1) of T = 2 rounds",
              given={k: 0, theta: 1, T: 2}),
     )
@@ -83,7 +82,7 @@ def table2_restart_regret(sc: bool) -> Derivation:
                 **({rho_r1: ("-1", "1"), rho_r2: ("-1", "1")} if sc else
                    {lam: DOMAIN[lam], x_r1: ("-10", "10"), x_r2: ("-10", "10"),
                     **{v: ("-1", "1") for v in _RESTART_GE}})},
-        # θT ≥ 1; SC: the claim's hypothesis on the run, its gradients at most L (|ρ_t| ≤ 1) — C's |r_t|, |s_t| ≤ 1 stay
-        # step conditions (as derivation conditions the sign argument no longer proves its round-1 step)
-        conditions=(sympy.Ge(theta * T, 1), *((sympy.Le(sympy.Abs(rho_r1), 1), sympy.Le(sympy.Abs(rho_r2), 1)) if sc else ())),
+        # θT ≥ 1 and the claim's hypotheses on the run: its gradients at most L (SC: |ρ_t| ≤ 1; C: |r_t| ≤ 1) and, for C,
+        # its iterates within D of the comparator (|s_t| ≤ 1)
+        conditions=(sympy.Ge(theta * T, 1), *(sympy.Le(sympy.Abs(v), 1) for v in ((rho_r1, rho_r2) if sc else _RESTART_GE))),
         steps=steps)

@@ -54,3 +54,19 @@ def test_points_building_the_same_instance_are_evaluated_once():
     finally:
         S.instance_memo_key = original
     assert len(every) > len(calls) and again == found
+
+
+def test_memo_keys_are_equal_exactly_for_equal_instances():
+    """A row of Fractions takes the fast path; the key still tells a Fraction from an equal int, a list from a tuple,
+    and a row from the same numbers in another order or nesting."""
+    from fractions import Fraction as F
+
+    from certunlearn.check.search import instance_memo_key as key
+
+    X = [[F(1), F(2)], [F(3), F(1, 3)]]
+    assert key({"X": X, "n": 2}) == key({"n": 2, "X": [list(r) for r in X]})
+    assert hash(key({"X": X})) == hash(key({"X": [list(r) for r in X]}))
+    for other in ([[F(1), 2], [F(3), F(1, 3)]], [tuple(r) for r in X], [[F(2), F(1)], [F(3), F(1, 3)]],
+                  [F(1), F(2), F(3), F(1, 3)], [[F(1), F(2)], [F(3), F(1, 4)]]):
+        assert key({"X": X}) != key({"X": other}), other
+    assert key({"X": [[F(1), object()]]}) is None

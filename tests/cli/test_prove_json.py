@@ -42,13 +42,26 @@ def test_prove_json_counts_the_step_conditions_by_origin(capsys):
 
 
 def test_prove_json_lists_an_assumed_condition(capsys):
-    """olu.table2:restart-regret-c's rounds are bounded under |r_t|, |s_t| ≤ 1 (the claim's path hypotheses, kept as step
-    conditions: as the derivation's conditions its round-1 step is no longer proved): no premise or earlier step states
-    them, so they are assumed, counted, and the proof is partial although every step is established."""
-    assert main(["prove", "olu.table2:restart-regret-c", "--json"]) == 0
+    """d2d.table1:pgd-weak-accuracy's first step is proved under τ ≤ 1, τ a stand-in for (𝓘/𝓘₂)^{2/5} that neither a
+    premise nor an earlier step states: it is assumed, counted, and the proof is partial although every step is
+    established."""
+    assert main(["prove", "d2d.table1:pgd-weak-accuracy", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     (d,) = doc["derivations"]
     assumed = [c["condition"] for st in d["steps"] for c in st["conditions"] if c["origin"] == "assumed"]
-    assert assumed == ["Abs(r_1) <= 1", "Abs(s_1) <= 1", "Abs(r_2) <= 1", "Abs(s_2) <= 1"]
-    assert d["assumed"] == 4 and doc["conditions"]["assumed"] == 4
+    assert assumed == ["tau <= 1"]
+    assert d["assumed"] == 1 and doc["conditions"]["assumed"] == 1
     assert all(st["status"] in ("identity", "proved", "proved-on-box") for st in d["steps"]) and d["proof"] == "partial"
+
+
+def test_prove_json_path_hypotheses_are_the_derivations_conditions(capsys):
+    """olu.table2:restart-regret-c's rounds are bounded under |r_t|, |s_t| ≤ 1, the claim's hypotheses on its run
+    (gradients at most L, iterates within D of the comparator), conditions of the derivation: no step rests on an
+    assumption and the proof is complete."""
+    assert main(["prove", "olu.table2:restart-regret-c", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (d,) = doc["derivations"]
+    assert all(st["status"] in ("identity", "proved") for st in d["steps"])
+    assert d["assumed"] == 0 and "assumed" not in doc["conditions"] and d["proof"] == "complete"
+    from proofs.olu.restart import table2_restart_regret
+    assert {str(c) for c in table2_restart_regret(False).conditions} >= {"Abs(r_1) <= 1", "Abs(s_2) <= 1"}

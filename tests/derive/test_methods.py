@@ -198,3 +198,20 @@ def test_exponents_are_split_and_lower_bounds_kept():
     (g, one_, conds_, _), = power_abstraction((1 + 2 * x_) ** (-k), sympy.S.One, [], prove_relation)
     assert conds_[-1] == sympy.StrictLessThan(g, 1) and g.is_Dummy
     assert power_abstraction(x_**k, sympy.S.One, [], prove_relation) == []
+
+
+def test_conditions_of_symbols_that_cancel_are_left_out():
+    """Table 2's restart-regret-c round-1 step under the four path hypotheses |r_t|, |s_t| ≤ 1: r₂, s₂ cancel in
+    rhs − lhs, and their two-sided conditions would double the reparametrisation's pieces past MAX_PIECES (no proof
+    before); with only r₁'s and s₁'s the sign argument proves it. A false variant stays unproved."""
+    from certunlearn.derive.prover import prove_cancelled, prove_relation
+
+    r1, r2, s1, s2 = sympy.symbols("r_1 r_2 s_1 s_2", real=True)
+    D_ = sympy.Symbol("D", positive=True)
+    conds = [sympy.Le(Abs(v_), 1) for v_ in (r1, s1, r2, s2)]
+    lhs = D_ * L * (r1**2 + r2**2 + s1**2 + s2**2) / 2
+    how = prove_relation(lhs, "<=", D_ * L * (r2**2 + s2**2 + 2) / 2, conds)
+    assert how is not None and "r_2, s_2 cancel in rhs − lhs" in how, how
+    assert prove_relation(lhs, "<=", D_ * L * (r2**2 + s2**2 + Rational(3, 2)) / 2, conds) is None
+    # nothing cancels: not this method's case
+    assert prove_cancelled(r1**2, "<=", 1 + 0 * r2, normal_conditions(conds)) is None
