@@ -448,7 +448,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
         if claim.derivation is None:
             if args.json:
                 derivations.append({"claim": claim_id, "proof": "none", "start": "stated", "start_detail": "no derivation",
-                                    "assumed": 0, "steps": []})
+                                    "hypotheses": [], "premises": [], "assumed": 0, "steps": []})
             else:
                 print(f"{claim_id}: no derivation (a control or a claim whose proof is not written yet)")
             continue
@@ -462,6 +462,9 @@ def cmd_prove(args: argparse.Namespace) -> int:
                 origins[c.kind] = origins.get(c.kind, 0) + 1
         derivations.append({"claim": claim_id, "proof": result.proof, "start": result.start_status,
                             "start_detail": result.start_status_detail,
+                            "hypotheses": list(result.conditions),
+                            "premises": [{"statement": p.statement, "citation": p.citation, "relation": p.relation or None}
+                                         for p in result.premises],
                             "assumed": sum(len(s.assumed) for s in result.steps),
                             "steps": [{"status": s.status, "relation": s.text, "method": s.method or None,
                                        "box": s.box_dict, "conditions": [c.to_json() for c in s.conditions]}

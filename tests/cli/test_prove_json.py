@@ -12,8 +12,8 @@ def test_prove_json_has_the_contract_shape(capsys):
     by_id = {d["claim"]: d for d in doc["derivations"]}
     assert by_id["gaussian.exact:control-sigma-halved"] == {"claim": "gaussian.exact:control-sigma-halved",
                                                            "proof": "none", "start": "stated",
-                                                           "start_detail": "no derivation", "assumed": 0,
-                                                           "steps": []}
+                                                           "start_detail": "no derivation", "hypotheses": [],
+                                                           "premises": [], "assumed": 0, "steps": []}
     claim_b1 = by_id["d2d.claimB.1"]
     assert claim_b1["proof"] in ("complete", "partial", "broken") and claim_b1["start"] in ("checked", "stated", "mismatch")
     for d in doc["derivations"]:
@@ -63,5 +63,7 @@ def test_prove_json_path_hypotheses_are_the_derivations_conditions(capsys):
     (d,) = doc["derivations"]
     assert all(st["status"] in ("identity", "proved") for st in d["steps"])
     assert d["assumed"] == 0 and "assumed" not in doc["conditions"] and d["proof"] == "complete"
-    from proofs.olu.restart import table2_restart_regret
-    assert {str(c) for c in table2_restart_regret(False).conditions} >= {"Abs(r_1) <= 1", "Abs(s_2) <= 1"}
+    # what the complete chain rests on, listed for a citation: its hypotheses and its premises
+    assert d["hypotheses"] == ["T*theta >= 1", "Abs(r_1) <= 1", "Abs(r_2) <= 1", "Abs(s_1) <= 1", "Abs(s_2) <= 1"]
+    assert [(p["citation"], p["relation"]) for p in d["premises"]] == [("Hazan 2016, Thm 3.1", None),
+                                                                       ("eq. (5)", "theta <= 1")]
