@@ -22,7 +22,9 @@ def test_prove_json_follows_the_contract(capsys):
     doc = json.loads(out)
     assert set(doc) == {"derivations", "summary", "conditions"}
     (d,) = doc["derivations"]
-    assert set(d) == {"claim", "proof", "start", "start_detail", "assumed", "steps"} and d["claim"] == "gaussian.zcdp"
+    assert set(d) == {"claim", "proof", "start", "start_detail", "hypotheses", "premises", "assumed", "steps"}
+    assert d["claim"] == "gaussian.zcdp" and all(isinstance(h, str) and h for h in d["hypotheses"])
+    assert all(set(p) == {"statement", "citation", "relation"} and p["statement"] and p["citation"] for p in d["premises"])
     assert d["proof"] in ("complete", "partial", "broken") and d["start"] in ("checked", "stated", "mismatch")
     assert d["start_detail"].strip()  # a stated start says why (issue 25): never an empty reason
     assert d["steps"] and all(set(s) == {"status", "relation", "method", "box", "conditions"} for s in d["steps"])
