@@ -47,8 +47,6 @@ def instance_memo_key(instance: Instance) -> Hashable | None:
 
 def _frozen(v: Any) -> Hashable:
     t = type(v)
-    if t is Fraction:
-        return ("Fraction", v)
     if (t is list or t is tuple) and all(type(x) is Fraction for x in v):
         return (t.__name__, "Fractions", tuple(v))  # the common data row, without a call per entry (own tag: no clash)
     if isinstance(v, (list, tuple, np.ndarray)):

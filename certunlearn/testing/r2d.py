@@ -243,7 +243,7 @@ def accuracy_cases(profile: str = "quick", claim: str = "r2d.cor3.5+fix") -> lis
         inst = case.instance()
         if int(case.data["family"]) != QUADRATIC or "atoms" in inst or "X" not in inst:  # the candidates implement
             return False  # convex quadratics on one dataset only (not Corollary 3.6's populations, finite or a law)
-        sigma, scale = acc.with_prescribed(case.instance())["sigma"], 1 + float(case.data["R"])
+        sigma, scale = acc.with_prescribed(inst)["sigma"], 1 + float(case.data["R"])
         return bool(sigma.lower() >= 1e-9 * scale) and bool(sigma.upper() <= 1e4 * scale)
 
     cases = claim_cases(claim, "thorough", per_adversary=24, keep=measurable)
