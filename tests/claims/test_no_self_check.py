@@ -111,11 +111,21 @@ REVIEWED_EQUALITIES = {
     "retain.lemD.1:m-edges+fix": "RS_m by enumeration, against the sum of the m heaviest exposed MST edges",
     "retain.thmD.4+fix": "RS by enumeration, against the corrected formula",
     "retain.lemC.1:m-points+fix": "RS_m by enumerating every multiset of m points, against the order-statistic formula",
+    "retain.lem3.1:lower": "the '≥' half of Lemma 3.1's equality: its printed gap formula over RS_median found by "
+                           "enumerating the universe {0, B} ∪ R ∪ midpoints, 1 wherever the lemma's '=' holds",
+    "pomer.lemB.4:lower+fix": "the '≥' half of Donsker–Varadhan's equality with a multiple of dν₁/dν₂ in U: exp(KL − "
+                              "sup_U DV), the supremum found by maximising over the box (dv_maximiser), the KL in "
+                              "closed form; 1 wherever the supremum is attained",
 }
 
 
-def _probe(c, count: int = 3):
-    """(quantity, bound) enclosures at up to ``count`` instances inside the hypotheses."""
+def _probe(c, size: int = 8):
+    """(quantity, bound) enclosures at the instances inside the hypotheses that each structured adversary generates
+    at ``size`` (a family of several grids draws ``size`` from each).
+
+    Every adversary is probed, and every instance it gives, not only the first three of the first: a family built to
+    attain the bound (a lemma's equality case) or a grid at one corner of the class (where retraining takes one
+    round) is not a claim that cannot fail when the claim's other instances move the quantity."""
     import numpy as np
 
     from certunlearn.numeric.enclosure import Decision, to_arb
@@ -125,16 +135,15 @@ def _probe(c, count: int = 3):
     if not structured or c.quantity_kind.value == "statistical":
         return []
     found = []
-    for instance in structured[0].generate(np.random.default_rng(0), 8):
-        if len(found) == count:
-            break
-        try:
-            if any(h.decide(instance) is not Decision.TRUE for h in c.hypotheses):
+    for adversary in structured:
+        for instance in adversary.generate(np.random.default_rng(0), size):
+            try:
+                if any(h.decide(instance) is not Decision.TRUE for h in c.hypotheses):
+                    continue
+                with workprec(64):
+                    found.append((to_arb(c.quantity(c.with_prescribed(instance))), c.bound_value(instance)))
+            except Exception:  # noqa: BLE001 - the checker reports errors; here only values matter
                 continue
-            with workprec(64):
-                found.append((to_arb(c.quantity(c.with_prescribed(instance))), c.bound_value(instance)))
-        except Exception:  # noqa: BLE001 - the checker reports errors; here only values matter
-            continue
     return found
 
 

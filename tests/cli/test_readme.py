@@ -12,6 +12,7 @@ import re
 import shlex
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -105,8 +106,14 @@ def test_fresh_clone_pip_install_then_every_readme_example(tmp_path):
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=300)
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = str(venv / "bin" / "python")
+    # the dependencies come from this environment, which may itself be a virtual environment (whose packages
+    # --system-site-packages would not see): its site-packages is appended to the new one's path, after it, so the
+    # certunlearn installed from the clone is the one imported
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    Path(purelib, "_test_environment.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     proc = subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", "."], cwd=clone,
                           capture_output=True, text=True, timeout=900)
     if proc.returncode != 0 and "hatchling" in proc.stderr:

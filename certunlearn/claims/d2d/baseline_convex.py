@@ -58,13 +58,21 @@ def _instance(ratio, nn, I_, mult, eps, dd, dl=Fraction(1, 10**5)) -> dict:
 
 
 def baseline_structured(rng: np.random.Generator, size: int) -> list[dict]:
-    """n from 10 to 10¹⁵ (retraining needs more than one iteration only once α < MD²/2, i.e. for n beyond about 10⁶
-    at ε = 1), M ∈ {1/2, 3, 100}, 𝓘 ∈ {1, 20}, ε ∈ {1, 10}, d ∈ {1, 10}, n₂/n ∈ {2, 1000}."""
-    grid = itertools.product((Fraction(1, 2), 3, 100), (10, 10**4, 10**8, 10**12, 10**15), (1, 20), (2, 1000),
-                             (Fraction(1), Fraction(10)), (1, 10))
-    out = [_instance(*g) for g in grid]
-    if size < len(out):
-        out = [out[j] for j in sorted(rng.choice(len(out), size, replace=False))]
+    """Two grids, each drawn down to ``size``. Large n: n from 10 to 10¹⁵ (retraining needs more than one iteration
+    only once α < MD²/2, i.e. for n beyond about 10⁶ at ε = 1), M ∈ {1/2, 3, 100}, 𝓘 ∈ {1, 20}, ε ∈ {1, 10},
+    d ∈ {1, 10}, n₂/n ∈ {2, 1000}. Small n: n ∈ {4, 10}, M ∈ {3, 100}, 𝓘 ∈ {20, 60}, n₂/n ∈ {2, 5}, ε ∈ {1/4, 1},
+    d ∈ {10, 40} — where the printed regulariser m = (LM^{3/2}√(d log(1/δ))/(Dεn𝓘))^{4/5} still leaves α < MD²/2
+    (on the large-n grid it keeps ⌈T⌉ = 1 at n and n₂, a quantity constant at 1; the thorough search's
+    counterexample, n = 4, n₂ = 19, d = 41, 𝓘 = 53, lies in this corner)."""
+    large = [_instance(*g) for g in itertools.product((Fraction(1, 2), 3, 100), (10, 10**4, 10**8, 10**12, 10**15),
+                                                      (1, 20), (2, 1000), (Fraction(1), Fraction(10)), (1, 10))]
+    small = [_instance(*g) for g in itertools.product((3, 100), (4, 10), (20, 60), (2, 5), (Fraction(1, 4), Fraction(1)),
+                                                      (10, 40))]
+    out = []
+    for grid in (large, small):
+        if size < len(grid):
+            grid = [grid[j] for j in sorted(rng.choice(len(grid), size, replace=False))]
+        out += grid
     return out
 
 
@@ -105,7 +113,8 @@ def _claims() -> list[Claim]:
                 hypotheses=table_hyps(row, "baseline"),
                 bound=(BASELINE_RATIO_CVX_FIX if fix else BASELINE_RATIO_CVX)[row],
                 quantity=baseline_ratio(row, fix),
-                adversaries=(Adversary("M 1/2…100, n 10…10¹⁵, 𝓘 ∈ {1, 20}, ε ∈ {1, 10}, d ∈ {1, 10}, n₂/n ∈ {2, 1000}",
+                adversaries=(Adversary("M 1/2…100, n 10…10¹⁵, 𝓘 ∈ {1, 20}, ε ∈ {1, 10}, d ∈ {1, 10}, n₂/n ∈ {2, 1000}; "
+                                       "small n: n ∈ {4, 10}, 𝓘 ∈ {20, 60}, ε ∈ {1/4, 1}, d ∈ {10, 40}, n₂/n ∈ {2, 5}",
                                        generate=baseline_structured), BASELINE_SEARCH),
                 derivation=cid,
                 corrects=f"d2d.table1:{row}-baseline" if fix else None,

@@ -46,6 +46,18 @@ def test_regularized_baseline_reaches_many_iterations():
     assert any(q(inst) > 2 for inst in baseline_structured(np.random.default_rng(0), 1000) if inst["n2"] == 1000 * inst["n"])
 
 
+def test_printed_regularized_baseline_family_moves():
+    """At the printed regulariser (exponent 4/5) the large-n grid keeps ⌈T⌉ = 1 at n and n₂ — a quantity constant at
+    1, which cannot fail; the small-n grid (n ≤ 10, 𝓘 up to 60, d up to 40) reaches ⌈T⌉ > 1, so quick's own family
+    moves the printed claim's quantity both ways, at the size quick draws (40 from each grid)."""
+    from certunlearn.claims.d2d.baseline_convex import baseline_ratio, baseline_structured
+    import numpy as np
+
+    q = baseline_ratio("regularized")
+    values = {q(inst) for inst in baseline_structured(np.random.default_rng(0), 40)}
+    assert min(values) < 1 < max(values)
+
+
 def _alpha_34(n, *, L, M, D, d, eps, dl, beta, I):
     """Theorem 3.4's explicit accuracy (its proof's last expression before the O(·)) at its printed regulariser
     m = (LM^{3/2}√(d log(1/δ))/(Dεn𝓘))^{4/5}, retyped: (M/2)ρ² + (3/2)mD², ρ = 4L'G/(mn(1 − G)) + σ√(2d)log(2d/β),
