@@ -92,7 +92,8 @@ SEQUENCES = (
 
 
 def law_grid(with_delta: bool, params=(("1", "1", "0", "5/4"), ("4", "2", "1/10", "3/2"), ("20", "1", "1/4", "11/10"),
-                                        ("1/2", "1/2", "1/2", "2"), ("1", "1", "0", "8"), ("4", "2", "1/10", "60"))):
+                                        ("1/2", "1/2", "1/2", "2"), ("1", "1", "0", "8"), ("4", "2", "1/10", "60")),
+             name: str = "loss sequences (±Gx, |x|, hinges, FTL blocks) × (β, λ, p, Φ) × initial point"):
     def generate(rng: np.random.Generator, size: int):
         out = []
         for seq, (bt, lm, pp, ph), init in itertools.product(SEQUENCES, params, ("uniform", "gibbs")):
@@ -104,7 +105,26 @@ def law_grid(with_delta: bool, params=(("1", "1", "0", "5/4"), ("4", "2", "1/10"
         if size < len(out):
             out = [out[i] for i in sorted(rng.choice(len(out), size, replace=False))]
         return out
-    return Adversary("loss sequences (±Gx, |x|, hinges, FTL blocks) × (β, λ, p, Φ) × initial point", generate=generate)
+    return Adversary(name, generate=generate)
+
+
+def small_switch_grid(with_delta: bool) -> Adversary:
+    """The loss sequences at p̃ = p + 1 − Φ⁻² ≤ 1/3, where 3p̃T ≤ T: the switch tail Pr[S_T ≥ 3p̃T] can be positive and
+    the budget B = 3p̃T can bind (at every (β, λ, p, Φ) of :func:`law_grid` p̃ > 1/3, so the tail is 0 and the budget
+    never binds). For the tail: β ∈ {1, 20, 100} (sharp laws switch most), λ = 1, (p, Φ) ∈ {(0, 21/20), (0, 11/10),
+    (1/20, 101/100), (1/10, 101/100)} (p̃ from 0.06 to 0.17). With ``with_delta`` (Theorem 4.1's hypothesis that
+    consecutive laws are (Φ, δ)-close at δ ≤ 1/2, which sharp laws at Φ near 1 break): β ∈ {1/20, 1/5}, λ ∈ {1, 4},
+    (p, Φ) ∈ {(0, 21/20), (1/20, 21/20), (0, 11/10), (0, 6/5)} (p̃ from 0.09 to 0.31; the budget binds at the first
+    two)."""
+    if with_delta:
+        scales = (("1/20", "1"), ("1/20", "4"), ("1/5", "1"), ("1/5", "4"))
+        switch = (("0", "21/20"), ("1/20", "21/20"), ("0", "11/10"), ("0", "6/5"))
+    else:
+        scales = (("1", "1"), ("20", "1"), ("100", "1"))
+        switch = (("0", "21/20"), ("0", "11/10"), ("1/20", "101/100"), ("1/10", "101/100"))
+    params = tuple((bt, lm, pp, ph) for (bt, lm), (pp, ph) in itertools.product(scales, switch))
+    return law_grid(with_delta, params, name="p̃ ≤ 1/3 (p ∈ {0, 1/20, 1/10}, Φ near 1), where the tail's threshold and "
+                                             "the budget 3p̃T lie below T: loss sequences × (β, λ) × initial point")
 
 
 def law_search(with_delta: bool) -> Adversary:

@@ -32,7 +32,7 @@ from ..hypotheses import H, P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind
 from .common import CONVEX, LIPSCHITZ, ORIGIN, POSITIVE, close_consecutive, guard, losses_of, memoised
-from .families import drift_grid, first_round_grid, law_grid, law_search, thm44_regret_grid, thm45_grid
+from .families import drift_grid, first_round_grid, law_grid, law_search, small_switch_grid, thm44_regret_grid, thm45_grid
 from .privacy import THM44_HYPOTHESES
 
 
@@ -209,7 +209,7 @@ LAW_CLAIMS = (
         id="pomer.lem4.2:tail", source="Lemma 4.2 / Lemma B.1 (lines 225–227, 494–507; Chernoff, footnote 5 line 529)",
         kind=Kind.ITERATIONS, statement="Pr[S_T ≥ 3p̃T] ≤ e^{−p̃T}",
         hypotheses=LAW_HYPOTHESES, bound=SWITCH_TAIL_42, quantity=_switch_tail,
-        adversaries=(law_grid(False), law_search(False)), derivation="pomer.lem4.2:tail"),
+        adversaries=(law_grid(False), law_search(False), small_switch_grid(False)), derivation="pomer.lem4.2:tail"),
     Claim(
         id="pomer.lem4.6", source="Lemma 4.6 / Lemma B.2 (lines 277–283, 510–551), at t = 1",
         kind=Kind.ACCURACY,
@@ -273,7 +273,7 @@ LAW_CLAIMS = (
         id="pomer.thm4.1:budget", source="Theorem 4.1, case B = 3p̃T (lines 213–221)", kind=Kind.REGRET,
         statement="with B = 3p̃T: R_T ≤ λD²/2 + G²T/λ + d log T/β + 2GDT(e^{−p̃T} + 3δT) + GD",
         hypotheses=THM41_HYPOTHESES, bound=REGRET_41_BUDGET, quantity=_regret_budget,
-        adversaries=(law_grid(True), law_search(True)), derivation="pomer.thm4.1:budget"),
+        adversaries=(law_grid(True), law_search(True), small_switch_grid(True)), derivation="pomer.thm4.1:budget"),
 )
 
 #: Theorem 4.4's regret half.
