@@ -22,6 +22,7 @@ from flint import arb
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
 from ..numeric.rationals import NotRational, rational_eval, rational_value
 from ..numeric.sympy_arb import arb_eval
+from ..numeric.symbolic_equality import proved_equal
 
 #: An instance: parameter name → an exact value (int, Fraction, float, decimal string) or a nested
 #: list of them (a data matrix, an update sequence). Saved as exact decimal strings; see
@@ -163,14 +164,21 @@ class Hypothesis:
 
     def decide(self, values: Instance) -> Decision:
         """Exactly where both sides are rational at ``values`` (a boundary case such as η = 2/M is decided, not
-        left to overlapping enclosures), else on enclosures at rising precision."""
+        left to overlapping enclosures), else on enclosures at rising precision; where those still overlap, an
+        equality of the two sides' closed forms proved exactly (:func:`proved_equal`: S = √T·√d at T = 64, d = 4)
+        decides a non-strict relation true and a strict one false."""
         if self.predicate is not None:
             return self.predicate(values)
         rel = self.relation
         lhs, rhs = rational_eval(rel.lhs, values), rational_eval(rel.rhs, values)
         if lhs is not None and rhs is not None:
             return Decision.TRUE if _RELATIONS[rel.rel_op](lhs, rhs) else Decision.FALSE
-        return decide(lambda: arb_eval(rel.lhs, values), rel.rel_op, lambda: arb_eval(rel.rhs, values)).decision
+        decision = decide(lambda: arb_eval(rel.lhs, values), rel.rel_op, lambda: arb_eval(rel.rhs, values)).decision
+        if decision is Decision.UNDECIDED:
+            lhs_form, rhs_form = closed_form_at(rel.lhs, values), closed_form_at(rel.rhs, values)
+            if lhs_form is not None and rhs_form is not None and proved_equal(lhs_form, rhs_form) is True:
+                return Decision.TRUE if rel.rel_op in ("<=", ">=") else Decision.FALSE
+        return decision
 
 
 @dataclass(frozen=True)
@@ -330,25 +338,30 @@ class Claim:
         """The bound at ``instance`` as a sympy number (√q, e^q, …) when every value it depends on (prescribed
         parameters included) is rational there, else None — what proves an irrational equality with a quantity that
         returns a closed form (:mod:`certunlearn.numeric.symbolic_equality`)."""
-        values: dict[str, Any] = {}
-        for name, value in instance.items():
-            try:
-                q = rational_value(value)
-            except NotRational:
-                continue
-            values[name] = sympy.Rational(q.numerator, q.denominator)
+        values: dict[str, Any] = dict(instance)
         for name, expr in self.prescribed.items():
-            values[name] = _substituted(expr, values)
+            values[name] = closed_form_at(expr, values)
             if values[name] is None:
                 return None
-        return _substituted(self.bound, values)
+        return closed_form_at(self.bound, values)
 
 
-def _substituted(expr: Any, values: dict[str, sympy.Rational]) -> sympy.Expr | None:
-    """``expr`` with its symbols replaced by the rationals of ``values``, or None if one is missing."""
+def closed_form_at(expr: Any, values: Mapping[str, Any]) -> sympy.Expr | None:
+    """``expr`` at ``values`` as a sympy number (√q, e^q, log q, …) when every symbol it has is given a rational (an
+    int, a Fraction, a decimal string, …) or a closed form itself, else None: the closed form an equality is proved
+    on (:mod:`certunlearn.numeric.symbolic_equality`)."""
     expr = sympy.sympify(expr)
-    subs = {s: values.get(s.name) for s in expr.free_symbols}
-    if any(v is None for v in subs.values()):
-        return None
+    subs = {}
+    for s in expr.free_symbols:
+        if s.name not in values:
+            return None
+        v = values[s.name]
+        if isinstance(v, sympy.Basic) and not v.free_symbols:  # a sympy number (a Rational included)
+            subs[s] = v
+            continue
+        try:
+            q = rational_value(v)
+        except NotRational:
+            return None
+        subs[s] = sympy.Rational(q.numerator, q.denominator)
     return expr.subs(subs)
-

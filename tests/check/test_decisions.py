@@ -16,7 +16,7 @@ import sympy
 from flint import arb
 
 from certunlearn.check import evaluate, get_profile, summary
-from certunlearn.check.evaluate import ERROR, UNDECIDED, WITHIN, BinaryFloatError
+from certunlearn.check.evaluate import ERROR, EXCLUDED, UNDECIDED, WITHIN, BinaryFloatError
 from certunlearn.check.runner import judge
 from certunlearn.check.verdict import HOLDS, INCONCLUSIVE, Tightness, control_verdict, failed_controls, tightness
 from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, QuantityKind
@@ -812,8 +812,9 @@ PATHS = [
      0),
     ("NaN side", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le((x - 1) * sympy.log(x - 1), 1,
                                                                                  evaluate=False)),)), ERROR, 0),
+    # Machin's formula at x = 1: an equality no enclosure decides and sympy does not prove (sin² + cos² = 1 it does)
     ("hypothesis undecided", lambda: claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le(
-        sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1, evaluate=False)),)), UNDECIDED, 0),
+        4 * sympy.atan(x / 5) - sympy.atan(x / 239), sympy.pi / 4, evaluate=False)),)), UNDECIDED, 0),
     ("float", lambda: claim(lambda v: 0.5), ERROR, 0),
     ("undecided inside", lambda: claim(lambda v: _raise(UndecidedError("overlap"))), UNDECIDED, 0),
     ("raises", lambda: claim(lambda v: _raise(ValueError("no"))), ERROR, 0),
@@ -833,6 +834,17 @@ def test_every_path_of_evaluate_keeps_the_instance_outcome_and_precision(name, m
     ev = evaluate(make(), {"x": "1"}, 128)
     assert (ev.instance, ev.outcome, ev.prec) == ({"x": "1"}, outcome, prec), ev.reason
     assert not ev.attained
+
+
+def test_a_hypothesis_proved_equal_admits_the_instance():
+    """sin²x + cos²x ≤ 1 at x = 1: the enclosures overlap at every precision, the closed forms are proved equal — the
+    instance is inside (evaluated, here attained), not undecided; the strict relation excludes it."""
+    inside = claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Le(sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1,
+                                                                         evaluate=False)),))
+    assert evaluate(inside, {"x": "1"}, 128).outcome == WITHIN
+    outside = claim(exact, hypotheses=(Hypothesis("h", relation=sympy.Lt(sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1,
+                                                                          evaluate=False)),))
+    assert evaluate(outside, {"x": "1"}, 128).outcome == EXCLUDED
 
 
 def test_ratio_of_zero_against_zero_is_zero():

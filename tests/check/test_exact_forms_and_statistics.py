@@ -146,3 +146,44 @@ def test_a_nonnegative_quantity_never_has_a_negative_tightness():
                     bound=x, quantity=tiny, adversaries=claim(tiny, x).adversaries)
     assert evaluate(privacy, {"x": "1/7"}, 512).ratio_lower == 0.0
     assert evaluate(claim(tiny, x), {"x": "1/7"}, 512).ratio_lower < 0
+
+
+def test_closed_form_at_takes_rationals_and_closed_forms_only():
+    from certunlearn.claims.model import closed_form_at
+
+    y = sympy.Symbol("y", positive=True)
+    assert closed_form_at(sympy.sqrt(x) * sympy.sqrt(y), {"x": "2", "y": 8}) == 4  # sympy's exact arithmetic
+    assert closed_form_at(x + y, {"x": Fraction(1, 3), "y": sympy.sqrt(2)}) == sympy.Rational(1, 3) + sympy.sqrt(2)
+    assert closed_form_at(x + y, {"x": sympy.Rational(1, 3), "y": 1}) == sympy.Rational(4, 3)  # a prescribed value
+    assert closed_form_at(x + y, {"x": 1}) is None  # y missing
+    assert closed_form_at(x, {"x": mpmath.mpf(1) / 3}) is None  # an mpf is not rational
+
+
+def test_a_hypothesis_at_an_irrational_equality_is_decided_exactly():
+    """S ≤ √T·√d at T = 2, d = 8, S = 4: two irrational enclosures whose product is 4 overlap 4 at every precision;
+    the closed forms' equality decides the non-strict relation true and the strict one false. A value a hair above
+    stays decided by the enclosures (false), never by the equality."""
+    from certunlearn.claims.hypotheses import H
+    from certunlearn.numeric.enclosure import Decision
+
+    S, T, d = sympy.symbols("S T d", positive=True)
+    at = {"S": 4, "T": 2, "d": 8}
+    assert H("S ≤ √T√d", "<=", S, sympy.sqrt(T) * sympy.sqrt(d)).decide(at) is Decision.TRUE
+    assert H("S < √T√d", "<", S, sympy.sqrt(T) * sympy.sqrt(d)).decide(at) is Decision.FALSE
+    assert H("S ≥ √T√d", ">=", S, sympy.sqrt(T) * sympy.sqrt(d)).decide(at) is Decision.TRUE
+    above = {**at, "S": 4 + Fraction(1, 2**40)}
+    assert H("S ≤ √T√d", "<=", S, sympy.sqrt(T) * sympy.sqrt(d)).decide(above) is Decision.FALSE
+
+
+def test_the_pomer_table2_row3_fix_end_is_attained_exactly():
+    """Table 2's corrected row 3 at its range's upper end S = √(dT) (T = 64, d = 4, S = 16): Theorem 4.5's bound equals
+    the row's entry exactly (both irrational: √2, log T), proved on closed forms — the search's degenerate ranges
+    (d² = √(dT) at T = 64, d = 4) sit there, and thorough left them undecided at 4096 bits."""
+    from certunlearn.claims import get_claim
+
+    c = get_claim("pomer.table2:row3+fix")
+    for inst in ({"S": 16, "T": 64, "d": 4, "G": 1, "D": 1}, {"S": 16, "T": 256, "d": 1, "G": 1, "D": 1}):
+        ev = evaluate(c, inst, 4096)
+        assert ev.outcome == WITHIN and ev.attained and ev.ratio_lower == 1.0
+    ev = evaluate(c, {"S": 16 - Fraction(1, 2**30), "T": 256, "d": 1, "G": 1, "D": 1}, 4096)  # inside the end: strict
+    assert ev.outcome == WITHIN and not ev.attained

@@ -16,6 +16,7 @@ merge to integers, else enclosed), so equality is proved where it holds and the 
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -327,17 +328,48 @@ def _small_factors(n: int) -> dict[int, int]:
 _PRIMES = tuple(int(q) for q in sympy.primerange(2, 1000))
 
 
+def coprime_base(numbers) -> list[int]:
+    """Pairwise coprime integers > 1 of which every one of ``numbers`` (integers ≥ 1) is a product (factor
+    refinement: a pair x, y with g = gcd(x, y) > 1 is replaced by x/g, y/g, g until none is left; no factoring)."""
+    base = sorted({n for n in numbers if n > 1})
+    while True:
+        pair = next(((i, j, g) for i in range(len(base)) for j in range(i + 1, len(base))
+                     if (g := math.gcd(base[i], base[j])) > 1), None)
+        if pair is None:
+            return base
+        i, j, g = pair
+        base = sorted({*(x for k, x in enumerate(base) if k not in (i, j)),
+                       *(x for x in (base[i] // g, base[j] // g, g) if x > 1)})
+
+
+def _over_base(n: int, base: list[int]) -> dict[int, int]:
+    """n as Π b^k over the coprime base (every n the base was built from is such a product)."""
+    out: dict[int, int] = {}
+    for b in base:
+        while n % b == 0:
+            out[b] = out.get(b, 0) + 1
+            n //= b
+    if n != 1:
+        raise ArithmeticError(f"{n} is not a product of the coprime base")
+    return out
+
+
 def power_product(factors) -> Fraction | arb:
-    """Π bᵉ over ``factors`` (pairs of a positive rational base and a rational exponent), written over the primes of
-    the bases (trial division by primes below 10³, the cofactor kept whole): exact when every merged exponent is an integer
-    (so the value 1 is proved exactly when the primes cancel), else an enclosure exp(Σ e·log p)."""
+    """Π bᵉ over ``factors`` (pairs of a positive rational base and a rational exponent), written over a coprime base
+    of the bases' numerators and denominators (primes below 10³ by trial division, the cofactors refined by gcds):
+    exact when every merged exponent is an integer, else an enclosure exp(Σ e·log p). Pairwise coprime integers > 1
+    have disjoint prime supports, so the product is 1 exactly when every merged exponent is 0 — proved, not left to
+    enclosures that overlap 1 at every precision (large cofactors such as a sum Σν₂u's numerator no longer stay apart
+    from the same prime inside another cofactor)."""
+    factors = [(Fraction(base), Fraction(exponent)) for base, exponent in factors if exponent]
+    parts = [_small_factors(part) for base, _ in factors for part in (base.numerator, base.denominator)]
+    base = coprime_base(q for part in parts for q in part)
     merged: dict[int, Fraction] = {}
-    for base, exponent in factors:
-        if not exponent:
-            continue
-        for part, sign in ((base.numerator, 1), (base.denominator, -1)):
-            for prime, k in _small_factors(part).items():
-                merged[prime] = merged.get(prime, Fraction(0)) + sign * k * exponent
+    for (_, exponent), numerator, denominator in zip(factors, parts[0::2], parts[1::2]):
+        for part, sign in ((numerator, 1), (denominator, -1)):
+            for q, k in part.items():
+                for b, j in _over_base(q, base).items():
+                    merged[b] = merged.get(b, Fraction(0)) + sign * k * j * exponent
     merged = {b: e for b, e in merged.items() if e}
     if all(e.denominator == 1 for e in merged.values()):
         out = Fraction(1)

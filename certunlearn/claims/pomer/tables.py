@@ -29,7 +29,7 @@ from ...formulas.symbols import delta, epsilon
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int
-from ..model import Adversary, Claim, Instance, Kind, Space
+from ..model import Adversary, Claim, Instance, Kind, Space, closed_form_at
 
 #: Table 1, column "Theorem 4.4": each row's ε range (low, high) as printed; None = unbounded on that side. The end
 #: printed "\\sqrt{dT}^{-1/6}" (lines 63–64) is read √d·T^{−1/6}: read literally, (dT)^{−1/12}, row 3's range is
@@ -98,14 +98,21 @@ TABLE2_BASE = (
 )
 
 
+def _formula(expr: sympy.Expr, values: Instance):
+    """``expr`` at ``values``: its closed form where every value is rational or a closed form (so that a bound it
+    attains is proved equal, not left to enclosures that overlap at every precision), else an arb enclosure."""
+    form = closed_form_at(expr, values)
+    return form if form is not None else arb_eval(expr, values)
+
+
 def _bound_44(values: Instance):
-    """Theorem 4.4's explicit regret bound at its prescribed λ, β, Φ, p (exact, an arb enclosure)."""
-    return arb_eval(REGRET_44, values)
+    """Theorem 4.4's explicit regret bound at its prescribed λ, β, Φ, p, exactly."""
+    return _formula(REGRET_44, values)
 
 
 def _bound_45(values: Instance):
-    """Theorem 4.5's printed regret bound (line 261), exact."""
-    return arb_eval(REGRET_45, values)
+    """Theorem 4.5's printed regret bound (line 261), exactly."""
+    return _formula(REGRET_45, values)
 
 
 NUDGE = Fraction(1, 10**6)  # points sit this relative distance inside a range's ends (an end is an equality)

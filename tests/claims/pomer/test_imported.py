@@ -205,3 +205,34 @@ def test_dv_maximiser_beats_a_grid_of_the_box_at_100_digits():
         best = dv(u_star)
         grid = [c1 + (c2 - c1) * F(k, 6) for k in range(7)]
         assert all(dv(u) <= best + mpmath.mpf(10) ** -90 for u in itertools.product(grid, repeat=3))
+
+
+def test_coprime_base_refines_without_factoring():
+    from math import gcd, prod
+
+    from certunlearn.claims.pomer.imported import coprime_base
+
+    numbers = [6 * 1000003, 1000003 * 1000033, 10 * 1000033**2, 1]
+    base = coprime_base(numbers)
+    assert all(gcd(a, b) == 1 for i, a in enumerate(base) for b in base[i + 1:]) and all(b > 1 for b in base)
+    for n in numbers:  # every number is a product of the base's elements
+        rest = n
+        for b in base:
+            while rest % b == 0:
+                rest //= b
+        assert rest == 1
+    assert prod(base) > 1 and coprime_base([1]) == []
+
+
+def test_power_product_proves_one_across_large_cofactors():
+    """A product equal to 1 whose bases share a prime above 10³ only inside different cofactors (p·q against p and q):
+    trial division kept p·q whole, the merged exponents stayed fractional and the value an enclosure around 1 at every
+    precision; over a coprime base it is 1 exactly. A product a hair off 1 is not."""
+    from fractions import Fraction
+
+    from certunlearn.claims.pomer.imported import power_product
+
+    p, q = 1000003, 1000033
+    half = Fraction(1, 2)
+    assert power_product([(Fraction(p * q), half), (Fraction(p), -half), (Fraction(q), -half)]) == 1
+    assert power_product([(Fraction(p * q), half), (Fraction(p), -half), (Fraction(q + 2), -half)]) != 1

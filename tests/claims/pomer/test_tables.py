@@ -5,7 +5,7 @@ from fractions import Fraction as F
 import mpmath
 
 from certunlearn.claims import get_claim
-from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.enclosure import Decision, to_arb
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp
@@ -24,7 +24,7 @@ def inside(claim_id: str, inst: dict) -> bool:
 def value(claim_id: str, inst: dict) -> tuple[mpmath.mpf, mpmath.mpf]:
     claim = get_claim(claim_id)
     with workprec(400):
-        q, b = claim.quantity(claim.with_prescribed(inst)), claim.bound_value(inst)
+        q, b = to_arb(claim.quantity(claim.with_prescribed(inst))), claim.bound_value(inst)  # a closed form or a ball
     return mpmath.mpf(q.mid().str(110, radius=False)), mpmath.mpf(b.mid().str(110, radius=False))
 
 
