@@ -33,7 +33,7 @@ from .perfect_offtheta import offtheta_secret
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
-    boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
+    REGULARISED_SHIFT, boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
 
 
@@ -258,7 +258,7 @@ def _reg_claims() -> list[Claim]:
             adversaries=(Adversary("thin anisotropic quadratics, extreme points, alternating updates, far start",
                                    generate=thin),
                          Adversary("one-dimensional quadratics, extreme points, swings", generate=one),
-                         search_regularised(reg_small_search(False)), *_widened()),
+                         search_regularised(reg_small_search(False)), *_widened(), REGULARISED_SHIFT),
             derivation="d2d.thm3.4",
             note=_REG_NOTE,
         ),

@@ -46,3 +46,24 @@ def test_the_quick_instance_reaches_nine_tenths_of_the_attainable_maximum():
     inst = worst_shift_instance(81, 1, 12, gamma_M=Fraction(47, 34))
     ev = evaluate(get_claim("d2d.thm3.1:shift-sharp"), inst, 256)
     assert ev.outcome == WITHIN and ev.ratio_lower >= 0.9
+
+
+def test_the_regularised_worst_shift_streams_double_theorem_34s_shift_ratio():
+    """d2d.thm3.4 at the worst-shift streams with m prescribed, M = 1 and L exact: every instance inside the
+    hypotheses, and the quick pair reaches a shift ratio above 0.17 — the regularised families (thin, 1-d, search,
+    Huber, logistic, ball, d = 3) stay below 0.1 at the quick size."""
+    import numpy as np
+
+    from certunlearn.check.epsilon import epsilon_scores
+    from certunlearn.claims.d2d.families import regularised_shift_family
+    from certunlearn.numeric.enclosure import Decision
+
+    claim = get_claim("d2d.thm3.4")
+    family = regularised_shift_family(np.random.default_rng(0), 40)
+    assert family and all(h.decide(inst) is Decision.TRUE for inst in family for h in claim.hypotheses)
+    assert max(s.shift_ratio for s in epsilon_scores(claim, family)) > 0.17
+    others = [inst for a in claim.adversaries if a.space is None and a.name != "worst-case mean shift streams "
+              "(deletions down to n/2, or ending in an addition), regularised: m prescribed, M = 1 and L exact"
+              and not a.name.startswith("boundary") for inst in a.generate(np.random.default_rng(0), 40)]
+    inside = [inst for inst in others if all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses)]
+    assert max(s.shift_ratio or 0 for s in epsilon_scores(claim, inside)) < 0.1
