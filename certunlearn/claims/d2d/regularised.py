@@ -33,7 +33,7 @@ from .perfect_offtheta import offtheta_secret
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
-    REGULARISED_SHIFT, boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
+    GROWING_ROUNDS_SHIFT, REGULARISED_SHIFT, boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
 )
 
 
@@ -332,7 +332,7 @@ def _reg_claims() -> list[Claim]:
                                    generate=regularised_gen(pgd_structured("thin"), 8, xi_)),
                          Adversary("one-dimensional quadratics, extreme points, swings",
                                    generate=regularised_gen(pgd_structured("1d"), 8, xi_)),
-                         search_regularised(reg_small_search(False), xi_search), *_widened(xi_)),
+                         search_regularised(reg_small_search(False), xi_search), *_widened(xi_), GROWING_ROUNDS_SHIFT),
             derivation=cid,
             corrects=cid.removesuffix("+fix") if fix else None,
             note=_REG_NOTE + (" The printed σ is half of Δ/(√2·gap) for the proof's own Δ = 8L'√M/(m√(mI)n) "

@@ -67,3 +67,19 @@ def test_the_regularised_worst_shift_streams_double_theorem_34s_shift_ratio():
               and not a.name.startswith("boundary") for inst in a.generate(np.random.default_rng(0), 40)]
     inside = [inst for inst in others if all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses)]
     assert max(s.shift_ratio or 0 for s in epsilon_scores(claim, inside)) < 0.1
+
+
+def test_the_growing_rounds_streams_raise_remark_36s_shift_ratio():
+    """Theorem 3.5 and Remark 3.6 (T_i = i^{2ξ}𝓘) at the worst-shift streams with 𝓘 = 1, ξ = 1: inside the hypotheses
+    of the four claims, and Remark 3.6's shift ratio above 0.09 (its other quick families: 0.055)."""
+    import numpy as np
+
+    from certunlearn.check.epsilon import epsilon_scores
+    from certunlearn.claims.d2d.families import growing_rounds_shift_family
+    from certunlearn.numeric.enclosure import Decision
+
+    family = growing_rounds_shift_family(np.random.default_rng(0), 40)
+    for cid in ("d2d.thm3.5", "d2d.thm3.5+fix", "d2d.rem3.6", "d2d.rem3.6+fix"):
+        claim = get_claim(cid)
+        assert all(h.decide(inst) is Decision.TRUE for inst in family for h in claim.hypotheses)
+    assert max(s.shift_ratio for s in epsilon_scores(get_claim("d2d.rem3.6"), family)) > 0.09
