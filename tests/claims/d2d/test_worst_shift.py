@@ -55,15 +55,14 @@ def test_the_regularised_worst_shift_streams_double_theorem_34s_shift_ratio():
     import numpy as np
 
     from certunlearn.check.epsilon import epsilon_scores
-    from certunlearn.claims.d2d.families import regularised_shift_family
+    from certunlearn.claims.d2d.families import REGULARISED_SHIFT
     from certunlearn.numeric.enclosure import Decision
 
     claim = get_claim("d2d.thm3.4")
-    family = regularised_shift_family(np.random.default_rng(0), 40)
+    family = REGULARISED_SHIFT.generate(np.random.default_rng(0), 40)
     assert family and all(h.decide(inst) is Decision.TRUE for inst in family for h in claim.hypotheses)
     assert max(s.shift_ratio for s in epsilon_scores(claim, family)) > 0.17
-    others = [inst for a in claim.adversaries if a.space is None and a.name != "worst-case mean shift streams "
-              "(deletions down to n/2, or ending in an addition), regularised: m prescribed, M = 1 and L exact"
+    others = [inst for a in claim.adversaries if a.space is None and a is not REGULARISED_SHIFT
               and not a.name.startswith("boundary") for inst in a.generate(np.random.default_rng(0), 40)]
     inside = [inst for inst in others if all(h.decide(inst) is Decision.TRUE for h in claim.hypotheses)]
     assert max(s.shift_ratio or 0 for s in epsilon_scores(claim, inside)) < 0.1
@@ -75,10 +74,10 @@ def test_the_growing_rounds_streams_raise_remark_36s_shift_ratio():
     import numpy as np
 
     from certunlearn.check.epsilon import epsilon_scores
-    from certunlearn.claims.d2d.families import growing_rounds_shift_family
+    from certunlearn.claims.d2d.families import GROWING_ROUNDS_SHIFT
     from certunlearn.numeric.enclosure import Decision
 
-    family = growing_rounds_shift_family(np.random.default_rng(0), 40)
+    family = GROWING_ROUNDS_SHIFT.generate(np.random.default_rng(0), 40)
     for cid in ("d2d.thm3.5", "d2d.thm3.5+fix", "d2d.rem3.6", "d2d.rem3.6+fix"):
         claim = get_claim(cid)
         assert all(h.decide(inst) is Decision.TRUE for inst in family for h in claim.hypotheses)
