@@ -9,6 +9,13 @@ Importing this module also registers the gamma functions with the evaluator (:da
 ``sympy.gamma`` as ``arb.gamma`` and ``sympy.uppergamma`` (the upper incomplete gamma Γ(s, z), by which the χ²
 tails of the d2d paper are written: P[χ²_d ≥ r] = Γ(d/2, r/2)/Γ(d/2)) as :func:`upper_gamma`; and it encloses
 ``sympy.erfc`` on wide balls by its monotonicity (:func:`erfc_monotone`).
+
+It also makes the bridge one-way (:func:`refuse_ball`): sympy would otherwise turn an arb into a 15-digit
+``sympy.Float`` through its ``__float__`` — ``sympy.Rational(1, 3) + arb(2)`` silently returns ``2.33333333333333``
+and ``sympify(ball)`` drops the radius — a binary float that the evaluator would then enclose as if it were exact.
+Once this module is imported, ``sympify`` of an arb raises :class:`sympy.SympifyError` and mixed arithmetic of an
+arb with a sympy number raises ``TypeError``, in every process that imports certunlearn's evaluator (a user's code
+included: an arb has no sympy value that keeps its meaning).
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ from fractions import Fraction
 
 import sympy
 from flint import arb
+from sympy.core.sympify import converter
 
 from .compiled import compile_arb
 from .enclosure import FUNCTIONS, Exact, erfc_ball, eval_walk, to_arb
@@ -69,6 +77,16 @@ def erfc_monotone(x: arb) -> arb:
 FUNCTIONS[sympy.erfc] = erfc_monotone  # replaces enclosure's arb.erfc: the same values, tighter on wide balls
 FUNCTIONS.setdefault(sympy.uppergamma, upper_gamma)
 FUNCTIONS.setdefault(sympy.gamma, gamma_function)
+
+
+def refuse_ball(value: arb) -> sympy.Basic:
+    """sympy's converter for an arb: none exists. A ball is not a number; a Float made of its midpoint would decide
+    nothing rigorously (:mod:`certunlearn.numeric.binary_float`) and would carry no sign that it was rounded."""
+    raise sympy.SympifyError(value, ValueError("an arb ball has no sympy value (its radius would be dropped): enclose "
+                                               "the sympy expression with arb_eval instead"))
+
+
+converter[arb] = refuse_ball
 
 
 def arb_eval(expr: sympy.Expr | int | Fraction, env: Env | None = None) -> arb:

@@ -3,7 +3,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 import sympy
-from flint import arb
+from flint import arb, fmpq
 
 from certunlearn.numeric.sympy_arb import arb_eval, ball
 from certunlearn.numeric.precision import workprec
@@ -99,3 +99,18 @@ def test_a_symbol_exponent_is_rigorous_at_a_zero_or_negative_base():
             assert got.is_finite() and got.contains(value) and got.rad() == 0, (env, got)
     assert not arb_eval(expr, {"g": -2, "I": Fraction(1, 2)}).is_finite()  # outside the real domain: NaN, an error
     assert not real_power(arb(0, 0.25), arb(1.5)).is_finite()  # a base ball reaching below 0
+
+
+def test_a_ball_never_becomes_a_sympy_float():
+    """sympy would turn an arb into a 15-digit Float through ``__float__`` (Rational(1, 3) + arb(2) = 2.33333333333333,
+    a binary float enclosed later as if exact); the evaluator's module refuses it, and arb_eval still takes balls."""
+    third = arb(1) / 3
+    with pytest.raises(sympy.SympifyError, match="no sympy value"):
+        sympy.sympify(third)
+    with pytest.raises(TypeError):
+        sympy.Rational(1, 3) + arb(2)
+    with pytest.raises(TypeError):
+        arb(2) * sympy.sqrt(2)
+    with pytest.raises(sympy.SympifyError):
+        sympy.Symbol("x").subs("x", third)
+    assert arb_eval(sympy.Symbol("x") + sympy.Rational(1, 3), {"x": third}).contains(fmpq(2, 3))
