@@ -190,10 +190,10 @@ def _compare(claim: Claim, instance: Instance, written: dict[str, Any], max_prec
             if not closed_form_tried and kind is QuantityKind.ENCLOSURE and (exact is not None
                                                                              or is_closed_form(observed)):
                 closed_form_tried = True  # an exact quantity against a bound rational only through radicals, too
-                bound_form = claim.bound_closed_form(instance)
-                if (bound_form is not None and _overlap(to_arb(observed), claim.bound_value(instance))
-                        and proved_equal(observed, bound_form)):  # disjoint balls are unequal: no sympy call
-                    return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
+                if _overlap(to_arb(observed), claim.bound_value(instance)):  # disjoint balls are unequal: no sympy
+                    bound_form = claim.bound_closed_form(instance)
+                    if bound_form is not None and proved_equal(observed, bound_form):
+                        return _equal_evaluation(claim, written, to_arb(observed), claim.bound_value(instance), prec)
             a, b = to_arb(observed), claim.bound_value(instance)
             nan = "quantity" if a.is_nan() else "bound" if b.is_nan() else ""
             if nan:
