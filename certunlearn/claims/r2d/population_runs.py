@@ -254,6 +254,13 @@ def _dip_mu(atoms: tuple, size: int, c: Fraction, bits: int = 10) -> Fraction:
                               for cr in count_vectors(len(atoms), size) for k in range(len(atoms[0]))], bits)
 
 
+def _ceil_sqrt(q: Fraction) -> int:
+    """The least integer k ≥ √q, exactly (k² ≥ q ⇔ k² ≥ ⌈q⌉): the data radius R of a support, every atom inside."""
+    c = math.ceil(q)
+    k = math.isqrt(c)
+    return k + (k * k < c)
+
+
 def dip_population_family(rng: np.random.Generator, size: int) -> list[dict]:
     """The non-convex PL dip (c = 1/2, L = 1) on two- and three-atom populations whose every f_{D'} is PL (μ the
     smallest dyadic PL constant over the support's D', decided exactly), θ_0 = −3 across the non-convex region,
@@ -268,7 +275,7 @@ def dip_population_family(rng: np.random.Generator, size: int) -> list[dict]:
         if mu_ == 0:
             continue
         inst = piecewise_instance(2, c, (atoms * n_)[:n_], m_, T_=T_, K_=K_, eps=eps, dlt=dlt,
-                                  R_=_Q(math.ceil(max(sq_norm(a) for a in atoms) ** 0.5)), theta0=[_Q(-3)] * d_,
+                                  R_=_Q(_ceil_sqrt(max(sq_norm(a) for a in atoms))), theta0=[_Q(-3)] * d_,
                                   lo=[_Q(-4)] * d_, hi=[_Q(4)] * d_, mu=mu_, d=d_)
         inst["eta"] = min(inst["eta"], _Q(1, 2))
         inst.update(atoms=atoms, probs=probs)

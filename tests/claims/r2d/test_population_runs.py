@@ -143,3 +143,13 @@ def test_dip_population_against_quadrature():
     with workprec(256):
         q = population_excess(env)
     assert abs(mpmath.mpf(q.mid().str(50, radius=False)) - total) < mpmath.mpf(10) ** -30 * (1 + abs(total))
+
+
+def test_the_dip_supports_radius_is_an_exact_ceiling():
+    """R = ⌈√max‖a‖²⌉ is decided on integers: a float square root puts 9 + 10⁻³⁰ at R = 3, an atom outside the ball."""
+    from certunlearn.claims.r2d.population_runs import _ceil_sqrt
+
+    for q in (F(0), F(1, 3), F(4), F(17, 4), 9 + F(1, 10**30), F(10**40) + 1):
+        k = _ceil_sqrt(q)
+        assert k * k >= q and (k == 0 or (k - 1) ** 2 < q)
+    assert _ceil_sqrt(9 + F(1, 10**30)) == 4
