@@ -44,12 +44,13 @@ KILLED = ("killed", "timeout")
 
 
 def scratch_copy(workdir: Path) -> None:
-    """The package, the tests and pyproject.toml copied into ``workdir`` (caches and earlier mutants left out)."""
+    """The package, the derivations (``proofs``), the tests, the benchmarks (``tests/check/test_phases_benchmark.py``
+    loads ``benchmarks/phases.py``) and pyproject.toml copied into ``workdir`` (caches and earlier mutants left out)."""
     if workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "mutants")
-    for name in ("certunlearn", "tests"):
+    for name in ("certunlearn", "proofs", "tests", "benchmarks"):
         shutil.copytree(ROOT / name, workdir / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", workdir / "pyproject.toml")
 
@@ -60,6 +61,7 @@ def configure(workdir: Path, target: str) -> None:
         "source_paths = certunlearn\n"
         f"only_mutate = {target}\n"
         f"pytest_add_cli_args_test_selection = {TESTS}\n"
+        "also_copy =\n    proofs\n    benchmarks\n"
         "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q\n"
         + "".join(f"    --deselect\n    {test}\n" for test in DESELECTED)
         + "timeout_multiplier = 5\n"

@@ -494,6 +494,9 @@ def test_the_ratio_enclosure_against_zero_and_negative_bounds():
     assert ratio(arb(-1), arb(0)) == 0.0
     assert ratio(arb(3), arb.pos_inf()) == 0.0  # a finite quantity against an infinite bound: nowhere near it
     assert ratio(arb.pos_inf(), arb.pos_inf()) == float("inf")
+    # an infinite quantity orders by its sign whatever the bound's: +∞ above a negative bound is the largest violation
+    # (counterexample_of picks by this order), −∞ is nowhere near a positive one
+    assert ratio(arb.pos_inf(), arb(-2)) == float("inf") and ratio(arb.neg_inf(), arb(2)) == 0.0
 
 
 def test_room_above_a_negative_bound_is_relative_to_its_size():
