@@ -254,6 +254,45 @@ def test_laplace_ratio_below_one_scale_and_a_delta_above_one():
     assert ratio(lambda v: LaplacePair(1, 1), 1, 2).shift_ratio is None
 
 
+def subsampled_delta(eps, q, sigma, shift):
+    """δ(ε) of one Poisson-subsampled Gaussian step at 100 digits, the larger direction (Zhu, Dong & Wang 2022, Thm
+    11, in the closed forms of formulas.gaussian: remove at x = (σ²/Δ)ln((e^ε − 1 + q)/q) + Δ/2; add, where
+    e^{−ε} > 1 − q, at x = (σ²/Δ)ln((e^{−ε} − 1 + q)/q) + Δ/2, and 0 elsewhere)."""
+    Q = lambda t: mpmath.ncdf(-t)  # noqa: E731
+    x = sigma**2 / shift * mpmath.log((mpmath.exp(eps) - 1 + q) / q) + shift / 2
+    remove = (1 - q) * Q(x / sigma) + q * Q((x - shift) / sigma) - mpmath.exp(eps) * Q(x / sigma)
+    add = 0
+    if mpmath.exp(-eps) > 1 - q:
+        x = sigma**2 / shift * mpmath.log((mpmath.exp(-eps) - 1 + q) / q) + shift / 2
+        add = mpmath.ncdf(x / sigma) - mpmath.exp(eps) * ((1 - q) * mpmath.ncdf(x / sigma) + q * mpmath.ncdf((x - shift) / sigma))
+    return max(remove, add)
+
+
+@pytest.mark.parametrize("q, epsilon", [(Fraction(1, 2), 1), (Fraction(9, 10), 2)])
+def test_one_subsampled_step_has_the_shift_ratio_of_its_exact_profile(q, epsilon):
+    """One Poisson-subsampled step (σ = 1, Δ = 1/4, δ = 10⁻³): Δ/Δ* with Δ* = max{Δ : δ(ε; Δ) ≤ δ}, from below, against
+    the closed-form profile bisected at 100 digits (q = 1/2, ε = 1: only the remove direction is positive; q = 9/10,
+    ε = 2: both are); three composed steps have no shift ratio (no exact profile to bisect)."""
+    with mpmath.workdps(100):
+        qq, ee, target = mpmath.mpf(q.numerator) / q.denominator, mpmath.mpf(Fraction(epsilon).numerator) / Fraction(
+            epsilon).denominator, mpmath.mpf("0.001")
+        allowed = root(lambda t: subsampled_delta(ee, qq, 1, t) - target, mpmath.mpf("1e-6"), mpmath.mpf(100))
+        true = float(mpmath.mpf(1) / 4 / allowed)
+    got = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(q, 1, Fraction(1, 4))), [inst(epsilon, "0.001")])
+    assert_lower_end(got.shift_ratio, true, 1e-9)
+    composed = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(q, 1, Fraction(1, 4), steps=3)),
+                                 [inst(epsilon, "0.001")])
+    assert composed.shift_ratio is None and composed.epsilon_ratio is not None
+    # the bound δ written so that its enclosure is δ ± 1.2e-10 (x = 2^220, as for the Gaussian above): the bisection
+    # stops where δ(ε; mid) straddles it, and what it reports still never overstates
+    x, y = sympy.symbols("x y", positive=True)
+    wide = d + x * sympy.sin(y) ** 2 + x * sympy.cos(y) ** 2 - x
+    stopped = epsilon_tightness(claim(lambda v: SubsampledGaussianLaws(q, 1, Fraction(1, 4)), bound=wide),
+                                [{**inst(epsilon, "0.001"), "x": str(2**220), "y": "1"}])
+    assert_lower_end(stopped.shift_ratio, true, 1e-6)
+    assert stopped.shift_ratio < true * (1 - 1e-12)
+
+
 @pytest.mark.parametrize("sampling, relation", [("poisson", "add-remove"), ("fixed", "replace-one")])
 def test_subsampled_laws_pass_every_parameter_to_the_certified_accountant(sampling, relation):
     """Δ = 2, σ = 3, q = 1/2, three steps (exact dyadic or integer values, so no rounding): ε′ is the lower end of
