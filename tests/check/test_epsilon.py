@@ -14,6 +14,8 @@ from flint import arb
 from certunlearn.check.epsilon import DOUBLINGS, MAX_RATIO, PROFILE_INSTANCES, EpsilonTightness, epsilon_tightness
 from certunlearn.claims import Adversary, Claim, Kind
 from certunlearn.claims.model import DeltaProfile, GaussianPair, LaplacePair, PointMass, SubsampledGaussianLaws
+from certunlearn.formulas.gaussian import DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, q as q_s
+from certunlearn.formulas.symbols import Delta as Delta_s, epsilon as epsilon_s, sigma as sigma_s
 
 d = sympy.Symbol("delta", positive=True)
 
@@ -254,18 +256,17 @@ def test_laplace_ratio_below_one_scale_and_a_delta_above_one():
     assert ratio(lambda v: LaplacePair(1, 1), 1, 2).shift_ratio is None
 
 
+#: formulas.gaussian's closed forms of both directions (the code under test, privacy.subsampled, integrates the
+#: mixture's privacy loss and reads no formula), as mpmath functions of (ε, q, σ, Δ)
+_SUBSAMPLED = tuple(sympy.lambdify((epsilon_s, q_s, sigma_s, Delta_s), f, modules="mpmath")
+                    for f in (DELTA_SUBSAMPLED_REMOVE, DELTA_SUBSAMPLED_ADD))
+
+
 def subsampled_delta(eps, q, sigma, shift):
-    """δ(ε) of one Poisson-subsampled Gaussian step at 100 digits, the larger direction (Zhu, Dong & Wang 2022, Thm
-    11, in the closed forms of formulas.gaussian: remove at x = (σ²/Δ)ln((e^ε − 1 + q)/q) + Δ/2; add, where
-    e^{−ε} > 1 − q, at x = (σ²/Δ)ln((e^{−ε} − 1 + q)/q) + Δ/2, and 0 elsewhere)."""
-    Q = lambda t: mpmath.ncdf(-t)  # noqa: E731
-    x = sigma**2 / shift * mpmath.log((mpmath.exp(eps) - 1 + q) / q) + shift / 2
-    remove = (1 - q) * Q(x / sigma) + q * Q((x - shift) / sigma) - mpmath.exp(eps) * Q(x / sigma)
-    add = 0
-    if mpmath.exp(-eps) > 1 - q:
-        x = sigma**2 / shift * mpmath.log((mpmath.exp(-eps) - 1 + q) / q) + shift / 2
-        add = mpmath.ncdf(x / sigma) - mpmath.exp(eps) * ((1 - q) * mpmath.ncdf(x / sigma) + q * mpmath.ncdf((x - shift) / sigma))
-    return max(remove, add)
+    """δ(ε) of one Poisson-subsampled Gaussian step at the working mpmath precision, the larger direction (Zhu, Dong &
+    Wang 2022, Thm 11): the remove direction, and the add direction where e^{−ε} > 1 − q (0 elsewhere)."""
+    remove, add = _SUBSAMPLED
+    return max(remove(eps, q, sigma, shift), add(eps, q, sigma, shift) if mpmath.exp(-eps) > 1 - q else 0)
 
 
 @pytest.mark.parametrize("q, epsilon", [(Fraction(1, 2), 1), (Fraction(9, 10), 2)])

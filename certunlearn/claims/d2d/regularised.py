@@ -33,7 +33,8 @@ from .perfect_offtheta import offtheta_secret
 from .ball_families import D3_REACH, accuracy_adversaries, ball_adversary, three_d, three_d_accuracy
 from .huber_families import huber_adversary, logistic_adversary
 from .families import (
-    GROWING_ROUNDS_SHIFT, REGULARISED_SHIFT, boundary_structured, pgd_structured, reg_small_search, regularised_gen, search_regularised, search_with_beta,
+    GROWING_ROUNDS_SHIFT, REGULARISED_SHIFT, boundary_structured, pgd_structured, reg_small_search, regularised_gen,
+    search_regularised, search_with_beta,
 )
 
 
