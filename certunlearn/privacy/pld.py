@@ -11,7 +11,9 @@ non-negative mass (pessimistic) and removing it (optimistic). This module keeps 
 - **discretisation** on the grid hℤ, h a power of two (so every grid value is an exact float): the mass of L in a
   bin (e_{i−1}, e_i] between grid edges, enclosed on arb balls from the loss's exact tails, goes to e_i
   (pessimistic, its upper end) and to e_{i−1} (optimistic, its lower end); mass above the last edge goes to +∞
-  (pessimistic) or to the last edge (optimistic), mass below the first edge to the first edge or nowhere;
+  (pessimistic) or to the last edge (optimistic), mass below the first edge to the first edge or nowhere (where the
+  support's lower end is finite, the first edge lies one step below it, so an atom there is kept, moved by ≤ h);
+  a grid or a convolution beyond :data:`MAX_POINTS` points raises :class:`GridTooLarge` before it is allocated;
 - **convolution** by a radix-2 float FFT written out in numpy (:mod:`.fft`), whose rounding error is proved
   (Percival 2003, Thm 5.1, applied to the code as written: see :mod:`.fft`): every entry is moved by that bound in
   the safe direction (up, and clipped at 0 from below). Entries below 2⁻⁵⁰⁰ are first moved to +∞ (pessimistic) or
@@ -40,7 +42,7 @@ from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec
 
 __all__ = ["Measure", "discretise", "compose", "power", "delta_bracket", "epsilon_bracket", "PESSIMISTIC",
-           "OPTIMISTIC"]
+           "OPTIMISTIC", "GridTooLarge", "MAX_POINTS"]
 
 PESSIMISTIC, OPTIMISTIC = 1, -1
 _U = 2.0**-53
@@ -50,6 +52,19 @@ _PREC = 64
 _EVAL_MARGIN = 1e-12
 #: Entries below this are moved out (to +∞ or dropped) before a transform (module docstring).
 _TINY = 2.0**-500
+#: The most grid points a discretisation or a convolution may hold (2²², a transform of 2²³ complex entries, about
+#: 0.5 GB of buffers): beyond it :class:`GridTooLarge` is raised before anything is allocated.
+MAX_POINTS = 1 << 22
+
+
+class GridTooLarge(InvalidParameterError):
+    """A discretisation or a convolution would exceed :data:`MAX_POINTS` grid points: the grid step is too fine for
+    the loss's range or the number of steps (a caller coarsens the grid, or the user sees one line)."""
+
+    def __init__(self, points: int, h: float):
+        self.points, self.h = points, h
+        super().__init__("steps", f"the privacy-loss grid of step {h!r} would hold {points} points, more than "
+                                  f"{MAX_POINTS}: too many steps for this grid (a coarser one gives a wider bracket)")
 
 
 def _up(x: float) -> float:
@@ -123,8 +138,10 @@ def compose(a: Measure, b: Measure, tau: float = 0.0) -> Measure:
     """The convolution of two measures on the same grid and side, every float error bounded (module docstring)."""
     if a.h != b.h or a.side != b.side:
         raise InvalidParameterError("measures", "composed measures must share the grid and the side")
-    a, b = _without_tiny(a), _without_tiny(b)
     size = a.masses.size + b.masses.size - 1
+    if size > MAX_POINTS:
+        raise GridTooLarge(size, a.h)
+    a, b = _without_tiny(a), _without_tiny(b)
     raw, radius = fft.convolve(a.masses, b.masses)
     if a.side == PESSIMISTIC:
         # An entry above the error bound r moves up by r. An entry below it (true mass ≤ 2r) is zeroed: below the
@@ -202,9 +219,17 @@ def _discretised(loss, h: float, tau: float, coarse: int, fine_mass: float) -> t
     if not (h > 0 and math.frexp(h)[0] == 0.5):
         raise InvalidParameterError("h", f"must be a positive power of two, got {h!r}")
     lo_support, hi_support = loss.support
-    lo = lo_support if math.isfinite(lo_support) else -_reach(lambda t: 1 - loss.estimate_tail(np.array([-t]))[0], tau)
     hi = hi_support if math.isfinite(hi_support) else _reach(lambda t: loss.estimate_tail(np.array([t]))[0], tau)
-    i0, i1 = math.floor(lo / h), math.ceil(hi / h)
+    if math.isfinite(lo_support):
+        # One edge below the support: an atom at its lower end (the Laplace loss has one of mass e^{−Δ/b}/2) falls in
+        # the first bin and moves down by at most h, instead of lying at or below the first edge, which the
+        # optimistic side drops (dropping it at every step left (1 − e^{−Δ/b}/2)^k of the mass after k steps).
+        i0 = math.floor(lo_support / h) - 1
+    else:
+        i0 = math.floor(-_reach(lambda t: 1 - loss.estimate_tail(np.array([-t]))[0], tau) / h)
+    i1 = math.ceil(hi / h)
+    if i1 - i0 + 1 > MAX_POINTS:
+        raise GridTooLarge(i1 - i0 + 1, h)
     grid = np.arange(i0, i1 + 1)
     bin_mass = np.abs(np.diff(loss.estimate_tail(grid * h)))
     fine = np.zeros(grid.size, dtype=bool)
@@ -273,7 +298,7 @@ def epsilon_bracket(measures: Sequence[tuple[Measure, Measure]], delta) -> tuple
                 return 0.0, math.inf
         up = _bisect(upper_ok, a, b, first=False)
     if not lower_above(0.0):
-        return 0.0, up
+        return 0.0, float(up)
     low = _bisect(lambda e: not lower_above(e), 0.0, up, first=True)
     return float(low), float(up)
 

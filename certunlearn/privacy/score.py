@@ -30,7 +30,8 @@ __all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon",
 MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
 #: The grid step of a PLD bracket is the largest power of two at most PLD_REL·scale/k (scale: ε, or the coarse pass's ε),
 #: which leaves brackets about 0.8–1.7 % wide (Poisson q = 0.01, σ = 1, 1000 steps, δ = 1e-5: 1.69 %, 6 CPU-s with the
-#: proved radix-2 FFT; half the step, 0.84 % at 11 CPU-s); and the largest grid.
+#: proved radix-2 FFT; half the step, 0.84 % at 11 CPU-s); and the largest composed grid, which makes the step
+#: coarser (and the bracket wider, about k·h in ε) where k is large.
 PLD_REL = 0.036
 PLD_MAX_POINTS = 1 << 20
 _PREC = 128
@@ -104,26 +105,57 @@ def _pow2_at_most(x: float) -> float:
     return 2.0 ** math.floor(math.log2(x))
 
 
+def _pow2_at_least(x: float) -> float:
+    return 2.0 ** math.ceil(math.log2(x))
+
+
+#: The first (coarse) pass's grid step, and the coarsest a pass may be pushed to (beyond it the bracket says nothing).
+_COARSE_H = 2.0**-9
+_COARSEST_H = 2.0**6
+#: Passes after the coarse one (each finer than the last; the sizing rule needs one, a lower end of 0 two).
+_FINE_PASSES = 3
+
+
+def _capped_measures(directions, h: float, tau: float):
+    """(measures, h): the composed measures on the grid ``h``, or on the first coarser one (×4 each time) whose
+    discretisations and convolutions stay within :data:`.pld.MAX_POINTS` — found before anything that large is
+    allocated."""
+    while True:
+        try:
+            return _pld_measures(directions, h, tau), h
+        except pld.GridTooLarge:
+            if h * 4 > _COARSEST_H:
+                raise
+            h *= 4
+
+
 def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float]:
-    """A PLD bracket: a coarse pass sizes the grid, a fine pass (step h ∝ ``PLD_REL``·ε/k) answers."""
+    """A PLD bracket. A coarse pass answers first; each next pass takes the grid step ∝ ``PLD_REL``·scale/k (scale:
+    ε, or the last pass's lower end of ε), but never finer than the last pass's composed width over
+    ``PLD_MAX_POINTS`` (the size of a pass is known from the one before it, so none is computed only to be thrown
+    away). The finest pass answers: every pass's bracket is certified, a finer one is narrower."""
     convolutions = 2 * max(1, steps.bit_length()) + 2
-    coarse_h = 2.0**-9
     if delta is not None:
         tau = max(float(delta), 1e-300) * 1e-6 / convolutions
-        lo, hi = pld.epsilon_bracket(_pld_measures(directions, coarse_h, tau), delta)
-        scale = max(lo, 1e-3)
+        measures, h = _capped_measures(directions, _COARSE_H, tau)
+        bracket = pld.epsilon_bracket(measures, delta)
     else:
-        scale = max(float(epsilon), 0.05)
-        lo, hi = pld.delta_bracket(_pld_measures(directions, coarse_h, 1e-18), epsilon)
-        tau = max(lo, 1e-290) * 1e-6 / convolutions
-    h = min(coarse_h, _pow2_at_most(PLD_REL * scale / steps))
-    measures = _pld_measures(directions, h, tau)
-    while h < coarse_h and max(p.masses.size for _, p in measures) > PLD_MAX_POINTS:  # too fine: a wider bracket
-        h *= 2
-        measures = _pld_measures(directions, h, tau)
-    if delta is not None:
-        return pld.epsilon_bracket(measures, delta)
-    return pld.delta_bracket(measures, epsilon)
+        measures, h = _capped_measures(directions, _COARSE_H, 1e-18)
+        bracket = pld.delta_bracket(measures, epsilon)
+        tau = max(bracket[0], 1e-290) * 1e-6 / convolutions
+    for _ in range(_FINE_PASSES):
+        scale = max(bracket[0], 1e-3) if delta is not None else max(float(epsilon), 0.05)
+        width = max(max(o.masses.size, p.masses.size) for o, p in measures) * h
+        step = max(_pow2_at_most(PLD_REL * scale / steps), _pow2_at_least(width / PLD_MAX_POINTS))
+        if step >= h:
+            break
+        finer, step = _capped_measures(directions, step, tau)
+        if step >= h:
+            break
+        measures, h = finer, step
+        lo, hi = pld.epsilon_bracket(measures, delta) if delta is not None else pld.delta_bracket(measures, epsilon)
+        bracket = max(lo, bracket[0]), min(hi, bracket[1])  # both contain the true value: so does their meet
+    return bracket
 
 
 def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1, epsilon=None, delta=None,
@@ -240,6 +272,7 @@ def verdict(result: Score, claimed_delta) -> str:
     """``within`` / ``violated`` / ``undecided`` for a claimed δ at the scored ε (a δ interval)."""
     if result.target != "delta":
         raise InvalidParameterError("claimed", "a verdict needs the true δ at the claimed ε")
+    check_real("claimed-delta", claimed_delta, low_open=False, high=1, high_open=False)
     with workprec(_PREC):
         d = to_arb(claimed_delta)
         lo, hi = result.interval

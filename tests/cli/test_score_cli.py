@@ -79,3 +79,20 @@ def test_classic_calibration_scored_above_1(capsys):
 def test_bad_input_is_one_line_exit_2(capsys, argv, word):
     code, out, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("certunlearn: error:") and word in err
+
+
+def test_a_claimed_delta_outside_0_1_is_one_line_exit_2(capsys):
+    code, out, err = run(capsys, "score", "--sigma", "0.5", "--epsilon", "1", "--claimed-epsilon", "1",
+                         "--claimed-delta", "2")
+    assert code == 2 and out == "" and "claimed-delta" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_grid_no_step_can_hold_is_one_line_exit_2(capsys, monkeypatch):
+    """Where even the coarsest grid would exceed the PLD's size cap, the user reads one line (no traceback, nothing
+    allocated beyond the cap)."""
+    from certunlearn.privacy import pld
+
+    monkeypatch.setattr(pld, "MAX_POINTS", 8)
+    code, out, err = run(capsys, "score", "--scale", "1", "--mechanism", "laplace", "--steps", "1000", "--delta",
+                         "1e-5")
+    assert code == 2 and out == "" and "points" in err and len(err.strip().splitlines()) == 1
