@@ -63,8 +63,9 @@ class GridTooLarge(InvalidParameterError):
 
     def __init__(self, points: int, h: float):
         self.points, self.h = points, h
-        super().__init__("steps", f"the privacy-loss grid of step {h!r} would hold {points} points, more than "
-                                  f"{MAX_POINTS}: too many steps for this grid (a coarser one gives a wider bracket)")
+        count = str(points) if points < 10**9 else f"about 10^{len(str(points)) - 1}"
+        super().__init__("steps", f"the privacy-loss grid of step {h!r} would hold {count} points, more than "
+                                  f"{MAX_POINTS}: the loss's range over that many steps is too wide for it")
 
 
 def _up(x: float) -> float:

@@ -224,3 +224,12 @@ def test_many_steps_coarsen_the_grid_and_no_pass_is_thrown_away(monkeypatch):
     assert len(passes) >= 2 and all(b[0] < a[0] for a, b in zip(passes, passes[1:]))
     assert all(size <= 1 << 15 for _, size in passes[1:])
     assert passes[-1][0] > 2.0 ** math.floor(math.log2(score_module.PLD_REL * lo / 300))  # the cap did bind
+
+
+def test_ten_thousand_steps_at_q_1_contain_the_exact_composed_gaussian():
+    """q = 1 is the Gaussian itself, whose k-fold composition is Balle & Wang's profile at √k·Δ/σ (100 digits): at
+    10 000 steps the grid is capped (the width asks for a step far finer than 2²⁰ points allow) and the bracket must
+    still contain the exact ε."""
+    lo, hi = score("subsampled-gaussian", sigma="1", q="1", steps=10_000, delta="1e-5").interval
+    assert 0 < lo < hi < 1.01 * lo
+    assert gaussian_oracle(hi, 100) <= mpmath.mpf("1e-5") < gaussian_oracle(lo, 100)
