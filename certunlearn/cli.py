@@ -533,6 +533,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     common = {"sigma": args.sigma, "scale": args.scale, "sensitivity": args.sensitivity, "steps": args.steps}
     if mechanism == "subsampled-gaussian":
         common.update(q=args.q, sampling=args.sampling or "poisson", relation=args.relation)
+    if mechanism != "gaussian" and args.steps >= 2000 and sys.stderr.isatty():
+        print(f"composing {args.steps} steps through the certified PLD: this can take a minute…",
+              file=sys.stderr, flush=True)
     result = score(mechanism, epsilon=args.epsilon, delta=args.delta, **common)
     claimed, outcome = None, None
     if args.claimed_epsilon is not None:

@@ -30,10 +30,12 @@ __all__ = ["MECHANISMS", "Score", "score", "verdict", "composed", "rdp_epsilon",
 MECHANISMS = ("gaussian", "laplace", "subsampled-gaussian")
 #: The grid step of a PLD bracket is the largest power of two at most PLD_REL·scale/k (scale: ε, or the coarse pass's ε),
 #: which leaves brackets about 0.8–1.7 % wide (Poisson q = 0.01, σ = 1, 1000 steps, δ = 1e-5: 1.69 %, 6 CPU-s with the
-#: proved radix-2 FFT; half the step, 0.84 % at 11 CPU-s); and the largest composed grid, which makes the step
-#: coarser (and the bracket wider, about k·h in ε) where k is large.
+#: proved radix-2 FFT; half the step, 0.84 % at 11 CPU-s); and the most points of one step's grid, which makes the
+#: step coarser (and the bracket wider, about k·h in ε) where k is large.
 PLD_REL = 0.036
 PLD_MAX_POINTS = 1 << 20
+#: The most entries of a composed power: beyond it :func:`.pld.power` coarsens it (docs/auditing.md, "Many steps").
+PLD_POWER_POINTS = 1 << 20
 _PREC = 128
 
 
@@ -90,15 +92,20 @@ def _epsilon_by_bisection(delta_ball, delta) -> tuple[float, float]:
 
 
 def _pld_measures(directions, h: float, tau: float):
-    out = []
+    """(measures, width): each direction's composed (optimistic, pessimistic) measures — its parts discretised on the
+    grid ``h``, each part's k-fold power and their composition kept within ``PLD_MAX_POINTS`` entries by coarsening
+    (:func:`.pld.power`) — and the widest one-step discretisation's range, in loss units."""
+    out, width = [], 0.0
     for parts in directions:
         totals: list = [None, None]
         for loss, count in parts:
             for i, m in enumerate(pld.discretise(loss, h, tau=tau * 1e-3)):
-                m = pld.power(m, count, tau)
-                totals[i] = m if totals[i] is None else pld.compose(totals[i], m, tau)
+                width = max(width, m.masses.size * h)
+                m = pld.power(m, count, tau, PLD_POWER_POINTS)
+                totals[i] = m if totals[i] is None else pld.within(
+                    pld.compose(*pld.on_common_grid(totals[i], m), tau), PLD_POWER_POINTS)
         out.append(tuple(totals))
-    return out
+    return out, width
 
 
 def _pow2_at_most(x: float) -> float:
@@ -117,12 +124,11 @@ _FINE_PASSES = 3
 
 
 def _capped_measures(directions, h: float, tau: float):
-    """(measures, h): the composed measures on the grid ``h``, or on the first coarser one (×4 each time) whose
-    discretisations and convolutions stay within :data:`.pld.MAX_POINTS` — found before anything that large is
-    allocated."""
+    """(measures, width, h): :func:`_pld_measures` on the grid ``h``, or on the first coarser one (×4 each time) whose
+    discretisations stay within :data:`.pld.MAX_POINTS` — found before anything that large is allocated."""
     while True:
         try:
-            return _pld_measures(directions, h, tau), h
+            return (*_pld_measures(directions, h, tau), h)
         except pld.GridTooLarge:
             if h * 4 > _COARSEST_H:
                 raise
@@ -130,29 +136,29 @@ def _capped_measures(directions, h: float, tau: float):
 
 
 def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float]:
-    """A PLD bracket. A coarse pass answers first; each next pass takes the grid step ∝ ``PLD_REL``·scale/k (scale:
-    ε, or the last pass's lower end of ε), but never finer than the last pass's composed width over
-    ``PLD_MAX_POINTS`` (the size of a pass is known from the one before it, so none is computed only to be thrown
-    away). The finest pass answers: every pass's bracket is certified, a finer one is narrower."""
+    """A PLD bracket. A coarse pass answers first; each next pass discretises one step on the grid ∝ ``PLD_REL``·scale/k
+    (scale: ε, or the last pass's lower end of ε), never finer than the last pass's one-step range over
+    ``PLD_MAX_POINTS`` (known from the pass before, so no pass is computed only to be thrown away); the powers coarsen
+    themselves where they outgrow ``PLD_MAX_POINTS`` (:func:`.pld.power`). Every pass's bracket is certified: the
+    answer is their meet."""
     convolutions = 2 * max(1, steps.bit_length()) + 2
     if delta is not None:
         tau = max(float(delta), 1e-300) * 1e-6 / convolutions
-        measures, h = _capped_measures(directions, _COARSE_H, tau)
+        measures, width, h = _capped_measures(directions, _COARSE_H, tau)
         bracket = pld.epsilon_bracket(measures, delta)
     else:
-        measures, h = _capped_measures(directions, _COARSE_H, 1e-18)
+        measures, width, h = _capped_measures(directions, _COARSE_H, 1e-18)
         bracket = pld.delta_bracket(measures, epsilon)
         tau = max(bracket[0], 1e-290) * 1e-6 / convolutions
     for _ in range(_FINE_PASSES):
         scale = max(bracket[0], 1e-3) if delta is not None else max(float(epsilon), 0.05)
-        width = max(max(o.masses.size, p.masses.size) for o, p in measures) * h
         step = max(_pow2_at_most(PLD_REL * scale / steps), _pow2_at_least(width / PLD_MAX_POINTS))
         if step >= h:
             break
-        finer, step = _capped_measures(directions, step, tau)
+        finer, finer_width, step = _capped_measures(directions, step, tau)
         if step >= h:
             break
-        measures, h = finer, step
+        measures, width, h = finer, finer_width, step
         lo, hi = pld.epsilon_bracket(measures, delta) if delta is not None else pld.delta_bracket(measures, epsilon)
         bracket = max(lo, bracket[0]), min(hi, bracket[1])  # both contain the true value: so does their meet
     return bracket

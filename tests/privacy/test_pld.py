@@ -201,29 +201,65 @@ def test_a_grid_beyond_the_cap_is_refused_before_it_is_allocated(monkeypatch):
 
 
 def test_many_steps_coarsen_the_grid_and_no_pass_is_thrown_away(monkeypatch):
-    """With the composed grid capped small, k = 300 steps cannot reach the step PLD_REL·ε/k: each pass is sized from
-    the one before it (never computed beyond the cap and then discarded), the grid only gets finer, and the bracket
-    still contains dp-accounting's estimate. Before, a 10 000-step score ran out of 24 GiB of memory."""
+    """With one step's grid capped small, k = 300 steps cannot reach the step PLD_REL·ε/k: each pass is sized from the
+    one before it (never computed beyond the cap and then discarded), the grid only gets finer, the powers stay within
+    their own cap, and the bracket still contains dp-accounting's estimate. Before, a 10 000-step score ran out of
+    24 GiB of memory."""
     dp = pytest.importorskip("dp_accounting")
     from dp_accounting.pld import privacy_loss_distribution as pldm
     from certunlearn.privacy import score as score_module
 
-    monkeypatch.setattr(score_module, "PLD_MAX_POINTS", 1 << 15)
+    monkeypatch.setattr(score_module, "PLD_MAX_POINTS", 1 << 14)
+    monkeypatch.setattr(score_module, "PLD_POWER_POINTS", 1 << 15)
     passes = []
     measures_of = score_module._pld_measures
 
     def spy(directions, h, tau):
-        out = measures_of(directions, h, tau)
-        passes.append((h, max(max(o.masses.size, p.masses.size) for o, p in out)))
-        return out
+        measures, width = measures_of(directions, h, tau)
+        passes.append((h, width, max(max(o.masses.size, p.masses.size) for o, p in measures)))
+        return measures, width
 
     monkeypatch.setattr(score_module, "_pld_measures", spy)
     lo, hi = score("subsampled-gaussian", sigma="1", q="0.05", steps=300, delta="1e-5").interval
     theirs = pldm.from_gaussian_mechanism(1.0, sampling_prob=0.05).self_compose(300).get_epsilon_for_delta(1e-5)
     assert lo <= theirs <= hi
     assert len(passes) >= 2 and all(b[0] < a[0] for a, b in zip(passes, passes[1:]))
-    assert all(size <= 1 << 15 for _, size in passes[1:])
+    assert all(width / h <= 2 * (1 << 14) + 1 for h, width, _ in passes[1:]) and all(n <= 1 << 15 for *_, n in passes)
     assert passes[-1][0] > 2.0 ** math.floor(math.log2(score_module.PLD_REL * lo / 300))  # the cap did bind
+
+
+def test_coarsening_keeps_every_tail_on_its_side():
+    rng = np.random.default_rng(3)
+    x = rng.random(257) ** 6
+    x /= x.sum()
+    for side in (pld.PESSIMISTIC, pld.OPTIMISTIC):
+        m = pld.Measure(2.0**-8, -37, x, 0.0, side)
+        values = m.values()
+        tails = np.cumsum(x[::-1])[::-1]  # tails[j] = mass at values ≥ values[j]
+        for factor in (2, 4, 16):
+            c = pld.coarsened(m, factor)
+            assert c.h == m.h * factor and abs(math.fsum(c.masses) - 1) < 1e-12
+            c_values, c_masses = c.values(), c.masses
+            for j in range(0, x.size, 7):
+                theirs = math.fsum(c_masses[c_values >= values[j]])
+                assert (theirs >= tails[j] * (1 - 1e-15)) if side == pld.PESSIMISTIC else (theirs <= tails[j] * (1 + 1e-15))
+                if j + 1 < x.size:  # and mass moves by less than one new step
+                    inner = math.fsum(c_masses[c_values > values[j] + c.h]) if side == pld.PESSIMISTIC else None
+                    assert inner is None or inner <= tails[j + 1]
+
+
+def test_powers_coarsened_at_every_level_still_contain_the_exact_composition():
+    """64 steps of the Gaussian (σ = 2) with each power capped at 300 entries, so every level is coarsened: the
+    bracket contains Balle & Wang's profile at √64/2 (100 digits) and is wider than the uncapped one."""
+    (loss,) = dominating_losses(1, "2")
+    free = [tuple(pld.power(m, 64, 1e-18) for m in pld.discretise(loss, 2.0**-10))]
+    capped = [tuple(pld.power(m, 64, 1e-18, 300) for m in pld.discretise(loss, 2.0**-10))]
+    assert all(m.masses.size <= 300 and m.h > 2.0**-10 for m in capped[0])
+    for eps in (0.5, 2.0, 5.0):
+        ref = gaussian_oracle(eps, 4)
+        lo, hi = pld.delta_bracket(capped, eps)
+        free_lo, free_hi = pld.delta_bracket(free, eps)
+        assert lo <= ref <= hi and lo <= free_lo and free_hi <= hi
 
 
 def test_ten_thousand_steps_at_q_1_contain_the_exact_composed_gaussian():
