@@ -316,7 +316,7 @@ def true_delta(sampling: str):
         if steps == 1:
             return subsampled_delta_enclosure(values["epsilon"], values["q"], values["sigma"], values["Delta"], sampling)
         result = score("subsampled-gaussian", sigma=values["sigma"], sensitivity=values["Delta"], q=values["q"],
-                       steps=steps, sampling=sampling, epsilon=values["epsilon"])
+                       steps=steps, sampling=sampling, epsilon=values["epsilon"], rdp=False)  # the bound is RDP's
         return ball(*result.interval)
 
     return quantity

@@ -330,14 +330,13 @@ def epsilon_bracket(measures: Sequence[tuple[Measure, Measure]], delta) -> tuple
         up = 0.0
     else:
         a, b = 0.0, top
-        while not upper_ok(b):
+        while not upper_ok(b) and b <= 1e9:
             a, b = b, 2 * b + 1
-            if b > 1e9:
-                return 0.0, math.inf
-        up = _bisect(upper_ok, a, b, first=False)
+        up = _bisect(upper_ok, a, b, first=False) if b <= 1e9 else math.inf  # inf: no ε up to 1e9 proved
     if not lower_above(0.0):
         return 0.0, float(up)
-    low = _bisect(lambda e: not lower_above(e), 0.0, up, first=True)
+    # at min(up, top) the optimistic δ is at most δ: proved at up; 0 above the optimistic side's last value
+    low = _bisect(lambda e: not lower_above(e), 0.0, min(up, top), first=True)
     return float(low), float(up)
 
 

@@ -165,8 +165,14 @@ def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float
 
 
 def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1, epsilon=None, delta=None,
-          q=1, steps: int = 1, sampling: str = "poisson", relation: str | None = None) -> Score:
-    """The true δ at ``epsilon`` (or the true ε at ``delta``) of the given noise, as a certified interval."""
+          q=1, steps: int = 1, sampling: str = "poisson", relation: str | None = None, rdp: bool = True) -> Score:
+    """The true δ at ``epsilon`` (or the true ε at ``delta``) of the given noise, as a certified interval.
+
+    For k > 1 steps of the Poisson-subsampled Gaussian (add/remove) the upper end is the smaller of the PLD's and the
+    RDP route's (:func:`rdp_epsilon`, :func:`rdp_delta`: both certified upper bounds; ``method`` says which gave it):
+    where k is so large that the PLD's grid must be coarse, RDP bounds it far better (10⁶ steps at q = 0.001,
+    σ = 0.6, δ = 10⁻⁶: RDP 27.5 where the PLD proves no finite ε). ``rdp=False``: the PLD alone (a claim that checks
+    the RDP accountant needs a quantity computed by another route)."""
     if mechanism not in MECHANISMS:
         raise InvalidParameterError("mechanism", f"unknown mechanism {mechanism!r}; expected one of {list(MECHANISMS)}")
     if (epsilon is None) == (delta is None):
@@ -226,7 +232,13 @@ def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1,
                 return Score(mechanism, target, _bracket_from_ball(ball(to_arb(epsilon))), "exact profile", params)
             return Score(mechanism, target, _epsilon_by_bisection(ball, delta), "exact profile", params)
     directions = [[(loss, steps)] for loss in losses]
-    return Score(mechanism, target, _pld(directions, steps, epsilon, delta), "pld", params)
+    interval, method = _pld(directions, steps, epsilon, delta), "pld"
+    if rdp and params["relation"] == "add-remove" and sampling == "poisson":
+        upper = (rdp_epsilon(q, sigma, steps, delta, sensitivity) if target == "epsilon"
+                 else rdp_delta(q, sigma, steps, epsilon, sensitivity))
+        if upper < interval[1]:
+            interval, method = (interval[0], upper), "pld, upper end by rdp"
+    return Score(mechanism, target, interval, method, params)
 
 
 def composed(parts, epsilon=None, delta=None) -> tuple[float, float]:

@@ -145,3 +145,18 @@ def test_families_grow_in_thorough_inside_the_hypotheses(cid):
         if cid.endswith(":certificate"):  # the claimed δ is the grid's: the accountant's, rounded up to 4 digits
             assert inst["delta"] == rounded_up(accountant_delta(inst))
     assert len({tuple(sorted(map(str, inst.values()))) for inst in drawn}) == len(drawn)
+
+
+def test_the_certificates_quantity_never_reads_the_rdp_route(monkeypatch):
+    """The certificate claims compare the true δ with what an RDP accountant claims: their quantity must not use the
+    RDP route (score's upper end may come from it), so it calls score(..., rdp=False)."""
+    from certunlearn.claims.gaussian_composition import true_delta
+    from certunlearn.privacy import score as score_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the quantity read the RDP route")
+
+    monkeypatch.setattr(score_module, "rdp_delta", refuse)
+    monkeypatch.setattr(score_module, "rdp_epsilon", refuse)
+    ball = true_delta("poisson")({"epsilon": "1", "q": "0.1", "sigma": "1", "Delta": "1", "steps": "8", "delta": "0.1"})
+    assert 0 < ball.mid() < 1

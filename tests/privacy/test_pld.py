@@ -269,3 +269,29 @@ def test_ten_thousand_steps_at_q_1_contain_the_exact_composed_gaussian():
     lo, hi = score("subsampled-gaussian", sigma="1", q="1", steps=10_000, delta="1e-5").interval
     assert 0 < lo < hi < 1.01 * lo
     assert gaussian_oracle(hi, 100) <= mpmath.mpf("1e-5") < gaussian_oracle(lo, 100)
+
+
+def test_the_lower_end_survives_an_upper_end_that_is_never_proved():
+    """A pessimistic side whose mass at +∞ exceeds δ proves no finite ε (upper end inf); the optimistic side still
+    proves a lower end (it was dropped to 0 before)."""
+    masses = np.full(64, 1 / 64)
+    opt = pld.Measure(2.0**-4, 0, masses, 0.0, pld.OPTIMISTIC)
+    pes = pld.Measure(2.0**-4, 0, masses, 1e-3, pld.PESSIMISTIC)
+    lo, hi = pld.epsilon_bracket([(opt, pes)], 1e-4)
+    assert hi == math.inf and 3 < lo < 4  # the optimistic law's ε(1e-4) lies just below its top value 63/16
+
+
+def test_rdp_bounds_the_upper_end_where_the_pld_grid_is_coarse(monkeypatch):
+    """With one step's grid capped at 2⁸ points the PLD bracket of 3000 steps is wide; the RDP route (a certified upper bound) then
+    gives the upper end, and says so; rdp=False keeps the PLD's own. Both contain dp-accounting's estimate."""
+    dp = pytest.importorskip("dp_accounting")
+    from dp_accounting.pld import privacy_loss_distribution as pldm
+    from certunlearn.privacy import score as score_module
+
+    monkeypatch.setattr(score_module, "PLD_MAX_POINTS", 1 << 8)
+    args = dict(sigma="1", q="0.05", steps=3000, delta="1e-5")
+    mixed, alone = score("subsampled-gaussian", **args), score("subsampled-gaussian", rdp=False, **args)
+    rdp = score_module.rdp_epsilon("0.05", "1", 3000, "1e-5")
+    theirs = pldm.from_gaussian_mechanism(1.0, sampling_prob=0.05).self_compose(3000).get_epsilon_for_delta(1e-5)
+    assert mixed.interval == (alone.interval[0], rdp) and rdp < alone.interval[1] and "rdp" in mixed.method
+    assert alone.method == "pld" and mixed.interval[0] <= theirs <= mixed.interval[1]
