@@ -93,7 +93,7 @@ def _epsilon_by_bisection(delta_ball, delta) -> tuple[float, float]:
 
 def _pld_measures(directions, h: float, tau: float):
     """(measures, width): each direction's composed (optimistic, pessimistic) measures — its parts discretised on the
-    grid ``h``, each part's k-fold power and their composition kept within ``PLD_MAX_POINTS`` entries by coarsening
+    grid ``h``, each part's k-fold power and their composition kept within ``PLD_POWER_POINTS`` entries by coarsening
     (:func:`.pld.power`) — and the widest one-step discretisation's range, in loss units."""
     out, width = [], 0.0
     for parts in directions:
@@ -139,7 +139,7 @@ def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float
     """A PLD bracket. A coarse pass answers first; each next pass discretises one step on the grid ∝ ``PLD_REL``·scale/k
     (scale: ε, or the last pass's lower end of ε), never finer than the last pass's one-step range over
     ``PLD_MAX_POINTS`` (known from the pass before, so no pass is computed only to be thrown away); the powers coarsen
-    themselves where they outgrow ``PLD_MAX_POINTS`` (:func:`.pld.power`). Every pass's bracket is certified: the
+    themselves where they outgrow ``PLD_POWER_POINTS`` (:func:`.pld.power`). Every pass's bracket is certified: the
     answer is their meet."""
     convolutions = 2 * max(1, steps.bit_length()) + 2
     if delta is not None:
@@ -236,6 +236,8 @@ def score(mechanism: str = "gaussian", *, sigma=None, scale=None, sensitivity=1,
     if rdp and params["relation"] == "add-remove" and sampling == "poisson":
         upper = (rdp_epsilon(q, sigma, steps, delta, sensitivity) if target == "epsilon"
                  else rdp_delta(q, sigma, steps, epsilon, sensitivity))
+        if upper < interval[0]:  # two certified routes that disagree: a defect, never a result
+            raise ArithmeticError(f"the RDP route's upper end {upper!r} lies below the PLD's lower end {interval[0]!r}")
         if upper < interval[1]:
             interval, method = (interval[0], upper), "pld, upper end by rdp"
     return Score(mechanism, target, interval, method, params)

@@ -295,3 +295,13 @@ def test_rdp_bounds_the_upper_end_where_the_pld_grid_is_coarse(monkeypatch):
     theirs = pldm.from_gaussian_mechanism(1.0, sampling_prob=0.05).self_compose(3000).get_epsilon_for_delta(1e-5)
     assert mixed.interval == (alone.interval[0], rdp) and rdp < alone.interval[1] and "rdp" in mixed.method
     assert alone.method == "pld" and mixed.interval[0] <= theirs <= mixed.interval[1]
+
+
+def test_two_certified_routes_that_disagree_raise(monkeypatch):
+    """The PLD's lower end and RDP's upper end both bound the true ε: an RDP value below the PLD's lower end is a
+    defect of one of them, raised, never returned as an empty interval."""
+    from certunlearn.privacy import score as score_module
+
+    monkeypatch.setattr(score_module, "rdp_epsilon", lambda *args, **kwargs: 1e-3)
+    with pytest.raises(ArithmeticError, match="RDP"):
+        score("subsampled-gaussian", sigma="1", q="0.05", steps=30, delta="1e-5")
