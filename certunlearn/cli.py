@@ -518,6 +518,11 @@ def _score_classic(args: argparse.Namespace) -> int:
     return 0
 
 
+def _json_interval(interval: tuple[float, float]) -> list[float | None]:
+    """An interval's ends as JSON numbers; an end no computation bounded (±inf: no finite ε proved) is null."""
+    return [x if math.isfinite(x) else None for x in interval]
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     from .privacy.score import score, verdict
 
@@ -542,7 +547,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         at_claim = score(mechanism, epsilon=args.claimed_epsilon, **common)
         outcome = verdict(at_claim, args.claimed_delta)
         claimed = {"epsilon": float(args.claimed_epsilon), "delta": float(args.claimed_delta),
-                   "true_delta_interval": list(at_claim.interval)}
+                   "true_delta_interval": _json_interval(at_claim.interval)}
     noise = {"sigma": float(args.sigma)} if args.sigma is not None else {"scale": float(args.scale)}
     doc = {"mechanism": mechanism, **noise, "sensitivity": float(args.sensitivity),
            "q": float(args.q) if args.q is not None else None, "steps": args.steps,
@@ -550,10 +555,10 @@ def cmd_score(args: argparse.Namespace) -> int:
            "relation": result.parameters.get("relation"),
            "epsilon": float(args.epsilon) if args.epsilon is not None else None,
            "delta": float(args.delta) if args.delta is not None else None,
-           f"{result.target}_interval": list(result.interval), "method": result.method,
+           f"{result.target}_interval": _json_interval(result.interval), "method": result.method,
            "claimed": claimed, "verdict": outcome}
     if args.json:
-        print(json.dumps(doc))
+        print(json.dumps(doc, allow_nan=False))
         return 0
     lo, hi = result.interval
     given = f"epsilon = {args.epsilon}" if args.epsilon is not None else f"delta = {args.delta}"

@@ -96,3 +96,17 @@ def test_a_grid_no_step_can_hold_is_one_line_exit_2(capsys, monkeypatch):
     code, out, err = run(capsys, "score", "--scale", "1", "--mechanism", "laplace", "--steps", "1000", "--delta",
                          "1e-5")
     assert code == 2 and out == "" and "points" in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_upper_end_never_proved_is_null_in_json(capsys, monkeypatch):
+    """Where the PLD proves no finite ε (its pessimistic mass at +∞ above δ: past ~10⁵ steps, and with fixed-size
+    sampling no RDP route to fall back on), the JSON says null — valid JSON, never Infinity — and the text says inf."""
+    from certunlearn.privacy import score as score_module
+
+    monkeypatch.setattr(score_module, "_pld", lambda *args, **kwargs: (1.5, math.inf))
+    argv = ("score", "--sigma", "1", "--mechanism", "subsampled-gaussian", "--q", "0.01", "--steps", "5",
+            "--sampling", "fixed", "--delta", "1e-5")
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["epsilon_interval"] == [1.5, None] and "Infinity" not in out
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "[1.5, inf]" in out
