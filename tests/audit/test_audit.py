@@ -154,3 +154,20 @@ def test_r2d_reference_draws_the_two_exact_published_laws():
         assert abs(x.std() / sigma - 1) < 0.02
     with pytest.raises(InvalidParameterError, match="claim_id"):
         r2d_reference("r2d.lem2.3")
+
+
+def test_memory_is_checked_for_the_working_copies_too(monkeypatch, capsys):
+    """An audit holds every trial's samples and about three working copies of one trial's (peak resident memory
+    measured at 10⁷ samples per side: 737 MB for one trial, 1050 MB for three): 2·10⁷ samples per side need about
+    1.28 GB, refused where 1 GB is available, before the candidate is called (the samples alone, 320 MB, passed)."""
+    from certunlearn.audit import run as run_module
+    from certunlearn.cli import main
+
+    monkeypatch.setattr(run_module, "available_memory", lambda: 10**9)
+    run_module.check_memory(10**7, 1)  # 640 MB
+    with pytest.raises(InvalidParameterError, match="1.28 GB"):
+        run_module.check_memory(2 * 10**7, 1)
+    code = main(["audit", "--claim", "gaussian.exact", "certunlearn.examples.naive_dp:gaussian_sigma",
+                 "--samples", str(2 * 10**7)])
+    err = capsys.readouterr().err
+    assert code == 2 and "samples" in err and len(err.strip().splitlines()) == 1
