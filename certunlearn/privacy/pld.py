@@ -41,7 +41,7 @@ from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
 from ..numeric.precision import workprec
 
-__all__ = ["Measure", "discretise", "compose", "coarsened", "on_common_grid", "within", "power", "delta_bracket",
+__all__ = ["Measure", "discretise", "compose", "coarsened", "compose_capped", "power", "delta_bracket",
            "epsilon_bracket", "PESSIMISTIC", "OPTIMISTIC", "GridTooLarge", "MAX_POINTS"]
 
 PESSIMISTIC, OPTIMISTIC = 1, -1
@@ -208,17 +208,18 @@ def coarsened(a: Measure, factor: int) -> Measure:
     return Measure(a.h * factor, int(target[0]), masses, a.infinite, a.side)
 
 
-def on_common_grid(a: Measure, b: Measure) -> tuple[Measure, Measure]:
-    """``a`` and ``b`` on the coarser of their two grids (:func:`coarsened`)."""
-    h = max(a.h, b.h)
-    return coarsened(a, int(h / a.h)), coarsened(b, int(h / b.h))
-
-
-def within(a: Measure, max_points: int | None) -> Measure:
+def _within(a: Measure, max_points: int | None) -> Measure:
     """``a``, coarsened by the least power of two that leaves it at most ``max_points`` entries (None: ``a``)."""
     if max_points is None or a.masses.size <= max_points:
         return a
     return coarsened(a, 1 << math.ceil(math.log2(a.masses.size / max_points)))
+
+
+def compose_capped(a: Measure, b: Measure, tau: float = 0.0, max_points: int | None = None) -> Measure:
+    """:func:`compose` of ``a`` and ``b`` on the coarser of their two grids, the product :func:`coarsened` until it
+    holds at most ``max_points`` entries (None: never)."""
+    h = max(a.h, b.h)
+    return _within(compose(coarsened(a, int(h / a.h)), coarsened(b, int(h / b.h)), tau), max_points)
 
 
 def power(a: Measure, k: int, tau: float = 0.0, max_points: int | None = None) -> Measure:
@@ -228,14 +229,14 @@ def power(a: Measure, k: int, tau: float = 0.0, max_points: int | None = None) -
     k·Σⱼ hⱼ/2ʲ in ε instead of k·h_max — the early, fine levels dominate."""
     if k < 1:
         raise InvalidParameterError("steps", f"must be ≥ 1, got {k}")
-    result, base = None, within(a, max_points)
+    result, base = None, _within(a, max_points)
     while True:
         if k & 1:
-            result = base if result is None else within(compose(*on_common_grid(result, base), tau), max_points)
+            result = base if result is None else compose_capped(result, base, tau, max_points)
         k >>= 1
         if not k:
             return result
-        base = within(compose(base, base, tau), max_points)
+        base = compose_capped(base, base, tau, max_points)
 
 
 def discretise(loss, h: float, tau: float = 1e-15, coarse: int = 64, fine_mass: float = 1e-11) -> tuple[Measure, Measure]:

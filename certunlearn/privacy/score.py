@@ -102,8 +102,7 @@ def _pld_measures(directions, h: float, tau: float):
             for i, m in enumerate(pld.discretise(loss, h, tau=tau * 1e-3)):
                 width = max(width, m.masses.size * h)
                 m = pld.power(m, count, tau, PLD_POWER_POINTS)
-                totals[i] = m if totals[i] is None else pld.within(
-                    pld.compose(*pld.on_common_grid(totals[i], m), tau), PLD_POWER_POINTS)
+                totals[i] = m if totals[i] is None else pld.compose_capped(totals[i], m, tau, PLD_POWER_POINTS)
         out.append(tuple(totals))
     return out, width
 
@@ -141,14 +140,14 @@ def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float
     ``PLD_MAX_POINTS`` (known from the pass before, so no pass is computed only to be thrown away); the powers coarsen
     themselves where they outgrow ``PLD_POWER_POINTS`` (:func:`.pld.power`). Every pass's bracket is certified: the
     answer is their meet."""
+    def answer(measures) -> tuple[float, float]:
+        return pld.epsilon_bracket(measures, delta) if delta is not None else pld.delta_bracket(measures, epsilon)
+
     convolutions = 2 * max(1, steps.bit_length()) + 2
-    if delta is not None:
-        tau = max(float(delta), 1e-300) * 1e-6 / convolutions
-        measures, width, h = _capped_measures(directions, _COARSE_H, tau)
-        bracket = pld.epsilon_bracket(measures, delta)
-    else:
-        measures, width, h = _capped_measures(directions, _COARSE_H, 1e-18)
-        bracket = pld.delta_bracket(measures, epsilon)
+    tau = max(float(delta), 1e-300) * 1e-6 / convolutions if delta is not None else 1e-18
+    measures, width, h = _capped_measures(directions, _COARSE_H, tau)
+    bracket = answer(measures)
+    if delta is None:  # the fine passes trim relative to the coarse pass's lower end of δ
         tau = max(bracket[0], 1e-290) * 1e-6 / convolutions
     for _ in range(_FINE_PASSES):
         scale = max(bracket[0], 1e-3) if delta is not None else max(float(epsilon), 0.05)
@@ -159,7 +158,7 @@ def _pld(directions, steps: int, epsilon=None, delta=None) -> tuple[float, float
         if step >= h:
             break
         measures, width, h = finer, finer_width, step
-        lo, hi = pld.epsilon_bracket(measures, delta) if delta is not None else pld.delta_bracket(measures, epsilon)
+        lo, hi = answer(measures)
         bracket = max(lo, bracket[0]), min(hi, bracket[1])  # both contain the true value: so does their meet
     return bracket
 
