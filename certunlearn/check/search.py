@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,7 @@ from scipy.optimize import minimize
 
 from ..claims.model import Claim, Instance, Space
 from ..numeric.enclosure import Decision, to_arb
+from ..numeric.fraction import RATIONAL_TYPES
 from ..numeric.precision import START_PREC, workprec
 from .evaluate import ratio
 
@@ -47,11 +47,11 @@ def instance_memo_key(instance: Instance) -> Hashable | None:
 
 def _frozen(v: Any) -> Hashable:
     t = type(v)
-    if (t is list or t is tuple) and all(type(x) is Fraction for x in v):
+    if (t is list or t is tuple) and all(type(x) in RATIONAL_TYPES for x in v):
         return (t.__name__, "Fractions", tuple(v))  # the common data row, without a call per entry (own tag: no clash)
     if isinstance(v, (list, tuple, np.ndarray)):
         return (type(v).__name__, tuple(_frozen(x) for x in v))
-    if v is None or isinstance(v, (bool, int, str, Fraction, float)):
+    if v is None or isinstance(v, (bool, int, str, *RATIONAL_TYPES, float)):
         return (type(v).__name__, v)
     raise TypeError(f"no exact key for {type(v).__name__}")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ..model import Adversary, Space
 from .quantities import CONCAVE, LINEAR, PIECEWISE, QUADRATIC, sq_norm
 
@@ -37,7 +37,7 @@ def _exact_rows(X: Sequence[Sequence[Any]]) -> list[list[Fraction]]:
     for row in X:
         exact = seen.get(id(row))
         if exact is None:
-            exact = seen[id(row)] = [Fraction(v) if not isinstance(v, Fraction) else v for v in row]
+            exact = seen[id(row)] = [Fraction(v) if not isinstance(v, RATIONAL_TYPES) else v for v in row]
         out.append(list(exact))
     return out
 
@@ -191,7 +191,7 @@ def above(v: Any) -> Fraction:
     """A short dyadic strictly above the exact (sympy) number ``v`` (a gradient bound G > sup‖∇f_z‖)."""
     from ...numeric.sympy_arb import arb_eval
 
-    hi = arb_eval(v).upper() if not isinstance(v, Fraction) else v
+    hi = arb_eval(v).upper() if not isinstance(v, RATIONAL_TYPES) else v
     return Fraction(math.floor(float(hi) * 2**30) + 2, 2**30)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from ...formulas.retain import (
     EX32_BOUND_EXPR, EX32_UNIFORM_EXPR, MEDIAN_GS_EXPR, MEDIAN_RATIO_EXPR, MEDIAN_RS_EXPR, MEDIAN_RS_M_EXPR,
 )
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.rationals import rational_eval
 from .. import growth
 from ..hypotheses import P, holds
