@@ -30,7 +30,7 @@ from ..claims.model import QuantityKind, decode_instance, encode_instance
 from ..claims.recorded import RECORDED, epsilon_points, recorded_instances
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
-from ..derive.cache import derivation_fingerprint
+from ..derive.cache import derivation_fingerprint, shipped_for
 from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
@@ -69,7 +69,7 @@ def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult 
         derivation = load_derivation(claim.derivation)
     except MissingDerivationError:
         return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}], None
-    result = check_derivation(derivation, claim)
+    result = shipped_for(claim, derivation) or check_derivation(derivation, claim)
     steps: list[dict[str, Any]] = []
     for s in result.steps:
         entry: dict[str, Any] = {"step": s.text, "status": s.status}
@@ -256,13 +256,18 @@ def preload_derivations(claims: Iterable[Claim]) -> None:
         except Exception:  # noqa: BLE001 — reported per claim by the worker's own attempt
             continue
     # each derivation's fingerprint (part of its cache keys; a symbolic start runs its algorithm to write it) once
-    # here, not once per worker that meets the derivation: the workers inherit the texts
-    for name in dict.fromkeys(c.derivation for c in claims if c.derivation):
-        derivation = loaded.get(name.split(".", 1)[0], {}).get(name)
-        if derivation is None:
+    # here, not once per worker that meets the derivation: the workers inherit the texts. A claim whose result the
+    # shipped table gives without a key (cache.shipped_for: the table was written from these very sources) needs none.
+    written: set[str] = set()
+    for claim in claims:
+        name = claim.derivation
+        derivation = loaded.get(name.split(".", 1)[0], {}).get(name) if name else None
+        if derivation is None or name in written:
             continue
         try:
-            derivation_fingerprint(derivation)
+            if shipped_for(claim, derivation) is None:
+                derivation_fingerprint(derivation)
+                written.add(name)
         except Exception:  # noqa: BLE001 — as above
             continue
 

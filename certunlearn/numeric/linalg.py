@@ -5,7 +5,8 @@ Three number modes, told apart by the array itself (:func:`mode_of`):
 * ``"float"``    — dtype float64 (the fast mode);
 * ``"mpmath"``   — dtype object holding :class:`mpmath.mpf`, computed at the *current* mpmath
   precision (set it with :func:`certunlearn.numeric.precision.workdps`);
-* ``"fraction"`` — dtype object holding :class:`fractions.Fraction` (exact).
+* ``"fraction"`` — dtype object holding Fractions (exact): the package's C Fraction
+  (:mod:`certunlearn.numeric.fraction`) or a user's :class:`fractions.Fraction`.
 
 Rules shared by every helper:
 
