@@ -587,11 +587,13 @@ def tree_digest() -> str:
     return _tree_digest
 
 
-def shipped_for(claim: Any, derivation: Any) -> DerivationResult | None:
+def shipped_for(claim: Any, derivation: Any = None) -> DerivationResult | None:
     """The shipped result of a built-in claim's own derivation, read without forming its key, when the table was
     written from this very source tree with these library versions (its :func:`tree_digest`): the key would then be
     the one it was written under. None otherwise — another tree or versions, a table without the record, a user's or
     plug-in's claim, a derivation other than the registered one, the cache off — and the caller forms the key.
+    ``derivation``: the one the caller would check (refused unless it is the registered one); None: the claim's
+    registered derivation, which is then not even loaded.
 
     Forming a key prints every expression of the derivation and runs its symbolic starts (a few CPU-seconds over
     ``check --all``); a wheel's table is written by its build hook from the wheel's own sources, so an install reads
@@ -611,7 +613,9 @@ def shipped_for(claim: Any, derivation: Any) -> DerivationResult | None:
     if origin(claim.id) is not None or claim.derivation is None:
         return None
     builtin = {c.id: c for c in builtin_claims()}
-    if builtin.get(claim.id) is not claim or load_derivation(claim.derivation) is not derivation:
+    if builtin.get(claim.id) is not claim:
+        return None
+    if derivation is not None and load_derivation(claim.derivation) is not derivation:
         return None
     hit = _shipped.get(key)
     if hit is not None:

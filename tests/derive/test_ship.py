@@ -281,6 +281,7 @@ def test_a_table_written_from_this_tree_is_read_without_forming_a_key(tmp_path, 
     monkeypatch.setattr(cache, "shipped_key", no_key)
     monkeypatch.setattr(cache, "result_key", no_key)
     assert cache.shipped_for(claim, derivation).claim_id == "read-from-the-tree-record"
+    assert cache.shipped_for(claim).claim_id == "read-from-the-tree-record"  # the registered one, unloaded
     assert derivation_of(claim)[1].claim_id == "read-from-the-tree-record"  # the checker's path
     monkeypatch.setattr(cache, "_tree_digest", "0" * 64)  # a source or a library version changed since
     assert cache.shipped_for(claim, derivation) is None
