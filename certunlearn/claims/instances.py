@@ -1,6 +1,7 @@
 """Exact instance entries: a number of an instance as a Fraction, and hashable keys for caching exact runs."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,6 +11,9 @@ from flint import arb
 from ..numeric.enclosure import parse_exact
 from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from .model import Instance
+
+_RATIONAL_SET = frozenset(RATIONAL_TYPES)
+_SEQUENCES = frozenset((list, tuple))
 
 
 def frac(v: Any) -> Fraction:
@@ -60,11 +64,12 @@ def freeze(v: Any) -> Any:
 def _fraction_rows(v: list | tuple) -> tuple | None:
     """``v`` as a tuple when every entry is a Fraction, as a tuple of row tuples when every entry is a list or tuple
     of Fractions; None otherwise (then :func:`freeze` recurses)."""
-    if all(type(x) in RATIONAL_TYPES for x in v):
+    types = set(map(type, v))  # the entries' types at C speed (a dataset has n·d of them)
+    if types <= _RATIONAL_SET:
         return tuple(v)
-    if all(type(r) is list or type(r) is tuple for r in v):
+    if types <= _SEQUENCES:
         rows = tuple(map(tuple, v))
-        if all(type(x) in RATIONAL_TYPES for r in rows for x in r):
+        if set(map(type, itertools.chain.from_iterable(rows))) <= _RATIONAL_SET:
             return rows
     return None
 
