@@ -1,4 +1,5 @@
 """Release, GaussianRelease, Certificate: the published law, its draws, and the recorded seed."""
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -7,7 +8,6 @@ import pytest
 from certunlearn.algorithms.release import Certificate, GaussianRelease, Release, as_generator, record_rng
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric import linalg as la
-from certunlearn.numeric.fraction import Fraction
 from certunlearn.problems import rng_from_state
 
 

@@ -1,4 +1,5 @@
 """Rigorous interval branch-and-bound."""
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -6,7 +7,6 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.numeric.boxes import PROVED, REFUTED, UNDECIDED, prove_on_box, refute_at
-from certunlearn.numeric.fraction import Fraction
 
 y = sympy.Symbol("y", positive=True)
 x = sympy.Symbol("x", real=True)

@@ -1,3 +1,4 @@
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -16,7 +17,6 @@ from certunlearn.numeric.enclosure import (
     parse_exact,
     to_arb,
 )
-from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,6 @@ import sympy
 
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision
-from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,6 @@ from ...formulas.retain import (
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
-from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from .. import growth
 from ..hypotheses import P, holds

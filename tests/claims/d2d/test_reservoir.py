@@ -3,6 +3,7 @@ laws against the claims' exact quantities."""
 import itertools
 import math
 from collections import Counter
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -11,7 +12,6 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import reservoir
 from certunlearn.claims.instances import instance_key
-from certunlearn.numeric.fraction import Fraction
 
 
 # ----------------------------------------------------------------------------------- Algorithm 5, index level
