@@ -16,8 +16,9 @@ import argparse
 import json
 import math
 import sys
-from fractions import Fraction
 from pathlib import Path
+
+from certunlearn.numeric.fraction import Fraction
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))

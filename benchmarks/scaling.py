@@ -20,8 +20,9 @@ import itertools
 import math
 import sys
 import time
-from fractions import Fraction
 from pathlib import Path
+
+from certunlearn.numeric.fraction import Fraction
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 

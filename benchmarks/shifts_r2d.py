@@ -26,10 +26,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+
+from certunlearn.numeric.fraction import Fraction
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -2,9 +2,9 @@
 import mpmath
 import numpy as np
 import pytest
-from fractions import Fraction as F
 
 from certunlearn.algorithms.d2d import descent as D
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.problems.losses import Quadratic
 
 

@@ -1,12 +1,12 @@
 """The MST retain sensitivity (Kruskal on MST(R) ∪ Z) agrees with the direct brute force (networkx on R + Z)."""
 import itertools
 import random
-from fractions import Fraction
 
 import networkx as nx
 import pytest
 
 from certunlearn.algorithms.retain.graph import MSTEdge, mst_edge_brute_force_rs, mst_weight
+from certunlearn.numeric.fraction import Fraction
 
 
 def _direct(H, m, ws):

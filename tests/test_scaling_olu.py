@@ -1,10 +1,10 @@
 """olu's O(T + k) comparators and regret give exactly the direct definitions (exact Fractions)."""
 import random
-from fractions import Fraction
 
 import pytest
 
 from certunlearn.algorithms import olu as A
+from certunlearn.numeric.fraction import Fraction
 
 
 def _direct_comparators(stream, tau, u):

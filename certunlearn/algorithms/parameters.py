@@ -12,7 +12,6 @@ import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from ..errors import InvalidParameterError
 from ..formulas import PAPERS, prescription
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import precisions, workprec
 from ..numeric.compiled import rational_compiled
 from ..numeric.sympy_arb import arb_eval
@@ -42,7 +42,7 @@ def exact_scalar(value: Any, name: str) -> Fraction:
         q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
     except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
         raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
+    if not isinstance(q, RATIONAL_TYPES):
         raise InvalidParameterError(name, f"expected a scalar, got {value!r}")
     return q
 
@@ -66,7 +66,7 @@ def nonnegative(value: Any, name: str) -> Fraction:
 def iteration_count(value: Any, name: str) -> int:
     """A nonnegative integer (an int, or a Fraction with denominator 1)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        if isinstance(value, Fraction) and value.denominator == 1:
+        if isinstance(value, RATIONAL_TYPES) and value.denominator == 1:
             value = int(value)
         else:
             raise InvalidParameterError(name, f"an iteration count must be an integer, got {value!r}")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -30,6 +29,7 @@ import numpy as np
 
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
+from ..numeric.fraction import RATIONAL_TYPES
 from ..numeric.precision import DEFAULT_DPS, workdps
 
 __all__ = ["Certificate", "GaussianRelease", "Release", "Law", "record_rng", "as_generator"]
@@ -48,7 +48,7 @@ def _finite_positive(value: Any, name: str) -> Any:
         q = la.to_mode(np.asarray(value, dtype=object), "fraction")[()]
     except (TypeError, ValueError, OverflowError, ArithmeticError) as e:
         raise InvalidParameterError(name, f"{value!r} is not a finite real number") from e
-    if not isinstance(q, Fraction):
+    if not isinstance(q, RATIONAL_TYPES):
         raise InvalidParameterError(name, f"expected a scalar, got {value!r}")
     if q <= 0:
         raise InvalidParameterError(name, f"must be > 0, got {value!r}")

@@ -7,12 +7,12 @@ so an audit of them is statistical evidence about the certificate, labelled as s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 
 __all__ = ["pomer_reference", "POMER_CLAIMS"]
 

@@ -16,13 +16,13 @@ sympy expression, evaluated on an enclosure and rounded up) times ``sigma_factor
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ..claims import get_claim
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 
 __all__ = ["r2d_sampler", "r2d_sampled_claims"]
 

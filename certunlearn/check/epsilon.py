@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
@@ -22,6 +21,7 @@ from flint import arb
 from ..claims.model import (Claim, DeltaProfile, GaussianPair, Instance, LaplacePair, Laws, PointMass,
                             SubsampledGaussianLaws)
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from ..privacy.laplace import laplace_profile_arb
 from ..privacy.profile import profile_arb

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from flint import arb, fmpq, fmpz
@@ -45,6 +44,7 @@ from ..formulas.symbols import delta as DELTA
 from ..numeric.confidence import ConfidenceInterval
 from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, exact_decimal, to_arb
 from ..numeric.binary_float import binary_float_message, binary_float_type
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import START_PREC, precisions, workprec
 from ..numeric.sympy_arb import arb_eval
 from ..numeric.symbolic_equality import is_closed_form, proved_equal
@@ -153,7 +153,7 @@ def _describe(exc: BaseException) -> str:
 def _exact(value: Any) -> Fraction | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, Fraction):
+    if isinstance(value, RATIONAL_TYPES):
         return value
     if isinstance(value, (int, fmpz)):
         return Fraction(int(value))

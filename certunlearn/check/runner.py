@@ -30,7 +30,7 @@ from ..claims.model import QuantityKind, decode_instance, encode_instance
 from ..claims.recorded import RECORDED, epsilon_points, recorded_instances
 from ..claims.registry import load_claims, loaded_sources
 from ..derive import MissingDerivationError, check_derivation, load_derivation, load_derivations
-from ..derive.cache import derivation_fingerprint
+from ..derive.cache import derivation_fingerprint, shipped_for
 from ..derive.model import REFUTED, DerivationResult, proof_status
 from . import verdict as rules
 from .epsilon import EpsilonTightness, epsilon_tightness
@@ -65,11 +65,13 @@ def derivation_of(claim: Claim) -> tuple[list[dict[str, Any]], DerivationResult 
     and the checked derivation (None when the claim has none, or it is not written yet)."""
     if claim.derivation is None:
         return [], None
-    try:
-        derivation = load_derivation(claim.derivation)
-    except MissingDerivationError:
-        return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}], None
-    result = check_derivation(derivation, claim)
+    result = shipped_for(claim)  # the registered derivation's shipped entry, its proofs module not even loaded
+    if result is None:
+        try:
+            derivation = load_derivation(claim.derivation)
+        except MissingDerivationError:
+            return [{"step": f"derivation {claim.derivation} is not written yet", "status": "missing"}], None
+        result = check_derivation(derivation, claim)
     steps: list[dict[str, Any]] = []
     for s in result.steps:
         entry: dict[str, Any] = {"step": s.text, "status": s.status}
@@ -245,10 +247,11 @@ def preload_derivations(claims: Iterable[Claim]) -> None:
     """Build the derivations of the papers of ``claims`` once, in the parent, before the local workers fork (each
     worker would otherwise build every paper it meets: about 1.6 CPU-s of ``check --all`` twice over on 2 workers),
     and write their fingerprints (:func:`certunlearn.derive.cache.derivation_fingerprint`) there too.
-    Only the time changes: a paper whose proofs module fails here fails again in the worker, as that claim's result."""
-    claims = list(claims)
+    Only the time changes: a paper whose proofs module fails here fails again in the worker, as that claim's result.
+    A claim whose entry the shipped table gives by id (:func:`certunlearn.derive.cache.shipped_for`) needs neither."""
+    claims = [c for c in claims if c.derivation and shipped_for(c) is None]  # the table serves the others unloaded
     loaded: dict[str, dict[str, Any]] = {}
-    for paper in dict.fromkeys(c.derivation.split(".", 1)[0] for c in claims if c.derivation):
+    for paper in dict.fromkeys(c.derivation.split(".", 1)[0] for c in claims):
         if not paper.isidentifier():
             continue
         try:
@@ -257,7 +260,7 @@ def preload_derivations(claims: Iterable[Claim]) -> None:
             continue
     # each derivation's fingerprint (part of its cache keys; a symbolic start runs its algorithm to write it) once
     # here, not once per worker that meets the derivation: the workers inherit the texts
-    for name in dict.fromkeys(c.derivation for c in claims if c.derivation):
+    for name in dict.fromkeys(c.derivation for c in claims):
         derivation = loaded.get(name.split(".", 1)[0], {}).get(name)
         if derivation is None:
             continue

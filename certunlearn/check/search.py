@@ -7,9 +7,9 @@ of the instance, so the optimiser's path is the same.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -17,8 +17,12 @@ from scipy.optimize import minimize
 
 from ..claims.model import Claim, Instance, Space
 from ..numeric.enclosure import Decision, to_arb
+from ..numeric.fraction import RATIONAL_TYPES
 from ..numeric.precision import START_PREC, workprec
 from .evaluate import ratio
+
+_RATIONAL_SET = frozenset(RATIONAL_TYPES)
+_SEQUENCES = frozenset((list, tuple))
 
 #: Objective value for points outside the hypotheses or where evaluation fails.
 _OUTSIDE = 1e6
@@ -47,11 +51,15 @@ def instance_memo_key(instance: Instance) -> Hashable | None:
 
 def _frozen(v: Any) -> Hashable:
     t = type(v)
-    if (t is list or t is tuple) and all(type(x) is Fraction for x in v):
-        return (t.__name__, "Fractions", tuple(v))  # the common data row, without a call per entry (own tag: no clash)
+    if t is list or t is tuple:
+        if set(map(type, v)) <= _RATIONAL_SET:
+            return (t.__name__, "Fractions", tuple(v))  # the common data row, without a call per entry (own tag: no clash)
+        if set(map(type, v)) <= _SEQUENCES and set(map(type, itertools.chain.from_iterable(v))) <= _RATIONAL_SET:
+            # rows of Fractions (a dataset): the key the recursion below gives, with the types checked at C speed
+            return (t.__name__, tuple((type(r).__name__, "Fractions", tuple(r)) for r in v))
     if isinstance(v, (list, tuple, np.ndarray)):
         return (type(v).__name__, tuple(_frozen(x) for x in v))
-    if v is None or isinstance(v, (bool, int, str, Fraction, float)):
+    if v is None or isinstance(v, (bool, int, str, *RATIONAL_TYPES, float)):
         return (type(v).__name__, v)
     raise TypeError(f"no exact key for {type(v).__name__}")
 

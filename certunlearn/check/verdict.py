@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..claims.registry import get_claim
 from ..errors import UnknownClaimError
+from ..numeric.fraction import Fraction
 from .evaluate import ABOVE_TOLERANCE, ERROR, EXCLUDED, OUTCOMES, UNDECIDED, VIOLATED, WITHIN, Evaluation, float_down
 
 HOLDS, INCONCLUSIVE = "holds", "inconclusive"

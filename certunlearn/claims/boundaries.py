@@ -30,13 +30,13 @@ from __future__ import annotations
 import functools
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import sympy
 
 from ..numeric.enclosure import Decision
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.rationals import rational_eval
 from .instances import frac
 from .model import Adversary, Claim, Hypothesis, Instance
@@ -56,7 +56,7 @@ Count = Any | Callable[[Instance], Any]
 
 def _scalar(v: Any) -> Fraction | None:
     """The exact value of a scalar instance entry (int, Fraction, decimal string), else None (lists, floats)."""
-    if isinstance(v, bool) or not isinstance(v, (int, Fraction, str)):
+    if isinstance(v, bool) or not isinstance(v, (int, *RATIONAL_TYPES, str)):
         return None
     try:
         return frac(v)

@@ -13,7 +13,7 @@ a claim's instance split by role:
 
 :data:`ROLES` lists, per paper, which instance keys are data and which are updates (everything else but the
 certificate is a constant); ``docs/testing.md`` has a table per paper of what each field means. Numbers are exact:
-``fractions.Fraction`` in memory (``int(v)`` for a count), exact decimal strings (``"0.5"``, ``"1/3"``) in JSON
+a Fraction in memory (:mod:`certunlearn.numeric.fraction`; ``int(v)`` for a count), exact decimal strings (``"0.5"``, ``"1/3"``) in JSON
 (:func:`certunlearn.claims.model.encode_instance`), so ``Case.from_json(case.to_json()) == case``.
 """
 from __future__ import annotations

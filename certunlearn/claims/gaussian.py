@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import sympy
 from flint import arb
 
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.rationals import Program, rational_program
 from ..privacy import calibrate, delta_enclosure, renyi_enclosure
 from ..privacy.divergences import renyi_exact

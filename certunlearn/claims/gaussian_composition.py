@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import functools
 from decimal import ROUND_CEILING, Decimal
-from fractions import Fraction
 
 import numpy as np
 import sympy
 from flint import arb
 
+from ..numeric.fraction import Fraction
 from . import growth
 from ..formulas import prescription
 from ..formulas.gaussian import (DELTA_GAUSSIAN_COMPOSED, DELTA_GAUSSIAN_HETEROGENEOUS, DELTA_SUBSAMPLED_ADD,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
+
+from ..numeric.fraction import Fraction
 
 #: The quick profile's structured size (:data:`certunlearn.check.profiles.PROFILES`; a test keeps the two equal): a
 #: family draws nothing random beyond its list at this size.

@@ -1,20 +1,24 @@
 """Exact instance entries: a number of an instance as a Fraction, and hashable keys for caching exact runs."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from flint import arb
 
 from ..numeric.enclosure import parse_exact
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from .model import Instance
+
+_RATIONAL_SET = frozenset(RATIONAL_TYPES)
+_SEQUENCES = frozenset((list, tuple))
 
 
 def frac(v: Any) -> Fraction:
     """The exact value of an instance entry (int, float, Fraction, decimal string); ``TypeError`` otherwise."""
-    if isinstance(v, Fraction):
+    if isinstance(v, RATIONAL_TYPES):
         return v
     if isinstance(v, bool):
         raise TypeError("a boolean is not a number")
@@ -42,7 +46,7 @@ def freeze(v: Any) -> Any:
     Fractions or of rows of Fractions, take a fast path (one C-level copy, the same tuple): exact runs key their
     caches by X, and freezing its n·d entries one call at a time was a sixth of a quick r2d check."""
     t = type(v)
-    if t is Fraction:
+    if t in RATIONAL_TYPES:
         return v
     if t is list or t is tuple:
         rows = _fraction_rows(v)
@@ -60,11 +64,12 @@ def freeze(v: Any) -> Any:
 def _fraction_rows(v: list | tuple) -> tuple | None:
     """``v`` as a tuple when every entry is a Fraction, as a tuple of row tuples when every entry is a list or tuple
     of Fractions; None otherwise (then :func:`freeze` recurses)."""
-    if all(type(x) is Fraction for x in v):
+    types = set(map(type, v))  # the entries' types at C speed (a dataset has n·d of them)
+    if types <= _RATIONAL_SET:
         return tuple(v)
-    if all(type(r) is list or type(r) is tuple for r in v):
+    if types <= _SEQUENCES:
         rows = tuple(map(tuple, v))
-        if all(type(x) is Fraction for r in rows for x in r):
+        if set(map(type, itertools.chain.from_iterable(rows))) <= _RATIONAL_SET:
             return rows
     return None
 

@@ -12,7 +12,6 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Union
 
 import numpy as np
@@ -20,6 +19,7 @@ import sympy
 from flint import arb
 
 from ..numeric.enclosure import Decision, Exact, decide, exact_decimal, parse_exact
+from ..numeric.fraction import Fraction
 from ..numeric.rationals import NotRational, rational_eval, rational_value
 from ..numeric.sympy_arb import arb_eval
 from ..numeric.symbolic_equality import proved_equal

@@ -35,9 +35,10 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from ..numeric.fraction import Fraction
 
 __all__ = ["PepCase", "quadratic_pep", "lipschitz_pep", "smooth_sc_pep", "lipschitz_pep_unprojected", "piecewise_linear_regret", "extract", "quadratic_regret", "cache_dir", "cached",
            "shipped", "SHIPPED_FILE", "vertex_worst"]

@@ -14,7 +14,6 @@ import math
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ import sympy
 
 from ..errors import CertunlearnError, one_line
 from ..numeric.enclosure import Decision
+from ..numeric.fraction import RATIONAL_TYPES
 from .model import Adversary, Claim, Control, Hypothesis, Kind, QuantityKind, Space
 
 #: key → (message template, what to fix). Templates are filled with str.format; ``{where}`` is the file or module.
@@ -167,7 +167,7 @@ def checked_fields(claim: Claim, where: str) -> Claim:
             raise problem("bound_float", where=where, claim=claim.id, got=repr(value))
         if isinstance(value, float):
             raise wrong(field, "a sympy expression (floats are not exact)", value)
-        if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        if isinstance(value, (int, *RATIONAL_TYPES)) and not isinstance(value, bool):
             return sympy.Rational(value.numerator, value.denominator)
         if not isinstance(value, sympy.Expr):
             raise wrong(field, "a sympy expression in the instance's symbols (e.g. 2*L/(n*lam))", value)

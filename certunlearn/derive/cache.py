@@ -47,6 +47,14 @@ and quantity, the engine's own source (``derive/*.py`` but :data:`NOT_ENGINE`, `
 status a given sympy found is sound under any other). An entry is used only when its key matches exactly; any other
 change means a miss and the engine runs. The user's cache is read first.
 
+**Read without a key.** Forming a key prints every expression of a derivation and runs its symbolic starts (a few
+CPU-seconds over ``check --all``). So a table also records the source tree it was written from (:func:`tree_digest`:
+every ``.py`` file of the package and of the proofs modules, by relative name and content, and the library versions)
+and each built-in claim's key. Where the running tree's digest is that one, every key would come out as recorded, and
+the checker reads a built-in claim's entry by its id (:func:`shipped_for`); anything else — another tree, a user's
+claim, a derivation other than the registered one, the cache off — forms the key as above. ``ship --update`` writes
+the record for the checkout; a wheel's build hook writes it for the wheel's own files, so an install reads directly.
+
 **Bypass.** :func:`disable` (what ``certunlearn check --no-cache`` calls) or ``CERTUNLEARN_NO_CACHE=1`` in the
 environment; :func:`disable` also sets the variable so that worker processes started afterwards inherit it.
 """
@@ -471,6 +479,11 @@ def cached(key_parts: Callable[[], str], compute: Callable[[], DerivationResult]
 SHIPPED_NAME = "_derivations.pkl"
 _SHIPPED_MAGIC = b"certunlearn-shipped-derivations\n"
 _shipped: dict[str, DerivationResult] | None = None
+#: The shipped table's record of the source tree it was written from: (tree digest, built-in claim id → shipped key),
+#: or None (a table written without it).
+_shipped_tree: tuple[str, dict[str, str]] | None = None
+#: The reserved entry of a table file holding that record (:func:`write_shipped`'s ``tree``).
+TREE_ENTRY = "tree"
 
 
 #: A shipped table elsewhere than in the package (benchmarks measure a first run with it from a checkout).
@@ -489,41 +502,127 @@ def shipped_path() -> Path:
 def shipped() -> dict[str, DerivationResult]:
     """The results shipped with the package, by :func:`shipped_key` (empty when there is no table or it is
     unreadable)."""
-    global _shipped
+    global _shipped, _shipped_tree
     if _shipped is None:
-        _shipped = read_shipped(shipped_path())
+        _shipped, _shipped_tree = _read_table(shipped_path())
     return _shipped
 
 
 def read_shipped(path: Path) -> dict[str, DerivationResult]:
     """The table of a shipped-derivations file (empty when it is absent; empty, and counted as an error, when it is
     damaged)."""
+    return _read_table(path)[0]
+
+
+def _read_table(path: Path) -> tuple[dict[str, DerivationResult], tuple[str, dict[str, str]] | None]:
+    """(shipped key → result, the record of the tree it was written from or None) of a shipped-derivations file."""
     try:
         data = path.read_bytes()
     except OSError:
-        return {}
+        return {}, None
     try:
         if not data.startswith(_SHIPPED_MAGIC):
             raise ValueError("not a shipped-derivations file")
         table = _Unpickler(io.BytesIO(gzip.decompress(data[len(_SHIPPED_MAGIC):]))).load()
         if not isinstance(table, dict):
             raise ValueError("not a table")
-        return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)}
+        tree = table.get(TREE_ENTRY)
+        ok = (isinstance(tree, tuple) and len(tree) == 2 and isinstance(tree[0], str) and isinstance(tree[1], dict)
+              and all(isinstance(k, str) and isinstance(v, str) for k, v in tree[1].items()))
+        return ({k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, DerivationResult)},
+                (tree[0], dict(tree[1])) if ok else None)
     except Exception:  # a damaged file: nothing shipped, the engine runs
         _stats["errors"] += 1
-        return {}
+        return {}, None
 
 
-def write_shipped(table: Mapping[str, DerivationResult], path: Path) -> None:
+def write_shipped(table: Mapping[str, DerivationResult], path: Path,
+                  tree: tuple[str, Mapping[str, str]] | None = None) -> None:
     """Write ``table`` (shipped key → result) as a shipped-derivations file: the magic line, then the pickled table
-    gzip-compressed (entries in key order, no timestamp, so the same table gives the same bytes)."""
-    body = pickle.dumps(dict(sorted(table.items())), protocol=pickle.HIGHEST_PROTOCOL)
+    gzip-compressed (entries in key order, no timestamp, so the same table gives the same bytes). ``tree``: (the
+    :func:`tree_digest` of the sources the keys were formed from, built-in claim id → its shipped key), what
+    :func:`shipped_for` reads."""
+    entries: dict[str, Any] = dict(sorted(table.items()))
+    if tree is not None:
+        entries[TREE_ENTRY] = (tree[0], dict(sorted(tree[1].items())))
+    body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
     with open(path, "wb") as f:
         f.write(_SHIPPED_MAGIC)
         f.write(gzip.compress(body, mtime=0))
 
 
+
+# ----------------------------------------------------------------------------------------------------
+# a table written from this very source tree: its entries without forming their keys
+
+_tree_digest: str | None = None
+
+
+def _tree_files() -> list[tuple[str, Path]]:
+    """(relative name, path) of every Python source a shipped key can depend on: the package's (its ``_proofs`` aside)
+    and the proofs modules' (:func:`.loader.proofs_dir`: ``proofs/`` in a checkout, ``certunlearn/_proofs`` in a
+    wheel — the same files), in name order."""
+    from .loader import proofs_dir
+
+    package = Path(__file__).resolve().parent.parent
+    files = [(f"certunlearn/{p.relative_to(package).as_posix()}", p) for p in package.rglob("*.py")
+             if p.relative_to(package).parts[0] != "_proofs"]
+    proofs = proofs_dir()
+    if proofs is not None:
+        files += [(f"proofs/{p.relative_to(proofs).as_posix()}", p) for p in proofs.rglob("*.py")]
+    return sorted(files)
+
+
+def tree_digest() -> str:
+    """The digest of every source file of :func:`_tree_files` (by relative name and content) and of the library
+    versions (:func:`versions`), once per process. Every shipped key is a function of these — the derivations, the
+    claims' targets and quantities, the symbolic starts' runs, the engine — so equal tree digests form equal keys."""
+    global _tree_digest
+    if _tree_digest is None:
+        h = hashlib.sha256()
+        for name, path in _tree_files():
+            h.update(f"{name}\0{_file_digest(path)}\0".encode())
+        h.update(repr(versions()).encode())
+        _tree_digest = h.hexdigest()
+    return _tree_digest
+
+
+def shipped_for(claim: Any, derivation: Any = None) -> DerivationResult | None:
+    """The shipped result of a built-in claim's own derivation, read without forming its key, when the table was
+    written from this very source tree with these library versions (its :func:`tree_digest`): the key would then be
+    the one it was written under. None otherwise — another tree or versions, a table without the record, a user's or
+    plug-in's claim, a derivation other than the registered one, the cache off — and the caller forms the key.
+    ``derivation``: the one the caller would check (refused unless it is the registered one); None: the claim's
+    registered derivation, which is then not even loaded.
+
+    Forming a key prints every expression of the derivation and runs its symbolic starts (a few CPU-seconds over
+    ``check --all``); a wheel's table is written by its build hook from the wheel's own sources, so an install reads
+    it directly."""
+    if not enabled():
+        return None
+    shipped()
+    if _shipped_tree is None or _shipped is None:
+        return None
+    digest, index = _shipped_tree
+    key = index.get(getattr(claim, "id", None))
+    if key is None or digest != tree_digest():
+        return None
+    from ..claims.registry import builtin_claims, origin
+    from .loader import load_derivation
+
+    if origin(claim.id) is not None or claim.derivation is None:
+        return None
+    builtin = {c.id: c for c in builtin_claims()}
+    if builtin.get(claim.id) is not claim:
+        return None
+    if derivation is not None and load_derivation(claim.derivation) is not derivation:
+        return None
+    hit = _shipped.get(key)
+    if hit is not None:
+        _stats["shipped"] += 1
+    return hit
+
 __all__ = ["ENV_DIR", "ENV_OFF", "disable", "enable", "enabled", "cache_dir", "derivations_dir", "stats", "clear",
            "versions", "engine_digest", "engine_sources", "derivation_fingerprint", "derivation_source",
            "result_key", "shipped_key", "load", "store", "computing", "cached", "SHIPPED_NAME", "ENV_SHIPPED", "shipped_path", "shipped",
-           "read_shipped", "write_shipped"]
+           "read_shipped", "write_shipped", "TREE_ENTRY", "tree_digest", "shipped_for"]

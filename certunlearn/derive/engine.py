@@ -60,7 +60,6 @@ import math
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -69,6 +68,7 @@ from flint import arb
 
 from ..numeric.enclosure import Decision
 from ..numeric import boxes as boxmod
+from ..numeric.fraction import Fraction
 from . import facts, guard, lemmas
 from .prover import (
     condition_text, expr_latex, expr_text, prove_monotone, prove_relation, prove_signs, relation_text,

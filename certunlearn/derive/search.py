@@ -25,13 +25,13 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import mpmath
 import numpy as np
 import sympy
 
 from ..numeric import boxes as boxmod
+from ..numeric.fraction import Fraction
 
 #: Points evaluated before local maximisation.
 POINTS = 240

@@ -81,9 +81,11 @@ def _one_in_worker(claim_id: str) -> tuple[str, str, DerivationResult] | None:
     return _one(claim_id, _reused)
 
 
-def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict[str, DerivationResult]:
+def shipped_table(workers: int | None = None, reuse: Path | None = None,
+                  index: dict[str, str] | None = None) -> dict[str, DerivationResult]:
     """Shipped key → result for every claim of the package with a derivation (never a plug-in's or a loaded user's);
-    the entries of the table at ``reuse`` under a current key are taken as they are."""
+    the entries of the table at ``reuse`` under a current key are taken as they are. ``index``, when given, receives
+    claim id → key (the record :func:`.cache.shipped_for` reads)."""
     from ..claims.registry import builtin_claims
 
     ids = [c.id for c in builtin_claims() if c.derivation is not None]
@@ -99,6 +101,8 @@ def shipped_table(workers: int | None = None, reuse: Path | None = None) -> dict
     for out in outs:
         if out is not None:
             table[out[1]] = out[2]
+            if index is not None:
+                index[out[0]] = out[1]
     if workers != 1:
         pool.shutdown()
     return table
@@ -121,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.process_time()
     w0 = time.perf_counter()
     before = cache.read_shipped(reuse) if reuse is not None else {}
-    table = shipped_table(args.workers, reuse)
-    cache.write_shipped(table, args.out)
+    index: dict[str, str] = {}
+    table = shipped_table(args.workers, reuse, index)
+    cache.write_shipped(table, args.out, (cache.tree_digest(), index))  # the keys' tree: read without re-forming them
     kept = sum(1 for k in table if k in before)
     print(f"{len(table)} derivations for the package ({len(table) - kept} checked now, {kept} reused) in "
           f"{time.perf_counter() - w0:.0f} s ({time.process_time() - t0:.0f} CPU s in the parent) -> {args.out}",

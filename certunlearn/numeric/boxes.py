@@ -24,7 +24,6 @@ import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -32,6 +31,7 @@ from flint import arb
 from .enclosure import (
     Comparison, Decision, Exact, arb_decimal, arb_lower_float, arb_upper_float, decide, exact_decimal, to_arb,
 )
+from .fraction import RATIONAL_TYPES, Fraction
 from .precision import precisions, workprec
 from .sympy_arb import arb_eval, ball
 
@@ -68,7 +68,7 @@ class BoxOutcome:
 
 def to_fraction(x: Exact | sympy.Expr) -> Fraction:
     """An exact rational for a box endpoint (decimal strings are read exactly)."""
-    if isinstance(x, Fraction):
+    if isinstance(x, RATIONAL_TYPES):
         return x
     if isinstance(x, bool):
         raise TypeError("a boolean is not a box endpoint")

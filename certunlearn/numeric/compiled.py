@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from fractions import Fraction
 from typing import Any
 
 import sympy
 from flint import arb, fmpq, fmpz
 
 from .enclosure import FUNCTIONS, eval_walk, int_power, real_power, to_arb
+from .fraction import Fraction
 from .rationals import rational_program
 
 Compiled = Callable[[Mapping[str, Any]], arb]

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 from scipy import stats
 
 from ..errors import InvalidParameterError
+from .fraction import Fraction
 
 __all__ = ["ConfidenceInterval", "cp_lower", "cp_upper", "scale_upper", "scale_lower", "z_quantile", "check_alpha",
            "hoeffding_interval", "proportion_interval"]

@@ -11,7 +11,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from numbers import Integral
 
 import mpmath
@@ -20,6 +19,7 @@ import sympy
 from flint import arb, fmpq, fmpz
 
 from ..errors import InvalidParameterError
+from .fraction import RATIONAL_TYPES, Fraction
 from .precision import MAX_PREC, START_PREC, precisions, workprec
 
 Exact = int | Fraction | float | str | Decimal | mpmath.mpf | arb
@@ -32,7 +32,7 @@ def to_arb(x: Exact) -> arb:
     outward to the working precision); decimal strings become the ball containing the decimal.
     """
     t = type(x)  # the two commonest kinds first, without the ABC checks below (to_arb runs ~10⁶ times a check)
-    if t is Fraction:
+    if t in RATIONAL_TYPES:
         return arb(fmpq(x.numerator, x.denominator))
     if t is int:
         return arb(fmpz(x))
@@ -44,7 +44,7 @@ def to_arb(x: Exact) -> arb:
         return arb(fmpz(int(x)))
     if isinstance(x, (fmpz, fmpq)):  # flint's exact integers and rationals
         return arb(x)
-    if isinstance(x, Fraction):
+    if isinstance(x, RATIONAL_TYPES):
         return arb(fmpq(x.numerator, x.denominator))
     if isinstance(x, (float, np.floating)):
         x = float(x)
@@ -93,7 +93,7 @@ def exact_decimal(x: Exact) -> str:
         x = Fraction(float(x))
     if isinstance(x, Integral):
         return _int_text(int(x))
-    if not isinstance(x, Fraction):
+    if not isinstance(x, RATIONAL_TYPES):
         raise TypeError(f"cannot write {type(x).__name__} exactly")
     q, twos, fives = x.denominator, 0, 0
     while q % 2 == 0:

@@ -5,7 +5,8 @@ Three number modes, told apart by the array itself (:func:`mode_of`):
 * ``"float"``    — dtype float64 (the fast mode);
 * ``"mpmath"``   — dtype object holding :class:`mpmath.mpf`, computed at the *current* mpmath
   precision (set it with :func:`certunlearn.numeric.precision.workdps`);
-* ``"fraction"`` — dtype object holding :class:`fractions.Fraction` (exact).
+* ``"fraction"`` — dtype object holding Fractions (exact): the package's C Fraction
+  (:mod:`certunlearn.numeric.fraction`) or a user's :class:`fractions.Fraction`.
 
 Rules shared by every helper:
 
@@ -32,12 +33,13 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any, Literal
 
 import mpmath
 import numpy as np
 from mpmath import libmp
+
+from .fraction import RATIONAL_TYPES, Fraction
 
 Mode = Literal["float", "mpmath", "fraction"]
 #: Modes in promotion order (least to most exact).
@@ -53,7 +55,7 @@ LinAlgError = np.linalg.LinAlgError
 def _scalar_mode(v: Any) -> Mode | None:
     if isinstance(v, mpmath.mpf):
         return "mpmath"
-    if isinstance(v, Fraction):
+    if isinstance(v, RATIONAL_TYPES):
         return "fraction"
     if isinstance(v, (int, np.integer, str)):  # carry no mode
         return None
@@ -114,7 +116,7 @@ def mode_of(x: Any) -> Mode:
 
 
 def _to_fraction(v: Any) -> Fraction:
-    if isinstance(v, Fraction):
+    if isinstance(v, RATIONAL_TYPES):
         return v
     if isinstance(v, mpmath.mpf):
         if not mpmath.isfinite(v):
@@ -131,7 +133,7 @@ def _to_fraction(v: Any) -> Fraction:
 
 
 def _to_mpf(v: Any) -> mpmath.mpf:
-    if isinstance(v, Fraction):  # correctly rounded, one rounding
+    if isinstance(v, RATIONAL_TYPES):  # correctly rounded, one rounding
         prec = mpmath.mp.prec
         return mpmath.mp.make_mpf(
             libmp.from_rational(v.numerator, v.denominator, prec, libmp.round_nearest)
@@ -164,7 +166,7 @@ def asarray(values: Any, mode: Mode = "float") -> np.ndarray:
     if mode == "float":
         return np.asarray(values, dtype=np.float64)
     src = np.asarray(values, dtype=object)
-    if mode == "fraction" and all(type(v) is Fraction for v in src.flat):
+    if mode == "fraction" and all(type(v) in RATIONAL_TYPES for v in src.flat):
         return src.copy()  # nothing to convert (the common case of exact runs): a new array, as below
     return np.asarray(np.frompyfunc(_CONVERT[mode], 1, 1)(src), dtype=object)
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 
 import sympy
 from flint import fmpq, fmpz
 
 from .enclosure import Exact, parse_exact
+from .fraction import RATIONAL_TYPES, Fraction
 
 Env = Mapping[sympy.Symbol | str, Exact]
 #: A compiled expression: a function of {symbol name: value} returning the exact value, or None.
@@ -148,7 +148,7 @@ def rational_value(v: object) -> Fraction:
         v = parse_exact(v)
     if isinstance(v, bool) or v is None:
         raise NotRational
-    if isinstance(v, Fraction):
+    if isinstance(v, RATIONAL_TYPES):
         return v
     if isinstance(v, (int, fmpz)):
         return Fraction(int(v))

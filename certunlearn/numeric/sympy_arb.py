@@ -20,7 +20,6 @@ included: an arb has no sympy value that keeps its meaning).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -28,6 +27,7 @@ from sympy.core.sympify import converter
 
 from .compiled import compile_arb
 from .enclosure import FUNCTIONS, Exact, erfc_ball, eval_walk, to_arb
+from .fraction import Fraction
 
 Env = Mapping[sympy.Symbol | str, Exact]
 

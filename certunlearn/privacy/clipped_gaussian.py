@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from flint import acb, arb, ctx
 
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import workprec
 from .subsampled import normal_tail
 
@@ -337,7 +337,7 @@ def _renyi_at(alpha: Any, P: ReleasedLaw, Q: ReleasedLaw) -> arb:
         ends.append((end, *tail_bounds(a, P, Q, right, end)))
     (R, tail_r, mass_r), (L, tail_l, mass_l) = ends
     p, q = P.density(), Q.density()
-    exact = alpha if isinstance(alpha, (int, Fraction)) else None
+    exact = alpha if isinstance(alpha, (int, *RATIONAL_TYPES)) else None
     n = int(exact) if exact is not None and Fraction(exact).denominator == 1 else None
 
     if n is not None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -21,6 +20,7 @@ from flint import arb, arb_mat, ctx
 
 from ..errors import InvalidParameterError, UndecidedError
 from ..numeric.enclosure import Decision, to_arb
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import MAX_PREC, precisions, workprec
 from ..numeric.enclosure import erfc_ball
 from .profile import check_real, profile_arb
@@ -280,7 +280,7 @@ def _loss_coefficients(g: _Gaussians):
 
 def to_mpf(x) -> mpmath.mpf:
     """An exact (or, for decimal strings and balls, nearest) mpmath value of a parsed entry."""
-    if isinstance(x, Fraction):
+    if isinstance(x, RATIONAL_TYPES):
         return mpmath.mpf(x.numerator) / x.denominator
     if isinstance(x, arb):
         return mpmath.mpf(x.mid().str(mpmath.mp.dps + 5, radius=False))
@@ -371,7 +371,7 @@ def renyi_exact(alpha, m0, cov0, m1, cov1) -> Fraction | None:
 def _rational(x) -> Fraction:
     if isinstance(x, bool):
         raise TypeError("a boolean is not a number")
-    if isinstance(x, (int, Fraction)):
+    if isinstance(x, (int, *RATIONAL_TYPES)):
         return Fraction(x)
     if isinstance(x, str):
         return Fraction(Decimal(x)) if "/" not in x else Fraction(x)

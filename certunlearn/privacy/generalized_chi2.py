@@ -38,11 +38,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 
 from flint import arb, arb_series, ctx
 
 from ..numeric.enclosure import erfc_ball, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["chernoff_bound", "generalized_chi2_sf", "linearised_bracket"]

@@ -33,12 +33,12 @@ Descent-to-Delete (the perfect variant's first round: ``certunlearn.claims.d2d.p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any
 
 from flint import acb, arb, ctx
 
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 from .subsampled import normal_tail
 
 __all__ = ["location_mixture_hockey", "WINDOW", "REACH"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from fractions import Fraction
 from numbers import Integral
 
 import mpmath
@@ -24,6 +23,7 @@ from scipy.special import erfcx as _erfcx
 
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Decision, arb_upper_float, erfc_ball, to_arb
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import MAX_PREC, workprec
 
 __all__ = ["delta_enclosure", "exact_delta", "exact_epsilon"]
@@ -58,7 +58,7 @@ def check_real(name, value, *, low=0, low_open=True, high=math.inf, high_open=Tr
     elif isinstance(x, mpmath.mpf):
         finite = bool(mpmath.isfinite(x))
     else:
-        finite = isinstance(x, (Integral, Fraction)) or math.isfinite(x)
+        finite = isinstance(x, (Integral, *RATIONAL_TYPES)) or math.isfinite(x)
     if not finite:
         raise InvalidParameterError(name, f"must be a finite number, got {value!r}")
     above = (x > low) if low_open else (x >= low)
@@ -70,7 +70,7 @@ def check_real(name, value, *, low=0, low_open=True, high=math.inf, high_open=Tr
 
 
 def _comparable(name, value):
-    if isinstance(value, (arb, Integral, Fraction, mpmath.mpf)):
+    if isinstance(value, (arb, Integral, *RATIONAL_TYPES, mpmath.mpf)):
         return value
     if isinstance(value, (str, Decimal)):
         try:

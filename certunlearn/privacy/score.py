@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from flint import arb
 
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import Decision, arb_lower_float, arb_upper_float, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from . import pld
 from .laplace import LaplaceLoss, laplace_profile_arb

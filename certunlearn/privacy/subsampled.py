@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from fractions import Fraction
 
 import numpy as np
 from flint import acb, arb, ctx
@@ -34,6 +33,7 @@ from scipy.special import ndtr
 
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_upper_float, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from .profile import check_real
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -21,6 +20,7 @@ import numpy as np
 from mpmath import libmp
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 from .domains import exact, rational_unit
 from .losses import Linear, LogisticL2, LossFamily, Quadratic, Ridge
 

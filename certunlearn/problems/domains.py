@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ import sympy
 
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
+from ..numeric.fraction import Fraction
 
 __all__ = ["Domain", "Ball", "Box", "Whole", "exact", "rational_unit"]
 

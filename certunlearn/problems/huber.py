@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 import numpy as np
@@ -28,6 +27,7 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 from .domains import exact
 from .losses import (
     B, LossFamily, R, Reduction, a_max, a_min, convert, farthest_and_direction, map_entries, set_fields_exact,

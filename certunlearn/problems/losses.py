@@ -28,7 +28,6 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import mpmath
@@ -39,6 +38,7 @@ from flint import arb
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, exact
 from ..numeric.rationals import substituted_rational, sympy_rational

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -33,6 +32,7 @@ from flint import arb
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
 from ..numeric.enclosure import arb_upper_float, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import DEFAULT_DPS, bits_for_digits, workdps, workprec
 from .domains import Ball, Box, Domain, Whole
 from .losses import LossFamily, convert, mode_of

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import mpmath
@@ -48,6 +47,7 @@ import numpy as np
 import sympy
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
+from ..numeric.fraction import Fraction
 from .domains import Domain
 from .losses import (
     B, LossFamily, R, Reduction, Y, check_nonneg, farthest_and_direction, identity_in, set_fields_exact, map_entries, sympy_rational, scalar_in, unit_vector,

@@ -15,13 +15,13 @@ import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import sympy
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 from .domains import Domain, exact
 
 __all__ = ["Polytope"]

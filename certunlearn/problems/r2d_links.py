@@ -33,13 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 
 __all__ = ["BUMP", "BumpLeastSquares", "bump_c2", "bump_kappa_max"]
 

@@ -25,7 +25,6 @@ import collections
 import functools
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,6 +33,7 @@ from flint import arb
 
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import int_power, to_arb
+from ..numeric.fraction import Fraction
 from .domains import Box, Domain
 from .losses import Constants, LossFamily, R, check_nonneg, set_fields_exact, sympy_rational
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -33,6 +32,7 @@ from flint import acb, arb, ctx
 
 from ..errors import AssumptionViolatedError, InvalidParameterError
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 from ..privacy.subsampled import normal_tail
 from .domains import Box, Domain
 from .losses import Constants, R, sympy_rational

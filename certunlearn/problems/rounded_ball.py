@@ -14,7 +14,6 @@ exact projection being nonexpansive), however many steps and rounds it takes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ import sympy
 from flint import arb
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from .domains import Domain, exact, rational_unit
 

@@ -14,12 +14,12 @@ LogisticL2); float and mpmath modes are LogisticL2's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 import numpy as np
 from flint import arb
 
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from .losses import LogisticL2, convert
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -37,6 +36,7 @@ from ..numeric import linalg as la
 from ..numeric.boxes import PROVED as BOX_PROVED
 from ..numeric.boxes import prove_on_box
 from ..numeric.enclosure import Decision, arb_decimal, arb_lower_float, arb_upper_float, decide, exact_decimal, to_arb
+from ..numeric.fraction import RATIONAL_TYPES, Fraction
 from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from .domains import Domain, Whole
@@ -484,7 +484,7 @@ def _admissible(loss: LossFamily, domain: Domain, w: dict[str, Any], d: int) -> 
             return None
         y = w.get("y")
         if loss.uses_labels:
-            y = Fraction(y) if not isinstance(y, Fraction) else y
+            y = Fraction(y) if not isinstance(y, RATIONAL_TYPES) else y
             if loss.label_kind == "sign":
                 y = Fraction(1) if y >= 0 else Fraction(-1)
             else:

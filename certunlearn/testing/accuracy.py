@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
@@ -34,6 +33,7 @@ from flint import arb
 from ..claims import get_claim
 from ..claims.case import Case
 from ..numeric.enclosure import Decision, arb_decimal, decide, to_arb
+from ..numeric.fraction import Fraction
 
 __all__ = ["AccuracyCheck", "ACCURACY_ROUTES", "accuracy_verdict", "certificate_case", "ACCURACY_MEETS",
            "ACCURACY_FAILS", "ACCURACY_NOT_EVALUATED", "ACCURACY_UNDECIDED"]

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -46,6 +45,7 @@ import numpy as np
 from ..claims.case import Case
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import arb_decimal, to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.sympy_arb import arb_eval
 from .accuracy import ACCURACY_ROUTES, accuracy_verdict, certificate_case
 from .hooks import Hooks, NoiseTape

@@ -134,7 +134,7 @@ def accuracy_cases(profile: str = "quick", claim: str = "d2d.thm3.1:accuracy+fix
     for an iteration or step-size bug) at β = 1/20 where they lie inside the accuracy claim's hypotheses (isotropic A). Kept: at least one update (the route compares the last
     round with retraining) and σ ≥ 10⁻¹⁰(1 + max |Θ|), which a float64 release can be measured at (cf.
     ``suites.BEYOND_FLOAT64``)."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     from ..claims import get_claim
     from ..claims.case import Case, inside

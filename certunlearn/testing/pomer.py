@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from ..algorithms.pomer import run
 from ..algorithms.pomer.gibbs import PiecewiseLinear
 from ..errors import InvalidParameterError
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 
 __all__ = ["PomerCase", "PomerHooks", "PomerComparison", "compare_pomer", "assert_pomer_matches_reference",

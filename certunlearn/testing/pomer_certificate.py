@@ -35,7 +35,6 @@ A candidate that takes no uniform draw publishes a deterministic function of the
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -47,6 +46,7 @@ from ..algorithms.pomer.trajectory import trajectory_delta_bounds
 from ..claims.case import Case
 from ..formulas.pomer import DELTA_43, EPS_43, P_43, PHI_43
 from ..numeric.enclosure import to_arb
+from ..numeric.fraction import Fraction
 from ..numeric.precision import workprec
 from ..numeric.sympy_arb import arb_eval
 from .pomer import POMER_ATOL, POMER_RTOL

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
 from ..errors import InvalidParameterError
+from ..numeric.fraction import Fraction
 from .hooks import Hooks, NoiseMismatch, NoiseTape
 
 __all__ = ["R2DCase", "R2DComparison", "R2D_ALGORITHMS", "r2d_reference_run", "compare_r2d",

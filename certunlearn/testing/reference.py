@@ -10,7 +10,6 @@ inputs; the reference (``certunlearn.algorithms.d2d``) runs them at ``DEFAULT_DP
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import functools
@@ -20,6 +19,7 @@ import numpy as np
 from ..algorithms.d2d import Problem, Update, apply_update, projected_gd
 from ..errors import InvalidParameterError
 from ..numeric import linalg as la
+from ..numeric.fraction import Fraction
 from ..problems import Box, Quadratic
 from .hooks import NoiseTape
 

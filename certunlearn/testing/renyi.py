@@ -17,7 +17,6 @@ a positive shift gives D_α = +∞: "ε unbounded".
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -27,6 +26,7 @@ from ..algorithms import olu as A
 from ..claims.case import Case
 from ..formulas.olu import GAMMA_SC, GAMMA_SC_FIX, gamma
 from ..numeric.enclosure import Decision, decide, to_arb
+from ..numeric.fraction import Fraction
 from .verdicts import RUN_ATOL, RUN_RTOL, VIOLATED, CertificateCheck, Recorder, classify, run_candidate
 from .hooks import Hooks, NoiseTape
 

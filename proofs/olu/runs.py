@@ -204,7 +204,7 @@ def projected_first_release() -> sympy.Expr:
     Fractions) with linear losses x = (1, 1/2, −1) on the box K = [−2, 2], z_1 = 0, η = 1/2, L = 1, f_1 deleted at τ = 2
     — the projection inactive, so the means are ηL apart — and σ₁² = ``SIGMA2_ALG1`` at i = 1, γ = 1, Δ = ηL
     (``sigma2_first``); equal variances: (α/2)Δ²/v (``renyi_equal_variances``)."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     from certunlearn.algorithms.olu import printed
     from certunlearn.formulas.olu import SIGMA2_ALG1, gamma, gap, i_

@@ -12,13 +12,13 @@ differs from the exact one only by the rounding of each gradient step; with step
 of size ≤ 2), so after T ≤ 100 steps per part the error is below 100·4·2.2e-16 < 1e-13; the average and the noise
 (the same N(0, σ²) draw added in both modes) keep that order.
 """
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
 
 from certunlearn.algorithms.d2d import PerturbedDistributedGD, Problem, Update
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.problems import Box, Quadratic
 
 TOL = 1e-12

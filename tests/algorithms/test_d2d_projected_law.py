@@ -1,6 +1,5 @@
 """certunlearn.algorithms.d2d.projected_law: the exact round map against projected GD, and the enclosures of the
 one-round law (δ both directions, the band-exit probability) against an mpmath oracle at 100 digits."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -8,6 +7,7 @@ import pytest
 
 from certunlearn.algorithms.d2d import Problem, projected_gd
 from certunlearn.algorithms.d2d.projected_law import ClipAffine, gd_round_map, mixture_cdf, mixture_delta, mixture_outside
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Box, Quadratic
 

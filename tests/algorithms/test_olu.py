@@ -1,6 +1,5 @@
 """certunlearn.algorithms.olu: exact laws of passive/active OLU, the reference process and the baselines, checked
 against hand recursions in Fractions and against mpmath closed forms (independent of the module's code paths)."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -8,6 +7,7 @@ import pytest
 
 from certunlearn.algorithms import olu as A
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 
 mpmath.mp.dps = 100
 

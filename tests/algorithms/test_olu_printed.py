@@ -3,7 +3,6 @@ harness (certunlearn.testing.olu) and the olu release sampler (certunlearn.audit
 digits written here, brute force, and deliberately buggy candidates that must be caught."""
 import math
 import warnings
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 from certunlearn.algorithms import olu as A
 from certunlearn.algorithms.olu import printed as P
 from certunlearn.audit.olu import audit_olu_release, olu_release_sampler, rdp_to_dp
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.testing import OLUCase, assert_matches_reference, compare_olu
 
 

@@ -1,6 +1,5 @@
 """‖q_t − μ̄_t‖_TV from the exact law of POMER (certunlearn.algorithms.pomer.law.tv_distance) against mpmath
 quadrature of the two-round law written out by hand, and against the closed form at t = 1."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -9,6 +8,7 @@ from flint import arb
 from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear, gibbs, uniform
 from certunlearn.algorithms.pomer.law import exact_law, tv_distance
 from certunlearn.claims.pomer.regret import tv_first
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 A, B, BETA, LAM, P, PHI = -1, 1, 2, 1, Fraction(1, 10), Fraction(3, 2)

@@ -3,7 +3,6 @@
 The oracle integrates exp(−β(f(x) + λx²/2)) piece by piece with mpmath.quad (breakpoints at every kink); it shares no
 code with the closed forms under test.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.algorithms.pomer.gibbs import (
     w_infinity_bounds,
 )
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

@@ -1,7 +1,6 @@
 """The exact law of POMER's iterates (certunlearn.algorithms.pomer.law) against an independent mpmath oracle for
 T = 2 (quadrature of the keep/switch recursion written out by hand, thresholds in closed form), against the
 degenerate cases p = 1 and B = 0, and against a seeded Monte Carlo run of Algorithm 1 (statistical, 5 sd)."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ from certunlearn.algorithms.pomer import monte_carlo, run
 from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear as PL, gibbs
 from certunlearn.algorithms.pomer.law import exact_law
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

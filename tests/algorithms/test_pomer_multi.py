@@ -2,7 +2,6 @@
 certunlearn.algorithms.pomer draw for draw (a peer); in d = 2 with p = 1 every round switches and x₂ follows μ̄₂,
 whose exact coordinate means come from the truncated-Gaussian pieces (a statistical check at 6 standard errors);
 on a ball the iterates stay in K."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.algorithms.pomer.multidimensional import run_linear
 from certunlearn.algorithms.pomer.samplers import BoxLinear
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 

@@ -1,7 +1,6 @@
 """Whole-trajectory privacy for T = 2 (certunlearn.algorithms.pomer.two_rounds) against an mpmath oracle: the keep
 probabilities, partition functions and the inner hockey-stick H(θ) by quadrature (thresholds in closed form for
 linear losses), the outer integrals by mpmath.quad on a fine split. The oracle must lie inside the enclosure."""
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -10,6 +9,7 @@ from flint import arb
 from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear as PL
 from certunlearn.algorithms.pomer.two_rounds import trajectory_delta
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 

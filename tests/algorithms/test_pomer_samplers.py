@@ -4,7 +4,6 @@ oracles: mpmath quadrature (2-d on boxes, radial Bessel/sinh forms on balls) and
 Statistical tests are Kolmogorov–Smirnov (or χ²) tests at level 10⁻³ on seeded samples (deterministic given the seed); the
 acceptance-rate test compares the number of proposals with its mean 1/p within 4 standard deviations.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -16,6 +15,7 @@ from certunlearn.algorithms.pomer.samplers import (
     BallLinear, BoxLinear, Convex1D, Envelope, convex_law, linear_log_ratio,
 )
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 
 TOL = mpmath.mpf(10) ** -12
 LEVEL = 1e-3

@@ -2,7 +2,6 @@
 independent values: the two-round enclosure of algorithms.pomer.two_rounds (itself checked against quadrature), exact zeros
 (identical sequences; a difference in the last round, whose loss never reaches the published x_1..x_T), and
 refinement (finer grids give nested-compatible brackets that narrow)."""
-from fractions import Fraction
 
 import pytest
 from flint import arb
@@ -11,6 +10,7 @@ from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear
 from certunlearn.algorithms.pomer.two_rounds import trajectory_delta
 from certunlearn.algorithms.pomer.trajectory import budget_slack, trajectory_delta_bounds, trajectory_delta_pair
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 A, B = -1, 1

@@ -3,8 +3,6 @@ certified recovery error, the noise of Theorem 3.1 against an independent mpmath
 formula, the K-inverse and Corollary 3.2, mode agreement, and errors that name the parameter."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 import pytest
@@ -16,6 +14,7 @@ from certunlearn.algorithms import r2d
 from certunlearn.algorithms.release import GaussianRelease
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 from certunlearn.numeric.precision import workdps
 from certunlearn.privacy import calibrate
 from certunlearn.problems import Ball, Box, Linear, Quadratic, Whole
@@ -39,7 +38,7 @@ class StubClaim:
 def _mp(v) -> mpmath.mpf:
     if isinstance(v, sympy.Basic):
         return mpmath.mpf(sympy.N(v, 80))
-    if isinstance(v, F):
+    if isinstance(v, RATIONAL_TYPES):
         return mpmath.mpf(v.numerator) / v.denominator
     return mpmath.mpf(v)
 
@@ -68,7 +67,7 @@ def test_algorithms_1_and_2_by_hand_on_a_concave_quadratic():
     theta0 = F(1, 3)
     xbar, q = F(3, 2), 1 + eta
     out = r2d.learn(loss, X, T=T, K=K, eta=eta, theta0=[theta0], domain=Ball(100, dim=1))
-    assert out.model[0] == xbar + q**T * (theta0 - xbar) and isinstance(out.model[0], F)
+    assert out.model[0] == xbar + q**T * (theta0 - xbar) and isinstance(out.model[0], RATIONAL_TYPES)
     assert out.checkpoint[0] == xbar + q ** (T - K) * (theta0 - xbar)
     Xr, _ = r2d.delete_rows(X, None, [3])
     xbar_r = F(1)
@@ -400,5 +399,5 @@ def test_mean_grad_over_distinct_rows_is_risk_grad_exactly():
     for loss in (Linear(R=2), ConcaveQuadratic(F(3, 2), R=2), Quadratic(A=((F(2), F(1, 3)), (F(1, 3), F(1))), R=2),
                  SeparablePiecewise(0, F(1, 4), F(2), 2), SeparablePiecewise(2, F(1, 2), F(2), 2)):
         got, want = mean_grad(loss, X, None, theta, distinct), loss.risk_grad(theta, X)
-        assert list(got) == list(want) and all(type(v) is F for v in got)
+        assert list(got) == list(want) and all(type(v) in RATIONAL_TYPES for v in got)
     assert distinct_rows(np.asarray(pool[:1] + [[F(9), F(9)]], dtype=object), None) is None  # no repeats

@@ -1,5 +1,4 @@
 """Guo et al.'s Newton-step removal (Table 3's baseline) against independent high-precision oracles."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -8,6 +7,7 @@ from flint import arb
 from certunlearn.algorithms.r2d import baselines as rb
 from certunlearn.claims.r2d.newton_enclosure import newton_removal_delta
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 DPS = 30

@@ -1,5 +1,4 @@
 """Release, GaussianRelease, Certificate: the published law, its draws, and the recorded seed."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -8,6 +7,7 @@ import pytest
 from certunlearn.algorithms.release import Certificate, GaussianRelease, Release, as_generator, record_rng
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.problems import rng_from_state
 
 

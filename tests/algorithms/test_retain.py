@@ -1,6 +1,5 @@
 """The unlearning pair of Theorem 2.11 with σ(R) = RS(R)·c_(ε,δ), the chain check, and the exact numerics
 (retain paper, papers/004_d584c64aaf1f17d0.txt)."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.algorithms.retain import (
 from certunlearn.algorithms.retain.numeric import count_below, eigenvalue_bracket, exact_or_ball, spectral_projector
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import Decision, decide, to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 from certunlearn.privacy import calibrate

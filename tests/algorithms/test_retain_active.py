@@ -1,6 +1,5 @@
 """Descent-to-Delete with retain sensitivity and the Newton-step update (retain paper, Section 4, Appendix H)."""
 import math
-from fractions import Fraction as F
 from types import SimpleNamespace
 
 import mpmath
@@ -16,6 +15,7 @@ from certunlearn.algorithms.retain import (
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric import linalg as la
 from certunlearn.numeric.enclosure import Decision, decide, to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workdps, workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 

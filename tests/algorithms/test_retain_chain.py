@@ -1,11 +1,11 @@
 """The chain table of ``certunlearn.algorithms.retain.chain``: every row is decided, consistent (actual ≤ RS) and below
 the global sensitivity, and the median rows agree with a by-hand enumeration."""
 import statistics
-from fractions import Fraction as F
 from itertools import product
 
 from certunlearn.algorithms.retain import chain as retain_chain
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 
 
 def test_chain_rows(capsys):

@@ -1,6 +1,5 @@
 """Enclosed runs of the active unlearning maps (algorithms.retain.enclosed): every shift the checker decides on is a
 rigorous enclosure, checked against exact iterations and an independent 100-digit mpmath oracle."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -10,6 +9,7 @@ from flint import arb
 from certunlearn.algorithms.retain import DescentToDeleteRS, LogisticERM, NewtonStepRS
 from certunlearn.algorithms.retain import enclosed
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems.domains import Ball, Whole
 
@@ -38,7 +38,7 @@ def test_contraction_run_encloses_the_true_iterate_from_a_perturbed_start(c, rad
         th, e = enclosed.contraction_run(_half_step(c)(dom), theta0, r0, F(1, 2), 12, dom)
         x = list(true)
         for _ in range(12):
-            x = _exact_half_step([v if isinstance(v, F) else F(mpmath.nstr(v, 100)) for v in x], c, radius)
+            x = _exact_half_step([v if isinstance(v, RATIONAL_TYPES) else F(mpmath.nstr(v, 100)) for v in x], c, radius)
         dist = mpmath.sqrt(sum((_mp(a) - _mp(b)) ** 2 for a, b in zip(x, th)))
         assert sum(v * v for v in th) <= radius * radius  # the tracked point stays in the domain
         assert dist <= _mp(e)
@@ -75,7 +75,7 @@ LAM, RW = F(1, 10), F(5)
 
 
 def _mp(q):
-    return mpmath.mpf(q.numerator) / q.denominator if isinstance(q, F) else mpmath.mpf(q)
+    return mpmath.mpf(q.numerator) / q.denominator if isinstance(q, RATIONAL_TYPES) else mpmath.mpf(q)
 
 
 def _grad(w, rows, labels, n):

@@ -1,5 +1,4 @@
 """ERM with the MSE and the ℓ2-regularised logistic loss (retain paper, Section 3.5 and Appendix G)."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 from certunlearn.algorithms.retain import LogisticERM, RidgeERM, check_chain
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 FAST = (Phase.explicit, Phase.reuse, Phase.generate)  # no shrinking: each example is costly

@@ -1,6 +1,5 @@
 """MST weight under edge-weight and vertex adjacency (retain paper, Section 3.2 and Appendix D)."""
 import itertools
-from fractions import Fraction as F
 
 import networkx as nx
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.algorithms.retain import (
 )
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 
 
 def graph(edges):

@@ -1,6 +1,5 @@
 """The retain harness (:mod:`certunlearn.testing.retain`) and audit sampler (:mod:`certunlearn.audit.retain`): a correct
 candidate passes, a deliberately buggy one is caught (with the first divergent step for Descent-to-Delete)."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.audit import audit
 from certunlearn.audit.mechanisms import retain_reference
 from certunlearn.audit.retain import RETAIN_CERTIFICATES
 from certunlearn.claims.retain.erm import logistic_data, logistic_instance, logistic_mech
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.testing import RetainCase, assert_retain_matches_reference, compare_retain
 
 EPS, DLT = F(1, 2), F(1, 10**5)

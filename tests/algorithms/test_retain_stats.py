@@ -1,6 +1,5 @@
 """Median and PCA projector (retain paper, Sections 3.1 and 3.3; papers/004_d584c64aaf1f17d0.txt)."""
 import itertools
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -13,6 +12,7 @@ from certunlearn.algorithms.retain import (
 )
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 GRID = [F(i, 16) for i in range(17)]  # a finite universe in [0, 1] containing 0 and B = 1

@@ -1,6 +1,5 @@
 """Hard-margin SVM (retain paper, Section 3.4 and Appendix F), solved exactly."""
 import itertools
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
@@ -9,6 +8,7 @@ from hypothesis import strategies as st
 
 from certunlearn.algorithms.retain import HardMarginSVM, check_chain, hard_margin_svm
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
+from certunlearn.numeric.fraction import Fraction as F
 
 FAST = (Phase.explicit, Phase.reuse, Phase.generate)  # no shrinking: each example is costly
 

@@ -109,7 +109,7 @@ def test_the_pytest_hook_fails_with_the_counterexample(tmp_path):
     with pytest.raises(ClaimFailed, match=r"cms\.sensitivity:misprinted is violated: observed 2 > bound 1"):
         check_claims(EXAMPLE)
     only_good = claim_file(tmp_path, """
-        from fractions import Fraction
+        from certunlearn.numeric.fraction import Fraction
         CLAIMS = [Claim("mine.half", "s", Kind.INEQUALITY, "x/2 ≤ x", (), x, lambda v: Fraction(v["x"]) / 2,
                         (Adversary("p", generate=lambda rng, n: [{"x": str(k)} for k in range(1, 13)]),))]
         """, "good.py")

@@ -1,6 +1,5 @@
 """certunlearn.audit.d2d: the reference sampler of Theorem 4.5's published mixtures is consistent with its
 certificate; a sampler that ignores the mixture weights (the bootstrap/reservoir law) is refuted."""
-from fractions import Fraction
 
 import numpy as np
 import pytest

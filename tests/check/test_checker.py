@@ -1,7 +1,6 @@
 """The checker on the Gaussian claims and on synthetic claims whose verdict is known by construction."""
 import json
 from concurrent.futures import ProcessPoolExecutor
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -11,6 +10,7 @@ from certunlearn.check import check_claim, check_claims, evaluate, get_profile, 
 from certunlearn.check.runner import judge
 from certunlearn.claims import Adversary, Claim, Hypothesis, Kind, Space
 from certunlearn.numeric.enclosure import parse_exact, to_arb
+from certunlearn.numeric.fraction import Fraction
 
 x = sympy.Symbol("x", positive=True)
 

@@ -7,7 +7,6 @@ import subprocess
 import sys
 import textwrap
 from dataclasses import replace
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -25,6 +24,7 @@ from certunlearn.errors import UndecidedError
 from certunlearn.numeric.binary_float import binary_float_type
 from certunlearn.numeric.enclosure import Decision
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.symbolic_equality import proved_equal
 
 x = sympy.Symbol("x", positive=True)

@@ -4,7 +4,6 @@ instances whose answer is known by hand (a piecewise-linear privacy profile, the
 ε′ = min{ε′ ≥ 0 : δ(ε′) ≤ δ}, the doubling search above ε for a violated certificate, the tri-state decisions on
 enclosures (an undecided comparison stops the search and never certifies more than it knows), the largest shift Δ*
 and the reported ratios as certified lower ends."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -16,6 +15,7 @@ from certunlearn.claims import Adversary, Claim, Kind
 from certunlearn.claims.model import DeltaProfile, GaussianPair, LaplacePair, PointMass, SubsampledGaussianLaws
 from certunlearn.formulas.gaussian import DELTA_SUBSAMPLED_ADD, DELTA_SUBSAMPLED_REMOVE, q as q_s
 from certunlearn.formulas.symbols import Delta as Delta_s, epsilon as epsilon_s, sigma as sigma_s
+from certunlearn.numeric.fraction import Fraction
 
 d = sympy.Symbol("delta", positive=True)
 

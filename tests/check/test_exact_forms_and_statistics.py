@@ -1,7 +1,6 @@
 """Two ways a quantity can say more than an enclosure: a closed form whose equality with the bound is proved
 (certunlearn.numeric.symbolic_equality), and a confidence interval whose verdict is labelled statistical."""
 from dataclasses import replace
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -14,6 +13,7 @@ from certunlearn.claims import Adversary, Claim, Kind, QuantityKind
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.confidence import ConfidenceInterval, hoeffding_interval, proportion_interval
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.symbolic_equality import proved_equal
 
 x = sympy.Symbol("x", positive=True)

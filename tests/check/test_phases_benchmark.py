@@ -1,7 +1,6 @@
 """benchmarks/phases.py: the phase timers of the check attribute each phase's CPU once and change no result."""
 import importlib.util
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import sympy
@@ -11,6 +10,7 @@ from certunlearn.check.runner import judge
 from certunlearn.claims import Adversary, Claim, Kind
 from certunlearn.claims.model import Space
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,7 +1,6 @@
 """Recorded points (certunlearn.check.record, certunlearn.claims.recorded): which instances a result rests on, how
 they are written and merged, and that the checker evaluates them first, as a family of its own, in every profile."""
 from dataclasses import replace
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -13,6 +12,7 @@ from certunlearn.check.runner import judge
 from certunlearn.claims import Adversary, Claim, Hypothesis, Kind, get_claim
 from certunlearn.claims.recorded import RECORDED, recorded_table
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 x = sympy.Symbol("x", positive=True)
 QUICK = get_profile("quick")

@@ -12,6 +12,11 @@ def test_the_parent_builds_each_selected_paper_once_and_a_failing_proofs_module_
 
     monkeypatch.setattr(runner, "load_derivations", fake)
     claims = [runner.get_claim(c) for c in ("olu.lemE", "olu.lemE:control-extra-step", "gaussian.classic")]
+    served = {c.derivation.split(".", 1)[0] for c in claims if c.derivation and runner.shipped_for(c)}
+    runner.preload_derivations(claims)
+    assert calls == [p for p in ("olu", "gaussian") if p not in served]  # a served claim's paper is not even built
+    calls.clear()  # a table from another tree (or none): every selected paper is built
+    monkeypatch.setattr(runner, "shipped_for", lambda claim, derivation=None: None)
     runner.preload_derivations(claims)
     assert calls == ["olu", "gaussian"]
 
@@ -37,6 +42,11 @@ def test_the_parent_writes_each_selected_derivations_fingerprint_once(monkeypatc
     seen = []
     monkeypatch.setattr(runner, "derivation_fingerprint", lambda d: seen.append(d.claim_id))
     claims = [runner.get_claim(c) for c in ("olu.lemE", "olu.lemE:control-extra-step", "gaussian.classic")]
+    served = [c.derivation for c in claims if c.derivation and runner.shipped_for(c)]
+    runner.preload_derivations(claims)
+    assert seen == [n for n in dict.fromkeys(c.derivation for c in claims if c.derivation) if n not in served]
+    seen.clear()  # a table from another tree (or none): every fingerprint is written
+    monkeypatch.setattr(runner, "shipped_for", lambda claim, derivation=None: None)
     runner.preload_derivations(claims)
     assert seen == list(dict.fromkeys(c.derivation for c in claims if c.derivation)) and len(seen) >= 2
     d = runner.load_derivation(claims[0].derivation)

@@ -28,7 +28,7 @@ def test_points_building_the_same_instance_are_evaluated_once():
     """A space that rounds (here to quarters) maps many points of the cube to one instance: the objective evaluates
     each instance once per search, and the optimiser's path (so the instances found) is that of evaluating every
     point."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     calls: list = []
     space = Space(bounds={"u": (0.0, 1.0)}, build=lambda q: {"x": Fraction(round(4 * q["u"]), 4) + 1})

@@ -1,6 +1,5 @@
 """The verdict rules (certunlearn.check.verdict), one test per rule, on synthetic claims whose truth is known."""
 from dataclasses import replace
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -14,6 +13,7 @@ from certunlearn.claims import Adversary, Claim, Control, Hypothesis, Kind, Quan
 from certunlearn.claims.hypotheses import P
 from certunlearn.errors import AssumptionViolatedError
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 
 x = sympy.Symbol("x", positive=True)
 QUICK = get_profile("quick")
@@ -107,7 +107,7 @@ def test_attained_only_where_equality_is_proved():
     near = claim(lambda v: to_arb(v["x"]) * (1 + arb(2) ** -600))  # above the bound by 2^-600: no proof of equality
     ev = evaluate(near, {"x": "2"}, 512)
     assert ev.outcome == UNDECIDED and not ev.attained
-    exact = claim(lambda v: Fraction(v["x"]) if isinstance(v["x"], Fraction) else Fraction(str(v["x"])))
+    exact = claim(lambda v: Fraction(v["x"]) if isinstance(v["x"], RATIONAL_TYPES) else Fraction(str(v["x"])))
     r = judge(exact, QUICK, 0)
     assert r.verdict == "holds" and r.attained and r.tightness_interval == [1.0, 1.0]
     irrational = claim(lambda v: to_arb(v["x"]).sqrt() ** 2)  # equal, but only enclosures: never "attained"

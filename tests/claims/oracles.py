@@ -1,9 +1,9 @@
 """Helpers shared by the claim tests' independent oracles (mpmath at 100 digits)."""
-from fractions import Fraction as F
 
 import mpmath
 from flint import arb
 
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 from certunlearn.numeric.precision import workprec
 
 
@@ -16,6 +16,6 @@ def mp(x) -> mpmath.mpf:
 def contains(enclosure: arb, value) -> bool:
     """Whether ``enclosure`` meets ``value`` (a Fraction exactly, an mpf through its 100-digit decimal)."""
     with workprec(400):
-        if isinstance(value, F):
+        if isinstance(value, RATIONAL_TYPES):
             return enclosure.overlaps(arb(value.numerator) / value.denominator)
         return enclosure.overlaps(arb(mpmath.nstr(value, 100)))

@@ -1,7 +1,6 @@
 """Boundary adversaries generated from every claim's hypotheses (issue 23 item 2; certunlearn/claims/boundaries.py,
 declared_scope.with_boundary): on by default, opted out only with a why, optional where no move lands inside."""
 from dataclasses import replace
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -15,6 +14,7 @@ from certunlearn.claims.boundaries import boundary_of, tightened
 from certunlearn.claims.declared_scope import Scope, with_boundary, with_scope
 from certunlearn.claims.registry import all_claims
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction
 
 x, eps, delta = sympy.symbols("x epsilon delta", positive=True)
 QUICK = get_profile("quick")

@@ -6,13 +6,13 @@ olu.thm6 (Theorem 6, lines 270–274; Algorithm 2, lines 921–938; σ_i of eq. 
 variances alike, so the mean term of D_α falls with ε, but a deleted step that meets earlier noise leaves the two
 variances in a fixed ratio ≠ 1, whose log term does not depend on ε: below some ε it exceeds αε.
 """
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import evaluate
 from certunlearn.claims.registry import get_claim
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction
 
 mp = mpmath.mp
 

@@ -5,8 +5,6 @@ the claimed δ is never below what the accountant computed, and the control's vi
 inside its hypotheses."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 import mpmath
 import numpy as np
 import pytest
@@ -15,6 +13,7 @@ from certunlearn.claims.case import inside
 from certunlearn.claims.gaussian_composition import accountant_delta, rounded_up, small_q_delta
 from certunlearn.claims.registry import get_claim
 from certunlearn.numeric.enclosure import arb_lower_float, arb_upper_float
+from certunlearn.numeric.fraction import Fraction
 
 POISSON = "gaussian.subsampled-poisson:certificate"
 FIXED = "gaussian.subsampled-fixed:certificate"

@@ -68,7 +68,7 @@ def test_the_closed_form_oracle_bites():
 
 def test_subsampled_rdp_family_grows_in_thorough_inside_the_hypotheses():
     """Quick (size 40) keeps the 36 listed (α, q, σ) exactly; thorough draws random ones after them (q ≤ 0.99)."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     import numpy as np
 

@@ -1,6 +1,5 @@
 """The growth rule of structured families (certunlearn.claims.growth, issue 23 item 4): the quick profile runs a
 family's list unchanged, a larger profile draws random instances of the same class after it."""
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -9,6 +8,7 @@ from certunlearn.check.profiles import get_profile
 from certunlearn.claims import get_claim
 from certunlearn.claims.growth import MOST, QUICK_SIZE, grown, random_count, rational
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction
 
 THOROUGH = get_profile("thorough").structured_size
 

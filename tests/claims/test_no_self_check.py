@@ -177,7 +177,7 @@ def test_no_claim_cannot_fail_unnoticed():
 
 
 def test_the_cannot_fail_detector_bites():
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     from certunlearn.claims import Adversary, Claim, Kind
 

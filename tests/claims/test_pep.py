@@ -4,12 +4,12 @@ case."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import mpmath
 import pytest
 
 from certunlearn.claims import pep
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 
 SC = lambda n: [1.0 / t for t in range(1, n + 1)]  # η_t = 1/(μt), μ = λ = 1
 
@@ -42,7 +42,7 @@ def test_sdp_dominates_brute_force_and_its_extraction_is_exact():
     r2 = Fraction(1)
     assert all(sum((x * x for x in p), Fraction(0)) <= r2 for p in [z1, *C])  # exactly in the ball
     exact = pep.quadratic_regret(z1, C, Fraction(1), [Fraction(1, t) for t in range(1, 6)])
-    assert isinstance(exact, Fraction)
+    assert isinstance(exact, RATIONAL_TYPES)
     assert abs(float(exact) - case.value) <= 1e-5
     with mpmath.workdps(100):
         mp = _mp_regret(z1, C, 1, [Fraction(1, t) for t in range(1, 6)])
@@ -87,7 +87,7 @@ def test_piecewise_linear_extraction_is_exact_and_inside_the_class():
     etas = [Fraction(1, 2)] * n
     case, data = pep.lipschitz_pep_unprojected([float(e) for e in etas], 2.0, 2.0)
     regret, far = pep.piecewise_linear_regret(data, etas, M)
-    assert isinstance(regret, Fraction)
+    assert isinstance(regret, RATIONAL_TYPES)
     assert far <= D * D
     assert float(regret) == pytest.approx(case.value, rel=1e-5)  # s² = 1 − 2·10⁻⁶
     assert float(regret) <= case.dual + 1e-6

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CLAIMS = textwrap.dedent('''
     import ctypes, os, sys
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
     import sympy
     from certunlearn.api import Adversary, Claim, Kind
 

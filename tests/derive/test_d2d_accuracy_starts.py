@@ -2,7 +2,6 @@
 on the isotropic quadratic whose run sits at its interior optimum, the claim's own quantity (the exact noncentral χ²
 tail of ``claims.d2d.common.accuracy_probability``) is the central tail the derivation starts from; a run that leaves
 the optimum is not, and a wrong run (a 0.1 % larger threshold) is a mismatch."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -10,6 +9,7 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import _secret_runs, accuracy_radius, pgd_instance, run_key
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 

@@ -5,7 +5,6 @@ above it, the whole counts grow by one while (log(i+1)/log i)² − 1 ≈ 2/(i l
 ceilings break that bound. Confirmed here independently with mpmath at 100 digits (Theorem 4.5's prescribed T_i written
 out, line 409), and by the claim's own quantity and hypotheses; the entry now adds the one whole iteration,
 (log i₂/log i)² + 1/T_i, which holds there (the checker's ceiling-jump family runs such instances in quick)."""
-from fractions import Fraction
 
 import mpmath
 
@@ -13,6 +12,7 @@ from flint import arb
 
 from certunlearn.claims import get_claim
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction
 
 #: inside the hypotheses: m < M, ξ ∈ [1, 4/3], 2 ≤ i < i₂, δ ∈ (0, 1); δ puts T_i (≈ 2218) just below 2218
 JUMP = {"L": 1, "M": 3, "m": 1, "n": 4, "d": 10, "D": 2, "epsilon": Fraction(1), "beta": 1, "I": 1, "xi": 1,

@@ -1,7 +1,6 @@
 """The symbolic runs of ``proofs/d2d/starts.py`` (issue 25, item 3): each, evaluated at exact instances inside its
 claim's hypotheses, gives the claim's own quantity; a wrong run (a 0.1 % larger constant, one more step or draw) does
 not, and is no identity with the derivation's start."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -11,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.derive import find_derivation
 from certunlearn.derive.signs import zero_proof
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from proofs.d2d.starts import (
     baseline_growth_run, growth_run, iteration_ratio_run, quadratic_gd_contraction, rationalised_gaps, tail_min_run,

@@ -1,7 +1,6 @@
 """The Gaussian derivations' starts against their claims' quantities (issue 25, item 3), and the Balle & Wang
 identity the engine proves from the hockey-stick integral (item 4): each comparison shown able to fail."""
 import dataclasses
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -14,6 +13,7 @@ from certunlearn.derive.signs import zero_proof
 from certunlearn.formulas.gaussian import DELTA_GAUSSIAN, SIGMA_EXACT, gaussian_delta, normal_pdf, x_out as x
 from certunlearn.formulas.symbols import Delta, delta, epsilon, sigma
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.privacy import calibrate
 
 X_STAR = sigma**2 * epsilon / Delta + Delta / 2

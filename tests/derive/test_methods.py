@@ -1,7 +1,6 @@
 """The engine's proof methods and honest evidence: symbol facts from definitions, conditions with Abs, case
 splits, branch-and-bound on a declared domain (proved-on-box naming its box), the spike that sampling misses,
 and evidence that says how many points were decided (none decided: unchecked)."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -14,6 +13,7 @@ from certunlearn.derive import (
 )
 from certunlearn.derive import engine
 from certunlearn.derive.facts import case_splits, normal_conditions
+from certunlearn.numeric.fraction import Fraction
 
 x = sympy.Symbol("x", real=True)
 u, v = sympy.symbols("u v", real=True)

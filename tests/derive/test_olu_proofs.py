@@ -1,11 +1,11 @@
 """proofs/olu.py, what is particular to it: every derivation targets the bound, and the corrected and main chains
 pass (what every paper owes: test_paper_derivations.py)."""
-from fractions import Fraction
 
 import pytest
 
 from certunlearn.claims import get_claim
 from certunlearn.derive import ESTABLISHED, check_derivation, load_derivations
+from certunlearn.numeric.fraction import Fraction
 
 DERIVATIONS = load_derivations("olu")
 

@@ -2,7 +2,6 @@
 streams (proofs/olu/runs: algorithms.olu.restart_laws, T = 2 quadratics, k = 0 — strongly convex: η_s = 1/(μs),
 curvature μ, x₁ = z₁ + ρ₁L/μ, x₂ = x₁ + ρ₂L/μ; convex: η_s = D/(L√s), curvature λ). At exact streams of those shapes,
 inside the claims' hypotheses, the runs enclose the claims' quantities; a wrong run (0.1 % larger) is a ``mismatch``."""
-from fractions import Fraction as F
 
 import pytest
 import sympy
@@ -13,6 +12,7 @@ from certunlearn.claims.olu.families import regret_instance
 from certunlearn.claims.olu.general import BALL, QUADRATIC_LOSS, general_instance
 from certunlearn.claims.olu.quantities import thm6_entries
 from certunlearn.derive import START_CHECKED, START_MISMATCH
+from certunlearn.numeric.fraction import Fraction as F
 from proofs.olu.runs import restart_regret_c_run, restart_regret_run
 
 from .quantity_forms import inside, start_statuses

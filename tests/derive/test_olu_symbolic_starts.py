@@ -2,13 +2,13 @@
 (``SymbolicStart``, ``proofs/olu/runs.py``): each run is compared with the claim's own quantity at exact instances, and
 a wrong start is a ``mismatch``."""
 import dataclasses
-from fractions import Fraction as F
 
 import pytest
 import sympy
 
 from certunlearn.claims import get_claim
 from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, check_derivation, load_derivation
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 
 from proofs.olu import runs
 
@@ -32,7 +32,7 @@ def test_lem4_run_is_the_claims_quantity(cid):
     for inst in LEM4:
         a, g, s, t, c, m0, m1, v = inst
         q = claim.quantity(_instance(*inst))
-        assert isinstance(q, F)
+        assert isinstance(q, RATIONAL_TYPES)
         at = {"alpha": a, "m_0": m0, "m_1": m1, "v": v}
         def value(point: dict) -> sympy.Expr:
             return run.subs({sym[k]: sympy.Rational(x.numerator, x.denominator) for k, x in point.items() if k in sym})

@@ -3,7 +3,6 @@
 comparators as symbols). At exact streams of that shape inside the claim's hypotheses — the comparators the instance's
 box vertices (``box_comparators``) — the run encloses the claim's quantity; a wrong run (0.1 % larger) is a
 ``mismatch``."""
-from fractions import Fraction as F
 
 import sympy
 from flint import arb
@@ -12,6 +11,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.olu.families import thm4_instance
 from certunlearn.claims.olu.quantities import box_comparators
 from certunlearn.derive import START_CHECKED, START_MISMATCH
+from certunlearn.numeric.fraction import Fraction as F
 from proofs.olu.runs import thm4_run
 
 from .quantity_forms import inside, start_statuses

@@ -8,6 +8,7 @@ import sympy
 
 from certunlearn.claims import get_claim
 from certunlearn.derive import PROOF_COMPLETE, START_CHECKED, START_MISMATCH, check_derivation, load_derivations, step
+from certunlearn.numeric.fraction import RATIONAL_TYPES
 
 import proofs.pomer as P
 from proofs.pomer import imported as PI
@@ -61,13 +62,11 @@ def test_footnote4_unnormalised_start_is_a_mismatch():
 def _close(expr: sympy.Expr, q) -> bool:
     """``expr`` (a closed number) against the claim's exact value (to 40 digits) or its enclosure (inside the ball,
     which is narrow)."""
-    from fractions import Fraction
-
     import mpmath
 
     with mpmath.workdps(50):
         got = mpmath.mpf(sympy.N(expr, 50))
-        if isinstance(q, Fraction):
+        if isinstance(q, RATIONAL_TYPES):
             want = mpmath.mpf(q.numerator) / q.denominator
             return abs(got - want) <= mpmath.mpf(10) ** -40 * (1 + abs(want))
         mid, rad = mpmath.mpf(q.mid().str(45, radius=False)), mpmath.mpf(q.rad().str(10, radius=False))
@@ -177,14 +176,12 @@ LEM23 = [({"e": 1, "g": 2, "k": 1, "z": -1, "q": 3}), ({"e": "1/3", "g": 5, "k":
 def test_lem23_run_is_the_claims_quantity():
     """lem23_ratio (btl_table's enumeration on exact rationals) on the structured table at exact points equals the run
     there; the table with the last round's losses swapped is another quantity, so the comparison could fail."""
-    from fractions import Fraction
-
     claim = get_claim("pomer.lem2.3")
     run = PI.lem23_run()
     for point in LEM23:
         table = [[str(_at(sympy.sympify(x), point)) for x in row] for row in PI.LEM23_TABLE]
         q = claim.quantity({"table": table})
-        assert isinstance(q, Fraction) and _close(_at(run, point), q)
+        assert isinstance(q, RATIONAL_TYPES) and _close(_at(run, point), q)
         swapped = claim.quantity({"table": table[:-1] + [table[-1][::-1]]})
         assert not _close(_at(run, point), swapped)
 

@@ -4,7 +4,6 @@ utility+fix's (``_utility_run``: utility_lhs on the same runs) start from the cl
 noise's expectation (λ/2)σ² closed). At the claim's own quadratic instances it is exactly ``excess_risk``; a wrong run
 (a 0.1 % larger step η) is not; and the engine calls a start from that wrong run a ``mismatch``. Lemma B.4+fix starts
 from ``_point_mass_gap_run`` ((λ/2)(θ − x_0)², its quantity at a point-mass quadratic), tested the same way."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -16,6 +15,7 @@ from certunlearn.claims.r2d.population_runs import is_population
 from certunlearn.claims.r2d.quantities import QUADRATIC, setup_of
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from .quantity_forms import inside, instances, start_statuses

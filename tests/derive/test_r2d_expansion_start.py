@@ -2,7 +2,6 @@
 gap ratio of gradient descent on the concave quadratics −(λ/2)(θ − x)², d = 1). At the claim's own concave-quadratic
 instances it is exactly ``expansion_b3``; a wrong run (a 0.1 % larger step η) is not; and the engine calls a start from
 that wrong run a ``mismatch``."""
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -10,6 +9,7 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.claims.instances import frac
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 
 from .quantity_forms import inside, start_statuses
 
@@ -29,7 +29,7 @@ def test_the_run_is_the_quantity_on_concave_quadratics():
         if not inside(claim, values):
             continue
         q, got = claim.quantity(values), _at(run, values)
-        assert isinstance(q, Fraction) and got == sympy.Rational(q.numerator, q.denominator), (values, q, got)
+        assert isinstance(q, RATIONAL_TYPES) and got == sympy.Rational(q.numerator, q.denominator), (values, q, got)
         told_apart += _at(run, values, Fraction(1001, 1000)) != got
         checked += 1
     assert checked >= 4 and told_apart >= 3, (checked, told_apart)

@@ -2,7 +2,6 @@
 F(x) for the d = 1 separable quadratic f(y) = (a_f/2)y² + b_f·y). At the claim's own d = 1 separable instances it is
 exactly ``prox_gap``; a wrong run (a 0.1 % larger step η) is not; and the engine calls a start from that wrong run a
 ``mismatch``."""
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -11,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.instances import frac
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from .quantity_forms import inside, instances, start_statuses

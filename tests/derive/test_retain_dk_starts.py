@@ -4,7 +4,6 @@ claims' own instances (inside the hypotheses: eigen-flips, rotations, the search
 number as ``_dk_distance`` (√2 times it, ``_dk_frobenius``; compared squared), and a 0.1 % larger perturbation does not.
 (That the engine calls a start 0.1 % off a ``mismatch`` is tested on Lemma G.1's closed form,
 ``test_retain_ridge_starts.py``: on this larger expression the engine's failing zero proof costs minutes.)"""
-from fractions import Fraction
 
 import pytest
 from flint import arb
@@ -12,6 +11,7 @@ from flint import arb
 from certunlearn.claims import get_claim
 from certunlearn.formulas.retain import DK_DISTANCE_2X2_EXPR
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 

@@ -3,7 +3,6 @@
 sympy): at exact instances of that shape inside the claim's hypotheses the run encloses the claim's quantity, and the
 shape's λ_0 (``local_curvature_run``, the chain's step 3) is the instance's; a wrong run (0.1 % larger) is a
 ``mismatch``."""
-from fractions import Fraction as F
 
 import sympy
 from flint import arb
@@ -11,6 +10,7 @@ from flint import arb
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain.erm import _local_instance
 from certunlearn.derive import START_CHECKED, START_MISMATCH
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from proofs.retain.erm import a_neg, a_pos, local_curvature_run, local_shift_run
 

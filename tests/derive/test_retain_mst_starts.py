@@ -2,7 +2,6 @@
 weights on small shapes whose weights' order is fixed (proofs/retain/mst_runs: Kruskal and Prim with each comparison
 decided by the gaps' signs). At exact weights of those shapes, inside the claims' hypotheses, each run is the claim's
 own quantity; a wrong run (a 0.1 % larger value) is a ``mismatch``; a shape whose order is not fixed is refused."""
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -13,6 +12,7 @@ from certunlearn.algorithms.retain.graph import prim
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain.families import instance_graph, mst_mech
 from certunlearn.derive import START_CHECKED, START_MISMATCH
+from certunlearn.numeric.fraction import Fraction
 from proofs.retain import mst
 from proofs.retain.mst_runs import kruskal_weight
 

@@ -3,7 +3,6 @@
 in closed form). At exact instances (compared squared) of that shape inside the claim's hypotheses the run encloses the claim's quantity
 (the certified projectors' Frobenius shift), and a run 0.1 % larger does not; the start check tells the run from a
 0.1 % larger one (``checked`` / ``mismatch``)."""
-from fractions import Fraction as F
 
 import sympy
 from flint import arb
@@ -11,6 +10,7 @@ from flint import arb
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain.pca import _pca_instance
 from certunlearn.derive import START_CHECKED, START_MISMATCH
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 from proofs.retain.pca_shape import c_, m_, pca_shift_run, s_, v_

@@ -2,7 +2,6 @@
 quantity (``ridge_rs``: RidgeERM.exact_rs's d = 1 closed form) on the shape Σxy = 0 (w_R = 0), B² ≤ a + (n+1)λ:
 proofs/retain/erm ``ridge_rs_run`` = BY/(a + (n+1)λ + B²). At exact instances of that shape, inside the claims'
 hypotheses, the run is the claim's quantity; a wrong run (a 0.1 % larger value) is a ``mismatch``."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -11,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.instances import frac
 from certunlearn.claims.retain.erm import ridge_instance
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
+from certunlearn.numeric.fraction import Fraction
 
 from .quantity_forms import inside, start_statuses
 

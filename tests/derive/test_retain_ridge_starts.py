@@ -3,7 +3,6 @@
 form must be *the claim's quantity*: at the claims' own instances (d = 1 and d = 2, inside the hypotheses) it encloses
 the same number as RidgeERM's exact shift — and a wrong run (the gradient at the other minimiser, or a 0.1 % larger
 gradient) does not; the engine calls a start that is 0.1 % off a ``mismatch``."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -17,6 +16,7 @@ from certunlearn.claims.retain.pca import rows
 from certunlearn.derive import START_CHECKED, START_MISMATCH
 from certunlearn.formulas.retain import RIDGE_SHIFT_2X2_EXPR, SYMBOLS
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 

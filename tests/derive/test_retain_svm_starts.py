@@ -3,7 +3,6 @@ their claims' quantities (``HardMarginSVM.exact_rs``, over GS for Lemma 3.5) run
 (proofs/retain/svm ``svm_rs_run``: (1/u, +1), (−1/u, −1), (1/(u + h), +1), R the first two points). At exact supports
 of that shape, inside the claims' hypotheses, each run is the claim's quantity; a wrong run (0.1 % larger) is a
 ``mismatch``."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -11,6 +10,7 @@ import sympy
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain.cor28 import svm_local_sensitivity_sq
 from certunlearn.derive import START_CHECKED, START_MISMATCH, find_derivation
+from certunlearn.numeric.fraction import Fraction
 
 from .quantity_forms import inside, start_statuses
 

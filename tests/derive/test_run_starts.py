@@ -8,7 +8,6 @@
 Each run is the claim's quantity (it agrees with the claim's own code at instances), and a start off by a 0.1 % factor,
 or a run with a changed constant, is a ``mismatch``: the comparison can fail.
 """
-from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
@@ -22,6 +21,7 @@ from certunlearn.derive import find_derivation
 from certunlearn.formulas.r2d import C_DR, SIGMA_31
 from certunlearn.formulas.retain import MEDIAN_RS_EXPR, x_hi, x_lo, x_mid
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 from proofs.r2d import thm31

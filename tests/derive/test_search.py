@@ -1,5 +1,4 @@
 """The counterexample search: a step is evidence only after its domain was searched hard; floats only propose."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -7,6 +6,7 @@ import sympy
 from sympy import Rational
 
 from certunlearn.derive import EVIDENCE, REFUTED, Derivation, check_derivation, engine, search, step
+from certunlearn.numeric.fraction import Fraction
 
 x, v = sympy.symbols("x v", real=True)
 G, k = sympy.symbols("G kappa", positive=True)

@@ -239,3 +239,83 @@ def test_the_build_reuses_the_committed_table(hook, monkeypatch):
     assert commands[0][1:4] == ["-m", "certunlearn.derive.ship", "--reuse-committed"]
     monkeypatch.delenv(cache.ENV_SHIPPED, raising=False)
     assert ship.COMMITTED == cache.shipped_path() == ROOT / "certunlearn" / "_derivations.pkl"
+
+
+# ----------------------------------------------------------------------------------------------------
+# a table written from this very source tree: read without forming keys
+
+def _tree_table(tmp_path, monkeypatch, claim_id):
+    """A table holding a marked copy of ``claim_id``'s committed result under its current key, with the record of this
+    source tree; the process reads it as its shipped table, with a fresh cache directory."""
+    from certunlearn.derive import ship
+
+    key = ship.current_key(claim_id)
+    marked = dataclasses.replace(cache.read_shipped(ship.COMMITTED)[key], claim_id="read-from-the-tree-record")
+    table = tmp_path / "table.pkl"
+    cache.write_shipped({key: marked}, table, (cache.tree_digest(), {claim_id: key}))
+    monkeypatch.setenv(cache.ENV_DIR, str(tmp_path / "cache"))
+    monkeypatch.delenv(cache.ENV_OFF, raising=False)
+    monkeypatch.setattr(cache, "_disabled", False)
+    monkeypatch.setenv(cache.ENV_SHIPPED, str(table))
+    monkeypatch.setattr(cache, "_shipped", None)
+    monkeypatch.setattr(cache, "_shipped_tree", None)
+    engine._check_cached.cache_clear()
+    return key
+
+
+def test_a_table_written_from_this_tree_is_read_without_forming_a_key(tmp_path, monkeypatch):
+    """Forming a key prints the derivation and runs its symbolic starts; when the table records the very tree (sources
+    and library versions) its keys were formed from, the checker reads the entry by claim id instead — and only then,
+    only for the registered claim and derivation, only with the cache on."""
+    from certunlearn.check.runner import derivation_of
+    from certunlearn.claims import get_claim
+    from certunlearn.derive.loader import load_derivation
+
+    claim = get_claim("gaussian.renyi")
+    derivation = load_derivation(claim.derivation)
+    _tree_table(tmp_path, monkeypatch, claim.id)
+
+    def no_key(*args, **kwargs):
+        raise AssertionError("a key was formed")
+
+    monkeypatch.setattr(cache, "shipped_key", no_key)
+    monkeypatch.setattr(cache, "result_key", no_key)
+    assert cache.shipped_for(claim, derivation).claim_id == "read-from-the-tree-record"
+    assert cache.shipped_for(claim).claim_id == "read-from-the-tree-record"  # the registered one, unloaded
+    assert derivation_of(claim)[1].claim_id == "read-from-the-tree-record"  # the checker's path
+    monkeypatch.setattr(cache, "_tree_digest", "0" * 64)  # a source or a library version changed since
+    assert cache.shipped_for(claim, derivation) is None
+    monkeypatch.setattr(cache, "_tree_digest", None)
+    assert cache.shipped_for(claim, derivation).claim_id == "read-from-the-tree-record"
+    assert cache.shipped_for(claim, dataclasses.replace(derivation)) is None  # not the registered derivation
+    assert cache.shipped_for(dataclasses.replace(claim), derivation) is None  # not the registered claim
+    assert cache.shipped_for(get_claim("gaussian.composition"), derivation) is None  # not in the record
+    cache.disable()
+    assert cache.shipped_for(claim, derivation) is None
+    cache.enable()
+    engine._check_cached.cache_clear()
+
+
+def test_the_tree_digest_reads_every_source_and_the_versions(tmp_path, monkeypatch):
+    names = [name for name, _ in cache._tree_files()]
+    assert "certunlearn/numeric/fraction.py" in names and any(n.startswith("proofs/") for n in names)
+    assert not any(n.startswith(("tests/", "certunlearn/_proofs/")) for n in names)
+    source = tmp_path / "module.py"
+    source.write_text("a = 1\n")
+    monkeypatch.setattr(cache, "_tree_files", lambda: [("certunlearn/module.py", source)])
+    digests = []
+    for text, versions in (("a = 1\n", cache.versions()), ("a = 22\n", cache.versions()), ("a = 22\n", (("sympy", "0"),))):
+        source.write_text(text)
+        monkeypatch.setattr(cache, "versions", lambda v=versions: v)
+        monkeypatch.setattr(cache, "_tree_digest", None)
+        digests.append(cache.tree_digest())
+    assert len(set(digests)) == 3
+    monkeypatch.setattr(cache, "_tree_digest", None)
+
+
+def test_the_tree_record_survives_the_file_and_a_table_without_it_has_none(tmp_path):
+    table = tmp_path / "t.pkl"
+    cache.write_shipped({}, table, ("d" * 64, {"b.x": "k2", "a.x": "k1"}))
+    assert cache._read_table(table) == ({}, ("d" * 64, {"a.x": "k1", "b.x": "k2"}))
+    cache.write_shipped({}, table)
+    assert cache._read_table(table) == ({}, None)

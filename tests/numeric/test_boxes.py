@@ -1,5 +1,4 @@
 """Rigorous interval branch-and-bound."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -7,6 +6,7 @@ import sympy
 from sympy import Rational, exp, log, sqrt
 
 from certunlearn.numeric.boxes import PROVED, REFUTED, UNDECIDED, prove_on_box, refute_at
+from certunlearn.numeric.fraction import Fraction
 
 y = sympy.Symbol("y", positive=True)
 x = sympy.Symbol("x", real=True)

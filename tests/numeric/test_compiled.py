@@ -1,5 +1,4 @@
 """The compiled closures evaluate exactly like the tree walk (property tests over the claims' own expressions)."""
-from fractions import Fraction
 
 import pytest
 import sympy
@@ -8,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from certunlearn.numeric.compiled import compile_arb, rational_compiled
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.rationals import rational_eval
 from certunlearn.numeric.sympy_arb import arb_eval, arb_eval_walk

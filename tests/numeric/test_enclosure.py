@@ -1,4 +1,3 @@
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -17,6 +16,7 @@ from certunlearn.numeric.enclosure import (
     parse_exact,
     to_arb,
 )
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 

@@ -1,10 +1,10 @@
 """exact_decimal writes integers and fractions beyond Python's int→str digit limit, unchanged below it."""
-from fractions import Fraction
 
 from flint import fmpz
 
 from certunlearn.claims.model import decode_instance, encode_instance
 from certunlearn.numeric.enclosure import exact_decimal, parse_exact
+from certunlearn.numeric.fraction import Fraction
 
 
 def test_long_integers_and_fractions_are_written_exactly():

@@ -1,12 +1,12 @@
 """The one exact evaluator (numeric.rationals): compiled once per expression, never wrong against sympy's own exact
 evaluation, complete on rational expressions, the same in both places it used to be written twice (the tree walk and
 the Fraction program of the declared constants), and ``roots=True`` only adds exact roots, log 1 and exp 0."""
-from fractions import Fraction as F
 import itertools
 
 import pytest
 import sympy
 
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.rationals import rational_eval, rational_program, rational_value
 
 x, y = sympy.symbols("x y", real=True)

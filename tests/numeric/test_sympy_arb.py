@@ -1,10 +1,10 @@
-from fractions import Fraction
 
 import mpmath
 import pytest
 import sympy
 from flint import arb, fmpq
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.sympy_arb import arb_eval, ball
 from certunlearn.numeric.precision import workprec
 

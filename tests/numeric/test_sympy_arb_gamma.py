@@ -1,12 +1,12 @@
 """The gamma functions on arb (certunlearn.numeric.sympy_arb.upper_gamma / gamma_function) against mpmath at 100
 digits: points, wide balls (every point enclosed), and NaN (a ball containing 0 at a nonpositive order) an error."""
-from fractions import Fraction
 
 import mpmath
 import pytest
 import sympy
 from flint import arb
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval, ball
 

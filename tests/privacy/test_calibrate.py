@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import Decision, decide
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.privacy import calibrate, delta_enclosure
 
 log_eps = st.floats(min_value=-4, max_value=math.log10(500))

@@ -2,12 +2,11 @@
 enclosures against independent mpmath quadrature at 100 digits."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import pytest
 from flint import arb
 
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw, normal_cdf_interval, renyi_released
 

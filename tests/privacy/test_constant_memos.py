@@ -1,10 +1,10 @@
 """The per-precision constants and the Rényi memo of privacy/subsampled.py and privacy/mixture_integral.py change only
 the time: each gives the very ball the expression it replaces gives at the caller's precision (mid and radius equal),
 and a different precision gets its own ball."""
-from fractions import Fraction
 
 from flint import arb
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy import mixture_integral as mi
 from certunlearn.privacy import subsampled as ss

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from flint import arb
 
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy import (
     exact_delta,

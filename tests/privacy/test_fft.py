@@ -3,12 +3,11 @@ exact convolutions (python-flint fmpz_poly on the floats scaled to integers), th
 a perturbed root of unity or a missing bound term is caught."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import pytest
 from flint import fmpz_poly
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.privacy import fft
 
 

@@ -3,8 +3,6 @@ the noncentral χ² tail (equal weights), the rigorous ellipse integral (d = 2),
 down to 1e-30."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import pytest
 from flint import arb
@@ -12,6 +10,7 @@ from flint import arb
 from certunlearn.claims.d2d.common import ncx2_sf
 from certunlearn.claims.d2d.ellipse_tail import ellipse_exterior
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.privacy.generalized_chi2 import generalized_chi2_sf
 
 

@@ -1,11 +1,11 @@
 """certunlearn.privacy.location_mixture_hockey against closed forms in mpmath (100 digits): a two-point mixture
 ½N(−d, σ²) + ½N(d, σ²) against N(0, σ²), where the likelihood ratio e^{−d²/(2σ²)}cosh(dx/σ²) makes the forward
 optimal set two tails and the reverse one an interval around 0 (both of the module's cases)."""
-from fractions import Fraction
 
 import mpmath
 import pytest
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from certunlearn.privacy.location_mixture_hockey import location_mixture_hockey

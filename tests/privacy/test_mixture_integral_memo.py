@@ -1,7 +1,7 @@
 """The mixture integral is remembered by its exact arguments (privacy/mixture_integral.py): sound only because its
 ball does not depend on the caller's precision — checked here by computing it afresh at two precisions."""
-from fractions import Fraction
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy import mixture_integral as mi
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 import sys
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import Decision, decide
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy import delta_enclosure, exact_delta, exact_epsilon
 

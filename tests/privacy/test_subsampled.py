@@ -169,7 +169,7 @@ def test_mixture_loss_tails_against_100_digit_reference(direction):
     """(P(L > ℓ), Q(L > ℓ)) of both directions' losses (MixtureLoss.tails, which computes the tail both sides share
     once) contain the mpmath values at 100 digits: P = (1 − q)N(0, 1) + qN(μ, 1), Q = N(0, 1), L = log(p/q), so
     L > ℓ ⇔ x > x(ℓ) = (log((e^ℓ − 1 + q)/q) + μ²/2)/μ (remove), and L' = −L with P, Q swapped (add)."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     from certunlearn.privacy.subsampled import MixtureLoss
 

@@ -2,13 +2,12 @@
 every mode."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import numpy as np
 import pytest
 
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workdps
 from certunlearn.problems import (
     Linear, LogisticL2, Quadratic, Ridge, logistic_data, make_dataset, ridge_data, rng_from_state, sample_ball,

@@ -1,8 +1,8 @@
 """The Lipschitz witnesses' θ: the point of Θ farthest from the origin and its direction (problems.losses)."""
-from fractions import Fraction
 
 import numpy as np
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.problems.domains import Box, Whole
 from certunlearn.problems.losses import farthest_and_direction
 

@@ -2,8 +2,6 @@
 exact refusal of data breaking an assumption, mode agreement, declared constants."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 import pytest
@@ -11,6 +9,7 @@ import sympy
 
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workdps
 from certunlearn.problems import Ball, Box, Linear, LogisticL2, Quadratic, Ridge, Whole
 from certunlearn.problems import losses as L

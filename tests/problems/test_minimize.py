@@ -2,8 +2,6 @@
 KKT conditions and a brute-force projected gradient run in mpmath, logistic Newton against scipy."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 import pytest
@@ -11,6 +9,7 @@ import scipy.optimize
 
 from certunlearn.errors import AssumptionViolatedError, InvalidParameterError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workdps
 from certunlearn.problems import (
     Ball, Box, Linear, LogisticL2, Quadratic, Ridge, Whole, certified_radius, make_dataset, minimize,

@@ -2,12 +2,12 @@
 enumeration, certified independently by the variational inequality at every vertex (exact: for a polytope it is
 linear in the competitor, so the vertices suffice)."""
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.problems.polytope import Polytope
 
 F = Fraction

@@ -4,10 +4,10 @@ expressions returns exactly the number sympy's ``subs`` returns (value and type)
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction as F
 
 import sympy
 
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.problems import Ball, Box, LogisticL2, Quadratic, Ridge
 from certunlearn.problems import losses as L
 from certunlearn.problems.huber import HuberQuadratic

@@ -3,7 +3,6 @@ that is checked independently here (exact / 100-digit arithmetic)."""
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ import sympy
 
 from certunlearn.errors import AssumptionViolatedError
 from certunlearn.numeric import linalg as la
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workdps
 from certunlearn.problems import Ball, Box, Linear, LogisticL2, Quadratic, Ridge, verify_constants
 from certunlearn.problems.verify import PROVED, PROVED_ON_BOX, REFUTED

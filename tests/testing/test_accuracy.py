@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import mpmath
 import numpy as np
 import pytest
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.testing import d2d
 from certunlearn.testing.accuracy import ACCURACY_FAILS, ACCURACY_MEETS, ACCURACY_NOT_EVALUATED, ACCURACY_UNDECIDED
 from certunlearn.testing.candidates import d2d_thm31

@@ -1,12 +1,12 @@
 """certunlearn.testing.certificate: a candidate's own calibration and run are decided exactly against the certificate
 at the claims' worst-shift cases; the Case format round-trips through JSON."""
-from fractions import Fraction
 
 import mpmath
 import pytest
 
 from certunlearn.claims.case import Case
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.privacy import calibrate
 from certunlearn.testing import d2d, olu, r2d, retain
 from certunlearn.testing.candidates import d2d_thm31, olu_alg1, r2d_thm31, retain_median

@@ -1,11 +1,11 @@
 """certunlearn.testing: reference versus candidate on the same inputs and noise draws."""
-from fractions import Fraction
 from functools import partial
 
 import numpy as np
 import pytest
 
 from certunlearn.errors import InvalidParameterError
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.testing import D2DCase, NoiseTape, assert_matches_reference, compare, reference_run
 
 from certunlearn.testing.candidates import fast_d2d

@@ -1,10 +1,10 @@
 """certunlearn.testing.d2d: a correct Section 4 candidate (d = 2, C = 3 copies) matches the reference; a candidate
 that skips the best-of-C selection (publishes a single copy) is caught, with its first divergent round."""
-from fractions import Fraction
 
 import numpy as np
 import pytest
 
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.testing import DistributedCase, assert_distributed_matches_reference, compare_distributed
 from certunlearn.testing.d2d import reference_distributed
 

@@ -48,7 +48,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -57,6 +56,7 @@ import sympy
 
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...numeric.precision import DEFAULT_DPS, workdps
 from ...problems.domains import Domain
 from ...problems.losses import LossFamily
@@ -241,7 +241,7 @@ def _exact_values(a: Any) -> tuple | None:
     if not isinstance(a, np.ndarray) or a.dtype != object:
         return None
     flat = tuple(a.ravel())
-    return flat if all(type(v) in (Fraction, int) for v in flat) else None
+    return flat if all(type(v) in (*RATIONAL_TYPES, int) for v in flat) else None
 
 
 def _data_key(problem: "Problem", X: np.ndarray, y: Any) -> tuple | None:

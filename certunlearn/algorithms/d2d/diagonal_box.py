@@ -4,12 +4,12 @@ quadratic on a box: the same Fractions as the literal loop of :func:`certunlearn
 which calls it first."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ...numeric import linalg as la
+from ...numeric.fraction import Fraction
 from ...problems.domains import Box
 from ...problems.losses import Quadratic
 

@@ -27,12 +27,12 @@ from __future__ import annotations
 from typing import Any
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from flint import arb
 
 from ...numeric.enclosure import to_arb
 from ...numeric.enclosure import erfc_ball
+from ...numeric.fraction import Fraction
 from ...privacy.profile import delta_enclosure, profile_arb
 
 __all__ = ["ClipAffine", "composed_power", "gd_round_map", "mixture_cdf", "mixture_delta", "mixture_outside", "gaussian_band_exit"]

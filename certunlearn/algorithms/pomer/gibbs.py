@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Union
 
 import mpmath
@@ -27,6 +26,7 @@ from flint import arb, ctx, fmpq
 
 from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...numeric.precision import workprec
 
 End = Union[Fraction, arb]
@@ -38,7 +38,7 @@ class Ambiguous(ArithmeticError):
 
 def as_fraction(x, name: str) -> Fraction:
     """``x`` as an exact Fraction; InvalidParameterError (naming ``name``) if it is not a finite rational."""
-    if type(x) is Fraction:  # already exact (Fractions are immutable)
+    if type(x) in RATIONAL_TYPES:  # already exact (Fractions are immutable)
         return x
     if isinstance(x, bool):
         raise InvalidParameterError(name, "a boolean is not a number")
@@ -52,14 +52,14 @@ def as_fraction(x, name: str) -> Fraction:
 def as_arb(x: End) -> arb:
     """An end point (exact or a ball) as an arb ball: :func:`~certunlearn.numeric.enclosure.to_arb`, with its Fraction
     case (arb of the fmpq, rounded to the working precision) taken first — the hot path of every integral here."""
-    if type(x) is Fraction:
+    if type(x) in RATIONAL_TYPES:
         return arb(fmpq(x.numerator, x.denominator))
     return to_arb(x)
 
 
 def _less(x: End, y: End) -> bool:
     """x < y, decided exactly (rationals) or rigorously (balls); Ambiguous if undecidable."""
-    if isinstance(x, Fraction) and isinstance(y, Fraction):
+    if isinstance(x, RATIONAL_TYPES) and isinstance(y, RATIONAL_TYPES):
         return x < y
     ax, ay = as_arb(x), as_arb(y)
     if ax < ay:
@@ -447,7 +447,7 @@ def _clamp(c: arb, u: End, v: End) -> End:
 
 
 def _same(x: End, y: End) -> bool:
-    return x is y or (isinstance(x, Fraction) and isinstance(y, Fraction) and x == y)
+    return x is y or (isinstance(x, RATIONAL_TYPES) and isinstance(y, RATIONAL_TYPES) and x == y)
 
 
 def linear_regions(diff: PiecewiseLinear, beta, offset: arb, hi: arb, lo: arb, above, middle, below) -> Pieces:
@@ -669,7 +669,7 @@ def w_infinity_translate_upper(loss: PiecewiseLinear, other: PiecewiseLinear, be
     if len(loss.slopes) != 1 or len(other.slopes) != 1 or loss.domain != other.domain:
         return None
     beta, lam = _check(beta, lam)
-    if not isinstance(lam, Fraction):
+    if not isinstance(lam, RATIONAL_TYPES):
         return None
     c = (loss.slopes[0] - other.slopes[0]) / lam
     if c < 0:

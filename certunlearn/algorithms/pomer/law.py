@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Sequence
 
 from flint import arb
 
 from ...errors import InvalidParameterError
+from ...numeric.fraction import Fraction
 from .gibbs import (
     PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, prefix_totals, uniform,
 )

@@ -11,7 +11,6 @@ on a switch the sampler's draws — for a box in one dimension exactly those of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Sequence
 
 import mpmath
@@ -20,6 +19,7 @@ from flint import arb
 
 from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from .gibbs import as_fraction, positive_param
 from .samplers import BallLinear, BoxLinear, linear_log_ratio

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 import mpmath
@@ -23,6 +22,7 @@ import numpy as np
 
 from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ..parameters import theorem_parameters
 from .gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, sample, total

@@ -22,7 +22,6 @@ acceptance variate are float53 too). No sampler here is approximate beyond that 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable, Sequence
 
 import mpmath
@@ -31,6 +30,7 @@ from flint import arb
 
 from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...numeric.precision import workdps
 from .gibbs import PiecewiseLinear, as_fraction, positive_param, gibbs, log_partition, sample
 
@@ -42,7 +42,7 @@ def _mpf(q) -> mpmath.mpf:
 
 def _mp_param(x, dps: int) -> mpmath.mpf:
     """A validated β or λ (Fraction or arb ball) as an mpmath number: exact, or the ball's midpoint to ``dps``."""
-    return _mpf(x) if isinstance(x, Fraction) else mpmath.mpf(x.mid().str(dps + 5, radius=False))
+    return _mpf(x) if isinstance(x, RATIONAL_TYPES) else mpmath.mpf(x.mid().str(dps + 5, radius=False))
 
 
 def _vector(xs, name: str) -> tuple[Fraction, ...]:

@@ -23,13 +23,13 @@ bracket narrows as the grid and the lattice refine; its upper end carries an O(T
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cached_property, reduce
 from typing import Sequence
 
 from flint import arb, arb_poly, ctx
 
 from ...errors import InvalidParameterError
+from ...numeric.fraction import Fraction
 from .gibbs import PiecewiseLinear, as_arb, as_fraction, gibbs, log_partition, prefix_totals, uniform
 from .law import INITIAL_POINTS, below_budget, ratio_factors
 

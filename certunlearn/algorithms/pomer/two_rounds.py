@@ -15,11 +15,10 @@ width shrinks with the grid (it is a rigorous bracket, not an estimate).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from flint import arb
 
 from ...errors import InvalidParameterError
+from ...numeric.fraction import Fraction
 from .gibbs import (
     PiecewiseLinear, Pieces, as_arb, as_fraction, gibbs, linear_regions, log_partition, total, uniform,
 )

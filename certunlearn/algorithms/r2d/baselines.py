@@ -24,12 +24,12 @@ papers certunlearn does not have, and Table 3's rows do not define the quantitie
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import mpmath
 
 from ...errors import InvalidParameterError
+from ...numeric.fraction import Fraction
 
 def check_data(X: Sequence[Any], y: Sequence[Any], lam: Any) -> None:
     """Guo et al.'s assumptions on the data: n ≥ 2, |x_i| ≤ 1, y_i ∈ {±1}, λ > 0."""

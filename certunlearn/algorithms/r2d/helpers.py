@@ -6,13 +6,13 @@ Paper file: ``papers/003_4ace1bceaf1cf3d6.txt``. Exact scalars and arrays, the d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import mpmath
 import numpy as np
 import sympy
 
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ..parameters import exact_scalar
 from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...numeric import linalg as la
@@ -25,12 +25,12 @@ from ...problems.losses import LossFamily
 
 # =========================================================================== small helpers
 def as_count(value: Any, name: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer, Fraction, sympy.Integer)):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer, *RATIONAL_TYPES, sympy.Integer)):
         if isinstance(value, sympy.Rational) and value.q == 1:
             value = int(value)
         else:
             raise InvalidParameterError(name, f"must be an integer, got {value!r}")
-    if isinstance(value, Fraction):
+    if isinstance(value, RATIONAL_TYPES):
         if value.denominator != 1:
             raise InvalidParameterError(name, f"must be an integer, got {value}")
         value = value.numerator
@@ -183,7 +183,7 @@ def distinct_rows(X: np.ndarray, y: Any) -> tuple[np.ndarray, np.ndarray] | None
     for row in X:
         key = tuple(row)
         counts[key] = counts.get(key, 0) + 1
-    if len(counts) == X.shape[0] or not all(type(v) is Fraction for key in counts for v in key):
+    if len(counts) == X.shape[0] or not all(type(v) in RATIONAL_TYPES for key in counts for v in key):
         return None
     return np.asarray(list(counts), dtype=object), np.asarray(list(counts.values()), dtype=object)
 
@@ -197,7 +197,7 @@ def mean_grad(loss: LossFamily, X: np.ndarray, y: Any, theta: np.ndarray,
     if distinct is not None and la.mode_of(theta) == "fraction":
         rows, counts = distinct
         g = loss.grads(theta, rows)
-        if all(type(v) is Fraction for v in g.flat):
+        if all(type(v) in RATIONAL_TYPES for v in g.flat):
             return (g * counts[:, None]).sum(axis=0) / X.shape[0]
     return loss.risk_grad(theta, X, y)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -20,6 +19,7 @@ from flint import arb
 from ...errors import InvalidParameterError
 from ...formulas import r2d as printed
 from ...numeric.enclosure import Decision, arb_upper_float, decide
+from ...numeric.fraction import Fraction
 from ...numeric.precision import DEFAULT_DPS, bits_for_digits, workdps, workprec
 from ...numeric.sympy_arb import arb_eval
 from ...problems.domains import Domain

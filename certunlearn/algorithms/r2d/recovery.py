@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -18,6 +17,7 @@ from flint import arb
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...numeric.precision import DEFAULT_DPS, bits_for_digits, workprec
 from ...numeric.sympy_arb import arb_eval
 from ...problems.domains import Whole
@@ -153,7 +153,7 @@ class Recovery:
 
 
 def _to_exactish(v: Any) -> Any:
-    if isinstance(v, (int, Fraction, float, mpmath.mpf)):
+    if isinstance(v, (int, *RATIONAL_TYPES, float, mpmath.mpf)):
         return v
     if isinstance(v, np.floating):
         return float(v)
@@ -194,7 +194,7 @@ def recover_checkpoint(loss: LossFamily, X: Any, y: Any, theta_T: Any, *, K: int
             iters.append(sol.iterations)
             ok = ok and sol.converged
         # E_K = Σ_t r_t q^{K−t}, q = 1/(1 − ηL)
-        if all(isinstance(r, Fraction) for r in bounds) and etaL.is_Rational:
+        if all(isinstance(r, RATIONAL_TYPES) for r in bounds) and etaL.is_Rational:
             q_exact = 1 / (1 - Fraction(int(etaL.p), int(etaL.q)))
             E: Any = sum((r * q_exact ** (K - t) for t, r in enumerate(bounds, start=1)), Fraction(0))
         else:

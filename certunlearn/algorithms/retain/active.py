@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import mpmath
@@ -29,6 +28,7 @@ from ...formulas.retain import (  # the printed formulas (re-exported where list
 )
 from ...numeric import linalg as la
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import DEFAULT_DPS, workdps, workprec
 from ..d2d import descent as d2d
 from ..parameters import evaluate_prescribed, positive, resolve_claim, theorem_parameters

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from fractions import Fraction as F
 from typing import Any
 
 import numpy as np
 
+from ...numeric.fraction import Fraction as F
 from .active import DescentToDeleteRS, NewtonStepRS
 from .erm import LogisticERM, RidgeERM
 from .graph import MSTEdge, MSTVertex

@@ -21,7 +21,6 @@ Every bound is rational and rounded up; nothing rests on an unverified rounding 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -30,6 +29,7 @@ from flint import arb, arb_mat, ctx
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
 from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.fraction import Fraction
 from ...problems.domains import Ball, Whole
 from .numeric import fraction_sqrt_upper
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import mpmath
@@ -25,6 +24,7 @@ from ...formulas.retain import (  # the printed formulas (re-exported where list
 )
 from ...numeric import linalg as la
 from ...numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...problems import Ball, LogisticL2, Ridge, Whole, minimize

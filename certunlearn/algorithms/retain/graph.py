@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -20,6 +19,7 @@ from ...errors import AssumptionViolatedError, InvalidParameterError
 from ...formulas.retain import (  # the printed formulas (re-exported where listed in __all__)
     MST_EDGE_GS_EXPR, MST_VERTEX_BOUND_EXPR, MST_VERTEX_GS_EXPR,
 )
+from ...numeric.fraction import Fraction
 from ..parameters import positive
 from .numeric import Real, fraction_of, fractions_of
 from .sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size

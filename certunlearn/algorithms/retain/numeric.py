@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import mpmath
 import numpy as np
 from flint import arb, fmpq
 
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ..parameters import exact_scalar as fraction_of  # one exact-scalar validator
 from ...errors import InvalidParameterError
 from ...numeric import linalg as la
@@ -178,7 +178,7 @@ def exact_or_ball(expr: Any, env: dict[str, Any], note: str = "") -> Real:
             v = v[0]
         if isinstance(v, Real) and v.kind == "rational":
             v = v.q
-        if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
+        if isinstance(v, (int, *RATIONAL_TYPES)) and not isinstance(v, bool):
             exact[k] = sympy.Rational(Fraction(v).numerator, Fraction(v).denominator)
     if all(sym.name in exact for sym in expr.free_symbols):
         val = expr.subs({sym: exact[sym.name] for sym in expr.free_symbols})

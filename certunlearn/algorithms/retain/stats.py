@@ -10,7 +10,6 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
@@ -23,6 +22,7 @@ from ...formulas.retain import (  # the printed formulas (re-exported where list
 )
 from ...numeric import linalg as la
 from ...numeric.enclosure import arb_upper_float, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import DEFAULT_DPS, workdps
 from ..parameters import iteration_count, positive
 from .numeric import (

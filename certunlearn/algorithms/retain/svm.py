@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
@@ -17,6 +16,7 @@ from ...formulas.retain import (  # the printed formulas (re-exported where list
     SVM_BOUND_EXPR, SVM_GS_EXPR,
 )
 from ...numeric import linalg as la
+from ...numeric.fraction import Fraction
 from .erm import Labeled, labeled
 from .numeric import Real
 from .sensitivity import SYMBOLS, Mechanism, Quantity, RSResult, deletion_size

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import functools
 import math
-from fractions import Fraction
 
 from flint import arb
 
 from ...formulas.symbols import delta
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy import delta_enclosure
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

@@ -11,11 +11,11 @@ dyadic rationals, and each θ_k(ν) is monotone in ν: θ*_k lies between θ_k(�
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from flint import arb, ctx
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 
 __all__ = ["ball_argmin", "secular_bracket"]
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -23,6 +22,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.d2d import (
     ACC_ROW, ACC_ROW_FIX, BASELINE_RATIO_CVX, BASELINE_RATIO_CVX_FIX, CONVEX_RATE_214, D, T,
 )
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space
 from .common import CLAIMS_BY_ID, grid_fraction

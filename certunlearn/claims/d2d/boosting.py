@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -20,6 +19,7 @@ from flint import arb
 from ...formulas.d2d import n, xi
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac, is_int

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from flint import arb, ctx
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from .common import exact_sqrt, frac_matrix, sq_norm
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ from ...algorithms.parameters import ceil_exact, theorem_parameters
 from ...errors import UndecidedError
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval

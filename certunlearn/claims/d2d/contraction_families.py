@@ -12,10 +12,10 @@ as a_max + c/w, the loss's smoothness) and :mod:`.ball_families` (:func:`on_poly
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from .ball_families import CUT_CUBE, POLYGONS, on_polytope
 from .common import declared_constants

@@ -19,12 +19,12 @@ The quantity is the exact ratio the bound normalises: (h(θ_T) − h*)/‖θ_0 �
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 
 from ...formulas.d2d import CONVEX_RATE_214, FACT_E1, FACT_E1_BERNOULLI, FACT_E2, GAMMA_E1, GROWTH_B1, T_p
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ..hypotheses import P, holds
 from ..instances import frac, is_int
 from ..model import Adversary, Claim, Control, Instance, Kind, Narrowing, Space

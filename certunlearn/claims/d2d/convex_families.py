@@ -14,10 +14,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from .ball_families import ANISO_HIGH, BETAS, CUT_CUBE, POLYGONS, base, on_ball, on_polytope, top
 from .common import declared_constants, pgd_instance

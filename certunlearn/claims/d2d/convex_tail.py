@@ -28,13 +28,13 @@ Hessian bound of the family, which the instance's hypotheses check against its o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from flint import arb
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from .sandwich_tail import (Chi2Tail, approx_argmin, declared_curvatures, fraction_of, squared_norm, diagonal_curvatures,
                             diagonal_model_tail, model_tail)
 

@@ -9,12 +9,12 @@ larger of the two directions; the hypothesis "Pr_Z[z ∉ G] ≤ δ" is decided e
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 
 from ...formulas.d2d import COUPLING_A1
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ..growth import grown
 from ..hypotheses import P, holds
 from ..instances import frac

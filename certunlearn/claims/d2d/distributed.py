@@ -15,7 +15,6 @@ import functools
 import itertools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
@@ -25,6 +24,7 @@ from ...algorithms.parameters import ceil_exact, theorem_parameters
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
 from ...numeric.enclosure import erfc_ball
+from ...numeric.fraction import Fraction
 from ...privacy.profile import profile_arb
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..hypotheses import P, holds
 from ..model import Adversary
 from .ball_families import CUT_CUBE, POLYGONS, on_polytope

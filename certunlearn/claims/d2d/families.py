@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ import sympy
 
 from ...algorithms.parameters import ceil_exact
 from ...errors import CertunlearnError
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from ..model import Adversary, Space
 from ...formulas.d2d import I_MIN_32

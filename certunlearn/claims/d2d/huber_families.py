@@ -13,10 +13,10 @@ c/w = a_max (M doubles). L is re-declared for the Huber loss (``declared_constan
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from ..model import Adversary
 from .common import declared_constants

@@ -22,13 +22,13 @@ minimiser or the root on one side.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 from flint import arb
 
 from ...numeric.enclosure import to_arb
 from ...numeric.enclosure import erfc_ball
 from ...errors import UndecidedError
+from ...numeric.fraction import Fraction
 
 __all__ = ["quadratic_through", "sublevel_interval", "outside_mass", "argmin_bracket", "sublevel_bisect"]
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
 
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...privacy import delta_enclosure
 from ..hypotheses import P
 from ..instances import frac, instance_key

@@ -11,10 +11,10 @@ instances reuse :func:`certunlearn.claims.d2d.common.pgd_instance`, :func:`.fami
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from .ball_families import POLYGONS, on_polytope
 from .common import pgd_instance

@@ -20,7 +20,7 @@ of −1 (L = a(B + R) = 2, s = 1). So sup over the class of ‖θ*_D − θ*_{D�
 """
 from __future__ import annotations
 
-from fractions import Fraction
+from ...numeric.fraction import Fraction
 
 __all__ = ["sharp_sensitivity", "class_supremum_ratio", "attaining_instance"]
 

@@ -25,11 +25,10 @@ m-strongly convex and M-smooth on ℝ^d, the corrections' reading) this loss is 
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from flint import arb
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.subsampled import normal_tail
 from ..hypotheses import P, holds
 from .interval_tail import sublevel_bisect

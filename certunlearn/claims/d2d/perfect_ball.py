@@ -55,13 +55,13 @@ rotation, and a polygon's rotation is a polygon.
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
 
 from ...algorithms.parameters import ceil_exact
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.profile import delta_enclosure
 from ..instances import frac, instance_key
 from ..model import Instance

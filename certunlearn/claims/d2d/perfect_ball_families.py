@@ -20,11 +20,10 @@ Neither family is a base of the generated boundary adversary (``boundary_base=Fa
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import sympy
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from .ball_families import ANISO_HIGH, CUT_CUBE, POLYGONS, base, on_polytope
 from .families import with_min_I

@@ -14,12 +14,11 @@ bound is 0 when μ_1 lies in [L, H]; this law can.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from flint import arb
 
 from ...algorithms.d2d.projected_law import ClipAffine
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from ...privacy.location_mixture_hockey import location_mixture_hockey
 

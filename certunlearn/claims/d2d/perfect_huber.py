@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from fractions import Fraction
 
 from flint import arb
 
 from ...algorithms.parameters import ceil_exact
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw
 from ...privacy.location_mixture_hockey import location_mixture_hockey
 from ...privacy.profile import delta_enclosure

@@ -27,12 +27,12 @@ larger of h(L), h(H).
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 from flint import arb
 
 from ...algorithms.parameters import ceil_exact
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.profile import delta_enclosure
 from ..instances import frac, instance_key
 from ..model import Instance

@@ -25,11 +25,11 @@ ones. Reading: the printed class (Definitions 2.9–2.11) constrains f_z on Θ o
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from flint import arb
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.subsampled import normal_tail
 from .offtheta_excess import OFFTHETA_REACH
 

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 from flint import arb
 
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from ..model import Instance
 from .common import setup_of

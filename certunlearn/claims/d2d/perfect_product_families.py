@@ -13,11 +13,10 @@ instances (measured: the draw then takes a 1-d move of m to M − 2⁻⁴⁰, wh
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import sympy
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from .ball_families import three_d_accuracy
 from .common import pgd_instance

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ from ...algorithms.d2d.projected_law import gaussian_band_exit, gd_round_map, mi
 from ...algorithms.parameters import ceil_exact
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P
 from ..instances import frac, instance_key

@@ -7,10 +7,10 @@ gradients, Hessian and declared constants (L = a_max(B + R), M = a_max, m = a_mi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
 from ...errors import InvalidParameterError
+from ...numeric.fraction import Fraction
 from ...problems.domains import exact
 from ...problems.losses import Quadratic
 

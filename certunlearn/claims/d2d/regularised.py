@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -18,6 +17,7 @@ import sympy
 
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

@@ -11,7 +11,6 @@ claim is attained at d = d_min (a check of the Remark's algebra, tightness 1); a
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -20,6 +19,7 @@ from sympy import Rational
 
 from ...formulas.d2d import REM46_ALPHA, REM46_BASE, REM46_D_MIN, M, d, m, xi
 from ...formulas.symbols import epsilon
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

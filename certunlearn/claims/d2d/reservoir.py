@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -18,6 +17,7 @@ from sympy import log
 
 from ...algorithms.parameters import ceil_exact
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -25,6 +24,7 @@ from ...algorithms.parameters import ceil_exact
 from ...formulas.d2d import FAIL_F1, S_F1
 from ...formulas.symbols import delta
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Instance, Kind, Space

@@ -29,13 +29,13 @@ certified τ of :class:`~certunlearn.problems.rounded_ball.RoundedBall` on a bal
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from flint import arb
 
 from ...numeric.enclosure import erfc_ball, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 

@@ -8,12 +8,12 @@ against 2L/(mn) (with a negative control at a quarter of the bound); Theorem 2.1
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
 
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, holds
 from ..instances import frac, instance_key, is_int
 from ..model import Adversary, Claim, Control, Hypothesis, Instance, Kind

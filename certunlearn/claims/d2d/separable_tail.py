@@ -30,12 +30,12 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from flint import acb, arb
 
 from ...errors import UndecidedError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from .interval_tail import outside_mass, quadratic_through, sublevel_interval
 
 __all__ = ["Margin", "huber_exterior", "huber_margins", "separable_exterior"]

@@ -9,7 +9,6 @@ function of the run time", line 82); the iteration column as T_{i₂}/T_i of the
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -17,6 +16,7 @@ from sympy import Rational
 
 from ...algorithms.parameters import ceil_exact
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

@@ -5,13 +5,13 @@ unlearning part (lines 259–263; proof 886–957, ``olu.thm6``) and its regret 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind

@@ -23,8 +23,8 @@ H_T/(2(1 + log T)) ≤ 1/2 with equality only at T = 1, where ½μ‖z − c‖�
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Kind

@@ -5,13 +5,13 @@ eqs. (32)–(34) without Lemma 8 (``olu.thm4+fix``). Paper file ``papers/000_824
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import sympy
 from flint import arb, ctx
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, P_exact
 from ..instances import frac, instance_key
 from ..model import Adversary, Claim, Instance, Kind

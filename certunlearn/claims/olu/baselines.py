@@ -6,13 +6,13 @@ Paper file ``papers/000_8245766a2c9b0ba6.txt``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 import sympy
 from flint import arb
 
 from ...algorithms import olu as A
 from ...algorithms.olu import printed as P
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ...numeric.enclosure import to_arb
 from ..hypotheses import H, P_exact

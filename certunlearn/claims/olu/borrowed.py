@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -16,6 +15,7 @@ from sympy import sqrt
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...privacy import renyi_enclosure
 from ..hypotheses import H, P_exact
 from ..instances import frac
@@ -52,7 +52,7 @@ def shifted_renyi(a: Any, P: A.Law, Q: A.Law, e: Fraction) -> arb:
 def _difference(lhs: Fraction | arb, rhs: Fraction | arb) -> Fraction | arb:
     """lhs − rhs for divergences, −∞ when rhs = +∞ (an inequality lhs ≤ rhs + c then holds whatever lhs is); exact (a
     Fraction) when both sides are."""
-    if isinstance(lhs, Fraction) and isinstance(rhs, Fraction):
+    if isinstance(lhs, RATIONAL_TYPES) and isinstance(rhs, RATIONAL_TYPES):
         return Fraction(lhs - rhs)
     lhs, rhs = to_arb(lhs), to_arb(rhs)
     return arb.neg_inf() if not rhs.is_finite() and rhs > 0 else lhs - rhs
@@ -95,7 +95,7 @@ def lemb_quantity(factor: Fraction = Fraction(1)) -> Callable[[Instance], Fracti
         for k_ in range(len(P.mean)):  # D_α of a product is the sum over coordinates
             p, q = A.Law((P.mean[k_],), (P.var[k_],)), A.Law((Q.mean[k_],), (Q.var[k_],))
             rhs = renyi_diag_exact(values["alpha"], p, q)
-            if not isinstance(rhs, Fraction) and not rhs.is_finite():
+            if not isinstance(rhs, RATIONAL_TYPES) and not rhs.is_finite():
                 return arb.neg_inf()  # D_α(P ‖ Q) = +∞: the inequality holds whatever the left side
             if w[k_] == 0 and a_[k_] != 0 and factor == 1:
                 # noiseless invertible: Δ² and v_α scale by a², and v_α/(v_P^{1−α}v_Q^α) by a²/(a^{2(1−α)}a^{2α}) = 1
@@ -104,11 +104,11 @@ def lemb_quantity(factor: Fraction = Fraction(1)) -> Callable[[Instance], Fracti
             h = A.Affine((a_[k_],), (c_[k_],))
             hp, hq = p.push(h).noise(w[k_]), q.push(h).noise(w[k_])
             lhs = renyi_diag_exact(values["alpha"], hp, hq)
-            if isinstance(lhs, Fraction) and isinstance(rhs, Fraction) and isinstance(total, Fraction):
+            if isinstance(lhs, RATIONAL_TYPES) and isinstance(rhs, RATIONAL_TYPES) and isinstance(total, RATIONAL_TYPES):
                 total = total + lhs - factor * rhs
             else:
                 total = to_arb(total) + to_arb(lhs) - to_arb(factor) * to_arb(rhs)
-        return Fraction(total) if isinstance(total, Fraction) else total
+        return Fraction(total) if isinstance(total, RATIONAL_TYPES) else total
 
     return quantity
 

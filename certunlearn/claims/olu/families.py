@@ -11,13 +11,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import arb_upper_float
+from ...numeric.fraction import Fraction
 from ..instances import frac
 from ..model import Adversary, Space
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
@@ -37,6 +36,7 @@ from flint import arb
 from ...algorithms import olu as A
 from ...algorithms.olu import printed as Pr
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import P
 from ..instances import frac
 from ..model import Hypothesis, Instance

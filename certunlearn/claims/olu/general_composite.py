@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
 
 from ...algorithms.olu import printed as Pr
 from ...numeric.enclosure import Decision, int_power, to_arb
+from ...numeric.fraction import Fraction
 from ...problems.min_enclosure import min_enclosure
 from ..instances import frac
 

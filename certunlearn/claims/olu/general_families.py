@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary, Space
 from ..pep import shipped
 from .families import sqrt_up

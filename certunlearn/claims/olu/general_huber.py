@@ -13,8 +13,8 @@ zero (or the box's end) is found exactly between consecutive breakpoints. The la
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
+from ...numeric.fraction import Fraction
 from ...problems.huber import coordinate_minimiser, huber, huber_grad
 
 __all__ = ["huber", "huber_grad", "loss_value", "loss_grad", "max_grad_norm2", "box_minimum", "projected_ogd_regret"]

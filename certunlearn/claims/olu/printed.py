@@ -12,7 +12,6 @@ quadratic losses on R^d, where every law is exactly Gaussian.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ from ...algorithms.olu import printed as P
 from ...formulas.olu import gamma, L, omega, SIGMA2_ALG1, gap, i_
 from ...formulas.symbols import Delta, alpha, epsilon
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind

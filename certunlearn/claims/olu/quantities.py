@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -19,6 +18,7 @@ from flint import arb, ctx
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import START_PREC, precisions, workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import renyi_enclosure

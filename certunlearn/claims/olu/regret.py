@@ -7,7 +7,6 @@ Table 1's row Constant (lines 163–168), and the lemmas of their proofs: Lemma 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -15,6 +14,7 @@ from flint import arb
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P_exact
 from ..instances import frac

@@ -51,7 +51,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -64,6 +63,7 @@ from ...formulas.olu import GAMMA_SC, L, omega, THM2, THM3, THM5, T, k
 from ...formulas.symbols import alpha, epsilon
 from ...numeric.confidence import ConfidenceInterval, cp_lower, cp_upper, hoeffding_interval
 from ...numeric.enclosure import arb_lower_float, arb_upper_float, to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw, renyi_released
 from .. import growth
 from ..hypotheses import H, P_exact

@@ -19,10 +19,9 @@ centres in the ball, L = λD exact), which stays the best known per n; the class
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from ..pep import PepCase, shipped
 from .families import sqrt_up

@@ -7,7 +7,6 @@ Claims ``olu.thm1`` (+ ``:control-sigma-halved``), ``olu.cor1:convex``, ``olu.co
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -16,6 +15,7 @@ from sympy import Rational
 
 from ...algorithms import olu as A
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P_exact
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind

@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..model import Adversary
 from ..pep import SHIPPED_FILE, cached, extract, shipped, vertex_worst
 from .families import regret_instance

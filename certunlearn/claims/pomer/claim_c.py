@@ -12,8 +12,6 @@ log(μ̄_{t+1}(x)/μ̄_t(x)) = −βl_t(x) + log Z(l_{1:t−1}) − log Z(l_{1:t
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import sympy
 from flint import arb
 
@@ -24,6 +22,7 @@ from ...formulas.pomer import (
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
-from fractions import Fraction
 from typing import Any
 
 from flint import arb, ctx
@@ -14,6 +13,7 @@ from flint import arb, ctx
 from ...algorithms.pomer.gibbs import Ambiguous, PiecewiseLinear, far_probability, prefix_totals
 from ...formulas.pomer import beta, lam
 from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ...numeric.precision import workprec
 from ..hypotheses import H, P, holds
 from ..instances import frac
@@ -45,7 +45,7 @@ def exact_key(v: Any) -> Hashable:
     anything else (an arb ball filled in by the checker)."""
     if isinstance(v, (list, tuple)):
         return (type(v).__name__, tuple(exact_key(x) for x in v))
-    if v is None or isinstance(v, (bool, int, str, Fraction, float)):
+    if v is None or isinstance(v, (bool, int, str, *RATIONAL_TYPES, float)):
         return (type(v).__name__, v)
     raise TypeError(f"no exact key for {type(v).__name__}")
 

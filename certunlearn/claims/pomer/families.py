@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
 import numpy as np
 
+from ...numeric.fraction import Fraction
 from ..growth import grown, rational
 from ..instances import frac
 from ..model import Adversary, Instance, Space

@@ -14,7 +14,6 @@ certified separately for translated Gaussians (where W∞ falls short of the bou
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import sympy
 from flint import arb
@@ -28,6 +27,7 @@ from ...formulas.pomer import (
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import H, P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space

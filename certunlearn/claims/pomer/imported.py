@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
 import numpy as np
 import sympy
 from flint import arb
 
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ..growth import rational
 from ..hypotheses import P_exact
 from ..instances import frac

@@ -17,8 +17,6 @@ certified δ < 1/2).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import sympy
 from flint import arb
 
@@ -30,6 +28,7 @@ from ...formulas.pomer import (
 )
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac

@@ -16,7 +16,6 @@ quoting other papers are listed, with their reasons, in the package's ``ITEMS``.
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -26,6 +25,7 @@ from ...formulas.pomer import (
     PRESCRIBED, REGRET_44, REGRET_45, TABLE1_FORM, TABLE1_FORM_FIX, TABLE2_FORM, D, G, S, T, d,
 )
 from ...formulas.symbols import delta, epsilon
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import H, P, holds
 from ..instances import frac, is_int

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from fractions import Fraction
 from typing import Any
 
 from flint import arb
 
 from ...errors import InvalidParameterError
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ...problems import Box
 from ...problems.r2d_links import BUMP, BumpLeastSquares

@@ -35,7 +35,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -43,6 +42,7 @@ from flint import arb, ctx
 
 from ...formulas.r2d import risk_gap
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import holds
 from ..instances import frac, is_int

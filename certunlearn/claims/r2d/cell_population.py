@@ -57,7 +57,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
 
 import numpy as np
 import sympy
@@ -65,6 +64,7 @@ from flint import arb, arb_poly, ctx
 
 from ...formulas.r2d import f0gap
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import START_PREC
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import holds

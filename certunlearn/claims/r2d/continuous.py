@@ -30,13 +30,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
 
 from ...formulas.r2d import POP_EXCESS_36, POP_F0GAP_36, POP_OPT_B4, POP_RISK_B4, out_bias, out_w, pop_gap, pop_var
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval
 from ..hypotheses import holds

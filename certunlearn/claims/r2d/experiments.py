@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,6 +18,7 @@ from flint import arb
 from ...formulas.r2d import PRESCRIBED, gamma
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...privacy import delta_enclosure
 from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P

@@ -11,13 +11,15 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ..model import Adversary, Space
 from .quantities import CONCAVE, LINEAR, PIECEWISE, QUADRATIC, sq_norm
+
+_T = TypeVar("_T")
 
 
 # =========================================================================== instance builders
@@ -37,7 +39,7 @@ def _exact_rows(X: Sequence[Sequence[Any]]) -> list[list[Fraction]]:
     for row in X:
         exact = seen.get(id(row))
         if exact is None:
-            exact = seen[id(row)] = [Fraction(v) if not isinstance(v, Fraction) else v for v in row]
+            exact = seen[id(row)] = [Fraction(v) if not isinstance(v, RATIONAL_TYPES) else v for v in row]
         out.append(list(exact))
     return out
 
@@ -71,14 +73,14 @@ DELTA_GRID = (Fraction(1, 10**5), Fraction(1, 100), Fraction(1, 10), Fraction(1,
 def linear_opposed(rng: np.random.Generator, size: int) -> list[dict]:
     """Opposed linear losses, curvature → 0 (L small: the bound's exponential is nearly linear), η at its
     maximum, G just above R, many (n, m, T, K, ε, δ)."""
-    out = []
-    for n_, m_ in ((200, 1), (50, 1), (20, 3), (10, 4), (3, 1), (2, 1)):
-        for L_ in (Fraction(1, 10**6), Fraction(1, 100), Fraction(1, 2)):
-            eta_ = min(Fraction(1), eta_max(n_, m_, L_))
-            for (T_, K_), eps, dlt in itertools.product(((5, 0), (12, 4), (30, 29)), EPS_GRID, DELTA_GRID):
-                out.append(gd_instance(LINEAR, opposed_data(n_, m_), m_, eta_=eta_, L_=L_, G_=1 + Fraction(1, 2**30),
-                                       T_=T_, K_=K_, eps=eps, dlt=dlt, R_=Fraction(1)))
-    return subsample(out, rng, size)
+    grid = [(n_, m_, L_, T_, K_, eps, dlt)
+            for n_, m_ in ((200, 1), (50, 1), (20, 3), (10, 4), (3, 1), (2, 1))
+            for L_ in (Fraction(1, 10**6), Fraction(1, 100), Fraction(1, 2))
+            for (T_, K_), eps, dlt in itertools.product(((5, 0), (12, 4), (30, 29)), EPS_GRID, DELTA_GRID)]
+    # the kept points are chosen before their instances are built (the same choice: it reads only the grid's size)
+    return [gd_instance(LINEAR, opposed_data(n_, m_), m_, eta_=min(Fraction(1), eta_max(n_, m_, L_)), L_=L_,
+                        G_=1 + Fraction(1, 2**30), T_=T_, K_=K_, eps=eps, dlt=dlt, R_=Fraction(1))
+            for n_, m_, L_, T_, K_, eps, dlt in subsample(grid, rng, size)]
 
 
 def concave_expansion(rng: np.random.Generator, size: int) -> list[dict]:
@@ -129,7 +131,9 @@ def all_deletions(rng: np.random.Generator, size: int) -> list[dict]:
     return subsample(out, rng, size)
 
 
-def subsample(out: list[dict], rng: np.random.Generator, size: int) -> list[dict]:
+def subsample(out: list[_T], rng: np.random.Generator, size: int) -> list[_T]:
+    """``size`` of ``out`` chosen at random, in their order (all of it when it is no larger); the choice reads only
+    ``len(out)``, so a family may choose among its parameters and build only the instances it keeps."""
     if size >= len(out):
         return out
     idx = sorted(rng.choice(len(out), size, replace=False))
@@ -191,7 +195,7 @@ def above(v: Any) -> Fraction:
     """A short dyadic strictly above the exact (sympy) number ``v`` (a gradient bound G > sup‖∇f_z‖)."""
     from ...numeric.sympy_arb import arb_eval
 
-    hi = arb_eval(v).upper() if not isinstance(v, Fraction) else v
+    hi = arb_eval(v).upper() if not isinstance(v, RATIONAL_TYPES) else v
     return Fraction(math.floor(float(hi) * 2**30) + 2, 2**30)
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -44,6 +43,7 @@ from ...formulas.r2d import (
     lhat_y, phi, rho, sq1, sq2, sq3,
 )
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.rationals import rational_eval
 from ...numeric.sympy_arb import arb_eval, ball

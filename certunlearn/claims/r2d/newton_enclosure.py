@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -38,6 +37,7 @@ from flint import arb, ctx
 from ...algorithms.r2d.baselines import check_data
 from ...formulas.r2d import LOGISTIC_D1, LOGISTIC_D2, LOGISTIC_D3_OVER_D2, logit_y, logit_z
 from ...numeric.enclosure import to_arb
+from ...numeric.fraction import Fraction
 from ...privacy.subsampled import normal_tail
 
 __all__ = ["B_RANGE", "MAX_CELLS", "newton_removal_delta"]

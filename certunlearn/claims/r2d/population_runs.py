@@ -28,12 +28,12 @@ import functools
 import itertools
 import math
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
 
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int
 from ..model import Instance

@@ -23,11 +23,11 @@ import functools
 import itertools
 import math
 from collections.abc import Iterator
-from fractions import Fraction
 
 import numpy as np
 
 from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.fraction import Fraction
 from ...problems.r2d_piecewise import Piecewise, pl_dip, pl_holds
 from ..hypotheses import holds
 from ..instances import frac, instance_key, is_int

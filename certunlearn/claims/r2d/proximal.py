@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 import sympy
 from flint import arb
 
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import holds, P
 from ..instances import frac
 from ..model import Adversary, Claim, Control, Instance, Kind, Space

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from flint import arb, ctx
 from ...formulas.r2d import G, H_K, L, m, n
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import decide, Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure, exact_epsilon

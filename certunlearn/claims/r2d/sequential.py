@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
@@ -27,6 +26,7 @@ from flint import arb
 from ...formulas.r2d import PRESCRIBED
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...privacy import delta_enclosure
 from ..hypotheses import P, holds
 from ..instances import frac, instance_key, is_int

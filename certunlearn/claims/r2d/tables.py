@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
@@ -22,6 +21,7 @@ from ...algorithms.r2d.baselines import check_data
 from ...formulas.r2d import DELTA_APPC, PRESCRIBED, STORAGE_RATE_LINEAR, G, L, R_ball
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, exact_decimal, to_arb
+from ...numeric.fraction import Fraction
 from ...privacy import delta_enclosure
 from .. import growth
 from ..hypotheses import H, holds, P

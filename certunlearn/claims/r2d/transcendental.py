@@ -24,13 +24,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 
 import numpy as np
 import sympy
 from flint import arb
 
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...problems.r2d_transcendental import gaussian_grad_sq, gaussian_risk, LOGCOSH, SINE

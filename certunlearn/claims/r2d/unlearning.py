@@ -13,7 +13,6 @@ import math
 import functools
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 from flint import arb
@@ -22,6 +21,7 @@ from ...formulas.gaussian import DELTA_GAUSSIAN
 from ...formulas.r2d import PRESCRIBED, BOUND_B2, BOUND_B3, C_DR, eta, G, H_K, K_BOUND_32, L, m, n
 from ...formulas.symbols import Delta, delta, epsilon, sigma
 from ...numeric.enclosure import decide, Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure

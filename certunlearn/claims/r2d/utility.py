@@ -11,7 +11,6 @@ import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from flint import arb
 from ...algorithms.r2d.helpers import distinct_rows, mean_grad
 from ...formulas.r2d import PRESCRIBED, COR35, COR35_FIX, COR36, COR36_FIX, d, LEMB4, LEMB4_FIX, UTIL_31, UTIL_31_FIX, risk_gap
 from ...numeric.enclosure import decide, Decision, to_arb
+from ...numeric.fraction import RATIONAL_TYPES, Fraction
 from ..boundaries import smallest_admissible, with_level_edge
 from ..hypotheses import H, holds, P
 from ..instances import frac, instance_key, is_int
@@ -55,7 +55,7 @@ RETAINED_NAMES = PROBLEM_NAMES + ("m",)
 def _retained_risk(values: Instance, theta: Sequence[Any]) -> Fraction:
     """f_{D'}(θ) exactly, memoised by the exact key of D' and θ when θ is rational (the hypotheses, the families'
     generators, their boundary variants and every rung of the precision ladder ask for the same values)."""
-    if all(isinstance(v, Fraction) for v in theta):
+    if all(isinstance(v, RATIONAL_TYPES) for v in theta):
         return _retained_risk_of(instance_key(values, RETAINED_NAMES), tuple(theta))
     s = setup_of(values)
     return _risk(s, theta, s.retained(int(frac(values["m"]))))

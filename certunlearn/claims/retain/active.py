@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -23,6 +22,7 @@ from ...formulas.retain import (
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from .. import growth
 from ..hypotheses import P, holds

@@ -18,7 +18,6 @@ RS a certified lower bound by multistart) have no exact RS to compare: not encod
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -26,6 +25,7 @@ import numpy as np
 from ...formulas.retain import RS_LE_LS_EXPR, RS_LE_LS_SQ_EXPR
 from ...algorithms.retain.numeric import Real
 from ...numeric.enclosure import Decision, decide, to_arb
+from ...numeric.fraction import Fraction
 from ..hypotheses import P, holds
 from ..instances import frac
 from ..model import Adversary, Claim, Instance, Kind, Space

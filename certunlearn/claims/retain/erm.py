@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -27,6 +26,7 @@ from ...formulas.retain import (
     RIDGE_BOUND_1D, RIDGE_BOUND_FIX_1D, R_N_EXPR,
 )
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from .. import growth

@@ -8,7 +8,6 @@ published laws, and the search over data and (ε, δ). Instances: see :mod:`cert
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from ...formulas.retain import (
 )
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..hypotheses import P

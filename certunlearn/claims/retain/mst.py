@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from ...formulas.retain import (
     SMT_BOUND_EXPR,
 )
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.rationals import rational_eval
 from .. import growth
 from ..hypotheses import P, holds

@@ -9,7 +9,6 @@
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from ...formulas.retain import (
 )
 from ...formulas.symbols import delta
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from ...numeric.sympy_arb import arb_eval
 from .. import growth

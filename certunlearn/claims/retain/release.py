@@ -11,8 +11,6 @@ Printed formulas: :mod:`certunlearn.formulas.retain`; the pair mechanisms: :mod:
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import sympy
 from flint import arb
@@ -23,6 +21,7 @@ from ...formulas.retain import (
 from ...formulas.gaussian import DELTA_GAUSSIAN
 from ...formulas.symbols import delta, epsilon
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from ...numeric.sympy_arb import arb_eval
 from ...privacy import delta_enclosure
 from ..model import Adversary, Claim, Control, GaussianPair, Hypothesis, Instance, Kind, Space

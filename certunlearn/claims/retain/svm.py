@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,6 +18,7 @@ from ...formulas.retain import (
     PRESCRIBED, SVM_BOUND_SQ_EXPR, SVM_GS_SQ_EXPR, SVM_NORM_LOWER_EXPR, SVM_NORM_UPPER_EXPR, SVM_RATIO_SQ_EXPR, gsq,
 )
 from ...numeric.enclosure import Decision
+from ...numeric.fraction import Fraction
 from .. import growth
 from ..hypotheses import P, holds
 from ..instances import frac

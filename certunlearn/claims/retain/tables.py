@@ -6,14 +6,13 @@
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from ...formulas.retain import (
     TABLE1_GS_EXPR, TABLE1_LOG0_EXPR, TABLE1_MSE0_EXPR,
 )
 from ...numeric.enclosure import Decision, to_arb
+from ...numeric.fraction import Fraction
 from ...numeric.precision import workprec
 from .. import growth
 from ..hypotheses import P, holds

@@ -2,7 +2,6 @@
 by Ruben's series (certunlearn.privacy.generalized_chi2, its oracles in tests/privacy/test_generalized_chi2.py); here
 the event's centre and threshold are checked against a hand computation, and the new family is generated, reaches
 d = 3 and 4 with optima on the boundary, and is decided by each of the eight accuracy claims."""
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
@@ -12,6 +11,7 @@ from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import excess_probability, setup_of
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.privacy.generalized_chi2 import generalized_chi2_sf
 
 ACC = tuple(f"d2d.{t}:accuracy{s}" for t in ("thm3.1", "thm3.4", "thm3.5", "rem3.6") for s in ("", "+fix"))

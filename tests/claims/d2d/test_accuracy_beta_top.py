@@ -1,7 +1,6 @@
 """Issue 23 item 4 for the d2d §3 accuracy claims: the thorough profile's worst instances (the generated boundary
 adversary's β → 1⁻ move of the boundary-optimum base, which the quick profile keeps only by chance: 6 of about 100
 moves) are a structured family the quick profile runs (certunlearn.claims.d2d.ball_families.beta_top_accuracy)."""
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -9,6 +8,7 @@ import pytest
 from certunlearn.check.evaluate import evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.ball_families import BETA_TOP, beta_top_accuracy
+from certunlearn.numeric.fraction import Fraction
 
 NAME = "optimum on the boundary of Θ at β's top"
 #: thorough's tightness on main (certunlearn check ID --profile thorough, /work/notes/s5/thorough-acc*.json), and for

@@ -5,7 +5,6 @@ The m = 0 enclosure contains the exact answer where one is known — a linear lo
 digits with mpmath), a singular quadratic's exterior of a slab, a strongly convex quadratic computed by the exact route
 and treated as m = 0 —; a declared M too small is refused by the hypotheses; the merely convex and the high-dimensional
 families are generated inside the printed hypotheses and decided."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -22,6 +21,7 @@ from certunlearn.claims.d2d.convex_families import (
 )
 from certunlearn.claims.d2d.convex_tail import convex_probability, feasible_start, linear_minimum, wolfe_gap
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction
 
 F = Fraction
 #: ⟨x, θ⟩ on the box [−1/2, 1]², the data mean (1/2, −1/4): min at the vertex (−1/2, 1)

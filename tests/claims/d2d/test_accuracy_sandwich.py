@@ -4,7 +4,6 @@ ridge in d = 1, the separable Huber-smoothed quadratic in d = 2 on a box), it is
 half-space model (m = 0) agrees with mpmath at 100 digits, θ* and ∇f(θ*) are enclosed around the exact ones, and the
 new families (logistic + ridge in d = 2, 3; Huber in d = 3, on a disc and polytopes; quadratics in d = 4 to 8) are
 generated and decided."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -16,6 +15,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import ENCLOSED_ACC, excess_probability, ncx2_sf, setup_of
 from certunlearn.claims.d2d.sandwich_tail import argmin_enclosure, model_tail, sandwich_exterior, sandwich_probability
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction
 
 F = Fraction
 LOGISTIC_1D = {"A": [F(1, 4)], "R": F(3), "lo": [F(-1)], "hi": [F(1)], "logistic": F(1),

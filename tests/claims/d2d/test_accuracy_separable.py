@@ -2,7 +2,6 @@
 event (certunlearn.claims.d2d.separable_tail) — against an independent mpmath computation at 100 digits (the 2-d
 integral in the other order, over θ₂ outside and θ₁ inside, every root by mpmath's own root finder), against the
 ellipse's integral (certunlearn.claims.d2d.ellipse_tail) where every piece is one quadratic, and the family decided."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.ellipse_tail import ellipse_exterior
 from certunlearn.claims.d2d.separable_tail import huber_margins, separable_exterior
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 F = Fraction
 X4 = [[F(2), F(1)], [F(2), F(1)], [F(-1, 3), F(1, 2)], [F(7, 10), F(-1)]]

@@ -2,7 +2,6 @@
 sublevel interval's ends exact roots on their pieces, certunlearn.claims.d2d.interval_tail) and anisotropic
 quadratics on a ball (θ* by the secular equation, certunlearn.claims.d2d.ball_argmin) — each enclosure against an
 independent mpmath computation at 100 digits, and each family generated and decided."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.claims.d2d.ball_argmin import ball_argmin, secular_bracket
 from certunlearn.claims.d2d.common import excess_probability, setup_of
 from certunlearn.claims.d2d.interval_tail import quadratic_through, sublevel_interval
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 F = Fraction
 ACC = ("d2d.thm3.1:accuracy", "d2d.thm3.1:accuracy+fix", "d2d.thm3.4:accuracy", "d2d.thm3.5:accuracy+fix",

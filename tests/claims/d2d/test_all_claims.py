@@ -1,5 +1,4 @@
 """certunlearn.claims.d2d: every claim is well formed and evaluates; every prescription is usable by the algorithms."""
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -8,6 +7,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import all_claims, get_claim
 from certunlearn.claims.model import Control
 from certunlearn.derive import check_derivation, load_derivation
+from certunlearn.numeric.fraction import Fraction
 
 
 CLAIMS = all_claims("d2d")

@@ -1,13 +1,13 @@
 """certunlearn.claims.d2d.appendix: the closed forms declared as the quantities of Lemmas A.2 and A.3 (``quantity_expr``,
 against which the derivations' starts are checked) agree with the enclosures the claims compute, by mpmath at 100
 digits."""
-from fractions import Fraction
 
 import mpmath
 import pytest
 import sympy
 
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 

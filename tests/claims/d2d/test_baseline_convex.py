@@ -1,11 +1,11 @@
 """certunlearn.claims.d2d.baseline_convex (Table 1's baseline column, convex rows): the pgd-weak row's failure retyped
 at 100 digits, and the +fix holding there."""
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 
 
 def _alpha_35(n, *, L=1, M=3, D=2, d=1, eps=1, dl=mpmath.mpf(10) ** -5, beta=mpmath.mpf(1) / 20, I=1):

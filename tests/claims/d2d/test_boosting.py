@@ -1,12 +1,12 @@
 """Lemma A.4 and Fact F.3: the exact quantities against brute force, and the verdict-relevant outcomes."""
 import itertools
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import boosting
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.numeric.precision import workprec
 
 
@@ -44,7 +44,7 @@ def _check_f3():
         for nn, x in ((8, Fraction(4, 3)), (64, Fraction(1)), (1000, Fraction(7, 6)), (27, Fraction(5, 4))):
             q = claim.quantity({"n": nn, "xi": x})
             want = mpmath.power(nn, mpmath.mpf(expo(x).numerator) / expo(x).denominator)
-            got = mpmath.mpf(q.numerator) / q.denominator if isinstance(q, Fraction) else mpmath.mpf(q.mid().str(80, radius=False))
+            got = mpmath.mpf(q.numerator) / q.denominator if isinstance(q, RATIONAL_TYPES) else mpmath.mpf(q.mid().str(80, radius=False))
             assert abs(got - want) < mpmath.mpf(10) ** -60
             assert want <= 1
 

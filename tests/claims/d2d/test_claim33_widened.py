@@ -2,7 +2,6 @@
 (+ ridge) losses, and discs (certunlearn.claims.d2d.claim33_losses) — each enclosure against an independent mpmath
 maximisation at 100 digits, the exact constants by hand, and the family generated and decided."""
 from collections import Counter
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.claim33_losses import convexity, family, kind_of, lipschitz, smoothness, sup_enclosure
 from certunlearn.claims.d2d.regularised import claim33_instance
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 
 F = Fraction
 FAR = [F(-3, 5), F(-4, 5)]
@@ -114,8 +114,8 @@ def test_the_huber_box_supremum_is_at_a_vertex_exactly():
     best = max(sum((g + m_ * t) ** 2 for g, t in zip(loss.grad(np.asarray([u, v], dtype=object),
                                                                  np.asarray(x, dtype=object)), (u, v)))
                for u in grid for v in grid for x in (FAR, [1, 0]))
-    assert isinstance(q, Fraction) or to_arb(q).overlaps(to_arb(best).sqrt())
-    assert to_arb(q * q if isinstance(q, Fraction) else q * q).overlaps(to_arb(best))
+    assert isinstance(q, RATIONAL_TYPES) or to_arb(q).overlaps(to_arb(best).sqrt())
+    assert to_arb(q * q if isinstance(q, RATIONAL_TYPES) else q * q).overlaps(to_arb(best))
 
 
 def test_the_exact_smoothness_and_convexity_of_the_new_losses():

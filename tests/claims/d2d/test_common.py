@@ -1,6 +1,5 @@
 """certunlearn.claims.d2d.common: the exact probability helpers and the 1-d GD shortcut against independent
 computations (privacy layer, mpmath, projected_gd)."""
-from fractions import Fraction
 
 from flint import arb
 import mpmath
@@ -9,6 +8,7 @@ import pytest
 
 from certunlearn.claims.d2d import common
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy import hockey_stick
 

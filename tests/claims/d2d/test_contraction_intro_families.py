@@ -2,7 +2,6 @@
 (certunlearn.claims.d2d.contraction_families, intro_families): the Huber loss's smoothness is what the hypothesis
 checks, θ* on a polygon satisfies the variational inequality exactly, the Huber runs differ from their quadratic twins,
 and every family instance is decided."""
-from fractions import Fraction
 
 import numpy as np
 
@@ -11,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import setup_of
 from certunlearn.claims.d2d.contraction_families import huber_contraction, polytope_contraction, three_d_contraction
 from certunlearn.claims.d2d.intro_families import huber_views, view_2d
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.problems.polytope import Polytope
 
 F = Fraction

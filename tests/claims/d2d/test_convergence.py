@@ -1,13 +1,13 @@
 """Theorem 2.14 and Claim B.1 of Descent-to-Delete on separable functions: the exact quantities against independent
 oracles — the performance-estimation worst case of GD (Drori & Teboulle 2014) and brute-force minimisers."""
 import itertools
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
 
 from certunlearn.claims.d2d import convergence as C
 from certunlearn.claims.registry import get_claim
+from certunlearn.numeric.fraction import Fraction as F
 
 
 @pytest.mark.parametrize("T", [1, 2, 3, 5, 8])

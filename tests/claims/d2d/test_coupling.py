@@ -1,7 +1,6 @@
 """Lemma A.1 of Descent-to-Delete on finite laws: the exact δ against a brute force over every event S, and the
 extremal construction's value."""
 import itertools
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
@@ -9,6 +8,7 @@ import pytest
 from certunlearn.claims.d2d import coupling as C
 from certunlearn.claims.registry import get_claim
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 
 
 def _brute(values):

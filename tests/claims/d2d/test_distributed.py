@@ -2,7 +2,6 @@
 distributed algorithm; violations confirmed independently."""
 import itertools
 import math
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import common, distributed
 from certunlearn.claims.instances import instance_key
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.numeric.precision import workprec
 
 
@@ -219,7 +219,7 @@ def test_thm45_alpha_probability_against_mpmath(cid):
     with workprec(128):
         q = claim.quantity(vals)
     with mpmath.workdps(100):
-        num = lambda v: mpmath.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else mpmath.mpf(v)  # noqa: E731
+        num = lambda v: mpmath.mpf(v.numerator) / v.denominator if isinstance(v, RATIONAL_TYPES) else mpmath.mpf(v)  # noqa: E731
         sig = mpmath.mpf(vals["sigma"].mid().str(60, radius=False))
         env = {k: num(Fraction(inst[k])) for k in ("epsilon", "delta", "L", "M", "m", "n", "d", "D", "I", "xi", "beta", "V")}
         expr = ALPHA_45_FIX if cid.endswith("+fix") else ALPHA_45

@@ -1,7 +1,6 @@
 """Issue 23, d2d: the unlearning claims attacked beyond quadratic losses (the exact Huber-smoothed quadratic of
 certunlearn.problems.huber), and Lemma 2.12's supremum over its whole class (the benchmark's reference), confirmed
 at 100 digits by independent code."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims.d2d.common import max_shift2, setup_of
 from certunlearn.claims.d2d.families import lem212_structured, stream_program_instance
 from certunlearn.claims.d2d.huber_families import huberise
 from certunlearn.claims.d2d.lemma212_supremum import attaining_instance, class_supremum_ratio, sharp_sensitivity
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.problems import Box
 from certunlearn.problems.huber import HuberQuadratic, coordinate_minimiser
 from certunlearn.numeric.enclosure import to_arb
@@ -31,7 +31,7 @@ def test_the_huber_gradient_is_the_derivative_of_its_expression_on_both_branches
         want = [sympy.diff(expr, t).subs(sub) for t in th]
         got = LOSS.grad(np.asarray(theta, dtype=object), np.asarray(x, dtype=object))
         assert [sympy.Rational(g.numerator, g.denominator) for g in got] == want
-        assert all(isinstance(g, Fraction) for g in got)  # exact: each branch decided on rationals
+        assert all(isinstance(g, RATIONAL_TYPES) for g in got)  # exact: each branch decided on rationals
 
 
 def test_the_declared_constants_hold_on_the_realisation():
@@ -150,7 +150,7 @@ def test_the_rounded_ball_projection_is_within_its_certified_error_at_100_digits
         for _ in range(20):
             t = [F(int(v), 7) for v in rng.integers(-40, 41, 3)]
             p = ball.project(np.asarray(t, dtype=object))
-            assert ball.contains(p) and all(isinstance(v, Fraction) for v in p)
+            assert ball.contains(p) and all(isinstance(v, RATIONAL_TYPES) for v in p)
             norm = mpmath.sqrt(sum(_mp(v) ** 2 for v in t))
             exact = [_mp(v) * min(1, _mp(F(3, 2)) / norm) for v in t]
             err = mpmath.sqrt(sum((_mp(a) - b) ** 2 for a, b in zip(p, exact)))
@@ -198,7 +198,7 @@ def test_the_rounded_logistic_gradient_is_within_its_certified_error_at_100_digi
             th = [F(int(v), 9) for v in rng.integers(-20, 21, 2)]
             x = [F(int(v), 16) for v in rng.integers(-22, 23, 2)]
             g = loss.grad(np.asarray(th, dtype=object), np.asarray(x, dtype=object))
-            assert all(isinstance(v, Fraction) for v in g)
+            assert all(isinstance(v, RATIONAL_TYPES) for v in g)
             t = sum(_mp(a) * _mp(b) for a, b in zip(x, th))
             exact = [-_mp(xk) / (1 + mpmath.exp(t)) + _mp(F(1, 3)) * _mp(tk) for xk, tk in zip(x, th)]
             err = mpmath.sqrt(sum((_mp(a) - b) ** 2 for a, b in zip(g, exact)))

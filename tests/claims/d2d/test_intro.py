@@ -1,11 +1,11 @@
 """certunlearn.claims.d2d.intro: the introduction's (2ε, 2δ) statement violated, confirmed independently."""
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import common
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.enclosure import to_arb
 

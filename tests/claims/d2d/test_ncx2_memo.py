@@ -1,11 +1,11 @@
 """certunlearn.claims.d2d.common.ncx2_sf is ncx2_tail memoised on the exact balls and the working precision: every
 answer, first or repeated, is the enclosure a fresh evaluation gives at that precision, ball for ball."""
-from fractions import Fraction as F
 
 from flint import arb
 
 from certunlearn.claims.d2d import common
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 

@@ -3,7 +3,6 @@ Theorem 4.5's (α, β)-accuracy) with a loss whose values above Θ are not its f
 f_z on Θ only; Definition 2.7 evaluates f_{D_i} at θ̃_i). The probabilities recomputed independently in mpmath at 100
 digits (Theorem 3.1's σ, α and runs written out by hand from the paper), the family inside the printed hypotheses, and
 outside the corrections' class."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ from flint import arb
 
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import accuracy_radius, secret_runs_of

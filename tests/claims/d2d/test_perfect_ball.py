@@ -3,7 +3,6 @@ of the accuracy tail contain the exact values of two-point mixtures in d = 2 com
 rounded runs enclose 50-digit runs and the images of far-apart starts; the family is decided inside the hypotheses;
 the new counterexample of the printed accuracy claim (the boundary optimum on a disc with 𝓘 = 40) is confirmed at 100
 digits from independent runs and an independent tail."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -17,6 +16,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import setup_of
 from certunlearn.claims.d2d.perfect_ball import image_ball_delta, image_ball_tail, perfect_ball_rounds
 from certunlearn.formulas.d2d import ALPHA_32
+from certunlearn.numeric.fraction import Fraction
 
 IDS = ("d2d.thm3.2", "d2d.thm3.2+fix", "d2d.thm3.2:accuracy", "d2d.thm3.2:accuracy+fix")
 

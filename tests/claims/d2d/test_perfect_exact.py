@@ -1,6 +1,5 @@
 """certunlearn.claims.d2d.perfect_exact and certunlearn.privacy.location_mixture_hockey: Theorem 3.2's first round
 (Descent-to-Delete lines 256–265) from its exact law, against an independent mpmath computation at 100 digits."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ from certunlearn.claims.d2d.common import run_key
 from certunlearn.claims.d2d.perfect_exact import first_round_delta
 from certunlearn.claims.d2d.perturbed_gd import _perfect_chain
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 #: Issue 24's instance: d2d.thm3.2 held with tightness_log10 null (enclosure [0, 4·10⁻¹⁴⁰]).

@@ -1,6 +1,5 @@
 """certunlearn.claims.d2d.perfect_huber: Theorem 3.2's perfect variant on the 1-d Huber-smoothed quadratic (issue 23),
 its exact round maps against the project's projected GD, and the family inside the claims."""
-from fractions import Fraction
 
 import numpy as np
 
@@ -16,6 +15,7 @@ from certunlearn.claims.d2d.perfect_huber import huber_perfect_rounds, huber_ste
 from certunlearn.claims.d2d.perturbed_gd import huber_perfect
 from certunlearn.claims.instances import frac
 from certunlearn.formulas.d2d import I_MIN_32
+from certunlearn.numeric.fraction import Fraction
 
 
 def _instances(n):

@@ -1,6 +1,5 @@
 """Theorem 3.2's perfect variant on logistic + ridge in d = 1 (certunlearn.claims.d2d.perfect_logistic): each round's
 image and retraining's mean enclose independent 50-digit runs; the family is decided inside the hypotheses."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -11,6 +10,7 @@ from certunlearn.check.evaluate import evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import setup_of
 from certunlearn.claims.d2d.perfect_logistic import logistic_perfect_rounds
+from certunlearn.numeric.fraction import Fraction
 
 IDS = ("d2d.thm3.2", "d2d.thm3.2+fix", "d2d.thm3.2:accuracy", "d2d.thm3.2:accuracy+fix")
 

@@ -3,7 +3,6 @@
 independently in mpmath at 100 digits from the paper's formulas written out by hand, and the family inside the
 printed hypotheses."""
 from dataclasses import replace
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -12,6 +11,7 @@ from certunlearn.check.evaluate import evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.perfect_offtheta import OFFTHETA_K, offtheta_perfect, throw_threshold
 from certunlearn.formulas.d2d import I_MIN_32, I_MIN_32_FIX
+from certunlearn.numeric.fraction import Fraction
 
 CASES = (("d2d.thm3.2", I_MIN_32, False, False), ("d2d.thm3.2+fix", I_MIN_32_FIX, True, False),
          ("d2d.thm3.2:accuracy", I_MIN_32, False, True))

@@ -2,7 +2,6 @@
 the per-coordinate instances, the product's two-sided enclosure against closed forms, the families, and a d = 2
 violation of the printed accuracy claim confirmed at 100 digits with mpmath."""
 import math
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -19,6 +18,7 @@ import certunlearn.claims.d2d.perfect_product as pp
 from certunlearn.claims.d2d.perfect_product import coordinate_instance, decouples, product_enclosure, shares
 from certunlearn.formulas.d2d import I_MIN_32
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.privacy.profile import profile_arb
 
 IDS = ("d2d.thm3.2", "d2d.thm3.2+fix", "d2d.thm3.2:accuracy", "d2d.thm3.2:accuracy+fix")

@@ -1,5 +1,4 @@
 """certunlearn.claims.d2d.perturbed_gd (Theorem 3.1): the true δ and accuracy against independent oracles."""
-from fractions import Fraction
 
 import mpmath
 
@@ -9,13 +8,14 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import common
 from certunlearn.claims.instances import frac
 from certunlearn.formulas import d2d as F
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.sympy_arb import arb_eval
 from certunlearn.numeric.enclosure import to_arb
 
 
 def _mp(x) -> mpmath.mpf:
-    return mpmath.mpf(x.numerator) / x.denominator if isinstance(x, Fraction) else mpmath.mpf(x)
+    return mpmath.mpf(x.numerator) / x.denominator if isinstance(x, RATIONAL_TYPES) else mpmath.mpf(x)
 
 
 def _hand_pgd(a, lo, hi, X, theta, eta, T):

@@ -1,5 +1,4 @@
 """certunlearn.claims.d2d.regularised (Claim 3.3, Theorem 3.5): quantities against hand computations."""
-from fractions import Fraction
 
 import mpmath
 
@@ -7,6 +6,7 @@ from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import regularised
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 

@@ -1,10 +1,10 @@
 """certunlearn.claims.d2d.remark46_improvement (Remark 4.6's condition on d): the break-even point retyped at 100 digits."""
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import EXCLUDED, WITHIN, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 
 
 def test_condition_is_the_break_even_point():

@@ -3,7 +3,6 @@ laws against the claims' exact quantities."""
 import itertools
 import math
 from collections import Counter
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -12,6 +11,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import reservoir
 from certunlearn.claims.instances import instance_key
+from certunlearn.numeric.fraction import Fraction
 
 
 # ----------------------------------------------------------------------------------- Algorithm 5, index level

@@ -1,6 +1,5 @@
 """certunlearn.claims.d2d.reservoir_rounds (Fact F.1): the joint law of (s_1, …, s_i) by independent positions against a
 brute-force enumeration of every reservoir state, and the printed fact's failure confirmed at 100 digits."""
-from fractions import Fraction
 
 import mpmath
 
@@ -9,6 +8,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import datasets_of
 from certunlearn.claims.d2d.reservoir_rounds import all_at_most, pattern_law
+from certunlearn.numeric.fraction import Fraction
 
 
 def _brute_joint(data, ups, B, variant):

@@ -1,7 +1,6 @@
 """certunlearn.claims.d2d.sensitivity (Lemma 2.12, Theorem 2.13): quantities against hand computations;
 the negative control is violated at a counterexample confirmed independently (mpmath, 100 digits)."""
 from certunlearn.numeric.enclosure import to_arb
-from fractions import Fraction
 
 from flint import arb
 import mpmath
@@ -11,11 +10,12 @@ from certunlearn.check.runner import check_claim
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d import common, sensitivity
 from certunlearn.claims.model import decode_instance
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.numeric.precision import workprec
 
 
 def _mp(x) -> mpmath.mpf:
-    return mpmath.mpf(x.numerator) / x.denominator if isinstance(x, Fraction) else mpmath.mpf(x)
+    return mpmath.mpf(x.numerator) / x.denominator if isinstance(x, RATIONAL_TYPES) else mpmath.mpf(x)
 
 
 # ----------------------------------------------------------------------------------- oracles

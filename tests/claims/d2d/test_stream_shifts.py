@@ -1,6 +1,5 @@
 """Issue 23 for d2d Theorem 3.1: streams ending in an addition, stream programs (replacements, d = 2), the privacy
 claim attacked at the largest shift its family reaches; the families thorough found violations with, now in quick."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims.d2d.families import (
     QUICK_ADD_SHIFTS, stream_program_instance, table_ceiling_structured, worst_shift_add_family,
     worst_shift_add_instance,
 )
+from certunlearn.numeric.fraction import Fraction
 
 mpmath.mp.dps = 100
 

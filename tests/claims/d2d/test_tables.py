@@ -1,10 +1,10 @@
 """certunlearn.claims.d2d.tables (Table 1): the rate violations confirmed independently."""
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 from certunlearn.numeric.enclosure import to_arb
 

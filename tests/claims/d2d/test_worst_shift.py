@@ -1,6 +1,5 @@
 """The worst-case-shift family of Theorem 3.1 (issue 13): its exact shift against the closed form of the derivation
 ``d2d.thm3.1:shift-sharp`` (mpmath at 100 digits), inside the hypotheses, and below the sharp bound."""
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -9,6 +8,7 @@ from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.d2d.common import max_shift2
 from certunlearn.claims.d2d.families import worst_shift_instance
+from certunlearn.numeric.fraction import Fraction
 
 mpmath.mp.dps = 100
 

@@ -1,13 +1,13 @@
 """Theorem 6, regret part (certunlearn.claims.olu.active): exact entries, Assumption 2 and the noise sum against
 hand computation and mpmath at 100 digits.
 """
-from fractions import Fraction as F
 
 import mpmath
 
 from certunlearn.claims.olu.families import stream_instance
 from certunlearn.claims.olu.quantities import alg2_sigma_sum, thm6_entries
 from certunlearn.claims.olu.active import assumption2
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import contains
 

@@ -1,7 +1,6 @@
 """Theorem 4 (certunlearn.claims.olu.adaptive) on linear streams: adaptive steps, regret against an independent
 recursion in mpmath at 100 digits, and the hypotheses on K.
 """
-from fractions import Fraction as F
 from itertools import product
 
 import mpmath
@@ -9,6 +8,7 @@ import numpy as np
 
 from certunlearn.check.evaluate import EXCLUDED, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.sympy_arb import arb_eval
 from certunlearn.claims.olu.families import thm4_family, thm4_instance
 from certunlearn.claims.olu.quantities import box_comparators, grad_norms2

@@ -1,7 +1,6 @@
 """Table 2's baselines (certunlearn.claims.olu.baselines): discard-and-restart and retraining against hand
 recursions.
 """
-from fractions import Fraction as F
 
 import mpmath
 
@@ -9,6 +8,7 @@ from certunlearn.algorithms import olu as A
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.families import regret_instance
 from certunlearn.claims.olu.quantities import stream_of
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import contains
 

@@ -3,7 +3,6 @@ independent oracles: mpmath integrals at 100 digits, closed forms in Fractions a
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -13,6 +12,7 @@ from certunlearn.check.evaluate import EXCLUDED, VIOLATED, evaluate
 from certunlearn.check.runner import check_claim
 from certunlearn.claims import Control, get_claim
 from certunlearn.claims.model import decode_instance
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.claims.olu.families import (
     cni_instance, lem4_instance, lem7_instance, lem8_instance, lema_instance, lemc_instance, leme_instance,
@@ -31,8 +31,8 @@ from certunlearn.numeric.enclosure import to_arb
 def contains(value_or_enclosure, value) -> bool:
     """An exact quantity (a Fraction) must equal a rational oracle exactly (or agree with an mpf to 90 digits); an
     enclosure must meet the oracle value."""
-    if isinstance(value_or_enclosure, F):
-        if isinstance(value, F):
+    if isinstance(value_or_enclosure, RATIONAL_TYPES):
+        if isinstance(value, RATIONAL_TYPES):
             return value_or_enclosure == value
         return abs(mpmath.mpf(value_or_enclosure.numerator) / value_or_enclosure.denominator - value) < mpmath.mpf(10) ** -90
     return contains_enclosure(value_or_enclosure, value)
@@ -47,7 +47,7 @@ def near(fn, value, inst) -> bool:
     """``fn(inst)`` at 400 bits agrees with an approximate oracle value to 30 digits."""
     with workprec(400):
         got = fn(inst)
-        if isinstance(got, F):  # an exact quantity
+        if isinstance(got, RATIONAL_TYPES):  # an exact quantity
             return abs(mpmath.mpf(got.numerator) / got.denominator - value) < mpmath.mpf(10) ** -30
         return abs(mpmath.mpf(to_arb(got).mid().str(50, radius=False)) - value) < mpmath.mpf(10) ** -30
 

@@ -3,8 +3,6 @@ box"): the released laws at τ[2] against Algorithm 1 run by its own code, D_α 
 decided on enclosures."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 from flint import arb
@@ -16,6 +14,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.olu import sampled as S
 from certunlearn.claims.olu.printed import BOX, domain_of, losses_of
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.privacy.clipped_gaussian import PiecewiseAffine, ReleasedLaw, tail_bounds
 

@@ -1,6 +1,5 @@
 """The regret claims over the theorems' whole class at k = 0 (certunlearn.claims.olu.general): the issue's hand examples,
 an independent projected-OGD oracle in mpmath at 100 digits, and the class's hypotheses decided exactly."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -9,6 +8,7 @@ import pytest
 from certunlearn.check.evaluate import EXCLUDED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.general import BALL, BOX, general_instance, general_regret, unit
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.claims.olu.general_families import hand_instances, linear_space, quadratic_instances
 

@@ -4,8 +4,6 @@ the gradient-mapping enclosure of min_K Σf_t and the regret of projected OGD wi
 the family decided inside the strongly convex regret claims' hypotheses."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 import pytest
@@ -18,6 +16,7 @@ from certunlearn.claims.olu.general import BALL, BOX, COMPOSITE_LOSS, domain, ge
     general_regret
 from certunlearn.claims.olu.general_families import composite_instances
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems.min_enclosure import min_enclosure
 

@@ -3,8 +3,6 @@ against an independent 100-digit route (OGD by hand in mpmath, the comparator by
 the strongly convex regret claims' hypotheses decided on them."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import mpmath
 import numpy as np
 
@@ -12,6 +10,7 @@ from certunlearn.check.evaluate import evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.general_families import huber_instances
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 MAXP = 512

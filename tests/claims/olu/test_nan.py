@@ -1,6 +1,5 @@
 """NaN is an error, never an exclusion (issue 23, item 3): python-flint's ``ball ** 2`` is nan for a ball containing 0;
 the olu layers square with :func:`certunlearn.algorithms.olu.square`, and a NaN in a hypothesis's enclosure raises."""
-from fractions import Fraction as F
 
 import pytest
 from flint import arb
@@ -12,6 +11,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.olu.families import regret_instance
 from certunlearn.claims.olu.quantities import arb_checks
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 
 BALLS = (arb(0, 0.001), arb(1e-6, 0.001), arb(-0.25, 1), arb(0))
 

@@ -1,7 +1,6 @@
 """Algorithm 1 as printed (certunlearn.claims.olu.printed), Lemmas 1, 2 and B, against independent oracles: hand
 recursions in mpmath at 100 digits and Rényi divergences by numerical quadrature (no closed form of the checked
 formula). Every violation asserted here is recomputed here, and its instance is checked to satisfy the hypotheses."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -13,6 +12,7 @@ from certunlearn.claims.olu import printed as Pm
 from certunlearn.claims.olu.borrowed import lemb_quantity
 from certunlearn.claims.olu.families import chain_instance, lemb_instance
 from certunlearn.claims.olu.unlearning import group_quantity, prop1_quantity
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import contains
 

@@ -1,13 +1,13 @@
 """Regret claims of passive OLU (certunlearn.claims.olu.regret): Theorem 2 and Lemmas 5, 9, 10 against hand
 recursions and closed forms in mpmath at 100 digits.
 """
-from fractions import Fraction as F
 
 import mpmath
 
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.olu.families import regret_instance
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import contains, mp
 

@@ -2,7 +2,6 @@
 against independent oracles: mpmath at 100 digits for losses, comparators and Gaussian divergences, and a direct
 Monte Carlo of the regret itself (not the bracketed surrogate the claim samples)."""
 import math
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -18,6 +17,7 @@ from certunlearn.claims.olu.printed import domain_of, losses_of
 from certunlearn.claims.olu.quantities import arb_etas, noise_variances
 from certunlearn.numeric.confidence import ConfidenceInterval
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 
 mpmath.mp.dps = 100
 RNG = np.random.default_rng(0)

@@ -4,7 +4,6 @@ at n = 32 with the shipped linear stream that reaches it."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction as F
 
 import numpy as np
 
@@ -15,6 +14,7 @@ from certunlearn.claims.olu.general_families import linear_worst_instances
 from certunlearn.claims.olu.sc_worst_case import SMOOTH_SC_ADVERSARY, instance_of, realise, smooth_sc_instances
 from certunlearn.claims.pep import PepCase, shipped
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 

@@ -5,7 +5,6 @@ exactly 1/2 of it, the worst case of the class."""
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -17,6 +16,7 @@ from certunlearn.claims.olu.general import BALL
 from certunlearn.claims.olu.general_families import quadratic_instances
 from certunlearn.claims.registry import get_claim
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction
 
 MAXP = 512
 

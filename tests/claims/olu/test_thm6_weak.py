@@ -1,7 +1,6 @@
 """Theorem 6's unlearning guarantee with the regret proof's steps (olu.thm6:proof-steps) fails at β/μ = 11/10: an
 independent run of Algorithm 2 in mpmath at 100 digits, inside the printed hypotheses (issue 23: thorough's
 counterexample, now in a structured family the quick profile runs)."""
-from fractions import Fraction as F
 
 import mpmath
 
@@ -10,6 +9,7 @@ from certunlearn.claims import get_claim
 import numpy as np
 
 from certunlearn.claims.olu.families import thm6_weak_instances
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import mp
 

@@ -4,7 +4,6 @@ against independent oracles — closed forms in Fractions, mpmath at 100 digits 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
 import math
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -16,6 +15,7 @@ from certunlearn.claims.olu.families import chain_instance, stream_instance
 from certunlearn.claims.olu.quantities import chain_rdp, divergences
 from certunlearn.claims.olu.unlearning import prop1_quantity
 from certunlearn.formulas.olu import gamma, GAMMA_SC, GAMMA_SC_FIX
+from certunlearn.numeric.fraction import Fraction as F
 
 from ..oracles import contains, mp
 

@@ -3,8 +3,6 @@ hypotheses, carry the PEP case, and the claims' own quantities reproduce the SDP
 bound L²/μ·log T is exceeded at T = 1 and T = 2 (checked independently with mpmath at 100 digits)."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 import mpmath
 import pytest
 
@@ -13,6 +11,7 @@ from certunlearn.claims.registry import get_claim
 from certunlearn.claims.olu.worst_case import pep_instances
 from certunlearn.numeric.enclosure import Decision
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 MAXP = 512
 

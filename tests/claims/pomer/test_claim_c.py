@@ -1,7 +1,6 @@
 """Claim C.2 at t = t₀ and Claim C.3 (certunlearn.claims.pomer.claim_c) against mpmath at 100 digits: Theorem 4.3's
 Φ, p retyped from lines 233–243, Gibbs partition functions by quadrature, and the counterexample to Claim C.3 checked
 to lie inside the printed hypotheses."""
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -10,6 +9,7 @@ from certunlearn.check.evaluate import evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.pomer.families import c3_grid, t0_grid
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

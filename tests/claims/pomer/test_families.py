@@ -15,7 +15,7 @@ def test_trajectory_instances_cover_first_middle_and_last_rounds():
 def test_law_grid_alone_never_moves_the_tail_or_the_budget():
     """Why small_switch_grid exists: at every (β, λ, p, Φ) of law_grid p̃ = p + 1 − Φ⁻² > 1/3, so 3p̃T > T — the switch
     tail Pr[S_T ≥ 3p̃T] is 0 and the budget 3p̃T never binds."""
-    from fractions import Fraction
+    from certunlearn.numeric.fraction import Fraction
 
     import numpy as np
 

@@ -1,6 +1,5 @@
 """footnote 4 (certunlearn.claims.pomer.privacy, ``pomer.footnote4``): the acceptance ratio as a closed form whose
 equality with 1 is proved, the closed-form partition function against mpmath quadrature at 100 digits."""
-from fractions import Fraction as F
 
 import mpmath
 import sympy
@@ -8,6 +7,7 @@ import sympy
 from certunlearn.algorithms.pomer.gibbs import PiecewiseLinear, partition_closed_form
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

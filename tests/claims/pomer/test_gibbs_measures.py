@@ -1,10 +1,10 @@
 """Section 3 claims (certunlearn.claims.pomer.gibbs_measures) against mpmath quadrature at 100 digits: the
 log-Sobolev inequality of Definition 3.1 / Lemma 3.2 (printed and entropy forms) and Lemma 3.3's concentration."""
-from fractions import Fraction as F
 
 import mpmath
 
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

@@ -2,7 +2,6 @@
 force over every choice of tied leaders (Lemma 2.3), ½Σ|μ − ν| and the sign function (Lemma 4.7), mpmath at 100
 digits (Lemma 4.8's free energies; Lemma B.4's supremum by a monotonicity argument and a grid of the box)."""
 import itertools
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims.pomer.imported import (
     btl_interval, btl_table, dv_lower_ratio, dv_maximiser, lem23_ratio, lem47_ratio, lem48_ratio, total_variation,
 )
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 

@@ -1,13 +1,13 @@
 """``claims.pomer.common.memoised``: a claim and its control on the same grid (pomer.lem3.6 and its nine-tenths
 control, pomer.lem4.6:drift+fix and its no-drift control) share one computation per instance and precision, and only
 then: the key holds every entry's type and exact value and the working precision; a ball is never remembered."""
-from fractions import Fraction
 
 import pytest
 from flint import arb
 
 from certunlearn.claims.pomer.common import exact_key, memoised
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 

@@ -1,7 +1,6 @@
 """Privacy claims (certunlearn.claims.pomer.privacy) against independent values: Claim C.2's post ratio by
 quadrature, Theorem 4.4's δ and Theorem 4.3's composition from the printed formulas retyped in mpmath, and Theorem
 4.3's hypotheses and prescribed parameters on the whole-trajectory instances."""
-from fractions import Fraction as F
 
 import mpmath
 
@@ -9,6 +8,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.model import Instance
 from certunlearn.claims.pomer.families import trajectory_instances
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

@@ -1,6 +1,5 @@
 """Lemma 4.6 and Theorem 4.5 claims (certunlearn.claims.pomer.regret): the drift at t = 1 against quadrature, the
 drift at every round against its closed form and its vanishing, and Theorem 4.5's prescribed parameters retyped."""
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -8,6 +7,7 @@ import pytest
 from certunlearn.algorithms.pomer import parameters
 from certunlearn.claims import get_claim
 from certunlearn.claims.pomer.regret import tv_drift, tv_first
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

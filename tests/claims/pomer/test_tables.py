@@ -1,11 +1,11 @@
 """Tables 1 and 2 (certunlearn.claims.pomer.tables): the two rows whose printed rate fails, each counterexample
 recomputed with mpmath at 100 digits and checked to lie inside the row's printed range, and the fixes there."""
-from fractions import Fraction as F
 
 import mpmath
 
 from certunlearn.claims import get_claim
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

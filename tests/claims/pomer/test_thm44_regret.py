@@ -1,12 +1,12 @@
 """Theorem 4.4's regret (certunlearn.claims.pomer.regret, ``pomer.thm4.4:regret``): the prescribed parameters and the
 bound retyped with mpmath at 100 digits, and the exact regret against a Monte Carlo run of Algorithm 1."""
-from fractions import Fraction as F
 
 import mpmath
 
 from certunlearn.algorithms.pomer import monte_carlo
 from certunlearn.claims import get_claim
 from certunlearn.claims.pomer import losses_of
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

@@ -1,11 +1,11 @@
 """Independent oracles shared by the Rewind-to-Delete claim tests: the Gaussian privacy profile (Balle & Wang 2018,
 Thm 8) and Theorem 3.1's σ in mpmath, and the opposed-linear-losses instance."""
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.claims.r2d.families import gd_instance, opposed_data
 from certunlearn.claims.r2d.quantities import LINEAR
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 
 from ..oracles import mp
 
@@ -35,7 +35,7 @@ def closed_form_oracle(claim, inst: dict) -> mpmath.mpf:
     import sympy
 
     with mpmath.workdps(150):
-        env = {k: mp(v) for k, v in inst.items() if isinstance(v, (int, str, Fraction))}
+        env = {k: mp(v) for k, v in inst.items() if isinstance(v, (int, str, *RATIONAL_TYPES))}
         for name, expr in claim.prescribed.items():
             syms = sorted(expr.free_symbols, key=lambda s: s.name)
             env[name] = sympy.lambdify(syms, expr, "mpmath")(*(env[s.name] for s in syms))

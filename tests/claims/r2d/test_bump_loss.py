@@ -3,7 +3,6 @@
 class, its Gaussian expectation against mpmath quadrature, a wrongly declared constant refused, the cell enclosure
 against a 30-digit quadrature of one instance, and every new instance decided.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -17,6 +16,7 @@ from certunlearn.claims.r2d.cell_population import (
 )
 from certunlearn.errors import InvalidParameterError
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems.r2d_links import BUMP, BumpLeastSquares, bump_c2
 

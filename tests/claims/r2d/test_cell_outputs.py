@@ -3,7 +3,6 @@
 (unclipped), hand-computed values for the face switch, mpmath quadrature (30 digits) for the clipped map and for the
 sine least squares retrained by gradient descent, and the carried risk_gap (the verdict does not depend on it).
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -14,6 +13,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.cell_outputs import cell_gap, cell_output_family, cell_output_ok
 from certunlearn.claims.r2d.continuous import law_lemb4_gaps
 from certunlearn.numeric.enclosure import Decision, to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

@@ -4,7 +4,6 @@ cell enclosure must contain it), (b) the exact count-vector sums of population_r
 bins: the same value), (c) mpmath quadrature over the law at 30 digits for the sine least squares, (d) the monotone
 bracket the enclosure rests on, at interior datasets of a cell, and (e) the enclosure's width against the bins.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -21,6 +20,7 @@ from certunlearn.claims.r2d.families import gd_instance
 from certunlearn.claims.r2d.population_runs import population_excess, quadratic_population_family
 from certunlearn.claims.r2d.quantities import QUADRATIC
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems.r2d_transcendental import SINE, SeparableTranscendental, descent
 

@@ -4,7 +4,6 @@ enclosure of Corollary 3.6's E[F(θ̃'')] − F* and of Lemma B.4's gaps, where 
 corner datasets row by row (the reference descent on n rows, not on their mean).
 """
 import itertools
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -20,6 +19,7 @@ from certunlearn.claims.r2d.cell_population import (
     _coordinate_excess, bin_masses, cell_loss, cell_runs_family, cells, square, sum_cells,
 )
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Quadratic
 from certunlearn.problems.r2d_links import BUMP

@@ -2,7 +2,6 @@
 claims/boundaries.level_edge; issue 23): the quick profile keeps the largest ratios the generated boundary family
 found before its subsample lost them (r2d.cor3.6 4.46e16 at ε = 2⁻⁴⁰, r2d.appD.1-lipschitz-estimate 1.58e11 at
 δ = 2⁻⁴⁰, main at 6402824, /work/notes/s7/r2d-old-worst.json)."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -11,6 +10,7 @@ from certunlearn.check import get_profile
 from certunlearn.check.evaluate import VIOLATED, evaluate
 from certunlearn.check.verdict import tightness
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 
 from ..oracles import mp
 from .helpers import sigma_31, true_delta

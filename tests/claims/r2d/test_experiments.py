@@ -3,7 +3,6 @@ independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -13,6 +12,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.instances import instance_key
 from certunlearn.claims.r2d.experiments import DECAY_NAMES, decay_family, g_hat_family, l_hat_family, runs_decay
 from certunlearn.claims.r2d.quantities import true_shift
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp, contains

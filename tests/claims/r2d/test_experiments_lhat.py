@@ -5,7 +5,6 @@ in Fractions, and the published mixtures' δ bounds as integrals over L̂'s law 
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -18,6 +17,7 @@ from certunlearn.claims.r2d.lhat import (
     shift_sq,
 )
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

@@ -2,7 +2,6 @@
 mpmath route — the privacy loss from the mechanism's own maps (algorithms.r2d.baselines: grad, newton_removal) with
 numerical derivatives, δ by quadrature — and a violation the former lower bound left undecided confirmed at 100 digits
 by an explicit event."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.newton_enclosure import newton_removal_delta
 from certunlearn.claims.r2d.tables import collinear_projection, newton_delta
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction
 
 from ..oracles import contains, mp
 

@@ -6,7 +6,6 @@ oracle for the closed forms, never a verdict), and (c) mpmath at 100 digits by q
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -24,6 +23,7 @@ from certunlearn.claims.r2d.populations import population_gap
 from certunlearn.claims.r2d.quantities import QUADRATIC
 from certunlearn.claims.r2d.utility import _f0gap_value
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

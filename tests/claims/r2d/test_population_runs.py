@@ -4,7 +4,6 @@ digits (Gaussian expectations by quadrature).
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.claims.r2d.population_runs import (
     datasets, dip_population_family, population_excess, quadratic_population_family,
 )
 from certunlearn.claims.r2d.utility import _with_f0gap
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp

@@ -3,7 +3,6 @@ checked against an independent enumeration over *ordered* samples with the dip w
 algorithm's outputs checked against a grid (ERM: no grid point lower; worst map: no grid point higher), and the family
 shown to reach both claims with decided instances."""
 import itertools
-from fractions import Fraction as F
 
 import numpy as np
 import pytest
@@ -12,6 +11,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.populations import dip_gaps, dip_population_family, dip_population_ok
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 
 from .test_widened import dip_mp
 

@@ -1,10 +1,10 @@
 """certunlearn.claims.r2d.populations.dip_population_family: the quick profile's draw computes the costly exact gaps only
 for the instances it draws, and draws the same instances as when it computed them all."""
-from fractions import Fraction
 
 import numpy as np
 
 from certunlearn.claims.r2d import populations
+from certunlearn.numeric.fraction import Fraction
 
 
 def test_dip_family_computes_gaps_for_the_drawn_instances_only(monkeypatch):

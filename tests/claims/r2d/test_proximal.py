@@ -3,13 +3,13 @@ independent oracles (gradient descent by hand in Fractions, mpmath at 100 digits
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction
 
 import mpmath
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.proximal import prox_gap
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import contains

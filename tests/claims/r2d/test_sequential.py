@@ -1,6 +1,5 @@
 """Remark 3.3 (sequential requests): the composed run's shift against a hand-written gradient descent at 100 digits,
 the prescribed σ against the printed formula at m + k, and the control's counterexample re-computed."""
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -8,6 +7,7 @@ import numpy as np
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.sequential import sequential_delta, sequential_shift
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction
 from certunlearn.numeric.precision import workprec
 
 REM = get_claim("r2d.rem3.3")
@@ -17,7 +17,7 @@ CONTROL = get_claim("r2d.rem3.3:control-sigma-first-batch")
 def hand_gd(X, theta0, eta, steps, dps=100):
     """Gradient descent on linear losses f_x(θ) = xθ (1-d): θ ← θ − η·mean(x), at ``dps`` digits."""
     with mpmath.workdps(dps):
-        th = mpmath.mpf(theta0.numerator) / theta0.denominator if isinstance(theta0, Fraction) else +theta0
+        th = mpmath.mpf(theta0.numerator) / theta0.denominator if isinstance(theta0, RATIONAL_TYPES) else +theta0
         g = mpmath.fsum(mpmath.mpf(x.numerator) / x.denominator for x in X) / len(X)
         for _ in range(steps):
             th -= mpmath.mpf(eta.numerator) / eta.denominator * g

@@ -3,13 +3,13 @@ bound (line 437) inside the hypotheses; the attained fraction re-computed indepe
 100 digits)."""
 import importlib.util
 import pathlib
-from fractions import Fraction
 
 import mpmath
 import pytest
 
 from certunlearn.audit.run import inside
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import Fraction
 
 _spec = importlib.util.spec_from_file_location(
     "shifts_r2d", pathlib.Path(__file__).parents[3] / "benchmarks" / "shifts_r2d.py")

@@ -8,7 +8,6 @@ is re-computed by the oracle.
 import importlib.util
 import math
 import pathlib
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -21,6 +20,7 @@ from certunlearn.claims.r2d.tables import GAMMA_LOGISTIC
 from certunlearn.derive import check_derivation, load_derivation
 from certunlearn.derive.model import STATUSES
 from certunlearn.numeric.enclosure import parse_exact
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 _spec = importlib.util.spec_from_file_location(

@@ -4,7 +4,6 @@ independent mpmath code at 100 digits (the losses written again from their defin
 quadrature, the iterates by a 100-digit descent), and every new family shown to reach its claims with decided
 instances. No test asserts a verdict the test does not compute itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -16,6 +15,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.r2d import transcendental as tr
 from certunlearn.claims.r2d.quantities import iterates_ok, runs_of, setup_of
 from certunlearn.numeric.enclosure import Decision
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 from certunlearn.problems import Box, Whole
 from certunlearn.problems.r2d_transcendental import (descent, gaussian_grad_sq, gaussian_risk, gaussian_tail, LOGCOSH,

@@ -4,7 +4,6 @@ digits).
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -15,6 +14,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.families import concave_expansion
 from certunlearn.claims.r2d.quantities import report, true_shift, unlearning_delta
 from certunlearn.claims.r2d.unlearning import divergence_b2, expansion_b3, rewind_needed
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp, contains

@@ -3,7 +3,6 @@ checked against independent oracles (gradient descent by hand in Fractions, mpma
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -11,6 +10,7 @@ import numpy as np
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.r2d.utility import lemb4_family, pl_instances, stationary_family
+from certunlearn.numeric.fraction import Fraction
 from certunlearn.numeric.precision import workprec
 
 from ..oracles import mp, contains

@@ -5,7 +5,6 @@ written again from their definitions), and every new family shown to reach its c
 
 No test asserts that a printed claim fails unless it computes the counterexample itself.
 """
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -13,6 +12,7 @@ import pytest
 
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
+from certunlearn.numeric.fraction import RATIONAL_TYPES, Fraction as F
 from certunlearn.problems import Box, Whole
 from certunlearn.problems.r2d_piecewise import concave_huber, huber, pl_dip, pl_holds, SeparablePiecewise
 
@@ -40,9 +40,9 @@ def dip_mp(t, c):
     if s <= 1:
         return s * s / 2
     if s <= 2:
-        return F(1, 2) + (s - 1) - (1 - c) * (s - 1) ** 2 / 2 if isinstance(s, F) else \
+        return F(1, 2) + (s - 1) - (1 - c) * (s - 1) ** 2 / 2 if isinstance(s, RATIONAL_TYPES) else \
             mpmath.mpf(1) / 2 + (s - 1) - (1 - c) * (s - 1) ** 2 / 2
-    return dip_mp(2 * s / s, c) + c * (s - 2) + (s - 2) ** 2 / 2 if isinstance(s, F) else \
+    return dip_mp(2 * s / s, c) + c * (s - 2) + (s - 2) ** 2 / 2 if isinstance(s, RATIONAL_TYPES) else \
         dip_mp(mpmath.mpf(2), c) + c * (s - 2) + (s - 2) ** 2 / 2
 
 

@@ -1,7 +1,6 @@
 """Active-unlearning claims (:mod:`certunlearn.claims.retain.active`: Lemmas H.1, H.2, H.3, 4.1) against mpmath
 loops at 100 digits and eq. (5) recomputed by hand. A printed claim is asserted violated only where this file
 computes the counterexample itself."""
-from fractions import Fraction as F
 
 import mpmath
 from flint import arb
@@ -10,6 +9,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import active, erm
 from certunlearn.derive import REFUTED, check_derivation, load_derivation
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

@@ -1,7 +1,6 @@
 """Corollary 2.8 for the SVM and the ERM (:mod:`certunlearn.claims.retain.cor28`) against hand computations and a
 100-digit grid over the additions."""
 import dataclasses
-from fractions import Fraction as F
 
 import mpmath
 import sympy
@@ -9,6 +8,7 @@ import sympy
 from certunlearn.check.evaluate import EXCLUDED, VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import ITEMS, cor28, erm, svm
+from certunlearn.numeric.fraction import Fraction as F
 
 MAX_PREC = 1024
 

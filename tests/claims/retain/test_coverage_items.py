@@ -1,5 +1,4 @@
 """Corollary 2.8 and Example 3.2 (retain.cor2.8, retain.ex3.2) against hand computations and closed forms."""
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -7,6 +6,7 @@ import pytest
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import ITEMS, median, release
+from certunlearn.numeric.fraction import Fraction as F
 
 MAX_PREC = 1024
 

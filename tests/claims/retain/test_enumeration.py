@@ -2,11 +2,11 @@
 minimum over every spanning tree, the edge swap behind the brute force (an added edge replaces the heaviest tree edge
 of its cycle), and Lemma D.1's cut formula (lines 437–453) against the brute-force retain sensitivity."""
 import itertools
-from fractions import Fraction
 
 import networkx as nx
 
 from certunlearn.algorithms.retain.graph import cut_formula, mst_edge_brute_force_rs, mst_weight
+from certunlearn.numeric.fraction import Fraction
 
 NODES = (0, 1, 2, 3)
 PAIRS = tuple(itertools.combinations(NODES, 2))

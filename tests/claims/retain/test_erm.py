@@ -1,7 +1,6 @@
 """ERM claims (:mod:`certunlearn.claims.retain.erm`: Lemmas G.1, G.4, G.5, 3.7, Examples G.2, G.3, G.6) against
 ridge minimisers in Fractions and logistic minimisers in mpmath at 100 digits (root finding). A printed claim is
 asserted violated only where this file computes the counterexample itself."""
-from fractions import Fraction as F
 
 import mpmath
 from flint import arb
@@ -11,6 +10,7 @@ from certunlearn.claims import get_claim
 from certunlearn.claims.retain import erm
 from certunlearn.derive import check_derivation, load_derivation, REFUTED
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

@@ -2,7 +2,6 @@
 against brute force and Fractions by hand."""
 import itertools
 import statistics
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -11,6 +10,7 @@ from flint import arb
 from certunlearn.check.evaluate import UNDECIDED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import median
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

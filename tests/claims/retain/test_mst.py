@@ -2,7 +2,6 @@
 trees computed by hand or by enumeration. A printed claim is asserted violated only where this file computes the
 counterexample itself."""
 import itertools
-from fractions import Fraction as F
 
 import mpmath
 import numpy as np
@@ -10,6 +9,7 @@ import numpy as np
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import mst
+from certunlearn.numeric.fraction import Fraction as F
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024

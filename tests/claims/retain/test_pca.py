@@ -1,7 +1,6 @@
 """PCA claims (:mod:`certunlearn.claims.retain.pca`: Lemmas E.1, E.2, E.3, E.4) against mpmath at 100 digits
 (eigenvectors, projectors, the Gaussian profile, a 2-D integral in polar coordinates). A printed claim is asserted
 violated only where this file computes the counterexample itself."""
-from fractions import Fraction as F
 
 import mpmath
 import pytest
@@ -10,6 +9,7 @@ from flint import arb
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import pca
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

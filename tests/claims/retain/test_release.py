@@ -2,7 +2,6 @@
 the Gaussian privacy profile in mpmath at 100 digits, medians and MST weights by hand."""
 import itertools
 import statistics
-from fractions import Fraction as F
 
 import mpmath
 from flint import arb
@@ -10,6 +9,7 @@ from flint import arb
 from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import families
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

@@ -1,5 +1,4 @@
 """SVM claims (:mod:`certunlearn.claims.retain.svm`: Lemmas F.1, F.2, 3.5) against margins and SVMs by hand."""
-from fractions import Fraction as F
 
 import mpmath
 import sympy
@@ -9,6 +8,7 @@ from certunlearn.check.evaluate import VIOLATED, WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import svm
 from certunlearn.numeric.enclosure import to_arb
+from certunlearn.numeric.fraction import Fraction as F
 from certunlearn.numeric.precision import workprec
 
 mpmath.mp.dps = 100

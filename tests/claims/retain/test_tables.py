@@ -1,5 +1,4 @@
 """Table 1 claims (:mod:`certunlearn.claims.retain.tables`) against ridge minimisers by hand."""
-from fractions import Fraction as F
 
 import mpmath
 from flint import arb
@@ -7,6 +6,7 @@ from flint import arb
 from certunlearn.check.evaluate import WITHIN, evaluate
 from certunlearn.claims import get_claim
 from certunlearn.claims.retain import erm
+from certunlearn.numeric.fraction import Fraction as F
 
 mpmath.mp.dps = 100
 MAX_PREC = 1024
