@@ -91,6 +91,10 @@ class LaplaceLoss:
             raise ArithmeticError("level undecided against Δ/b at this precision")
         return 1 - (-(r - level) / 2).exp() / 2, (-(r + level) / 2).exp() / 2
 
+    def tail(self, level: arb) -> arb:
+        """P(L > ℓ) alone (``tails(level)[0]``), what a PLD discretisation reads."""
+        return self.tails(level)[0]
+
     def estimate_tail(self, levels: np.ndarray) -> np.ndarray:
         r = self._ratio
         inside = 1 - 0.5 * np.exp(-(r - levels) / 2)

@@ -240,8 +240,8 @@ def power(a: Measure, k: int, tau: float = 0.0, max_points: int | None = None) -
 
 
 def discretise(loss, h: float, tau: float = 1e-15, coarse: int = 64, fine_mass: float = 1e-11) -> tuple[Measure, Measure]:
-    """The (optimistic, pessimistic) measures of ``loss`` (an object with ``tails(ℓ) -> (P(L > ℓ), Q(L > ℓ))`` on
-    balls, ``estimate_tail`` in floats and ``support``) on the grid hℤ, over the range where the estimated tails
+    """The (optimistic, pessimistic) measures of ``loss`` (an object with ``tail(ℓ) -> P(L > ℓ)`` on balls,
+    ``estimate_tail`` in floats and ``support``) on the grid hℤ, over the range where the estimated tails
     exceed ``tau``: fine bins where an estimated bin mass reaches ``fine_mass``, every ``coarse``-th grid point
     elsewhere. The float estimate only chooses the bins; every mass is enclosed (at :data:`_PREC` bits whatever the
     caller's precision, so the result depends on the arguments alone: memoised by them for a hashable ``loss``, the
@@ -281,7 +281,7 @@ def _discretised(loss, h: float, tau: float, coarse: int, fine_mass: float) -> t
     pos = edges - i0
     upper, lower = np.zeros(grid.size), np.zeros(grid.size)
     with workprec(_PREC):
-        tails = [loss.tails(arb(float(e) * h))[0] for e in edges]
+        tails = [loss.tail(arb(float(e) * h)) for e in edges]
         for k in range(1, edges.size):
             mass = tails[k - 1] - tails[k]
             upper[pos[k]] += arb_upper_float(mass)  # the bin (e_{k-1}, e_k]: its upper end, pessimistic

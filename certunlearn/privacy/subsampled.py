@@ -120,6 +120,21 @@ class MixtureLoss:
         shared = normal_tail(-x)
         return shared, (1 - q) * shared + q * normal_tail(mu - x)
 
+    def tail(self, level: arb) -> arb:
+        """P(L > ℓ) alone, the same ball as ``tails(level)[0]`` (what a PLD discretisation reads at each of its ~10⁴
+        edges): one normal tail where the pair needs two — the add direction's P is the shared tail, and the remove
+        direction's (1 − q)·(shared tail) term is exactly 0 at q = 1, the mechanism without subsampling."""
+        params = self._params()
+        q, mu = params
+        if self.direction == "remove":
+            x = self._threshold(level, params)
+            if x is None:
+                return arb(1)
+            far = q * normal_tail(x - mu)
+            return far if q == 1 else (1 - q) * normal_tail(x) + far
+        x = self._threshold(-level, params)
+        return arb(0) if x is None else normal_tail(-x)
+
     def delta(self, epsilon: arb) -> arb:
         """The exact hockey-stick divergence δ(ε) = P(L > ε) − e^ε Q(L > ε) of this direction, as a ball."""
         p, qq = self.tails(epsilon)

@@ -192,3 +192,20 @@ def test_mixture_loss_tails_against_100_digit_reference(direction):
                 got = loss.tails(arb(level))
             for g, w in zip(got, want):
                 assert g.overlaps(arb(mpmath.nstr(w, 95))) and g.rad() <= 1e-60, (level, g, w)
+
+
+@pytest.mark.parametrize("q", ["3/10", "1"])
+@pytest.mark.parametrize("direction", ["remove", "add"])
+def test_mixture_loss_tail_is_the_first_of_tails(direction, q):
+    """MixtureLoss.tail (what the PLD discretisation reads: one normal tail where ``tails`` computes two) is the very
+    ball ``tails(ℓ)[0]`` — same midpoint, same radius — at levels on both sides of every threshold, with and
+    without subsampling (q = 1 drops the exactly-zero (1 − q) term)."""
+    from certunlearn.numeric.fraction import Fraction
+
+    from certunlearn.privacy.subsampled import MixtureLoss
+
+    loss = MixtureLoss(Fraction(q), Fraction(7, 5), direction)
+    with workprec(128):
+        for level in ("-3", "-0.5", "-0.01", "0", "1e-9", "0.05", "0.5", "2", "9"):
+            got, want = loss.tail(arb(level)), loss.tails(arb(level))[0]
+            assert got.mid() == want.mid() and got.rad() == want.rad(), (level, got, want)
