@@ -7,7 +7,6 @@ of the instance, so the optimiser's path is the same.
 """
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Hashable
 from typing import Any
@@ -15,14 +14,12 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
+from ..claims.instances import all_rational, rational_rows
 from ..claims.model import Claim, Instance, Space
 from ..numeric.enclosure import Decision, to_arb
 from ..numeric.fraction import RATIONAL_TYPES
 from ..numeric.precision import START_PREC, workprec
 from .evaluate import ratio
-
-_RATIONAL_SET = frozenset(RATIONAL_TYPES)
-_SEQUENCES = frozenset((list, tuple))
 
 #: Objective value for points outside the hypotheses or where evaluation fails.
 _OUTSIDE = 1e6
@@ -52,10 +49,9 @@ def instance_memo_key(instance: Instance) -> Hashable | None:
 def _frozen(v: Any) -> Hashable:
     t = type(v)
     if t is list or t is tuple:
-        if set(map(type, v)) <= _RATIONAL_SET:
+        if all_rational(v):
             return (t.__name__, "Fractions", tuple(v))  # the common data row, without a call per entry (own tag: no clash)
-        if set(map(type, v)) <= _SEQUENCES and set(map(type, itertools.chain.from_iterable(v))) <= _RATIONAL_SET:
-            # rows of Fractions (a dataset): the key the recursion below gives, with the types checked at C speed
+        if rational_rows(v):  # rows of Fractions (a dataset): the key the recursion below gives, without its calls
             return (t.__name__, tuple((type(r).__name__, "Fractions", tuple(r)) for r in v))
     if isinstance(v, (list, tuple, np.ndarray)):
         return (type(v).__name__, tuple(_frozen(x) for x in v))

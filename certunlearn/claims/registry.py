@@ -113,6 +113,11 @@ def builtin_claims() -> list[Claim]:
     return list(_builtin().values())
 
 
+def is_builtin(claim: Claim) -> bool:
+    """``claim`` is the package's own claim registered under its id (not a plug-in's, a user's or a copy)."""
+    return _builtin().get(claim.id) is claim
+
+
 def get_claim(claim_id: str) -> Claim:
     """The claim registered under ``claim_id``; an unknown id names the plug-ins that failed to load, if any."""
     registry = _registry()

@@ -607,13 +607,10 @@ def shipped_for(claim: Any, derivation: Any = None) -> DerivationResult | None:
     key = index.get(getattr(claim, "id", None))
     if key is None or digest != tree_digest():
         return None
-    from ..claims.registry import builtin_claims, origin
+    from ..claims.registry import is_builtin, origin
     from .loader import load_derivation
 
-    if origin(claim.id) is not None or claim.derivation is None:
-        return None
-    builtin = {c.id: c for c in builtin_claims()}
-    if builtin.get(claim.id) is not claim:
+    if origin(claim.id) is not None or claim.derivation is None or not is_builtin(claim):
         return None
     if derivation is not None and load_derivation(claim.derivation) is not derivation:
         return None

@@ -106,34 +106,32 @@ class MixtureLoss:
     def tails(self, level: arb) -> tuple[arb, arb]:
         """(P(L > ℓ), Q(L > ℓ)) as balls, for this direction's loss L. The tail at the threshold that both sides
         share is computed once (the same ball twice: a discretisation asks ~10⁵ times)."""
+        return self._tails(level, True)
+
+    def tail(self, level: arb) -> arb:
+        """P(L > ℓ) alone, the same ball as ``tails(level)[0]`` (what a PLD discretisation reads at each of its ~10⁴
+        edges): one normal tail where the pair needs two — the add direction's P is the shared tail, and the remove
+        direction's (1 − q)·(shared tail) term is exactly 0 at q = 1, the mechanism without subsampling."""
+        return self._tails(level, False)[0]
+
+    def _tails(self, level: arb, both: bool) -> tuple[arb, arb | None]:
+        """:meth:`tails`; Q is None when not ``both`` and P did not need the shared tail."""
         params = self._params()
         q, mu = params
         if self.direction == "remove":
             x = self._threshold(level, params)
             if x is None:
                 return arb(1), arb(1)
+            far = q * normal_tail(x - mu)
+            if q == 1 and not both:
+                return far, None
             shared = normal_tail(x)
-            return (1 - q) * shared + q * normal_tail(x - mu), shared
+            return (1 - q) * shared + far, shared
         x = self._threshold(-level, params)  # −L > ℓ ⇔ L(x) < −ℓ ⇔ x < x(−ℓ)
         if x is None:
             return arb(0), arb(0)
         shared = normal_tail(-x)
-        return shared, (1 - q) * shared + q * normal_tail(mu - x)
-
-    def tail(self, level: arb) -> arb:
-        """P(L > ℓ) alone, the same ball as ``tails(level)[0]`` (what a PLD discretisation reads at each of its ~10⁴
-        edges): one normal tail where the pair needs two — the add direction's P is the shared tail, and the remove
-        direction's (1 − q)·(shared tail) term is exactly 0 at q = 1, the mechanism without subsampling."""
-        params = self._params()
-        q, mu = params
-        if self.direction == "remove":
-            x = self._threshold(level, params)
-            if x is None:
-                return arb(1)
-            far = q * normal_tail(x - mu)
-            return far if q == 1 else (1 - q) * normal_tail(x) + far
-        x = self._threshold(-level, params)
-        return arb(0) if x is None else normal_tail(-x)
+        return shared, ((1 - q) * shared + q * normal_tail(mu - x)) if both else None
 
     def delta(self, epsilon: arb) -> arb:
         """The exact hockey-stick divergence δ(ε) = P(L > ε) − e^ε Q(L > ε) of this direction, as a ball."""

@@ -169,12 +169,13 @@ def expected_rs_uniform(n: int) -> Fraction:
         at = lambda end: primitive.compose(*[end if i == v else g for i, g in enumerate((a, b, c))])  # noqa: E731
         return at(hi) - at(lo)
 
+    zero, one = ctx.from_dict({}), ctx.from_dict({(0, 0, 0): 1})
+
     def integral(expr, a_lo, a_hi, b_lo, b_hi):
         inner = definite(expr * dens, 0, a_lo, a_hi)
-        return definite(definite(inner, 1, b_lo, b_hi), 2, ctx.from_dict({}), ctx.from_dict({(0, 0, 0): 1}))
+        return definite(definite(inner, 1, b_lo, b_hi), 2, zero, one)
 
     half_c = c * fmpq(1, 2)
-    zero = ctx.from_dict({})
     e_max = (integral(c - b, zero, b, zero, half_c)  # b ≤ c/2: the upper gap is the larger
              + integral(c - b, 2 * b - c, b, half_c, c) + integral(b - a, zero, 2 * b - c, half_c, c))
     if not e_max.is_constant():
