@@ -5,10 +5,11 @@ For a claim "the two published laws are (ε, δ)-indistinguishable", the ε the 
 (1: the certificate is attained; 0.01: it spends a hundred times the ε it needs; 3: a violated certificate whose
 release really spends three times the ε it claims — what an auditor reports). Where both laws are Gaussian (or
 Laplace, or one subsampled Gaussian step) with equal noise, the ``shift_ratio`` is the observed shift over the largest
-shift the certificate allows, Δ* = max{Δ : δ(ε; Δ) ≤ δ}. Both are found on rigorous enclosures (bisection, the Laplace closed form, or the
-certified PLD bracket for subsampled and composed Gaussians) and reported as the lower end of a certified interval
-(so they never overstate how close the adversary came). A deterministic release (``PointMass``) of two different
-values has δ(ε) = 1 at every ε: no ε suffices, and the ratio is left empty.
+shift the certificate allows, Δ* = max{Δ : δ(ε; Δ) ≤ δ}. Both are found on rigorous enclosures (a bracket narrowed to
+the width of 60 bisections, :mod:`certunlearn.check.bracket`; the Laplace closed form; or the certified PLD bracket
+for subsampled and composed Gaussians) and reported as the lower end of a certified interval (so they never overstate
+how close the adversary came). A deterministic release (``PointMass``) of two different values has δ(ε) = 1 at every
+ε: no ε suffices, and the ratio is left empty.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from ..privacy.laplace import laplace_profile_arb
 from ..privacy.profile import profile_arb
 from ..privacy.score import score
 from ..privacy.subsampled import subsampled_delta_enclosure
+from .bracket import narrow
 
 #: Working precision (bits) and bisection steps of the ε-scale tightness.
 PREC = 256
@@ -61,10 +63,11 @@ def _profile(laws: Laws) -> Callable[[arb], arb] | None:
 
 
 def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> arb | None:
-    """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ non-increasing in ε′): bisected in [0, ε] unless δ(ε) > target
+    """A lower end for min{ε′ ≥ 0 : δ(ε′) ≤ target} (δ non-increasing in ε′): in [0, ε] unless δ(ε) > target
     is decided; then searched above ε by doubling (ε·2, ε·4, … while the point tried is ≤ ``MAX_RATIO``·ε, so an ε′ up
-    to 2·``MAX_RATIO``·ε is found) and bisected between the last two points. None where the search above ε is not
-    decided or gives up (then the instance says nothing on this scale). A comparison left undecided stops the
+    to 2·``MAX_RATIO``·ε is found) and narrowed between the last two points, to the width of ``STEPS`` bisections
+    (:func:`certunlearn.check.bracket.narrow`, or the bisection itself where that gives up). None where the search above
+    ε is not decided or gives up (then the instance says nothing on this scale). A comparison left undecided stops the
     bisection: the lower end is the last point where δ > target was decided (0 if none)."""
     lo, hi = arb(0), eps  # δ(ε) ≤ target, or undecided (attained up to the enclosure): the lower end stays certified
     if delta_at(eps) > target:
@@ -76,6 +79,9 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
             if not d > target or hi > eps * MAX_RATIO:
                 return None
             lo, hi = hi, hi * 2
+    narrowed = narrow(delta_at, target, lo, hi, STEPS)
+    if narrowed is not None:
+        return narrowed[0]
     for _ in range(STEPS):
         mid = (lo + hi) / 2
         d = delta_at(mid)
@@ -90,17 +96,25 @@ def _smallest_epsilon(delta_at: Callable[[arb], arb], target: arb, eps: arb) -> 
 
 def _largest_shift(sigma: arb, eps: arb, target: arb, shift: arb) -> arb | None:
     """An upper end for Δ* = max{Δ : δ(ε; Δ/σ) ≤ target} (δ increasing in Δ), by doubling from ``shift`` (at most
-    ``DOUBLINGS`` times: a Δ* up to 2^DOUBLINGS·shift is found) and bisecting; None where δ at ``shift`` is not decided
-    ≤ target (a violated certificate, or a shift of 0, whose profile is NaN), where a comparison of the doubling is
-    undecided, or where the doubling gives up. A comparison left undecided stops the bisection at its last upper end.
-    ``shift`` is a norm: > 0 wherever the profile at it is decided, so the returned end is > 0."""
+    ``DOUBLINGS`` times: a Δ* up to 2^DOUBLINGS·shift is found) and narrowing to the width of ``STEPS`` bisections
+    (:func:`certunlearn.check.bracket.narrow`, or the bisection itself where that gives up); None where δ at ``shift``
+    is not decided ≤ target (a violated certificate, or a shift of 0, whose profile is NaN), where a comparison of the
+    doubling is undecided, or where the doubling gives up. A comparison left undecided stops the bisection at its last
+    upper end. ``shift`` is a norm: > 0 wherever the profile at it is decided, so the returned end is > 0."""
+    def delta(d: arb) -> arb:
+        return profile_arb(eps, d / sigma)
+
     def ok(d: arb) -> bool | None:
-        v = profile_arb(eps, d / sigma)
+        v = delta(d)
         return True if v <= target else False if v > target else None
 
     if ok(shift) is not True:
         return None
-    return _double_and_bisect(ok, shift, DOUBLINGS)
+    bracket = _doubling(ok, shift, DOUBLINGS)
+    if bracket is None:
+        return None
+    narrowed = narrow(delta, target, *bracket, STEPS)
+    return narrowed[1] if narrowed is not None else _bisection(ok, *bracket)
 
 
 def _subsampled_largest_shift(laws: SubsampledGaussianLaws, eps: arb, target: arb) -> float | None:
@@ -123,16 +137,27 @@ def _double_and_bisect(ok: Callable[[Any], bool | None], start: Any, doublings: 
     undecided), from ``start`` with ok(start) True: doubling at most ``doublings`` times, then ``STEPS`` bisections.
     None where a comparison of the doubling is undecided or the doubling gives up; an undecided comparison stops the
     bisection at its last upper end. ``start`` an arb ball or a float: the search is the same on both."""
+    bracket = _doubling(ok, start, doublings)
+    return None if bracket is None else _bisection(ok, *bracket)
+
+
+def _doubling(ok: Callable[[Any], bool | None], start: Any, doublings: int) -> tuple[Any, Any] | None:
+    """(lo, hi) with ok(lo) True and ok(hi) False decided, hi = 2·lo, from ``start`` (ok(start) True) doubled at most
+    ``doublings`` times; None where a comparison is undecided or the doubling gives up."""
     lo, hi = start, start * 2
     for _ in range(doublings):
         state = ok(hi)
         if state is False:
-            break
+            return lo, hi
         if state is None:
             return None
         lo, hi = hi, hi * 2
-    else:
-        return None
+    return None
+
+
+def _bisection(ok: Callable[[Any], bool | None], lo: Any, hi: Any) -> Any:
+    """The upper end after ``STEPS`` bisections of [lo, hi] (ok True at lo, False at hi), stopped by an undecided
+    comparison at its last upper end."""
     for _ in range(STEPS):
         mid = (lo + hi) / 2
         state = ok(mid)
