@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: The verdict code (DESIGN "Verdicts") and the tests that must notice a change in it.
 FILES = ("certunlearn/check/verdict.py", "certunlearn/check/evaluate.py", "certunlearn/check/result.py",
-         "certunlearn/check/epsilon.py", "certunlearn/numeric/symbolic_equality.py")
+         "certunlearn/check/epsilon.py", "certunlearn/check/bracket.py", "certunlearn/numeric/symbolic_equality.py")
 TESTS = "tests/check"
 #: Tests left out of the mutant runs: the dask cluster (a mutant that breaks a worker leaves its scheduler hanging
 #: in mutmut's forked child) and the CLI run in a subprocess (mutmut's mutants live only in its own process).

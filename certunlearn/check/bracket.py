@@ -2,9 +2,10 @@
 
 The ε-scale tightness (:mod:`certunlearn.check.epsilon`) looks for the point where a privacy profile crosses the
 certified δ: ε′ = min{ε : δ(ε) ≤ δ₀}, Δ* = max{Δ : δ(ε; Δ) ≤ δ₀}. Sixty bisections cost sixty enclosures of the
-profile (a quarter of the checker's ε-scale time, 3 % of ``check --all``, was this). :func:`narrow` reaches the same
+profile per ratio (the ε-scale ratios were 3 % of ``check --all``'s serial CPU time). :func:`narrow` reaches the same
 width with the Illinois variant of regula falsi on log(value/δ₀), which is nearly linear in the point for the profiles
-here, and then straddles its estimate with two points half the width apart.
+here: 11–16 evaluations (mean 13) over 38 Gaussian crossings of ε′ and Δ* (s from 0.05 to 10, δ₀ from 0.3 to 10⁻²⁰),
+where a bisection takes 60; without the Illinois halving, up to 122.
 
 Only the choice of the points is heuristic (midpoints of balls, never a decision): every point becomes an end of the
 bracket only where its comparison with δ₀ is **decided** on enclosures, as in a bisection, so what the bracket's ends
@@ -36,7 +37,7 @@ def narrow(value: Callable[[arb], arb], target: arb, lo: arb, hi: arb, steps: in
     """Ends (lo′, hi′) of width ≤ (hi − lo)/2^steps — what ``steps`` bisections give — with value(lo′) and value(hi′)
     decided on the same sides of ``target`` as value(lo) and value(hi), which must be decided on opposite sides (None
     otherwise). Each new end is a point whose comparison was decided; None where a comparison is undecided or after
-    2·``steps`` rounds (at most 4·``steps`` evaluations) without reaching the width (the caller then bisects)."""
+    2·``steps`` evaluations of ``value`` without reaching the width (the caller then bisects)."""
     v_lo, v_hi = value(lo), value(hi)
     side_lo, side_hi = _side(v_lo, target), _side(v_hi, target)
     if side_lo is None or side_hi is None or side_lo == side_hi:
@@ -44,35 +45,26 @@ def narrow(value: Callable[[arb], arb], target: arb, lo: arb, hi: arb, steps: in
     width = (hi - lo) / 2**steps
     gap_lo, gap_hi = _log_gap(v_lo, target), _log_gap(v_hi, target)
     last_end: str | None = None
-    previous: arb | None = None
-    for _ in range(2 * steps):  # each round evaluates one or two points
+    for _ in range(2 * steps):
         if hi - lo <= width:
             return lo, hi
-        guess = None
+        point = None
         if gap_lo is not None and gap_hi is not None and gap_lo != gap_hi:
-            guess = (lo + (hi - lo) * (gap_lo / (gap_lo - gap_hi))).mid()
-        if guess is None or not lo < guess < hi:
-            guess = ((lo + hi) / 2).mid()
-        if previous is not None and abs(guess - previous) <= width / 4:
-            points = [(guess - width / 2).mid(), (guess + width / 2).mid()]  # settled: straddle the estimate
+            point = (lo + (hi - lo) * (gap_lo / (gap_lo - gap_hi))).mid()
+        if point is None or not lo < point < hi:
+            point = ((lo + hi) / 2).mid()
+        v = value(point)
+        side = _side(v, target)
+        if side is None:
+            return None
+        if side == side_lo:
+            lo, gap_lo = point, _log_gap(v, target)
+            if last_end == "lo" and gap_hi is not None:  # Illinois: the end left behind twice has its weight halved
+                gap_hi = gap_hi / 2
+            last_end = "lo"
         else:
-            points = [guess]
-        previous = guess
-        for point in points:
-            if not lo < point < hi:
-                continue
-            v = value(point)
-            side = _side(v, target)
-            if side is None:
-                return None
-            if side == side_lo:
-                lo, gap_lo = point, _log_gap(v, target)
-                if last_end == "lo" and gap_hi is not None:  # Illinois: the stale end's weight halves
-                    gap_hi = gap_hi / 2
-                last_end = "lo"
-            else:
-                hi, gap_hi = point, _log_gap(v, target)
-                if last_end == "hi" and gap_lo is not None:
-                    gap_lo = gap_lo / 2
-                last_end = "hi"
-    return (lo, hi) if hi - lo <= width else None
+            hi, gap_hi = point, _log_gap(v, target)
+            if last_end == "hi" and gap_lo is not None:
+                gap_lo = gap_lo / 2
+            last_end = "hi"
+    return None
