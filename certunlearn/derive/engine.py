@@ -75,7 +75,7 @@ from .prover import (
     relevant_conditions, reparametrisations,
 )
 from .signs import nonnegative_proof, sign_of, zero_proof
-from .step_conditions import condition_origins
+from .step_conditions import chained, condition_origins, restates_condition
 from .model import (
     CITED, EVIDENCE, IDENTITY, LINK_BROKEN, LINK_IDENTITY, PROVED, PROVED_ON_BOX, REFUTED, START_CHECKED,
     START_MISMATCH, START_STATED, UNCHECKED,
@@ -436,6 +436,11 @@ def check_step(ctx: _Context, index: int, st: Step, lhs: sympy.Expr) -> StepResu
         if found.status:
             return _result(ctx, index, st, lhs, found.status, found.detail, t0, method="lemma", box=found.box)
         lemma_note = found.detail
+    # 0c. the step's own condition restated (both sides shifted or scaled alike): proved without a sign argument
+    if rel != "==" and st.conditions:
+        how = restates_condition(variants[0][1], rel, variants[0][2], st.conditions)
+        if how is not None:
+            return _result(ctx, index, st, lhs, PROVED, how + cite, t0, method="sign")
     # 1. identity (screened numerically first, so that simplification is spent only on plausible identities)
     plausible, screen_ref = _screen(ctx, num_l, num_r, st) if rel != "==" else (True, None)
     if plausible:
@@ -829,7 +834,8 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
     prev_rhs: sympy.Expr | None = None
     hypotheses = [ctx.expand_where(c) for c in ctx.conditions()]
     premises = _premise_relations(derivation, ctx.expand_where)
-    earlier: list[tuple[int, str, tuple]] = []
+    earlier: list[tuple[int | str, str, tuple]] = []
+    run: tuple[int | str, str, tuple] | None = None  # the chain ending at the previous step
     for i, st in enumerate(derivation.steps, start=1):
         lhs = st.lhs if st.lhs is not None else prev_rhs
         res = check_step(ctx, i, st, lhs)
@@ -837,7 +843,11 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
             res = dataclasses.replace(res, conditions=condition_origins(
                 st.conditions, ctx.expand_where, hypotheses, earlier, ctx.conditions(), ctx.facts, premises))
         results.append(res)
-        earlier.append((i, res.status, (ctx.expand_where(lhs), st.rel, ctx.expand_where(st.rhs))))
+        relation = (ctx.expand_where(lhs), st.rel, ctx.expand_where(st.rhs))
+        earlier.append((i, res.status, relation))
+        run = chained(run if st.chained else None, i, res.status, relation)
+        if run[0] != i:
+            earlier.append((f"{run[0]}–{i}", run[1], run[2]))
         prev_rhs = st.rhs
     # link
     last = derivation.steps[-1].rhs

@@ -10,7 +10,9 @@ a fact the justification names. Each condition is reported with its origin, deci
   probability the derivation declares in [0, 1];
 - ``step k`` — the relation of the earlier step k, established (identity, proved, proved-on-box), is the condition
   or implies it (``<`` implies ``<=``; abbreviations substituted; big − small a positive rational multiple of the
-  step's, shown by expansion);
+  step's, shown by expansion); ``step j–k`` — the same of a chain of earlier steps j, …, k each established, the
+  steps after j continuing from the previous right-hand side (:func:`chained`: a ≤ b = c < d gives a < d), so that a
+  bound proved on the way by a sub-chain (log u ≤ u − 1 = … ≤ s/x) is a condition a later step may use;
 - ``proved`` — the engine's sign argument in careful mode, then with the conditions written with slacks
   (:func:`.prover.prove_signs`, :func:`.prover.prove_with_slack`: no transform left to run for minutes) proves it
   from the derivation's conditions and the facts that follow from its definitions, on the condition as written, else
@@ -80,6 +82,41 @@ def _implied_by(cond: tuple[sympy.Expr, str, sympy.Expr], stated: tuple[sympy.Ex
     return _positive_multiple(big - small, s_big - s_small)
 
 
+#: The weakest established status first: a chain is established as its weakest step is.
+_WEAKEST = ("proved-on-box", "proved", "identity")
+
+
+def chained(run: tuple[int | str, str, tuple] | None, index: int, status: str, relation: tuple
+            ) -> tuple[int | str, str, tuple]:
+    """The chain ending at step ``index`` (status ``status``, ``relation`` its (lhs, rel, rhs) expanded), which
+    continues ``run`` (the chain ending at the previous step, as (first index, status, (small, rel, big)), or None
+    when the step starts a chain): lhs of the first step, the composed relation (``<`` when any step's is, ``==``
+    when every step's is, else ``<=``), rhs of this step; its status is the weakest of its steps' when all are
+    established (:data:`~.model.ESTABLISHED`), else that of a step that is not."""
+    if run is None:
+        return index, status, relation
+    first, run_status, (small, run_rel, _) = run
+    rel = "<" if "<" in (run_rel, relation[1]) else "==" if run_rel == relation[1] == "==" else "<="
+    if run_status not in ESTABLISHED or status not in ESTABLISHED:
+        weakest = run_status if run_status not in ESTABLISHED else status
+    else:
+        weakest = next(w for w in _WEAKEST if w in (run_status, status))
+    return first, weakest, (small, rel, relation[2])
+
+
+def restates_condition(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conditions: Sequence[sympy.Basic]) -> str | None:
+    """How ``lhs rel rhs`` follows from one of the step's own ``conditions`` by adding the same terms to both sides
+    and scaling: rhs − lhs is a positive rational multiple of the condition's big − small (``<`` needs a strict
+    condition) — the text saying which, or None. (r + 1/t ≤ R + 1/t under r ≤ R: no sign argument needed.)"""
+    for c in conditions:
+        norm = small_rel_big(c)
+        if norm is None or norm[1] == "==" or rel not in IMPLIED[norm[1]]:
+            continue
+        if _positive_multiple(rhs - lhs, norm[2] - norm[0]):
+            return f"rhs − lhs is a positive multiple of {condition_text(c)}'s two sides' difference (the step's condition)"
+    return None
+
+
 def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy.Basic], sympy.Basic],
                       hypotheses: Sequence[sympy.Basic], earlier: Sequence[tuple[int, str, tuple]],
                       base_conditions: Sequence[sympy.Basic], facts_of: Callable[[], list[sympy.Rel]],
@@ -87,7 +124,8 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
     """The origin of each of a step's ``conditions`` (see the module docstring).
 
     ``expand`` substitutes the abbreviations; ``hypotheses`` are the derivation's conditions and probability
-    facts, expanded; ``earlier`` the previous steps as (index, status, (small, rel, big) expanded); ``premises`` the
+    facts, expanded; ``earlier`` the previous steps as (index, status, (small, rel, big) expanded), and the chains
+    of two or more of them as ("j–k", status, (small, rel, big)) (:func:`chained`); ``premises`` the
     premises' relations as (k, (small, rel, big) expanded), k counted from 1 as they are displayed;
     ``base_conditions`` the derivation's conditions (abbreviations kept) for the sign argument, which runs on the
     condition as written (its abbreviations' assumptions and facts used), then — when it stays below
@@ -106,7 +144,9 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
             found = next((k for k, status, stated in reversed(earlier)
                           if status in ESTABLISHED and _implied_by(norm, stated)), None)
         if found is not None:
-            records.append(ConditionRecord(text, latex, f"{ORIGIN_STEP} {found}", f"established by step ({found})"))
+            how = (f"established by step ({found})" if isinstance(found, int) else
+                   "established by the chain of steps ({}) to ({})".format(*found.split("–")))
+            records.append(ConditionRecord(text, latex, f"{ORIGIN_STEP} {found}", how))
             continue
         how = None
         for form, conds in ((small_rel_big(c), list(base_conditions) + facts_of()),

@@ -1,8 +1,9 @@
 """Table 1's transcendental iteration ratios (``proofs/d2d/table1_iterations.py``, lines 66–71): the pgd-perfect row's
-log log(4di/δ) ratio and the corrected distributed row, whose last sampled steps are now proved through the bounds
-1 − 1/y ≤ log y and log u ≤ u − 1 on stand-ins. Each stand-in is evaluated here at its expression (mpmath, 100
-digits) on a grid inside the claims' hypotheses, with the conditions the steps rely on; the distributed chain starts
-from the claim's own quantity."""
+log log(4di/δ) ratio, whose steps are proved through the bounds 1 − 1/y ≤ log y and log u ≤ u − 1 on stand-ins, and
+the corrected distributed row, whose steps are written in abbreviations of the chain's own quantities, so that every
+condition a step uses is an earlier step's relation or a chain of them (a complete proof). Each stand-in and
+abbreviation is evaluated here at its expression (mpmath, 100 digits) on a grid inside the claims' hypotheses, with
+the conditions the steps rely on; the distributed chain starts from the claim's own quantity."""
 import itertools
 
 import mpmath
@@ -11,7 +12,7 @@ import sympy
 from sympy import Rational
 
 from certunlearn.claims import get_claim
-from certunlearn.derive import ESTABLISHED, PROOF_PARTIAL, START_CHECKED, check_derivation, load_derivations, proof_status
+from certunlearn.derive import ESTABLISHED, PROOF_COMPLETE, START_CHECKED, check_derivation, load_derivations, proof_status
 from certunlearn.formulas import d2d as C
 from proofs.d2d import table1_iterations as TI
 
@@ -42,62 +43,66 @@ def test_the_loglog_stand_ins_satisfy_the_conditions_of_their_steps():
     assert closest > mp("0.99")
 
 
-def test_the_distributed_stand_ins_satisfy_the_conditions_of_their_steps():
-    """x = log i, s = log(i₂/i), b = log W(i), e = log(W(i₂)/W(i)), h = 1/i − 1/i₂, l = log(2i/δ) with
-    W(j) = 10·log(2j/δ) + 1/j: X(i) = x + b and X(i₂) = x + s + b + e exactly, W(i₂) − W(i) = 10s − h, and the
-    conditions b ≥ 1, e ≤ s/x, l ≥ x, W(i₂) ≥ W(i)."""
+def test_the_distributed_abbreviations_satisfy_the_conditions_of_their_steps():
+    """x = log i, s = log i₂ − log i, b = log W(i), e = log W(i₂) − log W(i), h = 1/i − 1/i₂, l = log(2i/δ) with
+    W(j) = 10·log(2j/δ) + 1/j: X(i) = x + b and X(i₂) = x + s + b + e exactly, W(i₂)/W(i) − 1 = (10s − h)/W(i), and
+    the conditions b ≥ 1, 0 ≤ e ≤ s/x, l ≥ x."""
     def w(j, delta):
         return 10 * mpmath.log(2 * j / delta) + 1 / j
 
     with mpmath.workdps(100):
         for i, i2, delta, _ in _grid():
-            x, s, b = mpmath.log(i), mpmath.log(i2 / i), mpmath.log(w(i, delta))
-            e, h, ll = mpmath.log(w(i2, delta) / w(i, delta)), 1 / i - 1 / i2, mpmath.log(2 * i / delta)
+            x, s, b = mpmath.log(i), mpmath.log(i2) - mpmath.log(i), mpmath.log(w(i, delta))
+            e, h, ll = mpmath.log(w(i2, delta)) - mpmath.log(w(i, delta)), 1 / i - 1 / i2, mpmath.log(2 * i / delta)
 
             def big_x(j):
                 return mpmath.log(1 + 10 * j * mpmath.log(2 * j / delta))
 
             assert abs(big_x(i) - (x + b)) < mp(10) ** -90 and abs(big_x(i2) - (x + s + b + e)) < mp(10) ** -90
-            assert abs(w(i2, delta) - w(i, delta) - (10 * s - h)) < mp(10) ** -90
-            assert b >= 1 and e <= s / x and ll >= x and w(i2, delta) >= w(i, delta)
+            assert abs(mpmath.exp(e) - 1 - (10 * s - h) / w(i, delta)) < mp(10) ** -90
+            assert b >= 1 and 0 <= e <= s / x and ll >= x
             assert big_x(i2) / big_x(i) <= mpmath.log(i2) / mpmath.log(i)
 
 
 def test_the_distributed_chain_conditions_hold_at_the_claims_own_counts():
-    """κ₂ = max(0, ⌈T_{i₂}⌉) − T_{i₂} < 1, κ₁ = max(0, ⌈T_i⌉) − T_i ≥ 0 and s_T = (T_{i₂}/T_i)/(log i₂/log i)² ≤ 1,
-    with T_i the claim's prescribed Theorem 4.5 count (formulas.d2d.T_I_45) at 100 digits."""
+    """κ₂ = max(0, ⌈T_{i₂}⌉) − T_{i₂} < 1, κ₁ = max(0, ⌈T_i⌉) − T_i ≥ 0 and T_{i₂}/T_i ≤ (log i₂/log i)², with T_i the
+    claim's prescribed Theorem 4.5 count (formulas.d2d.T_I_45) at 100 digits."""
     base = {C.L: 1, C.D: 2, C.n: 4, C.d: 10, C.epsilon: 1, C.beta: Rational(1, 2), C.I: 1}
     d = load_derivations("d2d")[DISTRIBUTED]
     for (m_, M_), xi, (i, k), delta in itertools.product(((1, 3), (Rational(1, 10), 100)), (1, Rational(4, 3)),
                                                            ((2, 1), (10**6, 1), (5, 10**9)),
                                                            (Rational(1, 10**12), Rational(1, 2))):
         at = {**base, C.m: m_, C.M: M_, C.xi: xi, C.i: i, TI.k: k, C.delta: delta}
-        kap1, kap2, s_t = (sympy.N(d.expand(sym).subs(at), 100) for sym in (TI.kap1, TI.kap2, TI.s_T))
-        assert kap1 >= 0 and kap2 < 1 and s_t <= 1
+        kap1, kap2, r_t, ratio = (sympy.N(d.expand(sym).subs(at), 100) for sym in (TI.kap1, TI.kap2, TI.r_T, TI.R))
+        assert kap1 >= 0 and kap2 < 1 and r_t <= ratio**2
 
 
 @pytest.mark.parametrize("cid", [PGD_PERFECT, DISTRIBUTED])
 def test_every_step_is_established(cid):
     """No step is sampled any more (the last two evidence steps of the derivations, issue 25); the distributed chain
-    starts from the claim's quantity, but its stand-in steps hold under facts the engine does not link (κ₂ ≤ 1, s_T ≤ 1,
-    …: checked at 100 digits above, assumed in the chain), so its proof is partial, not complete."""
+    starts from the claim's quantity, and every condition its steps use comes from an earlier step or a chain of them
+    (κ₂ ≤ 1 from the chain max(0, ⌈T_{i₂}⌉) = ⌈T_{i₂}⌉ < T_{i₂} + 1, T_{i₂}/T_i ≤ (log i₂/log i)² from a chain): its proof is complete."""
     r = check_derivation(load_derivations("d2d")[cid], get_claim(cid))
     assert all(s.status in ESTABLISHED for s in r.steps), [(s.index, s.status, s.detail[:200]) for s in r.steps]
     assert all(x.status in ESTABLISHED for x in r.definitions if x.status), [(x.symbol, x.status) for x in r.definitions]
     if cid == DISTRIBUTED:
-        assumed = {c.text for s in r.steps for c in s.assumed}
-        assert {"kappa_2 <= 1", "s_T <= 1"} <= assumed, assumed
-        assert r.start_status == START_CHECKED and proof_status(r) == PROOF_PARTIAL, r.start_status_detail
+        assert not [c.text for s in r.steps for c in s.assumed]
+        origins = {c.text: c.origin for s in r.steps for c in s.conditions}
+        for chained in ("kappa_1 >= 0", "kappa_2 <= 1", "r_T <= R_2"):  # each from a chain of steps, "step j–k"
+            assert origins[chained].startswith("step ") and "–" in origins[chained], origins
+        assert r.start_status == START_CHECKED and proof_status(r) == PROOF_COMPLETE, r.start_status_detail
 
 
 def test_a_false_log_bound_is_not_proved():
-    """The same stand-in step with the bound tightened, log u ≤ (u − 1)/2 (false for u near 1), is refuted: the
-    engine proves the true bound, not any statement of its shape."""
+    """The same step with the bound tightened, e ≤ (eᵉ − 1)/2 (false for e near 0), is refuted in the derivation's
+    own abbreviations and domain: the engine proves the true bound, not any statement of its shape."""
     import dataclasses
 
     d = load_derivations("d2d")[DISTRIBUTED]
-    steps = tuple(dataclasses.replace(s, rhs=(TI.u_l - 1) / 2) if s.lhs == sympy.log(TI.u_l) else s for s in d.steps)
-    assert steps != d.steps
-    r = check_derivation(dataclasses.replace(d, steps=steps), get_claim(DISTRIBUTED))
-    (bad,) = [s for s, st in zip(r.steps, steps) if st.lhs == sympy.log(TI.u_l)]
-    assert bad.status == "refuted", (bad.status, bad.detail)
+    true = sympy.exp(TI.e_s) - 1
+    (st,) = [s for s in d.steps if s.rhs == true]
+    for rhs, status in ((true / 2, "refuted"), (true, "proved")):
+        alone = dataclasses.replace(d, claim_id="test.log-bound", steps=(dataclasses.replace(st, rhs=rhs),),
+                                    symbolic_start=None)
+        (r,) = check_derivation(alone, rhs).steps
+        assert r.status == status, (r.status, r.detail)

@@ -102,3 +102,51 @@ def test_the_engine_links_a_condition_to_the_premise_stating_it():
         check_derivation(Derivation(claim_id="test.premise-bad", target="bound", title="t",
                                     premises=(Premise("p", "c", sympy.Symbol("q")),),
                                     steps=(step(x, "<=", x + 1, "t"),)), x + 1)
+
+
+def test_a_chain_composes_the_relations_of_its_steps():
+    from certunlearn.derive.step_conditions import chained
+
+    run = chained(None, 3, "identity", (x, "==", y))
+    assert run == (3, "identity", (x, "==", y))
+    run = chained(run, 4, "proved", (y, "<=", a))
+    assert run == (3, "proved", (x, "<=", a))
+    run = chained(run, 5, "proved-on-box", (a, "<", rho))
+    assert run == (3, "proved-on-box", (x, "<", rho))  # strict once one step is; as weak as its weakest step
+    assert chained(run, 6, "identity", (rho, "==", 1)) == (3, "proved-on-box", (x, "<", 1))
+    assert chained(chained(None, 1, "identity", (x, "==", y)), 2, "identity", (y, "==", a))[2] == (x, "==", a)
+    # a step that is not established makes the chain not established
+    assert chained(run, 6, "evidence", (rho, "<=", 1))[1] == "evidence"
+    assert chained(chained(None, 1, "cited", (x, "<=", y)), 2, "proved", (y, "<=", a))[1] == "cited"
+
+
+def test_the_engine_uses_a_chain_of_earlier_steps_as_a_condition():
+    """log(1 + x) ≤ x < x + 1 is a chain of steps (1)–(2): the condition log(1 + x) < x + 1 of step (3) comes from
+    it, although no single step states it; the same steps not chained (the second restated on its own) give nothing."""
+    from certunlearn.derive import Monotone
+
+    first = step(sympy.log(1 + x), "<=", x, "log(1 + x) ≤ x", monotone=Monotone(x, 0))
+    use = step(rho, "<=", rho + 1, "a step under the chain's relation",
+               conditions=(sympy.Lt(sympy.log(1 + x), x + 1),))
+    r = check_derivation(Derivation(claim_id="test.chain", target="bound", title="a chain as a condition",
+                                    steps=(first, then("<", x + 1, "1 > 0"), use)), rho + 1)
+    assert [s.status for s in r.steps] == ["proved"] * 3, [(s.status, s.detail) for s in r.steps]
+    assert [c.origin for c in r.steps[2].conditions] == ["step 1–2"], r.steps[2].conditions
+    assert "chain of steps (1) to (2)" in r.steps[2].conditions[0].detail
+    r = check_derivation(Derivation(claim_id="test.chain-broken", target="bound", title="no chain",
+                                    steps=(first, step(x, "<", x + 1, "1 > 0"), use)), rho + 1)
+    assert [c.origin for c in r.steps[2].conditions] == [ASSUMED]
+
+
+def test_a_step_that_restates_its_condition_is_proved_at_once():
+    """r + 1/t ≤ R + 1/t under r ≤ R: rhs − lhs is the condition's difference; a different shift, a strict step
+    from a non-strict condition, or the reverse relation are not taken from it."""
+    from certunlearn.derive.step_conditions import restates_condition
+
+    r, big, t = sympy.symbols("r R t", positive=True)
+    assert restates_condition(r + 1 / t, "<=", big + 1 / t, [sympy.Le(r, big)]) is not None
+    assert restates_condition(2 * r, "<", 2 * big, [sympy.Lt(r, big)]) is not None
+    assert restates_condition(r + 1 / t, "<", big + 1 / t, [sympy.Le(r, big)]) is None
+    assert restates_condition(r + 1 / t, "<=", big + 2 / t, [sympy.Le(r, big)]) is None
+    assert restates_condition(big, "<=", r, [sympy.Le(r, big)]) is None
+    assert restates_condition(r, "<=", big, [sympy.Eq(r, big)]) is None
