@@ -834,8 +834,8 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
     prev_rhs: sympy.Expr | None = None
     hypotheses = [ctx.expand_where(c) for c in ctx.conditions()]
     premises = _premise_relations(derivation, ctx.expand_where)
-    earlier: list[tuple[int | str, str, tuple]] = []
-    run: tuple[int | str, str, tuple] | None = None  # the chain ending at the previous step
+    earlier: list[tuple[int | tuple[int, int], str, tuple]] = []
+    run: tuple[int, str, tuple] | None = None  # the chain ending at the previous step
     for i, st in enumerate(derivation.steps, start=1):
         lhs = st.lhs if st.lhs is not None else prev_rhs
         res = check_step(ctx, i, st, lhs)
@@ -847,7 +847,7 @@ def _compute(derivation: Derivation, target: sympy.Expr | None, what: str,
         earlier.append((i, res.status, relation))
         run = chained(run if st.chained else None, i, res.status, relation)
         if run[0] != i:
-            earlier.append((f"{run[0]}–{i}", run[1], run[2]))
+            earlier.append(((run[0], i), run[1], run[2]))
         prev_rhs = st.rhs
     # link
     last = derivation.steps[-1].rhs

@@ -32,8 +32,8 @@ import sympy
 
 from .guard import count_ops
 from .model import (
-    ESTABLISHED, IMPLIED, ORIGIN_ASSUMED, ORIGIN_HYPOTHESIS, ORIGIN_PREMISE, ORIGIN_PROVED, ORIGIN_STEP, ConditionRecord,
-    small_rel_big,
+    ESTABLISHED, IDENTITY, IMPLIED, ORIGIN_ASSUMED, ORIGIN_HYPOTHESIS, ORIGIN_PREMISE, ORIGIN_PROVED, ORIGIN_STEP,
+    PROVED, PROVED_ON_BOX, ConditionRecord, small_rel_big,
 )
 from .facts import normal_conditions
 from .prover import condition_text, expr_latex, prove_signs, prove_with_slack, relevant_conditions
@@ -83,11 +83,10 @@ def _implied_by(cond: tuple[sympy.Expr, str, sympy.Expr], stated: tuple[sympy.Ex
 
 
 #: The weakest established status first: a chain is established as its weakest step is.
-_WEAKEST = ("proved-on-box", "proved", "identity")
+_WEAKEST = (PROVED_ON_BOX, PROVED, IDENTITY)
 
 
-def chained(run: tuple[int | str, str, tuple] | None, index: int, status: str, relation: tuple
-            ) -> tuple[int | str, str, tuple]:
+def chained(run: tuple[int, str, tuple] | None, index: int, status: str, relation: tuple) -> tuple[int, str, tuple]:
     """The chain ending at step ``index`` (status ``status``, ``relation`` its (lhs, rel, rhs) expanded), which
     continues ``run`` (the chain ending at the previous step, as (first index, status, (small, rel, big)), or None
     when the step starts a chain): lhs of the first step, the composed relation (``<`` when any step's is, ``==``
@@ -110,9 +109,7 @@ def restates_condition(lhs: sympy.Expr, rel: str, rhs: sympy.Expr, conditions: S
     condition) — the text saying which, or None. (r + 1/t ≤ R + 1/t under r ≤ R: no sign argument needed.)"""
     for c in conditions:
         norm = small_rel_big(c)
-        if norm is None or norm[1] == "==" or rel not in IMPLIED[norm[1]]:
-            continue
-        if _positive_multiple(rhs - lhs, norm[2] - norm[0]):
+        if norm is not None and norm[1] != "==" and _implied_by((lhs, rel, rhs), norm):
             return f"rhs − lhs is a positive multiple of {condition_text(c)}'s two sides' difference (the step's condition)"
     return None
 
@@ -125,7 +122,7 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
 
     ``expand`` substitutes the abbreviations; ``hypotheses`` are the derivation's conditions and probability
     facts, expanded; ``earlier`` the previous steps as (index, status, (small, rel, big) expanded), and the chains
-    of two or more of them as ("j–k", status, (small, rel, big)) (:func:`chained`); ``premises`` the
+    of two or more of them as ((j, k), status, (small, rel, big)) (:func:`chained`); ``premises`` the
     premises' relations as (k, (small, rel, big) expanded), k counted from 1 as they are displayed;
     ``base_conditions`` the derivation's conditions (abbreviations kept) for the sign argument, which runs on the
     condition as written (its abbreviations' assumptions and facts used), then — when it stays below
@@ -144,9 +141,11 @@ def condition_origins(conditions: Sequence[sympy.Basic], expand: Callable[[sympy
             found = next((k for k, status, stated in reversed(earlier)
                           if status in ESTABLISHED and _implied_by(norm, stated)), None)
         if found is not None:
-            how = (f"established by step ({found})" if isinstance(found, int) else
-                   "established by the chain of steps ({}) to ({})".format(*found.split("–")))
-            records.append(ConditionRecord(text, latex, f"{ORIGIN_STEP} {found}", how))
+            if isinstance(found, int):
+                where, how = f"{found}", f"established by step ({found})"
+            else:
+                where, how = f"{found[0]}–{found[1]}", f"established by the chain of steps ({found[0]}) to ({found[1]})"
+            records.append(ConditionRecord(text, latex, f"{ORIGIN_STEP} {where}", how))
             continue
         how = None
         for form, conds in ((small_rel_big(c), list(base_conditions) + facts_of()),

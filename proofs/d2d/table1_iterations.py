@@ -25,7 +25,7 @@ from __future__ import annotations
 import sympy
 from sympy import log
 
-from certunlearn.formulas.d2d import ENTRY_ITER_RATIO_FIX, T_I_45, I, d, gamma, i, i2, n, xi
+from certunlearn.formulas.d2d import ENTRY_ITER_RATIO_FIX, T_I_45, I, d, gamma, i, i2
 from certunlearn.formulas.symbols import delta
 from certunlearn.derive import Derivation, Monotone, Step, SymbolicStart, step, then
 
@@ -120,19 +120,21 @@ def distributed_iterations_fix(domain: dict) -> Derivation:
     Every condition a step uses is an earlier step's relation or the relation of a chain of earlier steps (the
     engine composes them): T_{i₂}/T_i ≤ (log i₂/log i)² is the chain T_{i₂}/T_i = f₁·F₂ ≤ … ≤ (log i₂/log i)², whose
     conditions are the first factor's bound f₁ ≤ log i₂/log i, the second's (𝓘 + cX₂)/(𝓘 + cX₁) ≤ X₂/X₁, and the chain
-    X₂/X₁ = (x + s + b + e)/(x + b) ≤ (x + s)/x = log i₂/log i, itself under e ≤ s/x (the chain log u ≤ u − 1 =
+    X₂/X₁ = (x + s + b + e)/(x + b) ≤ (x + s)/x = log i₂/log i, itself under e ≤ s/x (the chain e ≤ eᵉ − 1 =
     (10s − h)/(10l + 1/i) ≤ s/x) and b ≥ 1."""
     gamma_log = log(1 / gamma.subs(*GAMMA_DEF))
     t_i = T_I_45.subs(gamma_log, G_l)
     if t_i == T_I_45:
         raise ValueError("T_i of formulas.d2d no longer divides by log(1/γ)")
-    c_def = n ** (-(4 - 3 * xi) / 2) / G_l
-    if sympy.simplify(t_i - 10 * log(2 * i / delta) * (I + c_def * log(1 + 10 * i * log(2 * i / delta)))) != 0:
-        raise ValueError("T_i of formulas.d2d is no longer 10·log(2i/δ)·(𝓘 + c·log(1 + 10i·log(2i/δ)))")
+    # c, read off T_i = 10·log(2i/δ)·(𝓘 + c·X(i)) (the step T_{i₂}/T_i = f₁·F₂ checks the form)
+    big_x = log(1 + 10 * i * log(2 * i / delta))
+    c_def = sympy.expand(t_i / (10 * log(2 * i / delta)), log=False, power_exp=False).coeff(big_x)
+    if c_def == 0:
+        raise ValueError("T_i of formulas.d2d no longer has the term c·log(1 + 10i·log(2i/δ))")
     where = ((i2, i + k), GAMMA_DEF, (G_l, log(1 / gamma)), (t1, t_i), (t2, t_i.subs(i, i + k)),
              (c1, sympy.Max(0, sympy.ceiling(t_i))), (c2, sympy.Max(0, sympy.ceiling(t_i.subs(i, i2)))),
              (kap1, c1 - t1), (kap2, c2 - t2), (c_f, c_def),
-             (X1, log(1 + 10 * i * log(2 * i / delta))), (X2, log(1 + 10 * i2 * log(2 * i2 / delta))),
+             (X1, big_x), (X2, big_x.subs(i, i2)),
              (x_s, log(i)), (s_s, log(i2) - log(i)), (l_s, log(2 * i / delta)), (h_s, 1 / i - 1 / i2),
              (w1, _w(i)), (w2, _w(i2)), (b_s, log(w1)), (e_s, log(w2) - log(w1)),
              (f1, log(2 * i2 / delta) / log(2 * i / delta)), (R, RATIO), (q, X2 / X1),
@@ -161,7 +163,7 @@ def distributed_iterations_fix(domain: dict) -> Derivation:
              "has derivative eᵉ − 1 ≥ 0 (log u ≤ u − 1 at u = W(i₂)/W(i))", conditions=(sympy.Ge(e_s, 0),),
              monotone=Monotone(e_s, 0)),
         then("==", (10 * s_s - h_s) / (10 * l_s + 1 / i), "eᵉ = W(i₂)/W(i), W(i₂) − W(i) = 10s − h, W(i) = 10l + 1/i"),
-        then("<=", s_s / x_s, "(10s − h)/(10l + 1/i) ≤ s/x for l ≥ x (the step before the previous two)",
+        then("<=", s_s / x_s, "(10s − h)/(10l + 1/i) ≤ s/x for l ≥ x (above)",
              conditions=(sympy.Ge(l_s, x_s),)),
         # q = X₂/X₁ ≤ log i₂/log i
         step(X2 / X1, "==", (x_s + s_s + b_s + e_s) / (x_s + b_s),
